@@ -1,0 +1,1 @@
+"""Shipped table definitions and pay tables (TOML); see ``dealer_assist.config``."""

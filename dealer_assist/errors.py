@@ -1,0 +1,81 @@
+"""The project's exception tree.
+
+Every error the product raises on purpose derives from :class:`DealerAssistError`. Library errors
+(pyserial, pyusb, SQLAlchemy, OpenCV) are translated at the boundary with ``raise ... from e``.
+"""
+
+from __future__ import annotations
+
+
+class DealerAssistError(Exception):
+    """Root of every error raised by dealer-assist."""
+
+
+class CardError(DealerAssistError, ValueError):
+    """A card text that is not a card, or a card given twice (GAMES.md, "Card text")."""
+
+
+class InvalidRecordError(DealerAssistError, ValueError):
+    """A hand record that breaks HAND_RECORD.md.
+
+    Attributes:
+        field: dotted path of the offending field, e.g. ``players[0].bets.blind``.
+        reason: what is wrong with it.
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+
+class BetError(DealerAssistError, ValueError):
+    """A wager the table refuses (limits, Blind != Ante, bets after "rien ne va plus").
+
+    The hand the bet was aimed at is left unchanged.
+    """
+
+
+class IllegalActionError(DealerAssistError, ValueError):
+    """A decision that is not legal for the seat on the current street."""
+
+
+class HandStateError(DealerAssistError):
+    """An operation that the hand's current phase does not allow."""
+
+
+class ConfigError(DealerAssistError):
+    """A table or pay-table configuration that cannot be used; names the key."""
+
+
+class JournalError(DealerAssistError):
+    """The hand journal could not be read or written."""
+
+
+class ChainBrokenError(JournalError):
+    """The journal's hash chain does not verify; ``hand_id`` names the first bad hand."""
+
+    def __init__(self, hand_id: int | str, reason: str) -> None:
+        super().__init__(f"hand {hand_id}: {reason}")
+        self.hand_id = hand_id
+        self.reason = reason
+
+
+class DeviceError(DealerAssistError):
+    """A card source failed: transport, protocol, identity or timeout."""
+
+
+class TransportError(DeviceError):
+    """The byte transport (serial, TCP, USB) failed or is closed."""
+
+
+class ProtocolError(DeviceError):
+    """The device broke TCRP/1 (NAK, no answer after retries, bad handshake)."""
+
+
+class DeviceIdentityError(DeviceError):
+    """The device is not the pinned model/serial, or changed identity mid-session."""
+
+
+class LinkLostError(DeviceError):
+    """Nothing was received from the device within the heartbeat timeout."""

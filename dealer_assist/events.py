@@ -1,0 +1,122 @@
+"""Events a card source reports to the table, independent of transport and vendor.
+
+Drivers (``drivers``) translate TCRP/1 frames, USB packets or camera reads into these; the
+table session and the misdeal detector consume them. Every event carries ``at``, a UTC-aware
+timestamp of when the host received it, and ``source``, the name of the card source.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from dealer_assist.cards import Card
+
+
+def utc_now() -> datetime:
+    """The current time, UTC and timezone-aware."""
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeviceEvent:
+    """Base of all source events. ``source`` names the card source (e.g. ``serial``)."""
+
+    source: str = ""
+    at: datetime = field(default_factory=utc_now)
+
+    @property
+    def kind(self) -> str:
+        """Short name of the event type, e.g. ``card`` (used in the journal)."""
+        return _KIND_BY_TYPE.get(type(self), type(self).__name__)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeviceHello(DeviceEvent):
+    """The device identified itself (TCRP/1 HELLO). ``restarted`` when it came with seq 0."""
+
+    model: str
+    firmware: str
+    serial: str
+    restarted: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeviceStateChanged(DeviceEvent):
+    """TCRP/1 STATE: ``IDLE SHUFFLING READY DEALING DOOR_OPEN FAULT``."""
+
+    state: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeckShuffled(DeviceEvent):
+    """A shuffle finished; ``count`` cards were found in the new deck (52 expected)."""
+
+    deck_id: str
+    count: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardRead(DeviceEvent):
+    """One card left the device (or was read by camera / entered by hand).
+
+    Attributes:
+        deck_id: the deck it came from.
+        index: 1, 2, 3 ... within that deck.
+        card: the card, or ``None`` when unreadable (TCRP/1 ``XX``).
+        manual: entered by the dealer rather than read.
+    """
+
+    deck_id: str
+    index: int
+    card: Card | None
+    manual: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeviceFault(DeviceEvent):
+    """TCRP/1 FAULT: ``JAM DOOR_OPEN MISSING_CARD EXTRA_CARD DUPLICATE_CARD MISREAD ELEVATOR
+    POWER INTERNAL`` with optional detail."""
+
+    code: str
+    detail: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class FaultCleared(DeviceEvent):
+    """TCRP/1 CLEAR: the fault condition ``code`` ended."""
+
+    code: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class LinkLost(DeviceEvent):
+    """Nothing received for the heartbeat timeout, or the transport failed."""
+
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class LinkRestored(DeviceEvent):
+    """Frames arrive again after :class:`LinkLost`."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class IdentityChanged(DeviceEvent):
+    """The device answered with a model/serial other than the pinned or previous one."""
+
+    expected: str
+    got: str
+
+
+_KIND_BY_TYPE: dict[type, str] = {
+    DeviceHello: "hello",
+    DeviceStateChanged: "state",
+    DeckShuffled: "shuffled",
+    CardRead: "card",
+    DeviceFault: "fault",
+    FaultCleared: "clear",
+    LinkLost: "link_lost",
+    LinkRestored: "link_restored",
+    IdentityChanged: "identity_changed",
+}

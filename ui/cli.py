@@ -1,0 +1,60 @@
+"""The ``dealer-assist`` command: one sub-command per module in :mod:`ui.commands`.
+
+Each command module exposes ``register(subparsers)``, which adds its parser and sets
+``func(args) -> int`` (the exit status). Modules are imported only when the command line is
+built, so a missing optional dependency (Qt, OpenCV) breaks only its own command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from dealer_assist import __version__
+from dealer_assist.errors import DealerAssistError
+
+COMMAND_MODULES = (
+    "ui.commands.settle",
+    "ui.commands.simulate",
+    "ui.commands.emulator",
+    "ui.commands.audit",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser with every available sub-command."""
+    parser = argparse.ArgumentParser(
+        prog="dealer-assist",
+        description="Live-table dealer assistant: card readers, rules, settlement, audit journal.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as e:  # optional extra not installed: hide that command only
+            if e.name and e.name.split(".")[0] in {"ui", "dealer_assist", "drivers"}:
+                raise
+            continue
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``dealer-assist`` console script; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.func(args)
+    except DealerAssistError as e:
+        print(f"dealer-assist {args.command}: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
