@@ -1,0 +1,139 @@
+"""Engines for the journal: SQLite files (WAL, synchronous=FULL) and PostgreSQL, plus migrations.
+
+SQLite: pysqlite's own transaction handling is switched off so that we emit ``BEGIN`` ourselves
+(SQLAlchemy's documented recipe); writers ask for ``BEGIN IMMEDIATE`` so two processes take the
+write lock before reading the chain head and can never fork the chain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from alembic.util.exc import CommandError
+from sqlalchemy.engine import URL, Connection, Engine
+
+from dealer_assist.errors import JournalError
+
+MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+_BEGIN_OPTION = "dealer_assist_sqlite_begin"
+_MIGRATE_LOCK_KEY = 0x6A6F75726E616C  # pg_advisory_xact_lock key ("journal")
+SQLITE_BUSY_TIMEOUT_S = 30.0
+PG_CONNECT_TIMEOUT_S = 10
+
+
+def journal_url(url_or_path: str) -> URL:
+    """A SQLAlchemy URL from a database URL (``postgresql+psycopg://…``, ``sqlite:///…``) or a
+    plain file path (SQLite).
+
+    Raises:
+        JournalError: unparsable URL, or a backend other than SQLite / PostgreSQL.
+    """
+    if "://" not in url_or_path:
+        return URL.create("sqlite", database=str(Path(url_or_path).expanduser().absolute()))
+    try:
+        url = sa.make_url(url_or_path)
+    except sa.exc.ArgumentError as e:
+        raise JournalError(f"not a database URL: {url_or_path!r}") from e
+    if url.get_backend_name() not in ("sqlite", "postgresql"):
+        raise JournalError(f"unsupported journal database {url.get_backend_name()!r}")
+    return url
+
+
+def make_engine(url: URL, *, create: bool) -> Engine:
+    """An engine for ``url``; nothing is connected yet.
+
+    Raises:
+        JournalError: SQLite without a file (in-memory has no durability), or ``create`` is
+            false and the SQLite file does not exist.
+    """
+    if url.get_backend_name() == "postgresql":
+        return sa.create_engine(url, connect_args={"connect_timeout": PG_CONNECT_TIMEOUT_S})
+    db = url.database or ""
+    if db in ("", ":memory:") or db.startswith("file:"):
+        raise JournalError("the SQLite journal needs a file path")
+    if not create and not Path(db).is_file():
+        raise JournalError(f"no journal database at {db}")
+    engine = sa.create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S})
+    sa.event.listen(engine, "connect", _sqlite_on_connect)
+    sa.event.listen(engine, "begin", _sqlite_on_begin)
+    return engine
+
+
+def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.isolation_level = None  # we issue BEGIN in _sqlite_on_begin
+    cursor = dbapi_connection.cursor()
+    try:
+        mode = cursor.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise JournalError(f"SQLite refused WAL journal mode (got {mode!r})")
+        cursor.execute("PRAGMA synchronous=FULL")
+    finally:
+        cursor.close()
+
+
+def _sqlite_on_begin(conn: Connection) -> None:
+    mode = conn.get_execution_options().get(_BEGIN_OPTION, "DEFERRED")
+    conn.exec_driver_sql(f"BEGIN {mode}")
+
+
+@contextmanager
+def write_transaction(engine: Engine) -> Iterator[Connection]:
+    """A connection inside a transaction that holds the database's write lock on SQLite
+    (``BEGIN IMMEDIATE``); on PostgreSQL callers lock rows themselves (``FOR UPDATE``).
+    Commits on normal exit, rolls back on an exception."""
+    with engine.connect() as conn:
+        if engine.dialect.name == "sqlite":
+            conn.execution_options(**{_BEGIN_OPTION: "IMMEDIATE"})
+        with conn.begin():
+            yield conn
+
+
+@contextmanager
+def snapshot_transaction(engine: Engine) -> Iterator[Connection]:
+    """A read transaction that sees one consistent state (SQLite WAL read snapshot, PostgreSQL
+    REPEATABLE READ); rolled back at the end."""
+    with engine.connect() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execution_options(isolation_level="REPEATABLE READ")
+        with conn.begin() as tx:
+            yield conn
+            tx.rollback()
+
+
+def migrate(engine: Engine, *, create: bool) -> None:
+    """Bring the journal schema to the newest revision (alembic, scripts in ``migrations/``).
+
+    Runs under the write lock (SQLite) or an advisory lock (PostgreSQL), so two processes opening
+    a new journal at once do not both create it.
+
+    Raises:
+        JournalError: ``create`` is false and the database holds no journal; the journal's
+            schema is newer than this program; database errors.
+    """
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR).replace("%", "%%"))
+    try:
+        with write_transaction(engine) as conn:
+            if engine.dialect.name == "postgresql":
+                conn.execute(sa.select(sa.func.pg_advisory_xact_lock(_MIGRATE_LOCK_KEY)))
+            if not create and not sa.inspect(conn).has_table("alembic_version"):
+                raise JournalError(f"no dealer-assist journal in {engine.url!r}")
+            config.attributes["connection"] = conn
+            command.upgrade(config, "head")
+    except CommandError as e:
+        raise JournalError(f"journal schema cannot be upgraded (newer program needed?): {e}") from e
+    except sa.exc.SQLAlchemyError as e:
+        raise JournalError(f"cannot open the journal: {describe(e)}") from e
+
+
+def describe(error: sa.exc.SQLAlchemyError) -> str:
+    """A one-line message for a SQLAlchemy error (the driver's own text when there is one)."""
+    orig = getattr(error, "orig", None)
+    text = str(orig if orig is not None else error).strip()
+    return text.splitlines()[0] if text else type(error).__name__

@@ -1,0 +1,248 @@
+"""The tamper-evident hand journal (SQLAlchemy Core; SQLite file by default, or PostgreSQL).
+
+Every finished hand is one row whose ``hash = sha256(prev_hash || canonical JSON of its
+content)`` chains it to the hand before, so editing, deleting or reordering stored hands makes
+:meth:`Journal.verify` fail at that hand. Appends are serialized (SQLite ``BEGIN IMMEDIATE``,
+PostgreSQL ``SELECT … FOR UPDATE`` of the chain-head row), so concurrent writers cannot fork it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import TracebackType
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+from dealer_assist.errors import JournalError
+from dealer_assist.events import utc_now
+from dealer_assist.storage import steps
+from dealer_assist.storage.chain import canonical_json, chain_hash
+from dealer_assist.storage.engine import (
+    describe,
+    journal_url,
+    make_engine,
+    migrate,
+    snapshot_transaction,
+    write_transaction,
+)
+from dealer_assist.storage.model import (
+    HandEntry,
+    PendingStep,
+    StoredHand,
+    VerifyResult,
+    validate_entry,
+)
+from dealer_assist.storage.rows import hand_values, row_to_hand
+from dealer_assist.storage.schema import chain_head, hands
+from dealer_assist.storage.verify import verify_chain
+
+_PAGE = 500  # iter_hands reads this many rows per short transaction
+
+
+class Journal:
+    """The hand journal at ``url_or_path``.
+
+    Args:
+        url_or_path: a SQLite file path (the default backend), ``sqlite:///PATH`` or
+            ``postgresql+psycopg://user@host:port/db`` (add ``?options=-csearch_path%3DSCHEMA``
+            for a schema other than ``public``).
+        create: when false, :meth:`open` refuses a missing SQLite file or a database without a
+            journal instead of creating one (audit tools).
+
+    ``open()`` connects and migrates the schema to the newest revision (alembic); ``close()``
+    releases connections. Both are idempotent; the journal is also a context manager. Every
+    method raises :class:`JournalError` for database failures (SQLAlchemy errors translated)
+    and when the journal is not open.
+    """
+
+    def __init__(self, url_or_path: str, *, create: bool = True) -> None:
+        self.url_or_path = url_or_path
+        self.create = create
+        self._engine: Engine | None = None
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    def open(self) -> None:
+        """Connect and migrate. Raises JournalError (see class doc)."""
+        if self._engine is not None:
+            return
+        engine = make_engine(journal_url(self.url_or_path), create=self.create)
+        try:
+            migrate(engine, create=self.create)
+        except BaseException:
+            engine.dispose()
+            raise
+        self._engine = engine
+
+    def close(self) -> None:
+        """Release every connection; safe to call twice."""
+        if self._engine is not None:
+            self._engine.dispose()
+            self._engine = None
+
+    @property
+    def is_open(self) -> bool:
+        """Whether :meth:`open` succeeded and :meth:`close` has not been called since."""
+        return self._engine is not None
+
+    def __enter__(self) -> Journal:
+        self.open()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- hands -----------------------------------------------------------------------------
+
+    def append_hand(self, entry: HandEntry) -> StoredHand:
+        """Store ``entry`` as the next hand, in one transaction, and return it as stored.
+
+        Assigns ``hand_id`` (last + 1), ``recorded_at`` (now, UTC), ``prev_hash`` and ``hash``.
+        When ``entry.hand_uid`` is set, the same transaction deletes that hand's pending steps;
+        if a hand with that uid is already stored, it is returned unchanged (the new entry's
+        content is ignored) and nothing is appended, so a retried append never records a hand
+        twice.
+
+        Raises:
+            JournalError: invalid entry (names the field), content that is not JSON, database
+                errors.
+        """
+        validate_entry(entry)
+        engine = self._require_open()
+        with self._errors("append hand"), write_transaction(engine) as conn:
+            head = conn.execute(
+                sa.select(chain_head.c.last_hand_id, chain_head.c.last_hash)
+                .where(chain_head.c.id == 1)
+                .with_for_update()
+            ).one()
+            if entry.hand_uid is not None:
+                existing = conn.execute(
+                    sa.select(hands).where(hands.c.hand_uid == entry.hand_uid)
+                ).one_or_none()
+                steps.clear(conn, entry.table_id, entry.hand_uid)
+                if existing is not None:
+                    return row_to_hand(existing)
+            hand = _new_hand(entry, int(head.last_hand_id) + 1, head.last_hash)
+            conn.execute(sa.insert(hands).values(hand_values(hand)))
+            conn.execute(
+                sa.update(chain_head)
+                .where(chain_head.c.id == 1)
+                .values(last_hand_id=hand.hand_id, last_hash=hand.hash)
+            )
+        return hand
+
+    def get_hand(self, hand_id: int) -> StoredHand:
+        """The hand ``hand_id``. Raises JournalError when there is no such hand."""
+        engine = self._require_open()
+        with self._errors(f"read hand {hand_id}"), engine.connect() as conn:
+            row = conn.execute(sa.select(hands).where(hands.c.hand_id == hand_id)).one_or_none()
+            if row is None:
+                raise JournalError(f"no hand {hand_id} in the journal")
+            return row_to_hand(row)
+
+    def iter_hands(self, start: int | None = None) -> Iterator[StoredHand]:
+        """Hands in id order from ``start`` (default: the first), read in pages so no
+        transaction stays open while the caller works. Hands appended meanwhile are included."""
+        engine = self._require_open()
+        next_id = 1 if start is None else start
+        while True:
+            with self._errors("read hands"), engine.connect() as conn:
+                rows = conn.execute(
+                    sa.select(hands)
+                    .where(hands.c.hand_id >= next_id)
+                    .order_by(hands.c.hand_id)
+                    .limit(_PAGE)
+                ).all()
+                page = [row_to_hand(r) for r in rows]
+            yield from page
+            if len(page) < _PAGE:
+                return
+            next_id = page[-1].hand_id + 1
+
+    def last_hand(self) -> StoredHand | None:
+        """The most recently appended hand, or ``None`` for an empty journal."""
+        engine = self._require_open()
+        with self._errors("read last hand"), engine.connect() as conn:
+            row = conn.execute(
+                sa.select(hands).order_by(hands.c.hand_id.desc()).limit(1)
+            ).one_or_none()
+            return None if row is None else row_to_hand(row)
+
+    def count(self) -> int:
+        """Number of stored hands."""
+        engine = self._require_open()
+        with self._errors("count hands"), engine.connect() as conn:
+            return int(conn.execute(sa.select(sa.func.count()).select_from(hands)).scalar_one())
+
+    def verify(self) -> VerifyResult:
+        """Recompute every hash and check every link in one consistent snapshot (see
+        :func:`dealer_assist.storage.verify.verify_chain`). Raises JournalError only for
+        database failures; a broken chain is reported in the result."""
+        engine = self._require_open()
+        with self._errors("verify"), snapshot_transaction(engine) as conn:
+            return verify_chain(conn)
+
+    # -- pending steps ---------------------------------------------------------------------
+
+    def write_step(
+        self, table_id: str, hand_uid: str, step_no: int, kind: str, payload: dict[str, Any]
+    ) -> PendingStep:
+        """Durably record step ``step_no`` of hand ``hand_uid`` at ``table_id`` before
+        returning. Idempotent for an identical step; JournalError when the number is taken by
+        a different one (see :func:`dealer_assist.storage.steps.write`)."""
+        engine = self._require_open()
+        with self._errors("write step"):
+            return steps.write(engine, table_id, hand_uid, step_no, kind, payload)
+
+    def pending_steps(self, table_id: str) -> list[PendingStep]:
+        """Uncleared steps of ``table_id`` in write order (the hand in progress, if any)."""
+        engine = self._require_open()
+        with self._errors("read steps"):
+            return steps.pending(engine, table_id)
+
+    def clear_steps(self, table_id: str, hand_uid: str) -> int:
+        """Delete the pending steps of one hand (e.g. a hand abandoned without a journal
+        entry); returns how many. :meth:`append_hand` does this itself for its hand_uid."""
+        engine = self._require_open()
+        with self._errors("clear steps"), engine.begin() as conn:
+            return steps.clear(conn, table_id, hand_uid)
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _require_open(self) -> Engine:
+        if self._engine is None:
+            raise JournalError(f"journal {self.url_or_path!r} is not open")
+        return self._engine
+
+    @contextmanager
+    def _errors(self, action: str) -> Iterator[None]:
+        try:
+            yield
+        except sa.exc.SQLAlchemyError as e:
+            raise JournalError(f"cannot {action}: {describe(e)}") from e
+
+
+def _new_hand(entry: HandEntry, hand_id: int, prev_hash: str) -> StoredHand:
+    # Round-trip the JSON parts through canonical text so the returned hand equals what
+    # get_hand() will read back (tuples become lists, the caller's dicts are not shared).
+    parts = {
+        name: json.loads(canonical_json(getattr(entry, name)))
+        for name in ("record", "settlement", "events", "extra")
+    }
+    fields = {
+        f.name: getattr(entry, f.name) for f in dataclasses.fields(entry) if f.name not in parts
+    }
+    hand = StoredHand(
+        hand_id=hand_id, recorded_at=utc_now(), prev_hash=prev_hash, hash="", **fields, **parts
+    )
+    return dataclasses.replace(hand, hash=chain_hash(prev_hash, hand.content()))

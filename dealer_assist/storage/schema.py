@@ -1,0 +1,88 @@
+"""SQLAlchemy Core tables of the journal (the migrations in ``migrations/`` create them).
+
+JSON is kept as canonical JSON text rather than JSON/JSONB columns so that what verify hashes is
+exactly what was stored, on every backend (JSONB would re-encode numbers and keys).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Dialect
+
+from dealer_assist.errors import JournalError
+
+
+class UTCDateTime(sa.types.TypeDecorator[datetime]):
+    """Timezone-aware UTC datetimes on every backend.
+
+    PostgreSQL stores ``timestamptz``; SQLite has no time zones, so the UTC wall time is stored
+    and UTC re-attached on reading. Microseconds survive on both.
+    """
+
+    impl = sa.DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise JournalError(f"timestamp without timezone: {value.isoformat()} (UTC required)")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if not isinstance(value, datetime):
+            raise JournalError(f"stored timestamp is not a datetime: {value!r}")
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+metadata = sa.MetaData()
+
+#: One row (id 1): the last hand's id and hash. Appends lock it, so the chain cannot fork.
+chain_head = sa.Table(
+    "chain_head",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("last_hand_id", sa.BigInteger, nullable=False),
+    sa.Column("last_hash", sa.String(64), nullable=False),
+)
+
+hands = sa.Table(
+    "hands",
+    metadata,
+    sa.Column("hand_id", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("hand_uid", sa.String, nullable=True),
+    sa.Column("table_id", sa.String, nullable=False),
+    sa.Column("game", sa.String, nullable=False),
+    sa.Column("started_at", UTCDateTime, nullable=False),
+    sa.Column("ended_at", UTCDateTime, nullable=False),
+    sa.Column("status", sa.String, nullable=False),
+    sa.Column("void_reason", sa.Text, nullable=True),
+    sa.Column("record", sa.Text, nullable=False),
+    sa.Column("settlement", sa.Text, nullable=True),
+    sa.Column("events", sa.Text, nullable=False),
+    sa.Column("extra", sa.Text, nullable=False),
+    sa.Column("recorded_at", UTCDateTime, nullable=False),
+    sa.Column("prev_hash", sa.String(64), nullable=False),
+    sa.Column("hash", sa.String(64), nullable=False),
+    sa.UniqueConstraint("hand_uid", name="uq_hands_hand_uid"),
+)
+sa.Index("ix_hands_table_started", hands.c.table_id, hands.c.started_at)
+
+pending_steps = sa.Table(
+    "pending_steps",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String, nullable=False),
+    sa.Column("hand_uid", sa.String, nullable=False),
+    sa.Column("step_no", sa.Integer, nullable=False),
+    sa.Column("kind", sa.String, nullable=False),
+    sa.Column("payload", sa.Text, nullable=False),
+    sa.Column("written_at", UTCDateTime, nullable=False),
+    sa.UniqueConstraint("table_id", "hand_uid", "step_no", name="uq_pending_steps_step"),
+)
