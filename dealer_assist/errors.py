@@ -33,7 +33,16 @@ class BetError(DealerAssistError, ValueError):
     """A wager the table refuses (limits, Blind != Ante, bets after "rien ne va plus").
 
     The hand the bet was aimed at is left unchanged.
+
+    Attributes:
+        box: the box the refusal is about (``ante``, ``trips``...), or ``""`` for the whole bet.
+        reason: why.
     """
+
+    def __init__(self, box: str, reason: str) -> None:
+        super().__init__(f"{box}: {reason}" if box else reason)
+        self.box = box
+        self.reason = reason
 
 
 class IllegalActionError(DealerAssistError, ValueError):

@@ -1,0 +1,139 @@
+"""Table configuration: the TOML files a casino edits (see ``config/uth.toml``).
+
+``load_table_config(path)`` reads one table definition; ``default_table_path(game)`` is the
+shipped one. Amounts are integer minor units; any other type is a ConfigError naming the key.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from dealer_assist.errors import ConfigError
+from dealer_assist.games import get_game
+from dealer_assist.games.base import Limits
+from dealer_assist.paytables import PayTables, build_paytables
+
+
+@dataclass(frozen=True)
+class SourceConfig:
+    """One card source: URL (``/dev/ttyUSB0``, ``socket://host:port``, ``emulator://?seed=1``,
+    ``usb://VID:PID``...), the pinned device identity and transport options."""
+
+    url: str
+    pin_model: str | None = None
+    pin_serial: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """A table: id, game code, seat count, limits per box, pay tables, sources, journal URL."""
+
+    table_id: str
+    game: str
+    seats: int
+    limits: Mapping[str, Limits]
+    paytables: PayTables
+    sources: tuple[SourceConfig, ...]
+    journal_url: str = ""
+    currency: str = "EUR"
+    payout_unit: int = 1
+    language: str = "it"
+    chips: tuple[int, ...] = (100, 500, 1000, 2500, 10000)
+    unreadable_card: str = "void"
+
+
+def default_table_path(game: str = "uth") -> Path:
+    """Path of the shipped table definition of ``game`` (``config/<game>.toml``)."""
+    return Path(str(resources.files("config").joinpath(f"{game}.toml")))
+
+
+def load_table_config(path: str | Path | None = None, *, game: str = "uth") -> TableConfig:
+    """Read a table TOML file (the shipped one of ``game`` when ``path`` is None).
+
+    Raises:
+        ConfigError: unreadable file, bad TOML, or a bad value; the message names file and key.
+    """
+    p = Path(path) if path is not None else default_table_path(game)
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise ConfigError(f"{p}: cannot read: {e.strerror}") from e
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{p}: not valid TOML: {e}") from e
+    try:
+        return table_config_from_dict(data)
+    except ConfigError as e:
+        raise ConfigError(f"{p}: {e}") from e
+
+
+def table_config_from_dict(data: Mapping[str, Any]) -> TableConfig:
+    """Build a TableConfig from decoded TOML. Raises ConfigError naming the key."""
+    table = _section(data, "table")
+    game = get_game(_get(table, "game", str, "table"))
+    seats = _get(table, "seats", int, "table", default=game.max_seats)
+    if not 1 <= seats <= game.max_seats:
+        raise ConfigError(f"table.seats: must be 1..{game.max_seats} for {game.title}")
+    limits = {}
+    for box, lim in _section(data, "limits").items():
+        if box not in game.required_boxes + game.optional_boxes:
+            raise ConfigError(f"limits.{box}: not a box of {game.title}")
+        lo = _get(lim, "min", int, f"limits.{box}")
+        hi = _get(lim, "max", int, f"limits.{box}")
+        if not 0 < lo <= hi:
+            raise ConfigError(f"limits.{box}: need 0 < min <= max, got {lo}..{hi}")
+        limits[box] = Limits(lo, hi)
+    sources = []
+    for i, s in enumerate(data.get("sources", [])):
+        where = f"sources[{i}]"
+        url = _get(s, "url", str, where)
+        rest = {k: v for k, v in s.items() if k not in ("url", "pin_model", "pin_serial")}
+        sources.append(SourceConfig(url, s.get("pin_model"), s.get("pin_serial"), rest))
+    journal = data.get("journal", {})
+    misdeal = data.get("misdeal", {})
+    unreadable = _get(misdeal, "unreadable_card", str, "misdeal", default="void")
+    if unreadable not in ("void", "dealer_identifies"):
+        raise ConfigError("misdeal.unreadable_card: must be 'void' or 'dealer_identifies'")
+    chips = tuple(_get(table, "chips", list, "table", default=[100, 500, 1000, 2500, 10000]))
+    if not chips or not all(isinstance(c, int) and c > 0 for c in chips):
+        raise ConfigError("table.chips: must be a list of positive integers (minor units)")
+    unit = _get(table, "payout_unit", int, "table", default=1)
+    if unit < 1:
+        raise ConfigError("table.payout_unit: must be a positive integer")
+    return TableConfig(
+        table_id=_get(table, "id", str, "table"),
+        game=game.code,
+        seats=seats,
+        limits=limits,
+        paytables=build_paytables(game.code, data.get("paytables")),
+        sources=tuple(sources),
+        journal_url=_get(journal, "url", str, "journal", default=""),
+        currency=_get(table, "currency", str, "table", default="EUR"),
+        payout_unit=unit,
+        language=_get(table, "language", str, "table", default="it"),
+        chips=chips,
+        unreadable_card=unreadable,
+    )
+
+
+def _section(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    value = data.get(key, {})
+    if not isinstance(value, Mapping):
+        raise ConfigError(f"{key}: must be a table")
+    return value
+
+
+def _get(obj: Mapping[str, Any], key: str, kind: type, where: str, default: Any = ...) -> Any:
+    if key not in obj:
+        if default is ...:
+            raise ConfigError(f"{where}.{key}: missing")
+        return default
+    value = obj[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ConfigError(f"{where}.{key}: must be {kind.__name__}, got {value!r}")
+    return value

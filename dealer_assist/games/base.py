@@ -1,0 +1,300 @@
+"""What every game plug-in provides, and the hand/settlement model they share.
+
+A game is a :class:`GameRules` object: its boxes, its streets and their legal decisions, its deal
+plan (which card the device deals goes where), bet validation and settlement. The table session,
+the journal, the misdeal detector and the drivers know only this interface, so a new game is a new
+module in :mod:`dealer_assist.games` plus its config table.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from dealer_assist.cards import Card, format_cards
+from dealer_assist.errors import BetError, IllegalActionError
+from dealer_assist.evaluator import HandValue
+from dealer_assist.paytables import PayTables
+
+Outcome = Literal["win", "lose", "push"]
+SeatResult = Literal["win", "lose", "tie", "fold"]
+
+
+@dataclass(frozen=True)
+class Action:
+    """One decision of a seat: ``street`` name, ``action`` (check/play/fold/bet), ``multiple``
+    of the Ante for a UTH Play (3 or 4 preflop, 2 on the flop, 1 on the river)."""
+
+    street: str
+    action: str
+    multiple: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """HAND_RECORD.md form, e.g. ``{"street": "preflop", "action": "play", "multiple": 4}``."""
+        out: dict[str, Any] = {"street": self.street, "action": self.action}
+        if self.multiple is not None:
+            out["multiple"] = self.multiple
+        return out
+
+    def label(self) -> str:
+        """Short text for screens and logs: ``play 4x``, ``check``, ``fold``."""
+        return f"{self.action} {self.multiple}x" if self.multiple else self.action
+
+
+@dataclass(frozen=True)
+class PlayerHand:
+    """A seat's part of a hand record: hole cards, initial bets (minor units), decisions."""
+
+    seat: int
+    hole: tuple[Card, ...]
+    bets: Mapping[str, int]
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """A complete hand as HAND_RECORD.md describes it (validated)."""
+
+    game: str
+    seats: int | None
+    board: tuple[Card, ...]
+    dealer: tuple[Card, ...]
+    players: tuple[PlayerHand, ...]
+    paytables: PayTables
+    payout_unit: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        """The HAND_RECORD.md JSON object of this hand (pay tables included in full)."""
+        out: dict[str, Any] = {"game": self.game}
+        if self.seats is not None:
+            out["seats"] = self.seats
+        out["board"] = format_cards(self.board)
+        out["dealer"] = format_cards(self.dealer)
+        out["players"] = [
+            {
+                "seat": p.seat,
+                "hole": format_cards(p.hole),
+                "bets": dict(p.bets),
+                "actions": [a.to_json() for a in p.actions],
+            }
+            for p in self.players
+        ]
+        out["paytables"] = self.paytables.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class BoxResult:
+    """One box settled: ``stake`` and ``net`` in minor units (net 0 on a push, -stake on a loss)."""
+
+    box: str
+    stake: int
+    outcome: Outcome
+    net: int
+
+
+@dataclass(frozen=True)
+class SeatSettlement:
+    """A seat's result against the dealer, its hand (None when no board was dealt) and boxes in
+    the order the dealer settles them."""
+
+    seat: int
+    result: SeatResult
+    hand: HandValue | None
+    bets: tuple[BoxResult, ...]
+
+    @property
+    def net(self) -> int:
+        """Sum of the boxes' net, minor units."""
+        return sum(b.net for b in self.bets)
+
+    @property
+    def staked(self) -> int:
+        """Sum of the boxes' stakes, minor units."""
+        return sum(b.stake for b in self.bets)
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """A settled hand: the dealer's hand (and qualification where the game has one), the seats in
+    settlement order (dealer's right to left: highest seat first)."""
+
+    game: str
+    dealer_hand: HandValue | None
+    qualifies: bool | None
+    seats: tuple[SeatSettlement, ...]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def settlement_order(self) -> list[int]:
+        """Seat numbers in the order the dealer settles them."""
+        return [s.seat for s in self.seats]
+
+    def to_json(self) -> dict[str, Any]:
+        """HAND_RECORD.md settlement JSON."""
+        dealer: dict[str, Any] = {"hand": hand_json(self.dealer_hand)}
+        if self.qualifies is not None:
+            dealer["qualifies"] = self.qualifies
+        return {
+            "game": self.game,
+            "dealer": dealer,
+            "settlement_order": self.settlement_order,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "result": s.result,
+                    "hand": hand_json(s.hand),
+                    "bets": [
+                        {"box": b.box, "stake": b.stake, "outcome": b.outcome, "net": b.net}
+                        for b in s.bets
+                    ],
+                    "net": s.net,
+                }
+                for s in self.seats
+            ],
+        }
+
+
+def hand_json(hand: HandValue | None) -> dict[str, Any] | None:
+    """``{"category": "pair", "best_five": [...]}`` or None."""
+    if hand is None:
+        return None
+    return {"category": hand.category.code, "best_five": format_cards(hand.best_five)}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Table limits in minor units for one box: ``minimum`` .. ``maximum`` inclusive."""
+
+    minimum: int
+    maximum: int
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a dealt card goes: ``kind`` is ``board``, ``seat``, ``dealer`` or ``burn``;
+    ``seat`` for seat cards; ``n`` the 1-based card number within that place."""
+
+    kind: Literal["board", "seat", "dealer", "burn"]
+    n: int
+    seat: int | None = None
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} card {self.n}" if self.kind == "seat" else f"{self.kind} {self.n}"
+
+
+@dataclass(frozen=True)
+class Street:
+    """A decision round: its ``name``, the cards the device deals just before it (built per hand
+    by :meth:`GameRules.deal_before`) and how many board cards are face up during it."""
+
+    name: str
+    board_visible: int
+
+
+class GameRules(ABC):
+    """A game plug-in. Subclasses are stateless; one instance serves every table."""
+
+    code: str  # machine name, e.g. "uth"
+    title: str  # human name
+    max_seats: int
+    required_boxes: tuple[str, ...]  # placed before the deal, mandatory
+    optional_boxes: tuple[str, ...]  # placed before the deal, optional side bets
+    streets: tuple[Street, ...]
+    has_qualification: bool
+    # Cards the board shows after the last decision street and before the dealer reveals.
+    showdown_board_visible: int = 5
+
+    # -- bets ---------------------------------------------------------------------------------
+    def validate_bets(self, bets: Mapping[str, int], limits: Mapping[str, Limits]) -> dict[str, int]:
+        """Check a seat's initial bets against the game and the table limits.
+
+        Args:
+            bets: box name -> stake (minor units); zero or missing optional boxes mean "not placed".
+            limits: box name -> Limits; a box without limits is only checked to be positive.
+
+        Returns:
+            The bets as placed (zero optional boxes dropped).
+
+        Raises:
+            BetError: unknown box, missing mandatory box, non-integer or negative amount, amount
+                outside the limits, or a game-specific rule (UTH: Blind must equal Ante). The
+                message starts with the box name.
+        """
+        placed: dict[str, int] = {}
+        known = self.required_boxes + self.optional_boxes
+        for box, amount in bets.items():
+            if box not in known:
+                raise BetError(box, f"not a box of {self.title} (boxes: {', '.join(known)})")
+            if not isinstance(amount, int) or isinstance(amount, bool):
+                raise BetError(box, f"amount must be an integer of minor units, got {amount!r}")
+            if amount < 0:
+                raise BetError(box, f"amount must not be negative, got {amount}")
+            if amount == 0 and box in self.optional_boxes:
+                continue
+            lim = limits.get(box)
+            if lim is not None and not lim.minimum <= amount <= lim.maximum:
+                raise BetError(
+                    box, f"{amount} is outside the table limits {lim.minimum}..{lim.maximum}"
+                )
+            if amount == 0:
+                raise BetError(box, "a mandatory bet must be positive")
+            placed[box] = amount
+        for box in self.required_boxes:
+            if box not in placed:
+                raise BetError(box, "mandatory bet missing")
+        self._check_bet_rules(placed)
+        return placed
+
+    def _check_bet_rules(self, bets: Mapping[str, int]) -> None:
+        """Game-specific checks on already range-checked bets; raise BetError."""
+
+    # -- decisions ------------------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self, street: str, previous: Sequence[Action]) -> list[Action]:
+        """Decisions a seat may take on ``street`` after its ``previous`` actions; empty when the
+        seat has nothing to decide (folded, already played, or the street is not one of the
+        game's)."""
+
+    def check_action(self, street: str, previous: Sequence[Action], action: Action) -> None:
+        """Raise IllegalActionError unless ``action`` is legal on ``street`` after ``previous``."""
+        legal = self.legal_actions(street, previous)
+        if action not in legal:
+            options = ", ".join(a.label() for a in legal) or "nothing"
+            raise IllegalActionError(
+                f"{action.label()} is not legal on the {street} (legal: {options})"
+            )
+
+    @staticmethod
+    def folded(actions: Sequence[Action]) -> bool:
+        """True when the seat's decisions include a fold."""
+        return any(a.action == "fold" for a in actions)
+
+    def stake_of(self, action: Action, bets: Mapping[str, int]) -> tuple[str, int] | None:
+        """The box and stake an action adds (e.g. UTH play 4x -> ("play", 4*ante)), or None."""
+        return None
+
+    # -- deal plan ------------------------------------------------------------------------------
+    @abstractmethod
+    def initial_deal(self, seats: Sequence[int]) -> list[Position]:
+        """Positions of the cards dealt after "rien ne va plus", in the order the device deals
+        them, for the seats in the hand (ascending)."""
+
+    def deal_before(self, street: str, seats: Sequence[int]) -> list[Position]:
+        """Positions dealt just before the decisions of ``street`` (none by default)."""
+        return []
+
+    def deal_before_showdown(self, seats: Sequence[int]) -> list[Position]:
+        """Positions dealt after the last decision street and before the reveal."""
+        return []
+
+    # -- settlement -----------------------------------------------------------------------------
+    @abstractmethod
+    def settle(self, record: HandRecord) -> Settlement:
+        """Settle a validated hand record; seats in settlement order (highest seat first)."""
+
+    @abstractmethod
+    def validate_record(self, record: HandRecord) -> None:
+        """Game-specific checks of a parsed record; raise InvalidRecordError naming the field."""

@@ -1,0 +1,174 @@
+"""``dealer-assist simulate``: the headless main job.
+
+Deals N hands through a TCRP/1 card source (by default the built-in emulator on a real
+pseudo-terminal), plays every seat with the seeded player model, settles by the rules, journals
+every hand and prints a summary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any, TextIO
+
+from platformdirs import user_data_dir
+from tqdm import tqdm
+
+from dealer_assist.config import load_table_config
+from dealer_assist.errors import ConfigError
+from dealer_assist.games import GAME_CODES
+from dealer_assist.players import PlayerModel
+from dealer_assist.storage.journal import Journal
+from dealer_assist.table.hand import Hand, Phase
+from dealer_assist.table.runner import TableRunner
+from drivers.factory import open_source
+from ui.money import fmt_money
+
+
+def register(sub: Any) -> None:
+    """Add the ``simulate`` sub-command."""
+    p = sub.add_parser(
+        "simulate",
+        help="deal and settle N hands through a TCRP/1 card source (emulator by default)",
+        description="Run hands end to end: emulated (or external) shuffler over a real serial "
+        "link, seeded players, settlement, hash-chained journal, summary.",
+    )
+    p.add_argument("--game", choices=GAME_CODES, default="uth")
+    p.add_argument("--hands", type=int, default=100, help="hands to deal (default 100)")
+    p.add_argument("--seats", type=int, default=None, help="players at the table (default: all)")
+    p.add_argument("--seed", type=int, default=1, help="seed of players and emulator shuffles")
+    p.add_argument(
+        "--source",
+        help="TCRP/1 device URL (/dev/ttyUSB0, socket://127.0.0.1:PORT, ...); default: start the "
+        "built-in emulator on a pseudo-terminal",
+    )
+    p.add_argument("--table", help="table TOML (default: the shipped one of --game)")
+    p.add_argument("--db", help="journal: SQLite path or postgresql+psycopg:// URL")
+    p.add_argument("--records", help="write each settled hand as a HAND_RECORD JSON line here")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the simulation; 0 when every hand was settled or voided and journaled."""
+    config = load_table_config(args.table, game=args.game)
+    if config.game != args.game:
+        raise ConfigError(f"--table is a {config.game} table but --game is {args.game}")
+    n_seats = args.seats or config.seats
+    if not 1 <= n_seats <= config.seats:
+        raise ConfigError(f"--seats must be 1..{config.seats} for this table")
+    if args.hands < 1:
+        raise ConfigError("--hands must be at least 1")
+    config = dataclasses.replace(config, journal_url=args.db or _default_db())
+    src_cfg = config.sources[0] if config.sources else None
+    url = args.source or f"emulator://?seed={args.seed}"
+    pins = {} if args.source or src_cfg is None else {
+        "pin_model": src_cfg.pin_model, "pin_serial": src_cfg.pin_serial
+    }  # fmt: skip
+    source = open_source(url, name="serial", **pins)
+    journal = Journal(config.journal_url)
+    model = PlayerModel(config, args.seed)
+    records = open(args.records, "w", encoding="utf-8") if args.records else None  # noqa: SIM115
+    summary = _Summary()
+    try:
+        journal.open()
+        source.open()
+        runner = TableRunner(config, source, journal)
+        seats = list(range(1, n_seats + 1))
+        bar = tqdm(range(args.hands), unit="hand", disable=args.no_progress, file=sys.stderr)
+        for _ in bar:
+            hand = play_hand(runner, model, seats)
+            summary.add(hand)
+            if records is not None and hand.phase is Phase.SETTLED:
+                _write_record(records, runner, hand)
+            bar.set_postfix(voids=summary.voids_total(), refresh=False)
+        summary.stats = source.stats
+    finally:
+        source.close()
+        journal.close()
+        if records is not None:
+            records.close()
+    summary.print(config, sys.stdout)
+    return 0
+
+
+def play_hand(runner: TableRunner, model: PlayerModel, seats: list[int]) -> Hand:
+    """One hand from bets to settlement (or void), decisions by ``model``."""
+    hand = runner.new_hand()
+    for seat in seats:
+        hand.place_bets(seat, model.bets())
+    runner.close_bets()
+    while hand.phase is Phase.DECISIONS:
+        for seat in hand.seats_to_act:
+            hole = [hand.seats[seat].hole[n] for n in (1, 2)]
+            runner.act(seat, model.decide(hand.street or "", hole, hand.board_visible(),
+                                          hand.legal_actions(seat)))  # fmt: skip
+        runner.advance()
+    if hand.phase is Phase.SHOWDOWN:
+        runner.reveal()
+    if hand.phase is Phase.REVEALED:
+        runner.settle()
+    return hand
+
+
+def _write_record(out: TextIO, runner: TableRunner, hand: Hand) -> None:
+    record = hand.to_hand_record().to_json()
+    if runner.stored is not None:
+        record["hand_id"] = runner.stored.hand_id
+    record["hand_uid"] = hand.hand_uid
+    record["settlement"] = hand.settlement.to_json() if hand.settlement else None
+    out.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+
+def _default_db() -> str:
+    folder = Path(user_data_dir("dealer-assist", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return str(folder / "simulate.db")
+
+
+@dataclasses.dataclass
+class _Summary:
+    hands: int = 0
+    settled: int = 0
+    voids: Counter[str] = dataclasses.field(default_factory=Counter)
+    wagered: int = 0
+    player_net: int = 0
+    stats: Any = None
+
+    def add(self, hand: Hand) -> None:
+        self.hands += 1
+        if hand.phase is Phase.SETTLED and hand.settlement is not None:
+            self.settled += 1
+            self.wagered += sum(s.staked for s in hand.settlement.seats)
+            self.player_net += sum(s.net for s in hand.settlement.seats)
+        elif hand.void_reason is not None:
+            self.voids[hand.void_reason.code] += 1
+
+    def voids_total(self) -> int:
+        return sum(self.voids.values())
+
+    def print(self, config: Any, out: TextIO) -> None:
+        cur = config.currency
+        hold_bp = -self.player_net * 10000 // self.wagered if self.wagered else 0
+        voids = ", ".join(f"{k} {v}" for k, v in sorted(self.voids.items())) or "none"
+        lines = [
+            f"table {config.table_id} ({config.game}), journal {config.journal_url}",
+            f"hands: {self.hands} (settled {self.settled}, void {self.voids_total()})",
+            f"voids by reason: {voids}",
+            f"total wagered: {fmt_money(self.wagered, cur)}",
+            f"player net: {fmt_money(self.player_net, cur)}",
+            f"house hold: {hold_bp / 100:.2f}% of the amount wagered",
+        ]
+        if self.stats is not None:
+            s = self.stats
+            lines.append(
+                f"frames: received {s.frames_received}, dropped {s.frames_dropped}, "
+                f"duplicates {s.duplicates}, resend requests {s.resend_requests}, "
+                f"command retries {s.command_retries}"
+            )
+        lines.append(f"verify with: dealer-assist audit verify --db {config.journal_url}")
+        out.write("\n".join(lines) + "\n")
