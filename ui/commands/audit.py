@@ -1,0 +1,166 @@
+"""``dealer-assist audit``: check the hand journal's hash chain and show stored hands.
+
+``audit verify --db PATH_OR_URL``: exit 0 and ``OK: N hands, chain verifies`` when every hash and
+link checks out; exit 1 and ``FAIL: hand N: reason`` naming the first bad hand otherwise.
+``audit show --db PATH_OR_URL HAND_ID [--json]``: one hand, readable or as JSON.
+A missing database, a database without a journal or an unknown hand: message, exit 2. Neither
+action creates or changes a database (the journal is opened with ``create=False``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+from dealer_assist.errors import JournalError
+
+if TYPE_CHECKING:
+    from dealer_assist.storage import Journal, StoredHand
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``audit`` with its ``verify`` and ``show`` actions to the CLI."""
+    parser = subparsers.add_parser(
+        "audit",
+        help="verify the hand journal's hash chain, show stored hands",
+        description="Verify the tamper-evident hand journal or show a stored hand.",
+    )
+    actions = parser.add_subparsers(dest="audit_action", required=True, metavar="ACTION")
+    verify = actions.add_parser("verify", help="recompute every hash and check the chain")
+    verify.add_argument("--db", required=True, metavar="PATH_OR_URL", help="journal database")
+    verify.set_defaults(func=run_verify)
+    show = actions.add_parser("show", help="print one stored hand")
+    show.add_argument("--db", required=True, metavar="PATH_OR_URL", help="journal database")
+    show.add_argument("hand_id", type=int, metavar="HAND_ID")
+    show.add_argument("--json", action="store_true", help="print the hand as JSON")
+    show.set_defaults(func=run_show)
+
+
+def _journal(db: str) -> Journal:
+    from dealer_assist.storage import Journal  # deferred: keeps other commands' start fast
+
+    return Journal(db, create=False)
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    """``audit verify``: 0 when the chain verifies, 1 when it does not, 2 when unreadable."""
+    try:
+        with _journal(args.db) as journal:
+            result = journal.verify()
+    except JournalError as e:
+        print(f"dealer-assist audit: {e}", file=sys.stderr)
+        return 2
+    if result.ok:
+        print(f"OK: {result.hands_checked} hands, chain verifies")
+        if result.head_hash:
+            print(f"head hash: {result.head_hash}")
+        return 0
+    where = f"hand {result.first_bad_hand}: " if result.first_bad_hand is not None else ""
+    print(f"FAIL: {where}{result.reason}")
+    print(f"{result.hands_checked} hands before it verify")
+    return 1
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """``audit show``: print hand ``HAND_ID``; 2 when the journal or the hand is missing."""
+    try:
+        with _journal(args.db) as journal:
+            hand = journal.get_hand(args.hand_id)
+    except JournalError as e:
+        print(f"dealer-assist audit: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        doc = {**hand.content(), "prev_hash": hand.prev_hash, "hash": hand.hash}
+        print(json.dumps(doc, indent=2, ensure_ascii=False))
+    else:
+        print("\n".join(format_hand(hand)))
+    return 0
+
+
+def format_hand(hand: StoredHand) -> list[str]:
+    """Readable lines for one hand (amounts in minor units, times ISO-8601 UTC)."""
+    content = hand.content()
+    uid = f" (uid {hand.hand_uid})" if hand.hand_uid else ""
+    status = hand.status + (f": {hand.void_reason}" if hand.void_reason else "")
+    lines = [
+        f"Hand {hand.hand_id}{uid}",
+        f"  table     {hand.table_id}",
+        f"  game      {hand.game}",
+        f"  started   {content['started_at']}",
+        f"  ended     {content['ended_at']}",
+        f"  recorded  {content['recorded_at']}",
+        f"  status    {status}",
+    ]
+    rec = hand.record
+    lines.append(f"Board:  {_cards(rec.get('board'))}")
+    lines.append(f"Dealer: {_cards(rec.get('dealer'))}")
+    for player in _dicts(rec.get("players")):
+        lines.append(f"Seat {player.get('seat', '?')}: {_cards(player.get('hole'))}")
+        bets = player.get("bets")
+        if isinstance(bets, dict) and bets:
+            lines.append("  bets:      " + ", ".join(f"{k} {v}" for k, v in bets.items()))
+        decisions = [_decision(a) for a in _dicts(player.get("actions"))]
+        if decisions:
+            lines.append("  decisions: " + ", ".join(decisions))
+    lines += _settlement_lines(hand.settlement)
+    lines.append(f"Device events ({len(hand.events)}):")
+    lines += [f"  {_event(e)}" for e in hand.events]
+    if hand.extra:
+        lines.append("Extra: " + json.dumps(hand.extra, sort_keys=True, ensure_ascii=False))
+    lines += [f"prev_hash {hand.prev_hash}", f"hash      {hand.hash}"]
+    return lines
+
+
+def _settlement_lines(settlement: dict[str, Any] | None) -> list[str]:
+    if settlement is None:
+        return ["Settlement: none"]
+    lines = ["Settlement:"]
+    dealer = settlement.get("dealer")
+    if isinstance(dealer, dict):
+        qualifies = dealer.get("qualifies")
+        q = "" if qualifies is None else (" (qualifies)" if qualifies else " (does not qualify)")
+        lines.append(f"  dealer: {_made_hand(dealer.get('hand'))}{q}")
+    for seat in _dicts(settlement.get("seats")):
+        lines.append(
+            f"  seat {seat.get('seat', '?')}: {seat.get('result', '?')}, "
+            f"{_made_hand(seat.get('hand'))}, net {seat.get('net', '?')}"
+        )
+        for bet in _dicts(seat.get("bets")):
+            lines.append(
+                f"    {bet.get('box', '?'):<6} stake {bet.get('stake', '?')}"
+                f"  {bet.get('outcome', '?')}  net {bet.get('net', '?')}"
+            )
+    return lines
+
+
+def _made_hand(made: Any) -> str:
+    if not isinstance(made, dict):
+        return "no hand"
+    return f"{made.get('category', '?')} [{_cards(made.get('best_five'))}]"
+
+
+def _decision(action: dict[str, Any]) -> str:
+    text = f"{action.get('street', '?')} {action.get('action', '?')}"
+    return text + (f" x{action['multiple']}" if "multiple" in action else "")
+
+
+def _event(event: dict[str, Any]) -> str:
+    head = f"{event.get('at', '?')}  {event.get('source') or '?':<8} {event.get('kind', '?'):<8}"
+    rest = " ".join(
+        f"{k}={'??' if v is None and k == 'card' else v}"
+        for k, v in event.items()
+        if k not in ("at", "source", "kind")
+    )
+    return f"{head} {rest}".rstrip()
+
+
+def _cards(cards: Any) -> str:
+    if not isinstance(cards, list) or not cards:
+        return "-"
+    return " ".join(str(c) for c in cards)
+
+
+def _dicts(items: Any) -> list[dict[str, Any]]:
+    return [i for i in items if isinstance(i, dict)] if isinstance(items, list) else []
