@@ -1,0 +1,103 @@
+"""Append latency of the hand journal: median / p99 per append (and per write_step).
+
+Default: a fresh SQLite file (WAL, synchronous=FULL) in a temporary folder; ``--db`` takes
+another path or a PostgreSQL URL. Each append is one transaction with a full hand (7 seats'
+record, settlement, 20 device events), like a real table writes.
+
+    python bench/journal_append.py [--hands 300] [--db PATH_OR_URL]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from dealer_assist.storage import HandEntry, Journal
+
+BOARD = ["2h", "7c", "9d", "Js", "4c"]
+
+
+def entry(n: int) -> HandEntry:
+    """A settled seven-seat UTH hand, distinct per ``n``."""
+    start = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=2 * n)
+    players = [
+        {"seat": s, "hole": ["As", "Kd"], "bets": {"ante": 1000, "blind": 1000, "trips": 500},
+         "actions": [{"street": "preflop", "action": "play", "multiple": 4}]}
+        for s in range(1, 8)
+    ]  # fmt: skip
+    seats = [
+        {"seat": s, "result": "win", "net": 9500,
+         "hand": {"category": "pair", "best_five": ["As", "Ah", "Kd", "Qc", "9s"]},
+         "bets": [{"box": b, "stake": 1000, "outcome": "win", "net": 1000}
+                  for b in ("ante", "blind", "play", "trips")]}
+        for s in range(7, 0, -1)
+    ]  # fmt: skip
+    events = [
+        {"kind": "card", "at": (start + timedelta(seconds=i)).isoformat(), "source": "serial",
+         "deck_id": f"D{n}", "index": i + 1, "card": "As", "manual": False}
+        for i in range(20)
+    ]  # fmt: skip
+    return HandEntry(
+        table_id="UTH-1",
+        game="uth",
+        started_at=start,
+        ended_at=start + timedelta(seconds=90),
+        status="settled",
+        record={"game": "uth", "board": BOARD, "dealer": ["Qs", "Jd"], "players": players},
+        settlement={"game": "uth", "seats": seats},
+        events=events,
+        hand_uid=f"bench-{n}",
+    )
+
+
+def percentile(sorted_ms: list[float], q: float) -> float:
+    """Nearest-rank percentile ``q`` (0..100) of already sorted values."""
+    rank = max(1, round(q / 100 * len(sorted_ms)))
+    return sorted_ms[min(rank, len(sorted_ms)) - 1]
+
+
+def report(label: str, samples: list[float]) -> None:
+    ms = sorted(s * 1000 for s in samples)
+    print(
+        f"{label:<11} n={len(ms):<5} median {statistics.median(ms):7.2f} ms   "
+        f"p99 {percentile(ms, 99):7.2f} ms   max {ms[-1]:7.2f} ms   "
+        f"throughput {len(ms) / (sum(ms) / 1000):7.1f}/s"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=300)
+    parser.add_argument("--db", help="journal path or URL (default: a temporary SQLite file)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db or str(Path(tmp) / "bench.db")
+        entries = [entry(n) for n in range(args.hands)]
+        appends, steps = [], []
+        with Journal(db) as journal:
+            journal.append_hand(entry(-1))  # warm-up: connection, first page allocation
+            for n, e in enumerate(entries):
+                t0 = time.perf_counter()
+                journal.write_step("UTH-1", f"bench-{n}", 1, "card", {"seat": 1, "card": "As"})
+                t1 = time.perf_counter()
+                journal.append_hand(e)
+                t2 = time.perf_counter()
+                steps.append(t1 - t0)
+                appends.append(t2 - t1)
+            t0 = time.perf_counter()
+            result = journal.verify()
+            verify_s = time.perf_counter() - t0
+        backend = "PostgreSQL" if "postgresql" in db else "SQLite (WAL, synchronous=FULL)"
+        print(f"journal: {backend}")
+        report("append_hand", appends)
+        report("write_step", steps)
+        checked = result.hands_checked
+        print(f"verify      {checked} hands in {verify_s * 1000:.1f} ms, ok={result.ok}")
+
+
+if __name__ == "__main__":
+    main()
