@@ -259,6 +259,23 @@ def test_verify_catches_unreadable_json(journal: Journal, backend: Backend) -> N
     assert "not valid JSON" in result.reason
 
 
+def test_undecodable_row_is_a_journal_error(tmp_path: Path) -> None:
+    path = tmp_path / "j.db"
+    with Journal(str(path)) as journal:
+        fill(journal, 3)
+    Backend("sqlite", str(path), sqlite_path=path).raw(
+        "UPDATE hands SET started_at = 'garbage' WHERE hand_id = 2"
+    )
+    with Journal(str(path)) as journal:
+        result = journal.verify()
+        assert (result.ok, result.first_bad_hand, result.hands_checked) == (False, 2, 1)
+        with pytest.raises(JournalError, match="unreadable"):
+            journal.get_hand(2)
+        with pytest.raises(JournalError, match="unreadable"):
+            list(journal.iter_hands())
+        assert journal.get_hand(3).hand_id == 3
+
+
 # -- pending steps -----------------------------------------------------------------------------
 
 

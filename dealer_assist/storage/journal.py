@@ -230,6 +230,8 @@ class Journal:
             yield
         except sa.exc.SQLAlchemyError as e:
             raise JournalError(f"cannot {action}: {describe(e)}") from e
+        except ValueError as e:  # a damaged row the driver cannot decode (SQLite text dates)
+            raise JournalError(f"cannot {action}: stored data is unreadable ({e})") from e
 
 
 def _new_hand(entry: HandEntry, hand_id: int, prev_hash: str) -> StoredHand:
