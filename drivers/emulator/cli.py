@@ -1,0 +1,192 @@
+"""Command line of the emulator, shared by ``python -m drivers.emulator`` and
+``dealer-assist emulator``.
+
+The first stdout line is where to connect (the pty path, or ``socket://127.0.0.1:PORT``),
+flushed at once; logs go to stderr. SIGTERM or SIGINT stops it cleanly (exit status 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import secrets
+import signal
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import FrameType
+from typing import IO
+
+from dealer_assist.errors import ConfigError, DealerAssistError
+from drivers.emulator.runner import serve_pty, serve_tcp
+from drivers.emulator.shuffler import (
+    FAULT_CODES,
+    DealtCard,
+    EmulatedShuffler,
+    EmulatorConfig,
+)
+
+log = logging.getLogger("drivers.emulator")
+
+
+def _fraction(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from e
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be 0..1, got {text}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from e
+    if not 0.0 <= value < 86400:
+        raise argparse.ArgumentTypeError(f"seconds must be 0..86400, got {text}")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from e
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be >= 0, got {text}")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the emulator options to ``parser`` (used by both entry points)."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--pty", action="store_true", help="serve on a new pseudo-terminal")
+    where.add_argument("--tcp", type=_count, metavar="PORT", help="serve on 127.0.0.1:PORT")
+    d = EmulatorConfig()
+    parser.add_argument("--seed", type=int, help="shuffle/fault seed (default: random)")
+    parser.add_argument("--model", default=d.model)
+    parser.add_argument("--serial", default=d.serial)
+    parser.add_argument("--firmware", default=d.firmware)
+    parser.add_argument("--shuffle-time", type=_seconds, default=d.shuffle_time, metavar="S")
+    parser.add_argument("--card-interval", type=_seconds, default=d.card_interval, metavar="S")
+    parser.add_argument("--beat-interval", type=_seconds, default=d.beat_interval, metavar="S")
+    parser.add_argument("--jam-at", type=_count, metavar="N", help="jam at card N of each deck")
+    parser.add_argument("--jam-clear-after", type=_seconds, default=d.jam_clear_after)
+    parser.add_argument("--corrupt", type=_fraction, default=0.0, metavar="P")
+    parser.add_argument("--drop", type=_fraction, default=0.0, metavar="P")
+    parser.add_argument("--silence-after", type=_count, metavar="N", help="silent after N frames")
+    parser.add_argument("--silence-for", type=_seconds, metavar="S", help="default: for good")
+    parser.add_argument("--duplicate-at", type=_count, metavar="N")
+    parser.add_argument("--unreadable-at", type=_count, metavar="N")
+    parser.add_argument("--fault-rate", type=_fraction, default=0.0, metavar="P")
+    parser.add_argument("--fault-code", choices=FAULT_CODES, default=d.fault_code)
+    parser.add_argument("--fault-clear-after", type=_seconds, default=d.fault_clear_after)
+    parser.add_argument("--restart-at", type=_count, metavar="N", help="restart after N cards")
+    parser.add_argument("--swap-at", type=_count, metavar="N", help="new serial after N cards")
+    parser.add_argument("--swap-serial", metavar="SERIAL")
+    parser.add_argument("--dealt-log", type=Path, metavar="FILE", help="append dealt cards")
+    parser.add_argument("--log-level", default="WARNING")
+
+
+def config_from_args(args: argparse.Namespace, seed: int) -> EmulatorConfig:
+    """The :class:`EmulatorConfig` for parsed options. Raises ConfigError."""
+    return EmulatorConfig(
+        seed=seed,
+        model=args.model,
+        firmware=args.firmware,
+        serial=args.serial,
+        beat_interval=args.beat_interval,
+        shuffle_time=args.shuffle_time,
+        card_interval=args.card_interval,
+        jam_at=args.jam_at,
+        jam_clear_after=args.jam_clear_after,
+        corrupt=args.corrupt,
+        drop=args.drop,
+        silence_after=args.silence_after,
+        silence_for=args.silence_for,
+        duplicate_at=args.duplicate_at,
+        unreadable_at=args.unreadable_at,
+        fault_rate=args.fault_rate,
+        fault_code=args.fault_code,
+        fault_clear_after=args.fault_clear_after,
+        restart_at=args.restart_at,
+        swap_at=args.swap_at,
+        swap_serial=args.swap_serial,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve the emulator until SIGTERM/SIGINT; returns the exit status.
+
+    Raises:
+        ConfigError: bad options, or the dealt log cannot be opened.
+    """
+    logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    config = config_from_args(args, seed)
+    log.info("emulator %s/%s seed %d", config.model, config.serial, seed)
+    dealt_file: IO[str] | None = None
+    if args.dealt_log is not None:
+        try:
+            dealt_file = args.dealt_log.open("a", encoding="utf-8")
+        except OSError as e:
+            raise ConfigError(f"--dealt-log {args.dealt_log}: {e}") from e
+    stop = threading.Event()
+    shuffler = EmulatedShuffler(config, on_deal=_dealt_writer(dealt_file))
+    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    for sig in previous:
+        signal.signal(sig, on_signal)
+    try:
+        if args.tcp is not None:
+            serve_tcp(shuffler, args.tcp, _announce, stop)
+        else:
+            serve_pty(shuffler, _announce, stop)
+    except OSError as e:
+        raise ConfigError(f"emulator cannot serve: {e}") from e
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if dealt_file is not None:
+            dealt_file.close()
+    log.info("emulator stopped: %s", shuffler.stats)
+    return 0
+
+
+def _announce(where: str) -> None:
+    print(where, flush=True)
+
+
+def _dealt_writer(file: IO[str] | None) -> Callable[[DealtCard], None] | None:
+    if file is None:
+        return None
+
+    def write(card: DealtCard) -> None:
+        line = {"deck_id": card.deck_id, "index": card.index, "card": card.card}
+        if card.actual != card.card:
+            line["actual"] = card.actual
+        file.write(json.dumps(line) + "\n")
+        file.flush()
+
+    return write
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m drivers.emulator``: parse options and run."""
+    parser = argparse.ArgumentParser(
+        prog="python -m drivers.emulator", description="TCRP/1 card shuffler emulator"
+    )
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        return run(args)
+    except DealerAssistError as e:
+        print(f"emulator: {e}", file=sys.stderr)
+        return 2

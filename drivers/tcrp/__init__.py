@@ -1,0 +1,24 @@
+"""TCRP/1 (DEVICE_PROTOCOL.md): the frame codec, receive-side sequencing and the host-side
+protocol device :class:`~drivers.tcrp.device.TcrpDevice`."""
+
+from drivers.tcrp.device import PROTOCOL_ID, TcrpDevice, TcrpTimings
+from drivers.tcrp.frame import (
+    MAX_FRAME_BYTES,
+    Frame,
+    FrameParser,
+    crc16_ccitt_false,
+    decode_frame,
+    encode_frame,
+)
+
+__all__ = [
+    "MAX_FRAME_BYTES",
+    "PROTOCOL_ID",
+    "Frame",
+    "FrameParser",
+    "TcrpDevice",
+    "TcrpTimings",
+    "crc16_ccitt_false",
+    "decode_frame",
+    "encode_frame",
+]
