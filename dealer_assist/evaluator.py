@@ -1,0 +1,178 @@
+"""Best five of 5, 6 or 7 cards: category, comparable value and the five cards.
+
+Source rule: GAMES.md, "Hand value". Categories high to low: royal flush (A-K-Q-J-T suited),
+straight flush, four of a kind, full house, flush, straight, three of a kind, two pair, pair,
+high card. Equal categories compare by the ranks forming the combination, then the kickers; suits
+never rank hands; A-2-3-4-5 is the lowest straight (5-high).
+
+Value layout (an ``int`` below 2**24): ``category << 20`` followed by five 4-bit ranks in order of
+importance (combination ranks first, repeated as many times as they count, then kickers high to
+low; a straight lists its ranks from the top, the wheel's ace counted as 1). Comparing these
+integers compares hands exactly; equal integers are a tie. :mod:`dealer_assist.batch_eval` builds
+its tables from the same functions, so its values are identical.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+
+from dealer_assist.cards import Card
+from dealer_assist.errors import CardError
+
+VALUE_SHIFT = 20
+"""``value >> VALUE_SHIFT`` is the :class:`Category`."""
+
+_ACE_LOW_BIT = 1 << 1  # the wheel's ace is rank 1 in rank bitmasks and values
+
+
+class Category(IntEnum):
+    """Hand category, higher is better (GAMES.md). ``code`` is the machine-readable name."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    ROYAL_FLUSH = 9
+
+    @property
+    def code(self) -> str:
+        """GAMES.md name, e.g. ``royal_flush``, ``three_of_a_kind``, ``high_card``."""
+        return self.name.lower()
+
+
+@dataclass(frozen=True)
+class HandValue:
+    """The value of the best five cards.
+
+    Attributes:
+        category: the hand's :class:`Category`.
+        value: comparable int (higher = better, equal = tie); layout in the module docstring.
+        best_five: five of the evaluated cards realising ``value``, in order of importance
+            (combination cards first, then kickers high to low; straights from the top card).
+    """
+
+    category: Category
+    value: int
+    best_five: tuple[Card, ...]
+
+
+def _straight_top(mask: int) -> int:
+    """Top rank of the best straight in a rank bitmask (bit r = rank r, 2..14); 0 if none."""
+    if mask & (1 << 14):
+        mask |= _ACE_LOW_BIT
+    run = mask & (mask << 1) & (mask << 2) & (mask << 3) & (mask << 4)
+    return run.bit_length() - 1 if run else 0
+
+
+def _encode(category: Category, ranks: Sequence[int]) -> int:
+    value = int(category)
+    for r in ranks:
+        value = (value << 4) | r
+    return value
+
+
+def flush_shape(mask: int) -> tuple[Category, tuple[int, ...]]:
+    """Category and five ranks of the best hand among suited cards.
+
+    Args:
+        mask: rank bitmask of the suited cards (bit r = rank r, 2..14), at least 5 bits set.
+
+    Returns:
+        (ROYAL_FLUSH | STRAIGHT_FLUSH | FLUSH, five ranks in value order; wheel ace = 1).
+    """
+    top = _straight_top(mask)
+    if top == 14:
+        return Category.ROYAL_FLUSH, (14, 13, 12, 11, 10)
+    if top:
+        return Category.STRAIGHT_FLUSH, tuple(range(top, top - 5, -1))
+    return Category.FLUSH, tuple(r for r in range(14, 1, -1) if mask >> r & 1)[:5]
+
+
+def rank_shape(counts: Mapping[int, int]) -> tuple[Category, tuple[int, ...]]:
+    """Category and five ranks of the best hand without a flush.
+
+    Args:
+        counts: rank (2..14) -> number of cards of that rank (1..4), 5..7 cards in total.
+
+    Returns:
+        (category below FLUSH or FULL_HOUSE / FOUR_OF_A_KIND, five ranks in value order).
+    """
+    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
+    n0, r0 = groups[0]
+    if n0 == 4:
+        return Category.FOUR_OF_A_KIND, (r0, r0, r0, r0, max(r for r in counts if r != r0))
+    if n0 == 3:
+        pair = max((r for n, r in groups[1:] if n >= 2), default=0)
+        if pair:
+            return Category.FULL_HOUSE, (r0, r0, r0, pair, pair)
+    mask = 0
+    for r in counts:
+        mask |= 1 << r
+    top = _straight_top(mask)
+    if top:
+        return Category.STRAIGHT, tuple(range(top, top - 5, -1))
+    if n0 == 3:  # no pair left, so groups[1:] are singles, high to low
+        return Category.THREE_OF_A_KIND, (r0, r0, r0, groups[1][1], groups[2][1])
+    if n0 == 2 and groups[1][0] == 2:
+        r1 = groups[1][1]
+        kicker = max(r for r in counts if r != r0 and r != r1)  # may come from a third pair
+        return Category.TWO_PAIR, (r0, r0, r1, r1, kicker)
+    if n0 == 2:
+        return Category.PAIR, (r0, r0, groups[1][1], groups[2][1], groups[3][1])
+    return Category.HIGH_CARD, tuple(r for _, r in groups[:5])
+
+
+def flush_value(mask: int) -> int:
+    """:attr:`HandValue.value` of the best hand among suited cards (``mask`` as in flush_shape)."""
+    return _encode(*flush_shape(mask))
+
+
+def rank_value(counts: Mapping[int, int]) -> int:
+    """:attr:`HandValue.value` of a hand without a flush (``counts`` as in rank_shape)."""
+    return _encode(*rank_shape(counts))
+
+
+def _pick(pools: dict[int, list[Card]], ranks: Sequence[int]) -> tuple[Card, ...]:
+    # The wheel's ace is rank 1 in values but 14 on the card.
+    return tuple(pools[14 if r == 1 else r].pop() for r in ranks)
+
+
+def evaluate(cards: Sequence[Card]) -> HandValue:
+    """Evaluate the best five of 5, 6 or 7 distinct cards (GAMES.md, "Hand value").
+
+    Direct rank/suit counting, no 21-combination search. With 7 cards a flush excludes quads and
+    full houses (they would need 3 cards outside the flush suit), so a flush suit decides alone.
+
+    Raises:
+        CardError: not 5..7 cards, a non-Card item, or a card given twice.
+    """
+    n = len(cards)
+    if not 5 <= n <= 7:
+        raise CardError(f"a hand needs 5, 6 or 7 cards, got {n}")
+    by_suit: dict[str, list[Card]] = {}
+    by_rank: dict[int, list[Card]] = {}
+    for c in cards:
+        if not isinstance(c, Card):
+            raise CardError(f"not a card: {c!r}")
+        by_suit.setdefault(c.suit, []).append(c)
+        by_rank.setdefault(c.rank, []).append(c)
+    if len(set(cards)) != n:
+        dup = next(c for c in cards if cards.count(c) > 1)
+        raise CardError(f"duplicate card: {dup}")
+    for suited in by_suit.values():
+        if len(suited) >= 5:
+            mask = 0
+            for c in suited:
+                mask |= 1 << c.rank
+            category, ranks = flush_shape(mask)
+            pools = {c.rank: [c] for c in suited}
+            return HandValue(category, _encode(category, ranks), _pick(pools, ranks))
+    category, ranks = rank_shape({r: len(cs) for r, cs in by_rank.items()})
+    return HandValue(category, _encode(category, ranks), _pick(by_rank, ranks))
