@@ -140,8 +140,9 @@ def rank_value(counts: Mapping[int, int]) -> int:
 
 
 def _pick(pools: dict[int, list[Card]], ranks: Sequence[int]) -> tuple[Card, ...]:
-    # The wheel's ace is rank 1 in values but 14 on the card.
-    return tuple(pools[14 if r == 1 else r].pop() for r in ranks)
+    # The wheel's ace is rank 1 in values but 14 on the card. Among cards of equal rank the one
+    # given first wins (board before hole cards), so best_five is reproducible across tools.
+    return tuple(pools[14 if r == 1 else r].pop(0) for r in ranks)
 
 
 def evaluate(cards: Sequence[Card]) -> HandValue:

@@ -120,7 +120,7 @@ def test_best_five_realises_value_on_random_hands(k: int) -> None:
         ("9c Th Jh Qh Kh 2h 3h", "flush", "Kh Qh Jh Th 3h"),  # straight 9-K, flush wins
         ("8h 9h Th Jh Qh Kh 2h", "straight_flush", "Kh Qh Jh Th 9h"),  # best of 7 suited
         ("As Ks Qs Js Ts 9s 8s", "royal_flush", "As Ks Qs Js Ts"),
-        ("Ks Kd 9h 9c 4s 4d Ac", "two_pair", "Kd Ks 9c 9h Ac"),  # three pairs: kicker ace
+        ("Ks Kd 9h 9c 4s 4d Ac", "two_pair", "Ks Kd 9h 9c Ac"),  # three pairs: kicker ace
         ("Ks Kd 9h 9c 4s 4d 2c", "two_pair", None),  # kicker comes from the third pair
         ("Ks Kd Kh 9c 9s 9d 2c", "full_house", None),  # two trips: kings full of nines
         ("5s 5d 5h Ac Ad 9d 9c", "full_house", None),  # trips + two pairs: best pair
@@ -203,3 +203,9 @@ def test_bad_hands_raise_card_error(text: str) -> None:
 def test_non_card_raises_card_error() -> None:
     with pytest.raises(CardError):
         evaluate([*parse_cards(["As", "Kd", "Qh", "Jc"]), "Ts"])  # type: ignore[list-item]
+
+
+def test_equal_ranks_prefer_the_card_given_first() -> None:
+    """Golden cases pick, among equal ranks, the card listed first (board before hole)."""
+    assert [str(c) for c in ev("9s 9h 9d 4c Kd Kh Kc").best_five] == ["Kd", "Kh", "Kc", "9s", "9h"]
+    assert [str(c) for c in ev("4d 8s 4h 7d 8c 7c 2s").best_five][-1] == "4d"
