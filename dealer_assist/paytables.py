@@ -81,7 +81,9 @@ def pay(stake: int, odds: Odds, unit: int = 1) -> int:
     return raw - raw % unit
 
 
-def build_paytables(game: str, overrides: Mapping[str, Any] | None = None, where: str = "") -> PayTables:
+def build_paytables(
+    game: str, overrides: Mapping[str, Any] | None = None, where: str = ""
+) -> PayTables:
     """The game's default pay tables with ``overrides`` applied line by line.
 
     Args:
@@ -127,5 +129,7 @@ def _parse_odds(value: Any, key: str) -> Odds | None:
         and value[1] > 0
     )
     if not ok:
-        raise ConfigError(f"{key}: odds must be [win, stake] with non-negative integers, got {value!r}")
+        raise ConfigError(
+            f"{key}: odds must be [win, stake] with non-negative integers, got {value!r}"
+        )
     return (int(value[0]), int(value[1]))

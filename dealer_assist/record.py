@@ -87,7 +87,9 @@ def _field(obj: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     return value
 
 
-def _cards(obj: Mapping[str, Any], path: str, used: set[Card], key: str | None = None) -> tuple[Card, ...]:
+def _cards(
+    obj: Mapping[str, Any], path: str, used: set[Card], key: str | None = None
+) -> tuple[Card, ...]:
     texts = obj.get(key or path.rsplit(".", 1)[-1])
     if texts is None:
         raise InvalidRecordError(path, "missing")

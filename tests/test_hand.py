@@ -95,16 +95,16 @@ def test_thb_deals_one_at_a_time_then_burns_and_streets() -> None:
     hand.act(5, Action("preflop", "fold"))
     assert [str(p) for p in hand.advance()] == ["burn 1", "board 1", "board 2", "board 3"]
     assert hand.phase is Phase.DEALING
-    for i, c in enumerate(parse_cards("3s Kc 8h 4d".split()), start=7):
+    for i, c in enumerate(parse_cards(["3s", "Kc", "8h", "4d"]), start=7):
         hand.place_card(c, source="test", index=i)
     assert hand.street == "flop" and [str(c) for c in hand.board_visible()] == ["Kc", "8h", "4d"]
     hand.act(2, Action("flop", "bet"))
     assert [str(p) for p in hand.advance()] == ["burn 2", "board 4"]
-    for c in parse_cards("5s 9c".split()):
+    for c in parse_cards(["5s", "9c"]):
         hand.place_card(c, source="test")
     hand.act(2, Action("turn", "check"))
     assert [str(p) for p in hand.advance()] == ["burn 3", "board 5"]
-    for c in parse_cards("6s Th".split()):
+    for c in parse_cards(["6s", "Th"]):
         hand.place_card(c, source="test")
     assert hand.phase is Phase.SHOWDOWN
     assert [str(c) for c in hand.burns] == ["3s", "5s", "6s"]

@@ -23,7 +23,8 @@ ORDER = [name for _, name in reversed(BANDS)]  # low to high
 BLIND = {"royal_flush": (500, 1), "straight_flush": (50, 1), "four_of_a_kind": (10, 1),
          "full_house": (3, 1), "flush": (3, 2), "straight": (1, 1)}  # fmt: skip
 TRIPS = {"royal_flush": (50, 1), "straight_flush": (40, 1), "four_of_a_kind": (30, 1),
-         "full_house": (8, 1), "flush": (7, 1), "straight": (4, 1), "three_of_a_kind": (3, 1)}  # fmt: skip
+         "full_house": (8, 1), "flush": (7, 1), "straight": (4, 1),
+         "three_of_a_kind": (3, 1)}  # fmt: skip
 
 
 def category(rank: int) -> str:
@@ -147,7 +148,9 @@ def reference_thb(rec: dict[str, Any]) -> dict[int, dict[str, tuple[str, int]]]:
         flush_or_better = ORDER.index(category(r)) >= ORDER.index("flush")
         for box, stake in stakes.items():
             if r < dealer_rank:
-                boxes[box] = ("push", 0) if box == "ante" and not flush_or_better else ("win", stake)
+                boxes[box] = (
+                    ("push", 0) if box == "ante" and not flush_or_better else ("win", stake)
+                )
             elif r > dealer_rank:
                 boxes[box] = ("lose", -stake)
             else:
@@ -169,6 +172,10 @@ def test_random_records_agree_with_reference(game: str) -> None:
             assert boxes == expected[seat["seat"]], (rec, seat)
             assert seat["net"] == sum(n for _, n in boxes.values())
             if seat["hand"] is not None:
-                want = category(rank7(rec["board"] + next(
-                    p["hole"] for p in rec["players"] if p["seat"] == seat["seat"])))
+                want = category(
+                    rank7(
+                        rec["board"]
+                        + next(p["hole"] for p in rec["players"] if p["seat"] == seat["seat"])
+                    )
+                )
                 assert seat["hand"]["category"] == want

@@ -208,7 +208,9 @@ class GameRules(ABC):
     showdown_board_visible: int = 5
 
     # -- bets ---------------------------------------------------------------------------------
-    def validate_bets(self, bets: Mapping[str, int], limits: Mapping[str, Limits]) -> dict[str, int]:
+    def validate_bets(
+        self, bets: Mapping[str, int], limits: Mapping[str, Limits]
+    ) -> dict[str, int]:
         """Check a seat's initial bets against the game and the table limits.
 
         Args:
@@ -250,6 +252,7 @@ class GameRules(ABC):
 
     def _check_bet_rules(self, bets: Mapping[str, int]) -> None:
         """Game-specific checks on already range-checked bets; raise BetError."""
+        return None
 
     # -- decisions ------------------------------------------------------------------------------
     @abstractmethod

@@ -106,7 +106,7 @@ class Hand:
         self.seats.pop(seat, None)
 
     def close_bets(self) -> list[Position]:
-        """"Rien ne va plus": lock the bets and return the positions the device must deal now.
+        """ "Rien ne va plus": lock the bets and return the positions the device must deal now.
 
         Raises:
             HandStateError: not in bets-open, or no seat has bets.
@@ -184,7 +184,8 @@ class Hand:
         if action not in self.legal_actions(seat):
             options = ", ".join(a.label() for a in self.legal_actions(seat)) or "nothing"
             raise IllegalActionError(
-                f"seat {seat}: {action.label()} is not legal on the {self.street} (legal: {options})"
+                f"seat {seat}: {action.label()} is not legal on the {self.street} "
+                f"(legal: {options})"
             )
         self.seats[seat].actions.append(action)
 
@@ -287,14 +288,16 @@ class Hand:
 
     def to_hand_record(self) -> HandRecord:
         """The hand as a validated-shape HandRecord (for settlement and the journal)."""
-        players = tuple(
-            PlayerHand(s, tuple(st.hole[n] for n in sorted(st.hole)), dict(st.bets), tuple(st.actions))
-            for s, st in sorted(self.seats.items())
-        )  # fmt: skip
+        players = tuple(self._player_hand(st) for _, st in sorted(self.seats.items()))
         return HandRecord(
             self.game.code, self.config.seats, self.board, self.dealer_cards, players,
             self.config.paytables, self.config.payout_unit,
         )  # fmt: skip
+
+    @staticmethod
+    def _player_hand(st: SeatState) -> PlayerHand:
+        hole = tuple(st.hole[n] for n in sorted(st.hole))
+        return PlayerHand(st.seat, hole, dict(st.bets), tuple(st.actions))
 
     def void_settlement(self) -> dict[str, Any]:
         """Settlement JSON of a void hand: every box returned (outcome ``push``, net 0)."""

@@ -97,7 +97,7 @@ class TableRunner:
         return self.hand
 
     def close_bets(self) -> Hand:
-        """"Rien ne va plus": lock the bets and deal. The hand ends in decisions, or void."""
+        """ "Rien ne va plus": lock the bets and deal. The hand ends in decisions, or void."""
         hand = self._current()
         positions = hand.close_bets()
         self._wait_shuffled()
@@ -130,8 +130,9 @@ class TableRunner:
             hand.reveal()
         return hand
 
-    def settle(self) -> StoredHand:
-        """Settle the revealed hand and journal it; returns the stored hand."""
+    def settle(self) -> StoredHand | None:
+        """Settle the revealed hand and journal it; returns the stored hand (None without a
+        journal)."""
         hand = self._current()
         self.poll(0)
         if hand.phase is Phase.VOID and self.stored is not None:
