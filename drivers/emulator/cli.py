@@ -14,6 +14,7 @@ import secrets
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import FrameType
@@ -169,7 +170,9 @@ def _dealt_writer(file: IO[str] | None) -> Callable[[DealtCard], None] | None:
         return None
 
     def write(card: DealtCard) -> None:
-        line = {"deck_id": card.deck_id, "index": card.index, "card": card.card}
+        # "mono": CLOCK_MONOTONIC, shared by all processes here, for latency benchmarks.
+        line = {"deck_id": card.deck_id, "index": card.index, "card": card.card,
+                "mono": time.monotonic()}  # fmt: skip
         if card.actual != card.card:
             line["actual"] = card.actual
         file.write(json.dumps(line) + "\n")

@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError("--hands must be at least 1")
     config = dataclasses.replace(config, journal_url=args.db or _default_db())
     src_cfg = config.sources[0] if config.sources else None
-    url = args.source or f"emulator://?seed={args.seed}"
+    url = args.source or f"emulator://?seed={args.seed}&shuffle_time=0.01&card_interval=0.001"
     pins = {} if args.source or src_cfg is None else {
         "pin_model": src_cfg.pin_model, "pin_serial": src_cfg.pin_serial
     }  # fmt: skip
