@@ -1,0 +1,18 @@
+"""Camera card recognition: the fallback card source when no reader works (OpenCV).
+
+Pipeline, one module per step:
+
+- :mod:`~drivers.camera.detect`: bright card-shaped quadrilaterals against the felt;
+- :mod:`~drivers.camera.geometry` / :mod:`~drivers.camera.locate`: perspective rectification to
+  a canonical portrait card;
+- :mod:`~drivers.camera.glyphs`: the corner index's rank and suit marks, ink colour, structure;
+- :mod:`~drivers.camera.calibration`: the house deck's templates, learned from card images;
+- :mod:`~drivers.camera.reader`: template matching with a certainty rule ("unknown", never a
+  guess);
+- :mod:`~drivers.camera.vote`: tracks over frames, a card is reported once stable;
+- :mod:`~drivers.camera.frames` / :mod:`~drivers.camera.source`: ``camera://`` and ``file://``
+  sources implementing :class:`dealer_assist.source.CardSource`;
+- :mod:`~drivers.camera.labels` / :mod:`~drivers.camera.evaluate`: measurement on labelled photos.
+
+See docs/CAMERA.md for the design, the measured figures and the known failures.
+"""

@@ -1,0 +1,248 @@
+"""Corner-index glyphs: separate ink from card stock, pick the rank and suit marks, normalise them.
+
+The index of a standard deck is a rank mark (one or two characters) above a small suit mark, close
+to a corner. In the canonical card image (see :mod:`drivers.camera.geometry`) it lies in the
+top-left region :data:`INDEX_ROI`. Ink is found with Otsu's threshold on min(B, G, R), so red and
+black print both count as ink; marks touching the region's border (a court card's frame, a large
+pip, the table seen past a rounded corner) are discarded as not belonging to the index.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from drivers.camera.geometry import CARD_H, CARD_W, Glyph, Image, as_glyph, as_image
+
+#: (x0, y0, x1, y1) of the index region, as fractions of the card's width and height
+INDEX_ROI = (0.0, 0.0, 0.26, 0.38)
+#: normalised glyph sizes (width, height), pixels
+RANK_SIZE = (20, 30)
+SUIT_SIZE = (24, 24)
+#: the suit mark is compared by its upper part only: the stem and foot of clubs and spades vary
+#: most between deck designs, the lobes, points and notches that tell suits apart do not
+SUIT_HEAD = 0.7
+#: side of the square the suit mark is scaled to for measuring its notch, pixels
+NOTCH_SIZE = 48
+#: least grey-level step between ink and card stock for the region to hold any print
+MIN_CONTRAST = 40.0
+
+Mask = npt.NDArray[np.uint8]
+
+
+@dataclass(frozen=True)
+class IndexGlyphs:
+    """The index marks of one card corner.
+
+    Attributes:
+        rank: normalised rank mark, float32 0..1 of shape (RANK_SIZE[1], RANK_SIZE[0]).
+        suit: upper :data:`SUIT_HEAD` of the suit mark, normalised, float32 0..1 of shape
+            (SUIT_SIZE[1], SUIT_SIZE[0]).
+        rank_parts: connected components in the rank mark (2 for a printed ``10``).
+        rank_holes: enclosed holes of the rank mark (8 has two; 6 9 A Q 10 one; 2 3 5 7 J none).
+        suit_notch: depth of the deepest notch in the suit mark's upper half, as a fraction of its
+            height: clubs (between lobes) and hearts (top notch) have one, spades and diamonds not.
+        redness: how much redder the ink is than the card stock, about -0.2..1 (see
+            :func:`ink_redness`).
+    """
+
+    rank: Glyph
+    suit: Glyph
+    rank_parts: int
+    rank_holes: int
+    suit_notch: float
+    redness: float
+
+
+@dataclass(frozen=True)
+class _Blob:
+    x: int
+    y: int
+    w: int
+    h: int
+    label: int
+
+    @property
+    def x1(self) -> int:
+        return self.x + self.w
+
+    @property
+    def y1(self) -> int:
+        return self.y + self.h
+
+
+def index_region(card: Image) -> Image:
+    """The top-left index region of a canonical card image (a view, not a copy)."""
+    h, w = card.shape[:2]
+    x0, y0, x1, y1 = INDEX_ROI
+    return card[int(y0 * h) : int(y1 * h), int(x0 * w) : int(x1 * w)]
+
+
+def ink_mask(region: Image) -> Mask | None:
+    """255 where ``region`` (BGR) is printed, 0 on card stock; None when it holds no print."""
+    darkest = np.min(region, axis=2)
+    _, mask = cv2.threshold(darkest, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    ink = darkest[mask > 0]
+    paper = darkest[mask == 0]
+    if ink.size == 0 or paper.size == 0 or float(paper.mean()) - float(ink.mean()) < MIN_CONTRAST:
+        return None
+    return as_image(mask)
+
+
+def ink_redness(region: Image, mask: Mask) -> float:
+    """Redness of the ink: mean R - max(G, B) of ink minus that of the card stock, over the stock's
+    brightness (its mean R).
+
+    Red print gives about 0.3..0.6, black print about 0 even under warm light (the stock's tint is
+    subtracted). Dividing by the stock, not by the ink, keeps dark ink from amplifying noise.
+    """
+    px = region.reshape(-1, 3).astype(np.float32)
+    m = mask.reshape(-1) > 0
+    b, g, r = px[:, 0], px[:, 1], px[:, 2]
+    red = r - np.maximum(g, b)
+    stock = max(float(r[~m].mean()), 1.0)
+    return float(red[m].mean() - red[~m].mean()) / stock
+
+
+def _blobs(mask: Mask, card_h: int) -> tuple[list[_Blob], npt.NDArray[np.int32]]:
+    """Components of ``mask`` that may be index marks: big enough, not touching the border."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    rh, rw = mask.shape
+    min_h = max(4, int(0.025 * card_h))
+    out = []
+    for i in range(1, n):
+        x, y, w, h, area = (int(v) for v in stats[i])
+        if h < min_h or area < 0.2 * min_h * min_h:
+            continue
+        if x <= 0 or y <= 0 or x + w >= rw or y + h >= rh:
+            continue
+        out.append(_Blob(x, y, w, h, i))
+    return out, np.asarray(labels, dtype=np.int32)
+
+
+def _rank_blobs(blobs: list[_Blob], card_h: int) -> list[_Blob]:
+    """The rank mark: the tall-enough blob nearest the corner, plus a second digit beside it."""
+    tall = [b for b in blobs if b.h >= 0.04 * card_h]
+    if not tall:
+        return []
+    first = min(tall, key=lambda b: b.x + b.y)
+    parts = [first]
+    for b in tall:
+        if b is first:
+            continue
+        overlap = min(b.y1, first.y1) - max(b.y, first.y)
+        beside = first.x1 - 2 <= b.x <= first.x1 + 0.5 * first.h
+        similar = 0.75 <= b.h / first.h <= 1.33
+        if beside and similar and overlap >= 0.7 * min(b.h, first.h):
+            parts.append(b)
+    return parts
+
+
+def _suit_blob(blobs: list[_Blob], rank: list[_Blob]) -> _Blob | None:
+    """The suit mark: the nearest blob under the rank mark, horizontally inside its span."""
+    x0 = min(b.x for b in rank)
+    x1 = max(b.x1 for b in rank)
+    y1 = max(b.y1 for b in rank)
+    rank_h = y1 - min(b.y for b in rank)
+    slack = 0.5 * (x1 - x0)
+    below = [
+        b
+        for b in blobs
+        if b not in rank
+        and b.y >= y1 - 0.15 * rank_h
+        and b.y - y1 <= 0.8 * rank_h
+        and x0 - slack <= (b.x + b.x1) / 2 <= x1 + slack
+        and 0.3 * rank_h <= b.h <= 1.3 * rank_h
+    ]
+    return min(below, key=lambda b: b.y) if below else None
+
+
+def _normalise(
+    labels: npt.NDArray[np.int32], parts: list[_Blob], size: tuple[int, int], top: float = 1.0
+) -> Glyph:
+    """Crop the union of ``parts`` from the label image (its upper ``top`` fraction only) and
+    scale it to ``size`` (w, h), values 0..1."""
+    x0 = min(b.x for b in parts)
+    y0 = min(b.y for b in parts)
+    x1 = max(b.x1 for b in parts)
+    y1 = max(b.y1 for b in parts)
+    y1 = y0 + max(1, round(top * (y1 - y0)))
+    crop = labels[y0:y1, x0:x1]
+    sel = np.isin(crop, [b.label for b in parts]).astype(np.float32)
+    return as_glyph(cv2.resize(sel, size, interpolation=cv2.INTER_AREA))
+
+
+def holes(glyph: Glyph) -> int:
+    """Enclosed background regions of a normalised mark (thresholded at 0.5)."""
+    ink = (glyph >= 0.5).astype(np.uint8)
+    background = np.pad(1 - ink, 1, constant_values=1)  # the outside is one connected region
+    n, _ = cv2.connectedComponents(background, connectivity=4)
+    return max(0, int(n) - 2)  # minus the label 0 (ink) and the outside
+
+
+def upper_notch(glyph: Glyph) -> float:
+    """Deepest convexity defect with its deepest point in the upper 55 % of a normalised mark,
+    over the mark's height (see :attr:`IndexGlyphs.suit_notch`); 0.0 for an empty mark."""
+    size = NOTCH_SIZE
+    ink = (cv2.resize(glyph, (size, size), interpolation=cv2.INTER_LINEAR) >= 0.5).astype(np.uint8)
+    contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not contours:
+        return 0.0
+    contour = max(contours, key=cv2.contourArea)
+    if len(contour) < 4:
+        return 0.0
+    hull = cv2.convexHull(contour, returnPoints=False)
+    try:
+        defects = cv2.convexityDefects(contour, hull)
+    except cv2.error:  # self-intersecting hull indexes on tiny marks
+        return 0.0
+    if defects is None:
+        return 0.0
+    deepest = 0.0
+    for _start, _end, far, depth in defects.reshape(-1, 4):
+        if contour[far][0][1] < 0.55 * size:
+            deepest = max(deepest, depth / 256.0 / size)
+    return deepest
+
+
+def extract_index(card: Image) -> IndexGlyphs | None:
+    """The rank and suit marks of the top-left index of a canonical card image.
+
+    Args:
+        card: BGR canonical card, shape (CARD_H, CARD_W, 3) (other sizes work proportionally).
+
+    Returns:
+        the normalised marks, or None when no rank-over-suit pair is printed there.
+    """
+    region = index_region(card)
+    mask = ink_mask(region)
+    if mask is None:
+        return None
+    blobs, labels = _blobs(mask, card.shape[0])
+    rank = _rank_blobs(blobs, card.shape[0])
+    if not rank:
+        return None
+    suit = _suit_blob(blobs, rank)
+    if suit is None:
+        return None
+    sel = np.isin(labels, [b.label for b in [*rank, suit]]).astype(np.uint8) * 255
+    rank_glyph = _normalise(labels, rank, RANK_SIZE)
+    return IndexGlyphs(
+        rank=rank_glyph,
+        suit=_normalise(labels, [suit], SUIT_SIZE, top=SUIT_HEAD),
+        rank_parts=len(rank),
+        rank_holes=holes(rank_glyph),
+        suit_notch=upper_notch(_normalise(labels, [suit], SUIT_SIZE)),
+        redness=ink_redness(region, sel),
+    )
+
+
+def corners(card: Image) -> tuple[Image, Image]:
+    """The card as is and turned half a turn, so both printed indexes come top-left."""
+    return card, as_image(cv2.rotate(card, cv2.ROTATE_180))
+
+
+__all__ = ["CARD_H", "CARD_W", "IndexGlyphs", "corners", "extract_index", "index_region"]

@@ -1,0 +1,71 @@
+"""Cards of a frame as canonical images: detected quadrilaterals, or the whole frame when it
+already is one flattened card (a scan or a cropped photo, as in calibration folders)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from drivers.camera.detect import DetectorSettings, find_cards
+from drivers.camera.geometry import CARD_H, CARD_W, Image, Quad, rectify
+
+#: long/short side ratio of a frame taken to be one flattened card (poker 1.40, bridge 1.56)
+FLAT_CARD_ASPECT = (1.3, 1.65)
+
+
+@dataclass(frozen=True)
+class CardCandidate:
+    """A card-shaped region of a frame.
+
+    Attributes:
+        quad: ordered corners in frame pixels, shape (4, 2) float32.
+        image: the rectified card, BGR (CARD_H, CARD_W, 3).
+        whole_frame: the frame itself was taken as the card (no quadrilateral found).
+    """
+
+    quad: Quad
+    image: Image
+    whole_frame: bool = False
+
+
+def _frame_quad(w: int, h: int) -> Quad:
+    if h >= w:
+        pts = [[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]]
+    else:  # landscape frame: its left edge becomes the card's top
+        pts = [[0, h - 1], [0, 0], [w - 1, 0], [w - 1, h - 1]]
+    return np.array(pts, np.float32)
+
+
+def locate_cards(
+    frame: Image, settings: DetectorSettings | None = None, *, flat_fallback: bool = True
+) -> list[CardCandidate]:
+    """Every card candidate of ``frame``, rectified, largest first.
+
+    Args:
+        frame: BGR image (h, w, 3) uint8.
+        settings: detector limits (defaults when None).
+        flat_fallback: when no detected card covers half the frame and the frame has a card's
+            aspect, also return the whole frame as a card (flattened-card images).
+    """
+    h, w = frame.shape[:2]
+    out = [CardCandidate(q, rectify(frame, q)) for q in find_cards(frame, settings)]
+    biggest = max((float(cv2.contourArea(c.quad)) for c in out), default=0.0)
+    aspect = max(h, w) / max(1, min(h, w))
+    if (
+        flat_fallback
+        and biggest < 0.5 * h * w
+        and FLAT_CARD_ASPECT[0] <= aspect <= FLAT_CARD_ASPECT[1]
+    ):
+        quad = _frame_quad(w, h)
+        out.append(CardCandidate(quad, rectify(frame, quad), whole_frame=True))
+    return out
+
+
+def card_images(frame: Image) -> list[Image]:
+    """The rectified images of :func:`locate_cards`, largest detected card first."""
+    return [c.image for c in locate_cards(frame)]
+
+
+__all__ = ["CARD_H", "CARD_W", "CardCandidate", "card_images", "locate_cards"]
