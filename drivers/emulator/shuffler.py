@@ -184,7 +184,9 @@ class EmulatedShuffler:
                 del self._unacked[seq]
                 continue
             entry.left -= 1
-            entry.next_at = now + self.config.retransmit_interval
+            entry.next_at += self.config.retransmit_interval  # on the original cadence
+            if entry.next_at <= now:
+                entry.next_at = now + self.config.retransmit_interval
             self.stats.retransmitted += 1
             self._transmit(self._history[seq][1], now)
         if now >= self._shuffle_done_at:

@@ -209,6 +209,8 @@ class TcrpDevice:
         thread, self._thread = self._thread, None
         if thread is not None:
             self._stop.set()
+            with self._cond:
+                self._cond.notify_all()  # a command waiting for its ACK gives up now
             thread.join(self._t.join_timeout)
             if thread.is_alive():
                 log.warning("%s: worker alive after %.1f s", self.name, self._t.join_timeout)
@@ -298,9 +300,15 @@ class TcrpDevice:
                     self._write(frame)
                     with self._cond:
                         answered = self._cond.wait_for(
-                            lambda: bool(pending.answer) or (done is not None and done()),
+                            lambda: (
+                                bool(pending.answer)
+                                or (done is not None and done())
+                                or self._stop.is_set()
+                            ),
                             self._t.command_interval,
                         )
+                    if self._stop.is_set():
+                        raise DeviceError(f"{self.name} was closed during {type_}")
                     if answered:
                         break
             finally:
