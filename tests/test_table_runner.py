@@ -113,3 +113,27 @@ def test_simulate_command_summary_records_and_audit(tmp_path: Path) -> None:
     bad = subprocess.run([*cmd, "audit", "verify", "--db", str(db)], capture_output=True,
                          text=True, timeout=60, check=False)  # fmt: skip
     assert bad.returncode == 1 and "hand 7" in bad.stdout + bad.stderr
+
+
+def test_simulate_drives_an_external_emulator_over_tcp(tmp_path: Path) -> None:
+    """--source: an emulator process started separately (TCP), SHUFFLE then DEAL each hand."""
+    from drivers.emulator.process import EmulatorProcess
+
+    emu = EmulatorProcess(["--seed", "9", "--shuffle-time", "0.01", "--card-interval", "0.001"],
+                          tcp_port=0)  # fmt: skip
+    url = emu.start()
+    try:
+        records = tmp_path / "rec.jsonl"
+        proc = subprocess.run(
+            [sys.executable, "-m", "ui.cli", "simulate", "--game", "thb", "--hands", "8",
+             "--seats", "6", "--source", url, "--db", str(tmp_path / "x.db"), "--records",
+             str(records), "--no-progress"],
+            capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+    finally:
+        emu.stop()
+    assert proc.returncode == 0, proc.stderr
+    assert "hands: 8 (settled 8" in proc.stdout
+    recs = [json.loads(line) for line in records.read_text().splitlines()]
+    assert len(recs) == 8 and all(r["game"] == "thb" for r in recs)
+    assert all(settle_record(r) == r["settlement"] for r in recs)

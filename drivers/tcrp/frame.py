@@ -20,7 +20,7 @@ SEQ_MODULUS = 65536
 _FORBIDDEN = frozenset("$*,\r\n")
 _TYPE_RE = re.compile(r"[A-Z][A-Z0-9_]*\Z")
 _SEQ_RE = re.compile(rb"[0-9]{1,5}\Z")
-_CRC_RE = re.compile(rb"[0-9A-F]{4}\Z")
+_CRC_RE = re.compile(rb"[0-9A-Fa-f]{4}\Z")  # we send upper case; accept either
 
 
 def crc16_ccitt_false(data: bytes) -> int:
