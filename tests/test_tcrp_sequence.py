@@ -62,20 +62,39 @@ def test_half_window_boundary() -> None:
     assert not v.duplicate and v.resend_from == 1
 
 
-def test_hello_seq0_restarts_and_its_retransmission_does_not() -> None:
+def test_hello_seq0_restarts() -> None:
     hello = Frame(0, "HELLO", ("TCRP1", "M", "1", "S"))
     w = ReceiveWindow(restart_window=1.5)
     for s in range(100, 104):
         w.accept(card(s), 0.0)
     v = w.accept(hello, 1.0)
-    assert v.restarted and v.deliver == [hello]
+    assert v.restarted and v.deliver == [hello] and v.ack
     assert w.accept(card(1), 1.0).deliver == [card(1)]
-    again = w.accept(hello, 1.2)  # the device resent its HELLO: not a second restart
-    assert again.duplicate and not again.restarted and again.ack
     other = Frame(0, "HELLO", ("TCRP1", "M", "1", "OTHER"))
-    assert w.accept(other, 1.3).restarted  # a different HELLO is a new restart
-    later = w.accept(hello, 5.0)
-    assert later.restarted  # long after: a real restart
+    assert w.accept(other, 1.3).restarted  # a different HELLO is a restart at once
+    assert w.accept(other, 5.0).restarted  # so is the same one long after
+
+
+def test_repeated_restart_hello_decided_by_next_frame() -> None:
+    hello = Frame(0, "HELLO", ("TCRP1", "M", "1", "S"))
+    # a retransmission: the device's next frame follows the old sequence
+    w = ReceiveWindow(restart_window=1.5)
+    w.accept(hello, 0.0)
+    for s in (1, 2, 3):
+        w.accept(card(s), 0.1)
+    held = w.accept(hello, 0.2)
+    assert held.ack and held.deliver == [] and not held.restarted
+    v = w.accept(card(4), 0.3)
+    assert v.earlier_duplicate and not v.restarted and v.deliver == [card(4)]
+    # a second restart soon after the first: the next frame follows seq 0
+    w = ReceiveWindow(restart_window=1.5)
+    w.accept(hello, 0.0)
+    for s in range(1, 20):
+        w.accept(card(s), 0.1)
+    assert w.accept(hello, 0.5).deliver == []
+    v = w.accept(card(1), 0.6)
+    assert v.restarted and v.deliver == [hello, card(1)]
+    assert w.accept(card(2), 0.7).deliver == [card(2)]
 
 
 def test_gap_given_up_after_timeout() -> None:

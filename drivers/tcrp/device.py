@@ -384,7 +384,7 @@ class TcrpDevice:
             self._emit(LinkLost(source=self.name, reason=reason))
 
     def _on_timers(self, now: float) -> None:
-        self._apply(self._window.poll(now), None)
+        self._apply(self._window.poll(now))
         if now - self._last_rx > self._t.heartbeat_timeout:
             self._mark_lost(f"nothing received for {self._t.heartbeat_timeout:g} s")
 
@@ -398,12 +398,12 @@ class TcrpDevice:
         verdict = self._window.accept(frame, now)
         if verdict.ack:
             self._send("ACK", (str(frame.seq),))
-        if verdict.duplicate:
+        if verdict.duplicate or verdict.earlier_duplicate:
             with self._stats_lock:
-                self._stats.duplicates += 1
-        self._apply(verdict, frame if verdict.restarted else None)
+                self._stats.duplicates += verdict.duplicate + verdict.earlier_duplicate
+        self._apply(verdict)
 
-    def _apply(self, verdict: Verdict, restart: Frame | None) -> None:
+    def _apply(self, verdict: Verdict) -> None:
         if verdict.resend_from is not None:
             self._send("RESEND", (str(verdict.resend_from),))
             with self._stats_lock:
@@ -412,7 +412,8 @@ class TcrpDevice:
             with self._stats_lock:
                 self._stats.frames_received += 1
             try:
-                self._process(frame, restarted=frame is restart)
+                restarted = verdict.restarted and frame.type == "HELLO" and frame.seq == 0
+                self._process(frame, restarted=restarted)
             except _BadFrame as e:
                 self._bad_frames += 1
                 log.warning("%s: dropped %s frame seq %d: %s", self.name, frame.type, frame.seq, e)

@@ -4,7 +4,9 @@
 reordering) into frames in device order, each exactly once:
 
 - the seq of the first frame after opening starts the sequence; a HELLO with seq 0 is a device
-  restart and starts it again (unless it is a retransmission of the restart HELLO just seen);
+  restart and starts it again. The same HELLO again within ``restart_window`` may be a mere
+  retransmission: the next frame decides (after a restart its seq follows 0, after a
+  retransmission it follows the old sequence), so nothing is lost or processed twice;
 - seqs compare modulo 65536: up to 32768 behind the next expected one is a duplicate, ahead of
   it means frames were missed: later frames are held and a RESEND from the first missing seq
   is asked, repeated every ``resend_interval`` while the gap lasts; after ``gap_timeout`` the
@@ -31,13 +33,15 @@ class Verdict:
         ack: send ACK for this frame's seq (every frame but BEAT/ACK/NAK, duplicates included).
         deliver: frames to process now, in device order (this one and any it released).
         duplicate: the frame was seen before and must not be processed again.
-        restarted: the frame is a HELLO with seq 0 that restarted the sequence.
+        earlier_duplicate: a HELLO held back for a decision turned out to be a retransmission.
+        restarted: the sequence restarted; the HELLO with seq 0 in ``deliver`` is the restart.
         resend_from: send RESEND with this device seq, or None.
     """
 
     ack: bool = False
     deliver: list[Frame] = field(default_factory=list)
     duplicate: bool = False
+    earlier_duplicate: bool = False
     restarted: bool = False
     resend_from: int | None = None
 
@@ -70,25 +74,45 @@ class ReceiveWindow:
         self._gap_since = 0.0
         self._last_resend = 0.0
         self._restart_hello: tuple[tuple[str, ...], float] | None = None
+        self._deferred: Frame | None = None  # a repeated restart HELLO awaiting the next frame
         self._last_duplicate_at = float("-inf")
-
-    def _is_restart(self, frame: Frame, now: float) -> bool:
-        if frame.type != "HELLO" or frame.seq != 0:
-            return False
-        prev = self._restart_hello
-        return not (prev and prev[0] == frame.fields and now - prev[1] < self.restart_window)
 
     def accept(self, frame: Frame, now: float) -> Verdict:
         """Account one valid received frame; returns what to send and what to process."""
         verdict = Verdict(ack=frame.type not in UNACKED_TYPES)
-        if self._is_restart(frame, now):
-            verdict.restarted = True
-            self._restart_hello = (frame.fields, now)
-            if now - self._last_duplicate_at < 2 * self.restart_window and self.expected:
-                # frames after the restart may have been taken for old duplicates: ask again
-                verdict.resend_from = 1
-            self.expected = 0
-            self._held.clear()
+        if frame.type == "HELLO" and frame.seq == 0:
+            prev = self._restart_hello
+            if prev and prev[0] == frame.fields and now - prev[1] < self.restart_window:
+                # the restart HELLO again, soon: a retransmission, or a second restart? The
+                # next frame tells (its seq follows 0 or the old sequence): decide then.
+                if self._deferred is None:
+                    self._deferred = frame
+                return verdict
+            self._deferred = None
+            self._restart(frame, now, verdict)
+        elif self._deferred is not None:
+            hello, self._deferred = self._deferred, None
+            if self.expected is not None and abs(_signed(frame.seq - 1)) < abs(
+                _signed(frame.seq - self.expected)
+            ):
+                self._restart(hello, now, verdict)
+                self._take(hello, now, verdict)
+            else:
+                verdict.earlier_duplicate = True
+                self._last_duplicate_at = now
+        self._take(frame, now, verdict)
+        return verdict
+
+    def _restart(self, hello: Frame, now: float, verdict: Verdict) -> None:
+        verdict.restarted = True
+        self._restart_hello = (hello.fields, now)
+        if now - self._last_duplicate_at < 2 * self.restart_window and self.expected:
+            # frames after the restart may have been taken for old duplicates: ask again
+            verdict.resend_from = 1
+        self.expected = 0
+        self._held.clear()
+
+    def _take(self, frame: Frame, now: float, verdict: Verdict) -> None:
         if self.expected is None:
             self.expected = frame.seq
         ahead = (frame.seq - self.expected) % SEQ_MODULUS
@@ -113,7 +137,6 @@ class ReceiveWindow:
         else:
             verdict.duplicate = True
             self._last_duplicate_at = now
-        return verdict
 
     def poll(self, now: float) -> Verdict:
         """Timers: repeat RESEND while a gap lasts; give the gap up after ``gap_timeout``."""
@@ -141,3 +164,9 @@ class ReceiveWindow:
             # a later gap: the RESEND already asked covers it, so only restart its timers
             self._gap_since = now
             self._last_resend = now
+
+
+def _signed(diff: int) -> int:
+    """``diff`` modulo 65536 as -32768..32767."""
+    d = diff % SEQ_MODULUS
+    return d - SEQ_MODULUS if d >= _HALF else d
