@@ -93,6 +93,11 @@ def test_handshake_reports_identity(start: Start) -> None:
     device.close()
     device.close()
     assert not device.is_open
+    device.open()  # a new session on the same device: handshake again
+    assert device.is_open and device.identity is not None and device.identity.serial == "SN-42"
+    device.request_status()
+    state = collect(device, lambda ev: any(e.kind == "state" for e in ev))[-1]
+    assert state.kind == "state" and getattr(state, "state", None) == "IDLE"
 
 
 def test_pinning(start: Start) -> None:
