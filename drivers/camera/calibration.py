@@ -1,15 +1,24 @@
 """Calibration: the house deck's rank and suit index templates, learned from card images.
 
 A calibration is learned from one image per card (file or folder named by the card, e.g.
-``10c/10c.png`` or ``Ah.jpg``): each card is found and rectified, both printed indexes are read,
-and the marks of each rank (over all suits) and each suit (over all ranks) are averaged into one
-template. Also kept: the typical ink redness of red and of black suits, to place the colour
-threshold for this deck. Stored as a compressed ``.npz`` file.
+``10c/10c.png`` or ``Ah.jpg``). Each image is also degraded the way a table camera degrades a
+card (smaller, blurred, noisy; :data:`VARIANTS`), so the templates and the structural limits
+describe the deck as the camera will see it, not only as a clean scan. For every variant the
+card is found and rectified and both printed indexes are read; then:
+
+- each rank's marks (over all suits) and each suit's marks (over all ranks) are averaged into a
+  template;
+- the ink redness of red and black suits places the colour threshold for this deck;
+- the enclosed-hole counts seen for each rank (in at least 10 % of its samples) are allowed;
+- the 10th and 90th percentiles of each suit's upper-notch depth bound the notch check.
+
+Stored as a compressed ``.npz`` file (arrays plus a JSON ``meta`` entry).
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,7 +30,7 @@ import platformdirs
 from dealer_assist.cards import Card
 from dealer_assist.errors import ConfigError
 from dealer_assist.events import utc_now
-from drivers.camera.geometry import CARD_H, CARD_W, Glyph, Image, as_image
+from drivers.camera.geometry import Glyph, Image, as_image
 from drivers.camera.glyphs import IndexGlyphs, corners, extract_index
 from drivers.camera.labels import card_of_path, iter_images
 from drivers.camera.locate import card_images
@@ -30,18 +39,22 @@ RANKS = tuple(range(2, 15))
 SUITS = ("s", "h", "d", "c")
 RED_SUITS = frozenset("hd")
 FORMAT_VERSION = 1
+#: (scale, blur sigma in pixels, noise sigma in grey levels) of the degraded copies of each
+#: calibration image, besides the image itself: a 384-pixel card seen 150..300 pixels tall
+VARIANTS = ((0.8, 1.5, 2.0), (0.7, 0.8, 2.0), (0.5, 1.0, 3.0), (0.4, 0.7, 3.0))
+#: a hole count must be seen in this share of a rank's samples to be allowed
+HOLES_SHARE = 0.1
 
 
 def default_calibration_path() -> Path:
     """``camera-calibration.npz`` in the user data folder (platformdirs)."""
-    return Path(platformdirs.user_data_dir("dealer-assist", appauthor=False)) / (
-        "camera-calibration.npz"
-    )
+    folder = Path(platformdirs.user_data_dir("dealer-assist", appauthor=False))
+    return folder / "camera-calibration.npz"
 
 
 @dataclass(frozen=True)
 class Calibration:
-    """Index templates of one deck design.
+    """Index templates and limits of one deck design.
 
     Attributes:
         ranks: rank 2..14 -> mean rank mark, float32 (RANK_SIZE[1], RANK_SIZE[0]) in 0..1.
@@ -49,8 +62,8 @@ class Calibration:
         red_redness: mean ink redness of red-suit indexes (see ``glyphs.ink_redness``).
         black_redness: mean ink redness of black-suit indexes.
         ten_parts: connected parts of this deck's ``10`` mark (usually 2).
-        rank_holes: rank -> enclosed holes of its mark in this deck (most common count).
-        suit_notch: suit -> mean upper-notch depth of its mark (see ``glyphs.upper_notch``).
+        rank_holes: rank -> hole counts its mark shows in this deck (see ``glyphs.holes``).
+        suit_notch: suit -> (10th, 90th percentile) of its upper-notch depth.
         source: where it was learned from.
         created: UTC ISO timestamp.
     """
@@ -60,8 +73,8 @@ class Calibration:
     red_redness: float
     black_redness: float
     ten_parts: int = 2
-    rank_holes: dict[int, int] = field(default_factory=dict)
-    suit_notch: dict[str, float] = field(default_factory=dict)
+    rank_holes: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    suit_notch: dict[str, tuple[float, float]] = field(default_factory=dict)
     source: str = ""
     created: str = field(default_factory=lambda: utc_now().isoformat())
 
@@ -72,8 +85,8 @@ class Calibration:
             "red_redness": self.red_redness,
             "black_redness": self.black_redness,
             "ten_parts": self.ten_parts,
-            "rank_holes": {str(r): n for r, n in self.rank_holes.items()},
-            "suit_notch": self.suit_notch,
+            "rank_holes": {str(r): list(n) for r, n in self.rank_holes.items()},
+            "suit_notch": {s: list(v) for s, v in self.suit_notch.items()},
             "source": self.source,
             "created": self.created,
         }
@@ -105,12 +118,16 @@ class Calibration:
                     red_redness=float(meta["red_redness"]),
                     black_redness=float(meta["black_redness"]),
                     ten_parts=int(meta["ten_parts"]),
-                    rank_holes={int(r): int(n) for r, n in meta["rank_holes"].items()},
-                    suit_notch={str(k): float(v) for k, v in meta["suit_notch"].items()},
+                    rank_holes={
+                        int(r): tuple(int(x) for x in n) for r, n in meta["rank_holes"].items()
+                    },
+                    suit_notch={
+                        str(s): (float(v[0]), float(v[1])) for s, v in meta["suit_notch"].items()
+                    },
                     source=str(meta["source"]),
                     created=str(meta["created"]),
                 )
-        except (OSError, KeyError, ValueError, TypeError, AttributeError) as e:
+        except (OSError, KeyError, IndexError, ValueError, TypeError, AttributeError) as e:
             raise ConfigError(f"cannot read camera calibration {path}: {e}") from e
 
 
@@ -119,8 +136,8 @@ class CalibrationReport:
     """What :func:`calibrate_from_folder` used and skipped.
 
     Attributes:
-        cards: cards learned (one or two indexes read).
-        indexes: index samples used (up to two per card).
+        cards: cards learned (at least one index read).
+        indexes: index samples used (up to two per card and variant).
         skipped: (file, reason) of images not used.
     """
 
@@ -140,13 +157,49 @@ def read_image(path: Path) -> Image:
     return as_image(img)
 
 
+def degraded(img: Image, seed: int = 0) -> list[Image]:
+    """``img`` and its :data:`VARIANTS` (deterministic for a given ``seed``)."""
+    rng = np.random.default_rng(seed)
+    out = [img]
+    for scale, blur, noise in VARIANTS:
+        small = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        soft = cv2.GaussianBlur(small.astype(np.float32), (0, 0), blur)
+        out.append(as_image(np.clip(soft + rng.normal(0, noise, soft.shape), 0, 255)))
+    return out
+
+
 def _samples(img: Image) -> list[IndexGlyphs]:
-    """Index readings from the largest card in ``img`` (both corners)."""
-    cards = card_images(img)
-    if not cards:
-        return []
-    found = [extract_index(c) for c in corners(cards[0])]
+    """Index readings from the largest card of ``img`` and of its degraded copies."""
+    found = []
+    for variant in degraded(img):
+        cards = card_images(variant)
+        if cards:
+            found += [extract_index(c) for c in corners(cards[0])]
     return [g for g in found if g is not None]
+
+
+@dataclass
+class _Collected:
+    ranks: dict[int, list[Glyph]] = field(default_factory=lambda: {r: [] for r in RANKS})
+    suits: dict[str, list[Glyph]] = field(default_factory=lambda: {s: [] for s in SUITS})
+    redness: dict[bool, list[float]] = field(default_factory=lambda: {True: [], False: []})
+    ten_parts: list[int] = field(default_factory=list)
+    holes: dict[int, list[int]] = field(default_factory=lambda: {r: [] for r in RANKS})
+    notch: dict[str, list[float]] = field(default_factory=lambda: {s: [] for s in SUITS})
+
+    def add(self, card: Card, g: IndexGlyphs) -> None:
+        self.ranks[card.rank].append(g.rank)
+        self.suits[card.suit].append(g.suit)
+        self.redness[card.suit in RED_SUITS].append(g.redness)
+        self.holes[card.rank].append(g.rank_holes)
+        self.notch[card.suit].append(g.suit_notch)
+        if card.rank == 10:
+            self.ten_parts.append(g.rank_parts)
+
+
+def _allowed_holes(counts: list[int]) -> tuple[int, ...]:
+    seen = Counter(counts)
+    return tuple(sorted(n for n, k in seen.items() if k >= HOLES_SHARE * len(counts)))
 
 
 def calibrate_from_folder(folder: Path) -> tuple[Calibration, CalibrationReport]:
@@ -154,23 +207,20 @@ def calibrate_from_folder(folder: Path) -> tuple[Calibration, CalibrationReport]
 
     Args:
         folder: directory searched recursively; each image shows one card face and is named by
-            it (file stem or parent folder, e.g. ``10c/10c.png``, ``Qh.jpg``).
+            it (file stem or parent folder, e.g. ``10c/10c.png``, ``Qh.jpg``). A photo of one
+            card on a plain background, or an image of the card face alone, both work.
 
     Returns:
         the calibration and a report of what was used.
 
     Raises:
-        ConfigError: the folder is missing, or some rank or suit got no readable sample.
+        ConfigError: the folder is missing, an image cannot be decoded, or some rank or suit got
+            no readable sample.
     """
     if not folder.is_dir():
         raise ConfigError(f"calibration folder not found: {folder}")
     report = CalibrationReport()
-    by_rank: dict[int, list[Glyph]] = {r: [] for r in RANKS}
-    by_suit: dict[str, list[Glyph]] = {s: [] for s in SUITS}
-    redness: dict[bool, list[float]] = {True: [], False: []}
-    ten_parts: list[int] = []
-    holes: dict[int, list[int]] = {r: [] for r in RANKS}
-    notch: dict[str, list[float]] = {s: [] for s in SUITS}
+    got = _Collected()
     for path in iter_images(folder):
         card = card_of_path(path)
         if card is None:
@@ -181,38 +231,24 @@ def calibrate_from_folder(folder: Path) -> tuple[Calibration, CalibrationReport]
             report.skipped.append((str(path), "no card index found"))
             continue
         report.cards.append(card)
+        report.indexes += len(samples)
         for g in samples:
-            report.indexes += 1
-            by_rank[card.rank].append(g.rank)
-            by_suit[card.suit].append(g.suit)
-            redness[card.suit in RED_SUITS].append(g.redness)
-            holes[card.rank].append(g.rank_holes)
-            notch[card.suit].append(g.suit_notch)
-            if card.rank == 10:
-                ten_parts.append(g.rank_parts)
-    missing = [str(r) for r, v in by_rank.items() if not v] + [
-        s for s, v in by_suit.items() if not v
-    ]
+            got.add(card, g)
+    missing = [str(r) for r, v in got.ranks.items() if not v]
+    missing += [s for s, v in got.suits.items() if not v]
     if missing:
         raise ConfigError(f"calibration from {folder}: no readable sample for {', '.join(missing)}")
     calibration = Calibration(
-        ranks={r: np.mean(v, axis=0).astype(np.float32) for r, v in by_rank.items()},
-        suits={s: np.mean(v, axis=0).astype(np.float32) for s, v in by_suit.items()},
-        red_redness=float(np.mean(redness[True])) if redness[True] else 0.5,
-        black_redness=float(np.mean(redness[False])) if redness[False] else 0.0,
-        ten_parts=int(np.median(ten_parts)) if ten_parts else 2,
-        rank_holes={r: max(set(v), key=v.count) for r, v in holes.items()},
-        suit_notch={s: float(np.mean(v)) for s, v in notch.items()},
+        ranks={r: np.mean(v, axis=0).astype(np.float32) for r, v in got.ranks.items()},
+        suits={s: np.mean(v, axis=0).astype(np.float32) for s, v in got.suits.items()},
+        red_redness=float(np.mean(got.redness[True])) if got.redness[True] else 0.5,
+        black_redness=float(np.mean(got.redness[False])) if got.redness[False] else 0.0,
+        ten_parts=int(np.median(got.ten_parts)) if got.ten_parts else 2,
+        rank_holes={r: _allowed_holes(v) for r, v in got.holes.items()},
+        suit_notch={
+            s: (float(np.percentile(v, 10)), float(np.percentile(v, 90)))
+            for s, v in got.notch.items()
+        },
         source=str(folder),
     )
     return calibration, report
-
-
-__all__ = [
-    "CARD_H",
-    "CARD_W",
-    "Calibration",
-    "CalibrationReport",
-    "calibrate_from_folder",
-    "default_calibration_path",
-]

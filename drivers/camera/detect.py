@@ -15,10 +15,12 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from drivers.camera.geometry import Image, Quad, as_image, order_corners, quad_aspect
+from drivers.camera.geometry import Image, Quad, as_image, darkest, order_corners, quad_aspect
 
 #: frames are analysed at this longest side (pixels); cards stay > 40 px wide at table distance
 WORK_SIZE = 640
+#: pixels (at WORK_SIZE) the edge cut eats from a blob: the dilated Canny line's half width
+EDGE_CUT = 1.5
 
 
 @dataclass(frozen=True)
@@ -41,7 +43,44 @@ class DetectorSettings:
 
 def _whiteness(frame: Image) -> Image:
     """Per-pixel min(B, G, R), blurred: high on white card stock, low on felt and dark ink."""
-    return as_image(cv2.GaussianBlur(np.min(frame, axis=2), (5, 5), 0))
+    return as_image(cv2.GaussianBlur(darkest(frame), (5, 5), 0))
+
+
+def _refine(contour: np.ndarray, quad: Quad) -> Quad:
+    """Corners where the card's straight sides meet, from lines fitted to the contour.
+
+    approxPolyDP puts the vertices on the rounded corners, inside the card: the warped card
+    would lose its margin and the index printed close to it. Each side is refitted to the
+    contour points near it, away from the corner arcs, and adjacent sides are intersected.
+    """
+    pts = contour.reshape(-1, 2).astype(np.float32)
+    lines = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        ab = b - a
+        length = float(np.linalg.norm(ab))
+        if length < 1:
+            return quad
+        t = (pts - a) @ ab / (length * length)
+        dist = np.abs((pts[:, 0] - a[0]) * ab[1] - (pts[:, 1] - a[1]) * ab[0]) / length
+        side = pts[(t > 0.15) & (t < 0.85) & (dist < 0.05 * length + 2)]
+        if len(side) < 5:
+            return quad
+        vx, vy, x0, y0 = cv2.fitLine(side, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0]), np.array([vx, vy])))
+    out = []
+    for i in range(4):
+        (p, u), (q, v) = lines[i - 1], lines[i]
+        det = u[0] * -v[1] - u[1] * -v[0]
+        if abs(det) < 1e-6:
+            return quad
+        s = ((q - p)[0] * -v[1] - (q - p)[1] * -v[0]) / det
+        out.append(p + s * u)
+    refined = np.array(out, np.float32)
+    # a refit that moves a corner far means the sides were not straight: keep the polygon
+    if np.max(np.linalg.norm(refined - quad, axis=1)) > 0.15 * np.sqrt(cv2.contourArea(quad)):
+        return quad
+    return refined
 
 
 def _quad_of(contour: np.ndarray, settings: DetectorSettings) -> Quad | None:
@@ -57,7 +96,7 @@ def _quad_of(contour: np.ndarray, settings: DetectorSettings) -> Quad | None:
     area = cv2.contourArea(poly)
     if area <= 0 or cv2.contourArea(contour) / area < settings.min_fill:
         return None
-    quad = order_corners(poly)
+    quad = _refine(contour, order_corners(poly))
     low, high = settings.aspect
     if not low <= quad_aspect(quad) <= high:
         return None
@@ -82,16 +121,43 @@ def find_cards(frame: Image, settings: DetectorSettings | None = None) -> list[Q
     white = _whiteness(small)
     _, mask = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     edges = cv2.dilate(cv2.Canny(white, *s.canny), np.ones((3, 3), np.uint8))
-    mask = cv2.bitwise_and(mask, cv2.bitwise_not(edges))
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     min_area = s.min_area * small.shape[0] * small.shape[1]
     found: list[tuple[float, Quad]] = []
-    for contour in contours:
-        area = cv2.contourArea(contour)
-        if area < min_area:
-            continue
-        quad = _quad_of(contour, s)
-        if quad is not None:
-            found.append((area, (quad / scale).astype(np.float32)))
+    # two views of the same mask: whole bright blobs (court cards, whose picture edges would cut
+    # them up), and blobs cut along edges (cards touching a bright neighbour or background)
+    cut = cv2.bitwise_and(mask, cv2.bitwise_not(edges))
+    for view, grow in ((mask, 0.0), (cut, EDGE_CUT)):
+        contours, _ = cv2.findContours(view, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        for contour in contours:
+            area = cv2.contourArea(contour)
+            if area < min_area:
+                continue
+            quad = _quad_of(contour, s)
+            if quad is None:
+                continue
+            quad = _grow(quad, grow)
+            if not any(_same(quad, q) for _, q in found):
+                found.append((area, quad))
     found.sort(key=lambda item: -item[0])
-    return [quad for _, quad in found]
+    return [(quad / scale).astype(np.float32) for _, quad in found]
+
+
+def _grow(quad: Quad, by: float) -> Quad:
+    """``quad`` with each corner moved ``by`` pixels outward along the diagonal from the centre."""
+    if by <= 0:
+        return quad
+    centre = quad.mean(axis=0)
+    out = quad - centre
+    out *= 1.0 + by * np.sqrt(2.0) / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1.0)
+    return (out + centre).astype(np.float32)
+
+
+def _same(a: Quad, b: Quad) -> bool:
+    """Two quadrilaterals of one card: each centre inside the other, areas within 25 %."""
+    area_a, area_b = cv2.contourArea(a), cv2.contourArea(b)
+    if not 0.8 <= area_a / max(area_b, 1e-6) <= 1.25:
+        return False
+    ca, cb = a.mean(axis=0), b.mean(axis=0)
+    inside_b = cv2.pointPolygonTest(b.reshape(-1, 1, 2), (float(ca[0]), float(ca[1])), False)
+    inside_a = cv2.pointPolygonTest(a.reshape(-1, 1, 2), (float(cb[0]), float(cb[1])), False)
+    return inside_a >= 0 and inside_b >= 0

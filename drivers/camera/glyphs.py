@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from drivers.camera.geometry import CARD_H, CARD_W, Glyph, Image, as_glyph, as_image
+from drivers.camera.geometry import CARD_H, CARD_W, Glyph, Image, as_glyph, as_image, darkest
 
 #: (x0, y0, x1, y1) of the index region, as fractions of the card's width and height
 INDEX_ROI = (0.0, 0.0, 0.26, 0.38)
@@ -83,10 +83,10 @@ def index_region(card: Image) -> Image:
 
 def ink_mask(region: Image) -> Mask | None:
     """255 where ``region`` (BGR) is printed, 0 on card stock; None when it holds no print."""
-    darkest = np.min(region, axis=2)
-    _, mask = cv2.threshold(darkest, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
-    ink = darkest[mask > 0]
-    paper = darkest[mask == 0]
+    dark = darkest(region)
+    _, mask = cv2.threshold(dark, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    ink = dark[mask > 0]
+    paper = dark[mask == 0]
     if ink.size == 0 or paper.size == 0 or float(paper.mean()) - float(ink.mean()) < MIN_CONTRAST:
         return None
     return as_image(mask)
@@ -217,12 +217,17 @@ def extract_index(card: Image) -> IndexGlyphs | None:
     Returns:
         the normalised marks, or None when no rank-over-suit pair is printed there.
     """
-    region = index_region(card)
+    return extract_region(index_region(card), card.shape[0])
+
+
+def extract_region(region: Image, card_h: int) -> IndexGlyphs | None:
+    """The rank and suit marks in an index region (:data:`INDEX_ROI` of a card ``card_h`` pixels
+    tall, top-left corner upright); None when no rank-over-suit pair is printed there."""
     mask = ink_mask(region)
     if mask is None:
         return None
-    blobs, labels = _blobs(mask, card.shape[0])
-    rank = _rank_blobs(blobs, card.shape[0])
+    blobs, labels = _blobs(mask, card_h)
+    rank = _rank_blobs(blobs, card_h)
     if not rank:
         return None
     suit = _suit_blob(blobs, rank)

@@ -9,7 +9,8 @@ import cv2
 import numpy as np
 
 from drivers.camera.detect import DetectorSettings, find_cards
-from drivers.camera.geometry import CARD_H, CARD_W, Image, Quad, rectify
+from drivers.camera.geometry import CARD_H, CARD_W, Image, Quad, as_image, rectify, rectify_region
+from drivers.camera.glyphs import INDEX_ROI
 
 #: long/short side ratio of a frame taken to be one flattened card (poker 1.40, bridge 1.56)
 FLAT_CARD_ASPECT = (1.3, 1.65)
@@ -20,14 +21,26 @@ class CardCandidate:
     """A card-shaped region of a frame.
 
     Attributes:
+        frame: the BGR frame it was found in.
         quad: ordered corners in frame pixels, shape (4, 2) float32.
-        image: the rectified card, BGR (CARD_H, CARD_W, 3).
         whole_frame: the frame itself was taken as the card (no quadrilateral found).
     """
 
+    frame: Image
     quad: Quad
-    image: Image
     whole_frame: bool = False
+
+    def image(self) -> Image:
+        """The rectified card, BGR (CARD_H, CARD_W, 3)."""
+        return rectify(self.frame, self.quad)
+
+    def index_regions(self) -> tuple[Image, Image]:
+        """The two index regions (top-left, and bottom-right turned upright), as cut from
+        :meth:`image` by :func:`~drivers.camera.glyphs.index_region`, warped directly."""
+        x0, y0, x1, y1 = INDEX_ROI
+        top_left = rectify_region(self.frame, self.quad, INDEX_ROI)
+        bottom = rectify_region(self.frame, self.quad, (1 - x1, 1 - y1, 1 - x0, 1 - y0))
+        return top_left, as_image(cv2.rotate(bottom, cv2.ROTATE_180))
 
 
 def _frame_quad(w: int, h: int) -> Quad:
@@ -50,7 +63,7 @@ def locate_cards(
             aspect, also return the whole frame as a card (flattened-card images).
     """
     h, w = frame.shape[:2]
-    out = [CardCandidate(q, rectify(frame, q)) for q in find_cards(frame, settings)]
+    out = [CardCandidate(frame, q) for q in find_cards(frame, settings)]
     biggest = max((float(cv2.contourArea(c.quad)) for c in out), default=0.0)
     aspect = max(h, w) / max(1, min(h, w))
     if (
@@ -59,13 +72,13 @@ def locate_cards(
         and FLAT_CARD_ASPECT[0] <= aspect <= FLAT_CARD_ASPECT[1]
     ):
         quad = _frame_quad(w, h)
-        out.append(CardCandidate(quad, rectify(frame, quad), whole_frame=True))
+        out.append(CardCandidate(frame, quad, whole_frame=True))
     return out
 
 
 def card_images(frame: Image) -> list[Image]:
     """The rectified images of :func:`locate_cards`, largest detected card first."""
-    return [c.image for c in locate_cards(frame)]
+    return [c.image() for c in locate_cards(frame)]
 
 
 __all__ = ["CARD_H", "CARD_W", "CardCandidate", "card_images", "locate_cards"]

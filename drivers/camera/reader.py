@@ -5,9 +5,10 @@ Certainty rule (never guess): a mark is read only when
 - its best template correlation reaches ``min_score``, and it beats the runner-up by
   ``min_margin`` on what tells the candidates apart (correlation after subtracting the candidates'
   mean template);
-- a structural check learned from the calibration deck agrees: the number of enclosed holes of a
-  rank mark, and for suits the ink colour (red or black) and the notch of the upper outline
-  (clubs and hearts have one, spades and diamonds not).
+- structural checks learned from the calibration deck agree: the number of enclosed holes of a
+  rank mark is one seen for that rank; a suit's ink colour (red or black) is clear, and the notch
+  of its upper outline (clubs and hearts have one, spades and diamonds not) does not clearly
+  belong to the other suit of that colour.
 
 A card is certain when one printed index has both marks certain and the other index, where
 found, contradicts neither with a plausible reading. Anything else is unknown, with the reason.
@@ -20,13 +21,14 @@ from typing import Generic, TypeVar
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
 from dealer_assist.cards import Card
 from drivers.camera.calibration import RED_SUITS, Calibration
 from drivers.camera.detect import DetectorSettings
-from drivers.camera.geometry import Glyph, Image, Quad, as_glyph
-from drivers.camera.glyphs import IndexGlyphs, corners, extract_index
-from drivers.camera.locate import locate_cards
+from drivers.camera.geometry import CARD_H, Glyph, Image, Quad, as_glyph
+from drivers.camera.glyphs import IndexGlyphs, corners, extract_region, index_region
+from drivers.camera.locate import CardCandidate, locate_cards
 
 K = TypeVar("K", int, str)
 
@@ -48,16 +50,12 @@ class ReaderSettings:
             calibrated red redness count as black.
         red_band: inks from this fraction on count as red; in between the colour is unsure and
             no suit is certain.
-        notch_band: a notched suit (club, heart) needs a notch beyond this fraction of the way
-            from its partner's calibrated notch to its own; an unnotched one must stay below
-            ``1 - notch_band`` of the way.
     """
 
     min_score: float = 0.6
     min_margin: float = 0.15
     black_band: float = 0.25
     red_band: float = 0.4
-    notch_band: float = 0.35
 
 
 @dataclass(frozen=True)
@@ -110,35 +108,40 @@ class _Mark(Generic[K]):
     plausible: bool  # the template alone is clear enough to contradict the other index
 
 
-def _correlation(a: Glyph, b: Glyph) -> float:
-    """Pearson correlation of two same-shape arrays; 0 when either is flat."""
-    x = a.ravel() - a.mean()
-    y = b.ravel() - b.mean()
-    den = float(np.sqrt((x * x).sum() * (y * y).sum()))
-    return float((x * y).sum()) / den if den > 0 else 0.0
-
-
 def _soft(glyph: Glyph) -> Glyph:
     return as_glyph(cv2.GaussianBlur(glyph, (0, 0), BLUR_SIGMA))
 
 
-def _match(glyph: Glyph, templates: dict[K, Glyph]) -> tuple[K, float, float]:
-    """Best template for ``glyph``: (key, its correlation, its lead over the runner-up).
+def _unit(v: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """Rows of ``v`` centred and scaled to unit length (a dot product is then a correlation)."""
+    v = v - v.mean(axis=-1, keepdims=True)
+    norm = np.linalg.norm(v, axis=-1, keepdims=True)
+    return np.asarray(v / np.maximum(norm, 1e-9), dtype=np.float32)
 
-    Candidates are ranked by correlation after subtracting the candidates' mean template, which
-    keeps what tells them apart (a club's lobes against a spade's point); the score is the plain
-    correlation with the winning template.
-    """
-    soft = _soft(glyph)
-    softened = {k: _soft(t) for k, t in templates.items()}
-    mean = np.mean(list(softened.values()), axis=0)
-    ranked = sorted(
-        ((_correlation(soft - mean, t - mean), k) for k, t in softened.items()),
-        key=lambda s: -s[0],
-    )
-    best_diff, best = ranked[0]
-    margin = best_diff - ranked[1][0] if len(ranked) > 1 else 1.0
-    return best, _correlation(soft, softened[best]), margin
+
+class _Bank(Generic[K]):
+    """Softened templates of the candidates of one decision, ready for matching."""
+
+    def __init__(self, templates: dict[K, Glyph]) -> None:
+        self.keys = list(templates)
+        flat = np.stack([_soft(t).ravel() for t in templates.values()])
+        self.mean = flat.mean(axis=0)
+        self.plain = _unit(flat)
+        self.diff = _unit(flat - self.mean)
+
+    def match(self, glyph: Glyph) -> tuple[K, float, float]:
+        """Best template for ``glyph``: (key, its correlation, its lead over the runner-up).
+
+        Candidates are ranked by correlation after subtracting the candidates' mean template,
+        which keeps what tells them apart (a club's lobes against a spade's point); the score is
+        the plain correlation with the winning template.
+        """
+        soft = _soft(glyph).ravel()
+        diffs = self.diff @ _unit(soft - self.mean)
+        order = np.argsort(-diffs)
+        best = int(order[0])
+        margin = float(diffs[best] - diffs[order[1]]) if len(order) > 1 else 1.0
+        return self.keys[best], float(self.plain[best] @ _unit(soft)), margin
 
 
 NO_INDEX = Reading(None, reason="no index")
@@ -162,21 +165,35 @@ class IndexReader:
         black, red = calibration.black_redness, calibration.red_redness
         self._black_max = black + self.settings.black_band * (red - black)
         self._red_min = black + self.settings.red_band * (red - black)
+        suits = calibration.suits
+        self._ranks = _Bank(calibration.ranks)
+        self._red = _Bank({k: t for k, t in suits.items() if k in RED_SUITS})
+        self._black = _Bank({k: t for k, t in suits.items() if k not in RED_SUITS})
+        self._any_suit = _Bank(dict(suits))
 
-    def _notch_agrees(self, suit: str, notch: float) -> bool:
-        """Whether the measured upper notch fits ``suit`` (calibrated per deck)."""
-        means = self.calibration.suit_notch
+    def _notch_contradicts(self, suit: str, notch: float) -> bool:
+        """Whether the upper notch clearly belongs to the same-colour partner of ``suit``.
+
+        Only for a pair the calibration separates (the notched suit's 10th percentile above the
+        plain one's 90th): a spade read with a notch as deep as a typical club's, or a club read
+        with one as shallow as a typical spade's. Notches in between decide nothing.
+        """
         notched = suit if suit in NOTCHED else next(k for k, v in NOTCHED.items() if v == suit)
-        low, high = means.get(NOTCHED[notched], 0.0), means.get(notched, 0.0)
-        band = self.settings.notch_band * (high - low)
-        return notch >= low + band if suit == notched else notch <= high - band
+        limits = self.calibration.suit_notch
+        if notched not in limits or NOTCHED[notched] not in limits:
+            return False
+        notched_p10 = limits[notched][0]
+        plain_p90 = limits[NOTCHED[notched]][1]
+        if notched_p10 <= plain_p90:
+            return False
+        return notch <= plain_p90 if suit == notched else notch >= notched_p10
 
     def _rank(self, g: IndexGlyphs) -> _Mark[int]:
         s = self.settings
-        rank, score, margin = _match(g.rank, self.calibration.ranks)
+        rank, score, margin = self._ranks.match(g.rank)
         holes = self.calibration.rank_holes.get(rank)
         two_chars = g.rank_parts == 2 and self.calibration.ten_parts == 2
-        structure = (holes is None or holes == g.rank_holes) and (rank == 10 or not two_chars)
+        structure = (not holes or g.rank_holes in holes) and (rank == 10 or not two_chars)
         plausible = score >= s.min_score and margin >= s.min_margin / 2
         if score < s.min_score:
             return _Mark(rank, score, margin, "low score", plausible)
@@ -188,17 +205,17 @@ class IndexReader:
 
     def _suit(self, g: IndexGlyphs) -> _Mark[str]:
         s = self.settings
-        suits = self.calibration.suits
         if g.redness >= self._red_min:
-            candidates = {k: t for k, t in suits.items() if k in RED_SUITS}
+            bank = self._red
         elif g.redness <= self._black_max:
-            candidates = {k: t for k, t in suits.items() if k not in RED_SUITS}
+            bank = self._black
         else:
-            candidates = dict(suits)
-        suit, score, margin = _match(g.suit, candidates)
-        notch_ok = self._notch_agrees(suit, g.suit_notch)
-        plausible = len(candidates) == 2 and score >= s.min_score and margin >= s.min_margin / 2
-        if len(candidates) != 2:
+            bank = self._any_suit
+        suit, score, margin = bank.match(g.suit)
+        notch_ok = not self._notch_contradicts(suit, g.suit_notch)
+        clear = bank is not self._any_suit
+        plausible = clear and score >= s.min_score and margin >= s.min_margin / 2
+        if not clear:
             return _Mark(suit, score, margin, "colour", False)
         if score < s.min_score:
             return _Mark(suit, score, margin, "low score", plausible)
@@ -236,9 +253,16 @@ class IndexReader:
 
     def read_card(self, card: Image) -> Reading:
         """Read a canonical card image by both printed indexes (top-left and bottom-right)."""
+        return self._read([index_region(view) for view in corners(card)], card.shape[0])
+
+    def read_candidate(self, candidate: CardCandidate) -> Reading:
+        """Read a located card by its two index regions (warped straight from the frame)."""
+        return self._read(list(candidate.index_regions()), CARD_H)
+
+    def _read(self, regions: list[Image], card_h: int) -> Reading:
         marks = []
-        for view in corners(card):
-            glyphs = extract_index(view)
+        for region in regions:
+            glyphs = extract_region(region, card_h)
             if glyphs is not None:
                 marks.append(self._index(glyphs))
         return self._combine(marks) if marks else NO_INDEX
@@ -251,7 +275,7 @@ class IndexReader:
         """
         out = []
         for candidate in locate_cards(frame, self.detector):
-            reading = self.read_card(candidate.image)
+            reading = self.read_candidate(candidate)
             if reading.found_index:
                 out.append(Detection(candidate.quad, reading))
         return out
