@@ -149,7 +149,7 @@ def _grow(quad: Quad, by: float) -> Quad:
     centre = quad.mean(axis=0)
     out = quad - centre
     out *= 1.0 + by * np.sqrt(2.0) / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1.0)
-    return (out + centre).astype(np.float32)
+    return np.asarray(out + centre, dtype=np.float32)
 
 
 def _same(a: Quad, b: Quad) -> bool:

@@ -123,7 +123,7 @@ class _Bank(Generic[K]):
     """Softened templates of the candidates of one decision, ready for matching."""
 
     def __init__(self, templates: dict[K, Glyph]) -> None:
-        self.keys = list(templates)
+        self.keys: list[K] = list(templates)
         flat = np.stack([_soft(t).ravel() for t in templates.values()])
         self.mean = flat.mean(axis=0)
         self.plain = _unit(flat)

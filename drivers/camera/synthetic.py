@@ -77,7 +77,7 @@ def _placement(
         if np.any(hi - lo >= [fw - 4, fh - 4]):
             continue
         centre = rng.uniform(-lo + 2, [fw, fh] - hi - 2)
-        quad = (rot + centre).astype(np.float32)
+        quad: Quad = np.asarray(rot + centre, dtype=np.float32)
         box = cv2.boundingRect(quad)
         if all(not _overlap(box, cv2.boundingRect(q)) for q in taken):
             return quad
@@ -107,7 +107,7 @@ def render_scene(
         not fit are left out).
     """
     s = settings or SceneSettings()
-    frame = (background if background is not None else felt(rng, s.size)).astype(np.float32)
+    frame = np.asarray(background if background is not None else felt(rng, s.size), np.float64)
     quads: list[Quad] = []
     for card in cards:
         quad = _placement(rng, card, s, quads)
@@ -117,15 +117,15 @@ def render_scene(
         src = np.array([[0, 0], [cw, 0], [cw, ch], [0, ch]], np.float32)
         m = cv2.getPerspectiveTransform(src, quad)
         size = (frame.shape[1], frame.shape[0])
-        warped = cv2.warpPerspective(card, m, size, flags=cv2.INTER_LINEAR).astype(np.float32)
+        warped = np.asarray(cv2.warpPerspective(card, m, size, flags=cv2.INTER_LINEAR), np.float64)
         alpha = cv2.warpPerspective(rounded_mask(ch, cw), m, size, flags=cv2.INTER_LINEAR)
-        a = alpha.astype(np.float32)[..., None] / 255.0
+        a = np.asarray(alpha, np.float64)[..., None] / 255.0
         frame = frame * (1 - a) + warped * a
         quads.append(quad)
     gain = rng.uniform(*s.gain) * rng.uniform(0.97, 1.03, 3)
     frame = frame * gain
     sigma = rng.uniform(*s.blur)
     if sigma > 0.3:
-        frame = cv2.GaussianBlur(frame, (0, 0), sigma)
+        frame = np.asarray(cv2.GaussianBlur(frame, (0, 0), sigma), np.float64)
     frame = frame + rng.normal(0, rng.uniform(*s.noise), frame.shape)
     return as_image(np.clip(frame, 0, 255)), quads
