@@ -7,11 +7,17 @@ URLs:
 - ``emulator://?seed=7&jam_at=5&...``: start the built-in emulator on a pseudo-terminal and speak
   TCRP/1 to it over that real serial device; query keys are the emulator's options with ``_`` or
   ``-`` (``seed``, ``card_interval``, ``corrupt``, ``drop``, ``jam_at`` ...);
-- ``usb://VID:PID[/SERIAL]`` and ``camera://N``: served by ``drivers.usb`` / ``drivers.camera``
-  once they provide ``open_source(url, **kwargs)``; until then a DeviceError says so.
+- ``usb://VID:PID[?serial=S&interface=N]``: TCRP/1 over a USB reader's vendor interface
+  (:class:`~drivers.transport.usb.UsbTransport`; needs the ``usb`` extra). Options ``serial``,
+  ``interface`` (URL query or keyword; keywords win) and ``backend`` (a pyusb backend object,
+  e.g. :class:`drivers.usbsim.SimUsbBackend`; default libusb from ``libusb-package``);
+- ``camera://N?width=1280&height=720`` and ``file://PATH`` (a video or a folder of images):
+  :class:`~drivers.camera.source.CameraSource` (needs the ``camera`` extra; options there);
+- ``manual://``: :class:`~drivers.manual.ManualSource`, cards entered on the dealer's keypad.
 
 Options (``**opts``): any :class:`~drivers.tcrp.device.TcrpTimings` field (``hello_timeout``,
-``heartbeat_timeout``, ...), and for the transport ``baudrate``, ``write_timeout``, ``exclusive``.
+``heartbeat_timeout``, ...) for TCRP/1 sources, and for the transport ``baudrate``,
+``write_timeout``, ``exclusive`` (serial) or ``write_timeout`` (USB).
 """
 
 from __future__ import annotations
@@ -30,9 +36,10 @@ from drivers.transport.serial_port import SerialTransport
 
 PYSERIAL_SCHEMES = frozenset({"socket", "loop", "rfc2217", "spy", "hwgrep", "alt"})
 # schemes served by driver packages that may not be installed yet: module with open_source()
-PLUGIN_SCHEMES = {"usb": "drivers.usb.source", "camera": "drivers.camera.source"}
+PLUGIN_SCHEMES = {"camera": "drivers.camera.source", "file": "drivers.camera.source"}
 _TIMING_KEYS = frozenset(f.name for f in fields(TcrpTimings))
 _TRANSPORT_KEYS = frozenset({"baudrate", "write_timeout", "exclusive"})
+_USB_KEYS = frozenset({"serial", "interface", "backend", "write_timeout"})
 
 
 def open_source(
@@ -62,6 +69,10 @@ def open_source(
     scheme = scheme.lower() if sep else ""
     if scheme in PLUGIN_SCHEMES:
         return _plugin(scheme, url, pin_model, pin_serial, name, opts)
+    if scheme == "usb":
+        return _usb_source(url, rest, pin_model, pin_serial, name, opts)
+    if scheme == "manual":
+        return _manual_source(url, rest, pin_model, pin_serial, name, opts)
     unknown = set(opts) - _TIMING_KEYS - _TRANSPORT_KEYS
     if unknown:
         raise ConfigError(f"unknown card source option(s) for {url}: {', '.join(sorted(unknown))}")
@@ -85,7 +96,8 @@ def open_source(
     else:
         raise DeviceError(
             f"unknown card source URL scheme {scheme!r} in {url!r}: use a serial device path, "
-            "socket://host:port, loop://, emulator://?seed=N, usb:// or camera://"
+            "socket://host:port, loop://, emulator://?seed=N, usb://VID:PID, camera://N, "
+            "file://PATH or manual://"
         )
     write_timeout = opts.get("write_timeout", 1.0)
     exclusive = opts.get("exclusive")
@@ -170,3 +182,84 @@ def _plugin(
         raise DeviceError(f"{scheme}:// card sources are not available ({module_name} has none)")
     source: CardSource = builder(url, pin_model=pin_model, pin_serial=pin_serial, name=name, **opts)
     return source
+
+
+def _usb_source(
+    url: str,
+    rest: str,
+    pin_model: str | None,
+    pin_serial: str | None,
+    name: str | None,
+    opts: Mapping[str, object],
+) -> CardSource:
+    """``usb://VID:PID[?serial=S&interface=N]`` -> TcrpDevice over a UsbTransport."""
+    try:
+        from drivers.transport.usb import UsbTransport, parse_vid_pid
+    except ModuleNotFoundError as e:
+        raise DeviceError(
+            f"usb:// card sources need pyusb and libusb-package ({e.name} is missing): "
+            "pip install 'dealer-assist[usb]'"
+        ) from e
+    unknown = set(opts) - _TIMING_KEYS - _USB_KEYS
+    if unknown:
+        raise ConfigError(f"unknown card source option(s) for {url}: {', '.join(sorted(unknown))}")
+    ids, _, query_text = rest.partition("?")
+    query = dict(parse_qsl(query_text, keep_blank_values=True))
+    bad_keys = set(query) - {"serial", "interface"}
+    if bad_keys:
+        raise DeviceError(f"unknown USB URL key(s) in {url!r}: {', '.join(sorted(bad_keys))}")
+    settings: dict[str, object] = {**query, **{k: v for k, v in opts.items() if k in _USB_KEYS}}
+    try:
+        vid, pid = parse_vid_pid(ids.rstrip("/"))
+    except DeviceError as e:
+        raise DeviceError(f"{url}: {e}") from e
+    serial = settings.get("serial")
+    interface = settings.get("interface")
+    write_timeout = settings.get("write_timeout", 1.0)
+    if serial is not None and (not isinstance(serial, str) or not serial):
+        raise ConfigError(f"USB serial must be a non-empty text, got {serial!r}")
+    if interface is not None:
+        try:
+            interface = int(str(interface))
+        except ValueError as e:
+            raise ConfigError(f"USB interface must be a number, got {interface!r}") from e
+    if not isinstance(write_timeout, int | float) or isinstance(write_timeout, bool):
+        raise ConfigError(f"write_timeout must be seconds, got {write_timeout!r}")
+    try:
+        transport = UsbTransport(
+            vid,
+            pid,
+            serial=serial,
+            interface=interface,
+            backend=settings.get("backend"),
+            write_timeout=float(write_timeout),
+        )
+    except DeviceError as e:
+        raise ConfigError(f"card source {url}: {e}") from e
+    return TcrpDevice(
+        transport,
+        name=name or url,
+        pin_model=pin_model,
+        pin_serial=pin_serial,
+        timings=_timings(opts),
+    )
+
+
+def _manual_source(
+    url: str,
+    rest: str,
+    pin_model: str | None,
+    pin_serial: str | None,
+    name: str | None,
+    opts: Mapping[str, object],
+) -> CardSource:
+    """``manual://`` -> ManualSource (no options, no identity to pin)."""
+    from drivers.manual import ManualSource
+
+    if rest.strip("/"):
+        raise DeviceError(f"manual card source takes no path or options: {url!r}")
+    if opts:
+        raise ConfigError(f"unknown card source option(s) for {url}: {', '.join(sorted(opts))}")
+    if pin_model is not None or pin_serial is not None:
+        raise ConfigError(f"{url}: manual entry has no device identity to pin")
+    return ManualSource(name=name or "manual")

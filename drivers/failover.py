@@ -1,0 +1,416 @@
+"""Source failover: a table's card sources in priority order behind one CardSource.
+
+Issue 5, "Failover": a table lists its sources in priority order (serial shuffler, USB reader,
+camera, manual). The first one that opens is used. A source that fails between hands is replaced
+by the next one with a visible notice (:class:`SourceSwitched`); one that fails mid-hand voids the
+hand, because its LinkLost reaches the table's misdeal detector first, and the next hand runs on
+the next source. Every card keeps the name of the source that read it (``CardRead.source``), which
+the journal stores per card.
+
+"Failed" means: LinkLost not followed by LinkRestored within ``switch_after`` seconds (a replugged
+USB reader or a reconnected serial line comes back on its own, so a short glitch does not cost the
+table its best source), an identity alarm, or a transport error from a command. At a new hand
+(:meth:`FailoverSource.shuffle`) a lost source is replaced at once. A fault the device reports and
+clears itself (JAM, DOOR_OPEN) is not a failure: it voids the hand but the source stays.
+
+A :class:`~drivers.manual.ManualSource` in the chain is opened with the chain and its cards are
+always passed on, so the dealer's keypad can enter a card the reader missed whichever source is
+active.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from dealer_assist.config import TableConfig
+from dealer_assist.errors import (
+    ConfigError,
+    DealerAssistError,
+    DeviceError,
+    DeviceIdentityError,
+    LinkLostError,
+    TransportError,
+)
+from dealer_assist.events import DeviceEvent, IdentityChanged, LinkLost, LinkRestored
+from dealer_assist.source import CardSource, LinkStats, SourceIdentity
+from drivers.manual import ManualSource
+
+log = logging.getLogger(__name__)
+
+# command errors that mean the source itself is gone (a NAK or a timeout is not, by itself)
+FAILURE_ERRORS = (TransportError, LinkLostError, DeviceIdentityError)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SourceSwitched(LinkRestored):
+    """The table now reads cards from ``to_source`` instead of ``from_source`` (visible notice).
+
+    A LinkRestored for the table: cards flow again, so the runner's readiness comes back.
+
+    Attributes:
+        from_source: the source that failed (or could not be opened at start-up).
+        to_source: the source now in use.
+        reason: why the previous one was left.
+        skipped: sources between them that could not be opened, as ``"name: error"``.
+    """
+
+    from_source: str
+    to_source: str
+    reason: str
+    skipped: tuple[str, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        """``source_switched`` (journal event kind)."""
+        return "source_switched"
+
+
+class FailoverSource:
+    """The first healthy source of ``sources``, as a :class:`~dealer_assist.source.CardSource`.
+
+    Args:
+        sources: card sources in priority order, not yet opened (this object opens and closes
+            them; a source may appear only once).
+        name: this source's own name (on its LinkLost when no source is left).
+        switch_after: seconds a lost source may take to come back before the next one takes over
+            (0 = at once); at a new hand it is replaced at once.
+        retry_interval: seconds between attempts to open any source when none works.
+
+    Events: those of the active source and of a ManualSource in the chain, plus
+    :class:`SourceSwitched` when the active source changes and LinkLost (source ``name``) when no
+    source is left.
+
+    Errors: open() raises DeviceError when no source opens; commands raise DeviceError (or a
+    subclass) from the active source, or when no source is available.
+    """
+
+    def __init__(
+        self,
+        sources: Sequence[CardSource],
+        *,
+        name: str = "failover",
+        switch_after: float = 5.0,
+        retry_interval: float = 5.0,
+    ) -> None:
+        if not sources:
+            raise ConfigError("a failover needs at least one card source")
+        if len({id(s) for s in sources}) != len(sources):
+            raise ConfigError("a card source appears twice in the failover chain")
+        if not 0 <= switch_after < 3600 or not 0 < retry_interval < 3600:
+            raise ConfigError("switch_after and retry_interval must be finite seconds")
+        self.name = name
+        self._sources = tuple(sources)
+        self._manual = next((s for s in sources if isinstance(s, ManualSource)), None)
+        self._switch_after = switch_after
+        self._retry_interval = retry_interval
+        self._lock = threading.RLock()
+        self._notices: deque[DeviceEvent] = deque()
+        self._history: list[SourceSwitched] = []
+        self._open = False
+        self._active: int | None = None
+        self._lost_since: float | None = None
+        self._lost_reason = ""
+        self._failure: str | None = None
+        self._last_failed = ""
+        self._retry_at = 0.0
+
+    # -- what is in use ------------------------------------------------------------------------
+
+    @property
+    def sources(self) -> tuple[CardSource, ...]:
+        """The chain, in priority order."""
+        return self._sources
+
+    @property
+    def active(self) -> CardSource | None:
+        """The source in use, or None when none works."""
+        index = self._active
+        return self._sources[index] if index is not None else None
+
+    @property
+    def active_index(self) -> int | None:
+        """Position of the source in use in :attr:`sources`."""
+        return self._active
+
+    @property
+    def manual(self) -> ManualSource | None:
+        """The chain's ManualSource (the keypad enters cards there), if any."""
+        return self._manual
+
+    @property
+    def switches(self) -> tuple[SourceSwitched, ...]:
+        """Every switch since open, oldest first."""
+        with self._lock:
+            return tuple(self._history)
+
+    @property
+    def identity(self) -> SourceIdentity | None:
+        """The active source's identity."""
+        active = self.active
+        return active.identity if active is not None else None
+
+    @property
+    def stats(self) -> LinkStats:
+        """The active source's link counters (zeros when none)."""
+        active = self.active
+        return active.stats if active is not None else LinkStats()
+
+    # -- CardSource ------------------------------------------------------------------------------
+
+    def open(self) -> None:
+        """Open the manual source (if any) and the first source that opens, in order.
+
+        Raises:
+            DeviceError: no source could be opened (each one's error is in the message).
+        """
+        with self._lock:
+            if self._open:
+                return
+            if self._manual is not None:
+                self._manual.open()
+            self._notices.clear()
+            self._history.clear()
+            skipped = self._activate(0, from_name=None, reason="not available at start")
+            if self._active is None:
+                if self._manual is not None:
+                    self._manual.close()
+                raise DeviceError("no card source could be opened: " + "; ".join(skipped))
+            self._open = True
+
+    def close(self) -> None:
+        """Close every source this object opened; safe to call twice."""
+        with self._lock:
+            self._open = False
+            active, self._active = self.active, None
+            for source in (active, self._manual):
+                if source is not None:
+                    source.close()
+
+    def shuffle(self) -> None:
+        """Start a new deck on the active source; a lost or failing source is replaced first
+        (a SourceSwitched event follows), then the next one shuffles.
+
+        Raises:
+            DeviceError: no source is available, or the active one refused (e.g. a NAK).
+        """
+        with self._lock:
+            self._require_open()
+            if self._manual is not None and self.active is not self._manual:
+                self._manual.new_deck()  # the keypad's duplicate check starts over each hand
+            for _ in range(len(self._sources) + 1):
+                if self._active is not None and (
+                    self._failure is not None or self._lost_since is not None
+                ):
+                    self._switch(self._failure or f"link lost ({self._lost_reason})")
+                if self._active is None:
+                    self._activate(0, from_name=self._last_failed, reason="retry")
+                source = self.active
+                if source is None:
+                    raise DeviceError("no card source available")
+                try:
+                    source.shuffle()
+                    return
+                except FAILURE_ERRORS as e:
+                    log.warning("%s: shuffle failed: %s", source.name, e)
+                    self._failure = f"shuffle failed: {e}"
+            raise DeviceError("no card source could shuffle")
+
+    def deal(self, n: int) -> None:
+        """Ask the active source for ``n`` cards. A transport failure marks it failed (LinkLost
+        follows if the source did not report it) and is raised, so the hand voids.
+
+        Raises:
+            DeviceError: from the active source, or when none is available.
+        """
+        with self._lock:
+            self._require_open()
+            source = self.active
+            if source is None:
+                raise DeviceError("no card source available")
+        try:
+            source.deal(n)
+        except FAILURE_ERRORS as e:
+            with self._lock:
+                if source is self.active:
+                    self._failure = f"deal failed: {e}"
+                    if self._lost_since is None:
+                        self._lost_since = time.monotonic()
+                        self._notices.append(LinkLost(source=source.name, reason=str(e)))
+            raise
+
+    def next_event(self, timeout: float) -> DeviceEvent | None:
+        """The next event of the active source, of the manual source, or a notice of this one,
+        waiting at most ``timeout`` seconds; None on timeout. Switching happens here."""
+        deadline = time.monotonic() + max(0.0, timeout)
+        separate_manual = self._manual is not None
+        slice_ = 0.02 if separate_manual else 0.1
+        while True:
+            with self._lock:
+                self._maintain(time.monotonic())
+                if self._notices:
+                    return self._notices.popleft()
+                source = self.active
+                if self._manual is not None and source is not self._manual:
+                    event = self._manual.next_event(0)
+                    if event is not None:
+                        return event
+            left = deadline - time.monotonic()
+            if source is None:
+                if left <= 0:
+                    return None
+                time.sleep(min(left, slice_))
+                continue
+            event = source.next_event(max(0.0, min(left, slice_)))
+            if event is not None:
+                with self._lock:
+                    if source is self.active:
+                        self._track(event)
+                        return event
+                continue  # from a source switched away meanwhile: dropped
+            if deadline - time.monotonic() <= 0:
+                return None
+
+    # -- internals ---------------------------------------------------------------------------
+
+    def _require_open(self) -> None:
+        if not self._open:
+            raise DeviceError(f"{self.name} is not open")
+
+    def _track(self, event: DeviceEvent) -> None:
+        if isinstance(event, LinkLost):
+            if self._lost_since is None:
+                self._lost_since = time.monotonic()
+            self._lost_reason = event.reason
+        elif isinstance(event, LinkRestored):
+            self._lost_since = None
+        elif isinstance(event, IdentityChanged):
+            self._failure = f"identity changed: {event.expected} -> {event.got}"
+
+    def _maintain(self, now: float) -> None:
+        if not self._open:
+            return
+        if self._active is None:
+            if now >= self._retry_at:
+                self._activate(0, from_name=self._last_failed, reason="retry")
+            return
+        if self._failure is not None:
+            self._switch(self._failure)
+        elif self._lost_since is not None and now - self._lost_since >= self._switch_after:
+            self._switch(f"link lost ({self._lost_reason})")
+
+    def _switch(self, reason: str) -> None:
+        """Leave the active source for the next one that opens (wrapping round, the failed one
+        last)."""
+        index = self._active
+        if index is None:
+            return
+        old = self._sources[index]
+        log.warning("%s: leaving %s: %s", self.name, old.name, reason)
+        self._active = None
+        self._last_failed = old.name
+        if old is not self._manual:
+            old.close()
+        skipped = self._activate(index + 1, from_name=old.name, reason=reason)
+        if self._active is None:
+            self._notices.append(
+                LinkLost(source=self.name, reason="no card source left: " + "; ".join(skipped))
+            )
+
+    def _activate(self, start: int, *, from_name: str | None, reason: str) -> list[str]:
+        """Open sources from ``start`` (wrapping round) until one opens; queue a SourceSwitched
+        when the source in use changes. Returns the ``name: error`` of those that did not open."""
+        skipped: list[str] = []
+        count = len(self._sources)
+        for k in range(count):
+            source = self._sources[(start + k) % count]
+            try:
+                source.open()
+            except DeviceError as e:
+                log.warning("%s: %s cannot be opened: %s", self.name, source.name, e)
+                skipped.append(f"{source.name}: {e}")
+                continue
+            self._active = (start + k) % count
+            self._lost_since = None
+            self._failure = None
+            first = self._sources[0].name
+            if from_name or skipped:
+                notice = SourceSwitched(
+                    source=source.name,
+                    from_source=from_name or first,
+                    to_source=source.name,
+                    reason=reason if from_name else f"{reason}: {skipped[0]}",
+                    skipped=tuple(skipped),
+                )
+                self._notices.append(notice)
+                self._history.append(notice)
+                log.warning("%s: now reading cards from %s", self.name, source.name)
+            return skipped
+        self._active = None
+        self._retry_at = time.monotonic() + self._retry_interval
+        return skipped
+
+
+def source_kind(url: str) -> str:
+    """The kind of a source URL, used as its default name: ``serial``, ``usb``, ``camera``,
+    ``file``, ``manual`` or ``emulator``."""
+    scheme = urlsplit(url.strip()).scheme.lower() if "://" in url else ""
+    if scheme in ("usb", "camera", "file", "manual", "emulator"):
+        return scheme
+    return "serial"
+
+
+def open_table_sources(
+    config: TableConfig,
+    *,
+    manual_last: bool = True,
+    switch_after: float = 5.0,
+    retry_interval: float = 5.0,
+) -> FailoverSource:
+    """The table's card sources (``config.sources``, in order) as one FailoverSource, built with
+    :func:`drivers.factory.open_source` and not yet opened (call ``open()``).
+
+    Each source is named after its kind (``serial``, ``usb``, ``camera``, ``file``, ``manual``,
+    ``emulator``; ``-2``, ``-3`` ... when repeated) unless its options give a ``name``; the
+    journal records that name for every card. With ``manual_last`` a ``manual`` source is added
+    at the end when the configuration has none: the dealer's hand is the last resort.
+
+    Raises:
+        ConfigError: no source, or a source that cannot be built (names ``sources[i]``).
+    """
+    from drivers.factory import open_source
+
+    if not config.sources and not manual_last:
+        raise ConfigError("sources: the table lists no card source")
+    built: list[CardSource] = []
+    names: set[str] = set()
+    for i, sc in enumerate(config.sources):
+        options = dict(sc.options)
+        given = options.pop("name", None)
+        if given is not None and (not isinstance(given, str) or not given.strip()):
+            raise ConfigError(f"sources[{i}].name: must be a non-empty text, got {given!r}")
+        name = _unique(given or source_kind(sc.url), names)
+        try:
+            source = open_source(
+                sc.url, pin_model=sc.pin_model, pin_serial=sc.pin_serial, name=name, **options
+            )
+        except DealerAssistError as e:
+            raise ConfigError(f"sources[{i}] ({sc.url}): {e}") from e
+        built.append(source)
+    if manual_last and not any(isinstance(s, ManualSource) for s in built):
+        built.append(ManualSource(name=_unique("manual", names)))
+    return FailoverSource(built, switch_after=switch_after, retry_interval=retry_interval)
+
+
+def _unique(name: str, taken: set[str]) -> str:
+    candidate, n = name, 1
+    while candidate in taken:
+        n += 1
+        candidate = f"{name}-{n}"
+    taken.add(candidate)
+    return candidate
