@@ -44,6 +44,8 @@ FORMAT_VERSION = 1
 VARIANTS = ((0.8, 1.5, 2.0), (0.7, 0.8, 2.0), (0.5, 1.0, 3.0), (0.4, 0.7, 3.0))
 #: a hole count must be seen in this share of a rank's samples to be allowed
 HOLES_SHARE = 0.1
+#: hole heights of other decks differ a little from the calibration deck's (fraction of height)
+HOLE_Y_SLACK = 0.1
 
 
 def default_calibration_path() -> Path:
@@ -63,7 +65,12 @@ class Calibration:
         black_redness: mean ink redness of black-suit indexes.
         ten_parts: connected parts of this deck's ``10`` mark (usually 2).
         rank_holes: rank -> hole counts its mark shows in this deck (see ``glyphs.holes``).
+        hole_y: rank -> (low, high) mean hole height of its marks with holes, fraction of the
+            mark's height (5th..95th percentile widened by :data:`HOLE_Y_SLACK`).
         suit_notch: suit -> (10th, 90th percentile) of its upper-notch depth.
+        layout: median (rank centre x, y, suit centre x, y) of the top-left index in canonical
+            card pixels (CARD_W x CARD_H); all 0 when unknown.
+        rank_height: median rank mark height in canonical card pixels; 0 when unknown.
         source: where it was learned from.
         created: UTC ISO timestamp.
     """
@@ -74,7 +81,10 @@ class Calibration:
     black_redness: float
     ten_parts: int = 2
     rank_holes: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    hole_y: dict[int, tuple[float, float]] = field(default_factory=dict)
     suit_notch: dict[str, tuple[float, float]] = field(default_factory=dict)
+    layout: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    rank_height: float = 0.0
     source: str = ""
     created: str = field(default_factory=lambda: utc_now().isoformat())
 
@@ -86,7 +96,10 @@ class Calibration:
             "black_redness": self.black_redness,
             "ten_parts": self.ten_parts,
             "rank_holes": {str(r): list(n) for r, n in self.rank_holes.items()},
+            "hole_y": {str(r): list(v) for r, v in self.hole_y.items()},
             "suit_notch": {s: list(v) for s, v in self.suit_notch.items()},
+            "layout": list(self.layout),
+            "rank_height": self.rank_height,
             "source": self.source,
             "created": self.created,
         }
@@ -121,9 +134,12 @@ class Calibration:
                     rank_holes={
                         int(r): tuple(int(x) for x in n) for r, n in meta["rank_holes"].items()
                     },
+                    hole_y={int(r): (float(v[0]), float(v[1])) for r, v in meta["hole_y"].items()},
                     suit_notch={
                         str(s): (float(v[0]), float(v[1])) for s, v in meta["suit_notch"].items()
                     },
+                    layout=_four(meta.get("layout", [0, 0, 0, 0])),
+                    rank_height=float(meta.get("rank_height", 0.0)),
                     source=str(meta["source"]),
                     created=str(meta["created"]),
                 )
@@ -144,6 +160,11 @@ class CalibrationReport:
     cards: list[Card] = field(default_factory=list)
     indexes: int = 0
     skipped: list[tuple[str, str]] = field(default_factory=list)
+
+
+def _four(values: list[float]) -> tuple[float, float, float, float]:
+    a, b, c, d = (float(v) for v in values)
+    return a, b, c, d
 
 
 def read_image(path: Path) -> Image:
@@ -185,14 +206,21 @@ class _Collected:
     redness: dict[bool, list[float]] = field(default_factory=lambda: {True: [], False: []})
     ten_parts: list[int] = field(default_factory=list)
     holes: dict[int, list[int]] = field(default_factory=lambda: {r: [] for r in RANKS})
+    hole_y: dict[int, list[float]] = field(default_factory=lambda: {r: [] for r in RANKS})
     notch: dict[str, list[float]] = field(default_factory=lambda: {s: [] for s in SUITS})
+    layout: list[tuple[float, float, float, float]] = field(default_factory=list)
+    rank_height: list[float] = field(default_factory=list)
 
     def add(self, card: Card, g: IndexGlyphs) -> None:
         self.ranks[card.rank].append(g.rank)
         self.suits[card.suit].append(g.suit)
         self.redness[card.suit in RED_SUITS].append(g.redness)
         self.holes[card.rank].append(g.rank_holes)
+        if g.rank_holes:
+            self.hole_y[card.rank].append(g.rank_hole_y)
         self.notch[card.suit].append(g.suit_notch)
+        self.layout.append(g.layout)
+        self.rank_height.append(g.rank_height)
         if card.rank == 10:
             self.ten_parts.append(g.rank_parts)
 
@@ -245,10 +273,20 @@ def calibrate_from_folder(folder: Path) -> tuple[Calibration, CalibrationReport]
         black_redness=float(np.mean(got.redness[False])) if got.redness[False] else 0.0,
         ten_parts=int(np.median(got.ten_parts)) if got.ten_parts else 2,
         rank_holes={r: _allowed_holes(v) for r, v in got.holes.items()},
+        hole_y={
+            r: (
+                float(np.percentile(v, 5)) - HOLE_Y_SLACK,
+                float(np.percentile(v, 95)) + HOLE_Y_SLACK,
+            )
+            for r, v in got.hole_y.items()
+            if v
+        },
         suit_notch={
             s: (float(np.percentile(v, 10)), float(np.percentile(v, 90)))
             for s, v in got.notch.items()
         },
+        layout=_four(list(np.median(np.array(got.layout), axis=0))),
+        rank_height=float(np.median(got.rank_height)),
         source=str(folder),
     )
     return calibration, report

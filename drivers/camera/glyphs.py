@@ -43,18 +43,24 @@ class IndexGlyphs:
             (SUIT_SIZE[1], SUIT_SIZE[0]).
         rank_parts: connected components in the rank mark (2 for a printed ``10``).
         rank_holes: enclosed holes of the rank mark (8 has two; 6 9 A Q 10 one; 2 3 5 7 J none).
+        rank_hole_y: mean height of those holes, fraction of the mark's height (-1 if none).
         suit_notch: depth of the deepest notch in the suit mark's upper half, as a fraction of its
             height: clubs (between lobes) and hearts (top notch) have one, spades and diamonds not.
         redness: how much redder the ink is than the card stock, about -0.2..1 (see
             :func:`ink_redness`).
+        layout: (rank centre x, y, suit centre x, y) in region pixels (bounding-box centres).
+        rank_height: height of the rank mark's bounding box, region pixels.
     """
 
     rank: Glyph
     suit: Glyph
     rank_parts: int
     rank_holes: int
+    rank_hole_y: float
     suit_notch: float
     redness: float
+    layout: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    rank_height: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -175,12 +181,21 @@ def _normalise(
     return as_glyph(cv2.resize(sel, size, interpolation=cv2.INTER_AREA))
 
 
-def holes(glyph: Glyph) -> int:
-    """Enclosed background regions of a normalised mark (thresholded at 0.5)."""
+def holes(glyph: Glyph) -> tuple[int, float]:
+    """Enclosed background regions of a normalised mark (thresholded at 0.5): their number and
+    their mean centre height as a fraction of the mark's height (0 top, 1 bottom; -1 if none).
+
+    The height tells a 6 (hole low) from a 9 (high) or a 4 (middle) whatever the font.
+    """
     ink = (glyph >= 0.5).astype(np.uint8)
     background = np.pad(1 - ink, 1, constant_values=1)  # the outside is one connected region
-    n, _ = cv2.connectedComponents(background, connectivity=4)
-    return max(0, int(n) - 2)  # minus the label 0 (ink) and the outside
+    n, labels, _, centroids = cv2.connectedComponentsWithStats(background, connectivity=4)
+    outside = int(labels[0, 0])
+    inner = [i for i in range(1, int(n)) if i != outside]
+    if not inner:
+        return 0, -1.0
+    y = float(np.mean([centroids[i][1] - 1 for i in inner]))  # -1: the padding row
+    return len(inner), y / glyph.shape[0]
 
 
 def upper_notch(glyph: Glyph) -> float:
@@ -235,13 +250,22 @@ def extract_region(region: Image, card_h: int) -> IndexGlyphs | None:
         return None
     sel = np.isin(labels, [b.label for b in [*rank, suit]]).astype(np.uint8) * 255
     rank_glyph = _normalise(labels, rank, RANK_SIZE)
+    n_holes, hole_y = holes(rank_glyph)
     return IndexGlyphs(
         rank=rank_glyph,
         suit=_normalise(labels, [suit], SUIT_SIZE, top=SUIT_HEAD),
         rank_parts=len(rank),
-        rank_holes=holes(rank_glyph),
+        rank_holes=n_holes,
+        rank_hole_y=hole_y,
         suit_notch=upper_notch(_normalise(labels, [suit], SUIT_SIZE)),
         redness=ink_redness(region, sel),
+        layout=(
+            (min(b.x for b in rank) + max(b.x1 for b in rank)) / 2,
+            (min(b.y for b in rank) + max(b.y1 for b in rank)) / 2,
+            (suit.x + suit.x1) / 2,
+            (suit.y + suit.y1) / 2,
+        ),
+        rank_height=float(max(b.y1 for b in rank) - min(b.y for b in rank)),
     )
 
 

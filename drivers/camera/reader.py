@@ -11,7 +11,9 @@ Certainty rule (never guess): a mark is read only when
   belong to the other suit of that colour.
 
 A card is certain when one printed index has both marks certain and the other index, where
-found, contradicts neither with a plausible reading. Anything else is unknown, with the reason.
+found, contradicts neither with a plausible reading; when no second index shows the same card,
+the stricter ``single_score`` / ``single_margin`` apply. Anything else is unknown, with the
+reason.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from drivers.camera.detect import DetectorSettings
 from drivers.camera.geometry import CARD_H, Glyph, Image, Quad, as_glyph
 from drivers.camera.glyphs import IndexGlyphs, corners, extract_region, index_region
 from drivers.camera.locate import CardCandidate, locate_cards
+from drivers.camera.search import SearchSettings, search_indexes
 
 K = TypeVar("K", int, str)
 
@@ -46,6 +49,8 @@ class ReaderSettings:
     Attributes:
         min_score: least correlation (-1..1) of a mark with its best template.
         min_margin: least lead of the best template over the runner-up (see module doc).
+        single_score, single_margin: the stricter limits for a card read by one index only
+            (the other corner covered, or found by the index search): nothing confirms it.
         black_band: inks up to this fraction of the way from the calibrated black to the
             calibrated red redness count as black.
         red_band: inks from this fraction on count as red; in between the colour is unsure and
@@ -54,6 +59,8 @@ class ReaderSettings:
 
     min_score: float = 0.6
     min_margin: float = 0.15
+    single_score: float = 0.7
+    single_margin: float = 0.2
     black_band: float = 0.25
     red_band: float = 0.4
 
@@ -69,7 +76,7 @@ class Reading:
         margin: weakest lead of best over runner-up template of the marks used.
         reason: empty when certain; else why not: ``no index``, ``low score``, ``ambiguous``,
             ``structure`` (holes or notch disagree with the template), ``colour``,
-            ``corners disagree``.
+            ``corners disagree``, ``single index`` (one index only, below the stricter limits).
     """
 
     card: Card | None
@@ -89,12 +96,16 @@ class Detection:
     """A card candidate of a frame and what was read on it.
 
     Attributes:
-        quad: ordered corners in frame pixels, (4, 2) float32.
+        quad: ordered corners in frame pixels, (4, 2) float32: the card, or for a ``partial``
+            detection the index region.
         reading: the reading; ``reading.found_index`` is True for every returned detection.
+        partial: found by its index alone (:mod:`~drivers.camera.search`), the card's outline
+            not seen; always certain.
     """
 
     quad: Quad
     reading: Reading
+    partial: bool = False
 
 
 @dataclass(frozen=True)
@@ -150,6 +161,13 @@ NO_INDEX = Reading(None, reason="no index")
 class IndexReader:
     """Reads card indexes with a :class:`~drivers.camera.calibration.Calibration`.
 
+    Args:
+        calibration: the deck's templates and limits.
+        settings: certainty limits (defaults when None).
+        detector: card outline detection limits (defaults when None).
+        search: index search for cards without a clear outline (:mod:`~drivers.camera.search`):
+            True for the default settings, False to switch it off, or its settings.
+
     Pure computation on images (no device I/O); use one instance per thread.
     """
 
@@ -158,10 +176,14 @@ class IndexReader:
         calibration: Calibration,
         settings: ReaderSettings | None = None,
         detector: DetectorSettings | None = None,
+        search: SearchSettings | bool = True,
     ) -> None:
         self.calibration = calibration
         self.settings = settings or ReaderSettings()
         self.detector = detector or DetectorSettings()
+        self.search: SearchSettings | None = (
+            search if isinstance(search, SearchSettings) else SearchSettings() if search else None
+        )
         black, red = calibration.black_redness, calibration.red_redness
         self._black_max = black + self.settings.black_band * (red - black)
         self._red_min = black + self.settings.red_band * (red - black)
@@ -191,9 +213,15 @@ class IndexReader:
     def _rank(self, g: IndexGlyphs) -> _Mark[int]:
         s = self.settings
         rank, score, margin = self._ranks.match(g.rank)
-        holes = self.calibration.rank_holes.get(rank)
-        two_chars = g.rank_parts == 2 and self.calibration.ten_parts == 2
-        structure = (not holes or g.rank_holes in holes) and (rank == 10 or not two_chars)
+        cal = self.calibration
+        holes = cal.rank_holes.get(rank)
+        hole_low, hole_high = cal.hole_y.get(rank, (-1.0, 2.0))
+        two_chars = g.rank_parts == 2 and cal.ten_parts == 2
+        structure = (
+            (not holes or g.rank_holes in holes)
+            and (g.rank_holes == 0 or hole_low <= g.rank_hole_y <= hole_high)
+            and (rank == 10 or not two_chars)
+        )
         plausible = score >= s.min_score and margin >= s.min_margin / 2
         if score < s.min_score:
             return _Mark(rank, score, margin, "low score", plausible)
@@ -232,8 +260,7 @@ class IndexReader:
         """Read one index (rank and suit marks) on its own."""
         return self._combine([self._index(glyphs)])
 
-    @staticmethod
-    def _combine(marks: list[tuple[_Mark[int], _Mark[str]]]) -> Reading:
+    def _combine(self, marks: list[tuple[_Mark[int], _Mark[str]]]) -> Reading:
         """Join the readings of a card's indexes (see the module doc for the rule)."""
         certain = [(r, s) for r, s in marks if not r.reason and not s.reason]
         pool = certain or marks
@@ -249,6 +276,10 @@ class IndexReader:
             suit_clash = s.value != best_s.value and (not s.reason or s.plausible)
             if rank_clash or suit_clash:
                 return Reading(None, guess, score, margin, "corners disagree")
+        support = sum(1 for r, s in marks if (r.value, s.value) == (best_r.value, best_s.value))
+        s = self.settings
+        if support < 2 and (score < s.single_score or margin < s.single_margin):
+            return Reading(None, guess, score, margin, "single index")
         return Reading(guess, guess, score, margin)
 
     def read_card(self, card: Image) -> Reading:
@@ -271,11 +302,17 @@ class IndexReader:
         """Find and read every card of a BGR frame (h, w, 3) uint8.
 
         Returns one Detection per card candidate showing an index, largest first; candidates
-        without one (not a card face, or face down) are left out.
+        without one (not a card face, or face down) are left out. Then, when the reader has
+        search settings, certain readings of indexes outside those candidates (overlapping or
+        low-contrast cards, see :mod:`~drivers.camera.search`) as ``partial`` detections.
         """
         out = []
         for candidate in locate_cards(frame, self.detector):
             reading = self.read_candidate(candidate)
             if reading.found_index:
                 out.append(Detection(candidate.quad, reading))
+        if self.search is not None:
+            known = {d.reading.card for d in out}
+            found = search_indexes(frame, self, [d.quad for d in out], self.search)
+            out += [d for d in found if d.reading.card not in known]
         return out

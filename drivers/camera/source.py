@@ -4,7 +4,8 @@
 :mod:`drivers.camera.frames` for the URL syntax) builds a :class:`CameraSource`. Source options,
 as keyword arguments or URL query keys: ``calibration`` (file; default: the user data folder's),
 ``vote``/``agree``/``settle``/``keep`` (:class:`~drivers.camera.vote.VoteSettings` window, agree,
-settle, keep), ``open_timeout``, ``frame_timeout`` (seconds), ``deck_size``.
+settle, keep), ``open_timeout``, ``frame_timeout`` (seconds), ``deck_size``, ``search`` (0 to
+switch the index search for overlapping cards off).
 
 A camera cannot shuffle or deal: :meth:`CameraSource.shuffle` starts a new deck (cards already on
 the table are not reported again) and :meth:`CameraSource.deal` only notes how many cards are
@@ -42,7 +43,7 @@ log = logging.getLogger(__name__)
 
 _VOTE_KEYS = {"vote": "window", "agree": "agree", "settle": "settle", "keep": "keep"}
 _FLOAT_KEYS = ("open_timeout", "frame_timeout")
-SOURCE_KEYS = frozenset({"calibration", "deck_size", *_VOTE_KEYS, *_FLOAT_KEYS})
+SOURCE_KEYS = frozenset({"calibration", "deck_size", "search", *_VOTE_KEYS, *_FLOAT_KEYS})
 
 
 class CameraSource:
@@ -56,6 +57,7 @@ class CameraSource:
         open_timeout: seconds open() waits for the camera or file to open.
         frame_timeout: seconds without a frame before LinkLost (a camera that stopped).
         deck_size: cards reported in DeckShuffled (a camera cannot count the deck).
+        search: also look for indexes of overlapping cards (see ``drivers.camera.search``).
         pin_model, pin_serial: identity the source must have (model ``camera`` or ``file``,
             serial the camera number or path); None = not pinned.
 
@@ -76,6 +78,7 @@ class CameraSource:
         open_timeout: float = 10.0,
         frame_timeout: float = 3.0,
         deck_size: int = 52,
+        search: bool = True,
         pin_model: str | None = None,
         pin_serial: str | None = None,
     ) -> None:
@@ -86,6 +89,7 @@ class CameraSource:
         self._open_timeout = open_timeout
         self._frame_timeout = frame_timeout
         self._deck_size = deck_size
+        self._search = search
         self._pin_model = pin_model
         self._pin_serial = pin_serial
         self._events: queue.Queue[DeviceEvent] = queue.Queue()
@@ -258,7 +262,7 @@ class CameraSource:
         self, stop: threading.Event, opened: threading.Event, failure: list[BaseException]
     ) -> None:
         frames = self._frames
-        reader = IndexReader(self._calibration)
+        reader = IndexReader(self._calibration, search=self._search)
         try:
             frames.open(self._open_timeout)
         except BaseException as e:  # reported to open(), which raises it
@@ -358,6 +362,7 @@ def open_source(
     vote = VoteSettings(**vote_args)
     timeouts = {k: _positive_float(k, options[k]) for k in _FLOAT_KEYS if k in options}
     deck_size = _positive_int("deck_size", options.get("deck_size", 52))
+    search = str(options.get("search", "1")).lower() not in ("0", "false", "no", "off")
     cal_path = options.get("calibration")
     path = Path(str(cal_path)) if cal_path is not None else default_calibration_path()
     if cal_path is None and not path.exists():
@@ -370,6 +375,7 @@ def open_source(
         name=name or spec.scheme,
         vote=vote,
         deck_size=deck_size,
+        search=search,
         pin_model=pin_model,
         pin_serial=pin_serial,
         **timeouts,

@@ -129,3 +129,48 @@ def render_scene(
         frame = np.asarray(cv2.GaussianBlur(frame, (0, 0), sigma), np.float64)
     frame = frame + rng.normal(0, rng.uniform(*s.noise), frame.shape)
     return as_image(np.clip(frame, 0, 255)), quads
+
+
+def render_spread(
+    cards: Sequence[Image],
+    rng: np.random.Generator,
+    settings: SceneSettings | None = None,
+    step: float = 0.32,
+) -> tuple[Image, list[Quad]]:
+    """Lay ``cards`` overlapping in a row, each shifted ``step`` card widths from the last and
+    covering its right part, as a dealer spreads a hand: only the top-left index of every card
+    but the last stays visible. The whole row is turned and tilted at random.
+
+    Returns:
+        the BGR frame and each card's corners (including the covered parts), in laying order.
+    """
+    s = settings or SceneSettings()
+    fw, fh = s.size
+    frame = felt(rng, s.size).astype(np.float64)
+    ch, cw = cards[0].shape[:2]
+    height = rng.uniform(*s.card_height)
+    k = height / ch
+    angle = rng.uniform(-0.6, 0.6) + (np.pi if rng.random() < 0.5 else 0.0)
+    rot = np.array([[np.cos(angle), np.sin(angle)], [-np.sin(angle), np.cos(angle)]])
+    width = (1 + step * (len(cards) - 1)) * cw * k
+    centre = np.array([fw / 2, fh / 2]) + rng.uniform(-0.1, 0.1, 2) * [fw, fh]
+    quads: list[Quad] = []
+    for i, card in enumerate(cards):
+        x = -width / 2 + i * step * cw * k
+        local = np.array([[x, -height / 2], [x + cw * k, -height / 2]], np.float64)
+        local = np.vstack([local, local[::-1] + [0, height]])
+        local += rng.uniform(-0.01, 0.01, (4, 2)) * height
+        quad = np.asarray(local @ rot + centre, np.float32)
+        src = np.array([[0, 0], [cw, 0], [cw, ch], [0, ch]], np.float32)
+        m = cv2.getPerspectiveTransform(src, quad)
+        warped = np.asarray(cv2.warpPerspective(card, m, (fw, fh)), np.float64)
+        alpha = cv2.warpPerspective(rounded_mask(ch, cw), m, (fw, fh))
+        a = np.asarray(alpha, np.float64)[..., None] / 255.0
+        frame = frame * (1 - a) + warped * a
+        quads.append(quad)
+    frame = frame * rng.uniform(*s.gain) * rng.uniform(0.97, 1.03, 3)
+    sigma = rng.uniform(*s.blur)
+    if sigma > 0.3:
+        frame = np.asarray(cv2.GaussianBlur(frame, (0, 0), sigma), np.float64)
+    frame = frame + rng.normal(0, rng.uniform(*s.noise), frame.shape)
+    return as_image(np.clip(frame, 0, 255)), quads

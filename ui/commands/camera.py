@@ -73,6 +73,11 @@ def register(subparsers: Any) -> None:
         "--labelme", action="store_true", help="take labels from labelme *.json files in FOLDER"
     )
     ev.add_argument("--calibration", type=Path, metavar="FILE", help="calibration file")
+    ev.add_argument(
+        "--no-search",
+        action="store_true",
+        help="only cards with a visible outline (no index search for overlapping cards)",
+    )
     ev.add_argument("--repeat", type=int, default=1, help="time each frame N times, keep fastest")
     ev.add_argument("--json", action="store_true", help="also print the totals as one JSON line")
     ev.add_argument("--quiet", action="store_true", help="totals only, no line per image")
@@ -134,7 +139,7 @@ def _names(cards: tuple[object, ...]) -> str:
 
 
 def _eval(args: argparse.Namespace) -> int:
-    reader = IndexReader(_load_calibration(args.calibration))
+    reader = IndexReader(_load_calibration(args.calibration), search=not args.no_search)
     images = _select(args)
 
     def show(r: ImageResult) -> None:

@@ -1,0 +1,171 @@
+"""Find corner indexes without a card outline: cards that overlap in a fan or a spread hand,
+or whose edges do not stand out from the table.
+
+Ink marks are found with a local (adaptive) threshold; a pair of marks is a candidate index when
+a larger one (rank) sits next to a smaller one (suit) at the distance the calibration measured
+between them. The pair fixes the index's position, size and orientation, so the index region is
+warped upright from the frame with a similarity transform and read like a card corner. Only
+certain readings are kept: an index seen alone has no second corner to confirm it, and a
+random pair of marks must never turn into a card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from drivers.camera.geometry import CARD_H, CARD_W, Image, Quad, as_image, darkest
+from drivers.camera.glyphs import INDEX_ROI, extract_region
+
+if TYPE_CHECKING:  # the reader imports this module
+    from drivers.camera.reader import Detection, IndexReader
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """Limits of the index search.
+
+    Attributes:
+        max_side: frames with a longer side are scaled down to it first (pixels).
+        block: adaptive-threshold neighbourhood, as a fraction of the frame's long side.
+        offset: grey levels a mark must be darker than its neighbourhood.
+        rank_size: rank mark size range (longer bounding-box side), fraction of the long side.
+        suit_ratio: accepted rank size over suit size.
+        distance: accepted rank-to-suit centre distance over the calibrated one (after scaling
+            by the rank mark's size).
+        max_pairs: pairs read per frame at most (closest to the calibrated layout first).
+    """
+
+    max_side: int = 1280
+    block: float = 0.03
+    offset: int = 12
+    rank_size: tuple[float, float] = (0.012, 0.08)
+    suit_ratio: tuple[float, float] = (1.0, 2.4)
+    distance: tuple[float, float] = (0.7, 1.4)
+    max_pairs: int = 40
+
+
+def _marks(
+    dark: Image, s: SearchSettings
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """(centres (n, 2), sizes (n,)) of ink marks that may be index marks."""
+    long = max(dark.shape)
+    block = max(3, int(s.block * long) | 1)
+    ink = cv2.adaptiveThreshold(
+        dark, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, s.offset
+    )
+    _, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    x, y, w, h, area = (stats[1:, i].astype(np.float64) for i in range(5))
+    size = np.maximum(w, h)
+    fill = area / np.maximum(w * h, 1.0)
+    lo = s.rank_size[0] * long / s.suit_ratio[1]
+    keep = (size >= lo) & (size <= s.rank_size[1] * long) & (fill > 0.1) & (fill < 0.95)
+    keep &= (x > 0) & (y > 0) & (x + w < dark.shape[1]) & (y + h < dark.shape[0])
+    centres = np.stack([x + w / 2, y + h / 2], axis=1)[keep]
+    return centres, size[keep]
+
+
+def _pairs(
+    centres: npt.NDArray[np.float64],
+    sizes: npt.NDArray[np.float64],
+    expected: float,
+    s: SearchSettings,
+    long: int,
+) -> list[tuple[int, int]]:
+    """(rank, suit) mark indexes that look like an index, best first."""
+    if len(sizes) < 2:
+        return []
+    ratio = sizes[:, None] / sizes[None, :]
+    dist = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
+    rel = dist / np.maximum(sizes[:, None] * expected, 1e-9)
+    ok = (ratio >= s.suit_ratio[0]) & (ratio <= s.suit_ratio[1])
+    ok &= (rel >= s.distance[0]) & (rel <= s.distance[1])
+    ok &= sizes[:, None] >= s.rank_size[0] * long
+    ranks, suits = np.nonzero(ok)
+    order = np.argsort(np.abs(rel[ranks, suits] - 1.0))[: s.max_pairs]
+    return [(int(ranks[i]), int(suits[i])) for i in order]
+
+
+def _inside(point: npt.NDArray[np.float64], quads: list[Quad]) -> bool:
+    p = (float(point[0]), float(point[1]))
+    return any(cv2.pointPolygonTest(q.reshape(-1, 1, 2), p, False) >= 0 for q in quads)
+
+
+def search_indexes(
+    frame: Image,
+    reader: IndexReader,
+    skip: list[Quad],
+    settings: SearchSettings | None = None,
+) -> list[Detection]:
+    """Certain readings of corner indexes found by mark pairs (see the module doc).
+
+    Args:
+        frame: BGR frame (h, w, 3) uint8.
+        reader: the calibrated reader (its calibration must have a ``layout``).
+        skip: quadrilaterals (frame pixels) whose marks are not searched (cards already read).
+        settings: search limits (defaults when None).
+
+    Returns:
+        one Detection per card value found, its ``quad`` the index region in frame pixels.
+    """
+    from drivers.camera.reader import Detection
+
+    s = settings or SearchSettings()
+    rx, ry, sx, sy = reader.calibration.layout
+    canon = np.hypot(sx - rx, sy - ry)
+    if canon <= 0:
+        return []
+    h, w = frame.shape[:2]
+    scale = min(1.0, s.max_side / max(h, w))
+    img = frame if scale == 1.0 else as_image(cv2.resize(frame, None, fx=scale, fy=scale))
+    long = max(img.shape[:2])
+    centres, sizes = _marks(darkest(img), s)
+    skip_scaled = [q * scale for q in skip]
+    # the rank mark's size predicts the rank-suit distance: calibrated distance / rank height
+    rank_h = reader.calibration.rank_height
+    if rank_h <= 0:
+        return []
+    expected = canon / rank_h
+    x0, y0, x1, y1 = INDEX_ROI
+    roi_w, roi_h = round((x1 - x0) * CARD_W), round((y1 - y0) * CARD_H)
+    found: dict[object, Detection] = {}
+    for i, j in _pairs(centres, sizes, expected, s, long):
+        if _inside(centres[i], skip_scaled):
+            continue
+        v = centres[j] - centres[i]
+        k = np.hypot(*v) / canon  # frame pixels per canonical pixel
+        angle = np.arctan2(v[1], v[0]) - np.arctan2(sy - ry, sx - rx)
+        c, si = k * np.cos(angle), k * np.sin(angle)
+        # canonical (region) -> frame: p_f = R(p_c - rank_c) + rank_f
+        m = np.array(
+            [
+                [c, -si, centres[i][0] - (c * (rx - x0 * CARD_W) - si * (ry - y0 * CARD_H))],
+                [si, c, centres[i][1] - (si * (rx - x0 * CARD_W) + c * (ry - y0 * CARD_H))],
+            ]
+        )
+        region = as_image(
+            cv2.warpAffine(
+                img,
+                m,
+                (roi_w, roi_h),
+                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                borderMode=cv2.BORDER_REPLICATE,
+            )
+        )
+        glyphs = extract_region(region, CARD_H)
+        if glyphs is None:
+            continue
+        gx, gy = glyphs.layout[0], glyphs.layout[1]
+        if np.hypot(gx - (rx - x0 * CARD_W), gy - (ry - y0 * CARD_H)) > 0.3 * rank_h:
+            continue  # the marks read are not the pair we aligned on
+        reading = reader.read_index(glyphs)
+        if reading.card is None or reading.card in found:
+            continue
+        corners_c = np.array([[0, 0], [roi_w, 0], [roi_w, roi_h], [0, roi_h]], np.float64)
+        quad = (corners_c @ m[:, :2].T + m[:, 2]) / scale
+        found[reading.card] = Detection(quad.astype(np.float32), reading, partial=True)
+    return list(found.values())
