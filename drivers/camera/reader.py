@@ -277,8 +277,8 @@ class IndexReader:
             if rank_clash or suit_clash:
                 return Reading(None, guess, score, margin, "corners disagree")
         support = sum(1 for r, s in marks if (r.value, s.value) == (best_r.value, best_s.value))
-        s = self.settings
-        if support < 2 and (score < s.single_score or margin < s.single_margin):
+        limits = self.settings
+        if support < 2 and (score < limits.single_score or margin < limits.single_margin):
             return Reading(None, guess, score, margin, "single index")
         return Reading(guess, guess, score, margin)
 

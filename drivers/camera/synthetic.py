@@ -157,8 +157,8 @@ def render_spread(
     quads: list[Quad] = []
     for i, card in enumerate(cards):
         x = -width / 2 + i * step * cw * k
-        local = np.array([[x, -height / 2], [x + cw * k, -height / 2]], np.float64)
-        local = np.vstack([local, local[::-1] + [0, height]])
+        top, bottom = -height / 2, height / 2
+        local = np.array([[x, top], [x + cw * k, top], [x + cw * k, bottom], [x, bottom]])
         local += rng.uniform(-0.01, 0.01, (4, 2)) * height
         quad = np.asarray(local @ rot + centre, np.float32)
         src = np.array([[0, 0], [cw, 0], [cw, ch], [0, ch]], np.float32)
