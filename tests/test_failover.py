@@ -1,0 +1,358 @@
+"""FailoverSource: sources killed between and during hands, through the real table runner.
+
+Sources are the emulator in a child process on a real pty, simulated USB readers driven through
+pyusb (drivers.usbsim) and the manual keypad source.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from dealer_assist.cards import FULL_DECK
+from dealer_assist.config import SourceConfig, TableConfig, load_table_config
+from dealer_assist.errors import ConfigError, DeviceError, ProtocolError
+from dealer_assist.events import CardRead, DeckShuffled, DeviceEvent, LinkLost
+from dealer_assist.players import PlayerModel
+from dealer_assist.source import CardSource
+from dealer_assist.storage.eventjson import event_to_json
+from dealer_assist.storage.journal import Journal
+from dealer_assist.table.hand import Hand, Phase
+from dealer_assist.table.runner import TableRunner
+from drivers.emulator.shuffler import EmulatedShuffler, EmulatorConfig
+from drivers.emulator.source import EmulatorSource
+from drivers.factory import open_source
+from drivers.failover import FailoverSource, SourceSwitched, open_table_sources
+from drivers.manual import ManualSource
+from drivers.usbsim import SimUsbBackend, SimUsbDevice
+
+SEATS = [1, 2, 3]
+
+
+def sim(serial: str, **cfg: object) -> SimUsbDevice:
+    config = EmulatorConfig(seed=3, shuffle_time=0.01, card_interval=0.004, **cfg)  # type: ignore[arg-type]
+    return SimUsbDevice(EmulatedShuffler(config), serial=serial)
+
+
+def usb(backend: SimUsbBackend, serial: str, name: str) -> CardSource:
+    return open_source(
+        f"usb://1209:0001?serial={serial}", backend=backend, name=name, reopen_interval=0.05
+    )
+
+
+class Table:
+    """A runner on a failover chain, with a journal and every event it handled."""
+
+    def __init__(self, tmp_path: Path, sources: list[CardSource], **kw: float) -> None:
+        self.config = load_table_config(game="uth")
+        self.failover = FailoverSource(sources, **kw)
+        self.events: list[DeviceEvent] = []
+        self.on_card: Callable[[CardRead], None] | None = None
+        self.journal = Journal(str(tmp_path / "j.db"))
+        self.journal.open()
+        self.failover.open()
+        self.runner = TableRunner(
+            self.config, self.failover, self.journal, card_timeout=2.0, on_event=self._on_event
+        )
+        self.model = PlayerModel(self.config, 9)
+
+    def _on_event(self, event: DeviceEvent) -> None:
+        self.events.append(event)
+        if isinstance(event, CardRead) and self.on_card is not None:
+            self.on_card(event)
+
+    def hand(self) -> Hand:
+        hand = play_hand(self.runner, self.model)
+        acknowledge_void(self.runner)
+        return hand
+
+    def wait(self, what: Callable[[], bool], timeout: float = 8.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not what():
+            assert time.monotonic() < deadline, f"timed out; events: {self.kinds()}"
+            self.runner.poll(0.05)
+
+    def kinds(self) -> list[str]:
+        return [e.kind for e in self.events]
+
+    def switches(self) -> list[SourceSwitched]:
+        return [e for e in self.events if isinstance(e, SourceSwitched)]
+
+    def close(self) -> None:
+        self.failover.close()
+        self.journal.close()
+
+
+def play_hand(runner: TableRunner, model: PlayerModel) -> Hand:
+    from ui.commands.simulate import play_hand as play
+
+    return play(runner, model, SEATS)
+
+
+def acknowledge_void(runner: TableRunner) -> None:
+    """The dealer reads the void alarm, where the runner asks for it (issue 4)."""
+    acknowledge = getattr(runner, "acknowledge_void", None)
+    if acknowledge is not None:
+        acknowledge()
+
+
+@pytest.fixture
+def tables() -> Iterator[list[Table]]:
+    made: list[Table] = []
+    yield made
+    for table in made:
+        table.close()
+
+
+def card_sources(hand: Hand) -> set[str]:
+    return {c.source for c in hand.cards}
+
+
+def test_source_killed_between_hands_next_hand_on_next_source(
+    tmp_path: Path, tables: list[Table]
+) -> None:
+    shuffler = EmulatorSource(["--seed", "2", "--shuffle-time", "0.01", "--card-interval", "0.002"],
+                              name="serial")  # fmt: skip
+    backend = SimUsbBackend([sim("U-1")])
+    table = Table(tmp_path, [shuffler, usb(backend, "U-1", "usb"), ManualSource()],
+                  switch_after=0.3)  # fmt: skip
+    tables.append(table)
+    first = table.hand()
+    assert first.phase is Phase.SETTLED and card_sources(first) == {"serial"}
+
+    pid = shuffler.emulator.pid
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)  # the shuffler dies between hands
+    table.wait(lambda: bool(table.switches()))
+    switch = table.switches()[0]
+    assert (switch.from_source, switch.to_source) == ("serial", "usb")
+    assert "link lost" in switch.reason
+    assert table.kinds().index("link_lost") < table.kinds().index("source_switched")
+    assert table.runner.device_ready
+
+    second = table.hand()
+    assert second.phase is Phase.SETTLED and card_sources(second) == {"usb"}
+    stored = list(table.journal.iter_hands())
+    assert [h.status for h in stored] == ["settled", "settled"]
+    assert {c["source"] for c in stored[0].extra["cards"]} == {"serial"}
+    assert {c["source"] for c in stored[1].extra["cards"]} == {"usb"}
+
+
+def test_source_failing_mid_hand_voids_then_fails_over(tmp_path: Path, tables: list[Table]) -> None:
+    a, b = sim("A-1"), sim("B-1")
+    backend = SimUsbBackend([a, b])
+    table = Table(tmp_path, [usb(backend, "A-1", "usb-a"), usb(backend, "B-1", "usb-b")],
+                  switch_after=0.3)  # fmt: skip
+    tables.append(table)
+    assert table.hand().phase is Phase.SETTLED
+    cards = []
+
+    def cut(card: CardRead) -> None:
+        cards.append(card)
+        if len(cards) == 3:
+            a.unplug()
+
+    table.on_card = cut
+    void = table.hand()
+    table.on_card = None
+    assert void.phase is Phase.VOID and void.void_reason is not None
+    assert void.void_reason.code == "link_lost"
+    table.wait(lambda: bool(table.switches()))
+    assert table.switches()[0].to_source == "usb-b"
+    third = table.hand()
+    assert third.phase is Phase.SETTLED and card_sources(third) == {"usb-b"}
+    stored = list(table.journal.iter_hands())
+    assert [h.status for h in stored] == ["settled", "void", "settled"]
+    assert {c["source"] for c in stored[1].extra["cards"]} <= {"usb-a"}
+    assert {c["source"] for c in stored[2].extra["cards"]} == {"usb-b"}
+    assert table.journal.verify().ok
+
+
+def test_quick_replug_keeps_the_preferred_source(tmp_path: Path, tables: list[Table]) -> None:
+    a, b = sim("A-1"), sim("B-1")
+    backend = SimUsbBackend([a, b])
+    table = Table(tmp_path, [usb(backend, "A-1", "usb-a"), usb(backend, "B-1", "usb-b")],
+                  switch_after=5.0)  # fmt: skip
+    tables.append(table)
+    a.unplug()
+    table.wait(lambda: "link_lost" in table.kinds())
+    a.plug()
+    table.wait(lambda: table.runner.device_ready)
+    hand = table.hand()
+    assert hand.phase is Phase.SETTLED and card_sources(hand) == {"usb-a"}
+    assert not table.switches()
+
+
+def test_identity_change_fails_over_at_once() -> None:
+    a = sim("A-1", swap_at=4)  # after 4 cards another device answers on this cable
+    backend = SimUsbBackend([a, sim("B-1")])
+    failover = FailoverSource(
+        [usb(backend, "A-1", "usb-a"), usb(backend, "B-1", "usb-b")], switch_after=60.0
+    )
+    failover.open()
+    try:
+        failover.shuffle()
+        drain(failover, lambda ev: any(isinstance(e, DeckShuffled) for e in ev))
+        failover.deal(6)
+        events = drain(failover, lambda ev: any(isinstance(e, SourceSwitched) for e in ev))
+        kinds = [e.kind for e in events]
+        assert kinds.count("card") == 4
+        assert kinds.index("identity_changed") < kinds.index("source_switched")
+        switch = events[-1]
+        assert isinstance(switch, SourceSwitched) and switch.to_source == "usb-b"
+        assert "identity changed" in switch.reason  # no waiting: an identity alarm does not heal
+        assert failover.identity is not None and failover.identity.serial == "EMU-0001"
+        assert failover.active is failover.sources[1]
+    finally:
+        failover.close()
+
+
+def test_lost_source_is_replaced_at_the_next_shuffle() -> None:
+    a, b = sim("A-1"), sim("B-1")
+    backend = SimUsbBackend([a, b])
+    failover = FailoverSource(
+        [usb(backend, "A-1", "usb-a"), usb(backend, "B-1", "usb-b")], switch_after=60.0
+    )
+    failover.open()
+    try:
+        a.unplug()
+        events = drain(failover, lambda ev: any(isinstance(e, LinkLost) for e in ev))
+        assert failover.active_index == 0  # still waiting for it to come back
+        failover.shuffle()  # a new hand does not wait
+        events = drain(failover, lambda ev: any(isinstance(e, DeckShuffled) for e in ev))
+        assert isinstance(events[0], SourceSwitched) and events[0].to_source == "usb-b"
+        assert failover.active_index == 1
+        shuffled = next(e for e in events if isinstance(e, DeckShuffled))
+        assert shuffled.source == "usb-b"
+        assert failover.identity is not None and failover.switches == (events[0],)
+    finally:
+        failover.close()
+
+
+def test_refusal_is_not_a_failure() -> None:
+    backend = SimUsbBackend([sim("A-1"), sim("B-1")])
+    failover = FailoverSource([usb(backend, "A-1", "usb-a"), usb(backend, "B-1", "usb-b")])
+    failover.open()
+    try:
+        with pytest.raises(ProtocolError, match="NO_DECK"):
+            failover.deal(2)  # NAK: the device is fine, it has no deck yet
+        failover.shuffle()
+        drain(failover, lambda ev: any(isinstance(e, DeckShuffled) for e in ev))
+        assert failover.active_index == 0 and not failover.switches
+    finally:
+        failover.close()
+
+
+def test_unavailable_first_source_at_start_is_announced() -> None:
+    backend = SimUsbBackend([sim("B-1")])
+    failover = FailoverSource([usb(backend, "A-1", "usb-a"), usb(backend, "B-1", "usb-b")])
+    failover.open()
+    try:
+        event = failover.next_event(1.0)
+        assert isinstance(event, SourceSwitched)
+        assert (event.from_source, event.to_source) == ("usb-a", "usb-b")
+        assert event.skipped and "usb-a" in event.skipped[0]
+        assert event_to_json(event)["kind"] == "source_switched"
+    finally:
+        failover.close()
+    nothing = FailoverSource([usb(SimUsbBackend([]), "A-1", "usb-a")])
+    with pytest.raises(DeviceError, match="no card source could be opened: usb-a: no USB"):
+        nothing.open()
+
+
+def test_keypad_cards_pass_through_whatever_source_is_active() -> None:
+    backend = SimUsbBackend([sim("A-1")])
+    manual = ManualSource()
+    failover = FailoverSource([usb(backend, "A-1", "usb"), manual])
+    failover.open()
+    try:
+        assert failover.manual is manual and failover.active_index == 0
+        manual.enter("As")
+        events = drain(failover, lambda ev: any(isinstance(e, CardRead) for e in ev))
+        card = next(e for e in events if isinstance(e, CardRead))
+        assert card.manual and card.source == "manual" and str(card.card) == "As"
+    finally:
+        failover.close()
+
+
+def test_manual_is_the_last_resort_from_config(tmp_path: Path) -> None:
+    base = load_table_config(game="uth")
+    config = table_with(base, [SourceConfig("usb://1209:0001", options={
+        "backend": SimUsbBackend([]), "hello_timeout": 1.0})])  # fmt: skip
+    failover = open_table_sources(config, switch_after=0.1)
+    assert [s.name for s in failover.sources] == ["usb", "manual"]
+    failover.open()
+    journal = Journal(str(tmp_path / "j.db"))
+    journal.open()
+    stop = threading.Event()
+    manual = failover.manual
+    assert manual is not None and failover.active is manual
+
+    def dealer() -> None:  # enters each expected card, as from the keypad
+        deck = iter(FULL_DECK)
+        while not stop.is_set():
+            if manual.expected:
+                manual.enter(next(deck))
+            time.sleep(0.005)
+
+    thread = threading.Thread(target=dealer, daemon=True)
+    thread.start()
+    try:
+        runner = TableRunner(config, failover, journal, card_timeout=3.0)
+        hand = play_hand(runner, PlayerModel(config, 1))
+        assert hand.phase is Phase.SETTLED
+        stored = journal.last_hand()
+        assert stored is not None
+        cards = stored.extra["cards"]
+        assert len(cards) == 2 * len(SEATS) + 2 + 5
+        assert all(c["source"] == "manual" and c["manual"] for c in cards)
+    finally:
+        stop.set()
+        thread.join(2)
+        failover.close()
+        journal.close()
+
+
+def test_open_table_sources_names_and_errors() -> None:
+    base = load_table_config(game="uth")
+    backend = SimUsbBackend([])
+    config = table_with(base, [
+        SourceConfig("emulator://?seed=1", "TCRP-EMU", "EMU-0001", {"baudrate": 115200}),
+        SourceConfig("usb://1209:0001", options={"backend": backend}),
+        SourceConfig("usb://1209:0002", options={"backend": backend, "name": "reader"}),
+        SourceConfig("usb://1209:0003", options={"backend": backend}),
+        SourceConfig("/dev/ttyUSB0"),
+    ])  # fmt: skip
+    failover = open_table_sources(config)
+    names = [s.name for s in failover.sources]
+    assert names == ["emulator", "usb", "reader", "usb-2", "serial", "manual"]
+    bad = table_with(base, [SourceConfig("/dev/ttyS0"), SourceConfig("usb://zz:1")])
+    with pytest.raises(ConfigError, match=r"sources\[1\] \(usb://zz:1\)"):
+        open_table_sources(bad)
+    with pytest.raises(ConfigError, match="no card source"):
+        open_table_sources(table_with(base, []), manual_last=False)
+
+
+def table_with(config: TableConfig, sources: list[SourceConfig]) -> TableConfig:
+    import dataclasses
+
+    return dataclasses.replace(config, sources=tuple(sources))
+
+
+def drain(
+    source: CardSource, until: Callable[[list[DeviceEvent]], bool], timeout: float = 5.0
+) -> list[DeviceEvent]:
+    events: list[DeviceEvent] = []
+    deadline = time.monotonic() + timeout
+    while not until(events):
+        assert time.monotonic() < deadline, [e.kind for e in events]
+        event = source.next_event(0.1)
+        if event is not None:
+            events.append(event)
+    return events

@@ -1,0 +1,217 @@
+"""The dealer's card keypad: rank, suit, confirm (issue 5, "Manual entry").
+
+A standalone widget: thirteen rank keys, four suit keys, a preview of the chosen card and Clear /
+Confirm. Every key is at least :data:`TOUCH` pixels on each side (issue 3: 64 px touch targets).
+Confirm emits :attr:`CardKeypad.cardChosen` with a :class:`~dealer_assist.cards.Card`; the console
+passes it to :meth:`drivers.manual.ManualSource.enter`, which reports it as a manual card.
+
+Cards already on the table can be made unavailable (:meth:`CardKeypad.set_unavailable`); a
+confirmed card becomes unavailable too, so the same card cannot be entered twice in a hand. The
+physical keyboard works as well: ``A K Q J T 9 ... 2`` (``1`` or ``0`` for ten), ``s h d c``,
+Enter to confirm, Escape or Backspace to clear.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_assist.cards import RANK_CHARS, SUIT_CHARS, Card, parse_card
+
+TOUCH = 64  # minimum side of a key, pixels
+RANK_ORDER = "AKQJT98765432"
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+RED_SUITS = frozenset("hd")
+_CONTEXT = "CardKeypad"
+
+_KEY_STYLE = (
+    "QPushButton {{ font-size: 28px; font-weight: bold; border-radius: 8px;"
+    " background: #f4f1ea; color: {color}; border: 2px solid #888; }}"
+    "QPushButton:checked {{ background: #e3b94f; border: 3px solid #1a1406; }}"
+    "QPushButton:disabled {{ color: #aaa; background: #ddd; }}"
+)
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate(_CONTEXT, text)
+
+
+def rank_label(rank_char: str) -> str:
+    """The key caption of a rank character (``T`` shows as ``10``)."""
+    return "10" if rank_char == "T" else rank_char
+
+
+def card_label(card: Card) -> str:
+    """A card as the keypad shows it, e.g. ``10♥``."""
+    text = str(card)
+    return rank_label(text[0]) + SUIT_SYMBOLS[text[1]]
+
+
+class CardKeypad(QWidget):
+    """Rank, suit and confirm keys for one card.
+
+    Signals:
+        cardChosen(Card): the dealer confirmed a card that is not unavailable.
+    """
+
+    cardChosen = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("cardKeypad")
+        self._unavailable: set[Card] = set()
+        self.rank_buttons: dict[str, QPushButton] = {}
+        self.suit_buttons: dict[str, QPushButton] = {}
+        self._ranks = QButtonGroup(self)
+        self._suits = QButtonGroup(self)
+        for group in (self._ranks, self._suits):
+            group.setExclusive(True)
+
+        ranks = QGridLayout()
+        for i, r in enumerate(RANK_ORDER):
+            button = self._key(rank_label(r), "#111111")
+            button.setObjectName(f"rank_{r}")
+            self._ranks.addButton(button)
+            self.rank_buttons[r] = button
+            ranks.addWidget(button, i // 7, i % 7)
+        suits = QHBoxLayout()
+        for s in "shdc":
+            button = self._key(SUIT_SYMBOLS[s], "#c8102e" if s in RED_SUITS else "#111111")
+            button.setObjectName(f"suit_{s}")
+            self._suits.addButton(button)
+            self.suit_buttons[s] = button
+            suits.addWidget(button)
+        self._ranks.buttonToggled.connect(self._update)
+        self._suits.buttonToggled.connect(self._update)
+
+        self.preview = QLabel("—")
+        self.preview.setObjectName("cardPreview")
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.preview.setMinimumSize(2 * TOUCH, TOUCH)
+        self.preview.setStyleSheet("font-size: 40px; font-weight: bold;")
+        self.hint = QLabel("")
+        self.hint.setObjectName("cardHint")
+        self.hint.setWordWrap(True)
+        self.clear_button = QPushButton(_tr("Clear"))
+        self.clear_button.setObjectName("clearCard")
+        self.confirm_button = QPushButton(_tr("Confirm"))
+        self.confirm_button.setObjectName("confirmCard")
+        for button in (self.clear_button, self.confirm_button):
+            button.setMinimumSize(2 * TOUCH, TOUCH)
+            button.setStyleSheet("font-size: 22px; font-weight: bold;")
+        self.confirm_button.setDefault(True)
+        self.clear_button.clicked.connect(self.clear)
+        self.confirm_button.clicked.connect(self.confirm)
+
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.preview, 1)
+        bottom.addWidget(self.clear_button)
+        bottom.addWidget(self.confirm_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(ranks)
+        layout.addLayout(suits)
+        layout.addWidget(self.hint)
+        layout.addLayout(bottom)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._update()
+
+    def _key(self, text: str, color: str) -> QPushButton:
+        button = QPushButton(text)
+        button.setCheckable(True)
+        button.setMinimumSize(TOUCH, TOUCH)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys go to the keypad's handler
+        button.setStyleSheet(_KEY_STYLE.format(color=color))
+        return button
+
+    # -- state ---------------------------------------------------------------------------------
+
+    def selection(self) -> Card | None:
+        """The card the keys show now, or None until both rank and suit are chosen."""
+        rank = next((r for r, b in self.rank_buttons.items() if b.isChecked()), None)
+        suit = next((s for s, b in self.suit_buttons.items() if b.isChecked()), None)
+        if rank is None or suit is None:
+            return None
+        return parse_card(rank + suit)
+
+    @property
+    def unavailable(self) -> frozenset[Card]:
+        """Cards that cannot be confirmed (already on the table or entered)."""
+        return frozenset(self._unavailable)
+
+    def set_unavailable(self, cards: Iterable[Card]) -> None:
+        """Make exactly ``cards`` unavailable (e.g. the cards of the hand so far; empty at a new
+        hand)."""
+        self._unavailable = set(cards)
+        self._update()
+
+    def choose(self, rank: str, suit: str) -> None:
+        """Press a rank and a suit key (``"T"``, ``"h"``); an unknown character is ignored."""
+        for char, buttons in ((rank.upper(), self.rank_buttons), (suit.lower(), self.suit_buttons)):
+            if char in buttons:
+                buttons[char].setChecked(True)
+
+    def clear(self) -> None:
+        """Release the rank and suit keys."""
+        for group in (self._ranks, self._suits):
+            group.setExclusive(False)  # an exclusive group keeps one key down
+            for button in group.buttons():
+                button.setChecked(False)
+            group.setExclusive(True)
+        self._update()
+
+    def confirm(self) -> Card | None:
+        """Emit the chosen card (and make it unavailable); None when nothing valid is chosen."""
+        card = self.selection()
+        if card is None or card in self._unavailable:
+            return None
+        self._unavailable.add(card)
+        self.clear()
+        self.cardChosen.emit(card)
+        return card
+
+    def _update(self, *_: object) -> None:
+        card = self.selection()
+        if card is None:
+            self.preview.setText("—")
+            self.hint.setText(_tr("Choose rank and suit"))
+            self.confirm_button.setEnabled(False)
+            return
+        self.preview.setText(card_label(card))
+        red = str(card)[1] in RED_SUITS
+        colour = "#c8102e" if red else "#111111"
+        self.preview.setStyleSheet(
+            f"font-size: 40px; font-weight: bold; color: {colour}; background: #f4f1ea;"
+        )
+        taken = card in self._unavailable
+        self.hint.setText(_tr("This card is already on the table") if taken else "")
+        self.confirm_button.setEnabled(not taken)
+
+    # -- keyboard ------------------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Rank and suit letters, Enter to confirm, Escape/Backspace to clear."""
+        key = event.key()
+        text = event.text()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.confirm()
+        elif key in (Qt.Key.Key_Escape, Qt.Key.Key_Backspace):
+            self.clear()
+        elif text and text.upper() in RANK_CHARS and text.upper() in self.rank_buttons:
+            self.rank_buttons[text.upper()].setChecked(True)
+        elif text in ("1", "0"):
+            self.rank_buttons["T"].setChecked(True)
+        elif text and text.lower() in SUIT_CHARS:
+            self.suit_buttons[text.lower()].setChecked(True)
+        else:
+            super().keyPressEvent(event)
