@@ -1,0 +1,72 @@
+"""``dealer-assist console``: the dealer's touchscreen console (PySide6, the ``gui`` extra)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from dealer_assist.config import load_table_config
+from dealer_assist.errors import ConfigError
+
+
+def register(sub: Any) -> None:
+    """Add the ``console`` sub-command."""
+    p = sub.add_parser(
+        "console",
+        help="the dealer's touchscreen console (UTH/THB hands from the card reader)",
+        description="Open the dealer console on a table: bets with a chip keypad, 'rien ne va "
+        "plus', decisions per seat, reveal and settlement seat by seat, void alarms. By default "
+        "the shipped UTH table on the built-in emulator, journal in the user data folder.",
+    )
+    p.add_argument("--table", help="table TOML (default: the shipped UTH table, config/uth.toml)")
+    p.add_argument("--game", choices=("uth", "thb"), default="uth",
+                   help="shipped table to use when --table is not given (default uth)")  # fmt: skip
+    p.add_argument("--windowed", action="store_true", help="a window instead of full screen")
+    p.add_argument("--size", default="1920x1080", help="window size WxH (windowed, demo)")
+    p.add_argument("--lang", choices=("it", "en"), help="language (default: the table's)")
+    p.add_argument("--db", help="journal: SQLite path or postgresql+psycopg:// URL")
+    p.add_argument("--source", help="card source URL instead of the table's first source")
+    p.add_argument("--mirror", action="store_true",
+                   help="seat 1 on the right (a screen facing the players)")  # fmt: skip
+    p.add_argument("--demo", type=int, default=0, metavar="N",
+                   help="play N hands automatically (offscreen) and exit")  # fmt: skip
+    p.add_argument("--screenshot", type=Path, metavar="DIR",
+                   help="with --demo: save a PNG of every phase here")  # fmt: skip
+    p.add_argument("--seed", type=int, default=1, help="seed of the demo's bets and decisions")
+    p.set_defaults(func=run)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``1920x1080`` -> (1920, 1080). Raises ConfigError."""
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError as e:
+        raise ConfigError(f"--size must look like 1920x1080, got {text!r}") from e
+    if w < 640 or h < 480:
+        raise ConfigError(f"--size too small: {text}")
+    return w, h
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the console; returns when its window closes (or the demo ends)."""
+    if args.demo < 0:
+        raise ConfigError("--demo must be 0 or more")
+    if args.screenshot is not None and not args.demo:
+        raise ConfigError("--screenshot needs --demo N")
+    config = load_table_config(args.table, game=args.game)
+    lang = args.lang or config.language
+    from ui.console.app import run_console  # Qt only once the command runs
+
+    return run_console(
+        config,
+        lang=lang,
+        windowed=args.windowed,
+        size=parse_size(args.size),
+        db=args.db,
+        source_url=args.source,
+        mirror=args.mirror,
+        demo=args.demo,
+        screenshot_dir=args.screenshot,
+        seed=args.seed,
+    )

@@ -1,0 +1,172 @@
+"""Assembling and running the console: service on its worker thread, presenter, window."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+from pathlib import Path
+
+from platformdirs import user_data_dir
+from PySide6.QtCore import QCoreApplication, QMessageLogContext, QtMsgType, qInstallMessageHandler
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QApplication
+
+from dealer_assist.config import TableConfig
+from dealer_assist.errors import ConfigError
+from dealer_assist.source import CardSource
+from dealer_assist.storage.journal import Journal
+from drivers.factory import open_source
+from ui.console import theme
+from ui.console.i18n import install_language
+from ui.console.presenter import ConsolePresenter
+from ui.console.qtfix import protect_singletons
+from ui.console.service import SourceFactory, TableService
+from ui.console.window import ConsoleWindow
+from ui.console.worker import WorkerBridge
+
+
+def default_journal_path() -> Path:
+    """``<user data folder>/dealer-assist/journal.db`` (created when missing)."""
+    folder = Path(user_data_dir("dealer-assist", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / "journal.db"
+
+
+def source_factory(config: TableConfig, url: str | None = None) -> SourceFactory:
+    """Builds the table's first card source (or ``url``) with its pinned identity and options.
+
+    Raises ConfigError when the table has no source and no ``url`` is given.
+    """
+    if url is None and not config.sources:
+        raise ConfigError("the table has no [[sources]] and no card source was given")
+    src = config.sources[0] if url is None else None
+
+    def make() -> CardSource:
+        if src is None:
+            return open_source(url or "")
+        return open_source(
+            src.url, pin_model=src.pin_model, pin_serial=src.pin_serial, **dict(src.options)
+        )
+
+    return make
+
+
+def qt_app() -> QApplication:
+    """The QApplication (created once), with the console's font and style sheet."""
+    protect_singletons()
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication([])
+    if not isinstance(app, QApplication):
+        raise ConfigError("a non-GUI Qt application is already running")
+    app.setFont(QFont(theme.FONT_FAMILY, 12))
+    app.setStyleSheet(theme.STYLE)
+    return app
+
+
+class Console:
+    """One console: the service on its worker thread, the presenter and the window.
+
+    Args:
+        config: the table.
+        make_source: builds the card source (see :func:`source_factory`).
+        journal: the journal (opened and closed by the service on the worker thread).
+        lang: ``it`` or ``en``.
+        mirror: seat 1 on the right of the screen.
+        card_timeout: seconds the runner waits for each card before voiding the hand.
+
+    ``start()`` starts the worker and connects the source; ``close()`` closes everything
+    (idempotent). Qt's application must exist (:func:`qt_app`).
+    """
+
+    def __init__(
+        self,
+        config: TableConfig,
+        make_source: SourceFactory,
+        journal: Journal | None,
+        *,
+        lang: str = "it",
+        mirror: bool = False,
+        card_timeout: float = 5.0,
+    ) -> None:
+        app = QCoreApplication.instance()
+        if app is None:
+            raise ConfigError("create the Qt application first (ui.console.app.qt_app)")
+        self.translators = install_language(app, lang)
+        self.config = config
+        self.service = TableService(config, make_source, journal, card_timeout=card_timeout)
+        self.bridge = WorkerBridge(self.service)
+        self.presenter = ConsolePresenter(config, self.bridge.send)
+        self.bridge.snapshot.connect(self.presenter.on_snapshot)
+        self.window = ConsoleWindow(self.presenter, config, lang, mirror=mirror)
+
+    def start(self) -> None:
+        """Start the worker thread and connect the source (the first hand opens)."""
+        self.bridge.start()
+        self.presenter.start()
+
+    def close(self) -> None:
+        """Stop the worker (closing source and journal) and close the window."""
+        self.bridge.shutdown()
+        self.window.close()
+
+
+def run_console(
+    config: TableConfig,
+    *,
+    lang: str,
+    windowed: bool,
+    size: tuple[int, int] = (1920, 1080),
+    db: str | None = None,
+    source_url: str | None = None,
+    mirror: bool = False,
+    demo: int = 0,
+    screenshot_dir: Path | None = None,
+    seed: int = 1,
+) -> int:
+    """Run the console until its window closes (or the demo ends); returns the exit status.
+
+    ``demo`` > 0 plays that many hands by itself (offscreen unless a display is forced) and saves
+    a screenshot per phase in ``screenshot_dir``.
+    """
+    if demo and not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
+        qInstallMessageHandler(_quiet_offscreen)
+    url = db or config.journal_url or str(default_journal_path())
+    config = dataclasses.replace(config, journal_url=url)
+    app = qt_app()
+    console = Console(
+        config, source_factory(config, source_url), Journal(url), lang=lang, mirror=mirror
+    )
+    win = console.window
+    status = 0
+    if windowed or demo:
+        win.resize(*size)
+        win.show()
+    else:
+        win.showFullScreen()
+    console.start()
+    if demo:
+        from ui.console.demo import DemoDriver
+
+        driver = DemoDriver(console, demo, screenshot_dir, seed=seed)
+        driver.finished.connect(app.quit)
+        driver.start()
+        app.exec()
+        status = 0 if driver.ok else 1
+        driver.report()
+    else:
+        app.exec()
+    console.close()
+    console.window.deleteLater()
+    del console
+    app.processEvents()
+    return status
+
+
+def _quiet_offscreen(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+    # The offscreen platform warns on every window resize; everything else goes to stderr.
+    if "propagateSizeHints" not in message:
+        print(message, file=sys.stderr)

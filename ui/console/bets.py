@@ -1,0 +1,126 @@
+"""Bets being entered before "rien ne va plus": per-seat drafts, chip entry and limit checks.
+
+Qt-free. The table limits and the game's own rules are the core's
+(:meth:`~dealer_assist.games.base.GameRules.validate_bets`); this module only turns their
+verdict into something the dealer can read (which box, which limit) and keeps the drafts.
+UTH rules text 000: Ante and Blind are equal, so the dealer enters the Ante and the Blind follows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from dealer_assist.config import TableConfig
+from dealer_assist.errors import BetError
+from dealer_assist.games import get_game
+
+# game -> box that is not entered -> the box it always equals (UTH: Blind = Ante).
+FOLLOWS: dict[str, dict[str, str]] = {"uth": {"blind": "ante"}}
+
+
+@dataclass(frozen=True)
+class BetIssue:
+    """Why a seat's bets cannot go: ``code`` is ``below_min``, ``above_max``, ``missing`` (a
+    mandatory box is empty) or ``other`` (then ``message`` is the core's English text);
+    ``box`` the box concerned; ``limit`` the limit broken, minor units."""
+
+    code: str
+    box: str
+    limit: int = 0
+    message: str = ""
+
+
+class BetBook:
+    """The bets of every seat for the next deal, in minor units.
+
+    Args:
+        config: the table (game, seats, limits).
+    """
+
+    def __init__(self, config: TableConfig) -> None:
+        self.config = config
+        self.game = get_game(config.game)
+        self.follows = FOLLOWS.get(self.game.code, {})
+        self.drafts: dict[int, dict[str, int]] = {}
+
+    @property
+    def entry_boxes(self) -> tuple[str, ...]:
+        """Boxes the dealer enters, mandatory first (UTH: ante, trips; THB: ante, bonus)."""
+        boxes = self.game.required_boxes + self.game.optional_boxes
+        return tuple(b for b in boxes if b not in self.follows)
+
+    @property
+    def shown_boxes(self) -> tuple[str, ...]:
+        """Every box of a seat before the deal (UTH: ante, blind, trips)."""
+        return self.game.required_boxes + self.game.optional_boxes
+
+    def amount(self, seat: int, box: str) -> int:
+        """The stake of ``box`` in the seat's draft (followed boxes included), minor units."""
+        draft = self.drafts.get(seat, {})
+        return draft.get(self.follows.get(box, box), 0)
+
+    def seat_bets(self, seat: int) -> dict[str, int]:
+        """The seat's full bets as the core takes them (zero boxes dropped, Blind filled in)."""
+        draft = {b: a for b, a in self.drafts.get(seat, {}).items() if a > 0}
+        for box, source in self.follows.items():
+            if source in draft:
+                draft[box] = draft[source]
+        return draft
+
+    def add_chip(self, seat: int, box: str, chip: int) -> BetIssue | None:
+        """Add a ``chip`` (minor units) to ``box``; refused (returns the issue) above the box's
+        maximum. Returns None when the chip was added."""
+        box = self.follows.get(box, box)
+        lim = self.config.limits.get(box)
+        new = self.amount(seat, box) + chip
+        if lim is not None and new > lim.maximum:
+            return BetIssue("above_max", box, lim.maximum)
+        self.drafts.setdefault(seat, {})[box] = new
+        return None
+
+    def clear_box(self, seat: int, box: str) -> None:
+        """Empty one box of a seat's draft."""
+        self.drafts.get(seat, {}).pop(self.follows.get(box, box), None)
+        if not self.drafts.get(seat):
+            self.drafts.pop(seat, None)
+
+    def clear_seat(self, seat: int) -> None:
+        """Remove every bet of a seat."""
+        self.drafts.pop(seat, None)
+
+    def clear(self) -> None:
+        """Remove every draft (a new hand)."""
+        self.drafts.clear()
+
+    def load(self, bets: Mapping[int, Mapping[str, int]]) -> None:
+        """Replace the drafts with ``bets`` (repeat last bets); followed boxes are dropped."""
+        self.drafts = {
+            seat: {b: a for b, a in seat_bets.items() if b not in self.follows}
+            for seat, seat_bets in bets.items()
+            if 1 <= seat <= self.config.seats
+        }
+
+    def issue(self, seat: int) -> BetIssue | None:
+        """Why the seat's bets would be refused now, or None (also None for an empty seat)."""
+        bets = self.seat_bets(seat)
+        if not bets:
+            return None
+        for box in self.entry_boxes:
+            lim = self.config.limits.get(box)
+            amount = bets.get(box, 0)
+            if box in self.game.required_boxes and amount == 0:
+                return BetIssue("missing", box, lim.minimum if lim else 0)
+            if lim is not None and amount and amount < lim.minimum:
+                return BetIssue("below_min", box, lim.minimum)
+            if lim is not None and amount > lim.maximum:
+                return BetIssue("above_max", box, lim.maximum)
+        try:
+            self.game.validate_bets(bets, self.config.limits)
+        except BetError as e:
+            return BetIssue("other", e.box, 0, str(e))
+        return None
+
+    def ready(self) -> dict[int, dict[str, int]]:
+        """The bets of every seat with a draft, seat -> box -> minor units (may be empty)."""
+        return {s: self.seat_bets(s) for s in sorted(self.drafts) if self.seat_bets(s)}

@@ -1,0 +1,186 @@
+"""What the console may know about the table at one moment: an immutable, privacy-filtered copy.
+
+Built on the worker thread from the live :class:`~dealer_assist.table.hand.Hand` and handed to the
+GUI thread by a signal. It never carries a hole card, a face-down board card, the dealer's cards
+before :meth:`Hand.dealer_visible`, or the dealer's hand/qualification before settlement
+(GAMES.md, UTH "Privacy"): widgets cannot leak what they never receive.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from types import MappingProxyType
+
+from dealer_assist.cards import Card
+from dealer_assist.games.base import Action, Settlement
+from dealer_assist.table.hand import Hand, Phase
+from dealer_assist.table.misdeal import VoidReason
+
+
+@dataclass(frozen=True)
+class DeviceStatus:
+    """The card source as the status bar shows it.
+
+    Attributes:
+        connected: the link is up (opened, no LinkLost since the last LinkRestored).
+        model, serial, firmware: from the TCRP/1 handshake ("" before it).
+        last_heard: UTC time the host last received a valid frame (heartbeats every 1 s), or None.
+        faults: TCRP/1 fault codes raised and not yet cleared.
+        ready: the runner would start a new hand (no fault, not door open, link up).
+        state: last TCRP/1 STATE (``IDLE``, ``READY``, ...), "" before the first one.
+        error: why the source could not be opened, "" otherwise.
+    """
+
+    connected: bool = False
+    model: str = ""
+    serial: str = ""
+    firmware: str = ""
+    last_heard: datetime | None = None
+    faults: tuple[str, ...] = ()
+    ready: bool = False
+    state: str = ""
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class SeatSnap:
+    """A seat in the hand: stakes per box now (minor units), decisions, legal decisions now,
+    and how many hole cards were dealt (shown face down, never their value)."""
+
+    seat: int
+    stakes: Mapping[str, int]
+    actions: tuple[Action, ...]
+    legal: tuple[Action, ...]
+    folded: bool
+    cards_dealt: int
+
+
+@dataclass(frozen=True)
+class CommandError:
+    """A step the service refused: ``code`` (``device_not_ready``, ``device``, ``bet``,
+    ``illegal``, ``state``, ``journal``, ``other``) and the core's English ``message``."""
+
+    code: str
+    message: str
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """The table after a step (see module doc for what is deliberately missing).
+
+    Attributes:
+        seq: the last command the service finished (0 before any); ticks repeat it.
+        phase: the hand's phase, None before the first hand.
+        street: the street being decided or dealt, None outside the streets.
+        hand_uid: the hand's unique id ("" before the first hand).
+        hand_no: journal number of this hand (stored hands + 1 while in play), 0 without journal.
+        seats: seats with bets, ascending.
+        board: board cards dealt so far in board order; None for a card still face down.
+        dealer: the dealer's cards dealt so far; None for each until the reveal.
+        next_step: what the dealer's single button does now: ``flop``, ``turn``, ``river``
+            (turns board cards), ``dealer`` (turns the dealer's cards and settles), or None.
+        next_cards: how many board cards that step turns (UTH river: 2).
+        to_act: seats that still have a decision on this street, ascending.
+        settlement: the settled hand (dealer's hand and qualification included), only when
+            ``phase`` is SETTLED.
+        void_reason: why the hand was voided, only when ``phase`` is VOID.
+        void_returns: every wager returned, ``(seat, ((box, stake), ...))`` from seat N down.
+        device: the card source's status.
+        error: the last command's refusal, None when it succeeded.
+    """
+
+    seq: int = 0
+    phase: Phase | None = None
+    street: str | None = None
+    hand_uid: str = ""
+    hand_no: int = 0
+    seats: tuple[SeatSnap, ...] = ()
+    board: tuple[Card | None, ...] = ()
+    dealer: tuple[Card | None, ...] = ()
+    next_step: str | None = None
+    next_cards: int = 0
+    to_act: tuple[int, ...] = ()
+    settlement: Settlement | None = None
+    void_reason: VoidReason | None = None
+    void_returns: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] = ()
+    device: DeviceStatus = field(default_factory=DeviceStatus)
+    error: CommandError | None = None
+
+
+def next_step(hand: Hand) -> tuple[str | None, int]:
+    """The dealer's next step and how many board cards it turns (see :class:`TableSnapshot`).
+
+    UTH: flop (3), river (the last 2), then the dealer's cards; THB: flop (3), turn (1),
+    river (1), then the dealer's cards (GAMES.md). Nobody left in: straight to the dealer.
+    """
+    game = hand.game
+    if hand.phase is Phase.SHOWDOWN:
+        return "dealer", 0
+    if hand.phase is not Phase.DECISIONS or hand.seats_to_act:
+        return None, 0
+    shown = len(hand.board_visible())
+    nxt = hand.street_index + 1
+    if not hand.active_seats:
+        return "dealer", 0
+    if nxt < len(game.streets):
+        street = game.streets[nxt]
+        return street.name, street.board_visible - shown
+    if game.deal_before_showdown(sorted(hand.seats)):
+        return "river", game.showdown_board_visible - shown
+    return "dealer", 0
+
+
+def take_snapshot(
+    hand: Hand | None,
+    *,
+    seq: int,
+    hand_no: int,
+    device: DeviceStatus,
+    error: CommandError | None = None,
+) -> TableSnapshot:
+    """The privacy-filtered copy of ``hand`` (None before the first hand). Call it on the thread
+    that owns the hand; the result is immutable and safe to pass to any thread."""
+    if hand is None:
+        return TableSnapshot(seq=seq, device=device, error=error)
+    seats = tuple(
+        SeatSnap(
+            seat=s,
+            stakes=MappingProxyType(hand.stakes(s)),
+            actions=tuple(st.actions),
+            legal=tuple(hand.legal_actions(s)),
+            folded=hand.game.folded(st.actions),
+            cards_dealt=len(st.hole),
+        )
+        for s, st in sorted(hand.seats.items())
+    )
+    shown = len(hand.board_visible())
+    board = tuple(c if i < shown else None for i, c in enumerate(hand.board))
+    reveal = hand.dealer_visible()
+    dealer = tuple(c if reveal else None for c in hand.dealer_cards)
+    step, cards = next_step(hand)
+    void = hand.phase is Phase.VOID
+    returns: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] = ()
+    if void:
+        returns = tuple(
+            (s, tuple(hand.stakes(s).items())) for s in sorted(hand.seats, reverse=True)
+        )
+    return TableSnapshot(
+        seq=seq,
+        phase=hand.phase,
+        street=hand.street,
+        hand_uid=hand.hand_uid,
+        hand_no=hand_no,
+        seats=seats,
+        board=board,
+        dealer=dealer,
+        next_step=step,
+        next_cards=cards,
+        to_act=tuple(hand.seats_to_act),
+        settlement=hand.settlement if hand.phase is Phase.SETTLED else None,
+        void_reason=hand.void_reason if void else None,
+        void_returns=returns,
+        device=device,
+        error=error,
+    )

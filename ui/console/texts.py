@@ -1,0 +1,239 @@
+"""Every text the console shows, through Qt's translation system.
+
+Source texts are English; ``ui/i18n/console_it.ts`` holds the Italian. Update and compile with::
+
+    python ui/i18n/update.py     # pyside6-lupdate, the Italian texts, pyside6-lrelease
+
+``tr("...")``/``trf("...", args)`` with a literal, or ``QT_TRANSLATE_NOOP("", "...")`` for texts
+looked up by code, are what lupdate collects (all in the default, empty context). The first
+argument after the text must never be a string literal (lupdate would take it for a
+disambiguation comment and the lookup would fail): pass a variable. Codes coming
+from the view-model (phases, boxes, hand categories, results, messages) are mapped here, so the
+view-model stays language-free. Italian terms follow the rule texts (``Banco``, ``Tris``...).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+from dealer_assist.cards import Card
+from dealer_assist.games.base import Action
+from ui.console.bets import BetIssue
+from ui.console.format import money
+from ui.console.presenter import DealerAction, Message, Step
+
+CONTEXT = ""  # lupdate files bare tr() calls under the empty context
+
+
+def tr(text: object) -> str:
+    """``text`` translated (the literal must be visible to lupdate, see the module doc)."""
+    return QCoreApplication.translate(CONTEXT, str(text))
+
+
+def trf(text: str, *args: object) -> str:
+    """``tr(text)`` with ``%1``, ``%2``... replaced by ``args`` (Qt's placeholder style)."""
+    out = tr(text)
+    for i in range(len(args), 0, -1):  # %10 before %1
+        out = out.replace(f"%{i}", str(args[i - 1]))
+    return out
+
+
+_BOXES = {
+    "ante": QT_TRANSLATE_NOOP("", "Ante"),
+    "blind": QT_TRANSLATE_NOOP("", "Blind"),
+    "trips": QT_TRANSLATE_NOOP("", "Trips"),
+    "play": QT_TRANSLATE_NOOP("", "Play"),
+    "bonus": QT_TRANSLATE_NOOP("", "Bonus"),
+    "flop": QT_TRANSLATE_NOOP("", "Flop"),
+    "turn": QT_TRANSLATE_NOOP("", "Turn"),
+    "river": QT_TRANSLATE_NOOP("", "River"),
+}
+_STREETS = {
+    "preflop": QT_TRANSLATE_NOOP("", "Preflop"),
+    "flop": QT_TRANSLATE_NOOP("", "Flop"),
+    "turn": QT_TRANSLATE_NOOP("", "Turn"),
+    "river": QT_TRANSLATE_NOOP("", "River"),
+}
+_CATEGORIES = {
+    "royal_flush": QT_TRANSLATE_NOOP("", "Royal flush"),
+    "straight_flush": QT_TRANSLATE_NOOP("", "Straight flush"),
+    "four_of_a_kind": QT_TRANSLATE_NOOP("", "Four of a kind"),
+    "full_house": QT_TRANSLATE_NOOP("", "Full house"),
+    "flush": QT_TRANSLATE_NOOP("", "Flush"),
+    "straight": QT_TRANSLATE_NOOP("", "Straight"),
+    "three_of_a_kind": QT_TRANSLATE_NOOP("", "Three of a kind"),
+    "two_pair": QT_TRANSLATE_NOOP("", "Two pair"),
+    "pair": QT_TRANSLATE_NOOP("", "Pair"),
+    "high_card": QT_TRANSLATE_NOOP("", "High card"),
+}
+_RESULTS = {
+    "win": QT_TRANSLATE_NOOP("", "Wins"),
+    "lose": QT_TRANSLATE_NOOP("", "Loses"),
+    "tie": QT_TRANSLATE_NOOP("", "Tie"),
+    "fold": QT_TRANSLATE_NOOP("", "Folded"),
+}
+_PHASES = {
+    Step.CONNECTING: QT_TRANSLATE_NOOP("", "Connecting"),
+    Step.BETS: QT_TRANSLATE_NOOP("", "Bets open"),
+    Step.DEALING: QT_TRANSLATE_NOOP("", "Rien ne va plus"),
+    Step.SHOWDOWN: QT_TRANSLATE_NOOP("", "River"),
+    Step.REVEAL: QT_TRANSLATE_NOOP("", "Reveal"),
+    Step.SETTLEMENT: QT_TRANSLATE_NOOP("", "Settlement"),
+    Step.VOID: QT_TRANSLATE_NOOP("", "Hand void"),
+    Step.IDLE: QT_TRANSLATE_NOOP("", "Hand over"),
+}
+_SUIT_NAMES = {
+    "s": QT_TRANSLATE_NOOP("", "spades"),
+    "h": QT_TRANSLATE_NOOP("", "hearts"),
+    "d": QT_TRANSLATE_NOOP("", "diamonds"),
+    "c": QT_TRANSLATE_NOOP("", "clubs"),
+}
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+RANK_TEXT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def box_name(box: str) -> str:
+    """``ante`` -> ``Ante`` (translated)."""
+    return tr(_BOXES[box]) if box in _BOXES else box
+
+
+def street_name(street: str | None) -> str:
+    """``preflop`` -> ``Preflop``."""
+    return tr(_STREETS[street]) if street in _STREETS else (street or "")
+
+
+def category_name(code: str | None) -> str:
+    """``three_of_a_kind`` -> ``Three of a kind`` (Italian ``Tris``)."""
+    return tr(_CATEGORIES[code]) if code in _CATEGORIES else (code or "")
+
+
+def result_name(result: str | None) -> str:
+    """Seat result against the dealer: ``win`` -> ``Wins``."""
+    return tr(_RESULTS[result]) if result in _RESULTS else (result or "")
+
+
+def phase_name(step: Step, street: str | None) -> str:
+    """The phase banner: the street name during decisions, else the step's name."""
+    if step is Step.DECISIONS:
+        return street_name(street)
+    return tr(_PHASES[step])
+
+
+def rank_text(card: Card) -> str:
+    """``A``, ``K``, ``10``, ``9``..."""
+    return RANK_TEXT.get(card.rank, str(card.rank))
+
+
+def card_text(card: Card) -> str:
+    """``A♠``, ``10♥``: what a face-up card shows."""
+    return rank_text(card) + SUIT_SYMBOLS[card.suit]
+
+
+def card_spoken(card: Card) -> str:
+    """Accessible name of a face-up card, e.g. ``A of spades``."""
+    return trf("%1 of %2", rank_text(card), tr(_SUIT_NAMES[card.suit]))
+
+
+def action_label(action: Action) -> str:
+    """A decision button / the seat's last decision: ``Play 4x``, ``Check``, ``Fold``, ``Bet``."""
+    if action.action == "play":
+        return trf("Play %1x", action.multiple or 1)
+    if action.action == "check":
+        return tr("Check")
+    if action.action == "fold":
+        return tr("Fold")
+    if action.action == "bet":
+        return tr("Bet")
+    return action.action
+
+
+def action_detail(action: Action, ante: int, currency: str, game: str) -> str:
+    """Second line of a decision button: the amount it puts on the table."""
+    if action.action == "play" and action.multiple:
+        return money(action.multiple * ante, currency)
+    if action.action == "bet":
+        times = 2 if action.street == "preflop" else 1
+        return money(times * ante, currency)
+    return ""
+
+
+def dealer_action_label(action: DealerAction, game: str) -> str:
+    """The dealer's big button."""
+    kind = action.kind
+    if kind == "retry":
+        return tr("Connect the shuffler")
+    if kind == "rnvp":
+        return tr("Rien ne va plus")
+    if kind == "flop":
+        return tr("Turn the flop")
+    if kind == "turn":
+        return tr("Turn the turn card")
+    if kind == "river":
+        return tr("Turn the last two cards") if game == "uth" else tr("Turn the river")
+    if kind == "dealer":
+        return tr("Turn the dealer's cards")
+    if kind == "settle":
+        return tr("Settle")
+    if kind == "next":
+        return tr("Next")
+    if kind == "new_hand":
+        return tr("New hand")
+    if kind == "ack":
+        return tr("Acknowledged")
+    return kind
+
+
+def outcome_text(outcome: str, net: int, currency: str) -> str:
+    """A settled box: ``Pay EUR 10.00``, ``Collect EUR 10.00`` or ``Push``."""
+    if outcome == "win":
+        return trf("Pay %1", money(net, currency))
+    if outcome == "lose":
+        return trf("Collect %1", money(-net, currency))
+    return tr("Push")
+
+
+def total_text(net: int, currency: str) -> str:
+    """A seat total: what the dealer pays (positive) or collects (negative)."""
+    if net > 0:
+        return trf("Pay %1", money(net, currency))
+    if net < 0:
+        return trf("Collect %1", money(-net, currency))
+    return tr("Net zero")
+
+
+def qualification_text(qualifies: bool) -> str:
+    """UTH reveal line (rules text 000: "Per qualificarsi, il Banco deve realizzare almeno una
+    Coppia")."""
+    if qualifies:
+        return tr("Dealer qualifies")
+    return tr("Dealer does not qualify — Ante pushes")
+
+
+def issue_text(issue: BetIssue, currency: str) -> str:
+    """Why a seat's bets are refused."""
+    box = box_name(issue.box)
+    if issue.code == "below_min":
+        return trf("%1: minimum %2", box, money(issue.limit, currency))
+    if issue.code == "above_max":
+        return trf("%1: maximum %2", box, money(issue.limit, currency))
+    if issue.code == "missing":
+        return trf("%1 is required", box)
+    return issue.message
+
+
+def message_text(message: Message, currency: str) -> str:
+    """A message line for the dealer."""
+    code = message.code
+    if code == "bet_issue" and message.issue is not None:
+        return trf("Seat %1 — %2", message.seat, issue_text(message.issue, currency))
+    if code == "no_bets":
+        return tr("No bets on the table")
+    if code == "select_seat":
+        return tr("Tap a seat first")
+    if code == "device_not_ready":
+        return tr("The shuffler is not ready: clear the fault, then start a new hand")
+    if code == "device":
+        return trf("Shuffler error: %1", message.text)
+    if code == "confirm_void":
+        return tr("Tap “Void hand” again to void the hand")
+    return message.text

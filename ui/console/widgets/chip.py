@@ -1,0 +1,64 @@
+"""A round casino chip button for the bet keypad (value in minor units, drawn as a chip)."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QPushButton, QWidget
+
+from ui.console import theme
+from ui.console.format import chip
+
+SIZE = 92
+
+
+class ChipButton(QPushButton):
+    """A chip of ``value`` minor units; its text is the short amount (``25``)."""
+
+    def __init__(self, value: int, parent: QWidget | None = None) -> None:
+        super().__init__(chip(value), parent)
+        self.value = value
+        self.setObjectName("chip")
+        self.set_size(SIZE)
+        self.bg, self.fg = theme.CHIP_COLORS.get(value, ("#607d8b", "#ffffff"))
+
+    def set_size(self, size: int) -> None:
+        """Diameter in pixels (at least the 64 px touch target)."""
+        size = max(theme.TOUCH, size)
+        self.setFixedSize(size, size)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = QRectF(self.rect()).adjusted(3, 3, -3, -3)
+        base = QColor(self.bg) if self.isEnabled() else QColor("#39423f")
+        if self.isDown():
+            base = base.lighter(130)
+        p.setPen(QPen(QColor(0, 0, 0, 120), 2))
+        p.setBrush(base)
+        p.drawEllipse(r)
+        # edge spots, as on real chips
+        c = r.center()
+        radius = r.width() / 2
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(255, 255, 255, 215 if self.isEnabled() else 60))
+        for i in range(6):
+            a = math.radians(i * 60 + 30)
+            p.save()
+            p.translate(c + QPointF(math.cos(a), math.sin(a)) * (radius - 7))
+            p.rotate(i * 60 + 30 + 90)
+            p.drawRoundedRect(QRectF(-8, -4, 16, 8), 2, 2)
+            p.restore()
+        inner = r.adjusted(radius * 0.28, radius * 0.28, -radius * 0.28, -radius * 0.28)
+        p.setPen(QPen(QColor(255, 255, 255, 150), 2, Qt.PenStyle.DashLine))
+        p.setBrush(base.darker(108))
+        p.drawEllipse(inner)
+        font = QFont(theme.FONT_FAMILY)
+        font.setBold(True)
+        font.setPixelSize(26 if len(self.text()) <= 3 else 20)
+        p.setFont(font)
+        p.setPen(QColor(self.fg) if self.isEnabled() else QColor("#7b8682"))
+        p.drawText(r, Qt.AlignmentFlag.AlignCenter, self.text())
+        p.end()

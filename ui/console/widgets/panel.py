@@ -1,0 +1,358 @@
+"""The dealer's side panel: what to do now (chip keypad, who is to act, the settlement list), a
+message line and one big button for the dealer's next step."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.console import theme
+from ui.console.format import chip, money
+from ui.console.presenter import ConsolePresenter, ConsoleView, SettleRow, Step
+from ui.console.texts import (
+    box_name,
+    category_name,
+    dealer_action_label,
+    message_text,
+    outcome_text,
+    result_name,
+    total_text,
+    tr,
+    trf,
+)
+from ui.console.widgets.chip import ChipButton
+from ui.console.widgets.seat import restyle, set_text
+
+
+def _label(name: str, text: str = "", *, wrap: bool = True) -> QLabel:
+    label = QLabel(text)
+    label.setObjectName(name)
+    label.setWordWrap(wrap)
+    return label
+
+
+class BetsPage(QWidget):
+    """Chip keypad of the selected seat, repeat and clear."""
+
+    def __init__(self, presenter: ConsolePresenter) -> None:
+        super().__init__()
+        self.p = presenter
+        self.lay = lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(12)
+        self.title = _label("sideTitle")
+        self.hint = _label("sideHint")
+        lay.addWidget(self.title)
+        lay.addWidget(self.hint)
+        self.tabs_row = QHBoxLayout()
+        self.tabs_row.setSpacing(8)
+        self.tabs: dict[str, QPushButton] = {}
+        for box in presenter.book.entry_boxes:
+            b = QPushButton("")
+            b.setObjectName("boxTab")
+            b.setMinimumHeight(84)
+            b.clicked.connect(lambda _=False, bx=box: self.p.select_box(bx))
+            self.tabs[box] = b
+            self.tabs_row.addWidget(b)
+        lay.addLayout(self.tabs_row)
+        chips = QGridLayout()
+        chips.setSpacing(14)
+        self.chips: list[ChipButton] = []
+        for i, value in enumerate(sorted(presenter.config.chips)):
+            b = ChipButton(value)
+            b.setAccessibleName(trf("Chip %1", money(value, presenter.config.currency)))
+            b.clicked.connect(lambda _=False, v=value: self.p.tap_chip(v))
+            chips.addWidget(b, i // 3, i % 3, Qt.AlignmentFlag.AlignCenter)
+            self.chips.append(b)
+        lay.addLayout(chips)
+        row = QHBoxLayout()
+        self.clear_box = QPushButton("")
+        self.clear_box.clicked.connect(self.p.clear_box)
+        self.clear_seat = QPushButton("")
+        self.clear_seat.clicked.connect(lambda: self.p.clear_seat())
+        row.addWidget(self.clear_box)
+        row.addWidget(self.clear_seat)
+        lay.addLayout(row)
+        self.limits = _label("sideHint")
+        lay.addWidget(self.limits)
+        lay.addStretch(1)
+        self.total = _label("sideTitle")
+        self.total.setAlignment(Qt.AlignmentFlag.AlignRight)
+        lay.addWidget(self.total)
+        self.repeat = QPushButton("")
+        self.repeat.clicked.connect(self.p.repeat_last)
+        lay.addWidget(self.repeat)
+
+    def set_compact(self, compact: bool) -> None:
+        """Smaller chips and tabs for small screens."""
+        self.lay.setSpacing(8 if compact else 12)
+        for c in self.chips:
+            c.set_size(76 if compact else 92)
+        for t in self.tabs.values():
+            t.setMinimumHeight(64 if compact else 84)
+            restyle(t, compact=compact)
+
+    def show_view(self, view: ConsoleView) -> None:
+        """Draw the keypad for the selected seat (or the hint to select one)."""
+        cur = view.currency
+        kp = view.keypad
+        set_text(self.title, trf("Seat %1", kp.seat) if kp else tr("Bets"))
+        set_text(self.hint, "" if kp else tr("Tap a seat to enter its bets."))
+        self.hint.setVisible(kp is None)
+        amounts = dict(kp.boxes) if kp else {}
+        for box, b in self.tabs.items():
+            amount = amounts.get(box, 0)
+            set_text(b, f"{box_name(box)}\n{money(amount, cur) if amount else '—'}")
+            b.setEnabled(kp is not None)
+            restyle(b, selected=kp is not None and kp.box == box)
+        for c in self.chips:
+            c.setEnabled(kp is not None)
+        set_text(self.clear_box, tr("Clear box"))
+        set_text(self.clear_seat, tr("Clear seat"))
+        self.clear_box.setEnabled(kp is not None)
+        self.clear_seat.setEnabled(kp is not None)
+        lims = kp.limits if kp else ()
+        set_text(
+            self.limits,
+            "\n".join(
+                trf("%1: %2 – %3", box_name(b), money(lo, cur), money(hi, cur))
+                for b, lo, hi in lims
+            ),
+        )
+        set_text(self.repeat, tr("Repeat last bets"))
+        self.repeat.setEnabled(view.can_repeat)
+        set_text(self.total, trf("On the table: %1", money(view.on_table, cur)))
+
+
+class PlayPage(QWidget):
+    """Dealing, decisions and showdown: who still has to decide, and voiding the hand."""
+
+    def __init__(self, presenter: ConsolePresenter) -> None:
+        super().__init__()
+        self.p = presenter
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(12)
+        self.title = _label("sideTitle")
+        self.seats = _label("phase")
+        self.seats.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.seats.setStyleSheet(f"background: {theme.PANEL_2}; font-size: 44px;")
+        self.hint = _label("sideHint")
+        lay.addWidget(self.title)
+        lay.addWidget(self.seats)
+        lay.addWidget(self.hint)
+        lay.addStretch(1)
+        self.total = _label("sideTitle")
+        self.total.setAlignment(Qt.AlignmentFlag.AlignRight)
+        lay.addWidget(self.total)
+        self.void = QPushButton("")
+        self.void.setObjectName("voidButton")
+        self.void.clicked.connect(self.p.void_hand)
+        lay.addWidget(self.void)
+
+    def show_view(self, view: ConsoleView) -> None:
+        """Draw who is to act, or what is happening."""
+        if view.step is Step.DEALING:
+            set_text(self.title, tr("Dealing"))
+            set_text(self.seats, "…")
+            set_text(self.hint, tr("The shuffler is dealing. Bets are locked."))
+        elif view.to_act:
+            set_text(self.title, tr("To act"))
+            set_text(self.seats, "  ".join(str(s) for s in view.to_act))
+            set_text(self.hint, tr("Tap each seat's decision on the table."))
+        else:
+            set_text(self.title, tr("All seats have decided"))
+            set_text(self.seats, "✓")
+            set_text(self.hint, "")
+        self.hint.setVisible(bool(self.hint.text()))
+        set_text(self.total, trf("On the table: %1", money(view.on_table, view.currency)))
+        set_text(self.void, tr("Confirm: void the hand") if view.void_armed else tr("Void hand"))
+        self.void.setEnabled(view.can_void)
+        restyle(self.void, armed=view.void_armed)
+
+
+class RowWidget(QFrame):
+    """One seat of the settlement list."""
+
+    def __init__(self, row: SettleRow, currency: str) -> None:
+        super().__init__()
+        self.setObjectName("row")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(14, 8, 14, 8)
+        lay.setSpacing(2)
+        head = QHBoxLayout()
+        mark = "✓ " if row.state == "done" else ""
+        head.addWidget(_label("rowTitle", f"{mark}{trf('Seat %1', row.seat)}", wrap=False), 1)
+        total = _label("rowTotal", total_text(row.net, currency), wrap=False)
+        restyle(total, tone="pay" if row.net > 0 else ("collect" if row.net < 0 else ""))
+        head.addWidget(total)
+        lay.addLayout(head)
+        hand = category_name(row.category) if row.category else ""
+        result = " · ".join(x for x in (result_name(row.result), hand) if x)
+        lay.addWidget(_label("rowHand", result))
+        if row.state == "current":
+            for b in row.boxes:
+                line = QHBoxLayout()
+                line.addWidget(_label("rowBox", box_name(b.box), wrap=False), 1)
+                out = _label("rowBox", outcome_text(b.outcome, b.net, currency), wrap=False)
+                restyle(out, outcome=b.outcome)
+                line.addWidget(out)
+                lay.addLayout(line)
+        else:
+            parts = []
+            for b in row.boxes:
+                sign = "+" if b.net > 0 else ""
+                amount = f"{sign}{chip(b.net)}" if b.net else "="
+                parts.append(f"{box_name(b.box)} {amount}")
+            lay.addWidget(_label("rowBoxes", "  ·  ".join(parts)))
+        restyle(self, state=row.state)
+
+
+class SettlementPage(QWidget):
+    """The settlement list, in settlement order, the current seat expanded."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(10)
+        self.title = _label("sideTitle")
+        lay.addWidget(self.title)
+        self.hint = _label("sideHint")
+        lay.addWidget(self.hint)
+        self.scroller = QScrollArea()
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.body = QWidget()
+        self.list = QVBoxLayout(self.body)
+        self.list.setContentsMargins(0, 0, 0, 0)
+        self.list.setSpacing(8)
+        self.list.addStretch(1)
+        self.scroller.setWidget(self.body)
+        lay.addWidget(self.scroller, 1)
+        self._rows: tuple[SettleRow, ...] = ()
+        self._widgets: list[RowWidget] = []
+
+    def show_view(self, view: ConsoleView) -> None:
+        """Draw the list (rebuilt only when it changed)."""
+        if view.step is Step.REVEAL:
+            set_text(self.title, tr("Reveal"))
+            set_text(self.hint, tr("Show the dealer's hand, then settle seat by seat."))
+        else:
+            set_text(self.title, tr("Settlement"))
+            set_text(self.hint, tr("From your right to your left. Pay or collect, then Next."))
+        if view.settlement == self._rows:
+            return
+        self._rows = view.settlement
+        for w in self._widgets:
+            w.setParent(None)
+            w.deleteLater()
+        self._widgets = []
+        for i, row in enumerate(view.settlement):
+            w = RowWidget(row, view.currency)
+            self.list.insertWidget(i, w)
+            self._widgets.append(w)
+        current = next((w for w, r in zip(self._widgets, self._rows, strict=True)
+                        if r.state == "current"), None)  # fmt: skip
+        if current is not None:
+            self.scroller.ensureWidgetVisible(current)
+
+
+class InfoPage(QWidget):
+    """Connecting / hand over: a title and a line."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self.title = _label("sideTitle")
+        self.hint = _label("sideHint")
+        lay.addWidget(self.title)
+        lay.addWidget(self.hint)
+        lay.addStretch(1)
+
+    def show_view(self, view: ConsoleView) -> None:
+        """Draw the state of the connection or of the finished hand."""
+        if view.step is Step.CONNECTING:
+            set_text(self.title, tr("Shuffler"))
+            err = view.device.error
+            set_text(self.hint, trf("Not connected: %1", err) if err else tr("Connecting…"))
+        else:
+            set_text(self.title, tr("Hand over"))
+            set_text(self.hint, tr("Start a new hand when the shuffler is ready."))
+
+
+class SidePanel(QFrame):
+    """Pages by step, the message line and the dealer's big button."""
+
+    def __init__(self, presenter: ConsolePresenter) -> None:
+        super().__init__()
+        self.setObjectName("side")
+        self.p = presenter
+        self.lay = lay = QVBoxLayout(self)
+        lay.setContentsMargins(20, 20, 20, 20)
+        lay.setSpacing(14)
+        self.stack = QStackedWidget()
+        self.bets = BetsPage(presenter)
+        self.play = PlayPage(presenter)
+        self.settlement = SettlementPage()
+        self.info = InfoPage()
+        for page in (self.bets, self.play, self.settlement, self.info):
+            self.stack.addWidget(page)
+        lay.addWidget(self.stack, 1)
+        self.message = _label("message")
+        lay.addWidget(self.message)
+        self.big = QPushButton("")
+        self.big.setObjectName("bigButton")
+        self.big.clicked.connect(self.p.dealer_button)
+        lay.addWidget(self.big)
+
+    def set_compact(self, compact: bool) -> None:
+        """Tighter spacing, smaller chips and button for small screens (1280x800)."""
+        m = 12 if compact else 20
+        self.lay.setContentsMargins(m, m, m, m)
+        self.lay.setSpacing(8 if compact else 14)
+        self.bets.set_compact(compact)
+        restyle(self.big, compact=compact)
+
+    def show_view(self, view: ConsoleView) -> None:
+        """Draw the page of the step, the message and the big button."""
+        step = view.step
+        page: QWidget
+        if step is Step.BETS:
+            page = self.bets
+        elif step in (Step.DEALING, Step.DECISIONS, Step.SHOWDOWN):
+            page = self.play
+        elif step in (Step.REVEAL, Step.SETTLEMENT):
+            page = self.settlement
+        else:
+            page = self.info
+        # every page is redrawn, so a hidden page never keeps an old hand's text
+        self.bets.show_view(view)
+        self.play.show_view(view)
+        self.settlement.show_view(view)
+        self.info.show_view(view)
+        self.stack.setCurrentWidget(page)
+        msg = message_text(view.message, view.currency) if view.message else ""
+        set_text(self.message, msg)
+        self.message.setVisible(bool(msg))
+        level = "info" if view.message and view.message.code == "confirm_void" else "error"
+        restyle(self.message, level=level)
+        action = view.action
+        if action is None or step is Step.VOID:
+            self.big.hide()
+        else:
+            set_text(self.big, dealer_action_label(action, view.game))
+            self.big.setEnabled(action.enabled)
+            restyle(self.big, kind=action.kind)
+            self.big.show()

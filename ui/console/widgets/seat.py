@@ -1,0 +1,276 @@
+"""A seat on the table: its number, its boxes with their stakes, its status and, while it has a
+decision to take, only the buttons of its legal decisions."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_assist.games.base import Action
+from ui.console import theme
+from ui.console.format import chip, money
+from ui.console.presenter import BoxView, SeatView
+from ui.console.texts import (
+    action_detail,
+    action_label,
+    box_name,
+    category_name,
+    issue_text,
+    result_name,
+    total_text,
+    tr,
+    trf,
+)
+from ui.console.widgets.cards import CardView
+
+
+def restyle(widget: QWidget, **props: object) -> None:
+    """Set dynamic properties used by the style sheet and re-apply it when one changed."""
+    changed = False
+    for key, value in props.items():
+        if widget.property(key) != value:
+            widget.setProperty(key, value)
+            changed = True
+    if changed:
+        widget.style().unpolish(widget)
+        widget.style().polish(widget)
+
+
+def set_text(label: QLabel | QPushButton, text: str) -> None:
+    """Change a text only when it differs (no needless relayout)."""
+    if label.text() != text:
+        label.setText(text)
+
+
+BOX_H = 76
+BOX_H_COMPACT = 58
+MIN_BOX_W = 44  # boxes are a convenience target: the whole tile selects the seat
+TILE_MARGIN = 10
+TILE_MARGIN_COMPACT = 6
+
+
+class BoxWidget(QPushButton):
+    """One betting box: name, stake, and its result once settled."""
+
+    def __init__(self, box: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.box = box
+        self.setObjectName("box")
+        self.setMinimumSize(theme.TOUCH, theme.TOUCH)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setFixedHeight(BOX_H)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(2, 4, 2, 4)
+        lay.setSpacing(0)
+        self.label = QLabel(box_name(box).upper())
+        self.label.setObjectName("boxLabel")
+        self.amount = QLabel("")
+        self.amount.setObjectName("boxAmount")
+        self.net = QLabel("")
+        self.net.setObjectName("boxNet")
+        for w in (self.label, self.amount, self.net):
+            w.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            w.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+            lay.addWidget(w)
+        self.net.hide()
+
+    def set_compact(self, compact: bool) -> None:
+        """Lower box for small screens (the seat tile stays the tap target for bets)."""
+        self.setFixedHeight(BOX_H_COMPACT if compact else BOX_H)
+        for w in (self, self.label, self.amount, self.net):
+            restyle(w, compact=compact)
+
+    def show_box(self, view: BoxView, currency: str) -> None:
+        """Draw the box from its view."""
+        set_text(self.amount, chip(view.amount) if view.amount else "")
+        if view.outcome is not None and view.net is not None:
+            sign = "+" if view.net > 0 else ""
+            set_text(self.net, f"{sign}{chip(view.net)}" if view.net else "=")
+            self.net.show()
+        else:
+            self.net.hide()
+        name = box_name(view.box)
+        self.setAccessibleName(f"{name} {money(view.amount, currency)}" if view.amount else name)
+        restyle(
+            self,
+            filled=view.amount > 0,
+            selected=view.selected,
+            outcome=view.outcome or "",
+        )
+
+
+class SeatTile(QFrame):
+    """The tile of one seat. Signals: ``tapped(seat)``, ``box_tapped(seat, box)``,
+    ``decided(seat, action)``."""
+
+    tapped = Signal(int)
+    box_tapped = Signal(int, str)
+    decided = Signal(int, object)
+
+    def __init__(self, seat: int, rows: tuple[tuple[str, ...], ...], parent: QWidget | None = None):
+        super().__init__(parent)
+        self.seat = seat
+        self.setObjectName("seatTile")
+        self._legal: tuple[Action, ...] = ()
+        self.lay = lay = QVBoxLayout(self)
+        lay.setContentsMargins(10, 8, 10, 10)
+        lay.setSpacing(6)
+        head = QHBoxLayout()
+        head.setSpacing(4)
+        self.number = QLabel(str(seat))
+        self.number.setObjectName("seatNo")
+        head.addWidget(self.number)
+        self.hole = [CardView(18) for _ in range(2)]
+        for c in self.hole:
+            head.addWidget(c)
+            c.hide()
+        head.addStretch(1)
+        self.badge = QLabel("")
+        self.badge.setObjectName("seatBadge")
+        head.addWidget(self.badge)
+        lay.addLayout(head)
+        self.grid = QWidget()
+        self.box_grid = QGridLayout(self.grid)
+        self.box_grid.setContentsMargins(0, 0, 0, 0)
+        self.box_grid.setSpacing(6)
+        self.rows = rows
+        self.boxes: dict[str, BoxWidget] = {}
+        for row in rows:
+            for box in row:
+                w = BoxWidget(box)
+                w.clicked.connect(lambda _=False, b=box: self.box_tapped.emit(self.seat, b))
+                self.boxes[box] = w
+        self._max_cols = 0
+        self._compact = False
+        self.set_max_columns(max(len(r) for r in rows))
+        lay.addWidget(self.grid)
+        self.info = QLabel("")
+        self.info.setObjectName("seatHand")
+        self.info.setWordWrap(True)
+        self.info.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        lay.addWidget(self.info)
+        self.decisions = QWidget()
+        self.decisions_grid = QGridLayout(self.decisions)
+        self.decisions_grid.setContentsMargins(0, 0, 0, 0)
+        self.decisions_grid.setSpacing(6)
+        lay.addWidget(self.decisions)
+        lay.addStretch(1)
+        self.buttons: list[QPushButton] = []
+
+    def set_max_columns(self, cols: int) -> None:
+        """Lay the boxes out with at most ``cols`` per line (narrow screens wrap long rows)."""
+        cols = max(1, cols)
+        if cols == self._max_cols:
+            return
+        self._max_cols = cols
+        lines = [row[i : i + cols] for row in self.rows for i in range(0, len(row), cols)]
+        total = math.lcm(*(len(line) for line in lines))
+        for w in self.boxes.values():
+            self.box_grid.removeWidget(w)
+        for r, line in enumerate(lines):
+            span = total // len(line)
+            for c, box in enumerate(line):
+                self.box_grid.addWidget(self.boxes[box], r, c * span, 1, span)
+
+    def set_compact(self, compact: bool) -> None:
+        """Smaller boxes and one-line decision buttons for small screens (1280x800)."""
+        if compact == self._compact:
+            return
+        self._compact = compact
+        for b in self.boxes.values():
+            b.set_compact(compact)
+        self._legal = ()  # rebuild the decision buttons
+        m = TILE_MARGIN_COMPACT if compact else TILE_MARGIN
+        self.lay.setContentsMargins(m, 6 if compact else 8, m, m)
+        restyle(self, compact=compact)
+        restyle(self.number, compact=compact)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        """A tap anywhere on the tile selects the seat."""
+        self.tapped.emit(self.seat)
+        super().mousePressEvent(event)
+
+    def show_seat(self, view: SeatView, currency: str, game: str) -> None:
+        """Draw the seat from its view."""
+        for row in view.boxes:
+            for b in row:
+                self.boxes[b.box].show_box(b, currency)
+                self.boxes[b.box].setEnabled(view.enabled or b.outcome is not None)
+        for i, c in enumerate(self.hole):
+            c.set_face("back")
+            c.setVisible(i < view.cards_dealt and view.status != "folded" and not self._compact)
+        badge, tone = self._badge(view)
+        if self._compact and view.status in ("to_act", "acted", "in"):
+            badge = ""  # no room beside the number: the border says "to act"
+        set_text(self.badge, badge)
+        self.badge.setVisible(bool(badge))
+        restyle(self.badge, tone=tone)
+        info = ""
+        self.grid.setVisible(view.status != "out")
+        if self._compact and view.status in ("acted", "in") and view.last_action is not None:
+            info = action_label(view.last_action)
+        elif view.status == "out":
+            info = tr("No bet")
+        elif view.issue is not None:
+            info = issue_text(view.issue, currency)
+        elif view.net is not None:
+            hand = category_name(view.category) if view.category else ""
+            info = " · ".join(x for x in (hand, total_text(view.net, currency)) if x)
+        set_text(self.info, info)
+        self.info.setVisible(bool(info))
+        restyle(self.info, issue=view.issue is not None)
+        self._show_actions(view, currency, game)
+        restyle(
+            self,
+            status=view.status,
+            selected=view.selected,
+            highlighted=view.highlighted,
+        )
+        self.setAccessibleName(trf("Seat %1", view.seat))
+
+    def _badge(self, view: SeatView) -> tuple[str, str]:
+        if view.result is not None:
+            tone = {"win": "win", "lose": "lose", "fold": "lose"}.get(view.result, "")
+            return result_name(view.result), tone
+        if view.status == "to_act":
+            return tr("To act"), "act"
+        if view.status == "folded":
+            return tr("Folded"), "muted"
+        if view.status in ("acted", "in") and view.last_action is not None:
+            return action_label(view.last_action), "muted" if view.status == "in" else ""
+        return "", ""
+
+    def _show_actions(self, view: SeatView, currency: str, game: str) -> None:
+        if view.legal != self._legal:
+            self._legal = view.legal
+            for b in self.buttons:
+                b.setParent(None)
+                b.deleteLater()
+            self.buttons = []
+            ante = next((b.amount for row in view.boxes for b in row if b.box == "ante"), 0)
+            for i, action in enumerate(view.legal):
+                detail = "" if self._compact else action_detail(action, ante, currency, game)
+                text = action_label(action) + (f"\n{detail}" if detail else "")
+                btn = QPushButton(text)
+                btn.setObjectName("decision")
+                btn.setProperty("kind", action.action)
+                btn.setMinimumHeight(theme.TOUCH + (14 if detail else 0))
+                btn.setAccessibleName(trf("Seat %1: %2", view.seat, action_label(action)))
+                btn.clicked.connect(lambda _=False, a=action: self.decided.emit(self.seat, a))
+                self.decisions_grid.addWidget(btn, i, 0)
+                self.buttons.append(btn)
+        for b in self.buttons:
+            b.setEnabled(view.enabled)
+        self.decisions.setVisible(bool(self.buttons))

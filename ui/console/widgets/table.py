@@ -1,0 +1,191 @@
+"""The table as the dealer sees it from behind the chip rack: the felt, the seats in their physical
+places, the board and the dealer's cards.
+
+Orientation (GAMES.md: seats are numbered clockwise from the dealer's left, "first base" = seat 1):
+the dealer stands at the straight edge of the table, which is the bottom of the screen, facing the
+players, who sit around the curved edge. What is on the dealer's left is on the left of a screen in
+front of them, so seat 1 is the lowest tile on the LEFT and seat N the lowest on the right; the
+dealer settles from their right to their left, i.e. from the right end of the arc to the left.
+``mirror=True`` flips this for a screen that faces the players or is read from across the table.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QRadialGradient, QResizeEvent
+from PySide6.QtWidgets import QLabel, QWidget
+
+from ui.console import theme
+from ui.console.presenter import ConsoleView
+from ui.console.texts import category_name, qualification_text, tr, trf
+from ui.console.widgets.cards import RATIO, CardView
+from ui.console.widgets.seat import (
+    BOX_H,
+    BOX_H_COMPACT,
+    MIN_BOX_W,
+    TILE_MARGIN,
+    TILE_MARGIN_COMPACT,
+    SeatTile,
+    restyle,
+    set_text,
+)
+
+MARGIN = 14
+GAP = 10
+
+
+class TableArea(QWidget):
+    """Felt, seat tiles, board and dealer's cards, placed for any size from 1280x800 up.
+
+    Args:
+        seats: number of seats (tiles 1..N).
+        rows: the box rows of a seat (presenter ``BOX_ROWS``).
+        mirror: seat 1 on the right (see the module docstring).
+    """
+
+    def __init__(
+        self,
+        seats: int,
+        rows: tuple[tuple[str, ...], ...],
+        *,
+        mirror: bool = False,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("table")
+        self.mirror = mirror
+        self.rows = rows
+        self.tiles = {n: SeatTile(n, rows, self) for n in range(1, seats + 1)}
+        self.board = [CardView(90, self) for _ in range(5)]
+        self.dealer = [CardView(90, self) for _ in range(2)]
+        self.board_label = self._label("areaLabel")
+        self.dealer_label = self._label("areaLabel")
+        self.dealer_hand = self._label("dealerHand")
+        self.qualify = self._label("qualify")
+        self._max_buttons = 3
+        self._felt = QRectF()
+
+    def _label(self, name: str) -> QLabel:
+        label = QLabel("", self)
+        label.setObjectName(name)
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        return label
+
+    # -- drawing the view -------------------------------------------------------------------------
+    def show_view(self, view: ConsoleView) -> None:
+        """Draw seats, board and dealer from the view."""
+        self._max_buttons = 3 if view.game == "uth" else 2
+        for seat in view.seats:
+            self.tiles[seat.seat].show_seat(seat, view.currency, view.game)
+        for w, face in zip(self.board, view.board, strict=True):
+            w.set_face(face)
+        for w, face in zip(self.dealer, view.dealer, strict=True):
+            w.set_face(face)
+        set_text(self.board_label, tr("BOARD"))
+        set_text(self.dealer_label, tr("DEALER"))
+        hand = ""
+        if view.dealer_category is not None:
+            hand = trf("Dealer: %1", category_name(view.dealer_category))
+        set_text(self.dealer_hand, hand)
+        self.dealer_hand.setVisible(bool(hand))
+        if view.qualifies is not None:
+            set_text(self.qualify, qualification_text(view.qualifies))
+            restyle(self.qualify, tone="yes" if view.qualifies else "no")
+            self.qualify.show()
+        else:
+            set_text(self.qualify, "")
+            self.qualify.hide()
+        self._place()
+
+    # -- geometry ---------------------------------------------------------------------------------
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._place()
+        super().resizeEvent(event)
+
+    def _tile_width(self, gap: int) -> int:
+        n = len(self.tiles)
+        return int(min(250, (self.width() - 2 * MARGIN - (n - 1) * gap) / n))
+
+    def _place(self) -> None:
+        w, h = self.width(), self.height()
+        n = len(self.tiles)
+        compact = self._tile_width(GAP) < 170 or h < 880
+        gap_x = 6 if compact else GAP
+        tw = self._tile_width(gap_x)
+        inner = tw - 2 * (TILE_MARGIN_COMPACT if compact else TILE_MARGIN) - 4
+        box_h = BOX_H_COMPACT if compact else BOX_H
+        button_h = theme.TOUCH if compact else theme.TOUCH + 14
+        per_line = max(1, (inner + 6) // (MIN_BOX_W + 6))
+        box_rows = sum(-(-len(r) // per_line) for r in self.rows)
+        head = 40 if compact else 48
+        tallest = head + box_rows * (box_h + 6) + max(self._max_buttons * (button_h + 6), 44) + 28
+        span = (n - 1) * (tw + gap_x)
+        left = (w - span - tw) / 2
+        drop = max(0.0, min(h * 0.30, h - tallest - 2 * MARGIN))
+        half = span / 2 if span else 1
+        ys = []
+        for i in range(n):
+            x = left + i * (tw + gap_x)
+            t = (x + tw / 2 - w / 2) / half
+            y = MARGIN + drop * t * t
+            ys.append(y)
+            tile = self.tiles[n - i if self.mirror else i + 1]
+            tile.setFixedWidth(tw)
+            tile.set_compact(compact)
+            tile.set_max_columns(per_line)
+            tile.lay.invalidate()  # texts and buttons just changed: no cached size hints
+            hfw = tile.heightForWidth(tw)
+            th = min(hfw if hfw > 0 else tile.sizeHint().height(), tallest)
+            tile.setGeometry(int(x), int(y), tw, th)
+        # board under the middle seats, the dealer's cards by the straight edge (their side)
+        label_h, hand_h, qual_h = 24, 34, 44
+        middle_bottom = ys[n // 2] + tallest
+        room = h - MARGIN - middle_bottom
+        fixed = 2 * label_h + hand_h + qual_h + 3 * 8
+        cw = int(max(44, min(104, (room - fixed) / (2 * RATIO), (w * 0.42) / 5.4)))
+        for c in [*self.board, *self.dealer]:
+            c.set_card_width(cw)
+        ch = int(cw * RATIO)
+        gap = max(6, cw // 8)
+        row_w = 5 * cw + 4 * gap
+        bx = (w - row_w) / 2
+        dealer_h = label_h + ch + hand_h + qual_h + 8
+        dy = h - MARGIN - dealer_h
+        board_y = middle_bottom + max(4.0, (dy - middle_bottom - label_h - ch) / 2)
+        self.board_label.setGeometry(int(bx), int(board_y), int(row_w), label_h)
+        for i, c in enumerate(self.board):
+            c.move(int(bx + i * (cw + gap)), int(board_y + label_h))
+        dx = (w - (2 * cw + gap)) / 2
+        self.dealer_label.setGeometry(int(dx - 80), int(dy), int(2 * cw + gap + 160), label_h)
+        for i, c in enumerate(self.dealer):
+            c.move(int(dx + i * (cw + gap)), int(dy + label_h))
+        line_y = dy + label_h + ch + 4
+        self.dealer_hand.setGeometry(0, int(line_y), w, hand_h)
+        qw = min(w - 2 * MARGIN, self.qualify.sizeHint().width() + 24)
+        self.qualify.setGeometry(int((w - qw) / 2), int(line_y + hand_h + 4), int(qw), qual_h)
+        self._felt = QRectF(MARGIN / 2, MARGIN / 2 + drop * 0.1, w - MARGIN, 2 * (h - MARGIN))
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.fillRect(self.rect(), QColor(theme.BG))
+        r = self._felt
+        if r.isNull():
+            p.end()
+            return
+        grad = QRadialGradient(QPointF(r.center().x(), self.height()), r.height() / 2)
+        grad.setColorAt(0.0, QColor("#0f7047"))
+        grad.setColorAt(0.75, QColor(theme.FELT))
+        grad.setColorAt(1.0, QColor(theme.FELT_DARK))
+        p.setPen(QPen(QColor(theme.RAIL), 18))
+        p.setBrush(grad)
+        p.drawEllipse(r)
+        p.setPen(QPen(QColor(theme.GOLD_DARK), 2))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(r.adjusted(12, 12, -12, -12))
+        # the straight edge: the dealer's side with the chip rack
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(theme.RAIL))
+        p.drawRect(QRectF(0, self.height() - 10, self.width(), 10))
+        p.end()

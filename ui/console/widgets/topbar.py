@@ -1,0 +1,101 @@
+"""The top bar: the phase banner, the table and hand, and the card source's status."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from dealer_assist.events import utc_now
+from dealer_assist.games import get_game
+from ui.console import theme
+from ui.console.format import seconds
+from ui.console.presenter import ConsoleView
+from ui.console.snapshot import DeviceStatus
+from ui.console.texts import phase_name, tr, trf
+from ui.console.widgets.seat import restyle, set_text
+
+
+def heartbeat_text(last: datetime | None, now: datetime) -> tuple[str, bool]:
+    """``(text, late)``: how long ago the device was last heard; late after 3 s (TCRP/1 declares
+    the link lost after 3000 ms without a frame)."""
+    if last is None:
+        return tr("no heartbeat yet"), True
+    age = max(0.0, (now - last).total_seconds())
+    shown = seconds(age)  # a variable: a literal 2nd argument would be a lupdate comment
+    return trf("last heartbeat %1 s ago", shown), age > 3.0
+
+
+class TopBar(QFrame):
+    """Phase banner (left), table and hand (middle), device status (right)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("topBar")
+        self.setFixedHeight(88)
+        self._compact = False
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(18, 10, 18, 10)
+        lay.setSpacing(24)
+        self.phase = QLabel("")
+        self.phase.setObjectName("phase")
+        lay.addWidget(self.phase)
+        info = QVBoxLayout()
+        info.setSpacing(0)
+        self.table = QLabel("")
+        self.table.setObjectName("tableInfo")
+        self.table.setProperty("strong", True)
+        self.hand = QLabel("")
+        self.hand.setObjectName("tableInfo")
+        info.addWidget(self.table)
+        info.addWidget(self.hand)
+        lay.addLayout(info, 1)
+        self.dot = QLabel("●")
+        self.dot.setObjectName("deviceDot")
+        lay.addWidget(self.dot)
+        dev = QVBoxLayout()
+        dev.setSpacing(0)
+        self.device = QLabel("")
+        self.device.setObjectName("device")
+        self.beat = QLabel("")
+        self.beat.setObjectName("device")
+        dev.addWidget(self.device)
+        dev.addWidget(self.beat)
+        lay.addLayout(dev, 1)
+        self._device = DeviceStatus()
+        for label in (self.table, self.hand, self.device, self.beat):
+            # long texts are cut rather than widening the window
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            label.setMinimumWidth(120)
+
+    def set_compact(self, compact: bool) -> None:
+        """Lower bar and smaller banner for small screens."""
+        self.setFixedHeight(72 if compact else 88)
+        restyle(self.phase, compact=compact)
+
+    def show_view(self, view: ConsoleView) -> None:
+        """Draw the banner, the table line and the device status."""
+        bg, fg = theme.PHASE_COLORS.get(view.step.value, (theme.SLATE, theme.TEXT))
+        self.phase.setStyleSheet(f"#phase {{ background: {bg}; color: {fg}; }}")
+        set_text(self.phase, phase_name(view.step, view.street).upper())
+        set_text(self.table, f"{view.table_id} · {get_game(view.game).title}")
+        set_text(self.hand, trf("Hand %1", view.hand_no) if view.hand_no else "")
+        self._device = view.device
+        self.refresh_device()
+
+    def refresh_device(self) -> None:
+        """Redraw the device status (called every second for the heartbeat age)."""
+        d = self._device
+        if d.connected:
+            who = f"{d.model} / {d.serial}" if d.model else tr("unknown device")
+            faults = ", ".join(d.faults) if d.faults else tr("none")
+            set_text(self.device, trf("Connected · %1 · faults: %2", who, faults))
+            text, late = heartbeat_text(d.last_heard, utc_now())
+        else:
+            set_text(self.device, tr("Shuffler not connected"))
+            text, late = (d.error or tr("no link")), True
+        set_text(self.beat, text)
+        ok = d.connected and not d.faults and not late
+        color = "#4caf50" if ok else ("#ffb300" if d.connected and not d.faults else "#f44336")
+        self.dot.setStyleSheet(f"color: {color};")
+        restyle(self.dot, ok=ok)

@@ -1,0 +1,85 @@
+"""The console's main window: top bar, table, side panel, and the void alarm over them."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QVBoxLayout, QWidget
+
+from dealer_assist.config import TableConfig
+from ui.console.presenter import BOX_ROWS, ConsolePresenter, ConsoleView
+from ui.console.texts import tr
+from ui.console.widgets.alarm import VoidAlarm
+from ui.console.widgets.panel import SidePanel
+from ui.console.widgets.table import TableArea
+from ui.console.widgets.topbar import TopBar
+
+# From this size on the console uses its full sizes; below (e.g. 1280x800) its compact ones.
+WIDE = 1700
+TALL = 950
+
+
+class ConsoleWindow(QMainWindow):
+    """Draws every :class:`ConsoleView` the presenter publishes.
+
+    Args:
+        presenter: the view-model (the window subscribes to it).
+        config: the table.
+        lang: ``it`` or ``en`` (the void reason text comes from the core in that language).
+        mirror: seat 1 on the right (see :mod:`ui.console.widgets.table`).
+    """
+
+    def __init__(
+        self, presenter: ConsolePresenter, config: TableConfig, lang: str, *, mirror: bool = False
+    ) -> None:
+        super().__init__()
+        self.presenter = presenter
+        self.setWindowTitle(tr("Dealer console") + f" — {config.table_id}")
+        central = QWidget()
+        central.setObjectName("central")
+        outer = QVBoxLayout(central)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        self.top = TopBar()
+        outer.addWidget(self.top)
+        body = QHBoxLayout()
+        body.setContentsMargins(0, 0, 0, 0)
+        body.setSpacing(0)
+        rows = BOX_ROWS.get(config.game, (presenter.book.shown_boxes,))
+        self.table = TableArea(config.seats, rows, mirror=mirror)
+        body.addWidget(self.table, 1)
+        self.side = SidePanel(presenter)
+        body.addWidget(self.side)
+        outer.addLayout(body, 1)
+        self.setCentralWidget(central)
+        self.alarm = VoidAlarm(presenter, lang, central)
+        for tile in self.table.tiles.values():
+            tile.tapped.connect(presenter.tap_seat)
+            tile.box_tapped.connect(presenter.tap_box)
+            tile.decided.connect(presenter.decide)
+        presenter.subscribe(self.show_view)
+        self._beat = QTimer(self)
+        self._beat.timeout.connect(self.top.refresh_device)
+        self._beat.start(1000)
+        self._fit_side()
+        self.show_view(presenter.view())
+
+    def show_view(self, view: ConsoleView) -> None:
+        """Draw ``view`` everywhere."""
+        self.top.show_view(view)
+        self.table.show_view(view)
+        self.side.show_view(view)
+        self.alarm.show_view(view)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._fit_side()
+        super().resizeEvent(event)
+        central = self.centralWidget()
+        if central is not None and self.alarm.isVisible():
+            self.alarm.setGeometry(central.rect())
+
+    def _fit_side(self) -> None:
+        compact = self.width() < WIDE or self.height() < TALL
+        self.side.setFixedWidth(380 if compact else 460)
+        self.side.set_compact(compact)
+        self.top.set_compact(compact)
