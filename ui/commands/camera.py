@@ -4,6 +4,8 @@
     dealer-assist camera eval FOLDER [--labels CSV | --labelme] [--calibration FILE] [--json]
     dealer-assist camera labels FOLDER --out CSV      (labelme corner boxes -> labels CSV)
 
+Also runnable as ``python -m ui.commands.camera ACTION ...``.
+
 Needs the ``camera`` extra (opencv-python-headless); without it the command is not offered.
 """
 
@@ -11,12 +13,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 import cv2  # noqa: F401  (import error hides the command when the camera extra is missing)
 
-from dealer_assist.errors import ConfigError
+from dealer_assist.errors import ConfigError, DealerAssistError
 from drivers.camera.calibration import Calibration, calibrate_from_folder, default_calibration_path
 from drivers.camera.evaluate import ImageResult, evaluate
 from drivers.camera.labels import (
@@ -177,3 +180,21 @@ def _labels(args: argparse.Namespace) -> int:
     write_labels(images, args.out)
     print(f"{len(images)} images, {sum(len(i.cards) for i in images)} cards -> {args.out}")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m ui.commands.camera ...``: the same sub-commands without the full CLI."""
+    parser = argparse.ArgumentParser(prog="dealer-assist")
+    sub = parser.add_subparsers(dest="command", required=True)
+    register(sub)
+    args = parser.parse_args(["camera", *(sys.argv[1:] if argv is None else argv)])
+    try:
+        status: int = args.func(args)
+    except DealerAssistError as e:
+        print(f"dealer-assist camera: {e}", file=sys.stderr)
+        return 2
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

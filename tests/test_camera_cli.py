@@ -1,0 +1,98 @@
+"""``dealer-assist camera calibrate / eval / labels`` run as real processes on the shared photos."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ui import cli
+
+REPO = Path(__file__).resolve().parents[1]
+CARDS = REPO.parent / "shared" / "data" / "cards"
+GEAXGX = CARDS / "geaxgx_playing-card-detection"
+FALTO = CARDS / "FaltoGH_CARDETECT"
+
+if not (GEAXGX / "pr15_data_cards").is_dir():
+    pytest.skip(f"shared card photos not found under {CARDS}", allow_module_level=True)
+
+
+def _camera(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "ui.commands.camera", *map(str, args)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+@pytest.fixture(scope="module")
+def calibration(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("cli") / "deck.npz"
+    done = _camera("calibrate", "--from", GEAXGX / "pr15_data_cards", "--out", out)
+    assert done.returncode == 0, done.stderr
+    assert "learned 52 cards" in done.stdout
+    assert "self-check on the same images: 52/52 read, 0 wrong" in done.stdout
+    assert out.is_file()
+    return out
+
+
+def test_eval_prints_the_figures(calibration: Path) -> None:
+    done = _camera(
+        "eval",
+        GEAXGX / "test_photos",
+        "--labels",
+        GEAXGX / "labels.csv",
+        "--calibration",
+        calibration,
+        "--json",
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
+    figures = json.loads(lines[-1])
+    assert figures["images"] == 4 and figures["labelled"] == 4
+    assert figures["wrong"] == 0
+    assert figures["read"] == 2 and figures["unknown"] == 2
+    assert figures["ms_median"] > 0 and figures["ms_per_1280x720_median"] > 0
+    text = "\n".join(lines)
+    assert "read 2 (50.0%), wrong 0, unknown 2, missed 2" in text
+    assert re.search(r"median \d+\.\d per 1280x720 frame", text)
+    assert sum("truth" in line for line in lines) == 4  # a line per image
+
+
+def test_labelme_labels_then_eval(calibration: Path, tmp_path: Path) -> None:
+    csv_path = tmp_path / "falto.csv"
+    done = _camera("labels", FALTO, "--out", csv_path)
+    assert done.returncode == 0, done.stderr
+    assert "7 images, 36 cards" in done.stdout
+    done = _camera(
+        "eval", FALTO, "--labels", csv_path, "--calibration", calibration, "--quiet", "--json"
+    )
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    assert figures["labelled"] == 36 and figures["wrong"] == 0
+    assert figures["single_read"] == figures["single_images"] == 4
+
+
+def test_eval_without_calibration_fails_clearly(tmp_path: Path) -> None:
+    done = _camera("eval", GEAXGX / "test_photos", "--calibration", tmp_path / "none.npz")
+    assert done.returncode == 2
+    assert "cannot read camera calibration" in done.stderr
+
+
+def test_dealer_assist_offers_the_camera_command() -> None:
+    if "ui.commands.camera" not in cli.COMMAND_MODULES:
+        pytest.skip("ui/cli.py does not list ui.commands.camera yet")
+    done = subprocess.run(
+        [sys.executable, "-m", "ui.cli", "camera", "--help"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and "calibrate" in done.stdout and "eval" in done.stdout

@@ -1,0 +1,118 @@
+"""Camera recognition on real photos (shared/data/cards): calibrate from the PR 15 card faces,
+then read the geaxgx test photos and the FaltoGH scenes. No card may be reported wrongly; the
+read counts asserted are the ones the pipeline achieves (docs/CAMERA.md explains the misses)."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from dealer_assist.cards import parse_card
+from dealer_assist.errors import ConfigError
+from drivers.camera.calibration import Calibration, calibrate_from_folder
+from drivers.camera.evaluate import evaluate
+from drivers.camera.labels import labels_from_labelme, read_labels, write_labels
+from drivers.camera.reader import IndexReader
+
+CARDS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "cards"
+GEAXGX = CARDS / "geaxgx_playing-card-detection"
+FALTO = CARDS / "FaltoGH_CARDETECT"
+
+if not (GEAXGX / "pr15_data_cards").is_dir():
+    pytest.skip(f"shared card photos not found under {CARDS}", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def calibration_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    calibration, report = calibrate_from_folder(GEAXGX / "pr15_data_cards")
+    assert len(set(report.cards)) == 52 and not report.skipped
+    path = tmp_path_factory.mktemp("camera") / "calibration.npz"
+    calibration.save(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def reader(calibration_file: Path) -> IndexReader:
+    return IndexReader(Calibration.load(calibration_file))
+
+
+def test_calibration_file_round_trip(calibration_file: Path, tmp_path: Path) -> None:
+    loaded = Calibration.load(calibration_file)
+    assert set(loaded.ranks) == set(range(2, 15)) and set(loaded.suits) == set("shdc")
+    copy = tmp_path / "again.npz"
+    loaded.save(copy)
+    again = Calibration.load(copy)
+    for rank, template in loaded.ranks.items():
+        np.testing.assert_array_equal(template, again.ranks[rank])
+    assert again.suit_notch == loaded.suit_notch and again.layout == loaded.layout
+    # red print is much redder than black print in the calibration deck
+    assert loaded.red_redness > loaded.black_redness + 0.3
+
+
+def test_broken_calibration_file_is_a_config_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"not a calibration")
+    with pytest.raises(ConfigError, match=r"bad\.npz"):
+        Calibration.load(bad)
+    with pytest.raises(ConfigError):
+        Calibration.load(tmp_path / "missing.npz")
+
+
+def test_calibration_deck_reads_itself(reader: IndexReader) -> None:
+    images = [
+        i
+        for i in read_labels(GEAXGX / "labels.csv")
+        if i.path.parent.parent.name == "pr15_data_cards"
+    ]
+    assert len(images) == 52
+    summary = evaluate(reader, images)
+    assert summary.wrong == 0
+    assert summary.correct == 52
+
+
+def test_geaxgx_test_photos(reader: IndexReader) -> None:
+    images = [i for i in read_labels(GEAXGX / "labels.csv") if i.path.parent.name == "test_photos"]
+    assert len(images) == 4
+    summary = evaluate(reader, images)
+    assert summary.wrong == 0, [r.wrong for r in summary.results]
+    read = {r.path.name for r in summary.results if r.correct}
+    # the two 2 of clubs photos (a deck close to the calibration faces) are read; the 10 of
+    # clubs is another deck design whose condensed "10" does not match the templates: unknown
+    assert read == {"2c_scene_green_folder.jpg", "2c_extracted.jpg"}
+    tens = [r for r in summary.results if r.path.name.startswith("10c")]
+    assert all(r.unknown >= 1 and not r.read for r in tens)
+
+
+def test_faltogh_labelme_conversion_matches_its_summary(tmp_path: Path) -> None:
+    images = labels_from_labelme(FALTO)
+    assert len(images) == 7
+    with (FALTO / "labels_summary.csv").open(newline="") as f:
+        rows = list(csv.reader(f))[1:]
+    summary = {(FALTO / r[0]).resolve(): {parse_card(t) for t in r[5].split()} for r in rows}
+    assert {i.path.resolve(): set(i.cards) for i in images} == summary
+    out = tmp_path / "falto.csv"
+    write_labels(images, out)
+    back = read_labels(out)
+    assert [(i.path.resolve(), i.cards) for i in back] == [
+        (i.path.resolve(), i.cards) for i in images
+    ]
+
+
+def test_faltogh_scenes(reader: IndexReader) -> None:
+    summary = evaluate(reader, labels_from_labelme(FALTO))
+    assert summary.wrong == 0, [(r.path.name, r.wrong) for r in summary.results]
+    single_read, singles = summary.single
+    assert (single_read, singles) == (4, 4)  # Qc and 3s on top of a deck, two photos each
+    # overlapping fans: a third of the corner indexes are read, the rest stay unread
+    assert summary.labelled == 36
+    assert summary.correct >= 13
+
+
+def test_without_index_search_only_clear_outlines_are_read(calibration_file: Path) -> None:
+    plain = IndexReader(Calibration.load(calibration_file), search=False)
+    summary = evaluate(plain, labels_from_labelme(FALTO))
+    assert summary.wrong == 0
+    assert summary.correct == 2  # the two 3 of spades photos; the queens need the index search
