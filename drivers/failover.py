@@ -15,7 +15,9 @@ clears itself (JAM, DOOR_OPEN) is not a failure: it voids the hand but the sourc
 
 A :class:`~drivers.manual.ManualSource` in the chain is opened with the chain and its cards are
 always passed on, so the dealer's keypad can enter a card the reader missed whichever source is
-active.
+active. The optional capabilities the table runner looks for (``link_status``,
+``request_status``, ``recover_history``; :mod:`dealer_assist.table.device_status`) are those of
+the active source.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from dealer_assist.config import TableConfig
@@ -40,6 +43,9 @@ from dealer_assist.errors import (
 from dealer_assist.events import DeviceEvent, IdentityChanged, LinkLost, LinkRestored
 from dealer_assist.source import CardSource, LinkStats, SourceIdentity
 from drivers.manual import ManualSource
+
+if TYPE_CHECKING:
+    from dealer_assist.table.device_status import LinkStatus
 
 log = logging.getLogger(__name__)
 
@@ -161,6 +167,29 @@ class FailoverSource:
         active = self.active
         return active.stats if active is not None else LinkStats()
 
+    @property
+    def link_status(self) -> LinkStatus:
+        """The active source's link (``connected`` for sources without one, ``lost`` while a
+        LinkLost is pending); ``reconnecting`` with the time to the next try when no source
+        works; ``closed`` when not open."""
+        from dealer_assist.table.device_status import LinkStatus
+
+        with self._lock:
+            active = self.active
+            if not self._open:
+                return LinkStatus("closed")
+            if active is None:
+                wait = max(0.0, self._retry_at - time.monotonic())
+                return LinkStatus(
+                    "reconnecting", next_attempt_in=wait, last_error=self._lost_reason
+                )
+            status = getattr(active, "link_status", None)
+            if isinstance(status, LinkStatus):
+                return status
+            if self._lost_since is not None:
+                return LinkStatus("lost", last_error=self._lost_reason)
+            return LinkStatus("connected")
+
     # -- CardSource ------------------------------------------------------------------------------
 
     def open(self) -> None:
@@ -244,12 +273,36 @@ class FailoverSource:
                         self._notices.append(LinkLost(source=source.name, reason=str(e)))
             raise
 
+    def request_status(self) -> None:
+        """Ask the active source for its state (TCRP/1 STATUS; a STATE event follows).
+
+        Raises:
+            DeviceError: no source, or the active one cannot report a state (camera, manual).
+        """
+        with self._lock:
+            self._require_open()
+            source = self.active
+        ask = getattr(source, "request_status", None)
+        if source is None or ask is None:
+            name = source.name if source is not None else "no card source"
+            raise DeviceError(f"{name} cannot report its state")
+        ask()
+
+    def recover_history(self, timeout: float) -> list[DeviceEvent]:
+        """What the active device said before this session (after a host restart), oldest
+        first; [] for sources that keep no history. Waits at most ``timeout`` seconds."""
+        with self._lock:
+            source = self.active if self._open else None
+        recover = getattr(source, "recover_history", None)
+        if recover is None:
+            return []
+        history: list[DeviceEvent] = recover(timeout)
+        return history
+
     def next_event(self, timeout: float) -> DeviceEvent | None:
         """The next event of the active source, of the manual source, or a notice of this one,
         waiting at most ``timeout`` seconds; None on timeout. Switching happens here."""
         deadline = time.monotonic() + max(0.0, timeout)
-        separate_manual = self._manual is not None
-        slice_ = 0.02 if separate_manual else 0.1
         while True:
             with self._lock:
                 self._maintain(time.monotonic())
@@ -260,6 +313,8 @@ class FailoverSource:
                     event = self._manual.next_event(0)
                     if event is not None:
                         return event
+            # short waits while the keypad's cards must be watched too
+            slice_ = 0.02 if self._manual is not None and source is not self._manual else 0.1
             left = deadline - time.monotonic()
             if source is None:
                 if left <= 0:

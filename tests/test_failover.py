@@ -356,3 +356,77 @@ def drain(
         if event is not None:
             events.append(event)
     return events
+
+
+def test_usb_reader_unplugged_between_hands_falls_back_to_the_camera(tmp_path: Path) -> None:
+    """The camera source of drivers.camera (file:// folder of felt frames, a placeholder
+    calibration: no card is on the felt) takes over from the unplugged USB reader."""
+    import cv2
+    import numpy as np
+
+    from drivers.camera.calibration import RANKS, SUITS, Calibration
+    from drivers.camera.glyphs import RANK_SIZE, SUIT_SIZE
+    from drivers.camera.source import CameraSource
+
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    for i in range(2):
+        felt = np.full((180, 320, 3), (40, 110 + i, 30), np.uint8)
+        assert cv2.imwrite(str(frames / f"{i}.png"), felt)
+    calibration = tmp_path / "cal.npz"
+    Calibration(
+        ranks={r: np.zeros((RANK_SIZE[1], RANK_SIZE[0]), np.float32) for r in RANKS},
+        suits={s: np.zeros((SUIT_SIZE[1], SUIT_SIZE[0]), np.float32) for s in SUITS},
+        red_redness=0.5,
+        black_redness=0.0,
+    ).save(calibration)
+    base = load_table_config(game="uth")
+    reader = sim("A-1")
+    config = table_with(base, [
+        SourceConfig("usb://1209:0001", options={"backend": SimUsbBackend([reader]),
+                                                 "reopen_interval": 0.05}),
+        SourceConfig(f"file://{frames}?fps=30&loop=1", options={"calibration": str(calibration)}),
+    ])  # fmt: skip
+    failover = open_table_sources(config, switch_after=0.2)
+    assert [s.name for s in failover.sources] == ["usb", "file", "manual"]
+    failover.open()
+    try:
+        reader.unplug()
+        events = drain(failover, lambda ev: any(isinstance(e, SourceSwitched) for e in ev))
+        switch = events[-1]
+        assert isinstance(switch, SourceSwitched)
+        assert (switch.from_source, switch.to_source) == ("usb", "file")
+        assert isinstance(failover.active, CameraSource)
+        failover.shuffle()
+        shuffled = drain(failover, lambda ev: any(isinstance(e, DeckShuffled) for e in ev))
+        assert [e.source for e in shuffled if isinstance(e, DeckShuffled)] == ["file"]
+        assert not any(isinstance(e, CardRead) for e in shuffled)  # empty felt: no card
+    finally:
+        failover.close()
+
+
+def test_status_link_and_history_follow_the_active_source() -> None:
+    a = sim("A-1")
+    failover = FailoverSource([usb(SimUsbBackend([a]), "A-1", "usb"), ManualSource()],
+                              switch_after=60.0)  # fmt: skip
+    assert failover.link_status.state == "closed"
+    failover.open()
+    try:
+        assert failover.link_status.state == "connected"
+        history = failover.recover_history(0.3)
+        assert all(e.source == "usb" for e in history)
+        failover.request_status()
+        events = drain(failover, lambda ev: any(e.kind == "state" for e in ev))
+        assert next(e for e in events if e.kind == "state").source == "usb"
+        a.unplug()
+        drain(failover, lambda ev: any(isinstance(e, LinkLost) for e in ev))
+        assert failover.link_status.state in ("lost", "reconnecting")
+        failover.shuffle()  # replaced by the keypad at the new hand
+        assert failover.active is failover.manual
+        assert failover.link_status.state == "connected"
+        assert failover.recover_history(0.1) == []
+        with pytest.raises(DeviceError, match="manual cannot report its state"):
+            failover.request_status()
+    finally:
+        failover.close()
+    assert failover.link_status.state == "closed"

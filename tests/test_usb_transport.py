@@ -210,6 +210,17 @@ def test_permission_denied_points_to_the_udev_rules(serial: str | None) -> None:
     assert not transport.is_open
 
 
+@pytest.mark.parametrize("serial", [None, "R-0001"])
+def test_driver_without_libusb_access_is_a_clear_error(serial: str | None) -> None:
+    sim = sim_device()
+    sim.not_supported = True  # Windows: the interface is not bound to WinUSB
+    transport = UsbTransport(0x1209, 0x0001, serial=serial, backend=SimUsbBackend([sim]))
+    with pytest.raises(TransportError, match="1209:0001") as info:
+        transport.open()
+    assert "udev" in str(info.value) or "WinUSB" in str(info.value)
+    assert isinstance(info.value.__cause__, NotImplementedError | ValueError)
+
+
 def test_busy_interface_is_a_clear_error(closing: Callable[..., None]) -> None:
     backend = SimUsbBackend([sim_device()])
     first = UsbTransport(0x1209, 0x0001, backend=backend)

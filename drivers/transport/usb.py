@@ -231,7 +231,7 @@ class UsbTransport:
                     denied = e
                     continue
                 raise _translate(e, self._name(), "reading the serial number of") from e
-            except ValueError as e:  # pyusb: no langid, i.e. the strings could not be read
+            except (ValueError, NotImplementedError) as e:  # strings unreadable: no access
                 denied = e
                 continue
             finally:
@@ -265,6 +265,10 @@ class UsbTransport:
             usb.util.claim_interface(dev, number)
         except usb.core.USBError as e:
             raise _translate(e, name, "opening") from e
+        except NotImplementedError as e:  # LIBUSB_ERROR_NOT_SUPPORTED: Windows without WinUSB
+            raise TransportError(
+                f"{name} cannot be opened through libusb ({e}): {permission_hint()}"
+            ) from e
         ep_in = _bulk_endpoint(intf, usb.util.ENDPOINT_IN)
         ep_out = _bulk_endpoint(intf, usb.util.ENDPOINT_OUT)
         if ep_in is None or ep_out is None:

@@ -132,12 +132,17 @@ class SimUsbBackend(usb.backend.IBackend):  # type: ignore[misc]  # pyusb is unt
     # -- handles -----------------------------------------------------------------------------
 
     def open_device(self, dev: _Attachment) -> _Handle:
-        """libusb_open: ENODEV when detached, EACCES when access is denied."""
+        """libusb_open: ENODEV when detached, EACCES when access is denied,
+        NotImplementedError when the OS driver does not allow libusb (Windows without WinUSB)."""
         device = dev.device
         with device.cond:
             self._check_attached(dev)
             if device.access_denied:
                 raise usb_error(errno.EACCES)
+            if device.not_supported:  # pyusb turns LIBUSB_ERROR_NOT_SUPPORTED into this
+                raise NotImplementedError(
+                    "Operation not supported or unimplemented on this platform"
+                )
         return _Handle(dev)
 
     def close_device(self, dev_handle: _Handle) -> None:

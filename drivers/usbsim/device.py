@@ -127,7 +127,9 @@ class SimUsbDevice:
         plugged: start attached to the bus.
 
     Attributes the tests switch: ``access_denied`` (open fails with EACCES, as libusb without
-    udev rules), ``kernel_driver`` (a kernel driver holds the vendor interface until detached).
+    udev rules), ``not_supported`` (open fails with LIBUSB_ERROR_NOT_SUPPORTED, as on Windows
+    without WinUSB), ``kernel_driver`` (a kernel driver holds the vendor interface until
+    detached).
     Logs of what crossed the bus: ``in_packets`` (device to host), ``out_packets``.
     """
 
@@ -162,6 +164,7 @@ class SimUsbDevice:
             interfaces.insert(0, hid)
         self.config = ConfigDescriptor(interfaces)
         self.access_denied = False
+        self.not_supported = False
         self.kernel_driver = False
         self.in_packets: deque[bytes] = deque(maxlen=_LOG_PACKETS)
         self.out_packets: deque[bytes] = deque(maxlen=_LOG_PACKETS)
