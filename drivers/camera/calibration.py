@@ -269,8 +269,8 @@ def calibrate_from_folder(folder: Path) -> tuple[Calibration, CalibrationReport]
     calibration = Calibration(
         ranks={r: np.mean(v, axis=0).astype(np.float32) for r, v in got.ranks.items()},
         suits={s: np.mean(v, axis=0).astype(np.float32) for s, v in got.suits.items()},
-        red_redness=float(np.mean(got.redness[True])) if got.redness[True] else 0.5,
-        black_redness=float(np.mean(got.redness[False])) if got.redness[False] else 0.0,
+        red_redness=float(np.nanmean(got.redness[True])) if got.redness[True] else 0.5,
+        black_redness=float(np.nanmean(got.redness[False])) if got.redness[False] else 0.0,
         ten_parts=int(np.median(got.ten_parts)) if got.ten_parts else 2,
         rank_holes={r: _allowed_holes(v) for r, v in got.holes.items()},
         hole_y={

@@ -104,11 +104,14 @@ def ink_redness(region: Image, mask: Mask) -> float:
 
     Red print gives about 0.3..0.6, black print about 0 even under warm light (the stock's tint is
     subtracted). Dividing by the stock, not by the ink, keeps dark ink from amplifying noise.
+    NaN when the mask is all ink or all stock.
     """
     px = region.reshape(-1, 3).astype(np.float32)
     m = mask.reshape(-1) > 0
     b, g, r = px[:, 0], px[:, 1], px[:, 2]
     red = r - np.maximum(g, b)
+    if m.all() or not m.any():
+        return float("nan")  # no stock (or no ink) to compare: the colour stays unsure
     stock = max(float(r[~m].mean()), 1.0)
     return float(red[m].mean() - red[~m].mean()) / stock
 
@@ -177,8 +180,10 @@ def _normalise(
     y1 = max(b.y1 for b in parts)
     y1 = y0 + max(1, round(top * (y1 - y0)))
     crop = labels[y0:y1, x0:x1]
-    sel = np.isin(crop, [b.label for b in parts]).astype(np.float32)
-    return as_glyph(cv2.resize(sel, size, interpolation=cv2.INTER_AREA))
+    sel = crop == parts[0].label
+    for b in parts[1:]:
+        sel |= crop == b.label
+    return as_glyph(cv2.resize(sel.astype(np.float32), size, interpolation=cv2.INTER_AREA))
 
 
 def holes(glyph: Glyph) -> tuple[int, float]:
@@ -248,7 +253,13 @@ def extract_region(region: Image, card_h: int) -> IndexGlyphs | None:
     suit = _suit_blob(blobs, rank)
     if suit is None:
         return None
-    sel = np.isin(labels, [b.label for b in [*rank, suit]]).astype(np.uint8) * 255
+    # colour is measured around the marks only: the ink of the marks against the stock between
+    x0, y0 = min(b.x for b in [*rank, suit]), min(b.y for b in [*rank, suit])
+    x1, y1 = max(b.x1 for b in [*rank, suit]), max(b.y1 for b in [*rank, suit])
+    near = labels[y0:y1, x0:x1]
+    sel = np.zeros(near.shape, np.uint8)
+    for b in [*rank, suit]:
+        sel[near == b.label] = 255
     rank_glyph = _normalise(labels, rank, RANK_SIZE)
     n_holes, hole_y = holes(rank_glyph)
     return IndexGlyphs(
@@ -258,7 +269,7 @@ def extract_region(region: Image, card_h: int) -> IndexGlyphs | None:
         rank_holes=n_holes,
         rank_hole_y=hole_y,
         suit_notch=upper_notch(_normalise(labels, [suit], SUIT_SIZE)),
-        redness=ink_redness(region, sel),
+        redness=ink_redness(region[y0:y1, x0:x1], sel),
         layout=(
             (min(b.x for b in rank) + max(b.x1 for b in rank)) / 2,
             (min(b.y for b in rank) + max(b.y1 for b in rank)) / 2,

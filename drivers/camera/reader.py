@@ -156,6 +156,30 @@ class _Bank(Generic[K]):
 
 
 NO_INDEX = Reading(None, reason="no index")
+#: a quadrilateral inside another one with less than this share of its area is nested in it
+NESTED_AREA = 0.8
+
+
+def _add_unnested(kept: list[Detection], new: Detection) -> list[Detection]:
+    """``kept`` plus ``new`` (candidates come largest first), without nested quadrilaterals.
+
+    A court card's picture frame is a card-shaped quadrilateral inside the card: the smaller
+    one is dropped, unless it alone was read (a card lying on a sheet of white paper), in which
+    case the unread outer one goes. Same-size cards that overlap are not nested.
+    """
+    c = new.quad.mean(axis=0)
+    area = cv2.contourArea(new.quad)
+    outer = [
+        k
+        for k in kept
+        if area < NESTED_AREA * cv2.contourArea(k.quad)
+        and cv2.pointPolygonTest(k.quad.reshape(-1, 1, 2), (float(c[0]), float(c[1])), False) >= 0
+    ]
+    if not outer:
+        return [*kept, new]
+    if new.reading.card is not None and all(k.reading.card is None for k in outer):
+        return [k for k in kept if k not in outer] + [new]
+    return kept
 
 
 class IndexReader:
@@ -306,11 +330,11 @@ class IndexReader:
         search settings, certain readings of indexes outside those candidates (overlapping or
         low-contrast cards, see :mod:`~drivers.camera.search`) as ``partial`` detections.
         """
-        out = []
+        out: list[Detection] = []
         for candidate in locate_cards(frame, self.detector):
             reading = self.read_candidate(candidate)
             if reading.found_index:
-                out.append(Detection(candidate.quad, reading))
+                out = _add_unnested(out, Detection(candidate.quad, reading))
         if self.search is not None:
             known = {d.reading.card for d in out}
             found = search_indexes(frame, self, [d.quad for d in out], self.search)

@@ -46,7 +46,7 @@ class SearchSettings:
     rank_size: tuple[float, float] = (0.012, 0.08)
     suit_ratio: tuple[float, float] = (1.0, 2.4)
     distance: tuple[float, float] = (0.7, 1.4)
-    max_pairs: int = 40
+    max_pairs: int = 32
 
 
 def _marks(
@@ -58,8 +58,15 @@ def _marks(
     ink = cv2.adaptiveThreshold(
         dark, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, s.offset
     )
-    _, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    x, y, w, h, area = (stats[1:, i].astype(np.float64) for i in range(5))
+    # outer boundaries of all ink components (also those inside another's hole, such as marks
+    # within a card's printed outline): several times faster than labelling every pixel
+    contours, hierarchy = cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return np.zeros((0, 2)), np.zeros(0)
+    contours = [c for c, link in zip(contours, hierarchy[0], strict=True) if link[3] < 0]
+    boxes = np.array([cv2.boundingRect(c) for c in contours], np.float64).reshape(-1, 4)
+    area = np.array([cv2.contourArea(c) for c in contours], np.float64)
+    x, y, w, h = boxes.T
     size = np.maximum(w, h)
     fill = area / np.maximum(w * h, 1.0)
     lo = s.rank_size[0] * long / s.suit_ratio[1]
@@ -86,8 +93,13 @@ def _pairs(
     ok &= (rel >= s.distance[0]) & (rel <= s.distance[1])
     ok &= sizes[:, None] >= s.rank_size[0] * long
     ranks, suits = np.nonzero(ok)
-    order = np.argsort(np.abs(rel[ranks, suits] - 1.0))[: s.max_pairs]
-    return [(int(ranks[i]), int(suits[i])) for i in order]
+    off = np.abs(rel[ranks, suits] - 1.0)
+    best: dict[int, tuple[float, int]] = {}  # one suit per rank mark: the best-placed one
+    for r, su, o in zip(ranks.tolist(), suits.tolist(), off.tolist(), strict=True):
+        if r not in best or o < best[r][0]:
+            best[r] = (o, su)
+    order = sorted(best.items(), key=lambda item: item[1][0])[: s.max_pairs]
+    return [(r, su) for r, (_, su) in order]
 
 
 def _inside(point: npt.NDArray[np.float64], quads: list[Quad]) -> bool:
@@ -125,6 +137,8 @@ def search_indexes(
     long = max(img.shape[:2])
     centres, sizes = _marks(darkest(img), s)
     skip_scaled = [q * scale for q in skip]
+    free = np.array([not _inside(c, skip_scaled) for c in centres], bool)
+    centres, sizes = centres[free].reshape(-1, 2), sizes[free]
     # the rank mark's size predicts the rank-suit distance: calibrated distance / rank height
     rank_h = reader.calibration.rank_height
     if rank_h <= 0:
@@ -134,8 +148,6 @@ def search_indexes(
     roi_w, roi_h = round((x1 - x0) * CARD_W), round((y1 - y0) * CARD_H)
     found: dict[object, Detection] = {}
     for i, j in _pairs(centres, sizes, expected, s, long):
-        if _inside(centres[i], skip_scaled):
-            continue
         v = centres[j] - centres[i]
         k = np.hypot(*v) / canon  # frame pixels per canonical pixel
         angle = np.arctan2(v[1], v[0]) - np.arctan2(sy - ry, sx - rx)
