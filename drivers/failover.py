@@ -386,7 +386,7 @@ class FailoverSource:
             source = self._sources[(start + k) % count]
             try:
                 source.open()
-            except DeviceError as e:
+            except DealerAssistError as e:  # DeviceError, or a ConfigError found only at open
                 log.warning("%s: %s cannot be opened: %s", self.name, source.name, e)
                 skipped.append(f"{source.name}: {e}")
                 continue
