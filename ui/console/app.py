@@ -107,9 +107,15 @@ class Console:
         self.presenter.start()
 
     def close(self) -> None:
-        """Stop the worker (closing source and journal) and close the window."""
+        """Stop the worker (closing source and journal), close the window, and remove this
+        console's translators from the application."""
         self.bridge.shutdown()
         self.window.close()
+        app = QCoreApplication.instance()
+        if app is not None:
+            for t in self.translators:
+                app.removeTranslator(t)
+        self.translators = []
 
 
 def run_console(

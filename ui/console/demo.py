@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QApplication
 
 from dealer_assist.games.base import Action
 from dealer_assist.players import PlayerModel
@@ -91,6 +92,8 @@ class DemoDriver(QObject):
             return
         n = sum(1 for k in self._taken if k.startswith(f"{self.hand}:"))
         path = self.shots / f"hand{self.hand:02d}_{n:02d}_{name}.png"
+        QApplication.sendPostedEvents()  # pending relayouts first, as a screen would show
+        QApplication.processEvents()
         self.console.window.grab().save(str(path))
         self.saved.append(path)
 

@@ -52,7 +52,7 @@ class Command:
     """A request to the table service; ``seq`` numbers it (the reply snapshot repeats it).
 
     ``kind``: ``open``, ``new_hand``, ``deal`` (uses ``bets``), ``act`` (``seat``, ``action``),
-    ``dealer_step``, ``void`` (``reason``).
+    ``dealer_step``, ``void`` (``reason``), ``ack`` (the void alarm was read).
     """
 
     kind: str
@@ -66,7 +66,8 @@ class Command:
 @dataclass(frozen=True)
 class Message:
     """A line for the dealer: ``code`` (``bet_issue``, ``no_bets``, ``select_seat``,
-    ``device_not_ready``, ``device``, ``error``, ``confirm_void``), the seat and the bet issue
+    ``device_not_ready``, ``device``, ``error``, ``confirm_void``, ``identify``), the seat and
+    the bet issue
     it is about, and the core's English ``text`` for codes without a translation."""
 
     code: str
@@ -207,7 +208,6 @@ class ConsolePresenter:
         self._waiting: dict[int, str] = {}  # seq -> command kind not answered yet
         self._acts: dict[int, int] = {}  # seat -> seq of its decision in flight
         self._sent_bets: dict[int, dict[str, int]] = {}
-        self._acked_uid = ""
         self._listeners: list[Callable[[ConsoleView], None]] = []
 
     # -- observers --------------------------------------------------------------------------------
@@ -234,6 +234,8 @@ class ConsolePresenter:
         left_bets = old.phase is Phase.BETS_OPEN and snap.phase not in (Phase.BETS_OPEN, None)
         if left_bets and snap.hand_uid == old.hand_uid and self._sent_bets:
             self.last_bets = self._sent_bets
+        if snap.identifying and not old.identifying:
+            self.message = Message("identify")
         if snap.error is not None:
             code = snap.error.code if snap.error.code in ("device_not_ready", "device") else "error"
             self.message = Message(code, text=snap.error.message)
@@ -363,10 +365,10 @@ class ConsolePresenter:
             self.acknowledge_void()
 
     def acknowledge_void(self) -> None:
-        """The dealer has read the void alarm: close it and open the next hand."""
-        if self.snap.phase is Phase.VOID and self._acked_uid != self.snap.hand_uid:
-            self._acked_uid = self.snap.hand_uid
-            self._command("new_hand")
+        """The dealer has read the void alarm: acknowledge it (journaled) and open the next
+        hand."""
+        if self.snap.void_reason is not None and "ack" not in self._waiting.values():
+            self._command("ack")
 
     def void_hand(self) -> None:
         """The dealer voids the hand: the first tap arms, the second confirms."""
@@ -395,12 +397,15 @@ class ConsolePresenter:
     def step(self) -> Step:
         """What the console shows now."""
         phase = self.snap.phase
-        if "deal" in self._waiting.values():
+        waiting = self._waiting.values()
+        if "deal" in waiting:
             return Step.DEALING
+        if self.snap.void_reason is not None and "ack" not in waiting:
+            return Step.VOID
         if phase is None:
-            return Step.CONNECTING
+            return Step.IDLE if "ack" in waiting else Step.CONNECTING
         if phase is Phase.VOID:
-            return Step.IDLE if self._acked_uid == self.snap.hand_uid else Step.VOID
+            return Step.IDLE
         if phase in (Phase.SETTLED, Phase.REVEALED):
             return Step.REVEAL if self.cursor is None else Step.SETTLEMENT
         return {
@@ -456,7 +461,9 @@ class ConsolePresenter:
         return self._seq
 
     def _can_void(self) -> bool:
-        return not self.busy and self.step() in (Step.DECISIONS, Step.SHOWDOWN)
+        step = self.step()
+        stuck = step is Step.DEALING and self.snap.phase is Phase.DEALING  # e.g. identifying
+        return not self.busy and (step in (Step.DECISIONS, Step.SHOWDOWN) or stuck)
 
     def _action(self) -> DealerAction | None:
         step, snap = self.step(), self.snap

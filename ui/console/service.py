@@ -4,12 +4,14 @@ Qt-free and blocking (each step waits for the device with the runner's finite ti
 on the console's worker thread (:mod:`ui.console.worker`) or directly in tests and the headless
 demo. Every step returns a :class:`~ui.console.snapshot.TableSnapshot`; refusals of the core come
 back in ``snapshot.error`` instead of exceptions, because the GUI shows them to the dealer.
+
+After a restart :meth:`TableService.open` resumes what the journal's step log holds (the runner's
+crash recovery): a hand in progress continues, an unacknowledged void alarm is shown again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 
 from dealer_assist.config import TableConfig
 from dealer_assist.errors import (
@@ -20,26 +22,23 @@ from dealer_assist.errors import (
     IllegalActionError,
     JournalError,
 )
-from dealer_assist.events import (
-    DeviceEvent,
-    DeviceFault,
-    DeviceHello,
-    DeviceStateChanged,
-    FaultCleared,
-    IdentityChanged,
-    LinkLost,
-    LinkRestored,
-    utc_now,
-)
+from dealer_assist.events import utc_now
 from dealer_assist.games.base import Action
 from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.hand import Hand, Phase
 from dealer_assist.table.misdeal import VoidReason
 from dealer_assist.table.runner import TableRunner
-from ui.console.snapshot import CommandError, DeviceStatus, TableSnapshot, next_step, take_snapshot
+from ui.console.snapshot import (
+    CommandError,
+    DeviceStatus,
+    TableSnapshot,
+    next_step,
+    take_snapshot,
+)
 
 SourceFactory = Callable[[], CardSource]
+_OVER = (Phase.SETTLED, Phase.VOID)
 
 
 class TableService:
@@ -73,40 +72,48 @@ class TableService:
         self.source: CardSource | None = None
         self.runner: TableRunner | None = None
         self._seq = 0
-        self._device = DeviceStatus()
+        self._open_error = ""
         self._frames = -1
+        self._last_heard = utc_now()
         self._hand_no = 0
 
     # -- lifecycle --------------------------------------------------------------------------------
     def open(self, seq: int = 0) -> TableSnapshot:
-        """Open the journal and the source, then start the first hand (the device shuffles).
+        """Open the journal and the source, resume an interrupted hand, else start a new hand.
 
         A source or journal that cannot be opened is reported in ``error`` (and a source's in
         ``device.error``); call :meth:`open` again to retry.
         """
-        if self.journal is not None:
+        if self.runner is None:
             try:
-                self.journal.open()
+                if self.journal is not None:
+                    self.journal.open()
             except JournalError as e:
                 return self._snap(seq, CommandError("journal", str(e)))
-        if self.runner is None:
             source = self.source or self.make_source()
             self.source = source
             try:
                 source.open()
             except DealerAssistError as e:
-                self._device = replace(self._device, connected=False, error=str(e))
+                self._open_error = str(e)
                 return self._snap(seq, CommandError("device", str(e)))
-            ident = source.identity
-            self._device = DeviceStatus(
-                connected=True, ready=True, model=ident.model if ident else "",
-                serial=ident.serial if ident else "", firmware=ident.firmware if ident else "",
-                last_heard=utc_now(),
-            )  # fmt: skip
-            self.runner = TableRunner(
+            self._open_error = ""
+            self._last_heard = utc_now()
+            runner = TableRunner(
                 self.config, source, self.journal, card_timeout=self.card_timeout,
-                shuffle_timeout=self.shuffle_timeout, on_event=self._on_event,
+                shuffle_timeout=self.shuffle_timeout,
             )  # fmt: skip
+            self.runner = runner
+            try:
+                runner.resume()
+            except DealerAssistError as e:
+                return self._snap(seq, _error(e))
+            self._count_hand()
+        runner = self.runner
+        if runner.void_alarm is not None or (runner.hand and runner.hand.phase not in _OVER):
+            return self._snap(seq, None)  # the alarm, or the interrupted hand, comes first
+        if runner.hand is not None and runner.hand.phase is Phase.SETTLED:
+            return self._snap(seq, None)  # settled by the replay: the dealer finishes paying
         return self.new_hand(seq)
 
     def close(self) -> None:
@@ -117,7 +124,6 @@ class TableService:
             self.source = None
         if self.journal is not None:
             self.journal.close()
-        self._device = replace(self._device, connected=False)
 
     @property
     def hand(self) -> Hand | None:
@@ -126,7 +132,8 @@ class TableService:
 
     # -- steps ------------------------------------------------------------------------------------
     def new_hand(self, seq: int = 0) -> TableSnapshot:
-        """Open bets on a new hand (SHUFFLE to the device)."""
+        """Open bets on a new hand (SHUFFLE to the device). Refused while a void alarm waits
+        for the dealer (``void_alarm``) or the device is not ready (``device_not_ready``)."""
         runner = self.runner
         if runner is None:
             return self.open(seq)
@@ -134,15 +141,31 @@ class TableService:
             runner.poll(0)
         except DealerAssistError as e:
             return self._snap(seq, _error(e))
-        if not runner.device_ready:
-            why = ", ".join(self._device.faults) or self._device.state or "link down"
-            return self._snap(seq, CommandError("device_not_ready", f"device not ready ({why})"))
+        if runner.void_alarm is not None:
+            return self._snap(seq, CommandError("void_alarm", "acknowledge the void first"))
+        status = runner.device_status
+        if not (runner.device_ready and status.ready):
+            why = status.why_not_ready or "device not ready"
+            return self._snap(seq, CommandError("device_not_ready", why))
+        return self._run(seq, lambda: self._new_hand(runner))
 
-        def step() -> None:
-            runner.new_hand()
-            self._hand_no = self.journal.count() + 1 if self.journal is not None else 0
+    def _new_hand(self, runner: TableRunner) -> None:
+        runner.new_hand()
+        self._count_hand()
 
-        return self._run(seq, step)
+    def acknowledge_void(self, seq: int = 0) -> TableSnapshot:
+        """The dealer has read the void alarm (journaled with the next hand); then a new hand
+        opens when the device is ready."""
+        runner = self.runner
+        if runner is None:
+            return self._snap(seq, CommandError("state", "not connected"))
+        try:
+            runner.acknowledge_void("dealer")
+        except DealerAssistError as e:
+            return self._snap(seq, _error(e))
+        if runner.void_alarm is not None:  # an older alarm too (restored after a restart)
+            return self._snap(seq, None)
+        return self.new_hand(seq)
 
     def deal(self, bets: Mapping[int, Mapping[str, int]], seq: int = 0) -> TableSnapshot:
         """ "Rien ne va plus": place every seat's bets (seat -> box -> minor units), lock them and
@@ -210,6 +233,11 @@ class TableService:
             raise HandStateError("no hand in progress")
         return self.runner, self.runner.hand
 
+    def _count_hand(self) -> None:
+        if self.journal is not None and self.hand is not None:
+            stored = self.runner.stored if self.runner is not None else None
+            self._hand_no = stored.hand_id if stored else self.journal.count() + 1
+
     def _run(self, seq: int, step: Callable[[], None]) -> TableSnapshot:
         error = None
         try:
@@ -220,38 +248,43 @@ class TableService:
 
     def _snap(self, seq: int, error: CommandError | None) -> TableSnapshot:
         self._seq = max(self._seq, seq)
-        self._refresh_device()
+        runner = self.runner
+        alarm = runner.void_alarm if runner is not None else None
+        if runner is not None and runner.stored is not None:
+            self._hand_no = runner.stored.hand_id
         return take_snapshot(
-            self.hand, seq=self._seq, hand_no=self._hand_no, device=self._device, error=error
+            self.hand,
+            seq=self._seq,
+            hand_no=self._hand_no,
+            device=self._device(),
+            error=error,
+            alarm=alarm.reason if alarm is not None else None,
+            alarm_uid=alarm.hand_uid if alarm is not None else "",
+            identifying=runner is not None and runner.identification is not None,
         )
 
-    def _refresh_device(self) -> None:
+    def _device(self) -> DeviceStatus:
+        if self.runner is None or self.source is None:
+            return DeviceStatus(error=self._open_error)
         # BEAT frames are not events; a growing frame counter shows the device is alive.
-        if self.source is None or self.runner is None:
-            return
         frames = self.source.stats.frames_received
         if frames != self._frames:
-            self._frames = frames
-            self._device = replace(self._device, last_heard=utc_now())
-        self._device = replace(self._device, ready=self.runner.device_ready)
-
-    def _on_event(self, event: DeviceEvent) -> None:
-        d = self._device
-        if isinstance(event, DeviceFault):
-            d = replace(d, faults=(*[f for f in d.faults if f != event.code], event.code))
-        elif isinstance(event, FaultCleared):
-            d = replace(d, faults=tuple(f for f in d.faults if f != event.code))
-        elif isinstance(event, LinkLost):
-            d = replace(d, connected=False)
-        elif isinstance(event, LinkRestored):
-            d = replace(d, connected=True)
-        elif isinstance(event, DeviceStateChanged):
-            d = replace(d, state=event.state)
-        elif isinstance(event, DeviceHello):
-            d = replace(d, model=event.model, serial=event.serial, firmware=event.firmware)
-        elif isinstance(event, IdentityChanged):
-            d = replace(d, faults=(*d.faults, "IDENTITY"))
-        self._device = d
+            self._frames, self._last_heard = frames, utc_now()
+        status = self.runner.device_status
+        ident = self.source.identity
+        return DeviceStatus(
+            connected=status.link == "connected",
+            model=ident.model if ident else "",
+            serial=ident.serial if ident else "",
+            firmware=ident.firmware if ident else "",
+            last_heard=self._last_heard,
+            faults=(*status.faults, *(("IDENTITY",) if status.identity_alarm else ())),
+            ready=status.ready and self.runner.device_ready,
+            state=status.state,
+            link=status.link,
+            reconnect_attempts=status.reconnect_attempts,
+            why_not_ready=status.why_not_ready,
+        )
 
 
 def _error(e: DealerAssistError) -> CommandError:

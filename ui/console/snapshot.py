@@ -30,6 +30,9 @@ class DeviceStatus:
         faults: TCRP/1 fault codes raised and not yet cleared.
         ready: the runner would start a new hand (no fault, not door open, link up).
         state: last TCRP/1 STATE (``IDLE``, ``READY``, ...), "" before the first one.
+        link: ``connected``, ``lost``, ``reconnecting`` or ``closed`` ("" before opening).
+        reconnect_attempts: attempts since the link was lost.
+        why_not_ready: the core's short English reason, "" when ready.
         error: why the source could not be opened, "" otherwise.
     """
 
@@ -41,6 +44,9 @@ class DeviceStatus:
     faults: tuple[str, ...] = ()
     ready: bool = False
     state: str = ""
+    link: str = ""
+    reconnect_attempts: int = 0
+    why_not_ready: str = ""
     error: str = ""
 
 
@@ -85,8 +91,12 @@ class TableSnapshot:
         to_act: seats that still have a decision on this street, ascending.
         settlement: the settled hand (dealer's hand and qualification included), only when
             ``phase`` is SETTLED.
-        void_reason: why the hand was voided, only when ``phase`` is VOID.
-        void_returns: every wager returned, ``(seat, ((box, stake), ...))`` from seat N down.
+        void_reason: the void alarm the dealer has not acknowledged yet (the runner blocks the
+            next hand until then), or None.
+        void_uid: the voided hand's uid.
+        void_returns: every wager of that hand returned, ``(seat, ((box, stake), ...))`` from
+            seat N down (empty when the hand is no longer in memory: restored after a restart).
+        identifying: the deal waits for the dealer to identify an unreadable card.
         device: the card source's status.
         error: the last command's refusal, None when it succeeded.
     """
@@ -104,7 +114,9 @@ class TableSnapshot:
     to_act: tuple[int, ...] = ()
     settlement: Settlement | None = None
     void_reason: VoidReason | None = None
+    void_uid: str = ""
     void_returns: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] = ()
+    identifying: bool = False
     device: DeviceStatus = field(default_factory=DeviceStatus)
     error: CommandError | None = None
 
@@ -139,11 +151,17 @@ def take_snapshot(
     hand_no: int,
     device: DeviceStatus,
     error: CommandError | None = None,
+    alarm: VoidReason | None = None,
+    alarm_uid: str = "",
+    identifying: bool = False,
 ) -> TableSnapshot:
-    """The privacy-filtered copy of ``hand`` (None before the first hand). Call it on the thread
-    that owns the hand; the result is immutable and safe to pass to any thread."""
+    """The privacy-filtered copy of ``hand`` (None before the first hand) with the pending void
+    ``alarm`` of hand ``alarm_uid``. Call it on the thread that owns the hand; the result is
+    immutable and safe to pass to any thread."""
     if hand is None:
-        return TableSnapshot(seq=seq, device=device, error=error)
+        return TableSnapshot(
+            seq=seq, device=device, error=error, void_reason=alarm, void_uid=alarm_uid
+        )
     seats = tuple(
         SeatSnap(
             seat=s,
@@ -160,11 +178,13 @@ def take_snapshot(
     reveal = hand.dealer_visible()
     dealer = tuple(c if reveal else None for c in hand.dealer_cards)
     step, cards = next_step(hand)
-    void = hand.phase is Phase.VOID
     returns: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] = ()
-    if void:
+    if alarm is not None and hand.phase is Phase.VOID and hand.hand_uid == alarm_uid:
+        known = hand.game.required_boxes + hand.game.optional_boxes
+        rank = {box: i for i, box in enumerate(known)}
         returns = tuple(
-            (s, tuple(hand.stakes(s).items())) for s in sorted(hand.seats, reverse=True)
+            (s, tuple(sorted(hand.stakes(s).items(), key=lambda kv: rank.get(kv[0], len(rank)))))
+            for s in sorted(hand.seats, reverse=True)
         )
     return TableSnapshot(
         seq=seq,
@@ -179,8 +199,10 @@ def take_snapshot(
         next_cards=cards,
         to_act=tuple(hand.seats_to_act),
         settlement=hand.settlement if hand.phase is Phase.SETTLED else None,
-        void_reason=hand.void_reason if void else None,
+        void_reason=alarm,
+        void_uid=alarm_uid,
         void_returns=returns,
+        identifying=identifying,
         device=device,
         error=error,
     )

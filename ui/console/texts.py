@@ -168,8 +168,8 @@ def dealer_action_label(action: DealerAction, game: str) -> str:
         return tr("Turn the flop")
     if kind == "turn":
         return tr("Turn the turn card")
-    if kind == "river":
-        return tr("Turn the last two cards") if game == "uth" else tr("Turn the river")
+    if kind == "river":  # UTH: the last two cards together are the "River" (rules text 000)
+        return tr("Turn the river")
     if kind == "dealer":
         return tr("Turn the dealer's cards")
     if kind == "settle":
@@ -234,6 +234,9 @@ def message_text(message: Message, currency: str) -> str:
         return tr("The shuffler is not ready: clear the fault, then start a new hand")
     if code == "device":
         return trf("Shuffler error: %1", message.text)
+    if code == "identify":
+        return tr("Unreadable card: it must be identified by the dealer and a pit boss, which "
+                  "this console cannot do yet. Void the hand.")  # fmt: skip
     if code == "confirm_void":
         return tr("Tap “Void hand” again to void the hand")
     return message.text

@@ -75,7 +75,7 @@ QPushButton {{ min-height: {TOUCH}px; min-width: {TOUCH}px; border-radius: 12px;
               border: 2px solid rgba(255,255,255,0.12); padding: 0 10px; }}
 QPushButton:pressed {{ background: #6b7d86; }}
 QPushButton:disabled {{ background: #27302d; color: #6d7a74; border-color: #27302d; }}
-#bigButton[compact="true"] {{ min-height: 80px; font-size: 28px; }}
+#bigButton[compact="true"] {{ min-height: 80px; }}
 #boxTab[compact="true"] {{ min-height: 64px; font-size: 19px; }}
 #phase[compact="true"] {{ font-size: 26px; padding: 4px 16px; }}
 #bigButton {{ min-height: 104px; font-size: 32px; background: {GOLD}; color: #1a1406;
@@ -147,8 +147,10 @@ QPushButton:disabled {{ background: #27302d; color: #6d7a74; border-color: #2730
 #alarmTitle {{ font-size: 64px; font-weight: bold; color: #ffffff; }}
 #alarmReason {{ font-size: 34px; font-weight: bold; color: #ffecb3; }}
 #alarmText {{ font-size: 22px; color: #ffffff; }}
-#alarmReturns {{ font-size: 22px; color: #ffffff; background: rgba(0,0,0,0.25);
-                border-radius: 12px; padding: 12px; }}
+#alarmReturns {{ background: rgba(0,0,0,0.28); border-radius: 14px; }}
+#alarmSeat {{ font-size: 30px; font-weight: bold; color: #ffffff; }}
+#alarmBox {{ font-size: 28px; color: #ffecb3; }}
+#alarmTotal {{ font-size: 36px; font-weight: bold; color: #ffffff; }}
 QScrollArea {{ background: transparent; border: none; }}
 QScrollArea > QWidget > QWidget {{ background: transparent; }}
 """

@@ -50,6 +50,8 @@ class TableWorker(QObject):
             snap = s.dealer_step(cmd.seq)
         elif cmd.kind == "void" and cmd.reason is not None:
             snap = s.void(cmd.reason, cmd.seq)
+        elif cmd.kind == "ack":
+            snap = s.acknowledge_void(cmd.seq)
         else:
             snap = s.tick()
         self._emit(snap, force=True)

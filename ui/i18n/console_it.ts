@@ -141,13 +141,13 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="80" />
-            <location filename="../console/widgets/panel.py" line="249" />
+            <location filename="../console/widgets/panel.py" line="264" />
             <source>Reveal</source>
             <translation>Scopertura</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="81" />
-            <location filename="../console/widgets/panel.py" line="252" />
+            <location filename="../console/widgets/panel.py" line="267" />
             <source>Settlement</source>
             <translation>Pagamenti</translation>
         </message>
@@ -158,7 +158,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="83" />
-            <location filename="../console/widgets/panel.py" line="291" />
+            <location filename="../console/widgets/panel.py" line="306" />
             <source>Hand over</source>
             <translation>Mano conclusa</translation>
         </message>
@@ -221,11 +221,6 @@
             <location filename="../console/texts.py" line="170" />
             <source>Turn the turn card</source>
             <translation>Scopri il Turn</translation>
-        </message>
-        <message>
-            <location filename="../console/texts.py" line="172" />
-            <source>Turn the last two cards</source>
-            <translation>Scopri le ultime due carte</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="172" />
@@ -331,36 +326,41 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="238" />
+            <source>Unreadable card: it must be identified by the dealer and a pit boss, which this console cannot do yet. Void the hand.</source>
+            <translation>Carta illeggibile: va identificata dal dealer e da un capo tavolo, cosa che questa console non fa ancora. Annulla la mano.</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="241" />
             <source>Tap “Void hand” again to void the hand</source>
             <translation>Tocca di nuovo “Annulla mano” per annullarla</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="54" />
+            <location filename="../console/widgets/alarm.py" line="68" />
             <source>HAND VOID</source>
             <translation>MANO ANNULLATA</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="56" />
+            <location filename="../console/widgets/alarm.py" line="70" />
             <source>Every wager is returned to the players. Nothing is paid or collected.</source>
             <translation>Tutte le puntate vengono restituite ai giocatori. Nulla viene pagato o ritirato.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="63" />
-            <source>Seat %1 — return %2</source>
-            <translation>Posto %1 — restituire %2</translation>
+            <location filename="../console/widgets/alarm.py" line="77" />
+            <source>This hand was voided before the console restarted: its wagers are in the journal.</source>
+            <translation>Questa mano è stata annullata prima del riavvio della console: le sue puntate sono nel registro.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="64" />
+            <location filename="../console/widgets/alarm.py" line="103" />
+            <source>Return %1</source>
+            <translation>Restituire %1</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/alarm.py" line="75" />
             <source>Total returned: %1</source>
             <translation>Totale restituito: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="65" />
-            <source>No wagers.</source>
-            <translation>Nessuna puntata.</translation>
-        </message>
-        <message>
-            <location filename="../console/widgets/alarm.py" line="66" />
+            <location filename="../console/widgets/alarm.py" line="80" />
             <source>Acknowledged — wagers returned</source>
             <translation>Confermo — puntate restituite</translation>
         </message>
@@ -376,115 +376,116 @@
             <translation>Carta coperta</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="73" />
+            <location filename="../console/widgets/panel.py" line="88" />
             <source>Chip %1</source>
             <translation>Fiche %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="109" />
+            <location filename="../console/widgets/alarm.py" line="99" />
+            <location filename="../console/widgets/panel.py" line="124" />
             <location filename="../console/widgets/seat.py" line="241" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="109" />
+            <location filename="../console/widgets/panel.py" line="124" />
             <source>Bets</source>
             <translation>Puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="110" />
+            <location filename="../console/widgets/panel.py" line="125" />
             <source>Tap a seat to enter its bets.</source>
             <translation>Tocca un posto per inserire le sue puntate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="120" />
+            <location filename="../console/widgets/panel.py" line="135" />
             <source>Clear box</source>
             <translation>Azzera casella</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="121" />
+            <location filename="../console/widgets/panel.py" line="136" />
             <source>Clear seat</source>
             <translation>Azzera posto</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="128" />
+            <location filename="../console/widgets/panel.py" line="143" />
             <source>%1: %2 – %3</source>
             <translation>%1: %2 – %3</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="132" />
+            <location filename="../console/widgets/panel.py" line="147" />
             <source>Repeat last bets</source>
             <translation>Ripeti ultime puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="134" />
-            <location filename="../console/widgets/panel.py" line="178" />
+            <location filename="../console/widgets/panel.py" line="149" />
+            <location filename="../console/widgets/panel.py" line="193" />
             <source>On the table: %1</source>
             <translation>Sul tavolo: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="166" />
+            <location filename="../console/widgets/panel.py" line="181" />
             <source>Dealing</source>
             <translation>Distribuzione</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="168" />
+            <location filename="../console/widgets/panel.py" line="183" />
             <source>The shuffler is dealing. Bets are locked.</source>
             <translation>La miscelatrice sta distribuendo. Puntate bloccate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="170" />
+            <location filename="../console/widgets/panel.py" line="185" />
             <location filename="../console/widgets/seat.py" line="248" />
             <source>To act</source>
             <translation>Da decidere</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="172" />
+            <location filename="../console/widgets/panel.py" line="187" />
             <source>Tap each seat's decision on the table.</source>
             <translation>Tocca la decisione di ogni posto sul tavolo.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="174" />
+            <location filename="../console/widgets/panel.py" line="189" />
             <source>All seats have decided</source>
             <translation>Tutti i posti hanno deciso</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="179" />
+            <location filename="../console/widgets/panel.py" line="194" />
             <source>Confirm: void the hand</source>
             <translation>Conferma: annulla la mano</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="179" />
+            <location filename="../console/widgets/panel.py" line="194" />
             <source>Void hand</source>
             <translation>Annulla mano</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="250" />
+            <location filename="../console/widgets/panel.py" line="265" />
             <source>Show the dealer's hand, then settle seat by seat.</source>
             <translation>Mostra la mano del Banco, poi paga posto per posto.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="253" />
+            <location filename="../console/widgets/panel.py" line="268" />
             <source>From your right to your left. Pay or collect, then Next.</source>
             <translation>Da destra verso sinistra. Paga o ritira, poi Avanti.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="287" />
+            <location filename="../console/widgets/panel.py" line="302" />
             <source>Shuffler</source>
             <translation>Miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="289" />
+            <location filename="../console/widgets/panel.py" line="304" />
             <source>Not connected: %1</source>
             <translation>Non collegata: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="289" />
+            <location filename="../console/widgets/panel.py" line="304" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="292" />
+            <location filename="../console/widgets/panel.py" line="307" />
             <source>Start a new hand when the shuffler is ready.</source>
             <translation>Inizia una nuova mano quando la miscelatrice è pronta.</translation>
         </message>

@@ -88,7 +88,16 @@ IT = {
     "Royal flush": "Scala reale",
     "Seat %1": "Posto %1",
     "Seat %1 — %2": "Posto %1 — %2",
-    "Seat %1 — return %2": "Posto %1 — restituire %2",
+    "Return %1": "Restituire %1",
+    "This hand was voided before the console restarted: its wagers are in the journal.": (
+        "Questa mano è stata annullata prima del riavvio della console: le sue puntate sono "
+        "nel registro."
+    ),
+    "Unreadable card: it must be identified by the dealer and a pit boss, which this console "
+    "cannot do yet. Void the hand.": (
+        "Carta illeggibile: va identificata dal dealer e da un capo tavolo, cosa che questa "
+        "console non fa ancora. Annulla la mano."
+    ),
     "Seat %1: %2": "Posto %1: %2",
     "Settle": "Pagamenti",
     "Settlement": "Pagamenti",

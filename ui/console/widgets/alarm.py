@@ -5,12 +5,18 @@ every wager returned)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ui.console.format import money
 from ui.console.presenter import ConsolePresenter, ConsoleView, Step
 from ui.console.texts import box_name, tr, trf
 from ui.console.widgets.seat import set_text
+
+
+def _label(name: str, text: str = "") -> QLabel:
+    label = QLabel(text)
+    label.setObjectName(name)
+    return label
 
 
 class VoidAlarm(QFrame):
@@ -21,51 +27,79 @@ class VoidAlarm(QFrame):
         self.setObjectName("alarm")
         self.lang = lang
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(80, 50, 80, 50)
-        lay.setSpacing(18)
-        self.title = QLabel("")
-        self.title.setObjectName("alarmTitle")
-        self.reason = QLabel("")
-        self.reason.setObjectName("alarmReason")
+        lay.setContentsMargins(80, 40, 80, 40)
+        lay.setSpacing(16)
+        self.title = _label("alarmTitle")
+        self.reason = _label("alarmReason")
         self.reason.setWordWrap(True)
-        self.text = QLabel("")
-        self.text.setObjectName("alarmText")
+        self.text = _label("alarmText")
         self.text.setWordWrap(True)
-        self.returns = QLabel("")
-        self.returns.setObjectName("alarmReturns")
-        self.returns.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         for w in (self.title, self.reason, self.text):
             w.setAlignment(Qt.AlignmentFlag.AlignCenter)
             lay.addWidget(w)
-        lay.addWidget(self.returns, 1)
+        lay.addStretch(1)
+        self.table = QFrame()
+        self.table.setObjectName("alarmReturns")
+        self.grid = QGridLayout(self.table)
+        self.grid.setContentsMargins(28, 18, 28, 18)
+        self.grid.setHorizontalSpacing(36)
+        self.grid.setVerticalSpacing(10)
+        lay.addWidget(self.table, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.returns = _label("alarmTotal")
+        self.returns.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.returns.setWordWrap(True)
+        lay.addWidget(self.returns)
+        lay.addStretch(1)
         self.ack = QPushButton("")
         self.ack.setObjectName("bigButton")
         self.ack.setProperty("kind", "ack")
         self.ack.clicked.connect(presenter.acknowledge_void)
         lay.addWidget(self.ack)
+        self._rows: object = None
         self.hide()
 
     def show_view(self, view: ConsoleView) -> None:
-        """Show the alarm for a void hand not yet acknowledged, hide it otherwise."""
+        """Show the alarm for a void not yet acknowledged, hide it otherwise."""
         if view.step is not Step.VOID or view.void_reason is None:
+            self._fill((), view.currency)
             set_text(self.returns, "")
             self.hide()
             return
-        set_text(self.title, tr("HAND VOID"))
-        set_text(self.reason, view.void_reason.text(self.lang))
+        set_text(self.title, "⚠  " + tr("HAND VOID"))
+        set_text(self.reason, view.void_reason.long_text(self.lang))
         set_text(self.text, tr("Every wager is returned to the players. Nothing is paid or "
                                "collected."))  # fmt: skip
-        lines = []
-        total = 0
-        for seat, boxes in view.void_returns:
-            parts = [f"{box_name(b)} {money(a, view.currency)}" for b, a in boxes]
-            total += sum(a for _, a in boxes)
-            lines.append(trf("Seat %1 — return %2", seat, "  ·  ".join(parts)))
-        lines.append(trf("Total returned: %1", money(total, view.currency)))
-        set_text(self.returns, "\n".join(lines) if view.void_returns else tr("No wagers."))
+        self._fill(view.void_returns, view.currency)
+        total = sum(a for _, boxes in view.void_returns for _, a in boxes)
+        if view.void_returns:
+            set_text(self.returns, trf("Total returned: %1", money(total, view.currency)))
+        else:
+            set_text(self.returns, tr("This hand was voided before the console restarted: its "
+                                      "wagers are in the journal."))  # fmt: skip
+        self.table.setVisible(bool(view.void_returns))
         set_text(self.ack, tr("Acknowledged — wagers returned"))
         parent = self.parentWidget()
         if parent is not None:
             self.setGeometry(parent.rect())
         self.show()
         self.raise_()
+
+    def _fill(self, rows: tuple[tuple[int, tuple[tuple[str, int], ...]], ...], cur: str) -> None:
+        """One line per seat (seat N first): seat, each box returned, the seat's total."""
+        if rows == self._rows:
+            return
+        self._rows = rows
+        while self.grid.count():
+            item = self.grid.takeAt(0)
+            w = item.widget() if item is not None else None
+            if w is not None:
+                w.setParent(None)
+                w.deleteLater()
+        for r, (seat, boxes) in enumerate(rows):
+            self.grid.addWidget(_label("alarmSeat", trf("Seat %1", seat)), r, 0)
+            for c, (box, amount) in enumerate(boxes, start=1):
+                self.grid.addWidget(_label("alarmBox", f"{box_name(box)} {money(amount, cur)}"),
+                                    r, c)  # fmt: skip
+            total = _label("alarmSeat", trf("Return %1", money(sum(a for _, a in boxes), cur)))
+            total.setAlignment(Qt.AlignmentFlag.AlignRight)
+            self.grid.addWidget(total, r, 5)

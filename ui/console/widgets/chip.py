@@ -57,7 +57,7 @@ class ChipButton(QPushButton):
         p.drawEllipse(inner)
         font = QFont(theme.FONT_FAMILY)
         font.setBold(True)
-        font.setPixelSize(26 if len(self.text()) <= 3 else 20)
+        font.setPixelSize({1: 28, 2: 28, 3: 22}.get(len(self.text()), 18))
         p.setFont(font)
         p.setPen(QColor(self.fg) if self.isEnabled() else QColor("#7b8682"))
         p.drawText(r, Qt.AlignmentFlag.AlignCenter, self.text())

@@ -4,6 +4,7 @@ message line and one big button for the dealer's next step."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -34,6 +35,20 @@ from ui.console.widgets.chip import ChipButton
 from ui.console.widgets.seat import restyle, set_text
 
 
+def fit_font(button: QPushButton, text: str, sizes: tuple[int, ...]) -> None:
+    """Set ``text`` in the largest of ``sizes`` (pixels) that fits the button's width."""
+    set_text(button, text)
+    room = max(1, button.width() - 32)
+    for size in sizes:
+        font = QFont(button.font())
+        font.setPixelSize(size)
+        if QFontMetrics(font).horizontalAdvance(text) <= room or size == sizes[-1]:
+            sheet = f"font-size: {size}px;"
+            if button.styleSheet() != sheet:
+                button.setStyleSheet(sheet)
+            return
+
+
 def _label(name: str, text: str = "", *, wrap: bool = True) -> QLabel:
     label = QLabel(text)
     label.setObjectName(name)
@@ -50,7 +65,7 @@ class BetsPage(QWidget):
         self.lay = lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(12)
-        self.title = _label("sideTitle")
+        self.title = _label("sideTitle", wrap=False)
         self.hint = _label("sideHint")
         lay.addWidget(self.title)
         lay.addWidget(self.hint)
@@ -83,10 +98,10 @@ class BetsPage(QWidget):
         row.addWidget(self.clear_box)
         row.addWidget(self.clear_seat)
         lay.addLayout(row)
-        self.limits = _label("sideHint")
+        self.limits = _label("sideHint", wrap=False)
         lay.addWidget(self.limits)
         lay.addStretch(1)
-        self.total = _label("sideTitle")
+        self.total = _label("sideTitle", wrap=False)
         self.total.setAlignment(Qt.AlignmentFlag.AlignRight)
         lay.addWidget(self.total)
         self.repeat = QPushButton("")
@@ -143,7 +158,7 @@ class PlayPage(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(12)
-        self.title = _label("sideTitle")
+        self.title = _label("sideTitle", wrap=False)
         self.seats = _label("phase")
         self.seats.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.seats.setStyleSheet(f"background: {theme.PANEL_2}; font-size: 44px;")
@@ -152,7 +167,7 @@ class PlayPage(QWidget):
         lay.addWidget(self.seats)
         lay.addWidget(self.hint)
         lay.addStretch(1)
-        self.total = _label("sideTitle")
+        self.total = _label("sideTitle", wrap=False)
         self.total.setAlignment(Qt.AlignmentFlag.AlignRight)
         lay.addWidget(self.total)
         self.void = QPushButton("")
@@ -226,7 +241,7 @@ class SettlementPage(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(10)
-        self.title = _label("sideTitle")
+        self.title = _label("sideTitle", wrap=False)
         lay.addWidget(self.title)
         self.hint = _label("sideHint")
         lay.addWidget(self.hint)
@@ -275,7 +290,7 @@ class InfoPage(QWidget):
         super().__init__()
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        self.title = _label("sideTitle")
+        self.title = _label("sideTitle", wrap=False)
         self.hint = _label("sideHint")
         lay.addWidget(self.title)
         lay.addWidget(self.hint)
@@ -316,6 +331,8 @@ class SidePanel(QFrame):
         self.big.setObjectName("bigButton")
         self.big.clicked.connect(self.p.dealer_button)
         lay.addWidget(self.big)
+        self._big_text = ""
+        self._compact = False
 
     def set_compact(self, compact: bool) -> None:
         """Tighter spacing, smaller chips and button for small screens (1280x800)."""
@@ -323,7 +340,16 @@ class SidePanel(QFrame):
         self.lay.setContentsMargins(m, m, m, m)
         self.lay.setSpacing(8 if compact else 14)
         self.bets.set_compact(compact)
-        restyle(self.big, compact=compact)
+        self._compact = compact
+        self._fit_big()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_big()
+
+    def _fit_big(self) -> None:
+        sizes = (28, 24, 20) if self._compact else (32, 28, 24, 20)
+        fit_font(self.big, self._big_text, sizes)
 
     def show_view(self, view: ConsoleView) -> None:
         """Draw the page of the step, the message and the big button."""
@@ -352,7 +378,8 @@ class SidePanel(QFrame):
         if action is None or step is Step.VOID:
             self.big.hide()
         else:
-            set_text(self.big, dealer_action_label(action, view.game))
+            self._big_text = dealer_action_label(action, view.game)
+            self._fit_big()
             self.big.setEnabled(action.enabled)
             restyle(self.big, kind=action.kind)
             self.big.show()
