@@ -63,7 +63,8 @@ def read_labels(csv_path: Path) -> list[LabelledImage]:
             cards = tuple(dict.fromkeys(parse_card(t) for t in texts))
         except (CardError, KeyError, TypeError) as e:
             raise ConfigError(f"{csv_path}:{n}: bad card label: {e}") from e
-        out.append(LabelledImage(csv_path.parent / row["file"], cards))
+        # normpath: "../x" must not depend on the CSV's folder still existing
+        out.append(LabelledImage(Path(os.path.normpath(csv_path.parent / row["file"])), cards))
     return out
 
 

@@ -50,20 +50,32 @@ class SearchSettings:
 
 
 def _marks(
-    dark: Image, s: SearchSettings
+    dark: Image, s: SearchSettings, skip: list[Quad]
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """(centres (n, 2), sizes (n,)) of ink marks that may be index marks."""
+    """(centres (n, 2), sizes (n,)) of ink marks that may be index marks, outside ``skip``."""
     long = max(dark.shape)
     block = max(3, int(s.block * long) | 1)
     ink = cv2.adaptiveThreshold(
-        dark, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, s.offset
+        dark,
+        255,
+        cv2.ADAPTIVE_THRESH_MEAN_C,
+        cv2.THRESH_BINARY_INV,
+        block,
+        s.offset,
     )
+    for quad in skip:  # cards already read
+        cv2.fillConvexPoly(ink, np.round(quad).astype(np.int32), 0)
     # outer boundaries of all ink components (also those inside another's hole, such as marks
     # within a card's printed outline): several times faster than labelling every pixel
     contours, hierarchy = cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         return np.zeros((0, 2)), np.zeros(0)
-    contours = [c for c, link in zip(contours, hierarchy[0], strict=True) if link[3] < 0]
+    # speckle of sensor noise and cloth (thousands of specks on felt) has few contour points
+    contours = [
+        c for c, link in zip(contours, hierarchy[0], strict=True) if len(c) > 3 and link[3] < 0
+    ]
+    if not contours:
+        return np.zeros((0, 2)), np.zeros(0)
     boxes = np.array([cv2.boundingRect(c) for c in contours], np.float64).reshape(-1, 4)
     area = np.array([cv2.contourArea(c) for c in contours], np.float64)
     x, y, w, h = boxes.T
@@ -102,11 +114,6 @@ def _pairs(
     return [(r, su) for r, (_, su) in order]
 
 
-def _inside(point: npt.NDArray[np.float64], quads: list[Quad]) -> bool:
-    p = (float(point[0]), float(point[1]))
-    return any(cv2.pointPolygonTest(q.reshape(-1, 1, 2), p, False) >= 0 for q in quads)
-
-
 def search_indexes(
     frame: Image,
     reader: IndexReader,
@@ -135,10 +142,7 @@ def search_indexes(
     scale = min(1.0, s.max_side / max(h, w))
     img = frame if scale == 1.0 else as_image(cv2.resize(frame, None, fx=scale, fy=scale))
     long = max(img.shape[:2])
-    centres, sizes = _marks(darkest(img), s)
-    skip_scaled = [q * scale for q in skip]
-    free = np.array([not _inside(c, skip_scaled) for c in centres], bool)
-    centres, sizes = centres[free].reshape(-1, 2), sizes[free]
+    centres, sizes = _marks(darkest(img), s, [q * scale for q in skip])
     # the rank mark's size predicts the rank-suit distance: calibrated distance / rank height
     rank_h = reader.calibration.rank_height
     if rank_h <= 0:
