@@ -4,8 +4,8 @@ Why this way: card faces are the brightest, least coloured large areas on a felt
 minimum of the B, G, R channels (white stays high, green felt or red leather goes low) split by
 Otsu's threshold separates them; Canny edges cut apart cards that touch or overlap a bright
 neighbour. Each remaining blob whose convex hull is close to a 4-corner polygon of card-like aspect
-is a candidate. False candidates (a picture frame on a court card, a sheet of paper) are harmless:
-the index reader reports them as unknown or finds no index.
+is a candidate. False candidates (a picture frame on a court card, a sheet of paper) usually show
+no index; the reader drops quadrilaterals nested in another one.
 """
 
 from __future__ import annotations

@@ -6,9 +6,10 @@ Certainty rule (never guess): a mark is read only when
   ``min_margin`` on what tells the candidates apart (correlation after subtracting the candidates'
   mean template);
 - structural checks learned from the calibration deck agree: the number of enclosed holes of a
-  rank mark is one seen for that rank; a suit's ink colour (red or black) is clear, and the notch
-  of its upper outline (clubs and hearts have one, spades and diamonds not) does not clearly
-  belong to the other suit of that colour.
+  rank mark is one seen for that rank, and so is their height (a 6's hole is low, a 9's high);
+  two characters side by side are only a 10; a suit's ink colour (red or black) is clear, and
+  the notch of its upper outline (clubs and hearts have one, spades and diamonds not) does not
+  clearly belong to the other suit of that colour.
 
 A card is certain when one printed index has both marks certain and the other index, where
 found, contradicts neither with a plausible reading; when no second index shows the same card,
@@ -191,6 +192,8 @@ class IndexReader:
         detector: card outline detection limits (defaults when None).
         search: index search for cards without a clear outline (:mod:`~drivers.camera.search`):
             True for the default settings, False to switch it off, or its settings.
+        flat_fallback: read a frame with a card's aspect and no large card in it as one
+            flattened card (scans, cropped photos); off for a table camera.
 
     Pure computation on images (no device I/O); use one instance per thread.
     """
@@ -201,10 +204,12 @@ class IndexReader:
         settings: ReaderSettings | None = None,
         detector: DetectorSettings | None = None,
         search: SearchSettings | bool = True,
+        flat_fallback: bool = True,
     ) -> None:
         self.calibration = calibration
         self.settings = settings or ReaderSettings()
         self.detector = detector or DetectorSettings()
+        self.flat_fallback = flat_fallback
         self.search: SearchSettings | None = (
             search if isinstance(search, SearchSettings) else SearchSettings() if search else None
         )
@@ -331,7 +336,7 @@ class IndexReader:
         low-contrast cards, see :mod:`~drivers.camera.search`) as ``partial`` detections.
         """
         out: list[Detection] = []
-        for candidate in locate_cards(frame, self.detector):
+        for candidate in locate_cards(frame, self.detector, flat_fallback=self.flat_fallback):
             reading = self.read_candidate(candidate)
             if reading.found_index:
                 out = _add_unnested(out, Detection(candidate.quad, reading))

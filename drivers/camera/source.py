@@ -262,7 +262,8 @@ class CameraSource:
         self, stop: threading.Event, opened: threading.Event, failure: list[BaseException]
     ) -> None:
         frames = self._frames
-        reader = IndexReader(self._calibration, search=self._search)
+        # a table camera never sees a flattened card filling the frame
+        reader = IndexReader(self._calibration, search=self._search, flat_fallback=False)
         try:
             frames.open(self._open_timeout)
         except BaseException as e:  # reported to open(), which raises it
