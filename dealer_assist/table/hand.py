@@ -51,7 +51,11 @@ class SeatState:
 
 @dataclass(frozen=True)
 class PlacedCard:
-    """A dealt card and where it went, with its device coordinates and source."""
+    """A dealt card and where it went, with its device coordinates and source.
+
+    ``identified_by``/``confirmed_by``: for a card the reader could not read (TCRP/1 ``XX``) and
+    the dealer identified, who entered it and the pit boss who confirmed it ("" otherwise).
+    """
 
     position: Position
     card: Card
@@ -60,6 +64,8 @@ class PlacedCard:
     index: int
     at: datetime
     manual: bool = False
+    identified_by: str = ""
+    confirmed_by: str = ""
 
 
 class Hand:
@@ -122,9 +128,11 @@ class Hand:
     # -- cards ------------------------------------------------------------------------------------
     def place_card(
         self, card: Card, *, source: str, deck_id: str = "", index: int = 0,
-        at: datetime | None = None, manual: bool = False,
+        at: datetime | None = None, manual: bool = False, identified_by: str = "",
+        confirmed_by: str = "",
     ) -> Position:  # fmt: skip
         """Put the next dealt card in the next pending position; returns that position.
+        ``identified_by``/``confirmed_by``: see :class:`PlacedCard`.
 
         Raises:
             HandStateError: no card is expected now (an extra card: a misdeal for the caller).
@@ -132,7 +140,9 @@ class Hand:
         if self.phase is not Phase.DEALING or not self.pending:
             raise HandStateError(f"no card expected in phase {self.phase}")
         pos = self.pending.pop(0)
-        placed = PlacedCard(pos, card, source, deck_id, index, at or utc_now(), manual)
+        placed = PlacedCard(
+            pos, card, source, deck_id, index, at or utc_now(), manual, identified_by, confirmed_by
+        )
         self.cards.append(placed)
         if pos.kind == "seat" and pos.seat is not None:
             self.seats[pos.seat].hole[pos.n] = card
@@ -329,6 +339,8 @@ class Hand:
                     "position": str(p.position), "card": str(p.card), "source": p.source,
                     "deck_id": p.deck_id, "index": p.index, "at": p.at.isoformat(),
                     "manual": p.manual,
+                    **({"identified_by": p.identified_by, "confirmed_by": p.confirmed_by}
+                       if p.identified_by else {}),
                 }
                 for p in self.cards
             ],

@@ -2,15 +2,22 @@
 
 Rules text 000 (and 004, 002): "In caso di errore nella distribuzione delle carte o di
 malfunzionamento della miscelatrice automatica, l'intera mano viene annullata" — a dealing error
-or a shuffler malfunction voids the whole hand, every wager returned. A card the dealer exposes by
-mistake stays valid and is only recorded. TCRP/1 (DEVICE_PROTOCOL.md, Reliability): within a deck
-CARD indexes run 1, 2, 3... with no gap and no repeat; a card seen twice since the last SHUFFLED is
-a duplicate.
+or a shuffler malfunction voids the whole hand, every wager returned. "Se durante la distribuzione
+il Dealer mostra accidentalmente una o più carte dei giocatori, tali carte restano valide": a card
+the dealer exposes by mistake stays valid and is only recorded (never a void reason here).
+TCRP/1 (DEVICE_PROTOCOL.md, Reliability): within a deck CARD indexes run 1, 2, 3... with no gap
+and no repeat; a card seen twice since the last SHUFFLED is a duplicate.
+
+The detector is fed every device event of a hand plus what the hand expects (a card or not) and
+answers with the first :class:`VoidReason`, or None. :class:`DealWatch` adds the time rule: cards
+that do not come (``missing_cards``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
+from typing import Any
 
 from dealer_assist.cards import Card
 from dealer_assist.events import (
@@ -18,6 +25,8 @@ from dealer_assist.events import (
     DeckShuffled,
     DeviceEvent,
     DeviceFault,
+    DeviceHello,
+    DeviceStateChanged,
     IdentityChanged,
     LinkLost,
 )
@@ -35,18 +44,40 @@ REASON_TEXTS: dict[str, tuple[str, str]] = {
     "identity_changed": ("La miscelatrice è cambiata", "The shuffler's identity changed"),
     "shuffle_count": ("Mazzo incompleto o eccedente", "Deck count is not 52"),
     "wrong_deck": ("Carta da un altro mazzo", "Card from another deck"),
+    "deck_reshuffled": (
+        "Mazzo rimescolato durante la mano",
+        "The deck was reshuffled during the hand",
+    ),
     "restart": ("Riavvio durante la mano", "Restart during the hand"),
     "dealer_void": ("Mano annullata dal dealer", "Hand voided by the dealer"),
 }
+
+# TCRP/1 FAULT code -> (Italian, English), appended to the "device_fault" text.
+FAULT_TEXTS: dict[str, tuple[str, str]] = {
+    "JAM": ("carte inceppate", "cards jammed"),
+    "DOOR_OPEN": ("sportello aperto", "door open"),
+    "MISSING_CARD": ("carta mancante", "missing card"),
+    "EXTRA_CARD": ("carta in più", "extra card"),
+    "DUPLICATE_CARD": ("carta doppia", "duplicate card"),
+    "MISREAD": ("lettura errata", "misread"),
+    "ELEVATOR": ("guasto dell'elevatore", "elevator failure"),
+    "POWER": ("alimentazione", "power failure"),
+    "INTERNAL": ("errore interno", "internal error"),
+}
+
+UNREADABLE_POLICIES = ("void", "dealer_identifies")
+_NOT_READY_STATES = frozenset({"FAULT", "DOOR_OPEN"})
 
 
 @dataclass(frozen=True)
 class VoidReason:
     """Why a hand is void: a ``code`` from :data:`REASON_TEXTS` and a free ``detail``
-    (e.g. the TCRP/1 fault code ``JAM``)."""
+    (e.g. the TCRP/1 fault code ``JAM``). ``causes`` holds the device events that caused it
+    (not compared: two reasons with the same code and detail are equal)."""
 
     code: str
     detail: str = ""
+    causes: tuple[DeviceEvent, ...] = field(default=(), compare=False, repr=False)
 
     def text(self, lang: str = "en") -> str:
         """Human text in ``it`` or ``en``, with the detail in parentheses."""
@@ -54,14 +85,36 @@ class VoidReason:
         base = it if lang == "it" else en
         return f"{base} ({self.detail})" if self.detail else base
 
+    def long_text(self, lang: str = "en") -> str:
+        """:meth:`text` with a TCRP/1 fault code spelled out for the void alarm
+        (``Shuffler fault: cards jammed (JAM)``)."""
+        fault = FAULT_TEXTS.get(self.detail.split(" ", 1)[0])
+        if fault is None or self.code != "device_fault":
+            return self.text(lang)
+        it, en = REASON_TEXTS["device_fault"]
+        base = f"{it}: {fault[0]}" if lang == "it" else f"{en}: {fault[1]}"
+        return f"{base} ({self.detail})"
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"code", "detail", "text_it", "text_en"}`` for the journal and the step log."""
+        return {
+            "code": self.code,
+            "detail": self.detail,
+            "text_it": self.long_text("it"),
+            "text_en": self.long_text("en"),
+        }
+
 
 class MisdealDetector:
     """Watches one hand's device events and says when the hand must be voided.
 
-    Feed every event received while a hand is in progress to :meth:`on_event`; it returns a
-    :class:`VoidReason` for the first event that voids the hand, else None. ``unreadable_card``:
-    ``"void"`` (default) voids on a ``XX`` card; ``"dealer_identifies"`` lets the caller ask the
-    dealer (and a pit boss) for the card instead.
+    Feed every event received while a hand is in progress to :meth:`on_event` (check and
+    accept in one call), or to :meth:`check` then :meth:`commit` when the caller must record the
+    event durably in between (the runner's step log). Either returns the :class:`VoidReason` of
+    the first event that voids the hand, else None.
+
+    ``unreadable_card``: ``"void"`` (default) voids on a ``XX`` card; ``"dealer_identifies"``
+    lets the caller ask the dealer (confirmed by a pit boss) for the card instead.
     """
 
     def __init__(self, unreadable_card: str = "void") -> None:
@@ -74,41 +127,122 @@ class MisdealDetector:
         """A new deck: reset the index and duplicate checks; a count other than 52 voids."""
         self.deck_id, self.last_index, self.seen = event.deck_id, 0, set()
         if event.count != 52:
-            return VoidReason("shuffle_count", f"{event.count} cards")
+            return VoidReason("shuffle_count", f"{event.count} cards", (event,))
         return None
 
     def on_event(self, event: DeviceEvent, *, expecting_card: bool) -> VoidReason | None:
-        """Check one event of a hand in progress; ``expecting_card`` is False when the hand has
-        no position left for a card (then a card is an extra card)."""
+        """Check one event of a hand in progress and accept it when it does not void;
+        ``expecting_card`` is False when the hand has no position left for a card (then a card
+        is an extra card)."""
+        reason = self.check(event, expecting_card=expecting_card)
+        if reason is None:
+            self.commit(event)
+        elif isinstance(event, DeckShuffled) and reason.code == "shuffle_count":
+            self.commit(event)  # the deck is the hand's deck even when its count is wrong
+        return reason
+
+    def check(self, event: DeviceEvent, *, expecting_card: bool) -> VoidReason | None:
+        """The void reason ``event`` would cause now, without changing any state."""
+        causes = (event,)
         if isinstance(event, DeckShuffled):
-            return self.start_deck(event)
+            if self.last_index and event.deck_id != self.deck_id:
+                return VoidReason("deck_reshuffled", f"new deck {event.deck_id}", causes)
+            if not self.last_index and event.count != 52:
+                return VoidReason("shuffle_count", f"{event.count} cards", causes)
+            return None
         if isinstance(event, DeviceFault):
-            return VoidReason("device_fault", event.code)
+            return VoidReason("device_fault", event.code, causes)
+        if isinstance(event, DeviceStateChanged) and event.state in _NOT_READY_STATES:
+            return VoidReason("device_fault", event.state, causes)
         if isinstance(event, LinkLost):
-            return VoidReason("link_lost", event.reason)
+            return VoidReason("link_lost", event.reason, causes)
         if isinstance(event, IdentityChanged):
-            return VoidReason("identity_changed", f"{event.expected} -> {event.got}")
+            return VoidReason("identity_changed", f"{event.expected} -> {event.got}", causes)
+        if isinstance(event, DeviceHello) and event.restarted:
+            return VoidReason("restart", "the shuffler restarted (HELLO seq 0)", causes)
         if isinstance(event, CardRead):
-            return self._on_card(event, expecting_card)
+            return self._check_card(event, expecting_card)
         return None
 
-    def _on_card(self, event: CardRead, expecting_card: bool) -> VoidReason | None:
+    def commit(self, event: DeviceEvent) -> None:
+        """Accept an event :meth:`check` passed: advance the deck, index and duplicate state."""
+        if isinstance(event, DeckShuffled):
+            if not self.last_index:
+                self.start_deck(event)
+        elif isinstance(event, CardRead) and not event.manual:
+            if self.deck_id is None:
+                self.deck_id = event.deck_id
+            self.last_index = event.index
+            if event.card is not None:
+                self.seen.add(event.card)
+
+    def accept_identified(self, card: Card) -> VoidReason | None:
+        """A card the dealer identified for an unreadable one: a duplicate of a card seen in
+        this deck voids; otherwise it joins the duplicate check."""
+        if card in self.seen:
+            return VoidReason("duplicate_card", f"{card} (identified by the dealer)")
+        self.seen.add(card)
+        return None
+
+    def _check_card(self, event: CardRead, expecting_card: bool) -> VoidReason | None:
+        causes = (event,)
         if event.manual:
             return None  # entered by the dealer: no reader sequence to check
         if self.deck_id is not None and event.deck_id != self.deck_id:
-            return VoidReason("wrong_deck", f"deck {event.deck_id}, expected {self.deck_id}")
+            return VoidReason(
+                "wrong_deck", f"deck {event.deck_id}, expected {self.deck_id}", causes
+            )
         expected = self.last_index + 1
         if event.index != expected:
             code = "index_repeat" if event.index <= self.last_index else "index_gap"
-            return VoidReason(code, f"index {event.index}, expected {expected}")
-        self.last_index = event.index
+            return VoidReason(code, f"index {event.index}, expected {expected}", causes)
         if not expecting_card:
-            return VoidReason("extra_card", f"index {event.index}")
+            return VoidReason("extra_card", f"index {event.index}", causes)
         if event.card is None:
             if self.unreadable_card == "void":
-                return VoidReason("unreadable_card", f"index {event.index}")
+                return VoidReason("unreadable_card", f"index {event.index}", causes)
             return None
         if event.card in self.seen:
-            return VoidReason("duplicate_card", str(event.card))
-        self.seen.add(event.card)
+            return VoidReason("duplicate_card", str(event.card), causes)
+        return None
+
+
+class DealWatch:
+    """The time rule of one deal: fewer cards than the positions need is ``missing_cards``.
+
+    Args:
+        n: cards asked for.
+        card_timeout: seconds allowed before the first card and between two cards.
+        now: monotonic seconds at the DEAL.
+        grace: seconds still allowed after the device said it is done dealing (STATE READY or
+            IDLE after DEALING) while positions are still pending; frames arrive in device
+            order, so this only covers devices that announce READY slightly early.
+    """
+
+    def __init__(self, n: int, card_timeout: float, now: float, grace: float = 0.5) -> None:
+        self.n = n
+        self.card_timeout = card_timeout
+        self.grace = grace
+        self.deadline = now + card_timeout
+        self._dealing_seen = False
+
+    def on_card(self, now: float) -> None:
+        """A card of this deal arrived: the next one has a fresh ``card_timeout``."""
+        self.deadline = now + self.card_timeout
+
+    def on_state(self, state: str, now: float) -> None:
+        """The device's STATE: READY/IDLE after DEALING means it has dealt all it will."""
+        if state == "DEALING":
+            self._dealing_seen = True
+        elif state in ("READY", "IDLE") and self._dealing_seen:
+            self.deadline = min(self.deadline, now + self.grace)
+
+    def pause(self) -> None:
+        """Stop the clock (the dealer is identifying an unreadable card)."""
+        self.deadline = math.inf
+
+    def expired(self, now: float, pending: int) -> VoidReason | None:
+        """``missing_cards`` when ``pending`` positions are still empty after the deadline."""
+        if pending and now > self.deadline:
+            return VoidReason("missing_cards", f"{pending} of {self.n} not received")
         return None

@@ -8,6 +8,7 @@ flushed at once; logs go to stderr. SIGTERM or SIGINT stops it cleanly (exit sta
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import logging
 import secrets
@@ -23,6 +24,7 @@ from typing import IO
 from dealer_assist.errors import ConfigError, DealerAssistError
 from drivers.emulator.runner import serve_pty, serve_tcp
 from drivers.emulator.shuffler import (
+    ANY_FAULT,
     FAULT_CODES,
     DealtCard,
     EmulatedShuffler,
@@ -84,12 +86,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--duplicate-at", type=_count, metavar="N")
     parser.add_argument("--unreadable-at", type=_count, metavar="N")
     parser.add_argument("--fault-rate", type=_fraction, default=0.0, metavar="P")
-    parser.add_argument("--fault-code", choices=FAULT_CODES, default=d.fault_code)
+    parser.add_argument("--fault-code", choices=(*FAULT_CODES, ANY_FAULT), default=d.fault_code)
     parser.add_argument("--fault-clear-after", type=_seconds, default=d.fault_clear_after)
     parser.add_argument("--restart-at", type=_count, metavar="N", help="restart after N cards")
     parser.add_argument("--swap-at", type=_count, metavar="N", help="new serial after N cards")
     parser.add_argument("--swap-serial", metavar="SERIAL")
+    parser.add_argument("--corrupt-in", type=_fraction, default=0.0, metavar="P",
+                        help="fraction of host frames lost to corruption")  # fmt: skip
+    parser.add_argument("--drop-in", type=_fraction, default=0.0, metavar="P",
+                        help="fraction of host frames dropped")  # fmt: skip
+    parser.add_argument("--stall-at", type=_count, metavar="N", help="stop dealing at card N")
+    parser.add_argument("--extra-at", type=_count, metavar="N", help="one card more after N")
+    parser.add_argument("--skip-index-at", type=_count, metavar="N", help="index skips at N")
+    parser.add_argument("--repeat-index-at", type=_count, metavar="N", help="index repeats at N")
+    parser.add_argument("--wrong-deck-at", type=_count, metavar="N", help="other deck id at N")
+    parser.add_argument("--reshuffle-at", type=_count, metavar="N", help="reshuffle after N")
+    parser.add_argument("--deck-count", type=_count, default=d.deck_count, metavar="C")
     parser.add_argument("--dealt-log", type=Path, metavar="FILE", help="append dealt cards")
+    parser.add_argument("--stats-file", type=Path, metavar="FILE",
+                        help="write the frame counters as JSON here on exit")  # fmt: skip
     parser.add_argument("--log-level", default="WARNING")
 
 
@@ -117,6 +132,15 @@ def config_from_args(args: argparse.Namespace, seed: int) -> EmulatorConfig:
         restart_at=args.restart_at,
         swap_at=args.swap_at,
         swap_serial=args.swap_serial,
+        corrupt_in=args.corrupt_in,
+        drop_in=args.drop_in,
+        stall_at=args.stall_at,
+        extra_at=args.extra_at,
+        skip_index_at=args.skip_index_at,
+        repeat_index_at=args.repeat_index_at,
+        wrong_deck_at=args.wrong_deck_at,
+        reshuffle_at=args.reshuffle_at,
+        deck_count=args.deck_count,
     )
 
 
@@ -158,6 +182,11 @@ def run(args: argparse.Namespace) -> int:
         if dealt_file is not None:
             dealt_file.close()
     log.info("emulator stopped: %s", shuffler.stats)
+    if args.stats_file is not None:
+        try:
+            args.stats_file.write_text(json.dumps(dataclasses.asdict(shuffler.stats)) + "\n")
+        except OSError as e:
+            raise ConfigError(f"--stats-file {args.stats_file}: {e}") from e
     return 0
 
 

@@ -9,8 +9,11 @@ STATUS -> ACK, STATE; HELLO -> ACK, HELLO; RESEND s -> the kept frames from s on
 only in the CARD frame that deals it: nothing reports the deck order.
 
 Fault switches (all off by default, randomness from ``seed``): jam at card N, corrupt or drop a
-fraction of outgoing frames, go silent after N frames, a duplicate or unreadable card at card
-N, random faults, a restart or a device swap (new serial) after N cards.
+fraction of outgoing (and incoming) frames, go silent after N frames, a duplicate or unreadable
+card at card N, random faults (one code, or ``ANY``), a restart or a device swap (new serial)
+after N cards; dealing errors at card N of a deck: stop dealing (missing cards), one card more
+than asked, an index that skips or repeats, a card from another deck, a reshuffle on its own;
+a deck count other than 52.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ FAULT_CODES = (
     "POWER",
     "INTERNAL",
 )
+ANY_FAULT = "ANY"  # fault_code: a random one of FAULT_CODES each time
 _NO_ACK = frozenset({"BEAT", "ACK", "NAK"})
 _CORRUPT_CHARS = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -69,26 +73,41 @@ class EmulatorConfig:
     restart_at: int | None = None
     swap_at: int | None = None
     swap_serial: str | None = None
+    corrupt_in: float = 0.0
+    drop_in: float = 0.0
+    stall_at: int | None = None
+    extra_at: int | None = None
+    skip_index_at: int | None = None
+    repeat_index_at: int | None = None
+    wrong_deck_at: int | None = None
+    reshuffle_at: int | None = None
+    deck_count: int = 52
 
     def __post_init__(self) -> None:
         for f in fields(self):
             v = getattr(self, f.name)
-            if f.name in ("corrupt", "drop", "fault_rate") and not 0.0 <= v <= 1.0:
+            if f.name in _FRACTIONS and not 0.0 <= v <= 1.0:
                 raise ConfigError(f"emulator {f.name} must be a fraction 0..1, got {v}")
             if isinstance(v, float) and not math.isfinite(v):
                 raise ConfigError(f"emulator {f.name} must be finite, got {v}")
             if isinstance(v, int | float) and not isinstance(v, bool) and v < 0:
                 raise ConfigError(f"emulator {f.name} must not be negative, got {v}")
-        if self.fault_code not in FAULT_CODES:
-            raise ConfigError(f"emulator fault_code must be one of {FAULT_CODES}")
+        if self.fault_code not in (*FAULT_CODES, ANY_FAULT):
+            raise ConfigError(f"emulator fault_code must be one of {FAULT_CODES} or {ANY_FAULT}")
+        if not 1 <= self.deck_count <= 104:
+            raise ConfigError(f"emulator deck_count must be 1..104, got {self.deck_count}")
         if self.beat_interval <= 0 or self.retransmit_interval <= 0 or self.history < 1:
             raise ConfigError("emulator beat/retransmit intervals and history must be > 0")
 
 
+_FRACTIONS = frozenset({"corrupt", "drop", "fault_rate", "corrupt_in", "drop_in"})
+
+
 @dataclass(frozen=True)
 class DealtCard:
-    """One card that left the emulated device: ``card`` as reported (``XX`` when unreadable),
-    ``actual`` the card physically dealt."""
+    """One card that left the emulated device: ``deck_id`` and ``index`` as reported in its
+    CARD frame, ``card`` as reported (``XX`` when unreadable), ``actual`` the card physically
+    dealt."""
 
     deck_id: str
     index: int
@@ -106,6 +125,9 @@ class EmulatorStats:
     dropped: int = 0
     corrupted: int = 0
     silenced: int = 0
+    dropped_in: int = 0
+    corrupted_in: int = 0
+    faults: int = 0
 
 
 @dataclass
@@ -120,6 +142,8 @@ class _Deck:
     cards: list[str]
     dealt: list[str] = field(default_factory=list)
     jammed: bool = False
+    stalled: bool = False
+    index_offset: int = 0
 
 
 class EmulatedShuffler:
@@ -167,8 +191,16 @@ class EmulatedShuffler:
         return self._flush()
 
     def receive(self, data: bytes, now: float) -> list[bytes]:
-        """Bytes from the host; returns the answers."""
+        """Bytes from the host; returns the answers. ``drop_in``/``corrupt_in`` lose that
+        fraction of host frames (a corrupted frame fails its CRC: lost as well)."""
+        cfg, rng = self.config, self._fault_rng
         for frame in self._parser.feed(data):
+            if cfg.drop_in and rng.random() < cfg.drop_in:
+                self.stats.dropped_in += 1
+                continue
+            if cfg.corrupt_in and rng.random() < cfg.corrupt_in:
+                self.stats.corrupted_in += 1
+                continue
             self._on_host_frame(frame.seq, frame.type, frame.fields, now)
         return self._flush()
 
@@ -354,7 +386,8 @@ class EmulatedShuffler:
 
     def _finish_shuffle(self, now: float) -> None:
         self._shuffle_done_at = math.inf
-        cards = [str(c) for c in FULL_DECK]
+        full = [str(c) for c in FULL_DECK]
+        cards = (full * 2)[: self.config.deck_count]  # past 52: a second copy (a fault)
         self._deck_rng.shuffle(cards)
         self._decks += 1
         deck_id = f"D{self._decks:04d}-{self._id_rng.getrandbits(32):08X}"
@@ -363,6 +396,9 @@ class EmulatedShuffler:
         self._set_state("READY", now)
 
     def _enter_fault(self, code: str, detail: str, clear_after: float, now: float) -> None:
+        if code == ANY_FAULT:
+            code = self._fault_rng.choice(FAULT_CODES)
+        self.stats.faults += 1
         self._fault = code
         self._fault_clear_at = now + clear_after
         self._emit("FAULT", (code, detail) if detail else (code,), now)
@@ -392,17 +428,31 @@ class EmulatedShuffler:
         if cfg.fault_rate and self._fault_rng.random() < cfg.fault_rate:
             self._enter_fault(cfg.fault_code, f"card {n}", cfg.fault_clear_after, now)
             return
+        if cfg.stall_at == n and not deck.stalled:
+            deck.stalled = True  # stops short: the rest of the DEAL never comes
+            self._to_deal, self._next_card_at = 0, math.inf
+            self._set_state("READY", now)
+            return
         if cfg.duplicate_at == n and deck.dealt:
             actual = self._fault_rng.choice(deck.dealt)  # an extra copy of a dealt card
         else:
             actual = deck.cards.pop(0)
         reported = "XX" if cfg.unreadable_at == n else actual
+        deck.index_offset += (cfg.skip_index_at == n) - (cfg.repeat_index_at == n)
+        deck_id = f"{deck.deck_id}W" if cfg.wrong_deck_at == n else deck.deck_id
+        index = n + deck.index_offset
         deck.dealt.append(actual)
         self._to_deal -= 1
         self._total_dealt += 1
-        self._emit("CARD", (deck.deck_id, str(n), reported), now)
+        if cfg.extra_at == n:
+            self._to_deal += 1  # one card more than asked
+        self._emit("CARD", (deck_id, str(index), reported), now)
         if self.on_deal is not None:
-            self.on_deal(DealtCard(deck.deck_id, n, reported, actual))
+            self.on_deal(DealtCard(deck_id, index, reported, actual))
+        if cfg.reshuffle_at == n:
+            self._to_deal, self._next_card_at = 0, math.inf
+            self._finish_shuffle(now)  # a new deck on its own, in the middle of a hand
+            return
         if not self._to_deal:
             self._next_card_at = math.inf
             self._set_state("READY" if deck.cards else "IDLE", now)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dealer_assist.errors import DeviceError
 from dealer_assist.events import DeviceEvent
 from dealer_assist.source import LinkStats, SourceIdentity
+from dealer_assist.table.device_status import LinkStatus
 from drivers.emulator.process import EmulatorProcess
 from drivers.tcrp.device import TcrpDevice, TcrpTimings
 from drivers.transport.serial_port import SerialTransport
@@ -103,6 +104,17 @@ class EmulatorSource:
     def request_status(self) -> None:
         """See :meth:`TcrpDevice.request_status`."""
         self._require().request_status()
+
+    @property
+    def link_status(self) -> LinkStatus:
+        """See :attr:`TcrpDevice.link_status` (``closed`` before open)."""
+        if self._device is None or not self._open:
+            return LinkStatus("closed")
+        return self._device.link_status
+
+    def recover_history(self, timeout: float = 2.0) -> list[DeviceEvent]:
+        """See :meth:`TcrpDevice.recover_history`."""
+        return self._require().recover_history(timeout)
 
     def next_event(self, timeout: float) -> DeviceEvent | None:
         """See :meth:`TcrpDevice.next_event`; events left after close can still be taken."""

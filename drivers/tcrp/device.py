@@ -6,6 +6,12 @@ restores device order (:mod:`drivers.tcrp.sequence`) and turns them into
 Commands (HELLO, SHUFFLE, DEAL, STATUS) are sent from the caller's thread and wait for ACK/NAK,
 retried 3 times 300 ms apart (DEVICE_PROTOCOL.md, "Reliability"). Identity pinning and the
 mid-session identity alarm follow "Security".
+
+Reconnection (issue 4): when nothing is heard for the heartbeat timeout the worker probes with
+HELLO, then reopens the transport, with a delay that doubles from ``reopen_interval`` up to
+``reconnect_max``; a failed transport is reopened on the same schedule. :attr:`link_status`
+shows it. After a restart of the host, :meth:`TcrpDevice.recover_history` asks the device to
+resend the frames it keeps from before the new session (RESEND) and returns them as events.
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ from dealer_assist.events import (
     LinkRestored,
 )
 from dealer_assist.source import LinkStats, SourceIdentity
+from dealer_assist.table.device_status import LinkState, LinkStatus
 from drivers.tcrp.frame import SEQ_MODULUS, Frame, FrameParser, encode_frame
 from drivers.tcrp.sequence import ReceiveWindow, Verdict
 from drivers.transport.base import Transport
@@ -49,6 +56,7 @@ log = logging.getLogger(__name__)
 
 PROTOCOL_ID = "TCRP1"
 UNREADABLE = "XX"
+DEVICE_HISTORY = 256  # frames a device keeps for RESEND (DEVICE_PROTOCOL.md, Reliability)
 
 
 @dataclass(frozen=True)
@@ -63,8 +71,11 @@ class TcrpTimings:
         read_timeout: the worker's read timeout; bounds event latency and close() time.
         resend_interval: seconds between RESEND requests while a gap lasts.
         gap_timeout: a gap not filled after this long is abandoned (frames counted as lost).
-        reopen_interval: seconds between attempts to reopen a failed transport.
+        reopen_interval: first delay before reconnecting a lost link; doubles per attempt.
+        reconnect_max: the cap of that delay.
         join_timeout: how long close() waits for the worker thread.
+        history_quiet: :meth:`TcrpDevice.recover_history` stops once no history frame came
+            for this long.
     """
 
     hello_timeout: float = 3.0
@@ -75,7 +86,9 @@ class TcrpTimings:
     resend_interval: float = 0.3
     gap_timeout: float = 3.0
     reopen_interval: float = 1.0
+    reconnect_max: float = 10.0
     join_timeout: float = 2.0
+    history_quiet: float = 0.3
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -152,7 +165,14 @@ class TcrpDevice:
         self._identity_alarm = False
         self._link_lost = False
         self._last_rx = time.monotonic()
-        self._reopen_at = 0.0
+        self._link_state: LinkState = "connected"
+        self._attempts = 0
+        self._next_attempt_at = 0.0
+        self._last_error = ""
+        self._capture: dict[int, Frame] | None = None  # history frames, see recover_history
+        self._capture_start = 0
+        self._history_guard_until = 0.0
+        self.worker_errors = 0  # unexpected exceptions the worker survived (a bug if not 0)
 
     # -- CardSource ------------------------------------------------------------------------
 
@@ -176,6 +196,17 @@ class TcrpDevice:
     def lost_frames(self) -> int:
         """Device frames given up after a gap that RESEND did not fill (normally 0)."""
         return self._window.lost
+
+    @property
+    def link_status(self) -> LinkStatus:
+        """The link now: connected, lost (probing), reconnecting (transport reopening) or
+        closed, with the attempts so far and the seconds to the next one."""
+        if self._thread is None:
+            return LinkStatus("closed", last_error=self._last_error)
+        if self._link_state == "connected":
+            return LinkStatus("connected")
+        wait = max(0.0, self._next_attempt_at - time.monotonic())
+        return LinkStatus(self._link_state, self._attempts, wait, self._last_error)
 
     @property
     def is_open(self) -> bool:
@@ -341,7 +372,8 @@ class TcrpDevice:
         while not self._stop.is_set():
             try:
                 if not self._transport.is_open:
-                    self._try_reopen()
+                    self._stop.wait(min(0.05, max(0.0, self._next_attempt_at - time.monotonic())))
+                    self._on_timers(time.monotonic())
                     continue
                 data = self._transport.read(4096, self._t.read_timeout)
                 now = time.monotonic()
@@ -354,29 +386,49 @@ class TcrpDevice:
             except TransportError as e:
                 self._on_transport_error(e)
             except Exception:  # keep the link alive; a bug here must not silence the table
+                self.worker_errors += 1
                 log.exception("%s: error in the TCRP/1 worker", self.name)
                 self._stop.wait(self._t.read_timeout)
 
     def _on_transport_error(self, e: TransportError) -> None:
         log.warning("%s: %s", self.name, e)
+        self._last_error = str(e)
         self._mark_lost(f"transport: {e}")
         with self._write_lock:
             self._transport.close()
         self._parser.reset()
-        self._reopen_at = time.monotonic() + self._t.reopen_interval
+        if self._link_state == "connected":
+            self._attempts = 0
+        self._link_state = "reconnecting"
+        self._schedule_attempt(time.monotonic())
 
-    def _try_reopen(self) -> None:
-        delay = self._reopen_at - time.monotonic()
-        if delay > 0:
-            self._stop.wait(min(delay, 0.1))
-            return
-        self._reopen_at = time.monotonic() + self._t.reopen_interval
+    def _backoff(self) -> float:
+        """Seconds before the next attempt: reopen_interval doubled per attempt made, capped."""
+        doublings = min(max(self._attempts - 1, 0), 30)  # 2**30 s is past any cap
+        return float(min(self._t.reopen_interval * 2**doublings, self._t.reconnect_max))
+
+    def _schedule_attempt(self, now: float) -> None:
+        self._next_attempt_at = now + self._backoff()
+
+    def _attempt_reconnect(self, now: float) -> None:
+        """One attempt: the first after silence is a HELLO probe; later ones reopen the
+        transport. The receive window is kept: frames missed meanwhile come back by RESEND
+        while the device still has them, and a restarted device says so (HELLO seq 0)."""
+        self._attempts += 1
         try:
-            with self._write_lock:
-                self._transport.open()
+            if self._attempts > 1 or not self._transport.is_open:
+                self._link_state = "reconnecting"
+                with self._write_lock:
+                    self._transport.close()
+                    self._transport.open()
+                self._parser.reset()
             self._send("HELLO")  # the device answers with HELLO: identity is checked again
         except DealerAssistError as e:
-            log.info("%s: reopen failed: %s", self.name, e)
+            self._last_error = str(e)
+            log.info("%s: reconnection attempt %d failed: %s", self.name, self._attempts, e)
+            with self._write_lock:
+                self._transport.close()
+        self._schedule_attempt(now)
 
     def _mark_lost(self, reason: str) -> None:
         if not self._link_lost:
@@ -385,14 +437,22 @@ class TcrpDevice:
 
     def _on_timers(self, now: float) -> None:
         self._apply(self._window.poll(now))
-        if now - self._last_rx > self._t.heartbeat_timeout:
+        if self._link_state == "connected" and now - self._last_rx > self._t.heartbeat_timeout:
             self._mark_lost(f"nothing received for {self._t.heartbeat_timeout:g} s")
+            self._link_state, self._attempts = "lost", 0
+            self._next_attempt_at = now  # probe at once
+        if self._link_state != "connected" and now >= self._next_attempt_at:
+            self._attempt_reconnect(now)
 
     def _on_frame(self, frame: Frame, now: float) -> None:
         self._last_rx = now
+        if self._link_state != "connected":
+            self._link_state, self._attempts, self._last_error = "connected", 0, ""
         if self._link_lost:
             self._link_lost = False
             self._emit(LinkRestored(source=self.name))
+        if self._history_frame(frame, now):
+            return
         if frame.type in ("ACK", "NAK"):
             self._resolve(frame)  # at once, even out of order: it only ends a wait
         verdict = self._window.accept(frame, now)
@@ -430,23 +490,90 @@ class TcrpDevice:
 
     def _process(self, frame: Frame, *, restarted: bool) -> None:
         """Turn one in-order device frame into events (BEAT/ACK/NAK only mark liveness)."""
-        t, f, src = frame.type, frame.fields, self.name
-        if t == "HELLO":
-            self._on_hello(f, restarted)
-        elif t == "STATE":
-            self._emit(DeviceStateChanged(source=src, state=_field(f, 0)))
-        elif t == "SHUFFLED":
-            self._emit(DeckShuffled(source=src, deck_id=_field(f, 0), count=_int(f, 1, 0)))
-        elif t == "CARD":
-            deck_id, index, text = _field(f, 0), _int(f, 1, 1), _field(f, 2)
-            self._emit(CardRead(source=src, deck_id=deck_id, index=index, card=_card(text)))
-        elif t == "FAULT":
-            detail = f[1] if len(f) > 1 else ""
-            self._emit(DeviceFault(source=src, code=_field(f, 0), detail=detail))
-        elif t == "CLEAR":
-            self._emit(FaultCleared(source=src, code=_field(f, 0)))
-        elif t not in ("BEAT", "ACK", "NAK"):
-            log.info("%s: ignored unknown frame type %s", self.name, t)
+        if frame.type == "HELLO":
+            self._on_hello(frame.fields, restarted)
+            return
+        event = frame_event(frame, self.name)
+        if event is not None:
+            self._emit(event)
+        elif frame.type not in ("BEAT", "ACK", "NAK"):
+            log.info("%s: ignored unknown frame type %s", self.name, frame.type)
+
+    # -- history after a host restart -------------------------------------------------------
+
+    def recover_history(self, timeout: float = 2.0) -> list[DeviceEvent]:
+        """Events of the frames the device sent before this session's first frame, oldest
+        first: what a table that restarted missed while it was down.
+
+        Sends RESEND from 256 frames before the session's first frame (the device resends all
+        it still keeps), collects those frames until none came for ``history_quiet`` seconds,
+        asks again from the oldest hole (at most 3 rounds, ``timeout`` seconds in all), and
+        converts them without emitting them. Until 2 s after it returns, more frames of that
+        range are taken as late history and dropped, so none reaches the game twice, none
+        restarts the sequence (a resent HELLO seq 0) and no stale ACK ends a new command.
+        Returns [] before the first frame; never raises for a silent device.
+        """
+        start = self._window.first_seq
+        if self._thread is None or start is None:
+            return []
+        captured: dict[int, Frame] = {}
+        with self._cond:
+            self._capture_start, self._capture = start, captured
+        deadline = time.monotonic() + max(0.0, timeout)
+        ask = (start - DEVICE_HISTORY) % SEQ_MODULUS
+        try:
+            for _ in range(3):
+                self._send("RESEND", (str(ask),))
+                with self._stats_lock:
+                    self._stats.resend_requests += 1
+                self._wait_quiet(captured, deadline)
+                with self._cond:
+                    hole = _oldest_hole(captured, start)
+                if hole is None or time.monotonic() >= deadline:
+                    break
+                ask = hole
+        except TransportError as e:
+            log.warning("%s: history request failed: %s", self.name, e)
+        finally:
+            with self._cond:
+                self._capture = None
+                self._history_guard_until = time.monotonic() + 2.0
+                frames = sorted(captured.values(), key=lambda fr: -((start - fr.seq) % SEQ_MODULUS))
+        events: list[DeviceEvent] = []
+        for fr in frames:
+            try:
+                event = frame_event(fr, self.name)
+            except _BadFrame:
+                continue
+            if event is not None:
+                events.append(event)
+        return events
+
+    def _wait_quiet(self, captured: dict[int, Frame], deadline: float) -> None:
+        count, changed = -1, time.monotonic()
+        while not self._stop.is_set():
+            now = time.monotonic()
+            if now >= deadline:
+                return
+            if len(captured) != count:
+                count, changed = len(captured), now
+            elif now - changed >= self._t.history_quiet:
+                return
+            self._stop.wait(0.02)
+
+    def _history_frame(self, frame: Frame, now: float) -> bool:
+        """True for a resent history frame (kept while capturing, else dropped)."""
+        with self._cond:
+            if self._capture is None and now >= self._history_guard_until:
+                return False
+            behind = (self._capture_start - frame.seq) % SEQ_MODULUS
+            if not 0 < behind <= DEVICE_HISTORY:
+                return False
+            if self._capture is not None:
+                self._capture.setdefault(frame.seq, frame)
+        with self._stats_lock:
+            self._stats.duplicates += 1
+        return True
 
     def _on_hello(self, f: tuple[str, ...], restarted: bool) -> None:
         if len(f) < 4:
@@ -489,6 +616,43 @@ class TcrpDevice:
                 self._events.get_nowait()
             except queue.Empty:
                 return
+
+
+def frame_event(frame: Frame, source: str) -> DeviceEvent | None:
+    """The event of one device frame (a HELLO gives :class:`DeviceHello`, ``restarted`` when
+    its seq is 0); None for BEAT, ACK, NAK and unknown types.
+
+    Raises:
+        _BadFrame: the fields do not fit the type (the caller counts the frame as dropped).
+    """
+    t, f = frame.type, frame.fields
+    if t == "HELLO":
+        if len(f) < 4:
+            raise _BadFrame(f"HELLO needs protocol, model, firmware, serial: {f}")
+        return DeviceHello(
+            source=source, model=f[1], firmware=f[2], serial=f[3], restarted=frame.seq == 0
+        )
+    if t == "STATE":
+        return DeviceStateChanged(source=source, state=_field(f, 0))
+    if t == "SHUFFLED":
+        return DeckShuffled(source=source, deck_id=_field(f, 0), count=_int(f, 1, 0))
+    if t == "CARD":
+        deck_id, index, text = _field(f, 0), _int(f, 1, 1), _field(f, 2)
+        return CardRead(source=source, deck_id=deck_id, index=index, card=_card(text))
+    if t == "FAULT":
+        return DeviceFault(source=source, code=_field(f, 0), detail=f[1] if len(f) > 1 else "")
+    if t == "CLEAR":
+        return FaultCleared(source=source, code=_field(f, 0))
+    return None
+
+
+def _oldest_hole(captured: dict[int, Frame], start: int) -> int | None:
+    """The oldest seq missing between the oldest captured frame and ``start``, or None."""
+    if not captured:
+        return None
+    behind = {(start - s) % SEQ_MODULUS for s in captured}
+    missing = [d for d in range(1, max(behind)) if d not in behind]
+    return (start - max(missing)) % SEQ_MODULUS if missing else None
 
 
 def _field(f: tuple[str, ...], i: int) -> str:

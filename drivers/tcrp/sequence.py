@@ -69,6 +69,7 @@ class ReceiveWindow:
         self.gap_timeout = gap_timeout
         self.restart_window = restart_window
         self.expected: int | None = None
+        self.first_seq: int | None = None  # seq of the first frame of this session
         self.lost = 0
         self._held: dict[int, Frame] = {}
         self._gap_since = 0.0
@@ -115,6 +116,8 @@ class ReceiveWindow:
     def _take(self, frame: Frame, now: float, verdict: Verdict) -> None:
         if self.expected is None:
             self.expected = frame.seq
+        if self.first_seq is None:
+            self.first_seq = frame.seq
         ahead = (frame.seq - self.expected) % SEQ_MODULUS
         if ahead == 0:
             verdict.deliver.append(frame)

@@ -1,0 +1,87 @@
+"""The runner's side of the pending-step log: numbered steps of the hand in progress, and the
+void alarms the dealer has not acknowledged yet.
+
+Issue 4, "Crash safety": every step of a hand (bets locked, each card, each decision, reveal,
+settlement, void) is written durably BEFORE it takes effect, so a restarted table replays them
+(:mod:`dealer_assist.table.recovery`). The journal clears a hand's steps in the same transaction
+that appends the hand, so a hand is either pending or journaled, never both and never neither.
+
+A void needs the dealer's acknowledgement even across a restart: before the void hand is
+journaled, a marker hand ``<hand_uid>#ack`` gets step 0 (``void_alarm``); the acknowledgement is
+its step 1 (``void_ack``). The marker is cleared once the next journaled hand carries the
+acknowledgement in its ``extra["void_acknowledgements"]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from dealer_assist.storage.journal import Journal
+from dealer_assist.table.misdeal import VoidReason
+
+ACK_SUFFIX = "#ack"
+
+
+@dataclass(frozen=True)
+class VoidAlarm:
+    """A void the dealer must acknowledge before the next hand: which hand, why, when (UTC)."""
+
+    hand_uid: str
+    reason: VoidReason
+    at: datetime
+
+
+def marker_uid(hand_uid: str) -> str:
+    """The pending-step key of the acknowledgement marker of ``hand_uid``."""
+    return hand_uid + ACK_SUFFIX
+
+
+class StepLog:
+    """Numbered durable steps for one table; a no-op without a journal.
+
+    Args:
+        journal: an opened journal, or None (nothing is kept: tests, dry runs).
+        table_id: the table's id (the pending-step key).
+
+    Every write raises :class:`~dealer_assist.errors.JournalError` when it cannot be made
+    durable; the caller then does not apply the step.
+    """
+
+    def __init__(self, journal: Journal | None, table_id: str) -> None:
+        self.journal = journal
+        self.table_id = table_id
+        self.hand_uid = ""
+        self.next_no = 0
+
+    def begin(self, hand_uid: str, next_no: int = 0) -> None:
+        """Number the steps of ``hand_uid`` from ``next_no`` on."""
+        self.hand_uid, self.next_no = hand_uid, next_no
+
+    def write(self, kind: str, payload: dict[str, Any]) -> None:
+        """Write the next step of the current hand (durable on return)."""
+        if self.journal is not None:
+            self.journal.write_step(self.table_id, self.hand_uid, self.next_no, kind, payload)
+        self.next_no += 1
+
+    def discard(self, hand_uid: str) -> None:
+        """Forget a hand that never locked a bet (its SHUFFLE failed)."""
+        if self.journal is not None:
+            self.journal.clear_steps(self.table_id, hand_uid)
+
+    def mark_alarm(self, hand_uid: str, reason: VoidReason) -> None:
+        """Record that the void of ``hand_uid`` awaits acknowledgement (idempotent)."""
+        if self.journal is not None:
+            payload = {"hand_uid": hand_uid, "code": reason.code, "detail": reason.detail}
+            self.journal.write_step(self.table_id, marker_uid(hand_uid), 0, "void_alarm", payload)
+
+    def mark_ack(self, hand_uid: str, ack: dict[str, Any]) -> None:
+        """Record the dealer's acknowledgement of the void of ``hand_uid``."""
+        if self.journal is not None:
+            self.journal.write_step(self.table_id, marker_uid(hand_uid), 1, "void_ack", ack)
+
+    def clear_marker(self, hand_uid: str) -> None:
+        """Drop the acknowledgement marker of ``hand_uid`` (its acknowledgement is journaled)."""
+        if self.journal is not None:
+            self.journal.clear_steps(self.table_id, marker_uid(hand_uid))
