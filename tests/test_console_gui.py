@@ -279,3 +279,28 @@ def test_touch_targets_and_small_screen(qtbot: Any, console_factory: Any) -> Non
     inside = win.table.rect()
     for tile in win.table.tiles.values():
         assert inside.contains(tile.geometry()), f"seat {tile.seat} leaves the table area"
+
+
+def test_seat_one_is_on_the_dealers_left(qapp: Any) -> None:
+    """The dealer faces the players from the straight edge (the bottom of the screen): seat 1
+    (first base, the dealer's left) is the lowest tile on the left, seat 7 on the right;
+    ``mirror`` flips it for a screen read from the players' side."""
+    from dealer_assist.config import load_table_config
+    from ui.console.app import qt_app
+    from ui.console.presenter import ConsolePresenter
+    from ui.console.window import ConsoleWindow
+
+    qt_app()
+    config = load_table_config(game="uth")
+    for mirror in (False, True):
+        window = ConsoleWindow(ConsolePresenter(config, lambda cmd: None), config, "en",
+                               mirror=mirror)  # fmt: skip
+        window.resize(1920, 1080)
+        window.show()
+        qapp.processEvents()
+        tiles = window.table.tiles
+        xs = [tiles[n].geometry().center().x() for n in range(1, 8)]
+        assert xs == sorted(xs, reverse=mirror)
+        ys = [tiles[n].y() for n in range(1, 8)]
+        assert ys[0] == ys[6] == max(ys) and ys[3] == min(ys)  # an arc, ends by the dealer
+        window.close()

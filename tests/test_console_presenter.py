@@ -370,3 +370,32 @@ def test_thb_hand_bonus_first_and_amounts_match_settle(make_table: Any) -> None:
         if row.seat in (1, 6):
             assert boxes[0] == "bonus"
         assert row.net == seat["net"]
+
+
+def test_restart_mid_hand_shows_the_interrupted_hand_void(tmp_path: Path) -> None:
+    """The console process dies during the decisions; the next console on the same journal
+    resumes the hand (the runner's step log); the emulator restarted with a new deck, so the
+    hand is void ("restart") and the alarm lists its wagers until the dealer acknowledges."""
+    url = f"emulator://?seed=3&{FAST}"
+    first = Table("uth", url, tmp_path / "journal.db")
+    first.p.start()
+    first.bet(2, ante=1000)
+    first.bet(5, ante=500, trips=100)
+    first.p.rien_ne_va_plus()
+    uid = first.p.snap.hand_uid
+    first.p.decide(2, Action("preflop", "check"))
+    first.service.close()  # no settlement, no void: as if the process had died
+    second = Table("uth", url, tmp_path / "journal.db")
+    try:
+        second.p.start()
+        view = second.view()
+        assert view.step is Step.VOID and second.p.snap.void_uid == uid
+        assert view.void_reason is not None and view.void_reason.code == "restart"
+        assert view.void_returns == ((5, (("ante", 500), ("blind", 500), ("trips", 100))),
+                                     (2, (("ante", 1000), ("blind", 1000))))  # fmt: skip
+        second.p.acknowledge_void()
+        assert second.view().step is Step.BETS
+        assert second.p.snap.hand_uid != uid
+        assert second.view().hand_no == 2  # the void hand is hand 1 in the journal
+    finally:
+        second.service.close()

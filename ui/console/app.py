@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import signal
 import sys
 from pathlib import Path
 
 from platformdirs import user_data_dir
-from PySide6.QtCore import QCoreApplication, QMessageLogContext, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import (
+    QCoreApplication,
+    QMessageLogContext,
+    QTimer,
+    QtMsgType,
+    qInstallMessageHandler,
+)
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
@@ -136,10 +143,16 @@ def run_console(
     ``demo`` > 0 plays that many hands by itself (offscreen unless a display is forced) and saves
     a screenshot per phase in ``screenshot_dir``.
     """
+    previous = None
+    if not demo and _no_display():
+        raise ConfigError(
+            "no display to open the console on (DISPLAY/WAYLAND_DISPLAY unset): run it on the "
+            "table's screen, or try `dealer-assist console --demo 1 --screenshot DIR`"
+        )
     if demo and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
-        qInstallMessageHandler(_quiet_offscreen)
+        previous = qInstallMessageHandler(_quiet_offscreen)
     url = db or config.journal_url or str(default_journal_path())
     config = dataclasses.replace(config, journal_url=url)
     app = qt_app()
@@ -154,6 +167,7 @@ def run_console(
     else:
         win.showFullScreen()
     console.start()
+    _quit_on_signals(app)
     if demo:
         from ui.console.demo import DemoDriver
 
@@ -169,6 +183,8 @@ def run_console(
     console.window.deleteLater()
     del console
     app.processEvents()
+    if previous is not None:
+        qInstallMessageHandler(previous)
     return status
 
 
@@ -176,3 +192,20 @@ def _quiet_offscreen(kind: QtMsgType, context: QMessageLogContext, message: str)
     # The offscreen platform warns on every window resize; everything else goes to stderr.
     if "propagateSizeHints" not in message:
         print(message, file=sys.stderr)
+
+
+def _no_display() -> bool:
+    """Linux/BSD without X11 or Wayland and no Qt platform forced: Qt would abort."""
+    if not sys.platform.startswith(("linux", "freebsd")) or os.environ.get("QT_QPA_PLATFORM"):
+        return False
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _quit_on_signals(app: QApplication) -> None:
+    """Ctrl+C / SIGTERM close the console cleanly (source and journal closed by the worker).
+    Python runs signal handlers only between bytecodes, so a timer wakes it up regularly."""
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: app.quit())
+    timer = QTimer(app)
+    timer.timeout.connect(lambda: None)
+    timer.start(250)

@@ -170,6 +170,7 @@ class ConsoleView:
     action: DealerAction | None
     to_act: tuple[int, ...]
     settlement: tuple[SettleRow, ...]
+    settle_order: tuple[int, ...]
     on_table: int
     void_reason: VoidReason | None
     void_returns: tuple[tuple[int, tuple[tuple[str, int], ...]], ...]
@@ -440,6 +441,11 @@ class ConsolePresenter:
             action=self._action(),
             to_act=snap.to_act if step is Step.DECISIONS else (),
             settlement=self._rows(step),
+            settle_order=(
+                tuple(settlement.settlement_order)
+                if settlement is not None and step in (Step.REVEAL, Step.SETTLEMENT)
+                else ()
+            ),
             on_table=self._on_table(step),
             void_reason=snap.void_reason,
             void_returns=snap.void_returns,

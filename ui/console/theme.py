@@ -116,6 +116,7 @@ QPushButton:disabled {{ background: #27302d; color: #6d7a74; border-color: #2730
 #boxLabel {{ font-size: 14px; font-weight: bold; color: {MUTED}; letter-spacing: 1px; }}
 #boxAmount {{ font-size: {AMOUNT_PX}px; font-weight: bold; }}
 #boxAmount[compact="true"] {{ font-size: 22px; }}
+#boxNet[compact="true"] {{ font-size: 14px; }}
 #boxLabel[compact="true"] {{ font-size: 12px; letter-spacing: 0px; }}
 #box[compact="true"] {{ min-height: 52px; min-width: 44px; }}
 #seatNo[compact="true"] {{ font-size: 26px; }}
@@ -127,6 +128,8 @@ QPushButton:disabled {{ background: #27302d; color: #6d7a74; border-color: #2730
 #areaLabel {{ font-size: 16px; font-weight: bold; color: rgba(255,255,255,0.55);
              letter-spacing: 2px; }}
 #dealerHand {{ font-size: 26px; font-weight: bold; }}
+#revealHand {{ font-size: 32px; font-weight: bold; margin-top: 30px; }}
+#revealOrder {{ font-size: 24px; color: {MUTED}; margin-top: 16px; }}
 #qualify {{ font-size: 26px; font-weight: bold; border-radius: 10px; padding: 6px 18px; }}
 #qualify[tone="yes"] {{ background: {GREEN}; }}
 #qualify[tone="no"] {{ background: #b26a00; }}

@@ -119,7 +119,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="73" />
-            <location filename="../console/widgets/seat.py" line="250" />
+            <location filename="../console/widgets/seat.py" line="251" />
             <source>Folded</source>
             <translation>Ha passato</translation>
         </message>
@@ -141,13 +141,13 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="80" />
-            <location filename="../console/widgets/panel.py" line="264" />
+            <location filename="../console/widgets/panel.py" line="276" />
             <source>Reveal</source>
             <translation>Scopertura</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="81" />
-            <location filename="../console/widgets/panel.py" line="267" />
+            <location filename="../console/widgets/panel.py" line="288" />
             <source>Settlement</source>
             <translation>Pagamenti</translation>
         </message>
@@ -158,7 +158,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="83" />
-            <location filename="../console/widgets/panel.py" line="306" />
+            <location filename="../console/widgets/panel.py" line="327" />
             <source>Hand over</source>
             <translation>Mano conclusa</translation>
         </message>
@@ -376,126 +376,131 @@
             <translation>Carta coperta</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="88" />
+            <location filename="../console/widgets/panel.py" line="89" />
             <source>Chip %1</source>
             <translation>Fiche %1</translation>
         </message>
         <message>
             <location filename="../console/widgets/alarm.py" line="99" />
-            <location filename="../console/widgets/panel.py" line="124" />
-            <location filename="../console/widgets/seat.py" line="241" />
+            <location filename="../console/widgets/panel.py" line="125" />
+            <location filename="../console/widgets/seat.py" line="242" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="124" />
+            <location filename="../console/widgets/panel.py" line="125" />
             <source>Bets</source>
             <translation>Puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="125" />
+            <location filename="../console/widgets/panel.py" line="126" />
             <source>Tap a seat to enter its bets.</source>
             <translation>Tocca un posto per inserire le sue puntate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="135" />
+            <location filename="../console/widgets/panel.py" line="136" />
             <source>Clear box</source>
             <translation>Azzera casella</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="136" />
+            <location filename="../console/widgets/panel.py" line="137" />
             <source>Clear seat</source>
             <translation>Azzera posto</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="143" />
+            <location filename="../console/widgets/panel.py" line="144" />
             <source>%1: %2 – %3</source>
             <translation>%1: %2 – %3</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="147" />
+            <location filename="../console/widgets/panel.py" line="148" />
             <source>Repeat last bets</source>
             <translation>Ripeti ultime puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="149" />
-            <location filename="../console/widgets/panel.py" line="193" />
+            <location filename="../console/widgets/panel.py" line="150" />
+            <location filename="../console/widgets/panel.py" line="194" />
             <source>On the table: %1</source>
             <translation>Sul tavolo: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="181" />
+            <location filename="../console/widgets/panel.py" line="182" />
             <source>Dealing</source>
             <translation>Distribuzione</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="183" />
+            <location filename="../console/widgets/panel.py" line="184" />
             <source>The shuffler is dealing. Bets are locked.</source>
             <translation>La miscelatrice sta distribuendo. Puntate bloccate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="185" />
-            <location filename="../console/widgets/seat.py" line="248" />
+            <location filename="../console/widgets/panel.py" line="186" />
+            <location filename="../console/widgets/seat.py" line="249" />
             <source>To act</source>
             <translation>Da decidere</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="187" />
+            <location filename="../console/widgets/panel.py" line="188" />
             <source>Tap each seat's decision on the table.</source>
             <translation>Tocca la decisione di ogni posto sul tavolo.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="189" />
+            <location filename="../console/widgets/panel.py" line="190" />
             <source>All seats have decided</source>
             <translation>Tutti i posti hanno deciso</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="194" />
+            <location filename="../console/widgets/panel.py" line="195" />
             <source>Confirm: void the hand</source>
             <translation>Conferma: annulla la mano</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="194" />
+            <location filename="../console/widgets/panel.py" line="195" />
             <source>Void hand</source>
             <translation>Annulla mano</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="265" />
+            <location filename="../console/widgets/panel.py" line="277" />
             <source>Show the dealer's hand, then settle seat by seat.</source>
             <translation>Mostra la mano del Banco, poi paga posto per posto.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="268" />
+            <location filename="../console/widgets/panel.py" line="284" />
+            <source>Seats in order: %1</source>
+            <translation>Ordine dei posti: %1</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/panel.py" line="289" />
             <source>From your right to your left. Pay or collect, then Next.</source>
             <translation>Da destra verso sinistra. Paga o ritira, poi Avanti.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="302" />
+            <location filename="../console/widgets/panel.py" line="323" />
             <source>Shuffler</source>
             <translation>Miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="304" />
+            <location filename="../console/widgets/panel.py" line="325" />
             <source>Not connected: %1</source>
             <translation>Non collegata: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="304" />
+            <location filename="../console/widgets/panel.py" line="325" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="307" />
+            <location filename="../console/widgets/panel.py" line="328" />
             <source>Start a new hand when the shuffler is ready.</source>
             <translation>Inizia una nuova mano quando la miscelatrice è pronta.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="225" />
+            <location filename="../console/widgets/seat.py" line="226" />
             <source>No bet</source>
             <translation>Nessuna puntata</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="270" />
+            <location filename="../console/widgets/seat.py" line="271" />
             <source>Seat %1: %2</source>
             <translation>Posto %1: %2</translation>
         </message>
@@ -510,6 +515,7 @@
             <translation>BANCO</translation>
         </message>
         <message>
+            <location filename="../console/widgets/panel.py" line="279" />
             <location filename="../console/widgets/table.py" line="88" />
             <source>Dealer: %1</source>
             <translation>Banco: %1</translation>

@@ -89,6 +89,7 @@ IT = {
     "Seat %1": "Posto %1",
     "Seat %1 — %2": "Posto %1 — %2",
     "Return %1": "Restituire %1",
+    "Seats in order: %1": "Ordine dei posti: %1",
     "This hand was voided before the console restarted: its wagers are in the journal.": (
         "Questa mano è stata annullata prima del riavvio della console: le sue puntate sono "
         "nel registro."

@@ -26,6 +26,7 @@ from ui.console.texts import (
     dealer_action_label,
     message_text,
     outcome_text,
+    qualification_text,
     result_name,
     total_text,
     tr,
@@ -245,6 +246,13 @@ class SettlementPage(QWidget):
         lay.addWidget(self.title)
         self.hint = _label("sideHint")
         lay.addWidget(self.hint)
+        # the reveal: the dealer's hand, the qualification and the order of the seats
+        self.dealer = _label("revealHand", wrap=False)
+        self.qualify = _label("qualify")
+        self.order = _label("revealOrder")
+        for w in (self.dealer, self.qualify, self.order):
+            w.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            lay.addWidget(w)
         self.scroller = QScrollArea()
         self.scroller.setWidgetResizable(True)
         self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -260,10 +268,23 @@ class SettlementPage(QWidget):
 
     def show_view(self, view: ConsoleView) -> None:
         """Draw the list (rebuilt only when it changed)."""
-        if view.step is Step.REVEAL:
+        reveal = view.step is Step.REVEAL
+        for label in (self.dealer, self.order):
+            label.setVisible(reveal)
+        self.qualify.setVisible(reveal and view.qualifies is not None)
+        if reveal:
             set_text(self.title, tr("Reveal"))
             set_text(self.hint, tr("Show the dealer's hand, then settle seat by seat."))
+            hand = category_name(view.dealer_category) if view.dealer_category else ""
+            set_text(self.dealer, trf("Dealer: %1", hand) if hand else "")
+            if view.qualifies is not None:
+                set_text(self.qualify, qualification_text(view.qualifies))
+                restyle(self.qualify, tone="yes" if view.qualifies else "no")
+            order = "  →  ".join(str(s) for s in view.settle_order)
+            set_text(self.order, trf("Seats in order: %1", order) if order else "")
         else:
+            for label in (self.dealer, self.qualify, self.order):
+                set_text(label, "")
             set_text(self.title, tr("Settlement"))
             set_text(self.hint, tr("From your right to your left. Pay or collect, then Next."))
         if view.settlement == self._rows:

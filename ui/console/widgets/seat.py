@@ -212,14 +212,15 @@ class SeatTile(QFrame):
             c.set_face("back")
             c.setVisible(i < view.cards_dealt and view.status != "folded" and not self._compact)
         badge, tone = self._badge(view)
-        if self._compact and view.status in ("to_act", "acted", "in"):
+        if self._compact and view.result is None and view.status in ("to_act", "acted", "in"):
             badge = ""  # no room beside the number: the border says "to act"
         set_text(self.badge, badge)
         self.badge.setVisible(bool(badge))
         restyle(self.badge, tone=tone)
         info = ""
         self.grid.setVisible(view.status != "out")
-        if self._compact and view.status in ("acted", "in") and view.last_action is not None:
+        compact_action = self._compact and view.net is None and view.issue is None
+        if compact_action and view.status in ("acted", "in") and view.last_action is not None:
             info = action_label(view.last_action)
         elif view.status == "out":
             info = tr("No bet")

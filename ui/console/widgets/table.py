@@ -150,7 +150,7 @@ class TableArea(QWidget):
         row_w = 5 * cw + 4 * gap
         bx = (w - row_w) / 2
         dealer_h = label_h + ch + hand_h + qual_h + 8
-        dy = h - MARGIN - dealer_h
+        dy = h - 2 * MARGIN - dealer_h
         board_y = middle_bottom + max(4.0, (dy - middle_bottom - label_h - ch) / 2)
         self.board_label.setGeometry(int(bx), int(board_y), int(row_w), label_h)
         for i, c in enumerate(self.board):
