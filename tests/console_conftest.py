@@ -119,10 +119,20 @@ ConsoleFactory = Callable[..., Console]
 
 
 @pytest.fixture
-def console_factory(qapp: object, tmp_path: Path) -> Iterator[ConsoleFactory]:
+def console_app(qapp: QApplication) -> Iterator[QApplication]:
+    """The application with the console's style sheet and font, restored afterwards (other
+    Qt tests in the session keep their own look)."""
+    sheet, font = qapp.styleSheet(), qapp.font()
+    app = qt_app()
+    yield app
+    app.setStyleSheet(sheet)
+    app.setFont(font)
+
+
+@pytest.fixture
+def console_factory(console_app: QApplication, tmp_path: Path) -> Iterator[ConsoleFactory]:
     """Builds started consoles on the real emulator (over a pty) with a SQLite journal in
     ``tmp_path``; closes them at the end of the test."""
-    qt_app()
     made: list[Console] = []
 
     def make(

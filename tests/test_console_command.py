@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-import tests.console_conftest  # noqa: F401 (offscreen Qt, reference-count workaround)
 from dealer_assist.errors import ConfigError
 from dealer_assist.storage.journal import Journal
+from tests.console_conftest import console_app  # noqa: F401 (fixture; offscreen Qt)
 from ui.commands import console as command
 
 
@@ -32,7 +32,9 @@ def test_options_are_checked() -> None:
 
 
 def test_demo_plays_a_hand_and_saves_every_phase(
-    qapp: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    console_app: Any,  # noqa: F811
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     shots = tmp_path / "shots"
     db = tmp_path / "journal.db"

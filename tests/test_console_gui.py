@@ -14,6 +14,7 @@ from dealer_assist.record import settle_record
 from tests.console_conftest import (
     Shots,
     card_patterns,
+    console_app,  # noqa: F401 (fixture)
     console_factory,  # noqa: F401 (fixture)
     emulator_url,
     tap,
@@ -167,7 +168,7 @@ def test_full_uth_hand_by_taps_privacy_and_settlement(qtbot: Any, console_factor
         big(qtbot, console)  # next
     assert len(rows) == 3
     assert win.side.big.text() == "New hand"
-    stored = console.service.runner.stored  # type: ignore[union-attr]
+    stored = console.service.runner.stored
     assert stored is not None and stored.settlement == expected
     big(qtbot, console)
     wait_step(qtbot, console, Step.BETS)
@@ -202,7 +203,7 @@ def test_void_alarm_from_a_jammed_shuffler(qtbot: Any, console_factory: Any) -> 
     ]
     assert alarm.returns.text().replace("\u00a0", " ") == "Total returned: € 42.00"
     shots.take(win, "void_alarm")
-    stored = console.service.runner.stored  # type: ignore[union-attr]
+    stored = console.service.runner.stored
     assert stored is not None and stored.status == "void"  # journaled before the dealer acks
     assert all(b["net"] == 0 for s in stored.settlement["seats"] for b in s["bets"])
     tap(qtbot, alarm.ack)
@@ -281,23 +282,21 @@ def test_touch_targets_and_small_screen(qtbot: Any, console_factory: Any) -> Non
         assert inside.contains(tile.geometry()), f"seat {tile.seat} leaves the table area"
 
 
-def test_seat_one_is_on_the_dealers_left(qapp: Any) -> None:
+def test_seat_one_is_on_the_dealers_left(console_app: Any) -> None:  # noqa: F811
     """The dealer faces the players from the straight edge (the bottom of the screen): seat 1
     (first base, the dealer's left) is the lowest tile on the left, seat 7 on the right;
     ``mirror`` flips it for a screen read from the players' side."""
     from dealer_assist.config import load_table_config
-    from ui.console.app import qt_app
     from ui.console.presenter import ConsolePresenter
     from ui.console.window import ConsoleWindow
 
-    qt_app()
     config = load_table_config(game="uth")
     for mirror in (False, True):
         window = ConsoleWindow(ConsolePresenter(config, lambda cmd: None), config, "en",
                                mirror=mirror)  # fmt: skip
         window.resize(1920, 1080)
         window.show()
-        qapp.processEvents()
+        console_app.processEvents()
         tiles = window.table.tiles
         xs = [tiles[n].geometry().center().x() for n in range(1, 8)]
         assert xs == sorted(xs, reverse=mirror)

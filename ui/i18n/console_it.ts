@@ -557,8 +557,14 @@
         </message>
         <message>
             <location filename="../console/widgets/topbar.py" line="96" />
+            <location filename="../console/widgets/topbar.py" line="99" />
             <source>no link</source>
             <translation>nessun collegamento</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/topbar.py" line="99" />
+            <source>reconnecting… attempt %1</source>
+            <translation>ricollegamento… tentativo %1</translation>
         </message>
         <message>
             <location filename="../console/window.py" line="37" />

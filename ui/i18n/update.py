@@ -144,6 +144,7 @@ IT = {
     "last heartbeat %1 s ago": "ultimo battito %1 s fa",
     "no heartbeat yet": "nessun battito",
     "no link": "nessun collegamento",
+    "reconnecting… attempt %1": "ricollegamento… tentativo %1",
     "none": "nessuno",
     "unknown device": "dispositivo sconosciuto",
 }

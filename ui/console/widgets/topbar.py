@@ -94,6 +94,9 @@ class TopBar(QFrame):
         else:
             set_text(self.device, tr("Shuffler not connected"))
             text, late = (d.error or tr("no link")), True
+            if d.link in ("lost", "reconnecting"):
+                attempts = d.reconnect_attempts
+                text = trf("reconnecting… attempt %1", attempts) if attempts else tr("no link")
         set_text(self.beat, text)
         ok = d.connected and not d.faults and not late
         color = "#4caf50" if ok else ("#ffb300" if d.connected and not d.faults else "#f44336")
