@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,11 @@ FORMAT_VERSION = 1
 #: (scale, blur sigma in pixels, noise sigma in grey levels) of the degraded copies of each
 #: calibration image, besides the image itself: a 384-pixel card seen 150..300 pixels tall
 VARIANTS = ((0.8, 1.5, 2.0), (0.7, 0.8, 2.0), (0.5, 1.0, 3.0), (0.4, 0.7, 3.0))
+#: harsher copies (scale, blur, noise) used only to find how much blur this deck's marks stand:
+#: the smallest resolvable detail at which any of them was misread becomes the reading limit
+STRESS = ((0.45, 1.2, 3.0), (0.35, 1.0, 3.0), (0.3, 0.7, 3.0), (0.6, 2.0, 4.0), (0.5, 1.6, 4.0))
+#: the limit is kept this factor above the sharpest misread stress sample
+DETAIL_SAFETY = 1.1
 #: a hole count must be seen in this share of a rank's samples to be allowed
 HOLES_SHARE = 0.1
 #: hole heights of other decks differ a little from the calibration deck's (fraction of height)
@@ -71,6 +76,8 @@ class Calibration:
         layout: median (rank centre x, y, suit centre x, y) of the top-left index in canonical
             card pixels (CARD_W x CARD_H); all 0 when unknown.
         rank_height: median rank mark height in canonical card pixels; 0 when unknown.
+        min_detail: least resolvable detail of a suit mark (``glyphs.detail``) for an index to be
+            read; learned from :data:`STRESS` copies, 0 = no limit.
         source: where it was learned from.
         created: UTC ISO timestamp.
     """
@@ -85,6 +92,7 @@ class Calibration:
     suit_notch: dict[str, tuple[float, float]] = field(default_factory=dict)
     layout: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     rank_height: float = 0.0
+    min_detail: float = 0.0
     source: str = ""
     created: str = field(default_factory=lambda: utc_now().isoformat())
 
@@ -100,6 +108,7 @@ class Calibration:
             "suit_notch": {s: list(v) for s, v in self.suit_notch.items()},
             "layout": list(self.layout),
             "rank_height": self.rank_height,
+            "min_detail": self.min_detail,
             "source": self.source,
             "created": self.created,
         }
@@ -140,6 +149,7 @@ class Calibration:
                     },
                     layout=_four(meta.get("layout", [0, 0, 0, 0])),
                     rank_height=float(meta.get("rank_height", 0.0)),
+                    min_detail=float(meta.get("min_detail", 0.0)),
                     source=str(meta["source"]),
                     created=str(meta["created"]),
                 )
@@ -178,21 +188,28 @@ def read_image(path: Path) -> Image:
     return as_image(img)
 
 
-def degraded(img: Image, seed: int = 0) -> list[Image]:
-    """``img`` and its :data:`VARIANTS` (deterministic for a given ``seed``)."""
+def degraded(
+    img: Image,
+    seed: int = 0,
+    variants: tuple[tuple[float, float, float], ...] = VARIANTS,
+    original: bool = True,
+) -> list[Image]:
+    """``img`` (if ``original``) and its ``variants`` (scale, blur sigma, noise sigma);
+    deterministic for a given ``seed``."""
     rng = np.random.default_rng(seed)
-    out = [img]
-    for scale, blur, noise in VARIANTS:
+    out = [img] if original else []
+    for scale, blur, noise in variants:
         small = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         soft = cv2.GaussianBlur(small.astype(np.float32), (0, 0), blur)
         out.append(as_image(np.clip(soft + rng.normal(0, noise, soft.shape), 0, 255)))
     return out
 
 
-def _samples(img: Image) -> list[IndexGlyphs]:
-    """Index readings from the largest card of ``img`` and of its degraded copies."""
+def _samples(img: Image, variants: list[Image] | None = None) -> list[IndexGlyphs]:
+    """Index readings from the largest card of each of ``variants`` (default: ``img`` and its
+    degraded copies)."""
     found = []
-    for variant in degraded(img):
+    for variant in degraded(img) if variants is None else variants:
         cards = card_images(variant)
         if cards:
             found += [extract_index(c) for c in corners(cards[0])]
@@ -249,15 +266,18 @@ def calibrate_from_folder(folder: Path) -> tuple[Calibration, CalibrationReport]
         raise ConfigError(f"calibration folder not found: {folder}")
     report = CalibrationReport()
     got = _Collected()
+    stress: list[tuple[Card, IndexGlyphs]] = []
     for path in iter_images(folder):
         card = card_of_path(path)
         if card is None:
             report.skipped.append((str(path), "name is not a card"))
             continue
-        samples = _samples(read_image(path))
+        img = read_image(path)
+        samples = _samples(img)
         if not samples:
             report.skipped.append((str(path), "no card index found"))
             continue
+        stress += [(card, g) for g in _samples(img, degraded(img, 1, STRESS, original=False))]
         report.cards.append(card)
         report.indexes += len(samples)
         for g in samples:
@@ -289,4 +309,22 @@ def calibrate_from_folder(folder: Path) -> tuple[Calibration, CalibrationReport]
         rank_height=float(np.median(got.rank_height)),
         source=str(folder),
     )
-    return calibration, report
+    limit = _detail_limit(calibration, stress)
+    return replace(calibration, min_detail=limit), report
+
+
+def _detail_limit(calibration: Calibration, stress: list[tuple[Card, IndexGlyphs]]) -> float:
+    """:data:`DETAIL_SAFETY` times the largest suit-mark detail among stress samples that the
+    reader, without a detail limit, would misread as certain; 0 when none is misread."""
+    from drivers.camera.reader import IndexReader, ReaderSettings  # the reader needs this module
+
+    # base limits (not the single-index ones): a card read by two indexes gets those
+    base = ReaderSettings()
+    lenient = replace(base, single_score=base.min_score, single_margin=base.min_margin)
+    reader = IndexReader(calibration, lenient, search=False)
+    misread = [
+        g.suit_detail
+        for card, g in stress
+        if (got := reader.read_index(g).card) is not None and got != card
+    ]
+    return DETAIL_SAFETY * max(misread) if misread else 0.0

@@ -50,6 +50,7 @@ class IndexGlyphs:
             :func:`ink_redness`).
         layout: (rank centre x, y, suit centre x, y) in region pixels (bounding-box centres).
         rank_height: height of the rank mark's bounding box, region pixels.
+        suit_detail: blur widths across the suit mark's height (see :func:`detail`).
     """
 
     rank: Glyph
@@ -61,6 +62,7 @@ class IndexGlyphs:
     redness: float
     layout: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     rank_height: float = 0.0
+    suit_detail: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,27 @@ def ink_mask(region: Image) -> Mask | None:
     if ink.size == 0 or paper.size == 0 or float(paper.mean()) - float(ink.mean()) < MIN_CONTRAST:
         return None
     return as_image(mask)
+
+
+def detail(region: Image, mask: Mask, height: float) -> float:
+    """How many blur widths fit in ``height`` pixels of a mark: its resolvable detail.
+
+    The width of a blurred edge is its contrast over its steepest slope (for a Gaussian blur of
+    sigma s it is about 2.5 s); ``region`` is the mark's surroundings in canonical card pixels,
+    ``mask`` its ink. A small or blurred card, upsampled to the canonical size, has wide edges:
+    a club's lobes are gone long before the mark's outline is, so such marks are not read.
+    """
+    dark = darkest(region).astype(np.float32)
+    ink = mask > 0
+    if ink.all() or not ink.any():
+        return 0.0
+    contrast = float(dark[~ink].mean() - dark[ink].mean())
+    gx = as_glyph(cv2.Sobel(dark, cv2.CV_32F, 1, 0, ksize=3))
+    gy = as_glyph(cv2.Sobel(dark, cv2.CV_32F, 0, 1, ksize=3))
+    slope = float(np.percentile(as_glyph(cv2.magnitude(gx, gy)), 98)) / 8.0  # Sobel weight 8
+    if contrast <= 0 or slope <= 0:
+        return 0.0
+    return height * slope / contrast
 
 
 def ink_redness(region: Image, mask: Mask) -> float:
@@ -277,6 +300,11 @@ def extract_region(region: Image, card_h: int) -> IndexGlyphs | None:
             (suit.y + suit.y1) / 2,
         ),
         rank_height=float(max(b.y1 for b in rank) - min(b.y for b in rank)),
+        suit_detail=detail(
+            region[suit.y : suit.y1, suit.x : suit.x1],
+            np.asarray(labels[suit.y : suit.y1, suit.x : suit.x1] == suit.label, np.uint8),
+            suit.h,
+        ),
     )
 
 

@@ -77,7 +77,8 @@ class Reading:
         margin: weakest lead of best over runner-up template of the marks used.
         reason: empty when certain; else why not: ``no index``, ``low score``, ``ambiguous``,
             ``structure`` (holes or notch disagree with the template), ``colour``,
-            ``corners disagree``, ``single index`` (one index only, below the stricter limits).
+            ``corners disagree``, ``single index`` (one index only, below the stricter limits),
+            ``blurred`` (marks too small or blurred for the calibrated deck).
     """
 
     card: Card | None
@@ -283,7 +284,13 @@ class IndexReader:
         return _Mark(suit, score, margin, "", plausible)
 
     def _index(self, glyphs: IndexGlyphs) -> tuple[_Mark[int], _Mark[str]]:
-        return self._rank(glyphs), self._suit(glyphs)
+        rank, suit = self._rank(glyphs), self._suit(glyphs)
+        if glyphs.suit_detail < self.calibration.min_detail:
+            # too small or blurred for this deck's marks to be told apart: neither read nor
+            # allowed to contradict the other index
+            rank = _Mark(rank.value, rank.score, rank.margin, "blurred", False)
+            suit = _Mark(suit.value, suit.score, suit.margin, "blurred", False)
+        return rank, suit
 
     def read_index(self, glyphs: IndexGlyphs) -> Reading:
         """Read one index (rank and suit marks) on its own."""
