@@ -4,6 +4,7 @@ building blocks: corner ordering, hole counting, voting."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -16,7 +17,7 @@ from drivers.camera.calibration import Calibration, calibrate_from_folder
 from drivers.camera.geometry import CARD_H, CARD_W, order_corners, quad_aspect
 from drivers.camera.glyphs import holes
 from drivers.camera.reader import Detection, IndexReader, Reading
-from drivers.camera.synthetic import felt, render_scene, render_spread
+from drivers.camera.synthetic import SceneSettings, felt, render_scene, render_spread
 from drivers.camera.vote import Voter, VoteSettings
 
 FACES = (
@@ -220,3 +221,31 @@ def test_corrupted_index_is_unknown_not_wrong(
         assert quads
         for d in reader.read_frame(frame):
             assert d.reading.card in (None, card), (kind, d.reading)
+
+
+@needs_faces
+def test_small_blurred_cards_are_not_guessed(
+    calibration: Calibration, faces: dict[Card, np.ndarray]
+) -> None:
+    # small, blurred, noisy cards: a club's lobes melt into a spade's outline
+    harsh = SceneSettings(card_height=(80.0, 150.0), noise=(4.0, 10.0), blur=(1.0, 2.2), tilt=0.12)
+    deck = sorted(faces, key=str)
+    assert calibration.min_detail > 0  # learned from the calibration's own stress copies
+    unlimited = replace(calibration, min_detail=0.0)
+    wrong = {"limit": 0, "none": 0}
+    for name, cal in (("limit", calibration), ("none", unlimited)):
+        reader = IndexReader(cal)
+        rng = np.random.default_rng(99)
+        for i in range(16):
+            chosen = [deck[j] for j in rng.choice(len(deck), 4, replace=False)]
+            images = [faces[c] for c in chosen]
+            if i % 2:
+                frame, quads = render_spread(images, rng, harsh)
+                there = set(chosen)
+            else:
+                frame, quads = render_scene(images, rng, harsh)
+                there = set(chosen[: len(quads)])
+            got = {d.reading.card for d in reader.read_frame(frame) if d.reading.card}
+            wrong[name] += len(got - there)
+    assert wrong["limit"] == 0
+    assert wrong["none"] > 0  # the scenes are hard enough that the limit is what protects
