@@ -1,7 +1,6 @@
 """Shared helpers of the console tests (imported by tests/test_console_*.py).
 
-Qt runs offscreen; the PySide6 6.12 / CPython 3.11 reference-count workaround is applied before
-any Qt object exists (see ui/console/qtfix.py). Screenshots go to artifacts/screenshots/<test>/.
+Qt runs offscreen. Screenshots go to artifacts/screenshots/<test>/.
 """
 
 from __future__ import annotations
@@ -12,10 +11,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
-from ui.console.qtfix import protect_singletons
-
-protect_singletons()
 
 import pytest  # noqa: E402
 from PySide6.QtCore import Qt  # noqa: E402

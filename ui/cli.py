@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "ui.commands.emulator",
     "ui.commands.audit",
     "ui.commands.camera",
+    "ui.commands.soak",
 )
 
 

@@ -27,7 +27,6 @@ from drivers.factory import open_source
 from ui.console import theme
 from ui.console.i18n import install_language
 from ui.console.presenter import ConsolePresenter
-from ui.console.qtfix import protect_singletons
 from ui.console.service import SourceFactory, TableService
 from ui.console.window import ConsoleWindow
 from ui.console.worker import WorkerBridge
@@ -61,7 +60,6 @@ def source_factory(config: TableConfig, url: str | None = None) -> SourceFactory
 
 def qt_app() -> QApplication:
     """The QApplication (created once), with the console's font and style sheet."""
-    protect_singletons()
     app = QApplication.instance()
     if app is None:
         app = QApplication([])
