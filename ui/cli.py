@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "ui.commands.audit",
     "ui.commands.camera",
     "ui.commands.soak",
+    "ui.commands.console",
 )
 
 
