@@ -157,15 +157,22 @@ class CameraSource:
         opened = threading.Event()
         failure: list[BaseException] = []
         self._stop = threading.Event()
-        with self._lock:
+        with self._lock:  # a new session: fresh counters, tracks and deck
+            self._stats = LinkStats()
             self._voter = Voter(self._vote)
             self._deck_id = _new_deck_id()
             self._index = 0
             self._lost = self._ended = False
             self._last_frame = time.monotonic()
+        hello = DeviceHello(
+            source=self.name,
+            model=identity.model,
+            firmware=identity.firmware,
+            serial=identity.serial,
+        )
         thread = threading.Thread(
             target=self._run,
-            args=(self._stop, opened, failure),
+            args=(self._stop, opened, failure, hello),
             name=f"camera-{self.name}",
             daemon=True,  # a camera stuck in its driver must not keep the process alive
         )
@@ -184,14 +191,6 @@ class CameraSource:
             raise DeviceError(f"{self.name}: {err}") from err
         self._thread = thread
         self._identity = identity
-        self._emit(
-            DeviceHello(
-                source=self.name,
-                model=identity.model,
-                firmware=identity.firmware,
-                serial=identity.serial,
-            )
-        )
 
     def close(self) -> None:
         """Stop the worker (it releases the camera); safe to call twice."""
@@ -259,7 +258,11 @@ class CameraSource:
             self._emit(LinkLost(source=self.name, reason=f"no frame for {self._frame_timeout:g} s"))
 
     def _run(
-        self, stop: threading.Event, opened: threading.Event, failure: list[BaseException]
+        self,
+        stop: threading.Event,
+        opened: threading.Event,
+        failure: list[BaseException],
+        hello: DeviceHello,
     ) -> None:
         frames = self._frames
         # a table camera never sees a flattened card filling the frame
@@ -270,6 +273,8 @@ class CameraSource:
             failure.append(e)
             opened.set()
             return
+        if not stop.is_set():  # open() gave up waiting: this session never started
+            self._emit(hello)  # before any card of this session
         opened.set()
         try:
             self._loop(stop, frames, reader)
