@@ -22,12 +22,12 @@ import tempfile
 import time
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from dealer_assist.cards import Card, parse_card
-from drivers.camera.calibration import Calibration, calibrate_from_folder
+from drivers.camera.calibration import Calibration, calibrate_from_folder, read_image
 from drivers.camera.evaluate import EvalSummary, evaluate, one_thread
+from drivers.camera.geometry import Image
 from drivers.camera.labels import labels_from_labelme, read_labels, write_labels
 from drivers.camera.reader import IndexReader
 from drivers.camera.synthetic import render_scene, render_spread
@@ -52,7 +52,7 @@ def _row(name: str, search: bool, s: EvalSummary) -> str:
 
 
 def _synthetic(
-    reader: IndexReader, faces: dict[Card, np.ndarray], scenes: int, spread: bool, repeat: int
+    reader: IndexReader, faces: dict[Card, Image], scenes: int, spread: bool, repeat: int
 ) -> tuple[int, int, int, int, list[float]]:
     """(placed, read, wrong, unknown, ms per frame) over ``scenes`` synthetic frames."""
     rng = np.random.default_rng(11 if spread else 7)
@@ -106,7 +106,7 @@ def main() -> int:
         write_labels(labels_from_labelme(falto), falto_csv)
         falto_images = read_labels(falto_csv)
     faces = {
-        parse_card(d.name): cv2.imread(str(d / f"{d.name}.png"))
+        parse_card(d.name): read_image(d / f"{d.name}.png")
         for d in sorted((geaxgx / "pr15_data_cards").iterdir())
     }
     print(

@@ -22,6 +22,7 @@ from drivers.camera.geometry import CARD_H, CARD_W, Image, Quad, as_image, darke
 from drivers.camera.glyphs import INDEX_ROI, extract_region
 
 if TYPE_CHECKING:  # the reader imports this module
+    from dealer_assist.cards import Card
     from drivers.camera.reader import Detection, IndexReader
 
 
@@ -150,7 +151,7 @@ def search_indexes(
     expected = canon / rank_h
     x0, y0, x1, y1 = INDEX_ROI
     roi_w, roi_h = round((x1 - x0) * CARD_W), round((y1 - y0) * CARD_H)
-    found: dict[object, Detection] = {}
+    found: dict[Card, Detection] = {}
     for i, j in _pairs(centres, sizes, expected, s, long):
         v = centres[j] - centres[i]
         k = np.hypot(*v) / canon  # frame pixels per canonical pixel
