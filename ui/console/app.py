@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes.util
 import dataclasses
 import os
 import signal
@@ -143,10 +144,16 @@ def run_console(
     """
     previous = None
     if not demo and _no_display():
-        raise ConfigError(
-            "no display to open the console on (DISPLAY/WAYLAND_DISPLAY unset): run it on the "
-            "table's screen, or try `dealer-assist console --demo 1 --screenshot DIR`"
+        # No screen here (SSH, CI): show what the console does instead of failing.
+        demo, screenshot_dir = 3, screenshot_dir or Path("console-demo")
+        print(
+            "dealer-assist console: no display here (DISPLAY/WAYLAND_DISPLAY unset), so 3 demo "
+            f"hands are played offscreen; screenshots of every phase go to {screenshot_dir}/. "
+            "On the table's screen this command opens the console.",
+            file=sys.stderr,
         )
+    if not demo:
+        _check_xcb_libraries()
     if demo and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
@@ -163,6 +170,8 @@ def run_console(
         win.resize(*size)
         win.show()
     else:
+        # Without a window manager (kiosk, Xvfb) full screen alone keeps the minimum size.
+        win.setGeometry(app.primaryScreen().geometry())
         win.showFullScreen()
     console.start()
     _quit_on_signals(app)
@@ -190,6 +199,28 @@ def _quiet_offscreen(kind: QtMsgType, context: QMessageLogContext, message: str)
     # The offscreen platform warns on every window resize; everything else goes to stderr.
     if "propagateSizeHints" not in message:
         print(message, file=sys.stderr)
+
+
+_XCB_LIBS = {
+    "xcb-cursor": "libxcb-cursor0",
+    "xcb-icccm": "libxcb-icccm4",
+    "xcb-keysyms": "libxcb-keysyms1",
+    "xkbcommon-x11": "libxkbcommon-x11-0",
+}
+
+
+def _check_xcb_libraries() -> None:
+    """Qt's X11 plugin aborts the process when a system library is missing; say which first."""
+    if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM", "xcb") != "xcb":
+        return
+    if not os.environ.get("DISPLAY"):
+        return
+    missing = [pkg for lib, pkg in _XCB_LIBS.items() if ctypes.util.find_library(lib) is None]
+    if missing:
+        raise ConfigError(
+            "Qt needs system libraries to open a window on X11: "
+            f"sudo apt-get install {' '.join(missing)}"
+        )
 
 
 def _no_display() -> bool:
