@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QVBoxLayout, QWidget
 
 from dealer_assist.config import TableConfig
@@ -62,6 +62,9 @@ class ConsoleWindow(QMainWindow):
         self._beat.timeout.connect(self.top.refresh_device)
         self._beat.start(1000)
         self._fit_side()
+        # Full screen has no title bar: Ctrl+Q closes the console (no single key, so no accident).
+        self._quit = QShortcut(QKeySequence("Ctrl+Q"), self)
+        self._quit.activated.connect(self.close)
         self.show_view(presenter.view())
 
     def show_view(self, view: ConsoleView) -> None:
