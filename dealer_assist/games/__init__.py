@@ -1,23 +1,29 @@
-"""Game plug-ins. ``get_game(code)`` returns the rules object of a game code."""
+"""Game plug-ins. ``get_game(code)`` returns the rules object of a game code.
+
+A game is a module with a ``RULES`` object (a :class:`~dealer_assist.games.base.GameRules`);
+adding one means adding its module here and its table in ``config/``. Drivers, the journal and the
+misdeal detector never change for a new game.
+"""
 
 from __future__ import annotations
+
+import importlib
 
 from dealer_assist.errors import ConfigError
 from dealer_assist.games.base import GameRules
 
+# code -> module; imported on first use so a table loads only the game it plays.
+_MODULES = {
+    "uth": "dealer_assist.games.uth",
+    "thb": "dealer_assist.games.thb",
+}
+GAME_CODES = tuple(_MODULES)
+
 
 def get_game(code: str) -> GameRules:
     """The rules of game ``code`` (``uth``, ``thb``). Raises ConfigError for an unknown code."""
-    # Imported here so a game module is loaded only when a table plays it.
-    if code == "uth":
-        from dealer_assist.games.uth import RULES as uth
-
-        return uth
-    if code == "thb":
-        from dealer_assist.games.thb import RULES as thb
-
-        return thb
-    raise ConfigError(f"unknown game {code!r} (known: {', '.join(GAME_CODES)})")
-
-
-GAME_CODES = ("uth", "thb")
+    module = _MODULES.get(code)
+    if module is None:
+        raise ConfigError(f"unknown game {code!r} (known: {', '.join(GAME_CODES)})")
+    rules: GameRules = importlib.import_module(module).RULES
+    return rules
