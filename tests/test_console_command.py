@@ -1,17 +1,18 @@
 """``dealer-assist console``: the argument checks and the headless demo (``--demo N
---screenshot DIR``), run in-process against the shipped table and its built-in emulator."""
+--screenshot DIR``) against the shipped table and its built-in emulator."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from dealer_assist.errors import ConfigError
 from dealer_assist.storage.journal import Journal
-from tests.console_conftest import console_app  # noqa: F401 (fixture; offscreen Qt)
 from ui.commands import console as command
 
 
@@ -31,25 +32,24 @@ def test_options_are_checked() -> None:
     assert (args.windowed, args.lang, args.table, args.demo) == (True, "en", "t.toml", 0)
 
 
-def test_demo_plays_a_hand_and_saves_every_phase(
-    console_app: Any,  # noqa: F811
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_demo_plays_a_hand_and_saves_every_phase(tmp_path: Path) -> None:
+    """The real command in its own process: a QApplication that has run exec() cannot host
+    another console in the same process, and the command is what a user runs anyway."""
     shots = tmp_path / "shots"
     db = tmp_path / "journal.db"
-    status = command.run(
-        parse("--demo", "1", "--screenshot", str(shots), "--db", str(db), "--lang", "en",
-              "--seed", "4")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "ui.cli", "console", "--demo", "1", "--screenshot", str(shots),
+         "--db", str(db), "--lang", "en", "--seed", "4"],
+        capture_output=True, text=True, timeout=120, env=env, check=False,
     )  # fmt: skip
-    assert status == 0
+    assert proc.returncode == 0, proc.stderr
     names = sorted(p.name for p in shots.glob("*.png"))
     phases = [n.split("_", 2)[2].removesuffix(".png") for n in names]
     assert phases[:3] == ["bets_open", "rien_ne_va_plus", "preflop"]
     assert {"flop", "river", "reveal", "settlement", "settlement_done"} <= set(phases)
     assert all((shots / n).stat().st_size > 20_000 for n in names)
-    out = capsys.readouterr().out
-    assert "hand 1: settled" in out and f"{len(names)} screenshots" in out
+    assert "hand 1: settled" in proc.stdout and f"{len(names)} screenshots" in proc.stdout
     with Journal(str(db)) as journal:
         assert journal.count() == 1
         assert journal.verify().ok
