@@ -9,19 +9,25 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
-from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QWidget
 
-from dealer_assist.cards import Card  # noqa: E402
-from dealer_assist.config import TableConfig, load_table_config  # noqa: E402
-from dealer_assist.storage.journal import Journal  # noqa: E402
-from drivers.factory import open_source  # noqa: E402
-from ui.console.app import Console, qt_app  # noqa: E402
-from ui.console.presenter import Step  # noqa: E402
+from dealer_assist.cards import Card
+from dealer_assist.config import TableConfig, load_table_config
+from dealer_assist.source import CardSource
+from dealer_assist.storage.journal import Journal
+from drivers.factory import open_source
+from ui.console.app import Console, qt_app
+from ui.console.card_keypad import CardKeypad
+from ui.console.pitboss import PitBossRoster
+from ui.console.presenter import Step
+from ui.console.texts import tr
+from ui.console.widgets.cards import CardView
 
 REPO = Path(__file__).resolve().parents[1]
 ARTIFACTS = REPO / "artifacts" / "screenshots"
@@ -133,16 +139,19 @@ def console_factory(console_app: QApplication, tmp_path: Path) -> Iterator[Conso
     def make(
         game: str = "uth", *, url: str | None = None, lang: str = "en",
         size: tuple[int, int] = (1920, 1080), card_timeout: float = 3.0,
+        config: TableConfig | None = None, make_source: Callable[[], CardSource] | None = None,
+        roster: PitBossRoster | None = None,
     ) -> Console:  # fmt: skip
-        config = table(game)
+        config = config or table(game)
         src = config.sources[0]
         source_url = url or emulator_url(7)
 
-        def make_source():  # type: ignore[no-untyped-def]
+        def one_source() -> CardSource:
             return open_source(source_url, pin_model=src.pin_model, pin_serial=src.pin_serial)
 
         journal = Journal(str(tmp_path / f"journal-{len(made)}.db"))
-        console = Console(config, make_source, journal, lang=lang, card_timeout=card_timeout)
+        console = Console(config, make_source or one_source, journal, lang=lang,
+                          card_timeout=card_timeout, roster=roster)  # fmt: skip
         console.window.resize(*size)
         console.window.show()
         console.start()
@@ -163,3 +172,79 @@ def wait_step(qtbot: object, console: Console, step: Step, timeout: int = 15000)
             raise AssertionError(f"step {view.step}, busy {view.busy}, message {view.message}")
 
     qtbot.waitUntil(ready, timeout=timeout)  # type: ignore[attr-defined]
+
+
+QUALIFICATION_TEXTS = ("Dealer qualifies", "Dealer does not qualify", "Banco qualificato",
+                       "Banco non qualificato", "Dealer:", "Banco:", "qualif")  # fmt: skip
+
+
+def hidden_now(console: Console) -> set[Card]:
+    """Cards that must not be visible now (read from the worker's hand while it is idle)."""
+    hand = console.service.hand
+    assert hand is not None
+    hidden = {c for st in hand.seats.values() for c in st.hole.values()}
+    hidden |= set(hand.board[len(hand.board_visible()) :])
+    if not hand.dealer_visible():
+        hidden |= set(hand.dealer_cards)
+    return hidden
+
+
+def privacy_walk(console: Console, hidden: set[Card] | None = None) -> int:
+    """Fail if a hidden card (``hidden``, default :func:`hidden_now`) or the qualification is in
+    any widget's text, tooltip, accessible name/description, what's-this, status tip or window
+    title, painted by a card widget, or chosen on a card keypad. Returns how many strings were
+    checked."""
+    hidden = hidden_now(console) if hidden is None else hidden
+    assert hidden, "nothing is hidden: the walk would prove nothing"
+    strings = widget_strings(console.window)
+    assert len(strings) > 50
+    for card in hidden:
+        for pattern in card_patterns(card):
+            leaks = [s for s in strings if pattern.search(s)]
+            assert not leaks, f"hidden card {card} readable in {leaks}"
+    for text in (*QUALIFICATION_TEXTS, tr("Dealer qualifies"),
+                 tr("Dealer does not qualify — Ante pushes")):  # fmt: skip
+        leaks = [s for s in strings if text.lower() in s.lower()]
+        assert not leaks, f"qualification readable before the reveal: {leaks}"
+    faces = [w.face for w in console.window.findChildren(CardView)]
+    assert not [f for f in faces if isinstance(f, Card) and f in hidden]
+    keypads = console.window.findChildren(CardKeypad)
+    assert len(keypads) >= 3  # manual, identification, exposed card
+    assert not [k.selection() for k in keypads if k.selection() in hidden]
+    return len(strings)
+
+
+def enter_bets(qtbot: Any, console: Console, seat: int, **boxes: int) -> None:
+    """Tap the seat, then for each box its tab and the chips (largest first)."""
+    side = console.window.side.bets
+    tap(qtbot, console.window.table.tiles[seat])
+    for box, amount in boxes.items():
+        tap(qtbot, side.tabs[box])
+        for chip in sorted(console.config.chips, reverse=True):
+            while amount >= chip:
+                tap(qtbot, next(c for c in side.chips if c.value == chip))
+                amount -= chip
+        assert amount == 0
+
+
+def decide(qtbot: Any, console: Console, seat: int, label: str) -> None:
+    """Tap the seat's decision button whose first line is ``label``; it must be one of the
+    seat's legal decisions (the only buttons shown)."""
+    tile = console.window.table.tiles[seat]
+    button = next((b for b in tile.buttons if b.text().split("\n")[0] == label), None)
+    assert button is not None, f"seat {seat}: no {label!r} in {[b.text() for b in tile.buttons]}"
+    tap(qtbot, button)
+
+
+def big(qtbot: Any, console: Console) -> None:
+    """Tap the dealer's big button."""
+    tap(qtbot, console.window.side.big)
+
+
+def type_card(qtbot: Any, keypad: CardKeypad, card: Card) -> None:
+    """Rank, suit and Confirm on a card keypad, by taps."""
+    text = str(card)
+    tap(qtbot, keypad.rank_buttons[text[0]])
+    tap(qtbot, keypad.suit_buttons[text[1]])
+    assert keypad.selection() == card
+    tap(qtbot, keypad.confirm_button)

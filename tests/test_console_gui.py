@@ -9,83 +9,21 @@ from typing import Any
 
 from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
 
-from dealer_assist.cards import Card
 from dealer_assist.record import settle_record
 from tests.console_conftest import (
     Shots,
-    card_patterns,
+    big,
     console_app,  # noqa: F401 (fixture)
     console_factory,  # noqa: F401 (fixture)
+    decide,
     emulator_url,
+    enter_bets,
+    privacy_walk,
     tap,
     wait_step,
-    widget_strings,
 )
-from ui.console.app import Console
 from ui.console.presenter import Step
-from ui.console.texts import outcome_text, total_text, tr
-from ui.console.widgets.cards import CardView
-
-QUALIFICATION_TEXTS = ("Dealer qualifies", "Dealer does not qualify", "Banco qualificato",
-                       "Banco non qualificato", "Dealer:", "Banco:", "qualif")  # fmt: skip
-
-
-def hidden_now(console: Console) -> set[Card]:
-    """Cards that must not be visible now (read from the worker's hand while it is idle)."""
-    hand = console.service.hand
-    assert hand is not None
-    hidden = {c for st in hand.seats.values() for c in st.hole.values()}
-    hidden |= set(hand.board[len(hand.board_visible()) :])
-    if not hand.dealer_visible():
-        hidden |= set(hand.dealer_cards)
-    return hidden
-
-
-def privacy_walk(console: Console) -> int:
-    """Fail if a hidden card or the qualification is in any widget's text, tooltip, accessible
-    name/description, what's-this, status tip or window title, or painted by a card widget.
-    Returns how many strings were checked."""
-    hidden = hidden_now(console)
-    assert hidden, "nothing is hidden: the walk would prove nothing"
-    strings = widget_strings(console.window)
-    assert len(strings) > 50
-    for card in hidden:
-        for pattern in card_patterns(card):
-            leaks = [s for s in strings if pattern.search(s)]
-            assert not leaks, f"hidden card {card} readable in {leaks}"
-    for text in (*QUALIFICATION_TEXTS, tr("Dealer qualifies"),
-                 tr("Dealer does not qualify — Ante pushes")):  # fmt: skip
-        leaks = [s for s in strings if text.lower() in s.lower()]
-        assert not leaks, f"qualification readable before the reveal: {leaks}"
-    faces = [w.face for w in console.window.findChildren(CardView)]
-    assert not [f for f in faces if isinstance(f, Card) and f in hidden]
-    return len(strings)
-
-
-def enter_bets(qtbot: Any, console: Console, seat: int, **boxes: int) -> None:
-    """Tap the seat, then for each box its tab and the chips (largest first)."""
-    side = console.window.side.bets
-    tap(qtbot, console.window.table.tiles[seat])
-    for box, amount in boxes.items():
-        tap(qtbot, side.tabs[box])
-        for chip in sorted(console.config.chips, reverse=True):
-            while amount >= chip:
-                tap(qtbot, next(c for c in side.chips if c.value == chip))
-                amount -= chip
-        assert amount == 0
-
-
-def decide(qtbot: Any, console: Console, seat: int, label: str) -> None:
-    """Tap the seat's decision button whose first line is ``label``; it must be one of the
-    seat's legal decisions (the only buttons shown)."""
-    tile = console.window.table.tiles[seat]
-    button = next((b for b in tile.buttons if b.text().split("\n")[0] == label), None)
-    assert button is not None, f"seat {seat}: no {label!r} in {[b.text() for b in tile.buttons]}"
-    tap(qtbot, button)
-
-
-def big(qtbot: Any, console: Console) -> None:
-    tap(qtbot, console.window.side.big)
+from ui.console.texts import outcome_text, total_text
 
 
 def test_full_uth_hand_by_taps_privacy_and_settlement(qtbot: Any, console_factory: Any) -> None:  # noqa: F811

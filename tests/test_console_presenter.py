@@ -321,8 +321,9 @@ def test_void_from_a_jammed_shuffler_returns_every_wager(make_table: Any) -> Non
         assert view.message is not None and view.message.code == "device_not_ready"
         import time
 
+        assert view.not_ready and not view.action.enabled  # blocked until the jam clears
         time.sleep(0.5)
-        t.service.tick()
+        t.p.on_snapshot(t.service.tick())  # the worker's tick reaches the presenter
         t.p.dealer_button()
     assert t.view().step is Step.BETS
 

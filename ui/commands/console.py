@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import getpass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +28,8 @@ def register(sub: Any) -> None:
     p.add_argument("--size", default="1920x1080", help="window size WxH (windowed, demo)")
     p.add_argument("--lang", choices=("it", "en"), help="language (default: the table's)")
     p.add_argument("--db", help="journal: SQLite path or postgresql+psycopg:// URL")
-    p.add_argument("--source", help="card source URL instead of the table's first source")
+    p.add_argument("--source", help="one card source URL instead of the table's [[sources]] "
+                   "(which fail over in order, the dealer's keypad last)")  # fmt: skip
     p.add_argument("--mirror", action="store_true",
                    help="seat 1 on the right (a screen facing the players)")  # fmt: skip
     p.add_argument("--demo", type=int, default=0, metavar="N",
@@ -34,6 +37,15 @@ def register(sub: Any) -> None:
     p.add_argument("--screenshot", type=Path, metavar="DIR",
                    help="with --demo: save a PNG of every phase here")  # fmt: skip
     p.add_argument("--seed", type=int, default=1, help="seed of the demo's bets and decisions")
+    p.add_argument("--dealer", default="dealer",
+                   help="dealer id, recorded with the unreadable cards they identify")  # fmt: skip
+    p.add_argument("--pit-bosses", type=Path, metavar="FILE",
+                   help="pit boss roster (badge + scrypt-hashed PIN; default: pit_bosses.json in "
+                   "the user data folder; none = the badge alone confirms)")  # fmt: skip
+    p.add_argument("--add-pit-boss", metavar="BADGE",
+                   help="add or change a pit boss (asks the PIN) and exit")  # fmt: skip
+    p.add_argument("--remove-pit-boss", metavar="BADGE",
+                   help="remove a pit boss from the roster and exit")  # fmt: skip
     p.set_defaults(func=run)
 
 
@@ -48,8 +60,32 @@ def parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def manage_roster(args: argparse.Namespace, ask: Callable[[str], str] = getpass.getpass) -> int:
+    """``--add-pit-boss BADGE`` (the PIN asked twice, never echoed) or ``--remove-pit-boss``.
+    Raises ConfigError (bad badge or PIN, PINs differ, unreadable roster)."""
+    from ui.console.app import default_roster_path
+    from ui.console.pitboss import PitBossRoster
+
+    roster = PitBossRoster(args.pit_bosses or default_roster_path()).load()
+    if args.add_pit_boss:
+        pin = ask(f"PIN for pit boss {args.add_pit_boss}: ")
+        if ask("The same PIN again: ") != pin:
+            raise ConfigError("the two PINs differ: nothing changed")
+        roster.add(args.add_pit_boss, pin)
+        roster.save()
+        print(f"pit boss {args.add_pit_boss} saved in {roster.path}")
+    else:
+        if not roster.remove(args.remove_pit_boss):
+            raise ConfigError(f"no pit boss {args.remove_pit_boss} in {roster.path}")
+        roster.save()
+        print(f"pit boss {args.remove_pit_boss} removed from {roster.path}")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Open the console; returns when its window closes (or the demo ends)."""
+    if args.add_pit_boss or args.remove_pit_boss:
+        return manage_roster(args)
     if args.demo < 0:
         raise ConfigError("--demo must be 0 or more")
     if args.screenshot is not None and not args.demo:
@@ -69,4 +105,6 @@ def run(args: argparse.Namespace) -> int:
         demo=args.demo,
         screenshot_dir=args.screenshot,
         seed=args.seed,
+        pit_bosses=args.pit_bosses,
+        dealer=args.dealer,
     )

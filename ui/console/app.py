@@ -25,8 +25,10 @@ from dealer_assist.errors import ConfigError
 from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
 from drivers.factory import open_source
+from drivers.failover import open_table_sources
 from ui.console import theme
 from ui.console.i18n import install_language
+from ui.console.pitboss import PitBossRoster
 from ui.console.presenter import ConsolePresenter
 from ui.console.service import SourceFactory, TableService
 from ui.console.window import ConsoleWindow
@@ -40,21 +42,25 @@ def default_journal_path() -> Path:
     return folder / "journal.db"
 
 
-def source_factory(config: TableConfig, url: str | None = None) -> SourceFactory:
-    """Builds the table's first card source (or ``url``) with its pinned identity and options.
+def default_roster_path() -> Path:
+    """``<user data folder>/dealer-assist/pit_bosses.json``."""
+    return Path(user_data_dir("dealer-assist", appauthor=False)) / "pit_bosses.json"
 
-    Raises ConfigError when the table has no source and no ``url`` is given.
+
+def source_factory(
+    config: TableConfig, url: str | None = None, *, switch_after: float = 5.0
+) -> SourceFactory:
+    """Builds the card source: the table's ``[[sources]]`` in priority order with the dealer's
+    keypad as the last resort (:func:`drivers.failover.open_table_sources`; a source that fails
+    is replaced by the next one after ``switch_after`` seconds), or just ``url`` when given.
+
+    The factory raises ConfigError (a source that cannot be built) or DeviceError (a bad URL).
     """
-    if url is None and not config.sources:
-        raise ConfigError("the table has no [[sources]] and no card source was given")
-    src = config.sources[0] if url is None else None
 
     def make() -> CardSource:
-        if src is None:
-            return open_source(url or "")
-        return open_source(
-            src.url, pin_model=src.pin_model, pin_serial=src.pin_serial, **dict(src.options)
-        )
+        if url is not None:
+            return open_source(url)
+        return open_table_sources(config, switch_after=switch_after)
 
     return make
 
@@ -81,6 +87,9 @@ class Console:
         lang: ``it`` or ``en``.
         mirror: seat 1 on the right of the screen.
         card_timeout: seconds the runner waits for each card before voiding the hand.
+        slow_card_timeout: the same while the dealer types the cards (or a camera reads them).
+        roster: pit bosses who confirm an identified unreadable card (None: badge only).
+        dealer: who identifies unreadable cards (journaled with them).
 
     ``start()`` starts the worker and connects the source; ``close()`` closes everything
     (idempotent). Qt's application must exist (:func:`qt_app`).
@@ -95,15 +104,25 @@ class Console:
         lang: str = "it",
         mirror: bool = False,
         card_timeout: float = 5.0,
+        slow_card_timeout: float = 120.0,
+        roster: PitBossRoster | None = None,
+        dealer: str = "dealer",
     ) -> None:
         app = QCoreApplication.instance()
         if app is None:
             raise ConfigError("create the Qt application first (ui.console.app.qt_app)")
         self.translators = install_language(app, lang)
         self.config = config
-        self.service = TableService(config, make_source, journal, card_timeout=card_timeout)
+        self.service = TableService(
+            config, make_source, journal, card_timeout=card_timeout,
+            slow_card_timeout=slow_card_timeout, roster=roster, dealer=dealer,
+        )  # fmt: skip
         self.bridge = WorkerBridge(self.service)
-        self.presenter = ConsolePresenter(config, self.bridge.send)
+        # typed cards and a void while the worker waits for them go straight to the service
+        self.presenter = ConsolePresenter(
+            config, self.bridge.send, enter=self.service.enter_card,
+            interrupt=self.service.interrupt,
+        )  # fmt: skip
         self.bridge.snapshot.connect(self.presenter.on_snapshot)
         self.window = ConsoleWindow(self.presenter, config, lang, mirror=mirror)
 
@@ -136,11 +155,15 @@ def run_console(
     demo: int = 0,
     screenshot_dir: Path | None = None,
     seed: int = 1,
+    pit_bosses: Path | None = None,
+    dealer: str = "dealer",
 ) -> int:
     """Run the console until its window closes (or the demo ends); returns the exit status.
 
     ``demo`` > 0 plays that many hands by itself (offscreen unless a display is forced) and saves
-    a screenshot per phase in ``screenshot_dir``.
+    a screenshot per phase in ``screenshot_dir``. ``pit_bosses``: the roster file (default
+    :func:`default_roster_path`; missing = badge only). ``dealer``: recorded with the cards the
+    dealer identifies.
     """
     previous = None
     if not demo and _no_display():
@@ -161,9 +184,11 @@ def run_console(
     url = db or config.journal_url or str(default_journal_path())
     config = dataclasses.replace(config, journal_url=url)
     app = qt_app()
+    roster = PitBossRoster(pit_bosses or default_roster_path()).load()
     console = Console(
-        config, source_factory(config, source_url), Journal(url), lang=lang, mirror=mirror
-    )
+        config, source_factory(config, source_url), Journal(url), lang=lang, mirror=mirror,
+        roster=roster, dealer=dealer,
+    )  # fmt: skip
     win = console.window
     status = 0
     if windowed or demo:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -28,23 +28,19 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_assist.cards import RANK_CHARS, SUIT_CHARS, Card, parse_card
+from ui.console.texts import tr
 
 TOUCH = 64  # minimum side of a key, pixels
 RANK_ORDER = "AKQJT98765432"
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 RED_SUITS = frozenset("hd")
-_CONTEXT = "CardKeypad"
 
 _KEY_STYLE = (
-    "QPushButton {{ font-size: 28px; font-weight: bold; border-radius: 8px;"
-    " background: #f4f1ea; color: {color}; border: 2px solid #888; }}"
+    "QPushButton {{ font-size: 28px; font-weight: bold; border-radius: 8px; padding: 0;"
+    " min-width: 60px; background: #f4f1ea; color: {color}; border: 2px solid #888; }}"
     "QPushButton:checked {{ background: #e3b94f; border: 3px solid #1a1406; }}"
     "QPushButton:disabled {{ color: #aaa; background: #ddd; }}"
 )
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate(_CONTEXT, text)
 
 
 def rank_label(rank_char: str) -> str:
@@ -67,7 +63,7 @@ class CardKeypad(QWidget):
 
     cardChosen = Signal(object)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, columns: int = 7) -> None:
         super().__init__(parent)
         self.setObjectName("cardKeypad")
         self._unavailable: set[Card] = set()
@@ -84,7 +80,7 @@ class CardKeypad(QWidget):
             button.setObjectName(f"rank_{r}")
             self._ranks.addButton(button)
             self.rank_buttons[r] = button
-            ranks.addWidget(button, i // 7, i % 7)
+            ranks.addWidget(button, i // columns, i % columns)
         suits = QHBoxLayout()
         for s in "shdc":
             button = self._key(SUIT_SYMBOLS[s], "#c8102e" if s in RED_SUITS else "#111111")
@@ -103,9 +99,9 @@ class CardKeypad(QWidget):
         self.hint = QLabel("")
         self.hint.setObjectName("cardHint")
         self.hint.setWordWrap(True)
-        self.clear_button = QPushButton(_tr("Clear"))
+        self.clear_button = QPushButton(tr("Clear"))
         self.clear_button.setObjectName("clearCard")
-        self.confirm_button = QPushButton(_tr("Confirm"))
+        self.confirm_button = QPushButton(tr("Confirm"))
         self.confirm_button.setObjectName("confirmCard")
         for button in (self.clear_button, self.confirm_button):
             button.setMinimumSize(2 * TOUCH, TOUCH)
@@ -184,7 +180,7 @@ class CardKeypad(QWidget):
         card = self.selection()
         if card is None:
             self.preview.setText("—")
-            self.hint.setText(_tr("Choose rank and suit"))
+            self.hint.setText(tr("Choose rank and suit"))
             self.confirm_button.setEnabled(False)
             return
         self.preview.setText(card_label(card))
@@ -194,7 +190,7 @@ class CardKeypad(QWidget):
             f"font-size: 40px; font-weight: bold; color: {colour}; background: #f4f1ea;"
         )
         taken = card in self._unavailable
-        self.hint.setText(_tr("This card is already on the table") if taken else "")
+        self.hint.setText(tr("This card is already on the table") if taken else "")
         self.confirm_button.setEnabled(not taken)
 
     # -- keyboard ------------------------------------------------------------------------------

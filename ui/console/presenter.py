@@ -15,11 +15,12 @@ from typing import Literal
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
-from dealer_assist.games.base import Action, BoxResult, GameRules, SeatSettlement
+from dealer_assist.errors import DealerAssistError
+from dealer_assist.games.base import Action, BoxResult, GameRules, Position, SeatSettlement
 from dealer_assist.table.hand import Phase
 from dealer_assist.table.misdeal import VoidReason
 from ui.console.bets import BetBook, BetIssue
-from ui.console.snapshot import DeviceStatus, TableSnapshot
+from ui.console.snapshot import DeviceStatus, SourceNotice, TableSnapshot
 
 CardFace = Card | Literal["back", "empty"]
 """A card slot: the card face up, a card face down (``back``), or no card yet (``empty``)."""
@@ -39,6 +40,8 @@ class Step(StrEnum):
     CONNECTING = "connecting"  # source not open yet, or it failed (retry)
     BETS = "bets"  # bets open
     DEALING = "dealing"  # "rien ne va plus": bets locked, cards coming
+    MANUAL = "manual"  # the deal waits for the dealer to type the cards (keypad source)
+    IDENTIFY = "identify"  # an unreadable card: the dealer, then a pit boss, enter it
     DECISIONS = "decisions"  # a street: preflop, flop, (turn,) river
     SHOWDOWN = "showdown"  # board complete, the dealer's cards still down (THB)
     REVEAL = "reveal"  # dealer's cards and qualification shown
@@ -52,7 +55,9 @@ class Command:
     """A request to the table service; ``seq`` numbers it (the reply snapshot repeats it).
 
     ``kind``: ``open``, ``new_hand``, ``deal`` (uses ``bets``), ``act`` (``seat``, ``action``),
-    ``dealer_step``, ``void`` (``reason``), ``ack`` (the void alarm was read).
+    ``dealer_step``, ``void`` (``reason``), ``ack`` (the void alarm was read), ``identify``
+    (``card``: the dealer's reading of an unreadable card), ``confirm`` (``card``, ``badge``,
+    ``pin``: the pit boss's), ``exposed`` (``position``, optional ``card``).
     """
 
     kind: str
@@ -61,14 +66,19 @@ class Command:
     seat: int = 0
     action: Action | None = None
     reason: VoidReason | None = None
+    card: Card | None = field(default=None, repr=False)  # may be a hidden card: never logged
+    badge: str = ""
+    pin: str = field(default="", repr=False)
+    position: str = ""
 
 
 @dataclass(frozen=True)
 class Message:
     """A line for the dealer: ``code`` (``bet_issue``, ``no_bets``, ``select_seat``,
-    ``device_not_ready``, ``device``, ``error``, ``confirm_void``, ``identify``), the seat and
-    the bet issue
-    it is about, and the core's English ``text`` for codes without a translation."""
+    ``device_not_ready``, ``device``, ``error``, ``confirm_void``, ``card_taken``, ``pit_boss``,
+    ``pit_boss_missing``, ``ident_mismatch``, ``exposed_recorded``), the seat
+    and the bet issue it is about, and the core's English ``text`` (or the exposed card's
+    position) for the others."""
 
     code: str
     seat: int = 0
@@ -142,6 +152,39 @@ class Keypad:
 
 
 @dataclass(frozen=True)
+class CardEntry:
+    """What the card keypad is for now.
+
+    ``mode``: ``manual`` (type the next card of the deal: the keypad is the card source),
+    ``identify`` (the dealer enters the unreadable card) or ``confirm`` (a pit boss enters it too,
+    after their badge and PIN). ``position``: where the card goes (never which card it is).
+    ``number``/``total``: the card's rank in this deal (manual). ``waiting``: the last typed card
+    is still being taken. ``badge``, ``pin_len`` (the PIN itself stays in the presenter),
+    ``pin_field`` (``badge``, ``pin``: where the digits go; ``card``: the pit boss enters the
+    card) and ``pin_required`` for ``confirm``.
+    """
+
+    mode: str
+    position: Position | None
+    number: int = 0
+    total: int = 0
+    waiting: bool = False
+    badge: str = ""
+    pin_len: int = 0
+    pin_field: str = "badge"
+    pin_required: bool = False
+
+
+@dataclass(frozen=True)
+class ExposeForm:
+    """Recording a card exposed by mistake: the places it can be (``seat N``, ``dealer``,
+    ``board``) and the one chosen (None yet)."""
+
+    positions: tuple[str, ...]
+    position: str | None
+
+
+@dataclass(frozen=True)
 class DealerAction:
     """The dealer's big button: ``kind`` is ``retry``, ``rnvp``, ``flop``, ``turn``, ``river``,
     ``dealer``, ``settle``, ``next``, ``new_hand`` or ``ack``; ``cards`` board cards it turns."""
@@ -180,9 +223,19 @@ class ConsoleView:
     can_repeat: bool
     can_void: bool
     void_armed: bool
+    entry: CardEntry | None = None
+    notice: SourceNotice | None = None
+    not_ready: bool = False
+    can_expose: bool = False
+    expose: ExposeForm | None = None
+    exposed: int = 0
 
 
+_KNOWN_ERRORS = frozenset({"device_not_ready", "device", "card_taken", "pit_boss",
+                           "ident_mismatch"})  # fmt: skip
 Sink = Callable[[Command], None]
+CardSink = Callable[[Card], None]
+InterruptSink = Callable[[VoidReason], None]
 
 
 class ConsolePresenter:
@@ -192,11 +245,30 @@ class ConsolePresenter:
         config: the table.
         send: delivers a :class:`Command` to the service (queued to the worker thread by the
             window; called directly in tests). Never blocks.
+        enter: hands a typed card to the manual card source at once (thread-safe, while the
+            worker waits for the deal); raises DealerAssistError when refused.
+        interrupt: voids the hand at once while a step blocks (thread-safe).
     """
 
-    def __init__(self, config: TableConfig, send: Sink) -> None:
+    def __init__(
+        self,
+        config: TableConfig,
+        send: Sink,
+        *,
+        enter: CardSink | None = None,
+        interrupt: InterruptSink | None = None,
+    ) -> None:
         self.config = config
         self.send = send
+        self.enter = enter
+        self.interrupt = interrupt
+        self.dismissed = 0  # source-switch notices up to this number were read
+        self.exposing: ExposeForm | None = None
+        self.badge = ""
+        self._pin = ""
+        self.pin_field = "badge"
+        self._typed_at: int | None = None  # snap.placed when the last card was typed
+        self._deal_size = 0
         self.book = BetBook(config)
         self.snap = TableSnapshot()
         self.selected: int | None = None
@@ -235,11 +307,20 @@ class ConsolePresenter:
         left_bets = old.phase is Phase.BETS_OPEN and snap.phase not in (Phase.BETS_OPEN, None)
         if left_bets and snap.hand_uid == old.hand_uid and self._sent_bets:
             self.last_bets = self._sent_bets
-        if snap.identifying and not old.identifying:
-            self.message = Message("identify")
+        if len(snap.awaiting) > len(old.awaiting) or not snap.awaiting:
+            self._deal_size = len(snap.awaiting)  # a new deal (or none)
+        if self._typed_at is not None and (snap.placed != self._typed_at or not snap.manual_entry):
+            self._typed_at = None
+        if snap.ident_entered and not old.ident_entered:  # the pit boss's turn: a fresh pad
+            self.badge, self._pin, self.pin_field = "", "", "badge"
+            self.message = None
+        if self.exposing is not None and snap.phase not in (Phase.DECISIONS, Phase.SHOWDOWN):
+            self.exposing = None
         if snap.error is not None:
-            code = snap.error.code if snap.error.code in ("device_not_ready", "device") else "error"
+            code = snap.error.code if snap.error.code in _KNOWN_ERRORS else "error"
             self.message = Message(code, text=snap.error.message)
+            if code == "pit_boss":
+                self.badge, self._pin, self.pin_field = "", "", "badge"
         elif (
             self.message is not None
             and self.message.code == "device_not_ready"
@@ -315,6 +396,10 @@ class ConsolePresenter:
         """Lock the bets and deal; refused with the reason when a seat's bets are not valid."""
         if self.step() is not Step.BETS or self.busy:
             return
+        if not self.snap.device.ready:  # issue 4: a fault blocks the deal until it clears
+            self.message = Message("device_not_ready", text=self.snap.device.why_not_ready)
+            self._changed()
+            return
         for seat in sorted(self.book.drafts):
             issue = self.book.issue(seat)
             if issue is not None:
@@ -372,7 +457,9 @@ class ConsolePresenter:
             self._command("ack")
 
     def void_hand(self) -> None:
-        """The dealer voids the hand: the first tap arms, the second confirms."""
+        """The dealer voids the hand: the first tap arms, the second confirms. While the cards
+        are typed (the worker waits for them) the hand is voided at once through ``interrupt``
+        and the void step queued behind finds it done."""
         if not self._can_void():
             return
         if not self.void_armed:
@@ -381,7 +468,107 @@ class ConsolePresenter:
             self._changed()
             return
         self.void_armed, self.message = False, None
-        self._command("void", reason=VoidReason("dealer_void"))
+        reason = VoidReason("dealer_void")
+        if self.busy and self.interrupt is not None:
+            self.interrupt(reason)
+        self._command("void", reason=reason)
+
+    # -- cards typed by the dealer ----------------------------------------------------------------
+    def card_entered(self, card: Card) -> None:
+        """The keypad confirmed ``card``: the next dealt card (manual), the dealer's reading of
+        the unreadable card (identify), or the pit boss's (confirm, with badge and PIN)."""
+        step = self.step()
+        entry = self._entry(step)
+        if entry is None or entry.waiting:
+            return
+        if entry.mode == "manual":
+            if self.enter is None:
+                return
+            try:
+                self.enter(card)
+            except DealerAssistError as e:
+                code = "card_taken" if "already" in str(e) else "device"
+                self.message = Message(code, text="" if code == "card_taken" else str(e))
+                self._changed()
+                return
+            self._typed_at = self.snap.placed
+            self.message = None
+            self._changed()
+        elif entry.mode == "identify" and not self.busy:
+            self.message = None
+            self._command("identify", card=card)
+        elif entry.mode == "confirm" and not self.busy:
+            if not self.badge or (entry.pin_required and not self._pin):
+                self.message = Message("pit_boss_missing")
+                self._changed()
+                return
+            pin, self._pin = self._pin, ""
+            self.message = None
+            self._command("confirm", card=card, badge=self.badge, pin=pin)
+
+    def pin_key(self, key: str) -> None:
+        """A key of the pit boss's pad: a digit, ``back`` (erase one), ``next`` (badge -> PIN ->
+        the card) or ``badge``/``pin`` (go back to that field)."""
+        if self.step() is not Step.IDENTIFY or not self.snap.ident_entered:
+            return
+        need_pin = self.snap.pin_required
+        if key == "badge" or (key == "pin" and need_pin):
+            self.pin_field = key
+        elif key == "next":
+            if self.pin_field == "badge" and self.badge:
+                self.pin_field = "pin" if need_pin else "card"
+            elif self.pin_field == "pin" and self._pin:
+                self.pin_field = "card"
+        elif key == "back":
+            if self.pin_field == "pin":
+                self._pin = self._pin[:-1]
+            elif self.pin_field == "badge":
+                self.badge = self.badge[:-1]
+        elif key.isdigit() and len(key) == 1:
+            if self.pin_field == "pin" and len(self._pin) < 12:
+                self._pin += key
+            elif self.pin_field == "badge" and len(self.badge) < 12:
+                self.badge += key
+        self._changed()
+
+    # -- source notices, exposed cards -----------------------------------------------------------
+    def dismiss_notice(self) -> None:
+        """The dealer has read the card-source switch notice."""
+        if self.snap.notice is not None:
+            self.dismissed = self.snap.notice.number
+            self._changed()
+
+    def open_exposed(self) -> None:
+        """Start recording a card exposed by mistake (not a misdeal: play goes on)."""
+        if not self._can_expose():
+            return
+        positions = (*(f"seat {s.seat}" for s in self.snap.seats), "dealer", "board")
+        self.exposing = ExposeForm(positions, None)
+        self.void_armed, self.message = False, None
+        self._changed()
+
+    def choose_exposed(self, position: str) -> None:
+        """Where the exposed card is (one of the form's positions)."""
+        form = self.exposing
+        if form is not None and position in form.positions:
+            self.exposing = ExposeForm(form.positions, position)
+            self._changed()
+
+    def record_exposed(self, card: Card | None = None) -> None:
+        """Record the exposed card at the chosen position (``card`` if the dealer entered
+        it)."""
+        form = self.exposing
+        if form is None or form.position is None or self.busy:
+            return
+        self.exposing = None
+        self.message = Message("exposed_recorded", text=form.position)
+        self._command("exposed", position=form.position, card=card)
+
+    def cancel_exposed(self) -> None:
+        """Close the exposed-card form without recording."""
+        if self.exposing is not None:
+            self.exposing = None
+            self._changed()
 
     def cancel_void(self) -> None:
         """Disarm the void button."""
@@ -399,6 +586,10 @@ class ConsolePresenter:
         """What the console shows now."""
         phase = self.snap.phase
         waiting = self._waiting.values()
+        if phase is Phase.DEALING and self.snap.identifying and "confirm" not in waiting:
+            return Step.IDENTIFY
+        if phase is Phase.DEALING and self.snap.manual_entry:
+            return Step.MANUAL
         if "deal" in waiting:
             return Step.DEALING
         if self.snap.void_reason is not None and "ack" not in waiting:
@@ -455,6 +646,16 @@ class ConsolePresenter:
             can_repeat=step is Step.BETS and bool(self.last_bets),
             can_void=self._can_void(),
             void_armed=self.void_armed,
+            entry=self._entry(step),
+            notice=(
+                snap.notice
+                if snap.notice is not None and snap.notice.number > self.dismissed
+                else None
+            ),
+            not_ready=self._not_ready(step),
+            can_expose=self._can_expose(),
+            expose=self.exposing,
+            exposed=snap.exposed if snap.phase is not None else 0,
         )
 
     # -- internals --------------------------------------------------------------------------------
@@ -468,17 +669,57 @@ class ConsolePresenter:
 
     def _can_void(self) -> bool:
         step = self.step()
-        stuck = step is Step.DEALING and self.snap.phase is Phase.DEALING  # e.g. identifying
+        if step is Step.MANUAL:  # the worker waits for typed cards: voided through interrupt
+            return self.interrupt is not None
+        stuck = step in (Step.DEALING, Step.IDENTIFY) and self.snap.phase is Phase.DEALING
         return not self.busy and (step in (Step.DECISIONS, Step.SHOWDOWN) or stuck)
+
+    def _can_expose(self) -> bool:
+        return not self.busy and self.step() in (Step.DECISIONS, Step.SHOWDOWN)
+
+    def _not_ready(self, step: Step) -> bool:
+        """The device blocks the next hand (shown between hands, when it matters)."""
+        d = self.snap.device
+        between = step in (Step.BETS, Step.IDLE, Step.REVEAL, Step.SETTLEMENT)
+        return between and self.snap.phase is not None and not d.ready
+
+    def _entry(self, step: Step) -> CardEntry | None:
+        snap = self.snap
+        if step is Step.MANUAL:
+            left = len(snap.awaiting)
+            total = max(self._deal_size, left)
+            return CardEntry(
+                "manual",
+                snap.awaiting[0] if snap.awaiting else None,
+                number=total - left + 1,
+                total=total,
+                waiting=self._typed_at is not None,
+            )
+        if step is Step.IDENTIFY:
+            if not snap.ident_entered:
+                return CardEntry("identify", snap.ident_position, waiting=self.busy)
+            return CardEntry(
+                "confirm",
+                snap.ident_position,
+                waiting=self.busy,
+                badge=self.badge,
+                pin_len=len(self._pin),
+                pin_field=self.pin_field,
+                pin_required=snap.pin_required,
+            )
+        return None
 
     def _action(self) -> DealerAction | None:
         step, snap = self.step(), self.snap
         busy = self.busy
         if step is Step.CONNECTING:
             return DealerAction("retry", enabled=not busy)
+        ready = snap.device.ready
         if step is Step.BETS:
-            ok = bool(self.book.ready()) and not busy
+            ok = bool(self.book.ready()) and not busy and ready
             return DealerAction("rnvp", enabled=ok)
+        if step in (Step.MANUAL, Step.IDENTIFY):
+            return None  # the keypad is the dealer's tool now
         if step is Step.DEALING:
             return DealerAction("rnvp", enabled=False)
         if step in (Step.DECISIONS, Step.SHOWDOWN):
@@ -492,10 +733,10 @@ class ConsolePresenter:
             n = len(snap.settlement.seats) if snap.settlement is not None else 0
             if (self.cursor or 0) < n:
                 return DealerAction("next")
-            return DealerAction("new_hand", enabled=not busy)
+            return DealerAction("new_hand", enabled=not busy and ready)
         if step is Step.VOID:
             return DealerAction("ack")
-        return DealerAction("new_hand", enabled=not busy)
+        return DealerAction("new_hand", enabled=not busy and ready)
 
     def _keypad(self, step: Step) -> Keypad | None:
         if step is not Step.BETS or self.selected is None:

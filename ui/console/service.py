@@ -7,38 +7,73 @@ back in ``snapshot.error`` instead of exceptions, because the GUI shows them to 
 
 After a restart :meth:`TableService.open` resumes what the journal's step log holds (the runner's
 crash recovery): a hand in progress continues, an unacknowledged void alarm is shown again.
+
+While a step blocks (a deal waiting for its cards) the service reports progress snapshots through
+:attr:`TableService.on_progress` (the positions still awaited, for the dealer's keypad when the
+cards are typed), and two calls are safe from another thread: :meth:`TableService.enter_card`
+(the keypad, into the manual source) and :meth:`TableService.interrupt` (void the hand now).
+Issue 5: the table's sources fail over (``drivers.failover``); a switch is reported as a
+:class:`~ui.console.snapshot.SourceNotice`. The runner's per-card timeout is
+``slow_card_timeout`` while the keypad or a camera is the source, so typing does not void a hand.
 """
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable, Mapping
 
+from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.errors import (
     BetError,
+    CardError,
+    ConfigError,
     DealerAssistError,
     DeviceError,
     HandStateError,
     IllegalActionError,
     JournalError,
 )
-from dealer_assist.events import utc_now
+from dealer_assist.events import DeviceEvent, utc_now
 from dealer_assist.games.base import Action
 from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.hand import Hand, Phase
 from dealer_assist.table.misdeal import VoidReason
 from dealer_assist.table.runner import TableRunner
+from drivers.failover import FailoverSource, SourceSwitched
+from drivers.manual import ManualSource
+from ui.console.pitboss import PitBossRoster, check_badge
+from ui.console.presenter import Command
 from ui.console.snapshot import (
     CommandError,
     DeviceStatus,
+    Extras,
+    SourceNotice,
     TableSnapshot,
     next_step,
     take_snapshot,
 )
+from ui.console.watched import WatchedSource
 
 SourceFactory = Callable[[], CardSource]
+ProgressSink = Callable[[TableSnapshot], None]
 _OVER = (Phase.SETTLED, Phase.VOID)
+PROGRESS_EVERY = 1.0  # seconds: a progress snapshot at least this often while a step blocks
+MANUAL_SHUFFLE_TIMEOUT = 1.0  # seconds: the keypad's "shuffle" is immediate
+
+
+def source_kind(source: CardSource | None) -> str:
+    """``manual`` (the dealer's keypad), ``camera`` (drivers.camera, also ``file://``),
+    ``device`` (a shuffler or reader speaking TCRP/1), or "" for none."""
+    if source is None:
+        return ""
+    if isinstance(source, ManualSource):
+        return "manual"
+    if type(source).__module__.startswith("drivers.camera"):
+        return "camera"
+    return "device"
 
 
 class TableService:
@@ -50,9 +85,14 @@ class TableService:
         journal: an unopened journal, or None to keep no record (tests of the view only).
         card_timeout, shuffle_timeout: seconds, passed to the runner (finite: a silent device
             voids the hand instead of hanging the console).
+        slow_card_timeout: seconds the runner waits for each card while the source is the
+            dealer's keypad or a camera (the dealer types or shows each card).
+        roster: pit bosses with PINs; None (or empty) = the badge alone confirms.
+        dealer: who identifies unreadable cards (recorded with them).
 
-    Call :meth:`open` first and :meth:`close` at the end (both idempotent). Not thread-safe: use
-    it from one thread (the console's worker).
+    Call :meth:`open` first and :meth:`close` at the end (both idempotent). Not thread-safe
+    except :meth:`enter_card` and :meth:`interrupt`: use it from one thread (the console's
+    worker).
     """
 
     def __init__(
@@ -63,19 +103,32 @@ class TableService:
         *,
         card_timeout: float = 5.0,
         shuffle_timeout: float = 15.0,
+        slow_card_timeout: float = 120.0,
+        roster: PitBossRoster | None = None,
+        dealer: str = "dealer",
     ) -> None:
         self.config = config
         self.make_source = make_source
         self.journal = journal
         self.card_timeout = card_timeout
         self.shuffle_timeout = shuffle_timeout
-        self.source: CardSource | None = None
+        self.slow_card_timeout = slow_card_timeout
+        self.roster = roster
+        self.dealer = dealer
+        self.on_progress: ProgressSink | None = None
+        self.source: WatchedSource | None = None
         self.runner: TableRunner | None = None
         self._seq = 0
         self._open_error = ""
         self._frames = -1
         self._last_heard = utc_now()
         self._hand_no = 0
+        self._notice: SourceNotice | None = None
+        self._lock = threading.Lock()
+        self._interrupt: VoidReason | None = None
+        self._in_step = False
+        self._progress_key: object = None
+        self._progress_at = 0.0
 
     # -- lifecycle --------------------------------------------------------------------------------
     def open(self, seq: int = 0) -> TableSnapshot:
@@ -90,9 +143,11 @@ class TableService:
                     self.journal.open()
             except JournalError as e:
                 return self._snap(seq, CommandError("journal", str(e)))
-            source = self.source or self.make_source()
-            self.source = source
             try:
+                source = self.source or WatchedSource(
+                    self.make_source(), before_poll=self._before_poll, after_deal=self._after_deal
+                )
+                self.source = source
                 source.open()
             except DealerAssistError as e:
                 self._open_error = str(e)
@@ -101,13 +156,12 @@ class TableService:
             self._last_heard = utc_now()
             runner = TableRunner(
                 self.config, source, self.journal, card_timeout=self.card_timeout,
-                shuffle_timeout=self.shuffle_timeout,
+                shuffle_timeout=self.shuffle_timeout, on_event=self._on_event,
             )  # fmt: skip
             self.runner = runner
-            try:
-                runner.resume()
-            except DealerAssistError as e:
-                return self._snap(seq, _error(e))
+            error = self._run(seq, runner.resume).error  # may deal: a step like the others
+            if error is not None:
+                return self._snap(seq, error)
             self._count_hand()
         runner = self.runner
         if runner.void_alarm is not None or (runner.hand and runner.hand.phase not in _OVER):
@@ -129,6 +183,34 @@ class TableService:
     def hand(self) -> Hand | None:
         """The hand in progress or just finished (owned by this thread)."""
         return self.runner.hand if self.runner is not None else None
+
+    @property
+    def active_source(self) -> CardSource | None:
+        """The source reading cards now (the failover chain's active one)."""
+        inner = self.source.inner if self.source is not None else None
+        if isinstance(inner, FailoverSource):
+            return inner.active
+        return inner
+
+    # -- from other threads -----------------------------------------------------------------------
+    def enter_card(self, card: Card) -> None:
+        """The dealer typed ``card`` on the keypad: the next card of the deal (thread-safe; the
+        manual source queues it for the runner, which is waiting on the worker thread).
+
+        Raises:
+            DeviceError: the keypad is not the card source in use.
+            CardError: that card was already entered in this deck.
+        """
+        active = self.active_source
+        if not isinstance(active, ManualSource):
+            raise DeviceError("cards are read by the device, not typed: manual entry is off")
+        active.enter(card)
+
+    def interrupt(self, reason: VoidReason) -> None:
+        """Void the hand with ``reason`` as soon as the blocked step looks at the source again
+        (thread-safe). Ignored when no step is running: send the ``void`` step too."""
+        with self._lock:
+            self._interrupt = reason
 
     # -- steps ------------------------------------------------------------------------------------
     def new_hand(self, seq: int = 0) -> TableSnapshot:
@@ -210,11 +292,61 @@ class TableService:
         return self._run(seq, step)
 
     def void(self, reason: VoidReason, seq: int = 0) -> TableSnapshot:
-        """Void the hand in progress (every wager returned) and journal it."""
+        """Void the hand in progress (every wager returned) and journal it; a hand already voided
+        (by :meth:`interrupt` meanwhile) is left as it is."""
+
+        def step() -> None:
+            runner, hand = self._hand()
+            if hand.phase is not Phase.VOID:
+                runner.void(reason)
+
+        return self._run(seq, step)
+
+    def identify(self, card: Card, seq: int = 0) -> TableSnapshot:
+        """The dealer identifies the unreadable card (``misdeal.unreadable_card =
+        "dealer_identifies"``); a pit boss confirms it next (:meth:`confirm`)."""
 
         def step() -> None:
             runner, _ = self._hand()
-            runner.void(reason)
+            runner.identify_card(card, dealer=self.dealer)
+
+        return self._run(seq, step)
+
+    def confirm(self, card: Card, badge: str, pin: str, seq: int = 0) -> TableSnapshot:
+        """The pit boss (``badge``, ``pin`` checked against the roster when there is one) enters
+        the card they see. The same card as the dealer's confirms it and the deal goes on (both
+        names recorded with the card); another card rejects the dealer's, who enters it again
+        (``error.code`` ``ident_mismatch``). A wrong badge or PIN changes nothing (``pit_boss``).
+        Neither card is ever in a snapshot."""
+
+        def step() -> CommandError | None:
+            runner, _ = self._hand()
+            ident = runner.identification
+            if ident is None or ident.card is None:
+                raise HandStateError("no identified card waits for a pit boss")
+            try:
+                check_badge(badge)
+            except ConfigError as e:
+                return CommandError("pit_boss", str(e))
+            roster = self.roster
+            if roster is not None and roster.badges and not roster.verify(badge, pin):
+                return CommandError("pit_boss", "unknown badge or wrong PIN")
+            if card != ident.card:
+                runner.confirm_identification(pit_boss=badge, accept=False)
+                return CommandError("ident_mismatch", "the pit boss saw another card")
+            self._prepare()
+            runner.confirm_identification(pit_boss=badge)
+            return None
+
+        return self._run(seq, step)
+
+    def record_exposed(self, position: str, card: Card | None, seq: int = 0) -> TableSnapshot:
+        """A card exposed by mistake at ``position`` (``seat 3``, ``dealer``, ``board``), the
+        card if the dealer entered it: recorded with the hand, not a misdeal; play goes on."""
+
+        def step() -> None:
+            runner, _ = self._hand()
+            runner.record_exposed(card, position=position)
 
         return self._run(seq, step)
 
@@ -238,13 +370,81 @@ class TableService:
             stored = self.runner.stored if self.runner is not None else None
             self._hand_no = stored.hand_id if stored else self.journal.count() + 1
 
-    def _run(self, seq: int, step: Callable[[], None]) -> TableSnapshot:
+    def _run(self, seq: int, step: Callable[[], object]) -> TableSnapshot:
+        """Run one step (interrupts and progress reports are live meanwhile)."""
         error = None
+        with self._lock:
+            self._interrupt = None  # one from before this step was for an earlier one
+        self._in_step = True
         try:
-            step()
+            self._prepare()
+            result = step()
+            error = result if isinstance(result, CommandError) else None
         except DealerAssistError as e:
             error = _error(e)
+        finally:
+            self._in_step = False
         return self._snap(seq, error)
+
+    def _prepare(self) -> None:
+        """Timeouts for the source in use: the keypad and a camera are slow to give each card.
+        The keypad shuffles at once and reports no device state, so a "still dealing" left by
+        a shuffler that died mid-deal must not hold its first hand for ``shuffle_timeout``."""
+        runner = self.runner
+        if runner is not None:
+            kind = source_kind(self.active_source)
+            slow = kind in ("manual", "camera")
+            runner.card_timeout = self.slow_card_timeout if slow else self.card_timeout
+            manual = kind == "manual"
+            runner.shuffle_timeout = MANUAL_SHUFFLE_TIMEOUT if manual else self.shuffle_timeout
+
+    # -- hooks (worker thread, inside the runner) -------------------------------------------------
+    def _on_event(self, event: DeviceEvent) -> None:
+        if isinstance(event, SourceSwitched):
+            number = self._notice.number + 1 if self._notice is not None else 1
+            inner = self.source.inner if self.source is not None else None
+            sources = inner.sources if isinstance(inner, FailoverSource) else ()
+            to = next((s for s in sources if s.name == event.to_source), None)
+            self._notice = SourceNotice(number, event.from_source, event.to_source, event.reason,
+                                        manual=isinstance(to, ManualSource))  # fmt: skip
+            if self._in_step:
+                self._prepare()
+
+    def _before_poll(self) -> bool:
+        runner = self.runner
+        if not self._in_step or runner is None:
+            return False
+        with self._lock:
+            reason, self._interrupt = self._interrupt, None
+        hand = runner.hand
+        if reason is not None and hand is not None and hand.phase not in _OVER:
+            runner.void(reason)  # the runner looks at the hand again after this poll
+            self._progress(force=True)
+            return True
+        self._progress()
+        return False
+
+    def _after_deal(self, n: int) -> None:
+        if self._in_step:
+            self._progress(force=True)
+
+    def _progress(self, *, force: bool = False) -> None:
+        """Report the hand while a step blocks: at each change, and every PROGRESS_EVERY s."""
+        sink, runner = self.on_progress, self.runner
+        if sink is None or runner is None:
+            return
+        hand = runner.hand
+        key = (
+            (hand.phase, len(hand.cards), len(hand.pending), runner.identification is None)
+            if hand is not None
+            else None,
+            self._notice,
+        )
+        now = time.monotonic()
+        if not force and key == self._progress_key and now - self._progress_at < PROGRESS_EVERY:
+            return
+        self._progress_key, self._progress_at = key, now
+        sink(self._snap(self._seq, None))
 
     def _snap(self, seq: int, error: CommandError | None) -> TableSnapshot:
         self._seq = max(self._seq, seq)
@@ -252,6 +452,14 @@ class TableService:
         alarm = runner.void_alarm if runner is not None else None
         if runner is not None and runner.stored is not None:
             self._hand_no = runner.stored.hand_id
+        ident = runner.identification if runner is not None else None
+        extras = Extras(
+            identifying=ident is not None,
+            ident_entered=ident is not None and ident.card is not None,
+            manual_source=source_kind(self.active_source) == "manual",
+            pin_required=self.roster is not None and bool(self.roster.badges),
+            notice=self._notice,
+        )
         return take_snapshot(
             self.hand,
             seq=self._seq,
@@ -260,12 +468,13 @@ class TableService:
             error=error,
             alarm=alarm.reason if alarm is not None else None,
             alarm_uid=alarm.hand_uid if alarm is not None else "",
-            identifying=runner is not None and runner.identification is not None,
+            extras=extras,
         )
 
     def _device(self) -> DeviceStatus:
         if self.runner is None or self.source is None:
             return DeviceStatus(error=self._open_error)
+        active = self.active_source
         # BEAT frames are not events; a growing frame counter shows the device is alive.
         frames = self.source.stats.frames_received
         if frames != self._frames:
@@ -284,10 +493,44 @@ class TableService:
             link=status.link,
             reconnect_attempts=status.reconnect_attempts,
             why_not_ready=status.why_not_ready,
+            source=active.name if active is not None else "",
+            source_kind=source_kind(active),
+            next_attempt_in=status.next_attempt_in,
+            last_error=status.last_error,
         )
 
 
+def execute(service: TableService, cmd: Command) -> TableSnapshot:
+    """Run a presenter :class:`~ui.console.presenter.Command` on ``service``; an unknown or
+    incomplete command just reports the table (a tick)."""
+    s = service
+    if cmd.kind == "open":
+        return s.open(cmd.seq)
+    if cmd.kind == "new_hand":
+        return s.new_hand(cmd.seq)
+    if cmd.kind == "deal":
+        return s.deal(cmd.bets, cmd.seq)
+    if cmd.kind == "act" and cmd.action is not None:
+        return s.act(cmd.seat, cmd.action, cmd.seq)
+    if cmd.kind == "dealer_step":
+        return s.dealer_step(cmd.seq)
+    if cmd.kind == "void" and cmd.reason is not None:
+        return s.void(cmd.reason, cmd.seq)
+    if cmd.kind == "ack":
+        return s.acknowledge_void(cmd.seq)
+    if cmd.kind == "identify" and cmd.card is not None:
+        return s.identify(cmd.card, cmd.seq)
+    if cmd.kind == "confirm" and cmd.card is not None:
+        return s.confirm(cmd.card, cmd.badge, cmd.pin, cmd.seq)
+    if cmd.kind == "exposed":
+        return s.record_exposed(cmd.position, cmd.card, cmd.seq)
+    return s.tick()
+
+
 def _error(e: DealerAssistError) -> CommandError:
+    if isinstance(e, CardError):
+        # the core names the card ("As was already dealt"): it may be a hidden card, never shown
+        return CommandError("card_taken", "that card is already in this deck")
     if isinstance(e, DeviceError):
         code = "device"
     elif isinstance(e, BetError):

@@ -14,7 +14,7 @@ from datetime import datetime
 from types import MappingProxyType
 
 from dealer_assist.cards import Card
-from dealer_assist.games.base import Action, Settlement
+from dealer_assist.games.base import Action, Position, Settlement
 from dealer_assist.table.hand import Hand, Phase
 from dealer_assist.table.misdeal import VoidReason
 
@@ -34,6 +34,10 @@ class DeviceStatus:
         reconnect_attempts: attempts since the link was lost.
         why_not_ready: the core's short English reason, "" when ready.
         error: why the source could not be opened, "" otherwise.
+        source: name of the card source in use (``emulator``, ``usb``, ``manual``...).
+        source_kind: ``device`` (a shuffler or reader), ``camera`` or ``manual`` (keypad).
+        next_attempt_in: seconds to the next reconnection attempt, None when not reconnecting.
+        last_error: why the last reconnection attempt failed, "" if none.
     """
 
     connected: bool = False
@@ -48,6 +52,23 @@ class DeviceStatus:
     reconnect_attempts: int = 0
     why_not_ready: str = ""
     error: str = ""
+    source: str = ""
+    source_kind: str = ""
+    next_attempt_in: float | None = None
+    last_error: str = ""
+
+
+@dataclass(frozen=True)
+class SourceNotice:
+    """The table changed card source (``drivers.failover.SourceSwitched``): a notice for the
+    dealer. ``number`` counts switches since the console started (1, 2, ...), so the screen knows
+    which one the dealer has already dismissed; ``manual``: cards are now typed on the keypad."""
+
+    number: int
+    from_source: str
+    to_source: str
+    reason: str
+    manual: bool = False
 
 
 @dataclass(frozen=True)
@@ -99,6 +120,17 @@ class TableSnapshot:
         identifying: the deal waits for the dealer to identify an unreadable card.
         device: the card source's status.
         error: the last command's refusal, None when it succeeded.
+        awaiting: positions the current deal still waits for, in dealing order (the place a
+            card goes, never the card).
+        placed: cards placed in the hand so far.
+        manual_entry: the deal waits for the dealer to type the cards (the keypad source is in
+            use).
+        ident_position: where the unreadable card goes (while ``identifying``).
+        ident_entered: the dealer has entered the unreadable card; a pit boss must confirm it.
+            The card itself is not in the snapshot.
+        pin_required: the pit boss confirms with badge and PIN (a roster exists), else badge.
+        exposed: cards recorded as exposed by mistake in this hand.
+        notice: the last card-source switch, None before any.
     """
 
     seq: int = 0
@@ -119,6 +151,25 @@ class TableSnapshot:
     identifying: bool = False
     device: DeviceStatus = field(default_factory=DeviceStatus)
     error: CommandError | None = None
+    awaiting: tuple[Position, ...] = ()
+    placed: int = 0
+    manual_entry: bool = False
+    ident_position: Position | None = None
+    ident_entered: bool = False
+    pin_required: bool = False
+    exposed: int = 0
+    notice: SourceNotice | None = None
+
+
+@dataclass(frozen=True)
+class Extras:
+    """What the service adds to a snapshot beyond the hand (see :class:`TableSnapshot`)."""
+
+    identifying: bool = False
+    ident_entered: bool = False
+    manual_source: bool = False
+    pin_required: bool = False
+    notice: SourceNotice | None = None
 
 
 def next_step(hand: Hand) -> tuple[str | None, int]:
@@ -153,15 +204,17 @@ def take_snapshot(
     error: CommandError | None = None,
     alarm: VoidReason | None = None,
     alarm_uid: str = "",
-    identifying: bool = False,
+    extras: Extras | None = None,
 ) -> TableSnapshot:
     """The privacy-filtered copy of ``hand`` (None before the first hand) with the pending void
-    ``alarm`` of hand ``alarm_uid``. Call it on the thread that owns the hand; the result is
-    immutable and safe to pass to any thread."""
+    ``alarm`` of hand ``alarm_uid`` and the service's ``extras``. Call it on the thread that owns
+    the hand; the result is immutable and safe to pass to any thread."""
+    x = extras or Extras()
     if hand is None:
         return TableSnapshot(
-            seq=seq, device=device, error=error, void_reason=alarm, void_uid=alarm_uid
-        )
+            seq=seq, device=device, error=error, void_reason=alarm, void_uid=alarm_uid,
+            pin_required=x.pin_required, notice=x.notice,
+        )  # fmt: skip
     seats = tuple(
         SeatSnap(
             seat=s,
@@ -178,6 +231,7 @@ def take_snapshot(
     reveal = hand.dealer_visible()
     dealer = tuple(c if reveal else None for c in hand.dealer_cards)
     step, cards = next_step(hand)
+    dealing = hand.phase is Phase.DEALING
     returns: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] = ()
     if alarm is not None and hand.phase is Phase.VOID and hand.hand_uid == alarm_uid:
         known = hand.game.required_boxes + hand.game.optional_boxes
@@ -202,7 +256,15 @@ def take_snapshot(
         void_reason=alarm,
         void_uid=alarm_uid,
         void_returns=returns,
-        identifying=identifying,
+        identifying=x.identifying and dealing,
         device=device,
         error=error,
+        awaiting=tuple(hand.pending) if dealing else (),
+        placed=len(hand.cards),
+        manual_entry=dealing and x.manual_source and not x.identifying,
+        ident_position=hand.pending[0] if x.identifying and dealing and hand.pending else None,
+        ident_entered=x.ident_entered and x.identifying and dealing,
+        pin_required=x.pin_required,
+        exposed=len(hand.exposed),
+        notice=x.notice,
     )

@@ -17,10 +17,11 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from dealer_assist.cards import Card
-from dealer_assist.games.base import Action
+from dealer_assist.games.base import Action, Position
 from ui.console.bets import BetIssue
-from ui.console.format import money
+from ui.console.format import money, seconds
 from ui.console.presenter import DealerAction, Message, Step
+from ui.console.snapshot import DeviceStatus, SourceNotice
 
 CONTEXT = ""  # lupdate files bare tr() calls under the empty context
 
@@ -76,6 +77,8 @@ _PHASES = {
     Step.CONNECTING: QT_TRANSLATE_NOOP("", "Connecting"),
     Step.BETS: QT_TRANSLATE_NOOP("", "Bets open"),
     Step.DEALING: QT_TRANSLATE_NOOP("", "Rien ne va plus"),
+    Step.MANUAL: QT_TRANSLATE_NOOP("", "Manual entry"),
+    Step.IDENTIFY: QT_TRANSLATE_NOOP("", "Unreadable card"),
     Step.SHOWDOWN: QT_TRANSLATE_NOOP("", "River"),
     Step.REVEAL: QT_TRANSLATE_NOOP("", "Reveal"),
     Step.SETTLEMENT: QT_TRANSLATE_NOOP("", "Settlement"),
@@ -234,9 +237,76 @@ def message_text(message: Message, currency: str) -> str:
         return tr("The shuffler is not ready: clear the fault, then start a new hand")
     if code == "device":
         return trf("Shuffler error: %1", message.text)
-    if code == "identify":
-        return tr("Unreadable card: it must be identified by the dealer and a pit boss, which "
-                  "this console cannot do yet. Void the hand.")  # fmt: skip
     if code == "confirm_void":
         return tr("Tap “Void hand” again to void the hand")
+    if code == "card_taken":
+        return tr("That card is already in this deck: look again and enter the right card")
+    if code == "pit_boss":
+        return tr("Pit boss not recognised: check the badge number and the PIN")
+    if code == "pit_boss_missing":
+        return tr("Pit boss: enter your badge number (and PIN) first")
+    if code == "ident_mismatch":
+        return tr("The pit boss entered a different card: the dealer enters the card again")
+    if code == "exposed_recorded":
+        return trf("Exposed card recorded (%1). Play goes on.", place_text(message.text))
     return message.text
+
+
+def position_text(pos: Position | None) -> str:
+    """Where a card goes: ``Seat 3 — card 1``, ``Dealer — card 2``, ``Board — card 4``,
+    ``Burn card 1`` (never which card)."""
+    if pos is None:
+        return ""
+    n = pos.n
+    if pos.kind == "seat":
+        return trf("Seat %1 — card %2", pos.seat, n)
+    if pos.kind == "dealer":
+        return trf("Dealer — card %1", n)
+    if pos.kind == "board":
+        return trf("Board — card %1", n)
+    return trf("Burn card %1", n)
+
+
+def place_text(place: str) -> str:
+    """An exposed card's place: ``seat 3`` -> ``Seat 3``, ``dealer`` -> ``Dealer``,
+    ``board`` -> ``Board``."""
+    if place.startswith("seat "):
+        seat = place.split(" ", 1)[1]
+        return trf("Seat %1", seat)
+    if place == "dealer":
+        return tr("Dealer")
+    if place == "board":
+        return tr("Board")
+    return place
+
+
+def notice_text(notice: SourceNotice) -> str:
+    """The card-source switch notice (issue 5: a visible notice)."""
+    head = trf("Card source changed: %1 → %2", notice.from_source, notice.to_source)
+    why = trf("Reason: %1", notice.reason)
+    if notice.manual:
+        return f"{head}\n{why}\n" + tr("From now on the dealer types every card on the keypad.")
+    return f"{head}\n{why}"
+
+
+def not_ready_text(device: DeviceStatus) -> str:
+    """Why the device blocks the next hand, and how its reconnection goes."""
+    if device.link in ("lost", "reconnecting"):
+        attempts = device.reconnect_attempts
+        text = tr("Link to the card source lost")
+        if attempts:
+            text += " — " + trf("reconnecting… attempt %1", attempts)
+        if device.next_attempt_in is not None:
+            wait = seconds(device.next_attempt_in)
+            text += " — " + trf("next try in %1 s", wait)
+        return text
+    faults = [f for f in device.faults if f != "IDENTITY"]
+    if "IDENTITY" in device.faults:
+        return tr("Another device answered: check the card source and restart the console")
+    if faults:
+        codes = ", ".join(faults)
+        return trf("Fault %1: clear it on the device", codes)
+    if device.state:
+        state = device.state
+        return trf("Device state %1", state)
+    return device.why_not_ready

@@ -37,6 +37,8 @@ PHASE_COLORS: dict[str, tuple[str, str]] = {
     "connecting": (SLATE, TEXT),
     "bets": (GREEN, "#ffffff"),
     "dealing": (RED, "#ffffff"),
+    "manual": ("#ff8f00", "#1a1406"),
+    "identify": ("#ff8f00", "#1a1406"),
     "decisions": (BLUE, "#ffffff"),
     "showdown": (BLUE, "#ffffff"),
     "reveal": ("#7b4fc9", "#ffffff"),
@@ -154,6 +156,20 @@ QPushButton:disabled {{ background: #27302d; color: #6d7a74; border-color: #2730
 #alarmSeat {{ font-size: 30px; font-weight: bold; color: #ffffff; }}
 #alarmBox {{ font-size: 28px; color: #ffecb3; }}
 #alarmTotal {{ font-size: 36px; font-weight: bold; color: #ffffff; }}
+#notReady {{ background: #5c0f0f; border-bottom: 2px solid {RED}; }}
+#notReadyTitle {{ font-size: 28px; font-weight: bold; color: #ffffff; padding-right: 18px; }}
+#notReadyText {{ font-size: 22px; font-weight: bold; color: #ffcdd2; }}
+#notice {{ background: #4a3a08; border-bottom: 2px solid {GOLD}; }}
+#noticeText {{ font-size: 21px; font-weight: bold; color: #ffe082; }}
+#noticeOk {{ background: {GOLD}; color: #1a1406; }}
+#entryPosition {{ font-size: 34px; font-weight: bold; color: {GOLD}; background: {PANEL_2};
+                  border-radius: 12px; padding: 10px; }}
+#entryPosition[compact="true"] {{ font-size: 26px; padding: 4px; }}
+#pinField {{ font-size: 22px; background: {PANEL_2}; border: 2px solid {LINE}; }}
+#pinField[selected="true"] {{ border: 3px solid {GOLD}; }}
+#pinKey {{ font-size: 26px; }}
+#exposeButton {{ background: transparent; color: #ffe082; border: 2px solid {GOLD_DARK}; }}
+#recordExposed {{ background: {GOLD}; color: #1a1406; }}
 QScrollArea {{ background: transparent; border: none; }}
 QScrollArea > QWidget > QWidget {{ background: transparent; }}
 """

@@ -7,9 +7,10 @@ from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QVBoxLayout, QWidget
 
 from dealer_assist.config import TableConfig
-from ui.console.presenter import BOX_ROWS, ConsolePresenter, ConsoleView
+from ui.console.presenter import BOX_ROWS, ConsolePresenter, ConsoleView, Step
 from ui.console.texts import tr
 from ui.console.widgets.alarm import VoidAlarm
+from ui.console.widgets.banner import NoticeBar, NotReadyBar
 from ui.console.widgets.panel import SidePanel
 from ui.console.widgets.table import TableArea
 from ui.console.widgets.topbar import TopBar
@@ -42,6 +43,10 @@ class ConsoleWindow(QMainWindow):
         outer.setSpacing(0)
         self.top = TopBar()
         outer.addWidget(self.top)
+        self.not_ready = NotReadyBar()
+        outer.addWidget(self.not_ready)
+        self.notice = NoticeBar(presenter)
+        outer.addWidget(self.notice)
         body = QHBoxLayout()
         body.setContentsMargins(0, 0, 0, 0)
         body.setSpacing(0)
@@ -61,6 +66,7 @@ class ConsoleWindow(QMainWindow):
         self._beat = QTimer(self)
         self._beat.timeout.connect(self.top.refresh_device)
         self._beat.start(1000)
+        self._wide_side = False
         self._fit_side()
         # Full screen has no title bar: Ctrl+Q closes the console (no single key, so no accident).
         self._quit = QShortcut(QKeySequence("Ctrl+Q"), self)
@@ -70,6 +76,13 @@ class ConsoleWindow(QMainWindow):
     def show_view(self, view: ConsoleView) -> None:
         """Draw ``view`` everywhere."""
         self.top.show_view(view)
+        self.not_ready.show_view(view)
+        self.notice.show_view(view)
+        # the card keypads need a wider panel than the chip keypad
+        wide = view.step in (Step.MANUAL, Step.IDENTIFY) or view.expose is not None
+        if wide != self._wide_side:
+            self._wide_side = wide
+            self._fit_side()
         self.table.show_view(view)
         self.side.show_view(view)
         self.alarm.show_view(view)
@@ -83,6 +96,9 @@ class ConsoleWindow(QMainWindow):
 
     def _fit_side(self) -> None:
         compact = self.width() < WIDE or self.height() < TALL
-        self.side.setFixedWidth(380 if compact else 460)
+        if self._wide_side:
+            self.side.setFixedWidth(540 if compact else 600)
+        else:
+            self.side.setFixedWidth(380 if compact else 460)
         self.side.set_compact(compact)
         self.top.set_compact(compact)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
 from ui.console.presenter import Command
-from ui.console.service import TableService
+from ui.console.service import TableService, execute
 from ui.console.snapshot import TableSnapshot
 
 
@@ -26,6 +26,8 @@ class TableWorker(QObject):
         self.tick_ms = tick_ms
         self._timer: QTimer | None = None
         self._last: TableSnapshot | None = None
+        # while a step blocks (a deal waiting for typed cards) the service reports progress
+        service.on_progress = lambda snap: self._emit(snap, force=False)
 
     @Slot()
     def start(self) -> None:
@@ -37,24 +39,7 @@ class TableWorker(QObject):
     @Slot(object)
     def run(self, cmd: Command) -> None:
         """Execute one presenter command and report the snapshot."""
-        s = self.service
-        if cmd.kind == "open":
-            snap = s.open(cmd.seq)
-        elif cmd.kind == "new_hand":
-            snap = s.new_hand(cmd.seq)
-        elif cmd.kind == "deal":
-            snap = s.deal(cmd.bets, cmd.seq)
-        elif cmd.kind == "act" and cmd.action is not None:
-            snap = s.act(cmd.seat, cmd.action, cmd.seq)
-        elif cmd.kind == "dealer_step":
-            snap = s.dealer_step(cmd.seq)
-        elif cmd.kind == "void" and cmd.reason is not None:
-            snap = s.void(cmd.reason, cmd.seq)
-        elif cmd.kind == "ack":
-            snap = s.acknowledge_void(cmd.seq)
-        else:
-            snap = s.tick()
-        self._emit(snap, force=True)
+        self._emit(execute(self.service, cmd), force=True)
 
     @Slot()
     def tick(self) -> None:

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -33,7 +32,9 @@ from ui.console.texts import (
     trf,
 )
 from ui.console.widgets.chip import ChipButton
-from ui.console.widgets.seat import restyle, set_text
+from ui.console.widgets.entry import EntryPage, ExposedPage
+from ui.console.widgets.pages import PageStack
+from ui.console.widgets.seat import collapse, restyle, set_text
 
 
 def fit_font(button: QPushButton, text: str, sizes: tuple[int, ...]) -> None:
@@ -171,6 +172,10 @@ class PlayPage(QWidget):
         self.total = _label("sideTitle", wrap=False)
         self.total.setAlignment(Qt.AlignmentFlag.AlignRight)
         lay.addWidget(self.total)
+        self.expose = QPushButton("")
+        self.expose.setObjectName("exposeButton")
+        self.expose.clicked.connect(self.p.open_exposed)
+        lay.addWidget(self.expose)
         self.void = QPushButton("")
         self.void.setObjectName("voidButton")
         self.void.clicked.connect(self.p.void_hand)
@@ -178,6 +183,8 @@ class PlayPage(QWidget):
 
     def show_view(self, view: ConsoleView) -> None:
         """Draw who is to act, or what is happening."""
+        set_text(self.expose, tr("Card exposed by mistake"))
+        self.expose.setEnabled(view.can_expose)
         if view.step is Step.DEALING:
             set_text(self.title, tr("Dealing"))
             set_text(self.seats, "…")
@@ -190,6 +197,10 @@ class PlayPage(QWidget):
             set_text(self.title, tr("All seats have decided"))
             set_text(self.seats, "✓")
             set_text(self.hint, "")
+        if view.exposed:
+            count = view.exposed
+            extra = trf("Exposed cards recorded: %1", count)
+            set_text(self.hint, f"{self.hint.text()}\n{extra}".strip())
         self.hint.setVisible(bool(self.hint.text()))
         set_text(self.total, trf("On the table: %1", money(view.on_table, view.currency)))
         set_text(self.void, tr("Confirm: void the hand") if view.void_armed else tr("Void hand"))
@@ -338,13 +349,15 @@ class SidePanel(QFrame):
         self.lay = lay = QVBoxLayout(self)
         lay.setContentsMargins(20, 20, 20, 20)
         lay.setSpacing(14)
-        self.stack = QStackedWidget()
+        self.stack = PageStack()
         self.bets = BetsPage(presenter)
         self.play = PlayPage(presenter)
         self.settlement = SettlementPage()
         self.info = InfoPage()
-        for page in (self.bets, self.play, self.settlement, self.info):
-            self.stack.addWidget(page)
+        self.entry = EntryPage(presenter)
+        self.exposed = ExposedPage(presenter)
+        for page in (self.bets, self.play, self.settlement, self.info, self.entry, self.exposed):
+            self.stack.add_page(page)
         lay.addWidget(self.stack, 1)
         self.message = _label("message")
         lay.addWidget(self.message)
@@ -361,6 +374,7 @@ class SidePanel(QFrame):
         self.lay.setContentsMargins(m, m, m, m)
         self.lay.setSpacing(8 if compact else 14)
         self.bets.set_compact(compact)
+        self.entry.set_compact(compact)
         self._compact = compact
         self._fit_big()
 
@@ -378,27 +392,35 @@ class SidePanel(QFrame):
         page: QWidget
         if step is Step.BETS:
             page = self.bets
+        elif step in (Step.MANUAL, Step.IDENTIFY):
+            page = self.entry
+        elif view.expose is not None and step in (Step.DECISIONS, Step.SHOWDOWN):
+            page = self.exposed
         elif step in (Step.DEALING, Step.DECISIONS, Step.SHOWDOWN):
             page = self.play
         elif step in (Step.REVEAL, Step.SETTLEMENT):
             page = self.settlement
         else:
             page = self.info
+        action = view.action
+        no_big = action is None or step is Step.VOID or page is self.exposed
+        if no_big:  # first what goes away, so the window is never laid out with both
+            self.big.hide()
         # every page is redrawn, so a hidden page never keeps an old hand's text
         self.bets.show_view(view)
         self.play.show_view(view)
         self.settlement.show_view(view)
         self.info.show_view(view)
-        self.stack.setCurrentWidget(page)
+        self.entry.show_view(view, self.p.snap.hand_uid)
+        self.exposed.show_view(view)
+        self.stack.show_page(page)  # a hidden page must not make the panel taller
         msg = message_text(view.message, view.currency) if view.message else ""
         set_text(self.message, msg)
-        self.message.setVisible(bool(msg))
-        level = "info" if view.message and view.message.code == "confirm_void" else "error"
+        collapse(self.message, not msg)
+        info = ("confirm_void", "exposed_recorded")
+        level = "info" if view.message and view.message.code in info else "error"
         restyle(self.message, level=level)
-        action = view.action
-        if action is None or step is Step.VOID:
-            self.big.hide()
-        else:
+        if action is not None and not no_big:
             self._big_text = dealer_action_label(action, view.game)
             self._fit_big()
             self.big.setEnabled(action.enabled)

@@ -48,6 +48,16 @@ def restyle(widget: QWidget, **props: object) -> None:
         widget.style().polish(widget)
 
 
+def collapse(widget: QWidget, collapsed: bool) -> None:
+    """Show or fold a widget without hiding it: ``setVisible`` re-lays the whole window out at
+    once, before the other changes of the same redraw are in, and a window without a window
+    manager then grows and stays grown; a maximum height is applied with the next layout pass.
+    """
+    height = 0 if collapsed else 16777215  # QWIDGETSIZE_MAX
+    if widget.maximumHeight() != height:
+        widget.setMaximumHeight(height)
+
+
 def set_text(label: QLabel | QPushButton, text: str) -> None:
     """Change a text only when it differs (no needless relayout)."""
     if label.text() != text:

@@ -86,18 +86,25 @@ class TopBar(QFrame):
     def refresh_device(self) -> None:
         """Redraw the device status (called every second for the heartbeat age)."""
         d = self._device
-        if d.connected:
+        if d.connected and d.source_kind == "manual":
+            # the keypad: no device, no heartbeat; the dealer types the cards
+            set_text(self.device, trf("Source: %1 · cards typed on the keypad", d.source))
+            text, late = tr("no card reader in use"), False
+        elif d.connected:
             who = f"{d.model} / {d.serial}" if d.model else tr("unknown device")
             faults = ", ".join(d.faults) if d.faults else tr("none")
-            set_text(self.device, trf("Connected · %1 · faults: %2", who, faults))
+            source = d.source or "—"
+            set_text(self.device, trf("Connected · %1 · %2 · faults: %3", source, who, faults))
             text, late = heartbeat_text(d.last_heard, utc_now())
         else:
-            set_text(self.device, tr("Shuffler not connected"))
+            set_text(self.device, tr("Card source not connected"))
             text, late = (d.error or tr("no link")), True
             if d.link in ("lost", "reconnecting"):
                 attempts = d.reconnect_attempts
                 text = trf("reconnecting… attempt %1", attempts) if attempts else tr("no link")
-        set_text(self.beat, text)
+                if d.next_attempt_in is not None:
+                    wait = seconds(d.next_attempt_in)
+                    text += " · " + trf("next try in %1 s", wait)
         ok = d.connected and not d.faults and not late
         color = "#4caf50" if ok else ("#ffb300" if d.connected and not d.faults else "#f44336")
         self.dot.setStyleSheet(f"color: {color};")

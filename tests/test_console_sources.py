@@ -1,0 +1,297 @@
+"""The console's table service with the table's card sources (issues 4 and 5), without a window:
+the failover chain from the table's [[sources]] with the dealer's keypad last, cards typed while
+the worker waits for them (progress snapshots name the position, never a card), the keypad's
+slow card timeout, voiding a typed deal at once, the unreadable-card policy "void", a device
+that stops answering between hands, and the pit boss roster (scrypt-hashed PINs)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import queue
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from dealer_assist.cards import FULL_DECK, Card
+from dealer_assist.config import SourceConfig, TableConfig, load_table_config
+from dealer_assist.errors import ConfigError, DeviceError
+from dealer_assist.games.base import Action, Position
+from dealer_assist.storage.journal import Journal
+from dealer_assist.table.hand import Phase
+from dealer_assist.table.misdeal import VoidReason
+from drivers.factory import open_source
+from drivers.failover import FailoverSource
+from tests.console_conftest import emulator_url
+from ui.console.app import source_factory
+from ui.console.pitboss import PitBossRoster
+from ui.console.presenter import Command, ConsolePresenter, Step
+from ui.console.service import TableService, execute
+from ui.console.snapshot import TableSnapshot
+from ui.console.texts import not_ready_text
+
+NO_DEVICE = "/dev/dealer-assist-no-such-tty"
+
+
+def with_sources(config: TableConfig, *urls: str) -> TableConfig:
+    return dataclasses.replace(config, sources=tuple(SourceConfig(u) for u in urls))
+
+
+class Typist:
+    """The dealer at the keypad, on their own thread: types the next card of ``deck`` each time
+    a progress snapshot asks for one (waits ``first_delay`` s before the first)."""
+
+    def __init__(self, service: TableService, deck: list[Card], first_delay: float = 0.0):
+        self.service = service
+        self.deck = deck
+        self.first_delay = first_delay
+        self.snaps: queue.Queue[TableSnapshot] = queue.Queue()
+        self.seen: list[TableSnapshot] = []
+        self.typed: list[tuple[Position, Card]] = []
+        self.stop_after: int | None = None
+        self.stopped = threading.Event()
+        service.on_progress = self.snaps.put
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(5)
+
+    def _run(self) -> None:
+        waited = False
+        while not self._stop.is_set():
+            try:
+                snap = self.snaps.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            self.seen.append(snap)
+            if not (snap.manual_entry and snap.awaiting) or len(self.typed) > snap.placed:
+                continue
+            if self.stop_after is not None and len(self.typed) >= self.stop_after:
+                self.stopped.set()
+                continue
+            if not waited:
+                time.sleep(self.first_delay)
+                waited = True
+            card = self.deck[len(self.typed)]
+            self.typed.append((snap.awaiting[0], card))
+            self.service.enter_card(card)
+
+
+@pytest.fixture
+def services(tmp_path: Path) -> Iterator[list[TableService]]:
+    made: list[TableService] = []
+    yield made
+    for s in made:
+        s.close()
+
+
+def test_keypad_is_the_last_resort_and_typing_does_not_time_out(
+    tmp_path: Path, services: list[TableService]
+) -> None:
+    config = with_sources(load_table_config(game="uth"), NO_DEVICE)
+    service = TableService(config, source_factory(config), Journal(str(tmp_path / "j.db")),
+                           card_timeout=0.4, slow_card_timeout=30.0)  # fmt: skip
+    services.append(service)
+    deck = list(FULL_DECK[10:21])
+    typist = Typist(service, deck, first_delay=1.0)  # longer than card_timeout
+    typist.start()
+    try:
+        snap = service.open(1)
+        assert isinstance(service.source.inner, FailoverSource)
+        assert [s.name for s in service.source.inner.sources] == ["serial", "manual"]
+        assert snap.phase is Phase.BETS_OPEN and snap.error is None
+        assert snap.device.source == "manual" and snap.device.source_kind == "manual"
+        notice = snap.notice
+        assert notice is not None and (notice.from_source, notice.to_source) == ("serial", "manual")
+        assert notice.manual and NO_DEVICE in notice.reason
+        started = time.monotonic()
+        snap = service.deal(
+            {2: {"ante": 500, "blind": 500}, 5: {"ante": 1000, "blind": 1000, "trips": 100}}, 2
+        )
+        assert time.monotonic() - started > 1.0
+    finally:
+        typist.close()
+    assert snap.error is None and snap.phase is Phase.DECISIONS, snap.error
+    hand = service.hand
+    assert hand is not None
+    # the keypad was asked for each position in dealing order, and got each card there
+    assert [p for p, _ in typist.typed] == config_positions(hand.game.initial_deal([2, 5]))
+    for pos, card in typist.typed:
+        placed = next(c for c in hand.cards if c.position == pos)
+        assert placed.card == card and placed.manual and placed.source == "manual"
+    # progress snapshots never carry a card (nothing is face up during the deal)
+    assert typist.seen and all(not s.board or set(s.board) == {None} for s in typist.seen)
+    assert all(c is None for s in typist.seen for c in (*s.board, *s.dealer))
+    for seat in (2, 5):
+        service.act(seat, Action("preflop", "check"))
+    service.dealer_step()
+    for seat in (2, 5):
+        service.act(seat, Action("flop", "check"))
+    service.dealer_step()
+    for seat in (2, 5):
+        service.act(seat, Action("river", "fold"))
+    snap = service.dealer_step()
+    assert snap.phase is Phase.SETTLED
+    stored = service.runner.stored
+    assert stored is not None and stored.status == "settled"
+    assert len(stored.extra["cards"]) == 11
+    assert all(c["source"] == "manual" and c["manual"] for c in stored.extra["cards"])
+    assert [c["card"] for c in stored.extra["cards"]] == [str(c) for c in deck]
+
+
+def config_positions(plan: list[Position]) -> list[Position]:
+    return list(plan)
+
+
+def test_dealer_voids_a_typed_deal_at_once(tmp_path: Path, services: list[TableService]) -> None:
+    config = with_sources(load_table_config(game="uth"), "manual://")
+    service = TableService(config, source_factory(config), Journal(str(tmp_path / "j.db")),
+                           slow_card_timeout=30.0)  # fmt: skip
+    services.append(service)
+    typist = Typist(service, list(FULL_DECK[:11]))
+    typist.stop_after = 3
+    typist.start()
+    service.open(1)
+
+    def dealer() -> None:
+        typist.stopped.wait(10)
+        service.interrupt(VoidReason("dealer_void"))
+
+    thread = threading.Thread(target=dealer, daemon=True)
+    thread.start()
+    try:
+        started = time.monotonic()
+        snap = service.deal({1: {"ante": 500, "blind": 500}}, 2)
+        assert time.monotonic() - started < 10  # not the 30 s card timeout
+    finally:
+        thread.join(5)
+        typist.close()
+    assert snap.phase is Phase.VOID and snap.void_reason == VoidReason("dealer_void")
+    assert [(s, b) for s, b in snap.void_returns] == [(1, (("ante", 500), ("blind", 500)))]
+    assert service.void(VoidReason("dealer_void"), 3).error is None  # the queued void: no-op
+    stored = service.runner.stored
+    assert stored is not None and stored.status == "void"
+    assert len(stored.extra["cards"]) == 3
+
+
+def test_unreadable_card_voids_by_default(tmp_path: Path, services: list[TableService]) -> None:
+    config = load_table_config(game="uth")
+    assert config.unreadable_card == "void"
+    src = config.sources[0]
+    url = emulator_url(5, "unreadable_at=4")
+    service = TableService(
+        config, lambda: open_source(url, pin_model=src.pin_model, pin_serial=src.pin_serial),
+        None, card_timeout=3.0,
+    )  # fmt: skip
+    services.append(service)
+    p = ConsolePresenter(config, lambda cmd: p.on_snapshot(execute(service, cmd)))
+    p.start()
+    p.tap_seat(3)
+    p.tap_chip(500)
+    p.rien_ne_va_plus()
+    view = p.view()
+    assert view.step is Step.VOID and view.entry is None
+    assert view.void_reason is not None and view.void_reason.code == "unreadable_card"
+
+
+def test_not_ready_blocks_rien_ne_va_plus_and_the_new_hand() -> None:
+    """Device status as the worker reports it between hands (plain snapshot data)."""
+    from ui.console.snapshot import DeviceStatus
+
+    config = load_table_config(game="uth")
+    sent: list[Command] = []
+    p = ConsolePresenter(config, sent.append)
+    ok = DeviceStatus(connected=True, ready=True, link="connected", source="emulator")
+    jam = dataclasses.replace(ok, ready=False, faults=("JAM",), why_not_ready="fault JAM")
+    p.on_snapshot(TableSnapshot(phase=Phase.BETS_OPEN, hand_uid="h1", device=ok))
+    p.tap_seat(1)
+    p.tap_chip(500)
+    assert p.view().action is not None and p.view().action.enabled and not p.view().not_ready
+    p.on_snapshot(TableSnapshot(phase=Phase.BETS_OPEN, hand_uid="h1", device=jam))
+    view = p.view()
+    assert view.not_ready and view.action is not None and not view.action.enabled
+    p.rien_ne_va_plus()  # the button is disabled; a stray call must not deal either
+    assert [c.kind for c in sent] == []
+    assert not_ready_text(view.device) == "Fault JAM: clear it on the device"
+    p.on_snapshot(TableSnapshot(phase=Phase.SETTLED, hand_uid="h1", device=jam))
+    p.cursor = 99  # settlement done
+    assert p.view().action is not None and p.view().action.kind == "new_hand"
+    assert not p.view().action.enabled
+
+
+def test_reconnection_is_visible_between_hands(services: list[TableService]) -> None:
+    config = load_table_config(game="uth")
+    src = config.sources[0]
+    url = emulator_url(6)
+    service = TableService(
+        config,
+        lambda: open_source(url, pin_model=src.pin_model, pin_serial=src.pin_serial,
+                            heartbeat_timeout=0.5, reopen_interval=0.2),
+        None,
+    )  # fmt: skip
+    services.append(service)
+    snap = service.open(1)
+    assert snap.device.ready and snap.device.source_kind == "device"
+    pid = service.source.inner.emulator.pid  # type: ignore[attr-defined]
+    os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 8
+    while not snap.device.reconnect_attempts:
+        assert time.monotonic() < deadline, snap.device
+        time.sleep(0.1)
+        snap = service.tick()
+    assert not snap.device.ready and snap.device.link in ("lost", "reconnecting")
+    assert "reconnecting… attempt" in not_ready_text(snap.device)
+    assert snap.void_reason is not None and snap.void_reason.code == "link_lost"  # bets were open
+    refused = service.acknowledge_void(2)  # read; the next hand waits for the device
+    assert refused.error is not None and refused.error.code == "device_not_ready"
+    assert refused.void_reason is None and refused.phase is Phase.VOID
+
+
+def test_pit_boss_roster_keeps_only_scrypt_hashes(tmp_path: Path) -> None:
+    path = tmp_path / "pit_bosses.json"
+    roster = PitBossRoster(path).load()
+    assert roster.badges == ()
+    roster.add("4711", "2468")
+    roster.add("12", "97531")
+    roster.save()
+    text = path.read_text("utf-8")
+    assert "2468" not in text and "97531" not in text
+    entry = json.loads(text)["pit_bosses"]["4711"]
+    assert len(bytes.fromhex(entry["salt"])) == 16 and len(bytes.fromhex(entry["hash"])) == 32
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
+    again = PitBossRoster(path).load()
+    assert again.badges == ("12", "4711")
+    assert again.verify("4711", "2468") and again.verify("12", "97531")
+    assert not again.verify("4711", "2469") and not again.verify("99", "2468")
+    roster.add("4711", "1357")  # a new PIN, a new salt
+    assert json.loads(text)["pit_bosses"]["4711"]["salt"] != roster._entries["4711"]["salt"]
+    with pytest.raises(ConfigError, match="at least 4 digits"):
+        roster.add("5", "12")
+    with pytest.raises(ConfigError, match="badge"):
+        roster.add("ab", "1234")
+    path.write_text('{"pit_bosses": {"1": {"salt": "zz"}}}', "utf-8")
+    with pytest.raises(ConfigError, match="malformed"):
+        PitBossRoster(path).load()
+
+
+def test_keypad_refuses_cards_when_a_reader_deals(services: list[TableService]) -> None:
+    config = load_table_config(game="uth")
+    src = config.sources[0]
+    url = emulator_url(2)
+    service = TableService(
+        config, lambda: open_source(url, pin_model=src.pin_model, pin_serial=src.pin_serial), None
+    )
+    services.append(service)
+    service.open(1)
+    with pytest.raises(DeviceError, match="manual entry is off"):
+        service.enter_card(FULL_DECK[0])

@@ -1,0 +1,69 @@
+"""Bars under the top bar: the device blocking the next hand, and a card-source switch notice."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton
+
+from ui.console.presenter import ConsolePresenter, ConsoleView
+from ui.console.texts import not_ready_text, notice_text, tr
+from ui.console.widgets.seat import set_text
+
+
+class NotReadyBar(QFrame):
+    """Red bar while the device is not ready between hands (issue 4: the next hand waits until
+    the fault clears); says why and how the reconnection goes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("notReady")
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(24, 10, 24, 10)
+        self.title = QLabel("")
+        self.title.setObjectName("notReadyTitle")
+        self.text = QLabel("")
+        self.text.setObjectName("notReadyText")
+        self.text.setWordWrap(True)
+        lay.addWidget(self.title)
+        lay.addWidget(self.text, 1)
+        self.hide()
+
+    def show_view(self, view: ConsoleView) -> None:
+        """Visible while ``view.not_ready``."""
+        if not view.not_ready:
+            set_text(self.text, "")
+            self.hide()
+            return
+        set_text(self.title, "⚠ " + tr("DEVICE NOT READY"))
+        why = not_ready_text(view.device)
+        set_text(self.text, why + " — " + tr("the next hand waits until it clears"))
+        self.show()
+
+
+class NoticeBar(QFrame):
+    """Amber bar announcing that the table reads its cards from another source (issue 5:
+    "replaced by the next one with a visible notice"); stays until the dealer taps OK."""
+
+    def __init__(self, presenter: ConsolePresenter) -> None:
+        super().__init__()
+        self.setObjectName("notice")
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(24, 8, 16, 8)
+        self.text = QLabel("")
+        self.text.setObjectName("noticeText")
+        self.text.setWordWrap(True)
+        lay.addWidget(self.text, 1)
+        self.ok = QPushButton(tr("OK"))
+        self.ok.setObjectName("noticeOk")
+        self.ok.setMinimumWidth(120)
+        self.ok.clicked.connect(presenter.dismiss_notice)
+        lay.addWidget(self.ok)
+        self.hide()
+
+    def show_view(self, view: ConsoleView) -> None:
+        """Visible while a switch notice is unread."""
+        if view.notice is None:
+            set_text(self.text, "")
+            self.hide()
+            return
+        set_text(self.text, "⇄ " + notice_text(view.notice))
+        self.show()

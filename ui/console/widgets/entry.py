@@ -1,0 +1,252 @@
+"""Side-panel pages where the dealer enters cards: the manual deal (the keypad is the card source),
+an unreadable card identified by the dealer and confirmed by a pit boss, and a card exposed by
+mistake.
+
+Privacy: these pages say where a card goes, never which card went there. A keypad is cleared as
+soon as its card is confirmed (its preview shows only the card being chosen), and the card the
+dealer entered for an unreadable one is not shown to the pit boss: the pit boss enters the card
+they see and the console compares the two.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_assist.cards import Card
+from ui.console.card_keypad import CardKeypad
+from ui.console.presenter import CardEntry, ConsolePresenter, ConsoleView
+from ui.console.texts import place_text, position_text, tr, trf
+from ui.console.widgets.pages import PageStack
+from ui.console.widgets.seat import collapse, restyle, set_text
+
+
+def _label(name: str, text: str = "", *, wrap: bool = True) -> QLabel:
+    label = QLabel(text)
+    label.setObjectName(name)
+    label.setWordWrap(wrap)
+    return label
+
+
+class PinPad(QWidget):
+    """The pit boss's badge number and PIN on a touch pad (the PIN shows as dots).
+
+    Signals:
+        key(str): a digit, ``back``, ``next``, ``badge`` or ``pin`` (see
+            :meth:`ConsolePresenter.pin_key`).
+    """
+
+    key = Signal(str)
+
+    def __init__(self) -> None:
+        super().__init__()
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(8)
+        fields = QHBoxLayout()
+        self.badge = QPushButton("")
+        self.badge.setObjectName("pinField")
+        self.badge.clicked.connect(lambda: self.key.emit("badge"))
+        self.pin = QPushButton("")
+        self.pin.setObjectName("pinField")
+        self.pin.clicked.connect(lambda: self.key.emit("pin"))
+        fields.addWidget(self.badge, 1)
+        fields.addWidget(self.pin, 1)
+        lay.addLayout(fields)
+        grid = QGridLayout()
+        grid.setSpacing(8)
+        self.keys: dict[str, QPushButton] = {}
+        for i, k in enumerate(("1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "next")):
+            text = {"back": "⌫", "next": tr("Next")}.get(k, k)
+            button = QPushButton(text)
+            button.setObjectName("pinKey")
+            button.setMinimumSize(88, 64)
+            button.clicked.connect(lambda _=False, key=k: self.key.emit(key))
+            self.keys[k] = button
+            grid.addWidget(button, i // 3, i % 3)
+        lay.addLayout(grid)
+
+    def show_entry(self, entry: CardEntry) -> None:
+        """Draw the badge, the PIN as dots and which field takes the digits."""
+        set_text(self.badge, trf("Badge: %1", entry.badge or "—"))
+        dots = "•" * entry.pin_len or "—"
+        set_text(self.pin, trf("PIN: %1", dots))
+        self.pin.setVisible(entry.pin_required)
+        restyle(self.badge, selected=entry.pin_field == "badge")
+        restyle(self.pin, selected=entry.pin_field == "pin")
+        for button in self.keys.values():
+            button.setEnabled(not entry.waiting)
+
+
+class EntryPage(QWidget):
+    """Manual deal, unreadable-card identification and the pit boss's confirmation."""
+
+    def __init__(self, presenter: ConsolePresenter) -> None:
+        super().__init__()
+        self.p = presenter
+        self.lay = lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(10)
+        self.title = _label("sideTitle", wrap=False)
+        self.position = _label("entryPosition", wrap=False)
+        self.position.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.progress = _label("sideHint", wrap=False)
+        self.hint = _label("sideHint")
+        for label in (self.title, self.position, self.progress, self.hint):
+            lay.addWidget(label)
+        self.stack = PageStack()
+        # one keypad per job, so the cards typed in a manual deal stay unavailable there only
+        self.manual_keys = CardKeypad()
+        self.manual_keys.setObjectName("manualKeypad")
+        self.ident_keys = CardKeypad()
+        self.ident_keys.setObjectName("identKeypad")
+        self.pinpad = PinPad()
+        for pad in (self.manual_keys, self.ident_keys, self.pinpad):
+            self.stack.add_page(pad)
+        self.manual_keys.cardChosen.connect(self._chosen)
+        self.ident_keys.cardChosen.connect(self._chosen)
+        self.pinpad.key.connect(presenter.pin_key)
+        lay.addWidget(self.stack)
+        lay.addStretch(1)
+        self.void = QPushButton("")
+        self.void.setObjectName("voidButton")
+        self.void.clicked.connect(presenter.void_hand)
+        lay.addWidget(self.void)
+        self._hand = ""
+        self._mode = ""
+
+    def _chosen(self, card: Card) -> None:
+        self.p.card_entered(card)
+
+    def set_compact(self, compact: bool) -> None:
+        """A smaller position line and tighter spacing for small screens (1280x800)."""
+        restyle(self.position, compact=compact)
+        self.lay.setSpacing(6 if compact else 10)
+
+    def show_view(self, view: ConsoleView, hand_uid: str) -> None:
+        """Draw the keypad's job (nothing of it when ``view.entry`` is None)."""
+        if hand_uid != self._hand:  # a new deck: nothing typed yet
+            self._hand = hand_uid
+            self.manual_keys.set_unavailable(())
+            self.manual_keys.clear()
+        entry = view.entry
+        mode = entry.mode if entry is not None else ""
+        if mode != self._mode:
+            self._mode = mode
+            self.ident_keys.set_unavailable(())  # the runner checks the deck itself
+            self.ident_keys.clear()
+        set_text(self.void, tr("Confirm: void the hand") if view.void_armed else tr("Void hand"))
+        self.void.setEnabled(view.can_void)
+        restyle(self.void, armed=view.void_armed)
+        if entry is None:
+            for label in (self.title, self.position, self.progress, self.hint):
+                set_text(label, "")
+            return
+        set_text(self.position, position_text(entry.position))
+        if entry.mode == "manual":
+            set_text(self.title, tr("Manual entry"))
+            set_text(self.progress, trf("Card %1 of %2", entry.number, entry.total))
+            set_text(self.hint, tr("No card reader: take the next card and enter it — rank, "
+                                   "suit, Confirm. Entered cards are not shown."))  # fmt: skip
+            page: QWidget = self.manual_keys
+        elif entry.mode == "identify":
+            set_text(self.title, tr("Unreadable card"))
+            set_text(self.progress, "")
+            set_text(self.hint, tr("The reader could not read this card. Look at it and enter "
+                                   "it; a pit boss confirms it next."))  # fmt: skip
+            page = self.ident_keys
+        else:
+            set_text(self.title, tr("Pit boss confirmation"))
+            if entry.pin_field == "card":
+                set_text(self.progress, "")
+                set_text(self.hint, tr("Pit boss: look at the card and enter it. The dealer's "
+                                       "entry is not shown; the two must match."))  # fmt: skip
+                page = self.ident_keys
+            else:
+                set_text(self.progress, "")
+                if entry.pin_required:
+                    set_text(self.hint, tr("Pit boss: your badge number and PIN, then Next."))
+                else:
+                    set_text(self.hint, tr("Pit boss: your badge number, then Next."))
+                self.pinpad.show_entry(entry)
+                page = self.pinpad
+        self.stack.show_page(page)
+        for keys in (self.manual_keys, self.ident_keys):
+            keys.setEnabled(not entry.waiting)
+        for label in (self.progress, self.hint):
+            collapse(label, not label.text())
+
+
+class ExposedPage(QWidget):
+    """Record a card exposed by mistake: where it is and, optionally, which card (rules text
+    000: the card stays valid, it is not a misdeal)."""
+
+    def __init__(self, presenter: ConsolePresenter) -> None:
+        super().__init__()
+        self.p = presenter
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(10)
+        self.title = _label("sideTitle", tr("Card exposed by mistake"), wrap=False)
+        self.hint = _label("sideHint")
+        lay.addWidget(self.title)
+        lay.addWidget(self.hint)
+        self.grid = QGridLayout()
+        self.grid.setSpacing(8)
+        lay.addLayout(self.grid)
+        self.card_hint = _label("sideHint", tr("Which card? (optional)"))
+        lay.addWidget(self.card_hint)
+        self.keys = CardKeypad()
+        self.keys.setObjectName("exposedKeypad")
+        self.keys.confirm_button.hide()  # "Record" takes the chosen card, or none
+        lay.addWidget(self.keys)
+        lay.addStretch(1)
+        row = QHBoxLayout()
+        self.cancel = QPushButton(tr("Cancel"))
+        self.cancel.clicked.connect(self._cancel)
+        self.record = QPushButton(tr("Record"))
+        self.record.setObjectName("recordExposed")
+        self.record.clicked.connect(self._record)
+        row.addWidget(self.cancel)
+        row.addWidget(self.record)
+        lay.addLayout(row)
+        self.places: dict[str, QPushButton] = {}
+
+    def _record(self) -> None:
+        card = self.keys.selection()
+        self.keys.clear()
+        self.p.record_exposed(card)
+
+    def _cancel(self) -> None:
+        self.keys.clear()
+        self.p.cancel_exposed()
+
+    def show_view(self, view: ConsoleView) -> None:
+        """Draw the form (the place buttons are rebuilt when the seats change)."""
+        form = view.expose
+        positions = form.positions if form is not None else ()
+        set_text(self.hint, tr("Not a misdeal: the card stays valid and play goes on. "
+                               "Where is it?"))  # fmt: skip
+        if tuple(self.places) != positions:
+            for b in self.places.values():
+                b.setParent(None)
+                b.deleteLater()
+            self.places = {}
+            for i, place in enumerate(positions):
+                b = QPushButton(place_text(place))
+                b.setObjectName("boxTab")
+                b.clicked.connect(lambda _=False, pl=place: self.p.choose_exposed(pl))
+                self.grid.addWidget(b, i // 3, i % 3)
+                self.places[place] = b
+        for place, b in self.places.items():
+            restyle(b, selected=form is not None and form.position == place)
+        self.record.setEnabled(form is not None and form.position is not None and not view.busy)
+        if form is None:
+            self.keys.clear()
