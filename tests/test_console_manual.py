@@ -103,8 +103,9 @@ def test_shuffler_dies_mid_hand_then_the_dealer_types_every_card(
     tap(qtbot, win.alarm.ack)
     qtbot.waitUntil(lambda: win.notice.isVisible(), timeout=5000)
     notice = win.notice.text.text()
-    assert "Card source changed: emulator → manual" in notice
+    assert "Card source changed: emulator → manual." in notice
     assert "types every card on the keypad" in notice
+    assert win.notice.reason.text().startswith("Reason: link lost")
     next_hand(qtbot, console)
     assert win.top.device.text() == "Source: manual · cards typed on the keypad"
     shots.take(win, "source_switched")

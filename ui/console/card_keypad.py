@@ -55,7 +55,7 @@ def card_label(card: Card) -> str:
 
 
 class CardKeypad(QWidget):
-    """Rank, suit and confirm keys for one card.
+    """Rank, suit and confirm keys for one card (``columns``: rank keys per row).
 
     Signals:
         cardChosen(Card): the dealer confirmed a card that is not unavailable.
@@ -74,13 +74,13 @@ class CardKeypad(QWidget):
         for group in (self._ranks, self._suits):
             group.setExclusive(True)
 
-        ranks = QGridLayout()
-        for i, r in enumerate(RANK_ORDER):
+        self._grid = ranks = QGridLayout()
+        for r in RANK_ORDER:
             button = self._key(rank_label(r), "#111111")
             button.setObjectName(f"rank_{r}")
             self._ranks.addButton(button)
             self.rank_buttons[r] = button
-            ranks.addWidget(button, i // columns, i % columns)
+        self.set_columns(columns)
         suits = QHBoxLayout()
         for s in "shdc":
             button = self._key(SUIT_SYMBOLS[s], "#c8102e" if s in RED_SUITS else "#111111")
@@ -94,7 +94,7 @@ class CardKeypad(QWidget):
         self.preview = QLabel("—")
         self.preview.setObjectName("cardPreview")
         self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.preview.setMinimumSize(2 * TOUCH, TOUCH)
+        self.preview.setMinimumSize(TOUCH, TOUCH)  # narrow panels: room for Clear / Confirm
         self.preview.setStyleSheet("font-size: 40px; font-weight: bold;")
         self.hint = QLabel("")
         self.hint.setObjectName("cardHint")
@@ -129,6 +129,13 @@ class CardKeypad(QWidget):
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys go to the keypad's handler
         button.setStyleSheet(_KEY_STYLE.format(color=color))
         return button
+
+    def set_columns(self, columns: int) -> None:
+        """Lay the rank keys out ``columns`` per row (7: two rows; 5 for a narrow panel)."""
+        for i, r in enumerate(RANK_ORDER):
+            button = self.rank_buttons[r]
+            self._grid.removeWidget(button)
+            self._grid.addWidget(button, i // columns, i % columns)
 
     # -- state ---------------------------------------------------------------------------------
 
@@ -180,7 +187,7 @@ class CardKeypad(QWidget):
         card = self.selection()
         if card is None:
             self.preview.setText("—")
-            self.hint.setText(tr("Choose rank and suit"))
+            self._hint("")
             self.confirm_button.setEnabled(False)
             return
         self.preview.setText(card_label(card))
@@ -190,8 +197,14 @@ class CardKeypad(QWidget):
             f"font-size: 40px; font-weight: bold; color: {colour}; background: #f4f1ea;"
         )
         taken = card in self._unavailable
-        self.hint.setText(tr("This card is already on the table") if taken else "")
+        self._hint(tr("This card is already on the table") if taken else "")
         self.confirm_button.setEnabled(not taken)
+
+    def _hint(self, text: str) -> None:
+        """The hint line takes room only when it says something (a maximum height rather than
+        hide(): hiding re-lays the window out at once)."""
+        self.hint.setText(text)
+        self.hint.setMaximumHeight(16777215 if text else 0)
 
     # -- keyboard ------------------------------------------------------------------------------
 

@@ -2,7 +2,9 @@
 of every phase (a headless way to see it work).
 
 Bets come from the seeded player model; decisions are seeded random choices among the legal
-buttons shown (the console never knows the hole cards, so nobody here plays "well").
+buttons shown (the console never knows the hole cards, so nobody here plays "well"). When the
+table falls back to the dealer's keypad the demo types cards from its own shuffled deck; it
+cannot read an unreadable card, so it voids that hand.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
+from dealer_assist.cards import FULL_DECK, Card
 from dealer_assist.games.base import Action
 from dealer_assist.players import PlayerModel
 from ui.console.app import Console
@@ -54,6 +57,8 @@ class DemoDriver(QObject):
         self._pending = False
         self._done = False
         self._bets_placed = False
+        self._deck: list[Card] = []
+        self._deck_hand = ""
         self._watchdog = QTimer(self)
         self._watchdog.setSingleShot(True)
         self._watchdog.timeout.connect(self._stalled)
@@ -112,6 +117,12 @@ class DemoDriver(QObject):
         if self._done:
             return
         view = self.p.view()
+        if view.notice is not None:
+            self._shot("source_switched")
+            self.p.dismiss_notice()
+        if view.step is Step.MANUAL:
+            self._type(view)
+            return
         if view.busy:
             self._shot_busy(view)
             return
@@ -135,8 +146,24 @@ class DemoDriver(QObject):
             self.summary.append(f"hand {self.hand}: void ({view.void_reason})")
             if not self._end_hand():
                 self.p.acknowledge_void()
+        elif step is Step.IDENTIFY:
+            self._shot("unreadable_card")
+            self.p.void_hand()  # arm
+            self.p.void_hand()  # confirm
         elif step is Step.IDLE:
             QTimer.singleShot(1000, self.p.dealer_button)
+
+    def _type(self, view: ConsoleView) -> None:
+        """The keypad is the card source: type the next card of a deck shuffled per hand."""
+        entry = view.entry
+        if entry is None or entry.waiting:
+            return
+        uid = self.p.snap.hand_uid
+        if uid != self._deck_hand:
+            self._deck_hand, self._deck = uid, self.rng.sample(FULL_DECK, len(FULL_DECK))
+        self._shot("manual_entry")
+        if self._deck:
+            self.p.card_entered(self._deck.pop())
 
     def _shot_busy(self, view: ConsoleView) -> None:
         if view.step is Step.DEALING:

@@ -281,12 +281,12 @@ def place_text(place: str) -> str:
 
 
 def notice_text(notice: SourceNotice) -> str:
-    """The card-source switch notice (issue 5: a visible notice)."""
-    head = trf("Card source changed: %1 → %2", notice.from_source, notice.to_source)
-    why = trf("Reason: %1", notice.reason)
+    """The card-source switch notice (issue 5: a visible notice); the reason goes on its own
+    line (``"Reason: %1"``)."""
+    head = trf("Card source changed: %1 → %2.", notice.from_source, notice.to_source)
     if notice.manual:
-        return f"{head}\n{why}\n" + tr("From now on the dealer types every card on the keypad.")
-    return f"{head}\n{why}"
+        return head + " " + tr("From now on the dealer types every card on the keypad.")
+    return head
 
 
 def not_ready_text(device: DeviceStatus) -> str:

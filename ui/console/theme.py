@@ -161,6 +161,7 @@ QPushButton:disabled {{ background: #27302d; color: #6d7a74; border-color: #2730
 #notReadyText {{ font-size: 22px; font-weight: bold; color: #ffcdd2; }}
 #notice {{ background: #4a3a08; border-bottom: 2px solid {GOLD}; }}
 #noticeText {{ font-size: 21px; font-weight: bold; color: #ffe082; }}
+#noticeReason {{ font-size: 17px; color: #e6d29a; }}
 #noticeOk {{ background: {GOLD}; color: #1a1406; }}
 #entryPosition {{ font-size: 34px; font-weight: bold; color: {GOLD}; background: {PANEL_2};
                   border-radius: 12px; padding: 10px; }}

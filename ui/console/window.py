@@ -43,16 +43,22 @@ class ConsoleWindow(QMainWindow):
         outer.setSpacing(0)
         self.top = TopBar()
         outer.addWidget(self.top)
-        self.not_ready = NotReadyBar()
-        outer.addWidget(self.not_ready)
-        self.notice = NoticeBar(presenter)
-        outer.addWidget(self.notice)
         body = QHBoxLayout()
         body.setContentsMargins(0, 0, 0, 0)
         body.setSpacing(0)
+        # the bars take their height from the table, which adapts, not from the side panel,
+        # which is as tall as a small screen allows
+        left = QVBoxLayout()
+        left.setContentsMargins(0, 0, 0, 0)
+        left.setSpacing(0)
+        self.not_ready = NotReadyBar()
+        left.addWidget(self.not_ready)
+        self.notice = NoticeBar(presenter)
+        left.addWidget(self.notice)
         rows = BOX_ROWS.get(config.game, (presenter.book.shown_boxes,))
         self.table = TableArea(config.seats, rows, mirror=mirror)
-        body.addWidget(self.table, 1)
+        left.addWidget(self.table, 1)
+        body.addLayout(left, 1)
         self.side = SidePanel(presenter)
         body.addWidget(self.side)
         outer.addLayout(body, 1)
@@ -96,9 +102,10 @@ class ConsoleWindow(QMainWindow):
 
     def _fit_side(self) -> None:
         compact = self.width() < WIDE or self.height() < TALL
-        if self._wide_side:
-            self.side.setFixedWidth(540 if compact else 600)
-        else:
-            self.side.setFixedWidth(380 if compact else 460)
+        # full size: a wider panel for the card keypads; small screens keep the table's room
+        # and lay the keypads out narrower
+        self.side.setFixedWidth(
+            600 if self._wide_side and not compact else (380 if compact else 460)
+        )
         self.side.set_compact(compact)
         self.top.set_compact(compact)

@@ -4,330 +4,434 @@
     <context>
         <name />
         <message>
-            <location filename="../console/texts.py" line="42" />
+            <location filename="../console/texts.py" line="43" />
             <source>Ante</source>
             <translation>Ante</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="43" />
+            <location filename="../console/texts.py" line="44" />
             <source>Blind</source>
             <translation>Blind</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="44" />
+            <location filename="../console/texts.py" line="45" />
             <source>Trips</source>
             <translation>Trips</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="45" />
+            <location filename="../console/texts.py" line="46" />
             <source>Play</source>
             <translation>Play</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="46" />
+            <location filename="../console/texts.py" line="47" />
             <source>Bonus</source>
             <translation>Bonus</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="47" />
-            <location filename="../console/texts.py" line="53" />
+            <location filename="../console/texts.py" line="48" />
+            <location filename="../console/texts.py" line="54" />
             <source>Flop</source>
             <translation>Flop</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="48" />
-            <location filename="../console/texts.py" line="54" />
+            <location filename="../console/texts.py" line="49" />
+            <location filename="../console/texts.py" line="55" />
             <source>Turn</source>
             <translation>Turn</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="49" />
-            <location filename="../console/texts.py" line="55" />
-            <location filename="../console/texts.py" line="79" />
+            <location filename="../console/texts.py" line="50" />
+            <location filename="../console/texts.py" line="56" />
+            <location filename="../console/texts.py" line="82" />
             <source>River</source>
             <translation>River</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="52" />
+            <location filename="../console/texts.py" line="53" />
             <source>Preflop</source>
             <translation>Preflop</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="58" />
+            <location filename="../console/texts.py" line="59" />
             <source>Royal flush</source>
             <translation>Scala reale</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="59" />
+            <location filename="../console/texts.py" line="60" />
             <source>Straight flush</source>
             <translation>Scala colore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="60" />
+            <location filename="../console/texts.py" line="61" />
             <source>Four of a kind</source>
             <translation>Poker</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="61" />
+            <location filename="../console/texts.py" line="62" />
             <source>Full house</source>
             <translation>Full</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="62" />
+            <location filename="../console/texts.py" line="63" />
             <source>Flush</source>
             <translation>Colore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="63" />
+            <location filename="../console/texts.py" line="64" />
             <source>Straight</source>
             <translation>Scala</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="64" />
+            <location filename="../console/texts.py" line="65" />
             <source>Three of a kind</source>
             <translation>Tris</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="65" />
+            <location filename="../console/texts.py" line="66" />
             <source>Two pair</source>
             <translation>Doppia coppia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="66" />
+            <location filename="../console/texts.py" line="67" />
             <source>Pair</source>
             <translation>Coppia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="67" />
+            <location filename="../console/texts.py" line="68" />
             <source>High card</source>
             <translation>Carta alta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="70" />
+            <location filename="../console/texts.py" line="71" />
             <source>Wins</source>
             <translation>Vince</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="71" />
+            <location filename="../console/texts.py" line="72" />
             <source>Loses</source>
             <translation>Perde</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="72" />
+            <location filename="../console/texts.py" line="73" />
             <source>Tie</source>
             <translation>Parità</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="73" />
-            <location filename="../console/widgets/seat.py" line="251" />
+            <location filename="../console/texts.py" line="74" />
+            <location filename="../console/widgets/seat.py" line="261" />
             <source>Folded</source>
             <translation>Ha passato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="76" />
+            <location filename="../console/texts.py" line="77" />
             <source>Connecting</source>
             <translation>Collegamento</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="77" />
+            <location filename="../console/texts.py" line="78" />
             <source>Bets open</source>
             <translation>Puntate aperte</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="78" />
-            <location filename="../console/texts.py" line="166" />
+            <location filename="../console/texts.py" line="79" />
+            <location filename="../console/texts.py" line="169" />
             <source>Rien ne va plus</source>
             <translation>Rien ne va plus</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="80" />
-            <location filename="../console/widgets/panel.py" line="276" />
+            <location filename="../console/widgets/entry.py" line="158" />
+            <source>Manual entry</source>
+            <translation>Inserimento manuale</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="81" />
+            <location filename="../console/widgets/entry.py" line="163" />
+            <source>Unreadable card</source>
+            <translation>Carta illeggibile</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="83" />
+            <location filename="../console/widgets/panel.py" line="287" />
             <source>Reveal</source>
             <translation>Scopertura</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="81" />
-            <location filename="../console/widgets/panel.py" line="288" />
+            <location filename="../console/texts.py" line="84" />
+            <location filename="../console/widgets/panel.py" line="299" />
             <source>Settlement</source>
             <translation>Pagamenti</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="82" />
+            <location filename="../console/texts.py" line="85" />
             <source>Hand void</source>
             <translation>Mano annullata</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="83" />
-            <location filename="../console/widgets/panel.py" line="327" />
+            <location filename="../console/texts.py" line="86" />
+            <location filename="../console/widgets/panel.py" line="338" />
             <source>Hand over</source>
             <translation>Mano conclusa</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="86" />
+            <location filename="../console/texts.py" line="89" />
             <source>spades</source>
             <translation>picche</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="87" />
+            <location filename="../console/texts.py" line="90" />
             <source>hearts</source>
             <translation>cuori</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="88" />
+            <location filename="../console/texts.py" line="91" />
             <source>diamonds</source>
             <translation>quadri</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="89" />
+            <location filename="../console/texts.py" line="92" />
             <source>clubs</source>
             <translation>fiori</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="134" />
+            <location filename="../console/texts.py" line="137" />
             <source>%1 of %2</source>
             <translation>%1 di %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="140" />
+            <location filename="../console/texts.py" line="143" />
             <source>Play %1x</source>
             <translation>Play %1x</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="142" />
+            <location filename="../console/texts.py" line="145" />
             <source>Check</source>
             <translation>Check</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="144" />
+            <location filename="../console/texts.py" line="147" />
             <source>Fold</source>
             <translation>Passa</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="146" />
+            <location filename="../console/texts.py" line="149" />
             <source>Bet</source>
             <translation>Punta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="164" />
+            <location filename="../console/texts.py" line="167" />
             <source>Connect the shuffler</source>
             <translation>Collega la miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="168" />
+            <location filename="../console/texts.py" line="171" />
             <source>Turn the flop</source>
             <translation>Scopri il Flop</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="170" />
+            <location filename="../console/texts.py" line="173" />
             <source>Turn the turn card</source>
             <translation>Scopri il Turn</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="172" />
+            <location filename="../console/texts.py" line="175" />
             <source>Turn the river</source>
             <translation>Scopri il River</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="174" />
+            <location filename="../console/texts.py" line="177" />
             <source>Turn the dealer's cards</source>
             <translation>Scopri le carte del Banco</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="176" />
+            <location filename="../console/texts.py" line="179" />
             <source>Settle</source>
             <translation>Pagamenti</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="178" />
+            <location filename="../console/texts.py" line="181" />
+            <location filename="../console/widgets/entry.py" line="67" />
             <source>Next</source>
             <translation>Avanti</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="180" />
+            <location filename="../console/texts.py" line="183" />
             <source>New hand</source>
             <translation>Nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="182" />
+            <location filename="../console/texts.py" line="185" />
             <source>Acknowledged</source>
             <translation>Confermato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="189" />
-            <location filename="../console/texts.py" line="198" />
+            <location filename="../console/texts.py" line="192" />
+            <location filename="../console/texts.py" line="201" />
             <source>Pay %1</source>
             <translation>Paga %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="191" />
-            <location filename="../console/texts.py" line="200" />
+            <location filename="../console/texts.py" line="194" />
+            <location filename="../console/texts.py" line="203" />
             <source>Collect %1</source>
             <translation>Ritira %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="192" />
+            <location filename="../console/texts.py" line="195" />
             <source>Push</source>
             <translation>Resta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="201" />
+            <location filename="../console/texts.py" line="204" />
             <source>Net zero</source>
             <translation>Saldo zero</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="208" />
+            <location filename="../console/texts.py" line="211" />
             <source>Dealer qualifies</source>
             <translation>Banco qualificato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="209" />
+            <location filename="../console/texts.py" line="212" />
             <source>Dealer does not qualify — Ante pushes</source>
             <translation>Banco non qualificato — Ante restituita</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="216" />
+            <location filename="../console/texts.py" line="219" />
             <source>%1: minimum %2</source>
             <translation>%1: minimo %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="218" />
+            <location filename="../console/texts.py" line="221" />
             <source>%1: maximum %2</source>
             <translation>%1: massimo %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="220" />
+            <location filename="../console/texts.py" line="223" />
             <source>%1 is required</source>
             <translation>%1 obbligatoria</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="228" />
+            <location filename="../console/texts.py" line="231" />
             <source>Seat %1 — %2</source>
             <translation>Posto %1 — %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="230" />
+            <location filename="../console/texts.py" line="233" />
             <source>No bets on the table</source>
             <translation>Nessuna puntata sul tavolo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="232" />
+            <location filename="../console/texts.py" line="235" />
             <source>Tap a seat first</source>
             <translation>Tocca prima un posto</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="234" />
+            <location filename="../console/texts.py" line="237" />
             <source>The shuffler is not ready: clear the fault, then start a new hand</source>
             <translation>La miscelatrice non è pronta: risolvi il guasto, poi inizia una nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="236" />
+            <location filename="../console/texts.py" line="239" />
             <source>Shuffler error: %1</source>
             <translation>Errore della miscelatrice: %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="238" />
-            <source>Unreadable card: it must be identified by the dealer and a pit boss, which this console cannot do yet. Void the hand.</source>
-            <translation>Carta illeggibile: va identificata dal dealer e da un capo tavolo, cosa che questa console non fa ancora. Annulla la mano.</translation>
+            <location filename="../console/texts.py" line="243" />
+            <source>That card is already in this deck: look again and enter the right card</source>
+            <translation>Questa carta è già uscita da questo mazzo: guarda di nuovo e inserisci quella giusta</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="245" />
+            <source>Pit boss not recognised: check the badge number and the PIN</source>
+            <translation>Capo tavolo non riconosciuto: controlla numero di badge e PIN</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="247" />
+            <source>Pit boss: enter your badge number (and PIN) first</source>
+            <translation>Capo tavolo: inserisci prima il numero di badge (e il PIN)</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="249" />
+            <source>The pit boss entered a different card: the dealer enters the card again</source>
+            <translation>Il capo tavolo ha inserito una carta diversa: il dealer inserisce di nuovo la carta</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="251" />
+            <source>Exposed card recorded (%1). Play goes on.</source>
+            <translation>Carta esposta registrata (%1). Il gioco continua.</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="262" />
+            <source>Seat %1 — card %2</source>
+            <translation>Posto %1 — carta %2</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="264" />
+            <source>Dealer — card %1</source>
+            <translation>Banco — carta %1</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="266" />
+            <source>Board — card %1</source>
+            <translation>Carte comuni — carta %1</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="267" />
+            <source>Burn card %1</source>
+            <translation>Carta bruciata %1</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="277" />
+            <source>Dealer</source>
+            <translation>Banco</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="279" />
+            <source>Board</source>
+            <translation>Carte comuni</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="286" />
+            <source>Card source changed: %1 → %2.</source>
+            <translation>Sorgente delle carte cambiata: %1 → %2.</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/banner.py" line="78" />
+            <source>Reason: %1</source>
+            <translation>Motivo: %1</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="288" />
+            <source>From now on the dealer types every card on the keypad.</source>
+            <translation>Da ora il dealer inserisce ogni carta con la tastiera.</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="296" />
+            <source>Link to the card source lost</source>
+            <translation>Collegamento con la sorgente delle carte perso</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="301" />
+            <location filename="../console/widgets/topbar.py" line="107" />
+            <source>next try in %1 s</source>
+            <translation>prossimo tentativo tra %1 s</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="305" />
+            <source>Another device answered: check the card source and restart the console</source>
+            <translation>Ha risposto un altro dispositivo: controlla la sorgente delle carte e riavvia la console</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="308" />
+            <source>Fault %1: clear it on the device</source>
+            <translation>Guasto %1: risolvilo sul dispositivo</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="311" />
+            <source>Device state %1</source>
+            <translation>Stato del dispositivo %1</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="241" />
@@ -376,131 +480,214 @@
             <translation>Carta coperta</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="89" />
+            <location filename="../console/widgets/panel.py" line="90" />
             <source>Chip %1</source>
             <translation>Fiche %1</translation>
         </message>
         <message>
+            <location filename="../console/texts.py" line="275" />
             <location filename="../console/widgets/alarm.py" line="99" />
-            <location filename="../console/widgets/panel.py" line="125" />
-            <location filename="../console/widgets/seat.py" line="242" />
+            <location filename="../console/widgets/panel.py" line="126" />
+            <location filename="../console/widgets/seat.py" line="252" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="125" />
+            <location filename="../console/widgets/panel.py" line="126" />
             <source>Bets</source>
             <translation>Puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="126" />
+            <location filename="../console/widgets/panel.py" line="127" />
             <source>Tap a seat to enter its bets.</source>
             <translation>Tocca un posto per inserire le sue puntate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="136" />
+            <location filename="../console/widgets/panel.py" line="137" />
             <source>Clear box</source>
             <translation>Azzera casella</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="137" />
+            <location filename="../console/widgets/panel.py" line="138" />
             <source>Clear seat</source>
             <translation>Azzera posto</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="144" />
+            <location filename="../console/widgets/panel.py" line="145" />
             <source>%1: %2 – %3</source>
             <translation>%1: %2 – %3</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="148" />
+            <location filename="../console/widgets/panel.py" line="149" />
             <source>Repeat last bets</source>
             <translation>Ripeti ultime puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="150" />
-            <location filename="../console/widgets/panel.py" line="194" />
+            <location filename="../console/widgets/panel.py" line="151" />
+            <location filename="../console/widgets/panel.py" line="205" />
             <source>On the table: %1</source>
             <translation>Sul tavolo: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="182" />
+            <location filename="../console/widgets/panel.py" line="189" />
             <source>Dealing</source>
             <translation>Distribuzione</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="184" />
+            <location filename="../console/widgets/panel.py" line="191" />
             <source>The shuffler is dealing. Bets are locked.</source>
             <translation>La miscelatrice sta distribuendo. Puntate bloccate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="186" />
-            <location filename="../console/widgets/seat.py" line="249" />
+            <location filename="../console/widgets/panel.py" line="193" />
+            <location filename="../console/widgets/seat.py" line="259" />
             <source>To act</source>
             <translation>Da decidere</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="188" />
+            <location filename="../console/widgets/panel.py" line="195" />
             <source>Tap each seat's decision on the table.</source>
             <translation>Tocca la decisione di ogni posto sul tavolo.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="190" />
+            <location filename="../console/widgets/panel.py" line="197" />
             <source>All seats have decided</source>
             <translation>Tutti i posti hanno deciso</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="195" />
+            <location filename="../console/widgets/panel.py" line="202" />
+            <source>Exposed cards recorded: %1</source>
+            <translation>Carte esposte registrate: %1</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/entry.py" line="78" />
+            <source>Badge: %1</source>
+            <translation>Badge: %1</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/entry.py" line="80" />
+            <source>PIN: %1</source>
+            <translation>PIN: %1</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/entry.py" line="149" />
+            <location filename="../console/widgets/panel.py" line="206" />
             <source>Confirm: void the hand</source>
             <translation>Conferma: annulla la mano</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="195" />
+            <location filename="../console/widgets/entry.py" line="149" />
+            <location filename="../console/widgets/panel.py" line="206" />
             <source>Void hand</source>
             <translation>Annulla mano</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="277" />
+            <location filename="../console/widgets/entry.py" line="159" />
+            <source>Card %1 of %2</source>
+            <translation>Carta %1 di %2</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/entry.py" line="160" />
+            <source>Enter each card as you deal it. Entered cards are not shown.</source>
+            <translation>Inserisci ogni carta mentre la distribuisci. Le carte inserite non vengono mostrate.</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/entry.py" line="165" />
+            <source>The reader could not read this card: look at it and enter it.</source>
+            <translation>Il lettore non ha potuto leggere questa carta: guardala e inseriscila.</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/entry.py" line="172" />
+            <source>Pit boss: enter the card you see (the dealer's is not shown).</source>
+            <translation>Capo tavolo: inserisci la carta che vedi (quella del dealer non è mostrata).</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/entry.py" line="178" />
+            <source>Pit boss: badge number and PIN, then Next.</source>
+            <translation>Capo tavolo: badge e PIN, poi Avanti.</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/entry.py" line="180" />
+            <source>Pit boss: badge number, then Next.</source>
+            <translation>Capo tavolo: badge, poi Avanti.</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/entry.py" line="200" />
+            <source>Exposed card</source>
+            <translation>Carta esposta</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/entry.py" line="168" />
+            <source>Pit boss confirmation</source>
+            <translation>Conferma del capo tavolo</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/panel.py" line="186" />
+            <source>Card exposed by mistake</source>
+            <translation>Carta esposta per errore</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/entry.py" line="207" />
+            <source>Which card? (optional)</source>
+            <translation>Quale carta? (facoltativo)</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/entry.py" line="215" />
+            <source>Cancel</source>
+            <translation>Annulla</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/entry.py" line="217" />
+            <source>Record</source>
+            <translation>Registra</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/entry.py" line="242" />
+            <source>Not a misdeal: the card stays valid and play goes on. Where is it?</source>
+            <translation>Non è un errore di distribuzione: la carta resta valida e il gioco continua. Dov'è?</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/panel.py" line="288" />
             <source>Show the dealer's hand, then settle seat by seat.</source>
             <translation>Mostra la mano del Banco, poi paga posto per posto.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="284" />
+            <location filename="../console/widgets/panel.py" line="295" />
             <source>Seats in order: %1</source>
             <translation>Ordine dei posti: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="289" />
+            <location filename="../console/widgets/panel.py" line="300" />
             <source>From your right to your left. Pay or collect, then Next.</source>
             <translation>Da destra verso sinistra. Paga o ritira, poi Avanti.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="323" />
+            <location filename="../console/widgets/panel.py" line="334" />
             <source>Shuffler</source>
             <translation>Miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="325" />
+            <location filename="../console/widgets/panel.py" line="336" />
             <source>Not connected: %1</source>
             <translation>Non collegata: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="325" />
+            <location filename="../console/widgets/panel.py" line="336" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="328" />
+            <location filename="../console/widgets/panel.py" line="339" />
             <source>Start a new hand when the shuffler is ready.</source>
             <translation>Inizia una nuova mano quando la miscelatrice è pronta.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="226" />
+            <location filename="../console/widgets/seat.py" line="236" />
             <source>No bet</source>
             <translation>Nessuna puntata</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="271" />
+            <location filename="../console/widgets/seat.py" line="281" />
             <source>Seat %1: %2</source>
             <translation>Posto %1: %2</translation>
         </message>
@@ -515,7 +702,7 @@
             <translation>BANCO</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="279" />
+            <location filename="../console/widgets/panel.py" line="290" />
             <location filename="../console/widgets/table.py" line="88" />
             <source>Dealer: %1</source>
             <translation>Banco: %1</translation>
@@ -536,40 +723,81 @@
             <translation>Mano %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/topbar.py" line="90" />
+            <location filename="../console/widgets/topbar.py" line="91" />
+            <source>Source: %1 · cards typed on the keypad</source>
+            <translation>Sorgente: %1 · carte inserite con la tastiera</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/topbar.py" line="92" />
+            <source>no card reader in use</source>
+            <translation>nessun lettore in uso</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/topbar.py" line="94" />
             <source>unknown device</source>
             <translation>dispositivo sconosciuto</translation>
         </message>
         <message>
-            <location filename="../console/widgets/topbar.py" line="91" />
+            <location filename="../console/widgets/topbar.py" line="95" />
             <source>none</source>
             <translation>nessuno</translation>
         </message>
         <message>
-            <location filename="../console/widgets/topbar.py" line="92" />
-            <source>Connected · %1 · faults: %2</source>
-            <translation>Collegata · %1 · guasti: %2</translation>
+            <location filename="../console/widgets/topbar.py" line="97" />
+            <source>Connected · %1 · %2 · faults: %3</source>
+            <translation>Collegata · %1 · %2 · guasti: %3</translation>
         </message>
         <message>
-            <location filename="../console/widgets/topbar.py" line="95" />
-            <source>Shuffler not connected</source>
-            <translation>Miscelatrice non collegata</translation>
+            <location filename="../console/widgets/topbar.py" line="100" />
+            <source>Card source not connected</source>
+            <translation>Sorgente delle carte non collegata</translation>
         </message>
         <message>
-            <location filename="../console/widgets/topbar.py" line="96" />
-            <location filename="../console/widgets/topbar.py" line="99" />
+            <location filename="../console/widgets/topbar.py" line="101" />
+            <location filename="../console/widgets/topbar.py" line="104" />
             <source>no link</source>
             <translation>nessun collegamento</translation>
         </message>
         <message>
-            <location filename="../console/widgets/topbar.py" line="99" />
+            <location filename="../console/texts.py" line="298" />
+            <location filename="../console/widgets/topbar.py" line="104" />
             <source>reconnecting… attempt %1</source>
             <translation>ricollegamento… tentativo %1</translation>
         </message>
         <message>
-            <location filename="../console/window.py" line="37" />
+            <location filename="../console/window.py" line="38" />
             <source>Dealer console</source>
             <translation>Console del dealer</translation>
+        </message>
+        <message>
+            <location filename="../console/card_keypad.py" line="102" />
+            <source>Clear</source>
+            <translation>Cancella</translation>
+        </message>
+        <message>
+            <location filename="../console/card_keypad.py" line="104" />
+            <source>Confirm</source>
+            <translation>Conferma</translation>
+        </message>
+        <message>
+            <location filename="../console/card_keypad.py" line="200" />
+            <source>This card is already on the table</source>
+            <translation>Questa carta è già sul tavolo</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/banner.py" line="36" />
+            <source>DEVICE NOT READY</source>
+            <translation>DISPOSITIVO NON PRONTO</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/banner.py" line="38" />
+            <source>the next hand waits until it clears</source>
+            <translation>la prossima mano attende che si risolva</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/banner.py" line="63" />
+            <source>OK</source>
+            <translation>OK</translation>
         </message>
     </context>
 </TS>

@@ -38,7 +38,6 @@ IT = {
     "Collect %1": "Ritira %1",
     "Confirm: void the hand": "Conferma: annulla la mano",
     "Connect the shuffler": "Collega la miscelatrice",
-    "Connected · %1 · faults: %2": "Collegata · %1 · guasti: %2",
     "Connecting": "Collegamento",
     "Connecting…": "Collegamento in corso…",
     "DEALER": "BANCO",
@@ -94,11 +93,6 @@ IT = {
         "Questa mano è stata annullata prima del riavvio della console: le sue puntate sono "
         "nel registro."
     ),
-    "Unreadable card: it must be identified by the dealer and a pit boss, which this console "
-    "cannot do yet. Void the hand.": (
-        "Carta illeggibile: va identificata dal dealer e da un capo tavolo, cosa che questa "
-        "console non fa ancora. Annulla la mano."
-    ),
     "Seat %1: %2": "Posto %1: %2",
     "Settle": "Pagamenti",
     "Settlement": "Pagamenti",
@@ -107,7 +101,6 @@ IT = {
     ),
     "Shuffler": "Miscelatrice",
     "Shuffler error: %1": "Errore della miscelatrice: %1",
-    "Shuffler not connected": "Miscelatrice non collegata",
     "Start a new hand when the shuffler is ready.": (
         "Inizia una nuova mano quando la miscelatrice è pronta."
     ),
@@ -147,6 +140,76 @@ IT = {
     "reconnecting… attempt %1": "ricollegamento… tentativo %1",
     "none": "nessuno",
     "unknown device": "dispositivo sconosciuto",
+    # issues 4 and 5: card sources, manual entry, unreadable cards, exposed cards, readiness
+    "Manual entry": "Inserimento manuale",
+    "Unreadable card": "Carta illeggibile",
+    "That card is already in this deck: look again and enter the right card": (
+        "Questa carta è già uscita da questo mazzo: guarda di nuovo e inserisci quella giusta"
+    ),
+    "Pit boss not recognised: check the badge number and the PIN": (
+        "Capo tavolo non riconosciuto: controlla numero di badge e PIN"
+    ),
+    "Pit boss: enter your badge number (and PIN) first": (
+        "Capo tavolo: inserisci prima il numero di badge (e il PIN)"
+    ),
+    "The pit boss entered a different card: the dealer enters the card again": (
+        "Il capo tavolo ha inserito una carta diversa: il dealer inserisce di nuovo la carta"
+    ),
+    "Exposed card recorded (%1). Play goes on.": (
+        "Carta esposta registrata (%1). Il gioco continua."
+    ),
+    "Seat %1 — card %2": "Posto %1 — carta %2",
+    "Dealer — card %1": "Banco — carta %1",
+    "Board — card %1": "Carte comuni — carta %1",
+    "Burn card %1": "Carta bruciata %1",
+    "Dealer": "Banco",
+    "Board": "Carte comuni",
+    "Card source changed: %1 → %2.": "Sorgente delle carte cambiata: %1 → %2.",
+    "Reason: %1": "Motivo: %1",
+    "From now on the dealer types every card on the keypad.": (
+        "Da ora il dealer inserisce ogni carta con la tastiera."
+    ),
+    "Link to the card source lost": "Collegamento con la sorgente delle carte perso",
+    "next try in %1 s": "prossimo tentativo tra %1 s",
+    "Another device answered: check the card source and restart the console": (
+        "Ha risposto un altro dispositivo: controlla la sorgente delle carte e riavvia la console"
+    ),
+    "Fault %1: clear it on the device": "Guasto %1: risolvilo sul dispositivo",
+    "Device state %1": "Stato del dispositivo %1",
+    "Exposed cards recorded: %1": "Carte esposte registrate: %1",
+    "Badge: %1": "Badge: %1",
+    "PIN: %1": "PIN: %1",
+    "Card %1 of %2": "Carta %1 di %2",
+    "Enter each card as you deal it. Entered cards are not shown.": (
+        "Inserisci ogni carta mentre la distribuisci. Le carte inserite non vengono mostrate."
+    ),
+    "The reader could not read this card: look at it and enter it.": (
+        "Il lettore non ha potuto leggere questa carta: guardala e inseriscila."
+    ),
+    "Pit boss confirmation": "Conferma del capo tavolo",
+    "Pit boss: enter the card you see (the dealer's is not shown).": (
+        "Capo tavolo: inserisci la carta che vedi (quella del dealer non è mostrata)."
+    ),
+    "Pit boss: badge number and PIN, then Next.": "Capo tavolo: badge e PIN, poi Avanti.",
+    "Pit boss: badge number, then Next.": "Capo tavolo: badge, poi Avanti.",
+    "Card exposed by mistake": "Carta esposta per errore",
+    "Exposed card": "Carta esposta",
+    "Which card? (optional)": "Quale carta? (facoltativo)",
+    "Cancel": "Annulla",
+    "Record": "Registra",
+    "Not a misdeal: the card stays valid and play goes on. Where is it?": (
+        "Non è un errore di distribuzione: la carta resta valida e il gioco continua. Dov'è?"
+    ),
+    "Source: %1 · cards typed on the keypad": "Sorgente: %1 · carte inserite con la tastiera",
+    "no card reader in use": "nessun lettore in uso",
+    "Connected · %1 · %2 · faults: %3": "Collegata · %1 · %2 · guasti: %3",
+    "Card source not connected": "Sorgente delle carte non collegata",
+    "Clear": "Cancella",
+    "Confirm": "Conferma",
+    "This card is already on the table": "Questa carta è già sul tavolo",
+    "DEVICE NOT READY": "DISPOSITIVO NON PRONTO",
+    "the next hand waits until it clears": "la prossima mano attende che si risolva",
+    "OK": "OK",
 }
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout
 
 from ui.console.presenter import ConsolePresenter, ConsoleView
-from ui.console.texts import not_ready_text, notice_text, tr
+from ui.console.texts import not_ready_text, notice_text, tr, trf
 from ui.console.widgets.seat import set_text
 
 
@@ -48,10 +48,18 @@ class NoticeBar(QFrame):
         self.setObjectName("notice")
         lay = QHBoxLayout(self)
         lay.setContentsMargins(24, 8, 16, 8)
+        lines = QVBoxLayout()
+        lines.setSpacing(2)
         self.text = QLabel("")
         self.text.setObjectName("noticeText")
         self.text.setWordWrap(True)
-        lay.addWidget(self.text, 1)
+        # a driver's error can be long: one line, cut at the edge, whole in the tooltip
+        self.reason = QLabel("")
+        self.reason.setObjectName("noticeReason")
+        self.reason.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        lines.addWidget(self.text)
+        lines.addWidget(self.reason)
+        lay.addLayout(lines, 1)
         self.ok = QPushButton(tr("OK"))
         self.ok.setObjectName("noticeOk")
         self.ok.setMinimumWidth(120)
@@ -63,7 +71,11 @@ class NoticeBar(QFrame):
         """Visible while a switch notice is unread."""
         if view.notice is None:
             set_text(self.text, "")
+            set_text(self.reason, "")
             self.hide()
             return
         set_text(self.text, "⇄ " + notice_text(view.notice))
+        why = trf("Reason: %1", view.notice.reason)
+        set_text(self.reason, why)
+        self.reason.setToolTip(why)
         self.show()

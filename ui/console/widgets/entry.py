@@ -126,9 +126,13 @@ class EntryPage(QWidget):
         self.p.card_entered(card)
 
     def set_compact(self, compact: bool) -> None:
-        """A smaller position line and tighter spacing for small screens (1280x800)."""
+        """Small screens (1280x800) keep the narrow panel: five rank keys a row, a smaller
+        position line, no title (the phase banner says it), tighter spacing."""
         restyle(self.position, compact=compact)
         self.lay.setSpacing(6 if compact else 10)
+        collapse(self.title, compact)
+        for keys in (self.manual_keys, self.ident_keys):
+            keys.set_columns(5 if compact else 7)
 
     def show_view(self, view: ConsoleView, hand_uid: str) -> None:
         """Draw the keypad's job (nothing of it when ``view.entry`` is None)."""
@@ -153,28 +157,27 @@ class EntryPage(QWidget):
         if entry.mode == "manual":
             set_text(self.title, tr("Manual entry"))
             set_text(self.progress, trf("Card %1 of %2", entry.number, entry.total))
-            set_text(self.hint, tr("No card reader: take the next card and enter it — rank, "
-                                   "suit, Confirm. Entered cards are not shown."))  # fmt: skip
+            set_text(self.hint, tr("Enter each card as you deal it. Entered cards are not shown."))
             page: QWidget = self.manual_keys
         elif entry.mode == "identify":
             set_text(self.title, tr("Unreadable card"))
             set_text(self.progress, "")
-            set_text(self.hint, tr("The reader could not read this card. Look at it and enter "
-                                   "it; a pit boss confirms it next."))  # fmt: skip
+            set_text(self.hint, tr("The reader could not read this card: look at it and enter it."))
             page = self.ident_keys
         else:
             set_text(self.title, tr("Pit boss confirmation"))
             if entry.pin_field == "card":
                 set_text(self.progress, "")
-                set_text(self.hint, tr("Pit boss: look at the card and enter it. The dealer's "
-                                       "entry is not shown; the two must match."))  # fmt: skip
+                set_text(
+                    self.hint, tr("Pit boss: enter the card you see (the dealer's is not shown).")
+                )
                 page = self.ident_keys
             else:
                 set_text(self.progress, "")
                 if entry.pin_required:
-                    set_text(self.hint, tr("Pit boss: your badge number and PIN, then Next."))
+                    set_text(self.hint, tr("Pit boss: badge number and PIN, then Next."))
                 else:
-                    set_text(self.hint, tr("Pit boss: your badge number, then Next."))
+                    set_text(self.hint, tr("Pit boss: badge number, then Next."))
                 self.pinpad.show_entry(entry)
                 page = self.pinpad
         self.stack.show_page(page)
@@ -194,7 +197,7 @@ class ExposedPage(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(10)
-        self.title = _label("sideTitle", tr("Card exposed by mistake"), wrap=False)
+        self.title = _label("sideTitle", tr("Exposed card"), wrap=False)
         self.hint = _label("sideHint")
         lay.addWidget(self.title)
         lay.addWidget(self.hint)
@@ -218,6 +221,10 @@ class ExposedPage(QWidget):
         row.addWidget(self.record)
         lay.addLayout(row)
         self.places: dict[str, QPushButton] = {}
+
+    def set_compact(self, compact: bool) -> None:
+        """Five rank keys a row in the narrow panel of small screens."""
+        self.keys.set_columns(5 if compact else 7)
 
     def _record(self) -> None:
         card = self.keys.selection()

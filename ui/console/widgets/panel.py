@@ -375,6 +375,7 @@ class SidePanel(QFrame):
         self.lay.setSpacing(8 if compact else 14)
         self.bets.set_compact(compact)
         self.entry.set_compact(compact)
+        self.exposed.set_compact(compact)
         self._compact = compact
         self._fit_big()
 
