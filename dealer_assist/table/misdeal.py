@@ -225,17 +225,20 @@ class DealWatch:
         self.grace = grace
         self.deadline = now + card_timeout
         self._dealing_seen = False
+        self._done: DeviceEvent | None = None  # the STATE that said dealing was over
 
     def on_card(self, now: float) -> None:
         """A card of this deal arrived: the next one has a fresh ``card_timeout``."""
         self.deadline = now + self.card_timeout
 
-    def on_state(self, state: str, now: float) -> None:
-        """The device's STATE: READY/IDLE after DEALING means it has dealt all it will."""
+    def on_state(self, state: str, now: float, event: DeviceEvent | None = None) -> None:
+        """The device's STATE: READY/IDLE after DEALING means it has dealt all it will
+        (``event``, kept as the cause of a ``missing_cards`` void)."""
         if state == "DEALING":
             self._dealing_seen = True
         elif state in ("READY", "IDLE") and self._dealing_seen:
             self.deadline = min(self.deadline, now + self.grace)
+            self._done = event
 
     def pause(self) -> None:
         """Stop the clock (the dealer is identifying an unreadable card)."""
@@ -244,5 +247,6 @@ class DealWatch:
     def expired(self, now: float, pending: int) -> VoidReason | None:
         """``missing_cards`` when ``pending`` positions are still empty after the deadline."""
         if pending and now > self.deadline:
-            return VoidReason("missing_cards", f"{pending} of {self.n} not received")
+            causes = (self._done,) if self._done is not None else ()
+            return VoidReason("missing_cards", f"{pending} of {self.n} not received", causes)
         return None

@@ -78,7 +78,8 @@ def assess_history(history: list[DeviceEvent], deck_id: str, last_index: int) ->
     """Place the table's last recorded card (``deck_id``, ``last_index``; 0 = none dealt) in
     the device's history (oldest first) and return what came after it.
 
-    The history is the device's most recent frames without a hole, so when the last recorded
+    ``history`` is what the device still keeps up to now, without a hole (the frames it resent
+    from before the new session, then those the session received), so when the last recorded
     card (or the deck's SHUFFLED) is not in it, everything in it came later. Cards of the deck
     that follow a card the history no longer holds cannot be recovered: ``lost``. A restart or
     another deck's SHUFFLED among the events after is left to the misdeal detector.

@@ -148,6 +148,8 @@ class TableRunner:
         is."""
         deadline = time.monotonic() + timeout
         self.poll(0)
+        if not self._readiness.state:  # a new session: ask rather than assume
+            self._device_state_now()
         while not (self.device_status.ready and self._readiness.state not in _BUSY):
             left = deadline - time.monotonic()
             if left <= 0:
@@ -344,7 +346,7 @@ class TableRunner:
             return
         self._unsaved.append(event_to_json(event))
         if isinstance(event, DeviceStateChanged) and self._watch is not None:
-            self._watch.on_state(event.state, time.monotonic())
+            self._watch.on_state(event.state, time.monotonic(), event)
         reason = self._detector.check(event, expecting_card=self._expecting_card())
         if reason is not None:
             if self._resuming and reason.code in RESTART_CODES:
@@ -594,6 +596,8 @@ class TableRunner:
                 self._void(VoidReason("restart", "an older hand was left unfinished"))
             else:
                 self._resume_with_device(hand)
+        if self.hand is None or self.hand.phase in _OVER:
+            self._device_state_now()  # a fault raised while the table was down blocks the next hand
         return self.hand
 
     def _replay(self, uid: str, steps: list[PendingStep]) -> Hand:
@@ -630,10 +634,15 @@ class TableRunner:
         if not self._shuffled or hand.phase is Phase.BETS_OPEN:
             self._restart_deal(hand)  # nothing dealt yet: a fresh deck costs nothing
             return
+        # what the device said before this session (its history), then what this session has
+        # received so far: together, everything the device still knows, oldest first
         history: list[DeviceEvent] = []
         if isinstance(self.source, HistorySource):
             history = self.source.recover_history(self.history_timeout)
-        verdict = assess_history(history, self._detector.deck_id or "", self._detector.last_index)
+        events = history + self._drain()
+        verdict = assess_history(events, self._detector.deck_id or "", self._detector.last_index)
+        for event in events[: len(events) - len(verdict.after)]:
+            self._readiness.update(event)  # before the last recorded card: state only
         if verdict.lost:
             self._void(VoidReason("restart", verdict.lost))
             return
@@ -647,7 +656,18 @@ class TableRunner:
         if hand.phase is Phase.DEALING and self._ident is None:
             self._continue_deal(hand)
 
+    def _drain(self) -> list[DeviceEvent]:
+        """The events waiting in the source, taken without handling them."""
+        out = []
+        event = self.source.next_event(0)
+        while event is not None:
+            out.append(event)
+            event = self.source.next_event(0)
+        return out
+
     def _restart_deal(self, hand: Hand) -> None:
+        self._device_state_now()  # also takes a SHUFFLED still in flight from before the crash
+        self._wait_not_busy()
         self._detector = MisdealDetector(self.config.unreadable_card)
         self._shuffled = False
         try:
