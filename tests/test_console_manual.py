@@ -95,7 +95,7 @@ def test_shuffler_dies_mid_hand_then_the_dealer_types_every_card(
     big(qtbot, console)
     qtbot.waitUntil(lambda: p.snap.placed >= 2, timeout=5000)  # progress while it deals
     emulator = console.service.active_source
-    os.kill(emulator.emulator.pid, signal.SIGKILL)  # type: ignore[union-attr]
+    os.kill(emulator.emulator.pid, signal.SIGKILL)
     wait_step(qtbot, console, Step.VOID)
     assert win.alarm.isVisible()
     assert "Link to the shuffler lost" in win.alarm.reason.text()
@@ -191,7 +191,13 @@ def test_unreadable_card_identified_then_an_exposed_card(
     assert page.title.text() == "Unreadable card" and page.position.text() == "Board — card 3"
     ident = console.service.runner.identification
     assert ident is not None
-    actual = parse_card(read_dealt_log(dealt_log)[(ident.deck_id, ident.index)])
+    log = read_dealt_log(dealt_log)
+    actual = parse_card(log[(ident.deck_id, ident.index)])
+    first = parse_card(log[(ident.deck_id, 1)])  # already on the table, face down
+    type_card(qtbot, page.ident_keys, first)  # a misreading: refused without naming the card
+    qtbot.waitUntil(lambda: not p.view().busy)
+    assert win.side.message.text().startswith("That card is already in this deck")
+    privacy_walk(console, hidden_now(console) | {actual})
     type_card(qtbot, page.ident_keys, actual)  # the dealer reads it
     qtbot.waitUntil(lambda: p.view().entry is not None and p.view().entry.mode == "confirm")
     assert page.pinpad.isVisible() and page.title.text() == "Pit boss confirmation"
@@ -212,13 +218,14 @@ def test_unreadable_card_identified_then_an_exposed_card(
         type_card(qtbot, page.ident_keys, card)
         qtbot.waitUntil(lambda: not p.view().busy, timeout=10000)
 
-    pit_boss("4711", "1111", actual)  # wrong PIN: nothing changes
+    log = read_dealt_log(dealt_log)
+    dealt = {v for (deck, _), v in log.items() if deck == ident.deck_id}
+    other = next(c for c in FULL_DECK if str(c) not in dealt)
+    pit_boss("4711", "1111", other)  # wrong PIN: nothing changes
     assert win.side.message.text().startswith("Pit boss not recognised")
     assert p.view().entry is not None and p.view().entry.pin_field == "badge"
     assert console.service.runner.identification is not None
-    dealt = {v for (deck, _), v in read_dealt_log(dealt_log).items() if deck == ident.deck_id}
-    other = next(c for c in FULL_DECK if str(c) not in dealt)
-    pit_boss("4711", "2468", other)  # the pit boss sees another card: the dealer again
+    pit_boss("4711", "2468", other)  # the same card is taken again; it is not the dealer's
     assert win.side.message.text().startswith("The pit boss entered a different card")
     assert p.view().entry is not None and p.view().entry.mode == "identify"
     type_card(qtbot, page.ident_keys, actual)
@@ -233,7 +240,7 @@ def test_unreadable_card_identified_then_an_exposed_card(
     assert form.isVisible() and list(form.places) == ["seat 3", "dealer", "board"]
     assert not form.record.isEnabled()
     tap(qtbot, form.places["seat 3"])
-    exposed = console.service.hand.seats[3].hole[1]  # type: ignore[union-attr]
+    exposed = console.service.hand.seats[3].hole[1]
     form.keys.choose(str(exposed)[0], str(exposed)[1])
     shots.take(win, "exposed_card")
     fits(console)

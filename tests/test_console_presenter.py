@@ -20,7 +20,7 @@ from dealer_assist.table.hand import Phase
 from drivers.factory import open_source
 from ui.console.bets import BetBook
 from ui.console.presenter import Command, ConsolePresenter, ConsoleView, Step
-from ui.console.service import TableService
+from ui.console.service import TableService, execute
 from ui.console.snapshot import TableSnapshot
 
 FAST = "shuffle_time=0.05&card_interval=0.01"
@@ -59,23 +59,7 @@ class Table:
             self._running = False
 
     def _run(self, c: Command) -> None:
-        s = self.service
-        if c.kind == "open":
-            snap = s.open(c.seq)
-        elif c.kind == "new_hand":
-            snap = s.new_hand(c.seq)
-        elif c.kind == "deal":
-            snap = s.deal(c.bets, c.seq)
-        elif c.kind == "act" and c.action is not None:
-            snap = s.act(c.seat, c.action, c.seq)
-        elif c.kind == "dealer_step":
-            snap = s.dealer_step(c.seq)
-        elif c.kind == "void" and c.reason is not None:
-            snap = s.void(c.reason, c.seq)
-        elif c.kind == "ack":
-            snap = s.acknowledge_void(c.seq)
-        else:
-            raise AssertionError(f"unexpected command {c}")
+        snap = execute(self.service, c)  # what the worker thread runs
         self.snapshots.append(snap)
         self.p.on_snapshot(snap)
 

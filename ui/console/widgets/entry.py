@@ -123,6 +123,9 @@ class EntryPage(QWidget):
         self._mode = ""
 
     def _chosen(self, card: Card) -> None:
+        # the runner checks an identified card against the deck; the keypad must not remember
+        # it (the pit boss may enter the same card again, and must not learn the dealer's)
+        self.ident_keys.set_unavailable(())
         self.p.card_entered(card)
 
     def set_compact(self, compact: bool) -> None:
