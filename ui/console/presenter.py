@@ -15,7 +15,7 @@ from typing import Literal
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
-from dealer_assist.errors import DealerAssistError
+from dealer_assist.errors import CardError, DealerAssistError
 from dealer_assist.games.base import Action, BoxResult, GameRules, Position, SeatSettlement
 from dealer_assist.table.hand import Phase
 from dealer_assist.table.misdeal import VoidReason
@@ -486,9 +486,12 @@ class ConsolePresenter:
                 return
             try:
                 self.enter(card)
+            except CardError:  # the core names the card: a hidden one, never shown
+                self.message = Message("card_taken")
+                self._changed()
+                return
             except DealerAssistError as e:
-                code = "card_taken" if "already" in str(e) else "device"
-                self.message = Message(code, text="" if code == "card_taken" else str(e))
+                self.message = Message("device", text=str(e))
                 self._changed()
                 return
             self._typed_at = self.snap.placed

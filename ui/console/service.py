@@ -334,8 +334,7 @@ class TableService:
             if card != ident.card:
                 runner.confirm_identification(pit_boss=badge, accept=False)
                 return CommandError("ident_mismatch", "the pit boss saw another card")
-            self._prepare()
-            runner.confirm_identification(pit_boss=badge)
+            runner.confirm_identification(pit_boss=badge)  # the deal goes on (may block)
             return None
 
         return self._run(seq, step)
