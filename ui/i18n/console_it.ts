@@ -141,13 +141,13 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="80" />
-            <location filename="../console/widgets/entry.py" line="158" />
+            <location filename="../console/widgets/entry.py" line="161" />
             <source>Manual entry</source>
             <translation>Inserimento manuale</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="81" />
-            <location filename="../console/widgets/entry.py" line="163" />
+            <location filename="../console/widgets/entry.py" line="166" />
             <source>Unreadable card</source>
             <translation>Carta illeggibile</translation>
         </message>
@@ -570,54 +570,54 @@
             <translation>PIN: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="149" />
+            <location filename="../console/widgets/entry.py" line="152" />
             <location filename="../console/widgets/panel.py" line="206" />
             <source>Confirm: void the hand</source>
             <translation>Conferma: annulla la mano</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="149" />
+            <location filename="../console/widgets/entry.py" line="152" />
             <location filename="../console/widgets/panel.py" line="206" />
             <source>Void hand</source>
             <translation>Annulla mano</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="159" />
+            <location filename="../console/widgets/entry.py" line="162" />
             <source>Card %1 of %2</source>
             <translation>Carta %1 di %2</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="160" />
+            <location filename="../console/widgets/entry.py" line="163" />
             <source>Enter each card as you deal it. Entered cards are not shown.</source>
             <translation>Inserisci ogni carta mentre la distribuisci. Le carte inserite non vengono mostrate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="165" />
+            <location filename="../console/widgets/entry.py" line="168" />
             <source>The reader could not read this card: look at it and enter it.</source>
             <translation>Il lettore non ha potuto leggere questa carta: guardala e inseriscila.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="172" />
+            <location filename="../console/widgets/entry.py" line="175" />
             <source>Pit boss: enter the card you see (the dealer's is not shown).</source>
             <translation>Capo tavolo: inserisci la carta che vedi (quella del dealer non è mostrata).</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="178" />
+            <location filename="../console/widgets/entry.py" line="181" />
             <source>Pit boss: badge number and PIN, then Next.</source>
             <translation>Capo tavolo: badge e PIN, poi Avanti.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="180" />
+            <location filename="../console/widgets/entry.py" line="183" />
             <source>Pit boss: badge number, then Next.</source>
             <translation>Capo tavolo: badge, poi Avanti.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="200" />
+            <location filename="../console/widgets/entry.py" line="203" />
             <source>Exposed card</source>
             <translation>Carta esposta</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="168" />
+            <location filename="../console/widgets/entry.py" line="171" />
             <source>Pit boss confirmation</source>
             <translation>Conferma del capo tavolo</translation>
         </message>
@@ -627,22 +627,22 @@
             <translation>Carta esposta per errore</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="207" />
+            <location filename="../console/widgets/entry.py" line="210" />
             <source>Which card? (optional)</source>
             <translation>Quale carta? (facoltativo)</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="215" />
+            <location filename="../console/widgets/entry.py" line="218" />
             <source>Cancel</source>
             <translation>Annulla</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="217" />
+            <location filename="../console/widgets/entry.py" line="220" />
             <source>Record</source>
             <translation>Registra</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="242" />
+            <location filename="../console/widgets/entry.py" line="245" />
             <source>Not a misdeal: the card stays valid and play goes on. Where is it?</source>
             <translation>Non è un errore di distribuzione: la carta resta valida e il gioco continua. Dov'è?</translation>
         </message>
