@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -21,9 +23,15 @@ def test_soak_with_noise_faults_and_kill_9(tmp_path: Path) -> None:
            "--corrupt", "0.01", "--drop", "0.01", "--faults", "0.01", "--seed", "5",
            "--seats", "3", "--kill-max-delay", "1.5", "--workdir", str(work),
            "--no-progress"]  # fmt: skip
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=240, check=False)
-    out = proc.stdout
-    assert proc.returncode == 0, out + proc.stderr
+    # its own session: on a timeout the emulator and table processes it started go too
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)  # fmt: skip
+    try:
+        out, err = proc.communicate(timeout=240)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+    assert proc.returncode == 0, out + err
     assert "kills 4/4" in out and "4 killed, 0 failed on their own" in out
     assert re.search(r"wrong cards accepted: 0 \(of [1-9]\d* journal cards\)", out), out
     assert "hands lost: 0, duplicated: 0" in out

@@ -118,6 +118,8 @@ class ReadinessTracker:
             self.faults = [f for f in self.faults if f != event.code]
         elif isinstance(event, DeviceStateChanged):
             self.state = event.state
+            if event.state in ("READY", "IDLE"):
+                self.faults = []  # working again: a CLEAR that was lost on the line cannot block
         elif isinstance(event, LinkLost):
             self.link_up = False
         elif isinstance(event, LinkRestored):

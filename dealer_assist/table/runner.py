@@ -17,6 +17,7 @@ Blocking calls: run it on a worker thread under a GUI (the console does).
 
 from __future__ import annotations
 
+import contextlib
 import time
 import uuid
 from collections.abc import Callable
@@ -150,12 +151,21 @@ class TableRunner:
         self.poll(0)
         if not self._readiness.state:  # a new session: ask rather than assume
             self._device_state_now()
+        ask_at = time.monotonic() + 1.0
         while not (self.device_status.ready and self._readiness.state not in _BUSY):
-            left = deadline - time.monotonic()
-            if left <= 0:
+            now = time.monotonic()
+            if now >= deadline:
                 return False
-            self.poll(min(0.05, left))
+            if now >= ask_at and self.device_status.link == "connected":
+                ask_at = now + 1.0
+                self._ask_status()  # the answer settles a state whose change went unheard
+            self.poll(min(0.05, deadline - now))
         return True
+
+    def _ask_status(self) -> None:
+        if isinstance(self.source, StatusRequester):
+            with contextlib.suppress(DeviceError):  # the link is down: its status says so
+                self.source.request_status()
 
     def _wait_not_busy(self) -> None:
         """A void hand's DEAL may still be dispensing: SHUFFLE would be refused (BUSY)."""

@@ -172,6 +172,7 @@ class TcrpDevice:
         self._capture: dict[int, Frame] | None = None  # history frames, see recover_history
         self._capture_start = 0
         self._history_guard_until = 0.0
+        self._lost_before = 0  # frames lost by the windows of earlier links of this session
         self.worker_errors = 0  # unexpected exceptions the worker survived (a bug if not 0)
 
     # -- CardSource ------------------------------------------------------------------------
@@ -195,7 +196,7 @@ class TcrpDevice:
     @property
     def lost_frames(self) -> int:
         """Device frames given up after a gap that RESEND did not fill (normally 0)."""
-        return self._window.lost
+        return self._lost_before + self._window.lost
 
     @property
     def link_status(self) -> LinkStatus:
@@ -411,24 +412,31 @@ class TcrpDevice:
         self._next_attempt_at = now + self._backoff()
 
     def _attempt_reconnect(self, now: float) -> None:
-        """One attempt: the first after silence is a HELLO probe; later ones reopen the
-        transport. The receive window is kept: frames missed meanwhile come back by RESEND
-        while the device still has them, and a restarted device says so (HELLO seq 0)."""
+        """One attempt. A silent link that is still open gets a HELLO probe, and keeps its
+        receive window: frames missed meanwhile come back by RESEND. A failed transport is
+        reopened, and the new link's first frame starts the device sequence (DEVICE_PROTOCOL.md:
+        the device may have restarted meanwhile and its HELLO with seq 0 gone unheard)."""
         self._attempts += 1
         try:
-            if self._attempts > 1 or not self._transport.is_open:
-                self._link_state = "reconnecting"
+            if not self._transport.is_open:
                 with self._write_lock:
-                    self._transport.close()
                     self._transport.open()
                 self._parser.reset()
+                self._new_window()
             self._send("HELLO")  # the device answers with HELLO: identity is checked again
         except DealerAssistError as e:
             self._last_error = str(e)
             log.info("%s: reconnection attempt %d failed: %s", self.name, self._attempts, e)
             with self._write_lock:
                 self._transport.close()
+            self._link_state = "reconnecting"
         self._schedule_attempt(now)
+
+    def _new_window(self) -> None:
+        self._lost_before += self._window.lost
+        self._window = ReceiveWindow(
+            resend_interval=self._t.resend_interval, gap_timeout=self._t.gap_timeout
+        )
 
     def _mark_lost(self, reason: str) -> None:
         if not self._link_lost:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import logging
 import os
 import random
 import signal
@@ -40,7 +41,8 @@ from drivers.emulator.process import EmulatorProcess
 from drivers.factory import open_source
 
 FAST_EMULATOR = ["--shuffle-time", "0.01", "--card-interval", "0.001"]
-MAX_FAILED_STARTS = 20  # table children in a row that exit on their own with an error
+MAX_FAILED_STARTS = 20  # table children that exit on their own with an error
+STALL_SECONDS = 60.0  # a table that journals nothing for this long is stuck: killed, counted
 
 
 def register(sub: Any) -> None:
@@ -88,6 +90,7 @@ class _Run:
     kills: int = 0
     starts: int = 0
     failed_exits: int = 0
+    stalls: int = 0
     seconds: float = 0.0
 
 
@@ -119,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
                 pending=pending, first_hand_id=first,
             )  # fmt: skip
         _report(sys.stdout, args, config, db, check, stats, files)
-    return 0 if check.ok and stats.failed_exits == 0 else 1
+    return 0 if check.ok and stats.failed_exits == stats.stalls == 0 else 1
 
 
 class _Files:
@@ -156,8 +159,8 @@ def _drive_children(
     rng = random.Random(f"{args.seed}:kills")
     stats = _Run()
     began = time.monotonic()
-    progress = _Progress(db, target, enabled=not args.no_progress)
-    with files.child_log.open("ab") as log:
+    with files.child_log.open("ab") as log, Journal(db, create=False) as monitor:
+        progress = _Progress(monitor, target, enabled=not args.no_progress)
         while True:
             stats.starts += 1
             cmd = [sys.executable, "-m", "ui.commands.soak", "--child", "--device", device,
@@ -168,11 +171,17 @@ def _drive_children(
             child = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
             kill_at = rng.uniform(0.05, args.kill_max_delay) if stats.kills < args.kill else None
             started = time.monotonic()
+            watchdog = _Watchdog(monitor)
             while child.poll() is None:
                 if kill_at is not None and time.monotonic() - started >= kill_at:
                     os.kill(child.pid, signal.SIGKILL)
                     child.wait()
                     stats.kills += 1
+                    break
+                if watchdog.stuck():
+                    os.kill(child.pid, signal.SIGKILL)
+                    child.wait()
+                    stats.stalls += 1
                     break
                 progress.show(stats.kills)
                 time.sleep(0.02)
@@ -187,9 +196,31 @@ def _drive_children(
     return stats
 
 
+class _Watchdog:
+    """Says when the table has journaled nothing for STALL_SECONDS (checked every 5 s)."""
+
+    def __init__(self, journal: Journal) -> None:
+        self.journal = journal
+        self.count = -1
+        self.since = self.next = time.monotonic()
+
+    def stuck(self) -> bool:
+        now = time.monotonic()
+        if now < self.next:
+            return False
+        self.next = now + 5.0
+        try:
+            count = self.journal.count()
+        except DealerAssistError:
+            return False
+        if count != self.count:
+            self.count, self.since = count, now
+        return now - self.since > STALL_SECONDS
+
+
 class _Progress:
-    def __init__(self, db: str, target: int, *, enabled: bool) -> None:
-        self.db, self.target, self.enabled = db, target, enabled
+    def __init__(self, journal: Journal, target: int, *, enabled: bool) -> None:
+        self.journal, self.target, self.enabled = journal, target, enabled
         self._next = 0.0
 
     def show(self, kills: int) -> None:
@@ -198,8 +229,7 @@ class _Progress:
             return
         self._next = now + 1.0
         try:
-            with Journal(self.db, create=False) as journal:
-                count = journal.count()
+            count = self.journal.count()
         except DealerAssistError:
             return
         print(f"\rhands {count}/{self.target}, kills {kills}", end="", file=sys.stderr, flush=True)
@@ -242,7 +272,7 @@ def _report(
         f"settlements that differ when settled again: {len(check.bad_settlements)}",
         f"journal verify: {'OK' if check.verify_ok else 'FAILED'} ({check.verify_reason})",
         f"table processes: {stats.starts} started, {stats.kills} killed, "
-        f"{stats.failed_exits} failed on their own; {stats.seconds:.1f} s",
+        f"{stats.failed_exits} failed on their own, {stats.stalls} stuck; {stats.seconds:.1f} s",
     ]
     details = check.wrong_cards[:5] + check.lost[:5] + check.duplicated[:5]
     lines += [f"  ! {d}" for d in details]
@@ -317,6 +347,9 @@ def _child(argv: Sequence[str]) -> int:
     for name in ("--target", "--seats", "--seed"):
         p.add_argument(name, type=int, required=True)
     a = p.parse_args(argv)
+    logging.basicConfig(
+        level=logging.WARNING, format="%(asctime)s %(process)d %(name)s: %(message)s"
+    )
     config = replace(load_table_config(game=a.game), journal_url=a.db)
     seats = list(range(1, a.seats + 1))
     model = PlayerModel(config, a.seed)
@@ -345,7 +378,7 @@ def _child(argv: Sequence[str]) -> int:
 def _open_device(url: str) -> Any:
     deadline = time.monotonic() + 15.0
     while True:
-        source = open_source(url, name="serial")
+        source = open_source(url, name="serial", exclusive=True)  # one table on the port
         try:
             source.open()
             return source
