@@ -1,16 +1,23 @@
 """Camera recognition figures: read rate, wrong, unknown, and ms per 1280x720 frame on one core.
 
     python bench/camera_eval.py [--cards ../shared/data/cards] [--calibration FILE]
-                                [--repeat 3] [--scenes 40]
+                                [--repeat 3] [--scenes 40] [--decks 12] [--holdout]
 
 Calibrates from ``pr15_data_cards`` (unless a calibration file is given), then reads:
 - the geaxgx test photos (labels.csv rows under test_photos);
 - the FaltoGH photos, whose labelme corner boxes are converted to the labels CSV format here
   (written to a temporary folder, then read back like any labels file);
-- synthetic 1280x720 frames: PR 15 faces scattered on felt, and spread hands that overlap.
-Each set with and without the index search. Times: each frame read ``--repeat`` times, fastest
-kept (less noise from other processes), then median and 90th percentile over the frames, with
-cv2.setNumThreads(1). Real photos are scaled to fit a 1280x720 frame for the time figure.
+- synthetic 1280x720 frames: PR 15 faces scattered on felt, and spread hands that overlap;
+- synthetic frames of other deck designs (``--decks`` random styles from the machine's fonts,
+  see drivers/camera/decks.py), scattered and spread: decks the calibration never saw.
+Each set with the full reader, without the index search, and with the calibrated templates
+only (no shape classifier), to show what each part brings. ``--holdout`` also trains a shape
+model without two font families and reads decks printed in those families only: the honest
+figure for print the classifier never saw (takes a minute or two).
+
+Times: each frame read ``--repeat`` times, fastest kept (less noise from other processes), then
+median and 90th percentile over the frames, with cv2.setNumThreads(1). Real photos are scaled
+to fit a 1280x720 frame for the time figure.
 """
 
 from __future__ import annotations
@@ -20,51 +27,71 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from dealer_assist.cards import Card, parse_card
 from drivers.camera.calibration import Calibration, calibrate_from_folder, read_image
+from drivers.camera.decks import DeckStyle, family, random_style, render_face
 from drivers.camera.evaluate import EvalSummary, evaluate, one_thread
-from drivers.camera.geometry import Image
+from drivers.camera.geometry import CARD_H, CARD_W, Image
 from drivers.camera.labels import labels_from_labelme, read_labels, write_labels
 from drivers.camera.reader import IndexReader
+from drivers.camera.shapes import ShapeModel, default_model
 from drivers.camera.synthetic import render_scene, render_spread
+from drivers.camera.training import default_fonts, fit, make_samples
 
 REPO = Path(__file__).resolve().parents[1]
+HEADER = (
+    f"{'set':<24} {'reader':<10} {'images':>6} {'cards':>6} {'read':>5} {'rate':>6} "
+    f"{'wrong':>5} {'unknown':>7} {'single':>7} {'ms p50':>8} {'ms p90':>7}"
+)
 
 
 def _p90(values: list[float]) -> float:
     return float(np.percentile(values, 90)) if values else 0.0
 
 
-def _row(name: str, search: bool, s: EvalSummary) -> str:
+def _row(name: str, mode: str, s: EvalSummary) -> str:
     single_ok, singles = s.single
     pct = 100.0 * s.correct / max(1, s.labelled)
     hd = [r.ms_hd for r in s.results]
     singles_text = f"{single_ok}/{singles}" if singles else "-"
     return (
-        f"{name:<22} {'on' if search else 'off':<6} {len(s.results):>6} {s.labelled:>6} "
+        f"{name:<24} {mode:<10} {len(s.results):>6} {s.labelled:>6} "
         f"{s.correct:>5} {pct:>5.1f}% {s.wrong:>5} {s.unknown:>7} {singles_text:>7} "
         f"{s.ms_hd_median:>8.1f} {_p90(hd):>7.1f}"
     )
 
 
-def _synthetic(
-    reader: IndexReader, faces: dict[Card, Image], scenes: int, spread: bool, repeat: int
-) -> tuple[int, int, int, int, list[float]]:
-    """(placed, read, wrong, unknown, ms per frame) over ``scenes`` synthetic frames."""
-    rng = np.random.default_rng(11 if spread else 7)
-    deck = sorted(faces, key=str)
-    placed = read = wrong = unknown = 0
-    times: list[float] = []
-    for _ in range(scenes):
-        n = int(rng.integers(2, 7)) if spread else 4
-        chosen = [deck[i] for i in rng.choice(len(deck), n, replace=False)]
-        images = [faces[c] for c in chosen]
-        frame, quads = render_spread(images, rng) if spread else render_scene(images, rng)
-        there = set(chosen[: len(quads)])
+@dataclass
+class _Tally:
+    frames: int = 0
+    placed: int = 0
+    read: int = 0
+    wrong: int = 0
+    unknown: int = 0
+
+    def row(self, name: str, mode: str, times: list[float]) -> str:
+        return (
+            f"{name:<24} {mode:<10} {self.frames:>6} {self.placed:>6} {self.read:>5} "
+            f"{100.0 * self.read / max(1, self.placed):>5.1f}% {self.wrong:>5} "
+            f"{self.unknown:>7} {'-':>7} {statistics.median(times):>8.1f} {_p90(times):>7.1f}"
+        )
+
+
+Scene = tuple[Image, set[Card]]
+
+
+def _read_scenes(
+    reader: IndexReader, scenes: list[Scene], repeat: int
+) -> tuple[_Tally, list[float]]:
+    tally, times = _Tally(), []
+    for frame, there in scenes:
         best = float("inf")
         for _ in range(repeat):
             t0 = time.perf_counter()
@@ -72,19 +99,61 @@ def _synthetic(
             best = min(best, (time.perf_counter() - t0) * 1000.0)
         times.append(best)
         got = {d.reading.card for d in detections if d.reading.card is not None}
-        placed += len(there)
-        read += len(got & there)
-        wrong += len(got - there)
-        unknown += sum(1 for d in detections if d.reading.card is None)
-    return placed, read, wrong, unknown, times
+        tally.frames += 1
+        tally.placed += len(there)
+        tally.read += len(got & there)
+        tally.wrong += len(got - there)
+        tally.unknown += sum(1 for d in detections if d.reading.card is None)
+    return tally, times
+
+
+def _scenes(
+    face: Callable[[Card, np.random.Generator], Image], count: int, spread: bool, seed: int
+) -> list[Scene]:
+    """``count`` frames: 4 cards scattered, or 2..6 cards spread, faces from ``face``."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(count):
+        n = int(rng.integers(2, 7)) if spread else 4
+        chosen = [Card.from_index(int(i)) for i in rng.choice(52, n, replace=False)]
+        images = [face(c, rng) for c in chosen]
+        frame, quads = render_spread(images, rng) if spread else render_scene(images, rng)
+        out.append((frame, set(chosen if spread else chosen[: len(quads)])))
+    return out
+
+
+def _deck_faces(styles: list[DeckStyle]) -> Callable[[Card, np.random.Generator], Image]:
+    """Faces printed in ``styles`` in turn: a new deck design every few frames."""
+    calls = {"n": 0}
+
+    def face(card: Card, rng: np.random.Generator) -> Image:
+        style = styles[(calls["n"] // 24) % len(styles)]  # ~6 frames per design
+        calls["n"] += 1
+        big = render_face(card, style, rng)
+        return np.asarray(cv2.resize(big, (CARD_W, CARD_H), interpolation=cv2.INTER_AREA))
+
+    return face
+
+
+def _holdout_model(families: set[str]) -> tuple[ShapeModel, list[str], list[str]]:
+    """A shape model trained without ``families``; and those families' fonts (rank, suit)."""
+    rank_fonts, suit_fonts = default_fonts()
+    keep = [f for f in rank_fonts if family(f) not in families]
+    model = fit(make_samples(160, 21, keep, [f for f in suit_fonts if f in keep]), seed=21)
+    # the limits (detail, distances) of the packaged model, measured on its own held-out fonts
+    model = replace(model, meta=default_model().meta)
+    held = [f for f in rank_fonts if family(f) in families]
+    return model, held, [f for f in suit_fonts if f in held]
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--cards", type=Path, default=REPO.parent / "shared" / "data" / "cards")
     ap.add_argument("--calibration", type=Path, default=None)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--scenes", type=int, default=40)
+    ap.add_argument("--decks", type=int, default=12, help="deck designs for the unseen-deck sets")
+    ap.add_argument("--holdout", action="store_true", help="also the held-out font families set")
     args = ap.parse_args()
     geaxgx = args.cards / "geaxgx_playing-card-detection"
     falto = args.cards / "FaltoGH_CARDETECT"
@@ -105,29 +174,50 @@ def main() -> int:
         falto_csv = Path(tmp) / "faltogh_labels.csv"
         write_labels(labels_from_labelme(falto), falto_csv)
         falto_images = read_labels(falto_csv)
-    faces = {
+    pr15 = {
         parse_card(d.name): read_image(d / f"{d.name}.png")
         for d in sorted((geaxgx / "pr15_data_cards").iterdir())
     }
-    print(
-        f"\n{'set':<22} {'search':<6} {'images':>6} {'cards':>6} {'read':>5} {'rate':>6} "
-        f"{'wrong':>5} {'unknown':>7} {'single':>7} {'ms p50':>8} {'ms p90':>7}"
-    )
+    rank_fonts, suit_fonts = default_fonts()
+    style_rng = np.random.default_rng(1000)  # not a training seed: designs never trained on
+    styles = [random_style(style_rng, rank_fonts, suit_fonts) for _ in range(args.decks)]
+    sets: list[tuple[str, list[Scene]]] = []
+    for spread in (False, True):
+        kind = "spread" if spread else "scattered"
+        sets.append(
+            (f"PR 15 faces {kind}", _scenes(lambda c, _r: pr15[c], args.scenes, spread, 7 + spread))
+        )
+        sets.append(
+            (f"other decks {kind}", _scenes(_deck_faces(styles), args.scenes, spread, 17 + spread))
+        )
+    print(f"\n{HEADER}")
+    modes: list[tuple[str, dict[str, bool]]] = [
+        ("full", {}),
+        ("no search", {"search": False}),
+        ("templates", {"shapes": False}),
+    ]
     with one_thread():
-        for search in (True, False):
-            reader = IndexReader(calibration, search=search)
+        for mode, options in modes:
+            reader = IndexReader(
+                calibration, search=options.get("search", True), shapes=options.get("shapes", True)
+            )
             for name, images in (("geaxgx test photos", photos), ("FaltoGH photos", falto_images)):
-                print(_row(name, search, evaluate(reader, images, repeat=args.repeat)))
+                print(_row(name, mode, evaluate(reader, images, repeat=args.repeat)))
+            for name, scenes in sets:
+                tally, times = _read_scenes(reader, scenes, args.repeat)
+                print(tally.row(name, mode, times))
+        if args.holdout:
+            held_families = {"P052", "URWGothic"}
+            model, held_rank, held_suit = _holdout_model(held_families)
+            rng = np.random.default_rng(2000)
+            held_styles = [random_style(rng, held_rank, held_suit) for _ in range(args.decks)]
+            reader = IndexReader(calibration, shapes=model)
             for spread in (False, True):
-                placed, read, wrong, unknown, times = _synthetic(
-                    reader, faces, args.scenes, spread, args.repeat
-                )
-                name = "synthetic spread hands" if spread else "synthetic scattered"
-                print(
-                    f"{name:<22} {'on' if search else 'off':<6} {args.scenes:>6} {placed:>6} "
-                    f"{read:>5} {100.0 * read / max(1, placed):>5.1f}% {wrong:>5} {unknown:>7} "
-                    f"{'-':>7} {statistics.median(times):>8.1f} {_p90(times):>7.1f}"
-                )
+                name = f"held-out fonts {'spread' if spread else 'scattered'}"
+                scenes = _scenes(_deck_faces(held_styles), args.scenes, spread, 27 + spread)
+                tally, times = _read_scenes(reader, scenes, args.repeat)
+                print(tally.row(name, "full", times))
+            print(f"(held-out families: {', '.join(sorted(held_families))})")
     print("\nms: per 1280x720 frame, one OpenCV thread, fastest of --repeat runs per frame")
     return 0
 

@@ -79,11 +79,18 @@ def test_geaxgx_test_photos(reader: IndexReader) -> None:
     summary = evaluate(reader, images)
     assert summary.wrong == 0, [r.wrong for r in summary.results]
     read = {r.path.name for r in summary.results if r.correct}
-    # the two 2 of clubs photos (a deck close to the calibration faces) are read; the 10 of
-    # clubs is another deck design whose condensed "10" does not match the templates: unknown
-    assert read == {"2c_scene_green_folder.jpg", "2c_extracted.jpg"}
-    tens = [r for r in summary.results if r.path.name.startswith("10c")]
-    assert all(r.unknown >= 1 and not r.read for r in tens)
+    # the two 2 of clubs photos (a deck close to the calibration faces) are read by templates
+    # and shapes; the 10 of clubs is another deck design whose condensed "10" does not match
+    # the templates (0.43): only the shape classifier reads it, in at least one photo
+    assert {"2c_scene_green_folder.jpg", "2c_extracted.jpg"} <= read
+    assert len(read) >= 3
+    templates_only = IndexReader(reader.calibration, shapes=False)
+    old = evaluate(templates_only, images)
+    assert old.wrong == 0
+    assert {r.path.name for r in old.results if r.correct} == {
+        "2c_scene_green_folder.jpg",
+        "2c_extracted.jpg",
+    }
 
 
 def test_faltogh_labelme_conversion_matches_its_summary(tmp_path: Path) -> None:
@@ -108,11 +115,12 @@ def test_faltogh_scenes(reader: IndexReader) -> None:
     assert (single_read, singles) == (4, 4)  # Qc and 3s on top of a deck, two photos each
     # overlapping fans: a third of the corner indexes are read, the rest stay unread
     assert summary.labelled == 36
-    assert summary.correct >= 13
+    assert summary.correct >= 16
 
 
 def test_without_index_search_only_clear_outlines_are_read(calibration_file: Path) -> None:
     plain = IndexReader(Calibration.load(calibration_file), search=False)
     summary = evaluate(plain, labels_from_labelme(FALTO))
     assert summary.wrong == 0
-    assert summary.correct == 2  # the two 3 of spades photos; the queens need the index search
+    # the two 3 of spades photos; the queens (cut by the photo's border) need the index search
+    assert summary.correct >= 2

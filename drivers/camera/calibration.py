@@ -25,13 +25,14 @@ from typing import Any
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 import platformdirs
 
 from dealer_assist.cards import Card
 from dealer_assist.errors import ConfigError
 from dealer_assist.events import utc_now
 from drivers.camera.geometry import Glyph, Image, as_image
-from drivers.camera.glyphs import IndexGlyphs, corners, extract_index
+from drivers.camera.glyphs import SHAPE_SIZE, IndexGlyphs, corners, extract_index
 from drivers.camera.labels import card_of_path, iter_images
 from drivers.camera.locate import card_images
 
@@ -80,6 +81,10 @@ class Calibration:
             read; learned from :data:`STRESS` copies, 0 = no limit.
         source: where it was learned from.
         created: UTC ISO timestamp.
+        marks: the deck's own marks for the shape classifier (:mod:`~drivers.camera.shapes`):
+            ``rank_shape`` (n, SHAPE_SIZE, SHAPE_SIZE) uint8 0..255, ``rank_aspect`` (n,),
+            ``rank`` (n,) 2..14, ``suit_shape``, ``suit_aspect``, ``suit`` (index into
+            ``"shdc"``); empty when the calibration has none (older files).
     """
 
     ranks: dict[int, Glyph]
@@ -95,6 +100,7 @@ class Calibration:
     min_detail: float = 0.0
     source: str = ""
     created: str = field(default_factory=lambda: utc_now().isoformat())
+    marks: dict[str, npt.NDArray[Any]] = field(default_factory=dict)
 
     def save(self, path: Path) -> None:
         """Write the calibration to ``path`` (.npz). Raises ConfigError if it cannot be written."""
@@ -115,6 +121,7 @@ class Calibration:
         arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta))}
         arrays.update({f"rank_{r}": g for r, g in self.ranks.items()})
         arrays.update({f"suit_{s}": g for s, g in self.suits.items()})
+        arrays.update({f"marks_{k}": v for k, v in self.marks.items()})
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             with path.open("wb") as f:
@@ -152,6 +159,9 @@ class Calibration:
                     min_detail=float(meta.get("min_detail", 0.0)),
                     source=str(meta["source"]),
                     created=str(meta["created"]),
+                    marks={
+                        k[6:]: np.asarray(data[k]) for k in data.files if k.startswith("marks_")
+                    },
                 )
         except (OSError, KeyError, IndexError, ValueError, TypeError, AttributeError) as e:
             raise ConfigError(f"cannot read camera calibration {path}: {e}") from e
@@ -227,6 +237,7 @@ class _Collected:
     notch: dict[str, list[float]] = field(default_factory=lambda: {s: [] for s in SUITS})
     layout: list[tuple[float, float, float, float]] = field(default_factory=list)
     rank_height: list[float] = field(default_factory=list)
+    marks: list[tuple[Card, IndexGlyphs]] = field(default_factory=list)
 
     def add(self, card: Card, g: IndexGlyphs) -> None:
         self.ranks[card.rank].append(g.rank)
@@ -238,8 +249,27 @@ class _Collected:
         self.notch[card.suit].append(g.suit_notch)
         self.layout.append(g.layout)
         self.rank_height.append(g.rank_height)
+        self.marks.append((card, g))
         if card.rank == 10:
             self.ten_parts.append(g.rank_parts)
+
+
+def _mark_arrays(marks: list[tuple[Card, IndexGlyphs]]) -> dict[str, npt.NDArray[Any]]:
+    """The marks as the arrays of :attr:`Calibration.marks`."""
+
+    def shapes(key: str) -> npt.NDArray[np.uint8]:
+        return np.array([np.round(getattr(g, key) * 255) for _, g in marks], np.uint8).reshape(
+            -1, SHAPE_SIZE, SHAPE_SIZE
+        )
+
+    return {
+        "rank_shape": shapes("rank_shape"),
+        "rank_aspect": np.array([g.rank_aspect for _, g in marks], np.float32),
+        "rank": np.array([c.rank for c, _ in marks], np.int64),
+        "suit_shape": shapes("suit_shape"),
+        "suit_aspect": np.array([g.suit_aspect for _, g in marks], np.float32),
+        "suit": np.array([SUITS.index(c.suit) for c, _ in marks], np.int64),
+    }
 
 
 def _allowed_holes(counts: list[int]) -> tuple[int, ...]:
@@ -308,6 +338,7 @@ def calibrate_from_folder(folder: Path) -> tuple[Calibration, CalibrationReport]
         layout=_four(list(np.median(np.array(got.layout), axis=0))),
         rank_height=float(np.median(got.rank_height)),
         source=str(folder),
+        marks=_mark_arrays(got.marks),
     )
     limit = _detail_limit(calibration, stress)
     return replace(calibration, min_detail=limit), report

@@ -9,7 +9,7 @@ pip, the table seen past a rounded corner) are discarded as not belonging to the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -27,6 +27,8 @@ SUIT_SIZE = (24, 24)
 SUIT_HEAD = 0.7
 #: side of the square the suit mark is scaled to for measuring its notch, pixels
 NOTCH_SIZE = 48
+#: side of the square canvas of the aspect-keeping shapes (:attr:`IndexGlyphs.rank_shape`)
+SHAPE_SIZE = 32
 #: least grey-level step between ink and card stock for the region to hold any print
 MIN_CONTRAST = 40.0
 
@@ -51,6 +53,11 @@ class IndexGlyphs:
         layout: (rank centre x, y, suit centre x, y) in region pixels (bounding-box centres).
         rank_height: height of the rank mark's bounding box, region pixels.
         suit_detail: blur widths across the suit mark's height (see :func:`detail`).
+        rank_shape, suit_shape: the whole rank and suit marks scaled to fit a
+            :data:`SHAPE_SIZE` square with their aspect kept, centred; float32 0..1 (for the
+            deck-independent shape classifier, :mod:`~drivers.camera.shapes`).
+        rank_aspect, suit_aspect: width over height of the marks' bounding boxes.
+        suit_height: suit mark height over rank mark height.
     """
 
     rank: Glyph
@@ -63,6 +70,15 @@ class IndexGlyphs:
     layout: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     rank_height: float = 0.0
     suit_detail: float = 0.0
+    rank_shape: Glyph = field(
+        default_factory=lambda: np.zeros((SHAPE_SIZE, SHAPE_SIZE), np.float32)
+    )
+    suit_shape: Glyph = field(
+        default_factory=lambda: np.zeros((SHAPE_SIZE, SHAPE_SIZE), np.float32)
+    )
+    rank_aspect: float = 0.0
+    suit_aspect: float = 0.0
+    suit_height: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -209,6 +225,26 @@ def _normalise(
     return as_glyph(cv2.resize(sel.astype(np.float32), size, interpolation=cv2.INTER_AREA))
 
 
+def _fit_square(labels: npt.NDArray[np.int32], parts: list[_Blob], size: int = SHAPE_SIZE) -> Glyph:
+    """The union of ``parts`` scaled to fit a ``size`` square with its aspect kept, centred."""
+    x0 = min(b.x for b in parts)
+    y0 = min(b.y for b in parts)
+    x1 = max(b.x1 for b in parts)
+    y1 = max(b.y1 for b in parts)
+    crop = labels[y0:y1, x0:x1]
+    sel = crop == parts[0].label
+    for b in parts[1:]:
+        sel |= crop == b.label
+    h, w = sel.shape
+    k = size / max(h, w)
+    tw, th = max(1, round(w * k)), max(1, round(h * k))
+    small = cv2.resize(sel.astype(np.float32), (tw, th), interpolation=cv2.INTER_AREA)
+    out = np.zeros((size, size), np.float32)
+    ox, oy = (size - tw) // 2, (size - th) // 2
+    out[oy : oy + th, ox : ox + tw] = small
+    return out
+
+
 def holes(glyph: Glyph) -> tuple[int, float]:
     """Enclosed background regions of a normalised mark (thresholded at 0.5): their number and
     their mean centre height as a fraction of the mark's height (0 top, 1 bottom; -1 if none).
@@ -285,6 +321,8 @@ def extract_region(region: Image, card_h: int) -> IndexGlyphs | None:
         sel[near == b.label] = 255
     rank_glyph = _normalise(labels, rank, RANK_SIZE)
     n_holes, hole_y = holes(rank_glyph)
+    rank_w = max(b.x1 for b in rank) - min(b.x for b in rank)
+    rank_h = max(b.y1 for b in rank) - min(b.y for b in rank)
     return IndexGlyphs(
         rank=rank_glyph,
         suit=_normalise(labels, [suit], SUIT_SIZE, top=SUIT_HEAD),
@@ -299,12 +337,17 @@ def extract_region(region: Image, card_h: int) -> IndexGlyphs | None:
             (suit.x + suit.x1) / 2,
             (suit.y + suit.y1) / 2,
         ),
-        rank_height=float(max(b.y1 for b in rank) - min(b.y for b in rank)),
+        rank_height=float(rank_h),
         suit_detail=detail(
             region[suit.y : suit.y1, suit.x : suit.x1],
             np.asarray(labels[suit.y : suit.y1, suit.x : suit.x1] == suit.label, np.uint8),
             suit.h,
         ),
+        rank_shape=_fit_square(labels, rank),
+        suit_shape=_fit_square(labels, [suit]),
+        rank_aspect=rank_w / max(1, rank_h),
+        suit_aspect=suit.w / max(1, suit.h),
+        suit_height=suit.h / max(1, rank_h),
     )
 
 

@@ -19,8 +19,8 @@ reason.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Generic, TypeVar
+from dataclasses import dataclass, replace
+from typing import Generic, TypeVar, cast
 
 import cv2
 import numpy as np
@@ -33,6 +33,7 @@ from drivers.camera.geometry import CARD_H, Glyph, Image, Quad, as_glyph
 from drivers.camera.glyphs import IndexGlyphs, corners, extract_region, index_region
 from drivers.camera.locate import CardCandidate, locate_cards
 from drivers.camera.search import SearchSettings, search_indexes
+from drivers.camera.shapes import ShapeModel, Vote, default_model
 
 K = TypeVar("K", int, str)
 
@@ -56,6 +57,14 @@ class ReaderSettings:
             calibrated red redness count as black.
         red_band: inks from this fraction on count as red; in between the colour is unsure and
             no suit is certain.
+        shape_ratio: a mark is read by the shape classifier (:mod:`~drivers.camera.shapes`)
+            when its nearest-prototype distance ratio is below this ...
+        single_ratio: ... or below this stricter one for a card read by one index only;
+        plausible_ratio: a shape vote below this may contradict a reading (the other index's,
+            or the templates').
+        shape_distance: a shape vote counts only when its distance is at most this factor of
+            the largest right-reading distance measured when the model was trained (farther
+            marks are unlike any learned print).
     """
 
     min_score: float = 0.6
@@ -64,6 +73,10 @@ class ReaderSettings:
     single_margin: float = 0.2
     black_band: float = 0.25
     red_band: float = 0.4
+    shape_ratio: float = 0.75
+    single_ratio: float = 0.6
+    plausible_ratio: float = 0.85
+    shape_distance: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -118,7 +131,8 @@ class _Mark(Generic[K]):
     score: float
     margin: float
     reason: str  # "" when certain
-    plausible: bool  # the template alone is clear enough to contradict the other index
+    claims: frozenset[K]  # values named clearly enough to contradict another reading
+    strong: bool = False  # meets the stricter limits of a card read by one index
 
 
 def _soft(glyph: Glyph) -> Glyph:
@@ -184,6 +198,58 @@ def _add_unnested(kept: list[Detection], new: Detection) -> list[Detection]:
     return kept
 
 
+def _with_house_marks(model: ShapeModel, calibration: Calibration) -> ShapeModel:
+    """``model`` plus the calibration deck's own marks as prototypes (if it holds any)."""
+    m = calibration.marks
+    if not m or "rank_shape" not in m:
+        return model
+    return model.with_marks(
+        (np.asarray(m["rank_shape"], np.float32) / 255.0, m["rank_aspect"], m["rank"]),
+        (np.asarray(m["suit_shape"], np.float32) / 255.0, m["suit_aspect"], m["suit"]),
+    )
+
+
+def _own(mark: _Mark[K]) -> frozenset[K]:
+    """A certain mark's value, as a claim."""
+    return frozenset() if mark.reason else frozenset({mark.value})
+
+
+def _shape_structure(model: ShapeModel, rank: int, g: IndexGlyphs) -> bool:
+    """Holes and parts of the rank mark agree with ``rank`` as printed in the shape model's
+    training fonts: an allowed hole count and hole height, two parts only for a ten."""
+    holes = model.rank_holes.get(rank, ())
+    low, high = model.hole_y.get(rank, (-1.0, 2.0))
+    return (
+        g.rank_holes in holes
+        and (g.rank_holes == 0 or low <= g.rank_hole_y <= high)
+        and (rank == 10 or g.rank_parts == 1)
+    )
+
+
+def _merge(template: _Mark[K], vote: Vote, usable: bool, s: ReaderSettings) -> _Mark[K]:
+    """One mark's reading from the calibrated templates and the shape classifier together.
+
+    The two must name the same value: a template reading is certain only when the classifier's
+    best class is the same (however unsure the classifier is); a classifier reading is certain
+    when it is clear (``usable``: near enough to its prototypes, structure agrees) and the
+    templates do not name another value plausibly (on another deck's print the templates' best
+    is often a poor guess). A card read by one index needs one of the two to meet its stricter
+    limit. Values named plausibly are kept as claims against the other index.
+    """
+    value = cast(K, vote.value)
+    shape_clear = usable and vote.ratio < s.shape_ratio
+    shape_strong = usable and vote.ratio < s.single_ratio
+    plausible = usable and vote.ratio < s.plausible_ratio
+    claims = template.claims | {value} if plausible else template.claims
+    if not template.reason:
+        if value != template.value:
+            return replace(template, reason="models disagree", claims=claims)
+        return replace(template, claims=claims, strong=template.strong or shape_strong)
+    if shape_clear and all(c == value for c in claims):
+        return _Mark(value, template.score, template.margin, "", claims, shape_strong)
+    return replace(template, claims=claims)
+
+
 class IndexReader:
     """Reads card indexes with a :class:`~drivers.camera.calibration.Calibration`.
 
@@ -195,8 +261,14 @@ class IndexReader:
             True for the default settings, False to switch it off, or its settings.
         flat_fallback: read a frame with a card's aspect and no large card in it as one
             flattened card (scans, cropped photos); off for a table camera.
+        shapes: the deck-independent shape classifier (:mod:`~drivers.camera.shapes`): True
+            for the packaged model, a model, or False for the templates alone; the
+            calibration's own marks are added to the model's prototypes.
 
     Pure computation on images (no device I/O); use one instance per thread.
+
+    Raises:
+        ConfigError: the packaged shape model is missing or unreadable.
     """
 
     def __init__(
@@ -206,6 +278,7 @@ class IndexReader:
         detector: DetectorSettings | None = None,
         search: SearchSettings | bool = True,
         flat_fallback: bool = True,
+        shapes: ShapeModel | bool = True,
     ) -> None:
         self.calibration = calibration
         self.settings = settings or ReaderSettings()
@@ -222,6 +295,12 @@ class IndexReader:
         self._red = _Bank({k: t for k, t in suits.items() if k in RED_SUITS})
         self._black = _Bank({k: t for k, t in suits.items() if k not in RED_SUITS})
         self._any_suit = _Bank(dict(suits))
+        model = shapes if isinstance(shapes, ShapeModel) else default_model() if shapes else None
+        self.shapes = _with_house_marks(model, calibration) if model else None
+        meta = self.shapes.meta if self.shapes else {}
+        self._shape_detail = max(calibration.min_detail, float(meta.get("min_detail", 0.0)))
+        self._rank_reach = self.settings.shape_distance * float(meta.get("rank_distance", 0.0))
+        self._suit_reach = self.settings.shape_distance * float(meta.get("suit_distance", 0.0))
 
     def _notch_contradicts(self, suit: str, notch: float) -> bool:
         """Whether the upper notch clearly belongs to the same-colour partner of ``suit``.
@@ -253,48 +332,75 @@ class IndexReader:
             and (rank == 10 or not two_chars)
         )
         plausible = score >= s.min_score and margin >= s.min_margin / 2
+        claims = frozenset({rank}) if plausible else frozenset()
         if score < s.min_score:
-            return _Mark(rank, score, margin, "low score", plausible)
+            return _Mark(rank, score, margin, "low score", claims)
         if margin < s.min_margin:
-            return _Mark(rank, score, margin, "ambiguous", plausible)
+            return _Mark(rank, score, margin, "ambiguous", claims)
         if not structure:
-            return _Mark(rank, score, margin, "structure", plausible)
-        return _Mark(rank, score, margin, "", plausible)
+            return _Mark(rank, score, margin, "structure", claims)
+        return _Mark(rank, score, margin, "", claims, self._strong(score, margin))
+
+    def _strong(self, score: float, margin: float) -> bool:
+        s = self.settings
+        return score >= s.single_score and margin >= s.single_margin
+
+    def _colour(self, g: IndexGlyphs) -> str:
+        """The suits the ink colour allows: ``hd`` (red), ``sc`` (black) or ``""`` (unsure)."""
+        if g.redness >= self._red_min:
+            return "hd"
+        if g.redness <= self._black_max:
+            return "sc"
+        return ""
 
     def _suit(self, g: IndexGlyphs) -> _Mark[str]:
         s = self.settings
-        if g.redness >= self._red_min:
-            bank = self._red
-        elif g.redness <= self._black_max:
-            bank = self._black
-        else:
-            bank = self._any_suit
+        colour = self._colour(g)
+        bank = self._red if colour == "hd" else self._black if colour == "sc" else self._any_suit
         suit, score, margin = bank.match(g.suit)
         notch_ok = not self._notch_contradicts(suit, g.suit_notch)
         clear = bank is not self._any_suit
         plausible = clear and score >= s.min_score and margin >= s.min_margin / 2
+        claims = frozenset({suit}) if plausible else frozenset()
         if not clear:
-            return _Mark(suit, score, margin, "colour", False)
+            return _Mark(suit, score, margin, "colour", claims)
         if score < s.min_score:
-            return _Mark(suit, score, margin, "low score", plausible)
+            return _Mark(suit, score, margin, "low score", claims)
         if margin < s.min_margin:
-            return _Mark(suit, score, margin, "ambiguous", plausible)
+            return _Mark(suit, score, margin, "ambiguous", claims)
         if not notch_ok:
-            return _Mark(suit, score, margin, "structure", plausible)
-        return _Mark(suit, score, margin, "", plausible)
+            return _Mark(suit, score, margin, "structure", claims)
+        return _Mark(suit, score, margin, "", claims, self._strong(score, margin))
 
-    def _index(self, glyphs: IndexGlyphs) -> tuple[_Mark[int], _Mark[str]]:
+    def _index(self, glyphs: IndexGlyphs, lazy: bool = False) -> tuple[_Mark[int], _Mark[str]]:
+        """Both marks of one index; ``lazy``: skip the suit's shape vote when the rank cannot
+        be certain (an index read on its own is then unknown anyway)."""
         rank, suit = self._rank(glyphs), self._suit(glyphs)
         if glyphs.suit_detail < self.calibration.min_detail:
             # too small or blurred for this deck's marks to be told apart: neither read nor
             # allowed to contradict the other index
-            rank = _Mark(rank.value, rank.score, rank.margin, "blurred", False)
-            suit = _Mark(suit.value, suit.score, suit.margin, "blurred", False)
-        return rank, suit
+            rank = _Mark(rank.value, rank.score, rank.margin, "blurred", frozenset())
+            suit = _Mark(suit.value, suit.score, suit.margin, "blurred", frozenset())
+        model = self.shapes
+        if model is None or glyphs.suit_detail < self._shape_detail:
+            return rank, suit
+        shape_rank = model.rank(glyphs)
+        rank_ok = shape_rank.distance <= self._rank_reach and _shape_structure(
+            model, int(shape_rank.value), glyphs
+        )
+        rank = _merge(rank, shape_rank, rank_ok, self.settings)
+        colour = self._colour(glyphs)
+        if not colour or (lazy and rank.reason):
+            return rank, suit
+        shape_suit = model.suit(glyphs, colour)
+        suit_ok = shape_suit.distance <= self._suit_reach and not self._notch_contradicts(
+            str(shape_suit.value), glyphs.suit_notch
+        )
+        return rank, _merge(suit, shape_suit, suit_ok, self.settings)
 
     def read_index(self, glyphs: IndexGlyphs) -> Reading:
         """Read one index (rank and suit marks) on its own."""
-        return self._combine([self._index(glyphs)])
+        return self._combine([self._index(glyphs, lazy=True)])
 
     def _combine(self, marks: list[tuple[_Mark[int], _Mark[str]]]) -> Reading:
         """Join the readings of a card's indexes (see the module doc for the rule)."""
@@ -308,13 +414,12 @@ class IndexReader:
             reason = best_r.reason or best_s.reason
             return Reading(None, guess, score, margin, reason)
         for r, s in marks:
-            rank_clash = r.value != best_r.value and (not r.reason or r.plausible)
-            suit_clash = s.value != best_s.value and (not s.reason or s.plausible)
+            rank_clash = any(c != best_r.value for c in r.claims | _own(r))
+            suit_clash = any(c != best_s.value for c in s.claims | _own(s))
             if rank_clash or suit_clash:
                 return Reading(None, guess, score, margin, "corners disagree")
         support = sum(1 for r, s in marks if (r.value, s.value) == (best_r.value, best_s.value))
-        limits = self.settings
-        if support < 2 and (score < limits.single_score or margin < limits.single_margin):
+        if support < 2 and not (best_r.strong and best_s.strong):
             return Reading(None, guess, score, margin, "single index")
         return Reading(guess, guess, score, margin)
 

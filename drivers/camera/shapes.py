@@ -1,0 +1,320 @@
+"""Deck-independent shape classifier for index marks: nearest prototypes of many print styles.
+
+The calibrated templates (:mod:`~drivers.camera.reader`) describe one deck; a deck printed in
+another font scores low against them. This classifier learned each rank and suit from many
+styles instead (fonts on the build machine, condensed and extended, light and bold, blurred and
+small, see :mod:`~drivers.camera.training`), plus the house deck's own marks when a calibration
+holds them. A rank mark is described by its outline directions (gradient orientations summed
+over 8 x 8 cells, as in HOG), its blurred silhouette, both on the mark scaled into a square with
+its aspect kept, and by its aspect; a suit mark by its silhouette and aspect. A linear
+projection learned from the training marks (PCA, then whitening of the spread within each class,
+as in LDA) keeps what tells the classes apart; a mark is then compared with each class's
+prototypes (k-means centres of its samples).
+
+Its evidence is the distance to the nearest prototype of the best class and the ratio of that
+distance to the nearest prototype of any other class: a clear mark is near its class and far
+from the others (small ratio); a mark unlike anything learned (a scrap of a court picture) is far
+from everything (large distance). The limits on both are set by the reader.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from dealer_assist.errors import ConfigError
+from drivers.camera.glyphs import SHAPE_SIZE, IndexGlyphs
+
+FORMAT_VERSION = 2
+#: the model shipped with the package (trained by ``python -m drivers.camera.training``)
+DEFAULT_MODEL = Path(__file__).with_name("models") / "shapes.npz"
+#: cell size of the gradient-orientation features, and the orientations they are measured along
+CELL = 8
+ORIENTATIONS = 9
+#: side of the blurred silhouette part of the features
+SILHOUETTE = 16
+SUITS = "shdc"
+#: Gaussian blur of the silhouette, pixels, and the zero margin that keeps marks apart
+SOFT_SIGMA = 1.0
+_MARGIN = 3
+_KERNEL = cv2.getGaussianKernel(2 * _MARGIN + 1, SOFT_SIGMA).astype(np.float32).ravel()
+_ANGLES = np.arange(ORIENTATIONS) * np.pi / ORIENTATIONS
+_DIRECTIONS = np.stack([np.cos(_ANGLES), np.sin(_ANGLES)]).astype(np.float32)
+
+Features = npt.NDArray[np.float32]
+
+
+def _orientations(shapes: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """Gradient-orientation histograms of (n, S, S) marks, as in HOG: the gradient (central
+    differences) projected on ORIENTATIONS directions and squared (unsigned, smooth binning),
+    summed over CELL x CELL cells, blocks of 2 x 2 cells normalised to unit length;
+    (n, 324) for 32-pixel squares."""
+    n, size, _ = shapes.shape
+    g = np.zeros((n, size, size, 2), np.float32)
+    g[:, :, 1:-1, 0] = shapes[:, :, 2:] - shapes[:, :, :-2]
+    g[:, 1:-1, :, 1] = shapes[:, 2:, :] - shapes[:, :-2, :]
+    r = g.reshape(-1, 2) @ _DIRECTIONS
+    r *= r
+    k = size // CELL
+    cells = r.reshape(n, k, CELL, k, CELL, ORIENTATIONS).sum(axis=(2, 4))
+    win = np.lib.stride_tricks.sliding_window_view(cells, (2, 2), axis=(1, 2))
+    blocks = win.transpose(0, 1, 2, 4, 5, 3).reshape(n, (k - 1) * (k - 1), 4 * ORIENTATIONS)
+    blocks = blocks / (np.linalg.norm(blocks, axis=2, keepdims=True) + 1e-3)
+    return np.asarray(blocks.reshape(n, -1), np.float32)
+
+
+def _silhouettes(shapes: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """(n, SILHOUETTE**2): the marks blurred (SOFT_SIGMA, zero outside), averaged down to
+    SILHOUETTE squares, centred and scaled to unit length."""
+    n, size, _ = shapes.shape
+    pad = np.pad(shapes, ((0, 0), (_MARGIN, _MARGIN), (_MARGIN, _MARGIN)))
+    tall = pad.reshape(n * (size + 2 * _MARGIN), size + 2 * _MARGIN)
+    soft = cv2.sepFilter2D(tall, cv2.CV_32F, _KERNEL, _KERNEL, borderType=cv2.BORDER_CONSTANT)
+    soft = np.asarray(soft, np.float32).reshape(n, size + 2 * _MARGIN, size + 2 * _MARGIN)
+    soft = soft[:, _MARGIN:-_MARGIN, _MARGIN:-_MARGIN]
+    f = size // SILHOUETTE
+    sil = soft.reshape(n, SILHOUETTE, f, SILHOUETTE, f).mean(axis=(2, 4)).reshape(n, -1)
+    sil -= sil.mean(axis=1, keepdims=True)
+    sil /= np.linalg.norm(sil, axis=1, keepdims=True) + 1e-9
+    return np.asarray(sil, np.float32)
+
+
+def _log_aspect(aspects: npt.ArrayLike, n: int) -> npt.NDArray[np.float32]:
+    a = np.maximum(np.asarray(aspects, np.float64).reshape(n, 1), 1e-3)
+    return np.asarray(0.5 * np.log(a), np.float32)
+
+
+def rank_features(shapes: npt.ArrayLike, aspects: npt.ArrayLike) -> npt.NDArray[np.float32]:
+    """Features of rank marks: (n, RANK_FEATURES) from (n, SHAPE_SIZE, SHAPE_SIZE) marks
+    (:attr:`IndexGlyphs.rank_shape`, float32 0..1) and their width/height ``aspects``.
+
+    Outline directions (orientation histograms, unit length), blurred silhouette (centred, unit
+    length), half the log of the aspect: characters differ in both.
+    """
+    sh = np.asarray(shapes, np.float32).reshape(-1, SHAPE_SIZE, SHAPE_SIZE)
+    n = len(sh)
+    h = _orientations(sh)
+    h /= np.linalg.norm(h, axis=1, keepdims=True) + 1e-9
+    return np.concatenate([h, _silhouettes(sh), _log_aspect(aspects, n)], axis=1)
+
+
+def suit_features(shapes: npt.ArrayLike, aspects: npt.ArrayLike) -> npt.NDArray[np.float32]:
+    """Features of suit marks: (n, SUIT_FEATURES), the blurred silhouette and half the log of
+    the aspect (suits are told apart by their outline mass, and at small sizes the outline
+    directions add more noise than information)."""
+    sh = np.asarray(shapes, np.float32).reshape(-1, SHAPE_SIZE, SHAPE_SIZE)
+    return np.concatenate([_silhouettes(sh), _log_aspect(aspects, len(sh))], axis=1)
+
+
+_ZERO = np.zeros((1, SHAPE_SIZE, SHAPE_SIZE), np.float32)
+RANK_FEATURES = rank_features(_ZERO, [1.0]).shape[1]
+SUIT_FEATURES = suit_features(_ZERO, [1.0]).shape[1]
+
+
+@dataclass(frozen=True)
+class Vote:
+    """The classifier's opinion on one mark.
+
+    Attributes:
+        value: best class (rank 2..14, or suit letter).
+        ratio: nearest-prototype distance of the best class over that of the runner-up class
+            (0..1; small is clear).
+        distance: nearest-prototype distance of the best class (whitened feature units; large
+            means unlike anything learned).
+    """
+
+    value: int | str
+    ratio: float
+    distance: float
+
+
+@dataclass(frozen=True)
+class _Space:
+    """One projection and its labelled prototypes (ranks or suits), sorted by label; build with
+    :meth:`of`."""
+
+    mean: Features
+    proj: npt.NDArray[np.float32]
+    protos: npt.NDArray[np.float32]
+    labels: npt.NDArray[np.int64]
+    norms: npt.NDArray[np.float32]  # squared length of each prototype
+    starts: npt.NDArray[np.intp]  # first prototype of each label
+    values: npt.NDArray[np.int64]  # the label of each run
+
+    @classmethod
+    def of(
+        cls,
+        mean: npt.ArrayLike,
+        proj: npt.ArrayLike,
+        protos: npt.ArrayLike,
+        labels: npt.ArrayLike,
+    ) -> _Space:
+        """A space with its prototypes sorted by label and distances prepared."""
+        lab = np.asarray(labels, np.int64)
+        order = np.argsort(lab, kind="stable")
+        lab = lab[order]
+        pro = np.ascontiguousarray(np.asarray(protos, np.float32)[order])
+        starts = np.flatnonzero(np.r_[True, lab[1:] != lab[:-1]])
+        return cls(
+            np.asarray(mean, np.float32),
+            np.asarray(proj, np.float32),
+            pro,
+            lab,
+            (pro * pro).sum(axis=1),
+            starts,
+            lab[starts],
+        )
+
+    def project(self, x: Features) -> Features:
+        """Features (d,) in this space's whitened coordinates."""
+        return np.asarray((x - self.mean) @ self.proj, np.float32)
+
+    def project_many(self, x: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """Features (n, d) in this space's whitened coordinates, (n, k)."""
+        return np.asarray((x - self.mean) @ self.proj, np.float32)
+
+    def vote(
+        self, z: Features, allowed: npt.NDArray[np.bool_] | None = None
+    ) -> tuple[int, float, float]:
+        """(label, ratio, distance) of projected features ``z``; ``allowed`` (indexed by label
+        value) masks the labels that may win."""
+        d2 = self.norms - 2.0 * (self.protos @ z) + float(z @ z)
+        best = np.sqrt(np.maximum(np.minimum.reduceat(d2, self.starts), 0.0))
+        if allowed is not None:
+            best = np.where(allowed[self.values], best, np.inf)
+        order = np.argsort(best)
+        first = float(best[order[0]])
+        second = float(best[order[1]]) if len(order) > 1 else float("inf")
+        return int(self.values[order[0]]), first / max(second, 1e-9), first
+
+    def plus(self, z: npt.NDArray[np.float32], labels: npt.NDArray[np.int64]) -> _Space:
+        """This space with extra prototypes ``z`` (n, k) labelled ``labels``."""
+        return _Space.of(
+            self.mean,
+            self.proj,
+            np.vstack([self.protos, z]),
+            np.concatenate([self.labels, labels]),
+        )
+
+
+@dataclass(frozen=True)
+class ShapeModel:
+    """The trained classifier (see the module doc).
+
+    Attributes:
+        ranks, suits: projection and prototypes; rank labels are 2..14, suit labels index
+            :data:`SUITS`.
+        rank_holes: rank -> enclosed-hole counts seen in at least 2 % of its training marks.
+        hole_y: rank -> (low, high) 1st..99th percentile of the mean hole height of its marks.
+        meta: JSON-able facts about the training (styles, fonts, seed, sample counts).
+    """
+
+    ranks: _Space
+    suits: _Space
+    rank_holes: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    hole_y: dict[int, tuple[float, float]] = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def rank(self, g: IndexGlyphs) -> Vote:
+        """Best rank (2..14) for the index's rank mark."""
+        z = self.ranks.project(rank_features(g.rank_shape[None], [g.rank_aspect])[0])
+        label, ratio, dist = self.ranks.vote(z)
+        return Vote(label, ratio, dist)
+
+    def suit(self, g: IndexGlyphs, colour: str = SUITS) -> Vote:
+        """Best suit among ``colour`` (``"hd"`` for red ink, ``"sc"`` for black) for the
+        index's suit mark."""
+        z = self.suits.project(suit_features(g.suit_shape[None], [g.suit_aspect])[0])
+        allowed = np.array([s in colour for s in SUITS])
+        label, ratio, dist = self.suits.vote(z, allowed)
+        return Vote(SUITS[label], ratio, dist)
+
+    def with_marks(
+        self,
+        rank_marks: tuple[npt.NDArray[np.float32], npt.ArrayLike, npt.ArrayLike] | None,
+        suit_marks: tuple[npt.NDArray[np.float32], npt.ArrayLike, npt.ArrayLike] | None,
+    ) -> ShapeModel:
+        """This model plus extra prototypes: the house deck's own print, from a calibration.
+
+        Each of ``rank_marks`` and ``suit_marks`` is (shapes (n, SHAPE_SIZE, SHAPE_SIZE) float32
+        0..1, aspects (n,), labels (n,): rank 2..14 or index into :data:`SUITS`), or None.
+        """
+        out_r, out_s = self.ranks, self.suits
+        if rank_marks is not None and len(rank_marks[0]):
+            shapes, aspects, labels = rank_marks
+            z = out_r.project_many(rank_features(shapes, aspects))
+            out_r = out_r.plus(z, np.asarray(labels, np.int64))
+        if suit_marks is not None and len(suit_marks[0]):
+            shapes, aspects, labels = suit_marks
+            z = out_s.project_many(suit_features(shapes, aspects))
+            out_s = out_s.plus(z, np.asarray(labels, np.int64))
+        return ShapeModel(out_r, out_s, self.rank_holes, self.hole_y, self.meta)
+
+    def save(self, path: Path) -> None:
+        """Write the model as ``.npz``; raises ConfigError when it cannot be written."""
+        meta = {
+            "version": FORMAT_VERSION,
+            "feature_size": [RANK_FEATURES, SUIT_FEATURES],
+            "rank_holes": {str(r): list(v) for r, v in self.rank_holes.items()},
+            "hole_y": {str(r): list(v) for r, v in self.hole_y.items()},
+            "meta": self.meta,
+        }
+        arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta))}
+        for name, space in (("rank", self.ranks), ("suit", self.suits)):
+            arrays[f"{name}_mean"] = space.mean.astype(np.float32)
+            arrays[f"{name}_proj"] = space.proj.astype(np.float32)
+            arrays[f"{name}_protos"] = space.protos.astype(np.float16)
+            arrays[f"{name}_labels"] = space.labels.astype(np.int8)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("wb") as f:
+                np.savez_compressed(f, **arrays)
+        except OSError as e:
+            raise ConfigError(f"cannot write shape model {path}: {e}") from e
+
+    @classmethod
+    def load(cls, path: Path) -> ShapeModel:
+        """Read a model written by :meth:`save`.
+
+        Raises:
+            ConfigError: missing, unreadable, or written for other features (names the path).
+        """
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                meta = json.loads(str(data["meta"]))
+                if meta.get("version") != FORMAT_VERSION or meta.get("feature_size") != [
+                    RANK_FEATURES,
+                    SUIT_FEATURES,
+                ]:
+                    raise ValueError("written by another version")
+
+                def space(name: str) -> _Space:
+                    return _Space.of(
+                        np.asarray(data[f"{name}_mean"], np.float32),
+                        np.asarray(data[f"{name}_proj"], np.float32),
+                        np.asarray(data[f"{name}_protos"], np.float32),
+                        np.asarray(data[f"{name}_labels"], np.int64),
+                    )
+
+                return cls(
+                    space("rank"),
+                    space("suit"),
+                    {int(r): tuple(int(x) for x in v) for r, v in meta["rank_holes"].items()},
+                    {int(r): (float(v[0]), float(v[1])) for r, v in meta["hole_y"].items()},
+                    dict(meta.get("meta", {})),
+                )
+        except (OSError, KeyError, ValueError, TypeError) as e:
+            raise ConfigError(f"cannot read shape model {path}: {e}") from e
+
+
+@lru_cache(maxsize=1)
+def default_model() -> ShapeModel:
+    """The packaged model (:data:`DEFAULT_MODEL`), loaded once; raises ConfigError if missing."""
+    return ShapeModel.load(DEFAULT_MODEL)

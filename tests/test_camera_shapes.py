@@ -1,0 +1,174 @@
+"""The deck-independent shape classifier: features, training on synthetic decks, the packaged
+model on print styles it was not calibrated with, and how the reader joins it with the
+calibrated templates (both must agree; either may be the one that is sure)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from dealer_assist.cards import Card
+from dealer_assist.errors import ConfigError
+from drivers.camera.calibration import Calibration, calibrate_from_folder
+from drivers.camera.decks import find_fonts, font_has_suits, random_style, render_face
+from drivers.camera.geometry import CARD_H, CARD_W
+from drivers.camera.glyphs import SHAPE_SIZE
+from drivers.camera.reader import IndexReader, ReaderSettings, _Mark, _merge
+from drivers.camera.shapes import (
+    RANK_FEATURES,
+    SUIT_FEATURES,
+    ShapeModel,
+    Vote,
+    default_model,
+    rank_features,
+    suit_features,
+)
+from drivers.camera.synthetic import render_scene
+from drivers.camera.training import assess, fit, make_samples
+
+FACES = (
+    Path(__file__).resolve().parents[1].parent
+    / "shared/data/cards/geaxgx_playing-card-detection/pr15_data_cards"
+)
+#: OpenCV's own serif face is always there; the machine's fonts add variety where installed
+BUILTIN = ["serif"]
+
+
+def _fonts() -> tuple[list[str], list[str]]:
+    fonts = find_fonts() or BUILTIN
+    return fonts, [f for f in fonts if font_has_suits(f)]
+
+
+def test_features_keep_aspect_and_ignore_stroke_weight() -> None:
+    bar = np.zeros((SHAPE_SIZE, SHAPE_SIZE), np.float32)
+    bar[2:30, 12:20] = 1.0
+    bold = np.zeros_like(bar)
+    bold[2:30, 11:21] = 1.0
+    ring = np.zeros_like(bar)
+    cv2.circle(ring, (16, 16), 12, 1.0, 3)
+    f = rank_features(np.stack([bar, bold, ring]), [0.3, 0.35, 1.0])
+    assert f.shape == (3, RANK_FEATURES) and f.dtype == np.float32
+    assert np.linalg.norm(f[0] - f[1]) < 0.5 * np.linalg.norm(f[0] - f[2])
+    s = suit_features(np.stack([bar, ring]), [0.3, 1.0])
+    assert s.shape == (2, SUIT_FEATURES)
+    # one at a time or in a batch: the same numbers
+    np.testing.assert_allclose(rank_features(ring[None], [1.0])[0], f[2], atol=1e-6)
+
+
+def test_training_on_some_styles_reads_other_styles() -> None:
+    rank_fonts, suit_fonts = _fonts()
+    train = make_samples(10, 1, rank_fonts, suit_fonts)
+    test = make_samples(4, 2, rank_fonts, suit_fonts, first_style=10)
+    model = fit(train, seed=1)
+    assert model.rank_holes[8] and 2 in model.rank_holes[8]  # an eight has two holes
+    out = assess(model, test)
+    sharp = out.detail >= 8.0
+    assert sharp.sum() > 50
+    assert out.rank_ok[sharp].mean() > 0.9
+    assert out.suit_ok[sharp].mean() > 0.9
+
+
+def test_model_file_round_trip_and_errors(tmp_path: Path) -> None:
+    model = default_model()
+    path = tmp_path / "m.npz"
+    model.save(path)
+    again = ShapeModel.load(path)
+    np.testing.assert_allclose(again.ranks.protos, model.ranks.protos, atol=1e-2)  # float16
+    assert again.rank_holes == model.rank_holes and again.meta == model.meta
+    assert model.meta["min_detail"] > 0 and model.meta["rank_distance"] > 0
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"not a model")
+    with pytest.raises(ConfigError, match=r"bad\.npz"):
+        ShapeModel.load(bad)
+    with pytest.raises(ConfigError):
+        ShapeModel.load(tmp_path / "missing.npz")
+
+
+def _mark(value: int, reason: str = "", claims: frozenset[int] | None = None) -> _Mark[int]:
+    plausible = frozenset({value}) if claims is None else claims
+    return _Mark(value, 0.8, 0.3, reason, plausible, strong=not reason)
+
+
+def test_templates_and_shapes_must_agree() -> None:
+    s = ReaderSettings()
+    # templates sure, classifier's best is another rank, even unsure: not certain
+    assert _merge(_mark(7), Vote(4, 0.95, 3.0), True, s).reason == "models disagree"
+    # both say 7: certain; a clear vote alone makes it strong enough for a single index
+    both = _merge(_mark(7), Vote(7, 0.5, 3.0), True, s)
+    assert both.reason == "" and both.strong
+    # templates unsure (another deck's print), classifier clear: read by the classifier
+    alone = _merge(_mark(5, "low score", frozenset()), Vote(10, 0.5, 3.0), True, s)
+    assert (alone.value, alone.reason) == (10, "")
+    assert not _merge(_mark(5, "low score", frozenset()), Vote(10, 0.7, 3.0), True, s).strong
+    # templates plausibly name another value: no reading, and both values are claims
+    clash = _merge(_mark(9, "ambiguous"), Vote(6, 0.5, 3.0), True, s)
+    assert clash.reason and clash.claims == {9, 6}
+    # a vote that is not usable (far from every prototype, or wrong holes) reads nothing
+    assert _merge(_mark(5, "low score", frozenset()), Vote(10, 0.3, 3.0), False, s).reason
+
+
+@pytest.fixture(scope="module")
+def calibration() -> Calibration:
+    if not FACES.is_dir():
+        pytest.skip(f"card faces not found at {FACES}")
+    return calibrate_from_folder(FACES)[0]
+
+
+def test_calibration_marks_are_added_as_prototypes(calibration: Calibration) -> None:
+    assert len(calibration.marks["rank"]) == len(calibration.marks["rank_shape"]) > 400
+    reader = IndexReader(calibration)
+    base = default_model()
+    assert reader.shapes is not None
+    added = len(reader.shapes.ranks.protos) - len(base.ranks.protos)
+    assert added == len(calibration.marks["rank"])
+
+
+def _unseen_deck_scenes(reader: IndexReader, decks: int, seed: int) -> tuple[int, int, int]:
+    """(placed, read, wrong) over synthetic scenes of decks printed in random styles."""
+    rank_fonts, suit_fonts = _fonts()
+    rng = np.random.default_rng(seed)
+    placed = read = wrong = 0
+    for _ in range(decks):
+        style = random_style(rng, rank_fonts, suit_fonts)
+        for _ in range(4):
+            cards = [Card.from_index(int(i)) for i in rng.choice(52, 4, replace=False)]
+            faces = [
+                cv2.resize(
+                    render_face(c, style, rng), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA
+                )
+                for c in cards
+            ]
+            frame, quads = render_scene(faces, rng)
+            there = set(cards[: len(quads)])
+            got = {d.reading.card for d in reader.read_frame(frame) if d.reading.card}
+            placed += len(there)
+            read += len(got & there)
+            wrong += len(got - there)
+    return placed, read, wrong
+
+
+def test_decks_unlike_the_calibration_are_read_not_guessed(calibration: Calibration) -> None:
+    if not find_fonts():
+        pytest.skip("no system fonts: the unseen deck designs need them")
+    templates = IndexReader(calibration, shapes=False, search=False)
+    both = IndexReader(calibration, search=False)
+    placed, read_t, wrong_t = _unseen_deck_scenes(templates, 8, 100)
+    placed_b, read_b, wrong_b = _unseen_deck_scenes(both, 8, 100)
+    assert placed == placed_b > 100
+    assert wrong_t > 0  # templates of one deck confidently misread some other prints
+    assert wrong_b == 0
+    assert read_b > read_t
+
+
+def test_a_model_without_house_marks_still_reads_the_house_deck(calibration: Calibration) -> None:
+    bare = replace(calibration, marks={})
+    reader = IndexReader(bare)
+    assert reader.shapes is not None
+    assert len(reader.shapes.ranks.protos) == len(default_model().ranks.protos)
+    face = cv2.imread(str(FACES / "10c" / "10c.png"))
+    reading = reader.read_card(cv2.resize(face, (CARD_W, CARD_H), interpolation=cv2.INTER_AREA))
+    assert reading.card == Card(10, "c")
