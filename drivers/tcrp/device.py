@@ -515,7 +515,8 @@ class TcrpDevice:
 
         Sends RESEND from 256 frames before the session's first frame (the device resends all
         it still keeps), collects those frames until none came for ``history_quiet`` seconds,
-        asks again from the oldest hole (at most 3 rounds, ``timeout`` seconds in all), and
+        asks again from the oldest hole, or again when nothing came (at most 3 rounds,
+        ``timeout`` seconds in all), and
         converts them without emitting them. Until 2 s after it returns, more frames of that
         range are taken as late history and dropped, so none reaches the game twice, none
         restarts the sequence (a resent HELLO seq 0) and no stale ACK ends a new command.
@@ -536,8 +537,12 @@ class TcrpDevice:
                     self._stats.resend_requests += 1
                 self._wait_quiet(captured, deadline)
                 with self._cond:
-                    hole = _oldest_hole(captured, start)
-                if hole is None or time.monotonic() >= deadline:
+                    empty, hole = not captured, _oldest_hole(captured, start)
+                if time.monotonic() >= deadline:
+                    break
+                if empty:
+                    continue  # the request or its whole answer was lost on the line: again
+                if hole is None:
                     break
                 ask = hole
         except TransportError as e:
