@@ -61,13 +61,13 @@ def test_features_keep_aspect_and_ignore_stroke_weight() -> None:
 
 def test_training_on_some_styles_reads_other_styles() -> None:
     rank_fonts, suit_fonts = _fonts()
-    train = make_samples(10, 1, rank_fonts, suit_fonts)
-    test = make_samples(4, 2, rank_fonts, suit_fonts, first_style=10)
+    train = make_samples(8, 1, rank_fonts, suit_fonts)
+    test = make_samples(3, 2, rank_fonts, suit_fonts, first_style=8)
     model = fit(train, seed=1)
     assert model.rank_holes[8] and 2 in model.rank_holes[8]  # an eight has two holes
     out = assess(model, test)
     sharp = out.detail >= 8.0
-    assert sharp.sum() > 50
+    assert sharp.sum() > 30
     assert out.rank_ok[sharp].mean() > 0.9
     assert out.suit_ok[sharp].mean() > 0.9
 
@@ -97,6 +97,9 @@ def test_templates_and_shapes_must_agree() -> None:
     s = ReaderSettings()
     # templates sure, classifier's best is another rank, even unsure: not certain
     assert _merge(_mark(7), Vote(4, 0.95, 3.0), True, s).reason == "models disagree"
+    # templates sure, classifier agrees but hardly (or from far away): not backed, not certain
+    assert _merge(_mark(7), Vote(7, 0.95, 3.0), True, s).reason == "models disagree"
+    assert _merge(_mark(7), Vote(7, 0.3, 3.0), False, s).reason == "models disagree"
     # both say 7: certain; a clear vote alone makes it strong enough for a single index
     both = _merge(_mark(7), Vote(7, 0.5, 3.0), True, s)
     assert both.reason == "" and both.strong
@@ -127,11 +130,11 @@ def test_calibration_marks_are_added_as_prototypes(calibration: Calibration) -> 
     assert added == len(calibration.marks["rank"])
 
 
-def _unseen_deck_scenes(reader: IndexReader, decks: int, seed: int) -> tuple[int, int, int]:
-    """(placed, read, wrong) over synthetic scenes of decks printed in random styles."""
+def _unseen_deck_scenes(decks: int, seed: int) -> list[tuple[np.ndarray, set[Card]]]:
+    """Synthetic frames of decks printed in random styles, with the cards placed in each."""
     rank_fonts, suit_fonts = _fonts()
     rng = np.random.default_rng(seed)
-    placed = read = wrong = 0
+    out = []
     for _ in range(decks):
         style = random_style(rng, rank_fonts, suit_fonts)
         for _ in range(4):
@@ -143,22 +146,27 @@ def _unseen_deck_scenes(reader: IndexReader, decks: int, seed: int) -> tuple[int
                 for c in cards
             ]
             frame, quads = render_scene(faces, rng)
-            there = set(cards[: len(quads)])
-            got = {d.reading.card for d in reader.read_frame(frame) if d.reading.card}
-            placed += len(there)
-            read += len(got & there)
-            wrong += len(got - there)
-    return placed, read, wrong
+            out.append((frame, set(cards[: len(quads)])))
+    return out
+
+
+def _count(reader: IndexReader, scenes: list[tuple[np.ndarray, set[Card]]]) -> tuple[int, int]:
+    """(read, wrong) over ``scenes``."""
+    read = wrong = 0
+    for frame, there in scenes:
+        got = {d.reading.card for d in reader.read_frame(frame) if d.reading.card}
+        read += len(got & there)
+        wrong += len(got - there)
+    return read, wrong
 
 
 def test_decks_unlike_the_calibration_are_read_not_guessed(calibration: Calibration) -> None:
     if not find_fonts():
         pytest.skip("no system fonts: the unseen deck designs need them")
-    templates = IndexReader(calibration, shapes=False, search=False)
-    both = IndexReader(calibration, search=False)
-    placed, read_t, wrong_t = _unseen_deck_scenes(templates, 8, 100)
-    placed_b, read_b, wrong_b = _unseen_deck_scenes(both, 8, 100)
-    assert placed == placed_b > 100
+    scenes = _unseen_deck_scenes(7, 100)
+    assert sum(len(there) for _, there in scenes) > 100
+    read_t, wrong_t = _count(IndexReader(calibration, shapes=False, search=False), scenes)
+    read_b, wrong_b = _count(IndexReader(calibration, search=False), scenes)
     assert wrong_t > 0  # templates of one deck confidently misread some other prints
     assert wrong_b == 0
     assert read_b > read_t

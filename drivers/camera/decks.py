@@ -85,6 +85,17 @@ def glyph_mask(font: str, text: str) -> Mask:
     return canvas[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].copy()
 
 
+def plain_zero(font: str) -> bool:
+    """Whether the font's ``0`` has exactly one hole (no slashed or dotted zero, which no card
+    index uses)."""
+    m = glyph_mask(font, "0")
+    if m.size == 0:
+        return False
+    background = np.pad((m < 128).astype(np.uint8), 1, constant_values=1)
+    n, _ = cv2.connectedComponents(background, connectivity=4)
+    return int(n) - 2 == 1  # minus the label 0 (ink) and the outside
+
+
 def font_has_suits(font: str) -> bool:
     """Whether ``font`` draws the four suit characters itself (not OpenCV's fallback font)."""
     fallback = [glyph_mask("uni", SUIT_TEXT[s]) for s in "shdc"]
@@ -108,6 +119,8 @@ class DeckStyle:
         weight: stroke change, fraction of the rank height (negative: lighter).
         ten_gap: gap between the ``1`` and ``0`` of a ten, fraction of the rank height
             (negative: the digits touch or overlap).
+        ten_width: extra horizontal scale of the ten's digits (many decks squeeze the ``10`` to
+            the width of the other ranks).
         suit_height: suit mark height, fraction of the rank height.
         suit_width: horizontal scale of the suit mark.
         suit_gap: gap under the rank mark before the suit, fraction of the rank height.
@@ -124,6 +137,7 @@ class DeckStyle:
     width: float = 1.0
     weight: float = 0.0
     ten_gap: float = 0.05
+    ten_width: float = 1.0
     suit_height: float = 0.75
     suit_width: float = 1.0
     suit_gap: float = 0.15
@@ -151,6 +165,7 @@ def random_style(
         width=float(rng.uniform(0.65, 1.2)),
         weight=float(rng.uniform(-0.01, 0.05)),
         ten_gap=float(rng.uniform(-0.04, 0.15)),
+        ten_width=float(rng.uniform(0.55, 1.0)) if rng.random() < 0.5 else 1.0,
         suit_height=float(rng.uniform(0.55, 0.95)),
         suit_width=float(rng.uniform(0.7, 1.2)),
         suit_gap=float(rng.uniform(0.1, 0.4)),
@@ -254,21 +269,18 @@ def _embolden(mask: Mask, px: float) -> Mask:
     return as_image(out)
 
 
-def rank_mask(style: DeckStyle, rank: int, height: int) -> Mask:
-    """The rank mark of ``rank`` in ``style``, ``height`` pixels tall (ink 255)."""
-    text = RANK_TEXT[rank]
+def rank_mask(style: DeckStyle, rank: int, height: int, text: str | None = None) -> Mask:
+    """The rank mark of ``rank`` in ``style``, ``height`` pixels tall (ink 255); ``text``
+    prints other characters in its place (lone digits: what a misaligned search may see)."""
+    text = RANK_TEXT[rank] if text is None else text
     parts = [glyph_mask(style.rank_font, ch) for ch in text]
     top = max(p.shape[0] for p in parts)
-    scaled = []
-    for p in parts:
-        weighted = _embolden(p, style.weight * top)
-        scaled.append(
-            _fit(
-                weighted,
-                round(height * weighted.shape[0] / (top + 2 * abs(style.weight) * top)),
-                style.width,
-            )
-        )
+    stroke = style.weight * height  # pixels added (or taken) on each side
+    inner = max(1.0, height - 2 * max(stroke, 0.0))  # so that the bold mark is ``height`` tall
+    xscale = style.width * (style.ten_width if rank == 10 else 1.0)
+    scaled = [
+        _embolden(_fit(p, max(1, round(inner * p.shape[0] / top)), xscale), stroke) for p in parts
+    ]
     if len(scaled) == 1:
         return scaled[0]
     gap = round(style.ten_gap * height)
@@ -304,12 +316,14 @@ def _paste(img: np.ndarray, mask: Mask, x: int, y: int, colour: tuple[int, int, 
     img[y0:y1, x0:x1] = img[y0:y1, x0:x1] * (1 - a) + np.array(colour, np.float32) * a
 
 
-def draw_index(img: np.ndarray, card: Card, style: DeckStyle, scale: float) -> None:
+def draw_index(
+    img: np.ndarray, card: Card, style: DeckStyle, scale: float, text: str | None = None
+) -> None:
     """Print ``card``'s index top-left on ``img`` (float BGR, a card ``scale`` times the
-    canonical size)."""
+    canonical size); ``text`` replaces the rank characters (see :func:`rank_mask`)."""
     colour = style.red if card.suit in "hd" else style.black
     rank_h = round(style.rank_height * CARD_H * scale)
-    rank = rank_mask(style, card.rank, rank_h)
+    rank = rank_mask(style, card.rank, rank_h, text)
     suit = suit_mask(style, card.suit, round(style.suit_height * rank_h))
     # the index column is centred and kept clear of the card's edge: by the widest ten or suit
     widest = max(
@@ -376,17 +390,18 @@ def render_index_region(
     card_px: float,
     blur: float = 0.5,
     noise: float = 3.0,
+    text: str | None = None,
 ) -> Image:
     """The top-left index region (:data:`INDEX_ROI` of a canonical card) as a camera sees it
     when the card is ``card_px`` pixels tall: printed at :data:`HIRES` times the canonical size,
     slightly turned and sheared (an imperfect card outline), shrunk to the camera's resolution,
     blurred (``blur`` sigma, camera pixels), noisy (``noise`` grey levels), lit unevenly, then
-    warped back to canonical pixels as the reader does."""
+    warped back to canonical pixels as the reader does. ``text`` replaces the rank characters."""
     x0, y0, x1, y1 = INDEX_ROI
     rw, rh = round((x1 - x0) * CARD_W), round((y1 - y0) * CARD_H)
     img = np.empty((rh * HIRES, rw * HIRES, 3), np.float32)
     img[:] = style.stock
-    draw_index(img, card, style, HIRES)
+    draw_index(img, card, style, HIRES, text)
     # small misfit of the card outline: rotation, shear, scale, shift (canonical pixels)
     angle = rng.uniform(-2.5, 2.5)
     m = np.asarray(cv2.getRotationMatrix2D((0.0, 0.0), angle, rng.uniform(0.95, 1.05)), np.float64)

@@ -73,8 +73,8 @@ class ReaderSettings:
     single_margin: float = 0.2
     black_band: float = 0.25
     red_band: float = 0.4
-    shape_ratio: float = 0.75
-    single_ratio: float = 0.6
+    shape_ratio: float = 0.65
+    single_ratio: float = 0.55
     plausible_ratio: float = 0.85
     shape_distance: float = 1.0
 
@@ -229,20 +229,20 @@ def _shape_structure(model: ShapeModel, rank: int, g: IndexGlyphs) -> bool:
 def _merge(template: _Mark[K], vote: Vote, usable: bool, s: ReaderSettings) -> _Mark[K]:
     """One mark's reading from the calibrated templates and the shape classifier together.
 
-    The two must name the same value: a template reading is certain only when the classifier's
-    best class is the same (however unsure the classifier is); a classifier reading is certain
-    when it is clear (``usable``: near enough to its prototypes, structure agrees) and the
-    templates do not name another value plausibly (on another deck's print the templates' best
-    is often a poor guess). A card read by one index needs one of the two to meet its stricter
-    limit. Values named plausibly are kept as claims against the other index.
+    A template reading is certain only when the classifier backs it: same best value, the vote
+    usable (near enough to its prototypes, structure agrees) and at least plausible. A
+    classifier reading is certain when the vote is clear and the templates do not plausibly
+    name another value (on another deck's print the templates' best is often a poor guess).
+    A card read by one index needs one of the two to meet its stricter limit. Values named
+    plausibly are kept as claims against the other index.
     """
     value = cast(K, vote.value)
+    plausible = usable and vote.ratio < s.plausible_ratio
     shape_clear = usable and vote.ratio < s.shape_ratio
     shape_strong = usable and vote.ratio < s.single_ratio
-    plausible = usable and vote.ratio < s.plausible_ratio
     claims = template.claims | {value} if plausible else template.claims
     if not template.reason:
-        if value != template.value:
+        if value != template.value or not plausible:
             return replace(template, reason="models disagree", claims=claims)
         return replace(template, claims=claims, strong=template.strong or shape_strong)
     if shape_clear and all(c == value for c in claims):
@@ -298,7 +298,7 @@ class IndexReader:
         model = shapes if isinstance(shapes, ShapeModel) else default_model() if shapes else None
         self.shapes = _with_house_marks(model, calibration) if model else None
         meta = self.shapes.meta if self.shapes else {}
-        self._shape_detail = max(calibration.min_detail, float(meta.get("min_detail", 0.0)))
+        self._shape_detail = float(meta.get("min_detail", 0.0))
         self._rank_reach = self.settings.shape_distance * float(meta.get("rank_distance", 0.0))
         self._suit_reach = self.settings.shape_distance * float(meta.get("suit_distance", 0.0))
 

@@ -41,6 +41,8 @@ ORIENTATIONS = 9
 #: side of the blurred silhouette part of the features
 SILHOUETTE = 16
 SUITS = "shdc"
+#: rank label of the "not a rank" class (suit marks, lone digits): such a vote reads nothing
+NOT_A_RANK = 0
 #: Gaussian blur of the silhouette, pixels, and the zero margin that keeps marks apart
 SOFT_SIGMA = 1.0
 _MARGIN = 3
@@ -223,7 +225,8 @@ class ShapeModel:
     meta: dict[str, Any] = field(default_factory=dict)
 
     def rank(self, g: IndexGlyphs) -> Vote:
-        """Best rank (2..14) for the index's rank mark."""
+        """Best rank (2..14) for the index's rank mark; :data:`NOT_A_RANK` when it looks most
+        like no rank at all (a pip, a lone digit)."""
         z = self.ranks.project(rank_features(g.rank_shape[None], [g.rank_aspect])[0])
         label, ratio, dist = self.ranks.vote(z)
         return Vote(label, ratio, dist)

@@ -103,8 +103,8 @@ def render_scene(
     """Lay ``cards`` (BGR portrait faces) on felt, not overlapping, and degrade the frame.
 
     Returns:
-        the BGR frame (h, w, 3) and, per card placed, its corners in the frame (cards that did
-        not fit are left out).
+        the BGR frame (h, w, 3) and, per card placed, its corners in the frame. Placing stops
+        at the first card that does not fit: the placed cards are ``cards[:len(quads)]``.
     """
     s = settings or SceneSettings()
     frame = np.asarray(background if background is not None else felt(rng, s.size), np.float64)
@@ -112,7 +112,7 @@ def render_scene(
     for card in cards:
         quad = _placement(rng, card, s, quads)
         if quad is None:
-            continue
+            break  # the placed cards stay a prefix of ``cards``
         ch, cw = card.shape[:2]
         src = np.array([[0, 0], [cw, 0], [cw, ch], [0, ch]], np.float32)
         m = cv2.getPerspectiveTransform(src, quad)
