@@ -173,13 +173,12 @@ def search_indexes(
                 borderMode=cv2.BORDER_REPLICATE,
             )
         )
-        glyphs = extract_region(region, CARD_H)
+        # the marks read must be the pair aligned on: the rank mark where it was put
+        expect = (rx - x0 * CARD_W, ry - y0 * CARD_H, 0.3 * rank_h)
+        glyphs = extract_region(region, CARD_H, expect)
         if glyphs is None:
             continue
-        gx, gy = glyphs.layout[0], glyphs.layout[1]
-        if np.hypot(gx - (rx - x0 * CARD_W), gy - (ry - y0 * CARD_H)) > 0.3 * rank_h:
-            continue  # the marks read are not the pair we aligned on
-        reading = reader.read_index(glyphs)
+        reading = reader.read_index(glyphs, lazy=True)
         if reading.card is None or reading.card in found:
             continue
         corners_c = np.array([[0, 0], [roi_w, 0], [roi_w, roi_h], [0, roi_h]], np.float64)
