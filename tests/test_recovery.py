@@ -12,18 +12,22 @@ import socket
 import time
 from collections.abc import Iterator
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from dealer_assist.cards import parse_card
+from dealer_assist.cards import Card, parse_card
 from dealer_assist.config import TableConfig, load_table_config
 from dealer_assist.errors import HandStateError
+from dealer_assist.events import CardRead, DeckShuffled, DeviceHello
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.journal import Journal
+from dealer_assist.storage.model import PendingStep
 from dealer_assist.table.crosscheck import cross_check, read_dealt_log
 from dealer_assist.table.hand import Hand, Phase
+from dealer_assist.table.recovery import assess_history, sort_pending
 from dealer_assist.table.runner import TableRunner
 from drivers.emulator.process import EmulatorProcess
 from drivers.factory import open_source
@@ -324,3 +328,41 @@ def test_unreadable_card_awaiting_identification_survives_a_restart(tmp_path: Pa
         second.die()
     finally:
         emu.stop()
+
+
+# -- the pure parts --------------------------------------------------------------------------------
+
+
+def test_assess_history_places_the_last_recorded_card() -> None:
+    def c(deck: str, i: int) -> CardRead:
+        return CardRead(deck_id=deck, index=i, card=Card.from_index(i))
+
+    old = DeckShuffled(deck_id="D1", count=52)
+    hist = [old, c("D1", 1), c("D1", 2), c("D1", 3), c("D1", 4)]
+    v = assess_history(hist, "D1", 2)
+    assert v.anchored and not v.lost and v.after == hist[3:]
+    assert assess_history(hist, "D1", 0).after == hist[1:]  # after the deck's SHUFFLED
+    # the recorded card aged out of the history but the next one is there: all of it is after
+    assert assess_history(hist[3:], "D1", 2).after == hist[3:]
+    # cards after the recorded one aged out too: they cannot be recovered
+    lost = assess_history(hist[4:], "D1", 2)
+    assert "3..3" in lost.lost and lost.after == []
+    # the deck is older than the history: everything in it came later (a restart, a reshuffle)
+    restarted = DeviceHello(model="m", firmware="f", serial="s", restarted=True)
+    later = [restarted, DeckShuffled(deck_id="D2", count=52)]
+    v = assess_history(later, "D1", 7)
+    assert not v.anchored and not v.lost and v.after == later
+
+
+def test_sort_pending_separates_hands_alarms_and_acknowledgements() -> None:
+    at = datetime.now(UTC)
+    steps = [
+        PendingStep("T", "h1#ack", 0, "void_alarm", {"code": "link_lost"}, at),
+        PendingStep("T", "h2", 1, "bets", {}, at),
+        PendingStep("T", "h2", 0, "open", {}, at),
+        PendingStep("T", "h0#ack", 0, "void_alarm", {"code": "restart"}, at),
+        PendingStep("T", "h0#ack", 1, "void_ack", {"by": "d"}, at),
+    ]
+    work = sort_pending(steps)
+    assert [(u, [s.kind for s in st]) for u, st in work.hands] == [("h2", ["open", "bets"])]
+    assert list(work.alarms) == ["h1"] and list(work.acks) == ["h0"]

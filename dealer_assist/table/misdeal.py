@@ -215,11 +215,12 @@ class DealWatch:
         card_timeout: seconds allowed before the first card and between two cards.
         now: monotonic seconds at the DEAL.
         grace: seconds still allowed after the device said it is done dealing (STATE READY or
-            IDLE after DEALING) while positions are still pending; frames arrive in device
-            order, so this only covers devices that announce READY slightly early.
+            IDLE after DEALING) while positions are still pending (never more than
+            ``card_timeout``); frames arrive in device order, so this only covers devices that
+            announce READY early or between the cards of a slow deal.
     """
 
-    def __init__(self, n: int, card_timeout: float, now: float, grace: float = 0.5) -> None:
+    def __init__(self, n: int, card_timeout: float, now: float, grace: float = 1.5) -> None:
         self.n = n
         self.card_timeout = card_timeout
         self.grace = grace
@@ -237,7 +238,7 @@ class DealWatch:
         if state == "DEALING":
             self._dealing_seen = True
         elif state in ("READY", "IDLE") and self._dealing_seen:
-            self.deadline = min(self.deadline, now + self.grace)
+            self.deadline = min(self.deadline, now + min(self.grace, self.card_timeout))
             self._done = event
 
     def pause(self) -> None:
