@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 from collections.abc import Mapping
 from dataclasses import fields
 from typing import NoReturn
@@ -105,6 +106,8 @@ def open_source(
         raise ConfigError(f"write_timeout must be seconds, got {write_timeout!r}")
     if exclusive is not None and not isinstance(exclusive, bool):
         raise ConfigError(f"exclusive must be true or false, got {exclusive!r}")
+    if exclusive is None and "://" not in target and os.name == "posix":
+        exclusive = True  # one table process per serial port: a second opener fails clearly
     try:
         transport = SerialTransport(
             target, baudrate, write_timeout=float(write_timeout), exclusive=exclusive

@@ -19,7 +19,7 @@ from platformdirs import user_data_dir
 from tqdm import tqdm
 
 from dealer_assist.config import load_table_config
-from dealer_assist.errors import ConfigError
+from dealer_assist.errors import ConfigError, DeviceError
 from dealer_assist.games import GAME_CODES
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.journal import Journal
@@ -27,6 +27,9 @@ from dealer_assist.table.hand import Hand, Phase
 from dealer_assist.table.runner import TableRunner
 from drivers.factory import open_source
 from ui.money import fmt_money
+
+# A jam or a fault between hands clears on the device by itself or by the dealer's hand.
+DEVICE_READY_TIMEOUT = 30.0
 
 
 def register(sub: Any) -> None:
@@ -98,6 +101,9 @@ def run(args: argparse.Namespace) -> int:
 
 def play_hand(runner: TableRunner, model: PlayerModel, seats: list[int]) -> Hand:
     """One hand from bets to settlement (or void), decisions by ``model``."""
+    runner.acknowledge_void("simulate")  # a void of the previous hand is acknowledged unattended
+    if not runner.wait_device_ready(DEVICE_READY_TIMEOUT):
+        raise DeviceError(f"device not ready after {DEVICE_READY_TIMEOUT:.0f} s")
     hand = runner.new_hand()
     for seat in seats:
         hand.place_bets(seat, model.bets())
