@@ -102,6 +102,26 @@ class LinkRestored(DeviceEvent):
 
 
 @dataclass(frozen=True, kw_only=True)
+class SourceSwitched(LinkRestored):
+    """The table now reads cards from ``to_source`` instead of ``from_source`` (visible notice).
+
+    A LinkRestored for the table: cards flow again, from a device that starts afresh (its
+    faults, state and identity alarm belong to the source that was left).
+
+    Attributes:
+        from_source: the source that failed (or could not be opened at start-up).
+        to_source: the source now in use.
+        reason: why the previous one was left.
+        skipped: sources between them that could not be opened, as ``"name: error"``.
+    """
+
+    from_source: str
+    to_source: str
+    reason: str
+    skipped: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
 class IdentityChanged(DeviceEvent):
     """The device answered with a model/serial other than the pinned or previous one."""
 
@@ -118,5 +138,6 @@ _KIND_BY_TYPE: dict[type, str] = {
     FaultCleared: "clear",
     LinkLost: "link_lost",
     LinkRestored: "link_restored",
+    SourceSwitched: "source_switched",
     IdentityChanged: "identity_changed",
 }

@@ -27,7 +27,6 @@ import threading
 import time
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
@@ -40,7 +39,13 @@ from dealer_assist.errors import (
     LinkLostError,
     TransportError,
 )
-from dealer_assist.events import DeviceEvent, IdentityChanged, LinkLost, LinkRestored
+from dealer_assist.events import (
+    DeviceEvent,
+    IdentityChanged,
+    LinkLost,
+    LinkRestored,
+    SourceSwitched,
+)
 from dealer_assist.source import CardSource, LinkStats, SourceIdentity
 from drivers.manual import ManualSource
 
@@ -49,32 +54,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+__all__ = ["FailoverSource", "SourceSwitched", "open_table_sources"]
+
 # command errors that mean the source itself is gone (a NAK or a timeout is not, by itself)
 FAILURE_ERRORS = (TransportError, LinkLostError, DeviceIdentityError)
-
-
-@dataclass(frozen=True, kw_only=True)
-class SourceSwitched(LinkRestored):
-    """The table now reads cards from ``to_source`` instead of ``from_source`` (visible notice).
-
-    A LinkRestored for the table: cards flow again, so the runner's readiness comes back.
-
-    Attributes:
-        from_source: the source that failed (or could not be opened at start-up).
-        to_source: the source now in use.
-        reason: why the previous one was left.
-        skipped: sources between them that could not be opened, as ``"name: error"``.
-    """
-
-    from_source: str
-    to_source: str
-    reason: str
-    skipped: tuple[str, ...] = ()
-
-    @property
-    def kind(self) -> str:
-        """``source_switched`` (journal event kind)."""
-        return "source_switched"
 
 
 class FailoverSource:

@@ -22,6 +22,7 @@ from dealer_assist.events import (
     IdentityChanged,
     LinkLost,
     LinkRestored,
+    SourceSwitched,
 )
 
 LinkState = Literal["connected", "lost", "reconnecting", "closed"]
@@ -122,6 +123,9 @@ class ReadinessTracker:
                 self.faults = []  # working again: a CLEAR that was lost on the line cannot block
         elif isinstance(event, LinkLost):
             self.link_up = False
+        elif isinstance(event, SourceSwitched):
+            # Another device now: the faults, state and alarm of the one left no longer apply.
+            self.faults, self.state, self.link_up, self.identity_alarm = [], "", True, False
         elif isinstance(event, LinkRestored):
             self.link_up = True
         elif isinstance(event, IdentityChanged):

@@ -1,0 +1,28 @@
+"""Readiness after a failover: the new source starts afresh."""
+
+from __future__ import annotations
+
+from dealer_assist.events import (
+    DeviceFault,
+    DeviceStateChanged,
+    IdentityChanged,
+    LinkLost,
+    SourceSwitched,
+)
+from dealer_assist.table.device_status import ReadinessTracker
+
+
+def test_switch_clears_the_left_sources_alarm_fault_and_state() -> None:
+    tracker = ReadinessTracker()
+    for event in (
+        DeviceStateChanged(state="DEALING"),
+        DeviceFault(code="JAM"),
+        IdentityChanged(expected="EMU-0001", got="EMU-9999"),
+        LinkLost(reason="transport"),
+    ):
+        tracker.update(event)
+    assert tracker.why_not_ready() != ""
+    tracker.update(SourceSwitched(from_source="serial", to_source="usb", reason="link lost"))
+    assert tracker.why_not_ready() == ""
+    assert (tracker.state, tracker.faults, tracker.identity_alarm) == ("", [], False)
+    assert SourceSwitched(from_source="a", to_source="b", reason="r").kind == "source_switched"
