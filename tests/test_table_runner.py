@@ -137,3 +137,34 @@ def test_simulate_drives_an_external_emulator_over_tcp(tmp_path: Path) -> None:
     recs = [json.loads(line) for line in records.read_text().splitlines()]
     assert len(recs) == 8 and all(r["game"] == "thb" for r in recs)
     assert all(settle_record(r) == r["settlement"] for r in recs)
+
+
+def test_act_many_is_all_or_nothing_and_one_step(tmp_path: Path) -> None:
+    from dealer_assist.errors import IllegalActionError
+    from dealer_assist.games.base import Action
+
+    config = load_table_config(game="uth")
+    journal = Journal(str(tmp_path / "j.db"))
+    source = open_source(f"emulator://?{FAST}&seed=6", name="serial")
+    journal.open()
+    source.open()
+    try:
+        runner = TableRunner(config, source, journal, card_timeout=2.0)
+        hand = runner.new_hand()
+        for seat in (2, 5):
+            hand.place_bets(seat, {"ante": 1000, "blind": 1000})
+        runner.close_bets()
+        play, check = Action("preflop", "play", 4), Action("preflop", "check")
+        with pytest.raises(IllegalActionError):
+            runner.act_many([(2, play), (5, Action("preflop", "play", 2))])
+        with pytest.raises(IllegalActionError):
+            runner.act_many([(2, play), (2, check)])
+        assert hand.seats[2].actions == [] and hand.seats[5].actions == []
+        before = len(journal.pending_steps(config.table_id))
+        runner.act_many([(2, play), (5, check)])
+        steps = journal.pending_steps(config.table_id)
+        assert len(steps) == before + 1 and steps[-1].kind == "acts"
+        assert hand.seats[2].actions == [play] and hand.seats[5].actions == [check]
+    finally:
+        source.close()
+        journal.close()

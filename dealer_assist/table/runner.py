@@ -20,14 +20,20 @@ from __future__ import annotations
 import contextlib
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.config import TableConfig
-from dealer_assist.errors import CardError, DealerAssistError, DeviceError, HandStateError
+from dealer_assist.errors import (
+    CardError,
+    DealerAssistError,
+    DeviceError,
+    HandStateError,
+    IllegalActionError,
+)
 from dealer_assist.events import CardRead, DeckShuffled, DeviceEvent, DeviceStateChanged, utc_now
 from dealer_assist.games.base import Action
 from dealer_assist.source import CardSource
@@ -232,6 +238,23 @@ class TableRunner:
                 hand.act(seat, action)  # raises the hand's own error
             self._step("act", {"seat": seat, **action.to_json()})
 
+    def act_many(self, decisions: Sequence[tuple[int, Action]]) -> None:
+        """Several seats' decisions on the current street as ONE durable step (a terminal that
+        collects a street at once, the simulator): one journal write instead of one per seat.
+        All are checked first; an illegal or repeated one raises and none is applied."""
+        self.poll(0)
+        hand = self._current()
+        if hand.phase is not Phase.DECISIONS or not decisions:
+            return
+        seats = [seat for seat, _ in decisions]
+        if len(set(seats)) != len(seats):
+            raise IllegalActionError(f"a seat decides twice in one step: {seats}")
+        for seat, action in decisions:
+            if seat not in hand.seats or action not in hand.legal_actions(seat):
+                hand.act(seat, action)  # raises the hand's own error, nothing applied yet
+        payload = [{"seat": seat, **action.to_json()} for seat, action in decisions]
+        self._step("acts", {"decisions": payload})
+
     def advance(self) -> Hand:
         """Turn the next street, dealing its cards first where the game deals them then."""
         hand = self._current()
@@ -416,6 +439,9 @@ class TableRunner:
             self._exposures.append({k: v for k, v in p.items() if k != "events"})
         elif kind == "act":
             hand.act(p["seat"], Action(p["street"], p["action"], p.get("multiple")))
+        elif kind == "acts":
+            for d in p["decisions"]:
+                hand.act(d["seat"], Action(d["street"], d["action"], d.get("multiple")))
         elif kind == "advance":
             hand.advance()
         elif kind == "reveal":

@@ -109,10 +109,13 @@ def play_hand(runner: TableRunner, model: PlayerModel, seats: list[int]) -> Hand
         hand.place_bets(seat, model.bets())
     runner.close_bets()
     while hand.phase is Phase.DECISIONS:
-        for seat in hand.seats_to_act:
-            hole = [hand.seats[seat].hole[n] for n in (1, 2)]
-            runner.act(seat, model.decide(hand.street or "", hole, hand.board_visible(),
-                                          hand.legal_actions(seat)))  # fmt: skip
+        # The street's decisions as one durable step (one journal write, not one per seat).
+        decisions = [
+            (seat, model.decide(hand.street or "", [hand.seats[seat].hole[n] for n in (1, 2)],
+                                hand.board_visible(), hand.legal_actions(seat)))
+            for seat in hand.seats_to_act
+        ]  # fmt: skip
+        runner.act_many(decisions)
         runner.advance()
     if hand.phase is Phase.SHOWDOWN:
         runner.reveal()
