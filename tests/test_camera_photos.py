@@ -115,7 +115,7 @@ def test_faltogh_scenes(reader: IndexReader) -> None:
     assert (single_read, singles) == (4, 4)  # Qc and 3s on top of a deck, two photos each
     # overlapping fans: a third of the corner indexes are read, the rest stay unread
     assert summary.labelled == 36
-    assert summary.correct >= 15
+    assert summary.correct >= 14
 
 
 def test_without_index_search_only_clear_outlines_are_read(calibration_file: Path) -> None:

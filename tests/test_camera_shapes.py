@@ -95,23 +95,30 @@ def _mark(value: int, reason: str = "", claims: frozenset[int] | None = None) ->
 
 def test_templates_and_shapes_must_agree() -> None:
     s = ReaderSettings()
+
+    def merge(mark: _Mark[int], vote: Vote, usable: bool = True) -> _Mark[int]:
+        return _merge(mark, vote, usable, s, s.alone_ratio)
+
     # templates sure, classifier's best is another rank, even unsure: not certain
-    assert _merge(_mark(7), Vote(4, 0.95, 3.0), True, s).reason == "models disagree"
+    assert merge(_mark(7), Vote(4, 0.95, 3.0)).reason == "models disagree"
     # templates sure, classifier agrees but hardly (or from far away): not backed, not certain
-    assert _merge(_mark(7), Vote(7, 0.95, 3.0), True, s).reason == "models disagree"
-    assert _merge(_mark(7), Vote(7, 0.3, 3.0), False, s).reason == "models disagree"
-    # both say 7: certain; a clear vote alone makes it strong enough for a single index
-    both = _merge(_mark(7), Vote(7, 0.5, 3.0), True, s)
+    assert merge(_mark(7), Vote(7, 0.95, 3.0)).reason == "models disagree"
+    assert merge(_mark(7), Vote(7, 0.3, 3.0), usable=False).reason == "models disagree"
+    # both say 7: certain; a clear vote makes it strong enough for a single index
+    both = merge(_mark(7), Vote(7, 0.5, 3.0))
     assert both.reason == "" and both.strong
-    # templates unsure (another deck's print), classifier clear: read by the classifier
-    alone = _merge(_mark(5, "low score", frozenset()), Vote(10, 0.5, 3.0), True, s)
-    assert (alone.value, alone.reason) == (10, "")
-    assert not _merge(_mark(5, "low score", frozenset()), Vote(10, 0.7, 3.0), True, s).strong
+    # templates unsure but their best is the same rank: the classifier reads it up to 0.7
+    weak_same = merge(_mark(10, "low score", frozenset()), Vote(10, 0.65, 3.0))
+    assert (weak_same.value, weak_same.reason, weak_same.strong) == (10, "", False)
+    # templates' best is another rank (another deck's print): only a very clear vote reads
+    assert merge(_mark(5, "low score", frozenset()), Vote(10, 0.65, 3.0)).reason
+    alone = merge(_mark(5, "low score", frozenset()), Vote(10, 0.45, 3.0))
+    assert (alone.value, alone.reason, alone.strong) == (10, "", True)
     # templates plausibly name another value: no reading, and both values are claims
-    clash = _merge(_mark(9, "ambiguous"), Vote(6, 0.5, 3.0), True, s)
+    clash = merge(_mark(9, "ambiguous"), Vote(6, 0.3, 3.0))
     assert clash.reason and clash.claims == {9, 6}
     # a vote that is not usable (far from every prototype, or wrong holes) reads nothing
-    assert _merge(_mark(5, "low score", frozenset()), Vote(10, 0.3, 3.0), False, s).reason
+    assert merge(_mark(5, "low score", frozenset()), Vote(10, 0.3, 3.0), usable=False).reason
 
 
 @pytest.fixture(scope="module")

@@ -352,7 +352,7 @@ def _detail_limit(calibration: Calibration, stress: list[tuple[Card, IndexGlyphs
     # base limits (not the single-index ones): a card read by two indexes gets those
     base = ReaderSettings()
     lenient = replace(base, single_score=base.min_score, single_margin=base.min_margin)
-    reader = IndexReader(calibration, lenient, search=False)
+    reader = IndexReader(calibration, lenient, search=False, shapes=False)  # templates alone
     misread = [
         g.suit_detail
         for card, g in stress

@@ -59,7 +59,10 @@ class ReaderSettings:
             no suit is certain.
         shape_ratio: a mark is read by the shape classifier (:mod:`~drivers.camera.shapes`)
             when its nearest-prototype distance ratio is below this ...
-        single_ratio: ... or below this stricter one for a card read by one index only;
+        alone_ratio: ... or, for a rank whose template best is another rank, below this
+            (measured on held-out fonts: the templates' agreement rules out most confusions
+            between unusual print and a similar rank);
+        single_ratio: a card read by one index only needs its marks below this too;
         plausible_ratio: a shape vote below this may contradict a reading (the other index's,
             or the templates').
         shape_distance: a shape vote counts only when its distance is at most this factor of
@@ -73,7 +76,8 @@ class ReaderSettings:
     single_margin: float = 0.2
     black_band: float = 0.25
     red_band: float = 0.4
-    shape_ratio: float = 0.65
+    shape_ratio: float = 0.7
+    alone_ratio: float = 0.5
     single_ratio: float = 0.55
     plausible_ratio: float = 0.85
     shape_distance: float = 1.0
@@ -232,27 +236,31 @@ def _shape_structure(model: ShapeModel, rank: int, g: IndexGlyphs) -> bool:
     )
 
 
-def _merge(template: _Mark[K], vote: Vote, usable: bool, s: ReaderSettings) -> _Mark[K]:
+def _merge(
+    template: _Mark[K], vote: Vote, usable: bool, s: ReaderSettings, alone: float
+) -> _Mark[K]:
     """One mark's reading from the calibrated templates and the shape classifier together.
 
     A template reading is certain only when the classifier backs it: same best value, the vote
     usable (near enough to its prototypes, structure agrees) and at least plausible. A
-    classifier reading is certain when the vote is clear and the templates do not plausibly
-    name another value (on another deck's print the templates' best is often a poor guess).
-    A card read by one index needs one of the two to meet its stricter limit. Values named
-    plausibly are kept as claims against the other index.
+    classifier reading is certain when the vote is clear: below ``shape_ratio`` when the
+    templates' best is the same value, below ``alone`` otherwise (two different models agreeing
+    is the stronger evidence), and the templates do not plausibly name another value. A card
+    read by one index needs one of the two to meet its stricter limit. Values named plausibly
+    are kept as claims against the other index.
     """
     value = cast(K, vote.value)
     plausible = usable and vote.ratio < s.plausible_ratio
-    shape_clear = usable and vote.ratio < s.shape_ratio
-    shape_strong = usable and vote.ratio < s.single_ratio
+    agree = value == template.value
+    clear = usable and vote.ratio < (s.shape_ratio if agree else min(alone, s.shape_ratio))
+    strong = clear and vote.ratio < s.single_ratio
     claims = template.claims | {value} if plausible else template.claims
     if not template.reason:
-        if value != template.value or not plausible:
+        if not agree or not plausible:
             return replace(template, reason="models disagree", claims=claims)
-        return replace(template, claims=claims, strong=template.strong or shape_strong)
-    if shape_clear and all(c == value for c in claims):
-        return _Mark(value, template.score, template.margin, "", claims, shape_strong)
+        return replace(template, claims=claims, strong=template.strong or strong)
+    if clear and all(c == value for c in claims):
+        return _Mark(value, template.score, template.margin, "", claims, strong)
     return replace(template, claims=claims)
 
 
@@ -397,7 +405,7 @@ class IndexReader:
         usable = vote.distance <= self._rank_reach and _shape_structure(
             model, int(vote.value), glyphs
         )
-        return _merge(rank, vote, usable, self.settings)
+        return _merge(rank, vote, usable, self.settings, self.settings.alone_ratio)
 
     def _index_suit(self, glyphs: IndexGlyphs) -> _Mark[str]:
         """The suit mark of one index, templates and shape classifier joined."""
@@ -412,7 +420,7 @@ class IndexReader:
         suit_ok = shape_suit.distance <= self._suit_reach and not self._notch_contradicts(
             str(shape_suit.value), glyphs.suit_notch
         )
-        return _merge(suit, shape_suit, suit_ok, self.settings)
+        return _merge(suit, shape_suit, suit_ok, self.settings, self.settings.shape_ratio)
 
     def read_index(self, glyphs: IndexGlyphs, lazy: bool = False) -> Reading:
         """Read one index (rank and suit marks) on its own.

@@ -54,7 +54,7 @@ COMPONENTS = 40
 #: ridge added to the within-class scatter, as a share of its mean variance
 RIDGE = 0.05
 #: k-means prototypes per class
-PROTOTYPES = 150
+PROTOTYPES = 500
 #: a hole count must be seen in this share of a rank's (sharp) training marks to be allowed
 HOLES_SHARE = 0.02
 #: camera card heights (pixels), blur (camera pixels) and noise (grey levels) of the samples
@@ -263,23 +263,30 @@ def assess(model: ShapeModel, samples: Sequence[Sample]) -> Outcome:
     )
 
 
-def limits(outcome: Outcome, ratio: float, safety: float = 1.1) -> dict[str, float]:
+def limits(
+    outcome: Outcome, rank_ratio: float, suit_ratio: float, safety: float = 1.1
+) -> dict[str, float]:
     """Limits measured on validation samples of unseen font families.
 
     ``rank_distance`` / ``suit_distance``: 99.5th percentile of the distances of right votes
     (farther votes are not used). ``min_detail``: ``safety`` x the detail of the sharpest mark
-    the reader would have misread by the classifier alone: a wrong vote below ``ratio`` (the
-    reader's ``shape_ratio``), within reach and, for a rank, fitting the structure; 0 if none.
+    the reader would have misread by the classifier alone (0 if none): a wrong suit vote below
+    ``suit_ratio``, or a wrong rank vote below ``rank_ratio`` that fits the rank's structure,
+    each within reach. (Ranks voted between the two ratios are read only when the calibrated
+    templates' best is the same rank; what goes wrong there is a font confusing two ranks at
+    any sharpness, not blur, and it is that agreement which guards it.)
     """
     rank_reach = float(np.percentile(outcome.rank_dist[outcome.rank_ok], 99.5))
     suit_reach = float(np.percentile(outcome.suit_dist[outcome.suit_ok], 99.5))
     wrong_rank = (
         ~outcome.rank_ok
         & outcome.rank_fits
-        & (outcome.rank_ratio < ratio)
+        & (outcome.rank_ratio < rank_ratio)
         & (outcome.rank_dist <= rank_reach)
     )
-    wrong_suit = ~outcome.suit_ok & (outcome.suit_ratio < ratio) & (outcome.suit_dist <= suit_reach)
+    wrong_suit = (
+        ~outcome.suit_ok & (outcome.suit_ratio < suit_ratio) & (outcome.suit_dist <= suit_reach)
+    )
     wrong = wrong_rank | wrong_suit
     return {
         "min_detail": safety * float(outcome.detail[wrong].max()) if wrong.any() else 0.0,
@@ -289,20 +296,19 @@ def limits(outcome: Outcome, ratio: float, safety: float = 1.1) -> dict[str, flo
 
 
 def train(
-    styles: int = 320, seed: int = 5, holdout: float = 0.25, ratio: float | None = None
+    styles: int = 320, seed: int = 5, holdout: float = 0.25
 ) -> tuple[ShapeModel, dict[str, object]]:
     """Validate on held-out font families, then train the final model on all styles.
 
-    ``ratio``: the acceptance ratio the limits are measured for (default: the reader's
-    ``shape_ratio``).
+    The limits are measured for the reader's acceptance ratios (``ReaderSettings``:
+    ``alone_ratio`` for ranks, ``shape_ratio`` for suits).
 
     Returns:
         the model (with the validation limits in ``meta``) and a report of the figures.
     """
-    if ratio is None:
-        from drivers.camera.reader import ReaderSettings
+    from drivers.camera.reader import ReaderSettings
 
-        ratio = ReaderSettings().shape_ratio
+    accept = ReaderSettings()
     rank_fonts, suit_fonts = default_fonts()
     families = sorted({family(f) for f in rank_fonts})
     rng = np.random.default_rng(seed)
@@ -321,7 +327,7 @@ def train(
         blur=HARSH_BLUR,
     )
     outcome = assess(fit(part, seed=seed), val)
-    found = limits(outcome, ratio)
+    found = limits(outcome, accept.alone_ratio, accept.shape_ratio)
     sharp = outcome.detail >= found["min_detail"]
     report: dict[str, object] = {
         "held_out_families": sorted(held),
@@ -330,9 +336,9 @@ def train(
         "validation_rank_accuracy": float(outcome.rank_ok[sharp].mean()),
         "validation_suit_accuracy": float(outcome.suit_ok[sharp].mean()),
         "validation_rank_clear": float(
-            (outcome.rank_fits & (outcome.rank_ratio < ratio))[sharp].mean()
+            (outcome.rank_fits & (outcome.rank_ratio < accept.alone_ratio))[sharp].mean()
         ),
-        "validation_suit_clear": float((outcome.suit_ratio < ratio)[sharp].mean()),
+        "validation_suit_clear": float((outcome.suit_ratio < accept.shape_ratio)[sharp].mean()),
         **found,
     }
     rest = make_samples(
@@ -348,7 +354,7 @@ def train(
         "seed": seed,
         "fonts": sorted({Path(f).name for f in rank_fonts}),
         "samples": len(part) + len(rest),
-        "accept_ratio": ratio,
+        "accept_ratio": [accept.alone_ratio, accept.shape_ratio],
         **found,
     }
     report["seconds"] = round(time.perf_counter() - t0, 1)
