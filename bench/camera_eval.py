@@ -2,6 +2,7 @@
 
     python bench/camera_eval.py [--cards ../shared/data/cards] [--calibration FILE]
                                 [--repeat 3] [--scenes 40] [--decks 12] [--holdout]
+    python bench/camera_eval.py --stress 40 [--seed 1]
 
 Calibrates from ``pr15_data_cards`` (unless a calibration file is given), then reads:
 - the geaxgx test photos (labels.csv rows under test_photos);
@@ -14,6 +15,10 @@ Each set with the full reader, without the index search, and with the calibrated
 only (no shape classifier), to show what each part brings. ``--holdout`` also trains a shape
 model without two font families and reads decks printed in those families only: the honest
 figure for print the classifier never saw (takes a minute or two).
+
+``--stress N`` is the safety check instead: N frames for each of four card sizes (normal,
+medium, harsh: small and blurred, big), scattered and spread, PR 15 faces and other deck
+designs; it prints placed, read and wrong cards and exits with 1 when any card was wrong.
 
 Times: each frame read ``--repeat`` times, fastest kept (less noise from other processes), then
 median and 90th percentile over the frames, with cv2.setNumThreads(1). Real photos are scaled
@@ -42,7 +47,7 @@ from drivers.camera.geometry import CARD_H, CARD_W, Image
 from drivers.camera.labels import labels_from_labelme, read_labels, write_labels
 from drivers.camera.reader import IndexReader
 from drivers.camera.shapes import ShapeModel, default_model
-from drivers.camera.synthetic import render_scene, render_spread
+from drivers.camera.synthetic import SceneSettings, render_scene, render_spread
 from drivers.camera.training import default_fonts, fit, make_samples
 
 REPO = Path(__file__).resolve().parents[1]
@@ -108,7 +113,11 @@ def _read_scenes(
 
 
 def _scenes(
-    face: Callable[[Card, np.random.Generator], Image], count: int, spread: bool, seed: int
+    face: Callable[[Card, np.random.Generator], Image],
+    count: int,
+    spread: bool,
+    seed: int,
+    settings: SceneSettings | None = None,
 ) -> list[Scene]:
     """``count`` frames: 4 cards scattered, or 2..6 cards spread, faces from ``face``."""
     rng = np.random.default_rng(seed)
@@ -117,7 +126,10 @@ def _scenes(
         n = int(rng.integers(2, 7)) if spread else 4
         chosen = [Card.from_index(int(i)) for i in rng.choice(52, n, replace=False)]
         images = [face(c, rng) for c in chosen]
-        frame, quads = render_spread(images, rng) if spread else render_scene(images, rng)
+        if spread:
+            frame, quads = render_spread(images, rng, settings)
+        else:
+            frame, quads = render_scene(images, rng, settings)
         out.append((frame, set(chosen if spread else chosen[: len(quads)])))
     return out
 
@@ -146,6 +158,49 @@ def _holdout_model(families: set[str]) -> tuple[ShapeModel, list[str], list[str]
     return model, held, [f for f in suit_fonts if f in held]
 
 
+#: card sizes of the safety check (card heights in a 1280x720 frame, blur, noise, tilt)
+STRESS = {
+    "normal": SceneSettings(),
+    "medium": SceneSettings(
+        card_height=(120.0, 230.0), noise=(3.0, 8.0), blur=(0.4, 1.5), tilt=0.1
+    ),
+    "harsh": SceneSettings(
+        card_height=(80.0, 170.0), noise=(4.0, 10.0), blur=(0.8, 2.2), tilt=0.12
+    ),
+    "big": SceneSettings(card_height=(300.0, 600.0), blur=(0.0, 1.5), tilt=0.15),
+}
+
+
+def _stress(
+    calibration: Calibration,
+    pr15: dict[Card, Image],
+    rank_fonts: list[str],
+    suit_fonts: list[str],
+    count: int,
+    seed: int,
+) -> int:
+    """Safety check: placed, read and wrong cards over many synthetic frames; 1 if any wrong."""
+    reader = IndexReader(calibration)
+    rng = np.random.default_rng(5000 + seed)
+    styles = [random_style(rng, rank_fonts, suit_fonts) for _ in range(max(1, count // 3))]
+    wrong_total = 0
+    print(f"\n{'deck':<12} {'cards':<7} {'layout':<9} {'placed':>6} {'read':>5} {'wrong':>5}")
+    with one_thread():
+        for deck in ("PR 15", "other decks"):
+            face = (lambda c, _r: pr15[c]) if deck == "PR 15" else _deck_faces(styles)
+            for size, settings in STRESS.items():
+                for spread in (False, True):
+                    scenes = _scenes(face, count, spread, 100 * seed + 7 + spread, settings)
+                    tally, _ = _read_scenes(reader, scenes, 1)
+                    wrong_total += tally.wrong
+                    layout = "spread" if spread else "scattered"
+                    print(
+                        f"{deck:<12} {size:<7} {layout:<9} {tally.placed:>6} {tally.read:>5} "
+                        f"{tally.wrong:>5}"
+                    )
+    return 1 if wrong_total else 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--cards", type=Path, default=REPO.parent / "shared" / "data" / "cards")
@@ -154,6 +209,14 @@ def main() -> int:
     ap.add_argument("--scenes", type=int, default=40)
     ap.add_argument("--decks", type=int, default=12, help="deck designs for the unseen-deck sets")
     ap.add_argument("--holdout", action="store_true", help="also the held-out font families set")
+    ap.add_argument(
+        "--stress",
+        type=int,
+        default=0,
+        metavar="N",
+        help="only the safety check: N synthetic frames per card size, layout and deck",
+    )
+    ap.add_argument("--seed", type=int, default=0, help="seed offset of the --stress frames")
     args = ap.parse_args()
     geaxgx = args.cards / "geaxgx_playing-card-detection"
     falto = args.cards / "FaltoGH_CARDETECT"
@@ -181,6 +244,8 @@ def main() -> int:
     rank_fonts, suit_fonts = default_fonts()
     style_rng = np.random.default_rng(1000)  # not a training seed: designs never trained on
     styles = [random_style(style_rng, rank_fonts, suit_fonts) for _ in range(args.decks)]
+    if args.stress:
+        return _stress(calibration, pr15, rank_fonts, suit_fonts, args.stress, args.seed)
     sets: list[tuple[str, list[Scene]]] = []
     for spread in (False, True):
         kind = "spread" if spread else "scattered"

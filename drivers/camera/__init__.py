@@ -7,8 +7,11 @@ Pipeline, one module per step:
   a canonical portrait card;
 - :mod:`~drivers.camera.glyphs`: the corner index's rank and suit marks, ink colour, structure;
 - :mod:`~drivers.camera.calibration`: the house deck's templates, learned from card images;
-- :mod:`~drivers.camera.reader`: template matching with a certainty rule ("unknown", never a
-  guess);
+- :mod:`~drivers.camera.shapes`: a deck-independent shape classifier (nearest prototypes of
+  many print styles), shipped as ``models/shapes.npz``; trained by
+  :mod:`~drivers.camera.training` on synthetic decks from :mod:`~drivers.camera.decks`;
+- :mod:`~drivers.camera.reader`: templates and shape classifier joined under a certainty rule
+  ("unknown", never a guess);
 - :mod:`~drivers.camera.vote`: tracks over frames, a card is reported once stable;
 - :mod:`~drivers.camera.frames` / :mod:`~drivers.camera.source`: ``camera://`` and ``file://``
   sources implementing :class:`dealer_assist.source.CardSource`;

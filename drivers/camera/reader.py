@@ -1,20 +1,26 @@
-"""Read a card's index against the calibration: rank and suit by template correlation, colour first.
+"""Read a card's index: calibrated templates and a deck-independent shape classifier, colour first.
+
+Two opinions per mark. The templates (:class:`_Bank`) are the calibrated deck's own marks,
+compared by correlation; they are sure of themselves on that deck and can be confidently wrong
+on another deck's print. The shape classifier (:mod:`~drivers.camera.shapes`) learned each rank
+and suit from many print styles plus the calibrated deck's marks.
 
 Certainty rule (never guess): a mark is read only when
 
-- its best template correlation reaches ``min_score``, and it beats the runner-up by
-  ``min_margin`` on what tells the candidates apart (correlation after subtracting the candidates'
-  mean template);
-- structural checks learned from the calibration deck agree: the number of enclosed holes of a
-  rank mark is one seen for that rank, and so is their height (a 6's hole is low, a 9's high);
-  two characters side by side are only a 10; a suit's ink colour (red or black) is clear, and
-  the notch of its upper outline (clubs and hearts have one, spades and diamonds not) does not
-  clearly belong to the other suit of that colour.
+- the templates are sure (best correlation >= ``min_score``, lead >= ``min_margin`` on what
+  tells the candidates apart, structure of the calibrated deck: hole count and height, two
+  characters only for a 10, the suit's upper notch) **and** the classifier's best is the same
+  value, near its prototypes and at least plausible (ratio < ``plausible_ratio``); or
+- the classifier is clear: ratio < ``shape_ratio`` (a rank whose template best is another rank:
+  < ``alone_ratio``), near its prototypes, hole count/height and parts fit the rank as printed
+  in the training fonts, and the templates do not plausibly name another value;
+- and, for a suit, the ink colour is clearly red or black, and the mark is sharp enough
+  (``min_detail`` of the calibration for the templates, of the shape model for the classifier).
 
 A card is certain when one printed index has both marks certain and the other index, where
-found, contradicts neither with a plausible reading; when no second index shows the same card,
-the stricter ``single_score`` / ``single_margin`` apply. Anything else is unknown, with the
-reason.
+found, names nothing else plausibly (by templates or classifier); when no second index shows
+the same card, the stricter limits apply (templates ``single_score`` / ``single_margin``,
+classifier ``single_ratio``). Anything else is unknown, with the reason.
 """
 
 from __future__ import annotations
@@ -95,7 +101,8 @@ class Reading:
         reason: empty when certain; else why not: ``no index``, ``low score``, ``ambiguous``,
             ``structure`` (holes or notch disagree with the template), ``colour``,
             ``corners disagree``, ``single index`` (one index only, below the stricter limits),
-            ``blurred`` (marks too small or blurred for the calibrated deck).
+            ``blurred`` (marks too small or blurred for the calibrated deck), ``models
+            disagree`` (the templates are sure but the shape classifier does not back them).
     """
 
     card: Card | None

@@ -265,9 +265,10 @@ class CameraSource:
         hello: DeviceHello,
     ) -> None:
         frames = self._frames
-        # a table camera never sees a flattened card filling the frame
-        reader = IndexReader(self._calibration, search=self._search, flat_fallback=False)
         try:
+            # a table camera never sees a flattened card filling the frame; a missing shape
+            # model is reported by open() like a camera that does not open
+            reader = IndexReader(self._calibration, search=self._search, flat_fallback=False)
             frames.open(self._open_timeout)
         except BaseException as e:  # reported to open(), which raises it
             failure.append(e)
