@@ -14,7 +14,14 @@ import pytest
 from dealer_assist.cards import Card
 from dealer_assist.errors import ConfigError
 from drivers.camera.calibration import Calibration, calibrate_from_folder
-from drivers.camera.decks import find_fonts, font_has_suits, random_style, render_face
+from drivers.camera.decks import (
+    drawn_suit,
+    find_fonts,
+    font_has_suits,
+    plain_zero,
+    random_style,
+    render_face,
+)
 from drivers.camera.geometry import CARD_H, CARD_W
 from drivers.camera.glyphs import SHAPE_SIZE
 from drivers.camera.reader import IndexReader, ReaderSettings, _Mark, _merge
@@ -57,6 +64,23 @@ def test_features_keep_aspect_and_ignore_stroke_weight() -> None:
     assert s.shape == (2, SUIT_FEATURES)
     # one at a time or in a batch: the same numbers
     np.testing.assert_allclose(rank_features(ring[None], [1.0])[0], f[2], atol=1e-6)
+
+
+def test_synthetic_print_building_blocks() -> None:
+    # OpenCV's own sans face slashes its zero, which no card index does: not a rank font
+    assert not plain_zero("sans")
+    fonts = find_fonts()
+    if fonts:
+        assert any(plain_zero(f) for f in fonts)
+    # drawn suits: four different silhouettes, a diamond narrower than a heart
+    shape = (0.5, 0.5, 0.5)
+    marks = {s: drawn_suit(s, shape) for s in "shdc"}
+    aspect = {s: m.shape[1] / m.shape[0] for s, m in marks.items()}
+    assert aspect["d"] < 0.9 < aspect["h"]
+    squares = [cv2.resize(m, (32, 32)) > 127 for m in marks.values()]
+    for i in range(4):
+        for j in range(i + 1, 4):
+            assert (squares[i] != squares[j]).mean() > 0.05
 
 
 def test_training_on_some_styles_reads_other_styles() -> None:
