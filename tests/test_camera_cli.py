@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from drivers.camera.calibration import BUILTIN_CALIBRATION, Calibration
 from ui import cli
 
 REPO = Path(__file__).resolve().parents[1]
@@ -21,13 +23,17 @@ if not (GEAXGX / "pr15_data_cards").is_dir():
     pytest.skip(f"shared card photos not found under {CARDS}", allow_module_level=True)
 
 
-def _camera(*args: str | Path) -> subprocess.CompletedProcess[str]:
+def _camera(*args: str | Path, data_home: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    if data_home is not None:
+        env["XDG_DATA_HOME"] = str(data_home)  # where platformdirs puts the house calibration
     return subprocess.run(
         [sys.executable, "-m", "ui.commands.camera", *map(str, args)],
         cwd=REPO,
         capture_output=True,
         text=True,
         timeout=300,
+        env=env,
     )
 
 
@@ -85,6 +91,36 @@ def test_eval_without_calibration_fails_clearly(tmp_path: Path) -> None:
     done = _camera("eval", GEAXGX / "test_photos", "--calibration", tmp_path / "none.npz")
     assert done.returncode == 2
     assert "cannot read camera calibration" in done.stderr
+
+
+def test_eval_uses_the_shipped_calibration_until_the_house_deck_is_calibrated(
+    tmp_path: Path,
+) -> None:
+    args = ("eval", GEAXGX / "test_photos", "--labels", GEAXGX / "labels.csv", "--json")
+    first = _camera(*args, data_home=tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert "using the shipped calibration (builtin-calibration.npz)" in first.stderr
+    assert json.loads(first.stdout.strip().splitlines()[-1])["wrong"] == 0
+
+    done = _camera("calibrate", "--from", GEAXGX / "pr15_data_cards", data_home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    house = tmp_path / "dealer-assist" / "camera-calibration.npz"
+    assert house.is_file() and str(house) in done.stdout
+    second = _camera(*args, data_home=tmp_path)
+    assert second.returncode == 0, second.stderr
+    assert "shipped calibration" not in second.stderr
+
+
+def test_shipped_calibration_is_what_calibrate_learns_from_the_pr15_faces(
+    calibration: Path,
+) -> None:
+    shipped, fresh = Calibration.load(BUILTIN_CALIBRATION), Calibration.load(calibration)
+    for rank, glyph in fresh.ranks.items():
+        assert abs(shipped.ranks[rank] - glyph).max() < 1e-3, rank
+    for suit, glyph in fresh.suits.items():
+        assert abs(shipped.suits[suit] - glyph).max() < 1e-3, suit
+    assert shipped.layout == pytest.approx(fresh.layout)
+    assert shipped.min_detail == pytest.approx(fresh.min_detail)
 
 
 def test_dealer_assist_offers_the_camera_command() -> None:

@@ -54,10 +54,33 @@ HOLES_SHARE = 0.1
 HOLE_Y_SLACK = 0.1
 
 
+#: shipped calibration, learned from the PR 15 card faces (MIT, see models/README.md); used
+#: until the house deck is calibrated, so a fresh install reads cards (less surely than the
+#: house deck's own calibration would)
+BUILTIN_CALIBRATION = Path(__file__).with_name("models") / "builtin-calibration.npz"
+
+
 def default_calibration_path() -> Path:
     """``camera-calibration.npz`` in the user data folder (platformdirs)."""
     folder = Path(platformdirs.user_data_dir("dealer-assist", appauthor=False))
     return folder / "camera-calibration.npz"
+
+
+def resolve_calibration(path: Path | None = None) -> tuple[Calibration, Path]:
+    """The calibration to read with, and the file it came from.
+
+    ``path`` when given; else the house deck's (:func:`default_calibration_path`) when one was
+    written by ``dealer-assist camera calibrate``; else the shipped
+    :data:`BUILTIN_CALIBRATION`.
+
+    Raises:
+        ConfigError: the file chosen is missing or not a calibration (names the path).
+    """
+    if path is not None:
+        return Calibration.load(path), path
+    house = default_calibration_path()
+    target = house if house.exists() else BUILTIN_CALIBRATION
+    return Calibration.load(target), target
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 
 ``open_source("camera://0?width=1280&height=720")`` or ``open_source("file:///path")`` (see
 :mod:`drivers.camera.frames` for the URL syntax) builds a :class:`CameraSource`. Source options,
-as keyword arguments or URL query keys: ``calibration`` (file; default: the user data folder's),
+as keyword arguments or URL query keys: ``calibration`` (file; default: the house deck's in the
+user data folder, else the shipped one: ``calibration.resolve_calibration``),
 ``vote``/``agree``/``settle``/``keep`` (:class:`~drivers.camera.vote.VoteSettings` window, agree,
 settle, keep), ``open_timeout``, ``frame_timeout`` (seconds), ``deck_size``, ``search`` (0 to
 switch the index search for overlapping cards off).
@@ -34,7 +35,7 @@ from dealer_assist.events import (
     LinkRestored,
 )
 from dealer_assist.source import LinkStats, SourceIdentity
-from drivers.camera.calibration import Calibration, default_calibration_path
+from drivers.camera.calibration import Calibration, resolve_calibration
 from drivers.camera.frames import FrameReader, frame_reader, parse_frame_url
 from drivers.camera.reader import Detection, IndexReader
 from drivers.camera.vote import Voter, VoteSettings
@@ -371,14 +372,10 @@ def open_source(
     deck_size = _positive_int("deck_size", options.get("deck_size", 52))
     search = str(options.get("search", "1")).lower() not in ("0", "false", "no", "off")
     cal_path = options.get("calibration")
-    path = Path(str(cal_path)) if cal_path is not None else default_calibration_path()
-    if cal_path is None and not path.exists():
-        raise ConfigError(
-            f"no camera calibration at {path}: run 'dealer-assist camera calibrate --from FOLDER'"
-        )
+    calibration, _ = resolve_calibration(Path(str(cal_path)) if cal_path is not None else None)
     return CameraSource(
         frame_reader(spec),
-        Calibration.load(path),
+        calibration,
         name=name or spec.scheme,
         vote=vote,
         deck_size=deck_size,

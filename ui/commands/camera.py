@@ -20,7 +20,13 @@ from typing import Any
 import cv2  # noqa: F401  (import error hides the command when the camera extra is missing)
 
 from dealer_assist.errors import ConfigError, DealerAssistError
-from drivers.camera.calibration import Calibration, calibrate_from_folder, default_calibration_path
+from drivers.camera.calibration import (
+    BUILTIN_CALIBRATION,
+    Calibration,
+    calibrate_from_folder,
+    default_calibration_path,
+    resolve_calibration,
+)
 from drivers.camera.evaluate import ImageResult, evaluate
 from drivers.camera.labels import (
     LabelledImage,
@@ -113,12 +119,15 @@ def _calibrate(args: argparse.Namespace) -> int:
 
 
 def _load_calibration(path: Path | None) -> Calibration:
-    target = path or default_calibration_path()
-    if path is None and not target.exists():
-        raise ConfigError(
-            f"no camera calibration at {target}: run 'dealer-assist camera calibrate --from FOLDER'"
+    calibration, source = resolve_calibration(path)
+    if source == BUILTIN_CALIBRATION:
+        # stderr: the figures on stdout stay parseable (--json)
+        print(
+            f"using the shipped calibration ({source.name}); for the house deck run "
+            "'dealer-assist camera calibrate --from FOLDER'",
+            file=sys.stderr,
         )
-    return Calibration.load(target)
+    return calibration
 
 
 def _select(args: argparse.Namespace) -> list[LabelledImage]:
