@@ -82,6 +82,28 @@ class ProtocolError(DeviceError):
     """The device broke TCRP/1 (NAK, no answer after retries, bad handshake)."""
 
 
+class CommandRefusedError(ProtocolError):
+    """The device answered a host command with NAK: it is there and listening, and said no.
+
+    Unlike a command that got no answer (a plain :class:`ProtocolError`), a refusal proves the
+    link works; the reason says why (DEVICE_PROTOCOL.md, "ACK / NAK": ``BUSY``, ``FAULT``,
+    ``NO_DECK``, ``NOT_ENOUGH``, ``BAD_ARG``, ``UNKNOWN`` from the emulator; a device may send
+    others, or none).
+
+    Attributes:
+        command: the refused TCRP/1 command (``SHUFFLE``, ``DEAL``, ``STATUS``, ``HELLO``).
+        reason: the NAK's reason code as the device sent it, ``""`` when it gave none.
+        source: the name of the card source that sent the command.
+    """
+
+    def __init__(self, command: str, reason: str, *, source: str = "") -> None:
+        where = f"{source}: " if source else ""
+        super().__init__(f"{where}device refused {command}: {reason or 'no reason given'}")
+        self.command = command
+        self.reason = reason
+        self.source = source
+
+
 class DeviceIdentityError(DeviceError):
     """The device is not the pinned model/serial, or changed identity mid-session."""
 

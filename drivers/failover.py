@@ -11,7 +11,22 @@ the journal stores per card.
 USB reader or a reconnected serial line comes back on its own, so a short glitch does not cost the
 table its best source), an identity alarm, or a transport error from a command. At a new hand
 (:meth:`FailoverSource.shuffle`) a lost source is replaced at once. A fault the device reports and
-clears itself (JAM, DOOR_OPEN) is not a failure: it voids the hand but the source stays.
+clears itself (JAM, DOOR_OPEN) is not a failure: it voids the hand but the source stays. Nor is a
+refusal (NAK, :class:`~dealer_assist.errors.CommandRefusedError`): the device answered, so it is
+there; the refusal goes to the caller and the source stays. A command that got no answer is not a
+failure by itself either: the heartbeat decides (LinkLost).
+
+Failback: a higher-priority source that failed (or did not open at start) is opened again in a
+background thread at most every ``failback_interval`` seconds, while a lower one is in use. One
+that opens waits as the *standby* (its events are watched, not passed on) and takes over at the
+next :meth:`~FailoverSource.shuffle`, i.e. between hands, never during one, with a
+:class:`SourceSwitched` notice (a standby with a fault not cleared waits for a later hand; one
+whose link goes again or whose identity changes is closed and tried again later; if the source in
+use fails meanwhile, the standby replaces it at once). One that does not open stays failed until
+the next attempt; the attempts never block a command or a hand, and each is bounded by the
+source's own open timeouts. A source is reopened through its own ``open()`` after ``close()``:
+every driver supports that (TcrpDevice on serial or USB starts a new session, an emulator://
+source a new child, the camera a new worker).
 
 A :class:`~drivers.manual.ManualSource` in the chain is opened with the chain and its cards are
 always passed on, so the dealer's keypad can enter a card the reader missed whichever source is
@@ -32,6 +47,7 @@ from urllib.parse import urlsplit
 
 from dealer_assist.config import TableConfig
 from dealer_assist.errors import (
+    CommandRefusedError,
     ConfigError,
     DealerAssistError,
     DeviceError,
@@ -47,6 +63,7 @@ from dealer_assist.events import (
     SourceSwitched,
 )
 from dealer_assist.source import CardSource, LinkStats, SourceIdentity
+from dealer_assist.table.device_status import ReadinessTracker
 from drivers.manual import ManualSource
 
 if TYPE_CHECKING:
@@ -58,6 +75,8 @@ __all__ = ["FailoverSource", "SourceSwitched", "open_table_sources"]
 
 # command errors that mean the source itself is gone (a NAK or a timeout is not, by itself)
 FAILURE_ERRORS = (TransportError, LinkLostError, DeviceIdentityError)
+_STANDBY_DRAIN = 256  # events taken from a standby source per look (it keeps no backlog)
+_REVIVER_JOIN = 5.0  # seconds close() waits for a failback attempt still opening a source
 
 
 class FailoverSource:
@@ -70,9 +89,13 @@ class FailoverSource:
         switch_after: seconds a lost source may take to come back before the next one takes over
             (0 = at once); at a new hand it is replaced at once.
         retry_interval: seconds between attempts to open any source when none works.
+        failback_interval: seconds between attempts to reopen a failed higher-priority source
+            while a lower one is in use (finite); None = never go back (stay on the source in
+            use until it fails).
 
     Events: those of the active source and of a ManualSource in the chain, plus
-    :class:`SourceSwitched` when the active source changes and LinkLost (source ``name``) when no
+    :class:`SourceSwitched` when the active source changes (also when the table goes back to a
+    recovered higher-priority source at a new hand) and LinkLost (source ``name``) when no
     source is left.
 
     Errors: open() raises DeviceError when no source opens; commands raise DeviceError (or a
@@ -86,6 +109,7 @@ class FailoverSource:
         name: str = "failover",
         switch_after: float = 5.0,
         retry_interval: float = 5.0,
+        failback_interval: float | None = 5.0,
     ) -> None:
         if not sources:
             raise ConfigError("a failover needs at least one card source")
@@ -93,6 +117,10 @@ class FailoverSource:
             raise ConfigError("a card source appears twice in the failover chain")
         if not 0 <= switch_after < 3600 or not 0 < retry_interval < 3600:
             raise ConfigError("switch_after and retry_interval must be finite seconds")
+        if failback_interval is not None and not 0 < failback_interval < 3600:
+            raise ConfigError(
+                f"failback_interval must be finite seconds > 0 or None, got {failback_interval!r}"
+            )
         self.name = name
         self._sources = tuple(sources)
         self._manual = next((s for s in sources if isinstance(s, ManualSource)), None)
@@ -108,6 +136,14 @@ class FailoverSource:
         self._failure: str | None = None
         self._last_failed = ""
         self._retry_at = 0.0
+        # failback: the reviver thread reopens sources above the active one (see _revive_once)
+        self._failback_interval = failback_interval
+        self._standby: int | None = None  # reopened, waiting for the next hand
+        self._standby_health = ReadinessTracker()
+        self._reviving: int | None = None  # being opened by the reviver right now
+        self._revive_at = 0.0
+        self._reviver: threading.Thread | None = None
+        self._reviver_stop = threading.Event()
 
     # -- what is in use ------------------------------------------------------------------------
 
@@ -131,6 +167,14 @@ class FailoverSource:
     def manual(self) -> ManualSource | None:
         """The chain's ManualSource (the keypad enters cards there), if any."""
         return self._manual
+
+    @property
+    def standby(self) -> CardSource | None:
+        """A higher-priority source than the active one that opened again and takes over at the
+        next :meth:`shuffle` (the next hand), or None."""
+        with self._lock:
+            index = self._standby
+            return self._sources[index] if index is not None else None
 
     @property
     def switches(self) -> tuple[SourceSwitched, ...]:
@@ -176,7 +220,8 @@ class FailoverSource:
     # -- CardSource ------------------------------------------------------------------------------
 
     def open(self) -> None:
-        """Open the manual source (if any) and the first source that opens, in order.
+        """Open the manual source (if any) and the first source that opens, in order; start the
+        failback thread (when ``failback_interval`` is set). No-op when open.
 
         Raises:
             DeviceError: no source could be opened (each one's error is in the message).
@@ -188,33 +233,56 @@ class FailoverSource:
                 self._manual.open()
             self._notices.clear()
             self._history.clear()
+            self._standby = None
             skipped = self._activate(0, from_name=None, reason="not available at start")
             if self._active is None:
                 if self._manual is not None:
                     self._manual.close()
                 raise DeviceError("no card source could be opened: " + "; ".join(skipped))
             self._open = True
+            if self._failback_interval is not None:
+                self._reviver_stop = stop = threading.Event()
+                self._reviver = threading.Thread(
+                    target=self._revive_loop,
+                    args=(stop,),
+                    name=f"failback-{self.name}",
+                    daemon=True,
+                )
+                self._reviver.start()
 
     def close(self) -> None:
-        """Close every source this object opened; safe to call twice."""
+        """Close every source this object opened (a failback attempt still opening one closes it
+        when done; waits a few seconds for it); safe to call twice."""
         with self._lock:
             self._open = False
+            self._reviver_stop.set()
+            reviver, self._reviver = self._reviver, None
             active, self._active = self.active, None
+            standby, self._standby = self._standby, None
             for source in (active, self._manual):
                 if source is not None:
                     source.close()
+            if standby is not None:
+                self._sources[standby].close()
+        if reviver is not None and reviver is not threading.current_thread():
+            reviver.join(_REVIVER_JOIN)
+            if reviver.is_alive():
+                log.warning("%s: a failback attempt is still opening a source", self.name)
 
     def shuffle(self) -> None:
-        """Start a new deck on the active source; a lost or failing source is replaced first
-        (a SourceSwitched event follows), then the next one shuffles.
+        """Start a new deck on the active source. A new hand is where the source may change: a
+        recovered higher-priority source (the standby) takes over, or a lost or failing source is
+        replaced (a SourceSwitched event follows either way); then the source shuffles.
 
         Raises:
-            DeviceError: no source is available, or the active one refused (e.g. a NAK).
+            CommandRefusedError: the source refused (NAK, e.g. ``BUSY``): it stays in use.
+            DeviceError: no source is available, or another error of the active one.
         """
         with self._lock:
             self._require_open()
             if self._manual is not None and self.active is not self._manual:
                 self._manual.new_deck()  # the keypad's duplicate check starts over each hand
+            self._fail_back()
             for _ in range(len(self._sources) + 1):
                 if self._active is not None and (
                     self._failure is not None or self._lost_since is not None
@@ -228,6 +296,8 @@ class FailoverSource:
                 try:
                     source.shuffle()
                     return
+                except CommandRefusedError:
+                    raise  # it answered: the device is there, the refusal is the caller's
                 except FAILURE_ERRORS as e:
                     log.warning("%s: shuffle failed: %s", source.name, e)
                     self._failure = f"shuffle failed: {e}"
@@ -235,9 +305,11 @@ class FailoverSource:
 
     def deal(self, n: int) -> None:
         """Ask the active source for ``n`` cards. A transport failure marks it failed (LinkLost
-        follows if the source did not report it) and is raised, so the hand voids.
+        follows if the source did not report it) and is raised, so the hand voids. A refusal
+        (NAK) or a command without answer is raised and leaves the source in use.
 
         Raises:
+            CommandRefusedError: the source refused (e.g. ``NO_DECK``).
             DeviceError: from the active source, or when none is available.
         """
         with self._lock:
@@ -247,6 +319,11 @@ class FailoverSource:
                 raise DeviceError("no card source available")
         try:
             source.deal(n)
+        except CommandRefusedError:
+            with self._lock:  # it answered: the device is there, whatever its link said before
+                if source is self.active:
+                    self._lost_since = None
+            raise
         except FAILURE_ERRORS as e:
             with self._lock:
                 if source is self.active:
@@ -333,6 +410,7 @@ class FailoverSource:
     def _maintain(self, now: float) -> None:
         if not self._open:
             return
+        self._watch_standby()
         if self._active is None:
             if now >= self._retry_at:
                 self._activate(0, from_name=self._last_failed, reason="retry")
@@ -354,11 +432,149 @@ class FailoverSource:
         self._last_failed = old.name
         if old is not self._manual:
             old.close()
-        skipped = self._activate(index + 1, from_name=old.name, reason=reason)
+        # a working standby comes first, then the sources after the old one
+        usable = self._standby_works() and self._standby_health.ready
+        start = self._standby if usable and self._standby is not None else index + 1
+        skipped = self._activate(start, from_name=old.name, reason=reason)
         if self._active is None:
             self._notices.append(
                 LinkLost(source=self.name, reason="no card source left: " + "; ".join(skipped))
             )
+
+    # -- failback ------------------------------------------------------------------------------
+
+    def _fail_back(self) -> None:
+        """At a new hand: the standby takes over when it works and is ready; one with a fault not
+        cleared waits for a later hand. Called with the lock held."""
+        index, active = self._standby, self._active
+        if index is None or active is None or not self._standby_works():
+            return
+        source = self._sources[index]
+        if not self._standby_health.ready:
+            why = self._standby_health.why_not_ready()
+            log.info("%s: %s stays standby: %s", self.name, source.name, why)
+            return
+        old = self._sources[active]
+        self._standby, self._active = None, index
+        self._lost_since, self._failure = None, None
+        if old is not self._manual:
+            old.close()
+        notice = SourceSwitched(
+            source=source.name,
+            from_source=old.name,
+            to_source=source.name,
+            reason=f"{source.name} works again (higher priority)",
+        )
+        self._notices.append(notice)
+        self._history.append(notice)
+        log.warning("%s: back to %s from %s", self.name, source.name, old.name)
+        self._schedule_revival()
+
+    def _standby_works(self) -> bool:
+        """Whether there is a standby whose link is up and whose identity held (its events
+        drained first). One that failed again is closed and tried again later."""
+        index = self._standby
+        if index is None:
+            return False
+        source = self._sources[index]
+        self._watch_standby()
+        health = self._standby_health
+        link_state = getattr(getattr(source, "link_status", None), "state", "connected")
+        if not health.identity_alarm and health.link_up and link_state == "connected":
+            return True
+        why = health.why_not_ready() or f"link {link_state}"
+        log.warning("%s: %s failed again before the next hand: %s", self.name, source.name, why)
+        self._standby = None
+        source.close()
+        self._schedule_revival()
+        return False
+
+    def _settle_standby(self) -> None:
+        """After the active source changed: a standby that became the active source is one no
+        more (what its events said carries over), one now below the active source is closed."""
+        index, active = self._standby, self._active
+        if index is None or active is None:
+            return
+        self._standby = None
+        if index > active:
+            self._sources[index].close()
+            return
+        if index == active:
+            self._watch_standby()
+            health = self._standby_health
+            if health.identity_alarm:
+                self._failure = "identity changed while standby"
+            elif not health.link_up:
+                self._lost_since, self._lost_reason = time.monotonic(), "lost while standby"
+
+    def _watch_standby(self) -> None:
+        """Take the standby's events (not passed on: no hand runs on it) into its health."""
+        index = self._standby
+        if index is None:
+            return
+        source = self._sources[index]
+        for _ in range(_STANDBY_DRAIN):
+            event = source.next_event(0)
+            if event is None:
+                return
+            self._standby_health.update(event)
+
+    def _schedule_revival(self) -> None:
+        if self._failback_interval is not None:
+            self._revive_at = time.monotonic() + self._failback_interval
+
+    def _revive_loop(self, stop: threading.Event) -> None:
+        """The failback thread: one attempt whenever one is due, until ``stop``."""
+        interval = self._failback_interval or 1.0
+        while not stop.wait(max(0.01, min(interval, self._revive_at - time.monotonic()))):
+            try:
+                self._revive_once(stop)
+            except Exception:  # a bug in a source's open() must not end the failback for good
+                log.exception("%s: failback attempt failed", self.name)
+
+    def _revive_once(self, stop: threading.Event) -> None:
+        """Open the sources above the active one, best first, until one opens; that one becomes
+        the standby. Opens outside the lock (an open may take seconds): the index being opened
+        is marked, and :meth:`_activate` leaves it alone meanwhile."""
+        with self._lock:
+            if stop.is_set() or time.monotonic() < self._revive_at:
+                return
+            self._schedule_revival()  # at most one round per interval, whatever happens in it
+            if self._active is None or self._standby is not None:
+                return
+            candidates = [i for i in range(self._active) if self._sources[i] is not self._manual]
+        for index in candidates:
+            with self._lock:
+                if stop.is_set() or self._active is None or index >= self._active:
+                    return
+                self._reviving = index
+            source = self._sources[index]
+            try:
+                try:
+                    source.open()
+                except DealerAssistError as e:
+                    log.info("%s: %s still fails: %s", self.name, source.name, e)
+                    continue
+                with self._lock:
+                    keep = (
+                        not stop.is_set()
+                        and self._active is not None
+                        and index < self._active
+                        and self._standby is None
+                    )
+                    if keep:
+                        self._standby, self._standby_health = index, ReadinessTracker()
+                        log.warning(
+                            "%s: %s works again; back to it at the next hand",
+                            self.name,
+                            source.name,
+                        )
+                if not keep:
+                    source.close()  # closed meanwhile, or no longer above the active source
+                return
+            finally:
+                with self._lock:
+                    self._reviving = None
 
     def _activate(self, start: int, *, from_name: str | None, reason: str) -> list[str]:
         """Open sources from ``start`` (wrapping round) until one opens; queue a SourceSwitched
@@ -366,16 +582,22 @@ class FailoverSource:
         skipped: list[str] = []
         count = len(self._sources)
         for k in range(count):
-            source = self._sources[(start + k) % count]
+            index = (start + k) % count
+            source = self._sources[index]
+            if index == self._reviving:
+                skipped.append(f"{source.name}: being reopened by a failback attempt")
+                continue
             try:
-                source.open()
+                source.open()  # the standby is open already: a no-op
             except DealerAssistError as e:  # DeviceError, or a ConfigError found only at open
                 log.warning("%s: %s cannot be opened: %s", self.name, source.name, e)
                 skipped.append(f"{source.name}: {e}")
                 continue
-            self._active = (start + k) % count
+            self._active = index
             self._lost_since = None
             self._failure = None
+            self._settle_standby()
+            self._schedule_revival()  # a source just left gets some time before a retry
             first = self._sources[0].name
             if from_name or skipped:
                 notice = SourceSwitched(
@@ -409,6 +631,7 @@ def open_table_sources(
     manual_last: bool = True,
     switch_after: float = 5.0,
     retry_interval: float = 5.0,
+    failback_interval: float | None = 5.0,
 ) -> FailoverSource:
     """The table's card sources (``config.sources``, in order) as one FailoverSource, built with
     :func:`drivers.factory.open_source` and not yet opened (call ``open()``).
@@ -417,6 +640,7 @@ def open_table_sources(
     ``emulator``; ``-2``, ``-3`` ... when repeated) unless its options give a ``name``; the
     journal records that name for every card. With ``manual_last`` a ``manual`` source is added
     at the end when the configuration has none: the dealer's hand is the last resort.
+    ``switch_after``, ``retry_interval`` and ``failback_interval`` are as for FailoverSource.
 
     Raises:
         ConfigError: no source, or a source that cannot be built (names ``sources[i]``).
@@ -442,7 +666,12 @@ def open_table_sources(
         built.append(source)
     if manual_last and not any(isinstance(s, ManualSource) for s in built):
         built.append(ManualSource(name=_unique("manual", names)))
-    return FailoverSource(built, switch_after=switch_after, retry_interval=retry_interval)
+    return FailoverSource(
+        built,
+        switch_after=switch_after,
+        retry_interval=retry_interval,
+        failback_interval=failback_interval,
+    )
 
 
 def _unique(name: str, taken: set[str]) -> str:

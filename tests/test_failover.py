@@ -1,4 +1,5 @@
-"""FailoverSource: sources killed between and during hands, through the real table runner.
+"""FailoverSource: sources killed between and during hands, through the real table runner, and
+brought back (failback at the next hand).
 
 Sources are the emulator in a child process on a real pty, simulated USB readers driven through
 pyusb (drivers.usbsim) and the manual keypad source.
@@ -17,7 +18,7 @@ import pytest
 
 from dealer_assist.cards import FULL_DECK
 from dealer_assist.config import SourceConfig, TableConfig, load_table_config
-from dealer_assist.errors import ConfigError, DeviceError, ProtocolError
+from dealer_assist.errors import CommandRefusedError, ConfigError, DeviceError, ProtocolError
 from dealer_assist.events import CardRead, DeckShuffled, DeviceEvent, LinkLost
 from dealer_assist.players import PlayerModel
 from dealer_assist.source import CardSource
@@ -25,11 +26,13 @@ from dealer_assist.storage.eventjson import event_to_json
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.hand import Hand, Phase
 from dealer_assist.table.runner import TableRunner
+from drivers.emulator.process import EmulatorProcess
 from drivers.emulator.shuffler import EmulatedShuffler, EmulatorConfig
 from drivers.emulator.source import EmulatorSource
 from drivers.factory import open_source
 from drivers.failover import FailoverSource, SourceSwitched, open_table_sources
 from drivers.manual import ManualSource
+from drivers.tcrp.device import TcrpDevice
 from drivers.usbsim import SimUsbBackend, SimUsbDevice
 
 SEATS = [1, 2, 3]
@@ -49,7 +52,7 @@ def usb(backend: SimUsbBackend, serial: str, name: str) -> CardSource:
 class Table:
     """A runner on a failover chain, with a journal and every event it handled."""
 
-    def __init__(self, tmp_path: Path, sources: list[CardSource], **kw: float) -> None:
+    def __init__(self, tmp_path: Path, sources: list[CardSource], **kw: float | None) -> None:
         self.config = load_table_config(game="uth")
         self.failover = FailoverSource(sources, **kw)
         self.events: list[DeviceEvent] = []
@@ -236,15 +239,22 @@ def test_lost_source_is_replaced_at_the_next_shuffle() -> None:
 
 
 def test_refusal_is_not_a_failure() -> None:
-    backend = SimUsbBackend([sim("A-1"), sim("B-1")])
+    backend = SimUsbBackend([sim("A-1", jam_at=2, jam_clear_after=60.0), sim("B-1")])
     failover = FailoverSource([usb(backend, "A-1", "usb-a"), usb(backend, "B-1", "usb-b")])
     failover.open()
     try:
-        with pytest.raises(ProtocolError, match="NO_DECK"):
+        with pytest.raises(CommandRefusedError, match="NO_DECK") as refused:
             failover.deal(2)  # NAK: the device is fine, it has no deck yet
+        assert isinstance(refused.value, ProtocolError) and refused.value.command == "DEAL"
         failover.shuffle()
         drain(failover, lambda ev: any(isinstance(e, DeckShuffled) for e in ev))
+        failover.deal(3)
+        drain(failover, lambda ev: any(e.kind == "fault" for e in ev))  # jammed at card 2
+        with pytest.raises(CommandRefusedError) as refused:
+            failover.shuffle()  # a new hand on a jammed device: refused, not replaced
+        assert refused.value.reason == "FAULT"
         assert failover.active_index == 0 and not failover.switches
+        assert not any(isinstance(e, SourceSwitched) for e in drain_now(failover))
     finally:
         failover.close()
 
@@ -345,6 +355,16 @@ def table_with(config: TableConfig, sources: list[SourceConfig]) -> TableConfig:
     return dataclasses.replace(config, sources=tuple(sources))
 
 
+def drain_now(source: CardSource) -> list[DeviceEvent]:
+    """The events waiting now."""
+    events = []
+    event = source.next_event(0)
+    while event is not None:
+        events.append(event)
+        event = source.next_event(0)
+    return events
+
+
 def drain(
     source: CardSource, until: Callable[[list[DeviceEvent]], bool], timeout: float = 5.0
 ) -> list[DeviceEvent]:
@@ -430,3 +450,212 @@ def test_status_link_and_history_follow_the_active_source() -> None:
     finally:
         failover.close()
     assert failover.link_status.state == "closed"
+
+
+# -- failback ----------------------------------------------------------------------------------
+
+
+class LinkedShuffler:
+    """The emulator in its own process on a real pty, configured by a stable path: a symlink to
+    the pty, as udev's /dev/serial/by-id/... names a USB-serial shuffler. While the emulator is
+    down the link dangles and opening it fails, as for an unplugged shuffler."""
+
+    def __init__(self, link: Path, args: list[str]) -> None:
+        self.link = link
+        self.args = args
+        self.process: EmulatorProcess | None = None
+
+    def start(self) -> None:
+        self.process = EmulatorProcess(self.args)
+        pty = self.process.start()
+        fresh = self.link.with_name(self.link.name + ".new")
+        fresh.symlink_to(pty)
+        fresh.replace(self.link)  # atomic: the link never points nowhere while it runs
+
+    def kill(self) -> None:
+        process, self.process = self.process, None
+        assert process is not None and process.pid is not None
+        os.kill(process.pid, signal.SIGKILL)  # no goodbye: the cable is pulled
+        process.stop()  # reaps it
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.stop()
+
+
+@pytest.fixture
+def shuffler(tmp_path: Path) -> Iterator[LinkedShuffler]:
+    link = LinkedShuffler(tmp_path / "shuffler", ["--seed", "5", "--shuffle-time", "0.01",
+                                                  "--card-interval", "0.002"])  # fmt: skip
+    link.start()
+    yield link
+    link.stop()
+
+
+def test_shuffler_back_between_hands_takes_over_at_the_next_hand(
+    tmp_path: Path, shuffler: LinkedShuffler, tables: list[Table]
+) -> None:
+    serial = open_source(str(shuffler.link), name="serial", reopen_interval=0.05)
+    backend = SimUsbBackend([sim("U-1")])
+    table = Table(tmp_path, [serial, usb(backend, "U-1", "usb"), ManualSource()],
+                  switch_after=0.3, failback_interval=0.1)  # fmt: skip
+    tables.append(table)
+    failover = table.failover
+    first = table.hand()
+    assert first.phase is Phase.SETTLED and card_sources(first) == {"serial"}
+
+    shuffler.kill()  # between hands
+    table.wait(lambda: bool(table.switches()))
+    assert (table.switches()[0].from_source, table.switches()[0].to_source) == ("serial", "usb")
+    second = table.hand()  # the failback attempts meanwhile find the link dangling
+    assert second.phase is Phase.SETTLED and card_sources(second) == {"usb"}
+    assert failover.standby is None and failover.active is failover.sources[1]
+
+    def restart_mid_hand(card: CardRead) -> None:
+        table.on_card = None
+        shuffler.start()  # the shuffler works again while this hand is being dealt
+        deadline = time.monotonic() + 15.0
+        while failover.standby is None:  # reopened by the failback thread, mid-hand
+            assert time.monotonic() < deadline, "the shuffler was not reopened"
+            time.sleep(0.02)
+
+    table.on_card = restart_mid_hand
+    third = table.hand()
+    assert failover.standby is serial  # ready, but the hand in progress kept its source
+    assert third.phase is Phase.SETTLED and card_sources(third) == {"usb"}
+    assert len(table.switches()) == 1 and failover.active is failover.sources[1]
+
+    before = len(table.events)
+    fourth = table.hand()  # the next hand goes back to it, with the notice
+    assert fourth.phase is Phase.SETTLED and card_sources(fourth) == {"serial"}
+    back = table.switches()[1]
+    assert (back.from_source, back.to_source) == ("usb", "serial")
+    assert "serial works again" in back.reason
+    kinds = [e.kind for e in table.events[before:]]
+    assert kinds.index("source_switched") < kinds.index("shuffled") < kinds.index("card")
+    assert failover.active is serial and failover.switches == tuple(table.switches())
+    assert event_to_json(back)["to_source"] == "serial"
+
+    stored = list(table.journal.iter_hands())
+    assert [h.status for h in stored] == ["settled"] * 4
+    per_hand = [{c["source"] for c in h.extra["cards"]} for h in stored]
+    assert per_hand == [{"serial"}, {"usb"}, {"usb"}, {"serial"}]
+    assert table.journal.verify().ok
+
+
+def test_emulator_source_is_reopened_and_taken_back_at_a_new_hand() -> None:
+    """emulator:// owns its emulator: a reopen after its death starts a fresh one."""
+    emulator = open_source("emulator://?seed=4&shuffle_time=0.01&card_interval=0.002",
+                           name="serial")  # fmt: skip
+    assert isinstance(emulator, EmulatorSource)
+    backend = SimUsbBackend([sim("U-1")])
+    failover = FailoverSource([emulator, usb(backend, "U-1", "usb")], switch_after=0.2,
+                              failback_interval=0.1)  # fmt: skip
+    failover.open()
+    try:
+        pid = emulator.emulator.pid
+        assert pid is not None
+        os.kill(pid, signal.SIGKILL)
+        drain(failover, lambda ev: any(isinstance(e, SourceSwitched) for e in ev))
+        assert failover.active_index == 1
+        drain(failover, lambda ev: failover.standby is emulator, timeout=15.0)
+        assert emulator.emulator.pid not in (None, pid)  # a new child
+        failover.shuffle()
+        events = drain(failover, lambda ev: any(isinstance(e, DeckShuffled) for e in ev))
+        back = events[0]
+        assert isinstance(back, SourceSwitched) and (back.from_source, back.to_source) == (
+            "usb",
+            "serial",
+        )
+        assert [e.source for e in events if isinstance(e, DeckShuffled)] == ["serial"]
+        assert failover.active is emulator and failover.standby is None
+    finally:
+        failover.close()
+    assert emulator.emulator.pid is None  # close() stopped the child
+
+
+def test_usb_reader_replugged_comes_back_at_the_next_shuffle_only() -> None:
+    a, b = sim("A-1"), sim("B-1")
+    backend = SimUsbBackend([a, b])
+    failover = FailoverSource([usb(backend, "A-1", "usb-a"), usb(backend, "B-1", "usb-b")],
+                              switch_after=0.1, failback_interval=0.1)  # fmt: skip
+    failover.open()
+    try:
+        a.unplug()
+        drain(failover, lambda ev: any(isinstance(e, SourceSwitched) for e in ev))
+        failover.shuffle()
+        drain(failover, lambda ev: any(isinstance(e, DeckShuffled) for e in ev))
+        failover.deal(2)  # a hand on usb-b
+        a.plug()
+        cards = drain(failover, lambda ev: failover.standby is not None
+                      and sum(isinstance(e, CardRead) for e in ev) == 2)  # fmt: skip
+        assert {e.source for e in cards if isinstance(e, CardRead)} == {"usb-b"}
+        assert failover.active_index == 1 and len(failover.switches) == 1
+
+        # it fails again before the next hand: not taken, tried again later
+        standby = failover.standby
+        a.unplug()
+        assert isinstance(standby, TcrpDevice)
+        drain(failover, lambda ev: standby.link_status.state != "connected")
+        failover.shuffle()
+        assert failover.active_index == 1 and failover.standby is None
+        assert len(failover.switches) == 1
+
+        a.plug()
+        drain(failover, lambda ev: failover.standby is not None)
+        failover.shuffle()
+        events = drain(failover, lambda ev: any(isinstance(e, DeckShuffled) for e in ev))
+        back = events[0]
+        assert isinstance(back, SourceSwitched)
+        assert (back.from_source, back.to_source, back.skipped) == ("usb-b", "usb-a", ())
+        assert [e.source for e in events if isinstance(e, DeckShuffled)] == ["usb-a"]
+        assert failover.active_index == 0 and len(failover.switches) == 2
+    finally:
+        failover.close()
+
+
+def test_failback_can_be_turned_off() -> None:
+    a, b = sim("A-1"), sim("B-1")
+    backend = SimUsbBackend([a, b])
+    failover = FailoverSource([usb(backend, "A-1", "usb-a"), usb(backend, "B-1", "usb-b")],
+                              switch_after=0.1, failback_interval=None)  # fmt: skip
+    failover.open()
+    try:
+        assert not any(t.name == "failback-failover" for t in threading.enumerate())
+        a.unplug()
+        drain(failover, lambda ev: any(isinstance(e, SourceSwitched) for e in ev))
+        a.plug()
+        failover.shuffle()
+        assert failover.active_index == 1 and failover.standby is None
+    finally:
+        failover.close()
+    with pytest.raises(ConfigError, match="failback_interval"):
+        FailoverSource([ManualSource()], failback_interval=float("inf"))
+
+
+def test_a_failing_source_hands_over_to_a_working_standby() -> None:
+    a, b, c = sim("A-1"), sim("B-1"), sim("C-1")
+    backend = SimUsbBackend([a, b, c])
+    failover = FailoverSource(
+        [usb(backend, "A-1", "usb-a"), usb(backend, "B-1", "usb-b"), usb(backend, "C-1", "usb-c")],
+        switch_after=0.1,
+        failback_interval=0.1,
+    )
+    failover.open()
+    try:
+        a.unplug()
+        drain(failover, lambda ev: any(isinstance(e, SourceSwitched) for e in ev))
+        a.plug()
+        drain(failover, lambda ev: failover.standby is failover.sources[0])
+        b.unplug()  # the source in use fails before the next hand: the standby, not usb-c
+        events = drain(failover, lambda ev: any(isinstance(e, SourceSwitched) for e in ev))
+        switch = events[-1]
+        assert isinstance(switch, SourceSwitched)
+        assert (switch.from_source, switch.to_source) == ("usb-b", "usb-a")
+        assert "link lost" in switch.reason
+        assert failover.active_index == 0 and failover.standby is None
+        failover.shuffle()
+        shuffled = drain(failover, lambda ev: any(isinstance(e, DeckShuffled) for e in ev))
+        assert [e.source for e in shuffled if isinstance(e, DeckShuffled)] == ["usb-a"]
+    finally:
+        failover.close()

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import json
+import os
+import select
+import threading
 import time
+import tty
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from dealer_assist.errors import DeviceError, DeviceIdentityError, ProtocolError
+from dealer_assist.errors import (
+    CommandRefusedError,
+    DeviceError,
+    DeviceIdentityError,
+    ProtocolError,
+)
 from dealer_assist.events import (
     CardRead,
     DeckShuffled,
@@ -23,6 +32,7 @@ from dealer_assist.events import (
 )
 from drivers.emulator.process import EmulatorProcess
 from drivers.tcrp.device import TcrpDevice, TcrpTimings
+from drivers.tcrp.frame import FrameParser, encode_frame
 from drivers.transport.serial_port import SerialTransport
 
 FAST = ["--shuffle-time", "0.05", "--card-interval", "0.003"]
@@ -175,12 +185,120 @@ def test_silent_device_fails_the_handshake(start: Start) -> None:
     assert 1.1 < time.monotonic() - t0 < 3.0  # 4 attempts 300 ms apart, then give up
 
 
-def test_nak_raises_protocol_error(start: Start) -> None:
+def test_nak_is_a_refusal_with_its_reason(start: Start) -> None:
     device = start()
-    with pytest.raises(ProtocolError, match="NO_DECK"):
+    with pytest.raises(CommandRefusedError) as refused:
         device.deal(2)  # no shuffled deck yet
+    error = refused.value
+    assert (error.command, error.reason, error.source) == ("DEAL", "NO_DECK", "t")
+    assert str(error) == "t: device refused DEAL: NO_DECK"
+    assert isinstance(error, ProtocolError)  # callers catching ProtocolError still do
+    assert device.stats.command_retries == 0  # a NAK is an answer: nothing is sent again
     with pytest.raises(DeviceError):
         device.deal(0)
+
+
+def test_jammed_device_refuses_with_fault(start: Start) -> None:
+    device = start("--jam-at", "2", "--jam-clear-after", "60")  # the emulator's fault switch
+    shuffled(device)
+    device.deal(3)
+    collect(device, lambda ev: any(isinstance(e, DeviceFault) for e in ev))
+    for command in (device.shuffle, lambda: device.deal(1)):
+        with pytest.raises(CommandRefusedError) as refused:
+            command()
+        assert refused.value.reason == "FAULT"
+    assert "device refused SHUFFLE: FAULT" in _refusal(device.shuffle)
+    assert device.is_open and device.link_status.state == "connected"
+
+
+def test_no_answer_is_not_a_refusal(start: Start) -> None:
+    device = start("--silence-after", "4")  # handshake, then not a frame more
+    with pytest.raises(ProtocolError, match="no answer to SHUFFLE after 4 attempts") as err:
+        device.shuffle()
+    assert not isinstance(err.value, CommandRefusedError)
+    assert device.stats.command_retries == 3
+
+
+def _refusal(command: Callable[[], None]) -> str:
+    with pytest.raises(CommandRefusedError) as refused:
+        command()
+    return str(refused.value)
+
+
+class PtyPeer:
+    """A minimal TCRP/1 device on the master side of a real pty, in a thread: it answers HELLO
+    with ACK and HELLO, and refuses every other command with a NAK whose reason ``refuse``
+    gives per command type ("" = a NAK without a reason)."""
+
+    def __init__(self, refuse: dict[str, str]) -> None:
+        self.refuse = refuse
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        self.path = os.ttyname(self.slave)
+        self.seq = 0
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _send(self, type_: str, *fields: str) -> None:
+        os.write(self.master, encode_frame(self.seq, type_, fields))
+        self.seq += 1
+
+    def _run(self) -> None:
+        parser = FrameParser()
+        while not self.stop.is_set():
+            ready, _, _ = select.select([self.master], [], [], 0.05)
+            if not ready:
+                continue
+            for frame in parser.feed(os.read(self.master, 4096)):
+                if frame.type == "HELLO":
+                    self._send("ACK", str(frame.seq))
+                    self._send("HELLO", "TCRP1", "PEER", "1.0", "P-1")
+                elif frame.type != "ACK":
+                    reason = self.refuse.get(frame.type, "")
+                    self._send("NAK", str(frame.seq), *([reason] if reason else []))
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(2)
+        os.close(self.master)
+        os.close(self.slave)
+
+
+def test_refusal_reasons_from_another_device_over_a_raw_pty() -> None:
+    peer = PtyPeer({"DEAL": "LID_OPEN"})
+    device = TcrpDevice(SerialTransport(peer.path), name="peer")
+    try:
+        device.open()
+        assert device.identity is not None and device.identity.model == "PEER"
+        with pytest.raises(CommandRefusedError) as refused:
+            device.deal(5)
+        assert refused.value.reason == "LID_OPEN"  # a code the emulator never sends
+        assert str(refused.value) == "peer: device refused DEAL: LID_OPEN"
+        with pytest.raises(CommandRefusedError) as refused:
+            device.shuffle()
+        assert (refused.value.command, refused.value.reason) == ("SHUFFLE", "")
+        assert str(refused.value) == "peer: device refused SHUFFLE: no reason given"
+    finally:
+        device.close()
+        peer.close()
+
+
+def test_reopen_after_close_is_a_new_session(start: Start) -> None:
+    device = start()
+    shuffled(device)
+    device.close()
+    device.close()  # idempotent
+    assert not device.is_open and device.link_status.state == "closed"
+    device.open()
+    device.open()  # idempotent
+    assert device.is_open and device.identity is not None
+    deck = shuffled(device)
+    device.deal(2)
+    cards = cards_of(collect(device, n_cards(2)))
+    assert [(c.deck_id, c.index) for c in cards] == [(deck.deck_id, 1), (deck.deck_id, 2)]
+    workers = [t for t in threading.enumerate() if t.name == "tcrp-t" and t.is_alive()]
+    assert len(workers) == 1  # the first session's worker ended with its close()
 
 
 def test_silence_link_lost_then_restored_and_recovered(start: Start) -> None:

@@ -4,8 +4,14 @@ One worker thread reads the transport with a short timeout, parses frames, ackno
 restores device order (:mod:`drivers.tcrp.sequence`) and turns them into
 :mod:`dealer_assist.events`, which the caller takes with :meth:`TcrpDevice.next_event`.
 Commands (HELLO, SHUFFLE, DEAL, STATUS) are sent from the caller's thread and wait for ACK/NAK,
-retried 3 times 300 ms apart (DEVICE_PROTOCOL.md, "Reliability"). Identity pinning and the
+retried 3 times 300 ms apart (DEVICE_PROTOCOL.md, "Reliability"). A NAK raises
+:class:`~dealer_assist.errors.CommandRefusedError` (the device is there and said no, with its
+reason code); no answer at all raises a plain ProtocolError. Identity pinning and the
 mid-session identity alarm follow "Security".
+
+A closed device can be opened again (a new session: fresh counters, sequence and identity check);
+each session's worker has its own stop flag, so a worker that outlived close() never runs on
+into the next session.
 
 Reconnection (issue 4): when nothing is heard for the heartbeat timeout the worker probes with
 HELLO, then reopens the transport, with a delay that doubles from ``reopen_interval`` up to
@@ -27,6 +33,7 @@ from dataclasses import dataclass, fields, replace
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.errors import (
     CardError,
+    CommandRefusedError,
     ConfigError,
     DealerAssistError,
     DeviceError,
@@ -123,8 +130,9 @@ class TcrpDevice:
         timings: see :class:`TcrpTimings`.
 
     Errors: ``open`` raises TransportError, ProtocolError (no/bad handshake) or
-    DeviceIdentityError (pin mismatch); commands raise ProtocolError (NAK, no answer),
-    TransportError, DeviceIdentityError (after an identity alarm) or DeviceError (not open).
+    DeviceIdentityError (pin mismatch); commands raise CommandRefusedError (NAK, with the
+    device's reason), ProtocolError (no answer after the retries), TransportError,
+    DeviceIdentityError (after an identity alarm) or DeviceError (not open).
     """
 
     def __init__(
@@ -215,7 +223,8 @@ class TcrpDevice:
         return self._thread is not None
 
     def open(self) -> None:
-        """Open the transport, start the worker, handshake and check the pinned identity.
+        """Open the transport, start the worker, handshake and check the pinned identity. No-op
+        when open; after close() it starts a new session.
 
         Raises:
             TransportError: the transport cannot be opened.
@@ -227,8 +236,10 @@ class TcrpDevice:
         self._transport.open()
         self._reset_session()
         self._drain_events()
-        self._stop.clear()
-        self._thread = threading.Thread(target=self._run, name=f"tcrp-{self.name}", daemon=True)
+        self._stop = threading.Event()  # this session's: an old worker keeps its own, set one
+        self._thread = threading.Thread(
+            target=self._run, args=(self._stop,), name=f"tcrp-{self.name}", daemon=True
+        )
         self._thread.start()
         try:
             self._handshake()
@@ -250,21 +261,28 @@ class TcrpDevice:
             self._transport.close()
 
     def shuffle(self) -> None:
-        """Send SHUFFLE and wait for its ACK; a DeckShuffled event follows. Raises DeviceError."""
+        """Send SHUFFLE and wait for its ACK; a DeckShuffled event follows.
+
+        Raises:
+            CommandRefusedError: NAK (e.g. ``BUSY``, ``FAULT``); ProtocolError: no answer;
+            TransportError, DeviceIdentityError, DeviceError: see the class.
+        """
         self._command("SHUFFLE")
 
     def deal(self, n: int) -> None:
         """Send DEAL n (1..52) and wait for its ACK; ``n`` CardRead events follow.
 
         Raises:
-            DeviceError: n out of range, or not open; ProtocolError on NAK or no answer.
+            DeviceError: n out of range, or not open; CommandRefusedError on NAK (e.g.
+            ``NO_DECK``, ``NOT_ENOUGH``); ProtocolError when no answer came.
         """
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 52:
             raise DeviceError(f"deal count must be 1..52, got {n!r}")
         self._command("DEAL", (str(n),))
 
     def request_status(self) -> None:
-        """Send STATUS; the device answers with a STATE event. Raises DeviceError."""
+        """Send STATUS; the device answers with a STATE event. Raises DeviceError
+        (CommandRefusedError on NAK, ProtocolError when no answer came)."""
         self._command("STATUS")
 
     def next_event(self, timeout: float) -> DeviceEvent | None:
@@ -347,7 +365,7 @@ class TcrpDevice:
                 with self._cond:
                     self._pending.pop(seq, None)
         if pending.answer == "NAK":
-            raise ProtocolError(f"{self.name}: device refused {type_}: {pending.reason or '-'}")
+            raise CommandRefusedError(type_, pending.reason, source=self.name)
         if not answered:
             raise ProtocolError(
                 f"{self.name}: no answer to {type_} after {1 + self._t.command_retries} attempts"
@@ -369,11 +387,11 @@ class TcrpDevice:
 
     # -- worker ----------------------------------------------------------------------------
 
-    def _run(self) -> None:
-        while not self._stop.is_set():
+    def _run(self, stop: threading.Event) -> None:
+        while not stop.is_set():
             try:
                 if not self._transport.is_open:
-                    self._stop.wait(min(0.05, max(0.0, self._next_attempt_at - time.monotonic())))
+                    stop.wait(min(0.05, max(0.0, self._next_attempt_at - time.monotonic())))
                     self._on_timers(time.monotonic())
                     continue
                 data = self._transport.read(4096, self._t.read_timeout)
@@ -389,7 +407,7 @@ class TcrpDevice:
             except Exception:  # keep the link alive; a bug here must not silence the table
                 self.worker_errors += 1
                 log.exception("%s: error in the TCRP/1 worker", self.name)
-                self._stop.wait(self._t.read_timeout)
+                stop.wait(self._t.read_timeout)
 
     def _on_transport_error(self, e: TransportError) -> None:
         log.warning("%s: %s", self.name, e)
