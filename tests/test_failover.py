@@ -496,7 +496,12 @@ def test_shuffler_back_between_hands_takes_over_at_the_next_hand(
     tmp_path: Path, shuffler: LinkedShuffler, tables: list[Table]
 ) -> None:
     serial = open_source(str(shuffler.link), name="serial", reopen_interval=0.05)
-    backend = SimUsbBackend([sim("U-1")])
+    reader = SimUsbDevice(
+        EmulatedShuffler(EmulatorConfig(seed=3, shuffle_time=0.01, card_interval=0.004,
+                                        serial="USB-0001")),  # its own identity in HELLO
+        serial="U-1",
+    )  # fmt: skip
+    backend = SimUsbBackend([reader])
     table = Table(tmp_path, [serial, usb(backend, "U-1", "usb"), ManualSource()],
                   switch_after=0.3, failback_interval=0.1)  # fmt: skip
     tables.append(table)
@@ -540,6 +545,9 @@ def test_shuffler_back_between_hands_takes_over_at_the_next_hand(
     assert [h.status for h in stored] == ["settled"] * 4
     per_hand = [{c["source"] for c in h.extra["cards"]} for h in stored]
     assert per_hand == [{"serial"}, {"usb"}, {"usb"}, {"serial"}]
+    # each hand names the device that shuffled its deck, also when the switch came at the shuffle
+    devices = [h.extra["device"] for h in stored]
+    assert devices[0] == devices[3] != devices[1] == devices[2]
     assert table.journal.verify().ok
 
 

@@ -392,7 +392,11 @@ class TableRunner:
             if self._watch is not None:
                 self._watch.on_card(time.monotonic())
         elif isinstance(event, DeckShuffled) and not self._detector.last_index:
-            self._step("deck", {"deck_id": event.deck_id, "count": event.count})
+            # the source that shuffled is the hand's device (a failover may have switched
+            # sources at the shuffle, after the "open" step named the previous one)
+            ident = self.source.identity
+            device = {"model": ident.model, "serial": ident.serial} if ident else {}
+            self._step("deck", {"deck_id": event.deck_id, "count": event.count, "device": device})
 
     def _already_recorded(self, event: DeviceEvent) -> bool:
         """After a restart: a card recorded before it, seen again (retransmitted) is skipped."""
@@ -425,6 +429,8 @@ class TableRunner:
         elif kind == "deck":
             self._detector.start_deck(DeckShuffled(deck_id=p["deck_id"], count=p["count"]))
             self._shuffled = True
+            if p.get("device"):
+                self._device = dict(p["device"])
         elif kind == "bets":
             if replay:
                 for seat, bets in p["seats"].items():
