@@ -14,8 +14,10 @@ import pytest
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.errors import ConfigError
 from drivers.camera.calibration import Calibration, calibrate_from_folder
+from drivers.camera.detect import find_cards
 from drivers.camera.geometry import CARD_H, CARD_W, order_corners, quad_aspect
 from drivers.camera.glyphs import holes
+from drivers.camera.locate import locate_cards
 from drivers.camera.reader import Detection, IndexReader, Reading
 from drivers.camera.synthetic import SceneSettings, felt, render_scene, render_spread
 from drivers.camera.vote import Voter, VoteSettings
@@ -175,6 +177,35 @@ def test_blank_felt_shows_no_card(calibration: Calibration) -> None:
         frame = felt(rng)
         frame = np.clip(frame + rng.normal(0, 4, frame.shape), 0, 255).astype(np.uint8)
         assert reader.read_frame(frame) == []
+
+
+def test_blank_cloth_is_not_taken_for_a_card_the_size_of_the_frame() -> None:
+    rng = np.random.default_rng(4)
+    for _ in range(4):  # Otsu splits a cloth's texture; the frame's own outline is no card
+        cloth = felt(rng)
+        areas = [cv2.contourArea(c.quad) for c in locate_cards(cloth, flat_fallback=False)]
+        assert all(a < 0.1 * 1280 * 720 for a in areas), areas
+
+
+@needs_faces
+def test_card_photographed_at_an_angle_is_found_and_read(
+    calibration: Calibration, faces: dict[Card, np.ndarray]
+) -> None:
+    """A phone held ~45 degrees off the vertical stretches the card's outline to ~2.1:1."""
+    face = faces[parse_card("9c")]
+    h, w = face.shape[:2]
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    # the card's far (top) edge foreshortened: 2.1 times as long as wide on the image
+    dst = np.array([[560, 100], [720, 100], [740, 460], [540, 460]], np.float32)
+    frame = felt(np.random.default_rng(5))
+    m = cv2.getPerspectiveTransform(src, dst)
+    warped = cv2.warpPerspective(face, m, (1280, 720))
+    inside = cv2.warpPerspective(np.full((h, w), 255, np.uint8), m, (1280, 720)) > 127
+    frame[inside] = warped[inside]
+    quads = find_cards(frame)
+    assert len(quads) == 1 and 1.9 < quad_aspect(quads[0]) < 2.3
+    read = [d.reading.card for d in IndexReader(calibration, search=False).read_frame(frame)]
+    assert read == [parse_card("9c")]
 
 
 def _index_box(calibration: Calibration, face: np.ndarray) -> tuple[int, int, int, int]:

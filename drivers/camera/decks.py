@@ -30,10 +30,12 @@ SUIT_TEXT = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
 #: OpenCV's built-in font faces (always available, whatever fonts the machine has)
 BUILTIN_FONTS = ("sans", "serif")
 #: font file name parts that are not plausible card index print: slanted, script, symbol,
-#: monospaced (slashed zero), hairline or maths fonts
+#: monospaced (slashed zero), hairline or maths fonts; and fonts made for other scripts, whose
+#: Latin digits copy a family already listed
 EXCLUDED_FONT_PARTS = (
     "italic",
     "oblique",
+    "slanted",
     "ita.",
     "mono",
     "symbol",
@@ -43,6 +45,25 @@ EXCLUDED_FONT_PARTS = (
     "math",
     "extralight",
     "light",
+    "thin",
+    "hairline",
+    "arabic",
+    "kufi",
+    "naskh",
+    "nastaliq",
+    "urdu",
+    "bengali",
+    "devanagari",
+    "gujarati",
+    "gurmukhi",
+    "kannada",
+    "khojki",
+    "malayalam",
+    "oriya",
+    "sinhala",
+    "tamil",
+    "telugu",
+    "nushu",
 )
 #: high-resolution rendering scale (times the canonical card) before the camera view shrinks it
 HIRES = 4
@@ -69,14 +90,26 @@ def find_fonts(folders: Sequence[Path] = (Path("/usr/share/fonts"),)) -> list[st
 
 def family(font: str) -> str:
     """A font's family key (file name up to the first ``-``), to keep families apart in tests."""
-    return Path(font).stem.split("-")[0].replace("Condensed", "").replace("Narrow", "")
+    key = Path(font).stem.split("-")[0]
+    for part in ("Condensed", "Narrow", "Bold"):
+        key = key.replace(part, "")
+    return key
+
+
+@functools.cache
+def _font_face(font: str) -> cv2.FontFace:
+    """One FontFace per font for the life of the process. OpenCV 5's glyph cache outlives a
+    freed FontFace: a new face created at the same address was seen to draw the old font's
+    glyphs (a Caladea ``Q`` came out as another font's ``2``), which mislabels synthetic
+    decks."""
+    return cv2.FontFace(font)
 
 
 @functools.lru_cache(maxsize=4096)
 def glyph_mask(font: str, text: str) -> Mask:
     """255 on the ink of ``text`` in ``font`` (a font file or built-in name), rendered
     :data:`GLYPH_PX` pixels high and cropped to its ink; empty (0, 0) when nothing renders."""
-    face = cv2.FontFace(font)
+    face = _font_face(font)
     canvas = np.zeros((3 * GLYPH_PX, 3 * GLYPH_PX * max(1, len(text))), np.uint8)
     cv2.putText(canvas, text, (GLYPH_PX // 2, 2 * GLYPH_PX), (255, 255, 255), face, GLYPH_PX)
     ys, xs = np.nonzero(canvas > 127)
@@ -102,8 +135,28 @@ def font_has_suits(font: str) -> bool:
     own = [glyph_mask(font, SUIT_TEXT[s]) for s in "shdc"]
     if any(m.size == 0 for m in own):
         return False
-    return any(
-        a.shape != b.shape or not np.array_equal(a, b) for a, b in zip(own, fallback, strict=True)
+    if all(a.shape == b.shape and np.array_equal(a, b) for a, b in zip(own, fallback, strict=True)):
+        return False
+    return _suits_look_right(dict(zip("shdc", own, strict=True)))
+
+
+#: the same-colour partner of each suit (the pair a font's glyph must be told apart within)
+_PARTNER = {"s": "c", "c": "s", "h": "d", "d": "h"}
+
+
+def _suits_look_right(marks: dict[str, Mask]) -> bool:
+    """Each suit glyph is more like the drawn mark of its own suit than of its partner's.
+    GNU FreeSerif Bold draws U+2660 as a club and U+2663 as a spade; a font like that would
+    teach the classifier the wrong suits."""
+
+    def unit(mask: Mask) -> np.ndarray:
+        v = cv2.resize(mask, (32, 32), interpolation=cv2.INTER_AREA).astype(np.float64).ravel()
+        v -= v.mean()
+        return v / max(float(np.linalg.norm(v)), 1e-9)
+
+    drawn = {k: unit(drawn_suit(k, (0.5, 0.5, 0.5))) for k in "shdc"}
+    return all(
+        float(unit(m) @ drawn[k]) > float(unit(m) @ drawn[_PARTNER[k]]) for k, m in marks.items()
     )
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from drivers.camera.detect import DetectorSettings, find_cards
+from drivers.camera.detect import DetectorSettings, find_cards, spans_frame
 from drivers.camera.geometry import CARD_H, CARD_W, Image, Quad, as_image, rectify, rectify_region
 from drivers.camera.glyphs import INDEX_ROI
 
@@ -60,10 +60,14 @@ def locate_cards(
         frame: BGR image (h, w, 3) uint8.
         settings: detector limits (defaults when None).
         flat_fallback: when no detected card covers half the frame and the frame has a card's
-            aspect, also return the whole frame as a card (flattened-card images).
+            aspect, also return the whole frame as a card (flattened-card images); when off (a
+            table camera), quadrilaterals reaching all four borders are dropped.
     """
     h, w = frame.shape[:2]
-    out = [CardCandidate(frame, q) for q in find_cards(frame, settings)]
+    quads = find_cards(frame, settings)
+    if not flat_fallback:  # a table camera: a quadrilateral as big as the frame is no card
+        quads = [q for q in quads if not spans_frame(q, w, h)]
+    out = [CardCandidate(frame, q) for q in quads]
     biggest = max((float(cv2.contourArea(c.quad)) for c in out), default=0.0)
     aspect = max(h, w) / max(1, min(h, w))
     if (

@@ -74,6 +74,9 @@ class ReaderSettings:
         shape_distance: a shape vote counts only when its distance is at most this factor of
             the largest right-reading distance measured when the model was trained (farther
             marks are unlike any learned print).
+        suit_overrule_ratio: a suit vote of the classifier below this (within reach, notch not
+            against it) overrules the calibrated templates when they name the other suit of
+            the same colour: one deck's templates take many other decks' spades for clubs.
     """
 
     min_score: float = 0.6
@@ -87,6 +90,7 @@ class ReaderSettings:
     single_ratio: float = 0.55
     plausible_ratio: float = 0.85
     shape_distance: float = 1.0
+    suit_overrule_ratio: float = 0.5
 
 
 @dataclass(frozen=True)
@@ -427,6 +431,14 @@ class IndexReader:
         suit_ok = shape_suit.distance <= self._suit_reach and not self._notch_contradicts(
             str(shape_suit.value), glyphs.suit_notch
         )
+        if (
+            suit_ok
+            and shape_suit.ratio < self.settings.suit_overrule_ratio
+            and shape_suit.value != suit.value
+        ):
+            # one deck's suit templates do not tell another deck's spade from its club; a clear
+            # vote of the classifier (trained on many print styles) overrules them
+            suit = _Mark(suit.value, suit.score, suit.margin, "overruled", frozenset())
         return _merge(suit, shape_suit, suit_ok, self.settings, self.settings.shape_ratio)
 
     def read_index(self, glyphs: IndexGlyphs, lazy: bool = False) -> Reading:
