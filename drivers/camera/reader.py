@@ -344,6 +344,21 @@ class IndexReader:
             return False
         return notch <= plain_p90 if suit == notched else notch >= notched_p10
 
+    def _house_structure(self, rank: int, g: IndexGlyphs) -> bool:
+        """Holes and parts of the rank mark agree with ``rank`` as the calibrated (house) deck
+        prints it: its own marks are the authority on its print, also where they fall outside
+        the training fonts' range (the PR 15 Q's hole sits lower than in 99 % of them)."""
+        cal = self.calibration
+        holes = cal.rank_holes.get(rank)
+        if not holes:
+            return False
+        low, high = cal.hole_y.get(rank, (-1.0, 2.0))
+        return (
+            g.rank_holes in holes
+            and (g.rank_holes == 0 or low <= g.rank_hole_y <= high)
+            and (rank == 10 or g.rank_parts == 1)
+        )
+
     def _rank(self, g: IndexGlyphs) -> _Mark[int]:
         s = self.settings
         rank, score, margin = self._ranks.match(g.rank)
@@ -413,8 +428,9 @@ class IndexReader:
         if model is None or glyphs.suit_detail < self._shape_detail:
             return rank
         vote = model.rank(glyphs)
-        usable = vote.distance <= self._rank_reach and _shape_structure(
-            model, int(vote.value), glyphs
+        usable = vote.distance <= self._rank_reach and (
+            _shape_structure(model, int(vote.value), glyphs)
+            or self._house_structure(int(vote.value), glyphs)
         )
         return _merge(rank, vote, usable, self.settings, self.settings.alone_ratio)
 
