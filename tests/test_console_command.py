@@ -15,6 +15,8 @@ from dealer_assist.errors import ConfigError
 from dealer_assist.storage.journal import Journal
 from ui.commands import console as command
 
+REPO = Path(__file__).resolve().parents[1]
+
 
 def parse(*argv: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="dealer-assist")
@@ -52,4 +54,25 @@ def test_demo_plays_a_hand_and_saves_every_phase(tmp_path: Path) -> None:
     assert "hand 1: settled" in proc.stdout and f"{len(names)} screenshots" in proc.stdout
     with Journal(str(db)) as journal:
         assert journal.count() == 1
+        assert journal.verify().ok
+
+
+def test_headless_demo_keeps_its_hands_out_of_the_table_journal(tmp_path: Path) -> None:
+    """No display: `dealer-assist console` plays 3 demo hands. They go to a journal of their own
+    beside the screenshots, never to the table's journal in the user data folder."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}  # fmt: skip
+    env |= {"XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(REPO)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "ui.cli", "console", "--lang", "en"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300, env=env, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "no display here" in proc.stderr
+    table_journal = tmp_path / "data" / "dealer-assist" / "journal.db"
+    assert not table_journal.exists()
+    demo_journal = tmp_path / "console-demo" / "demo-journal.db"
+    assert f"demo hands journaled in {Path('console-demo') / 'demo-journal.db'}" in proc.stdout
+    with Journal(str(demo_journal)) as journal:
+        assert journal.count() == 3
         assert journal.verify().ok

@@ -19,7 +19,8 @@ def register(sub: Any) -> None:
         help="the dealer's touchscreen console (UTH/THB hands from the card reader)",
         description="Open the dealer console on a table: bets with a chip keypad, 'rien ne va "
         "plus', decisions per seat, reveal and settlement seat by seat, void alarms. By default "
-        "the shipped UTH table on the built-in emulator, journal in the user data folder.",
+        "the shipped UTH table on the built-in emulator, journal in the user data folder. Without "
+        "a display it plays 3 demo hands offscreen instead, in a journal of their own.",
     )
     p.add_argument("--table", help="table TOML (default: the shipped UTH table, config/uth.toml)")
     p.add_argument("--game", choices=("uth", "thb"), default="uth",
@@ -27,13 +28,15 @@ def register(sub: Any) -> None:
     p.add_argument("--windowed", action="store_true", help="a window instead of full screen")
     p.add_argument("--size", default="1920x1080", help="window size WxH (windowed, demo)")
     p.add_argument("--lang", choices=("it", "en"), help="language (default: the table's)")
-    p.add_argument("--db", help="journal: SQLite path or postgresql+psycopg:// URL")
+    p.add_argument("--db", help="journal: SQLite path or postgresql+psycopg:// URL (a demo "
+                   "without --db uses a journal of its own, never the table's)")  # fmt: skip
     p.add_argument("--source", help="one card source URL instead of the table's [[sources]] "
                    "(which fail over in order, the dealer's keypad last)")  # fmt: skip
     p.add_argument("--mirror", action="store_true",
                    help="seat 1 on the right (a screen facing the players)")  # fmt: skip
     p.add_argument("--demo", type=int, default=0, metavar="N",
-                   help="play N hands automatically (offscreen) and exit")  # fmt: skip
+                   help="play N hands automatically (offscreen, journaled apart from the "
+                   "table's hands) and exit")  # fmt: skip
     p.add_argument("--screenshot", type=Path, metavar="DIR",
                    help="with --demo: save a PNG of every phase here")  # fmt: skip
     p.add_argument("--seed", type=int, default=1, help="seed of the demo's bets and decisions")

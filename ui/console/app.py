@@ -7,6 +7,7 @@ import dataclasses
 import os
 import signal
 import sys
+import tempfile
 from pathlib import Path
 
 from platformdirs import user_data_dir
@@ -40,6 +41,16 @@ def default_journal_path() -> Path:
     folder = Path(user_data_dir("dealer-assist", appauthor=False))
     folder.mkdir(parents=True, exist_ok=True)
     return folder / "journal.db"
+
+
+def demo_journal_path(screenshot_dir: Path | None) -> Path:
+    """Where demo hands are journaled, so they never mix with the table's real hands:
+    ``demo-journal.db`` in the screenshot folder (created), else ``journal.db`` in a new
+    temporary folder."""
+    if screenshot_dir is None:
+        return Path(tempfile.mkdtemp(prefix="dealer-assist-demo-")) / "journal.db"
+    screenshot_dir.mkdir(parents=True, exist_ok=True)
+    return screenshot_dir / "demo-journal.db"
 
 
 def default_roster_path() -> Path:
@@ -161,9 +172,10 @@ def run_console(
     """Run the console until its window closes (or the demo ends); returns the exit status.
 
     ``demo`` > 0 plays that many hands by itself (offscreen unless a display is forced) and saves
-    a screenshot per phase in ``screenshot_dir``. ``pit_bosses``: the roster file (default
-    :func:`default_roster_path`; missing = badge only). ``dealer``: recorded with the cards the
-    dealer identifies.
+    a screenshot per phase in ``screenshot_dir``; its hands never go to the table's journal:
+    without ``db`` they go to :func:`demo_journal_path` (named on stdout). ``pit_bosses``: the
+    roster file (default :func:`default_roster_path`; missing = badge only). ``dealer``:
+    recorded with the cards the dealer identifies.
     """
     previous = None
     if not demo and _no_display():
@@ -181,7 +193,11 @@ def run_console(
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
         previous = qInstallMessageHandler(_quiet_offscreen)
-    url = db or config.journal_url or str(default_journal_path())
+    demo_db = demo_journal_path(screenshot_dir) if demo and db is None else None
+    if demo_db is not None:
+        url = str(demo_db)
+    else:
+        url = db or config.journal_url or str(default_journal_path())
     config = dataclasses.replace(config, journal_url=url)
     app = qt_app()
     roster = PitBossRoster(pit_bosses or default_roster_path()).load()
@@ -209,6 +225,11 @@ def run_console(
         app.exec()
         status = 0 if driver.ok else 1
         driver.report()
+        if demo_db is not None:
+            print(
+                f"demo hands journaled in {demo_db} (not the table's journal); "
+                f"check with: dealer-assist audit verify --db {demo_db}"
+            )
     else:
         app.exec()
     console.close()
