@@ -97,13 +97,15 @@ def test_show_readable(db: Path) -> None:
         "Board:  Ah Kd 7c 7s 2h",
         "Dealer: Qs Jd",
         "Seat 1: As Ac",
-        "bets:      ante 1000, blind 1000, trips 500",
+        "bets:      ante EUR 10.00, blind EUR 10.00, trips EUR 5.00",
         "decisions: preflop play x4",
         "Seat 6: 3c 9d",
         "decisions: preflop check, flop check, river fold",
         "dealer: pair [7c 7s Ah Kd Qs] (qualifies)",
-        "seat 1: win, full_house [As Ac Ah 7c 7s], net 12000",
-        "blind  stake 1000  win  net 3000",
+        "seat 1: win, full_house [As Ac Ah 7c 7s], net +EUR 120.00",
+        "seat 6: fold, pair [7c 7s Ah Kd 9d], net -EUR 20.00",
+        "blind  stake EUR 10.00  win  net +EUR 30.00",
+        "ante   stake EUR 10.00  lose  net -EUR 10.00",
         "Device events (3):",
         "Zoë ♠",
     ):
@@ -111,6 +113,13 @@ def test_show_readable(db: Path) -> None:
     events = [line for line in out.splitlines() if "deck_id=D1" in line]
     assert "serial" in events[0] and "card=As" in events[0]
     assert "manual" in events[1] and "card=??" in events[1]
+
+
+def test_show_amounts_in_the_given_currency(db: Path) -> None:
+    run = audit("show", "--db", str(db), "1", "--currency", "CHF")
+    assert run.returncode == 0, run.stderr
+    assert "bets:      ante CHF 10.00, blind CHF 10.00, trips CHF 5.00" in run.stdout
+    assert "net +CHF 120.00" in run.stdout and "EUR" not in run.stdout
 
 
 def test_show_void_hand(db: Path) -> None:
@@ -127,6 +136,7 @@ def test_show_json_is_the_stored_hand(db: Path) -> None:
     with Journal(str(db)) as journal:
         hand = journal.get_hand(2)
     assert doc == {**hand.content(), "prev_hash": hand.prev_hash, "hash": hand.hash}
+    assert doc["settlement"]["seats"][1]["net"] == 12000  # machine output: integer minor units
 
 
 @pytest.fixture

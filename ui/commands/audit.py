@@ -2,7 +2,8 @@
 
 ``audit verify --db PATH_OR_URL``: exit 0 and ``OK: N hands, chain verifies`` when every hash and
 link checks out; exit 1 and ``FAIL: hand N: reason`` naming the first bad hand otherwise.
-``audit show --db PATH_OR_URL HAND_ID [--json]``: one hand, readable or as JSON.
+``audit show --db PATH_OR_URL HAND_ID [--json] [--currency CODE]``: one hand, readable (amounts as
+money, e.g. ``EUR 10.00``) or as JSON (amounts in integer minor units, as stored).
 A missing database, a database without a journal or an unknown hand: message, exit 2. Neither
 action creates or changes a database (the journal is opened with ``create=False``).
 """
@@ -15,6 +16,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from dealer_assist.errors import JournalError
+from ui.money import fmt_money
 
 if TYPE_CHECKING:
     from dealer_assist.storage import Journal, StoredHand
@@ -34,7 +36,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     show = actions.add_parser("show", help="print one stored hand")
     show.add_argument("--db", required=True, metavar="PATH_OR_URL", help="journal database")
     show.add_argument("hand_id", type=int, metavar="HAND_ID")
-    show.add_argument("--json", action="store_true", help="print the hand as JSON")
+    show.add_argument("--json", action="store_true",
+                      help="print the hand as JSON (amounts in integer minor units)")  # fmt: skip
+    show.add_argument("--currency", default="EUR", metavar="CODE",
+                      help="currency of the table's amounts (default EUR, the shipped tables'; "
+                      "the journal does not store it)")  # fmt: skip
     show.set_defaults(func=run_show)
 
 
@@ -75,12 +81,13 @@ def run_show(args: argparse.Namespace) -> int:
         doc = {**hand.content(), "prev_hash": hand.prev_hash, "hash": hand.hash}
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
-        print("\n".join(format_hand(hand)))
+        print("\n".join(format_hand(hand, args.currency)))
     return 0
 
 
-def format_hand(hand: StoredHand) -> list[str]:
-    """Readable lines for one hand (amounts in minor units, times ISO-8601 UTC)."""
+def format_hand(hand: StoredHand, currency: str = "EUR") -> list[str]:
+    """Readable lines for one hand: amounts (stored in minor units) as money in ``currency``,
+    e.g. ``EUR 10.00``, nets signed; times ISO-8601 UTC."""
     content = hand.content()
     uid = f" (uid {hand.hand_uid})" if hand.hand_uid else ""
     status = hand.status + (f": {hand.void_reason}" if hand.void_reason else "")
@@ -100,11 +107,12 @@ def format_hand(hand: StoredHand) -> list[str]:
         lines.append(f"Seat {player.get('seat', '?')}: {_cards(player.get('hole'))}")
         bets = player.get("bets")
         if isinstance(bets, dict) and bets:
-            lines.append("  bets:      " + ", ".join(f"{k} {v}" for k, v in bets.items()))
+            amounts = (f"{k} {_money(v, currency)}" for k, v in bets.items())
+            lines.append("  bets:      " + ", ".join(amounts))
         decisions = [_decision(a) for a in _dicts(player.get("actions"))]
         if decisions:
             lines.append("  decisions: " + ", ".join(decisions))
-    lines += _settlement_lines(hand.settlement)
+    lines += _settlement_lines(hand.settlement, currency)
     lines.append(f"Device events ({len(hand.events)}):")
     lines += [f"  {_event(e)}" for e in hand.events]
     if hand.extra:
@@ -113,7 +121,7 @@ def format_hand(hand: StoredHand) -> list[str]:
     return lines
 
 
-def _settlement_lines(settlement: dict[str, Any] | None) -> list[str]:
+def _settlement_lines(settlement: dict[str, Any] | None, currency: str) -> list[str]:
     if settlement is None:
         return ["Settlement: none"]
     lines = ["Settlement:"]
@@ -125,14 +133,24 @@ def _settlement_lines(settlement: dict[str, Any] | None) -> list[str]:
     for seat in _dicts(settlement.get("seats")):
         lines.append(
             f"  seat {seat.get('seat', '?')}: {seat.get('result', '?')}, "
-            f"{_made_hand(seat.get('hand'))}, net {seat.get('net', '?')}"
+            f"{_made_hand(seat.get('hand'))}, net {_money(seat.get('net'), currency, net=True)}"
         )
         for bet in _dicts(seat.get("bets")):
             lines.append(
-                f"    {bet.get('box', '?'):<6} stake {bet.get('stake', '?')}"
-                f"  {bet.get('outcome', '?')}  net {bet.get('net', '?')}"
+                f"    {bet.get('box', '?'):<6} stake {_money(bet.get('stake'), currency)}"
+                f"  {bet.get('outcome', '?')}  net {_money(bet.get('net'), currency, net=True)}"
             )
     return lines
+
+
+def _money(minor: Any, currency: str, *, net: bool = False) -> str:
+    """Minor units as money (a net gets its sign, ``+EUR 30.00``); a stored value that is not
+    an integer is shown as it is, ``?`` when missing."""
+    if minor is None:
+        return "?"
+    if not isinstance(minor, int) or isinstance(minor, bool):
+        return str(minor)
+    return ("+" if net and minor > 0 else "") + fmt_money(minor, currency)
 
 
 def _made_hand(made: Any) -> str:
