@@ -47,7 +47,13 @@ from drivers.camera.geometry import CARD_H, CARD_W, Image
 from drivers.camera.labels import labels_from_labelme, read_labels, write_labels
 from drivers.camera.reader import IndexReader
 from drivers.camera.shapes import ShapeModel, default_model
-from drivers.camera.synthetic import SceneSettings, render_scene, render_spread
+from drivers.camera.synthetic import (
+    SceneSettings,
+    jpeg,
+    photo_background,
+    render_scene,
+    render_spread,
+)
 from drivers.camera.training import default_fonts, fit, make_samples
 
 REPO = Path(__file__).resolve().parents[1]
@@ -131,6 +137,27 @@ def _scenes(
         else:
             frame, quads = render_scene(images, rng, settings)
         out.append((frame, set(chosen if spread else chosen[: len(quads)])))
+    return out
+
+
+#: a card photographed alone (a phone or webcam photo of one card): big, tilted, on felt, wood,
+#: leather or a light desk, JPEG-compressed (quality 60..95)
+PHOTO = SceneSettings(card_height=(300.0, 650.0), tilt=0.12, blur=(0.0, 1.3), noise=(2.0, 7.0),
+                      gain=(0.7, 1.15))  # fmt: skip
+
+
+def _photos(
+    face: Callable[[Card, np.random.Generator], Image], count: int, seed: int
+) -> list[Scene]:
+    """``count`` single-card photos (see :data:`PHOTO`), faces from ``face``."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(count):
+        card = Card.from_index(int(rng.integers(52)))
+        surface = photo_background(rng, PHOTO.size)
+        frame, quads = render_scene([face(card, rng)], rng, PHOTO, surface)
+        if quads:
+            out.append((jpeg(frame, int(rng.integers(60, 96))), {card}))
     return out
 
 
@@ -255,6 +282,8 @@ def main() -> int:
         sets.append(
             (f"other decks {kind}", _scenes(_deck_faces(styles), args.scenes, spread, 17 + spread))
         )
+    sets.append(("PR 15 faces photo", _photos(lambda c, _r: pr15[c], args.scenes * 2, 37)))
+    sets.append(("other decks photo", _photos(_deck_faces(styles), args.scenes * 2, 47)))
     print(f"\n{HEADER}")
     modes: list[tuple[str, dict[str, bool]]] = [
         ("full", {}),
@@ -282,6 +311,9 @@ def main() -> int:
                 scenes = _scenes(_deck_faces(held_styles), args.scenes, spread, 27 + spread)
                 tally, times = _read_scenes(reader, scenes, args.repeat)
                 print(tally.row(name, "full", times))
+            photos_held = _photos(_deck_faces(held_styles), args.scenes * 2, 57)
+            tally, times = _read_scenes(reader, photos_held, args.repeat)
+            print(tally.row("held-out fonts photo", "full", times))
             print(f"(held-out families: {', '.join(sorted(held_families))})")
     print("\nms: per 1280x720 frame, one OpenCV thread, fastest of --repeat runs per frame")
     return 0

@@ -174,3 +174,29 @@ def render_spread(
         frame = np.asarray(cv2.GaussianBlur(frame, (0, 0), sigma), np.float64)
     frame = frame + rng.normal(0, rng.uniform(*s.noise), frame.shape)
     return as_image(np.clip(frame, 0, 255)), quads
+
+
+def photo_background(rng: np.random.Generator, size: tuple[int, int] = (1280, 720)) -> Image:
+    """A surface a card is photographed on: felt, wood grain, dark leather or a light desk
+    (w, h), each with a random tint and texture."""
+    w, h = size
+    kind = int(rng.integers(0, 4))
+    if kind == 0:
+        return felt(rng, size)
+    colour = {1: (30, 60, 110), 2: (25, 25, 30), 3: (170, 180, 185)}[kind]
+    base = np.empty((h, w, 3), np.float32)
+    base[:] = np.array(colour, np.float32) * rng.uniform(0.7, 1.2, 3).astype(np.float32)
+    sigma = float(rng.uniform(1, 6))
+    texture = cv2.GaussianBlur(rng.normal(0, 12, (h, w)).astype(np.float32), (0, 0), sigma)
+    if kind == 1:  # wood grain
+        grain = np.sin(np.linspace(0, rng.uniform(20, 80), w)).astype(np.float32) * 15
+        texture = texture + grain[None, :]
+    return as_image(np.clip(base + texture[..., None], 0, 255))
+
+
+def jpeg(frame: Image, quality: int) -> Image:
+    """``frame`` after JPEG compression at ``quality`` (1..100), as a phone or webcam stores it."""
+    ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if not ok:
+        return frame
+    return as_image(cv2.imdecode(buf, cv2.IMREAD_COLOR))
