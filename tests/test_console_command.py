@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -52,6 +53,9 @@ def test_demo_plays_a_hand_and_saves_every_phase(tmp_path: Path) -> None:
     assert {"flop", "river", "reveal", "settlement", "settlement_done"} <= set(phases)
     assert all((shots / n).stat().st_size > 20_000 for n in names)
     assert "hand 1: settled" in proc.stdout and f"{len(names)} screenshots" in proc.stdout
+    settled = next(line for line in proc.stdout.splitlines() if line.startswith("hand 1: "))
+    nets = settled.removeprefix("hand 1: settled (").removesuffix(")").split(", ")
+    assert all(re.fullmatch(r"seat \d [+-]?EUR [\d,]+\.\d\d", n) for n in nets), settled
     with Journal(str(db)) as journal:
         assert journal.count() == 1
         assert journal.verify().ok

@@ -21,6 +21,7 @@ from dealer_assist.games.base import Action
 from dealer_assist.players import PlayerModel
 from ui.console.app import Console
 from ui.console.presenter import ConsoleView, Step
+from ui.money import fmt_money
 
 # chance of putting money in (play/bet) rather than the last button (check/fold), by street
 _PLAY_RATE = {"preflop": 0.4, "flop": 0.35, "turn": 0.35, "river": 0.8}
@@ -220,7 +221,8 @@ class DemoDriver(QObject):
             self.p.dealer_button()  # next
             return
         self._shot("settlement_done")
-        nets = ", ".join(f"seat {r.seat} {r.net:+d}" for r in view.settlement)
+        cur = self.console.config.currency
+        nets = ", ".join(f"seat {r.seat} {_signed(r.net, cur)}" for r in view.settlement)
         self.summary.append(f"hand {self.hand}: settled ({nets})")
         if not self._end_hand():
             self.p.dealer_button()  # new hand
@@ -232,6 +234,11 @@ class DemoDriver(QObject):
             self._finish()
             return True
         return False
+
+
+def _signed(net: int, currency: str) -> str:
+    """A seat's net for the summary: ``+EUR 165.00``, ``-EUR 4.00``, ``EUR 0.00``."""
+    return ("+" if net > 0 else "") + fmt_money(net, currency)
 
 
 def _chips(amount: int, chips: tuple[int, ...]) -> list[int]:
