@@ -12,6 +12,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from dealer_assist import __version__
 from dealer_assist.errors import DealerAssistError
@@ -27,14 +28,40 @@ COMMAND_MODULES = (
 )
 
 
+class Parser(argparse.ArgumentParser):
+    """An argument parser that takes no abbreviated options: ``--hand 3`` is an error, not
+    ``--hands 3``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+
+class CommandParser(Parser):
+    """A sub-command's parser (and its own sub-commands'): an argument it does not know is
+    reported with its usage. Plain argparse leaves it for the top parser, whose usage does not
+    show the sub-command's options."""
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser with every available sub-command."""
-    parser = argparse.ArgumentParser(
+    """The full argument parser with every available sub-command (see :class:`Parser`,
+    :class:`CommandParser`)."""
+    parser = Parser(
         prog="dealer-assist",
         description="Live-table dealer assistant: card readers, rules, settlement, audit journal.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=CommandParser
+    )
     for name in COMMAND_MODULES:
         try:
             module = importlib.import_module(name)
