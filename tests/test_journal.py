@@ -395,6 +395,28 @@ def test_unreachable_postgres_is_a_journal_error() -> None:
         Journal("postgresql+psycopg://postgres@127.0.0.1:1/test").open()
 
 
+def test_sqlite_in_a_missing_folder_names_the_path(tmp_path: Path) -> None:
+    path = tmp_path / "nodir" / "x.db"
+    with pytest.raises(JournalError) as err:
+        Journal(str(path)).open()
+    assert str(err.value) == (
+        f"cannot create the journal {path}: the folder {path.parent} does not exist"
+    )
+    assert not path.parent.exists()
+
+
+def test_sqlite_under_a_file_names_the_path(tmp_path: Path) -> None:
+    (tmp_path / "afile").write_text("not a folder")
+    path = tmp_path / "afile" / "x.db"
+    with pytest.raises(JournalError, match=f"the folder {tmp_path / 'afile'} is a file"):
+        Journal(str(path)).open()
+
+
+def test_sqlite_that_cannot_be_opened_names_the_path(tmp_path: Path) -> None:
+    with pytest.raises(JournalError, match=f"cannot open the journal {tmp_path}: unable to open"):
+        Journal(str(tmp_path)).open()  # a folder, not a file
+
+
 def test_unsupported_url() -> None:
     with pytest.raises(JournalError, match="unsupported"):
         Journal("mysql://u@h/db").open()

@@ -49,16 +49,21 @@ def make_engine(url: URL, *, create: bool) -> Engine:
     """An engine for ``url``; nothing is connected yet.
 
     Raises:
-        JournalError: SQLite without a file (in-memory has no durability), or ``create`` is
-            false and the SQLite file does not exist.
+        JournalError: SQLite without a file (in-memory has no durability); ``create`` is
+            false and the SQLite file does not exist; ``create`` is true and the file's folder
+            does not exist (it is not created: a mistyped path should not grow folders).
     """
     if url.get_backend_name() == "postgresql":
         return sa.create_engine(url, connect_args={"connect_timeout": PG_CONNECT_TIMEOUT_S})
     db = url.database or ""
     if db in ("", ":memory:") or db.startswith("file:"):
         raise JournalError("the SQLite journal needs a file path")
-    if not create and not Path(db).is_file():
+    path = Path(db)
+    if not create and not path.is_file():
         raise JournalError(f"no journal database at {db}")
+    if create and not path.parent.is_dir():
+        what = "is a file" if path.parent.exists() else "does not exist"
+        raise JournalError(f"cannot create the journal {db}: the folder {path.parent} {what}")
     engine = sa.create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S})
     sa.event.listen(engine, "connect", _sqlite_on_connect)
     sa.event.listen(engine, "begin", _sqlite_on_begin)
@@ -129,7 +134,9 @@ def migrate(engine: Engine, *, create: bool) -> None:
     except CommandError as e:
         raise JournalError(f"journal schema cannot be upgraded (newer program needed?): {e}") from e
     except sa.exc.SQLAlchemyError as e:
-        raise JournalError(f"cannot open the journal: {describe(e)}") from e
+        # a SQLite file is named (sqlite3 does not); a PostgreSQL URL may hold a password
+        where = f" {engine.url.database}" if engine.dialect.name == "sqlite" else ""
+        raise JournalError(f"cannot open the journal{where}: {describe(e)}") from e
 
 
 def describe(error: sa.exc.SQLAlchemyError) -> str:
