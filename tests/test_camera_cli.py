@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -88,9 +89,29 @@ def test_labelme_labels_then_eval(calibration: Path, tmp_path: Path) -> None:
 
 
 def test_eval_without_calibration_fails_clearly(tmp_path: Path) -> None:
-    done = _camera("eval", GEAXGX / "test_photos", "--calibration", tmp_path / "none.npz")
+    done = _camera(
+        "eval", GEAXGX / "test_photos", "--labels", GEAXGX / "labels.csv",
+        "--calibration", tmp_path / "none.npz",
+    )  # fmt: skip
     assert done.returncode == 2
     assert "cannot read camera calibration" in done.stderr
+
+
+def test_eval_without_labels_says_how_to_give_them(tmp_path: Path) -> None:
+    """Photos not named by card and no --labels / --labelme: the error suggests both, and comes
+    before any calibration notice (no house calibration in this data folder)."""
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    shutil.copy(GEAXGX / "test_photos" / "10c_extracted.jpg", photos / "scene.jpg")
+    done = _camera("eval", photos, data_home=tmp_path / "data")
+    assert done.returncode == 2
+    assert f"no labelled images under {photos}" in done.stderr
+    assert "--labels CSV" in done.stderr and "--labelme" in done.stderr
+    assert "shipped calibration" not in done.stderr
+
+    missing = _camera("eval", tmp_path / "nowhere", data_home=tmp_path / "data")
+    assert missing.returncode == 2
+    assert missing.stderr.strip() == f"dealer-assist camera: not a folder: {tmp_path / 'nowhere'}"
 
 
 def test_eval_uses_the_shipped_calibration_until_the_house_deck_is_calibrated(

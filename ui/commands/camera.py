@@ -355,18 +355,26 @@ def _load_calibration(path: Path | None) -> Calibration:
 
 
 def _select(args: argparse.Namespace) -> list[LabelledImage]:
+    """The labelled images to evaluate; ConfigError naming what to give when there are none."""
     folder: Path = args.folder
     if not folder.is_dir():
         raise ConfigError(f"not a folder: {folder}")
     if args.labels is not None:
         root = folder.resolve()
         images = [i for i in read_labels(args.labels) if i.path.resolve().is_relative_to(root)]
+        missing = f"no row of {args.labels} names an image under {folder}"
     elif args.labelme:
         images = labels_from_labelme(folder)
+        missing = f"no labelme *.json files with card boxes under {folder}"
     else:
         images = labels_from_names(iter_images(folder))
+        missing = (
+            f"no labelled images under {folder}: without labels an image must be named by its "
+            "card (Ah.png, 10c/1.jpg); give --labels CSV (file, rank, suit, n_cards, cards_all) "
+            "or --labelme (labelme *.json beside the images)"
+        )
     if not images:
-        raise ConfigError(f"no labelled images under {folder}")
+        raise ConfigError(missing)
     return images
 
 
@@ -375,8 +383,8 @@ def _names(cards: tuple[object, ...]) -> str:
 
 
 def _eval(args: argparse.Namespace) -> int:
+    images = _select(args)  # a wrong folder or labels is told before any calibration notice
     reader = IndexReader(_load_calibration(args.calibration), search=not args.no_search)
-    images = _select(args)
 
     def show(r: ImageResult) -> None:
         if not args.quiet:
