@@ -5,8 +5,16 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import (
+    QFont,
+    QFontInfo,
+    QFontMetrics,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -62,6 +70,54 @@ def set_text(label: QLabel | QPushButton, text: str) -> None:
     """Change a text only when it differs (no needless relayout)."""
     if label.text() != text:
         label.setText(text)
+
+
+class FitLabel(QLabel):
+    """One line that is never cut off: in less width than the text needs it is drawn in a
+    smaller font, down to ``min_px`` pixels, and past that elided with "…". ``text()`` stays
+    the whole text (read aloud, compared by :func:`set_text`); the layout may give it less than
+    its size hint."""
+
+    def __init__(self, text: str = "", *, min_px: int = 14, parent: QWidget | None = None):
+        super().__init__(text, parent)
+        self.min_px = min_px
+
+    def needed_width(self) -> int:
+        """Pixels the whole text needs in the style's font (padding included)."""
+        m = self.contentsMargins()
+        return QFontMetrics(self.font()).horizontalAdvance(self.text()) + m.left() + m.right()
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.needed_width(), super().sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:
+        m = self.contentsMargins()
+        least = QFontMetrics(self.font()).horizontalAdvance("…") + m.left() + m.right()
+        return QSize(min(self.needed_width(), least), super().minimumSizeHint().height())
+
+    def shown(self) -> tuple[str, int]:
+        """The text as drawn in the current width (elided or whole) and its font size (px)."""
+        font = QFont(self.font())
+        size = font.pixelSize() if font.pixelSize() > 0 else QFontInfo(font).pixelSize()
+        room = self.contentsRect().width()
+        text = self.text()
+        while size > self.min_px and QFontMetrics(font).horizontalAdvance(text) > room:
+            size -= 1
+            font.setPixelSize(size)
+        metrics = QFontMetrics(font)
+        if metrics.horizontalAdvance(text) <= room:
+            return text, size
+        return metrics.elidedText(text, Qt.TextElideMode.ElideRight, room), size
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        # the style sheet's background and border are painted before this, by QWidget
+        text, size = self.shown()
+        font = QFont(self.font())
+        font.setPixelSize(size)
+        painter = QPainter(self)
+        painter.setFont(font)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(self.contentsRect(), int(self.alignment()), text)
 
 
 BOX_H = 76
@@ -134,10 +190,11 @@ class SeatTile(QFrame):
         self.seat = seat
         self.setObjectName("seatTile")
         self._legal: tuple[Action, ...] = ()
+        self._backs = 0  # card backs to show beside the number (cards dealt to the seat)
         self.lay = lay = QVBoxLayout(self)
         lay.setContentsMargins(10, 8, 10, 10)
         lay.setSpacing(6)
-        head = QHBoxLayout()
+        self.head = head = QHBoxLayout()
         head.setSpacing(4)
         self.number = QLabel(str(seat))
         self.number.setObjectName("seatNo")
@@ -147,7 +204,7 @@ class SeatTile(QFrame):
             head.addWidget(c)
             c.hide()
         head.addStretch(1)
-        self.badge = QLabel("")
+        self.badge = FitLabel("")
         self.badge.setObjectName("seatBadge")
         head.addWidget(self.badge)
         lay.addLayout(head)
@@ -218,15 +275,17 @@ class SeatTile(QFrame):
             for b in row:
                 self.boxes[b.box].show_box(b, currency)
                 self.boxes[b.box].setEnabled(view.enabled or b.outcome is not None)
-        for i, c in enumerate(self.hole):
+        for c in self.hole:
             c.set_face("back")
-            c.setVisible(i < view.cards_dealt and view.status != "folded" and not self._compact)
+        folded = view.status == "folded"
+        self._backs = 0 if folded or self._compact else view.cards_dealt
         badge, tone = self._badge(view)
         if self._compact and view.result is None and view.status in ("to_act", "acted", "in"):
             badge = ""  # no room beside the number: the border says "to act"
         set_text(self.badge, badge)
         self.badge.setVisible(bool(badge))
         restyle(self.badge, tone=tone)
+        self._fit_head()
         info = ""
         self.grid.setVisible(view.status != "out")
         compact_action = self._compact and view.net is None and view.issue is None
@@ -250,6 +309,24 @@ class SeatTile(QFrame):
             highlighted=view.highlighted,
         )
         self.setAccessibleName(trf("Seat %1", view.seat))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._fit_head()
+        super().resizeEvent(event)
+
+    def _fit_head(self) -> None:
+        """Show the backs of the cards dealt beside the number unless the status badge then
+        lacks the room for its whole text (a long translation): the status matters more."""
+        m = self.lay.contentsMargins()
+        room = self.contentsRect().width() - m.left() - m.right()
+        spacing = self.head.spacing()
+        used = self.number.sizeHint().width()
+        used += sum(c.width() + spacing for c in self.hole[: self._backs])
+        if self.badge.text():
+            used += spacing + self.badge.needed_width()
+        fits = used <= room
+        for i, c in enumerate(self.hole):
+            c.setVisible(i < self._backs and fits)
 
     def _badge(self, view: SeatView) -> tuple[str, str]:
         if view.result is not None:

@@ -13,7 +13,7 @@ from ui.console.format import seconds
 from ui.console.presenter import ConsoleView
 from ui.console.snapshot import DeviceStatus
 from ui.console.texts import phase_name, tr, trf
-from ui.console.widgets.seat import restyle, set_text
+from ui.console.widgets.seat import FitLabel, restyle, set_text
 
 
 def heartbeat_text(last: datetime | None, now: datetime) -> tuple[str, bool]:
@@ -42,10 +42,11 @@ class TopBar(QFrame):
         lay.addWidget(self.phase)
         info = QVBoxLayout()
         info.setSpacing(0)
-        self.table = QLabel("")
+        # long texts shrink, then end in "…", rather than widening the window or being cut
+        self.table = FitLabel("")
         self.table.setObjectName("tableInfo")
         self.table.setProperty("strong", True)
-        self.hand = QLabel("")
+        self.hand = FitLabel("")
         self.hand.setObjectName("tableInfo")
         info.addWidget(self.table)
         info.addWidget(self.hand)
@@ -55,16 +56,15 @@ class TopBar(QFrame):
         lay.addWidget(self.dot)
         dev = QVBoxLayout()
         dev.setSpacing(0)
-        self.device = QLabel("")
+        self.device = FitLabel("", min_px=13)
         self.device.setObjectName("device")
-        self.beat = QLabel("")
+        self.beat = FitLabel("", min_px=13)
         self.beat.setObjectName("device")
         dev.addWidget(self.device)
         dev.addWidget(self.beat)
         lay.addLayout(dev, 1)
         self._device = DeviceStatus()
         for label in (self.table, self.hand, self.device, self.beat):
-            # long texts are cut rather than widening the window
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             label.setMinimumWidth(120)
 
@@ -105,6 +105,7 @@ class TopBar(QFrame):
                 if d.next_attempt_in is not None:
                     wait = seconds(d.next_attempt_in)
                     text += " · " + trf("next try in %1 s", wait)
+        set_text(self.beat, text)
         ok = d.connected and not d.faults and not late
         color = "#4caf50" if ok else ("#ffb300" if d.connected and not d.faults else "#f44336")
         self.dot.setStyleSheet(f"color: {color};")
