@@ -31,7 +31,7 @@ from ui.commands.simulate import play_hand
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=500)
-    ap.add_argument("--seats", type=int, default=7)
+    ap.add_argument("--seats", type=int, default=0, help="players (default: every seat)")
     ap.add_argument("--game", default="uth", choices=["uth", "thb"])
     ap.add_argument("--seed", type=int, default=11)
     # 5 ms a card is still 50x faster than a shuffler deals; much faster and the host's durable
@@ -45,6 +45,7 @@ def main() -> int:
              str(args.card_interval), "--dealt-log", str(dealt_log)]
         )  # fmt: skip
         config = load_table_config(game=args.game)
+        args.seats = args.seats or config.seats
         journal = Journal(str(Path(tmp) / "journal.db"))
         where = emu.start()
         source = open_source(where, name="serial")

@@ -139,6 +139,50 @@ def test_simulate_drives_an_external_emulator_over_tcp(tmp_path: Path) -> None:
     assert all(settle_record(r) == r["settlement"] for r in recs)
 
 
+def test_act_many_can_turn_the_street_in_the_same_step_and_replays(tmp_path: Path) -> None:
+    from dealer_assist.errors import HandStateError
+    from dealer_assist.games.base import Action
+
+    config = load_table_config(game="uth")
+    journal = Journal(str(tmp_path / "j.db"))
+    source = open_source(f"emulator://?{FAST}&seed=8", name="serial")
+    journal.open()
+    source.open()
+    try:
+        runner = TableRunner(config, source, journal, card_timeout=2.0)
+        hand = runner.new_hand()
+        for seat in (2, 5):
+            hand.place_bets(seat, {"ante": 1000, "blind": 1000})
+        runner.close_bets()
+        check = Action("preflop", "check")
+        before = len(journal.pending_steps(config.table_id))
+        with pytest.raises(HandStateError, match=r"\[5\]"):  # seat 5 has not decided
+            runner.act_many([(2, check)], advance=True)
+        assert hand.seats[2].actions == [] and hand.street == "preflop"
+        assert len(journal.pending_steps(config.table_id)) == before
+        runner.act_many([(2, check), (5, check)], advance=True)
+        steps = journal.pending_steps(config.table_id)
+        assert len(steps) == before + 1 and steps[-1].kind == "acts"
+        assert hand.street == "flop"
+        uid = hand.hand_uid
+    finally:
+        source.close()
+        journal.close()
+    # a restarted table replays the step: both decisions and the turn of the street
+    journal = Journal(str(tmp_path / "j.db"))
+    source = open_source(f"emulator://?{FAST}&seed=8", name="serial")
+    journal.open()
+    source.open()
+    try:
+        resumed = TableRunner(config, source, journal, card_timeout=2.0).resume()
+        assert resumed is not None and resumed.hand_uid == uid
+        assert resumed.street == "flop" or resumed.void_reason is not None
+        assert resumed.seats[2].actions == [check] and resumed.seats[5].actions == [check]
+    finally:
+        source.close()
+        journal.close()
+
+
 def test_act_many_is_all_or_nothing_and_one_step(tmp_path: Path) -> None:
     from dealer_assist.errors import IllegalActionError
     from dealer_assist.games.base import Action

@@ -109,14 +109,13 @@ def play_hand(runner: TableRunner, model: PlayerModel, seats: list[int]) -> Hand
         hand.place_bets(seat, model.bets())
     runner.close_bets()
     while hand.phase is Phase.DECISIONS:
-        # The street's decisions as one durable step (one journal write, not one per seat).
+        # The street's decisions and the turn of the next street as one durable step.
         decisions = [
             (seat, model.decide(hand.street or "", [hand.seats[seat].hole[n] for n in (1, 2)],
                                 hand.board_visible(), hand.legal_actions(seat)))
             for seat in hand.seats_to_act
         ]  # fmt: skip
-        runner.act_many(decisions)
-        runner.advance()
+        runner.act_many(decisions, advance=True)  # decisions and the next street: one step
     if hand.phase is Phase.SHOWDOWN:
         runner.reveal()
     if hand.phase is Phase.REVEALED:
