@@ -235,16 +235,21 @@ def _own(mark: _Mark[K]) -> frozenset[K]:
     return frozenset() if mark.reason else frozenset({mark.value})
 
 
-def _shape_structure(model: ShapeModel, rank: int, g: IndexGlyphs) -> bool:
-    """Holes and parts of the rank mark agree with ``rank`` as printed in the shape model's
-    training fonts: an allowed hole count and hole height, two parts only for a ten."""
-    holes = model.rank_holes.get(rank, ())
-    low, high = model.hole_y.get(rank, (-1.0, 2.0))
+def _fits(holes: tuple[int, ...], hole_y: tuple[float, float], rank: int, g: IndexGlyphs) -> bool:
+    """The rank mark has an allowed hole count, its holes sit within ``hole_y`` (fraction of
+    the mark's height) and it has two parts only for a ten."""
+    low, high = hole_y
     return (
         g.rank_holes in holes
         and (g.rank_holes == 0 or low <= g.rank_hole_y <= high)
         and (rank == 10 or g.rank_parts == 1)
     )
+
+
+def _shape_structure(model: ShapeModel, rank: int, g: IndexGlyphs) -> bool:
+    """Holes and parts of the rank mark agree with ``rank`` as printed in the shape model's
+    training fonts: an allowed hole count and hole height, two parts only for a ten."""
+    return _fits(model.rank_holes.get(rank, ()), model.hole_y.get(rank, (-1.0, 2.0)), rank, g)
 
 
 def _merge(
@@ -350,14 +355,7 @@ class IndexReader:
         the training fonts' range (the PR 15 Q's hole sits lower than in 99 % of them)."""
         cal = self.calibration
         holes = cal.rank_holes.get(rank)
-        if not holes:
-            return False
-        low, high = cal.hole_y.get(rank, (-1.0, 2.0))
-        return (
-            g.rank_holes in holes
-            and (g.rank_holes == 0 or low <= g.rank_hole_y <= high)
-            and (rank == 10 or g.rank_parts == 1)
-        )
+        return bool(holes) and _fits(holes or (), cal.hole_y.get(rank, (-1.0, 2.0)), rank, g)
 
     def _rank(self, g: IndexGlyphs) -> _Mark[int]:
         s = self.settings
