@@ -3,9 +3,15 @@ argument is reported with that sub-command's usage."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from ui import cli
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def _error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -40,3 +46,18 @@ def test_unknown_argument_shows_the_sub_command_usage(
 def test_unknown_top_level_option_keeps_the_top_usage(capsys: pytest.CaptureFixture[str]) -> None:
     err = _error(capsys, "--bogus", "simulate")
     assert err.startswith("usage: dealer-assist [-h]") and "unrecognized arguments: --bogus" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["-m", "drivers.emulator", "--pty", "--see", "3"],  # --seed abbreviated
+        ["-m", "ui.commands.camera", "eval", "photos", "--label", "x.csv"],  # --labels
+    ],
+)
+def test_module_entry_points_refuse_abbreviations_too(argv: list[str]) -> None:
+    done = subprocess.run(
+        [sys.executable, *argv], capture_output=True, text=True, timeout=60, cwd=REPO
+    )
+    assert done.returncode == 2
+    assert f"unrecognized arguments: {' '.join(argv[-2:])}" in done.stderr

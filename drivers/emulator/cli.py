@@ -213,7 +213,9 @@ def _dealt_writer(file: IO[str] | None) -> Callable[[DealtCard], None] | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m drivers.emulator``: parse options and run."""
     parser = argparse.ArgumentParser(
-        prog="python -m drivers.emulator", description="TCRP/1 card shuffler emulator"
+        prog="python -m drivers.emulator",
+        description="TCRP/1 card shuffler emulator",
+        allow_abbrev=False,  # --corr 0.1 is an error, not --corrupt 0.1
     )
     add_arguments(parser)
     args = parser.parse_args(argv)

@@ -425,8 +425,10 @@ def _labels(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m ui.commands.camera ...``: the same sub-commands without the full CLI."""
-    parser = argparse.ArgumentParser(prog="dealer-assist")
-    sub = parser.add_subparsers(dest="command", required=True)
+    from ui.cli import CommandParser, Parser  # the CLI's parsers: no abbreviated options
+
+    parser = Parser(prog="dealer-assist")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=CommandParser)
     register(sub)
     args = parser.parse_args(["camera", *(sys.argv[1:] if argv is None else argv)])
     try:
