@@ -6,6 +6,8 @@ import json
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -139,76 +141,70 @@ def test_simulate_drives_an_external_emulator_over_tcp(tmp_path: Path) -> None:
     assert all(settle_record(r) == r["settlement"] for r in recs)
 
 
+@contextmanager
+def _uth_table(tmp_path: Path, seed: int) -> Iterator[tuple[Journal, TableRunner]]:
+    """A UTH runner on an emulator and a journal in ``tmp_path``, closed on exit."""
+    journal = Journal(str(tmp_path / "j.db"))
+    source = open_source(f"emulator://?{FAST}&seed={seed}", name="serial")
+    journal.open()
+    source.open()
+    try:
+        config = load_table_config(game="uth")
+        yield journal, TableRunner(config, source, journal, card_timeout=2.0)
+    finally:
+        source.close()
+        journal.close()
+
+
+def _two_seats_dealt(runner: TableRunner) -> Hand:
+    hand = runner.new_hand()
+    for seat in (2, 5):
+        hand.place_bets(seat, {"ante": 1000, "blind": 1000})
+    runner.close_bets()
+    return hand
+
+
 def test_act_many_can_turn_the_street_in_the_same_step_and_replays(tmp_path: Path) -> None:
     from dealer_assist.errors import HandStateError
     from dealer_assist.games.base import Action
 
-    config = load_table_config(game="uth")
-    journal = Journal(str(tmp_path / "j.db"))
-    source = open_source(f"emulator://?{FAST}&seed=8", name="serial")
-    journal.open()
-    source.open()
-    try:
-        runner = TableRunner(config, source, journal, card_timeout=2.0)
-        hand = runner.new_hand()
-        for seat in (2, 5):
-            hand.place_bets(seat, {"ante": 1000, "blind": 1000})
-        runner.close_bets()
-        check = Action("preflop", "check")
-        before = len(journal.pending_steps(config.table_id))
+    check = Action("preflop", "check")
+    with _uth_table(tmp_path, 8) as (journal, runner):
+        hand = _two_seats_dealt(runner)
+        table_id = runner.config.table_id
+        before = len(journal.pending_steps(table_id))
         with pytest.raises(HandStateError, match=r"\[5\]"):  # seat 5 has not decided
             runner.act_many([(2, check)], advance=True)
         assert hand.seats[2].actions == [] and hand.street == "preflop"
-        assert len(journal.pending_steps(config.table_id)) == before
+        assert len(journal.pending_steps(table_id)) == before
         runner.act_many([(2, check), (5, check)], advance=True)
-        steps = journal.pending_steps(config.table_id)
+        steps = journal.pending_steps(table_id)
         assert len(steps) == before + 1 and steps[-1].kind == "acts"
         assert hand.street == "flop"
         uid = hand.hand_uid
-    finally:
-        source.close()
-        journal.close()
     # a restarted table replays the step: both decisions and the turn of the street
-    journal = Journal(str(tmp_path / "j.db"))
-    source = open_source(f"emulator://?{FAST}&seed=8", name="serial")
-    journal.open()
-    source.open()
-    try:
-        resumed = TableRunner(config, source, journal, card_timeout=2.0).resume()
+    with _uth_table(tmp_path, 8) as (journal, runner):
+        resumed = runner.resume()
         assert resumed is not None and resumed.hand_uid == uid
         assert resumed.street == "flop" or resumed.void_reason is not None
         assert resumed.seats[2].actions == [check] and resumed.seats[5].actions == [check]
-    finally:
-        source.close()
-        journal.close()
 
 
 def test_act_many_is_all_or_nothing_and_one_step(tmp_path: Path) -> None:
     from dealer_assist.errors import IllegalActionError
     from dealer_assist.games.base import Action
 
-    config = load_table_config(game="uth")
-    journal = Journal(str(tmp_path / "j.db"))
-    source = open_source(f"emulator://?{FAST}&seed=6", name="serial")
-    journal.open()
-    source.open()
-    try:
-        runner = TableRunner(config, source, journal, card_timeout=2.0)
-        hand = runner.new_hand()
-        for seat in (2, 5):
-            hand.place_bets(seat, {"ante": 1000, "blind": 1000})
-        runner.close_bets()
+    with _uth_table(tmp_path, 6) as (journal, runner):
+        hand = _two_seats_dealt(runner)
+        table_id = runner.config.table_id
         play, check = Action("preflop", "play", 4), Action("preflop", "check")
         with pytest.raises(IllegalActionError):
             runner.act_many([(2, play), (5, Action("preflop", "play", 2))])
         with pytest.raises(IllegalActionError):
             runner.act_many([(2, play), (2, check)])
         assert hand.seats[2].actions == [] and hand.seats[5].actions == []
-        before = len(journal.pending_steps(config.table_id))
+        before = len(journal.pending_steps(table_id))
         runner.act_many([(2, play), (5, check)])
-        steps = journal.pending_steps(config.table_id)
+        steps = journal.pending_steps(table_id)
         assert len(steps) == before + 1 and steps[-1].kind == "acts"
         assert hand.seats[2].actions == [play] and hand.seats[5].actions == [check]
-    finally:
-        source.close()
-        journal.close()
