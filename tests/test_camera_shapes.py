@@ -11,21 +11,23 @@ import cv2
 import numpy as np
 import pytest
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import Card, parse_card
 from dealer_assist.errors import ConfigError
 from drivers.camera.calibration import Calibration, calibrate_from_folder
 from drivers.camera.decks import (
     _suits_look_right,
     drawn_suit,
+    family,
     find_fonts,
     font_has_suits,
     glyph_mask,
+    pick_font,
     plain_zero,
     random_style,
     render_face,
 )
 from drivers.camera.geometry import CARD_H, CARD_W
-from drivers.camera.glyphs import SHAPE_SIZE
+from drivers.camera.glyphs import SHAPE_SIZE, corners, extract_region, index_region
 from drivers.camera.reader import IndexReader, ReaderSettings, _Mark, _merge
 from drivers.camera.shapes import (
     RANK_FEATURES,
@@ -37,7 +39,7 @@ from drivers.camera.shapes import (
     suit_features,
 )
 from drivers.camera.synthetic import SceneSettings, render_scene
-from drivers.camera.training import assess, fit, make_samples
+from drivers.camera.training import Outcome, assess, fit, limits, make_samples
 
 FACES = (
     Path(__file__).resolve().parents[1].parent
@@ -85,10 +87,104 @@ def test_synthetic_print_building_blocks() -> None:
             assert (squares[i] != squares[j]).mean() > 0.05
 
 
+def test_font_families_join_widths_weights_and_coded_names() -> None:
+    """Validation holds whole families out; a family split by its file names would leak."""
+    same = [
+        ("NimbusSansNarrow-Bold.otf", "NimbusSans-Regular.otf"),
+        ("NotoSansDisplay-Bold.ttf", "NotoSans-Regular.ttf"),
+        ("LinLibertine_RB.otf", "LinLibertine_R.otf"),
+        ("PTN57F.ttf", "PTS55F.ttf"),  # PT Sans Narrow, PT Sans
+        ("PTZ55F.ttf", "PTF75F.ttf"),  # PT Serif Caption, PT Serif Bold
+        ("STIXGeneral-Bold.otf", "STIX-Regular.otf"),
+        ("EBGaramond08-Regular.otf", "EBGaramond12-Bold.otf"),
+        ("GentiumBookPlus-Bold.ttf", "GentiumPlus-Regular.ttf"),
+    ]
+    for a, b in same:
+        assert family(f"/fonts/{a}") == family(f"/fonts/{b}"), (a, b)
+    assert family("/fonts/C059-Bold.otf") == "C059" != family("/fonts/P052-Roman.otf")
+    assert family("/fonts/PTS55F.ttf") != family("/fonts/PTF55F.ttf")  # sans, serif
+
+
+def test_fonts_skip_italics_by_code_mono_and_variable_files(tmp_path: Path) -> None:
+    for name in (
+        "LinLibertine_R.otf",
+        "LinLibertine_RI.otf",
+        "LinLibertine_RBI.otf",
+        "LinBiolinum_RI.otf",
+        "LinLibertine_M.otf",
+        "PTS55F.ttf",
+        "PTS56F.ttf",
+        "PTF76F.ttf",
+        "PTM55F.ttf",
+        "Karla[wght].ttf",
+        "Cabin-BoldItalic.otf",
+    ):
+        (tmp_path / name).write_bytes(b"")
+    found = [Path(f).name for f in find_fonts([tmp_path])]
+    assert found == ["LinLibertine_R.otf", "PTS55F.ttf"]
+
+
+def test_a_style_picks_a_family_first() -> None:
+    """A family shipped in nine weights is not nine times as likely as one in one weight."""
+    fonts = [f"/fonts/Big-W{i}.otf" for i in range(9)] + ["/fonts/Small-Regular.otf"]
+    rng = np.random.default_rng(3)
+    picks = [pick_font(rng, fonts) for _ in range(2000)]
+    assert 0.45 < picks.count("/fonts/Small-Regular.otf") / len(picks) < 0.55
+    assert len(set(picks)) == 10
+
+
+def test_old_style_and_dotted_zeros_are_not_rank_fonts() -> None:
+    fonts = find_fonts()
+    odd = [f for f in fonts if any(k in f for k in ("Vollkorn", "EBGaramond", "Jura", "Dosis"))]
+    if not odd:
+        pytest.skip("needs a font with old-style figures or a dotted zero (docs/CAMERA.md)")
+    assert not any(plain_zero(f) for f in odd)  # x-height 0 and 1, or a dot in the 0
+    lining = [f for f in fonts if Path(f).name in ("DejaVuSans.ttf", "Roboto-Regular.ttf")]
+    assert all(plain_zero(f) for f in lining)
+
+
+def test_red_indexes_get_a_lower_detail_limit_than_black() -> None:
+    """Blur turns a club into a spade before a heart into a diamond: the limit for red
+    indexes comes from rank misreads and red suit misreads only."""
+    n = 8
+    truth = np.ones(n, bool)
+
+    def outcome(rank_ok: list[bool], suit_ok: list[bool], red: list[bool]) -> Outcome:
+        return Outcome(
+            rank_ok=np.array(rank_ok),
+            rank_ratio=np.full(n, 0.3),
+            rank_dist=np.ones(n),
+            rank_fits=truth,
+            suit_ok=np.array(suit_ok),
+            suit_ratio=np.full(n, 0.3),
+            suit_dist=np.ones(n),
+            detail=np.arange(1.0, n + 1.0),  # mark i has detail i + 1
+            red=np.array(red),
+        )
+
+    # a black suit misread at detail 7, a red suit misread at 5, a rank misread at 3
+    o = outcome(
+        [True, True, False, True, True, True, True, True],
+        [True, True, True, True, False, True, False, True],
+        [False, False, False, False, True, False, False, False],
+    )
+    found = limits(o, rank_ratio=0.5, suit_ratio=0.7, safety=1.1)
+    assert found["min_detail"] == pytest.approx(7.7)
+    assert found["min_detail_red"] == pytest.approx(5.5)
+    # no red suit misread: the rank misreads alone set the red limit
+    o = outcome([False, *[True] * 7], [*[True] * 6, False, True], [True] * 6 + [False] * 2)
+    found = limits(o, rank_ratio=0.5, suit_ratio=0.7, safety=1.1)
+    assert (found["min_detail"], found["min_detail_red"]) == pytest.approx((7.7, 1.1))
+    # a given reach (the held-out one, for the check on new designs): farther votes read nothing
+    far = limits(replace(o, suit_dist=np.full(n, 3.0)), 0.5, 0.7, safety=1.1, reach=(2.0, 2.0))
+    assert (far["min_detail"], far["min_detail_red"], far["suit_distance"]) == (1.1, 1.1, 2.0)
+
+
 def test_training_on_some_styles_reads_other_styles() -> None:
     rank_fonts, suit_fonts = _fonts()
-    train = make_samples(8, 1, rank_fonts, suit_fonts)
-    test = make_samples(3, 2, rank_fonts, suit_fonts, first_style=8)
+    # 16 designs: with 41 font families installed, 8 left whole kinds of print unseen
+    train = make_samples(16, 1, rank_fonts, suit_fonts)
+    test = make_samples(3, 2, rank_fonts, suit_fonts, first_style=16)
     model = fit(train, seed=1)
     assert model.rank_holes[8] and 2 in model.rank_holes[8]  # an eight has two holes
     out = assess(model, test)
@@ -123,7 +219,7 @@ def test_templates_and_shapes_must_agree() -> None:
     s = ReaderSettings()
 
     def merge(mark: _Mark[int], vote: Vote, usable: bool = True) -> _Mark[int]:
-        return _merge(mark, vote, usable, s, s.alone_ratio)
+        return _merge(mark, vote, usable, s, s.rank_ratio, s.alone_ratio)
 
     # templates sure, classifier's best is another rank, even unsure: not certain
     assert merge(_mark(7), Vote(4, 0.95, 3.0)).reason == "models disagree"
@@ -133,11 +229,12 @@ def test_templates_and_shapes_must_agree() -> None:
     # both say 7: certain; a clear vote makes it strong enough for a single index
     both = merge(_mark(7), Vote(7, 0.5, 3.0))
     assert both.reason == "" and both.strong
-    # templates unsure but their best is the same rank: the classifier reads it up to 0.7
-    weak_same = merge(_mark(10, "low score", frozenset()), Vote(10, 0.65, 3.0))
+    # templates unsure but their best is the same rank: the classifier reads it up to 0.6
+    weak_same = merge(_mark(10, "low score", frozenset()), Vote(10, 0.58, 3.0))
     assert (weak_same.value, weak_same.reason, weak_same.strong) == (10, "", False)
+    assert merge(_mark(10, "low score", frozenset()), Vote(10, 0.63, 3.0)).reason
     # templates' best is another rank (another deck's print): only a very clear vote reads
-    assert merge(_mark(5, "low score", frozenset()), Vote(10, 0.65, 3.0)).reason
+    assert merge(_mark(5, "low score", frozenset()), Vote(10, 0.58, 3.0)).reason
     alone = merge(_mark(5, "low score", frozenset()), Vote(10, 0.45, 3.0))
     assert (alone.value, alone.reason, alone.strong) == (10, "", True)
     # templates plausibly name another value: no reading, and both values are claims
@@ -152,6 +249,28 @@ def calibration() -> Calibration:
     if not FACES.is_dir():
         pytest.skip(f"card faces not found at {FACES}")
     return calibrate_from_folder(FACES)[0]
+
+
+def test_the_reader_applies_the_limit_of_the_index_ink(calibration: Calibration) -> None:
+    """With the templates out of play (their detail limit unreachable), the classifier reads a
+    red index at a detail between the two limits, and not a black one."""
+    cal = replace(calibration, min_detail=1e9)
+    model = default_model()
+    for name, red in (("Qh", True), ("Kc", False)):
+        card = parse_card(name)
+        face = cv2.imread(str(FACES / name / f"{name}.png"))
+        glyphs = extract_region(index_region(corners(face)[0]), face.shape[0])
+        assert glyphs is not None
+        d = glyphs.suit_detail
+
+        def reader(black: float, red_limit: float) -> IndexReader:
+            meta = {**model.meta, "min_detail": black, "min_detail_red": red_limit}
+            return IndexReader(cal, shapes=replace(model, meta=meta), search=False)
+
+        assert reader(d - 1, d - 1).read_card(face).card == card  # sharp enough for both
+        between = reader(d + 1, d - 1).read_card(face).card
+        assert between == (card if red else None)
+        assert reader(d + 1, d + 1).read_card(face).card is None
 
 
 def test_calibration_marks_are_added_as_prototypes(calibration: Calibration) -> None:

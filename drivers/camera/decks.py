@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,13 +31,24 @@ SUIT_TEXT = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
 #: OpenCV's built-in font faces (always available, whatever fonts the machine has)
 BUILTIN_FONTS = ("sans", "serif")
 #: font file name parts that are not plausible card index print: slanted, script, symbol,
-#: monospaced (slashed zero), hairline or maths fonts; and fonts made for other scripts, whose
-#: Latin digits copy a family already listed
+#: monospaced (slashed zero), hairline, maths or variable fonts; and fonts made for other
+#: scripts, whose Latin digits copy a family already listed. Some families name their italics
+#: and monospaced faces by code: Linux Libertine/Biolinum ``_RI``/``_RBI``/``_RZI`` and ``_M``,
+#: ParaType ``..56F``/``..76F`` and ``PTM``.
 EXCLUDED_FONT_PARTS = (
     "italic",
     "oblique",
     "slanted",
     "ita.",
+    "_ri.",
+    "_rbi.",
+    "_rzi.",
+    "56f.",
+    "76f.",
+    "linlibertine_m.",
+    "ptm55f",
+    "ptm75f",
+    "[",
     "mono",
     "symbol",
     "dingbat",
@@ -88,12 +100,42 @@ def find_fonts(folders: Sequence[Path] = (Path("/usr/share/fonts"),)) -> list[st
     return sorted(found)
 
 
+#: families whose file names do not say so: ParaType's PT Sans (``PTS``, caption ``PTC``,
+#: narrow ``PTN``) and PT Serif (``PTF``, caption ``PTZ``); STIX and its older STIXGeneral; Gentium
+#: and its Book weights; EB Garamond's optical sizes
+_FAMILY_ALIASES = {
+    "EBGaramond08": "EBGaramond",
+    "EBGaramond12": "EBGaramond",
+    "PTS": "PTSans",
+    "PTC": "PTSans",
+    "PTN": "PTSans",
+    "PTF": "PTSerif",
+    "PTZ": "PTSerif",
+    "STIXGeneral": "STIX",
+    "GentiumBookPlus": "Gentium",
+    "GentiumPlus": "Gentium",
+}
+
+
 def family(font: str) -> str:
-    """A font's family key (file name up to the first ``-``), to keep families apart in tests."""
-    key = Path(font).stem.split("-")[0]
-    for part in ("Condensed", "Narrow", "Bold"):
+    """A font's family key, to keep families apart in validation: the file name up to the
+    first ``-`` or ``_``, without width, weight, display or optical-size parts
+    (``NimbusSansNarrow-Bold`` and ``NimbusSans-Regular`` are one family, so are
+    ``NotoSansDisplay`` and ``NotoSans``), or the family of :data:`_FAMILY_ALIASES`."""
+    key = re.split(r"[-_]", Path(font).stem)[0]
+    for part in ("Condensed", "Narrow", "Bold", "Display"):
         key = key.replace(part, "")
-    return key
+    return _FAMILY_ALIASES.get(key[:3] if key.startswith("PT") else key, key)
+
+
+def pick_font(rng: np.random.Generator, fonts: Sequence[str]) -> str:
+    """A random font of ``fonts``: a family first, each family equally likely, then one of
+    its files (a family shipped in 16 widths and weights is not 16 times as likely)."""
+    families: dict[str, list[str]] = {}
+    for font in fonts:
+        families.setdefault(family(font), []).append(font)
+    chosen = families[str(rng.choice(sorted(families)))]
+    return str(chosen[int(rng.integers(len(chosen)))])
 
 
 @functools.cache
@@ -119,14 +161,17 @@ def glyph_mask(font: str, text: str) -> Mask:
 
 
 def plain_zero(font: str) -> bool:
-    """Whether the font's ``0`` has exactly one hole (no slashed or dotted zero, which no card
-    index uses)."""
+    """Whether the font's ``0`` is plain, as on card indexes: one hole and one part (no
+    slashed or dotted zero), and as tall as its ``8`` (lining figures; old-style figures, whose
+    ``0`` and ``1`` are x-height, print a ``10`` no card uses)."""
     m = glyph_mask(font, "0")
-    if m.size == 0:
+    eight = glyph_mask(font, "8")
+    if m.size == 0 or eight.size == 0 or m.shape[0] < 0.9 * eight.shape[0]:
         return False
+    parts, _ = cv2.connectedComponents((m > 127).astype(np.uint8))
     background = np.pad((m < 128).astype(np.uint8), 1, constant_values=1)
     n, _ = cv2.connectedComponents(background, connectivity=4)
-    return int(n) - 2 == 1  # minus the label 0 (ink) and the outside
+    return int(parts) - 1 == 1 and int(n) - 2 == 1  # minus the labels 0 and the outside
 
 
 def font_has_suits(font: str) -> bool:
@@ -208,11 +253,11 @@ def random_style(
     """A random plausible deck design from the given fonts (suits drawn in a third of them)."""
     suit_font = None
     if suit_fonts and rng.random() < 0.67:
-        suit_font = str(rng.choice(list(suit_fonts)))
+        suit_font = pick_font(rng, suit_fonts)
     rank_height = float(rng.uniform(0.06, 0.105))
     red_r = int(rng.integers(170, 240))
     return DeckStyle(
-        rank_font=str(rng.choice(list(rank_fonts))),
+        rank_font=pick_font(rng, rank_fonts),
         suit_font=suit_font,
         rank_height=rank_height,
         width=float(rng.uniform(0.65, 1.2)),

@@ -11,11 +11,13 @@ Certainty rule (never guess): a mark is read only when
   tells the candidates apart, structure of the calibrated deck: hole count and height, two
   characters only for a 10, the suit's upper notch) **and** the classifier's best is the same
   value, near its prototypes and at least plausible (ratio < ``plausible_ratio``); or
-- the classifier is clear: ratio < ``shape_ratio`` (a rank whose template best is another rank:
-  < ``alone_ratio``), near its prototypes, hole count/height and parts fit the rank as printed
-  in the training fonts, and the templates do not plausibly name another value;
+- the classifier is clear: ratio < ``shape_ratio`` for a suit, < ``rank_ratio`` for a rank
+  whose template best is the same rank, else < ``alone_ratio``; near its prototypes, hole
+  count/height and parts fit the rank as printed in the training fonts, and the templates do
+  not plausibly name another value;
 - and, for a suit, the ink colour is clearly red or black, and the mark is sharp enough
-  (``min_detail`` of the calibration for the templates, of the shape model for the classifier).
+  (``min_detail`` of the calibration for the templates; of the shape model for the classifier,
+  which has a lower limit for red indexes).
 
 A card is certain when one printed index has both marks certain and the other index, where
 found, names nothing else plausibly (by templates or classifier); when no second index shows
@@ -63,11 +65,13 @@ class ReaderSettings:
             calibrated red redness count as black.
         red_band: inks from this fraction on count as red; in between the colour is unsure and
             no suit is certain.
-        shape_ratio: a mark is read by the shape classifier (:mod:`~drivers.camera.shapes`)
-            when its nearest-prototype distance ratio is below this ...
-        alone_ratio: ... or, for a rank whose template best is another rank, below this
-            (measured on held-out fonts: the templates' agreement rules out most confusions
-            between unusual print and a similar rank);
+        shape_ratio: a suit mark is read by the shape classifier
+            (:mod:`~drivers.camera.shapes`) when its nearest-prototype distance ratio is below
+            this;
+        rank_ratio: a rank mark when below this and the templates' best is the same rank ...
+        alone_ratio: ... or below this whatever the templates' best (measured on held-out font
+            families: the templates' agreement rules out most confusions between unusual print
+            and a similar rank, up to ``rank_ratio``);
         single_ratio: a card read by one index only needs its marks below this too;
         plausible_ratio: a shape vote below this may contradict a reading (the other index's,
             or the templates').
@@ -86,6 +90,7 @@ class ReaderSettings:
     black_band: float = 0.25
     red_band: float = 0.4
     shape_ratio: float = 0.7
+    rank_ratio: float = 0.6
     alone_ratio: float = 0.5
     single_ratio: float = 0.55
     plausible_ratio: float = 0.85
@@ -253,13 +258,13 @@ def _shape_structure(model: ShapeModel, rank: int, g: IndexGlyphs) -> bool:
 
 
 def _merge(
-    template: _Mark[K], vote: Vote, usable: bool, s: ReaderSettings, alone: float
+    template: _Mark[K], vote: Vote, usable: bool, s: ReaderSettings, agreed: float, alone: float
 ) -> _Mark[K]:
     """One mark's reading from the calibrated templates and the shape classifier together.
 
     A template reading is certain only when the classifier backs it: same best value, the vote
     usable (near enough to its prototypes, structure agrees) and at least plausible. A
-    classifier reading is certain when the vote is clear: below ``shape_ratio`` when the
+    classifier reading is certain when the vote is clear: below ``agreed`` when the
     templates' best is the same value, below ``alone`` otherwise (two different models agreeing
     is the stronger evidence), and the templates do not plausibly name another value. A card
     read by one index needs one of the two to meet its stricter limit. Values named plausibly
@@ -268,7 +273,7 @@ def _merge(
     value = cast(K, vote.value)
     plausible = usable and vote.ratio < s.plausible_ratio
     agree = value == template.value
-    clear = usable and vote.ratio < (s.shape_ratio if agree else min(alone, s.shape_ratio))
+    clear = usable and vote.ratio < (agreed if agree else min(alone, agreed))
     strong = clear and vote.ratio < s.single_ratio
     claims = template.claims | {value} if plausible else template.claims
     if not template.reason:
@@ -329,6 +334,8 @@ class IndexReader:
         self.shapes = _with_house_marks(model, calibration) if model else None
         meta = self.shapes.meta if self.shapes else {}
         self._shape_detail = float(meta.get("min_detail", 0.0))
+        # models trained before the red limit was measured: the black (strict) one for both
+        self._shape_detail_red = float(meta.get("min_detail_red", self._shape_detail))
         self._rank_reach = self.settings.shape_distance * float(meta.get("rank_distance", 0.0))
         self._suit_reach = self.settings.shape_distance * float(meta.get("suit_distance", 0.0))
 
@@ -415,6 +422,13 @@ class IndexReader:
         rank = self._index_rank(glyphs)
         return rank, self._index_suit(glyphs)
 
+    def _shape_sharp(self, glyphs: IndexGlyphs) -> bool:
+        """Whether the index is sharp enough for the shape classifier: its suit mark's detail
+        reaches the model's limit for its ink (red indexes have their own, lower limit; an
+        unsure colour takes the black one)."""
+        red = self._colour(glyphs) == "hd"
+        return glyphs.suit_detail >= (self._shape_detail_red if red else self._shape_detail)
+
     def _index_rank(self, glyphs: IndexGlyphs) -> _Mark[int]:
         """The rank mark of one index, templates and shape classifier joined."""
         rank = self._rank(glyphs)
@@ -423,14 +437,15 @@ class IndexReader:
             # allowed to contradict the other index
             rank = _Mark(rank.value, rank.score, rank.margin, "blurred", frozenset())
         model = self.shapes
-        if model is None or glyphs.suit_detail < self._shape_detail:
+        if model is None or not self._shape_sharp(glyphs):
             return rank
         vote = model.rank(glyphs)
         usable = vote.distance <= self._rank_reach and (
             _shape_structure(model, int(vote.value), glyphs)
             or self._house_structure(int(vote.value), glyphs)
         )
-        return _merge(rank, vote, usable, self.settings, self.settings.alone_ratio)
+        s = self.settings
+        return _merge(rank, vote, usable, s, s.rank_ratio, s.alone_ratio)
 
     def _index_suit(self, glyphs: IndexGlyphs) -> _Mark[str]:
         """The suit mark of one index, templates and shape classifier joined."""
@@ -439,7 +454,7 @@ class IndexReader:
             suit = _Mark(suit.value, suit.score, suit.margin, "blurred", frozenset())
         model = self.shapes
         colour = self._colour(glyphs)
-        if model is None or glyphs.suit_detail < self._shape_detail or not colour:
+        if model is None or not self._shape_sharp(glyphs) or not colour:
             return suit
         shape_suit = model.suit(glyphs, colour)
         suit_ok = shape_suit.distance <= self._suit_reach and not self._notch_contradicts(
@@ -453,7 +468,8 @@ class IndexReader:
             # one deck's suit templates do not tell another deck's spade from its club; a clear
             # vote of the classifier (trained on many print styles) overrules them
             suit = _Mark(suit.value, suit.score, suit.margin, "overruled", frozenset())
-        return _merge(suit, shape_suit, suit_ok, self.settings, self.settings.shape_ratio)
+        s = self.settings
+        return _merge(suit, shape_suit, suit_ok, s, s.shape_ratio, s.shape_ratio)
 
     def read_index(self, glyphs: IndexGlyphs, lazy: bool = False) -> Reading:
         """Read one index (rank and suit marks) on its own.
