@@ -39,7 +39,7 @@ from drivers.camera.shapes import (
     suit_features,
 )
 from drivers.camera.synthetic import SceneSettings, render_scene
-from drivers.camera.training import Outcome, assess, fit, limits, make_samples
+from drivers.camera.training import Outcome, assess, check_detail, fit, limits, make_samples
 
 FACES = (
     Path(__file__).resolve().parents[1].parent
@@ -98,11 +98,15 @@ def test_font_families_join_widths_weights_and_coded_names() -> None:
         ("STIXGeneral-Bold.otf", "STIX-Regular.otf"),
         ("EBGaramond08-Regular.otf", "EBGaramond12-Bold.otf"),
         ("GentiumBookPlus-Bold.ttf", "GentiumPlus-Regular.ttf"),
+        ("FreeSansBold.ttf", "NimbusSans-Regular.otf"),  # derived designs stay together
+        ("FreeSerif.ttf", "NimbusRoman-Bold.otf"),
+        ("Carlito-Regular.ttf", "Lato-Bold.ttf"),
     ]
     for a, b in same:
         assert family(f"/fonts/{a}") == family(f"/fonts/{b}"), (a, b)
     assert family("/fonts/C059-Bold.otf") == "C059" != family("/fonts/P052-Roman.otf")
     assert family("/fonts/PTS55F.ttf") != family("/fonts/PTF55F.ttf")  # sans, serif
+    assert family("/fonts/PTSerif-Regular.ttf") == "PTSerif"  # not a ParaType code
 
 
 def test_fonts_skip_italics_by_code_mono_and_variable_files(tmp_path: Path) -> None:
@@ -259,18 +263,29 @@ def test_the_reader_applies_the_limit_of_the_index_ink(calibration: Calibration)
     for name, red in (("Qh", True), ("Kc", False)):
         card = parse_card(name)
         face = cv2.imread(str(FACES / name / f"{name}.png"))
-        glyphs = extract_region(index_region(corners(face)[0]), face.shape[0])
-        assert glyphs is not None
-        d = glyphs.suit_detail
+        details = []
+        for corner in corners(face):
+            glyphs = extract_region(index_region(corner), face.shape[0])
+            assert glyphs is not None
+            details.append(glyphs.suit_detail)
+        low, high = min(details) - 0.5, max(details) + 0.5  # below / above both indexes
 
-        def reader(black: float, red_limit: float) -> IndexReader:
+        def reader(black: float, red_limit: float, **limits: float) -> IndexReader:
             meta = {**model.meta, "min_detail": black, "min_detail_red": red_limit}
-            return IndexReader(cal, shapes=replace(model, meta=meta), search=False)
+            s = ReaderSettings(**limits)
+            return IndexReader(cal, s, shapes=replace(model, meta=meta), search=False)
 
-        assert reader(d - 1, d - 1).read_card(face).card == card  # sharp enough for both
-        between = reader(d + 1, d - 1).read_card(face).card
-        assert between == (card if red else None)
-        assert reader(d + 1, d + 1).read_card(face).card is None
+        assert reader(low, low).read_card(face).card == card  # sharp enough for both
+        assert reader(high, low).read_card(face).card == (card if red else None)
+        assert reader(high, high).read_card(face).card is None
+        # the rank limits are the reader's: with none left, the classifier reads no rank
+        assert reader(low, low, rank_ratio=0.0, alone_ratio=0.0).read_card(face).card is None
+
+
+def test_the_check_on_new_designs_never_lowers_a_limit() -> None:
+    model = default_model()
+    high = {"min_detail": 99.0, "min_detail_red": 98.0, "rank_distance": 6.0, "suit_distance": 6.0}
+    assert check_detail(model, high, styles=2, seed=3) == high
 
 
 def test_calibration_marks_are_added_as_prototypes(calibration: Calibration) -> None:

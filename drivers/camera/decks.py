@@ -102,8 +102,13 @@ def find_fonts(folders: Sequence[Path] = (Path("/usr/share/fonts"),)) -> list[st
 
 #: families whose file names do not say so: ParaType's PT Sans (``PTS``, caption ``PTC``,
 #: narrow ``PTN``) and PT Serif (``PTF``, caption ``PTZ``); STIX and its older STIXGeneral; Gentium
-#: and its Book weights; EB Garamond's optical sizes
+#: and its Book weights; EB Garamond's optical sizes. And designs derived from another family,
+#: which validation must not hold out apart: GNU FreeSans and FreeSerif from URW's Nimbus Sans
+#: and Nimbus Roman, Carlito from Lato
 _FAMILY_ALIASES = {
+    "FreeSans": "NimbusSans",
+    "FreeSerif": "NimbusRoman",
+    "Carlito": "Lato",
     "EBGaramond08": "EBGaramond",
     "EBGaramond12": "EBGaramond",
     "PTS": "PTSans",
@@ -125,7 +130,9 @@ def family(font: str) -> str:
     key = re.split(r"[-_]", Path(font).stem)[0]
     for part in ("Condensed", "Narrow", "Bold", "Display"):
         key = key.replace(part, "")
-    return _FAMILY_ALIASES.get(key[:3] if key.startswith("PT") else key, key)
+    if re.fullmatch(r"PT[SCNFZ]\d\dF", key):  # ParaType's coded file names
+        key = key[:3]
+    return _FAMILY_ALIASES.get(key, key)
 
 
 def pick_font(rng: np.random.Generator, fonts: Sequence[str]) -> str:

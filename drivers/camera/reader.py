@@ -427,7 +427,8 @@ class IndexReader:
         reaches the model's limit for its ink (red indexes have their own, lower limit; an
         unsure colour takes the black one)."""
         red = self._colour(glyphs) == "hd"
-        return glyphs.suit_detail >= (self._shape_detail_red if red else self._shape_detail)
+        black = max(self._shape_detail, self._shape_detail_red)  # never below the red one
+        return glyphs.suit_detail >= (self._shape_detail_red if red else black)
 
     def _index_rank(self, glyphs: IndexGlyphs) -> _Mark[int]:
         """The rank mark of one index, templates and shape classifier joined."""

@@ -326,10 +326,12 @@ def check_detail(
     """``found`` with its detail limits raised, where needed, above what the final ``model``
     itself misreads on ``styles`` new designs from every font (harsh sizes and blur).
 
-    The held-out families hold rank print out, not suit print: suit marks come from 58 suit
-    fonts and drawn shapes shared by all families, so a blurred club may melt into a spade
-    sharper than any held-out misread showed (a stress frame: a 4 of clubs read as a spade at
-    detail 7.62, above the held-out limit 7.23). Distances keep the held-out reach.
+    The held-out families hold little suit print out: a third of the designs draw their suits
+    (shared by all families) and few families draw the suit characters, so a blurred club may
+    melt into a spade sharper than any held-out misread showed (a stress frame: a 4 of clubs
+    read as a spade at detail 7.62, above the held-out limit 7.23). The designs are new but
+    their fonts were trained on, so this can only add to the held-out limits, not replace
+    them. Distances keep the held-out reach.
     """
     from drivers.camera.reader import ReaderSettings
 
