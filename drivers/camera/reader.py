@@ -333,9 +333,10 @@ class IndexReader:
         model = shapes if isinstance(shapes, ShapeModel) else default_model() if shapes else None
         self.shapes = _with_house_marks(model, calibration) if model else None
         meta = self.shapes.meta if self.shapes else {}
-        self._shape_detail = float(meta.get("min_detail", 0.0))
-        # models trained before the red limit was measured: the black (strict) one for both
-        self._shape_detail_red = float(meta.get("min_detail_red", self._shape_detail))
+        # models trained before the red limit was measured: the black (strict) one for both;
+        # the black limit is never below the red one
+        self._shape_detail_red = float(meta.get("min_detail_red", meta.get("min_detail", 0.0)))
+        self._shape_detail = max(float(meta.get("min_detail", 0.0)), self._shape_detail_red)
         self._rank_reach = self.settings.shape_distance * float(meta.get("rank_distance", 0.0))
         self._suit_reach = self.settings.shape_distance * float(meta.get("suit_distance", 0.0))
 
@@ -427,8 +428,7 @@ class IndexReader:
         reaches the model's limit for its ink (red indexes have their own, lower limit; an
         unsure colour takes the black one)."""
         red = self._colour(glyphs) == "hd"
-        black = max(self._shape_detail, self._shape_detail_red)  # never below the red one
-        return glyphs.suit_detail >= (self._shape_detail_red if red else black)
+        return glyphs.suit_detail >= (self._shape_detail_red if red else self._shape_detail)
 
     def _index_rank(self, glyphs: IndexGlyphs) -> _Mark[int]:
         """The rank mark of one index, templates and shape classifier joined."""
