@@ -77,6 +77,8 @@ EXCLUDED_FONT_PARTS = (
     "telugu",
     "nushu",
 )
+#: share of random deck designs whose ten has a plain stem for its ``1`` (DeckStyle.ten_stem)
+TEN_STEM_SHARE = 0.4
 #: high-resolution rendering scale (times the canonical card) before the camera view shrinks it
 HIRES = 4
 #: font size used to cut glyph masks, pixels
@@ -226,6 +228,8 @@ class DeckStyle:
             (negative: the digits touch or overlap).
         ten_width: extra horizontal scale of the ten's digits (many decks squeeze the ``10`` to
             the width of the other ranks).
+        ten_stem: the ten's ``1`` is a plain stem as thick as the ``0``'s strokes, without the
+            font's flag and foot (as many card decks print it).
         suit_height: suit mark height, fraction of the rank height.
         suit_width: horizontal scale of the suit mark.
         suit_gap: gap under the rank mark before the suit, fraction of the rank height.
@@ -243,6 +247,7 @@ class DeckStyle:
     weight: float = 0.0
     ten_gap: float = 0.05
     ten_width: float = 1.0
+    ten_stem: bool = False
     suit_height: float = 0.75
     suit_width: float = 1.0
     suit_gap: float = 0.15
@@ -280,6 +285,7 @@ def random_style(
         black=tuple(int(v) for v in rng.integers(0, 50) + rng.integers(0, 15, 3)),  # type: ignore[arg-type]
         stock=tuple(int(v) for v in rng.integers(238, 256, 3)),  # type: ignore[arg-type]
         shape=(float(rng.random()), float(rng.random()), float(rng.random())),
+        ten_stem=bool(rng.random() < TEN_STEM_SHARE),
     )
 
 
@@ -355,6 +361,18 @@ def drawn_suit(suit: str, shape: tuple[float, float, float], size: int = 200) ->
     return img[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].copy()
 
 
+def stem_mask(zero: Mask) -> Mask:
+    """A plain ``1``: a bar as tall as ``zero`` (a font's ``0`` mask) and as thick as its
+    side strokes (the ink run at mid-height, left side)."""
+    row = zero[zero.shape[0] // 2] > 127
+    ink = np.flatnonzero(row)
+    if ink.size == 0:
+        return zero
+    gaps = np.flatnonzero(~row[ink[0] :])
+    thick = int(gaps[0]) if gaps.size else int(ink.size)
+    return np.full((zero.shape[0], max(1, thick)), 255, np.uint8)
+
+
 def _fit(mask: Mask, height: int, xscale: float) -> Mask:
     """``mask`` scaled to ``height`` pixels, its width also multiplied by ``xscale``."""
     h, w = mask.shape
@@ -379,6 +397,8 @@ def rank_mask(style: DeckStyle, rank: int, height: int, text: str | None = None)
     prints other characters in its place (lone digits: what a misaligned search may see)."""
     text = RANK_TEXT[rank] if text is None else text
     parts = [glyph_mask(style.rank_font, ch) for ch in text]
+    if style.ten_stem and text in ("10", "1"):  # a lone 1: what a misaligned search may see
+        parts[0] = stem_mask(glyph_mask(style.rank_font, "0"))
     top = max(p.shape[0] for p in parts)
     stroke = style.weight * height  # pixels added (or taken) on each side
     inner = max(1.0, height - 2 * max(stroke, 0.0))  # so that the bold mark is ``height`` tall

@@ -94,8 +94,9 @@ class CaptureSettings:
         max_shift: largest corner movement, as a fraction of the card's long side, for a card
             to count as lying still (measured against the first frame of the still run).
         min_detail: least resolvable detail of an index's suit mark (``glyphs.detail``) in a
-            face. The shipped shape model reads nothing below 7.87; a house deck's faces teach
-            the templates (whose own limit may be lower) and add prototypes.
+            face. The shipped shape model reads no black index below 7.46 and no red one
+            below 8.35; a house deck's faces teach the templates (whose own limit may be
+            lower) and add prototypes.
         card_timeout: seconds allowed per card, from the end of the previous card (the felt
             must be cleared within it too).
         open_timeout: seconds to open the camera or file.

@@ -333,10 +333,10 @@ class IndexReader:
         model = shapes if isinstance(shapes, ShapeModel) else default_model() if shapes else None
         self.shapes = _with_house_marks(model, calibration) if model else None
         meta = self.shapes.meta if self.shapes else {}
-        # models trained before the red limit was measured: the black (strict) one for both;
-        # the black limit is never below the red one
-        self._shape_detail_red = float(meta.get("min_detail_red", meta.get("min_detail", 0.0)))
-        self._shape_detail = max(float(meta.get("min_detail", 0.0)), self._shape_detail_red)
+        # detail limits per ink; models trained before the red limit was measured have one
+        # limit from every misread (the strictest) for both inks
+        self._shape_detail = float(meta.get("min_detail", 0.0))
+        self._shape_detail_red = float(meta.get("min_detail_red", self._shape_detail))
         self._rank_reach = self.settings.shape_distance * float(meta.get("rank_distance", 0.0))
         self._suit_reach = self.settings.shape_distance * float(meta.get("suit_distance", 0.0))
 
@@ -425,10 +425,12 @@ class IndexReader:
 
     def _shape_sharp(self, glyphs: IndexGlyphs) -> bool:
         """Whether the index is sharp enough for the shape classifier: its suit mark's detail
-        reaches the model's limit for its ink (red indexes have their own, lower limit; an
-        unsure colour takes the black one)."""
-        red = self._colour(glyphs) == "hd"
-        return glyphs.suit_detail >= (self._shape_detail_red if red else self._shape_detail)
+        reaches the model's limit for its ink (each ink has its own, from the misreads that
+        can happen in it; an unsure colour takes the stricter of the two)."""
+        colour = self._colour(glyphs)
+        red, black = self._shape_detail_red, self._shape_detail
+        limit = red if colour == "hd" else black if colour == "sc" else max(red, black)
+        return glyphs.suit_detail >= limit
 
     def _index_rank(self, glyphs: IndexGlyphs) -> _Mark[int]:
         """The rank mark of one index, templates and shape classifier joined."""

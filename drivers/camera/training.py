@@ -284,15 +284,17 @@ def limits(
     """Limits measured on validation samples of unseen font families.
 
     ``rank_distance`` / ``suit_distance``: 99.5th percentile of the distances of right votes
-    (farther votes are not used). ``min_detail``: ``safety`` x the detail of the sharpest mark
-    the reader would have misread by the classifier alone (0 if none): a wrong suit vote below
-    ``suit_ratio``, or a wrong rank vote below ``rank_ratio`` that fits the rank's structure,
-    each within reach. (Ranks voted between the two ratios are read only when the calibrated
-    templates' best is the same rank; what goes wrong there is a font confusing two ranks at
-    any sharpness, not blur, and it is that agreement which guards it.)
-    ``min_detail_red``: the same for red indexes, from the rank misreads (of either colour)
-    and the red suit misreads only. Blur melts a club's lobes into a spade long before a heart
-    looks like a diamond, so red indexes stay readable at less detail than black ones.
+    (farther votes are not used). ``min_detail`` (black indexes): ``safety`` x the detail of
+    the sharpest mark the reader would have misread by the classifier alone (0 if none): a
+    wrong black suit vote below ``suit_ratio``, or a wrong rank vote (either ink) below
+    ``rank_ratio`` that fits the rank's structure, each within reach. (Ranks voted between the
+    two ratios are read only when the calibrated templates' best is the same rank; what goes
+    wrong there is a font confusing two ranks at any sharpness, not blur, and it is that
+    agreement which guards it.) ``min_detail_red``: the same for red indexes, from the rank
+    misreads and the red suit misreads. The reader picks the suit among the two of the ink's
+    colour, so a heart taken for a diamond says nothing about clubs and spades, nor the
+    reverse; usually blur melts a club's lobes into a spade before a heart looks like a
+    diamond, but a narrow heart can lose its notch first.
     ``reach``: (rank, suit) distances to use instead of measuring them here.
     """
     rank_reach, suit_reach = reach or (
@@ -313,7 +315,7 @@ def limits(
         return safety * float(outcome.detail[wrong].max()) if wrong.any() else 0.0
 
     return {
-        "min_detail": sharpest(wrong_rank | wrong_suit),
+        "min_detail": sharpest(wrong_rank | (wrong_suit & ~outcome.red)),
         "min_detail_red": sharpest(wrong_rank | (wrong_suit & outcome.red)),
         "rank_distance": rank_reach,
         "suit_distance": suit_reach,
