@@ -10,15 +10,18 @@ Calibrates from ``pr15_data_cards`` (unless a calibration file is given), then r
   (written to a temporary folder, then read back like any labels file);
 - synthetic 1280x720 frames: PR 15 faces scattered on felt, and spread hands that overlap;
 - synthetic frames of other deck designs (``--decks`` random styles from the machine's fonts,
-  see drivers/camera/decks.py), scattered and spread: decks the calibration never saw.
+  see drivers/camera/decks.py), scattered and spread: decks the calibration never saw;
+- single-card photos of all three kinds, and of jumbo-index designs (rank 12..18 % of the
+  card's height, pips closer in: :data:`drivers.camera.decks.JUMBO_RANK`).
 Each set with the full reader, without the index search, and with the calibrated templates
 only (no shape classifier), to show what each part brings. ``--holdout`` also trains a shape
 model without two font families and reads decks printed in those families only: the honest
 figure for print the classifier never saw (takes a minute or two).
 
 ``--stress N`` is the safety check instead: N frames for each of four card sizes (normal,
-medium, harsh: small and blurred, big), scattered and spread, PR 15 faces and other deck
-designs; it prints placed, read and wrong cards and exits with 1 when any card was wrong.
+medium, harsh: small and blurred, big), scattered and spread, PR 15 faces, other deck
+designs and jumbo-index designs; it prints placed, read and wrong cards and exits with 1 when
+any card was wrong.
 
 Times: each frame read ``--repeat`` times, fastest kept (less noise from other processes), then
 median and 90th percentile over the frames, with cv2.setNumThreads(1). Real photos are scaled
@@ -210,11 +213,20 @@ def _stress(
     reader = IndexReader(calibration)
     rng = np.random.default_rng(5000 + seed)
     styles = [random_style(rng, rank_fonts, suit_fonts) for _ in range(max(1, count // 3))]
+    jumbo_rng = np.random.default_rng(6000 + seed)
+    jumbo = [
+        replace(random_style(jumbo_rng, rank_fonts, suit_fonts), rank_height=h)
+        for h in jumbo_rng.uniform(0.12, 0.18, max(1, count // 3))
+    ]
+    faces = {
+        "PR 15": lambda c, _r: pr15[c],
+        "other decks": _deck_faces(styles),
+        "jumbo decks": _deck_faces(jumbo),
+    }
     wrong_total = 0
     print(f"\n{'deck':<12} {'cards':<7} {'layout':<9} {'placed':>6} {'read':>5} {'wrong':>5}")
     with one_thread():
-        for deck in ("PR 15", "other decks"):
-            face = (lambda c, _r: pr15[c]) if deck == "PR 15" else _deck_faces(styles)
+        for deck, face in faces.items():
             for size, settings in STRESS.items():
                 for spread in (False, True):
                     scenes = _scenes(face, count, spread, 100 * seed + 7 + spread, settings)
@@ -284,6 +296,12 @@ def main() -> int:
         )
     sets.append(("PR 15 faces photo", _photos(lambda c, _r: pr15[c], args.scenes * 2, 37)))
     sets.append(("other decks photo", _photos(_deck_faces(styles), args.scenes * 2, 47)))
+    jumbo_rng = np.random.default_rng(3000)
+    jumbo = [
+        replace(random_style(jumbo_rng, rank_fonts, suit_fonts), rank_height=h)
+        for h in jumbo_rng.uniform(0.12, 0.18, args.decks)
+    ]
+    sets.append(("jumbo decks photo", _photos(_deck_faces(jumbo), args.scenes * 2, 67)))
     print(f"\n{HEADER}")
     modes: list[tuple[str, dict[str, bool]]] = [
         ("full", {}),

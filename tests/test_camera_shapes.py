@@ -13,6 +13,7 @@ import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.errors import ConfigError
+from drivers.camera import reader as reader_module
 from drivers.camera.calibration import Calibration, calibrate_from_folder
 from drivers.camera.decks import (
     DeckStyle,
@@ -30,7 +31,14 @@ from drivers.camera.decks import (
     stem_mask,
 )
 from drivers.camera.geometry import CARD_H, CARD_W
-from drivers.camera.glyphs import SHAPE_SIZE, corners, extract_region, index_region
+from drivers.camera.glyphs import (
+    INDEX_ROI,
+    SHAPE_SIZE,
+    corners,
+    extract_index,
+    extract_region,
+    index_region,
+)
 from drivers.camera.reader import IndexReader, ReaderSettings, _Mark, _merge
 from drivers.camera.shapes import (
     RANK_FEATURES,
@@ -137,6 +145,35 @@ def test_the_model_reads_tens_printed_with_a_plain_stem(calibration: Calibration
         wrong += got is not None and got != card
     assert wrong == 0
     assert read >= 24, read
+
+
+def test_jumbo_indexes_are_read_from_the_larger_region(
+    calibration: Calibration, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # casino decks often print a jumbo index (rank ~ a sixth of the card): it does not fit the
+    # standard index region, whose border cuts it; the reader then tries the jumbo region
+    if not find_fonts():
+        pytest.skip("no system fonts: the deck designs need them")
+    rank_fonts, suit_fonts = default_fonts()
+    rng = np.random.default_rng(4100)
+    cards = []
+    for i in range(30):
+        style = replace(random_style(rng, rank_fonts, suit_fonts), rank_height=0.17)
+        card = Card.from_index(int(rng.integers(52)))
+        face = render_face(card, style, np.random.default_rng(i))
+        cards.append((card, cv2.resize(face, (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)))
+    cut = sum(extract_region(index_region(f), CARD_H) is None for _, f in cards)
+    assert cut >= 20, cut
+    assert all(extract_index(f) is not None for _, f in cards)  # calibration finds them
+
+    def count(reader: IndexReader) -> tuple[int, int]:
+        got = [(card, reader.read_card(face).card) for card, face in cards]
+        return sum(g == c for c, g in got), sum(g is not None and g != c for c, g in got)
+
+    read, wrong = count(IndexReader(calibration, search=False))
+    assert wrong == 0 and read >= 22, read
+    monkeypatch.setattr(reader_module, "JUMBO_ROI", INDEX_ROI)  # standard region only
+    assert count(IndexReader(calibration, search=False))[0] <= read // 2
 
 
 def test_font_families_join_widths_weights_and_coded_names() -> None:

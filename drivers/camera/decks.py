@@ -77,6 +77,8 @@ EXCLUDED_FONT_PARTS = (
     "telugu",
     "nushu",
 )
+#: rank height (fraction of the card's) above which a design is a jumbo index (see render_face)
+JUMBO_RANK = 0.11
 #: share of random deck designs whose ten has a plain stem for its ``1`` (DeckStyle.ten_stem)
 TEN_STEM_SHARE = 0.4
 #: high-resolution rendering scale (times the canonical card) before the camera view shrinks it
@@ -486,14 +488,22 @@ def render_face(
     img = np.empty((h, w, 3), np.float32)
     img[:] = style.stock
     colour = style.red if card.suit in "hd" else style.black
-    pip_h = round(style.rank_height * CARD_H * scale * (2.6 if card.rank == 14 else 1.4))
+    # a jumbo index leaves less room: the pips keep a standard size and close in towards the
+    # middle, the court picture shrinks
+    jumbo = style.rank_height > JUMBO_RANK
+    pip_h = round(
+        (0.09 if jumbo else style.rank_height) * CARD_H * scale * (2.6 if card.rank == 14 else 1.4)
+    )
     if card.rank in _PIPS:
         pip = suit_mask(style, card.suit, pip_h)
         for px, py in _PIPS[card.rank]:
             m = pip if py <= 0.5 else np.flipud(pip)
+            if jumbo:
+                px, py = 0.5 + 0.55 * (px - 0.5), 0.5 + 0.85 * (py - 0.5)
             _paste(img, m, round(px * w - m.shape[1] / 2), round(py * h - m.shape[0] / 2), colour)
     else:  # court card: a frame filled with coloured shapes
-        x0, y0, x1, y1 = round(0.2 * w), round(0.13 * h), round(0.8 * w), round(0.87 * h)
+        fx, fy = (0.34, 0.2) if jumbo else (0.2, 0.13)
+        x0, y0, x1, y1 = round(fx * w), round(fy * h), round((1 - fx) * w), round((1 - fy) * h)
         for _ in range(40):
             c = tuple(int(v) for v in rng.integers(0, 255, 3))
             centre = (int(rng.integers(x0, x1)), int(rng.integers(y0, y1)))

@@ -17,8 +17,14 @@ import numpy.typing as npt
 
 from drivers.camera.geometry import CARD_H, CARD_W, Glyph, Image, as_glyph, as_image, darkest
 
-#: (x0, y0, x1, y1) of the index region, as fractions of the card's width and height
-INDEX_ROI = (0.0, 0.0, 0.26, 0.38)
+#: a region of the card: (x0, y0, x1, y1) as fractions of its width and height
+Roi = tuple[float, float, float, float]
+#: the index region of a standard index
+INDEX_ROI: Roi = (0.0, 0.0, 0.26, 0.38)
+#: the region of a jumbo index (rank up to about a fifth of the card's height, as casino decks
+#: print it), tried where :data:`INDEX_ROI` holds no index: such a rank and its suit do not
+#: fit in it, and marks cut by a region's border are dropped
+JUMBO_ROI: Roi = (0.0, 0.0, 0.36, 0.52)
 #: normalised glyph sizes (width, height), pixels
 RANK_SIZE = (20, 30)
 SUIT_SIZE = (24, 24)
@@ -98,10 +104,10 @@ class _Blob:
         return self.y + self.h
 
 
-def index_region(card: Image) -> Image:
-    """The top-left index region of a canonical card image (a view, not a copy)."""
+def index_region(card: Image, roi: Roi = INDEX_ROI) -> Image:
+    """The top-left index region ``roi`` of a canonical card image (a view, not a copy)."""
     h, w = card.shape[:2]
-    x0, y0, x1, y1 = INDEX_ROI
+    x0, y0, x1, y1 = roi
     return card[int(y0 * h) : int(y1 * h), int(x0 * w) : int(x1 * w)]
 
 
@@ -309,9 +315,13 @@ def extract_index(card: Image) -> IndexGlyphs | None:
         card: BGR canonical card, shape (CARD_H, CARD_W, 3) (other sizes work proportionally).
 
     Returns:
-        the normalised marks, or None when no rank-over-suit pair is printed there.
+        the normalised marks, or None when no rank-over-suit pair is printed there (in the
+        standard region, nor in the jumbo one).
     """
-    return extract_region(index_region(card), card.shape[0])
+    found = extract_region(index_region(card), card.shape[0])
+    if found is None:
+        found = extract_region(index_region(card, JUMBO_ROI), card.shape[0])
+    return found
 
 
 def extract_region(
@@ -380,4 +390,14 @@ def corners(card: Image) -> tuple[Image, Image]:
     return card, as_image(cv2.rotate(card, cv2.ROTATE_180))
 
 
-__all__ = ["CARD_H", "CARD_W", "IndexGlyphs", "corners", "extract_index", "index_region"]
+__all__ = [
+    "CARD_H",
+    "CARD_W",
+    "INDEX_ROI",
+    "JUMBO_ROI",
+    "IndexGlyphs",
+    "Roi",
+    "corners",
+    "extract_index",
+    "index_region",
+]

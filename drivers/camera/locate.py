@@ -10,7 +10,7 @@ import numpy as np
 
 from drivers.camera.detect import DetectorSettings, find_cards, spans_frame
 from drivers.camera.geometry import CARD_H, CARD_W, Image, Quad, as_image, rectify, rectify_region
-from drivers.camera.glyphs import INDEX_ROI
+from drivers.camera.glyphs import INDEX_ROI, Roi
 
 #: long/short side ratio of a frame taken to be one flattened card (poker 1.40, bridge 1.56)
 FLAT_CARD_ASPECT = (1.3, 1.65)
@@ -34,13 +34,18 @@ class CardCandidate:
         """The rectified card, BGR (CARD_H, CARD_W, 3)."""
         return rectify(self.frame, self.quad)
 
-    def index_regions(self) -> tuple[Image, Image]:
+    def index_regions(self, roi: Roi = INDEX_ROI) -> tuple[Image, Image]:
         """The two index regions (top-left, and bottom-right turned upright), as cut from
         :meth:`image` by :func:`~drivers.camera.glyphs.index_region`, warped directly."""
-        x0, y0, x1, y1 = INDEX_ROI
-        top_left = rectify_region(self.frame, self.quad, INDEX_ROI)
+        return self.index_region(0, roi), self.index_region(1, roi)
+
+    def index_region(self, corner: int, roi: Roi = INDEX_ROI) -> Image:
+        """One index region: ``corner`` 0 top-left, 1 bottom-right (turned upright)."""
+        if corner == 0:
+            return rectify_region(self.frame, self.quad, roi)
+        x0, y0, x1, y1 = roi
         bottom = rectify_region(self.frame, self.quad, (1 - x1, 1 - y1, 1 - x0, 1 - y0))
-        return top_left, as_image(cv2.rotate(bottom, cv2.ROTATE_180))
+        return as_image(cv2.rotate(bottom, cv2.ROTATE_180))
 
 
 def _frame_quad(w: int, h: int) -> Quad:

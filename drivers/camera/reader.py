@@ -27,6 +27,7 @@ classifier ``single_ratio``). Anything else is unknown, with the reason.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Generic, TypeVar, cast
 
@@ -38,7 +39,15 @@ from dealer_assist.cards import Card
 from drivers.camera.calibration import RED_SUITS, Calibration
 from drivers.camera.detect import DetectorSettings
 from drivers.camera.geometry import CARD_H, Glyph, Image, Quad, as_glyph
-from drivers.camera.glyphs import IndexGlyphs, corners, extract_region, index_region
+from drivers.camera.glyphs import (
+    INDEX_ROI,
+    JUMBO_ROI,
+    IndexGlyphs,
+    Roi,
+    corners,
+    extract_region,
+    index_region,
+)
 from drivers.camera.locate import CardCandidate, locate_cards
 from drivers.camera.search import SearchSettings, search_indexes
 from drivers.camera.shapes import ShapeModel, Vote, default_model
@@ -508,16 +517,22 @@ class IndexReader:
 
     def read_card(self, card: Image) -> Reading:
         """Read a canonical card image by both printed indexes (top-left and bottom-right)."""
-        return self._read([index_region(view) for view in corners(card)], card.shape[0])
+        views = corners(card)
+        return self._read(lambda i, roi: index_region(views[i], roi), card.shape[0])
 
     def read_candidate(self, candidate: CardCandidate) -> Reading:
         """Read a located card by its two index regions (warped straight from the frame)."""
-        return self._read(list(candidate.index_regions()), CARD_H)
+        return self._read(candidate.index_region, CARD_H)
 
-    def _read(self, regions: list[Image], card_h: int) -> Reading:
+    def _read(self, cut: Callable[[int, Roi], Image], card_h: int) -> Reading:
+        """Both corners' indexes; ``cut(corner, roi)`` gives a corner's region (0 top-left,
+        1 bottom-right upright). The jumbo region is cut only where the standard one holds
+        no index."""
         marks = []
-        for region in regions:
-            glyphs = extract_region(region, card_h)
+        for corner in (0, 1):
+            glyphs = extract_region(cut(corner, INDEX_ROI), card_h)
+            if glyphs is None:
+                glyphs = extract_region(cut(corner, JUMBO_ROI), card_h)
             if glyphs is not None:
                 marks.append(self._index(glyphs))
         return self._combine(marks) if marks else NO_INDEX
