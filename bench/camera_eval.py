@@ -11,8 +11,8 @@ Calibrates from ``pr15_data_cards`` (unless a calibration file is given), then r
 - synthetic 1280x720 frames: PR 15 faces scattered on felt, and spread hands that overlap;
 - synthetic frames of other deck designs (``--decks`` random styles from the machine's fonts,
   see drivers/camera/decks.py), scattered and spread: decks the calibration never saw;
-- single-card photos of all three kinds, and of jumbo-index designs (rank 12..18 % of the
-  card's height, pips closer in: :data:`drivers.camera.decks.JUMBO_RANK`).
+- single-card photos of the PR 15 faces and of the other designs, and of jumbo-index designs
+  (rank 12..18 % of the card's height, pips closer in: drivers.camera.decks.JUMBO_RANK).
 Each set with the full reader, without the index search, and with the calibrated templates
 only (no shape classifier), to show what each part brings. ``--holdout`` also trains a shape
 model without two font families and reads decks printed in those families only: the honest

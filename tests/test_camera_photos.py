@@ -5,6 +5,8 @@ read counts asserted are the ones the pipeline achieves (docs/CAMERA.md explains
 from __future__ import annotations
 
 import csv
+import json
+import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -12,7 +14,7 @@ import pytest
 
 from dealer_assist.cards import parse_card
 from dealer_assist.errors import ConfigError
-from drivers.camera.calibration import Calibration, calibrate_from_folder
+from drivers.camera.calibration import Calibration, calibrate_from_folder, read_image
 from drivers.camera.evaluate import evaluate
 from drivers.camera.labels import labels_from_labelme, read_labels, write_labels
 from drivers.camera.reader import IndexReader
@@ -59,6 +61,42 @@ def test_broken_calibration_file_is_a_config_error(tmp_path: Path) -> None:
         Calibration.load(bad)
     with pytest.raises(ConfigError):
         Calibration.load(tmp_path / "missing.npz")
+
+
+def test_a_calibration_of_the_earlier_colour_measure_must_be_redone(
+    calibration_file: Path, tmp_path: Path
+) -> None:
+    old = tmp_path / "house.npz"
+    with np.load(calibration_file, allow_pickle=False) as data:
+        arrays = {k: data[k] for k in data.files}
+    meta = json.loads(str(arrays["meta"]))
+    arrays["meta"] = np.array(json.dumps({**meta, "version": 1}))
+    np.savez_compressed(old, **arrays)
+    with pytest.raises(ConfigError, match=r"house\.npz.*calibrate the house deck again"):
+        Calibration.load(old)
+
+
+def test_a_colour_cast_of_the_light_or_camera_changes_no_card(reader: IndexReader) -> None:
+    # a gain per channel (white balance, warm or cool light): the ink colour is measured with
+    # the card stock as the white. Subtracting the stock's tint instead once read the FaltoGH
+    # 3 of spades as a 3 of diamonds under a cool cast: a black spade measured as red ink, and
+    # a spade's head is a diamond's
+    images = [i for i in read_labels(GEAXGX / "labels.csv") if i.path.parent.name == "test_photos"]
+    with tempfile.TemporaryDirectory() as tmp:
+        labels = Path(tmp) / "faltogh.csv"
+        write_labels(labels_from_labelme(FALTO), labels)
+        images += [i for i in read_labels(labels) if len(i.cards) == 1]
+    for gain in ((1.15, 1.0, 0.8), (0.65, 0.85, 1.1), (0.9, 1.1, 0.85)):  # B, G, R
+        read = 0
+        for item in images:
+            frame = read_image(item.path).astype(np.float32) * np.array(gain, np.float32)
+            got = {
+                d.reading.card for d in reader.read_frame(np.clip(frame, 0, 255).astype(np.uint8))
+            }
+            got.discard(None)
+            assert got <= set(item.cards), (gain, item.path.name, got)
+            read += bool(got)
+        assert read >= 6, (gain, read)
 
 
 def test_calibration_deck_reads_itself(reader: IndexReader) -> None:

@@ -16,7 +16,7 @@ from dealer_assist.errors import ConfigError
 from drivers.camera.calibration import Calibration, calibrate_from_folder
 from drivers.camera.detect import find_cards
 from drivers.camera.geometry import CARD_H, CARD_W, order_corners, quad_aspect
-from drivers.camera.glyphs import holes
+from drivers.camera.glyphs import holes, ink_redness
 from drivers.camera.locate import locate_cards
 from drivers.camera.reader import Detection, IndexReader, Reading
 from drivers.camera.synthetic import SceneSettings, felt, render_scene, render_spread
@@ -66,6 +66,22 @@ def _card(text: str) -> Card:
 def _detection(x: float, card: Card | None) -> Detection:
     quad = np.array([[x, 0], [x + 60, 0], [x + 60, 84], [x, 84]], np.float32)
     return Detection(quad, Reading(card, card, 0.9, 0.5, "" if card else "low score"))
+
+
+def test_ink_redness_takes_the_stock_as_the_white() -> None:
+    region = np.full((60, 40, 3), (235, 240, 245), np.float32)  # BGR: a slightly warm stock
+    mask = np.zeros((60, 40), np.uint8)
+    mask[10:30, 10:30] = 255
+    for ink, red in (((30, 30, 35), False), ((45, 40, 190), True)):
+        for gain in ((1, 1, 1), (1.25, 1.0, 0.7), (0.6, 0.85, 1.15), (0.45, 0.45, 0.45)):
+            img = region.copy()
+            img[10:30, 10:30] = ink
+            img = np.clip(img * np.array(gain, np.float32), 0, 255).astype(np.uint8)
+            value = ink_redness(img, mask)
+            if red:
+                assert value > 0.5, (gain, value)
+            else:
+                assert abs(value) < 0.05, (gain, value)
 
 
 def test_voter_reports_a_card_once_it_is_stable() -> None:

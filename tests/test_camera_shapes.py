@@ -13,7 +13,7 @@ import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.errors import ConfigError
-from drivers.camera import reader as reader_module
+from drivers.camera import glyphs as glyphs_module
 from drivers.camera.calibration import Calibration, calibrate_from_folder
 from drivers.camera.decks import (
     DeckStyle,
@@ -33,7 +33,9 @@ from drivers.camera.decks import (
 from drivers.camera.geometry import CARD_H, CARD_W
 from drivers.camera.glyphs import (
     INDEX_ROI,
+    JUMBO_ROI,
     SHAPE_SIZE,
+    Roi,
     corners,
     extract_index,
     extract_region,
@@ -64,6 +66,7 @@ FACES = (
     Path(__file__).resolve().parents[1].parent
     / "shared/data/cards/geaxgx_playing-card-detection/pr15_data_cards"
 )
+Face = tuple[Card, np.ndarray]
 #: OpenCV's own serif face is always there; the machine's fonts add variety where installed
 BUILTIN = ["serif"]
 
@@ -147,6 +150,19 @@ def test_the_model_reads_tens_printed_with_a_plain_stem(calibration: Calibration
     assert read >= 24, read
 
 
+def _jumbo_faces(seed: int, n: int, rank_height: float, rank: int | None = None) -> list[Face]:
+    rank_fonts, suit_fonts = default_fonts()
+    rng = np.random.default_rng(seed)
+    out = []
+    for i in range(n):
+        style = replace(random_style(rng, rank_fonts, suit_fonts), rank_height=rank_height)
+        pick = Card.from_index(int(rng.integers(52)))
+        card = pick if rank is None else Card(rank, pick.suit)
+        face = render_face(card, style, np.random.default_rng(i))
+        out.append((card, cv2.resize(face, (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)))
+    return out
+
+
 def test_jumbo_indexes_are_read_from_the_larger_region(
     calibration: Calibration, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -154,17 +170,12 @@ def test_jumbo_indexes_are_read_from_the_larger_region(
     # standard index region, whose border cuts it; the reader then tries the jumbo region
     if not find_fonts():
         pytest.skip("no system fonts: the deck designs need them")
-    rank_fonts, suit_fonts = default_fonts()
-    rng = np.random.default_rng(4100)
-    cards = []
-    for i in range(30):
-        style = replace(random_style(rng, rank_fonts, suit_fonts), rank_height=0.17)
-        card = Card.from_index(int(rng.integers(52)))
-        face = render_face(card, style, np.random.default_rng(i))
-        cards.append((card, cv2.resize(face, (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)))
+    cards = _jumbo_faces(4100, 30, 0.17)
     cut = sum(extract_region(index_region(f), CARD_H) is None for _, f in cards)
     assert cut >= 20, cut
-    assert all(extract_index(f) is not None for _, f in cards)  # calibration finds them
+    # calibration finds them too: the rank mark found is the printed one, not a pip
+    heights = [g.rank_height for _, f in cards if (g := extract_index(f)) is not None]
+    assert len(heights) == 30 and min(heights) > 0.13 * CARD_H, min(heights)
 
     def count(reader: IndexReader) -> tuple[int, int]:
         got = [(card, reader.read_card(face).card) for card, face in cards]
@@ -172,8 +183,72 @@ def test_jumbo_indexes_are_read_from_the_larger_region(
 
     read, wrong = count(IndexReader(calibration, search=False))
     assert wrong == 0 and read >= 22, read
-    monkeypatch.setattr(reader_module, "JUMBO_ROI", INDEX_ROI)  # standard region only
+    # in a frame: both corners warped from it (the bottom-right one turned upright)
+    reader = IndexReader(calibration, search=False)
+    readable = [(c, f) for c, f in cards if reader.read_card(f).card == c][:4]
+    big = SceneSettings(card_height=(260.0, 300.0), blur=(0.0, 0.3))
+    frame, quads = render_scene([f for _, f in readable], np.random.default_rng(3), big)
+    got = {d.reading.card for d in reader.read_frame(frame)}
+    got.discard(None)
+    assert len(quads) == 4 and got <= {c for c, _ in readable} and len(got) >= 3, got
+    monkeypatch.setattr(glyphs_module, "JUMBO_ROI", INDEX_ROI)  # standard region only
     assert count(IndexReader(calibration, search=False))[0] <= read // 2
+
+
+def test_a_ten_cut_by_the_standard_region_is_read_in_the_jumbo_one(
+    calibration: Calibration,
+) -> None:
+    # the standard region's border cuts the 0 of a jumbo 10: it leaves a 1 over the suit, which
+    # is no index; the mark at the border where the 0 would be sends the reader to the jumbo one
+    if not find_fonts():
+        pytest.skip("no system fonts: the deck designs need them")
+    tens = _jumbo_faces(4200, 20, 0.14, rank=10)
+
+    def parts(face: np.ndarray, roi: Roi) -> int:
+        g = extract_region(index_region(face, roi), CARD_H)
+        return 0 if g is None else g.rank_parts
+
+    # a 1 over the suit in the standard region, the whole 10 in the jumbo one (tens whose
+    # digits touch are one part in both)
+    cut = [(c, f) for c, f in tens if parts(f, INDEX_ROI) == 1 and parts(f, JUMBO_ROI) == 2]
+    assert len(cut) >= 3, len(cut)
+    jumbo = [extract_index(f) for _, f in cut]
+    assert all(g is not None and g.rank_parts == 2 for g in jumbo)
+    reader = IndexReader(calibration, search=False)
+    got = [(card, reader.read_card(face).card) for card, face in tens]
+    assert all(g is None or g == c for c, g in got)
+    assert sum(g == c for c, g in got) >= 14
+
+
+def test_pips_are_not_taken_for_a_jumbo_index(calibration: Calibration) -> None:
+    # a standard card whose corner index is washed out (glare): the jumbo region reaches its
+    # pips (a 9's two stacked pips look like a rank over its suit); they start too far from
+    # the corner to be an index, so nothing is found there and nothing is learned from it
+    for name in ("9d", "10h", "9s"):
+        face = cv2.imread(str(FACES / name / f"{name}.png"))
+        h, w = face.shape[:2]
+        stock = np.median(face[int(0.45 * h) : int(0.55 * h), 2:8].reshape(-1, 3), axis=0)
+        face[3 : int(0.30 * h), 3 : int(0.19 * w)] = stock
+        assert extract_region(index_region(face, JUMBO_ROI), h) is not None  # the pips
+        assert extract_index(face) is None
+
+
+def test_a_suit_shape_of_the_other_colour_is_never_read(calibration: Calibration) -> None:
+    # the ink's colour misjudged (a colour cast, a four-colour deck's blue diamonds): a spade's
+    # head is a diamond's, and the red templates and votes would name a diamond. Without the
+    # check on all four suits, 26 of these 104 corners were read wrong
+    reader = IndexReader(calibration, search=False)
+    read = 0
+    for folder in sorted(FACES.iterdir()):
+        card = parse_card(folder.name)
+        face = cv2.imread(str(folder / f"{folder.name}.png"))
+        other = calibration.black_redness if card.suit in "hd" else calibration.red_redness
+        for corner in corners(face):
+            glyphs = extract_index(corner)
+            assert glyphs is not None
+            read += reader.read_index(glyphs).card == card
+            assert reader.read_index(replace(glyphs, redness=other)).card is None, card
+    assert read >= 90
 
 
 def test_font_families_join_widths_weights_and_coded_names() -> None:
@@ -355,8 +430,9 @@ def calibration() -> Calibration:
 
 
 def test_the_reader_applies_the_limit_of_the_index_ink(calibration: Calibration) -> None:
-    """With the templates out of play (their detail limit unreachable), the classifier reads a
-    red index at a detail between the two limits, and not a black one."""
+    """With the templates out of play (their detail limit unreachable), the classifier reads an
+    index whose detail lies between the two limits only when the lower one is its ink's, and
+    takes the stricter of the two where the colour is unsure."""
     cal = replace(calibration, min_detail=1e9)
     model = default_model()
     for name, red in (("Qh", True), ("Kc", False)):
@@ -380,6 +456,20 @@ def test_the_reader_applies_the_limit_of_the_index_ink(calibration: Calibration)
         assert reader(high, high).read_card(face).card is None
         # the rank limits are the reader's: with none left, the classifier reads no rank
         assert reader(low, low, rank_ratio=0.0, alone_ratio=0.0).read_card(face).card is None
+        # an ink between the colour bands takes the stricter limit
+        glyphs = extract_region(index_region(face), face.shape[0])
+        assert glyphs is not None
+        black, red_ink = cal.black_redness, cal.red_redness
+        unsure = replace(glyphs, redness=black + 0.3 * (red_ink - black))
+        assert reader(low, low)._shape_sharp(unsure)
+        assert not reader(high, low)._shape_sharp(unsure)
+        assert not reader(low, high)._shape_sharp(unsure)
+        # a model trained before the red limit existed: its one limit for both inks
+        older = {k: v for k, v in model.meta.items() if k != "min_detail_red"}
+        for limit, expected in ((low, card), (high, None)):
+            shapes = replace(model, meta={**older, "min_detail": limit})
+            old_reader = IndexReader(cal, shapes=shapes, search=False)
+            assert old_reader.read_card(face).card == expected
 
 
 def test_the_check_on_new_designs_never_lowers_a_limit() -> None:

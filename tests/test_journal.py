@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import sqlite3
+import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -435,3 +436,23 @@ def test_raw_sql_sees_canonical_json(journal: Journal, backend: Backend) -> None
     ((text,),) = backend.raw("SELECT record FROM hands WHERE hand_id = 1")
     assert text == canonical_json(RECORD)
     assert sa.__version__  # SQLAlchemy Core is what wrote it (no ORM imports in storage)
+
+
+def test_opening_a_new_journal_waits_for_another_process_holding_it(tmp_path: Path) -> None:
+    # switching a new file to WAL needs it to itself; while another connection holds the write
+    # lock, SQLite says "database is locked" at once instead of waiting its busy timeout (it
+    # would deadlock): two processes opening a new journal together once failed so
+    path = tmp_path / "journal.db"
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("CREATE TABLE t (x)")
+    other.execute("BEGIN IMMEDIATE")
+    release = threading.Timer(0.3, lambda: other.execute("COMMIT"))
+    release.start()
+    try:
+        with Journal(str(path)) as journal:
+            assert journal.verify().ok
+    finally:
+        release.join()
+        other.close()
+    mode = sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0]
+    assert mode == "wal"

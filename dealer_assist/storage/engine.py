@@ -7,6 +7,8 @@ write lock before reading the chain head and can never fork the chain.
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -74,12 +76,26 @@ def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.isolation_level = None  # we issue BEGIN in _sqlite_on_begin
     cursor = dbapi_connection.cursor()
     try:
-        mode = cursor.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+        mode = _wal_mode(cursor)
         if str(mode).lower() != "wal":
             raise JournalError(f"SQLite refused WAL journal mode (got {mode!r})")
         cursor.execute("PRAGMA synchronous=FULL")
     finally:
         cursor.close()
+
+
+def _wal_mode(cursor: Any) -> object:
+    """Ask for WAL mode and return the mode SQLite reports. Switching a new file to WAL needs it
+    to itself, and SQLite answers "database is locked" at once instead of waiting its busy
+    timeout (two processes opening a new journal together): retried until that timeout."""
+    deadline = time.monotonic() + SQLITE_BUSY_TIMEOUT_S
+    while True:
+        try:
+            return cursor.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
 
 
 def _sqlite_on_begin(conn: Connection) -> None:

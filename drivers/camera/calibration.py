@@ -39,7 +39,8 @@ from drivers.camera.locate import card_images
 RANKS = tuple(range(2, 15))
 SUITS = ("s", "h", "d", "c")
 RED_SUITS = frozenset("hd")
-FORMAT_VERSION = 1
+#: 2 since 2026-11-30: ink redness measured with the card stock as the white (glyphs.ink_redness)
+FORMAT_VERSION = 2
 #: (scale, blur sigma in pixels, noise sigma in grey levels) of the degraded copies of each
 #: calibration image, besides the image itself: a 384-pixel card seen 150..300 pixels tall
 VARIANTS = ((0.8, 1.5, 2.0), (0.7, 0.8, 2.0), (0.5, 1.0, 3.0), (0.4, 0.7, 3.0))
@@ -162,6 +163,11 @@ class Calibration:
         try:
             with np.load(path, allow_pickle=False) as data:
                 meta = json.loads(str(data["meta"]))
+                if meta.get("version") == 1:
+                    raise ValueError(
+                        "written by an earlier version, whose ink colour measure has changed: "
+                        "calibrate the house deck again (dealer-assist camera calibrate)"
+                    )
                 if meta.get("version") != FORMAT_VERSION:
                     raise ValueError(f"unsupported version {meta.get('version')}")
                 return cls(

@@ -79,6 +79,13 @@ EXCLUDED_FONT_PARTS = (
 )
 #: rank height (fraction of the card's) above which a design is a jumbo index (see render_face)
 JUMBO_RANK = 0.11
+#: a jumbo design's pips: sized as for a standard index of this rank height, and their layout
+#: drawn in towards the middle by these factors (x, y)
+JUMBO_PIP_RANK = 0.09
+JUMBO_PIP_SPREAD = (0.55, 0.85)
+#: a jumbo design's court picture starts this far in (fractions of width and height; standard
+#: designs 0.2, 0.13): clear of the index, as such decks print it
+JUMBO_PICTURE = (0.34, 0.2)
 #: share of random deck designs whose ten has a plain stem for its ``1`` (DeckStyle.ten_stem)
 TEN_STEM_SHARE = 0.4
 #: high-resolution rendering scale (times the canonical card) before the camera view shrinks it
@@ -364,8 +371,9 @@ def drawn_suit(suit: str, shape: tuple[float, float, float], size: int = 200) ->
 
 
 def stem_mask(zero: Mask) -> Mask:
-    """A plain ``1``: a bar as tall as ``zero`` (a font's ``0`` mask) and as thick as its
-    side strokes (the ink run at mid-height, left side)."""
+    """A plain ``1``: a bar as tall as ``zero`` (a font's ``0`` mask, 255 on ink) and as thick
+    as its side strokes (the ink run at mid-height, left side): uint8 (h, thickness), all 255.
+    ``zero`` itself when it has no ink at mid-height."""
     row = zero[zero.shape[0] // 2] > 127
     ink = np.flatnonzero(row)
     if ink.size == 0:
@@ -491,18 +499,18 @@ def render_face(
     # a jumbo index leaves less room: the pips keep a standard size and close in towards the
     # middle, the court picture shrinks
     jumbo = style.rank_height > JUMBO_RANK
-    pip_h = round(
-        (0.09 if jumbo else style.rank_height) * CARD_H * scale * (2.6 if card.rank == 14 else 1.4)
-    )
+    pip_rank = JUMBO_PIP_RANK if jumbo else style.rank_height
+    pip_h = round(pip_rank * CARD_H * scale * (2.6 if card.rank == 14 else 1.4))
     if card.rank in _PIPS:
         pip = suit_mask(style, card.suit, pip_h)
         for px, py in _PIPS[card.rank]:
             m = pip if py <= 0.5 else np.flipud(pip)
             if jumbo:
-                px, py = 0.5 + 0.55 * (px - 0.5), 0.5 + 0.85 * (py - 0.5)
+                kx, ky = JUMBO_PIP_SPREAD
+                px, py = 0.5 + kx * (px - 0.5), 0.5 + ky * (py - 0.5)
             _paste(img, m, round(px * w - m.shape[1] / 2), round(py * h - m.shape[0] / 2), colour)
     else:  # court card: a frame filled with coloured shapes
-        fx, fy = (0.34, 0.2) if jumbo else (0.2, 0.13)
+        fx, fy = JUMBO_PICTURE if jumbo else (0.2, 0.13)
         x0, y0, x1, y1 = round(fx * w), round(fy * h), round((1 - fx) * w), round((1 - fy) * h)
         for _ in range(40):
             c = tuple(int(v) for v in rng.integers(0, 255, 3))

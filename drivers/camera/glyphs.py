@@ -9,6 +9,7 @@ pip, the table seen past a rounded corner) are discarded as not belonging to the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import cv2
@@ -25,6 +26,10 @@ INDEX_ROI: Roi = (0.0, 0.0, 0.26, 0.38)
 #: print it), tried where :data:`INDEX_ROI` holds no index: such a rank and its suit do not
 #: fit in it, and marks cut by a region's border are dropped
 JUMBO_ROI: Roi = (0.0, 0.0, 0.36, 0.52)
+#: farthest top-left of a jumbo index's rank mark (fractions of the card's width and height):
+#: indexes are printed at the corner (jumbo ones 0.03..0.09 in), a standard deck's pips from
+#: about 0.25 of the width and its court picture from 0.2
+JUMBO_CORNER = (0.12, 0.12)
 #: normalised glyph sizes (width, height), pixels
 RANK_SIZE = (20, 30)
 SUIT_SIZE = (24, 24)
@@ -158,38 +163,51 @@ def _percentile(values: npt.NDArray[np.float32], q: float) -> float:
 
 
 def ink_redness(region: Image, mask: Mask) -> float:
-    """Redness of the ink: mean R - max(G, B) of ink minus that of the card stock, over the stock's
-    brightness (its mean R).
+    """Redness of the ink, measured with the card stock as the white: each channel is divided
+    by the stock's mean of that channel, then the mean of R - max(G, B) over the ink minus the
+    same over the stock.
 
-    Red print gives about 0.3..0.6, black print about 0 even under warm light (the stock's tint is
-    subtracted). Dividing by the stock, not by the ink, keeps dark ink from amplifying noise.
-    NaN when the mask is all ink or all stock.
+    The light's or the camera's colour cast is a gain per channel, and the division takes it
+    out: the stock is white again and black print stays grey (a cool cast once made a black
+    spade measure as red ink when the stock's tint was subtracted instead of divided out).
+    Red print gives about 0.4..0.8, black print about 0. NaN when the mask is all ink or all
+    stock.
     """
     ink = np.ascontiguousarray(mask > 0).view(np.uint8)
     count = int(cv2.countNonZero(ink))
     if count == 0 or count == ink.size:
         return float("nan")  # no stock (or no ink) to compare: the colour stays unsure
-    b, g, r = cv2.split(region)
-    red = cv2.subtract(r, cv2.max(g, b), dtype=cv2.CV_16S)  # R - max(G, B), signed
     stock_mask = np.asarray(cv2.bitwise_not(ink), np.uint8) & 1
-    stock = max(cv2.mean(r, stock_mask)[0], 1.0)
-    return (cv2.mean(red, ink)[0] - cv2.mean(red, stock_mask)[0]) / stock
+    white = np.maximum(np.asarray(cv2.mean(region, stock_mask)[:3], np.float32), 1.0)
+    b, g, r = cv2.split(np.asarray(region, np.float32) / white)
+    red = r - np.maximum(g, b)
+    return float(cv2.mean(red, ink)[0] - cv2.mean(red, stock_mask)[0])
 
 
-def _blobs(mask: Mask, card_h: int) -> tuple[list[_Blob], npt.NDArray[np.int32]]:
-    """Components of ``mask`` that may be index marks: big enough, not touching the border."""
+def _blobs(mask: Mask, card_h: int) -> tuple[list[_Blob], npt.NDArray[np.int32], list[_Blob]]:
+    """Components of ``mask`` that may be index marks (big enough, not touching the border),
+    the label image, and the big-enough components that touch the border (cut by it)."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     rh, rw = mask.shape
     min_h = max(4, int(0.025 * card_h))
-    out = []
+    out: list[_Blob] = []
+    cut: list[_Blob] = []
     for i in range(1, n):
         x, y, w, h, area = (int(v) for v in stats[i])
         if h < min_h or area < 0.2 * min_h * min_h:
             continue
-        if x <= 0 or y <= 0 or x + w >= rw or y + h >= rh:
-            continue
-        out.append(_Blob(x, y, w, h, i))
-    return out, np.asarray(labels, dtype=np.int32)
+        touches = x <= 0 or y <= 0 or x + w >= rw or y + h >= rh
+        (cut if touches else out).append(_Blob(x, y, w, h, i))
+    return out, np.asarray(labels, dtype=np.int32), cut
+
+
+def _second_digit(first: _Blob, b: _Blob) -> bool:
+    """Whether ``b`` sits where the second character of a rank mark starting with ``first``
+    would (the ``0`` of a ``10``): just right of it, about as tall, on the same line."""
+    overlap = min(b.y1, first.y1) - max(b.y, first.y)
+    beside = first.x1 - 2 <= b.x <= first.x1 + 0.5 * first.h
+    similar = 0.75 <= b.h / first.h <= 1.33
+    return beside and similar and overlap >= 0.7 * min(b.h, first.h)
 
 
 def _rank_blobs(blobs: list[_Blob], card_h: int) -> list[_Blob]:
@@ -198,16 +216,7 @@ def _rank_blobs(blobs: list[_Blob], card_h: int) -> list[_Blob]:
     if not tall:
         return []
     first = min(tall, key=lambda b: b.x + b.y)
-    parts = [first]
-    for b in tall:
-        if b is first:
-            continue
-        overlap = min(b.y1, first.y1) - max(b.y, first.y)
-        beside = first.x1 - 2 <= b.x <= first.x1 + 0.5 * first.h
-        similar = 0.75 <= b.h / first.h <= 1.33
-        if beside and similar and overlap >= 0.7 * min(b.h, first.h):
-            parts.append(b)
-    return parts
+    return [first, *(b for b in tall if b is not first and _second_digit(first, b))]
 
 
 def _suit_blob(blobs: list[_Blob], rank: list[_Blob]) -> _Blob | None:
@@ -318,10 +327,7 @@ def extract_index(card: Image) -> IndexGlyphs | None:
         the normalised marks, or None when no rank-over-suit pair is printed there (in the
         standard region, nor in the jumbo one).
     """
-    found = extract_region(index_region(card), card.shape[0])
-    if found is None:
-        found = extract_region(index_region(card, JUMBO_ROI), card.shape[0])
-    return found
+    return extract_corner(lambda roi: index_region(card, roi), card.shape[0])
 
 
 def extract_region(
@@ -331,21 +337,57 @@ def extract_region(
     tall, top-left corner upright); None when no rank-over-suit pair is printed there, or when
     ``expect`` (x, y, distance in region pixels) is given and the rank mark's centre is farther
     than that from (x, y) (the marks found are not the ones looked for)."""
+    return _extract(region, card_h, expect)[0]
+
+
+def extract_corner(cut: Callable[[Roi], Image], card_h: int) -> IndexGlyphs | None:
+    """The index of one corner: in the standard region, or in the jumbo one where the standard
+    region holds none or cuts it (a mark where the rank's second character would be touches
+    its border). ``cut(roi)`` gives the corner's region ``roi`` (top-left corner upright) of a
+    card ``card_h`` pixels tall.
+
+    A jumbo-region index counts only when its rank mark starts within :data:`JUMBO_CORNER` of
+    the corner, as printed indexes do: farther in lie the pips and pictures, which the larger
+    region reaches (a 9's two stacked pips look like a rank over its suit).
+    """
+    found, cut_off = _extract(cut(INDEX_ROI), card_h)
+    if found is not None and not cut_off:
+        return found
+    jumbo, _ = _extract(cut(JUMBO_ROI), card_h)
+    if jumbo is not None and _near_corner(jumbo, card_h):
+        return jumbo
+    return found
+
+
+def _near_corner(g: IndexGlyphs, card_h: int) -> bool:
+    """The rank mark's top-left lies within :data:`JUMBO_CORNER` of the card's corner."""
+    card_w = card_h * CARD_W / CARD_H
+    rank_w = g.rank_aspect * g.rank_height
+    x0, y0 = g.layout[0] - rank_w / 2, g.layout[1] - g.rank_height / 2
+    return x0 <= JUMBO_CORNER[0] * card_w and y0 <= JUMBO_CORNER[1] * card_h
+
+
+def _extract(
+    region: Image, card_h: int, expect: tuple[float, float, float] | None = None
+) -> tuple[IndexGlyphs | None, bool]:
+    """:func:`extract_region`, and whether the region's border cuts the rank mark (a mark
+    touching the border sits where its second character would)."""
     mask = ink_mask(region)
     if mask is None:
-        return None
-    blobs, labels = _blobs(mask, card_h)
+        return None, False
+    blobs, labels, border = _blobs(mask, card_h)
     rank = _rank_blobs(blobs, card_h)
     if not rank:
-        return None
+        return None, False
+    cut_off = len(rank) == 1 and any(_second_digit(rank[0], b) for b in border)
     if expect is not None:
         cx = (min(b.x for b in rank) + max(b.x1 for b in rank)) / 2
         cy = (min(b.y for b in rank) + max(b.y1 for b in rank)) / 2
         if np.hypot(cx - expect[0], cy - expect[1]) > expect[2]:
-            return None
+            return None, cut_off
     suit = _suit_blob(blobs, rank)
     if suit is None:
-        return None
+        return None, cut_off
     # colour is measured around the marks only: the ink of the marks against the stock between
     x0, y0 = min(b.x for b in [*rank, suit]), min(b.y for b in [*rank, suit])
     x1, y1 = max(b.x1 for b in [*rank, suit]), max(b.y1 for b in [*rank, suit])
@@ -357,7 +399,7 @@ def extract_region(
     n_holes, hole_y = holes(rank_glyph)
     rank_w = max(b.x1 for b in rank) - min(b.x for b in rank)
     rank_h = max(b.y1 for b in rank) - min(b.y for b in rank)
-    return IndexGlyphs(
+    glyphs = IndexGlyphs(
         rank=rank_glyph,
         suit=_normalise(labels, [suit], SUIT_SIZE, top=SUIT_HEAD),
         rank_parts=len(rank),
@@ -383,6 +425,7 @@ def extract_region(
         suit_aspect=suit.w / max(1, suit.h),
         suit_height=suit.h / max(1, rank_h),
     )
+    return glyphs, cut_off
 
 
 def corners(card: Image) -> tuple[Image, Image]:
@@ -398,6 +441,7 @@ __all__ = [
     "IndexGlyphs",
     "Roi",
     "corners",
+    "extract_corner",
     "extract_index",
     "index_region",
 ]

@@ -34,13 +34,13 @@ class CardCandidate:
         """The rectified card, BGR (CARD_H, CARD_W, 3)."""
         return rectify(self.frame, self.quad)
 
-    def index_regions(self, roi: Roi = INDEX_ROI) -> tuple[Image, Image]:
-        """The two index regions (top-left, and bottom-right turned upright), as cut from
-        :meth:`image` by :func:`~drivers.camera.glyphs.index_region`, warped directly."""
-        return self.index_region(0, roi), self.index_region(1, roi)
-
     def index_region(self, corner: int, roi: Roi = INDEX_ROI) -> Image:
-        """One index region: ``corner`` 0 top-left, 1 bottom-right (turned upright)."""
+        """One corner's index region ``roi`` (fractions of the card, see
+        :data:`~drivers.camera.glyphs.INDEX_ROI`), as :func:`~drivers.camera.glyphs.index_region`
+        cuts it from :meth:`image` but warped straight from the frame: BGR uint8, (roi height x
+        CARD_H, roi width x CARD_W, 3). ``corner`` 0 is the top-left; any other value the
+        bottom-right, turned half a turn so that its index stands upright.
+        """
         if corner == 0:
             return rectify_region(self.frame, self.quad, roi)
         x0, y0, x1, y1 = roi

@@ -15,9 +15,9 @@ Certainty rule (never guess): a mark is read only when
   whose template best is the same rank, else < ``alone_ratio``; near its prototypes, hole
   count/height and parts fit the rank as printed in the training fonts, and the templates do
   not plausibly name another value;
-- and, for a suit, the ink colour is clearly red or black, and the mark is sharp enough
-  (``min_detail`` of the calibration for the templates; of the shape model for the classifier,
-  which has a lower limit for red indexes).
+- and, for a suit, the ink colour is clearly red or black, the classifier's best over all four
+  suits is of that colour, and the mark is sharp enough (``min_detail`` of the calibration for
+  the templates; of the shape model for the classifier, one limit per ink).
 
 A card is certain when one printed index has both marks certain and the other index, where
 found, names nothing else plausibly (by templates or classifier); when no second index shows
@@ -27,6 +27,7 @@ classifier ``single_ratio``). Anything else is unknown, with the reason.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Generic, TypeVar, cast
@@ -39,15 +40,7 @@ from dealer_assist.cards import Card
 from drivers.camera.calibration import RED_SUITS, Calibration
 from drivers.camera.detect import DetectorSettings
 from drivers.camera.geometry import CARD_H, Glyph, Image, Quad, as_glyph
-from drivers.camera.glyphs import (
-    INDEX_ROI,
-    JUMBO_ROI,
-    IndexGlyphs,
-    Roi,
-    corners,
-    extract_region,
-    index_region,
-)
+from drivers.camera.glyphs import IndexGlyphs, Roi, corners, extract_corner, index_region
 from drivers.camera.locate import CardCandidate, locate_cards
 from drivers.camera.search import SearchSettings, search_indexes
 from drivers.camera.shapes import ShapeModel, Vote, default_model
@@ -460,7 +453,9 @@ class IndexReader:
         return _merge(rank, vote, usable, s, s.rank_ratio, s.alone_ratio)
 
     def _index_suit(self, glyphs: IndexGlyphs) -> _Mark[str]:
-        """The suit mark of one index, templates and shape classifier joined."""
+        """The suit mark of one index, templates and shape classifier joined; unsure
+        (``colour``) when the classifier's best over all four suits is of the other colour than
+        the ink's (checked where the index is sharp enough for the classifier)."""
         suit = self._suit(glyphs)
         if glyphs.suit_detail < self.calibration.min_detail:
             suit = _Mark(suit.value, suit.score, suit.margin, "blurred", frozenset())
@@ -468,6 +463,10 @@ class IndexReader:
         colour = self._colour(glyphs)
         if model is None or not self._shape_sharp(glyphs) or not colour:
             return suit
+        if str(model.suit(glyphs).value) not in colour:
+            # the mark's shape is a suit of the other colour: the ink was misjudged, or the
+            # deck is not printed in red and black (a four-colour deck's blue diamonds)
+            return _Mark(suit.value, suit.score, suit.margin, "colour", frozenset())
         shape_suit = model.suit(glyphs, colour)
         suit_ok = shape_suit.distance <= self._suit_reach and not self._notch_contradicts(
             str(shape_suit.value), glyphs.suit_notch
@@ -525,14 +524,12 @@ class IndexReader:
         return self._read(candidate.index_region, CARD_H)
 
     def _read(self, cut: Callable[[int, Roi], Image], card_h: int) -> Reading:
-        """Both corners' indexes; ``cut(corner, roi)`` gives a corner's region (0 top-left,
-        1 bottom-right upright). The jumbo region is cut only where the standard one holds
-        no index."""
+        """Both corners' indexes (:func:`~drivers.camera.glyphs.extract_corner`: the standard
+        region, or the jumbo one); ``cut(corner, roi)`` gives a corner's region (0 top-left,
+        1 bottom-right upright)."""
         marks = []
         for corner in (0, 1):
-            glyphs = extract_region(cut(corner, INDEX_ROI), card_h)
-            if glyphs is None:
-                glyphs = extract_region(cut(corner, JUMBO_ROI), card_h)
+            glyphs = extract_corner(functools.partial(cut, corner), card_h)
             if glyphs is not None:
                 marks.append(self._index(glyphs))
         return self._combine(marks) if marks else NO_INDEX
