@@ -4,7 +4,9 @@ The index of a standard deck is a rank mark (one or two characters) above a smal
 to a corner. In the canonical card image (see :mod:`drivers.camera.geometry`) it lies in the
 top-left region :data:`INDEX_ROI`. Ink is found with Otsu's threshold on min(B, G, R), so red and
 black print both count as ink; marks touching the region's border (a court card's frame, a large
-pip, the table seen past a rounded corner) are discarded as not belonging to the index.
+pip, the table seen past a rounded corner) are discarded as not belonging to the index. A jumbo
+index (casino decks: the rank up to a fifth of the card's height) does not fit that region; it
+is read in :data:`JUMBO_ROI` (:func:`extract_corner`).
 """
 
 from __future__ import annotations
