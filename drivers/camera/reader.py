@@ -463,11 +463,11 @@ class IndexReader:
         colour = self._colour(glyphs)
         if model is None or not self._shape_sharp(glyphs) or not colour:
             return suit
-        if str(model.suit(glyphs).value) not in colour:
+        anywhere, shape_suit = model.suit_votes(glyphs, colour)
+        if str(anywhere.value) not in colour:
             # the mark's shape is a suit of the other colour: the ink was misjudged, or the
             # deck is not printed in red and black (a four-colour deck's blue diamonds)
             return _Mark(suit.value, suit.score, suit.margin, "colour", frozenset())
-        shape_suit = model.suit(glyphs, colour)
         suit_ok = shape_suit.distance <= self._suit_reach and not self._notch_contradicts(
             str(shape_suit.value), glyphs.suit_notch
         )

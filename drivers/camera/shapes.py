@@ -249,10 +249,16 @@ class ShapeModel:
     def suit(self, g: IndexGlyphs, colour: str = SUITS) -> Vote:
         """Best suit among ``colour`` (``"hd"`` for red ink, ``"sc"`` for black) for the
         index's suit mark."""
+        return self.suit_votes(g, colour)[1]
+
+    def suit_votes(self, g: IndexGlyphs, colour: str) -> tuple[Vote, Vote]:
+        """(best of all four suits, best among ``colour``) for the index's suit mark, from
+        one projection of its features."""
         z = self.suits.project(suit_features(g.suit_shape[None], [g.suit_aspect])[0])
-        allowed = np.array([s in colour for s in SUITS])
-        label, ratio, dist = self.suits.vote(z, allowed)
-        return Vote(SUITS[label], ratio, dist)
+        label, ratio, dist = self.suits.vote(z)
+        anywhere = Vote(SUITS[label], ratio, dist)
+        label, ratio, dist = self.suits.vote(z, np.array([s in colour for s in SUITS]))
+        return anywhere, Vote(SUITS[label], ratio, dist)
 
     def with_marks(
         self,
