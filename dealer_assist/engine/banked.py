@@ -24,7 +24,7 @@ from dealer_assist.errors import BetError, HandStateError, IllegalActionError
 from dealer_assist.events import utc_now
 from dealer_assist.games import get_game
 from dealer_assist.games.base import Action, HandRecord, PlayerHand, Position, Settlement
-from dealer_assist.table.misdeal import VoidReason
+from dealer_assist.engine.voids import VoidReason
 
 
 class Phase(StrEnum):
