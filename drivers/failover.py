@@ -30,9 +30,10 @@ source a new child, the camera a new worker).
 
 A :class:`~drivers.manual.ManualSource` in the chain is opened with the chain and its cards are
 always passed on, so the dealer's keypad can enter a card the reader missed whichever source is
-active. The optional capabilities the table runner looks for (``link_status``,
-``request_status``, ``recover_history``; :mod:`dealer_assist.table.device_status`) are those of
-the active source.
+active. The optional capabilities of a source (:class:`~dealer_assist.source.LinkAware`,
+:class:`~dealer_assist.source.StatusRequester`, :class:`~dealer_assist.source.HistorySource`) are
+always present here and are those of the active source, with the defaults of
+:class:`~dealer_assist.source.ForwardingSource` when it lacks one.
 """
 
 from __future__ import annotations
@@ -42,7 +43,6 @@ import threading
 import time
 from collections import deque
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from dealer_assist.config import TableConfig
@@ -62,12 +62,17 @@ from dealer_assist.events import (
     LinkRestored,
     SourceSwitched,
 )
-from dealer_assist.source import CardSource, LinkStats, SourceIdentity
-from dealer_assist.table.device_status import ReadinessTracker
+from dealer_assist.source import (
+    CardSource,
+    HistorySource,
+    LinkAware,
+    LinkStats,
+    LinkStatus,
+    Readiness,
+    SourceIdentity,
+    StatusRequester,
+)
 from drivers.manual import ManualSource
-
-if TYPE_CHECKING:
-    from dealer_assist.table.device_status import LinkStatus
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +144,7 @@ class FailoverSource:
         # failback: the reviver thread reopens sources above the active one (see _revive_once)
         self._failback_interval = failback_interval
         self._standby: int | None = None  # reopened, waiting for the next hand
-        self._standby_health = ReadinessTracker()
+        self._standby_health = Readiness()
         self._reviving: int | None = None  # being opened by the reviver right now
         self._revive_at = 0.0
         self._reviver: threading.Thread | None = None
@@ -199,8 +204,6 @@ class FailoverSource:
         """The active source's link (``connected`` for sources without one, ``lost`` while a
         LinkLost is pending); ``reconnecting`` with the time to the next try when no source
         works; ``closed`` when not open."""
-        from dealer_assist.table.device_status import LinkStatus
-
         with self._lock:
             active = self.active
             if not self._open:
@@ -210,9 +213,8 @@ class FailoverSource:
                 return LinkStatus(
                     "reconnecting", next_attempt_in=wait, last_error=self._lost_reason
                 )
-            status = getattr(active, "link_status", None)
-            if isinstance(status, LinkStatus):
-                return status
+            if isinstance(active, LinkAware):
+                return active.link_status
             if self._lost_since is not None:
                 return LinkStatus("lost", last_error=self._lost_reason)
             return LinkStatus("connected")
@@ -342,22 +344,19 @@ class FailoverSource:
         with self._lock:
             self._require_open()
             source = self.active
-        ask = getattr(source, "request_status", None)
-        if source is None or ask is None:
+        if not isinstance(source, StatusRequester):
             name = source.name if source is not None else "no card source"
             raise DeviceError(f"{name} cannot report its state")
-        ask()
+        source.request_status()
 
     def recover_history(self, timeout: float) -> list[DeviceEvent]:
         """What the active device said before this session (after a host restart), oldest
         first; [] for sources that keep no history. Waits at most ``timeout`` seconds."""
         with self._lock:
             source = self.active if self._open else None
-        recover = getattr(source, "recover_history", None)
-        if recover is None:
+        if not isinstance(source, HistorySource):
             return []
-        history: list[DeviceEvent] = recover(timeout)
-        return history
+        return source.recover_history(timeout)
 
     def next_event(self, timeout: float) -> DeviceEvent | None:
         """The next event of the active source, of the manual source, or a notice of this one,
@@ -479,7 +478,7 @@ class FailoverSource:
         source = self._sources[index]
         self._watch_standby()
         health = self._standby_health
-        link_state = getattr(getattr(source, "link_status", None), "state", "connected")
+        link_state = source.link_status.state if isinstance(source, LinkAware) else "connected"
         if not health.identity_alarm and health.link_up and link_state == "connected":
             return True
         why = health.why_not_ready() or f"link {link_state}"
@@ -563,7 +562,7 @@ class FailoverSource:
                         and self._standby is None
                     )
                     if keep:
-                        self._standby, self._standby_health = index, ReadinessTracker()
+                        self._standby, self._standby_health = index, Readiness()
                         log.warning(
                             "%s: %s works again; back to it at the next hand",
                             self.name,

@@ -37,17 +37,11 @@ from dealer_assist.errors import (
 )
 from dealer_assist.events import CardRead, DeckShuffled, DeviceEvent, DeviceStateChanged, utc_now
 from dealer_assist.games.base import Action
-from dealer_assist.source import CardSource
+from dealer_assist.source import CardSource, HistorySource, LinkAware, StatusRequester
 from dealer_assist.storage.eventjson import event_to_json
 from dealer_assist.storage.journal import Journal
 from dealer_assist.storage.model import HandEntry, PendingStep, StoredHand
-from dealer_assist.table.device_status import (
-    DeviceStatus,
-    HistorySource,
-    LinkAware,
-    ReadinessTracker,
-    StatusRequester,
-)
+from dealer_assist.table.device_status import DeviceStatus, ReadinessTracker
 from dealer_assist.table.hand import Hand, Phase
 from dealer_assist.table.misdeal import DealWatch, MisdealDetector, VoidReason
 from dealer_assist.table.recovery import RESTART_CODES, assess_history, sort_pending

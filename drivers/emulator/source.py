@@ -9,8 +9,7 @@ from collections.abc import Sequence
 
 from dealer_assist.errors import DeviceError
 from dealer_assist.events import DeviceEvent
-from dealer_assist.source import LinkStats, SourceIdentity
-from dealer_assist.table.device_status import LinkStatus
+from dealer_assist.source import LinkStats, LinkStatus, SourceIdentity
 from drivers.emulator.process import EmulatorProcess
 from drivers.tcrp.device import TcrpDevice, TcrpTimings
 from drivers.transport.serial_port import SerialTransport

@@ -53,8 +53,7 @@ from dealer_assist.events import (
     LinkLost,
     LinkRestored,
 )
-from dealer_assist.source import LinkStats, SourceIdentity
-from dealer_assist.table.device_status import LinkState, LinkStatus
+from dealer_assist.source import LinkState, LinkStats, LinkStatus, SourceIdentity
 from drivers.tcrp.frame import SEQ_MODULUS, Frame, FrameParser, encode_frame
 from drivers.tcrp.sequence import ReceiveWindow, Verdict
 from drivers.transport.base import Transport

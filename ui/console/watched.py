@@ -8,7 +8,7 @@ right after it has recorded the deal (the hand's pending positions are set) and
 hooks run, on the runner's own (worker) thread.
 
 The optional capabilities the runner looks for with ``isinstance``
-(:mod:`dealer_assist.table.device_status`: ``link_status``, ``request_status``,
+(:mod:`dealer_assist.source`: ``link_status``, ``request_status``,
 ``recover_history``) are always present here and forwarded; for a source without them they answer
 as the runner would without them (a link judged from LinkLost/LinkRestored, no STATUS, no
 history).
@@ -20,8 +20,7 @@ from collections.abc import Callable
 
 from dealer_assist.errors import DeviceError
 from dealer_assist.events import DeviceEvent, LinkLost, LinkRestored
-from dealer_assist.source import CardSource, LinkStats, SourceIdentity
-from dealer_assist.table.device_status import LinkStatus
+from dealer_assist.source import CardSource, LinkStats, LinkStatus, SourceIdentity
 
 
 class WatchedSource:
