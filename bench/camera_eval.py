@@ -43,7 +43,8 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card, parse_card
-from drivers.camera.calibration import Calibration, calibrate_from_folder, read_image
+from drivers.camera.calibrate import calibrate_from_folder
+from drivers.camera.calibration import Calibration, read_image
 from drivers.camera.decks import DeckStyle, family, random_style, render_face
 from drivers.camera.evaluate import EvalSummary, evaluate, one_thread
 from drivers.camera.geometry import CARD_H, CARD_W, Image

@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
-from drivers.camera.calibration import calibrate_from_folder
+from drivers.camera.calibrate import calibrate_from_folder
 from drivers.camera.evaluate import evaluate
 from drivers.camera.geometry import Image, Quad, rectify
 from drivers.camera.labels import iter_images, labels_from_names

@@ -15,7 +15,8 @@ import pytest
 
 from dealer_assist.cards import parse_card
 from dealer_assist.errors import ConfigError
-from drivers.camera.calibration import Calibration, calibrate_from_folder, read_image
+from drivers.camera.calibrate import calibrate_from_folder
+from drivers.camera.calibration import Calibration, read_image
 from drivers.camera.evaluate import evaluate
 from drivers.camera.labels import labels_from_labelme, read_labels, write_labels
 from drivers.camera.reader import IndexReader

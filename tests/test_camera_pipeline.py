@@ -13,12 +13,14 @@ import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.errors import ConfigError
-from drivers.camera.calibration import Calibration, calibrate_from_folder
+from drivers.camera.calibrate import calibrate_from_folder
+from drivers.camera.calibration import Calibration
 from drivers.camera.detect import find_cards
 from drivers.camera.geometry import CARD_H, CARD_W, order_corners, quad_aspect
 from drivers.camera.glyphs import holes, ink_redness
 from drivers.camera.locate import locate_cards
-from drivers.camera.reader import Detection, IndexReader, Reading
+from drivers.camera.reader import IndexReader
+from drivers.camera.reading import Detection, Reading
 from drivers.camera.synthetic import SceneSettings, felt, render_scene, render_spread
 from drivers.camera.vote import Voter, VoteSettings
 

@@ -14,7 +14,8 @@ import pytest
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.errors import ConfigError
 from drivers.camera import glyphs as glyphs_module
-from drivers.camera.calibration import Calibration, calibrate_from_folder
+from drivers.camera.calibrate import calibrate_from_folder
+from drivers.camera.calibration import Calibration
 from drivers.camera.decks import (
     DeckStyle,
     _suits_look_right,

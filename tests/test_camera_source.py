@@ -22,7 +22,8 @@ from dealer_assist.events import (
     LinkRestored,
 )
 from dealer_assist.source import CardSource
-from drivers.camera.calibration import Calibration, calibrate_from_folder
+from drivers.camera.calibrate import calibrate_from_folder
+from drivers.camera.calibration import Calibration
 from drivers.camera.geometry import CARD_H, CARD_W, Image
 from drivers.camera.source import CameraSource, open_source
 from drivers.camera.synthetic import SceneSettings, render_scene

@@ -6,12 +6,14 @@ Pipeline, one module per step:
 - :mod:`~drivers.camera.geometry` / :mod:`~drivers.camera.locate`: perspective rectification to
   a canonical portrait card;
 - :mod:`~drivers.camera.glyphs`: the corner index's rank and suit marks, ink colour, structure;
-- :mod:`~drivers.camera.calibration`: the house deck's templates, learned from card images;
+- :mod:`~drivers.camera.calibration`: the house deck's templates and limits, stored and chosen;
+  :mod:`~drivers.camera.calibrate` learns them from card images;
 - :mod:`~drivers.camera.shapes`: a deck-independent shape classifier (nearest prototypes of
   many print styles), shipped as ``models/shapes.npz``; trained by
   :mod:`~drivers.camera.training` on synthetic decks from :mod:`~drivers.camera.decks`;
 - :mod:`~drivers.camera.reader`: templates and shape classifier joined under a certainty rule
-  ("unknown", never a guess);
+  ("unknown", never a guess), giving a :mod:`~drivers.camera.reading`; cards without a clean
+  outline are found by their index marks (:mod:`~drivers.camera.search`);
 - :mod:`~drivers.camera.vote`: tracks over frames, a card is reported once stable;
 - :mod:`~drivers.camera.frames` / :mod:`~drivers.camera.source`: ``camera://`` and ``file://``
   sources implementing :class:`dealer_assist.source.CardSource`;

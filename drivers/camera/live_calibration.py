@@ -8,7 +8,7 @@ indexes sit in opposite corners) are taken from consecutive frames. The next car
 only once the felt has been seen empty for a few frames, so a card left lying there is neither
 captured twice nor taken for the next one. Two cards in view are never captured.
 
-This module only captures: learning is :func:`~drivers.camera.calibration.calibrate_from_folder`
+This module only captures: learning is :func:`~drivers.camera.calibrate.calibrate_from_folder`
 on the faces written as a folder named by card (``DIR/As/1.png`` ...), the one learning path.
 
 Frames are read in a worker thread (a driver stuck in ``read()`` cannot block the prompts or the

@@ -12,18 +12,29 @@ random pair of marks must never turn into a card.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
+from dealer_assist.cards import Card
+from drivers.camera.calibration import Calibration
 from drivers.camera.geometry import CARD_H, CARD_W, Image, Quad, as_image, darkest
-from drivers.camera.glyphs import INDEX_ROI, extract_region
+from drivers.camera.glyphs import INDEX_ROI, IndexGlyphs, extract_region
+from drivers.camera.reading import Detection, Reading
 
-if TYPE_CHECKING:  # the reader imports this module
-    from dealer_assist.cards import Card
-    from drivers.camera.reader import Detection, IndexReader
+
+class IndexReading(Protocol):
+    """What the search needs of a reader (:class:`~drivers.camera.reader.IndexReader`, which
+    calls the search: it is not imported here)."""
+
+    @property
+    def calibration(self) -> Calibration:
+        """The calibrated deck (its ``layout`` and ``rank_height`` place the marks)."""
+
+    def read_index(self, glyphs: IndexGlyphs, lazy: bool = False) -> Reading:
+        """The reading of one index's marks (``lazy``: stop when the rank cannot be certain)."""
 
 
 @dataclass(frozen=True)
@@ -117,7 +128,7 @@ def _pairs(
 
 def search_indexes(
     frame: Image,
-    reader: IndexReader,
+    reader: IndexReading,
     skip: list[Quad],
     settings: SearchSettings | None = None,
 ) -> list[Detection]:
@@ -132,8 +143,6 @@ def search_indexes(
     Returns:
         one Detection per card value found, its ``quad`` the index region in frame pixels.
     """
-    from drivers.camera.reader import Detection
-
     s = settings or SearchSettings()
     rx, ry, sx, sy = reader.calibration.layout
     canon = np.hypot(sx - rx, sy - ry)

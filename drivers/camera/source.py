@@ -37,7 +37,8 @@ from dealer_assist.events import (
 from dealer_assist.source import LinkStats, SourceIdentity
 from drivers.camera.calibration import Calibration, resolve_calibration
 from drivers.camera.frames import FrameReader, frame_reader, parse_frame_url
-from drivers.camera.reader import Detection, IndexReader
+from drivers.camera.reader import IndexReader
+from drivers.camera.reading import Detection
 from drivers.camera.vote import Voter, VoteSettings
 
 log = logging.getLogger(__name__)

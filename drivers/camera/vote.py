@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from dealer_assist.cards import Card
 from dealer_assist.errors import ConfigError
-from drivers.camera.reader import Detection
+from drivers.camera.reading import Detection
 
 
 @dataclass(frozen=True)

@@ -28,10 +28,10 @@ import cv2  # an import error hides the command when the camera extra is missing
 
 from dealer_assist.cards import RANK_CHARS, Card, parse_cards
 from dealer_assist.errors import ConfigError, DealerAssistError
+from drivers.camera.calibrate import calibrate_from_folder
 from drivers.camera.calibration import (
     BUILTIN_CALIBRATION,
     Calibration,
-    calibrate_from_folder,
     default_calibration_path,
     resolve_calibration,
 )
