@@ -22,6 +22,7 @@ from dealer_assist.config import TableConfig, load_table_config
 from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
 from drivers.factory import open_source
+from tests.conftest import Closer
 from ui.console.app import Console, qt_app
 from ui.console.card_keypad import CardKeypad
 from ui.console.pitboss import PitBossRoster
@@ -131,9 +132,11 @@ def console_app(qapp: QApplication) -> Iterator[QApplication]:
 
 
 @pytest.fixture
-def console_factory(console_app: QApplication, tmp_path: Path) -> Iterator[ConsoleFactory]:
+def console_factory(
+    console_app: QApplication, tmp_path: Path, closer: Closer
+) -> Iterator[ConsoleFactory]:
     """Builds started consoles on the real emulator (over a pty) with a SQLite journal in
-    ``tmp_path``; closes them at the end of the test."""
+    ``tmp_path``; closes them at the end of the test (also one whose start failed)."""
     made: list[Console] = []
 
     def make(
@@ -152,6 +155,7 @@ def console_factory(console_app: QApplication, tmp_path: Path) -> Iterator[Conso
         journal = Journal(str(tmp_path / f"journal-{len(made)}.db"))
         console = Console(config, make_source or one_source, journal, lang=lang,
                           card_timeout=card_timeout, roster=roster)  # fmt: skip
+        closer.add(console)
         console.window.resize(*size)
         console.window.show()
         console.start()
@@ -159,7 +163,7 @@ def console_factory(console_app: QApplication, tmp_path: Path) -> Iterator[Conso
         return console
 
     yield make
-    for c in made:
+    for c in made:  # before the application's look is restored; the closer is the safety net
         c.close()
 
 

@@ -18,6 +18,7 @@ from dealer_assist.record import settle_record
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.hand import Phase
 from drivers.factory import open_source
+from tests.conftest import close_at_teardown
 from ui.console.bets import BetBook
 from ui.console.presenter import Command, ConsolePresenter, ConsoleView, Step
 from ui.console.service import TableService, execute
@@ -38,6 +39,7 @@ class Table:
             Journal(str(journal)) if journal else None,
             card_timeout=3.0,
         )
+        close_at_teardown(self.service)  # also when the test fails before service.close()
         self.sent: list[Command] = []
         self.snapshots: list[TableSnapshot] = []
         self.views: list[ConsoleView] = []

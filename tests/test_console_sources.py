@@ -28,6 +28,7 @@ from dealer_assist.table.misdeal import VoidReason
 from drivers.emulator.source import EmulatorSource
 from drivers.factory import open_source
 from drivers.failover import FailoverSource
+from tests.conftest import close_at_teardown
 from tests.console_conftest import emulator_url
 from ui.console.app import source_factory
 from ui.console.pitboss import PitBossRoster
@@ -62,6 +63,7 @@ class Typist:
 
     def start(self) -> None:
         self._thread.start()
+        close_at_teardown(self)
 
     def close(self) -> None:
         self._stop.set()

@@ -19,6 +19,7 @@ from drivers.emulator.process import EmulatorProcess
 from drivers.emulator.source import EmulatorSource
 from drivers.factory import emulator_args, open_source
 from drivers.tcrp.device import TcrpDevice
+from tests.conftest import Closer
 
 FAST = ["--shuffle-time", "0.05", "--card-interval", "0.003"]
 
@@ -82,13 +83,13 @@ def cli_command(*args: str) -> list[str]:
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
-def test_cli_prints_pty_path_first_and_stops_on_signal(sig: signal.Signals) -> None:
+def test_cli_prints_pty_path_first_and_stops_on_signal(sig: signal.Signals, closer: Closer) -> None:
     proc = subprocess.Popen(cli_command("--pty", "--seed", "3"), stdout=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None
         path = proc.stdout.readline().strip()
         assert path.startswith("/dev/pts/") and os.path.exists(path)
-        source = open_source(path)
+        source = closer.add(open_source(path))
         source.open()
         assert source.identity is not None and source.identity.model == "TCRP-EMU"
         source.close()
@@ -110,13 +111,14 @@ def test_bad_options_fail_fast() -> None:
     assert emulator.pid is None
 
 
-def test_emulator_url_source_owns_its_child(tmp_path: Path) -> None:
+def test_emulator_url_source_owns_its_child(tmp_path: Path, closer: Closer) -> None:
     log = tmp_path / "dealt.jsonl"
     source = open_source(
         f"emulator://?seed=4&card_interval=0.003&shuffle_time=0.05&dealt_log={log}",
         pin_model="TCRP-EMU",
         pin_serial="EMU-0001",
     )
+    closer.add(source)
     assert isinstance(source, EmulatorSource) and source.name == "emulator"
     source.open()
     pid = source.emulator.pid

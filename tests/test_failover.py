@@ -34,6 +34,7 @@ from drivers.failover import FailoverSource, SourceSwitched, open_table_sources
 from drivers.manual import ManualSource
 from drivers.tcrp.device import TcrpDevice
 from drivers.usbsim import SimUsbBackend, SimUsbDevice
+from tests.conftest import close_at_teardown
 
 SEATS = [1, 2, 3]
 
@@ -58,6 +59,7 @@ class Table:
         self.events: list[DeviceEvent] = []
         self.on_card: Callable[[CardRead], None] | None = None
         self.journal = Journal(str(tmp_path / "j.db"))
+        close_at_teardown(self)  # also when open() or the test fails before tables.append()
         self.journal.open()
         self.failover.open()
         self.runner = TableRunner(
@@ -295,10 +297,10 @@ def test_manual_is_the_last_resort_from_config(tmp_path: Path) -> None:
     base = load_table_config(game="uth")
     config = table_with(base, [SourceConfig("usb://1209:0001", options={
         "backend": SimUsbBackend([]), "hello_timeout": 1.0})])  # fmt: skip
-    failover = open_table_sources(config, switch_after=0.1)
+    failover = close_at_teardown(open_table_sources(config, switch_after=0.1))
     assert [s.name for s in failover.sources] == ["usb", "manual"]
     failover.open()
-    journal = Journal(str(tmp_path / "j.db"))
+    journal = close_at_teardown(Journal(str(tmp_path / "j.db")))
     journal.open()
     stop = threading.Event()
     manual = failover.manual
@@ -466,7 +468,7 @@ class LinkedShuffler:
         self.process: EmulatorProcess | None = None
 
     def start(self) -> None:
-        self.process = EmulatorProcess(self.args)
+        self.process = close_at_teardown(EmulatorProcess(self.args))
         pty = self.process.start()
         fresh = self.link.with_name(self.link.name + ".new")
         fresh.symlink_to(pty)

@@ -29,6 +29,7 @@ from dealer_assist.events import CardRead
 from drivers.tcrp.device import TcrpDevice, TcrpTimings
 from drivers.tcrp.frame import FrameParser, crc16_ccitt_false, decode_frame, encode_frame
 from drivers.transport.serial_port import SerialTransport
+from tests.conftest import Closer
 
 SETTINGS = settings(derandomize=True, deadline=None, max_examples=300)
 TEXT = st.text(
@@ -184,10 +185,10 @@ class FakeLine:
 
 
 @pytest.fixture
-def line() -> Iterator[tuple[FakeLine, TcrpDevice]]:
-    fake = FakeLine()
+def line(closer: Closer) -> Iterator[tuple[FakeLine, TcrpDevice]]:
+    fake = closer.add(FakeLine())  # also when the handshake below fails
     timings = TcrpTimings(hello_timeout=2.0, heartbeat_timeout=30.0, gap_timeout=0.2)
-    device = TcrpDevice(SerialTransport(fake.path), name="fuzz", timings=timings)
+    device = closer.add(TcrpDevice(SerialTransport(fake.path), name="fuzz", timings=timings))
 
     def answer_hello() -> None:
         deadline = time.monotonic() + 2.0
@@ -201,11 +202,10 @@ def line() -> Iterator[tuple[FakeLine, TcrpDevice]]:
 
     t = threading.Thread(target=answer_hello)
     t.start()
+    closer.callback(t.join)
     device.open()
     t.join()
     yield fake, device
-    device.close()
-    fake.close()
 
 
 def _read(fd: int) -> bytes:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from dealer_assist.storage import Journal
+from tests.conftest import close_at_teardown
 from tests.test_journal_fixtures import BACKENDS, REPO, Backend, make_backend, make_entry
 
 CHILD = r"""
@@ -47,14 +48,17 @@ def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]
 
 
 def spawn(*args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, "-c", CHILD, *args],
-        cwd=REPO,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    """The child, killed and reaped at the test's teardown if it still runs."""
+    return close_at_teardown(
+        subprocess.Popen(
+            [sys.executable, "-c", CHILD, *args],
+            cwd=REPO,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
     )
 
 

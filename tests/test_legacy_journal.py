@@ -26,6 +26,7 @@ from dealer_assist.storage.journal import Journal
 from dealer_assist.table.hand import Phase
 from dealer_assist.table.runner import TableRunner
 from drivers.manual import ManualSource
+from tests.conftest import close_at_teardown
 
 DATA = Path(__file__).parent / "data" / "legacy_journals"
 FILES = sorted(p.name for p in DATA.glob("*.db"))
@@ -40,6 +41,7 @@ class Keypad:
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._run, name="keypad", daemon=True)
         self.thread.start()
+        close_at_teardown(self)
 
     def _run(self) -> None:
         typed = -1
@@ -62,9 +64,9 @@ def finish(name: str, tmp_path: Path) -> dict[str, Any]:
     db = tmp_path / name
     shutil.copy(DATA / name, db)
     config = load_table_config(game=name.split("-")[1] if name.startswith("many") else name[:3])
-    journal = Journal(str(db))
+    journal = close_at_teardown(Journal(str(db)))
     journal.open()
-    source = ManualSource()
+    source = close_at_teardown(ManualSource())
     source.open()
     deck = list(FULL_DECK)
     random.Random(7).shuffle(deck)

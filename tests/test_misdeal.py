@@ -39,6 +39,7 @@ from dealer_assist.table.misdeal import (
 from dealer_assist.table.runner import TableRunner
 from drivers.emulator.shuffler import FAULT_CODES
 from drivers.factory import open_source
+from tests.conftest import close_at_teardown
 
 FAST = "shuffle_time=0.01&card_interval=0.001"
 BETS = {1: {"ante": 1000, "blind": 1000, "trips": 500}, 2: {"ante": 500, "blind": 500},
@@ -142,9 +143,9 @@ def table(
     tmp_path: Path, query: str, *, policy: str = "void", **opts: float
 ) -> Iterator[tuple[TableRunner, Journal]]:
     config = replace(load_table_config(game="uth"), unreadable_card=policy)
-    journal = Journal(str(tmp_path / "j.db"))
+    journal = close_at_teardown(Journal(str(tmp_path / "j.db")))
     journal.open()
-    source = open_source(f"emulator://?{FAST}&{query}", name="serial", **opts)
+    source = close_at_teardown(open_source(f"emulator://?{FAST}&{query}", name="serial", **opts))
     source.open()
     try:
         yield TableRunner(config, source, journal, card_timeout=2.0), journal

@@ -20,6 +20,7 @@ from drivers.emulator.process import EmulatorProcess
 from drivers.factory import open_source
 from drivers.tcrp.device import TcrpDevice, TcrpTimings
 from drivers.transport.serial_port import SerialTransport
+from tests.conftest import close_at_teardown
 from tests.test_misdeal import play
 
 FAST = ["--shuffle-time", "0.01", "--card-interval", "0.001"]
@@ -44,12 +45,12 @@ def test_backoff_doubles_to_its_cap_and_is_visible() -> None:
 
 def test_device_gone_reconnects_by_itself_and_the_table_waits(tmp_path: Path) -> None:
     port = free_port()
-    emu = EmulatorProcess([*FAST, "--seed", "1"], tcp_port=port)
+    emu = close_at_teardown(EmulatorProcess([*FAST, "--seed", "1"], tcp_port=port))
     where = emu.start()
     config = load_table_config(game="uth")
     timings = {"reopen_interval": 0.1, "reconnect_max": 0.4, "heartbeat_timeout": 1.0}
     source = open_source(where, name="serial", **timings)
-    journal = Journal(str(tmp_path / "j.db"))
+    journal = close_at_teardown(Journal(str(tmp_path / "j.db")))
     journal.open()
     seen = []
     try:
@@ -92,7 +93,9 @@ def test_device_gone_reconnects_by_itself_and_the_table_waits(tmp_path: Path) ->
 
 
 def test_silent_device_is_probed_then_back() -> None:
-    emu = EmulatorProcess([*FAST, "--silence-after", "6", "--silence-for", "2.5"])
+    emu = close_at_teardown(
+        EmulatorProcess([*FAST, "--silence-after", "6", "--silence-for", "2.5"])
+    )
     where = emu.start()
     device = TcrpDevice(
         SerialTransport(where),

@@ -33,6 +33,7 @@ from drivers.emulator.process import EmulatorProcess
 from drivers.factory import open_source
 from drivers.tcrp.device import TcrpDevice
 from drivers.transport.serial_port import SerialTransport
+from tests.conftest import close_at_teardown
 from ui.commands.soak import drive_hand
 
 FAST = ["--shuffle-time", "0.01", "--card-interval", "0.001"]
@@ -65,9 +66,9 @@ class Table:
     """A table process: journal, TCRP/1 link to the emulator, runner, player model."""
 
     def __init__(self, where: str, journal: Journal, config: TableConfig, seed: int) -> None:
-        self.journal = journal
+        self.journal = close_at_teardown(journal)  # also when the test fails before die()
         journal.open()
-        self.source = open_source(where, name="serial")
+        self.source = close_at_teardown(open_source(where, name="serial"))
         self.source.open()
         self.runner = TableRunner(config, self.source, journal, card_timeout=2.0)
         self.model = PlayerModel(config, seed)
@@ -207,7 +208,7 @@ def test_resume_voids_when_the_device_reshuffled_meanwhile(
     crashed = first.runner.hand
     assert crashed is not None and crashed.cards
     first.die()
-    other = TcrpDevice(SerialTransport(where), name="other")
+    other = close_at_teardown(TcrpDevice(SerialTransport(where), name="other"))
     other.open()
     other.shuffle()  # someone shuffles a new deck while the table is down
     time.sleep(0.2)

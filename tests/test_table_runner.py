@@ -19,6 +19,7 @@ from dealer_assist.storage.journal import Journal
 from dealer_assist.table.hand import Hand, Phase
 from dealer_assist.table.runner import TableRunner
 from drivers.factory import open_source
+from tests.conftest import close_at_teardown
 from ui.commands.simulate import play_hand
 
 FAST = "shuffle_time=0.01&card_interval=0.001"
@@ -26,8 +27,8 @@ FAST = "shuffle_time=0.01&card_interval=0.001"
 
 def run_hands(tmp_path: Path, game: str, query: str, hands: int) -> tuple[list[Hand], Journal]:
     config = load_table_config(game=game)
-    journal = Journal(str(tmp_path / "j.db"))
-    source = open_source(f"emulator://?{FAST}&{query}", name="serial")
+    journal = close_at_teardown(Journal(str(tmp_path / "j.db")))
+    source = close_at_teardown(open_source(f"emulator://?{FAST}&{query}", name="serial"))
     played = []
     journal.open()
     source.open()
@@ -121,8 +122,8 @@ def test_simulate_drives_an_external_emulator_over_tcp(tmp_path: Path) -> None:
     """--source: an emulator process started separately (TCP), SHUFFLE then DEAL each hand."""
     from drivers.emulator.process import EmulatorProcess
 
-    emu = EmulatorProcess(["--seed", "9", "--shuffle-time", "0.01", "--card-interval", "0.001"],
-                          tcp_port=0)  # fmt: skip
+    emu = close_at_teardown(EmulatorProcess(["--seed", "9", "--shuffle-time", "0.01",
+                                             "--card-interval", "0.001"], tcp_port=0))  # fmt: skip
     url = emu.start()
     try:
         records = tmp_path / "rec.jsonl"
@@ -144,8 +145,8 @@ def test_simulate_drives_an_external_emulator_over_tcp(tmp_path: Path) -> None:
 @contextmanager
 def _uth_table(tmp_path: Path, seed: int) -> Iterator[tuple[Journal, TableRunner]]:
     """A UTH runner on an emulator and a journal in ``tmp_path``, closed on exit."""
-    journal = Journal(str(tmp_path / "j.db"))
-    source = open_source(f"emulator://?{FAST}&seed={seed}", name="serial")
+    journal = close_at_teardown(Journal(str(tmp_path / "j.db")))
+    source = close_at_teardown(open_source(f"emulator://?{FAST}&seed={seed}", name="serial"))
     journal.open()
     source.open()
     try:

@@ -8,7 +8,7 @@ import select
 import threading
 import time
 import tty
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -34,30 +34,28 @@ from drivers.emulator.process import EmulatorProcess
 from drivers.tcrp.device import TcrpDevice, TcrpTimings
 from drivers.tcrp.frame import FrameParser, encode_frame
 from drivers.transport.serial_port import SerialTransport
+from tests.conftest import Closer
 
 FAST = ["--shuffle-time", "0.05", "--card-interval", "0.003"]
 Start = Callable[..., TcrpDevice]
 
 
 @pytest.fixture
-def start() -> Iterator[Start]:
-    """start(*emulator_args, pin_model=..., open=True) -> TcrpDevice on a fresh emulator pty."""
-    cleanup: list[Callable[[], None]] = []
+def start(closer: Closer) -> Start:
+    """start(*emulator_args, pin_model=..., open=True) -> TcrpDevice on a fresh emulator pty
+    (device and emulator closed at teardown)."""
 
     def _start(*args: str, open_: bool = True, **kw: object) -> TcrpDevice:
-        emulator = EmulatorProcess([*FAST, *args])
-        cleanup.append(emulator.stop)
+        emulator = closer.add(EmulatorProcess([*FAST, *args]))
         path = emulator.start()
         assert path.startswith("/dev/pts/")
         device = TcrpDevice(SerialTransport(path), name="t", **kw)  # type: ignore[arg-type]
-        cleanup.append(device.close)
+        closer.add(device)
         if open_:
             device.open()
         return device
 
-    yield _start
-    for fn in reversed(cleanup):
-        fn()
+    return _start
 
 
 def collect(

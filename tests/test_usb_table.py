@@ -15,6 +15,7 @@ from dealer_assist.table.runner import TableRunner
 from drivers.emulator.shuffler import EmulatedShuffler, EmulatorConfig
 from drivers.factory import open_source
 from drivers.usbsim import SimUsbBackend, SimUsbDevice
+from tests.conftest import close_at_teardown
 from ui.commands.simulate import play_hand
 
 
@@ -38,7 +39,7 @@ def test_unplug_mid_hand_voids_and_replug_reconnects(tmp_path: Path) -> None:
             if cut["cards"] == 3:
                 sim.unplug()  # the cable comes out after the third card of the deal
 
-    journal = Journal(str(tmp_path / "j.db"))
+    journal = close_at_teardown(Journal(str(tmp_path / "j.db")))  # also when the play fails
     journal.open()
     source.open()
     try:

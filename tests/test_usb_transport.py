@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import errno
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 import usb.core
@@ -26,6 +26,7 @@ from drivers.tcrp.device import TcrpDevice, TcrpTimings
 from drivers.tcrp.frame import Frame, FrameParser, encode_frame
 from drivers.transport.usb import UsbTransport, default_backend
 from drivers.usbsim import PACKET_SIZE, SimUsbBackend, SimUsbDevice
+from tests.conftest import Closer
 
 FAST = TcrpTimings(reopen_interval=0.05, hello_timeout=2.0)
 
@@ -36,12 +37,9 @@ def sim_device(serial: str = "R-0001", card_interval: float = 0.001, **kw: objec
 
 
 @pytest.fixture
-def closing() -> Iterator[Callable[[TcrpDevice | UsbTransport], None]]:
-    """closing(obj) closes obj at the end of the test."""
-    objs: list[TcrpDevice | UsbTransport] = []
-    yield objs.append
-    for obj in reversed(objs):
-        obj.close()
+def closing(closer: Closer) -> Callable[[TcrpDevice | UsbTransport], object]:
+    """closing(obj) closes obj at the end of the test (the shared closer)."""
+    return closer.add
 
 
 def collect(
