@@ -29,7 +29,17 @@ class InvalidRecordError(DealerAssistError, ValueError):
         self.reason = reason
 
 
-class BetError(DealerAssistError, ValueError):
+class RuleError(DealerAssistError):
+    """An operation the rules of the game do not allow now (a hand's ``verify`` raises a
+    subclass naming the rule; the hand is left unchanged)."""
+
+
+class OperationError(DealerAssistError, ValueError):
+    """An operation's JSON that cannot be read: unknown kind, newer schema version, a missing or
+    mistyped field (the message names the operation and the field)."""
+
+
+class BetError(RuleError, ValueError):
     """A wager the table refuses (limits, Blind != Ante, bets after "rien ne va plus").
 
     The hand the bet was aimed at is left unchanged.
@@ -45,11 +55,11 @@ class BetError(DealerAssistError, ValueError):
         self.reason = reason
 
 
-class IllegalActionError(DealerAssistError, ValueError):
+class IllegalActionError(RuleError, ValueError):
     """A decision that is not legal for the seat on the current street."""
 
 
-class HandStateError(DealerAssistError):
+class HandStateError(RuleError):
     """An operation that the hand's current phase does not allow."""
 
 

@@ -7,10 +7,13 @@ timestamp of when the host received it, and ``source``, the name of the card sou
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
 from dealer_assist.cards import Card
+from dealer_assist.errors import JournalError
 
 
 def utc_now() -> datetime:
@@ -141,3 +144,40 @@ _KIND_BY_TYPE: dict[type, str] = {
     SourceSwitched: "source_switched",
     IdentityChanged: "identity_changed",
 }
+
+
+def iso_utc(moment: datetime) -> str:
+    """``moment`` as ISO-8601 in UTC with microseconds, e.g. ``2026-01-02T03:04:05.000000+00:00``.
+
+    Raises:
+        JournalError: ``moment`` is naive (no timezone), so its instant is unknown.
+    """
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise JournalError(f"timestamp without timezone: {moment.isoformat()} (UTC required)")
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def event_to_json(event: DeviceEvent) -> dict[str, Any]:
+    """One device event as a JSON object.
+
+    Shape: ``{"kind": "card", "at": "<ISO-8601 UTC>", "source": "serial", ...}`` followed by the
+    event's own fields (events.py); cards become their text (``"As"``), an unreadable card
+    ``None``, datetimes ISO UTC.
+
+    Raises:
+        JournalError: the event's timestamp is naive.
+    """
+    out: dict[str, Any] = {"kind": event.kind}
+    for f in dataclasses.fields(event):
+        out[f.name] = _plain(getattr(event, f.name))
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, datetime):
+        return iso_utc(value)
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value

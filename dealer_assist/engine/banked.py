@@ -1,13 +1,16 @@
-"""One hand at a casino-banked table, as a state machine the dealer drives.
+"""The banked family: one hand of a casino-banked game (UTH, THB) as a :class:`GameState`.
 
 Phases (issue 2): bets open -> rien ne va plus (dealing) -> decisions per street (preflop, flop,
 river for UTH; preflop, flop, turn for THB) -> showdown -> reveal -> settled, or void from any
-phase before settled. Every mutating method either completes or raises and leaves the hand
-unchanged (bets checked before they are stored, actions checked before they are appended).
+phase before settled. The hand changes only through :meth:`BankedHand.apply` of an operation
+(:mod:`dealer_assist.engine.operations`); the dealer-facing methods (:meth:`~BankedHand.act`,
+:meth:`~BankedHand.advance` ...) build the operation and apply it. An operation that does not
+verify raises and leaves the hand unchanged. Bets placed before "rien ne va plus" are drafts
+(:meth:`~BankedHand.place_bets`): only the lock (:class:`BetsPlaced`) is an operation.
 
-Privacy: the hand knows every card; what may be shown is decided by :meth:`Hand.board_visible`
-and :meth:`Hand.dealer_visible` (GAMES.md: nothing reveals a hole card, the dealer's cards, an
-unturned board card or the qualification before its step).
+Privacy: the hand knows every card; what may be shown is decided by :meth:`BankedHand.view`
+(GAMES.md: nothing reveals a hole card, the dealer's cards, an unturned board card or the
+qualification before its step).
 """
 
 from __future__ import annotations
@@ -20,15 +23,30 @@ from typing import Any
 
 from dealer_assist.cards import Card, format_cards
 from dealer_assist.config import TableConfig
-from dealer_assist.errors import BetError, HandStateError, IllegalActionError
+from dealer_assist.engine.banked_views import dealer_view, void_settlement
+from dealer_assist.engine.operations import (
+    BetsPlaced,
+    CardDealt,
+    CardExposed,
+    DealerRevealed,
+    Decision,
+    Decisions,
+    HandOpened,
+    HandSettled,
+    HandVoided,
+    Operation,
+    StreetClosed,
+)
+from dealer_assist.engine.state import ActionSpace, HandView, Viewer
+from dealer_assist.engine.voids import VoidReason
+from dealer_assist.errors import BetError, HandStateError, IllegalActionError, RuleError
 from dealer_assist.events import utc_now
 from dealer_assist.games import get_game
 from dealer_assist.games.base import Action, HandRecord, PlayerHand, Position, Settlement
-from dealer_assist.engine.voids import VoidReason
 
 
 class Phase(StrEnum):
-    """Where the hand is. ``DECISIONS`` carries the street in :attr:`Hand.street`."""
+    """Where the hand is. ``DECISIONS`` carries the street in :attr:`BankedHand.street`."""
 
     BETS_OPEN = "bets_open"
     DEALING = "dealing"  # "rien ne va plus": cards are coming from the device
@@ -37,6 +55,9 @@ class Phase(StrEnum):
     REVEALED = "revealed"  # dealer's cards and qualification turned
     SETTLED = "settled"
     VOID = "void"
+
+
+OVER = (Phase.SETTLED, Phase.VOID)
 
 
 @dataclass
@@ -68,8 +89,9 @@ class PlacedCard:
     confirmed_by: str = ""
 
 
-class Hand:
-    """A hand of a casino-banked game (UTH, THB) at one table.
+class BankedHand:
+    """A hand of a casino-banked game (UTH, THB) at one table; a
+    :class:`~dealer_assist.engine.state.GameState`.
 
     Args:
         config: the table (game, seats, limits, pay tables, payout unit).
@@ -90,69 +112,295 @@ class Hand:
         self.exposed: list[str] = []
         self.void_reason: VoidReason | None = None
         self.settlement: Settlement | None = None
+        self.operations: list[Operation] = []
         self._board_visible = 0
 
-    # -- bets -------------------------------------------------------------------------------------
+    # -- the GameState protocol -------------------------------------------------------------------
+    @property
+    def game_code(self) -> str:
+        """The game's code."""
+        return self.game.code
+
+    def verify(self, op: Operation) -> None:
+        """Raise the rule error ``op`` breaks now (BetError, IllegalActionError,
+        HandStateError), else return. Unknown operation kinds are a HandStateError."""
+        check = getattr(self, f"_verify_{op.kind}", None)
+        if check is None:
+            raise HandStateError(f"a banked hand takes no {op.kind!r} operation")
+        check(op)
+
+    def can(self, op: Operation) -> bool:
+        """True when ``op`` would verify now."""
+        try:
+            self.verify(op)
+        except RuleError:
+            return False
+        return True
+
+    def apply(self, op: Operation) -> Operation:
+        """Verify ``op``, change the hand, append it to :attr:`operations`; returns it.
+
+        Raises:
+            RuleError: (a subclass) the rule ``op`` breaks; the hand is unchanged.
+        """
+        self.verify(op)
+        getattr(self, f"_apply_{op.kind}")(op)
+        self.operations.append(op)
+        return op
+
+    @property
+    def pending_deal(self) -> tuple[Position, ...]:
+        """Positions the device must fill next (only while dealing)."""
+        return tuple(self.pending) if self.phase is Phase.DEALING else ()
+
+    @property
+    def actor(self) -> int | None:
+        """None: in a banked game every seat with a decision may act."""
+        return None
+
+    def legal(self, seat: int) -> ActionSpace:
+        """The decisions ``seat`` may take now, as exact choices."""
+        legal = self.legal_actions(seat)
+        street = self.street or ""
+        choices = tuple(Decision(seat=seat, street=street, action=a.action,
+                                 multiple=a.multiple) for a in legal)  # fmt: skip
+        return ActionSpace(seat, tuple(dict.fromkeys(a.action for a in legal)), choices)
+
+    def automatic(self) -> Operation | None:
+        """None: in a banked game the dealer moves every step."""
+        return None
+
+    def view(self, viewer: Viewer) -> HandView:
+        """What ``viewer`` may see now (see :class:`~dealer_assist.engine.state.HandView`)."""
+        return dealer_view(self, viewer)
+
+    @property
+    def is_over(self) -> bool:
+        """True once settled or void."""
+        return self.phase in OVER
+
+    @property
+    def status(self) -> str:
+        """``settled``, ``void`` or ""."""
+        return self.phase.value if self.phase in OVER else ""
+
+    def result(self) -> dict[str, Any] | None:
+        """The settlement JSON (a void hand: every box returned), None while in play."""
+        if self.phase is Phase.VOID:
+            return self.void_settlement()
+        return self.settlement.to_json() if self.settlement is not None else None
+
+    def record_json(self) -> dict[str, Any]:
+        """HAND_RECORD.md JSON of the hand as it stands."""
+        return self.to_hand_record().to_json()
+
+    def void_reason_json(self) -> dict[str, Any] | None:
+        """The void reason's JSON (code, detail, Italian and English texts), or None."""
+        return self.void_reason.to_json() if self.void_reason is not None else None
+
+    # -- the dealer's steps (each builds an operation) --------------------------------------------
     def place_bets(self, seat: int, bets: Mapping[str, int]) -> None:
-        """Place (or replace) a seat's initial bets, box -> minor units.
+        """Place (or replace) a seat's draft bets, box -> minor units, before the lock.
 
         Raises:
             HandStateError: bets are closed ("rien ne va plus").
             BetError: seat out of range, or bets the game/limits refuse; nothing changes.
         """
         self._require(Phase.BETS_OPEN, "place bets")
-        if not 1 <= seat <= self.config.seats:
-            raise BetError("", f"seat {seat} does not exist (1..{self.config.seats})")
-        placed = self.game.validate_bets(bets, self.config.limits)
-        self.seats[seat] = SeatState(seat, placed)
+        self.seats[seat] = SeatState(seat, self._checked_bets(seat, bets))
 
     def clear_seat(self, seat: int) -> None:
-        """Remove a seat's bets before "rien ne va plus". Raises HandStateError after it."""
+        """Remove a seat's draft bets before "rien ne va plus". Raises HandStateError after."""
         self._require(Phase.BETS_OPEN, "clear a seat")
         self.seats.pop(seat, None)
 
-    def close_bets(self) -> list[Position]:
-        """ "Rien ne va plus": lock the bets and return the positions the device must deal now.
+    def lock_operation(self) -> BetsPlaced:
+        """The "rien ne va plus" operation of the draft bets (not applied)."""
+        return BetsPlaced(seats={s: dict(st.bets) for s, st in sorted(self.seats.items())})
 
-        Raises:
-            HandStateError: not in bets-open, or no seat has bets.
-        """
-        self._require(Phase.BETS_OPEN, "close bets")
-        if not self.seats:
-            raise HandStateError("no seat has placed a bet")
-        self.pending = self.game.initial_deal(sorted(self.seats))
-        self.phase = Phase.DEALING
-        self.street_index = 0
+    def close_bets(self) -> list[Position]:
+        """ "Rien ne va plus": lock the draft bets; returns the positions to deal now."""
+        self.apply(self.lock_operation())
         return list(self.pending)
 
-    # -- cards ------------------------------------------------------------------------------------
     def place_card(
         self, card: Card, *, source: str, deck_id: str = "", index: int = 0,
         at: datetime | None = None, manual: bool = False, identified_by: str = "",
         confirmed_by: str = "",
     ) -> Position:  # fmt: skip
         """Put the next dealt card in the next pending position; returns that position.
-        ``identified_by``/``confirmed_by``: see :class:`PlacedCard`.
 
         Raises:
             HandStateError: no card is expected now (an extra card: a misdeal for the caller).
         """
+        op = CardDealt(deck_id=deck_id, index=index, card=card, source=source, manual=manual,
+                       at=at or utc_now(), identified_by=identified_by,
+                       confirmed_by=confirmed_by)  # fmt: skip
+        self.apply(op)
+        return self.cards[-1].position
+
+    def record_exposed(self, note: str) -> None:
+        """A card the dealer exposed by mistake: recorded, not a misdeal (rules text 000)."""
+        self.apply(CardExposed(note=note, at=utc_now()))
+
+    def act(self, seat: int, action: Action) -> None:
+        """Record a seat's decision on the current street.
+
+        Raises:
+            HandStateError: not deciding now, or unknown seat.
+            IllegalActionError: not legal for this seat now; the hand is unchanged.
+        """
+        self.apply(_decision(seat, action))
+
+    def advance(self) -> list[Position]:
+        """The dealer moves on (turn the next street, or go to the showdown); returns the
+        positions the device must deal now. Raises HandStateError while a seat must decide."""
+        self.apply(StreetClosed())
+        return list(self.pending) if self.phase is Phase.DEALING else []
+
+    def reveal(self) -> None:
+        """The dealer turns their cards (and, in UTH, the qualification becomes known)."""
+        self.apply(DealerRevealed())
+
+    def settle(self) -> Settlement:
+        """Settle the revealed hand with the game's rules (same code path as ``settle``)."""
+        self.apply(HandSettled(at=utc_now()))
+        if self.settlement is None:  # _apply_settle always sets it
+            raise HandStateError("the hand did not settle")
+        return self.settlement
+
+    def void(self, reason: VoidReason) -> None:
+        """Void the hand: every wager, side bets included, is returned (rules text 000)."""
+        self.apply(HandVoided(code=reason.code, detail=reason.detail, at=utc_now()))
+        self.void_reason = reason  # keeps the causes for the caller
+
+    # -- verify -----------------------------------------------------------------------------------
+    def _verify_open(self, op: HandOpened) -> None:
+        self._require(Phase.BETS_OPEN, "open the hand")
+
+    def _verify_bets(self, op: BetsPlaced) -> None:
+        self._require(Phase.BETS_OPEN, "close bets")
+        if not op.seats:
+            raise HandStateError("no seat has placed a bet")
+        for seat, bets in op.seats.items():
+            self._checked_bets(seat, bets)
+
+    def _verify_card(self, op: CardDealt) -> None:
         if self.phase is not Phase.DEALING or not self.pending:
             raise HandStateError(f"no card expected in phase {self.phase}")
+        if op.card is None:
+            raise HandStateError("an unreadable card must be identified before it is placed")
+
+    def _verify_exposed(self, op: CardExposed) -> None:
+        if self.phase in OVER:
+            raise HandStateError(f"cannot record an exposed card in phase {self.phase}")
+
+    def _verify_act(self, op: Decision) -> None:
+        self._require(Phase.DECISIONS, "decide")
+        if op.seat not in self.seats:
+            raise HandStateError(f"seat {op.seat} is not in the hand")
+        action = Action(op.street, op.action, op.multiple)
+        legal = self.legal_actions(op.seat)
+        if action not in legal:
+            options = ", ".join(a.label() for a in legal) or "nothing"
+            raise IllegalActionError(
+                f"seat {op.seat}: {action.label()} is not legal on the {self.street} "
+                f"(legal: {options})"
+            )
+
+    def _verify_acts(self, op: Decisions) -> None:
+        self._require(Phase.DECISIONS, "decide")
+        seats = [d.seat for d in op.decisions]
+        if len(set(seats)) != len(seats):
+            raise IllegalActionError(f"a seat decides twice in one step: {seats}")
+        for d in op.decisions:
+            self._verify_act(d)
+        if op.advance:
+            waiting = sorted(set(self.seats_to_act) - set(seats))
+            if waiting:
+                raise HandStateError(f"seats {waiting} have not decided: the street cannot turn")
+
+    def _verify_advance(self, op: StreetClosed) -> None:
+        self._require(Phase.DECISIONS, "advance")
+        if self.seats_to_act:
+            raise HandStateError(f"seats {self.seats_to_act} have not decided on the {self.street}")
+
+    def _verify_reveal(self, op: DealerRevealed) -> None:
+        self._require(Phase.SHOWDOWN, "reveal")
+
+    def _verify_settle(self, op: HandSettled) -> None:
+        self._require(Phase.REVEALED, "settle")
+        self.game.validate_record(self.to_hand_record())  # InvalidRecordError: cannot settle
+
+    def _verify_void(self, op: HandVoided) -> None:
+        if self.phase in OVER:
+            raise HandStateError(f"cannot void a hand in phase {self.phase}")
+
+    # -- apply ------------------------------------------------------------------------------------
+    def _apply_open(self, op: HandOpened) -> None:
+        self.started_at = op.started_at
+
+    def _apply_bets(self, op: BetsPlaced) -> None:
+        self.seats = {
+            s: SeatState(s, self._checked_bets(s, b)) for s, b in sorted(op.seats.items())
+        }
+        self.pending = self.game.initial_deal(sorted(self.seats))
+        self.phase = Phase.DEALING
+        self.street_index = 0
+
+    def _apply_card(self, op: CardDealt) -> None:
+        card = op.card
+        if card is None:  # _verify_card refused it
+            raise HandStateError("unreadable card")
         pos = self.pending.pop(0)
-        placed = PlacedCard(
-            pos, card, source, deck_id, index, at or utc_now(), manual, identified_by, confirmed_by
-        )
-        self.cards.append(placed)
+        self.cards.append(PlacedCard(pos, card, op.source, op.deck_id, op.index, op.at, op.manual,
+                                     op.identified_by, op.confirmed_by))  # fmt: skip
         if pos.kind == "seat" and pos.seat is not None:
             self.seats[pos.seat].hole[pos.n] = card
         if not self.pending:
             self._after_deal()
-        return pos
 
-    def record_exposed(self, note: str) -> None:
-        """A card the dealer exposed by mistake: recorded, not a misdeal (rules text 000)."""
-        self.exposed.append(note)
+    def _apply_exposed(self, op: CardExposed) -> None:
+        self.exposed.append(op.note)
+
+    def _apply_act(self, op: Decision) -> None:
+        self.seats[op.seat].actions.append(Action(op.street, op.action, op.multiple))
+
+    def _apply_acts(self, op: Decisions) -> None:
+        for d in op.decisions:
+            self._apply_act(d)
+        if op.advance:
+            self._apply_advance(StreetClosed())
+
+    def _apply_advance(self, op: StreetClosed) -> None:
+        self.street_index += 1
+        seats = sorted(self.seats)
+        if not self.active_seats:
+            # Everyone folded: nothing more is dealt (THB: board stays empty).
+            self.street_index = len(self.game.streets)
+            self.phase, self._board_visible = Phase.SHOWDOWN, len(self.board)
+            return
+        if self.street_index < len(self.game.streets):
+            self.pending = self.game.deal_before(self.game.streets[self.street_index].name, seats)
+        else:
+            self.pending = self.game.deal_before_showdown(seats)
+        if self.pending:
+            self.phase = Phase.DEALING
+        else:
+            self._after_deal()
+
+    def _apply_reveal(self, op: DealerRevealed) -> None:
+        self.phase = Phase.REVEALED
+
+    def _apply_settle(self, op: HandSettled) -> None:
+        self.settlement = self.game.settle(self.to_hand_record())
+        self.phase = Phase.SETTLED
+        self.ended_at = op.at
+
+    def _apply_void(self, op: HandVoided) -> None:
+        self.void_reason = VoidReason(op.code, op.detail)
+        self.phase = Phase.VOID
+        self.ended_at = op.at
 
     def _after_deal(self) -> None:
         if self.street_index < len(self.game.streets):
@@ -162,7 +410,7 @@ class Hand:
             self.phase = Phase.SHOWDOWN
             self._board_visible = len(self.board)
 
-    # -- decisions --------------------------------------------------------------------------------
+    # -- what the hand knows ----------------------------------------------------------------------
     @property
     def street(self) -> str | None:
         """Name of the street being decided (or about to be dealt), None outside the streets."""
@@ -181,83 +429,11 @@ class Hand:
         """Seats that still have a decision on this street, ascending."""
         return [s for s in sorted(self.seats) if self.legal_actions(s)]
 
-    def act(self, seat: int, action: Action) -> None:
-        """Record a seat's decision on the current street.
-
-        Raises:
-            HandStateError: not deciding now, or unknown seat.
-            IllegalActionError: not legal for this seat now; the hand is unchanged.
-        """
-        self._require(Phase.DECISIONS, "decide")
-        if seat not in self.seats:
-            raise HandStateError(f"seat {seat} is not in the hand")
-        if action not in self.legal_actions(seat):
-            options = ", ".join(a.label() for a in self.legal_actions(seat)) or "nothing"
-            raise IllegalActionError(
-                f"seat {seat}: {action.label()} is not legal on the {self.street} "
-                f"(legal: {options})"
-            )
-        self.seats[seat].actions.append(action)
-
     @property
     def active_seats(self) -> list[int]:
         """Seats that have not folded."""
         return [s for s in sorted(self.seats) if not self.game.folded(self.seats[s].actions)]
 
-    def advance(self) -> list[Position]:
-        """The dealer moves on: turn the next street (dealing its cards first where the game
-        deals them then) or, after the last street, go to the showdown.
-
-        Returns:
-            Positions the device must deal now (empty when nothing is dealt).
-        Raises:
-            HandStateError: not deciding, or a seat still has to decide.
-        """
-        self._require(Phase.DECISIONS, "advance")
-        if self.seats_to_act:
-            raise HandStateError(f"seats {self.seats_to_act} have not decided on the {self.street}")
-        self.street_index += 1
-        seats = sorted(self.seats)
-        if not self.active_seats:
-            # Everyone folded: nothing more is dealt (THB: board stays empty).
-            self.street_index = len(self.game.streets)
-            self.phase, self._board_visible = Phase.SHOWDOWN, len(self.board)
-            return []
-        if self.street_index < len(self.game.streets):
-            self.pending = self.game.deal_before(self.game.streets[self.street_index].name, seats)
-        else:
-            self.pending = self.game.deal_before_showdown(seats)
-        if self.pending:
-            self.phase = Phase.DEALING
-        else:
-            self._after_deal()
-        return list(self.pending)
-
-    # -- reveal, settlement, void -----------------------------------------------------------------
-    def reveal(self) -> None:
-        """The dealer turns their cards (and, in UTH, the qualification becomes known)."""
-        self._require(Phase.SHOWDOWN, "reveal")
-        self.phase = Phase.REVEALED
-
-    def settle(self) -> Settlement:
-        """Settle the revealed hand with the game's rules (same code path as ``settle``)."""
-        self._require(Phase.REVEALED, "settle")
-        record = self.to_hand_record()
-        self.game.validate_record(record)
-        self.settlement = self.game.settle(record)
-        self.phase = Phase.SETTLED
-        self.ended_at = utc_now()
-        return self.settlement
-
-    def void(self, reason: VoidReason) -> None:
-        """Void the hand: every wager, side bets included, is returned (rules text 000)."""
-        if self.phase in (Phase.SETTLED, Phase.VOID):
-            raise HandStateError(f"cannot void a hand in phase {self.phase}")
-        self.void_reason = reason
-        self.phase = Phase.VOID
-        self.ended_at = utc_now()
-
-    # -- views ------------------------------------------------------------------------------------
     @property
     def board(self) -> tuple[Card, ...]:
         """Board cards dealt so far, in board order (face down ones included: not for screens)."""
@@ -298,37 +474,19 @@ class Hand:
 
     def to_hand_record(self) -> HandRecord:
         """The hand as a validated-shape HandRecord (for settlement and the journal)."""
-        players = tuple(self._player_hand(st) for _, st in sorted(self.seats.items()))
+        players = tuple(
+            PlayerHand(st.seat, tuple(st.hole[n] for n in sorted(st.hole)), dict(st.bets),
+                       tuple(st.actions))
+            for _, st in sorted(self.seats.items())
+        )  # fmt: skip
         return HandRecord(
             self.game.code, self.config.seats, self.board, self.dealer_cards, players,
             self.config.paytables, self.config.payout_unit,
         )  # fmt: skip
 
-    @staticmethod
-    def _player_hand(st: SeatState) -> PlayerHand:
-        hole = tuple(st.hole[n] for n in sorted(st.hole))
-        return PlayerHand(st.seat, hole, dict(st.bets), tuple(st.actions))
-
     def void_settlement(self) -> dict[str, Any]:
         """Settlement JSON of a void hand: every box returned (outcome ``push``, net 0)."""
-        reason = self.void_reason or VoidReason("dealer_void")
-        return {
-            "game": self.game.code,
-            "void": {"code": reason.code, "detail": reason.detail, "text": reason.text("en")},
-            "settlement_order": sorted(self.seats, reverse=True),
-            "seats": [
-                {
-                    "seat": s,
-                    "result": "void",
-                    "bets": [
-                        {"box": box, "stake": stake, "outcome": "push", "net": 0}
-                        for box, stake in self.stakes(s).items()
-                    ],
-                    "net": 0,
-                }
-                for s in sorted(self.seats, reverse=True)
-            ],
-        }
+        return void_settlement(self)
 
     def journal_extra(self) -> dict[str, Any]:
         """Card provenance for the journal: each card's position, source, deck and index."""
@@ -348,6 +506,20 @@ class Hand:
             "exposed": list(self.exposed),
         }  # fmt: skip
 
+    def _checked_bets(self, seat: int, bets: Mapping[str, int]) -> dict[str, int]:
+        if not 1 <= seat <= self.config.seats:
+            raise BetError("", f"seat {seat} does not exist (1..{self.config.seats})")
+        return self.game.validate_bets(bets, self.config.limits)
+
     def _require(self, phase: Phase, what: str) -> None:
         if self.phase is not phase:
             raise HandStateError(f"cannot {what} in phase {self.phase} (needs {phase})")
+
+
+def _decision(seat: int, action: Action) -> Decision:
+    return Decision(seat=seat, street=action.street, action=action.action, multiple=action.multiple)
+
+
+def decisions(pairs: list[tuple[int, Action]], *, advance: bool = False) -> Decisions:
+    """The :class:`Decisions` operation of ``(seat, action)`` pairs."""
+    return Decisions(decisions=tuple(_decision(s, a) for s, a in pairs), advance=advance)

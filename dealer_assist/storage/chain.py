@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import UTC, datetime
 from typing import Any
 
 from dealer_assist.errors import JournalError
@@ -30,17 +29,6 @@ def canonical_json(value: Any) -> str:
         )
     except (TypeError, ValueError) as e:
         raise JournalError(f"not storable as JSON: {e}") from e
-
-
-def iso_utc(moment: datetime) -> str:
-    """``moment`` as ISO-8601 in UTC with microseconds, e.g. ``2026-01-02T03:04:05.000000+00:00``.
-
-    Raises:
-        JournalError: ``moment`` is naive (no timezone), so its instant is unknown.
-    """
-    if moment.tzinfo is None or moment.utcoffset() is None:
-        raise JournalError(f"timestamp without timezone: {moment.isoformat()} (UTC required)")
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 def chain_hash(prev_hash: str, content: dict[str, Any]) -> str:

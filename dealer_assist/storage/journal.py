@@ -20,6 +20,7 @@ from sqlalchemy.engine import Engine
 
 from dealer_assist.errors import JournalError
 from dealer_assist.events import utc_now
+from dealer_assist.ports import HandEntry, PendingStep, StoredHand, VerifyResult
 from dealer_assist.storage import steps
 from dealer_assist.storage.chain import canonical_json, chain_hash
 from dealer_assist.storage.engine import (
@@ -30,13 +31,7 @@ from dealer_assist.storage.engine import (
     snapshot_transaction,
     write_transaction,
 )
-from dealer_assist.storage.model import (
-    HandEntry,
-    PendingStep,
-    StoredHand,
-    VerifyResult,
-    validate_entry,
-)
+from dealer_assist.storage.model import validate_entry
 from dealer_assist.storage.rows import hand_values, row_to_hand
 from dealer_assist.storage.schema import chain_head, hands
 from dealer_assist.storage.verify import verify_chain

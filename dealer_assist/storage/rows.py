@@ -8,8 +8,8 @@ from typing import Any
 from sqlalchemy.engine import Row
 
 from dealer_assist.errors import JournalError
+from dealer_assist.ports import PendingStep, StoredHand
 from dealer_assist.storage.chain import canonical_json
-from dealer_assist.storage.model import PendingStep, StoredHand
 
 _JSON_COLUMNS = ("record", "settlement", "events", "extra")
 

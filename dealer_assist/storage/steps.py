@@ -13,8 +13,8 @@ from sqlalchemy.engine import Connection, Engine
 
 from dealer_assist.errors import JournalError
 from dealer_assist.events import utc_now
+from dealer_assist.ports import PendingStep
 from dealer_assist.storage.chain import canonical_json
-from dealer_assist.storage.model import PendingStep
 from dealer_assist.storage.rows import row_to_step
 from dealer_assist.storage.schema import pending_steps
 

@@ -6,8 +6,8 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from dealer_assist.errors import JournalError
+from dealer_assist.ports import VerifyResult
 from dealer_assist.storage.chain import GENESIS_HASH, chain_hash
-from dealer_assist.storage.model import VerifyResult
 from dealer_assist.storage.rows import row_to_hand
 from dealer_assist.storage.schema import chain_head, hands
 

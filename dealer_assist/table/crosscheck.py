@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dealer_assist.errors import DealerAssistError, JournalError
+from dealer_assist.ports import ReadableJournal
 from dealer_assist.record import settle_record
-from dealer_assist.storage.journal import Journal
 
 DealtLog = dict[tuple[str, int], str]
 
@@ -83,7 +83,7 @@ class CrossCheck:
 
 
 def cross_check(
-    journal: Journal,
+    journal: ReadableJournal,
     dealt: DealtLog,
     *,
     started: Iterable[str] = (),

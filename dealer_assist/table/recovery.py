@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dealer_assist.events import CardRead, DeckShuffled, DeviceEvent
-from dealer_assist.storage.model import PendingStep
+from dealer_assist.ports import PendingStep
 from dealer_assist.table.steplog import ACK_SUFFIX
 
 # Reasons that, while a hand is being resumed, mean the device no longer holds its deck.

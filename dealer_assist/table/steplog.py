@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from dealer_assist.storage.journal import Journal
-from dealer_assist.table.misdeal import VoidReason
+from dealer_assist.engine.operations import Operation, VoidAcknowledged, VoidAlarmRaised
+from dealer_assist.engine.voids import VoidReason
+from dealer_assist.ports import JournalPort
 
 ACK_SUFFIX = "#ack"
 
@@ -49,7 +50,7 @@ class StepLog:
     durable; the caller then does not apply the step.
     """
 
-    def __init__(self, journal: Journal | None, table_id: str) -> None:
+    def __init__(self, journal: JournalPort | None, table_id: str) -> None:
         self.journal = journal
         self.table_id = table_id
         self.hand_uid = ""
@@ -59,10 +60,12 @@ class StepLog:
         """Number the steps of ``hand_uid`` from ``next_no`` on."""
         self.hand_uid, self.next_no = hand_uid, next_no
 
-    def write(self, kind: str, payload: dict[str, Any]) -> None:
-        """Write the next step of the current hand (durable on return)."""
+    def write(self, op: Operation, events: list[dict[str, Any]]) -> None:
+        """Write ``op`` as the next step of the current hand, with the device ``events``
+        received since the previous step (durable on return)."""
         if self.journal is not None:
-            self.journal.write_step(self.table_id, self.hand_uid, self.next_no, kind, payload)
+            payload = {**op.to_json(), "events": events}
+            self.journal.write_step(self.table_id, self.hand_uid, self.next_no, op.kind, payload)
         self.next_no += 1
 
     def discard(self, hand_uid: str) -> None:
@@ -73,15 +76,30 @@ class StepLog:
     def mark_alarm(self, hand_uid: str, reason: VoidReason) -> None:
         """Record that the void of ``hand_uid`` awaits acknowledgement (idempotent)."""
         if self.journal is not None:
-            payload = {"hand_uid": hand_uid, "code": reason.code, "detail": reason.detail}
-            self.journal.write_step(self.table_id, marker_uid(hand_uid), 0, "void_alarm", payload)
+            op = VoidAlarmRaised(hand_uid=hand_uid, code=reason.code, detail=reason.detail)
+            self.journal.write_step(
+                self.table_id, marker_uid(hand_uid), 0, op.kind, _plain(op.to_json())
+            )
 
-    def mark_ack(self, hand_uid: str, ack: dict[str, Any]) -> None:
-        """Record the dealer's acknowledgement of the void of ``hand_uid``."""
+    def mark_ack(self, ack: VoidAcknowledged) -> None:
+        """Record the dealer's acknowledgement of the void of ``ack.hand_uid``."""
         if self.journal is not None:
-            self.journal.write_step(self.table_id, marker_uid(hand_uid), 1, "void_ack", ack)
+            self.journal.write_step(
+                self.table_id, marker_uid(ack.hand_uid), 1, ack.kind, _plain(ack.to_json())
+            )
 
     def clear_marker(self, hand_uid: str) -> None:
         """Drop the acknowledgement marker of ``hand_uid`` (its acknowledgement is journaled)."""
         if self.journal is not None:
             self.journal.clear_steps(self.table_id, marker_uid(hand_uid))
+
+
+def _plain(payload: dict[str, Any]) -> dict[str, Any]:
+    """A marker's payload as the release before the operations wrote it (no schema key: the
+    acknowledgement is carried verbatim into the next journaled hand)."""
+    return {k: v for k, v in payload.items() if k != "v"}
+
+
+def ack_json(ack: VoidAcknowledged) -> dict[str, Any]:
+    """The acknowledgement as the journal carries it: ``{"hand_uid", "code", "by", "at"}``."""
+    return _plain(ack.to_json())

@@ -1,0 +1,10 @@
+"""The table engine: typed operations, the GameState protocol and the two game families.
+
+- :mod:`~dealer_assist.engine.operations`: every change to a hand as a frozen operation.
+- :mod:`~dealer_assist.engine.state`: the :class:`GameState` protocol, action spaces, views.
+- :mod:`~dealer_assist.engine.banked`: the casino-banked family (UTH, THB).
+- :mod:`~dealer_assist.engine.peer`: the player-against-player family's building blocks
+  (streets, betting rounds, openers, deal plans) for poker-room Hold'em and Seven Card Stud.
+- :mod:`~dealer_assist.engine.voids`: why a hand is void.
+- :mod:`~dealer_assist.engine.replay`: a hand from its operations (resume, audit, settle).
+"""

@@ -1,0 +1,78 @@
+"""What a banked hand shows each viewer, and the settlement JSON of a void banked hand.
+
+GAMES.md (UTH, THB "Privacy"): the dealer's screen never shows a hole card before the reveal, a
+board card before it is turned, or the dealer's cards and the qualification before the reveal;
+the pit boss's audit screen sees every card dealt.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from dealer_assist.cards import Card
+from dealer_assist.engine.state import HandView, SeatView, Viewer
+from dealer_assist.engine.voids import VoidReason
+
+if TYPE_CHECKING:
+    from dealer_assist.engine.banked import BankedHand
+
+
+def dealer_view(hand: BankedHand, viewer: Viewer) -> HandView:
+    """The hand as ``viewer`` may see it now (see :class:`~dealer_assist.engine.state.HandView`)."""
+    everything = viewer == "pit_boss"
+    revealed = hand.dealer_visible()
+    shown = len(hand.board) if everything else len(hand.board_visible())
+    seats = tuple(
+        SeatView(
+            seat=s,
+            stakes=MappingProxyType(hand.stakes(s)),
+            actions=tuple(a.label() for a in st.actions),
+            hole=tuple(st.hole[n] if everything or revealed else None for n in sorted(st.hole)),
+            folded=hand.game.folded(st.actions),
+        )
+        for s, st in sorted(hand.seats.items())
+    )
+    board: tuple[Card | None, ...] = tuple(
+        c if i < shown else None for i, c in enumerate(hand.board)
+    )
+    dealer = tuple(c if everything or revealed else None for c in hand.dealer_cards)
+    qualifies = None
+    if hand.settlement is not None and (revealed or everything):
+        qualifies = hand.settlement.qualifies
+    return HandView(
+        viewer=viewer,
+        game=hand.game.code,
+        hand_uid=hand.hand_uid,
+        phase=hand.phase.value,
+        street=hand.street,
+        board=board,
+        dealer=dealer,
+        seats=seats,
+        pending=hand.pending_deal,
+        qualifies=qualifies,
+        result=hand.result() if hand.is_over else None,
+    )
+
+
+def void_settlement(hand: BankedHand) -> dict[str, Any]:
+    """Settlement JSON of a void hand: every box returned (outcome ``push``, net 0), seats from
+    the highest down."""
+    reason = hand.void_reason or VoidReason("dealer_void")
+    return {
+        "game": hand.game.code,
+        "void": {"code": reason.code, "detail": reason.detail, "text": reason.text("en")},
+        "settlement_order": sorted(hand.seats, reverse=True),
+        "seats": [
+            {
+                "seat": s,
+                "result": "void",
+                "bets": [
+                    {"box": box, "stake": stake, "outcome": "push", "net": 0}
+                    for box, stake in hand.stakes(s).items()
+                ],
+                "net": 0,
+            }
+            for s in sorted(hand.seats, reverse=True)
+        ],
+    }

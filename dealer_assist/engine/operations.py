@@ -1,0 +1,421 @@
+"""Typed operations: the only way a hand changes (design/ENGINE.md, "Operations").
+
+Every change to a hand, and every step the table takes around it, is a frozen, keyword-only
+dataclass with a ``kind`` (the step log's name for it) and a schema ``version``. The durable step
+log stores ``to_json()``; resume after a crash, the pit boss's replay and ``settle`` of a record
+are folds of :meth:`~dealer_assist.engine.state.GameState.apply` over the operations.
+
+Two audiences apply them:
+- the hand (a :class:`~dealer_assist.engine.state.GameState`): bets placed, card dealt (into the
+  state's next pending position: a burn is a card dealt into a burn position), card exposed,
+  decision(s), street closed, dealer's cards revealed, settled, voided; and, for the peer games,
+  forced bet, bet, showdown, pot awarded;
+- the table runner around it: hand opened, deck started, deal requested, the unreadable-card
+  identification steps, resumed.
+
+Schema: ``version`` 1 is also the shape of the payloads the release before the engine issue wrote
+(they carry no ``"v"``), so a journal it left with a hand pending resumes after the upgrade. A
+payload of a newer version than this code knows is refused (:class:`OperationError`), never
+guessed at.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, ClassVar, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+
+from dealer_assist.cards import Card, parse_card
+from dealer_assist.errors import CardError, OperationError
+
+Json = dict[str, Any]
+VERSION_KEY = "v"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Operation:
+    """Base of every operation. Subclasses set ``kind`` and ``version`` (class constants)."""
+
+    kind: ClassVar[str] = ""
+    version: ClassVar[int] = 1
+
+    def to_json(self) -> Json:
+        """The JSON object of this operation: its fields plus ``"v"`` (schema version); cards as
+        text (``"As"``), times as ISO-8601 UTC, ``None`` fields left out."""
+        out: Json = {VERSION_KEY: self.version}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value is not None:
+                out[f.name] = _encode(value)
+        return out
+
+    @classmethod
+    def from_json(cls: type[_Op], payload: Mapping[str, Any]) -> _Op:
+        """The operation of a JSON object (as :meth:`to_json` writes it, or a version-1 payload
+        without ``"v"``); keys it does not know (the step log's ``events``) are ignored.
+
+        Raises:
+            OperationError: a newer schema version, a missing field or a value of the wrong type
+                (the message names the operation and the field).
+        """
+        version = payload.get(VERSION_KEY, 1)
+        if not isinstance(version, int) or not 1 <= version <= cls.version:
+            raise OperationError(
+                f"{cls.kind}: schema version {version!r} is not known (this release reads "
+                f"1..{cls.version})"
+            )
+        hints = get_type_hints(cls)
+        values: Json = {}
+        for f in dataclasses.fields(cls):
+            if f.name not in payload or payload[f.name] is None:
+                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                    if _optional(hints[f.name]):
+                        values[f.name] = None
+                        continue
+                    raise OperationError(f"{cls.kind}: field {f.name!r} is missing")
+                continue
+            try:
+                values[f.name] = _decode(hints[f.name], payload[f.name])
+            except (TypeError, ValueError, CardError) as e:
+                raise OperationError(f"{cls.kind}: field {f.name!r}: {e}") from e
+        return cls(**values)
+
+
+_Op = TypeVar("_Op", bound=Operation)
+
+
+# -- the table around the hand -------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class HandOpened(Operation):
+    """A new hand opens: when (UTC), the device that will deal it (``model``, ``serial``), the
+    void acknowledgements it carries into the journal, and the table session at its start."""
+
+    kind: ClassVar[str] = "open"
+    started_at: datetime
+    device: Mapping[str, str] = field(default_factory=dict)
+    acks: tuple[Mapping[str, Any], ...] = ()
+    session: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeckStarted(Operation):
+    """The device shuffled the hand's deck (TCRP/1 SHUFFLED): its id, card count, the device."""
+
+    kind: ClassVar[str] = "deck"
+    deck_id: str
+    count: int
+    device: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealRequested(Operation):
+    """The table asked the device for ``n`` cards (TCRP/1 DEAL); written before it is sent."""
+
+    kind: ClassVar[str] = "deal"
+    n: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardIdentified(Operation):
+    """The dealer entered the unreadable card (``dealer``: who); a pit boss confirms it next."""
+
+    kind: ClassVar[str] = "identify"
+    card: Card
+    dealer: str
+    at: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class IdentificationConfirmed(Operation):
+    """The pit boss saw the same card as the dealer: it is placed and the deal goes on."""
+
+    kind: ClassVar[str] = "confirm"
+    pit_boss: str
+    at: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class IdentificationRejected(Operation):
+    """The pit boss saw another card: the dealer enters the unreadable card again."""
+
+    kind: ClassVar[str] = "reject"
+    pit_boss: str
+    at: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandResumed(Operation):
+    """The table restarted and picked the hand up again (``resumes``: how many times so far)."""
+
+    kind: ClassVar[str] = "resume"
+    resumes: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class VoidAlarmRaised(Operation):
+    """The void of hand ``hand_uid`` (reason ``code``, ``detail``) waits for the dealer's
+    acknowledgement before the next hand; kept across restarts."""
+
+    kind: ClassVar[str] = "void_alarm"
+    hand_uid: str
+    code: str
+    detail: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class VoidAcknowledged(Operation):
+    """The dealer (``by``) read the void alarm of hand ``hand_uid`` at ``at`` (UTC); the next
+    journaled hand carries the acknowledgement."""
+
+    kind: ClassVar[str] = "void_ack"
+    hand_uid: str
+    code: str
+    by: str
+    at: datetime
+
+
+# -- the hand: common ----------------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class CardDealt(Operation):
+    """A card the device dealt, with its provenance: ``deck_id`` and ``index`` (TCRP/1 CARD),
+    ``source`` (the card source's name), ``manual`` (typed on the keypad), ``at`` (UTC).
+
+    It goes into the hand's next pending position (``GameState.pending_deal[0]``; a burn
+    position burns it). ``card`` is None only in the table's step log, for a card the reader
+    could not read (TCRP/1 ``XX``); the hand itself only takes a known card, with
+    ``identified_by``/``confirmed_by`` naming the dealer and the pit boss who identified it.
+    """
+
+    kind: ClassVar[str] = "card"
+    deck_id: str
+    index: int
+    card: Card | None
+    source: str
+    manual: bool = False
+    at: datetime
+    identified_by: str = ""
+    confirmed_by: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardExposed(Operation):
+    """A card the dealer exposed by mistake: recorded, play goes on (rules text 000: "tali carte
+    restano valide"). ``card`` when the dealer entered it, ``position`` as the dealer named it."""
+
+    kind: ClassVar[str] = "exposed"
+    card: Card | None = None
+    position: str = ""
+    note: str
+    at: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class StreetClosed(Operation):
+    """The dealer moves on: the street's decisions are done; the next street's cards (or the
+    showdown's) are dealt next."""
+
+    kind: ClassVar[str] = "advance"
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandVoided(Operation):
+    """The hand is void (every wager returned): reason ``code`` and ``detail``
+    (:data:`~dealer_assist.engine.voids.REASON_TEXTS`), the device events that caused it
+    (JSON), when (UTC)."""
+
+    kind: ClassVar[str] = "void"
+    code: str
+    detail: str = ""
+    causes: tuple[Mapping[str, Any], ...] = ()
+    at: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandSettled(Operation):
+    """The hand is settled by its game's rules at ``at`` (UTC)."""
+
+    kind: ClassVar[str] = "settle"
+    at: datetime
+
+
+# -- the hand: banked games (boxes against the house) --------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class BetsPlaced(Operation):
+    """ "Rien ne va plus": every seat's initial boxes, seat -> box -> stake (minor units),
+    locked; the initial deal follows."""
+
+    kind: ClassVar[str] = "bets"
+    seats: Mapping[int, Mapping[str, int]]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Decision(Operation):
+    """A seat's decision on a street: ``action`` (check, play, bet, fold) and, for a UTH Play,
+    the ``multiple`` of the Ante (rules texts 000, 004)."""
+
+    kind: ClassVar[str] = "act"
+    seat: int
+    street: str
+    action: str
+    multiple: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Decisions(Operation):
+    """Several seats' decisions on one street as one step; ``advance``: the same step closes the
+    street (a terminal that collects a street at once, the simulator)."""
+
+    kind: ClassVar[str] = "acts"
+    decisions: tuple[Decision, ...]
+    advance: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealerRevealed(Operation):
+    """The dealer turns their cards; the qualification (UTH) becomes known."""
+
+    kind: ClassVar[str] = "reveal"
+
+
+# -- the hand: peer games (player against player; GAMES.md "Pot games") --------------------------
+ForcedBetKind = Literal["ante", "small_blind", "big_blind", "bring_in"]
+BetKind = Literal["fold", "check", "call", "bet", "raise", "complete"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ForcedBet(Operation):
+    """An ante, blind or bring-in posted by ``seat``: ``amount`` in chips (minor units)."""
+
+    kind: ClassVar[str] = "forced_bet"
+    seat: int
+    bet: ForcedBetKind
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bet(Operation):
+    """A player's action: ``bet`` kind and, for call/bet/raise/complete, the total ``to`` the
+    seat has in front of it this round after the action (chips, minor units)."""
+
+    kind: ClassVar[str] = "bet"
+    seat: int
+    bet: BetKind
+    to: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Showdown(Operation):
+    """At the showdown ``seat`` shows its cards or mucks them."""
+
+    kind: ClassVar[str] = "showdown"
+    seat: int
+    shown: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class PotAwarded(Operation):
+    """Pot ``pot`` (0 = main, 1.. side pots) of ``amount`` chips: each winner's share and the
+    seats that received an odd chip (GAMES.md "Odd chips")."""
+
+    kind: ClassVar[str] = "pot"
+    pot: int
+    amount: int
+    shares: Mapping[int, int]
+    odd_chips_to: tuple[int, ...] = ()
+
+
+OPERATIONS: dict[str, type[Operation]] = {
+    cls.kind: cls
+    for cls in (
+        HandOpened, DeckStarted, DealRequested, CardIdentified, IdentificationConfirmed,
+        IdentificationRejected, HandResumed, VoidAlarmRaised, VoidAcknowledged, CardDealt,
+        CardExposed, StreetClosed, HandVoided, HandSettled, BetsPlaced, Decision, Decisions,
+        DealerRevealed, ForcedBet, Bet, Showdown, PotAwarded,
+    )
+}  # fmt: skip
+
+
+def operation_from_json(kind: str, payload: Mapping[str, Any]) -> Operation:
+    """The operation of a step-log entry (``kind`` and its payload).
+
+    Raises:
+        OperationError: an unknown kind, or a payload its class refuses (names the field).
+    """
+    cls = OPERATIONS.get(kind)
+    if cls is None:
+        raise OperationError(f"unknown operation {kind!r} (known: {', '.join(OPERATIONS)})")
+    return cls.from_json(payload)
+
+
+# -- JSON codec of the field types used above ----------------------------------------------------
+def _encode(value: Any) -> Any:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, Operation):
+        out = value.to_json()
+        out.pop(VERSION_KEY)  # nested: the outer operation's version covers it
+        return out
+    if isinstance(value, Mapping):
+        return {str(k): _encode(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [_encode(v) for v in value]
+    return value
+
+
+def _optional(hint: Any) -> bool:
+    return _is_union(hint) and type(None) in get_args(hint)
+
+
+def _is_union(hint: Any) -> bool:
+    return get_origin(hint) in (Union, types.UnionType)
+
+
+def _decode(hint: Any, value: Any) -> Any:
+    if _is_union(hint):
+        inner = [a for a in get_args(hint) if a is not type(None)]
+        return None if value is None else _decode(inner[0], value)
+    origin = get_origin(hint)
+    if hint is Card:
+        return parse_card(_typed(value, str))
+    if hint is datetime:
+        when = datetime.fromisoformat(_typed(value, str))
+        if when.tzinfo is None:
+            raise ValueError(f"time {value!r} has no time zone (UTC expected)")
+        return when
+    if isinstance(hint, type) and issubclass(hint, Operation):
+        return hint.from_json(_typed(value, dict))
+    if origin is tuple:
+        item = get_args(hint)[0]
+        return tuple(_decode(item, v) for v in _typed(value, list))
+    if origin in (Mapping, dict):
+        key, item = get_args(hint)
+        return {
+            (int(k) if key is int else k): _decode(item, v) for k, v in _typed(value, dict).items()
+        }
+    if origin is Literal:
+        if value not in get_args(hint):
+            raise ValueError(f"{value!r} is not one of {', '.join(map(str, get_args(hint)))}")
+        return value
+    if hint is Any:
+        return value
+    if hint is bool:
+        return _typed(value, bool)
+    if hint is int:
+        if isinstance(value, bool):
+            raise TypeError(f"expected an integer, got {value!r}")
+        return _typed(value, int)
+    return _typed(value, hint)
+
+
+_T = TypeVar("_T")
+
+
+def _typed(value: Any, kind: type[_T]) -> _T:
+    if not isinstance(value, kind):
+        raise TypeError(f"expected {kind.__name__}, got {type(value).__name__} {value!r}")
+    return value

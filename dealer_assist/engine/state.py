@@ -1,0 +1,170 @@
+"""The one protocol every game's hand follows (design/ENGINE.md, "One protocol, two families").
+
+A hand is a :class:`GameState`: it changes only through :meth:`GameState.apply` of a typed
+operation (:mod:`dealer_assist.engine.operations`), so a replay of its operations gives the same
+state and result. It tells the table runner what the device must deal next
+(:attr:`~GameState.pending_deal`), who acts (:attr:`~GameState.actor`: one seat in the peer
+games, None in the banked games where every seat with a decision may act), the legal actions as an
+:class:`ActionSpace`, and what each viewer may see (:meth:`~GameState.view`: privacy lives there,
+once). Families: :mod:`dealer_assist.engine.banked` (UTH, THB) and :mod:`dealer_assist.engine.peer`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from dealer_assist.cards import Card
+from dealer_assist.engine.operations import Operation
+from dealer_assist.games.base import Position
+
+Viewer = Literal["dealer", "pit_boss"]
+VIEWERS: tuple[Viewer, ...] = ("dealer", "pit_boss")
+
+
+@dataclass(frozen=True)
+class AmountRange:
+    """The amounts a bet or raise may have, chips in minor units: ``minimum`` .. ``maximum``
+    inclusive, in steps of ``step`` (the chip unit; fixed limit: minimum == maximum)."""
+
+    minimum: int
+    maximum: int
+    step: int = 1
+
+    def allows(self, amount: int) -> bool:
+        """True when ``amount`` is in the range and on the step."""
+        return self.minimum <= amount <= self.maximum and (amount - self.minimum) % self.step == 0
+
+
+@dataclass(frozen=True)
+class ActionSpace:
+    """What ``seat`` may do now.
+
+    Attributes:
+        seat: the seat.
+        kinds: the action kinds open to it (``check``, ``play``, ``fold`` ...; empty: nothing).
+        choices: the exact legal operations where they are few (a banked decision: ``play 4x``,
+            ``play 3x``, ``check``); empty where an amount is chosen.
+        amount: for ``bet``/``raise``/``complete``, the range of the total the seat may go to;
+            None where no amount is chosen.
+    """
+
+    seat: int
+    kinds: tuple[str, ...] = ()
+    choices: tuple[Operation, ...] = ()
+    amount: AmountRange | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.kinds)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A seat as a viewer may see it: stakes per box or chips in front (minor units), the labels
+    of its actions so far, its hole cards (None for each one the viewer may not see), folded."""
+
+    seat: int
+    stakes: Mapping[str, int]
+    actions: tuple[str, ...]
+    hole: tuple[Card | None, ...]
+    folded: bool
+
+
+@dataclass(frozen=True)
+class HandView:
+    """A hand as one viewer may see it now (GAMES.md, privacy): nothing in it that the viewer may
+    not see at this step.
+
+    Attributes:
+        viewer: ``dealer`` (the dealer's screen: never a hole card before the showdown, never a
+            face-down board card, the dealer's cards and the qualification only after the
+            reveal) or ``pit_boss`` (the audit screen: every card dealt).
+        game, hand_uid, phase, street: where the hand is.
+        board: board cards dealt, in board order; None for one the viewer may not see.
+        dealer: the dealer's cards (banked games); None for each one not to be seen.
+        seats: the seats in the hand, ascending.
+        pending: the positions the device still has to deal (places, never cards).
+        qualifies: the dealer's qualification, None until it may be known.
+        result: the settlement JSON (HAND_RECORD.md) once the hand is over, else None.
+    """
+
+    viewer: Viewer
+    game: str
+    hand_uid: str
+    phase: str
+    street: str | None
+    board: tuple[Card | None, ...]
+    dealer: tuple[Card | None, ...]
+    seats: tuple[SeatView, ...]
+    pending: tuple[Position, ...]
+    qualifies: bool | None
+    result: Mapping[str, Any] | None
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """One hand of any game, changed only by operations.
+
+    ``verify(op)`` raises a :class:`~dealer_assist.errors.RuleError` subclass naming the rule
+    (BetError, IllegalActionError, HandStateError); ``can(op)`` says yes or no; ``apply(op)``
+    verifies, changes the state, appends the operation to :attr:`operations` and returns it. An
+    operation that does not verify leaves the hand exactly as it was.
+    """
+
+    hand_uid: str
+    started_at: datetime
+    ended_at: datetime | None
+    operations: list[Operation]
+
+    @property
+    def game_code(self) -> str:
+        """The game's code (``uth``, ``thb``, ...)."""
+
+    def verify(self, op: Operation) -> None:
+        """Raise the rule error ``op`` breaks now, else return."""
+
+    def can(self, op: Operation) -> bool:
+        """True when ``op`` would verify now."""
+
+    def apply(self, op: Operation) -> Operation:
+        """Verify, change, append; returns ``op``."""
+
+    @property
+    def pending_deal(self) -> tuple[Position, ...]:
+        """The positions the device must fill next, in dealing order (may be empty)."""
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act (peer games), or None (banked games, or nobody to act)."""
+
+    def legal(self, seat: int) -> ActionSpace:
+        """What ``seat`` may do now (empty when nothing)."""
+
+    def automatic(self) -> Operation | None:
+        """The next operation nobody decides (post antes and blinds, award pots), or None when a
+        person or the device must act."""
+
+    def view(self, viewer: Viewer) -> HandView:
+        """What ``viewer`` may see now."""
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand is settled or void."""
+
+    @property
+    def status(self) -> str:
+        """``settled``, ``void`` or "" while in play."""
+
+    def result(self) -> dict[str, Any] | None:
+        """The settlement JSON of a finished hand (HAND_RECORD.md), None before."""
+
+    def record_json(self) -> dict[str, Any]:
+        """The hand record JSON (HAND_RECORD.md) of the hand as it stands."""
+
+    def journal_extra(self) -> dict[str, Any]:
+        """Card provenance and other facts for the journal's ``extra``."""
+
+    def void_reason_json(self) -> dict[str, Any] | None:
+        """Why the hand is void (code, detail, texts), None when it is not void."""

@@ -1,0 +1,167 @@
+"""Driving a runner for a headless job: its source's events and the clock, until a step is done.
+
+The runner never waits (:mod:`dealer_assist.table.runner`); the console's worker pumps it from
+its own loop. Jobs without a screen (``simulate``, ``soak``, benchmarks, tests) want each dealer
+step to return when the device has done its part: :class:`Driver` pumps events and ticks until a
+condition holds or a timeout passes, and :class:`HeadlessTable` gives the banked dealer's steps
+in that form. Both are bounded: every wait of the runner has its own deadline, and every loop
+here has one too.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from dealer_assist.cards import Card
+from dealer_assist.engine.banked import BankedHand
+from dealer_assist.engine.voids import VoidReason
+from dealer_assist.games.base import Action
+from dealer_assist.ports import StoredHand
+from dealer_assist.table.banked_runner import BankedRunner
+from dealer_assist.table.runner import TableRunner
+
+STEP = 0.05  # seconds: the longest a pump waits for one event before ticking the clock
+SAFETY = 900.0  # seconds: no device step of a hand takes longer (its own deadlines are shorter)
+
+
+class Driver:
+    """Pumps ``runner`` (events of its source, then the clock) on the caller's thread."""
+
+    def __init__(self, runner: TableRunner[Any]) -> None:
+        self.runner = runner
+
+    def pump(self, timeout: float = STEP) -> None:
+        """Handle the events of the next ``timeout`` seconds at most, then tick the clock."""
+        self.runner.poll(max(0.0, timeout))
+        self.runner.tick()
+
+    def until(self, done: Callable[[], bool], timeout: float) -> bool:
+        """Pump until ``done()`` or ``timeout`` seconds passed; whether it is done."""
+        deadline = time.monotonic() + timeout
+        while not done():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            self.pump(min(STEP, left))
+        return True
+
+    def settle_device(self, timeout: float = SAFETY) -> bool:
+        """Pump until the runner waits for nothing from the device (its deal is in, or voided;
+        or it waits for a person: an unreadable card to identify)."""
+        self.runner.poll(0)
+        self.runner.tick()
+        return self.until(lambda: not self.runner.waiting, timeout)
+
+    def wait_device_ready(self, timeout: float) -> bool:
+        """Pump until the device may start a new hand (no fault, link up, not still dealing or
+        shuffling for a void hand) or ``timeout`` seconds passed; whether it may. Asks the device
+        for its STATE once a second meanwhile (the answer settles a state whose change went
+        unheard)."""
+        runner = self.runner
+        runner.poll(0)
+        if not runner.device_state:
+            runner.ask_status()
+        ask_at = time.monotonic() + 1.0
+
+        def ready() -> bool:
+            nonlocal ask_at
+            if runner.device_status.ready and not runner.device_busy:
+                return True
+            if time.monotonic() >= ask_at and runner.device_status.link == "connected":
+                ask_at = time.monotonic() + 1.0
+                runner.ask_status()
+            return False
+
+        return self.until(ready, timeout)
+
+
+class HeadlessTable:
+    """A banked table's dealer steps that return when the device has done its part.
+
+    Args: as :class:`~dealer_assist.table.runner.TableRunner`; the runner is :attr:`runner`.
+    Errors are the runner's.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.runner = BankedRunner(*args, **kwargs)
+        self.driver = Driver(self.runner)
+
+    # -- what the runner knows -----------------------------------------------------------------------
+    @property
+    def hand(self) -> BankedHand | None:
+        """The hand in progress or just finished."""
+        return self.runner.hand
+
+    @property
+    def stored(self) -> StoredHand | None:
+        """The last hand this table journaled."""
+        return self.runner.stored
+
+    def __getattr__(self, name: str) -> Any:
+        # everything that does not wait (device status, the alarm, identification, journal...)
+        return getattr(self.runner, name)
+
+    # -- steps that wait for the device -----------------------------------------------------------
+    def resume(self) -> BankedHand | None:
+        """:meth:`~dealer_assist.table.resume.ResumingRunner.resume`, then its device catch-up."""
+        hand = self.runner.resume()
+        self.driver.settle_device()
+        return hand
+
+    def wait_device_ready(self, timeout: float) -> bool:
+        """See :meth:`Driver.wait_device_ready`."""
+        return self.driver.wait_device_ready(timeout)
+
+    def new_hand(self) -> BankedHand:
+        """A new hand, once the device has finished dealing or shuffling a void hand's cards
+        (at most ``shuffle_timeout``); a device that is not ready is refused at once."""
+        runner = self.runner
+        runner.poll(0)
+        if runner.device_ready and runner.void_alarm is None:
+            self.driver.until(lambda: not runner.device_busy, runner.shuffle_timeout)
+        return runner.new_hand()
+
+    def close_bets(self) -> BankedHand:
+        """ "Rien ne va plus", and the initial deal."""
+        hand = self.runner.close_bets()
+        self.driver.settle_device()
+        return hand
+
+    def act(self, seat: int, action: Action) -> None:
+        """A seat's decision."""
+        self.runner.act(seat, action)
+
+    def act_many(self, pairs: Sequence[tuple[int, Action]], *, advance: bool = False) -> None:
+        """Several decisions as one step (and the next street's cards when ``advance``)."""
+        self.runner.act_many(pairs, advance=advance)
+        self.driver.settle_device()
+
+    def advance(self) -> BankedHand:
+        """The next street, and its cards."""
+        hand = self.runner.advance()
+        self.driver.settle_device()
+        return hand
+
+    def reveal(self) -> BankedHand:
+        """The dealer's cards."""
+        return self.runner.reveal()
+
+    def settle(self) -> StoredHand | None:
+        """Settle and journal."""
+        return self.runner.settle()
+
+    def void(self, reason: VoidReason) -> StoredHand | None:
+        """Void and journal."""
+        return self.runner.void(reason)
+
+    def identify_card(self, card: Card, *, dealer: str) -> None:
+        """The dealer identifies the unreadable card."""
+        self.runner.identify_card(card, dealer=dealer)
+
+    def confirm_identification(self, *, pit_boss: str, accept: bool = True) -> BankedHand:
+        """The pit boss confirms; the deal goes on."""
+        hand = self.runner.confirm_identification(pit_boss=pit_boss, accept=accept)
+        self.driver.settle_device()
+        return hand

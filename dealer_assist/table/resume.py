@@ -1,0 +1,183 @@
+"""Resume after a restart: replay the step log (a fold of its operations), then catch up with the
+device (issue 4, "Crash safety").
+
+Unfinished steps are replayed: a hand whose settlement or void was decided is journaled (once:
+the journal ignores a hand_uid it already holds); a hand in progress continues exactly where it
+was (bets, decisions, cards, an unreadable card awaiting its identification) after the cards the
+device dealt meanwhile are taken from its history, or is voided with reason ``restart`` when the
+device lost or reshuffled the deck. An unacknowledged void alarm is restored.
+
+:class:`ResumingRunner` adds this to the table runner; it waits for nothing either: what needs
+the device's answer continues when the answer is handled.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TypeVar
+
+from dealer_assist.engine.operations import (
+    CardExposed,
+    HandOpened,
+    HandResumed,
+    operation_from_json,
+)
+from dealer_assist.engine.state import GameState
+from dealer_assist.engine.voids import VoidReason
+from dealer_assist.errors import DealerAssistError, DeviceError
+from dealer_assist.events import DeviceEvent, utc_now
+from dealer_assist.ports import PendingStep
+from dealer_assist.source import HistorySource
+from dealer_assist.table.misdeal import DealWatch, MisdealDetector
+from dealer_assist.table.recovery import assess_history, sort_pending
+from dealer_assist.table.runner import TableRunner
+from dealer_assist.table.steplog import VoidAlarm
+
+S = TypeVar("S", bound=GameState)
+
+
+class ResumingRunner(TableRunner[S]):
+    """A table runner that resumes after a restart (:meth:`resume`)."""
+
+    def resume(self) -> S | None:
+        """Pick up where the table was before a crash; call once, right after opening the
+        source and the journal and before any other call.
+
+        Returns:
+            The hand in progress or just finished by the replay, or None.
+        Raises:
+            JournalError: the step log cannot be read or written. Device errors void the hand.
+        """
+        if self.journal is None:
+            return None
+        self.session = self._restored_session()
+        work = sort_pending(self.journal.pending_steps(self.config.table_id))
+        last = self.journal.last_hand()
+        carried = {a.get("hand_uid") for a in (last.extra if last else {}).get(
+            "void_acknowledgements", [])}  # fmt: skip
+        for uid, ack in work.acks.items():
+            if uid in carried:
+                self._steps.clear_marker(uid)  # crashed just after journaling the carrier
+            else:
+                self._acks.append(ack)
+        for uid, alarm in work.alarms.items():
+            reason = VoidReason(alarm.get("code", "restart"), alarm.get("detail", ""))
+            self._alarms.append(VoidAlarm(uid, reason, utc_now()))
+        for i, (uid, steps) in enumerate(work.hands):
+            hand = self._replay(uid, steps)
+            if hand.status == "settled":
+                self._journal(hand)
+            elif hand.status == "void":
+                why = hand.void_reason_json() or {}
+                self._finish_void(
+                    hand, VoidReason(why.get("code", "restart"), why.get("detail", ""))
+                )
+            elif i < len(work.hands) - 1:
+                self._void(VoidReason("restart", "an older hand was left unfinished"))
+            else:
+                self._resume_with_device(hand)
+        if self.hand is None or self.hand.is_over:
+            self._ask_state(lambda _state: None)  # a fault raised while down blocks the next hand
+        return self.hand
+
+    def _replay(self, uid: str, steps: list[PendingStep]) -> S:
+        self._new_hand_state()
+        hand = self.make_state(self.config, uid)
+        self.hand, self.stored = hand, None
+        self._steps.begin(uid, steps[-1].step_no + 1 if steps else 0)
+        carried = {a.get("hand_uid") for a in steps[0].payload.get("acks", [])} if steps else set()
+        self._acks = [a for a in self._acks if a.get("hand_uid") not in carried]
+        for step in steps:
+            if hand.is_over:
+                break
+            try:
+                self._apply(operation_from_json(step.kind, step.payload),
+                            list(step.payload.get("events", [])))  # fmt: skip
+            except DealerAssistError as e:
+                self._void(VoidReason("restart", f"step {step.step_no} ({step.kind}) failed: {e}"))
+                break
+        self._resumes = 1 + max((s.payload.get("resumes", 0) for s in steps), default=0)
+        self._horizon = self._detector.last_index
+        return hand
+
+    def _resume_with_device(self, hand: S) -> None:
+        ident = self.source.identity
+        want = self._device
+        if (
+            ident is not None
+            and want
+            and (ident.model, ident.serial) != (want.get("model"), want.get("serial"))
+        ):
+            detail = f"{want.get('model')}/{want.get('serial')} -> {ident.model}/{ident.serial}"
+            self._void(VoidReason("identity_changed", detail))
+            return
+        self._step(HandResumed(resumes=self._resumes))
+        locked = any(not isinstance(op, HandOpened | CardExposed) for op in hand.operations)
+        if not self._shuffled or not locked:
+            self._restart_deal(hand)  # nothing dealt yet: a fresh deck costs nothing
+            return
+        # what the device said before this session (its history), then what this session has
+        # received so far: together, everything the device still knows, oldest first
+        history: list[DeviceEvent] = []
+        if isinstance(self.source, HistorySource):
+            history = self.source.recover_history(self.history_timeout)
+        events = history + self._drain()
+        verdict = assess_history(events, self._detector.deck_id or "", self._detector.last_index)
+        for event in events[: len(events) - len(verdict.after)]:
+            self._readiness.update(event)  # before the last recorded card: state only
+        if verdict.lost:
+            self._void(VoidReason("restart", verdict.lost))
+            return
+        self._resuming = True  # a deck or index error now means the device lost the deck
+        for event in verdict.after:
+            if hand.is_over:
+                return
+            self._handle(event)
+        self._resuming = self._resuming and not verdict.anchored
+        self.poll(0)
+        if hand.pending_deal and not self._ident.waiting:
+            self._continue_deal(hand)
+
+    def _drain(self) -> list[DeviceEvent]:
+        """The events waiting in the source, taken without handling them."""
+        out = []
+        event = self.source.next_event(0)
+        while event is not None:
+            out.append(event)
+            event = self.source.next_event(0)
+        return out
+
+    def _restart_deal(self, hand: S) -> None:
+        """Nothing was dealt: a new deck. The device's STATE first (that also takes a SHUFFLED
+        still in flight from before the crash), then, once it is not busy, SHUFFLE; the hand's
+        deal follows the new deck."""
+
+        def shuffle(_idle: bool) -> None:
+            if hand is not self.hand or hand.is_over:
+                return
+            self._detector = MisdealDetector(self.config.unreadable_card)
+            self._shuffled = False
+            try:
+                self.source.shuffle()
+            except DeviceError as e:
+                self._void(VoidReason("restart", f"SHUFFLE after the restart failed: {e}"))
+                return
+            self._deal_opened()
+
+        self._ask_state(lambda _state: self._waits.add(
+            "idle", lambda: not self.device_busy, self.shuffle_timeout, shuffle))  # fmt: skip
+
+    def _continue_deal(self, hand: S) -> None:
+        """Cards still pending after the history: if the device is still dealing them, wait;
+        otherwise the DEAL never reached it (or was not sent): send it again."""
+
+        def go_on(state: str) -> None:
+            if hand is not self.hand or not hand.pending_deal or self._ident.waiting:
+                return
+            if state == "DEALING":
+                n = len(hand.pending_deal)
+                self._watch = DealWatch(n, self.card_timeout, time.monotonic())
+            else:
+                self._deal(len(hand.pending_deal) - len(self._ident.held))
+
+        self._ask_state(go_on)
