@@ -2,7 +2,8 @@
 
 Default: a fresh SQLite file (WAL, synchronous=FULL) in a temporary folder; ``--db`` takes
 another path or a PostgreSQL URL. Each append is one transaction with a full hand (7 seats'
-record, settlement, 20 device events), like a real table writes.
+record, settlement, 20 device events), like a real table writes; the hand is the sample in
+``journal_hand.json`` beside this script (data: the code names no game).
 
     python bench/journal_append.py [--hands 300] [--db PATH_OR_URL]
 """
@@ -10,6 +11,7 @@ record, settlement, 20 device events), like a real table writes.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import tempfile
 import time
@@ -18,37 +20,27 @@ from pathlib import Path
 
 from dealer_assist.storage import HandEntry, Journal
 
-BOARD = ["2h", "7c", "9d", "Js", "4c"]
+SAMPLE = Path(__file__).with_name("journal_hand.json")
 
 
-def entry(n: int) -> HandEntry:
-    """A settled seven-seat UTH hand, distinct per ``n``."""
+def entry(n: int, sample: str) -> HandEntry:
+    """The settled seven-seat hand of ``sample`` (the JSON text of ``journal_hand.json``),
+    distinct per ``n``."""
+    hand = json.loads(sample)
     start = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=2 * n)
-    players = [
-        {"seat": s, "hole": ["As", "Kd"], "bets": {"ante": 1000, "blind": 1000, "trips": 500},
-         "actions": [{"street": "preflop", "action": "play", "multiple": 4}]}
-        for s in range(1, 8)
-    ]  # fmt: skip
-    seats = [
-        {"seat": s, "result": "win", "net": 9500,
-         "hand": {"category": "pair", "best_five": ["As", "Ah", "Kd", "Qc", "9s"]},
-         "bets": [{"box": b, "stake": 1000, "outcome": "win", "net": 1000}
-                  for b in ("ante", "blind", "play", "trips")]}
-        for s in range(7, 0, -1)
-    ]  # fmt: skip
     events = [
         {"kind": "card", "at": (start + timedelta(seconds=i)).isoformat(), "source": "serial",
          "deck_id": f"D{n}", "index": i + 1, "card": "As", "manual": False}
         for i in range(20)
     ]  # fmt: skip
     return HandEntry(
-        table_id="UTH-1",
-        game="uth",
+        table_id=hand["table_id"],
+        game=hand["game"],
         started_at=start,
         ended_at=start + timedelta(seconds=90),
         status="settled",
-        record={"game": "uth", "board": BOARD, "dealer": ["Qs", "Jd"], "players": players},
-        settlement={"game": "uth", "seats": seats},
+        record=hand["record"],
+        settlement=hand["settlement"],
         events=events,
         hand_uid=f"bench-{n}",
     )
@@ -76,10 +68,11 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or str(Path(tmp) / "bench.db")
-        entries = [entry(n) for n in range(args.hands)]
+        sample = SAMPLE.read_text(encoding="utf-8")
+        entries = [entry(n, sample) for n in range(args.hands)]
         appends, steps = [], []
         with Journal(db) as journal:
-            journal.append_hand(entry(-1))  # warm-up: connection, first page allocation
+            journal.append_hand(entry(-1, sample))  # warm-up: connection, first page allocation
             for n, e in enumerate(entries):
                 t0 = time.perf_counter()
                 journal.write_step("UTH-1", f"bench-{n}", 1, "card", {"seat": 1, "card": "As"})

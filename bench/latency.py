@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from dealer_assist.config import load_table_config
+from dealer_assist.games import DEFAULT_GAME, GAME_CODES
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.hand import Phase
@@ -32,7 +33,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=500)
     ap.add_argument("--seats", type=int, default=0, help="players (default: every seat)")
-    ap.add_argument("--game", default="uth", choices=["uth", "thb"])
+    ap.add_argument("--game", default=DEFAULT_GAME, choices=GAME_CODES)
     ap.add_argument("--seed", type=int, default=11)
     # 5 ms a card is still 50x faster than a shuffler deals; much faster and the host's durable
     # per-card step (~0.8 ms) queues cards, which measures the emulator, not the table.

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from dealer_assist.errors import ConfigError
-from dealer_assist.games import get_game
+from dealer_assist.games import DEFAULT_GAME, get_game
 from dealer_assist.games.base import Limits
 from dealer_assist.paytables import PayTables, build_paytables
 
@@ -48,12 +48,12 @@ class TableConfig:
     unreadable_card: str = "void"
 
 
-def default_table_path(game: str = "uth") -> Path:
+def default_table_path(game: str = DEFAULT_GAME) -> Path:
     """Path of the shipped table definition of ``game`` (``config/<game>.toml``)."""
     return Path(str(resources.files("config").joinpath(f"{game}.toml")))
 
 
-def load_table_config(path: str | Path | None = None, *, game: str = "uth") -> TableConfig:
+def load_table_config(path: str | Path | None = None, *, game: str = DEFAULT_GAME) -> TableConfig:
     """Read a table TOML file (the shipped one of ``game`` when ``path`` is None).
 
     Raises:

@@ -1,8 +1,10 @@
-"""A seeded player model for simulations: sensible bets and a simple basic strategy.
+"""A seeded player model for simulations: sensible bets and each game's simple basic strategy.
 
-Not a solver: the model plays a well-known simplified strategy and, with probability
-``mistake_rate``, takes another legal decision (players at a real table do), so simulations cover
-every branch of the rules (folds, checks, every Play multiple, side bets).
+Not a solver: the model plays the game's simplified strategy (``GameRules.strategy``) and, with
+probability ``mistake_rate``, takes another legal decision (players at a real table do), so
+simulations cover every branch of the rules (folds, checks, every Play multiple, side bets). The
+bets come from the game's boxes: each mandatory box the dealer enters, the boxes that follow one,
+and each optional side bet now and then.
 """
 
 from __future__ import annotations
@@ -12,8 +14,11 @@ from collections.abc import Sequence
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
-from dealer_assist.evaluator import Category, evaluate
+from dealer_assist.games import get_game
 from dealer_assist.games.base import Action
+
+# Stakes without table limits, minor units.
+_NO_LIMIT = (500, 5000)
 
 
 class PlayerModel:
@@ -22,7 +27,7 @@ class PlayerModel:
     Args:
         config: the table (game, limits, chips).
         seed: seeds the model's own random generator (independent of the device's shuffle).
-        side_bet_rate: probability of placing the optional side bet (Trips / Bonus).
+        side_bet_rate: probability of placing each optional side bet (e.g. a Trips or a Bonus).
         mistake_rate: probability of a random legal decision instead of the strategy's.
     """
 
@@ -35,22 +40,31 @@ class PlayerModel:
         mistake_rate: float = 0.05,
     ) -> None:
         self.config = config
+        self.game = get_game(config.game)
         self.rng = random.Random(seed)
         self.side_bet_rate = side_bet_rate
         self.mistake_rate = mistake_rate
 
     def bets(self) -> dict[str, int]:
-        """Initial bets of one seat (minor units), within the table limits, in chip multiples."""
-        ante_lim = self.config.limits.get("ante")
-        lo, hi = (ante_lim.minimum, ante_lim.maximum) if ante_lim else (500, 5000)
-        ante = self._amount(lo, min(hi, lo * 10))
-        bets = {"ante": ante}
-        if self.config.game == "uth":
-            bets["blind"] = ante
-        side = "trips" if self.config.game == "uth" else "bonus"
-        side_lim = self.config.limits.get(side)
-        if side_lim and self.rng.random() < self.side_bet_rate:
-            bets[side] = self._amount(side_lim.minimum, min(side_lim.maximum, side_lim.minimum * 5))
+        """Initial bets of one seat (minor units), within the table limits, in chip multiples:
+        every mandatory box (up to ten times its minimum; a followed box equals its box), and
+        each optional box with a limit with probability ``side_bet_rate`` (up to five times its
+        minimum)."""
+        game = self.game
+        bets: dict[str, int] = {}
+        for box in game.required_boxes:
+            if box in game.followed_boxes:
+                continue
+            lim = self.config.limits.get(box)
+            lo, hi = (lim.minimum, lim.maximum) if lim else _NO_LIMIT
+            bets[box] = self._amount(lo, min(hi, lo * 10))
+        for box, source in game.followed_boxes.items():
+            if source in bets:
+                bets[box] = bets[source]
+        for box in game.optional_boxes:
+            lim = self.config.limits.get(box)
+            if lim and self.rng.random() < self.side_bet_rate:
+                bets[box] = self._amount(lim.minimum, min(lim.maximum, lim.minimum * 5))
         return bets
 
     def _amount(self, lo: int, hi: int) -> int:
@@ -66,57 +80,8 @@ class PlayerModel:
             raise ValueError("no legal action to choose from")
         if self.rng.random() < self.mistake_rate:
             return self.rng.choice(list(legal))
-        want = self._strategy(street, hole, board)
+        want = self.game.strategy.choice(street, hole, board)
         for a in legal:
             if (a.action, a.multiple) == want:
                 return a
         return legal[-1]
-
-    def _strategy(
-        self, street: str, hole: Sequence[Card], board: Sequence[Card]
-    ) -> tuple[str, int | None]:
-        if self.config.game == "uth":
-            return _uth(street, hole, board)
-        return _thb(street, hole, board)
-
-
-def _uses_hole_card(hole: Sequence[Card], board: Sequence[Card]) -> bool:
-    """Pair or better that a hole card helps make (not the board alone)."""
-    if len(board) < 3:
-        return hole[0].rank == hole[1].rank
-    with_hole = evaluate([*hole, *board])
-    if with_hole.category < Category.PAIR:
-        return False
-    if len(board) >= 5:
-        return with_hole.value > evaluate(board).value
-    board_ranks = [c.rank for c in board]
-    return any(c.rank in board_ranks for c in hole) or hole[0].rank == hole[1].rank
-
-
-def _uth(street: str, hole: Sequence[Card], board: Sequence[Card]) -> tuple[str, int | None]:
-    hi, lo = sorted((c.rank for c in hole), reverse=True)
-    suited = hole[0].suit == hole[1].suit
-    if street == "preflop":
-        # Simplified basic strategy: raise 4x with pairs 33+, any ace, good kings/queens/jacks.
-        strong = (
-            (hi == lo and hi >= 3)
-            or hi == 14
-            or (hi == 13 and (suited or lo >= 5))
-            or (hi == 12 and (lo >= 8 or (suited and lo >= 6)))
-            or (hi == 11 and (lo >= 10 or (suited and lo >= 8)))
-        )
-        return ("play", 4) if strong else ("check", None)
-    if street == "flop":
-        return ("play", 2) if _uses_hole_card(hole, board) else ("check", None)
-    # River: play a made hand using a hole card, or a high kicker against a weak board.
-    if _uses_hole_card(hole, board) or hi >= 13:
-        return ("play", 1)
-    return ("fold", None)
-
-
-def _thb(street: str, hole: Sequence[Card], board: Sequence[Card]) -> tuple[str, int | None]:
-    hi, lo = sorted((c.rank for c in hole), reverse=True)
-    if street == "preflop":
-        playable = hi == lo or hi >= 11 or (hole[0].suit == hole[1].suit and hi - lo <= 2)
-        return ("bet", None) if playable or lo >= 8 else ("fold", None)
-    return ("bet", None) if _uses_hole_card(hole, board) else ("check", None)

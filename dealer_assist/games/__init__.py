@@ -1,8 +1,10 @@
 """Game plug-ins. ``get_game(code)`` returns the rules object of a game code.
 
 A game is a module with a ``RULES`` object (a :class:`~dealer_assist.games.base.GameRules`);
-adding one means adding its module here and its table in ``config/``. Drivers, the journal and the
-misdeal detector never change for a new game.
+adding one means adding its module here and its table in ``config/``. Drivers, the journal, the
+misdeal detector, the console and the simulations never change for a new game: what they need to
+know of a game (boxes as drawn, titles, pay tables, the simulated players' strategy) is an
+attribute of its rules, and no module outside this package names a game, a box or a street.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ _MODULES = {
     "thb": "dealer_assist.games.thb",
 }
 GAME_CODES = tuple(_MODULES)
+DEFAULT_GAME = "uth"
+"""The game of the shipped default table (``config/uth.toml``): what a command plays unless told."""
 
 
 def get_game(code: str) -> GameRules:

@@ -11,15 +11,28 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
 from typing import Any, Literal
 
 from dealer_assist.cards import Card, format_cards
 from dealer_assist.errors import BetError, IllegalActionError
 from dealer_assist.evaluator import HandValue
-from dealer_assist.paytables import PayTables
+from dealer_assist.games.paytable import PayTable, PayTables
+from dealer_assist.games.strategy import PlayerStrategy
 
 Outcome = Literal["win", "lose", "push"]
 SeatResult = Literal["win", "lose", "tie", "fold"]
+
+
+def english(text: str) -> str:
+    """Mark ``text`` as an English text the console shows for a game; returns it unchanged.
+
+    The games stay free of Qt: ``ui/i18n/update.py`` has lupdate collect every literal marked
+    so in ``dealer_assist/games`` (as ``QT_TR_NOOP``) into the console's catalogue, and the
+    console translates the text when it shows it (``ui/console/texts.py``).
+    """
+    return text
 
 
 @dataclass(frozen=True)
@@ -195,7 +208,30 @@ class Street:
 
 
 class GameRules(ABC):
-    """A game plug-in. Subclasses are stateless; one instance serves every table."""
+    """A game plug-in. Subclasses are stateless; one instance serves every table.
+
+    Besides the rules, a game says everything the console and the simulations need to know of
+    it, so that no code outside :mod:`dealer_assist.games` names a game, a box or a street
+    (``tests/test_game_knowledge.py``). Texts are English, marked with :func:`english`; the
+    console translates them.
+
+    Attributes:
+        box_rows: every box of a seat, row by row, as the console draws them on the felt.
+        followed_boxes: a box the dealer never enters -> the box it always equals (UTH: the
+            Blind is the Ante); the console fills it in.
+        box_titles: box -> its title (``Ante``).
+        street_titles: street -> its title, the phase banner during its decisions.
+        showdown_title: the phase banner after the last street, the dealer's cards still down.
+        showdown_step: the dealer's step that deals :meth:`deal_before_showdown` (its big
+            button), None when the game deals nothing then.
+        step_titles: the dealer's dealing steps (the streets after the first, ``showdown_step``)
+            -> the big button's text (``Turn the flop``).
+        action_titles: decision kind -> its button text; ``%1`` stands for the multiple.
+        stake_actions: decision kinds that put a new stake on the table (a Play, a bet).
+        default_paytables: box -> its default pay table (GAMES.md; a config overrides lines).
+        extra_paytable_lines: box -> lines a config or a record may add to its default table.
+        strategy: how the seeded simulated players decide (:mod:`dealer_assist.players`).
+    """
 
     code: str  # machine name, e.g. "uth"
     title: str  # human name
@@ -206,6 +242,34 @@ class GameRules(ABC):
     has_qualification: bool
     # Cards the board shows after the last decision street and before the dealer reveals.
     showdown_board_visible: int = 5
+
+    # -- what the console and the simulations know of the game (see the class docstring) --------
+    box_rows: tuple[tuple[str, ...], ...]
+    followed_boxes: Mapping[str, str] = MappingProxyType({})
+    box_titles: Mapping[str, str]
+    street_titles: Mapping[str, str]
+    showdown_title: str
+    showdown_step: str | None = None
+    step_titles: Mapping[str, str]
+    action_titles: Mapping[str, str]
+    stake_actions: frozenset[str]
+    default_paytables: Mapping[str, PayTable]
+    extra_paytable_lines: Mapping[str, tuple[str, ...]] = MappingProxyType({})
+    strategy: PlayerStrategy
+
+    @cached_property
+    def most_choices(self) -> int:
+        """The most decisions a seat chooses among at once (buttons the console makes room for),
+        over every street reachable by legal decisions."""
+
+        def most(previous: list[Action], index: int) -> int:
+            if index >= len(self.streets):
+                return 0
+            legal = self.legal_actions(self.streets[index].name, previous)
+            deeper = (most([*previous, a], index + 1) for a in legal)
+            return max(len(legal), *deeper, 0)
+
+        return most([], 0)
 
     # -- bets ---------------------------------------------------------------------------------
     def validate_bets(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dealer_assist.evaluator import HandValue
 from dealer_assist.games.base import BoxResult, SeatResult
-from dealer_assist.paytables import Odds, pay
+from dealer_assist.games.paytable import Odds, pay
 
 
 def compare(player: HandValue, dealer: HandValue) -> SeatResult:

@@ -9,6 +9,7 @@ the Ante pays only when the player wins with a flush or better, otherwise it pus
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from dealer_assist.cards import Card
 from dealer_assist.errors import InvalidRecordError
@@ -23,13 +24,26 @@ from dealer_assist.games.base import (
     SeatSettlement,
     Settlement,
     Street,
+    english,
 )
 from dealer_assist.games.common import compare, lose, odds_box, push, win_even
-from dealer_assist.paytables import PayTables
+from dealer_assist.games.paytable import Odds, PayTables
+from dealer_assist.games.strategy import Choice, PlayerStrategy, uses_hole_card
 
 # The box each street's bet fills, and its size in Antes (rules text 004).
 _BET_BOX = {"preflop": ("flop", 2), "flop": ("turn", 1), "turn": ("river", 1)}
 _ACES, _KINGS = 14, 13
+
+# rules text 004, Bonus table on the two hole cards.
+BONUS_TABLE: dict[str, Odds | None] = {
+    "aa": (30, 1),
+    "ak_suited": (25, 1),
+    "aq_aj_suited": (20, 1),
+    "ak_offsuit": (15, 1),
+    "kk_qq_jj": (10, 1),
+    "aq_aj_offsuit": (5, 1),
+    "pair_2_to_10": (3, 1),
+}
 
 
 def bonus_line(hole: Sequence[Card]) -> str | None:
@@ -47,6 +61,21 @@ def bonus_line(hole: Sequence[Card]) -> str | None:
     return None
 
 
+class ThbStrategy(PlayerStrategy):
+    """A simplified THB strategy: see the flop with pairs, high cards, suited connectors and
+    two cards of 8 or more; afterwards bet a hand a hole card makes, else check."""
+
+    money_in_rates = MappingProxyType({"preflop": 0.85, "flop": 0.35, "turn": 0.35})
+
+    def choice(self, street: str, hole: Sequence[Card], board: Sequence[Card]) -> Choice:
+        """Bet / fold preflop, then bet / check."""
+        hi, lo = sorted((c.rank for c in hole), reverse=True)
+        if street == "preflop":
+            playable = hi == lo or hi >= 11 or (hole[0].suit == hole[1].suit and hi - lo <= 2)
+            return ("bet", None) if playable or lo >= 8 else ("fold", None)
+        return ("bet", None) if uses_hole_card(hole, board) else ("check", None)
+
+
 class TexasHoldemBonus(GameRules):
     """THB rules plug-in (rules text 004)."""
 
@@ -57,6 +86,35 @@ class TexasHoldemBonus(GameRules):
     optional_boxes = ("bonus",)
     streets = (Street("preflop", 0), Street("flop", 3), Street("turn", 4))
     has_qualification = False
+
+    box_rows = (("ante", "bonus"), ("flop", "turn", "river"))
+    box_titles = MappingProxyType(
+        {
+            "ante": english("Ante"),
+            "bonus": english("Bonus"),
+            "flop": english("Flop"),
+            "turn": english("Turn"),
+            "river": english("River"),
+        }
+    )
+    street_titles = MappingProxyType(
+        {"preflop": english("Preflop"), "flop": english("Flop"), "turn": english("Turn")}
+    )
+    showdown_title = english("River")
+    showdown_step = "river"  # the river card is turned after the turn's decisions
+    step_titles = MappingProxyType(
+        {
+            "flop": english("Turn the flop"),
+            "turn": english("Turn the turn card"),
+            "river": english("Turn the river"),
+        }
+    )
+    action_titles = MappingProxyType(
+        {"bet": english("Bet"), "check": english("Check"), "fold": english("Fold")}
+    )
+    stake_actions = frozenset({"bet"})
+    default_paytables = MappingProxyType({"bonus": BONUS_TABLE})
+    strategy = ThbStrategy()
 
     def legal_actions(self, street: str, previous: Sequence[Action]) -> list[Action]:
         """Preflop bet (Flop box, 2x) | fold; flop bet (Turn box) | check; turn bet (River box) |

@@ -8,7 +8,9 @@ table 8.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
+from dealer_assist.cards import Card
 from dealer_assist.errors import BetError, InvalidRecordError
 from dealer_assist.evaluator import Category, HandValue, evaluate
 from dealer_assist.games.base import (
@@ -21,11 +23,61 @@ from dealer_assist.games.base import (
     SeatSettlement,
     Settlement,
     Street,
+    english,
 )
 from dealer_assist.games.common import compare, lose, odds_box, push, win_even
-from dealer_assist.paytables import PayTables
+from dealer_assist.games.paytable import Odds, PayTables
+from dealer_assist.games.strategy import Choice, PlayerStrategy, uses_hole_card
 
 _PLAY_MULTIPLES = {"preflop": (4, 3), "flop": (2,), "river": (1,)}
+
+# rules text 000, "Tabella pagamenti Blind": below a straight the Blind pushes.
+BLIND_TABLE: dict[str, Odds | None] = {
+    "royal_flush": (500, 1),
+    "straight_flush": (50, 1),
+    "four_of_a_kind": (10, 1),
+    "full_house": (3, 1),
+    "flush": (3, 2),
+    "straight": (1, 1),
+}
+# rules text 000, "Tabella pagamenti Trips": below three of a kind the Trips box loses.
+TRIPS_TABLE: dict[str, Odds | None] = {
+    "royal_flush": (50, 1),
+    "straight_flush": (40, 1),
+    "four_of_a_kind": (30, 1),
+    "full_house": (8, 1),
+    "flush": (7, 1),
+    "straight": (4, 1),
+    "three_of_a_kind": (3, 1),
+}
+
+
+class UthStrategy(PlayerStrategy):
+    """A simplified UTH basic strategy: raise 4x preflop with good hands, 2x on the flop with a
+    hand a hole card makes, and on the river play a made hand or a high kicker, else fold."""
+
+    money_in_rates = MappingProxyType({"preflop": 0.4, "flop": 0.35, "river": 0.8})
+
+    def choice(self, street: str, hole: Sequence[Card], board: Sequence[Card]) -> Choice:
+        """Play 4x / check preflop, play 2x / check on the flop, play 1x / fold on the river."""
+        hi, lo = sorted((c.rank for c in hole), reverse=True)
+        suited = hole[0].suit == hole[1].suit
+        if street == "preflop":
+            # Raise 4x with pairs 33+, any ace, good kings/queens/jacks.
+            strong = (
+                (hi == lo and hi >= 3)
+                or hi == 14
+                or (hi == 13 and (suited or lo >= 5))
+                or (hi == 12 and (lo >= 8 or (suited and lo >= 6)))
+                or (hi == 11 and (lo >= 10 or (suited and lo >= 8)))
+            )
+            return ("play", 4) if strong else ("check", None)
+        if street == "flop":
+            return ("play", 2) if uses_hole_card(hole, board) else ("check", None)
+        # River: play a made hand using a hole card, or a high kicker against a weak board.
+        if uses_hole_card(hole, board) or hi >= 13:
+            return ("play", 1)
+        return ("fold", None)
 
 
 class UltimateTexasHoldem(GameRules):
@@ -38,6 +90,36 @@ class UltimateTexasHoldem(GameRules):
     optional_boxes = ("trips",)
     streets = (Street("preflop", 0), Street("flop", 3), Street("river", 5))
     has_qualification = True
+
+    box_rows = (("ante", "blind"), ("trips", "play"))
+    # rules text 000: Ante and Blind are equal, so the dealer enters the Ante and the Blind follows.
+    followed_boxes = MappingProxyType({"blind": "ante"})
+    box_titles = MappingProxyType(
+        {
+            "ante": english("Ante"),
+            "blind": english("Blind"),
+            "trips": english("Trips"),
+            "play": english("Play"),
+        }
+    )
+    street_titles = MappingProxyType(
+        {"preflop": english("Preflop"), "flop": english("Flop"), "river": english("River")}
+    )
+    showdown_title = english("River")
+    # rules text 000: the last two cards together are the "River".
+    step_titles = MappingProxyType(
+        {"flop": english("Turn the flop"), "river": english("Turn the river")}
+    )
+    action_titles = MappingProxyType(
+        {"play": english("Play %1x"), "check": english("Check"), "fold": english("Fold")}
+    )
+    stake_actions = frozenset({"play"})
+    default_paytables = MappingProxyType({"blind": BLIND_TABLE, "trips": TRIPS_TABLE})
+    # A config may make the Blind pay below a straight too.
+    extra_paytable_lines = MappingProxyType(
+        {"blind": ("three_of_a_kind", "two_pair", "pair", "high_card")}
+    )
+    strategy = UthStrategy()
 
     def _check_bet_rules(self, bets: Mapping[str, int]) -> None:
         # rules text 000: "puntate obbligatorie Ante e Blind, di pari importo".

@@ -10,6 +10,7 @@ from typing import Any
 
 from dealer_assist.config import load_table_config
 from dealer_assist.errors import ConfigError
+from dealer_assist.games import DEFAULT_GAME, GAME_CODES
 
 
 def register(sub: Any) -> None:
@@ -23,8 +24,9 @@ def register(sub: Any) -> None:
         "a display it plays 3 demo hands offscreen instead, in a journal of their own.",
     )
     p.add_argument("--table", help="table TOML (default: the shipped UTH table, config/uth.toml)")
-    p.add_argument("--game", choices=("uth", "thb"), default="uth",
-                   help="shipped table to use when --table is not given (default uth)")  # fmt: skip
+    p.add_argument("--game", choices=GAME_CODES, default=DEFAULT_GAME,
+                   help="shipped table to use when --table is not given (default "
+                   f"{DEFAULT_GAME})")  # fmt: skip
     p.add_argument("--windowed", action="store_true", help="a window instead of full screen")
     p.add_argument("--size", default="1920x1080", help="window size WxH (windowed, demo)")
     p.add_argument("--lang", choices=("it", "en"), help="language (default: the table's)")

@@ -20,7 +20,7 @@ from tqdm import tqdm
 
 from dealer_assist.config import load_table_config
 from dealer_assist.errors import ConfigError, DeviceError
-from dealer_assist.games import GAME_CODES
+from dealer_assist.games import DEFAULT_GAME, GAME_CODES
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.hand import Hand, Phase
@@ -40,7 +40,7 @@ def register(sub: Any) -> None:
         description="Run hands end to end: emulated (or external) shuffler over a real serial "
         "link, seeded players, settlement, hash-chained journal, summary.",
     )
-    p.add_argument("--game", choices=GAME_CODES, default="uth")
+    p.add_argument("--game", choices=GAME_CODES, default=DEFAULT_GAME)
     p.add_argument("--hands", type=int, default=100, help="hands to deal (default 100)")
     p.add_argument("--seats", type=int, default=None, help="players at the table (default: all)")
     p.add_argument("--seed", type=int, default=1, help="seed of players and emulator shuffles")

@@ -31,7 +31,7 @@ from typing import Any, TextIO
 
 from dealer_assist.config import TableConfig, load_table_config
 from dealer_assist.errors import ConfigError, DealerAssistError, DeviceError
-from dealer_assist.games import GAME_CODES
+from dealer_assist.games import DEFAULT_GAME, GAME_CODES
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.crosscheck import CrossCheck, cross_check, read_dealt_log
@@ -79,7 +79,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="a kill comes 0.05..S seconds after the table process starts")  # fmt: skip
     p.add_argument("--seed", type=int, default=1, help="seed of shuffles, noise, players, kills")
     p.add_argument("--db", help="journal (SQLite path or URL); default: a new temporary file")
-    p.add_argument("--game", choices=GAME_CODES, default="uth")
+    p.add_argument("--game", choices=GAME_CODES, default=DEFAULT_GAME)
     p.add_argument("--seats", type=int, default=None, help="players (default: all seats)")
     p.add_argument("--workdir", help="folder for the dealt log and child logs (default: temp)")
     p.add_argument("--no-progress", action="store_true", help="no progress line")

@@ -28,6 +28,7 @@ from dealer_assist.storage.journal import Journal
 from drivers.factory import open_source
 from drivers.failover import open_table_sources
 from ui.console import theme
+from ui.console.demo import DemoDriver
 from ui.console.i18n import install_language
 from ui.console.pitboss import PitBossRoster
 from ui.console.presenter import ConsolePresenter
@@ -217,8 +218,6 @@ def run_console(
     console.start()
     _quit_on_signals(app)
     if demo:
-        from ui.console.demo import DemoDriver
-
         driver = DemoDriver(console, demo, screenshot_dir, seed=seed)
         driver.finished.connect(app.quit)
         driver.start()

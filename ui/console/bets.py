@@ -3,7 +3,8 @@
 Qt-free. The table limits and the game's own rules are the core's
 (:meth:`~dealer_assist.games.base.GameRules.validate_bets`); this module only turns their
 verdict into something the dealer can read (which box, which limit) and keeps the drafts.
-UTH rules text 000: Ante and Blind are equal, so the dealer enters the Ante and the Blind follows.
+A box the game says follows another (``GameRules.followed_boxes``; UTH: the Blind equals the
+Ante) is never entered: it takes the other box's amount.
 """
 
 from __future__ import annotations
@@ -14,9 +15,6 @@ from dataclasses import dataclass
 from dealer_assist.config import TableConfig
 from dealer_assist.errors import BetError
 from dealer_assist.games import get_game
-
-# game -> box that is not entered -> the box it always equals (UTH: Blind = Ante).
-FOLLOWS: dict[str, dict[str, str]] = {"uth": {"blind": "ante"}}
 
 
 @dataclass(frozen=True)
@@ -41,7 +39,7 @@ class BetBook:
     def __init__(self, config: TableConfig) -> None:
         self.config = config
         self.game = get_game(config.game)
-        self.follows = FOLLOWS.get(self.game.code, {})
+        self.follows = self.game.followed_boxes
         self.drafts: dict[int, dict[str, int]] = {}
 
     @property

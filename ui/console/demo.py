@@ -2,9 +2,13 @@
 of every phase (a headless way to see it work).
 
 Bets come from the seeded player model; decisions are seeded random choices among the legal
-buttons shown (the console never knows the hole cards, so nobody here plays "well"). When the
-table falls back to the dealer's keypad the demo types cards from its own shuffled deck; it
-cannot read an unreadable card, so it voids that hand.
+buttons shown, putting money in as often as the game's strategy says a player who never sees
+the cards does (``PlayerStrategy.money_in_rates``: the console never knows the hole cards, so
+nobody here plays "well"). When the table falls back to the dealer's keypad the demo types cards
+from its own shuffled deck; it cannot read an unreadable card, so it voids that hand.
+
+The demo drives a :class:`DemoConsole` (what :class:`ui.console.app.Console` is) and imports
+nothing of the app, which starts it.
 """
 
 from __future__ import annotations
@@ -12,29 +16,43 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
+from typing import Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from dealer_assist.cards import FULL_DECK, Card
+from dealer_assist.config import TableConfig
 from dealer_assist.games.base import Action
 from dealer_assist.players import PlayerModel
-from ui.console.app import Console
-from ui.console.presenter import ConsoleView, Step
+from ui.console.presenter import ConsolePresenter, ConsoleView, Step
 from ui.money import fmt_money
 
-# chance of putting money in (play/bet) rather than the last button (check/fold), by street
-_PLAY_RATE = {"preflop": 0.4, "flop": 0.35, "turn": 0.35, "river": 0.8}
-_THB_PREFLOP_BET = 0.85
 DELAY_MS = 60
 STALL_MS = 30000  # no progress for this long ends the demo with an error
 
 
+class DemoConsole(Protocol):
+    """What the demo drives: a started console (:class:`ui.console.app.Console`)."""
+
+    @property
+    def presenter(self) -> ConsolePresenter:
+        """The view-model the demo taps."""
+
+    @property
+    def config(self) -> TableConfig:
+        """The table."""
+
+    @property
+    def window(self) -> QWidget:
+        """The window the screenshots are taken of."""
+
+
 class DemoDriver(QObject):
-    """Drives a :class:`Console` through ``hands`` hands; emits ``finished`` at the end.
+    """Drives a console through ``hands`` hands; emits ``finished`` at the end.
 
     Args:
-        console: a started console.
+        console: a started console (:class:`DemoConsole`).
         hands: hands to play.
         shots: folder for the screenshots (created), or None for none.
         seed: seeds bets and decisions.
@@ -42,7 +60,7 @@ class DemoDriver(QObject):
 
     finished = Signal()
 
-    def __init__(self, console: Console, hands: int, shots: Path | None, *, seed: int = 1):
+    def __init__(self, console: DemoConsole, hands: int, shots: Path | None, *, seed: int = 1):
         super().__init__()
         self.console = console
         self.p = console.presenter
@@ -82,6 +100,8 @@ class DemoDriver(QObject):
     # -- internals --------------------------------------------------------------------------------
     def _on_view(self, view: ConsoleView) -> None:
         self._watchdog.start(STALL_MS)
+        if view.step is Step.DEALING:  # the deal may be in before the next step looks
+            self._shot_busy(view)
         self._schedule()
 
     def _schedule(self) -> None:
@@ -124,7 +144,7 @@ class DemoDriver(QObject):
         if view.step is Step.MANUAL:
             self._type(view)
             return
-        if view.busy:
+        if view.busy or view.step is Step.DEALING:
             self._shot_busy(view)
             return
         step = view.step
@@ -207,9 +227,9 @@ class DemoDriver(QObject):
         self.p.dealer_button()
 
     def _choose(self, street: str, legal: tuple[Action, ...]) -> Action:
-        money_in = [a for a in legal if a.action in ("play", "bet")]
-        rate = _THB_PREFLOP_BET if street == "preflop" and legal[-1].action == "fold" else None
-        if money_in and self.rng.random() < (rate or _PLAY_RATE.get(street, 0.5)):
+        game = self.p.book.game
+        money_in = [a for a in legal if a.action in game.stake_actions]
+        if money_in and self.rng.random() < game.strategy.money_in_rate(street):
             return self.rng.choice(money_in)
         return legal[-1]
 

@@ -25,11 +25,6 @@ from ui.console.snapshot import DeviceStatus, SourceNotice, TableSnapshot
 CardFace = Card | Literal["back", "empty"]
 """A card slot: the card face up, a card face down (``back``), or no card yet (``empty``)."""
 
-# Boxes of a seat as drawn on the felt, row by row (rules texts 000 and 004).
-BOX_ROWS: dict[str, tuple[tuple[str, ...], ...]] = {
-    "uth": (("ante", "blind"), ("trips", "play")),
-    "thb": (("ante", "bonus"), ("flop", "turn", "river")),
-}
 BOARD_SLOTS = 5
 DEALER_SLOTS = 2
 
@@ -186,8 +181,9 @@ class ExposeForm:
 
 @dataclass(frozen=True)
 class DealerAction:
-    """The dealer's big button: ``kind`` is ``retry``, ``rnvp``, ``flop``, ``turn``, ``river``,
-    ``dealer``, ``settle``, ``next``, ``new_hand`` or ``ack``; ``cards`` board cards it turns."""
+    """The dealer's big button: ``kind`` is ``retry``, ``rnvp``, a dealing step of the game (the
+    next street, e.g. ``flop``, or its ``showdown_step``), ``dealer``, ``settle``, ``next``,
+    ``new_hand`` or ``ack``; ``cards`` board cards it turns."""
 
     kind: str
     enabled: bool = True
@@ -435,7 +431,7 @@ class ConsolePresenter:
             self.start()
         elif kind == "rnvp":
             self.rien_ne_va_plus()
-        elif kind in ("flop", "turn", "river", "dealer"):
+        elif kind in _dealer_steps(self.book.game):
             self.message, self.void_armed = None, False
             self._command("dealer_step")
         elif kind == "settle":
@@ -759,7 +755,7 @@ class ConsolePresenter:
         )
 
     def _seat_view(self, n: int, step: Step) -> SeatView:
-        rows = BOX_ROWS.get(self.book.game.code, (self.book.shown_boxes,))
+        rows = self.book.game.box_rows
         if step in (Step.BETS, Step.CONNECTING) or (step is Step.DEALING and not self.snap.seats):
             return self._draft_view(n, rows, step)
         seat = next((s for s in self.snap.seats if s.seat == n), None)
@@ -884,9 +880,18 @@ def _slots(cards: tuple[Card | None, ...], n: int) -> tuple[CardFace, ...]:
 def _next_street(game: GameRules, street: str | None) -> str:
     """The step after ``street`` (for the disabled button while seats still decide)."""
     order = [s.name for s in game.streets]
-    if game.deal_before_showdown([1]):
-        order.append("river")  # THB: the river is turned after the last decision street
+    if game.showdown_step is not None and game.deal_before_showdown([1]):
+        order.append(game.showdown_step)  # THB: the river is turned after the last street
     order.append("dealer")
     if street in order and order.index(street) + 1 < len(order):
         return order[order.index(street) + 1]
     return "dealer"
+
+
+def _dealer_steps(game: GameRules) -> set[str]:
+    """The big button's kinds that move the hand on (``dealer_step``): a street, the game's
+    showdown deal, or ``dealer`` (turn the dealer's cards)."""
+    steps = {s.name for s in game.streets} | {"dealer"}
+    if game.showdown_step is not None:
+        steps.add(game.showdown_step)
+    return steps

@@ -191,7 +191,7 @@ def next_step(hand: Hand) -> tuple[str | None, int]:
         street = game.streets[nxt]
         return street.name, street.board_visible - shown
     if game.deal_before_showdown(sorted(hand.seats)):
-        return "river", game.showdown_board_visible - shown
+        return game.showdown_step or "dealer", game.showdown_board_visible - shown
     return "dealer", 0
 
 

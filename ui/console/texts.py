@@ -10,13 +10,21 @@ argument after the text must never be a string literal (lupdate would take it fo
 disambiguation comment and the lookup would fail): pass a variable. Codes coming
 from the view-model (phases, boxes, hand categories, results, messages) are mapped here, so the
 view-model stays language-free. Italian terms follow the rule texts (``Banco``, ``Tris``...).
+
+What belongs to a game (its boxes', streets', decisions' and dealing steps' titles) comes from
+the game (``GameRules.box_titles``... in English, marked with ``english()``, which lupdate
+collects from ``dealer_assist/games`` too) and is translated here like the console's own texts.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from dealer_assist.cards import Card
+from dealer_assist.games import GAME_CODES, get_game
 from dealer_assist.games.base import Action, Position
 from ui.console.bets import BetIssue
 from ui.console.format import money, seconds
@@ -39,22 +47,6 @@ def trf(text: str, *args: object) -> str:
     return out
 
 
-_BOXES = {
-    "ante": QT_TRANSLATE_NOOP("", "Ante"),
-    "blind": QT_TRANSLATE_NOOP("", "Blind"),
-    "trips": QT_TRANSLATE_NOOP("", "Trips"),
-    "play": QT_TRANSLATE_NOOP("", "Play"),
-    "bonus": QT_TRANSLATE_NOOP("", "Bonus"),
-    "flop": QT_TRANSLATE_NOOP("", "Flop"),
-    "turn": QT_TRANSLATE_NOOP("", "Turn"),
-    "river": QT_TRANSLATE_NOOP("", "River"),
-}
-_STREETS = {
-    "preflop": QT_TRANSLATE_NOOP("", "Preflop"),
-    "flop": QT_TRANSLATE_NOOP("", "Flop"),
-    "turn": QT_TRANSLATE_NOOP("", "Turn"),
-    "river": QT_TRANSLATE_NOOP("", "River"),
-}
 _CATEGORIES = {
     "royal_flush": QT_TRANSLATE_NOOP("", "Royal flush"),
     "straight_flush": QT_TRANSLATE_NOOP("", "Straight flush"),
@@ -79,7 +71,6 @@ _PHASES = {
     Step.DEALING: QT_TRANSLATE_NOOP("", "Rien ne va plus"),
     Step.MANUAL: QT_TRANSLATE_NOOP("", "Manual entry"),
     Step.IDENTIFY: QT_TRANSLATE_NOOP("", "Unreadable card"),
-    Step.SHOWDOWN: QT_TRANSLATE_NOOP("", "River"),
     Step.REVEAL: QT_TRANSLATE_NOOP("", "Reveal"),
     Step.SETTLEMENT: QT_TRANSLATE_NOOP("", "Settlement"),
     Step.VOID: QT_TRANSLATE_NOOP("", "Hand void"),
@@ -95,14 +86,29 @@ SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 RANK_TEXT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
+@cache
+def _box_titles() -> Mapping[str, str]:
+    """Every game's box titles by box (a box is titled alike in every game that has it:
+    ``tests/test_game_knowledge.py``), for the texts that show a box without its game."""
+    return {box: t for code in GAME_CODES for box, t in get_game(code).box_titles.items()}
+
+
+@cache
+def _street_titles() -> Mapping[str, str]:
+    """Every game's street titles by street (alike in every game, as the boxes')."""
+    return {st: t for code in GAME_CODES for st, t in get_game(code).street_titles.items()}
+
+
 def box_name(box: str) -> str:
-    """``ante`` -> ``Ante`` (translated)."""
-    return tr(_BOXES[box]) if box in _BOXES else box
+    """A box's title, translated (``ante`` -> ``Ante``); an unknown box as it is."""
+    titles = _box_titles()
+    return tr(titles[box]) if box in titles else box
 
 
 def street_name(street: str | None) -> str:
-    """``preflop`` -> ``Preflop``."""
-    return tr(_STREETS[street]) if street in _STREETS else (street or "")
+    """A street's title, translated (``preflop`` -> ``Preflop``)."""
+    title = _street_titles().get(street or "")
+    return tr(title) if title is not None else (street or "")
 
 
 def category_name(code: str | None) -> str:
@@ -115,10 +121,13 @@ def result_name(result: str | None) -> str:
     return tr(_RESULTS[result]) if result in _RESULTS else (result or "")
 
 
-def phase_name(step: Step, street: str | None) -> str:
-    """The phase banner: the street name during decisions, else the step's name."""
+def phase_name(step: Step, street: str | None, game: str) -> str:
+    """The phase banner: the street name during decisions, the game's showdown title after the
+    last street, else the step's name."""
     if step is Step.DECISIONS:
         return street_name(street)
+    if step is Step.SHOWDOWN:
+        return tr(get_game(game).showdown_title)
     return tr(_PHASES[step])
 
 
@@ -137,42 +146,32 @@ def card_spoken(card: Card) -> str:
     return trf("%1 of %2", rank_text(card), tr(_SUIT_NAMES[card.suit]))
 
 
-def action_label(action: Action) -> str:
-    """A decision button / the seat's last decision: ``Play 4x``, ``Check``, ``Fold``, ``Bet``."""
-    if action.action == "play":
-        return trf("Play %1x", action.multiple or 1)
-    if action.action == "check":
-        return tr("Check")
-    if action.action == "fold":
-        return tr("Fold")
-    if action.action == "bet":
-        return tr("Bet")
+def action_label(action: Action, game: str) -> str:
+    """A decision button / the seat's last decision, titled by the game: ``Play 4x``,
+    ``Check``, ``Fold``, ``Bet``; an unknown kind as it is."""
+    titles = get_game(game).action_titles
+    if action.action in titles:
+        return trf(titles[action.action], action.multiple or 1)
     return action.action
 
 
-def action_detail(action: Action, ante: int, currency: str, game: str) -> str:
-    """Second line of a decision button: the amount it puts on the table."""
-    if action.action == "play" and action.multiple:
-        return money(action.multiple * ante, currency)
-    if action.action == "bet":
-        times = 2 if action.street == "preflop" else 1
-        return money(times * ante, currency)
-    return ""
+def action_detail(action: Action, bets: Mapping[str, int], currency: str, game: str) -> str:
+    """Second line of a decision button: the stake it puts on the table, as the game works it
+    out from the seat's ``bets`` (box -> minor units); empty for a decision without one."""
+    stake = get_game(game).stake_of(action, bets)
+    return money(stake[1], currency) if stake is not None else ""
 
 
 def dealer_action_label(action: DealerAction, game: str) -> str:
     """The dealer's big button."""
     kind = action.kind
+    steps = get_game(game).step_titles
+    if kind in steps:  # the game's dealing steps: "Turn the flop"...
+        return tr(steps[kind])
     if kind == "retry":
         return tr("Connect the shuffler")
     if kind == "rnvp":
         return tr("Rien ne va plus")
-    if kind == "flop":
-        return tr("Turn the flop")
-    if kind == "turn":
-        return tr("Turn the turn card")
-    if kind == "river":  # UTH: the last two cards together are the "River" (rules text 000)
-        return tr("Turn the river")
     if kind == "dealer":
         return tr("Turn the dealer's cards")
     if kind == "settle":
@@ -205,8 +204,8 @@ def total_text(net: int, currency: str) -> str:
 
 
 def qualification_text(qualifies: bool) -> str:
-    """UTH reveal line (rules text 000: "Per qualificarsi, il Banco deve realizzare almeno una
-    Coppia")."""
+    """The reveal line of a game with a qualification (UTH, rules text 000: "Per qualificarsi,
+    il Banco deve realizzare almeno una Coppia")."""
     if qualifies:
         return tr("Dealer qualifies")
     return tr("Dealer does not qualify — Ante pushes")

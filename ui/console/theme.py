@@ -124,7 +124,7 @@ QPushButton:disabled {{ background: #27302d; color: #6d7a74; border-color: #2730
 #seatNo[compact="true"] {{ font-size: 26px; }}
 #boxNet {{ font-size: 17px; font-weight: bold; }}
 #decision {{ font-size: 19px; padding: 0 4px; }}
-#decision[kind="play"], #decision[kind="bet"] {{ background: {GREEN}; }}
+#decision[kind="stake"] {{ background: {GREEN}; }}
 #decision[kind="check"] {{ background: {SLATE}; }}
 #decision[kind="fold"] {{ background: #9b2c2c; }}
 #areaLabel {{ font-size: 16px; font-weight: bold; color: rgba(255,255,255,0.55);

@@ -7,7 +7,7 @@ from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QVBoxLayout, QWidget
 
 from dealer_assist.config import TableConfig
-from ui.console.presenter import BOX_ROWS, ConsolePresenter, ConsoleView, Step
+from ui.console.presenter import ConsolePresenter, ConsoleView, Step
 from ui.console.texts import tr
 from ui.console.widgets.alarm import VoidAlarm
 from ui.console.widgets.banner import NoticeBar, NotReadyBar
@@ -55,7 +55,7 @@ class ConsoleWindow(QMainWindow):
         left.addWidget(self.not_ready)
         self.notice = NoticeBar(presenter)
         left.addWidget(self.notice)
-        rows = BOX_ROWS.get(config.game, (presenter.book.shown_boxes,))
+        rows = presenter.book.game.box_rows
         self.table = TableArea(config.seats, rows, mirror=mirror)
         left.addWidget(self.table, 1)
         body.addLayout(left, 1)

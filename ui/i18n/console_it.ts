@@ -4,396 +4,404 @@
     <context>
         <name />
         <message>
-            <location filename="../console/texts.py" line="43" />
+            <location filename="../../dealer_assist/games/thb.py" line="93" />
+            <location filename="../../dealer_assist/games/uth.py" line="99" />
             <source>Ante</source>
             <translation>Ante</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="44" />
+            <location filename="../../dealer_assist/games/uth.py" line="100" />
             <source>Blind</source>
             <translation>Blind</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="45" />
+            <location filename="../../dealer_assist/games/uth.py" line="101" />
             <source>Trips</source>
             <translation>Trips</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="46" />
+            <location filename="../../dealer_assist/games/uth.py" line="102" />
             <source>Play</source>
             <translation>Play</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="47" />
+            <location filename="../../dealer_assist/games/thb.py" line="94" />
             <source>Bonus</source>
             <translation>Bonus</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="48" />
-            <location filename="../console/texts.py" line="54" />
+            <location filename="../../dealer_assist/games/thb.py" line="95" />
+            <location filename="../../dealer_assist/games/thb.py" line="101" />
+            <location filename="../../dealer_assist/games/uth.py" line="106" />
             <source>Flop</source>
             <translation>Flop</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="49" />
-            <location filename="../console/texts.py" line="55" />
+            <location filename="../../dealer_assist/games/thb.py" line="96" />
+            <location filename="../../dealer_assist/games/thb.py" line="101" />
             <source>Turn</source>
             <translation>Turn</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="50" />
-            <location filename="../console/texts.py" line="56" />
-            <location filename="../console/texts.py" line="82" />
+            <location filename="../../dealer_assist/games/thb.py" line="97" />
+            <location filename="../../dealer_assist/games/thb.py" line="103" />
+            <location filename="../../dealer_assist/games/uth.py" line="106" />
+            <location filename="../../dealer_assist/games/uth.py" line="108" />
             <source>River</source>
             <translation>River</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="53" />
+            <location filename="../../dealer_assist/games/thb.py" line="101" />
+            <location filename="../../dealer_assist/games/uth.py" line="106" />
             <source>Preflop</source>
             <translation>Preflop</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="59" />
+            <location filename="../console/texts.py" line="51" />
             <source>Royal flush</source>
             <translation>Scala reale</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="60" />
+            <location filename="../console/texts.py" line="52" />
             <source>Straight flush</source>
             <translation>Scala colore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="61" />
+            <location filename="../console/texts.py" line="53" />
             <source>Four of a kind</source>
             <translation>Poker</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="62" />
+            <location filename="../console/texts.py" line="54" />
             <source>Full house</source>
             <translation>Full</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="63" />
+            <location filename="../console/texts.py" line="55" />
             <source>Flush</source>
             <translation>Colore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="64" />
+            <location filename="../console/texts.py" line="56" />
             <source>Straight</source>
             <translation>Scala</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="65" />
+            <location filename="../console/texts.py" line="57" />
             <source>Three of a kind</source>
             <translation>Tris</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="66" />
+            <location filename="../console/texts.py" line="58" />
             <source>Two pair</source>
             <translation>Doppia coppia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="67" />
+            <location filename="../console/texts.py" line="59" />
             <source>Pair</source>
             <translation>Coppia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="68" />
+            <location filename="../console/texts.py" line="60" />
             <source>High card</source>
             <translation>Carta alta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="71" />
+            <location filename="../console/texts.py" line="63" />
             <source>Wins</source>
             <translation>Vince</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="72" />
+            <location filename="../console/texts.py" line="64" />
             <source>Loses</source>
             <translation>Perde</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="73" />
+            <location filename="../console/texts.py" line="65" />
             <source>Tie</source>
             <translation>Parità</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="74" />
-            <location filename="../console/widgets/seat.py" line="261" />
+            <location filename="../console/texts.py" line="66" />
+            <location filename="../console/widgets/seat.py" line="339" />
             <source>Folded</source>
             <translation>Ha passato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="77" />
+            <location filename="../console/texts.py" line="69" />
             <source>Connecting</source>
             <translation>Collegamento</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="78" />
+            <location filename="../console/texts.py" line="70" />
             <source>Bets open</source>
             <translation>Puntate aperte</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="79" />
-            <location filename="../console/texts.py" line="169" />
+            <location filename="../console/texts.py" line="71" />
+            <location filename="../console/texts.py" line="174" />
             <source>Rien ne va plus</source>
             <translation>Rien ne va plus</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="80" />
+            <location filename="../console/texts.py" line="72" />
             <location filename="../console/widgets/entry.py" line="161" />
             <source>Manual entry</source>
             <translation>Inserimento manuale</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="81" />
+            <location filename="../console/texts.py" line="73" />
             <location filename="../console/widgets/entry.py" line="166" />
             <source>Unreadable card</source>
             <translation>Carta illeggibile</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="83" />
-            <location filename="../console/widgets/panel.py" line="287" />
+            <location filename="../console/texts.py" line="74" />
+            <location filename="../console/widgets/panel.py" line="288" />
             <source>Reveal</source>
             <translation>Scopertura</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="84" />
-            <location filename="../console/widgets/panel.py" line="299" />
+            <location filename="../console/texts.py" line="75" />
+            <location filename="../console/widgets/panel.py" line="300" />
             <source>Settlement</source>
             <translation>Pagamenti</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="85" />
+            <location filename="../console/texts.py" line="76" />
             <source>Hand void</source>
             <translation>Mano annullata</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="86" />
-            <location filename="../console/widgets/panel.py" line="338" />
+            <location filename="../console/texts.py" line="77" />
+            <location filename="../console/widgets/panel.py" line="339" />
             <source>Hand over</source>
             <translation>Mano conclusa</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="89" />
+            <location filename="../console/texts.py" line="80" />
             <source>spades</source>
             <translation>picche</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="90" />
+            <location filename="../console/texts.py" line="81" />
             <source>hearts</source>
             <translation>cuori</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="91" />
+            <location filename="../console/texts.py" line="82" />
             <source>diamonds</source>
             <translation>quadri</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="92" />
+            <location filename="../console/texts.py" line="83" />
             <source>clubs</source>
             <translation>fiori</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="137" />
+            <location filename="../console/texts.py" line="146" />
             <source>%1 of %2</source>
             <translation>%1 di %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="143" />
+            <location filename="../../dealer_assist/games/uth.py" line="114" />
             <source>Play %1x</source>
             <translation>Play %1x</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="145" />
+            <location filename="../../dealer_assist/games/thb.py" line="113" />
+            <location filename="../../dealer_assist/games/uth.py" line="114" />
             <source>Check</source>
             <translation>Check</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="147" />
+            <location filename="../../dealer_assist/games/thb.py" line="113" />
+            <location filename="../../dealer_assist/games/uth.py" line="114" />
             <source>Fold</source>
             <translation>Passa</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="149" />
+            <location filename="../../dealer_assist/games/thb.py" line="113" />
             <source>Bet</source>
             <translation>Punta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="167" />
+            <location filename="../console/texts.py" line="172" />
             <source>Connect the shuffler</source>
             <translation>Collega la miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="171" />
+            <location filename="../../dealer_assist/games/thb.py" line="107" />
+            <location filename="../../dealer_assist/games/uth.py" line="111" />
             <source>Turn the flop</source>
             <translation>Scopri il Flop</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="173" />
+            <location filename="../../dealer_assist/games/thb.py" line="108" />
             <source>Turn the turn card</source>
             <translation>Scopri il Turn</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="175" />
+            <location filename="../../dealer_assist/games/thb.py" line="109" />
+            <location filename="../../dealer_assist/games/uth.py" line="111" />
             <source>Turn the river</source>
             <translation>Scopri il River</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="177" />
+            <location filename="../console/texts.py" line="176" />
             <source>Turn the dealer's cards</source>
             <translation>Scopri le carte del Banco</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="179" />
+            <location filename="../console/texts.py" line="178" />
             <source>Settle</source>
             <translation>Pagamenti</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="181" />
+            <location filename="../console/texts.py" line="180" />
             <location filename="../console/widgets/entry.py" line="67" />
             <source>Next</source>
             <translation>Avanti</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="183" />
+            <location filename="../console/texts.py" line="182" />
             <source>New hand</source>
             <translation>Nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="185" />
+            <location filename="../console/texts.py" line="184" />
             <source>Acknowledged</source>
             <translation>Confermato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="192" />
-            <location filename="../console/texts.py" line="201" />
+            <location filename="../console/texts.py" line="191" />
+            <location filename="../console/texts.py" line="200" />
             <source>Pay %1</source>
             <translation>Paga %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="194" />
-            <location filename="../console/texts.py" line="203" />
+            <location filename="../console/texts.py" line="193" />
+            <location filename="../console/texts.py" line="202" />
             <source>Collect %1</source>
             <translation>Ritira %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="195" />
+            <location filename="../console/texts.py" line="194" />
             <source>Push</source>
             <translation>Resta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="204" />
+            <location filename="../console/texts.py" line="203" />
             <source>Net zero</source>
             <translation>Saldo zero</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="211" />
+            <location filename="../console/texts.py" line="210" />
             <source>Dealer qualifies</source>
             <translation>Banco qualificato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="212" />
+            <location filename="../console/texts.py" line="211" />
             <source>Dealer does not qualify — Ante pushes</source>
             <translation>Banco non qualificato — Ante restituita</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="219" />
+            <location filename="../console/texts.py" line="218" />
             <source>%1: minimum %2</source>
             <translation>%1: minimo %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="221" />
+            <location filename="../console/texts.py" line="220" />
             <source>%1: maximum %2</source>
             <translation>%1: massimo %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="223" />
+            <location filename="../console/texts.py" line="222" />
             <source>%1 is required</source>
             <translation>%1 obbligatoria</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="231" />
+            <location filename="../console/texts.py" line="230" />
             <source>Seat %1 — %2</source>
             <translation>Posto %1 — %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="233" />
+            <location filename="../console/texts.py" line="232" />
             <source>No bets on the table</source>
             <translation>Nessuna puntata sul tavolo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="235" />
+            <location filename="../console/texts.py" line="234" />
             <source>Tap a seat first</source>
             <translation>Tocca prima un posto</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="237" />
+            <location filename="../console/texts.py" line="236" />
             <source>The shuffler is not ready: clear the fault, then start a new hand</source>
             <translation>La miscelatrice non è pronta: risolvi il guasto, poi inizia una nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="239" />
+            <location filename="../console/texts.py" line="238" />
             <source>Shuffler error: %1</source>
             <translation>Errore della miscelatrice: %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="243" />
+            <location filename="../console/texts.py" line="242" />
             <source>That card is already in this deck: look again and enter the right card</source>
             <translation>Questa carta è già uscita da questo mazzo: guarda di nuovo e inserisci quella giusta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="245" />
+            <location filename="../console/texts.py" line="244" />
             <source>Pit boss not recognised: check the badge number and the PIN</source>
             <translation>Capo tavolo non riconosciuto: controlla numero di badge e PIN</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="247" />
+            <location filename="../console/texts.py" line="246" />
             <source>Pit boss: enter your badge number (and PIN) first</source>
             <translation>Capo tavolo: inserisci prima il numero di badge (e il PIN)</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="249" />
+            <location filename="../console/texts.py" line="248" />
             <source>The pit boss entered a different card: the dealer enters the card again</source>
             <translation>Il capo tavolo ha inserito una carta diversa: il dealer inserisce di nuovo la carta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="251" />
+            <location filename="../console/texts.py" line="250" />
             <source>Exposed card recorded (%1). Play goes on.</source>
             <translation>Carta esposta registrata (%1). Il gioco continua.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="262" />
+            <location filename="../console/texts.py" line="261" />
             <source>Seat %1 — card %2</source>
             <translation>Posto %1 — carta %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="264" />
+            <location filename="../console/texts.py" line="263" />
             <source>Dealer — card %1</source>
             <translation>Banco — carta %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="266" />
+            <location filename="../console/texts.py" line="265" />
             <source>Board — card %1</source>
             <translation>Carte comuni — carta %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="267" />
+            <location filename="../console/texts.py" line="266" />
             <source>Burn card %1</source>
             <translation>Carta bruciata %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="277" />
+            <location filename="../console/texts.py" line="276" />
             <source>Dealer</source>
             <translation>Banco</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="279" />
+            <location filename="../console/texts.py" line="278" />
             <source>Board</source>
             <translation>Carte comuni</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="286" />
+            <location filename="../console/texts.py" line="285" />
             <source>Card source changed: %1 → %2.</source>
             <translation>Sorgente delle carte cambiata: %1 → %2.</translation>
         </message>
@@ -403,38 +411,38 @@
             <translation>Motivo: %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="288" />
+            <location filename="../console/texts.py" line="287" />
             <source>From now on the dealer types every card on the keypad.</source>
             <translation>Da ora il dealer inserisce ogni carta con la tastiera.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="296" />
+            <location filename="../console/texts.py" line="295" />
             <source>Link to the card source lost</source>
             <translation>Collegamento con la sorgente delle carte perso</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="301" />
+            <location filename="../console/texts.py" line="300" />
             <location filename="../console/widgets/topbar.py" line="107" />
             <source>next try in %1 s</source>
             <translation>prossimo tentativo tra %1 s</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="305" />
+            <location filename="../console/texts.py" line="304" />
             <source>Another device answered: check the card source and restart the console</source>
             <translation>Ha risposto un altro dispositivo: controlla la sorgente delle carte e riavvia la console</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="308" />
+            <location filename="../console/texts.py" line="307" />
             <source>Fault %1: clear it on the device</source>
             <translation>Guasto %1: risolvilo sul dispositivo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="311" />
+            <location filename="../console/texts.py" line="310" />
             <source>Device state %1</source>
             <translation>Stato del dispositivo %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="241" />
+            <location filename="../console/texts.py" line="240" />
             <source>Tap “Void hand” again to void the hand</source>
             <translation>Tocca di nuovo “Annulla mano” per annullarla</translation>
         </message>
@@ -480,82 +488,82 @@
             <translation>Carta coperta</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="90" />
+            <location filename="../console/widgets/panel.py" line="91" />
             <source>Chip %1</source>
             <translation>Fiche %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="275" />
+            <location filename="../console/texts.py" line="274" />
             <location filename="../console/widgets/alarm.py" line="99" />
-            <location filename="../console/widgets/panel.py" line="126" />
-            <location filename="../console/widgets/seat.py" line="252" />
+            <location filename="../console/widgets/panel.py" line="127" />
+            <location filename="../console/widgets/seat.py" line="312" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="126" />
+            <location filename="../console/widgets/panel.py" line="127" />
             <source>Bets</source>
             <translation>Puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="127" />
+            <location filename="../console/widgets/panel.py" line="128" />
             <source>Tap a seat to enter its bets.</source>
             <translation>Tocca un posto per inserire le sue puntate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="137" />
+            <location filename="../console/widgets/panel.py" line="138" />
             <source>Clear box</source>
             <translation>Azzera casella</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="138" />
+            <location filename="../console/widgets/panel.py" line="139" />
             <source>Clear seat</source>
             <translation>Azzera posto</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="145" />
+            <location filename="../console/widgets/panel.py" line="146" />
             <source>%1: %2 – %3</source>
             <translation>%1: %2 – %3</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="149" />
+            <location filename="../console/widgets/panel.py" line="150" />
             <source>Repeat last bets</source>
             <translation>Ripeti ultime puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="151" />
-            <location filename="../console/widgets/panel.py" line="205" />
+            <location filename="../console/widgets/panel.py" line="152" />
+            <location filename="../console/widgets/panel.py" line="206" />
             <source>On the table: %1</source>
             <translation>Sul tavolo: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="189" />
+            <location filename="../console/widgets/panel.py" line="190" />
             <source>Dealing</source>
             <translation>Distribuzione</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="191" />
+            <location filename="../console/widgets/panel.py" line="192" />
             <source>The shuffler is dealing. Bets are locked.</source>
             <translation>La miscelatrice sta distribuendo. Puntate bloccate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="193" />
-            <location filename="../console/widgets/seat.py" line="259" />
+            <location filename="../console/widgets/panel.py" line="194" />
+            <location filename="../console/widgets/seat.py" line="337" />
             <source>To act</source>
             <translation>Da decidere</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="195" />
+            <location filename="../console/widgets/panel.py" line="196" />
             <source>Tap each seat's decision on the table.</source>
             <translation>Tocca la decisione di ogni posto sul tavolo.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="197" />
+            <location filename="../console/widgets/panel.py" line="198" />
             <source>All seats have decided</source>
             <translation>Tutti i posti hanno deciso</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="202" />
+            <location filename="../console/widgets/panel.py" line="203" />
             <source>Exposed cards recorded: %1</source>
             <translation>Carte esposte registrate: %1</translation>
         </message>
@@ -571,13 +579,13 @@
         </message>
         <message>
             <location filename="../console/widgets/entry.py" line="152" />
-            <location filename="../console/widgets/panel.py" line="206" />
+            <location filename="../console/widgets/panel.py" line="207" />
             <source>Confirm: void the hand</source>
             <translation>Conferma: annulla la mano</translation>
         </message>
         <message>
             <location filename="../console/widgets/entry.py" line="152" />
-            <location filename="../console/widgets/panel.py" line="206" />
+            <location filename="../console/widgets/panel.py" line="207" />
             <source>Void hand</source>
             <translation>Annulla mano</translation>
         </message>
@@ -622,7 +630,7 @@
             <translation>Conferma del capo tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="186" />
+            <location filename="../console/widgets/panel.py" line="187" />
             <source>Card exposed by mistake</source>
             <translation>Carta esposta per errore</translation>
         </message>
@@ -647,63 +655,63 @@
             <translation>Non è un errore di distribuzione: la carta resta valida e il gioco continua. Dov'è?</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="288" />
+            <location filename="../console/widgets/panel.py" line="289" />
             <source>Show the dealer's hand, then settle seat by seat.</source>
             <translation>Mostra la mano del Banco, poi paga posto per posto.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="295" />
+            <location filename="../console/widgets/panel.py" line="296" />
             <source>Seats in order: %1</source>
             <translation>Ordine dei posti: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="300" />
+            <location filename="../console/widgets/panel.py" line="301" />
             <source>From your right to your left. Pay or collect, then Next.</source>
             <translation>Da destra verso sinistra. Paga o ritira, poi Avanti.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="334" />
+            <location filename="../console/widgets/panel.py" line="335" />
             <source>Shuffler</source>
             <translation>Miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="336" />
+            <location filename="../console/widgets/panel.py" line="337" />
             <source>Not connected: %1</source>
             <translation>Non collegata: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="336" />
+            <location filename="../console/widgets/panel.py" line="337" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="339" />
+            <location filename="../console/widgets/panel.py" line="340" />
             <source>Start a new hand when the shuffler is ready.</source>
             <translation>Inizia una nuova mano quando la miscelatrice è pronta.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="236" />
+            <location filename="../console/widgets/seat.py" line="296" />
             <source>No bet</source>
             <translation>Nessuna puntata</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="281" />
+            <location filename="../console/widgets/seat.py" line="362" />
             <source>Seat %1: %2</source>
             <translation>Posto %1: %2</translation>
         </message>
         <message>
-            <location filename="../console/widgets/table.py" line="84" />
+            <location filename="../console/widgets/table.py" line="85" />
             <source>BOARD</source>
             <translation>CARTE COMUNI</translation>
         </message>
         <message>
-            <location filename="../console/widgets/table.py" line="85" />
+            <location filename="../console/widgets/table.py" line="86" />
             <source>DEALER</source>
             <translation>BANCO</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="290" />
-            <location filename="../console/widgets/table.py" line="88" />
+            <location filename="../console/widgets/panel.py" line="291" />
+            <location filename="../console/widgets/table.py" line="89" />
             <source>Dealer: %1</source>
             <translation>Banco: %1</translation>
         </message>
@@ -759,7 +767,7 @@
             <translation>nessun collegamento</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="298" />
+            <location filename="../console/texts.py" line="297" />
             <location filename="../console/widgets/topbar.py" line="104" />
             <source>reconnecting… attempt %1</source>
             <translation>ricollegamento… tentativo %1</translation>

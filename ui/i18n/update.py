@@ -1,7 +1,9 @@
 """Regenerate the console's Italian translation: ``python ui/i18n/update.py``.
 
-Maintenance tool, not used at run time. It runs ``pyside6-lupdate`` over ``ui/console`` (new
-texts are added to ``console_it.ts``, removed ones dropped), writes the Italian texts below into
+Maintenance tool, not used at run time. It runs ``pyside6-lupdate`` over ``ui/console`` and the
+game modules ``dealer_assist/games`` (their box, street and decision titles, marked with
+``english()``, which lupdate takes for ``QT_TR_NOOP``; new texts are added to ``console_it.ts``,
+removed ones dropped), writes the Italian texts below into
 the .ts, compiles ``console_it.qm`` with ``pyside6-lrelease`` and lists texts still untranslated
 (exit status 1 then). Terms follow the Italian rule texts (Banco, Tris, Full, Colore, Scala,
 "da destra verso sinistra").
@@ -213,6 +215,10 @@ IT = {
 }
 
 
+# trf() translates like tr(); the games mark their English titles with english() (no Qt there).
+ALIASES = "tr+=trf,QT_TR_NOOP+=english"
+
+
 def fill(ts: Path) -> list[str]:
     """Write the known translations into ``ts``; returns the source texts still missing."""
     tree = ET.parse(ts)
@@ -238,11 +244,12 @@ def main() -> int:
     here = Path(__file__).resolve().parent
     ts, qm = here / "console_it.ts", here / "console_it.qm"
     sources = sorted(str(p) for p in (here.parent / "console").rglob("*.py"))
+    sources += sorted(str(p) for p in (here.parent.parent / "dealer_assist" / "games").glob("*.py"))
     bindir = Path(sys.executable).parent
     lupdate = shutil.which("pyside6-lupdate", path=str(bindir)) or "pyside6-lupdate"
     lrelease = shutil.which("pyside6-lrelease", path=str(bindir)) or "pyside6-lrelease"
     subprocess.run(
-        [lupdate, *sources, "-tr-function-alias", "tr+=trf", "-no-obsolete", "-ts", str(ts)],
+        [lupdate, *sources, "-tr-function-alias", ALIASES, "-no-obsolete", "-ts", str(ts)],
         check=True,
     )
     left = fill(ts)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_assist.games import get_game
 from dealer_assist.games.base import Action
 from ui.console import theme
 from ui.console.format import chip, money
@@ -279,7 +280,7 @@ class SeatTile(QFrame):
             c.set_face("back")
         folded = view.status == "folded"
         self._backs = 0 if folded or self._compact else view.cards_dealt
-        badge, tone = self._badge(view)
+        badge, tone = self._badge(view, game)
         if self._compact and view.result is None and view.status in ("to_act", "acted", "in"):
             badge = ""  # no room beside the number: the border says "to act"
         set_text(self.badge, badge)
@@ -290,7 +291,7 @@ class SeatTile(QFrame):
         self.grid.setVisible(view.status != "out")
         compact_action = self._compact and view.net is None and view.issue is None
         if compact_action and view.status in ("acted", "in") and view.last_action is not None:
-            info = action_label(view.last_action)
+            info = action_label(view.last_action, game)
         elif view.status == "out":
             info = tr("No bet")
         elif view.issue is not None:
@@ -328,7 +329,7 @@ class SeatTile(QFrame):
         for i, c in enumerate(self.hole):
             c.setVisible(i < self._backs and fits)
 
-    def _badge(self, view: SeatView) -> tuple[str, str]:
+    def _badge(self, view: SeatView, game: str) -> tuple[str, str]:
         if view.result is not None:
             tone = {"win": "win", "lose": "lose", "fold": "lose"}.get(view.result, "")
             return result_name(view.result), tone
@@ -337,7 +338,7 @@ class SeatTile(QFrame):
         if view.status == "folded":
             return tr("Folded"), "muted"
         if view.status in ("acted", "in") and view.last_action is not None:
-            return action_label(view.last_action), "muted" if view.status == "in" else ""
+            return action_label(view.last_action, game), "muted" if view.status == "in" else ""
         return "", ""
 
     def _show_actions(self, view: SeatView, currency: str, game: str) -> None:
@@ -347,15 +348,18 @@ class SeatTile(QFrame):
                 b.setParent(None)
                 b.deleteLater()
             self.buttons = []
-            ante = next((b.amount for row in view.boxes for b in row if b.box == "ante"), 0)
+            bets = {b.box: b.amount for row in view.boxes for b in row if b.amount}
+            stakes = get_game(game).stake_actions
             for i, action in enumerate(view.legal):
-                detail = "" if self._compact else action_detail(action, ante, currency, game)
-                text = action_label(action) + (f"\n{detail}" if detail else "")
+                detail = "" if self._compact else action_detail(action, bets, currency, game)
+                text = action_label(action, game) + (f"\n{detail}" if detail else "")
                 btn = QPushButton(text)
                 btn.setObjectName("decision")
-                btn.setProperty("kind", action.action)
+                # the style sheet colours a decision that stakes money apart (a Play, a bet)
+                btn.setProperty("kind", "stake" if action.action in stakes else action.action)
                 btn.setMinimumHeight(theme.TOUCH + (14 if detail else 0))
-                btn.setAccessibleName(trf("Seat %1: %2", view.seat, action_label(action)))
+                label = action_label(action, game)
+                btn.setAccessibleName(trf("Seat %1: %2", view.seat, label))
                 btn.clicked.connect(lambda _=False, a=action: self.decided.emit(self.seat, a))
                 self.decisions_grid.addWidget(btn, i, 0)
                 self.buttons.append(btn)

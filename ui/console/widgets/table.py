@@ -15,6 +15,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QRadialGradient, QResizeEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
+from dealer_assist.games import get_game
 from ui.console import theme
 from ui.console.presenter import ConsoleView
 from ui.console.texts import category_name, qualification_text, tr, trf
@@ -39,7 +40,7 @@ class TableArea(QWidget):
 
     Args:
         seats: number of seats (tiles 1..N).
-        rows: the box rows of a seat (presenter ``BOX_ROWS``).
+        rows: the box rows of a seat (the game's ``box_rows``).
         mirror: seat 1 on the right (see the module docstring).
     """
 
@@ -74,7 +75,7 @@ class TableArea(QWidget):
     # -- drawing the view -------------------------------------------------------------------------
     def show_view(self, view: ConsoleView) -> None:
         """Draw seats, board and dealer from the view."""
-        self._max_buttons = 3 if view.game == "uth" else 2
+        self._max_buttons = get_game(view.game).most_choices
         for seat in view.seats:
             self.tiles[seat.seat].show_seat(seat, view.currency, view.game)
         for w, face in zip(self.board, view.board, strict=True):

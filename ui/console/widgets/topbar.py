@@ -77,7 +77,7 @@ class TopBar(QFrame):
         """Draw the banner, the table line and the device status."""
         bg, fg = theme.PHASE_COLORS.get(view.step.value, (theme.SLATE, theme.TEXT))
         self.phase.setStyleSheet(f"#phase {{ background: {bg}; color: {fg}; }}")
-        set_text(self.phase, phase_name(view.step, view.street).upper())
+        set_text(self.phase, phase_name(view.step, view.street, view.game).upper())
         set_text(self.table, f"{view.table_id} · {get_game(view.game).title}")
         set_text(self.hand, trf("Hand %1", view.hand_no) if view.hand_no else "")
         self._device = view.device
