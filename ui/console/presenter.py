@@ -4,228 +4,62 @@ Qt-free and testable without a window. The presenter owns what only the screen c
 drafts, the selected seat, the settlement cursor, the void acknowledgement, messages) and derives
 everything else from the latest :class:`~ui.console.snapshot.TableSnapshot`. Texts are codes here;
 the widgets translate them (Qt's translation system), so the view carries no language.
+
+The view's values are :mod:`ui.console.view`; how the view follows from the state is
+:mod:`ui.console.derived` (the presenter's base class); this module takes the taps and the
+snapshots and sends the commands.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Literal
+from collections.abc import Callable
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
+from dealer_assist.engine.banked import Phase
+from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import CardError, DealerAssistError
-from dealer_assist.games.base import Action, BoxResult, GameRules, Position, SeatSettlement
-from dealer_assist.table.hand import Phase
-from dealer_assist.table.misdeal import VoidReason
-from ui.console.bets import BetBook, BetIssue
-from ui.console.snapshot import DeviceStatus, SourceNotice, TableSnapshot
+from dealer_assist.games.base import Action, GameRules
+from ui.console.bets import BetBook
+from ui.console.derived import DerivedView
+from ui.console.snapshot import TableSnapshot
 
-CardFace = Card | Literal["back", "empty"]
-"""A card slot: the card face up, a card face down (``back``), or no card yet (``empty``)."""
+# The view values live in ui.console.view; they are the presenter's vocabulary, so importing them
+# from here keeps working.
+from ui.console.view import (
+    BOARD_SLOTS,
+    DEALER_SLOTS,
+    BoxView,
+    CardEntry,
+    CardFace,
+    Command,
+    ConsoleView,
+    DealerAction,
+    ExposeForm,
+    Keypad,
+    Message,
+    SeatView,
+    SettleRow,
+    Step,
+)
 
-BOARD_SLOTS = 5
-DEALER_SLOTS = 2
-
-
-class Step(StrEnum):
-    """What the console shows (the phase banner follows it)."""
-
-    CONNECTING = "connecting"  # source not open yet, or it failed (retry)
-    BETS = "bets"  # bets open
-    DEALING = "dealing"  # "rien ne va plus": bets locked, cards coming
-    MANUAL = "manual"  # the deal waits for the dealer to type the cards (keypad source)
-    IDENTIFY = "identify"  # an unreadable card: the dealer, then a pit boss, enter it
-    DECISIONS = "decisions"  # a street: preflop, flop, (turn,) river
-    SHOWDOWN = "showdown"  # board complete, the dealer's cards still down (THB)
-    REVEAL = "reveal"  # dealer's cards and qualification shown
-    SETTLEMENT = "settlement"  # paying / collecting seat by seat
-    VOID = "void"  # the alarm, until acknowledged
-    IDLE = "idle"  # the hand is over and no new one could start yet
-
-
-@dataclass(frozen=True)
-class Command:
-    """A request to the table service; ``seq`` numbers it (the reply snapshot repeats it).
-
-    ``kind``: ``open``, ``new_hand``, ``deal`` (uses ``bets``), ``act`` (``seat``, ``action``),
-    ``dealer_step``, ``void`` (``reason``), ``ack`` (the void alarm was read), ``identify``
-    (``card``: the dealer's reading of an unreadable card), ``confirm`` (``card``, ``badge``,
-    ``pin``: the pit boss's), ``exposed`` (``position``, optional ``card``).
-    """
-
-    kind: str
-    seq: int
-    bets: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
-    seat: int = 0
-    action: Action | None = None
-    reason: VoidReason | None = None
-    card: Card | None = field(default=None, repr=False)  # may be a hidden card: never logged
-    badge: str = ""
-    pin: str = field(default="", repr=False)
-    position: str = ""
-
-
-@dataclass(frozen=True)
-class Message:
-    """A line for the dealer: ``code`` (``bet_issue``, ``no_bets``, ``select_seat``,
-    ``device_not_ready``, ``device``, ``error``, ``confirm_void``, ``card_taken``, ``pit_boss``,
-    ``pit_boss_missing``, ``ident_mismatch``, ``exposed_recorded``), the seat
-    and the bet issue it is about, and the core's English ``text`` (or the exposed card's
-    position) for the others."""
-
-    code: str
-    seat: int = 0
-    issue: BetIssue | None = None
-    text: str = ""
-
-
-@dataclass(frozen=True)
-class BoxView:
-    """One box of a seat: stake (minor units, 0 = empty); ``follows`` when it copies another box
-    (UTH Blind); ``selected`` when the keypad fills it; ``outcome``/``net`` once settled."""
-
-    box: str
-    amount: int
-    follows: bool = False
-    selected: bool = False
-    outcome: str | None = None
-    net: int | None = None
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """A seat tile.
-
-    ``status``: ``empty`` (no bet), ``bet`` (valid draft), ``invalid`` (draft refused),
-    ``out`` (not in this hand), ``to_act``, ``acted``, ``folded``, ``in`` (in the hand, nothing
-    to decide now). ``legal``: decision buttons to show (only during decisions). ``result``:
-    ``win``/``lose``/``tie``/``fold`` once settled, with ``net`` (minor units) and the hand's
-    ``category`` code; ``highlighted`` while the settlement list is on this seat.
-    """
-
-    seat: int
-    status: str
-    boxes: tuple[tuple[BoxView, ...], ...]
-    selected: bool = False
-    highlighted: bool = False
-    issue: BetIssue | None = None
-    legal: tuple[Action, ...] = ()
-    enabled: bool = True
-    last_action: Action | None = None
-    cards_dealt: int = 0
-    result: str | None = None
-    net: int | None = None
-    category: str | None = None
-
-
-@dataclass(frozen=True)
-class SettleRow:
-    """A line of the settlement list (settlement order): ``state`` is ``done``, ``current`` or
-    ``pending``; boxes in the order the dealer settles them; amounts in minor units."""
-
-    seat: int
-    result: str
-    category: str | None
-    best_five: tuple[Card, ...]
-    boxes: tuple[BoxResult, ...]
-    net: int
-    state: str
-
-
-@dataclass(frozen=True)
-class Keypad:
-    """The chip keypad for the selected seat: the boxes the dealer enters with their amounts,
-    the box being filled, the chips (minor units) and the limits of each box."""
-
-    seat: int
-    boxes: tuple[tuple[str, int], ...]
-    box: str
-    chips: tuple[int, ...]
-    limits: tuple[tuple[str, int, int], ...]
-
-
-@dataclass(frozen=True)
-class CardEntry:
-    """What the card keypad is for now.
-
-    ``mode``: ``manual`` (type the next card of the deal: the keypad is the card source),
-    ``identify`` (the dealer enters the unreadable card) or ``confirm`` (a pit boss enters it too,
-    after their badge and PIN). ``position``: where the card goes (never which card it is).
-    ``number``/``total``: the card's rank in this deal (manual). ``waiting``: the last typed card
-    is still being taken. ``badge``, ``pin_len`` (the PIN itself stays in the presenter),
-    ``pin_field`` (``badge``, ``pin``: where the digits go; ``card``: the pit boss enters the
-    card) and ``pin_required`` for ``confirm``.
-    """
-
-    mode: str
-    position: Position | None
-    number: int = 0
-    total: int = 0
-    waiting: bool = False
-    badge: str = ""
-    pin_len: int = 0
-    pin_field: str = "badge"
-    pin_required: bool = False
-
-
-@dataclass(frozen=True)
-class ExposeForm:
-    """Recording a card exposed by mistake: the places it can be (``seat N``, ``dealer``,
-    ``board``) and the one chosen (None yet)."""
-
-    positions: tuple[str, ...]
-    position: str | None
-
-
-@dataclass(frozen=True)
-class DealerAction:
-    """The dealer's big button: ``kind`` is ``retry``, ``rnvp``, a dealing step of the game (the
-    next street, e.g. ``flop``, or its ``showdown_step``), ``dealer``, ``settle``, ``next``,
-    ``new_hand`` or ``ack``; ``cards`` board cards it turns."""
-
-    kind: str
-    enabled: bool = True
-    cards: int = 0
-
-
-@dataclass(frozen=True)
-class ConsoleView:
-    """Everything the window draws, in one immutable value (amounts in minor units)."""
-
-    step: Step
-    game: str
-    table_id: str
-    currency: str
-    street: str | None
-    hand_no: int
-    seats: tuple[SeatView, ...]
-    board: tuple[CardFace, ...]
-    dealer: tuple[CardFace, ...]
-    dealer_category: str | None
-    qualifies: bool | None
-    keypad: Keypad | None
-    action: DealerAction | None
-    to_act: tuple[int, ...]
-    settlement: tuple[SettleRow, ...]
-    settle_order: tuple[int, ...]
-    on_table: int
-    void_reason: VoidReason | None
-    void_returns: tuple[tuple[int, tuple[tuple[str, int], ...]], ...]
-    device: DeviceStatus
-    busy: bool
-    message: Message | None
-    can_repeat: bool
-    can_void: bool
-    void_armed: bool
-    entry: CardEntry | None = None
-    notice: SourceNotice | None = None
-    not_ready: bool = False
-    can_expose: bool = False
-    expose: ExposeForm | None = None
-    exposed: int = 0
-
+__all__ = [
+    "BOARD_SLOTS",
+    "DEALER_SLOTS",
+    "BoxView",
+    "CardEntry",
+    "CardFace",
+    "Command",
+    "ConsolePresenter",
+    "ConsoleView",
+    "DealerAction",
+    "ExposeForm",
+    "Keypad",
+    "Message",
+    "SeatView",
+    "SettleRow",
+    "Step",
+]
 
 _KNOWN_ERRORS = frozenset({"device_not_ready", "device", "card_taken", "pit_boss",
                            "ident_mismatch"})  # fmt: skip
@@ -234,7 +68,7 @@ CardSink = Callable[[Card], None]
 InterruptSink = Callable[[VoidReason], None]
 
 
-class ConsolePresenter:
+class ConsolePresenter(DerivedView):
     """Turns snapshots and taps into views and commands.
 
     Args:
@@ -575,88 +409,6 @@ class ConsolePresenter:
             self.void_armed, self.message = False, None
             self._changed()
 
-    # -- derived state ----------------------------------------------------------------------------
-    @property
-    def busy(self) -> bool:
-        """A command other than a decision is in flight (the dealer's buttons wait)."""
-        return any(k != "act" for k in self._waiting.values())
-
-    def step(self) -> Step:
-        """What the console shows now."""
-        phase = self.snap.phase
-        waiting = self._waiting.values()
-        if phase is Phase.DEALING and self.snap.identifying and "confirm" not in waiting:
-            return Step.IDENTIFY
-        if phase is Phase.DEALING and self.snap.manual_entry:
-            return Step.MANUAL
-        if "deal" in waiting:
-            return Step.DEALING
-        if self.snap.void_reason is not None and "ack" not in waiting:
-            return Step.VOID
-        if phase is None:
-            return Step.IDLE if "ack" in waiting else Step.CONNECTING
-        if phase is Phase.VOID:
-            return Step.IDLE
-        if phase in (Phase.SETTLED, Phase.REVEALED):
-            return Step.REVEAL if self.cursor is None else Step.SETTLEMENT
-        return {
-            Phase.BETS_OPEN: Step.BETS,
-            Phase.DEALING: Step.DEALING,
-            Phase.DECISIONS: Step.DECISIONS,
-            Phase.SHOWDOWN: Step.SHOWDOWN,
-        }[phase]
-
-    def view(self) -> ConsoleView:
-        """The current view."""
-        step = self.step()
-        snap = self.snap
-        settlement = snap.settlement
-        return ConsoleView(
-            step=step,
-            game=self.book.game.code,
-            table_id=self.config.table_id,
-            currency=self.config.currency,
-            street=snap.street if step is Step.DECISIONS else None,
-            hand_no=snap.hand_no,
-            seats=tuple(self._seat_view(n, step) for n in range(1, self.config.seats + 1)),
-            board=_slots(snap.board, BOARD_SLOTS),
-            dealer=_slots(snap.dealer, DEALER_SLOTS),
-            dealer_category=(
-                settlement.dealer_hand.category.code
-                if settlement is not None and settlement.dealer_hand is not None
-                else None
-            ),
-            qualifies=settlement.qualifies if settlement is not None else None,
-            keypad=self._keypad(step),
-            action=self._action(),
-            to_act=snap.to_act if step is Step.DECISIONS else (),
-            settlement=self._rows(step),
-            settle_order=(
-                tuple(settlement.settlement_order)
-                if settlement is not None and step in (Step.REVEAL, Step.SETTLEMENT)
-                else ()
-            ),
-            on_table=self._on_table(step),
-            void_reason=snap.void_reason,
-            void_returns=snap.void_returns,
-            device=snap.device,
-            busy=self.busy,
-            message=self.message,
-            can_repeat=step is Step.BETS and bool(self.last_bets),
-            can_void=self._can_void(),
-            void_armed=self.void_armed,
-            entry=self._entry(step),
-            notice=(
-                snap.notice
-                if snap.notice is not None and snap.notice.number > self.dismissed
-                else None
-            ),
-            not_ready=self._not_ready(step),
-            can_expose=self._can_expose(),
-            expose=self.exposing,
-            exposed=snap.exposed if snap.phase is not None else 0,
-        )
-
     # -- internals --------------------------------------------------------------------------------
     def _command(self, kind: str, **kwargs: object) -> int:
         self._seq += 1
@@ -665,227 +417,6 @@ class ConsolePresenter:
         self._changed()
         self.send(cmd)
         return self._seq
-
-    def _can_void(self) -> bool:
-        step = self.step()
-        if step is Step.MANUAL:  # the worker waits for typed cards: voided through interrupt
-            return self.interrupt is not None
-        stuck = step in (Step.DEALING, Step.IDENTIFY) and self.snap.phase is Phase.DEALING
-        return not self.busy and (step in (Step.DECISIONS, Step.SHOWDOWN) or stuck)
-
-    def _can_expose(self) -> bool:
-        return not self.busy and self.step() in (Step.DECISIONS, Step.SHOWDOWN)
-
-    def _not_ready(self, step: Step) -> bool:
-        """The device blocks the next hand (shown between hands, when it matters)."""
-        d = self.snap.device
-        between = step in (Step.BETS, Step.IDLE, Step.REVEAL, Step.SETTLEMENT)
-        return between and self.snap.phase is not None and not d.ready
-
-    def _entry(self, step: Step) -> CardEntry | None:
-        snap = self.snap
-        if step is Step.MANUAL:
-            left = len(snap.awaiting)
-            total = max(self._deal_size, left)
-            return CardEntry(
-                "manual",
-                snap.awaiting[0] if snap.awaiting else None,
-                number=total - left + 1,
-                total=total,
-                waiting=self._typed_at is not None,
-            )
-        if step is Step.IDENTIFY:
-            if not snap.ident_entered:
-                return CardEntry("identify", snap.ident_position, waiting=self.busy)
-            return CardEntry(
-                "confirm",
-                snap.ident_position,
-                waiting=self.busy,
-                badge=self.badge,
-                pin_len=len(self._pin),
-                pin_field=self.pin_field,
-                pin_required=snap.pin_required,
-            )
-        return None
-
-    def _action(self) -> DealerAction | None:
-        step, snap = self.step(), self.snap
-        busy = self.busy
-        if step is Step.CONNECTING:
-            return DealerAction("retry", enabled=not busy)
-        ready = snap.device.ready
-        if step is Step.BETS:
-            ok = bool(self.book.ready()) and not busy and ready
-            return DealerAction("rnvp", enabled=ok)
-        if step in (Step.MANUAL, Step.IDENTIFY):
-            return None  # the keypad is the dealer's tool now
-        if step is Step.DEALING:
-            return DealerAction("rnvp", enabled=False)
-        if step in (Step.DECISIONS, Step.SHOWDOWN):
-            if snap.next_step is None:
-                nxt = _next_street(self.book.game, snap.street)
-                return DealerAction(nxt, enabled=False)
-            return DealerAction(snap.next_step, enabled=not busy, cards=snap.next_cards)
-        if step is Step.REVEAL:
-            return DealerAction("settle", enabled=snap.settlement is not None)
-        if step is Step.SETTLEMENT:
-            n = len(snap.settlement.seats) if snap.settlement is not None else 0
-            if (self.cursor or 0) < n:
-                return DealerAction("next")
-            return DealerAction("new_hand", enabled=not busy and ready)
-        if step is Step.VOID:
-            return DealerAction("ack")
-        return DealerAction("new_hand", enabled=not busy and ready)
-
-    def _keypad(self, step: Step) -> Keypad | None:
-        if step is not Step.BETS or self.selected is None:
-            return None
-        seat = self.selected
-        limits = tuple(
-            (box, lim.minimum, lim.maximum)
-            for box in self.book.entry_boxes
-            if (lim := self.config.limits.get(box)) is not None
-        )
-        return Keypad(
-            seat=seat,
-            boxes=tuple((b, self.book.amount(seat, b)) for b in self.book.entry_boxes),
-            box=self.box,
-            chips=tuple(sorted(self.config.chips)),
-            limits=limits,
-        )
-
-    def _seat_view(self, n: int, step: Step) -> SeatView:
-        rows = self.book.game.box_rows
-        if step in (Step.BETS, Step.CONNECTING) or (step is Step.DEALING and not self.snap.seats):
-            return self._draft_view(n, rows, step)
-        seat = next((s for s in self.snap.seats if s.seat == n), None)
-        if seat is None:
-            empty = tuple(tuple(BoxView(b, 0) for b in row) for row in rows)
-            return SeatView(n, "out", empty)
-        results = self._results(n)
-        boxes = tuple(
-            tuple(
-                BoxView(
-                    b,
-                    seat.stakes.get(b, 0),
-                    outcome=results[b].outcome if b in results else None,
-                    net=results[b].net if b in results else None,
-                )
-                for b in row
-            )
-            for row in rows
-        )
-        status = "in"
-        if seat.folded:
-            status = "folded"
-        elif seat.legal:
-            status = "to_act"
-        elif step is Step.DECISIONS and seat.actions:
-            status = "acted"
-        ss = self._seat_settlement(n)
-        settling = step is Step.SETTLEMENT and self.cursor is not None
-        order = self.snap.settlement.settlement_order if self.snap.settlement else []
-        highlighted = (
-            settling
-            and self.cursor is not None
-            and self.cursor < len(order)
-            and (order[self.cursor] == n)
-        )
-        shown = step is Step.SETTLEMENT and ss is not None
-        return SeatView(
-            seat=n,
-            status=status,
-            boxes=boxes,
-            highlighted=highlighted,
-            legal=seat.legal if step is Step.DECISIONS else (),
-            enabled=not self.busy and n not in self._acts,
-            last_action=seat.actions[-1] if seat.actions else None,
-            cards_dealt=seat.cards_dealt,
-            result=ss.result if shown and ss is not None else None,
-            net=ss.net if shown and ss is not None else None,
-            category=(
-                ss.hand.category.code if shown and ss is not None and ss.hand is not None else None
-            ),
-        )
-
-    def _draft_view(self, n: int, rows: tuple[tuple[str, ...], ...], step: Step) -> SeatView:
-        issue = self.book.issue(n)
-        bets = self.book.seat_bets(n)
-        boxes = tuple(
-            tuple(
-                BoxView(
-                    b,
-                    bets.get(b, 0),
-                    follows=b in self.book.follows,
-                    selected=self.selected == n and b == self.box,
-                )
-                for b in row
-            )
-            for row in rows
-        )
-        status = "empty" if not bets else ("invalid" if issue else "bet")
-        return SeatView(
-            seat=n,
-            status=status,
-            boxes=boxes,
-            selected=self.selected == n,
-            issue=issue,
-            enabled=step is Step.BETS and not self.busy,
-        )
-
-    def _seat_settlement(self, n: int) -> SeatSettlement | None:
-        settlement = self.snap.settlement
-        if settlement is None:
-            return None
-        return next((s for s in settlement.seats if s.seat == n), None)
-
-    def _results(self, n: int) -> dict[str, BoxResult]:
-        ss = self._seat_settlement(n)
-        if ss is None or self.step() is not Step.SETTLEMENT:
-            return {}
-        return {b.box: b for b in ss.bets}
-
-    def _rows(self, step: Step) -> tuple[SettleRow, ...]:
-        settlement = self.snap.settlement
-        if step is not Step.SETTLEMENT or settlement is None:
-            return ()
-        cursor = self.cursor or 0
-        rows = []
-        for i, s in enumerate(settlement.seats):
-            state = "done" if i < cursor else ("current" if i == cursor else "pending")
-            rows.append(
-                SettleRow(
-                    seat=s.seat,
-                    result=s.result,
-                    category=s.hand.category.code if s.hand is not None else None,
-                    best_five=tuple(s.hand.best_five) if s.hand is not None else (),
-                    boxes=s.bets,
-                    net=s.net,
-                    state=state,
-                )
-            )
-        return tuple(rows)
-
-    def _on_table(self, step: Step) -> int:
-        if step in (Step.BETS, Step.CONNECTING) or (step is Step.DEALING and not self.snap.seats):
-            return sum(sum(b.values()) for b in self.book.ready().values())
-        return sum(sum(s.stakes.values()) for s in self.snap.seats)
-
-
-def _slots(cards: tuple[Card | None, ...], n: int) -> tuple[CardFace, ...]:
-    faces: list[CardFace] = [c if c is not None else "back" for c in cards[:n]]
-    return tuple(faces + ["empty"] * (n - len(faces)))
-
-
-def _next_street(game: GameRules, street: str | None) -> str:
-    """The step after ``street`` (for the disabled button while seats still decide)."""
-    order = [s.name for s in game.streets]
-    if game.showdown_step is not None and game.deal_before_showdown([1]):
-        order.append(game.showdown_step)  # THB: the river is turned after the last street
-    order.append("dealer")
-    if street in order and order.index(street) + 1 < len(order):
-        return order[order.index(street) + 1]
-    return "dealer"
 
 
 def _dealer_steps(game: GameRules) -> set[str]:
