@@ -4,6 +4,7 @@ calibrated templates (both must agree; either may be the one that is sure)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.errors import ConfigError
+from drivers.camera import decks, training
 from drivers.camera import glyphs as glyphs_module
 from drivers.camera.calibrate import calibrate_from_folder
 from drivers.camera.calibration import Calibration
@@ -68,13 +70,52 @@ FACES = (
     / "shared/data/cards/geaxgx_playing-card-detection/pr15_data_cards"
 )
 Face = tuple[Card, np.ndarray]
-#: OpenCV's own serif face is always there; the machine's fonts add variety where installed
-BUILTIN = ["serif"]
+#: the fonts these tests print their deck designs in: shipped with the tests (subsets of free
+#: fonts, tests/data/fonts/README.md), never the machine's, so that installing or removing
+#: system fonts cannot change a verdict
+FONTS = Path(__file__).resolve().parent / "data" / "fonts"
+DECK_FONTS = FONTS / "deck"
+#: fonts that are no card index print: old-style figures, a suit glyph drawn as another suit
+ODD_FONTS = FONTS / "odd"
+
+
+@pytest.fixture(autouse=True)
+def _no_system_fonts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A font search outside the shipped fonts (the product's default, the machine's fonts)
+    fails the test instead of quietly changing what it draws."""
+    search = decks.find_fonts
+
+    def shipped_only(folders: Sequence[Path] = decks.SYSTEM_FONTS) -> list[str]:
+        outside = [f for f in folders if not Path(f).resolve().is_relative_to(FONTS)]
+        assert not outside, f"a camera test looked for fonts in {outside}: use the shipped ones"
+        return search(folders)
+
+    monkeypatch.setattr(decks, "find_fonts", shipped_only)
+    monkeypatch.setattr(training, "find_fonts", shipped_only)
+
+
+def _deck_fonts() -> list[str]:
+    fonts = find_fonts([DECK_FONTS])
+    assert len(fonts) >= 10, f"the shipped deck fonts are missing from {DECK_FONTS}"
+    return fonts
 
 
 def _fonts() -> tuple[list[str], list[str]]:
-    fonts = find_fonts() or BUILTIN
+    fonts = _deck_fonts()
     return fonts, [f for f in fonts if font_has_suits(f)]
+
+
+def _default_fonts() -> tuple[list[str], list[str]]:
+    """What the training command would use, from the shipped fonts."""
+    return default_fonts([DECK_FONTS])
+
+
+def test_the_tests_never_search_the_machines_fonts() -> None:
+    with pytest.raises(AssertionError, match="looked for fonts in"):
+        default_fonts()  # the training command's default: the machine's fonts
+    rank_fonts, suit_fonts = _default_fonts()
+    assert {Path(f).name for f in rank_fonts} >= {"DejaVuSans.ttf", "Caladea-Regular.ttf"}
+    assert "DejaVuSerif.ttf" in {Path(f).name for f in suit_fonts}
 
 
 def test_features_keep_aspect_and_ignore_stroke_weight() -> None:
@@ -96,9 +137,7 @@ def test_features_keep_aspect_and_ignore_stroke_weight() -> None:
 def test_synthetic_print_building_blocks() -> None:
     # OpenCV's own sans face slashes its zero, which no card index does: not a rank font
     assert not plain_zero("sans")
-    fonts = find_fonts()
-    if fonts:
-        assert any(plain_zero(f) for f in fonts)
+    assert any(plain_zero(f) for f in _deck_fonts())
     # drawn suits: four different silhouettes, a diamond narrower than a heart
     shape = (0.5, 0.5, 0.5)
     marks = {s: drawn_suit(s, shape) for s in "shdc"}
@@ -133,9 +172,7 @@ def test_the_model_reads_tens_printed_with_a_plain_stem(calibration: Calibration
     # many card decks print the 1 of their 10 as a plain bar; designs of a seed no training
     # used, read by both corners (the model trained without such tens read 6 of these 40, the
     # one shipped on 2026-11-30 with them 30)
-    if not find_fonts():
-        pytest.skip("no system fonts: the deck designs need them")
-    rank_fonts, suit_fonts = default_fonts()
+    rank_fonts, suit_fonts = _default_fonts()
     rng = np.random.default_rng(3000)
     reader = IndexReader(calibration, search=False)
     read = wrong = 0
@@ -152,7 +189,7 @@ def test_the_model_reads_tens_printed_with_a_plain_stem(calibration: Calibration
 
 
 def _jumbo_faces(seed: int, n: int, rank_height: float, rank: int | None = None) -> list[Face]:
-    rank_fonts, suit_fonts = default_fonts()
+    rank_fonts, suit_fonts = _default_fonts()
     rng = np.random.default_rng(seed)
     out = []
     for i in range(n):
@@ -169,8 +206,6 @@ def test_jumbo_indexes_are_read_from_the_larger_region(
 ) -> None:
     # casino decks often print a jumbo index (rank ~ a sixth of the card): it does not fit the
     # standard index region, whose border cuts it; the reader then tries the jumbo region
-    if not find_fonts():
-        pytest.skip("no system fonts: the deck designs need them")
     cards = _jumbo_faces(4100, 30, 0.17)
     cut = sum(extract_region(index_region(f), CARD_H) is None for _, f in cards)
     assert cut >= 20, cut
@@ -201,8 +236,6 @@ def test_a_ten_cut_by_the_standard_region_is_read_in_the_jumbo_one(
 ) -> None:
     # the standard region's border cuts the 0 of a jumbo 10: it leaves a 1 over the suit, which
     # is no index; the mark at the border where the 0 would be sends the reader to the jumbo one
-    if not find_fonts():
-        pytest.skip("no system fonts: the deck designs need them")
     tens = _jumbo_faces(4200, 20, 0.14, rank=10)
 
     def parts(face: np.ndarray, roi: Roi) -> int:
@@ -303,13 +336,11 @@ def test_a_style_picks_a_family_first() -> None:
 
 
 def test_old_style_and_dotted_zeros_are_not_rank_fonts() -> None:
-    fonts = find_fonts()
-    odd = [f for f in fonts if any(k in f for k in ("Vollkorn", "EBGaramond", "Jura", "Dosis"))]
-    if not odd:
-        pytest.skip("needs a font with old-style figures or a dotted zero (docs/CAMERA.md)")
-    assert not any(plain_zero(f) for f in odd)  # x-height 0 and 1, or a dot in the 0
-    lining = [f for f in fonts if Path(f).name in ("DejaVuSans.ttf", "Roboto-Regular.ttf")]
-    assert all(plain_zero(f) for f in lining)
+    odd = [f for f in find_fonts([ODD_FONTS]) if "EBGaramond" in f]
+    assert odd, f"the shipped EB Garamond is missing from {ODD_FONTS}"
+    assert not any(plain_zero(f) for f in odd)  # x-height 0 and 1
+    lining = [f for f in _deck_fonts() if Path(f).name in ("DejaVuSans.ttf", "Roboto-Regular.ttf")]
+    assert lining and all(plain_zero(f) for f in lining)
 
 
 def test_each_ink_gets_the_detail_limit_of_its_own_misreads() -> None:
@@ -476,7 +507,7 @@ def test_the_reader_applies_the_limit_of_the_index_ink(calibration: Calibration)
 def test_the_check_on_new_designs_never_lowers_a_limit() -> None:
     model = default_model()
     high = {"min_detail": 99.0, "min_detail_red": 98.0, "rank_distance": 6.0, "suit_distance": 6.0}
-    assert check_detail(model, high, styles=2, seed=3) == high
+    assert check_detail(model, high, styles=2, seed=3, fonts=_default_fonts()) == high
 
 
 def test_calibration_marks_are_added_as_prototypes(calibration: Calibration) -> None:
@@ -522,17 +553,15 @@ def test_fonts_with_swapped_suit_glyphs_are_not_used() -> None:
     marks = {k: drawn_suit(k, (0.9, 0.1, 0.3)) for k in "shdc"}
     assert _suits_look_right(marks)
     assert not _suits_look_right({**marks, "s": marks["c"], "c": marks["s"]})
-    free_serif_bold = Path("/usr/share/fonts/truetype/freefont/FreeSerifBold.ttf")
-    if free_serif_bold.is_file():  # draws U+2660 as a club and U+2663 as a spade
-        assert not font_has_suits(str(free_serif_bold))
+    free_serif_bold = ODD_FONTS / "FreeSerifBold.ttf"  # draws U+2660 as a club, U+2663 as a spade
+    assert free_serif_bold.is_file()
+    assert not font_has_suits(str(free_serif_bold))
 
 
 def test_glyphs_of_a_font_do_not_depend_on_the_fonts_drawn_before() -> None:
     """OpenCV 5 served a freed FontFace's glyphs to the next face at its address: a deck's Q
     came out as another font's 2, mislabelling training and bench decks."""
-    fonts = find_fonts()[:12]
-    if len(fonts) < 2:
-        pytest.skip("needs two system fonts")
+    fonts = _deck_fonts()[:12]
     texts = "2345678910JQKA"
     first = {(f, t): glyph_mask.__wrapped__(f, t) for f in fonts for t in texts}
     rng = np.random.default_rng(8)
@@ -543,8 +572,6 @@ def test_glyphs_of_a_font_do_not_depend_on_the_fonts_drawn_before() -> None:
 
 
 def test_decks_unlike_the_calibration_are_read_not_guessed(calibration: Calibration) -> None:
-    if not find_fonts():
-        pytest.skip("no system fonts: the unseen deck designs need them")
     scenes = _unseen_deck_scenes(7, 100)
     assert sum(len(there) for _, there in scenes) > 100
     read_t, wrong_t = _count(IndexReader(calibration, shapes=False, search=False), scenes)
@@ -559,8 +586,6 @@ def test_a_clear_classifier_vote_overrules_the_calibrations_suit_templates(
 ) -> None:
     """The PR 15 templates take many other decks' spades for clubs (docs/CAMERA.md): without
     the overrule those spades are unknown (``models disagree``); with it they are read."""
-    if not find_fonts():
-        pytest.skip("no system fonts: the unseen deck designs need them")
     rank_fonts, suit_fonts = _fonts()
     rng = np.random.default_rng(101)
     scenes = []

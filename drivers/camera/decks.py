@@ -94,7 +94,11 @@ HIRES = 4
 GLYPH_PX = 160
 
 
-def find_fonts(folders: Sequence[Path] = (Path("/usr/share/fonts"),)) -> list[str]:
+#: where the machine's fonts are (the training command's default; the tests use their own)
+SYSTEM_FONTS = (Path("/usr/share/fonts"),)
+
+
+def find_fonts(folders: Sequence[Path] = SYSTEM_FONTS) -> list[str]:
     """Upright text fonts (``.ttf``/``.otf``) under ``folders``, sorted; see
     :data:`EXCLUDED_FONT_PARTS`. Type 1 duplicates of OpenType fonts are not used."""
     found: set[str] = set()

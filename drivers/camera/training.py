@@ -30,6 +30,7 @@ import numpy.typing as npt
 from dealer_assist.cards import Card
 from drivers.camera.decks import (
     BUILTIN_FONTS,
+    SYSTEM_FONTS,
     family,
     find_fonts,
     font_has_suits,
@@ -83,10 +84,11 @@ class Sample:
     junk: bool = False
 
 
-def default_fonts() -> tuple[list[str], list[str]]:
-    """(rank fonts, suit fonts): the machine's upright text fonts and OpenCV's built-in faces;
-    rank fonts print a plain ``0``, suit fonts draw the suit characters themselves."""
-    fonts = [*find_fonts(), *BUILTIN_FONTS]
+def default_fonts(folders: Sequence[Path] = SYSTEM_FONTS) -> tuple[list[str], list[str]]:
+    """(rank fonts, suit fonts): the upright text fonts under ``folders`` (the machine's by
+    default) and OpenCV's built-in faces; rank fonts print a plain ``0``, suit fonts draw the
+    suit characters themselves."""
+    fonts = [*find_fonts(folders), *BUILTIN_FONTS]
     return [f for f in fonts if plain_zero(f)], [f for f in fonts if font_has_suits(f)]
 
 
@@ -323,10 +325,16 @@ def limits(
 
 
 def check_detail(
-    model: ShapeModel, found: dict[str, float], styles: int, seed: int, first_style: int = 0
+    model: ShapeModel,
+    found: dict[str, float],
+    styles: int,
+    seed: int,
+    first_style: int = 0,
+    fonts: tuple[Sequence[str], Sequence[str]] | None = None,
 ) -> dict[str, float]:
     """``found`` with its detail limits raised, where needed, above what the final ``model``
-    itself misreads on ``styles`` new designs from every font (harsh sizes and blur).
+    itself misreads on ``styles`` new designs from every font (harsh sizes and blur);
+    ``fonts``: (rank fonts, suit fonts), :func:`default_fonts` when None.
 
     The held-out families hold little suit print out: a third of the designs draw their suits
     (shared by all families) and few families draw the suit characters, so a blurred club may
@@ -338,7 +346,7 @@ def check_detail(
     from drivers.camera.reader import ReaderSettings
 
     accept = ReaderSettings()
-    rank_fonts, suit_fonts = default_fonts()
+    rank_fonts, suit_fonts = default_fonts() if fonts is None else fonts
     check = make_samples(
         styles, seed, rank_fonts, suit_fonts, first_style, card_px=HARSH_PX, blur=HARSH_BLUR
     )
