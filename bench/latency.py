@@ -19,11 +19,11 @@ import time
 from pathlib import Path
 
 from dealer_assist.config import load_table_config
+from dealer_assist.engine.banked import Phase
 from dealer_assist.games import DEFAULT_GAME, GAME_CODES
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.journal import Journal
-from dealer_assist.table.hand import Phase
-from dealer_assist.table.runner import TableRunner
+from dealer_assist.table.driving import HeadlessTable
 from drivers.emulator.process import EmulatorProcess
 from drivers.factory import open_source
 from ui.commands.simulate import play_hand
@@ -54,7 +54,7 @@ def main() -> int:
         try:
             journal.open()
             source.open()
-            runner = TableRunner(config, source, journal)
+            runner = HeadlessTable(config, source, journal)
             model = PlayerModel(config, args.seed)
             seats = list(range(1, args.seats + 1))
             for _ in range(args.hands):

@@ -40,6 +40,53 @@ def shared_dir() -> Path:
     return SHARED
 
 
+# -- unit, integration, gui -------------------------------------------------------------------
+
+KINDS = ("unit", "integration", "gui")
+#: modules of Qt widget tests (also any test using one of GUI_FIXTURES)
+GUI_MODULES = frozenset({
+    "test_console_command", "test_console_gui", "test_console_manual", "test_console_text_fit",
+    "test_manual_keypad", "test_qt_binding",
+})  # fmt: skip
+GUI_FIXTURES = frozenset({"qtbot", "qapp", "console_app", "console_factory"})
+#: modules on real ptys, emulator processes, subprocesses, device worker threads with their
+#: timeouts, or camera pipelines (also any test marked ``postgres``)
+INTEGRATION_MODULES = frozenset({
+    "test_audit", "test_camera_cli", "test_camera_live_calibration", "test_camera_photos",
+    "test_camera_pipeline", "test_camera_shapes", "test_camera_source", "test_console_presenter",
+    "test_console_sources", "test_emulator_process", "test_failover", "test_fuzz_tcrp",
+    "test_import_contracts", "test_journal_crash", "test_legacy_journal", "test_misdeal",
+    "test_reconnect", "test_recovery", "test_serial_transport", "test_soak", "test_table_runner",
+    "test_tcrp_device", "test_usb_table", "test_usb_transport",
+})  # fmt: skip
+
+
+def kind_of(item: pytest.Item) -> str:
+    """``unit``, ``integration`` or ``gui`` for ``item``: its own marker of the three if it has
+    one (a subprocess test in a module of unit tests), else by fixtures and module; unit is
+    the rest."""
+    own = {m.name for m in item.iter_markers() if m.name in KINDS}
+    if len(own) > 1:
+        raise pytest.UsageError(f"{item.nodeid} is marked {' and '.join(sorted(own))}")
+    if own:
+        return own.pop()
+    module = item.path.stem
+    if module in GUI_MODULES or GUI_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return "gui"
+    if module in INTEGRATION_MODULES or item.get_closest_marker("postgres") is not None:
+        return "integration"
+    return "unit"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test gets exactly one of the markers unit, integration and gui (``-m unit`` runs
+    the quick ones; the README's command runs all)."""
+    for item in items:
+        kind = kind_of(item)
+        if item.get_closest_marker(kind) is None:
+            item.add_marker(kind)
+
+
 # -- what a test opened, closed at its teardown -------------------------------------------------
 
 

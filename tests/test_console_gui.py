@@ -178,7 +178,10 @@ def test_thb_hand_and_italian(qtbot: Any, console_factory: Any) -> None:  # noqa
         qtbot.waitUntil(lambda: win.side.big.isEnabled(), timeout=5000)
         labels.append(win.side.big.text())
         big(qtbot, console)
-        qtbot.waitUntil(lambda: not console.presenter.view().busy, timeout=10000)
+        # the step returns at once; the street's cards (THB deals them now) follow on ticks
+        qtbot.waitUntil(lambda: not console.presenter.view().busy
+                        and console.presenter.view().step is not Step.DEALING,
+                        timeout=10000)  # fmt: skip
     assert labels == ["Scopri il Flop", "Scopri il Turn", "Scopri il River",
                       "Scopri le carte del Banco"]  # fmt: skip
     wait_step(qtbot, console, Step.REVEAL)

@@ -13,15 +13,16 @@ import pytest
 
 from dealer_assist.cards import Card
 from dealer_assist.config import load_table_config
+from dealer_assist.engine.banked import Phase
 from dealer_assist.games.base import Action
 from dealer_assist.record import settle_record
 from dealer_assist.storage.journal import Journal
-from dealer_assist.table.hand import Phase
 from drivers.factory import open_source
 from tests.conftest import close_at_teardown
 from ui.console.bets import BetBook
+from ui.console.commands import execute
 from ui.console.presenter import Command, ConsolePresenter, ConsoleView, Step
-from ui.console.service import TableService, execute
+from ui.console.service import TableService
 from ui.console.snapshot import TableSnapshot
 
 FAST = "shuffle_time=0.05&card_interval=0.01"
@@ -64,6 +65,10 @@ class Table:
         snap = execute(self.service, c)  # what the worker thread runs
         self.snapshots.append(snap)
         self.p.on_snapshot(snap)
+        if self.service.busy:  # the worker's ticks, until the device has done its part
+            snap = self.service.wait()
+            self.snapshots.append(snap)
+            self.p.on_snapshot(snap)
 
     def view(self) -> ConsoleView:
         return self.p.view()

@@ -20,20 +20,21 @@ import pytest
 
 from dealer_assist.cards import FULL_DECK, Card
 from dealer_assist.config import SourceConfig, TableConfig, load_table_config
+from dealer_assist.engine.banked import Phase
+from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import ConfigError, DeviceError
 from dealer_assist.games.base import Action, Position
 from dealer_assist.storage.journal import Journal
-from dealer_assist.table.hand import Phase
-from dealer_assist.table.misdeal import VoidReason
 from drivers.emulator.source import EmulatorSource
 from drivers.factory import open_source
 from drivers.failover import FailoverSource
 from tests.conftest import close_at_teardown
 from tests.console_conftest import emulator_url
 from ui.console.app import source_factory
+from ui.console.commands import execute
 from ui.console.pitboss import PitBossRoster
 from ui.console.presenter import Command, ConsolePresenter, Step
-from ui.console.service import TableService, execute
+from ui.console.service import TableService
 from ui.console.snapshot import TableSnapshot
 from ui.console.texts import not_ready_text
 
@@ -110,7 +111,7 @@ def test_keypad_is_the_last_resort_and_typing_does_not_time_out(
     typist.start()
     try:
         snap = service.open(1)
-        chain = service.source.inner if service.source is not None else None
+        chain = service.source
         assert isinstance(chain, FailoverSource)
         assert [s.name for s in chain.sources] == ["serial", "manual"]
         assert snap.phase is Phase.BETS_OPEN and snap.error is None
@@ -122,6 +123,8 @@ def test_keypad_is_the_last_resort_and_typing_does_not_time_out(
         snap = service.deal(
             {2: {"ante": 500, "blind": 500}, 5: {"ante": 1000, "blind": 1000, "trips": 100}}, 2
         )
+        assert snap.phase is Phase.DEALING and snap.error is None  # the step returns at once
+        snap = service.wait()
         assert time.monotonic() - started > 1.0
     finally:
         typist.close()
@@ -172,7 +175,8 @@ def test_dealer_voids_a_typed_deal_at_once(tmp_path: Path, services: list[TableS
     thread.start()
     try:
         started = time.monotonic()
-        snap = service.deal({1: {"ante": 500, "blind": 500}}, 2)
+        service.deal({1: {"ante": 500, "blind": 500}}, 2)
+        snap = service.wait()
         assert time.monotonic() - started < 10  # not the 30 s card timeout
     finally:
         thread.join(5)
@@ -196,7 +200,12 @@ def test_unreadable_card_voids_by_default(tmp_path: Path, services: list[TableSe
         None, card_timeout=3.0,
     )  # fmt: skip
     services.append(service)
-    p = ConsolePresenter(config, lambda cmd: p.on_snapshot(execute(service, cmd)))
+
+    def run(cmd: Command) -> None:
+        p.on_snapshot(execute(service, cmd))
+        p.on_snapshot(service.wait())  # the worker's ticks, until the deal is in (or void)
+
+    p = ConsolePresenter(config, run)
     p.start()
     p.tap_seat(3)
     p.tap_chip(500)
@@ -314,7 +323,8 @@ def test_thb_streets_are_typed_burns_included(tmp_path: Path, services: list[Tab
     typist.start()
     try:
         service.open(1)
-        snap = service.deal({1: {"ante": 1000}, 4: {"ante": 500, "bonus": 100}}, 2)
+        service.deal({1: {"ante": 1000}, 4: {"ante": 500, "bonus": 100}}, 2)
+        snap = service.wait()
         seq = 3
         while snap.phase in (Phase.DECISIONS, Phase.SHOWDOWN):
             for seat in snap.to_act:
@@ -324,6 +334,7 @@ def test_thb_streets_are_typed_burns_included(tmp_path: Path, services: list[Tab
             snap = service.dealer_step(seq)
             seq += 1
             assert snap.error is None, snap.error
+            snap = service.wait()
     finally:
         typist.close()
     assert snap.phase is Phase.SETTLED

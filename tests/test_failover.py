@@ -18,14 +18,13 @@ import pytest
 
 from dealer_assist.cards import FULL_DECK
 from dealer_assist.config import SourceConfig, TableConfig, load_table_config
+from dealer_assist.engine.banked import BankedHand, Phase
 from dealer_assist.errors import CommandRefusedError, ConfigError, DeviceError, ProtocolError
-from dealer_assist.events import CardRead, DeckShuffled, DeviceEvent, LinkLost
+from dealer_assist.events import CardRead, DeckShuffled, DeviceEvent, LinkLost, event_to_json
 from dealer_assist.players import PlayerModel
 from dealer_assist.source import CardSource
-from dealer_assist.storage.eventjson import event_to_json
 from dealer_assist.storage.journal import Journal
-from dealer_assist.table.hand import Hand, Phase
-from dealer_assist.table.runner import TableRunner
+from dealer_assist.table.driving import HeadlessTable
 from drivers.emulator.process import EmulatorProcess
 from drivers.emulator.shuffler import EmulatedShuffler, EmulatorConfig
 from drivers.emulator.source import EmulatorSource
@@ -62,7 +61,7 @@ class Table:
         close_at_teardown(self)  # also when open() or the test fails before tables.append()
         self.journal.open()
         self.failover.open()
-        self.runner = TableRunner(
+        self.runner = HeadlessTable(
             self.config, self.failover, self.journal, card_timeout=2.0, on_event=self._on_event
         )
         self.model = PlayerModel(self.config, 9)
@@ -72,7 +71,7 @@ class Table:
         if isinstance(event, CardRead) and self.on_card is not None:
             self.on_card(event)
 
-    def hand(self) -> Hand:
+    def hand(self) -> BankedHand:
         hand = play_hand(self.runner, self.model)
         acknowledge_void(self.runner)
         return hand
@@ -94,13 +93,13 @@ class Table:
         self.journal.close()
 
 
-def play_hand(runner: TableRunner, model: PlayerModel) -> Hand:
+def play_hand(runner: HeadlessTable, model: PlayerModel) -> BankedHand:
     from ui.commands.simulate import play_hand as play
 
     return play(runner, model, SEATS)
 
 
-def acknowledge_void(runner: TableRunner) -> None:
+def acknowledge_void(runner: HeadlessTable) -> None:
     """The dealer reads the void alarm, where the runner asks for it (issue 4)."""
     acknowledge = getattr(runner, "acknowledge_void", None)
     if acknowledge is not None:
@@ -115,7 +114,7 @@ def tables() -> Iterator[list[Table]]:
         table.close()
 
 
-def card_sources(hand: Hand) -> set[str]:
+def card_sources(hand: BankedHand) -> set[str]:
     return {c.source for c in hand.cards}
 
 
@@ -316,7 +315,7 @@ def test_manual_is_the_last_resort_from_config(tmp_path: Path) -> None:
     thread = threading.Thread(target=dealer, daemon=True)
     thread.start()
     try:
-        runner = TableRunner(config, failover, journal, card_timeout=3.0)
+        runner = HeadlessTable(config, failover, journal, card_timeout=3.0)
         hand = play_hand(runner, PlayerModel(config, 1))
         assert hand.phase is Phase.SETTLED
         stored = journal.last_hand()

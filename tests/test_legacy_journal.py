@@ -22,9 +22,9 @@ import pytest
 
 from dealer_assist.cards import FULL_DECK
 from dealer_assist.config import load_table_config
+from dealer_assist.engine.banked import Phase
 from dealer_assist.storage.journal import Journal
-from dealer_assist.table.hand import Phase
-from dealer_assist.table.runner import TableRunner
+from dealer_assist.table.driving import HeadlessTable
 from drivers.manual import ManualSource
 from tests.conftest import close_at_teardown
 
@@ -36,7 +36,7 @@ class Keypad:
     """The dealer, typing the next card of the deck whenever the hand waits for one (its own
     thread: a step may wait for its cards)."""
 
-    def __init__(self, source: ManualSource, runner: TableRunner, deck: list[Any]) -> None:
+    def __init__(self, source: ManualSource, runner: HeadlessTable, deck: list[Any]) -> None:
         self.source, self.runner, self.deck = source, runner, deck
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._run, name="keypad", daemon=True)
@@ -71,7 +71,7 @@ def finish(name: str, tmp_path: Path) -> dict[str, Any]:
     deck = list(FULL_DECK)
     random.Random(7).shuffle(deck)
     try:
-        runner = TableRunner(config, source, journal, card_timeout=5.0, shuffle_timeout=2.0)
+        runner = HeadlessTable(config, source, journal, card_timeout=5.0, shuffle_timeout=2.0)
         keypad = Keypad(source, runner, deck)
         hand = runner.resume()
         assert hand is not None

@@ -12,6 +12,8 @@ import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.config import load_table_config
+from dealer_assist.engine.banked import BankedHand, Phase
+from dealer_assist.engine.voids import FAULT_TEXTS, REASON_TEXTS, VoidReason
 from dealer_assist.errors import CardError, DeviceError, HandStateError
 from dealer_assist.events import (
     CardRead,
@@ -28,15 +30,8 @@ from dealer_assist.games.base import Action
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.crosscheck import cross_check, read_dealt_log
 from dealer_assist.table.device_status import ReadinessTracker
-from dealer_assist.table.hand import Hand, Phase
-from dealer_assist.table.misdeal import (
-    FAULT_TEXTS,
-    REASON_TEXTS,
-    DealWatch,
-    MisdealDetector,
-    VoidReason,
-)
-from dealer_assist.table.runner import TableRunner
+from dealer_assist.table.driving import HeadlessTable
+from dealer_assist.table.misdeal import DealWatch, MisdealDetector
 from drivers.emulator.shuffler import FAULT_CODES
 from drivers.factory import open_source
 from tests.conftest import close_at_teardown
@@ -141,20 +136,20 @@ def test_readiness_needs_every_fault_cleared_and_the_link() -> None:
 @contextmanager
 def table(
     tmp_path: Path, query: str, *, policy: str = "void", **opts: float
-) -> Iterator[tuple[TableRunner, Journal]]:
+) -> Iterator[tuple[HeadlessTable, Journal]]:
     config = replace(load_table_config(game="uth"), unreadable_card=policy)
     journal = close_at_teardown(Journal(str(tmp_path / "j.db")))
     journal.open()
     source = close_at_teardown(open_source(f"emulator://?{FAST}&{query}", name="serial", **opts))
     source.open()
     try:
-        yield TableRunner(config, source, journal, card_timeout=2.0), journal
+        yield HeadlessTable(config, source, journal, card_timeout=2.0), journal
     finally:
         source.close()
         journal.close()
 
 
-def play(runner: TableRunner) -> Hand:
+def play(runner: HeadlessTable) -> BankedHand:
     """One hand with fixed bets; every seat takes its first legal decision."""
     hand = runner.new_hand()
     for seat, bets in BETS.items():
@@ -163,7 +158,7 @@ def play(runner: TableRunner) -> Hand:
     return play_on(runner, hand)
 
 
-def play_on(runner: TableRunner, hand: Hand) -> Hand:
+def play_on(runner: HeadlessTable, hand: BankedHand) -> BankedHand:
     """Decisions (each seat's first legal one), reveal and settlement."""
     while hand.phase is Phase.DECISIONS:
         for seat in hand.seats_to_act:

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from dealer_assist.config import load_table_config
+from dealer_assist.engine.banked import Phase
 from dealer_assist.errors import DeviceError
 from dealer_assist.events import DeviceHello, LinkLost, LinkRestored
 from dealer_assist.storage.journal import Journal
-from dealer_assist.table.hand import Phase
-from dealer_assist.table.runner import TableRunner
+from dealer_assist.table.driving import HeadlessTable
 from drivers.emulator.process import EmulatorProcess
 from drivers.factory import open_source
 from drivers.tcrp.device import TcrpDevice, TcrpTimings
@@ -55,7 +55,7 @@ def test_device_gone_reconnects_by_itself_and_the_table_waits(tmp_path: Path) ->
     seen = []
     try:
         source.open()
-        runner = TableRunner(config, source, journal, card_timeout=2.0, on_event=seen.append)
+        runner = HeadlessTable(config, source, journal, card_timeout=2.0, on_event=seen.append)
         assert play(runner).phase is Phase.SETTLED
         emu.stop()  # the device goes away between hands
         attempts_at: list[tuple[float, int]] = []

@@ -20,15 +20,15 @@ import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.config import TableConfig, load_table_config
+from dealer_assist.engine.banked import BankedHand, Phase
 from dealer_assist.errors import HandStateError
 from dealer_assist.events import CardRead, DeckShuffled, DeviceHello
 from dealer_assist.players import PlayerModel
+from dealer_assist.ports import PendingStep
 from dealer_assist.storage.journal import Journal
-from dealer_assist.storage.model import PendingStep
 from dealer_assist.table.crosscheck import cross_check, read_dealt_log
-from dealer_assist.table.hand import Hand, Phase
+from dealer_assist.table.driving import HeadlessTable
 from dealer_assist.table.recovery import assess_history, sort_pending
-from dealer_assist.table.runner import TableRunner
 from drivers.emulator.process import EmulatorProcess
 from drivers.factory import open_source
 from drivers.tcrp.device import TcrpDevice
@@ -70,11 +70,11 @@ class Table:
         journal.open()
         self.source = close_at_teardown(open_source(where, name="serial"))
         self.source.open()
-        self.runner = TableRunner(config, self.source, journal, card_timeout=2.0)
+        self.runner = HeadlessTable(config, self.source, journal, card_timeout=2.0)
         self.model = PlayerModel(config, seed)
         self.started: list[str] = []
 
-    def play(self, hands: int, hand: Hand | None = None) -> Hand | None:
+    def play(self, hands: int, hand: BankedHand | None = None) -> BankedHand | None:
         for _ in range(hands):
             if hand is None or hand.phase in (Phase.SETTLED, Phase.VOID):
                 hand = None
@@ -89,7 +89,7 @@ class Table:
         self.journal.close()
 
 
-def snapshot(hand: Hand) -> tuple[dict[int, dict[str, int]], dict[int, list[str]], list[str]]:
+def snapshot(hand: BankedHand) -> tuple[dict[int, dict[str, int]], dict[int, list[str]], list[str]]:
     bets = {s: dict(st.bets) for s, st in hand.seats.items()}
     actions = {s: [a.label() for a in st.actions] for s, st in hand.seats.items()}
     return bets, actions, [f"{p.position} {p.card}" for p in hand.cards]

@@ -12,8 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from dealer_assist.ports import HandEntry
 from dealer_assist.storage.journal import Journal
-from dealer_assist.storage.model import HandEntry
 from dealer_assist.table.crosscheck import cross_check, read_dealt_log
 
 

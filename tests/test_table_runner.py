@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from dealer_assist.config import load_table_config
+from dealer_assist.engine.banked import BankedHand, Phase
 from dealer_assist.players import PlayerModel
 from dealer_assist.record import settle_record
 from dealer_assist.storage.journal import Journal
-from dealer_assist.table.hand import Hand, Phase
-from dealer_assist.table.runner import TableRunner
+from dealer_assist.table.driving import HeadlessTable
 from drivers.factory import open_source
 from tests.conftest import close_at_teardown
 from ui.commands.simulate import play_hand
@@ -25,7 +25,9 @@ from ui.commands.simulate import play_hand
 FAST = "shuffle_time=0.01&card_interval=0.001"
 
 
-def run_hands(tmp_path: Path, game: str, query: str, hands: int) -> tuple[list[Hand], Journal]:
+def run_hands(
+    tmp_path: Path, game: str, query: str, hands: int
+) -> tuple[list[BankedHand], Journal]:
     config = load_table_config(game=game)
     journal = close_at_teardown(Journal(str(tmp_path / "j.db")))
     source = close_at_teardown(open_source(f"emulator://?{FAST}&{query}", name="serial"))
@@ -33,7 +35,7 @@ def run_hands(tmp_path: Path, game: str, query: str, hands: int) -> tuple[list[H
     journal.open()
     source.open()
     try:
-        runner = TableRunner(config, source, journal, card_timeout=2.0)
+        runner = HeadlessTable(config, source, journal, card_timeout=2.0)
         model = PlayerModel(config, 5)
         for _ in range(hands):
             played.append(play_hand(runner, model, list(range(1, config.seats + 1))))
@@ -143,7 +145,7 @@ def test_simulate_drives_an_external_emulator_over_tcp(tmp_path: Path) -> None:
 
 
 @contextmanager
-def _uth_table(tmp_path: Path, seed: int) -> Iterator[tuple[Journal, TableRunner]]:
+def _uth_table(tmp_path: Path, seed: int) -> Iterator[tuple[Journal, HeadlessTable]]:
     """A UTH runner on an emulator and a journal in ``tmp_path``, closed on exit."""
     journal = close_at_teardown(Journal(str(tmp_path / "j.db")))
     source = close_at_teardown(open_source(f"emulator://?{FAST}&seed={seed}", name="serial"))
@@ -151,13 +153,13 @@ def _uth_table(tmp_path: Path, seed: int) -> Iterator[tuple[Journal, TableRunner
     source.open()
     try:
         config = load_table_config(game="uth")
-        yield journal, TableRunner(config, source, journal, card_timeout=2.0)
+        yield journal, HeadlessTable(config, source, journal, card_timeout=2.0)
     finally:
         source.close()
         journal.close()
 
 
-def _two_seats_dealt(runner: TableRunner) -> Hand:
+def _two_seats_dealt(runner: HeadlessTable) -> BankedHand:
     hand = runner.new_hand()
     for seat in (2, 5):
         hand.place_bets(seat, {"ante": 1000, "blind": 1000})

@@ -7,11 +7,11 @@ import time
 from pathlib import Path
 
 from dealer_assist.config import load_table_config
+from dealer_assist.engine.banked import Phase
 from dealer_assist.events import CardRead, DeviceEvent, LinkLost, LinkRestored
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.journal import Journal
-from dealer_assist.table.hand import Phase
-from dealer_assist.table.runner import TableRunner
+from dealer_assist.table.driving import HeadlessTable
 from drivers.emulator.shuffler import EmulatedShuffler, EmulatorConfig
 from drivers.factory import open_source
 from drivers.usbsim import SimUsbBackend, SimUsbDevice
@@ -43,7 +43,7 @@ def test_unplug_mid_hand_voids_and_replug_reconnects(tmp_path: Path) -> None:
     journal.open()
     source.open()
     try:
-        runner = TableRunner(config, source, journal, card_timeout=2.0, on_event=on_event)
+        runner = HeadlessTable(config, source, journal, card_timeout=2.0, on_event=on_event)
         model = PlayerModel(config, 3)
         first = play_hand(runner, model, [1, 2, 3])
         assert first.phase is Phase.SETTLED

@@ -88,7 +88,7 @@ class HeadlessTable:
         self.runner = BankedRunner(*args, **kwargs)
         self.driver = Driver(self.runner)
 
-    # -- what the runner knows -----------------------------------------------------------------------
+    # -- what the runner knows ----------------------------------------------------------------
     @property
     def hand(self) -> BankedHand | None:
         """The hand in progress or just finished."""
@@ -103,7 +103,7 @@ class HeadlessTable:
         # everything that does not wait (device status, the alarm, identification, journal...)
         return getattr(self.runner, name)
 
-    # -- steps that wait for the device -----------------------------------------------------------
+    # -- steps that wait for the device -------------------------------------------------------
     def resume(self) -> BankedHand | None:
         """:meth:`~dealer_assist.table.resume.ResumingRunner.resume`, then its device catch-up."""
         hand = self.runner.resume()

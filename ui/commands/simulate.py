@@ -19,12 +19,12 @@ from platformdirs import user_data_dir
 from tqdm import tqdm
 
 from dealer_assist.config import load_table_config
+from dealer_assist.engine.banked import BankedHand, Phase
 from dealer_assist.errors import ConfigError, DeviceError
 from dealer_assist.games import DEFAULT_GAME, GAME_CODES
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.journal import Journal
-from dealer_assist.table.hand import Hand, Phase
-from dealer_assist.table.runner import TableRunner
+from dealer_assist.table.driving import HeadlessTable
 from drivers.factory import open_source
 from ui.money import fmt_money
 
@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         journal.open()
         source.open()
-        runner = TableRunner(config, source, journal)
+        runner = HeadlessTable(config, source, journal)
         seats = list(range(1, n_seats + 1))
         bar = tqdm(range(args.hands), unit="hand", disable=args.no_progress, file=sys.stderr)
         for _ in bar:
@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def play_hand(runner: TableRunner, model: PlayerModel, seats: list[int]) -> Hand:
+def play_hand(runner: HeadlessTable, model: PlayerModel, seats: list[int]) -> BankedHand:
     """One hand from bets to settlement (or void), decisions by ``model``."""
     runner.acknowledge_void("simulate")  # a void of the previous hand is acknowledged unattended
     if not runner.wait_device_ready(DEVICE_READY_TIMEOUT):
@@ -123,7 +123,7 @@ def play_hand(runner: TableRunner, model: PlayerModel, seats: list[int]) -> Hand
     return hand
 
 
-def _write_record(out: TextIO, runner: TableRunner, hand: Hand) -> None:
+def _write_record(out: TextIO, runner: HeadlessTable, hand: BankedHand) -> None:
     record = hand.to_hand_record().to_json()
     if runner.stored is not None:
         record["hand_id"] = runner.stored.hand_id
@@ -147,7 +147,7 @@ class _Summary:
     player_net: int = 0
     stats: Any = None
 
-    def add(self, hand: Hand) -> None:
+    def add(self, hand: BankedHand) -> None:
         self.hands += 1
         if hand.phase is Phase.SETTLED and hand.settlement is not None:
             self.settled += 1

@@ -3,7 +3,7 @@
 The emulator runs in its own child process on a pseudo-terminal (a device does not die with the
 host) and logs every card it deals. The table runs in another child process that this command
 kills with SIGKILL ``--kill`` times at random moments and starts again; each new table process
-resumes from the journal's step log (:meth:`TableRunner.resume`). At the end the journal is
+resumes from the journal's step log (:meth:`HeadlessTable.resume`). At the end the journal is
 cross-checked against the dealt log (:mod:`dealer_assist.table.crosscheck`) and a report is
 printed: hands settled, voids by reason, frames dropped/resent, wrong cards accepted, hands lost
 or duplicated, journal verify. Exit status 0 when nothing was wrong.
@@ -30,13 +30,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from dealer_assist.config import TableConfig, load_table_config
+from dealer_assist.engine.banked import BankedHand, Phase
 from dealer_assist.errors import ConfigError, DealerAssistError, DeviceError
 from dealer_assist.games import DEFAULT_GAME, GAME_CODES
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.crosscheck import CrossCheck, cross_check, read_dealt_log
-from dealer_assist.table.hand import Hand, Phase
-from dealer_assist.table.runner import TableRunner
+from dealer_assist.table.driving import HeadlessTable
 from drivers.emulator.process import EmulatorProcess
 from drivers.factory import open_source
 
@@ -307,8 +307,8 @@ def _host_link_stats(path: Path) -> dict[str, int]:
 
 
 def drive_hand(
-    runner: TableRunner, model: PlayerModel, seats: Sequence[int], hand: Hand | None = None
-) -> Hand:
+    runner: HeadlessTable, model: PlayerModel, seats: Sequence[int], hand: BankedHand | None = None
+) -> BankedHand:
     """Play ``hand`` (or a new one) from whatever phase it is in to settlement or void:
     bets (when still open), decisions by ``model``, reveal, settle. A new hand first
     acknowledges a void alarm (as the dealer would) and waits for the device to be ready.
@@ -357,7 +357,7 @@ def _child(argv: Sequence[str]) -> int:
     with Journal(a.db) as journal, open(a.stats_log, "a", encoding="utf-8") as stats_out:
         source = _open_device(a.device)
         try:
-            runner = TableRunner(config, source, journal, card_timeout=2.0, shuffle_timeout=5.0)
+            runner = HeadlessTable(config, source, journal, card_timeout=2.0, shuffle_timeout=5.0)
             hand = runner.resume()
             while True:
                 if hand is None or hand.phase in (Phase.SETTLED, Phase.VOID):
@@ -388,7 +388,7 @@ def _open_device(url: str) -> Any:
             time.sleep(0.2)
 
 
-def _new_hand(runner: TableRunner) -> Hand | None:
+def _new_hand(runner: HeadlessTable) -> BankedHand | None:
     if not runner.wait_device_ready(10.0):
         return None
     try:

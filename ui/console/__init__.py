@@ -3,7 +3,8 @@
 Layers, each importable on its own:
 
 - :mod:`ui.console.snapshot`, :mod:`ui.console.service`: Qt-free. The service owns the
-  :class:`~dealer_assist.table.runner.TableRunner` and answers every step with an immutable,
+  event-driven :class:`~dealer_assist.table.banked_runner.BankedRunner` and answers every step
+  at once with an immutable,
   privacy-filtered :class:`~ui.console.snapshot.TableSnapshot` (no hole card, no hidden board or
   dealer card, no qualification before its step: the screen cannot show what it never receives).
 - :mod:`ui.console.bets`, :mod:`ui.console.presenter`: Qt-free view-model. The presenter turns

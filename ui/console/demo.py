@@ -100,7 +100,7 @@ class DemoDriver(QObject):
     # -- internals --------------------------------------------------------------------------------
     def _on_view(self, view: ConsoleView) -> None:
         self._watchdog.start(STALL_MS)
-        if view.step is Step.DEALING:  # the deal may be in before the next step looks
+        if view.step is Step.DEALING and not view.busy:  # the deal may be in before _step
             self._shot_busy(view)
         self._schedule()
 

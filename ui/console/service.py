@@ -1,20 +1,24 @@
 """The table behind the console: runner, card source and journal, driven step by step.
 
-Qt-free and blocking (each step waits for the device with the runner's finite timeouts), so it runs
-on the console's worker thread (:mod:`ui.console.worker`) or directly in tests and the headless
-demo. Every step returns a :class:`~ui.console.snapshot.TableSnapshot`; refusals of the core come
-back in ``snapshot.error`` instead of exceptions, because the GUI shows them to the dealer.
+Qt-free and non-blocking: every step returns at once with a
+:class:`~ui.console.snapshot.TableSnapshot` (refusals of the core come back in ``snapshot.error``
+instead of exceptions, because the GUI shows them to the dealer), and :meth:`TableService.tick`
+moves the table on: the device's events and the clock (the event-driven runner,
+:mod:`dealer_assist.table.runner`). The console's worker (:mod:`ui.console.worker`) ticks it on
+its own thread; headless callers use :meth:`TableService.wait`.
 
 After a restart :meth:`TableService.open` resumes what the journal's step log holds (the runner's
 crash recovery): a hand in progress continues, an unacknowledged void alarm is shown again.
+Closing the console during a deal returns at once: the hand stays in the step log and resumes at
+the next start (it is not voided for cards that never came).
 
-While a step blocks (a deal waiting for its cards) the service reports progress snapshots through
-:attr:`TableService.on_progress` (the positions still awaited, for the dealer's keypad when the
-cards are typed), and two calls are safe from another thread: :meth:`TableService.enter_card`
-(the keypad, into the manual source) and :meth:`TableService.interrupt` (void the hand now).
-Issue 5: the table's sources fail over (``drivers.failover``); a switch is reported as a
-:class:`~ui.console.snapshot.SourceNotice`. The runner's per-card timeout is
-``slow_card_timeout`` while the keypad or a camera is the source, so typing does not void a hand.
+Two calls are safe from another thread: :meth:`TableService.enter_card` (the keypad, into the
+manual source) and :meth:`TableService.interrupt` (void the hand at the next tick). While a deal
+waits, :attr:`TableService.on_progress` gets a snapshot at each change (the positions still
+awaited, for the dealer's keypad). Issue 5: the table's sources fail over (``drivers.failover``);
+a switch is reported as a :class:`~ui.console.snapshot.SourceNotice`. The runner's per-card
+timeout is ``slow_card_timeout`` while the keypad or a camera is the source, so typing does not
+void a hand.
 """
 
 from __future__ import annotations
@@ -25,27 +29,24 @@ from collections.abc import Callable, Mapping
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
+from dealer_assist.engine.banked import BankedHand, Phase
+from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import (
-    BetError,
-    CardError,
     ConfigError,
     DealerAssistError,
     DeviceError,
     HandStateError,
-    IllegalActionError,
     JournalError,
 )
 from dealer_assist.events import DeviceEvent, utc_now
 from dealer_assist.games.base import Action
 from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
-from dealer_assist.table.hand import Hand, Phase
-from dealer_assist.table.misdeal import VoidReason
-from dealer_assist.table.runner import TableRunner
+from dealer_assist.table.banked_runner import BankedRunner
 from drivers.failover import FailoverSource, SourceSwitched
 from drivers.manual import ManualSource
 from ui.console.pitboss import PitBossRoster, check_badge
-from ui.console.presenter import Command
+from ui.console.refusals import command_error
 from ui.console.snapshot import (
     CommandError,
     DeviceStatus,
@@ -55,12 +56,12 @@ from ui.console.snapshot import (
     next_step,
     take_snapshot,
 )
-from ui.console.watched import WatchedSource
 
 SourceFactory = Callable[[], CardSource]
 ProgressSink = Callable[[TableSnapshot], None]
 _OVER = (Phase.SETTLED, Phase.VOID)
-PROGRESS_EVERY = 1.0  # seconds: a progress snapshot at least this often while a step blocks
+PROGRESS_EVERY = 1.0  # seconds: a progress snapshot at least this often while the table waits
+WAIT_STEP = 0.05  # seconds: what wait() lets the source take for one event before ticking
 MANUAL_SHUFFLE_TIMEOUT = 1.0  # seconds: the keypad's "shuffle" is immediate
 
 
@@ -90,9 +91,9 @@ class TableService:
         roster: pit bosses with PINs; None (or empty) = the badge alone confirms.
         dealer: who identifies unreadable cards (recorded with them).
 
-    Call :meth:`open` first and :meth:`close` at the end (both idempotent). Not thread-safe
-    except :meth:`enter_card` and :meth:`interrupt`: use it from one thread (the console's
-    worker).
+    Call :meth:`open` first and :meth:`close` at the end (both idempotent), :meth:`tick` often
+    (every few tens of milliseconds while :attr:`busy`). Not thread-safe except
+    :meth:`enter_card` and :meth:`interrupt`: use it from one thread (the console's worker).
     """
 
     def __init__(
@@ -116,8 +117,8 @@ class TableService:
         self.roster = roster
         self.dealer = dealer
         self.on_progress: ProgressSink | None = None
-        self.source: WatchedSource | None = None
-        self.runner: TableRunner | None = None
+        self.source: CardSource | None = None
+        self.runner: BankedRunner | None = None
         self._seq = 0
         self._open_error = ""
         self._frames = -1
@@ -126,7 +127,7 @@ class TableService:
         self._notice: SourceNotice | None = None
         self._lock = threading.Lock()
         self._interrupt: VoidReason | None = None
-        self._in_step = False
+        self._want_hand = False  # a new hand waits for the device (still busy with the last)
         self._progress_key: object = None
         self._progress_at = 0.0
 
@@ -144,9 +145,7 @@ class TableService:
             except JournalError as e:
                 return self._snap(seq, CommandError("journal", str(e)))
             try:
-                source = self.source or WatchedSource(
-                    self.make_source(), before_poll=self._before_poll, after_deal=self._after_deal
-                )
+                source = self.source or self.make_source()
                 self.source = source
                 source.open()
             except DealerAssistError as e:
@@ -154,7 +153,7 @@ class TableService:
                 return self._snap(seq, CommandError("device", str(e)))
             self._open_error = ""
             self._last_heard = utc_now()
-            runner = TableRunner(
+            runner = BankedRunner(
                 self.config, source, self.journal, card_timeout=self.card_timeout,
                 shuffle_timeout=self.shuffle_timeout, on_event=self._on_event,
             )  # fmt: skip
@@ -171,7 +170,8 @@ class TableService:
         return self.new_hand(seq)
 
     def close(self) -> None:
-        """Close the source and the journal; safe to call twice."""
+        """Close the source and the journal; safe to call twice. Returns at once, also during
+        a deal: the hand stays in the step log and resumes at the next :meth:`open`."""
         self.runner = None
         if self.source is not None:
             self.source.close()
@@ -180,17 +180,24 @@ class TableService:
             self.journal.close()
 
     @property
-    def hand(self) -> Hand | None:
+    def hand(self) -> BankedHand | None:
         """The hand in progress or just finished (owned by this thread)."""
         return self.runner.hand if self.runner is not None else None
 
     @property
     def active_source(self) -> CardSource | None:
         """The source reading cards now (the failover chain's active one)."""
-        inner = self.source.inner if self.source is not None else None
-        if isinstance(inner, FailoverSource):
-            return inner.active
-        return inner
+        source = self.source
+        if isinstance(source, FailoverSource):
+            return source.active
+        return source
+
+    @property
+    def busy(self) -> bool:
+        """The table waits for the device (a deck, cards, a STATUS answer) or for a new hand to
+        open: call :meth:`tick` soon."""
+        runner = self.runner
+        return runner is not None and (runner.waiting or self._want_hand)
 
     # -- from other threads -----------------------------------------------------------------------
     def enter_card(self, card: Card) -> None:
@@ -207,8 +214,8 @@ class TableService:
         active.enter(card)
 
     def interrupt(self, reason: VoidReason) -> None:
-        """Void the hand with ``reason`` as soon as the blocked step looks at the source again
-        (thread-safe). Ignored when no step is running: send the ``void`` step too."""
+        """Void the hand in progress with ``reason`` at the next :meth:`tick` (thread-safe; the
+        keypad's "void hand" while the dealer types). Ignored when no hand is in progress."""
         with self._lock:
             self._interrupt = reason
 
@@ -222,16 +229,20 @@ class TableService:
         try:
             runner.poll(0)
         except DealerAssistError as e:
-            return self._snap(seq, _error(e))
+            return self._snap(seq, command_error(e))
         if runner.void_alarm is not None:
             return self._snap(seq, CommandError("void_alarm", "acknowledge the void first"))
         status = runner.device_status
         if not (runner.device_ready and status.ready):
             why = status.why_not_ready or "device not ready"
             return self._snap(seq, CommandError("device_not_ready", why))
+        if runner.waiting or runner.device_busy:
+            self._want_hand = True  # the device is still busy with the last hand: at a tick
+            return self._snap(seq, None)
         return self._run(seq, lambda: self._new_hand(runner))
 
-    def _new_hand(self, runner: TableRunner) -> None:
+    def _new_hand(self, runner: BankedRunner) -> None:
+        self._want_hand = False
         runner.new_hand()
         self._count_hand()
 
@@ -244,7 +255,7 @@ class TableService:
         try:
             runner.acknowledge_void("dealer")
         except DealerAssistError as e:
-            return self._snap(seq, _error(e))
+            return self._snap(seq, command_error(e))
         if runner.void_alarm is not None:  # an older alarm too (restored after a restart)
             return self._snap(seq, None)
         return self.new_hand(seq)
@@ -334,7 +345,7 @@ class TableService:
             if card != ident.card:
                 runner.confirm_identification(pit_boss=badge, accept=False)
                 return CommandError("ident_mismatch", "the pit boss saw another card")
-            runner.confirm_identification(pit_boss=badge)  # the deal goes on (may block)
+            runner.confirm_identification(pit_boss=badge)  # the deal goes on
             return None
 
         return self._run(seq, step)
@@ -349,17 +360,43 @@ class TableService:
 
         return self._run(seq, step)
 
-    def tick(self) -> TableSnapshot:
-        """Handle waiting device events (a fault may void the hand) and refresh the status."""
-        if self.runner is not None:
-            try:
-                self.runner.poll(0)
-            except DealerAssistError as e:
-                return self._snap(self._seq, _error(e))
-        return self._snap(self._seq, None)
+    def tick(self, timeout: float = 0.0) -> TableSnapshot:
+        """Move the table on: the device events waiting (for at most ``timeout`` s for the
+        first; a fault may void the hand), the clock (late cards void the deal), an interrupt, a
+        new hand that waited for the device; refresh the status."""
+        runner = self.runner
+        if runner is None:
+            return self._snap(self._seq, None)
+        try:
+            with self._lock:
+                reason, self._interrupt = self._interrupt, None
+            hand = runner.hand
+            if reason is not None and hand is not None and not hand.is_over:
+                runner.void(reason)
+            runner.poll(timeout)
+            runner.tick()
+            if self._want_hand and not runner.waiting and not runner.device_busy:
+                self._want_hand = False
+                snap = self.new_hand(self._seq)
+                self._progress(snap)
+                return snap
+        except DealerAssistError as e:
+            return self._snap(self._seq, command_error(e))
+        snap = self._snap(self._seq, None)
+        self._progress(snap)
+        return snap
+
+    def wait(self, timeout: float = 180.0) -> TableSnapshot:
+        """Tick until the table waits for nothing from the device (for headless callers: the
+        demo, tests), at most ``timeout`` seconds; the last snapshot."""
+        deadline = time.monotonic() + timeout
+        snap = self.tick()
+        while self.busy and time.monotonic() < deadline:
+            snap = self.tick(WAIT_STEP)
+        return snap
 
     # -- internals --------------------------------------------------------------------------------
-    def _hand(self) -> tuple[TableRunner, Hand]:
+    def _hand(self) -> tuple[BankedRunner, BankedHand]:
         if self.runner is None or self.runner.hand is None:
             raise HandStateError("no hand in progress")
         return self.runner, self.runner.hand
@@ -370,20 +407,17 @@ class TableService:
             self._hand_no = stored.hand_id if stored else self.journal.count() + 1
 
     def _run(self, seq: int, step: Callable[[], object]) -> TableSnapshot:
-        """Run one step (interrupts and progress reports are live meanwhile)."""
+        """Run one step; its snapshot."""
         error = None
-        with self._lock:
-            self._interrupt = None  # one from before this step was for an earlier one
-        self._in_step = True
         try:
             self._prepare()
             result = step()
             error = result if isinstance(result, CommandError) else None
         except DealerAssistError as e:
-            error = _error(e)
-        finally:
-            self._in_step = False
-        return self._snap(seq, error)
+            error = command_error(e)
+        snap = self._snap(seq, error)
+        self._progress(snap)
+        return snap
 
     def _prepare(self) -> None:
         """Timeouts for the source in use: the keypad and a camera are slow to give each card.
@@ -397,53 +431,29 @@ class TableService:
             manual = kind == "manual"
             runner.shuffle_timeout = MANUAL_SHUFFLE_TIMEOUT if manual else self.shuffle_timeout
 
-    # -- hooks (worker thread, inside the runner) -------------------------------------------------
+    # -- the runner's events (worker thread) ------------------------------------------------------
     def _on_event(self, event: DeviceEvent) -> None:
         if isinstance(event, SourceSwitched):
             number = self._notice.number + 1 if self._notice is not None else 1
-            inner = self.source.inner if self.source is not None else None
-            sources = inner.sources if isinstance(inner, FailoverSource) else ()
+            source = self.source
+            sources = source.sources if isinstance(source, FailoverSource) else ()
             to = next((s for s in sources if s.name == event.to_source), None)
             self._notice = SourceNotice(number, event.from_source, event.to_source, event.reason,
                                         manual=isinstance(to, ManualSource))  # fmt: skip
-            if self._in_step:
-                self._prepare()
+            self._prepare()
 
-    def _before_poll(self) -> bool:
-        runner = self.runner
-        if not self._in_step or runner is None:
-            return False
-        with self._lock:
-            reason, self._interrupt = self._interrupt, None
-        hand = runner.hand
-        if reason is not None and hand is not None and hand.phase not in _OVER:
-            runner.void(reason)  # the runner looks at the hand again after this poll
-            self._progress(force=True)
-            return True
-        self._progress()
-        return False
-
-    def _after_deal(self, n: int) -> None:
-        if self._in_step:
-            self._progress(force=True)
-
-    def _progress(self, *, force: bool = False) -> None:
-        """Report the hand while a step blocks: at each change, and every PROGRESS_EVERY s."""
-        sink, runner = self.on_progress, self.runner
-        if sink is None or runner is None:
+    def _progress(self, snap: TableSnapshot) -> None:
+        """Report the table to :attr:`on_progress` at each change of the deal, and every
+        PROGRESS_EVERY s while the table waits."""
+        sink = self.on_progress
+        if sink is None:
             return
-        hand = runner.hand
-        key = (
-            (hand.phase, len(hand.cards), len(hand.pending), runner.identification is None)
-            if hand is not None
-            else None,
-            self._notice,
-        )
+        key = (snap.phase, snap.placed, snap.awaiting, snap.identifying, snap.notice)
         now = time.monotonic()
-        if not force and key == self._progress_key and now - self._progress_at < PROGRESS_EVERY:
+        if key == self._progress_key and now - self._progress_at < PROGRESS_EVERY:
             return
         self._progress_key, self._progress_at = key, now
-        sink(self._snap(self._seq, None))
+        sink(snap)
 
     def _snap(self, seq: int, error: CommandError | None) -> TableSnapshot:
         self._seq = max(self._seq, seq)
@@ -497,49 +507,3 @@ class TableService:
             next_attempt_in=status.next_attempt_in,
             last_error=status.last_error,
         )
-
-
-def execute(service: TableService, cmd: Command) -> TableSnapshot:
-    """Run a presenter :class:`~ui.console.presenter.Command` on ``service``; an unknown or
-    incomplete command just reports the table (a tick)."""
-    s = service
-    if cmd.kind == "open":
-        return s.open(cmd.seq)
-    if cmd.kind == "new_hand":
-        return s.new_hand(cmd.seq)
-    if cmd.kind == "deal":
-        return s.deal(cmd.bets, cmd.seq)
-    if cmd.kind == "act" and cmd.action is not None:
-        return s.act(cmd.seat, cmd.action, cmd.seq)
-    if cmd.kind == "dealer_step":
-        return s.dealer_step(cmd.seq)
-    if cmd.kind == "void" and cmd.reason is not None:
-        return s.void(cmd.reason, cmd.seq)
-    if cmd.kind == "ack":
-        return s.acknowledge_void(cmd.seq)
-    if cmd.kind == "identify" and cmd.card is not None:
-        return s.identify(cmd.card, cmd.seq)
-    if cmd.kind == "confirm" and cmd.card is not None:
-        return s.confirm(cmd.card, cmd.badge, cmd.pin, cmd.seq)
-    if cmd.kind == "exposed":
-        return s.record_exposed(cmd.position, cmd.card, cmd.seq)
-    return s.tick()
-
-
-def _error(e: DealerAssistError) -> CommandError:
-    if isinstance(e, CardError):
-        # the core names the card ("As was already dealt"): it may be a hidden card, never shown
-        return CommandError("card_taken", "that card is already in this deck")
-    if isinstance(e, DeviceError):
-        code = "device"
-    elif isinstance(e, BetError):
-        code = "bet"
-    elif isinstance(e, IllegalActionError):
-        code = "illegal"
-    elif isinstance(e, HandStateError):
-        code = "state"
-    elif isinstance(e, JournalError):
-        code = "journal"
-    else:
-        code = "other"
-    return CommandError(code, str(e))

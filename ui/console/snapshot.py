@@ -1,9 +1,10 @@
 """What the console may know about the table at one moment: an immutable, privacy-filtered copy.
 
-Built on the worker thread from the live :class:`~dealer_assist.table.hand.Hand` and handed to the
-GUI thread by a signal. It never carries a hole card, a face-down board card, the dealer's cards
-before :meth:`Hand.dealer_visible`, or the dealer's hand/qualification before settlement
-(GAMES.md, UTH "Privacy"): widgets cannot leak what they never receive.
+Built on the worker thread from the live hand's dealer view
+(:meth:`~dealer_assist.engine.banked.BankedHand.view`, where the privacy rules live) and handed to
+the GUI thread by a signal. It never carries a hole card, a face-down board card, the dealer's
+cards before the reveal, or the dealer's hand/qualification before settlement (GAMES.md, UTH
+"Privacy"): widgets cannot leak what they never receive.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from datetime import datetime
 from types import MappingProxyType
 
 from dealer_assist.cards import Card
+from dealer_assist.engine.banked import BankedHand, Phase
+from dealer_assist.engine.voids import VoidReason
 from dealer_assist.games.base import Action, Position, Settlement
-from dealer_assist.table.hand import Hand, Phase
-from dealer_assist.table.misdeal import VoidReason
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,7 @@ class Extras:
     notice: SourceNotice | None = None
 
 
-def next_step(hand: Hand) -> tuple[str | None, int]:
+def next_step(hand: BankedHand) -> tuple[str | None, int]:
     """The dealer's next step and how many board cards it turns (see :class:`TableSnapshot`).
 
     UTH: flop (3), river (the last 2), then the dealer's cards; THB: flop (3), turn (1),
@@ -196,7 +197,7 @@ def next_step(hand: Hand) -> tuple[str | None, int]:
 
 
 def take_snapshot(
-    hand: Hand | None,
+    hand: BankedHand | None,
     *,
     seq: int,
     hand_no: int,
@@ -226,10 +227,7 @@ def take_snapshot(
         )
         for s, st in sorted(hand.seats.items())
     )
-    shown = len(hand.board_visible())
-    board = tuple(c if i < shown else None for i, c in enumerate(hand.board))
-    reveal = hand.dealer_visible()
-    dealer = tuple(c if reveal else None for c in hand.dealer_cards)
+    seen = hand.view("dealer")
     step, cards = next_step(hand)
     dealing = hand.phase is Phase.DEALING
     returns: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] = ()
@@ -247,8 +245,8 @@ def take_snapshot(
         hand_uid=hand.hand_uid,
         hand_no=hand_no,
         seats=seats,
-        board=board,
-        dealer=dealer,
+        board=seen.board,
+        dealer=seen.dealer,
         next_step=step,
         next_cards=cards,
         to_act=tuple(hand.seats_to_act),

@@ -1,17 +1,19 @@
 """The worker thread: the table service runs on its own QThread; commands go in by a queued
 signal, snapshots come back by another. The GUI thread never waits for the device.
 
-A timer on the worker thread ticks the service (device events, faults that void a hand, the
-heartbeat) every ``tick_ms``; while a blocking step runs (a deal waits for its cards with finite
-timeouts) the ticks simply wait for it.
+A timer on the worker thread ticks the service (device events, the clock, faults that void a
+hand, the heartbeat): every ``busy_tick_ms`` while the table waits for the device (a deal's
+cards), every ``tick_ms`` otherwise. No step blocks the worker, so a command, a void or a close
+is handled at once, also during a deal.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
+from ui.console.commands import execute
 from ui.console.presenter import Command
-from ui.console.service import TableService, execute
+from ui.console.service import TableService
 from ui.console.snapshot import TableSnapshot
 
 
@@ -20,14 +22,13 @@ class TableWorker(QObject):
 
     snapshot = Signal(object)
 
-    def __init__(self, service: TableService, tick_ms: int = 250) -> None:
+    def __init__(self, service: TableService, tick_ms: int = 250, busy_tick_ms: int = 20) -> None:
         super().__init__()
         self.service = service
         self.tick_ms = tick_ms
+        self.busy_tick_ms = busy_tick_ms
         self._timer: QTimer | None = None
         self._last: TableSnapshot | None = None
-        # while a step blocks (a deal waiting for typed cards) the service reports progress
-        service.on_progress = lambda snap: self._emit(snap, force=False)
 
     @Slot()
     def start(self) -> None:
@@ -40,11 +41,19 @@ class TableWorker(QObject):
     def run(self, cmd: Command) -> None:
         """Execute one presenter command and report the snapshot."""
         self._emit(execute(self.service, cmd), force=True)
+        self._pace()
 
     @Slot()
     def tick(self) -> None:
-        """Poll the device; report only when something changed."""
+        """Move the table on; report only when something changed."""
         self._emit(self.service.tick(), force=False)
+        self._pace()
+
+    def _pace(self) -> None:
+        timer = self._timer
+        interval = self.busy_tick_ms if self.service.busy else self.tick_ms
+        if timer is not None and timer.interval() != interval:
+            timer.setInterval(interval)
 
     @Slot()
     def stop(self) -> None:

@@ -1,0 +1,34 @@
+"""Presenter commands run on the table service (what the worker thread does with each)."""
+
+from __future__ import annotations
+
+from ui.console.presenter import Command
+from ui.console.service import TableService
+from ui.console.snapshot import TableSnapshot
+
+
+def execute(service: TableService, cmd: Command) -> TableSnapshot:
+    """Run a presenter :class:`~ui.console.presenter.Command` on ``service``; an unknown or
+    incomplete command just reports the table (a tick)."""
+    s = service
+    if cmd.kind == "open":
+        return s.open(cmd.seq)
+    if cmd.kind == "new_hand":
+        return s.new_hand(cmd.seq)
+    if cmd.kind == "deal":
+        return s.deal(cmd.bets, cmd.seq)
+    if cmd.kind == "act" and cmd.action is not None:
+        return s.act(cmd.seat, cmd.action, cmd.seq)
+    if cmd.kind == "dealer_step":
+        return s.dealer_step(cmd.seq)
+    if cmd.kind == "void" and cmd.reason is not None:
+        return s.void(cmd.reason, cmd.seq)
+    if cmd.kind == "ack":
+        return s.acknowledge_void(cmd.seq)
+    if cmd.kind == "identify" and cmd.card is not None:
+        return s.identify(cmd.card, cmd.seq)
+    if cmd.kind == "confirm" and cmd.card is not None:
+        return s.confirm(cmd.card, cmd.badge, cmd.pin, cmd.seq)
+    if cmd.kind == "exposed":
+        return s.record_exposed(cmd.position, cmd.card, cmd.seq)
+    return s.tick()

@@ -1,0 +1,35 @@
+"""The core's refusals as the errors a snapshot carries (the screen shows them to the dealer)."""
+
+from __future__ import annotations
+
+from dealer_assist.errors import (
+    BetError,
+    CardError,
+    DealerAssistError,
+    DeviceError,
+    HandStateError,
+    IllegalActionError,
+    JournalError,
+)
+from ui.console.snapshot import CommandError
+
+
+def command_error(e: DealerAssistError) -> CommandError:
+    """The refusal ``e`` of the core as the error a snapshot carries (``code`` for the screen,
+    the core's English message); a card is never named (it may be a hidden one)."""
+    if isinstance(e, CardError):
+        # the core names the card ("As was already dealt"): it may be a hidden card, never shown
+        return CommandError("card_taken", "that card is already in this deck")
+    if isinstance(e, DeviceError):
+        code = "device"
+    elif isinstance(e, BetError):
+        code = "bet"
+    elif isinstance(e, IllegalActionError):
+        code = "illegal"
+    elif isinstance(e, HandStateError):
+        code = "state"
+    elif isinstance(e, JournalError):
+        code = "journal"
+    else:
+        code = "other"
+    return CommandError(code, str(e))
