@@ -48,6 +48,7 @@ def test_unknown_top_level_option_keeps_the_top_usage(capsys: pytest.CaptureFixt
     assert err.startswith("usage: dealer-assist [-h]") and "unrecognized arguments: --bogus" in err
 
 
+@pytest.mark.integration  # subprocesses
 @pytest.mark.parametrize(
     "argv",
     [

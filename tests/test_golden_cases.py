@@ -62,6 +62,7 @@ def _cli(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
+@pytest.mark.integration  # the settle command in a subprocess
 def test_cli_settles_every_valid_case_as_json_lines() -> None:
     cases = [json.loads(p.read_text()) for p in VALID]
     stdin = "".join(json.dumps(c["record"]) + "\n" for c in cases)
@@ -73,6 +74,7 @@ def test_cli_settles_every_valid_case_as_json_lines() -> None:
         assert _normalise(json.loads(line)) == _normalise(case["expected"]), case["name"]
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("path", INVALID, ids=lambda p: p.stem)
 def test_cli_invalid_file_exits_2_and_names_the_field(path: Path, tmp_path: Path) -> None:
     record = json.loads(path.read_text())["record"]
@@ -93,6 +95,7 @@ def settle_field(record: dict[str, Any]) -> str:
     raise AssertionError("record was accepted")
 
 
+@pytest.mark.integration
 def test_cli_json_lines_error_line_in_place() -> None:
     good = json.loads(VALID[0].read_text())["record"]
     bad = json.loads(INVALID[0].read_text())["record"]

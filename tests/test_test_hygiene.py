@@ -1,6 +1,7 @@
 """The suite's own safety nets (tests/conftest.py): what a test registered is closed at its
 teardown also when it fails, a thread left running fails that test's teardown (naming it) and
-not a later test, threads of module-scoped fixtures are not leaks."""
+not a later test, threads of module-scoped fixtures are not leaks, and every test has exactly
+one of the markers unit, integration and gui."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ pytest_plugins = ["pytester"]
 INNER_CONFTEST = """
 from tests.conftest import _closed_and_no_leaked_threads, closer  # noqa: F401
 """
+KINDS_CONFTEST = INNER_CONFTEST + "from tests.conftest import pytest_collection_modifyitems\n"
 
 INNER_TESTS = """
 import threading
@@ -107,6 +109,7 @@ def test_close_at_teardown_outside_a_test_is_refused(monkeypatch: pytest.MonkeyP
         conftest.close_at_teardown(object())
 
 
+@pytest.mark.integration  # a child process
 def test_closer_runs_every_close_and_reaps_processes() -> None:
     import subprocess
     import sys
@@ -129,3 +132,50 @@ def test_closer_runs_every_close_and_reaps_processes() -> None:
         closer.close()
     assert calls == ["broken", "callback"]  # the later ones still ran after the failure
     assert child.returncode is not None and time.monotonic() - started < 10
+
+
+def test_every_test_has_exactly_one_kind(request: pytest.FixtureRequest) -> None:
+    """unit, integration or gui, one of them, on every test of this run."""
+    items = request.session.items
+    assert request.node in items
+    wrong = {
+        item.nodeid: kinds
+        for item in items
+        if len(kinds := [k for k in conftest.KINDS if item.get_closest_marker(k)]) != 1
+    }
+    assert not wrong, wrong
+    assert conftest.kind_of(request.node) == "unit"
+
+
+def test_kinds_come_from_the_module_the_fixtures_and_an_own_marker(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makeconftest(
+        INNER_CONFTEST + "from tests.conftest import pytest_collection_modifyitems\n"
+    )
+    pytester.makeini("[pytest]\nmarkers =\n  unit\n  integration\n  gui\n  postgres\n")
+    body = """
+import pytest
+
+def test_pure():
+    pass
+
+@pytest.mark.integration
+def test_runs_a_child():
+    pass
+
+@pytest.mark.postgres
+def test_on_the_server():
+    pass
+
+@pytest.fixture
+def qtbot():
+    return None
+
+def test_with_widgets(qtbot):
+    pass
+"""
+    pytester.makepyfile(test_some_module=body, test_soak=body.replace("test_", "test_s_"))
+    for selected, passed in (("unit", 1), ("integration", 2 + 3), ("gui", 2)):
+        result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "-m", selected)
+        result.assert_outcomes(passed=passed, deselected=8 - passed)
