@@ -21,9 +21,9 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from dealer_assist.cards import Card, format_cards
+from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
-from dealer_assist.engine.banked_views import dealer_view, void_settlement
+from dealer_assist.engine.banked_views import card_provenance, dealer_view, void_settlement
 from dealer_assist.engine.operations import (
     BetsPlaced,
     CardDealt,
@@ -468,10 +468,6 @@ class BankedHand:
                 out[extra[0]] = extra[1]
         return out
 
-    def total_staked(self) -> int:
-        """All wagers on the table in this hand, minor units."""
-        return sum(sum(self.stakes(s).values()) for s in self.seats)
-
     def to_hand_record(self) -> HandRecord:
         """The hand as a validated-shape HandRecord (for settlement and the journal)."""
         players = tuple(
@@ -490,21 +486,7 @@ class BankedHand:
 
     def journal_extra(self) -> dict[str, Any]:
         """Card provenance for the journal: each card's position, source, deck and index."""
-        return {
-            "hand_uid": self.hand_uid,
-            "cards": [
-                {
-                    "position": str(p.position), "card": str(p.card), "source": p.source,
-                    "deck_id": p.deck_id, "index": p.index, "at": p.at.isoformat(),
-                    "manual": p.manual,
-                    **({"identified_by": p.identified_by, "confirmed_by": p.confirmed_by}
-                       if p.identified_by else {}),
-                }
-                for p in self.cards
-            ],
-            "burns": format_cards(self.burns),
-            "exposed": list(self.exposed),
-        }  # fmt: skip
+        return card_provenance(self)
 
     def _checked_bets(self, seat: int, bets: Mapping[str, int]) -> dict[str, int]:
         if not 1 <= seat <= self.config.seats:

@@ -1,4 +1,4 @@
-"""What a banked hand shows each viewer, and the settlement JSON of a void banked hand.
+"""What a banked hand shows each viewer, the settlement JSON of a void one, its card provenance.
 
 GAMES.md (UTH, THB "Privacy"): the dealer's screen never shows a hole card before the reveal, a
 board card before it is turned, or the dealer's cards and the qualification before the reveal;
@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import Card, format_cards
 from dealer_assist.engine.state import HandView, SeatView, Viewer
 from dealer_assist.engine.voids import VoidReason
 
@@ -76,3 +76,23 @@ def void_settlement(hand: BankedHand) -> dict[str, Any]:
             for s in sorted(hand.seats, reverse=True)
         ],
     }
+
+
+def card_provenance(hand: BankedHand) -> dict[str, Any]:
+    """The journal's card provenance of ``hand``: each card's position, source, deck and index
+    (and who identified an unreadable one), the burns, the cards exposed by mistake."""
+    return {
+        "hand_uid": hand.hand_uid,
+        "cards": [
+            {
+                "position": str(p.position), "card": str(p.card), "source": p.source,
+                "deck_id": p.deck_id, "index": p.index, "at": p.at.isoformat(),
+                "manual": p.manual,
+                **({"identified_by": p.identified_by, "confirmed_by": p.confirmed_by}
+                   if p.identified_by else {}),
+            }
+            for p in hand.cards
+        ],
+        "burns": format_cards(hand.burns),
+        "exposed": list(hand.exposed),
+    }  # fmt: skip

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from dealer_assist.engine.state import GameState
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import HandStateError
 from dealer_assist.ports import HandEntry
+from dealer_assist.table.session import TableSession
 
 
 def hand_entry(
@@ -37,3 +39,39 @@ def hand_entry(
         extra={**hand.journal_extra(), **extra},
         hand_uid=hand.hand_uid,
     )
+
+
+@dataclass
+class HandFacts:
+    """What the table knows of a hand beyond the hand itself, journaled in its ``extra``.
+
+    Attributes:
+        device: the device that dealt it (``model``, ``serial``).
+        acks: void acknowledgements the hand carries into the journal.
+        exposures: cards exposed by mistake (card, position, note, at).
+        void_causes: the device events that voided it (JSON).
+        resumes: how many times a restart picked it up again.
+    """
+
+    device: dict[str, str] = field(default_factory=dict)
+    acks: list[dict[str, Any]] = field(default_factory=list)
+    exposures: list[dict[str, Any]] = field(default_factory=list)
+    void_causes: list[dict[str, Any]] = field(default_factory=list)
+    resumes: int = 0
+
+    def extra(self, hand: GameState, session: TableSession) -> dict[str, Any]:
+        """The journal's ``extra`` of ``hand`` beyond its card provenance, with the table
+        ``session`` after it."""
+        extra: dict[str, Any] = {}
+        if hand.status == "void":
+            extra["void"] = {**(hand.void_reason_json() or {}), "causes": self.void_causes}
+        if self.exposures:
+            extra["exposed_cards"] = self.exposures
+        if self.acks:
+            extra["void_acknowledgements"] = self.acks
+        if self.resumes:
+            extra["resumed"] = self.resumes
+        if self.device:
+            extra["device"] = self.device
+        extra["session"] = session.to_json()
+        return extra

@@ -31,6 +31,7 @@ from dealer_assist.source import HistorySource
 from dealer_assist.table.misdeal import DealWatch, MisdealDetector
 from dealer_assist.table.recovery import assess_history, sort_pending
 from dealer_assist.table.runner import TableRunner
+from dealer_assist.table.session import TableSession
 from dealer_assist.table.steplog import VoidAlarm
 
 S = TypeVar("S", bound=GameState)
@@ -50,7 +51,7 @@ class ResumingRunner(TableRunner[S]):
         """
         if self.journal is None:
             return None
-        self.session = self._restored_session()
+        self.session = TableSession.of_journal(self.config.table_id, self.journal)
         work = sort_pending(self.journal.pending_steps(self.config.table_id))
         last = self.journal.last_hand()
         carried = {a.get("hand_uid") for a in (last.extra if last else {}).get(
@@ -96,13 +97,13 @@ class ResumingRunner(TableRunner[S]):
             except DealerAssistError as e:
                 self._void(VoidReason("restart", f"step {step.step_no} ({step.kind}) failed: {e}"))
                 break
-        self._resumes = 1 + max((s.payload.get("resumes", 0) for s in steps), default=0)
+        self._facts.resumes = 1 + max((s.payload.get("resumes", 0) for s in steps), default=0)
         self._horizon = self._detector.last_index
         return hand
 
     def _resume_with_device(self, hand: S) -> None:
         ident = self.source.identity
-        want = self._device
+        want = self._facts.device
         if (
             ident is not None
             and want
@@ -111,7 +112,7 @@ class ResumingRunner(TableRunner[S]):
             detail = f"{want.get('model')}/{want.get('serial')} -> {ident.model}/{ident.serial}"
             self._void(VoidReason("identity_changed", detail))
             return
-        self._step(HandResumed(resumes=self._resumes))
+        self._step(HandResumed(resumes=self._facts.resumes))
         locked = any(not isinstance(op, HandOpened | CardExposed) for op in hand.operations)
         if not self._shuffled or not locked:
             self._restart_deal(hand)  # nothing dealt yet: a fresh deck costs nothing

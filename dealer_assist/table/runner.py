@@ -59,7 +59,7 @@ from dealer_assist.ports import JournalPort, StoredHand
 from dealer_assist.source import CardSource, LinkAware, StatusRequester
 from dealer_assist.table.device_status import DeviceStatus, ReadinessTracker
 from dealer_assist.table.identification import Identification, PendingIdentification
-from dealer_assist.table.journaling import hand_entry
+from dealer_assist.table.journaling import HandFacts, hand_entry
 from dealer_assist.table.misdeal import DealWatch, MisdealDetector
 from dealer_assist.table.recovery import RESTART_CODES
 from dealer_assist.table.session import TableSession
@@ -122,14 +122,10 @@ class TableRunner(ABC, Generic[S]):
         self._unsaved: list[dict[str, Any]] = []
         self._ident = Identification()
         self._watch: DealWatch | None = None
-        self._exposures: list[dict[str, Any]] = []
-        self._hand_acks: list[dict[str, Any]] = []
-        self._device: dict[str, str] = {}
+        self._facts = HandFacts()
         self._known: dict[tuple[str, int], str | None] = {}
         self._horizon = 0  # cards up to this index were recorded before a restart
         self._resuming = False
-        self._resumes = 0
-        self._void_causes: list[dict[str, Any]] = []
         self._waits = Waits()
 
     # -- status -----------------------------------------------------------------------------------
@@ -292,7 +288,7 @@ class TableRunner(ABC, Generic[S]):
         # card to the settlement committed 25 -> 21 ms, bench/latency.py).
         gc.collect()
         if self.session is None:
-            self.session = self._restored_session()
+            self.session = TableSession.of_journal(self.config.table_id, self.journal)
         hand = self.make_state(self.config, f"{self.config.table_id}-{uuid.uuid4().hex}")
         self._new_hand_state()
         self.hand, self.stored = hand, None
@@ -409,15 +405,15 @@ class TableRunner(ABC, Generic[S]):
         self._event_log.extend(events)
         if isinstance(op, HandOpened):
             hand.apply(op)
-            self._device = dict(op.device)
-            self._hand_acks = [dict(a) for a in op.acks]
+            self._facts.device = dict(op.device)
+            self._facts.acks = [dict(a) for a in op.acks]
             if op.session is not None:
                 self.session = TableSession.from_json(op.session)
         elif isinstance(op, DeckStarted):
             self._detector.start_deck(DeckShuffled(deck_id=op.deck_id, count=op.count))
             self._shuffled = True
             if op.device:
-                self._device = dict(op.device)
+                self._facts.device = dict(op.device)
         elif isinstance(op, CardDealt):
             self._apply_card(op)
         elif isinstance(op, CardIdentified):
@@ -432,12 +428,12 @@ class TableRunner(ABC, Generic[S]):
                 self._place(card)
         elif isinstance(op, CardExposed):
             hand.apply(op)
-            self._exposures.append({"card": str(op.card) if op.card else None,
+            self._facts.exposures.append({"card": str(op.card) if op.card else None,
                                     "position": op.position, "note": op.note,
                                     "at": op.at.isoformat()})  # fmt: skip
         elif isinstance(op, HandVoided):
             hand.apply(op)
-            self._void_causes = [dict(c) for c in op.causes]
+            self._facts.void_causes = [dict(c) for c in op.causes]
         elif not isinstance(op, DealRequested | HandResumed):
             hand.apply(op)
 
@@ -514,34 +510,16 @@ class TableRunner(ABC, Generic[S]):
     def _journal(self, hand: S) -> StoredHand | None:
         if self.journal is None:
             return None
-        session = (self.session or self._restored_session()).after_hand()
-        extra: dict[str, Any] = {}
-        if hand.status == "void":
-            extra["void"] = {**(hand.void_reason_json() or {}), "causes": self._void_causes}
-        if self._exposures:
-            extra["exposed_cards"] = self._exposures
-        if self._hand_acks:
-            extra["void_acknowledgements"] = self._hand_acks
-        if self._resumes:
-            extra["resumed"] = self._resumes
-        if self._device:
-            extra["device"] = self._device
-        extra["session"] = session.to_json()
+        session = self.session or TableSession.of_journal(self.config.table_id, self.journal)
+        session = session.after_hand()
+        extra = self._facts.extra(hand, session)
         entry = hand_entry(self.config.table_id, hand, self._event_log + self._unsaved, extra)
         self.stored = self.journal.append_hand(entry)
         self.session = session
-        for ack in self._hand_acks:  # now carried by a journaled hand
+        for ack in self._facts.acks:  # now carried by a journaled hand
             self._steps.clear_marker(ack["hand_uid"])
-        self._acks = [a for a in self._acks if a not in self._hand_acks]
+        self._acks = [a for a in self._acks if a not in self._facts.acks]
         return self.stored
-
-    def _restored_session(self) -> TableSession:
-        journal = self.journal
-        if journal is None:
-            return TableSession(self.config.table_id)
-        last = journal.last_hand()
-        return TableSession.restore(self.config.table_id, last.extra if last else None,
-                                    journal.count())  # fmt: skip
 
     def _ident_of(self) -> dict[str, str]:
         ident = self.source.identity

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from dealer_assist.errors import ConfigError
+from dealer_assist.ports import JournalPort
 
 SESSION_VERSION = 1
 
@@ -83,6 +84,14 @@ class TableSession:
                        data.get("button"), data.get("level"))  # fmt: skip
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise ConfigError(f"session: malformed ({e})") from e
+
+    @classmethod
+    def of_journal(cls, table_id: str, journal: JournalPort | None) -> TableSession:
+        """The session of table ``table_id`` as its journal left it (a fresh one without)."""
+        if journal is None:
+            return cls(table_id)
+        last = journal.last_hand()
+        return cls.restore(table_id, last.extra if last else None, journal.count())
 
     @classmethod
     def restore(
