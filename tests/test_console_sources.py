@@ -9,9 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import queue
 import signal
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,7 +26,6 @@ from dealer_assist.storage.journal import Journal
 from drivers.emulator.source import EmulatorSource
 from drivers.factory import open_source
 from drivers.failover import FailoverSource
-from tests.conftest import close_at_teardown
 from tests.console_conftest import emulator_url
 from ui.console.app import source_factory
 from ui.console.commands import execute
@@ -46,49 +43,33 @@ def with_sources(config: TableConfig, *urls: str) -> TableConfig:
 
 
 class Typist:
-    """The dealer at the keypad, on their own thread: types the next card of ``deck`` each time
-    a progress snapshot asks for one (waits ``first_delay`` s before the first)."""
+    """The dealer at the keypad: types the next card of ``deck`` each time a snapshot asks for
+    one (waits ``first_delay`` s before the first), given the snapshots of the table's ticks
+    (``service.wait(each=typist)``)."""
 
     def __init__(self, service: TableService, deck: list[Card], first_delay: float = 0.0):
         self.service = service
         self.deck = deck
         self.first_delay = first_delay
-        self.snaps: queue.Queue[TableSnapshot] = queue.Queue()
         self.seen: list[TableSnapshot] = []
         self.typed: list[tuple[Position, Card]] = []
         self.stop_after: int | None = None
-        self.stopped = threading.Event()
-        service.on_progress = self.snaps.put
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
+        self.stopped = False
+        self._waited = False
 
-    def start(self) -> None:
-        self._thread.start()
-        close_at_teardown(self)
-
-    def close(self) -> None:
-        self._stop.set()
-        self._thread.join(5)
-
-    def _run(self) -> None:
-        waited = False
-        while not self._stop.is_set():
-            try:
-                snap = self.snaps.get(timeout=0.05)
-            except queue.Empty:
-                continue
-            self.seen.append(snap)
-            if not (snap.manual_entry and snap.awaiting) or len(self.typed) > snap.placed:
-                continue
-            if self.stop_after is not None and len(self.typed) >= self.stop_after:
-                self.stopped.set()
-                continue
-            if not waited:
-                time.sleep(self.first_delay)
-                waited = True
-            card = self.deck[len(self.typed)]
-            self.typed.append((snap.awaiting[0], card))
-            self.service.enter_card(card)
+    def __call__(self, snap: TableSnapshot) -> None:
+        self.seen.append(snap)
+        if not (snap.manual_entry and snap.awaiting) or len(self.typed) > snap.placed:
+            return
+        if self.stop_after is not None and len(self.typed) >= self.stop_after:
+            self.stopped = True
+            return
+        if not self._waited:
+            time.sleep(self.first_delay)
+            self._waited = True
+        card = self.deck[len(self.typed)]
+        self.typed.append((snap.awaiting[0], card))
+        self.service.enter_card(card)
 
 
 @pytest.fixture
@@ -108,26 +89,22 @@ def test_keypad_is_the_last_resort_and_typing_does_not_time_out(
     services.append(service)
     deck = list(FULL_DECK[10:21])
     typist = Typist(service, deck, first_delay=1.0)  # longer than card_timeout
-    typist.start()
-    try:
-        snap = service.open(1)
-        chain = service.source
-        assert isinstance(chain, FailoverSource)
-        assert [s.name for s in chain.sources] == ["serial", "manual"]
-        assert snap.phase is Phase.BETS_OPEN and snap.error is None
-        assert snap.device.source == "manual" and snap.device.source_kind == "manual"
-        notice = snap.notice
-        assert notice is not None and (notice.from_source, notice.to_source) == ("serial", "manual")
-        assert notice.manual and NO_DEVICE in notice.reason
-        started = time.monotonic()
-        snap = service.deal(
-            {2: {"ante": 500, "blind": 500}, 5: {"ante": 1000, "blind": 1000, "trips": 100}}, 2
-        )
-        assert snap.phase is Phase.DEALING and snap.error is None  # the step returns at once
-        snap = service.wait()
-        assert time.monotonic() - started > 1.0
-    finally:
-        typist.close()
+    snap = service.open(1)
+    chain = service.source
+    assert isinstance(chain, FailoverSource)
+    assert [s.name for s in chain.sources] == ["serial", "manual"]
+    assert snap.phase is Phase.BETS_OPEN and snap.error is None
+    assert snap.device.source == "manual" and snap.device.source_kind == "manual"
+    notice = snap.notice
+    assert notice is not None and (notice.from_source, notice.to_source) == ("serial", "manual")
+    assert notice.manual and NO_DEVICE in notice.reason
+    started = time.monotonic()
+    snap = service.deal(
+        {2: {"ante": 500, "blind": 500}, 5: {"ante": 1000, "blind": 1000, "trips": 100}}, 2
+    )
+    assert snap.phase is Phase.DEALING and snap.error is None  # the step returns at once
+    snap = service.wait(each=typist)
+    assert time.monotonic() - started > 1.0
     assert snap.error is None and snap.phase is Phase.DECISIONS, snap.error
     hand = service.hand
     assert hand is not None
@@ -164,26 +141,18 @@ def test_dealer_voids_a_typed_deal_at_once(tmp_path: Path, services: list[TableS
     services.append(service)
     typist = Typist(service, list(FULL_DECK[:11]))
     typist.stop_after = 3
-    typist.start()
     service.open(1)
-
-    def dealer() -> None:
-        typist.stopped.wait(10)
-        service.interrupt(VoidReason("dealer_void"))
-
-    thread = threading.Thread(target=dealer, daemon=True)
-    thread.start()
-    try:
-        started = time.monotonic()
-        service.deal({1: {"ante": 500, "blind": 500}}, 2)
-        snap = service.wait()
-        assert time.monotonic() - started < 10  # not the 30 s card timeout
-    finally:
-        thread.join(5)
-        typist.close()
+    started = time.monotonic()
+    service.deal({1: {"ante": 500, "blind": 500}}, 2)
+    while not typist.stopped:  # the worker's ticks while the dealer types 3 cards
+        assert time.monotonic() - started < 10
+        typist(service.tick(0.05))
+    assert service.busy  # the deal still waits for its cards: the void is an ordinary step
+    snap = service.void(VoidReason("dealer_void"), 3)
+    assert time.monotonic() - started < 10  # not the 30 s card timeout
     assert snap.phase is Phase.VOID and snap.void_reason == VoidReason("dealer_void")
     assert [(s, b) for s, b in snap.void_returns] == [(1, (("ante", 500), ("blind", 500)))]
-    assert service.void(VoidReason("dealer_void"), 3).error is None  # the queued void: no-op
+    assert service.void(VoidReason("dealer_void"), 4).error is None  # a second void: no-op
     assert service.runner is not None
     stored = service.runner.stored
     assert stored is not None and stored.status == "void"
@@ -320,23 +289,19 @@ def test_thb_streets_are_typed_burns_included(tmp_path: Path, services: list[Tab
     services.append(service)
     deck = list(FULL_DECK[5:20])
     typist = Typist(service, deck)
-    typist.start()
-    try:
-        service.open(1)
-        service.deal({1: {"ante": 1000}, 4: {"ante": 500, "bonus": 100}}, 2)
-        snap = service.wait()
-        seq = 3
-        while snap.phase in (Phase.DECISIONS, Phase.SHOWDOWN):
-            for seat in snap.to_act:
-                legal = next(s.legal for s in snap.seats if s.seat == seat)
-                snap = service.act(seat, legal[0], seq)  # bet: both stay in
-                seq += 1
-            snap = service.dealer_step(seq)
+    service.open(1)
+    service.deal({1: {"ante": 1000}, 4: {"ante": 500, "bonus": 100}}, 2)
+    snap = service.wait(each=typist)
+    seq = 3
+    while snap.phase in (Phase.DECISIONS, Phase.SHOWDOWN):
+        for seat in snap.to_act:
+            legal = next(s.legal for s in snap.seats if s.seat == seat)
+            snap = service.act(seat, legal[0], seq)  # bet: both stay in
             seq += 1
-            assert snap.error is None, snap.error
-            snap = service.wait()
-    finally:
-        typist.close()
+        snap = service.dealer_step(seq)
+        seq += 1
+        assert snap.error is None, snap.error
+        snap = service.wait(each=typist)
     assert snap.phase is Phase.SETTLED
     asked = [str(p) for p, _ in typist.typed]
     assert asked[6:] == ["burn 1", "board 1", "board 2", "board 3", "burn 2", "board 4",

@@ -130,11 +130,8 @@ class Console:
             slow_card_timeout=slow_card_timeout, roster=roster, dealer=dealer,
         )  # fmt: skip
         self.bridge = WorkerBridge(self.service)
-        # typed cards and a void while the worker waits for them go straight to the service
-        self.presenter = ConsolePresenter(
-            config, self.bridge.send, enter=self.service.enter_card,
-            interrupt=self.service.interrupt,
-        )  # fmt: skip
+        # a typed card goes straight into the keypad source (thread-safe)
+        self.presenter = ConsolePresenter(config, self.bridge.send, enter=self.service.enter_card)
         self.bridge.snapshot.connect(self.presenter.on_snapshot)
         self.window = ConsoleWindow(self.presenter, config, lang, mirror=mirror)
 

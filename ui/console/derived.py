@@ -7,12 +7,9 @@ changes that state; this module only reads it. Qt-free.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.banked import Phase
-from dealer_assist.engine.voids import VoidReason
 from dealer_assist.games.base import BoxResult, GameRules, SeatSettlement
 from ui.console.bets import BetBook
 from ui.console.snapshot import TableSnapshot
@@ -38,7 +35,6 @@ class DerivedView:
     presenter's state, set by :class:`~ui.console.presenter.ConsolePresenter`."""
 
     config: TableConfig
-    interrupt: Callable[[VoidReason], None] | None
     book: BetBook
     snap: TableSnapshot
     selected: int | None
@@ -142,8 +138,8 @@ class DerivedView:
     # -- internals --------------------------------------------------------------------------------
     def _can_void(self) -> bool:
         step = self.step()
-        if step is Step.MANUAL:  # the worker waits for typed cards: voided through interrupt
-            return self.interrupt is not None
+        if step is Step.MANUAL:  # while the dealer types the cards
+            return not self.busy
         stuck = step in (Step.DEALING, Step.IDENTIFY) and self.snap.phase is Phase.DEALING
         return not self.busy and (step in (Step.DECISIONS, Step.SHOWDOWN) or stuck)
 

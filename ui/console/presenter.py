@@ -65,7 +65,6 @@ _KNOWN_ERRORS = frozenset({"device_not_ready", "device", "card_taken", "pit_boss
                            "ident_mismatch"})  # fmt: skip
 Sink = Callable[[Command], None]
 CardSink = Callable[[Card], None]
-InterruptSink = Callable[[VoidReason], None]
 
 
 class ConsolePresenter(DerivedView):
@@ -75,9 +74,8 @@ class ConsolePresenter(DerivedView):
         config: the table.
         send: delivers a :class:`Command` to the service (queued to the worker thread by the
             window; called directly in tests). Never blocks.
-        enter: hands a typed card to the manual card source at once (thread-safe, while the
-            worker waits for the deal); raises DealerAssistError when refused.
-        interrupt: voids the hand at once while a step blocks (thread-safe).
+        enter: hands a typed card to the manual card source at once (thread-safe); raises
+            DealerAssistError when refused.
     """
 
     def __init__(
@@ -86,12 +84,10 @@ class ConsolePresenter(DerivedView):
         send: Sink,
         *,
         enter: CardSink | None = None,
-        interrupt: InterruptSink | None = None,
     ) -> None:
         self.config = config
         self.send = send
         self.enter = enter
-        self.interrupt = interrupt
         self.dismissed = 0  # source-switch notices up to this number were read
         self.exposing: ExposeForm | None = None
         self.badge = ""
@@ -287,9 +283,8 @@ class ConsolePresenter(DerivedView):
             self._command("ack")
 
     def void_hand(self) -> None:
-        """The dealer voids the hand: the first tap arms, the second confirms. While the cards
-        are typed (the worker waits for them) the hand is voided at once through ``interrupt``
-        and the void step queued behind finds it done."""
+        """The dealer voids the hand: the first tap arms, the second confirms (also while the
+        cards are typed: the worker never waits for them)."""
         if not self._can_void():
             return
         if not self.void_armed:
@@ -298,10 +293,7 @@ class ConsolePresenter(DerivedView):
             self._changed()
             return
         self.void_armed, self.message = False, None
-        reason = VoidReason("dealer_void")
-        if self.busy and self.interrupt is not None:
-            self.interrupt(reason)
-        self._command("void", reason=reason)
+        self._command("void", reason=VoidReason("dealer_void"))
 
     # -- cards typed by the dealer ----------------------------------------------------------------
     def card_entered(self, card: Card) -> None:

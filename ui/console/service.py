@@ -12,18 +12,15 @@ crash recovery): a hand in progress continues, an unacknowledged void alarm is s
 Closing the console during a deal returns at once: the hand stays in the step log and resumes at
 the next start (it is not voided for cards that never came).
 
-Two calls are safe from another thread: :meth:`TableService.enter_card` (the keypad, into the
-manual source) and :meth:`TableService.interrupt` (void the hand at the next tick). While a deal
-waits, :attr:`TableService.on_progress` gets a snapshot at each change (the positions still
-awaited, for the dealer's keypad). Issue 5: the table's sources fail over (``drivers.failover``);
-a switch is reported as a :class:`~ui.console.snapshot.SourceNotice`. The runner's per-card
-timeout is ``slow_card_timeout`` while the keypad or a camera is the source, so typing does not
-void a hand.
+One call is safe from another thread: :meth:`TableService.enter_card` (the keypad, into the
+manual source); a void during a deal is an ordinary step. Issue 5: the table's sources fail
+over (``drivers.failover``); a switch is reported as a :class:`~ui.console.snapshot.SourceNotice`.
+The runner's per-card timeout is ``slow_card_timeout`` while the keypad or a camera is the
+source, so typing does not void a hand.
 """
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Mapping
 
@@ -58,9 +55,7 @@ from ui.console.snapshot import (
 )
 
 SourceFactory = Callable[[], CardSource]
-ProgressSink = Callable[[TableSnapshot], None]
 _OVER = (Phase.SETTLED, Phase.VOID)
-PROGRESS_EVERY = 1.0  # seconds: a progress snapshot at least this often while the table waits
 WAIT_STEP = 0.05  # seconds: what wait() lets the source take for one event before ticking
 MANUAL_SHUFFLE_TIMEOUT = 1.0  # seconds: the keypad's "shuffle" is immediate
 
@@ -93,7 +88,7 @@ class TableService:
 
     Call :meth:`open` first and :meth:`close` at the end (both idempotent), :meth:`tick` often
     (every few tens of milliseconds while :attr:`busy`). Not thread-safe except
-    :meth:`enter_card` and :meth:`interrupt`: use it from one thread (the console's worker).
+    :meth:`enter_card`: use it from one thread (the console's worker).
     """
 
     def __init__(
@@ -116,7 +111,6 @@ class TableService:
         self.slow_card_timeout = slow_card_timeout
         self.roster = roster
         self.dealer = dealer
-        self.on_progress: ProgressSink | None = None
         self.source: CardSource | None = None
         self.runner: BankedRunner | None = None
         self._seq = 0
@@ -125,11 +119,7 @@ class TableService:
         self._last_heard = utc_now()
         self._hand_no = 0
         self._notice: SourceNotice | None = None
-        self._lock = threading.Lock()
-        self._interrupt: VoidReason | None = None
         self._want_hand = False  # a new hand waits for the device (still busy with the last)
-        self._progress_key: object = None
-        self._progress_at = 0.0
 
     # -- lifecycle --------------------------------------------------------------------------------
     def open(self, seq: int = 0) -> TableSnapshot:
@@ -212,12 +202,6 @@ class TableService:
         if not isinstance(active, ManualSource):
             raise DeviceError("cards are read by the device, not typed: manual entry is off")
         active.enter(card)
-
-    def interrupt(self, reason: VoidReason) -> None:
-        """Void the hand in progress with ``reason`` at the next :meth:`tick` (thread-safe; the
-        keypad's "void hand" while the dealer types). Ignored when no hand is in progress."""
-        with self._lock:
-            self._interrupt = reason
 
     # -- steps ------------------------------------------------------------------------------------
     def new_hand(self, seq: int = 0) -> TableSnapshot:
@@ -304,7 +288,7 @@ class TableService:
 
     def void(self, reason: VoidReason, seq: int = 0) -> TableSnapshot:
         """Void the hand in progress (every wager returned) and journal it; a hand already voided
-        (by :meth:`interrupt` meanwhile) is left as it is."""
+        (by a fault meanwhile) is left as it is."""
 
         def step() -> None:
             runner, hand = self._hand()
@@ -362,38 +346,36 @@ class TableService:
 
     def tick(self, timeout: float = 0.0) -> TableSnapshot:
         """Move the table on: the device events waiting (for at most ``timeout`` s for the
-        first; a fault may void the hand), the clock (late cards void the deal), an interrupt, a
-        new hand that waited for the device; refresh the status."""
+        first; a fault may void the hand), the clock (late cards void the deal), a new hand that
+        waited for the device; refresh the status."""
         runner = self.runner
         if runner is None:
             return self._snap(self._seq, None)
         try:
-            with self._lock:
-                reason, self._interrupt = self._interrupt, None
-            hand = runner.hand
-            if reason is not None and hand is not None and not hand.is_over:
-                runner.void(reason)
             runner.poll(timeout)
             runner.tick()
             if self._want_hand and not runner.waiting and not runner.device_busy:
                 self._want_hand = False
                 snap = self.new_hand(self._seq)
-                self._progress(snap)
                 return snap
         except DealerAssistError as e:
             return self._snap(self._seq, command_error(e))
         snap = self._snap(self._seq, None)
-        self._progress(snap)
         return snap
 
-    def wait(self, timeout: float = 180.0) -> TableSnapshot:
-        """Tick until the table waits for nothing from the device (for headless callers: the
-        demo, tests), at most ``timeout`` seconds; the last snapshot."""
+    def wait(
+        self, timeout: float = 180.0, each: Callable[[TableSnapshot], None] | None = None
+    ) -> TableSnapshot:
+        """Tick until the table waits for nothing from the device, at most ``timeout`` seconds,
+        passing each snapshot to ``each`` (for headless callers: tests, a typist); the last."""
         deadline = time.monotonic() + timeout
         snap = self.tick()
-        while self.busy and time.monotonic() < deadline:
+        while True:
+            if each is not None:
+                each(snap)
+            if not self.busy or time.monotonic() >= deadline:
+                return snap
             snap = self.tick(WAIT_STEP)
-        return snap
 
     # -- internals --------------------------------------------------------------------------------
     def _hand(self) -> tuple[BankedRunner, BankedHand]:
@@ -416,7 +398,6 @@ class TableService:
         except DealerAssistError as e:
             error = command_error(e)
         snap = self._snap(seq, error)
-        self._progress(snap)
         return snap
 
     def _prepare(self) -> None:
@@ -441,19 +422,6 @@ class TableService:
             self._notice = SourceNotice(number, event.from_source, event.to_source, event.reason,
                                         manual=isinstance(to, ManualSource))  # fmt: skip
             self._prepare()
-
-    def _progress(self, snap: TableSnapshot) -> None:
-        """Report the table to :attr:`on_progress` at each change of the deal, and every
-        PROGRESS_EVERY s while the table waits."""
-        sink = self.on_progress
-        if sink is None:
-            return
-        key = (snap.phase, snap.placed, snap.awaiting, snap.identifying, snap.notice)
-        now = time.monotonic()
-        if key == self._progress_key and now - self._progress_at < PROGRESS_EVERY:
-            return
-        self._progress_key, self._progress_at = key, now
-        sink(snap)
 
     def _snap(self, seq: int, error: CommandError | None) -> TableSnapshot:
         self._seq = max(self._seq, seq)
