@@ -15,7 +15,7 @@ URLs:
   :class:`~drivers.camera.source.CameraSource` (needs the ``camera`` extra; options there);
 - ``manual://``: :class:`~drivers.manual.ManualSource`, cards entered on the dealer's keypad.
 
-Options (``**opts``): any :class:`~drivers.tcrp.device.TcrpTimings` field (``hello_timeout``,
+Options (``**opts``): any :class:`~drivers.tcrp.timings.TcrpTimings` field (``hello_timeout``,
 ``heartbeat_timeout``, ...) for TCRP/1 sources, and for the transport ``baudrate``,
 ``write_timeout``, ``exclusive`` (serial) or ``write_timeout`` (USB).
 """
@@ -32,7 +32,8 @@ from urllib.parse import parse_qsl, urlsplit
 
 from dealer_assist.errors import ConfigError, DeviceError
 from dealer_assist.source import CardSource
-from drivers.tcrp.device import TcrpDevice, TcrpTimings
+from drivers.tcrp.device import TcrpDevice
+from drivers.tcrp.timings import TcrpTimings
 from drivers.transport.serial_port import SerialTransport
 
 PYSERIAL_SCHEMES = frozenset({"socket", "loop", "rfc2217", "spy", "hwgrep", "alt"})

@@ -26,8 +26,9 @@ from hypothesis import strategies as st
 
 from dealer_assist.cards import FULL_DECK, parse_card
 from dealer_assist.events import CardRead
-from drivers.tcrp.device import TcrpDevice, TcrpTimings
+from drivers.tcrp.device import TcrpDevice
 from drivers.tcrp.frame import FrameParser, crc16_ccitt_false, decode_frame, encode_frame
+from drivers.tcrp.timings import TcrpTimings
 from drivers.transport.serial_port import SerialTransport
 from tests.conftest import Closer
 

@@ -18,7 +18,8 @@ from dealer_assist.storage.journal import Journal
 from dealer_assist.table.driving import HeadlessTable
 from drivers.emulator.process import EmulatorProcess
 from drivers.factory import open_source
-from drivers.tcrp.device import TcrpDevice, TcrpTimings
+from drivers.tcrp.device import TcrpDevice
+from drivers.tcrp.timings import TcrpTimings
 from drivers.transport.serial_port import SerialTransport
 from tests.conftest import close_at_teardown
 from tests.test_misdeal import play

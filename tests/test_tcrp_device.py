@@ -31,8 +31,9 @@ from dealer_assist.events import (
     LinkRestored,
 )
 from drivers.emulator.process import EmulatorProcess
-from drivers.tcrp.device import TcrpDevice, TcrpTimings
+from drivers.tcrp.device import TcrpDevice
 from drivers.tcrp.frame import FrameParser, encode_frame
+from drivers.tcrp.timings import TcrpTimings
 from drivers.transport.serial_port import SerialTransport
 from tests.conftest import Closer
 

@@ -22,8 +22,9 @@ from dealer_assist.events import (
 )
 from drivers.emulator.shuffler import EmulatedShuffler, EmulatorConfig
 from drivers.factory import open_source
-from drivers.tcrp.device import TcrpDevice, TcrpTimings
+from drivers.tcrp.device import TcrpDevice
 from drivers.tcrp.frame import Frame, FrameParser, encode_frame
+from drivers.tcrp.timings import TcrpTimings
 from drivers.transport.usb import UsbTransport, default_backend
 from drivers.usbsim import PACKET_SIZE, SimUsbBackend, SimUsbDevice
 from tests.conftest import Closer

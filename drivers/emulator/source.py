@@ -11,7 +11,8 @@ from dealer_assist.errors import DeviceError
 from dealer_assist.events import DeviceEvent
 from dealer_assist.source import LinkStats, LinkStatus, SourceIdentity
 from drivers.emulator.process import EmulatorProcess
-from drivers.tcrp.device import TcrpDevice, TcrpTimings
+from drivers.tcrp.device import TcrpDevice
+from drivers.tcrp.timings import TcrpTimings
 from drivers.transport.serial_port import SerialTransport
 
 

@@ -1,7 +1,9 @@
 """TCRP/1 (DEVICE_PROTOCOL.md): the frame codec, receive-side sequencing and the host-side
-protocol device :class:`~drivers.tcrp.device.TcrpDevice`."""
+protocol device :class:`~drivers.tcrp.device.TcrpDevice` with its
+:class:`~drivers.tcrp.timings.TcrpTimings` (the device's parts: receive loop, commands, history
+recovery; see :mod:`drivers.tcrp.device`)."""
 
-from drivers.tcrp.device import PROTOCOL_ID, TcrpDevice, TcrpTimings
+from drivers.tcrp.device import PROTOCOL_ID, TcrpDevice
 from drivers.tcrp.frame import (
     MAX_FRAME_BYTES,
     Frame,
@@ -10,6 +12,7 @@ from drivers.tcrp.frame import (
     decode_frame,
     encode_frame,
 )
+from drivers.tcrp.timings import TcrpTimings
 
 __all__ = [
     "MAX_FRAME_BYTES",

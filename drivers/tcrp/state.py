@@ -1,0 +1,116 @@
+"""What the parts of a :class:`~drivers.tcrp.device.TcrpDevice` share.
+
+:class:`DeviceState` is the base of the device's parts (:mod:`~drivers.tcrp.commands`,
+:mod:`~drivers.tcrp.history`, :mod:`~drivers.tcrp.receive`, :mod:`~drivers.tcrp.device`): the
+settings stored by the constructor, the locks between the caller's thread and the worker, the
+event queue, one session's counters and link state (:meth:`DeviceState._reset_session`, the
+commands awaiting an answer among them), and the link-level writes every part makes (host
+sequence numbers, frames without an answer awaited).
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from dealer_assist.events import DeviceEvent
+from dealer_assist.source import LinkState, LinkStats, SourceIdentity
+from drivers.tcrp.frame import SEQ_MODULUS, Frame, FrameParser, encode_frame
+from drivers.tcrp.sequence import ReceiveWindow
+from drivers.tcrp.timings import TcrpTimings
+from drivers.transport.base import Transport
+
+
+@dataclass
+class PendingCommand:
+    """A command sent and waiting for its ACK or NAK (:mod:`~drivers.tcrp.commands`)."""
+
+    seq: int
+    answer: str = ""  # "ACK" or "NAK" once answered
+    reason: str = ""
+
+
+class DeviceState:
+    """Settings, locks, the event queue and the session state of one TCRP/1 device.
+
+    Args: as :class:`~drivers.tcrp.device.TcrpDevice`. Nothing is opened here.
+    """
+
+    def __init__(
+        self,
+        transport: Transport,
+        *,
+        name: str = "tcrp",
+        pin_model: str | None = None,
+        pin_serial: str | None = None,
+        timings: TcrpTimings | None = None,
+    ) -> None:
+        self.name = name
+        self._transport = transport
+        self._pin_model = pin_model
+        self._pin_serial = pin_serial
+        self._t = timings or TcrpTimings()
+        self._events: queue.Queue[DeviceEvent] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._cond = threading.Condition()  # pending commands, received HELLOs
+        self._write_lock = threading.Lock()  # host seq counter and transport writes
+        self._command_lock = threading.Lock()  # one command in flight at a time
+        self._stats_lock = threading.Lock()
+        self._reset_session()
+
+    def _reset_session(self) -> None:
+        self._parser = FrameParser()
+        self._window = ReceiveWindow(
+            resend_interval=self._t.resend_interval, gap_timeout=self._t.gap_timeout
+        )
+        self._stats = LinkStats()
+        self._bad_frames = 0
+        self._host_seq = 0
+        self._pending: dict[int, PendingCommand] = {}
+        self._hello_count = 0
+        self._last_hello: tuple[str, SourceIdentity] | None = None
+        self._identity: SourceIdentity | None = None
+        self._identity_alarm = False
+        self._link_lost = False
+        self._last_rx = time.monotonic()
+        self._link_state: LinkState = "connected"
+        self._attempts = 0
+        self._next_attempt_at = 0.0
+        self._last_error = ""
+        self._capture: dict[int, Frame] | None = None  # history frames, see recover_history
+        self._capture_start = 0
+        self._history_guard_until = 0.0
+        self._lost_before = 0  # frames lost by the windows of earlier links of this session
+        self.worker_errors = 0  # unexpected exceptions the worker survived (a bug if not 0)
+
+    # -- link-level writes -----------------------------------------------------------------
+
+    def _take_seq(self) -> int:
+        seq = self._host_seq
+        self._host_seq = (seq + 1) % SEQ_MODULUS
+        return seq
+
+    def _write(self, data: bytes) -> None:
+        with self._write_lock:
+            self._transport.write(data)
+
+    def _send(self, type_: str, fields_: Sequence[str] = ()) -> None:
+        """A link-level frame (ACK, RESEND, HELLO after reopen): no answer awaited."""
+        with self._write_lock:
+            self._transport.write(encode_frame(self._take_seq(), type_, fields_))
+
+    # -- events ----------------------------------------------------------------------------
+
+    def _emit(self, event: DeviceEvent) -> None:
+        self._events.put(event)
+
+    def _drain_events(self) -> None:
+        while True:
+            try:
+                self._events.get_nowait()
+            except queue.Empty:
+                return
