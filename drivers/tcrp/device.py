@@ -39,7 +39,7 @@ PROTOCOL_ID = "TCRP1"
 class TcrpDevice(ReceiveLoop):
     """A TCRP/1 device behind a transport, as a :class:`~dealer_assist.source.CardSource`.
 
-    Args:
+    Args (stored by the constructor of :class:`~drivers.tcrp.state.DeviceState`):
         transport: the byte link (opened by :meth:`open`, closed by :meth:`close`).
         name: the source name put on every event.
         pin_model, pin_serial: required identity from the configuration; None = not pinned.
