@@ -26,7 +26,7 @@ from dealer_assist.cards import FULL_DECK, Card, parse_card
 from dealer_assist.config import SourceConfig
 from dealer_assist.games.base import Position
 from dealer_assist.table.crosscheck import read_dealt_log
-from drivers.failover import open_table_sources
+from drivers.failover.table import open_table_sources
 from tests.console_conftest import (
     Shots,
     big,

@@ -25,7 +25,7 @@ from dealer_assist.games.base import Action, Position
 from dealer_assist.storage.journal import Journal
 from drivers.emulator.source import EmulatorSource
 from drivers.factory import open_source
-from drivers.failover import FailoverSource
+from drivers.failover.chain import FailoverSource
 from tests.console_conftest import emulator_url
 from ui.console.app import source_factory
 from ui.console.commands import execute

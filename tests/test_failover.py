@@ -20,7 +20,14 @@ from dealer_assist.cards import FULL_DECK
 from dealer_assist.config import SourceConfig, TableConfig, load_table_config
 from dealer_assist.engine.banked import BankedHand, Phase
 from dealer_assist.errors import CommandRefusedError, ConfigError, DeviceError, ProtocolError
-from dealer_assist.events import CardRead, DeckShuffled, DeviceEvent, LinkLost, event_to_json
+from dealer_assist.events import (
+    CardRead,
+    DeckShuffled,
+    DeviceEvent,
+    LinkLost,
+    SourceSwitched,
+    event_to_json,
+)
 from dealer_assist.players import PlayerModel
 from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
@@ -29,7 +36,8 @@ from drivers.emulator.process import EmulatorProcess
 from drivers.emulator.shuffler import EmulatedShuffler, EmulatorConfig
 from drivers.emulator.source import EmulatorSource
 from drivers.factory import open_source
-from drivers.failover import FailoverSource, SourceSwitched, open_table_sources
+from drivers.failover.chain import FailoverSource
+from drivers.failover.table import open_table_sources
 from drivers.manual import ManualSource
 from drivers.tcrp.device import TcrpDevice
 from drivers.usbsim import SimUsbBackend, SimUsbDevice

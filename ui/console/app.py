@@ -26,7 +26,7 @@ from dealer_assist.errors import ConfigError
 from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
 from drivers.factory import open_source
-from drivers.failover import open_table_sources
+from drivers.failover.table import open_table_sources
 from ui.console import theme
 from ui.console.demo import DemoDriver
 from ui.console.i18n import install_language

@@ -35,12 +35,12 @@ from dealer_assist.errors import (
     HandStateError,
     JournalError,
 )
-from dealer_assist.events import DeviceEvent, utc_now
+from dealer_assist.events import DeviceEvent, SourceSwitched, utc_now
 from dealer_assist.games.base import Action
 from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.banked_runner import BankedRunner
-from drivers.failover import FailoverSource, SourceSwitched
+from drivers.failover.chain import FailoverSource
 from drivers.manual import ManualSource
 from ui.console.pitboss import PitBossRoster, check_badge
 from ui.console.refusals import command_error
