@@ -18,6 +18,7 @@ from drivers.camera import decks, training
 from drivers.camera import glyphs as glyphs_module
 from drivers.camera.calibrate import calibrate_from_folder
 from drivers.camera.calibration import Calibration
+from drivers.camera.certainty import ReaderSettings, _Mark, _merge
 from drivers.camera.decks import (
     DeckStyle,
     _suits_look_right,
@@ -44,7 +45,7 @@ from drivers.camera.glyphs import (
     extract_region,
     index_region,
 )
-from drivers.camera.reader import IndexReader, ReaderSettings, _Mark, _merge
+from drivers.camera.reader import IndexReader
 from drivers.camera.shapes import (
     RANK_FEATURES,
     SUIT_FEATURES,

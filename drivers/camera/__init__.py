@@ -11,9 +11,10 @@ Pipeline, one module per step:
 - :mod:`~drivers.camera.shapes`: a deck-independent shape classifier (nearest prototypes of
   many print styles), shipped as ``models/shapes.npz``; trained by
   :mod:`~drivers.camera.training` on synthetic decks from :mod:`~drivers.camera.decks`;
-- :mod:`~drivers.camera.reader`: templates and shape classifier joined under a certainty rule
-  ("unknown", never a guess), giving a :mod:`~drivers.camera.reading`; cards without a clean
-  outline are found by their index marks (:mod:`~drivers.camera.search`);
+- :mod:`~drivers.camera.reader`: templates (:mod:`~drivers.camera.templates`) and shape
+  classifier joined under a certainty rule ("unknown", never a guess; its limits and one mark's
+  reading: :mod:`~drivers.camera.certainty`), giving a :mod:`~drivers.camera.reading`; cards
+  without a clean outline are found by their index marks (:mod:`~drivers.camera.search`);
 - :mod:`~drivers.camera.vote`: tracks over frames, a card is reported once stable;
 - :mod:`~drivers.camera.frames` / :mod:`~drivers.camera.source`: ``camera://`` and ``file://``
   sources implementing :class:`dealer_assist.source.CardSource`;

@@ -35,11 +35,12 @@ from drivers.camera.calibration import (
     as_layout,
     read_image,
 )
+from drivers.camera.certainty import ReaderSettings
 from drivers.camera.geometry import Glyph, Image, as_image
 from drivers.camera.glyphs import SHAPE_SIZE, IndexGlyphs, corners, extract_index
 from drivers.camera.labels import card_of_path, iter_images
 from drivers.camera.locate import card_images
-from drivers.camera.reader import IndexReader, ReaderSettings
+from drivers.camera.reader import IndexReader
 
 #: (scale, blur sigma in pixels, noise sigma in grey levels) of the degraded copies of each
 #: calibration image, besides the image itself: a 384-pixel card seen 150..300 pixels tall

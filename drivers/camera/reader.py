@@ -1,9 +1,9 @@
 """Read a card's index: calibrated templates and a deck-independent shape classifier, colour first.
 
-Two opinions per mark. The templates (:class:`_Bank`) are the calibrated deck's own marks,
-compared by correlation; they are sure of themselves on that deck and can be confidently wrong
-on another deck's print. The shape classifier (:mod:`~drivers.camera.shapes`) learned each rank
-and suit from many print styles plus the calibrated deck's marks.
+Two opinions per mark. The templates (:mod:`~drivers.camera.templates`) are the calibrated
+deck's own marks, compared by correlation; they are sure of themselves on that deck and can be
+confidently wrong on another deck's print. The shape classifier (:mod:`~drivers.camera.shapes`)
+learned each rank and suit from many print styles plus the calibrated deck's marks.
 
 Certainty rule (never guess): a mark is read only when
 
@@ -23,139 +23,37 @@ A card is certain when one printed index has both marks certain and the other in
 found, names nothing else plausibly (by templates or classifier); when no second index shows
 the same card, the stricter limits apply (templates ``single_score`` / ``single_margin``,
 classifier ``single_ratio``). Anything else is unknown, with the reason.
+
+:class:`IndexReader` applies the rule to a card's two indexes, to a located card or to a whole
+frame; the limits (:class:`~drivers.camera.certainty.ReaderSettings`) and one mark's reading are
+in :mod:`~drivers.camera.certainty`.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import Generic, TypeVar, cast
 
 import cv2
 import numpy as np
-import numpy.typing as npt
 
 from dealer_assist.cards import Card
 from drivers.camera.calibration import RED_SUITS, Calibration
+from drivers.camera.certainty import ReaderSettings, _fits, _Mark, _merge, _own, _shape_structure
 from drivers.camera.detect import DetectorSettings
-from drivers.camera.geometry import CARD_H, Glyph, Image, as_glyph
+from drivers.camera.geometry import CARD_H, Image
 from drivers.camera.glyphs import IndexGlyphs, Roi, corners, extract_corner, index_region
 from drivers.camera.locate import CardCandidate, locate_cards
 from drivers.camera.reading import Detection, Reading
 from drivers.camera.search import SearchSettings, search_indexes
-from drivers.camera.shapes import ShapeModel, Vote, default_model
+from drivers.camera.shapes import ShapeModel, default_model
+from drivers.camera.templates import TemplateBank
 
-K = TypeVar("K", int, str)
-
-#: pixels of Gaussian blur applied to marks and templates before comparing (stroke weight and a
-#: pixel of misplacement should not matter)
-BLUR_SIGMA = 1.0
 #: suits with a notch in the upper outline, paired with their same-colour partner without one
 NOTCHED = {"c": "s", "h": "d"}
 
-
-@dataclass(frozen=True)
-class ReaderSettings:
-    """Certainty limits of :class:`IndexReader`.
-
-    Attributes:
-        min_score: least correlation (-1..1) of a mark with its best template.
-        min_margin: least lead of the best template over the runner-up (see module doc).
-        single_score, single_margin: the stricter limits for a card read by one index only
-            (the other corner covered, or found by the index search): nothing confirms it.
-        black_band: inks up to this fraction of the way from the calibrated black to the
-            calibrated red redness count as black.
-        red_band: inks from this fraction on count as red; in between the colour is unsure and
-            no suit is certain.
-        shape_ratio: a suit mark is read by the shape classifier
-            (:mod:`~drivers.camera.shapes`) when its nearest-prototype distance ratio is below
-            this;
-        rank_ratio: a rank mark when below this and the templates' best is the same rank ...
-        alone_ratio: ... or below this whatever the templates' best (measured on held-out font
-            families: the templates' agreement rules out most confusions between unusual print
-            and a similar rank, up to ``rank_ratio``);
-        single_ratio: a card read by one index only needs its marks below this too;
-        plausible_ratio: a shape vote below this may contradict a reading (the other index's,
-            or the templates').
-        shape_distance: a shape vote counts only when its distance is at most this factor of
-            the largest right-reading distance measured when the model was trained (farther
-            marks are unlike any learned print).
-        suit_overrule_ratio: a suit vote of the classifier below this (within reach, notch not
-            against it) overrules the calibrated templates when they name the other suit of
-            the same colour: one deck's templates take many other decks' spades for clubs.
-    """
-
-    min_score: float = 0.6
-    min_margin: float = 0.15
-    single_score: float = 0.7
-    single_margin: float = 0.2
-    black_band: float = 0.25
-    red_band: float = 0.4
-    shape_ratio: float = 0.7
-    rank_ratio: float = 0.6
-    alone_ratio: float = 0.5
-    single_ratio: float = 0.55
-    plausible_ratio: float = 0.85
-    shape_distance: float = 1.0
-    suit_overrule_ratio: float = 0.5
-
-
-@dataclass(frozen=True)
-class _Mark(Generic[K]):
-    """One mark (rank or suit) of one index."""
-
-    value: K
-    score: float
-    margin: float
-    reason: str  # "" when certain
-    claims: frozenset[K]  # values named clearly enough to contradict another reading
-    strong: bool = False  # meets the stricter limits of a card read by one index
-
-
-def _soft(glyph: Glyph) -> Glyph:
-    return as_glyph(cv2.GaussianBlur(glyph, (0, 0), BLUR_SIGMA))
-
-
-def _unit(v: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-    """Rows of ``v`` centred and scaled to unit length (a dot product is then a correlation)."""
-    v = v - v.mean(axis=-1, keepdims=True)
-    norm = np.linalg.norm(v, axis=-1, keepdims=True)
-    return np.asarray(v / np.maximum(norm, 1e-9), dtype=np.float32)
-
-
-def _unit_vector(v: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-    """:func:`_unit` of one vector, with fewer numpy calls (it runs for every mark)."""
-    c = v - np.float32(v.mean())
-    return np.asarray(c / max(float(np.sqrt(c @ c)), 1e-9), dtype=np.float32)
-
-
-class _Bank(Generic[K]):
-    """Softened templates of the candidates of one decision, ready for matching."""
-
-    def __init__(self, templates: dict[K, Glyph]) -> None:
-        self.keys: list[K] = list(templates)
-        flat = np.stack([_soft(t).ravel() for t in templates.values()])
-        self.mean = flat.mean(axis=0)
-        self.plain = _unit(flat)
-        self.diff = _unit(flat - self.mean)
-
-    def match(self, glyph: Glyph) -> tuple[K, float, float]:
-        """Best template for ``glyph``: (key, its correlation, its lead over the runner-up).
-
-        Candidates are ranked by correlation after subtracting the candidates' mean template,
-        which keeps what tells them apart (a club's lobes against a spade's point); the score is
-        the plain correlation with the winning template.
-        """
-        soft = _soft(glyph).ravel()
-        diffs = self.diff @ _unit_vector(soft - self.mean)
-        order = np.argsort(-diffs)
-        best = int(order[0])
-        margin = float(diffs[best] - diffs[order[1]]) if len(order) > 1 else 1.0
-        return self.keys[best], float(self.plain[best] @ _unit_vector(soft)), margin
-
-
 NO_INDEX = Reading(None, reason="no index")
+
 #: a quadrilateral inside another one with less than this share of its area is nested in it
 NESTED_AREA = 0.8
 
@@ -191,56 +89,6 @@ def _with_house_marks(model: ShapeModel, calibration: Calibration) -> ShapeModel
         (np.asarray(m["rank_shape"], np.float32) / 255.0, m["rank_aspect"], m["rank"]),
         (np.asarray(m["suit_shape"], np.float32) / 255.0, m["suit_aspect"], m["suit"]),
     )
-
-
-def _own(mark: _Mark[K]) -> frozenset[K]:
-    """A certain mark's value, as a claim."""
-    return frozenset() if mark.reason else frozenset({mark.value})
-
-
-def _fits(holes: tuple[int, ...], hole_y: tuple[float, float], rank: int, g: IndexGlyphs) -> bool:
-    """The rank mark has an allowed hole count, its holes sit within ``hole_y`` (fraction of
-    the mark's height) and it has two parts only for a ten."""
-    low, high = hole_y
-    return (
-        g.rank_holes in holes
-        and (g.rank_holes == 0 or low <= g.rank_hole_y <= high)
-        and (rank == 10 or g.rank_parts == 1)
-    )
-
-
-def _shape_structure(model: ShapeModel, rank: int, g: IndexGlyphs) -> bool:
-    """Holes and parts of the rank mark agree with ``rank`` as printed in the shape model's
-    training fonts: an allowed hole count and hole height, two parts only for a ten."""
-    return _fits(model.rank_holes.get(rank, ()), model.hole_y.get(rank, (-1.0, 2.0)), rank, g)
-
-
-def _merge(
-    template: _Mark[K], vote: Vote, usable: bool, s: ReaderSettings, agreed: float, alone: float
-) -> _Mark[K]:
-    """One mark's reading from the calibrated templates and the shape classifier together.
-
-    A template reading is certain only when the classifier backs it: same best value, the vote
-    usable (near enough to its prototypes, structure agrees) and at least plausible. A
-    classifier reading is certain when the vote is clear: below ``agreed`` when the
-    templates' best is the same value, below ``alone`` otherwise (two different models agreeing
-    is the stronger evidence), and the templates do not plausibly name another value. A card
-    read by one index needs one of the two to meet its stricter limit. Values named plausibly
-    are kept as claims against the other index.
-    """
-    value = cast(K, vote.value)
-    plausible = usable and vote.ratio < s.plausible_ratio
-    agree = value == template.value
-    clear = usable and vote.ratio < (agreed if agree else min(alone, agreed))
-    strong = clear and vote.ratio < s.single_ratio
-    claims = template.claims | {value} if plausible else template.claims
-    if not template.reason:
-        if not agree or not plausible:
-            return replace(template, reason="models disagree", claims=claims)
-        return replace(template, claims=claims, strong=template.strong or strong)
-    if clear and all(c == value for c in claims):
-        return _Mark(value, template.score, template.margin, "", claims, strong)
-    return replace(template, claims=claims)
 
 
 class IndexReader:
@@ -284,10 +132,10 @@ class IndexReader:
         self._black_max = black + self.settings.black_band * (red - black)
         self._red_min = black + self.settings.red_band * (red - black)
         suits = calibration.suits
-        self._ranks = _Bank(calibration.ranks)
-        self._red = _Bank({k: t for k, t in suits.items() if k in RED_SUITS})
-        self._black = _Bank({k: t for k, t in suits.items() if k not in RED_SUITS})
-        self._any_suit = _Bank(dict(suits))
+        self._ranks = TemplateBank(calibration.ranks)
+        self._red = TemplateBank({k: t for k, t in suits.items() if k in RED_SUITS})
+        self._black = TemplateBank({k: t for k, t in suits.items() if k not in RED_SUITS})
+        self._any_suit = TemplateBank(dict(suits))
         model = shapes if isinstance(shapes, ShapeModel) else default_model() if shapes else None
         self.shapes = _with_house_marks(model, calibration) if model else None
         meta = self.shapes.meta if self.shapes else {}

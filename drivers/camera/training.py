@@ -222,7 +222,7 @@ class Outcome:
     """Per-sample results of a model on samples: truth and votes.
 
     ``rank_fits``: the rank vote names a rank (not the "not a rank" class) whose hole count,
-    hole height and parts the mark has, as the reader checks (``reader._shape_structure``).
+    hole height and parts the mark has, as the reader checks (``certainty._shape_structure``).
     ``red``: the card is a heart or diamond (printed in red ink).
     """
 
@@ -240,7 +240,7 @@ class Outcome:
 def assess(model: ShapeModel, samples: Sequence[Sample]) -> Outcome:
     """Vote on every (not junk) sample, suits among the two of their true colour, as the
     reader does once the ink colour is known."""
-    from drivers.camera.reader import _shape_structure  # the reader's own check
+    from drivers.camera.certainty import _shape_structure  # the reader's own check
 
     rows = []
     for s in samples:
@@ -343,7 +343,7 @@ def check_detail(
     their fonts were trained on, so this can only add to the held-out limits, not replace
     them. Distances keep the held-out reach.
     """
-    from drivers.camera.reader import ReaderSettings
+    from drivers.camera.certainty import ReaderSettings
 
     accept = ReaderSettings()
     rank_fonts, suit_fonts = default_fonts() if fonts is None else fonts
@@ -367,7 +367,7 @@ def train(
     Returns:
         the model (with the validation limits in ``meta``) and a report of the figures.
     """
-    from drivers.camera.reader import ReaderSettings
+    from drivers.camera.certainty import ReaderSettings
 
     accept = ReaderSettings()
     rank_fonts, suit_fonts = default_fonts()
