@@ -32,14 +32,9 @@ from drivers.camera.calibrate import calibrate_from_folder
 from drivers.camera.evaluate import evaluate
 from drivers.camera.geometry import Image, Quad, rectify
 from drivers.camera.labels import iter_images, labels_from_names
-from drivers.camera.live_calibration import (
-    CALIBRATION_ORDER,
-    CaptureSettings,
-    capture_cards,
-    face_detail,
-    single_cards,
-)
+from drivers.camera.live_calibration import CALIBRATION_ORDER, CaptureSettings, capture_cards
 from drivers.camera.reader import IndexReader
+from drivers.camera.still_card import face_detail, single_cards
 from drivers.camera.synthetic import felt, rounded_mask
 
 STILL, EMPTY = 7, 6

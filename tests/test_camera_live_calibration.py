@@ -28,9 +28,9 @@ from drivers.camera.live_calibration import (
     Notice,
     NoticeKind,
     capture_cards,
-    quad_shift,
 )
 from drivers.camera.reader import IndexReader
+from drivers.camera.still_card import quad_shift
 from drivers.camera.synthetic import SceneSettings, felt, render_scene, rounded_mask
 from ui.commands import camera as camera_command
 

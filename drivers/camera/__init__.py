@@ -7,7 +7,9 @@ Pipeline, one module per step:
   a canonical portrait card;
 - :mod:`~drivers.camera.glyphs`: the corner index's rank and suit marks, ink colour, structure;
 - :mod:`~drivers.camera.calibration`: the house deck's templates and limits, stored and chosen;
-  :mod:`~drivers.camera.calibrate` learns them from card images;
+  :mod:`~drivers.camera.calibrate` learns them from card images, which
+  :mod:`~drivers.camera.live_calibration` captures from the table camera card by card (frames
+  from :mod:`~drivers.camera.frame_feed`, the card lying still: :mod:`~drivers.camera.still_card`);
 - :mod:`~drivers.camera.shapes`: a deck-independent shape classifier (nearest prototypes of
   many print styles), shipped as ``models/shapes.npz``; trained by
   :mod:`~drivers.camera.training` on synthetic decks from :mod:`~drivers.camera.decks`;

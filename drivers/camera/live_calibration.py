@@ -14,38 +14,35 @@ on the faces written as a folder named by card (``DIR/As/1.png`` ...), the one l
 Frames are read in a worker thread (a driver stuck in ``read()`` cannot block the prompts or the
 timeouts); everything else runs in the caller's thread. No Qt, no terminal: what to tell the
 operator goes to a ``notify`` callback.
+
+The frames' worker is :class:`~drivers.camera.frame_feed.FrameFeed`; finding the one whole card
+lying still and measuring its sharpness, :mod:`~drivers.camera.still_card`; this module holds
+the prompts and the per-card state machine.
 """
 
 from __future__ import annotations
 
 import queue
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-import cv2
 import numpy as np
 
 from dealer_assist.cards import RANK_NAMES, Card
 from dealer_assist.errors import ConfigError, DeviceError
-from drivers.camera.detect import DetectorSettings, find_cards
+from drivers.camera.detect import DetectorSettings
+from drivers.camera.frame_feed import FrameFeed
 from drivers.camera.frames import FrameReader
-from drivers.camera.geometry import Image, Quad, rectify
-from drivers.camera.glyphs import corners, extract_index
+from drivers.camera.geometry import Image, rectify
+from drivers.camera.still_card import StillRun, face_detail, single_cards
 
 SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 #: the default order: suit by suit, ace first, as a deck sorted by suit
 CALIBRATION_ORDER: tuple[Card, ...] = tuple(
     Card(rank, suit) for suit in "shdc" for rank in (14, *range(2, 14))
 )
-#: a quadrilateral inside a larger one with less than this share of its area is nested in it
-#: (a court card's picture frame), as in the reader
-NESTED_AREA = 0.8
-#: a quadrilateral with a corner this close to the frame's border (fraction of the frame's
-#: short side) is not a whole card
-BORDER_MARGIN = 0.01
 
 
 def card_name(card: Card) -> str:
@@ -153,168 +150,6 @@ class LiveCalibrationError(DeviceError):
         self.captured = list(captured)
 
 
-def single_cards(frame: Image, detector: DetectorSettings | None = None) -> list[Quad]:
-    """The whole cards in ``frame``, largest first: quadrilaterals of
-    :func:`~drivers.camera.detect.find_cards` clear of the frame's border (a card cut by it
-    cannot be learned; and Otsu's threshold on an empty felt can split the cloth's texture into
-    one frame-sized blob) and not nested in another (a court card's picture frame)."""
-    h, w = frame.shape[:2]
-    margin = BORDER_MARGIN * min(h, w)
-    kept: list[Quad] = []
-    for quad in find_cards(frame, detector):  # largest first
-        if (
-            quad.min() < margin
-            or quad[:, 0].max() > w - 1 - margin
-            or quad[:, 1].max() > h - 1 - margin
-        ):
-            continue
-        cx, cy = (float(v) for v in quad.mean(axis=0))
-        area = cv2.contourArea(quad)
-        nested = any(
-            area < NESTED_AREA * cv2.contourArea(k)
-            and cv2.pointPolygonTest(k.reshape(-1, 1, 2), (cx, cy), False) >= 0
-            for k in kept
-        )
-        if not nested:
-            kept.append(quad)
-    return kept
-
-
-def quad_shift(a: Quad, b: Quad) -> float:
-    """Largest corner distance between two quadrilaterals of one card, pixels, whichever short
-    side each starts at (the corner order of a card turned ~90° can flip between frames)."""
-    return min(float(np.max(np.linalg.norm(np.roll(a, k, axis=0) - b, axis=1))) for k in range(4))
-
-
-def _long_side(quad: Quad) -> float:
-    return float(np.max(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)))
-
-
-def face_detail(face: Image) -> float | None:
-    """The sharper index's suit-mark detail of a rectified face; None when neither corner shows
-    an index (then the face is of no use to the calibration either)."""
-    found = [g for g in (extract_index(c) for c in corners(face)) if g is not None]
-    return max(g.suit_detail for g in found) if found else None
-
-
-class _FrameFeed:
-    """A frame reader driven by a worker thread; the caller takes frames with a timeout.
-
-    Items: ("frame", image), ("error", DeviceError) for a failed read (the worker retries),
-    ("end", None) at the end of a recording. The queue holds two frames: a file is read ahead
-    but never skipped; a live camera that runs faster than the processing waits in its driver.
-    """
-
-    def __init__(self, frames: FrameReader, open_timeout: float, frame_timeout: float) -> None:
-        self._frames = frames
-        self._open_timeout = open_timeout
-        self._frame_timeout = frame_timeout
-        self._queue: queue.Queue[tuple[str, object]] = queue.Queue(maxsize=2)
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-
-    def open(self) -> None:
-        """Open the reader in the worker. Raises DeviceError when it fails or times out."""
-        opened = threading.Event()
-        failure: list[BaseException] = []
-        thread = threading.Thread(
-            target=self._run,
-            args=(opened, failure),
-            name="camera-calibration",
-            daemon=True,  # a camera stuck in its driver must not keep the process alive
-        )
-        thread.start()
-        if not opened.wait(self._open_timeout):
-            self._stop.set()
-            raise DeviceError(
-                f"{self._frames.description} did not open within {self._open_timeout:g} s"
-            )
-        if failure:
-            thread.join(self._open_timeout)
-            err = failure[0]
-            if isinstance(err, DeviceError):
-                raise err
-            raise DeviceError(f"{self._frames.description}: {err}") from err
-        self._thread = thread
-
-    def get(self, timeout: float) -> tuple[str, object]:
-        """The next item; raises queue.Empty after ``timeout`` seconds."""
-        return self._queue.get(timeout=max(0.0, timeout))
-
-    def close(self) -> None:
-        """Stop the worker (it closes the reader); safe to call twice."""
-        self._stop.set()
-        thread, self._thread = self._thread, None
-        if thread is not None:
-            while True:  # unblock a worker waiting to put a frame
-                try:
-                    self._queue.get_nowait()
-                except queue.Empty:
-                    break
-            thread.join(max(1.0, self._frame_timeout))
-
-    def _put(self, item: tuple[str, object]) -> None:
-        while not self._stop.is_set():
-            try:
-                self._queue.put(item, timeout=0.1)
-                return
-            except queue.Full:
-                continue
-
-    def _run(self, opened: threading.Event, failure: list[BaseException]) -> None:
-        frames = self._frames
-        try:
-            frames.open(self._open_timeout)
-        except BaseException as e:  # reported to open(), which raises it
-            failure.append(e)
-            opened.set()
-            return
-        opened.set()
-        try:
-            pace = 1.0 / frames.pace if frames.pace > 0 else 0.0
-            next_at = time.monotonic()
-            while not self._stop.is_set():
-                try:
-                    frame = frames.read(self._frame_timeout)
-                except DeviceError as e:
-                    self._put(("error", e))
-                    self._stop.wait(0.1)
-                    continue
-                if frame is None:
-                    self._put(("end", None))
-                    return
-                self._put(("frame", frame))
-                if pace:
-                    next_at += pace
-                    self._stop.wait(max(0.0, next_at - time.monotonic()))
-        finally:
-            frames.close()
-
-
-class _Still:
-    """One card lying still: its quadrilateral at the start of the run, frames since, faces."""
-
-    def __init__(self) -> None:
-        self.anchor: Quad | None = None
-        self.count = 0
-        self.faces: list[Image] = []
-        self.frames: list[int] = []
-        self.checked = False  # the card of this run was identified
-        self.rejected = False  # ... as another card than the one asked for
-
-    def reset(self) -> None:
-        self.anchor, self.count, self.faces, self.frames = None, 0, [], []
-        self.checked = self.rejected = False
-
-    def see(self, quad: Quad, max_shift: float) -> None:
-        """Count ``quad`` into the run, or start a new run (faces dropped) when it moved."""
-        anchor = self.anchor
-        if anchor is None or quad_shift(quad, anchor) > max_shift * _long_side(anchor):
-            self.reset()
-            self.anchor = quad
-        self.count += 1
-
-
 def capture_cards(
     frames: FrameReader,
     cards: Sequence[Card],
@@ -355,7 +190,7 @@ def capture_cards(
     twice = sorted({str(c) for c in cards if list(cards).count(c) > 1})
     if twice:
         raise ConfigError(f"live calibration: card(s) listed twice: {' '.join(twice)}")
-    feed = _FrameFeed(frames, s.open_timeout, s.frame_timeout)
+    feed = FrameFeed(frames, s.open_timeout, s.frame_timeout)
     feed.open()
     try:
         capture = _Capture(
@@ -370,7 +205,7 @@ def capture_cards(
 class _Capture:
     """The per-card state machine of :func:`capture_cards` (arguments as there)."""
 
-    feed: _FrameFeed
+    feed: FrameFeed
     description: str
     cards: list[Card]
     notify: Callable[[Notice], None]
@@ -453,7 +288,7 @@ class _Capture:
 
     def _take(self, card: Card, deadline: float) -> CapturedCard:
         """Faces of the one card lying still and sharp in view (see the module doc)."""
-        still = _Still()
+        still = StillRun()
         warned_two = warned_blur = False
         waiting = "no single card lay still and sharp under the camera"
         while len(still.faces) < self.s.faces:
@@ -518,7 +353,4 @@ __all__ = [
     "NoticeKind",
     "capture_cards",
     "card_name",
-    "face_detail",
-    "quad_shift",
-    "single_cards",
 ]
