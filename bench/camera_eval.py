@@ -45,7 +45,8 @@ import numpy as np
 from dealer_assist.cards import Card, parse_card
 from drivers.camera.calibrate import calibrate_from_folder
 from drivers.camera.calibration import Calibration, read_image
-from drivers.camera.decks import DeckStyle, family, random_style, render_face
+from drivers.camera.deck_print import render_face
+from drivers.camera.decks import DeckStyle, family, random_style
 from drivers.camera.evaluate import EvalSummary, evaluate, one_thread
 from drivers.camera.geometry import CARD_H, CARD_W, Image
 from drivers.camera.labels import labels_from_labelme, read_labels, write_labels

@@ -19,20 +19,17 @@ from drivers.camera import glyphs as glyphs_module
 from drivers.camera.calibrate import calibrate_from_folder
 from drivers.camera.calibration import Calibration
 from drivers.camera.certainty import ReaderSettings, _Mark, _merge
+from drivers.camera.deck_marks import drawn_suit, glyph_mask, stem_mask
+from drivers.camera.deck_print import rank_mask, render_face
 from drivers.camera.decks import (
     DeckStyle,
     _suits_look_right,
-    drawn_suit,
     family,
     find_fonts,
     font_has_suits,
-    glyph_mask,
     pick_font,
     plain_zero,
     random_style,
-    rank_mask,
-    render_face,
-    stem_mask,
 )
 from drivers.camera.geometry import CARD_H, CARD_W
 from drivers.camera.glyphs import (

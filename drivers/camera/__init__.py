@@ -12,7 +12,8 @@ Pipeline, one module per step:
   from :mod:`~drivers.camera.frame_feed`, the card lying still: :mod:`~drivers.camera.still_card`);
 - :mod:`~drivers.camera.shapes`: a deck-independent shape classifier (nearest prototypes of
   many print styles), shipped as ``models/shapes.npz``; trained by
-  :mod:`~drivers.camera.training` on synthetic decks from :mod:`~drivers.camera.decks`;
+  :mod:`~drivers.camera.training` on synthetic decks: designs from :mod:`~drivers.camera.decks`,
+  their marks from :mod:`~drivers.camera.deck_marks`, printed by :mod:`~drivers.camera.deck_print`;
 - :mod:`~drivers.camera.reader`: templates (:mod:`~drivers.camera.templates`) and shape
   classifier joined under a certainty rule ("unknown", never a guess; its limits and one mark's
   reading: :mod:`~drivers.camera.certainty`), giving a :mod:`~drivers.camera.reading`; cards

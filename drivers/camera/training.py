@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from dealer_assist.cards import Card
+from drivers.camera.deck_print import render_index_region
 from drivers.camera.decks import (
     BUILTIN_FONTS,
     SYSTEM_FONTS,
@@ -36,7 +37,6 @@ from drivers.camera.decks import (
     font_has_suits,
     plain_zero,
     random_style,
-    render_index_region,
 )
 from drivers.camera.geometry import CARD_H
 from drivers.camera.glyphs import IndexGlyphs, extract_region
