@@ -232,3 +232,57 @@ def test_the_session_round_trips_and_is_restored_from_the_last_hand() -> None:
     assert TableSession.restore("T1", {"session": {**s.to_json(), "table_id": "T2"}}, 1).hands == 1
     with pytest.raises(ConfigError, match="version"):
         TableSession.from_json({**s.to_json(), "v": 9})
+
+
+def test_operations_are_frozen_all_the_way_down() -> None:
+    bets = {1: {"ante": 100, "blind": 100}}
+    op = BetsPlaced(seats=bets)
+    bets[1]["ante"] = 5  # the caller's dict changes: the operation does not
+    assert op.seats[1]["ante"] == 100
+    with pytest.raises(TypeError):
+        op.seats[1]["ante"] = 5  # type: ignore[index]
+    voided = HandVoided(code="x", causes=({"kind": "fault", "codes": ["JAM"]},), at=NOW)
+    assert voided.causes[0]["codes"] == ("JAM",)
+    assert json.loads(json.dumps(voided.to_json()))["causes"] == [
+        {"kind": "fault", "codes": ["JAM"]}
+    ]
+
+
+@pytest.mark.parametrize(
+    ("kind", "payload"),
+    [
+        ("exposed", {"card": None, "position": "seat 3", "note": "seat 3", "at": NOW.isoformat()}),
+        ("exposed", {"card": "Kd", "position": "", "note": "Kd", "at": NOW.isoformat()}),
+        ("identify", {"card": "7c", "dealer": "dealer", "at": NOW.isoformat()}),
+        ("confirm", {"pit_boss": "4711", "at": NOW.isoformat()}),
+        ("reject", {"pit_boss": "4711", "at": NOW.isoformat()}),
+        ("void", {"code": "device_fault", "detail": "JAM", "text_it": "Guasto", "text_en": "Fault",
+                  "causes": [{"kind": "fault", "code": "JAM"}], "at": NOW.isoformat()}),
+        ("resume", {"resumes": 2}),
+        ("deal", {"n": 9}),
+        ("deck", {"deck_id": "D7", "count": 52, "device": {"model": "m", "serial": "s"}}),
+        ("void_alarm", {"hand_uid": "T-1", "code": "restart", "detail": ""}),
+        ("void_ack", {"hand_uid": "T-1", "code": "restart", "by": "dealer",
+                      "at": NOW.isoformat()}),
+    ],
+)  # fmt: skip
+def test_the_previous_release_s_other_step_payloads_read(kind: str, payload: dict) -> None:
+    """Payloads as the release before the operations wrote them (no "v", with "events")."""
+    op = operation_from_json(kind, {**payload, "events": [{"kind": "card"}]})
+    assert op.kind == kind
+    known = {k: v for k, v in op.to_json().items() if k != "v"}
+    assert {k: payload[k] for k in known} == known  # every field read back as it was written
+
+
+def test_a_folded_hand_stays_mucked_on_the_dealer_s_screen() -> None:
+    hand = _dealt_uth_hand()
+    for street, seat2, seat5 in (("preflop", "check", "check"), ("flop", "check", "check"),
+                                 ("river", "fold", "play")):  # fmt: skip
+        hand.apply(Decisions(decisions=(
+            Decision(seat=2, street=street, action=seat2),
+            Decision(seat=5, street=street, action=seat5, multiple=1 if seat5 == "play" else None),
+        ), advance=True))  # fmt: skip
+    hand.apply(DealerRevealed())
+    seats = {s.seat: s for s in hand.view("dealer").seats}
+    assert seats[2].folded and seats[2].hole == (None, None)
+    assert None not in seats[5].hole and None not in hand.view("dealer").dealer

@@ -10,6 +10,7 @@ from dealer_assist.cards import FULL_DECK
 from dealer_assist.config import load_table_config
 from dealer_assist.engine.banked import Phase
 from dealer_assist.engine.operations import BetsPlaced, DealRequested
+from dealer_assist.engine.voids import VoidReason
 from dealer_assist.events import DeckShuffled
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.banked_runner import BankedRunner
@@ -109,3 +110,55 @@ def test_closing_the_service_during_a_deal_returns_at_once_and_the_hand_resumes(
     again = second.open(1)
     assert again.hand_uid == uid and again.phase is Phase.DEALING
     assert again.placed == 1 and again.error is None
+
+
+def test_one_deal_however_many_operations_come_before_the_deck(tmp_path: Path) -> None:
+    runner, _, _ = _runner(tmp_path)
+    hand = runner.new_hand()
+    hand.place_bets(3, BETS)
+    runner.close_bets()
+    runner.record_exposed(position="seat 3")  # another operation while the deck is on its way
+    runner.poll(0.5)  # the SHUFFLED
+    deals = [op for op in _steps(runner) if isinstance(op, DealRequested)]
+    assert [d.n for d in deals] == [9]
+
+
+def test_a_replay_that_voids_counts_the_hand_once(tmp_path: Path) -> None:
+    journal = Journal(str(tmp_path / "j.db"))
+    journal.open()
+    close_at_teardown(journal)
+    config = load_table_config(game="uth")
+    uid = f"{config.table_id}-x"
+    steps = [("open", {"started_at": "2026-12-01T10:00:00+00:00", "device": {}, "acks": []}),
+             ("bets", {"seats": {"2": BETS}}),
+             ("act", {"seat": 6, "street": "preflop", "action": "check"})]  # fmt: skip
+    for no, (kind, payload) in enumerate(steps):
+        journal.write_step(config.table_id, uid, no, kind, payload)
+    source = ManualSource()
+    source.open()
+    close_at_teardown(source)
+    runner = BankedRunner(config, source, journal)
+    hand = runner.resume()
+    assert hand is not None and hand.void_reason is not None and hand.void_reason.code == "restart"
+    assert journal.count() == 1 and runner.session is not None and runner.session.hands == 1
+
+
+def test_a_new_hand_held_by_a_busy_device_opens_in_the_end(tmp_path: Path) -> None:
+    """A device whose last STATE said DEALING (it died mid-deal, the keypad took over) holds the
+    next hand at most ``shuffle_timeout``; then the hand opens and the SHUFFLE decides."""
+    from dealer_assist.events import DeviceStateChanged
+
+    config = load_table_config(game="uth")
+    service = TableService(config, ManualSource, Journal(str(tmp_path / "j.db")))
+    close_at_teardown(service)
+    first = service.open(1)
+    assert first.phase is Phase.BETS_OPEN and service.runner is not None
+    service.void(VoidReason("dealer_void"), 2)
+    service.runner.handle(DeviceStateChanged(source="manual", state="DEALING"))
+    assert service.runner.device_busy
+    snap = service.acknowledge_void(3)
+    assert snap.error is None and service.busy  # deferred, not refused
+    started = time.monotonic()
+    snap = service.wait(10.0)
+    assert snap.phase is Phase.BETS_OPEN and snap.hand_uid != first.hand_uid
+    assert time.monotonic() - started < 5.0

@@ -23,16 +23,17 @@ def dealer_view(hand: BankedHand, viewer: Viewer) -> HandView:
     everything = viewer == "pit_boss"
     revealed = hand.dealer_visible()
     shown = len(hand.board) if everything else len(hand.board_visible())
-    seats = tuple(
-        SeatView(
+    seats = []
+    for s, st in sorted(hand.seats.items()):
+        folded = hand.game.folded(st.actions)
+        open_hand = everything or (revealed and not folded)  # a folded hand is mucked unseen
+        seats.append(SeatView(
             seat=s,
             stakes=MappingProxyType(hand.stakes(s)),
             actions=tuple(a.label() for a in st.actions),
-            hole=tuple(st.hole[n] if everything or revealed else None for n in sorted(st.hole)),
-            folded=hand.game.folded(st.actions),
-        )
-        for s, st in sorted(hand.seats.items())
-    )
+            hole=tuple(st.hole[n] if open_hand else None for n in sorted(st.hole)),
+            folded=folded,
+        ))  # fmt: skip
     board: tuple[Card | None, ...] = tuple(
         c if i < shown else None for i, c in enumerate(hand.board)
     )
@@ -48,7 +49,7 @@ def dealer_view(hand: BankedHand, viewer: Viewer) -> HandView:
         street=hand.street,
         board=board,
         dealer=dealer,
-        seats=seats,
+        seats=tuple(seats),
         pending=hand.pending_deal,
         qualifies=qualifies,
         result=hand.result() if hand.is_over else None,

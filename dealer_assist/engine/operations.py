@@ -3,7 +3,9 @@
 Every change to a hand, and every step the table takes around it, is a frozen, keyword-only
 dataclass with a ``kind`` (the step log's name for it) and a schema ``version``. The durable step
 log stores ``to_json()``; resume after a crash, the pit boss's replay and ``settle`` of a record
-are folds of :meth:`~dealer_assist.engine.state.GameState.apply` over the operations.
+are folds of :meth:`~dealer_assist.engine.state.GameState.apply` over the operations (a hand
+record of HAND_RECORD.md is the same facts in another spelling; ``settle`` still reads it
+directly).
 
 Two audiences apply them:
 - the hand (a :class:`~dealer_assist.engine.state.GameState`): bets placed, card dealt (into the
@@ -26,6 +28,7 @@ import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from types import MappingProxyType
 from typing import Any, ClassVar, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from dealer_assist.cards import Card, parse_card
@@ -41,6 +44,15 @@ class Operation:
 
     kind: ClassVar[str] = ""
     version: ClassVar[int] = 1
+
+    def __post_init__(self) -> None:
+        # frozen all the way down: a mapping or list given to an operation cannot change it
+        # later (an operation already applied is part of the hand's history)
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            frozen = _freeze(value)
+            if frozen is not value:
+                object.__setattr__(self, f.name, frozen)
 
     def to_json(self) -> Json:
         """The JSON object of this operation: its fields plus ``"v"`` (schema version); cards as
@@ -61,6 +73,8 @@ class Operation:
             OperationError: a newer schema version, a missing field or a value of the wrong type
                 (the message names the operation and the field).
         """
+        if not isinstance(payload, Mapping):
+            raise OperationError(f"{cls.kind}: a JSON object is expected, got {payload!r}")
         version = payload.get(VERSION_KEY, 1)
         if not isinstance(version, int) or not 1 <= version <= cls.version:
             raise OperationError(
@@ -348,6 +362,22 @@ def operation_from_json(kind: str, payload: Mapping[str, Any]) -> Operation:
     if cls is None:
         raise OperationError(f"unknown operation {kind!r} (known: {', '.join(OPERATIONS)})")
     return cls.from_json(payload)
+
+
+def plain(value: Any) -> Any:
+    """``value`` (an operation's field) as plain JSON data: mappings as dicts, sequences as lists,
+    cards as text, times as ISO-8601 (for the journal, which keeps JSON)."""
+    return _encode(value)
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+    if isinstance(value, list | tuple):
+        items = tuple(_freeze(v) for v in value)
+        return value if isinstance(value, tuple) and all(
+            a is b for a, b in zip(items, value, strict=True)) else items  # fmt: skip
+    return value
 
 
 # -- JSON codec of the field types used above ----------------------------------------------------

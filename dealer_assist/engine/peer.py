@@ -8,7 +8,8 @@ gives its streets as data (:class:`StreetSpec`), its betting structure and force
 names of its conventions.
 
 This module holds no game: it knows how a street is dealt (burn, hole cards with their face,
-board cards, and for Stud the community card of a short deck) and who opens a betting round.
+board cards; :meth:`DealPlan.cards_needed` tells when a deck runs short, as Stud's seventh street
+can) and who opens a betting round.
 """
 
 from __future__ import annotations

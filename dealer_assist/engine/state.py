@@ -86,7 +86,7 @@ class HandView:
         dealer: the dealer's cards (banked games); None for each one not to be seen.
         seats: the seats in the hand, ascending.
         pending: the positions the device still has to deal (places, never cards).
-        qualifies: the dealer's qualification, None until it may be known.
+        qualifies: the dealer's qualification, None until the hand is settled.
         result: the settlement JSON (HAND_RECORD.md) once the hand is over, else None.
     """
 

@@ -15,12 +15,17 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from dealer_assist.cards import Card
+from dealer_assist.config import TableConfig
 from dealer_assist.engine.banked import BankedHand
 from dealer_assist.engine.voids import VoidReason
+from dealer_assist.events import DeviceEvent
 from dealer_assist.games.base import Action
-from dealer_assist.ports import StoredHand
+from dealer_assist.ports import JournalPort, StoredHand
 from dealer_assist.table.banked_runner import BankedRunner
+from dealer_assist.table.device_status import DeviceStatus
+from dealer_assist.table.identification import PendingIdentification
 from dealer_assist.table.runner import TableRunner
+from dealer_assist.table.steplog import VoidAlarm
 
 STEP = 0.05  # seconds: the longest a pump waits for one event before ticking the clock
 SAFETY = 900.0  # seconds: no device step of a hand takes longer (its own deadlines are shorter)
@@ -56,25 +61,30 @@ class Driver:
 
     def wait_device_ready(self, timeout: float) -> bool:
         """Pump until the device may start a new hand (no fault, link up, not still dealing or
-        shuffling for a void hand) or ``timeout`` seconds passed; whether it may. Asks the device
-        for its STATE once a second meanwhile (the answer settles a state whose change went
-        unheard)."""
+        shuffling for a void hand) or ``timeout`` seconds passed; whether it may."""
+        runner = self.runner
+        return self.until_device(lambda: runner.device_status.ready and not runner.device_busy,
+                                 timeout)  # fmt: skip
+
+    def until_device(self, done: Callable[[], bool], timeout: float) -> bool:
+        """:meth:`until`, asking the device for its STATE once a second meanwhile (the answer
+        settles a state whose change went unheard)."""
         runner = self.runner
         runner.poll(0)
         if not runner.device_state:
             runner.ask_status()
         ask_at = time.monotonic() + 1.0
 
-        def ready() -> bool:
+        def check() -> bool:
             nonlocal ask_at
-            if runner.device_status.ready and not runner.device_busy:
+            if done():
                 return True
             if time.monotonic() >= ask_at and runner.device_status.link == "connected":
                 ask_at = time.monotonic() + 1.0
                 runner.ask_status()
             return False
 
-        return self.until(ready, timeout)
+        return self.until(check, timeout)
 
 
 class HeadlessTable:
@@ -99,9 +109,49 @@ class HeadlessTable:
         """The last hand this table journaled."""
         return self.runner.stored
 
-    def __getattr__(self, name: str) -> Any:
-        # everything that does not wait (device status, the alarm, identification, journal...)
-        return getattr(self.runner, name)
+    @property
+    def config(self) -> TableConfig:
+        """The table."""
+        return self.runner.config
+
+    @property
+    def journal(self) -> JournalPort | None:
+        """The journal, or None."""
+        return self.runner.journal
+
+    @property
+    def device_ready(self) -> bool:
+        """The device may start a new hand (no fault, link up)."""
+        return self.runner.device_ready
+
+    @property
+    def device_status(self) -> DeviceStatus:
+        """The device and its link now."""
+        return self.runner.device_status
+
+    @property
+    def void_alarm(self) -> VoidAlarm | None:
+        """The void the dealer has not acknowledged yet, or None."""
+        return self.runner.void_alarm
+
+    @property
+    def identification(self) -> PendingIdentification | None:
+        """The unreadable card waiting for the dealer and a pit boss, or None."""
+        return self.runner.identification
+
+    def poll(self, timeout: float = 0.0) -> list[DeviceEvent]:
+        """Handle the events the source has now (at most ``timeout`` s for the first)."""
+        return self.runner.poll(timeout)
+
+    def acknowledge_void(self, by: str = "dealer") -> bool:
+        """The dealer read the void alarm (see the runner's)."""
+        return self.runner.acknowledge_void(by)
+
+    def record_exposed(
+        self, card: Card | None = None, *, position: str = "", note: str = ""
+    ) -> None:
+        """A card exposed by mistake: recorded, play goes on."""
+        self.runner.record_exposed(card, position=position, note=note)
 
     # -- steps that wait for the device -------------------------------------------------------
     def resume(self) -> BankedHand | None:
@@ -119,9 +169,10 @@ class HeadlessTable:
         (at most ``shuffle_timeout``); a device that is not ready is refused at once."""
         runner = self.runner
         runner.poll(0)
-        if runner.device_ready and runner.void_alarm is None:
-            self.driver.until(lambda: not runner.device_busy, runner.shuffle_timeout)
-        return runner.new_hand()
+        if not (runner.device_ready and runner.void_alarm is None):
+            return runner.new_hand()  # refused, with the reason
+        self.driver.until_device(lambda: not runner.device_busy, runner.shuffle_timeout)
+        return runner.new_hand(even_if_busy=True)
 
     def close_bets(self) -> BankedHand:
         """ "Rien ne va plus", and the initial deal."""

@@ -7,8 +7,9 @@ was (bets, decisions, cards, an unreadable card awaiting its identification) aft
 device dealt meanwhile are taken from its history, or is voided with reason ``restart`` when the
 device lost or reshuffled the deck. An unacknowledged void alarm is restored.
 
-:class:`ResumingRunner` adds this to the table runner; it waits for nothing either: what needs
-the device's answer continues when the answer is handled.
+:class:`ResumingRunner` adds this to the table runner; it waits for nothing either (but for the
+source's own bounded ``recover_history``): what needs the device's answer continues when the
+answer is handled.
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ class ResumingRunner(TableRunner[S]):
             self._alarms.append(VoidAlarm(uid, reason, utc_now()))
         for i, (uid, steps) in enumerate(work.hands):
             hand = self._replay(uid, steps)
+            if self.stored is not None:
+                continue  # the replay itself voided and journaled it
             if hand.status == "settled":
                 self._journal(hand)
             elif hand.status == "void":
@@ -154,6 +157,7 @@ class ResumingRunner(TableRunner[S]):
         deal follows the new deck."""
 
         def shuffle(_idle: bool) -> None:
+            self._restarting = False
             if hand is not self.hand or hand.is_over:
                 return
             self._detector = MisdealDetector(self.config.unreadable_card)
@@ -165,6 +169,7 @@ class ResumingRunner(TableRunner[S]):
                 return
             self._deal_opened()
 
+        self._restarting = True
         self._ask_state(lambda _state: self._waits.add(
             "idle", lambda: not self.device_busy, self.shuffle_timeout, shuffle))  # fmt: skip
 
@@ -179,6 +184,6 @@ class ResumingRunner(TableRunner[S]):
                 n = len(hand.pending_deal)
                 self._watch = DealWatch(n, self.card_timeout, time.monotonic())
             else:
-                self._deal(len(hand.pending_deal) - len(self._ident.held))
+                self._deal(len(hand.pending_deal))
 
         self._ask_state(go_on)

@@ -43,6 +43,7 @@ from dealer_assist.engine.operations import (
     IdentificationRejected,
     Operation,
     VoidAcknowledged,
+    plain,
 )
 from dealer_assist.engine.state import GameState
 from dealer_assist.engine.voids import VoidReason
@@ -126,6 +127,8 @@ class TableRunner(ABC, Generic[S]):
         self._known: dict[tuple[str, int], str | None] = {}
         self._horizon = 0  # cards up to this index were recorded before a restart
         self._resuming = False
+        self._arranged = False  # a deal waits for the deck's SHUFFLED (one at a time)
+        self._restarting = False  # a restarted hand's new deck is on its way: no deal before it
         self._waits = Waits()
 
     # -- status -----------------------------------------------------------------------------------
@@ -220,7 +223,7 @@ class TableRunner(ABC, Generic[S]):
                              source=event.source, manual=event.manual, at=event.at)  # fmt: skip
             self._step(card)
             self._resuming = False  # the deck continues where it was
-            if self._watch is not None:
+            if self._watch is not None and not self._ident.waiting:
                 self._watch.on_card(time.monotonic())
         elif isinstance(event, DeckShuffled) and not self._detector.last_index:
             # the source that shuffled is the hand's device (a failover may have switched
@@ -260,8 +263,9 @@ class TableRunner(ABC, Generic[S]):
                        lambda _ok: then(self._readiness.state))  # fmt: skip
 
     # -- hand steps -------------------------------------------------------------------------------
-    def new_hand(self) -> S:
-        """Open a new hand and ask the device to shuffle a new deck.
+    def new_hand(self, *, even_if_busy: bool = False) -> S:
+        """Open a new hand and ask the device to shuffle a new deck (``even_if_busy``: also
+        while its last STATE said it is still dealing or shuffling; the SHUFFLE then tells).
 
         Raises:
             HandStateError: the previous hand is not finished, or its void is not acknowledged.
@@ -281,7 +285,7 @@ class TableRunner(ABC, Generic[S]):
         if not self.device_ready:
             why = self._readiness.why_not_ready()
             raise DeviceError(f"device not ready ({why}): clear the fault before the next hand")
-        if self.device_busy:
+        if self.device_busy and not even_if_busy:
             raise DeviceError(f"the device is still {self._readiness.state}: wait for it")
         # The previous hand's garbage is collected now, while the table is idle, not by an
         # automatic full collection in the middle of the next hand (measured: p99 from the last
@@ -405,15 +409,15 @@ class TableRunner(ABC, Generic[S]):
         self._event_log.extend(events)
         if isinstance(op, HandOpened):
             hand.apply(op)
-            self._facts.device = dict(op.device)
-            self._facts.acks = [dict(a) for a in op.acks]
+            self._facts.device = plain(op.device)
+            self._facts.acks = plain(op.acks)
             if op.session is not None:
                 self.session = TableSession.from_json(op.session)
         elif isinstance(op, DeckStarted):
             self._detector.start_deck(DeckShuffled(deck_id=op.deck_id, count=op.count))
             self._shuffled = True
             if op.device:
-                self._facts.device = dict(op.device)
+                self._facts.device = plain(op.device)
         elif isinstance(op, CardDealt):
             self._apply_card(op)
         elif isinstance(op, CardIdentified):
@@ -433,7 +437,7 @@ class TableRunner(ABC, Generic[S]):
                                     "at": op.at.isoformat()})  # fmt: skip
         elif isinstance(op, HandVoided):
             hand.apply(op)
-            self._facts.void_causes = [dict(c) for c in op.causes]
+            self._facts.void_causes = plain(op.causes)
         elif not isinstance(op, DealRequested | HandResumed):
             hand.apply(op)
 
@@ -477,14 +481,16 @@ class TableRunner(ABC, Generic[S]):
         """The positions the last operation opened are dealt: at once when the deck is known,
         else after its SHUFFLED (voided when it does not come in ``shuffle_timeout``)."""
         hand = self._current()
-        if not hand.pending_deal or self._watch is not None:
+        if not hand.pending_deal or self._watch is not None or self._arranged or self._restarting:
             return
         if self._shuffled:
             self._deal(len(hand.pending_deal))
             return
+        self._arranged = True
 
         def shuffled(ok: bool) -> None:
-            if not hand.pending_deal or hand is not self.hand:
+            self._arranged = False
+            if not hand.pending_deal or hand is not self.hand or self._watch is not None:
                 return
             if ok and self._shuffled:
                 self._deal(len(hand.pending_deal))
@@ -515,7 +521,8 @@ class TableRunner(ABC, Generic[S]):
         extra = self._facts.extra(hand, session)
         entry = hand_entry(self.config.table_id, hand, self._event_log + self._unsaved, extra)
         self.stored = self.journal.append_hand(entry)
-        self.session = session
+        saved = self.stored.extra.get("session")  # the hand was already stored: its session
+        self.session = TableSession.from_json(saved) if isinstance(saved, dict) else session
         for ack in self._facts.acks:  # now carried by a journaled hand
             self._steps.clear_marker(ack["hand_uid"])
         self._acks = [a for a in self._acks if a not in self._facts.acks]

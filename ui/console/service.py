@@ -120,6 +120,8 @@ class TableService:
         self._hand_no = 0
         self._notice: SourceNotice | None = None
         self._want_hand = False  # a new hand waits for the device (still busy with the last)
+        self._want_until = 0.0  # monotonic: then the hand opens anyway (the device decides)
+        self._ask_at = 0.0  # monotonic: the next STATUS request while the new hand waits
 
     # -- lifecycle --------------------------------------------------------------------------------
     def open(self, seq: int = 0) -> TableSnapshot:
@@ -163,6 +165,7 @@ class TableService:
         """Close the source and the journal; safe to call twice. Returns at once, also during
         a deal: the hand stays in the step log and resumes at the next :meth:`open`."""
         self.runner = None
+        self._want_hand = False
         if self.source is not None:
             self.source.close()
             self.source = None
@@ -192,7 +195,7 @@ class TableService:
     # -- from other threads -----------------------------------------------------------------------
     def enter_card(self, card: Card) -> None:
         """The dealer typed ``card`` on the keypad: the next card of the deal (thread-safe; the
-        manual source queues it for the runner, which is waiting on the worker thread).
+        manual source queues it as an event, which the worker's next tick hands the runner).
 
         Raises:
             DeviceError: the keypad is not the card source in use.
@@ -220,15 +223,35 @@ class TableService:
         if not (runner.device_ready and status.ready):
             why = status.why_not_ready or "device not ready"
             return self._snap(seq, CommandError("device_not_ready", why))
-        if runner.waiting or runner.device_busy:
-            self._want_hand = True  # the device is still busy with the last hand: at a tick
+        hand = runner.hand
+        idle = hand is None or hand.is_over
+        if idle and (runner.waiting or runner.device_busy):
+            if not self._want_hand:  # still busy with the last hand: at a tick, within limits
+                self._want_hand = True
+                self._want_until = time.monotonic() + runner.shuffle_timeout
+                self._ask_at = 0.0
             return self._snap(seq, None)
         return self._run(seq, lambda: self._new_hand(runner))
 
-    def _new_hand(self, runner: BankedRunner) -> None:
+    def _new_hand(self, runner: BankedRunner, *, even_if_busy: bool = False) -> None:
         self._want_hand = False
-        runner.new_hand()
+        runner.new_hand(even_if_busy=even_if_busy)
         self._count_hand()
+
+    def _wanted_hand(self, runner: BankedRunner) -> TableSnapshot | None:
+        """The deferred new hand: opened once the device is idle, or after ``shuffle_timeout``
+        anyway (its SHUFFLE then says whether the device can); STATUS asked once a second
+        meanwhile, as a state whose change went unheard would hold it for ever."""
+        now = time.monotonic()
+        if not runner.waiting and not runner.device_busy:
+            self._want_hand = False
+            return self.new_hand(self._seq)
+        if now >= self._want_until:
+            return self._run(self._seq, lambda: self._new_hand(runner, even_if_busy=True))
+        if now >= self._ask_at:
+            self._ask_at = now + 1.0
+            runner.ask_status()
+        return None
 
     def acknowledge_void(self, seq: int = 0) -> TableSnapshot:
         """The dealer has read the void alarm (journaled with the next hand); then a new hand
@@ -354,10 +377,9 @@ class TableService:
         try:
             runner.poll(timeout)
             runner.tick()
-            if self._want_hand and not runner.waiting and not runner.device_busy:
-                self._want_hand = False
-                snap = self.new_hand(self._seq)
-                return snap
+            wanted = self._wanted_hand(runner) if self._want_hand else None
+            if wanted is not None:
+                return wanted
         except DealerAssistError as e:
             return self._snap(self._seq, command_error(e))
         snap = self._snap(self._seq, None)

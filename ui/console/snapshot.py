@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from types import MappingProxyType
 
 from dealer_assist.cards import Card
 from dealer_assist.engine.banked import BankedHand, Phase
@@ -216,18 +215,18 @@ def take_snapshot(
             seq=seq, device=device, error=error, void_reason=alarm, void_uid=alarm_uid,
             pin_required=x.pin_required, notice=x.notice,
         )  # fmt: skip
+    seen = hand.view("dealer")  # every card and the result as the dealer's screen may see them
     seats = tuple(
         SeatSnap(
-            seat=s,
-            stakes=MappingProxyType(hand.stakes(s)),
-            actions=tuple(st.actions),
-            legal=tuple(hand.legal_actions(s)),
-            folded=hand.game.folded(st.actions),
-            cards_dealt=len(st.hole),
+            seat=v.seat,
+            stakes=v.stakes,
+            actions=tuple(hand.seats[v.seat].actions),
+            legal=tuple(hand.legal_actions(v.seat)),
+            folded=v.folded,
+            cards_dealt=len(v.hole),
         )
-        for s, st in sorted(hand.seats.items())
+        for v in seen.seats
     )
-    seen = hand.view("dealer")
     step, cards = next_step(hand)
     dealing = hand.phase is Phase.DEALING
     returns: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] = ()
