@@ -114,6 +114,7 @@ class BankedHand:
         self.settlement: Settlement | None = None
         self.operations: list[Operation] = []
         self._board_visible = 0
+        self._verified: Operation | None = None  # verified against the hand as it is now
 
     # -- the GameState protocol -------------------------------------------------------------------
     @property
@@ -128,6 +129,7 @@ class BankedHand:
         if check is None:
             raise HandStateError(f"a banked hand takes no {op.kind!r} operation")
         check(op)
+        self._verified = op
 
     def can(self, op: Operation) -> bool:
         """True when ``op`` would verify now."""
@@ -143,7 +145,9 @@ class BankedHand:
         Raises:
             RuleError: (a subclass) the rule ``op`` breaks; the hand is unchanged.
         """
-        self.verify(op)
+        if op is not self._verified:  # the runner verifies before it writes: not twice
+            self.verify(op)
+        self._verified = None
         getattr(self, f"_apply_{op.kind}")(op)
         self.operations.append(op)
         return op
@@ -208,11 +212,13 @@ class BankedHand:
         """
         self._require(Phase.BETS_OPEN, "place bets")
         self.seats[seat] = SeatState(seat, self._checked_bets(seat, bets))
+        self._verified = None
 
     def clear_seat(self, seat: int) -> None:
         """Remove a seat's draft bets before "rien ne va plus". Raises HandStateError after."""
         self._require(Phase.BETS_OPEN, "clear a seat")
         self.seats.pop(seat, None)
+        self._verified = None
 
     def lock_operation(self) -> BetsPlaced:
         """The "rien ne va plus" operation of the draft bets (not applied)."""

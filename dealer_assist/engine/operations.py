@@ -48,20 +48,20 @@ class Operation:
     def __post_init__(self) -> None:
         # frozen all the way down: a mapping or list given to an operation cannot change it
         # later (an operation already applied is part of the hand's history)
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
+        for name in _names(type(self))[1]:
+            value = getattr(self, name)
             frozen = _freeze(value)
             if frozen is not value:
-                object.__setattr__(self, f.name, frozen)
+                object.__setattr__(self, name, frozen)
 
     def to_json(self) -> Json:
         """The JSON object of this operation: its fields plus ``"v"`` (schema version); cards as
         text (``"As"``), times as ISO-8601 UTC, ``None`` fields left out."""
         out: Json = {VERSION_KEY: self.version}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
+        for name in _names(type(self))[0]:
+            value = getattr(self, name)
             if value is not None:
-                out[f.name] = _encode(value)
+                out[name] = _encode(value)
         return out
 
     @classmethod
@@ -99,6 +99,25 @@ class Operation:
 
 
 _Op = TypeVar("_Op", bound=Operation)
+_NAMES: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _names(cls: type[Operation]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The field names of ``cls``, and those whose type may hold a mapping or a sequence
+    (worked out once per class: operations are made on the hot path, card by card)."""
+    names = _NAMES.get(cls)
+    if names is None:
+        hints = get_type_hints(cls)
+        fields = dataclasses.fields(cls)
+        containers = tuple(f.name for f in fields if _container(hints[f.name]))
+        names = _NAMES[cls] = (tuple(f.name for f in fields), containers)
+    return names
+
+
+def _container(hint: Any) -> bool:
+    if _is_union(hint):
+        return any(_container(a) for a in get_args(hint))
+    return get_origin(hint) in (tuple, dict, Mapping, list) or hint is Any
 
 
 # -- the table around the hand -------------------------------------------------------------------
