@@ -12,7 +12,7 @@ from typing import Any
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.errors import BetError, CardError, ConfigError, InvalidRecordError
-from dealer_assist.games import GAME_CODES, get_game
+from dealer_assist.games import GAME_CODES, POT_GAME_CODES, get_game, get_pot_game
 from dealer_assist.games.base import Action, GameRules, HandRecord, PlayerHand
 from dealer_assist.paytables import build_paytables
 
@@ -64,11 +64,15 @@ def parse_record(obj: Any) -> HandRecord:
 
 
 def settle_record(obj: Any) -> dict[str, Any]:
-    """Validate and settle one hand record; returns the settlement JSON (HAND_RECORD.md).
+    """Validate and settle one hand record; returns the settlement JSON (HAND_RECORD.md): a
+    banked game's record by :func:`parse_record`, a pot game's (``POT_GAME_CODES``) by its
+    plug-in (HAND_RECORD.md "Pot games").
 
     Raises:
         InvalidRecordError: see :func:`parse_record`.
     """
+    if isinstance(obj, Mapping) and obj.get("game") in POT_GAME_CODES:
+        return get_pot_game(obj["game"]).settle(obj)
     record = parse_record(obj)
     return get_game(record.game).settle(record).to_json()
 

@@ -10,6 +10,8 @@ attribute of its rules, and no module outside this package names a game, a box o
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from dealer_assist.errors import ConfigError
 from dealer_assist.games.base import GameRules
@@ -30,4 +32,32 @@ def get_game(code: str) -> GameRules:
     if module is None:
         raise ConfigError(f"unknown game {code!r} (known: {', '.join(GAME_CODES)})")
     rules: GameRules = importlib.import_module(module).RULES
+    return rules
+
+
+class PotGame(Protocol):
+    """A pot game's plug-in (players against each other: GAMES.md "Pot games"): its code and
+    the settlement of its hand records (HAND_RECORD.md "Pot games")."""
+
+    code: str
+    streets: tuple[Any, ...]
+
+    def settle(self, obj: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate and settle one hand record; raises InvalidRecordError naming the field."""
+        ...
+
+
+# code -> module of the pot games (a ``POT_RULES`` object each); the banked games above.
+_POT_MODULES = {
+    "holdem": "dealer_assist.games.holdem",
+}
+POT_GAME_CODES = tuple(_POT_MODULES)
+
+
+def get_pot_game(code: str) -> PotGame:
+    """The plug-in of pot game ``code`` (``holdem``). Raises ConfigError for an unknown code."""
+    module = _POT_MODULES.get(code)
+    if module is None:
+        raise ConfigError(f"unknown pot game {code!r} (known: {', '.join(POT_GAME_CODES)})")
+    rules: PotGame = importlib.import_module(module).POT_RULES
     return rules

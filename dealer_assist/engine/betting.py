@@ -1,0 +1,278 @@
+"""One betting round of a peer game (GAMES.md, "Pot games: A betting round").
+
+:class:`RoundState` holds a round: chips each seat has put in during it, stacks behind, folds,
+all-ins, the highest bet, the largest full bet or raise, who has acted since the betting was last
+reopened, and the seat to act. It knows no game: the game gives the seats in order, who opens,
+the limits (:class:`Limits`) and the blinds already in.
+
+Rules it applies (GAMES.md):
+
+- action moves clockwise among the seats that have not folded and are not all-in;
+- fold, check (nothing to call), call (for less = all-in), bet (the round's first chips), raise
+  (``to`` = the seat's total in the round after the action);
+- no limit: the smallest bet is ``Limits.bet``, a raise increases the highest bet by at least the
+  largest earlier full bet or raise of the round; pot limit: the same minimums, the largest raise
+  to highest bet + (pot before the round + every bet of the round + the amount to call); fixed
+  limit: bets and raises of exactly ``Limits.bet``, at most ``Limits.max_raises`` raises after the
+  opening bet (None: no cap, heads-up by the table's setting); an all-in of at least half a bet
+  counts as a full raise there;
+- an incomplete all-in raise does not reopen the betting for a seat that has already acted, unless
+  the raises since it acted add up to a full raise (convention, TDA);
+- the round ends when every seat still able to act has acted and matched the highest bet, or when
+  one seat is left; a seat able to act acts even when nobody can answer (the big blind's option).
+
+Every refused action raises :class:`~dealer_assist.errors.IllegalActionError` naming the rule,
+e.g. ``raise to 250 is below the minimum raise to 400``. Chips are integers (minor units).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from dealer_assist.engine.peer import STRUCTURES, Structure
+from dealer_assist.engine.state import ActionSpace, AmountRange
+from dealer_assist.errors import ConfigError, IllegalActionError
+
+FOLD, CHECK, CALL, BET, RAISE = "fold", "check", "call", "bet", "raise"
+KINDS = (FOLD, CHECK, CALL, BET, RAISE)
+"""The action kinds of a betting round (GAMES.md, "Legal actions")."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits of one round.
+
+    Attributes:
+        kind: ``no_limit``, ``pot_limit`` or ``fixed_limit``.
+        bet: no limit / pot limit: the smallest opening bet and first minimum raise (the big
+            blind); fixed limit: the exact size of every bet and raise of this round.
+        chip: the smallest chip; bets and raises are multiples of it, an all-in aside.
+        max_raises: fixed limit, raises allowed after the opening bet (3: GAMES.md), None for
+            no cap (heads-up, table setting).
+    """
+
+    kind: Structure
+    bet: int
+    chip: int = 1
+    max_raises: int | None = 3
+
+    def __post_init__(self) -> None:
+        if self.kind not in STRUCTURES:
+            raise ConfigError(f"betting structure {self.kind!r} is not one of {STRUCTURES}")
+        if self.bet <= 0 or self.chip <= 0:
+            raise ConfigError("bet size and chip must be positive integers")
+
+
+class RoundState:
+    """One betting round, changed only by :meth:`act` (which verifies first).
+
+    Args:
+        order: the seats in the hand (folded ones included), in seat order.
+        stacks: chips behind for each seat of ``order`` (after what is already in).
+        limits: the round's :class:`Limits`.
+        first: the seat whose turn comes first (or the first able seat after it).
+        committed: chips already in this round per seat (live blinds).
+        high: the bet to match (preflop: the big blind, even when posted short).
+        folded: seats already out of the hand.
+        pot: chips in the pots before this round (dead antes, earlier rounds): pot limit.
+        opened: a forced opening bet is in (fixed limit: the big blind is the opening bet).
+    """
+
+    def __init__(
+        self,
+        order: Sequence[int],
+        stacks: Mapping[int, int],
+        limits: Limits,
+        first: int,
+        *,
+        committed: Mapping[int, int] | None = None,
+        high: int = 0,
+        folded: Sequence[int] = (),
+        pot: int = 0,
+    ) -> None:
+        self.order = tuple(order)
+        self.stacks = {s: stacks[s] for s in self.order}
+        self.limits = limits
+        self.committed = {s: (committed or {}).get(s, 0) for s in self.order}
+        self.high = max([high, *self.committed.values()])
+        self.increment = limits.bet
+        """The largest full bet or raise of the round (the next minimum raise's step)."""
+        self.full_level = self.high
+        """The highest bet after the last full bet or raise (reopening)."""
+        self.raises = 0
+        self.folded = set(folded)
+        self.pot = pot
+        self.faced: dict[int, int] = {}
+        """seat -> the highest bet it matched or made when it last acted."""
+        self.actor: int | None = self._next_from(first, include=True)
+
+    # -- queries ----------------------------------------------------------------------------
+
+    def live(self) -> list[int]:
+        """Seats that have not folded, in seat order."""
+        return [s for s in self.order if s not in self.folded]
+
+    def able(self) -> list[int]:
+        """Seats that have not folded and are not all-in (they may still bet)."""
+        return [s for s in self.live() if self.stacks[s] > 0]
+
+    def is_all_in(self, seat: int) -> bool:
+        """True for a seat still in the hand with no chips behind."""
+        return seat not in self.folded and self.stacks[seat] == 0
+
+    @property
+    def closed(self) -> bool:
+        """The round is over: one seat left, or nobody still has to act (GAMES.md)."""
+        return self.actor is None
+
+    def _needs_action(self, seat: int) -> bool:
+        return (
+            seat not in self.folded
+            and self.stacks[seat] > 0
+            and (seat not in self.faced or self.committed[seat] < self.high)
+        )
+
+    def _next_from(self, seat: int, *, include: bool) -> int | None:
+        if len(self.live()) <= 1:
+            return None
+        n = len(self.order)
+        start = next((i for i, s in enumerate(self.order) if s >= seat), 0)
+        if not include and self.order[start] == seat:
+            start += 1
+        for k in range(n):
+            s = self.order[(start + k) % n]
+            if self._needs_action(s):
+                return s
+        return None
+
+    def reopened(self, seat: int) -> bool:
+        """May ``seat`` raise? Yes unless it has acted and faces only incomplete raises that do
+        not add up to a full one (GAMES.md, "Incomplete all-in"; convention, TDA)."""
+        if seat not in self.faced:
+            return True
+        faced = self.faced[seat]
+        return self.full_level > faced or self.high - faced >= self.increment
+
+    def raise_range(self, seat: int) -> AmountRange | None:
+        """The totals ``seat`` may bet or raise to, or None when it may not (GAMES.md: minimum
+        raise, pot-limit maximum, fixed-limit size and cap, all-in for less)."""
+        return self._raise_range(seat)[0]
+
+    def _raise_range(self, seat: int) -> tuple[AmountRange | None, str]:
+        word = BET if self.high == 0 else RAISE
+        top = self.committed[seat] + self.stacks[seat]
+        lim = self.limits
+        if top <= self.high:
+            return None, f"seat {seat} has no chips to {word} with after calling"
+        if not any(s != seat for s in self.able()):
+            return None, f"nobody can answer a {word}: every other player is all-in"
+        if not self.reopened(seat):
+            return None, f"a short all-in does not reopen the betting for seat {seat}: call or fold"
+        if lim.kind == "fixed_limit":
+            if self.high > 0 and lim.max_raises is not None and self.raises >= lim.max_raises:
+                return None, (
+                    f"the betting is capped: a bet and {lim.max_raises} raises (fixed limit)"
+                )
+            low = high = self.full_level + lim.bet
+        else:
+            low = self.high + self.increment
+            high = top
+            if lim.kind == "pot_limit":
+                to_call = self.high - self.committed[seat]
+                high = self.high + self.pot + sum(self.committed.values()) + to_call
+        if top < low:
+            return AmountRange(top, top, lim.chip), ""
+        return AmountRange(low, min(high, top), lim.chip), ""
+
+    def legal(self, seat: int) -> ActionSpace:
+        """What ``seat`` may do now, as an :class:`ActionSpace` (empty when not its turn)."""
+        if seat != self.actor:
+            return ActionSpace(seat)
+        kinds = [FOLD, CHECK if self.committed[seat] >= self.high else CALL]
+        amounts = self.raise_range(seat)
+        if amounts is not None:
+            kinds.append(BET if self.high == 0 else RAISE)
+        return ActionSpace(seat, tuple(kinds), amount=amounts)
+
+    # -- changes ----------------------------------------------------------------------------
+
+    def verify(self, seat: int, kind: str, to: int | None = None) -> None:
+        """Raise IllegalActionError naming the rule ``kind`` (to ``to``) by ``seat`` breaks."""
+        if seat not in self.committed:
+            raise IllegalActionError(f"seat {seat} is not in the hand")
+        if seat in self.folded:
+            raise IllegalActionError(f"seat {seat} has folded and cannot act")
+        if self.stacks[seat] == 0:
+            raise IllegalActionError(f"seat {seat} is all-in and cannot act")
+        if self.actor is None:
+            raise IllegalActionError("the betting round is closed: nobody is to act")
+        if seat != self.actor:
+            raise IllegalActionError(f"seat {seat} acted out of turn (seat {self.actor} is to act)")
+        if kind not in KINDS:
+            raise IllegalActionError(f"unknown action {kind!r} (actions: {', '.join(KINDS)})")
+        to_call = self.high - self.committed[seat]
+        if kind == CHECK and to_call > 0:
+            raise IllegalActionError(f"seat {seat} cannot check: {to_call} to call")
+        if kind == CALL and to_call <= 0:
+            raise IllegalActionError(f"seat {seat} has nothing to call: check")
+        if kind in (BET, RAISE):
+            self._verify_amount(seat, kind, to)
+
+    def _verify_amount(self, seat: int, kind: str, to: int | None) -> None:
+        if kind == BET and self.high > 0:
+            raise IllegalActionError(f"there is a bet of {self.high} already: raise, not bet")
+        if kind == RAISE and self.high == 0:
+            raise IllegalActionError("there is no bet to raise: bet, not raise")
+        if to is None or isinstance(to, bool) or not isinstance(to, int):
+            raise IllegalActionError(f"{kind} needs a whole amount 'to', got {to!r}")
+        top = self.committed[seat] + self.stacks[seat]
+        if to > top:
+            raise IllegalActionError(f"{kind} to {to} is more than seat {seat}'s stack of {top}")
+        if to <= self.high:
+            raise IllegalActionError(f"{kind} to {to} does not raise the bet of {self.high}")
+        amounts, why = self._raise_range(seat)
+        if amounts is None:
+            raise IllegalActionError(why)
+        if to == top and to <= amounts.maximum:
+            return  # all-in: any amount up to the maximum (for less than a full raise too)
+        if self.limits.kind == "fixed_limit" and to != amounts.minimum:
+            raise IllegalActionError(f"a fixed-limit {kind} must be to exactly {amounts.minimum}")
+        if to < amounts.minimum:
+            raise IllegalActionError(
+                f"{kind} to {to} is below the minimum {kind} to {amounts.minimum}"
+            )
+        if to > amounts.maximum:
+            raise IllegalActionError(
+                f"pot-limit {kind} to {to} is above the pot ({amounts.maximum})"
+            )
+        if to % self.limits.chip:
+            raise IllegalActionError(
+                f"{kind} to {to} is not a multiple of the chip {self.limits.chip}"
+            )
+
+    def act(self, seat: int, kind: str, to: int | None = None) -> int:
+        """Verify and apply one action; returns the chips it moved from the stack."""
+        self.verify(seat, kind, to)
+        moved = 0
+        if kind == FOLD:
+            self.folded.add(seat)
+        elif kind == CALL:
+            moved = min(self.high - self.committed[seat], self.stacks[seat])
+        elif kind in (BET, RAISE) and to is not None:
+            moved = to - self.committed[seat]
+            by = to - self.high
+            full = by >= self.increment
+            if self.limits.kind == "fixed_limit":
+                full = 2 * by >= self.limits.bet
+                if self.high > 0 and full:
+                    self.raises += 1
+            if full:
+                self.increment = max(self.increment, by)
+                self.full_level = to
+            self.high = to
+        self.stacks[seat] -= moved
+        self.committed[seat] += moved
+        self.faced[seat] = self.high
+        self.actor = self._next_from(seat, include=False)
+        return moved

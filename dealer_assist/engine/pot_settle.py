@@ -1,0 +1,147 @@
+"""Settlement of a finished pot-game hand (HAND_RECORD.md "Pot games"; GAMES.md "Pots and
+showdown"; rules text 003 art. 7).
+
+:func:`settle_pot_hand` takes a :class:`PotHand` (the facts after the betting: what each seat put
+in, who folded, the cards, who mucked) and gives the settlement JSON: the uncalled bet returned,
+the rake from the main pot, main and side pots each awarded to its best hands (equal hands split
+it, odd chips one at a time from the first winner after the button), and each seat's result,
+hand, put-in, winnings, net and end stack. Chips are conserved: the nets and the rake sum to 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from dealer_assist.cards import Card, format_cards
+from dealer_assist.engine.pots import after_button, layer, split, uncalled
+from dealer_assist.errors import InvalidRecordError
+from dealer_assist.evaluator import HandValue, evaluate
+
+
+@dataclass(frozen=True)
+class PotHand:
+    """A pot-game hand whose betting is over.
+
+    Attributes:
+        game: the game code (the settlement's ``game``).
+        seats: the seats dealt in, ascending.
+        stacks: each seat's stack at the start of the hand.
+        button: the button's seat (odd chips start after it).
+        put_in: every chip each seat put in (antes, blinds, bets; before the uncalled bet goes
+            back).
+        folded: seats that folded.
+        holes: each seat's hole cards (None for a hand not known: a folded player's).
+        board: the community cards.
+        mucked: seats that threw their hand away at showdown.
+        chip: the smallest chip (odd chips are of this size).
+        rake_percent, rake_cap: the rake setting (0: none; cap None: no cap).
+        flop_seen: the hand reached the flop (no flop, no drop).
+    """
+
+    game: str
+    seats: tuple[int, ...]
+    stacks: Mapping[int, int]
+    button: int
+    put_in: Mapping[int, int]
+    folded: frozenset[int]
+    holes: Mapping[int, tuple[Card, ...] | None]
+    board: tuple[Card, ...]
+    mucked: frozenset[int] = frozenset()
+    chip: int = 1
+    rake_percent: Fraction = Fraction(0)
+    rake_cap: int | None = None
+    flop_seen: bool = False
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
+    """The settlement JSON of ``hand`` (HAND_RECORD.md "Pot games", "Settlement of a pot game").
+
+    Raises:
+        InvalidRecordError: ``mucked`` leaves a pot with no hand shown for it.
+    """
+    put_in = dict(hand.put_in)
+    back = uncalled(put_in)
+    returned = []
+    if back is not None:
+        put_in[back[0]] -= back[1]
+        returned.append({"seat": back[0], "amount": back[1]})
+    live = [s for s in hand.seats if s not in hand.folded]
+    pots = layer(put_in, live)
+    rake = _rake(hand, sum(p.amount for p in pots))
+    showdown = len(live) > 1
+    values: dict[int, HandValue] = {}
+    if showdown:
+        for s in live:
+            hole = hand.holes.get(s)
+            if s not in hand.mucked and hole is not None:
+                values[s] = evaluate((*hole, *hand.board))
+    won = dict.fromkeys(hand.seats, 0)
+    shared: set[int] = set()
+    pots_json = []
+    for i, pot in enumerate(pots):
+        amount = pot.amount - (rake if i == 0 else 0)
+        if showdown:
+            shown = [s for s in pot.eligible if s in values]
+            if not shown:
+                raise InvalidRecordError("mucked", f"every hand eligible for pot {i} was mucked")
+            best = max(values[s].value for s in shown)
+            winners = [s for s in shown if values[s].value == best]
+            category: str | None = values[winners[0]].category.code
+        else:
+            winners, category = list(pot.eligible), None
+        shares = split(amount, after_button(winners, hand.button), hand.chip)
+        if len(shares) > 1:
+            shared.update(winners)
+        for sh in shares:
+            won[sh.seat] += sh.amount
+        pots_json.append({
+            "pot": "main" if i == 0 else f"side {i}",
+            "amount": amount,
+            "eligible": list(pot.eligible),
+            "winners": [
+                {"seat": sh.seat, "amount": sh.amount, "odd_chip": sh.odd_chip} for sh in shares
+            ],
+            "category": category,
+        })  # fmt: skip
+    seats_json = []
+    for s in hand.seats:
+        if s in hand.folded:
+            result = "fold"
+        elif s in shared:
+            result = "split"
+        else:
+            result = "win" if won[s] > 0 else "lose"
+        value = values.get(s)
+        seats_json.append({
+            "seat": s,
+            "result": result,
+            "hand": None if value is None else {
+                "category": value.category.code, "best_five": format_cards(value.best_five),
+            },
+            "put_in": put_in[s],
+            "won": won[s],
+            "net": won[s] - put_in[s],
+            "stack": hand.stacks[s] - put_in[s] + won[s],
+        })  # fmt: skip
+    return {
+        "game": hand.game,
+        "returned": returned,
+        "rake": rake,
+        "pots": pots_json,
+        "seats": seats_json,
+    }
+
+
+def _rake(hand: PotHand, total: int) -> int:
+    """GAMES.md "Rake": a percentage of the pots, capped, rounded down to the chip, none when
+    the hand ends before the flop; taken from the main pot before it is split."""
+    if hand.rake_percent <= 0 or not hand.flop_seen or total <= 0:
+        return 0
+    rake = int(total * hand.rake_percent / 100) // hand.chip * hand.chip
+    if hand.rake_cap is not None:
+        rake = min(rake, hand.rake_cap)
+    return rake

@@ -1,0 +1,93 @@
+"""Pots of a peer game (GAMES.md, "Pots and showdown"; rules text 003 art. 7).
+
+- :func:`uncalled`: the bet nobody called goes back to the player who made it, before any pot is
+  counted.
+- :func:`layer`: main and side pots layered from each seat's total contribution; chips of folded
+  players stay in the layers they reached, a layer only folded players reached joins the pot
+  below it; each pot's eligible seats are the live seats that reached its top.
+- :func:`split`: a pot shared equally among its best hands in whole chips; the odd chips one at a
+  time, from the first winner after the button (rules text 003 art. 7), never two to one player.
+- :func:`after_button`: seats in clockwise order from the first seat after the button.
+
+Chips are conserved: the pots plus the returned bet equal every chip put in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from dealer_assist.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class Pot:
+    """A pot: its ``amount`` and the live seats ``eligible`` for it (seat order)."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Share:
+    """One winner's part of a pot: ``amount``, and ``odd_chip`` when it includes an odd chip."""
+
+    seat: int
+    amount: int
+    odd_chip: bool
+
+
+def uncalled(put_in: Mapping[int, int]) -> tuple[int, int] | None:
+    """``(seat, amount)`` of the bet nobody called (the excess of the largest contribution over
+    the second largest), or None (GAMES.md: "A bet that nobody called goes back")."""
+    if not put_in:
+        return None
+    ranked = sorted(put_in.items(), key=lambda kv: kv[1], reverse=True)
+    top_seat, top = ranked[0]
+    second = ranked[1][1] if len(ranked) > 1 else 0
+    return (top_seat, top - second) if top > second else None
+
+
+def layer(put_in: Mapping[int, int], live: Collection[int]) -> list[Pot]:
+    """Main pot first, then side pots in the order they were created (GAMES.md, "layered at
+    each all-in level"): one layer per distinct contribution of a live seat; folded chips stay
+    in the layers they reached, and any above the top live level join the top pot.
+
+    ``put_in`` is every seat's total contribution after the uncalled bet went back.
+    """
+    levels = sorted({put_in[s] for s in live if put_in.get(s, 0) > 0})
+    pots: list[Pot] = []
+    below = 0
+    for i, level in enumerate(levels):
+        top = None if i == len(levels) - 1 else level
+        amount = sum(max(0, (c if top is None else min(c, top)) - below) for c in put_in.values())
+        eligible = tuple(sorted(s for s in live if put_in.get(s, 0) >= level))
+        pots.append(Pot(amount, eligible))
+        below = level
+    if not pots and any(put_in.values()):
+        raise ConfigError("chips in the pot but no live seat contributed")
+    return pots
+
+
+def after_button(seats: Collection[int], button: int) -> list[int]:
+    """``seats`` clockwise from the first seat after ``button`` (rules text 003 art. 7: odd
+    chips "partendo dalla prima posizione dopo il dealer")."""
+    ordered = sorted(seats)
+    return [s for s in ordered if s > button] + [s for s in ordered if s <= button]
+
+
+def split(amount: int, winners: Sequence[int], chip: int = 1) -> list[Share]:
+    """Split ``amount`` among ``winners`` (already in odd-chip order) in whole chips of ``chip``:
+    equal shares, then the odd chips one at a time from the first winner, no winner getting more
+    than one (rules text 003 art. 7, odd chips; GAMES.md, "Odd chips")."""
+    if not winners:
+        raise ConfigError("a pot needs at least one winner")
+    n = len(winners)
+    share = amount // (n * chip) * chip
+    left = amount - share * n
+    out = []
+    for seat in winners:
+        odd = min(chip, left)
+        left -= odd
+        out.append(Share(seat, share + odd, odd > 0))
+    return out

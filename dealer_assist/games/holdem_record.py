@@ -1,0 +1,261 @@
+"""A ``holdem`` hand record read, validated and replayed (HAND_RECORD.md "Pot games").
+
+:func:`parse_holdem` checks every field, posts the forced bets, replays the actions through
+:class:`~dealer_assist.engine.peer_hand.PeerBetting` (the first action the rules of GAMES.md do
+not allow is refused, naming ``actions[i]`` and the rule) and returns the
+:class:`~dealer_assist.engine.pot_settle.PotHand` to settle. Every refusal is an
+:class:`~dealer_assist.errors.InvalidRecordError` naming the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from dealer_assist.cards import Card, parse_card
+from dealer_assist.engine.betting import BET, KINDS, RAISE
+from dealer_assist.engine.peer import STRUCTURES, BettingStructure
+from dealer_assist.engine.peer_hand import PeerBetting
+from dealer_assist.engine.pot_settle import PotHand
+from dealer_assist.errors import CardError, ConfigError, IllegalActionError, InvalidRecordError
+from dealer_assist.games.holdem import ANTE, BIG_BLIND, POST_TYPES, SMALL_BLIND, forced_bets
+
+if TYPE_CHECKING:
+    from dealer_assist.games.holdem import HoldemRules
+
+UNKNOWN = "??"
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _int(
+    obj: Mapping[str, Any], key: str, path: str, *, low: int, default: int | None = None
+) -> int:
+    if key not in obj:
+        if default is None:
+            raise InvalidRecordError(path, "missing")
+        return default
+    v = obj[key]
+    if not _is_int(v) or v < low:
+        what = "a positive integer" if low == 1 else f"an integer >= {low}"
+        raise InvalidRecordError(path, f"must be {what}, got {v!r}")
+    return int(v)
+
+
+def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
+    """Validate and replay a ``holdem`` record; returns the finished hand to settle.
+
+    Raises:
+        InvalidRecordError: a missing or mistyped field, a card given twice, an action the
+            rules do not allow (``actions[3]: raise to 250 is below the minimum raise to
+            400``), a hand that stops before it is over (``actions: the hand is not finished``).
+    """
+    betting = obj.get("betting")
+    if betting not in STRUCTURES:
+        raise InvalidRecordError("betting", f"must be one of {', '.join(STRUCTURES)}")
+    n_seats = _int(obj, "seats", "seats", low=2)
+    if n_seats > rules.max_seats:
+        raise InvalidRecordError("seats", f"at most {rules.max_seats}, got {n_seats}")
+    button = _int(obj, "button", "button", low=1)
+    if button > n_seats:
+        raise InvalidRecordError("button", f"must be a seat 1..{n_seats}, got {button}")
+    blinds = obj.get("blinds")
+    if not (isinstance(blinds, list) and len(blinds) == 2 and all(_is_int(b) for b in blinds)):
+        raise InvalidRecordError("blinds", f"must be [small, big] integers, got {blinds!r}")
+    small, big = int(blinds[0]), int(blinds[1])
+    if small < 0 or big <= 0 or small > big:
+        raise InvalidRecordError("blinds", f"need 0 <= small <= big and big > 0, got {blinds}")
+    ante = _int(obj, "ante", "ante", low=0, default=0)
+    chip = _int(obj, "chip", "chip", low=1, default=1)
+    ante_kind = obj.get("ante_kind")
+    if ante_kind not in (None, BIG_BLIND):
+        raise InvalidRecordError("ante_kind", f"must be {BIG_BLIND!r} or absent")
+    limits = obj.get("limits", [big, 2 * big])
+    if not (isinstance(limits, list) and len(limits) == 2 and all(_is_int(x) for x in limits)):
+        raise InvalidRecordError("limits", f"must be [small_bet, big_bet], got {limits!r}")
+    cap = rules.settings.max_raises if betting == "fixed_limit" else None
+    try:
+        first_bet = int(limits[0]) if betting == "fixed_limit" else big
+        later_bet = int(limits[1]) if betting == "fixed_limit" else big
+        structure = BettingStructure(betting, first_bet, later_bet, cap, chip)
+    except ConfigError as e:
+        raise InvalidRecordError("limits" if "limits" in obj else "blinds", str(e)) from e
+
+    used: set[Card] = set()
+    players = obj.get("players")
+    if not isinstance(players, list) or len(players) < 2:
+        raise InvalidRecordError("players", "must be a list of at least 2 players")
+    stacks: dict[int, int] = {}
+    holes: dict[int, tuple[Card, ...] | None] = {}
+    where: dict[int, int] = {}
+    for i, p in enumerate(players):
+        path = f"players[{i}]"
+        if not isinstance(p, Mapping):
+            raise InvalidRecordError(path, "must be an object")
+        seat = _int(p, "seat", f"{path}.seat", low=1)
+        if seat > n_seats:
+            raise InvalidRecordError(f"{path}.seat", f"must be 1..{n_seats}, got {seat}")
+        if seat in stacks:
+            raise InvalidRecordError(f"{path}.seat", f"seat {seat} appears twice")
+        stacks[seat] = _int(p, "stack", f"{path}.stack", low=1)
+        holes[seat] = _hole(p.get("hole"), f"{path}.hole", used)
+        where[seat] = i
+    board = _board(obj.get("board", []), used)
+
+    dead, live, bb_seat = _posts(obj, stacks, button, (small, big), ante, ante_kind == BIG_BLIND)
+    hand = PeerBetting(
+        list(stacks), stacks, button, rules.streets, structure,
+        dead=dead, live=live, big_blind=bb_seat, blind=big,
+        uncapped_heads_up=rules.settings.no_cap_heads_up,
+    )  # fmt: skip
+    actions = obj.get("actions")
+    if not isinstance(actions, list):
+        raise InvalidRecordError("actions", "must be a list")
+    for i, a in enumerate(actions):
+        _act(hand, a, f"actions[{i}]")
+    if not hand.is_over:
+        raise InvalidRecordError(
+            "actions", f"the hand is not finished: seat {hand.actor} is to act on the {hand.street}"
+        )
+    needed = sum(s.board for s in rules.streets[: hand.reached + 1])
+    if len(board) < needed:
+        name = rules.streets[hand.reached].name
+        raise InvalidRecordError(
+            "board", f"the hand reached the {name}: {needed} board cards needed, got {len(board)}"
+        )
+    live_seats = hand.live()
+    mucked = _mucked(obj.get("mucked", []), live_seats)
+    if len(live_seats) > 1:
+        for s in live_seats:
+            if s not in mucked and holes[s] is None:
+                raise InvalidRecordError(
+                    f"players[{where[s]}].hole", f"seat {s} is in the showdown: two cards needed"
+                )
+    rake = obj.get("rake")
+    percent, rake_cap = _rake(rake)
+    return PotHand(
+        rules.code, tuple(sorted(stacks)), stacks, button, dict(hand.total),
+        frozenset(s for s in stacks if s not in live_seats), holes, board[:5], mucked, chip,
+        percent, rake_cap, flop_seen=hand.reached >= 1,
+    )  # fmt: skip
+
+
+def _hole(texts: Any, path: str, used: set[Card]) -> tuple[Card, ...] | None:
+    if texts is None:
+        return None
+    if not isinstance(texts, list) or len(texts) != 2:
+        raise InvalidRecordError(path, f"needs exactly 2 cards, got {texts!r}")
+    if UNKNOWN in texts:
+        return None
+    out = []
+    for j, text in enumerate(texts):
+        try:
+            card = parse_card(text)
+        except CardError as e:
+            raise InvalidRecordError(path, f"card {j}: {e}") from e
+        if card in used:
+            raise InvalidRecordError(path, f"duplicate card: {card} is dealt twice")
+        used.add(card)
+        out.append(card)
+    return tuple(out)
+
+
+def _board(texts: Any, used: set[Card]) -> tuple[Card, ...]:
+    if not isinstance(texts, list) or len(texts) > 5:
+        raise InvalidRecordError("board", f"must be a list of at most 5 cards, got {texts!r}")
+    out = []
+    for j, text in enumerate(texts):
+        try:
+            card = parse_card(text)
+        except CardError as e:
+            raise InvalidRecordError(f"board[{j}]", str(e)) from e
+        if card in used:
+            raise InvalidRecordError(f"board[{j}]", f"duplicate card: {card} is dealt twice")
+        used.add(card)
+        out.append(card)
+    return tuple(out)
+
+
+def _posts(
+    obj: Mapping[str, Any],
+    stacks: Mapping[int, int],
+    button: int,
+    blinds: tuple[int, int],
+    ante: int,
+    ante_by_big: bool,
+) -> tuple[dict[int, int], dict[int, int], int | None]:
+    """Forced bets: the plain case (:func:`forced_bets`), or the record's ``posts``."""
+    posts = obj.get("posts")
+    if posts is None:
+        return forced_bets(list(stacks), button, blinds, ante, ante_by_big=ante_by_big)
+    if not isinstance(posts, list):
+        raise InvalidRecordError("posts", "must be a list")
+    dead: dict[int, int] = {}
+    live: dict[int, int] = {}
+    big: int | None = None
+    for i, p in enumerate(posts):
+        path = f"posts[{i}]"
+        if not isinstance(p, Mapping):
+            raise InvalidRecordError(path, "must be an object")
+        seat = _int(p, "seat", f"{path}.seat", low=1)
+        if seat not in stacks:
+            raise InvalidRecordError(f"{path}.seat", f"seat {seat} is not dealt in")
+        kind = p.get("type")
+        if kind not in POST_TYPES:
+            raise InvalidRecordError(f"{path}.type", f"must be one of {', '.join(POST_TYPES)}")
+        amount = _int(p, "amount", f"{path}.amount", low=0)
+        if kind == ANTE:
+            dead[seat] = dead.get(seat, 0) + amount
+        else:
+            live[seat] = live.get(seat, 0) + amount
+            if kind == BIG_BLIND and big is None:
+                big = seat
+    if not any(p.get("type") == ANTE for p in posts) and ante:
+        dead = dict.fromkeys(stacks, ante)
+    if big is None and not any(p.get("type") == SMALL_BLIND for p in posts):
+        raise InvalidRecordError("posts", "no blind posted")
+    return dead, live, big
+
+
+def _act(hand: PeerBetting, a: Any, path: str) -> None:
+    if not isinstance(a, Mapping):
+        raise InvalidRecordError(path, "must be an object")
+    street, kind = a.get("street"), a.get("action")
+    if not isinstance(street, str):
+        raise InvalidRecordError(f"{path}.street", f"must be a street name, got {street!r}")
+    if kind not in KINDS:
+        raise InvalidRecordError(f"{path}.action", f"must be one of {', '.join(KINDS)}")
+    seat = _int(a, "seat", f"{path}.seat", low=1)
+    to: int | None = None
+    if kind in (BET, RAISE):
+        to = _int(a, "to", f"{path}.to", low=1)
+    try:
+        hand.act(street, seat, kind, to)
+    except IllegalActionError as e:
+        raise InvalidRecordError(path, str(e)) from e
+
+
+def _mucked(seats: Any, live: list[int]) -> frozenset[int]:
+    if not isinstance(seats, list) or not all(_is_int(s) for s in seats):
+        raise InvalidRecordError("mucked", "must be a list of seats")
+    for s in seats:
+        if s not in live or len(live) < 2:
+            raise InvalidRecordError("mucked", f"seat {s} was not in a showdown")
+    return frozenset(seats)
+
+
+def _rake(rake: Any) -> tuple[Fraction, int | None]:
+    if rake is None:
+        return Fraction(0), None
+    if not isinstance(rake, Mapping):
+        raise InvalidRecordError("rake", "must be an object {percent, cap}")
+    percent = rake.get("percent", 0)
+    if isinstance(percent, bool) or not isinstance(percent, int | float) or not 0 <= percent <= 100:
+        raise InvalidRecordError("rake.percent", f"must be a number 0..100, got {percent!r}")
+    cap = rake.get("cap")
+    if cap is not None and not (_is_int(cap) and int(cap) >= 0):
+        raise InvalidRecordError("rake.cap", f"must be an integer >= 0, got {cap!r}")
+    return Fraction(str(percent)), cap
