@@ -26,7 +26,7 @@ import ast
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from dealer_assist.games import DEFAULT_GAME, GAME_CODES, get_game
+from dealer_assist.games import DEFAULT_GAME, GAME_CODES, POT_GAME_CODES, get_game, get_pot_game
 from dealer_assist.games.base import Action, GameRules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,6 +82,10 @@ def game_names() -> dict[str, str]:
         names.setdefault(game.showdown_step, f"dealer step of {code}")
         for box in sorted(boxes_of(game)):
             names.setdefault(box, f"box of {code}")
+    for code in POT_GAME_CODES:  # the pot games (Hold'em): their code and street names
+        names[code] = "game code"
+        for street in get_pot_game(code).streets:
+            names.setdefault(street.name, f"street of {code}")
     return names
 
 
@@ -139,6 +143,9 @@ def test_the_names_are_known() -> None:
         assert set(game.required_boxes + game.optional_boxes) <= set(names)
     # the boxes the decisions fill are found too (UTH Play, THB Flop/Turn/River)
     assert {"play", "flop", "turn", "river"} <= set(names)
+    for code in POT_GAME_CODES:
+        assert code in names
+        assert {s.name for s in get_pot_game(code).streets} <= set(names)
 
 
 def test_no_game_knowledge_outside_the_games() -> None:

@@ -157,6 +157,17 @@ def test_pot_limit_maximum_as_games_md_computes_it() -> None:
         r.act(2, "raise", 260)
 
 
+def test_pot_limit_counts_a_short_big_blind_as_full_before_the_flop() -> None:
+    # big blind all-in for 60 of 100: the pot-limit sum still counts 100 (TDA 54-B), so the
+    # first raise may go to 100 + (50 + 100 + 100) = 350, as with a full big blind
+    structure = BettingStructure("pot_limit", 100, 100, None, 1)
+    dead, live, big = forced_bets([1, 2, 3], 3, (50, 100), 0, ante_by_big=False)
+    hand = PeerBetting([1, 2, 3], {1: 5000, 2: 60, 3: 5000}, 3, STREETS, structure,
+                       dead=dead, live=live, big_blind=big, blind=100)  # fmt: skip
+    space = hand.legal(3)
+    assert hand.actor == 3 and space.amount is not None and space.amount.maximum == 350
+
+
 def test_fixed_limit_cap_and_half_bet_all_in_counts_as_full() -> None:
     r = _round({1: 5000, 2: 5000, 3: 5000}, "fixed_limit")
     r.act(1, "bet", 100)

@@ -67,6 +67,8 @@ class PeerBetting:
         for s, amount in dead.items():
             self._post(s, amount)
         committed = {s: self._post(s, amount) for s, amount in live.items()}
+        # pot limit: before the flop a short blind counts as a full blind (convention, TDA 54-B)
+        self._short_blinds = sum(live[s] - committed[s] for s in live)
         self.index = 0
         self.round: RoundState | None = self._open(0, committed, blind)
         self._advance()
@@ -95,6 +97,8 @@ class PeerBetting:
         else:
             first = self.button + 1
         pot = sum(self.total.values()) - sum(committed.values())
+        if index == 0:
+            pot += self._short_blinds
         return RoundState(
             self.seats, self.stacks, limits, first,
             committed=committed, high=high, folded=sorted(self.folded), pot=pot,
