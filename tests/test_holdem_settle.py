@@ -1,6 +1,7 @@
 """Hold'em hand records settled (HAND_RECORD.md "Pot games"; GAMES.md "Pot games"; rules text
 003 art. 6-7): every shared ``holdem-*`` case, the betting rules one by one, the pots, and random
-no-limit hands (hypothesis) that conserve chips and whose side pots equal a brute-force split."""
+hands (hypothesis: no limit, pot limit, fixed limit, antes) that conserve chips and whose side
+pots equal a brute-force split."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from hypothesis import strategies as st
 
 from dealer_assist.cards import Card, format_cards
 from dealer_assist.engine.betting import Limits, RoundState
-from dealer_assist.engine.peer import BettingStructure
+from dealer_assist.engine.peer import BettingStructure, Structure
 from dealer_assist.engine.peer_hand import PeerBetting
 from dealer_assist.engine.pots import Share, after_button, layer, split, uncalled
 from dealer_assist.errors import IllegalActionError, InvalidRecordError
@@ -217,7 +218,7 @@ def test_pots_layer_split_and_odd_chips() -> None:
     assert split(275, [1, 2], chip=25) == [Share(1, 150, True), Share(2, 125, False)]
 
 
-# -- random no-limit hands ---------------------------------------------------------------------
+# -- random hands: no limit mostly, pot limit and fixed limit too, antes sometimes ----------------
 
 
 def _brute_force_pots(put_in: dict[int, int], live: set[int]) -> dict[frozenset[int], int]:
@@ -246,8 +247,12 @@ def _random_hand(data: st.DataObject) -> dict[str, Any]:
     rng.shuffle(deck)
     holes = {s: deck[2 * i : 2 * i + 2] for i, s in enumerate(seats)}
     board = deck[2 * n : 2 * n + 5]
-    dead, live, big = forced_bets(seats, button, (5, 10), 0, ante_by_big=False)
-    structure = BettingStructure("no_limit", 10, 10, None, 1)
+    kinds: list[Structure] = ["no_limit", "no_limit", "pot_limit", "fixed_limit"]
+    kind = data.draw(st.sampled_from(kinds), label="betting")
+    ante = data.draw(st.sampled_from([0, 0, 1, 3]), label="ante")
+    dead, live, big = forced_bets(seats, button, (5, 10), ante, ante_by_big=False)
+    later = 20 if kind == "fixed_limit" else 10
+    structure = BettingStructure(kind, 10, later, 3 if kind == "fixed_limit" else None, 1)
     hand = PeerBetting(seats, stacks, button, STREETS, structure, dead=dead, live=live,
                        big_blind=big, blind=10)  # fmt: skip
     actions: list[dict[str, Any]] = []
@@ -255,17 +260,17 @@ def _random_hand(data: st.DataObject) -> dict[str, Any]:
         seat, street = hand.actor, hand.street
         assert seat is not None and street is not None
         space = hand.legal(seat)
-        kind = data.draw(st.sampled_from(space.kinds), label="action")
-        action: dict[str, Any] = {"street": street, "seat": seat, "action": kind}
-        if kind in ("bet", "raise"):
+        act = data.draw(st.sampled_from(space.kinds), label="action")
+        action: dict[str, Any] = {"street": street, "seat": seat, "action": act}
+        if act in ("bet", "raise"):
             assert space.amount is not None
             low, high = space.amount.minimum, space.amount.maximum
             action["to"] = data.draw(st.sampled_from([low, high]) | st.integers(low, high))
-        hand.act(street, seat, kind, action.get("to"))
+        hand.act(street, seat, act, action.get("to"))
         actions.append(action)
     return {
-        "game": CODE, "betting": "no_limit", "seats": 9, "button": button, "blinds": [5, 10],
-        "ante": 0, "chip": 1, "board": format_cards(board),
+        "game": CODE, "betting": kind, "seats": 9, "button": button, "blinds": [5, 10],
+        "ante": ante, "chip": 1, "board": format_cards(board), "limits": [10, later],
         "players": [{"seat": s, "stack": stacks[s], "hole": format_cards(holes[s])} for s in seats],
         "actions": actions, "_put_in": dict(hand.total),
     }  # fmt: skip
@@ -273,7 +278,7 @@ def _random_hand(data: st.DataObject) -> dict[str, Any]:
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
-def test_random_no_limit_hands_conserve_chips_and_pots_match_a_brute_force_split(
+def test_random_hands_conserve_chips_and_pots_match_a_brute_force_split(
     data: st.DataObject,
 ) -> None:
     record = _random_hand(data)

@@ -165,12 +165,14 @@ class RoundState:
         lim = self.limits
         if top <= self.high:
             return None, f"seat {seat} has no chips to {word} with after calling"
-        if not any(s != seat for s in self.able()):
+        if not any(
+            s != seat and self.committed[s] + self.stacks[s] > self.high for s in self.able()
+        ):
             return None, f"nobody can answer a {word}: every other player is all-in"
         if not self.reopened(seat):
             return None, f"a short all-in does not reopen the betting for seat {seat}: call or fold"
         if lim.kind == "fixed_limit":
-            if self.high > 0 and lim.max_raises is not None and self.raises >= lim.max_raises:
+            if self.full_level > 0 and lim.max_raises is not None and self.raises >= lim.max_raises:
                 return None, (
                     f"the betting is capped: a bet and {lim.max_raises} raises (fixed limit)"
                 )
@@ -265,7 +267,7 @@ class RoundState:
             full = by >= self.increment
             if self.limits.kind == "fixed_limit":
                 full = 2 * by >= self.limits.bet
-                if self.high > 0 and full:
+                if self.full_level > 0 and full:  # completing an all-in opener is the bet
                     self.raises += 1
             if full:
                 self.increment = max(self.increment, by)
