@@ -298,4 +298,8 @@ def test_random_hands_conserve_chips_and_pots_match_a_brute_force_split(
         pots[frozenset(pot["eligible"])] += pot["amount"]
         shares = [w["amount"] for w in pot["winners"]]
         assert sum(shares) == pot["amount"] and max(shares) - min(shares) <= 1
+        seats = [w["seat"] for w in pot["winners"]]
+        assert seats == after_button(seats, record["button"])  # odd-chip order
+        assert shares == sorted(shares, reverse=True)  # odd chips to the first winners
+        assert [w["odd_chip"] for w in pot["winners"]] == [a > min(shares) for a in shares]
     assert dict(pots) == _brute_force_pots(put_in, live)
