@@ -272,7 +272,7 @@ def _random_hand(data: st.DataObject) -> dict[str, Any]:
         "game": CODE, "betting": kind, "seats": 9, "button": button, "blinds": [5, 10],
         "ante": ante, "chip": 1, "board": format_cards(board), "limits": [10, later],
         "players": [{"seat": s, "stack": stacks[s], "hole": format_cards(holes[s])} for s in seats],
-        "actions": actions, "_put_in": dict(hand.total),
+        "actions": actions, "_put_in": dict(hand.total), "_dead": dict(hand.dead),
     }  # fmt: skip
 
 
@@ -283,6 +283,7 @@ def test_random_hands_conserve_chips_and_pots_match_a_brute_force_split(
 ) -> None:
     record = _random_hand(data)
     total: dict[int, int] = record.pop("_put_in")
+    dead: dict[int, int] = record.pop("_dead")
     got = settle_record(record)
     start = sum(p["stack"] for p in record["players"])
     assert sum(s["stack"] for s in got["seats"]) + got["rake"] == start
@@ -290,8 +291,8 @@ def test_random_hands_conserve_chips_and_pots_match_a_brute_force_split(
     back = {r["seat"]: r["amount"] for r in got["returned"]}
     put_in = {s["seat"]: s["put_in"] for s in got["seats"]}
     assert all(put_in[s] + back.get(s, 0) == total[s] for s in total)
-    ranked = sorted(total.values(), reverse=True)
-    assert sum(back.values()) == ranked[0] - ranked[1]
+    ranked = sorted((c - dead.get(s, 0) for s, c in total.items()), reverse=True)
+    assert sum(back.values()) == ranked[0] - ranked[1]  # the uncalled bet: live chips only
     live = {s["seat"] for s in got["seats"] if s["result"] != "fold"}
     pots: dict[frozenset[int], int] = defaultdict(int)
     for pot in got["pots"]:
@@ -303,3 +304,57 @@ def test_random_hands_conserve_chips_and_pots_match_a_brute_force_split(
         assert shares == sorted(shares, reverse=True)  # odd chips to the first winners
         assert [w["odd_chip"] for w in pot["winners"]] == [a > min(shares) for a in shares]
     assert dict(pots) == _brute_force_pots(put_in, live)
+
+
+def _case(stem: str) -> dict[str, Any]:
+    record: dict[str, Any] = json.loads((POT / "valid" / f"{stem}.json").read_text())["record"]
+    return record
+
+
+def test_rake_from_the_main_pot_capped_and_no_flop_no_drop() -> None:
+    record = _case("holdem-big-blind-option-raise")  # a 1200 pot at showdown, seat 2 wins
+    record["rake"] = {"percent": 5, "cap": 50}
+    got = settle_record(record)
+    assert got["rake"] == 50 and got["pots"][0]["amount"] == 1150
+    assert got["pots"][0]["winners"] == [{"seat": 2, "amount": 1150, "odd_chip": False}]
+    assert sum(s["net"] for s in got["seats"]) + got["rake"] == 0
+    record["rake"] = {"percent": 2.5}
+    assert settle_record(record)["rake"] == 30
+    walk = _case("holdem-walk-big-blind-wins")
+    walk["rake"] = {"percent": 10, "cap": 300}
+    assert settle_record(walk)["rake"] == 0  # the hand ended before the flop
+
+
+def test_big_blind_ante_is_posted_by_the_big_blind_after_the_blind() -> None:
+    record = _case("holdem-walk-big-blind-wins")  # button 6: small blind 1, big blind 2
+    record["ante"], record["ante_kind"] = 100, "big_blind"
+    got = settle_record(record)
+    by_seat = {s["seat"]: s for s in got["seats"]}
+    # the big blind's uncalled 50 goes back, the ante is dead: 50 + 50 + 100 in the pot
+    assert got["returned"] == [{"seat": 2, "amount": 50}]
+    assert by_seat[2]["put_in"] == 150 and by_seat[2]["won"] == 200
+    assert by_seat[1]["put_in"] == 50 and by_seat[4]["put_in"] == 0
+
+
+def test_a_record_that_breaks_a_field_names_it() -> None:
+    record = _case("holdem-walk-big-blind-wins")
+    bad: list[tuple[str, Any, str]] = [
+        ("betting", "spread_limit", "betting"),
+        ("players", [{"seat": 1, "stack": 0, "hole": None}] * 2, "players[0].stack"),
+        ("actions", [*record["actions"], {"street": "flop", "seat": 2, "action": "check"}],
+         "actions[3]"),
+        ("actions", [{"street": "preflop", "seat": 4, "action": "raise"}], "actions[0].to"),
+        ("mucked", [1], "mucked"),
+        ("board", ["As", "As", "Kd"], "board[1]"),
+    ]  # fmt: skip
+    for key, value, field in bad:
+        broken = {**record, key: value}
+        with pytest.raises(InvalidRecordError) as err:
+            settle_record(broken)
+        assert err.value.field == field, (key, str(err.value))
+    showdown = _case("holdem-loser-mucks")
+    showdown["players"][0]["hole"] = None  # seat 1 wins at showdown: its cards are needed
+    showdown["mucked"] = []
+    with pytest.raises(InvalidRecordError) as err:
+        settle_record(showdown)
+    assert err.value.field == "players[0].hole"

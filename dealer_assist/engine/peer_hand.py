@@ -36,6 +36,8 @@ class PeerBetting:
         blind: the bet to match before the first action (the big blind, also when posted short).
         uncapped_heads_up: no fixed-limit cap when two players are left at the start of a round
             (GAMES.md: convention, table setting, default on).
+        blinds_first: post the blinds before the antes (a big-blind ante: a short big blind's
+            chips go to the blind first; convention, TDA).
     """
 
     def __init__(
@@ -51,6 +53,7 @@ class PeerBetting:
         big_blind: int | None,
         blind: int,
         uncapped_heads_up: bool = True,
+        blinds_first: bool = False,
     ) -> None:
         self.seats = tuple(sorted(seats))
         self.start = {s: stacks[s] for s in self.seats}
@@ -64,9 +67,13 @@ class PeerBetting:
         self.uncapped_heads_up = uncapped_heads_up
         self.total = dict.fromkeys(self.seats, 0)
         self.folded: set[int] = set()
-        for s, amount in dead.items():
-            self._post(s, amount)
+        self.dead: dict[int, int] = {}
+        """Dead chips each seat posted (antes): never part of an uncalled bet."""
+        if not blinds_first:
+            self.dead = {s: self._post(s, amount) for s, amount in dead.items()}
         committed = {s: self._post(s, amount) for s, amount in live.items()}
+        if blinds_first:
+            self.dead = {s: self._post(s, amount) for s, amount in dead.items()}
         # pot limit: before the flop a short blind counts as a full blind (convention, TDA 54-B)
         self._short_blinds = sum(live[s] - committed[s] for s in live)
         self.index = 0

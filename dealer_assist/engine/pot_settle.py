@@ -32,6 +32,7 @@ class PotHand:
         button: the button's seat (odd chips start after it).
         put_in: every chip each seat put in (antes, blinds, bets; before the uncalled bet goes
             back).
+        dead: the dead part of ``put_in`` (antes): never returned as an uncalled bet.
         folded: seats that folded.
         holes: each seat's hole cards (None for a hand not known: a folded player's).
         board: the community cards.
@@ -47,6 +48,7 @@ class PotHand:
     button: int
     put_in: Mapping[int, int]
     folded: frozenset[int]
+    dead: Mapping[int, int]
     holes: Mapping[int, tuple[Card, ...] | None]
     board: tuple[Card, ...]
     mucked: frozenset[int] = frozenset()
@@ -64,14 +66,14 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
         InvalidRecordError: ``mucked`` leaves a pot with no hand shown for it.
     """
     put_in = dict(hand.put_in)
-    back = uncalled(put_in)
+    back = uncalled({s: c - hand.dead.get(s, 0) for s, c in put_in.items()})  # antes are dead
     returned = []
     if back is not None:
         put_in[back[0]] -= back[1]
         returned.append({"seat": back[0], "amount": back[1]})
     live = [s for s in hand.seats if s not in hand.folded]
     pots = layer(put_in, live)
-    rake = _rake(hand, sum(p.amount for p in pots))
+    rake = min(_rake(hand, sum(p.amount for p in pots)), pots[0].amount if pots else 0)
     showdown = len(live) > 1
     values: dict[int, HandValue] = {}
     if showdown:

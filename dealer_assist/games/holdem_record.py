@@ -109,7 +109,7 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     hand = PeerBetting(
         list(stacks), stacks, button, rules.streets, structure,
         dead=dead, live=live, big_blind=bb_seat, blind=big,
-        uncapped_heads_up=rules.settings.no_cap_heads_up,
+        uncapped_heads_up=rules.settings.no_cap_heads_up, blinds_first=ante_kind == BIG_BLIND,
     )  # fmt: skip
     actions = obj.get("actions")
     if not isinstance(actions, list):
@@ -138,7 +138,8 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     percent, rake_cap = _rake(rake)
     return PotHand(
         rules.code, tuple(sorted(stacks)), stacks, button, dict(hand.total),
-        frozenset(s for s in stacks if s not in live_seats), holes, board[:5], mucked, chip,
+        frozenset(s for s in stacks if s not in live_seats), dict(hand.dead), holes, board,
+        mucked, chip,
         percent, rake_cap, flop_seen=hand.reached >= 1,
     )  # fmt: skip
 
