@@ -182,7 +182,8 @@ class RoundState:
             high = top
             if lim.kind == "pot_limit":
                 to_call = self.high - self.committed[seat]
-                high = self.high + self.pot + sum(self.committed.values()) + to_call
+                pot_size = self.high + self.pot + sum(self.committed.values()) + to_call
+                high = max(low, pot_size)  # the minimum raise is always open
         if top < low:
             return AmountRange(top, top, lim.chip), ""
         return AmountRange(low, min(high, top), lim.chip), ""
