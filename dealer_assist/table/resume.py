@@ -33,7 +33,6 @@ from dealer_assist.table.misdeal import DealWatch, MisdealDetector
 from dealer_assist.table.recovery import assess_history, sort_pending
 from dealer_assist.table.runner import TableRunner
 from dealer_assist.table.session import TableSession
-from dealer_assist.table.steplog import VoidAlarm
 
 S = TypeVar("S", bound=GameState)
 
@@ -57,14 +56,7 @@ class ResumingRunner(TableRunner[S]):
         last = self.journal.last_hand()
         carried = {a.get("hand_uid") for a in (last.extra if last else {}).get(
             "void_acknowledgements", [])}  # fmt: skip
-        for uid, ack in work.acks.items():
-            if uid in carried:
-                self._steps.clear_marker(uid)  # crashed just after journaling the carrier
-            else:
-                self._acks.append(ack)
-        for uid, alarm in work.alarms.items():
-            reason = VoidReason(alarm.get("code", "restart"), alarm.get("detail", ""))
-            self._alarms.append(VoidAlarm(uid, reason, utc_now()))
+        self._voids.restore(work.alarms, work.acks, carried, utc_now())
         for i, (uid, steps) in enumerate(work.hands):
             hand = self._replay(uid, steps)
             if self.stored is not None:
@@ -90,7 +82,7 @@ class ResumingRunner(TableRunner[S]):
         self.hand, self.stored = hand, None
         self._steps.begin(uid, steps[-1].step_no + 1 if steps else 0)
         carried = {a.get("hand_uid") for a in steps[0].payload.get("acks", [])} if steps else set()
-        self._acks = [a for a in self._acks if a.get("hand_uid") not in carried]
+        self._voids.forget(carried)
         for step in steps:
             if hand.is_over:
                 break

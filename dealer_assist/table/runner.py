@@ -64,7 +64,7 @@ from dealer_assist.table.journaling import HandFacts, hand_entry
 from dealer_assist.table.misdeal import DealWatch, MisdealDetector
 from dealer_assist.table.recovery import RESTART_CODES
 from dealer_assist.table.session import TableSession
-from dealer_assist.table.steplog import StepLog, VoidAlarm, ack_json
+from dealer_assist.table.steplog import StepLog, VoidAlarm, VoidAlarms
 from dealer_assist.table.waits import Waits
 
 S = TypeVar("S", bound=GameState)
@@ -107,8 +107,7 @@ class TableRunner(ABC, Generic[S]):
         self.session: TableSession | None = None
         self._readiness = ReadinessTracker()
         self._steps = StepLog(journal, config.table_id)
-        self._alarms: list[VoidAlarm] = []
-        self._acks: list[dict[str, Any]] = []
+        self._voids = VoidAlarms(self._steps)
         self._waits = Waits()
         self._new_hand_state()
 
@@ -151,7 +150,7 @@ class TableRunner(ABC, Generic[S]):
     @property
     def void_alarm(self) -> VoidAlarm | None:
         """The void the dealer has not acknowledged yet (blocks :meth:`new_hand`), or None."""
-        return self._alarms[0] if self._alarms else None
+        return self._voids.first
 
     @property
     def identification(self) -> PendingIdentification | None:
@@ -298,7 +297,8 @@ class TableRunner(ABC, Generic[S]):
         self.hand, self.stored = hand, None
         self._steps.begin(hand.hand_uid)
         opened = HandOpened(started_at=hand.started_at, device=self._ident_of(),
-                            acks=tuple(self._acks), session=self.session.to_json())  # fmt: skip
+                            acks=tuple(self._voids.acks),
+                            session=self.session.to_json())  # fmt: skip
         try:
             self._step(opened)
             self.source.shuffle()
@@ -343,9 +343,7 @@ class TableRunner(ABC, Generic[S]):
             return False
         ack = VoidAcknowledged(hand_uid=alarm.hand_uid, code=alarm.reason.code, by=by,
                                at=utc_now())  # fmt: skip
-        self._steps.mark_ack(ack)
-        self._acks.append(ack_json(ack))
-        self._alarms.pop(0)
+        self._voids.acknowledge(ack)
         return True
 
     def record_exposed(
@@ -466,9 +464,7 @@ class TableRunner(ABC, Generic[S]):
         return self._finish_void(hand, reason)
 
     def _finish_void(self, hand: S, reason: VoidReason) -> StoredHand | None:
-        self._steps.mark_alarm(hand.hand_uid, reason)
-        if all(a.hand_uid != hand.hand_uid for a in self._alarms):
-            self._alarms.append(VoidAlarm(hand.hand_uid, reason, hand.ended_at or utc_now()))
+        self._voids.raise_alarm(hand.hand_uid, reason, hand.ended_at or utc_now())
         return self._journal(hand)
 
     # -- dealing ----------------------------------------------------------------------------------
@@ -523,9 +519,7 @@ class TableRunner(ABC, Generic[S]):
         self.stored = self.journal.append_hand(entry)
         saved = self.stored.extra.get("session")  # the hand was already stored: its session
         self.session = TableSession.from_json(saved) if isinstance(saved, dict) else session
-        for ack in self._facts.acks:  # now carried by a journaled hand
-            self._steps.clear_marker(ack["hand_uid"])
-        self._acks = [a for a in self._acks if a not in self._facts.acks]
+        self._voids.carried(self._facts.acks)
         return self.stored
 
     def _ident_of(self) -> dict[str, str]:

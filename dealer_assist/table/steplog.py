@@ -103,3 +103,63 @@ def _plain(payload: dict[str, Any]) -> dict[str, Any]:
 def ack_json(ack: VoidAcknowledged) -> dict[str, Any]:
     """The acknowledgement as the journal carries it: ``{"hand_uid", "code", "by", "at"}``."""
     return _plain(ack.to_json())
+
+
+class VoidAlarms:
+    """The voids waiting for the dealer's acknowledgement, and the acknowledgements waiting to be
+    carried into the journal by the next hand; each kept in the step log (markers) as it changes.
+
+    Args:
+        steps: the table's step log (a no-op one without a journal).
+    """
+
+    def __init__(self, steps: StepLog) -> None:
+        self.steps = steps
+        self.alarms: list[VoidAlarm] = []
+        self.acks: list[dict[str, Any]] = []
+
+    @property
+    def first(self) -> VoidAlarm | None:
+        """The oldest void not acknowledged yet, or None."""
+        return self.alarms[0] if self.alarms else None
+
+    def raise_alarm(self, hand_uid: str, reason: VoidReason, at: datetime) -> None:
+        """The hand ``hand_uid`` is void: the dealer must acknowledge it (idempotent)."""
+        self.steps.mark_alarm(hand_uid, reason)
+        if all(a.hand_uid != hand_uid for a in self.alarms):
+            self.alarms.append(VoidAlarm(hand_uid, reason, at))
+
+    def acknowledge(self, ack: VoidAcknowledged) -> None:
+        """The dealer read the oldest alarm (``ack`` names it); written before it is dropped."""
+        self.steps.mark_ack(ack)
+        self.acks.append(ack_json(ack))
+        self.alarms.pop(0)
+
+    def carried(self, acks: list[dict[str, Any]]) -> None:
+        """``acks`` are now in a journaled hand: their markers go."""
+        for ack in acks:
+            self.steps.clear_marker(ack["hand_uid"])
+        self.acks = [a for a in self.acks if a not in acks]
+
+    def forget(self, hand_uids: set[Any]) -> None:
+        """Acknowledgements of these hands are carried by a hand being replayed."""
+        self.acks = [a for a in self.acks if a.get("hand_uid") not in hand_uids]
+
+    def restore(
+        self,
+        alarms: dict[str, dict[str, Any]],
+        acks: dict[str, dict[str, Any]],
+        journaled: set[Any],
+        at: datetime,
+    ) -> None:
+        """After a restart: the markers the step log kept (``alarms`` and ``acks`` by hand uid,
+        as :func:`~dealer_assist.table.recovery.sort_pending` sorts them); acknowledgements the
+        last journaled hand already carries (``journaled``) only lose their marker."""
+        for uid, ack in acks.items():
+            if uid in journaled:
+                self.steps.clear_marker(uid)  # crashed just after journaling the carrier
+            else:
+                self.acks.append(ack)
+        for uid, alarm in alarms.items():
+            reason = VoidReason(alarm.get("code", "restart"), alarm.get("detail", ""))
+            self.alarms.append(VoidAlarm(uid, reason, at))
