@@ -7,10 +7,10 @@ Its canonical text is two characters, e.g. ``Td``; ``index`` maps it to 0..51
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from dealer_assist.errors import CardError
+from dealer_assist.errors import CardError, InvalidRecordError
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "shdc"
@@ -105,3 +105,26 @@ def format_cards(cards: Sequence[Card]) -> list[str]:
 
 
 FULL_DECK: tuple[Card, ...] = tuple(Card.from_index(i) for i in range(52))
+
+
+def take_cards(
+    texts: Sequence[object], used: set[Card], field: Callable[[int], str]
+) -> tuple[Card, ...]:
+    """The cards of a hand record's list ``texts``, each one new to ``used`` (and added to it:
+    a deck holds every card once; GAMES.md "Card text").
+
+    Raises:
+        InvalidRecordError: naming ``field(j)`` for the ``j``-th text that is not a card or is a
+            card already dealt.
+    """
+    out = []
+    for j, text in enumerate(texts):
+        try:
+            card = parse_card(text)  # type: ignore[arg-type]  # parse_card refuses a non-text
+        except CardError as e:
+            raise InvalidRecordError(field(j), str(e)) from e
+        if card in used:
+            raise InvalidRecordError(field(j), f"duplicate card: {card}")
+        used.add(card)
+        out.append(card)
+    return tuple(out)

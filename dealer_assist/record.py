@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dealer_assist.cards import Card, parse_card
-from dealer_assist.errors import BetError, CardError, ConfigError, InvalidRecordError
+from dealer_assist.cards import Card, take_cards
+from dealer_assist.errors import BetError, ConfigError, InvalidRecordError
 from dealer_assist.games import GAME_CODES, POT_GAME_CODES, get_game, get_pot_game
 from dealer_assist.games.base import Action, GameRules, HandRecord, PlayerHand
 from dealer_assist.paytables import build_paytables
@@ -99,17 +99,7 @@ def _cards(
         raise InvalidRecordError(path, "missing")
     if not isinstance(texts, list):
         raise InvalidRecordError(path, "must be a list of cards")
-    out = []
-    for j, text in enumerate(texts):
-        try:
-            card = parse_card(text)
-        except CardError as e:
-            raise InvalidRecordError(f"{path}[{j}]", str(e)) from e
-        if card in used:
-            raise InvalidRecordError(f"{path}[{j}]", f"duplicate card: {card}")
-        used.add(card)
-        out.append(card)
-    return tuple(out)
+    return take_cards(texts, used, lambda j: f"{path}[{j}]")
 
 
 def _player(game: GameRules, p: Any, where: str, seats: int, used: set[Card]) -> PlayerHand:

@@ -13,12 +13,12 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from dealer_assist.cards import Card, parse_card
+from dealer_assist.cards import Card, take_cards
 from dealer_assist.engine.betting import BET, KINDS, RAISE
 from dealer_assist.engine.peer import STRUCTURES, BettingStructure
 from dealer_assist.engine.peer_hand import PeerBetting
 from dealer_assist.engine.pot_settle import PotHand
-from dealer_assist.errors import CardError, ConfigError, IllegalActionError, InvalidRecordError
+from dealer_assist.errors import ConfigError, IllegalActionError, InvalidRecordError
 from dealer_assist.games.holdem import ANTE, BIG_BLIND, POST_TYPES, SMALL_BLIND, forced_bets
 
 if TYPE_CHECKING:
@@ -151,33 +151,13 @@ def _hole(texts: Any, path: str, used: set[Card]) -> tuple[Card, ...] | None:
         raise InvalidRecordError(path, f"needs exactly 2 cards, got {texts!r}")
     if UNKNOWN in texts:
         return None
-    out = []
-    for j, text in enumerate(texts):
-        try:
-            card = parse_card(text)
-        except CardError as e:
-            raise InvalidRecordError(path, f"card {j}: {e}") from e
-        if card in used:
-            raise InvalidRecordError(path, f"duplicate card: {card} is dealt twice")
-        used.add(card)
-        out.append(card)
-    return tuple(out)
+    return take_cards(texts, used, lambda _j: path)
 
 
 def _board(texts: Any, used: set[Card]) -> tuple[Card, ...]:
     if not isinstance(texts, list) or len(texts) > 5:
         raise InvalidRecordError("board", f"must be a list of at most 5 cards, got {texts!r}")
-    out = []
-    for j, text in enumerate(texts):
-        try:
-            card = parse_card(text)
-        except CardError as e:
-            raise InvalidRecordError(f"board[{j}]", str(e)) from e
-        if card in used:
-            raise InvalidRecordError(f"board[{j}]", f"duplicate card: {card} is dealt twice")
-        used.add(card)
-        out.append(card)
-    return tuple(out)
+    return take_cards(texts, used, lambda j: f"board[{j}]")
 
 
 def _posts(
