@@ -50,12 +50,15 @@ class Limits:
         chip: the smallest chip; bets and raises are multiples of it, an all-in aside.
         max_raises: fixed limit, raises allowed after the opening bet (3: GAMES.md), None for
             no cap (heads-up, table setting).
+        reopen_by_sum: incomplete all-in raises that together make a full raise reopen the
+            betting for a seat that has acted (convention, TDA; a table setting).
     """
 
     kind: Structure
     bet: int
     chip: int = 1
     max_raises: int | None = 3
+    reopen_by_sum: bool = True
 
     def __post_init__(self) -> None:
         if self.kind not in STRUCTURES:
@@ -152,7 +155,9 @@ class RoundState:
         if seat not in self.faced:
             return True
         faced = self.faced[seat]
-        return self.full_level > faced or self.high - faced >= self.increment
+        if self.full_level > faced:
+            return True
+        return self.limits.reopen_by_sum and self.high - faced >= self.increment
 
     def raise_range(self, seat: int) -> AmountRange | None:
         """The totals ``seat`` may bet or raise to, or None when it may not (GAMES.md: minimum

@@ -38,6 +38,8 @@ class PeerBetting:
             (GAMES.md: convention, table setting, default on).
         blinds_first: post the blinds before the antes (a big-blind ante: a short big blind's
             chips go to the blind first; convention, TDA).
+        reopen_by_sum: incomplete all-ins that add up to a full raise reopen the betting
+            (convention, TDA; table setting, default on).
     """
 
     def __init__(
@@ -54,6 +56,7 @@ class PeerBetting:
         blind: int,
         uncapped_heads_up: bool = True,
         blinds_first: bool = False,
+        reopen_by_sum: bool = True,
     ) -> None:
         self.seats = tuple(sorted(seats))
         self.start = {s: stacks[s] for s in self.seats}
@@ -65,6 +68,7 @@ class PeerBetting:
         self.structure = structure
         self.big_blind = big_blind
         self.uncapped_heads_up = uncapped_heads_up
+        self.reopen_by_sum = reopen_by_sum
         self.total = dict.fromkeys(self.seats, 0)
         self.folded: set[int] = set()
         self.dead: dict[int, int] = {}
@@ -98,7 +102,7 @@ class PeerBetting:
         if st.kind == "fixed_limit" and len(live) == 2 and self.uncapped_heads_up:
             cap = None
         bet = size if st.kind == "fixed_limit" else st.small_bet
-        limits = Limits(st.kind, bet, st.chip_unit, cap)
+        limits = Limits(st.kind, bet, st.chip_unit, cap, self.reopen_by_sum)
         if betting.opener == "left_of_big_blind" and self.big_blind is not None:
             first = self.big_blind + 1
         else:

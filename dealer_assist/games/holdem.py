@@ -15,11 +15,13 @@ read by :mod:`dealer_assist.games.holdem_record` and settled by
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, Literal
 
 from dealer_assist.engine.peer import BettingRound, StreetSpec
 from dealer_assist.engine.pot_settle import settle_pot_hand
+from dealer_assist.errors import ConfigError
 
 CODE = "holdem"
 MAX_SEATS = 10
@@ -39,20 +41,86 @@ POST_TYPES = (SMALL_BLIND, BIG_BLIND, ANTE)
 """The ``posts`` types of HAND_RECORD.md."""
 
 
+ButtonRule = Literal["moving", "dead"]
+MissedBlinds = Literal["post_both", "wait_for_big_blind"]
+BUTTON_RULES: tuple[ButtonRule, ...] = ("moving", "dead")
+MISSED_BLINDS: tuple[MissedBlinds, ...] = ("post_both", "wait_for_big_blind")
+
+
 @dataclass(frozen=True)
 class HoldemSettings:
-    """The conventions GAMES.md marks as table settings, with their documented defaults.
+    """The conventions GAMES.md marks as table settings, with their documented defaults; the
+    set in force is recorded with every hand (the record's ``settings``).
 
     Attributes:
         no_cap_heads_up: fixed limit, no raise cap when two players are left at the start of a
             round (GAMES.md "Fixed limit": convention, default on).
-        max_raises: fixed limit, raises after the opening bet (GAMES.md: 3).
+        max_raises: fixed limit, raises after the opening bet (GAMES.md, text 002: 3).
+        reopen_by_sum: several incomplete all-in raises that together make a full raise reopen
+            the betting for a player who has acted (GAMES.md "Incomplete all-in", TDA; on).
+        button: ``moving`` (the button moves to the next seat dealt in, GAMES.md Hold'em 5) or
+            ``dead`` (the dead-button rule: the big blind moves one seat, the button follows).
+        missed_blinds: a player back from sitting out who missed blinds ``post_both`` (the big
+            blind live, the small blind dead) or ``wait_for_big_blind`` (convention, Robert's).
+        all_in_face_up: every hand is turned up when a player is all-in and no betting is left
+            (GAMES.md "Showdown order": convention, on).
         no_flop_no_drop: no rake when the hand ends before the flop (GAMES.md "Rake").
+        rake_percent, rake_cap: the rake (GAMES.md "Rake": cash only, default 0, cap per hand
+            in chips; None: no cap).
     """
 
     no_cap_heads_up: bool = True
     max_raises: int = 3
+    reopen_by_sum: bool = True
+    button: ButtonRule = "moving"
+    missed_blinds: MissedBlinds = "post_both"
+    all_in_face_up: bool = True
     no_flop_no_drop: bool = True
+    rake_percent: Fraction = Fraction(0)
+    rake_cap: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as the record's ``settings`` object (the rake under the record's
+        ``rake``, HAND_RECORD.md)."""
+        return {
+            "no_cap_heads_up": self.no_cap_heads_up,
+            "max_raises": self.max_raises,
+            "reopen_by_sum": self.reopen_by_sum,
+            "button": self.button,
+            "missed_blinds": self.missed_blinds,
+            "all_in_face_up": self.all_in_face_up,
+            "no_flop_no_drop": self.no_flop_no_drop,
+        }
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any], where: str = "settings") -> HoldemSettings:
+        """Settings from a record's or a table file's object; absent keys keep the defaults.
+
+        Raises:
+            ConfigError: an unknown key or a value of the wrong type, naming ``where.key``.
+        """
+        if not isinstance(obj, Mapping):
+            raise ConfigError(f"{where}: must be an object")
+        kinds: dict[str, Any] = {
+            "no_cap_heads_up": bool, "reopen_by_sum": bool, "all_in_face_up": bool,
+            "no_flop_no_drop": bool, "max_raises": int, "button": BUTTON_RULES,
+            "missed_blinds": MISSED_BLINDS,
+        }  # fmt: skip
+        values: dict[str, Any] = {}
+        for key, value in obj.items():
+            kind = kinds.get(key)
+            if kind is None:
+                raise ConfigError(f"{where}.{key}: not a setting ({', '.join(kinds)})")
+            if isinstance(kind, tuple):
+                if value not in kind:
+                    raise ConfigError(f"{where}.{key}: must be one of {', '.join(kind)}")
+            elif kind is int:
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    raise ConfigError(f"{where}.{key}: must be an integer >= 0, got {value!r}")
+            elif not isinstance(value, bool):
+                raise ConfigError(f"{where}.{key}: must be true or false, got {value!r}")
+            values[key] = value
+        return replace(cls(), **values)
 
 
 DEFAULT_SETTINGS = HoldemSettings()

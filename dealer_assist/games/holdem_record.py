@@ -19,7 +19,14 @@ from dealer_assist.engine.peer import STRUCTURES, BettingStructure
 from dealer_assist.engine.peer_hand import PeerBetting
 from dealer_assist.engine.pot_settle import PotHand
 from dealer_assist.errors import ConfigError, IllegalActionError, InvalidRecordError
-from dealer_assist.games.holdem import ANTE, BIG_BLIND, POST_TYPES, SMALL_BLIND, forced_bets
+from dealer_assist.games.holdem import (
+    ANTE,
+    BIG_BLIND,
+    POST_TYPES,
+    SMALL_BLIND,
+    HoldemSettings,
+    forced_bets,
+)
 
 if TYPE_CHECKING:
     from dealer_assist.games.holdem import HoldemRules
@@ -76,7 +83,12 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     limits = obj.get("limits", [big, 2 * big])
     if not (isinstance(limits, list) and len(limits) == 2 and all(_is_int(x) for x in limits)):
         raise InvalidRecordError("limits", f"must be [small_bet, big_bet], got {limits!r}")
-    cap = rules.settings.max_raises if betting == "fixed_limit" else None
+    try:
+        settings = HoldemSettings.from_json(obj.get("settings", {}))
+    except ConfigError as e:
+        field, _, why = str(e).partition(": ")
+        raise InvalidRecordError(field, why) from e
+    cap = settings.max_raises if betting == "fixed_limit" else None
     try:
         first_bet = int(limits[0]) if betting == "fixed_limit" else big
         later_bet = int(limits[1]) if betting == "fixed_limit" else big
@@ -109,7 +121,8 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     hand = PeerBetting(
         list(stacks), stacks, button, rules.streets, structure,
         dead=dead, live=live, big_blind=bb_seat, blind=big,
-        uncapped_heads_up=rules.settings.no_cap_heads_up, blinds_first=ante_kind == BIG_BLIND,
+        uncapped_heads_up=settings.no_cap_heads_up, blinds_first=ante_kind == BIG_BLIND,
+        reopen_by_sum=settings.reopen_by_sum,
     )  # fmt: skip
     actions = obj.get("actions")
     if not isinstance(actions, list):
@@ -140,7 +153,7 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
         rules.code, tuple(sorted(stacks)), stacks, button, dict(hand.total),
         frozenset(s for s in stacks if s not in live_seats), dict(hand.dead), holes, board,
         mucked, chip,
-        percent, rake_cap, flop_seen=hand.reached >= 1,
+        percent, rake_cap, flop_seen=hand.reached >= 1 or not settings.no_flop_no_drop,
     )  # fmt: skip
 
 
