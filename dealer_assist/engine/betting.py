@@ -183,12 +183,13 @@ class RoundState:
                 )
             low = high = self.full_level + lim.bet
         else:
-            low = self.high + self.increment
+            # amounts are whole chips: the minimum rounds up, the pot-limit maximum down
+            low = -(-(self.high + self.increment) // lim.chip) * lim.chip
             high = top
             if lim.kind == "pot_limit":
                 to_call = self.high - self.committed[seat]
                 pot_size = self.high + self.pot + sum(self.committed.values()) + to_call
-                high = max(low, pot_size)  # the minimum raise is always open
+                high = max(low, pot_size // lim.chip * lim.chip)  # the minimum is always open
         if top < low:
             return AmountRange(top, top, lim.chip), ""
         return AmountRange(low, min(high, top), lim.chip), ""

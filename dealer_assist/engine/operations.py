@@ -360,13 +360,24 @@ class PotAwarded(Operation):
     odd_chips_to: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True, kw_only=True)
+class ActionUndone(Operation):
+    """The dealer takes back ``seat``'s last action (a mis-tap), before the next card: the hand
+    is as if it had not happened; ``by`` who did it, ``at`` when (UTC)."""
+
+    kind: ClassVar[str] = "undo"
+    seat: int
+    by: str = "dealer"
+    at: datetime
+
+
 OPERATIONS: dict[str, type[Operation]] = {
     cls.kind: cls
     for cls in (
         HandOpened, DeckStarted, DealRequested, CardIdentified, IdentificationConfirmed,
         IdentificationRejected, HandResumed, VoidAlarmRaised, VoidAcknowledged, CardDealt,
         CardExposed, StreetClosed, HandVoided, HandSettled, BetsPlaced, Decision, Decisions,
-        DealerRevealed, ForcedBet, Bet, Showdown, PotAwarded,
+        DealerRevealed, ForcedBet, Bet, Showdown, PotAwarded, ActionUndone,
     )
 }  # fmt: skip
 

@@ -27,7 +27,8 @@ VIEWERS: tuple[Viewer, ...] = ("dealer", "pit_boss")
 @dataclass(frozen=True)
 class AmountRange:
     """The amounts a bet or raise may have, chips in minor units: ``minimum`` .. ``maximum``
-    inclusive, in steps of ``step`` (the chip unit; fixed limit: minimum == maximum)."""
+    inclusive, in steps of ``step`` (the chip unit; fixed limit: minimum == maximum); the
+    maximum is always allowed (it may be an all-in of a stack that is not whole chips)."""
 
     minimum: int
     maximum: int
@@ -35,6 +36,8 @@ class AmountRange:
 
     def allows(self, amount: int) -> bool:
         """True when ``amount`` is in the range and on the step."""
+        if amount == self.maximum:
+            return True
         return self.minimum <= amount <= self.maximum and (amount - self.minimum) % self.step == 0
 
 
@@ -88,6 +91,11 @@ class HandView:
         pending: the positions the device still has to deal (places, never cards).
         qualifies: the dealer's qualification, None until the hand is settled.
         result: the settlement JSON (HAND_RECORD.md) once the hand is over, else None.
+        button, actor: peer games, the button's seat and the seat to act (None: nobody).
+        pots: peer games, the chips in the middle as main and side pots (this round's bets are
+            in front of the seats, ``SeatView.stakes["bet"]``).
+        legal: peer games, what the actor may do (to call, the raise range).
+        showdown: peer games at the showdown, the order the seats show in.
     """
 
     viewer: Viewer
@@ -101,6 +109,20 @@ class HandView:
     pending: tuple[Position, ...]
     qualifies: bool | None
     result: Mapping[str, Any] | None
+    button: int | None = None
+    actor: int | None = None
+    pots: tuple[PotView, ...] = ()
+    legal: ActionSpace | None = None
+    showdown: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class PotView:
+    """A pot as it stands (peer games): ``amount`` in chips and the seats ``eligible`` for it
+    (main first, then side pots in the order they were created; GAMES.md "Pots")."""
+
+    amount: int
+    eligible: tuple[int, ...]
 
 
 @runtime_checkable

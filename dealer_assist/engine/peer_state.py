@@ -1,0 +1,602 @@
+"""A live hand of a peer game (players against each other): the peer family's
+:class:`~dealer_assist.engine.state.GameState` (design/ENGINE.md, "One protocol, two families").
+
+A :class:`PeerHand` is built from a :class:`PeerSetup` the game module makes between hands (who is
+dealt in, stacks, the button, every forced bet, the betting structure, the streets, the
+conventions in force) and changes only through operations:
+
+- ``open``; then one automatic ``forced_bet`` per post (antes dead, blinds live; GAMES.md
+  "Forced bets");
+- ``card``: each card the device deals fills the next pending position (burn, hole cards in the
+  game's dealing order, board cards), street by street as the betting reaches it; a run-out deals
+  the remaining streets with no betting (GAMES.md "A betting round");
+- ``bet``: the actor's fold / check / call / bet / raise (:mod:`dealer_assist.engine.betting`);
+  ``undo`` takes back the last one before the next card;
+- ``showdown``: each seat in showdown order shows or mucks (automatic, all shown, when a player is
+  all-in and the convention turns every hand up);
+- ``pot``: automatic, one per pot, side pots first, the main pot last
+  (:mod:`dealer_assist.engine.pot_settle`); then ``settle``.
+
+``void`` at any time returns every chip each player put in (GAMES.md "Misdeals"). Chips are
+integers; an operation that does not verify leaves the hand as it was.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from fractions import Fraction
+from typing import Any
+
+from dealer_assist.cards import Card
+from dealer_assist.engine.banked import PlacedCard
+from dealer_assist.engine.betting import BET, CALL, FOLD, RAISE
+from dealer_assist.engine.operations import (
+    ActionUndone,
+    Bet,
+    CardDealt,
+    CardExposed,
+    ForcedBet,
+    ForcedBetKind,
+    HandOpened,
+    HandSettled,
+    HandVoided,
+    Operation,
+    PotAwarded,
+    Showdown,
+)
+from dealer_assist.engine.peer import BettingStructure, DealPlan, StreetSpec
+from dealer_assist.engine.peer_hand import PeerBetting
+from dealer_assist.engine.pot_settle import PotHand, settle_pot_hand
+from dealer_assist.engine.pots import Pot, after_button, layer, uncalled
+from dealer_assist.engine.state import ActionSpace, HandView, Viewer
+from dealer_assist.engine.voids import VoidReason
+from dealer_assist.errors import HandStateError, IllegalActionError, RuleError
+from dealer_assist.events import utc_now
+from dealer_assist.games.base import Position
+
+SHOW, MUCK = "show", "muck"
+
+
+class PeerPhase(enum.Enum):
+    """Where a peer hand is."""
+
+    OPEN = "open"
+    POSTING = "posting"
+    PLAY = "play"  # dealing and betting, street by street
+    SHOWDOWN = "showdown"
+    AWARDING = "awarding"
+    SETTLED = "settled"
+    VOID = "void"
+
+
+OVER = (PeerPhase.SETTLED, PeerPhase.VOID)
+
+
+@dataclass(frozen=True)
+class ForcedPost:
+    """One forced bet of the hand: ``seat`` posts ``amount`` (chips) of kind ``bet``; ``dead``
+    chips do not count toward calling (antes, a dead small blind: GAMES.md "Forced bets")."""
+
+    seat: int
+    bet: ForcedBetKind
+    amount: int
+    dead: bool
+
+
+@dataclass(frozen=True)
+class PeerSetup:
+    """Everything a peer hand needs at its start, made by the game module between hands.
+
+    Attributes:
+        game: the game code.
+        seats: seats dealt in, ascending; ``stacks`` their stacks at the start (chips).
+        button: the button's seat (odd chips and openers count from it).
+        posts: every forced bet, in posting order.
+        big_blind: the seat the preflop opener follows (None: the game's other opener).
+        blind: the bet to match before the first action.
+        structure: the betting structure; ``streets`` the game's streets.
+        deal_order: the seats in the order the hole cards are dealt (rules text 003 art. 6:
+            from the small blind).
+        uncapped_heads_up, reopen_by_sum, blinds_first, all_in_face_up, no_flop_no_drop:
+            the conventions in force (GAMES.md; the game's named settings).
+        rake_percent, rake_cap: the rake (0: none).
+        record: the game's fixed hand-record fields (HAND_RECORD.md "Pot games": betting,
+            seats, button, blinds, ante, chip, limits, posts, settings, rake).
+    """
+
+    game: str
+    seats: tuple[int, ...]
+    stacks: Mapping[int, int]
+    button: int
+    posts: tuple[ForcedPost, ...]
+    big_blind: int | None
+    blind: int
+    structure: BettingStructure
+    streets: tuple[StreetSpec, ...]
+    deal_order: tuple[int, ...]
+    uncapped_heads_up: bool = True
+    reopen_by_sum: bool = True
+    blinds_first: bool = False
+    all_in_face_up: bool = True
+    no_flop_no_drop: bool = True
+    rake_percent: Fraction = Fraction(0)
+    rake_cap: int | None = None
+    record: Mapping[str, Any] = field(default_factory=dict)
+
+
+class PeerHand:
+    """One hand of a peer game; a :class:`~dealer_assist.engine.state.GameState`.
+
+    Args:
+        setup: the hand's :class:`PeerSetup`.
+        hand_uid: the hand's unique id (journal key).
+    """
+
+    def __init__(self, setup: PeerSetup, hand_uid: str) -> None:
+        self.setup = setup
+        self.hand_uid = hand_uid
+        self.started_at = utc_now()
+        self.ended_at: datetime | None = None
+        self.operations: list[Operation] = []
+        self.plan = DealPlan(setup.streets)
+        self._reset()
+
+    def _reset(self) -> None:
+        self.phase = PeerPhase.OPEN
+        self.posted = 0
+        self.betting: PeerBetting | None = None
+        self.cards: list[PlacedCard] = []
+        self.holes: dict[int, list[Card]] = {s: [] for s in self.setup.seats}
+        self.board: list[Card] = []
+        self.burns: list[Card] = []
+        self.exposed: list[str] = []
+        self.dealt_streets = 0
+        self.pending: list[Position] = []
+        self.actions: list[dict[str, Any]] = []
+        self.bets: list[tuple[Bet, int]] = []  # the effective bets and the street of each
+        self.last_aggressor: tuple[int, int] | None = None  # (street index, seat)
+        self.show_order: list[int] = []
+        self.shown: list[int] = []
+        self.mucked: list[int] = []
+        self.settlement: dict[str, Any] | None = None
+        self.awards: list[PotAwarded] = []
+        self.void_reason: VoidReason | None = None
+
+    # -- the GameState protocol -------------------------------------------------------------------
+    @property
+    def game_code(self) -> str:
+        """The game's code."""
+        return self.setup.game
+
+    def verify(self, op: Operation) -> None:
+        """Raise the rule error ``op`` breaks now (IllegalActionError naming the betting rule,
+        HandStateError for an operation out of place), else return."""
+        check = getattr(self, f"_verify_{op.kind}", None)
+        if check is None:
+            raise HandStateError(f"a peer hand takes no {op.kind!r} operation")
+        if self.phase in OVER and not isinstance(op, CardExposed):
+            raise HandStateError(f"the hand is {self.phase.value}: no more {op.kind}")
+        check(op)
+
+    def can(self, op: Operation) -> bool:
+        """True when ``op`` would verify now."""
+        try:
+            self.verify(op)
+        except RuleError:
+            return False
+        return True
+
+    def apply(self, op: Operation) -> Operation:
+        """Verify ``op``, change the hand, append it to :attr:`operations`; returns it.
+
+        Raises:
+            RuleError: (a subclass) the rule ``op`` breaks; the hand is unchanged.
+        """
+        self.verify(op)
+        getattr(self, f"_apply_{op.kind}")(op)
+        self.operations.append(op)
+        return op
+
+    @property
+    def pending_deal(self) -> tuple[Position, ...]:
+        """Positions the device must fill next (the street being dealt)."""
+        return tuple(self.pending) if self.phase is PeerPhase.PLAY else ()
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act: in the betting once its street's cards are out, at the showdown the
+        seat to show or muck; None otherwise."""
+        b = self.betting
+        if self.phase is PeerPhase.PLAY and b is not None and not self.pending:
+            return b.actor if b.index < self.dealt_streets else None
+        if self.phase is PeerPhase.SHOWDOWN and not self._face_up():
+            return self._next_to_show()
+        return None
+
+    def legal(self, seat: int) -> ActionSpace:
+        """What ``seat`` may do now (empty when it is not its turn)."""
+        if seat != self.actor:
+            return ActionSpace(seat)
+        if self.phase is PeerPhase.SHOWDOWN:
+            kinds = (SHOW, MUCK) if self._may_muck(seat) else (SHOW,)
+            return ActionSpace(seat, kinds)
+        if self.betting is None:
+            return ActionSpace(seat)
+        return self.betting.legal(seat)
+
+    def automatic(self) -> Operation | None:
+        """The next operation nobody decides: a forced bet, a hand turned up at an all-in
+        showdown, a pot awarded, the settlement; None when a person or the device must act."""
+        if self.phase is PeerPhase.POSTING:
+            p = self.setup.posts[self.posted]
+            return ForcedBet(seat=p.seat, bet=p.bet, amount=p.amount)
+        if self.phase is PeerPhase.SHOWDOWN and self._face_up():
+            nxt = self._next_to_show()
+            return None if nxt is None else Showdown(seat=nxt, shown=True)
+        if self.phase is PeerPhase.AWARDING:
+            if len(self.awards) < len(self._award_order()):
+                return self._award_order()[len(self.awards)]
+            return HandSettled(at=utc_now())
+        return None
+
+    def view(self, viewer: Viewer) -> HandView:
+        """What ``viewer`` may see now (GAMES.md privacy: the dealer sees a hole card only once
+        its player shows it at the showdown; the pit boss sees every card)."""
+        from dealer_assist.engine.peer_views import peer_view
+
+        return peer_view(self, viewer)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand is settled or void."""
+        return self.phase in OVER
+
+    @property
+    def status(self) -> str:
+        """``settled``, ``void`` or "" while in play."""
+        return self.phase.value if self.phase in OVER else ""
+
+    def result(self) -> dict[str, Any] | None:
+        """The settlement JSON (HAND_RECORD.md "Settlement of a pot game"; a void hand's:
+        every chip returned), None before the hand is over."""
+        from dealer_assist.engine.peer_views import void_result
+
+        if self.phase is PeerPhase.SETTLED:
+            return self.settlement
+        if self.phase is PeerPhase.VOID:
+            return void_result(self)
+        return None
+
+    def record_json(self) -> dict[str, Any]:
+        """The hand record (HAND_RECORD.md "Pot games") as it stands: the game's fields, each
+        player's stack and hole cards, the board, the actions, the mucked seats."""
+        from dealer_assist.engine.peer_views import record_json
+
+        return record_json(self)
+
+    def journal_extra(self) -> dict[str, Any]:
+        """Card provenance (position, source, deck, index of each card), burns, exposures."""
+        from dealer_assist.engine.banked_views import card_provenance
+
+        return card_provenance(self)  # type: ignore[arg-type]  # the same card facts
+
+    def void_reason_json(self) -> dict[str, Any] | None:
+        """Why the hand is void (code, detail, English text), None when it is not."""
+        r = self.void_reason
+        return None if r is None else {"code": r.code, "detail": r.detail, "text": r.text("en")}
+
+    # -- what the hand knows ----------------------------------------------------------------------
+    @property
+    def street(self) -> str | None:
+        """The street being dealt or bet, None before the deal and after the betting."""
+        if self.phase is not PeerPhase.PLAY or self.betting is None:
+            return None
+        index = min(self.dealt_streets, len(self.setup.streets) - 1)
+        if self.betting.round is not None and self.betting.index < self.dealt_streets:
+            index = self.betting.index
+        return self.setup.streets[index].name
+
+    def put_in(self) -> dict[int, int]:
+        """Every chip each seat has put in so far (forced bets included)."""
+        if self.betting is not None:
+            return dict(self.betting.total)
+        paid = dict.fromkeys(self.setup.seats, 0)
+        for p in self.setup.posts[: self.posted]:
+            paid[p.seat] += p.amount
+        return paid
+
+    def live(self) -> list[int]:
+        """Seats that have not folded."""
+        return self.betting.live() if self.betting is not None else list(self.setup.seats)
+
+    def stack(self, seat: int) -> int:
+        """Chips ``seat`` has behind now."""
+        return self.setup.stacks[seat] - self.put_in()[seat]
+
+    def pots(self) -> list[Pot]:
+        """The pots of the chips put in so far, after an uncalled bet goes back."""
+        put_in = self.put_in()
+        dead = self.betting.dead if self.betting is not None else {}
+        back = uncalled({s: c - dead.get(s, 0) for s, c in put_in.items()})
+        if back is not None and (self.betting is None or self.betting.is_over):
+            put_in[back[0]] -= back[1]
+        return layer(put_in, self.live())
+
+    # -- verify -----------------------------------------------------------------------------------
+    def _verify_open(self, op: HandOpened) -> None:
+        if self.phase is not PeerPhase.OPEN:
+            raise HandStateError("the hand is already open")
+
+    def _verify_forced_bet(self, op: ForcedBet) -> None:
+        if self.phase is not PeerPhase.POSTING:
+            raise HandStateError("no forced bet is due now")
+        p = self.setup.posts[self.posted]
+        if (op.seat, op.bet, op.amount) != (p.seat, p.bet, p.amount):
+            raise IllegalActionError(
+                f"forced bet {op.bet} {op.amount} by seat {op.seat}: "
+                f"seat {p.seat} posts {p.bet} {p.amount} now"
+            )
+
+    def _verify_card(self, op: CardDealt) -> None:
+        if not self.pending_deal:
+            raise HandStateError(f"no card expected in phase {self.phase.value}")
+        if op.card is None:
+            raise HandStateError("an unreadable card must be identified before it is placed")
+
+    def _verify_exposed(self, op: CardExposed) -> None:
+        if self.phase in OVER:
+            raise HandStateError(f"cannot record an exposed card in phase {self.phase.value}")
+
+    def _verify_bet(self, op: Bet) -> None:
+        betting = self.betting
+        if self.phase is not PeerPhase.PLAY or betting is None:
+            raise HandStateError(f"no betting in phase {self.phase.value}")
+        if betting.round is None:
+            raise IllegalActionError("the hand's betting is over: no more actions")
+        if self.pending or betting.index >= self.dealt_streets:
+            raise HandStateError(f"the {self.street} is being dealt: no action before its cards")
+        betting.round.verify(op.seat, op.bet, op.to)
+
+    def _verify_undo(self, op: ActionUndone) -> None:
+        if self.phase is not PeerPhase.PLAY or not self.bets:
+            raise HandStateError("there is no action to undo")
+        last = self.bets[-1][0]
+        if last.seat != op.seat:
+            raise HandStateError(f"the last action is seat {last.seat}'s, not seat {op.seat}'s")
+        if self._card_after(last):
+            raise HandStateError("a card was dealt after that action: it cannot be undone")
+
+    def _verify_showdown(self, op: Showdown) -> None:
+        if self.phase is not PeerPhase.SHOWDOWN:
+            raise HandStateError("there is no showdown now")
+        nxt = self._next_to_show()
+        if op.seat != nxt:
+            raise IllegalActionError(f"seat {op.seat} shows out of turn (seat {nxt} shows now)")
+        if not op.shown and self._face_up():
+            raise IllegalActionError(
+                f"seat {op.seat} cannot muck: a player is all-in, every hand is turned up"
+            )
+        if not op.shown and not self._may_muck(op.seat):
+            raise IllegalActionError(
+                f"seat {op.seat} cannot muck: its hand is the last one left for a pot"
+            )
+
+    def _verify_pot(self, op: PotAwarded) -> None:
+        if self.phase is not PeerPhase.AWARDING:
+            raise HandStateError("no pot to award now")
+        order = self._award_order()
+        if len(self.awards) >= len(order) or op != order[len(self.awards)]:
+            raise HandStateError(f"pot {op.pot} award does not match the showdown")
+
+    def _verify_settle(self, op: HandSettled) -> None:
+        if self.phase is not PeerPhase.AWARDING or len(self.awards) < len(self._award_order()):
+            raise HandStateError("the pots are not all awarded yet")
+
+    def _verify_void(self, op: HandVoided) -> None:
+        if self.phase in OVER:
+            raise HandStateError(f"cannot void a hand in phase {self.phase.value}")
+
+    # -- apply ------------------------------------------------------------------------------------
+    def _apply_open(self, op: HandOpened) -> None:
+        self.started_at = op.started_at
+        self.phase = PeerPhase.POSTING if self.setup.posts else PeerPhase.PLAY
+        if not self.setup.posts:
+            self._start_betting()
+
+    def _apply_forced_bet(self, op: ForcedBet) -> None:
+        self.posted += 1
+        if self.posted == len(self.setup.posts):
+            self._start_betting()
+
+    def _start_betting(self) -> None:
+        st = self.setup
+        dead: dict[int, int] = {}
+        live: dict[int, int] = {}
+        for p in st.posts:
+            into = dead if p.dead else live
+            into[p.seat] = into.get(p.seat, 0) + p.amount
+        self.betting = PeerBetting(
+            st.seats, st.stacks, st.button, st.streets, st.structure, dead=dead, live=live,
+            big_blind=st.big_blind, blind=st.blind, uncapped_heads_up=st.uncapped_heads_up,
+            blinds_first=st.blinds_first, reopen_by_sum=st.reopen_by_sum,
+        )  # fmt: skip
+        self.phase = PeerPhase.PLAY
+        self._progress()
+
+    def _apply_card(self, op: CardDealt) -> None:
+        card = op.card
+        if card is None:  # _verify_card refused it
+            raise HandStateError("unreadable card")
+        pos = self.pending.pop(0)
+        self.cards.append(PlacedCard(pos, card, op.source, op.deck_id, op.index, op.at, op.manual,
+                                     op.identified_by, op.confirmed_by))  # fmt: skip
+        if pos.kind == "seat" and pos.seat is not None:
+            self.holes[pos.seat].append(card)
+        elif pos.kind == "board":
+            self.board.append(card)
+        else:
+            self.burns.append(card)
+        if not self.pending:
+            self.dealt_streets += 1
+            self._progress()
+
+    def _apply_exposed(self, op: CardExposed) -> None:
+        self.exposed.append(op.note)
+
+    def _apply_bet(self, op: Bet) -> None:
+        betting = self.betting
+        if betting is None:
+            raise HandStateError("no betting")
+        index = betting.index
+        betting.act(self.setup.streets[index].name, op.seat, op.bet, op.to)
+        self.bets.append((op, index))
+        self.actions.append(_action_json(self.setup.streets[index].name, op))
+        if op.bet in (BET, RAISE):
+            self.last_aggressor = (index, op.seat)
+        self._progress()
+
+    def _apply_undo(self, op: ActionUndone) -> None:
+        # the hand is the fold of its operations without the bet taken back
+        ops = [o for o in self._effective() if o is not self.bets[-1][0]]
+        self._reset()
+        for o in ops:
+            getattr(self, f"_apply_{o.kind}")(o)
+
+    def _apply_showdown(self, op: Showdown) -> None:
+        (self.shown if op.shown else self.mucked).append(op.seat)
+        if self._next_to_show() is None:
+            self._start_awarding()
+
+    def _apply_pot(self, op: PotAwarded) -> None:
+        self.awards.append(op)
+
+    def _apply_settle(self, op: HandSettled) -> None:
+        self.phase = PeerPhase.SETTLED
+        self.ended_at = op.at
+
+    def _apply_void(self, op: HandVoided) -> None:
+        self.void_reason = VoidReason(op.code, op.detail)
+        self.phase = PeerPhase.VOID
+        self.ended_at = op.at
+
+    # -- the flow of the hand ---------------------------------------------------------------------
+    def _effective(self) -> list[Operation]:
+        """The operations that make the hand now: undone bets and the undos left out."""
+        out: list[Operation] = []
+        for o in self.operations:
+            if isinstance(o, ActionUndone):
+                for i in range(len(out) - 1, -1, -1):
+                    if isinstance(out[i], Bet):
+                        del out[i]
+                        break
+            else:
+                out.append(o)
+        return out
+
+    def _card_after(self, bet: Bet) -> bool:
+        seen = False
+        for o in self.operations:
+            if o is bet:
+                seen = True
+            elif seen and isinstance(o, CardDealt):
+                return True
+        return False
+
+    def _needed(self) -> int:
+        """Index of the last street whose cards the hand needs now."""
+        b = self.betting
+        if b is None:
+            return -1
+        return b.reached if b.is_over else b.index
+
+    def _progress(self) -> None:
+        """After a change: open the next street's deal, or go to the showdown or the award."""
+        if self.phase is not PeerPhase.PLAY or self.betting is None or self.pending:
+            return
+        while self.dealt_streets <= self._needed() and not self.pending:
+            name = self.setup.streets[self.dealt_streets].name
+            players = [s for s in self.setup.deal_order if s in self.live()]
+            dealt = len(self.holes[players[0]]) if players else 0
+            plan = self.plan.deal(
+                name, players, dealt=dealt, burned=len(self.burns), board=len(self.board)
+            )
+            self.pending = [d.position for d in plan]
+            if not self.pending:
+                self.dealt_streets += 1
+        if self.pending or not self.betting.is_over:
+            return
+        if len(self.live()) > 1:
+            self.phase = PeerPhase.SHOWDOWN
+            self.show_order = self._showdown_order()
+        else:
+            self._start_awarding()
+
+    def _showdown_order(self) -> list[int]:
+        """GAMES.md "Showdown order": the last to bet or raise in the final round first, else the
+        first active player after the button; then clockwise."""
+        live = self.live()
+        b = self.betting
+        final = b.index if b is not None else 0
+        first = None
+        if self.last_aggressor is not None and self.last_aggressor[0] == final:
+            first = self.last_aggressor[1]
+        order = after_button(live, self.setup.button)
+        if first is not None and first in order:
+            i = order.index(first)
+            order = order[i:] + order[:i]
+        return order
+
+    def _face_up(self) -> bool:
+        """Every hand is turned up: a player is all-in and no betting is left (convention)."""
+        return self.setup.all_in_face_up and any(self.stack(s) == 0 for s in self.live())
+
+    def _next_to_show(self) -> int | None:
+        done = set(self.shown) | set(self.mucked)
+        return next((s for s in self.show_order if s not in done), None)
+
+    def _may_muck(self, seat: int) -> bool:
+        """A hand may be mucked unless a pot would be left with no hand to show for it."""
+        gone = set(self.mucked) | {seat}
+        return all(any(s not in gone for s in pot.eligible) for pot in self.pots())
+
+    def _start_awarding(self) -> None:
+        st = self.setup
+        b = self.betting
+        if b is None:
+            raise HandStateError("no betting to award")
+        hand = PotHand(
+            st.game, st.seats, st.stacks, st.button, dict(b.total),
+            frozenset(s for s in st.seats if s not in b.live()), dict(b.dead),
+            {s: tuple(h) if len(h) == 2 else None for s, h in self.holes.items()},
+            tuple(self.board), frozenset(self.mucked), st.structure.chip_unit,
+            st.rake_percent, st.rake_cap,
+            flop_seen=b.reached >= 1 or not st.no_flop_no_drop,
+        )  # fmt: skip
+        self.settlement = settle_pot_hand(hand)
+        self.phase = PeerPhase.AWARDING
+
+    def _award_order(self) -> list[PotAwarded]:
+        """The pots to award, side pots first, the main pot last (GAMES.md "Pots")."""
+        if self.settlement is None:
+            return []
+        out = []
+        pots = self.settlement["pots"]
+        for i in range(len(pots) - 1, -1, -1):
+            p = pots[i]
+            out.append(PotAwarded(
+                pot=i, amount=p["amount"],
+                shares={w["seat"]: w["amount"] for w in p["winners"]},
+                odd_chips_to=tuple(w["seat"] for w in p["winners"] if w["odd_chip"]),
+            ))  # fmt: skip
+        return out
+
+
+def _action_json(street: str, op: Bet) -> dict[str, Any]:
+    """One ``actions`` entry of the hand record (HAND_RECORD.md)."""
+    out: dict[str, Any] = {"street": street, "seat": op.seat, "action": op.bet}
+    if op.bet not in (FOLD, CALL) and op.to is not None:
+        out["to"] = op.to
+    return out

@@ -1,0 +1,108 @@
+"""What a peer hand shows each viewer, its hand record, and the settlement of a void one.
+
+GAMES.md (privacy, "Pots and showdown"): the dealer's screen never shows a hole card before its
+player shows it at the showdown (a mucked or folded hand is never shown), the board as it is
+turned; the pit boss's audit screen sees every card dealt.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from dealer_assist.cards import Card, format_cards
+from dealer_assist.engine.state import HandView, PotView, SeatView, Viewer
+from dealer_assist.engine.voids import VoidReason
+
+if TYPE_CHECKING:
+    from dealer_assist.engine.peer_state import PeerHand
+
+
+def peer_view(hand: PeerHand, viewer: Viewer) -> HandView:
+    """The hand as ``viewer`` may see it now (see :class:`~dealer_assist.engine.state.HandView`):
+    each seat's stakes are ``stack`` (behind), ``bet`` (in front of it this round) and ``put_in``
+    (the whole hand); pots hold the chips already in the middle."""
+    everything = viewer == "pit_boss"
+    put_in = hand.put_in()
+    live = set(hand.live())
+    round_ = hand.betting.round if hand.betting is not None else None
+    in_front = dict(round_.committed) if round_ is not None else {}
+    labels: dict[int, list[str]] = {s: [] for s in hand.setup.seats}
+    for a in hand.actions:
+        labels[a["seat"]].append(f"{a['action']} {a['to']}" if "to" in a else a["action"])
+    seats = []
+    for s in hand.setup.seats:
+        shown = everything or s in hand.shown
+        seats.append(SeatView(
+            seat=s,
+            stakes=MappingProxyType({"stack": hand.stack(s), "bet": in_front.get(s, 0),
+                                     "put_in": put_in[s]}),
+            actions=tuple(labels[s]),
+            hole=tuple(c if shown else None for c in hand.holes[s]),
+            folded=s not in live,
+        ))  # fmt: skip
+    middle = {s: put_in[s] - in_front.get(s, 0) for s in put_in}
+    if hand.is_over or round_ is None:
+        pots = tuple(PotView(p.amount, p.eligible) for p in hand.pots())
+    else:
+        from dealer_assist.engine.pots import layer
+
+        pots = tuple(PotView(p.amount, p.eligible) for p in layer(middle, sorted(live)) if p.amount)
+    actor = hand.actor
+    return HandView(
+        viewer=viewer,
+        game=hand.game_code,
+        hand_uid=hand.hand_uid,
+        phase=hand.phase.value,
+        street=hand.street,
+        board=tuple(hand.board),
+        dealer=(),
+        seats=tuple(seats),
+        pending=hand.pending_deal,
+        qualifies=None,
+        result=hand.result() if hand.is_over else None,
+        button=hand.setup.button,
+        actor=actor,
+        pots=pots,
+        legal=hand.legal(actor) if actor is not None else None,
+        showdown=tuple(hand.show_order),
+    )
+
+
+def record_json(hand: PeerHand) -> dict[str, Any]:
+    """The hand record (HAND_RECORD.md "Pot games") of the hand as it stands."""
+    record: dict[str, Any] = dict(hand.setup.record)
+    record["players"] = [
+        {"seat": s, "stack": hand.setup.stacks[s],
+         "hole": format_cards(hand.holes[s]) if len(hand.holes[s]) == 2 else None}
+        for s in hand.setup.seats
+    ]  # fmt: skip
+    record["board"] = format_cards(hand.board)
+    record["actions"] = [dict(a) for a in hand.actions]
+    if hand.mucked:
+        record["mucked"] = sorted(hand.mucked)
+    return record
+
+
+def void_result(hand: PeerHand) -> dict[str, Any]:
+    """Settlement JSON of a void hand (GAMES.md "Misdeals"): every chip each player put in goes
+    back to that player; stacks as at the start of the hand."""
+    reason = hand.void_reason or VoidReason("dealer_void")
+    put_in = hand.put_in()
+    return {
+        "game": hand.game_code,
+        "void": {"code": reason.code, "detail": reason.detail, "text": reason.text("en")},
+        "returned": [{"seat": s, "amount": put_in[s]} for s in hand.setup.seats if put_in[s]],
+        "rake": 0,
+        "pots": [],
+        "seats": [
+            {"seat": s, "result": "void", "hand": None, "put_in": 0, "won": 0, "net": 0,
+             "stack": hand.setup.stacks[s]}
+            for s in hand.setup.seats
+        ],
+    }  # fmt: skip
+
+
+def shown_cards(hand: PeerHand, seat: int) -> tuple[Card, ...]:
+    """The hole cards of ``seat`` once shown at the showdown (empty before)."""
+    return tuple(hand.holes[seat]) if seat in hand.shown else ()
