@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from dealer_assist.errors import ConfigError
-from dealer_assist.games import DEFAULT_GAME, get_game
+from dealer_assist.games import DEFAULT_GAME, POT_GAME_CODES, get_game, get_pot_game
 from dealer_assist.games.base import Limits
 from dealer_assist.paytables import PayTables, build_paytables
 
@@ -46,6 +46,9 @@ class TableConfig:
     language: str = "it"
     chips: tuple[int, ...] = (100, 500, 1000, 2500, 10000)
     unreadable_card: str = "void"
+    poker: Any = None
+    """A pot game's table settings (``[poker]``, read by the game's plug-in: for Hold'em a
+    :class:`~dealer_assist.games.holdem_hand.HoldemGame`); None at a banked table."""
 
 
 def default_table_path(game: str = DEFAULT_GAME) -> Path:
@@ -75,7 +78,10 @@ def load_table_config(path: str | Path | None = None, *, game: str = DEFAULT_GAM
 def table_config_from_dict(data: Mapping[str, Any]) -> TableConfig:
     """Build a TableConfig from decoded TOML. Raises ConfigError naming the key."""
     table = _section(data, "table")
-    game = get_game(_get(table, "game", str, "table"))
+    code = _get(table, "game", str, "table")
+    if code in POT_GAME_CODES:
+        return _pot_table(data, table, code)
+    game = get_game(code)
     seats = _get(table, "seats", int, "table", default=game.max_seats)
     if not 1 <= seats <= game.max_seats:
         raise ConfigError(f"table.seats: must be 1..{game.max_seats} for {game.title}")
@@ -88,14 +94,25 @@ def table_config_from_dict(data: Mapping[str, Any]) -> TableConfig:
         if not 0 < lo <= hi:
             raise ConfigError(f"limits.{box}: need 0 < min <= max, got {lo}..{hi}")
         limits[box] = Limits(lo, hi)
+    return TableConfig(
+        game=game.code,
+        seats=seats,
+        limits=limits,
+        paytables=build_paytables(game.code, data.get("paytables")),
+        **_common(data, table),
+    )
+
+
+def _common(data: Mapping[str, Any], table: Mapping[str, Any]) -> dict[str, Any]:
+    """The keys every table has: sources, journal, misdeal, chips, currency, language."""
     sources = []
     for i, s in enumerate(data.get("sources", [])):
         where = f"sources[{i}]"
         url = _get(s, "url", str, where)
         rest = {k: v for k, v in s.items() if k not in ("url", "pin_model", "pin_serial")}
         sources.append(SourceConfig(url, s.get("pin_model"), s.get("pin_serial"), rest))
-    journal = data.get("journal", {})
-    misdeal = data.get("misdeal", {})
+    journal = _section(data, "journal")
+    misdeal = _section(data, "misdeal")
     unreadable = _get(misdeal, "unreadable_card", str, "misdeal", default="void")
     if unreadable not in ("void", "dealer_identifies"):
         raise ConfigError("misdeal.unreadable_card: must be 'void' or 'dealer_identifies'")
@@ -105,20 +122,28 @@ def table_config_from_dict(data: Mapping[str, Any]) -> TableConfig:
     unit = _get(table, "payout_unit", int, "table", default=1)
     if unit < 1:
         raise ConfigError("table.payout_unit: must be a positive integer")
-    return TableConfig(
-        table_id=_get(table, "id", str, "table"),
-        game=game.code,
-        seats=seats,
-        limits=limits,
-        paytables=build_paytables(game.code, data.get("paytables")),
-        sources=tuple(sources),
-        journal_url=_get(journal, "url", str, "journal", default=""),
-        currency=_get(table, "currency", str, "table", default="EUR"),
-        payout_unit=unit,
-        language=_get(table, "language", str, "table", default="it"),
-        chips=chips,
-        unreadable_card=unreadable,
-    )
+    return {
+        "table_id": _get(table, "id", str, "table"),
+        "sources": tuple(sources),
+        "journal_url": _get(journal, "url", str, "journal", default=""),
+        "currency": _get(table, "currency", str, "table", default="EUR"),
+        "payout_unit": unit,
+        "language": _get(table, "language", str, "table", default="it"),
+        "chips": chips,
+        "unreadable_card": unreadable,
+    }
+
+
+def _pot_table(data: Mapping[str, Any], table: Mapping[str, Any], code: str) -> TableConfig:
+    """A pot game's table: the common keys and the game's ``[poker]`` section."""
+    game = get_pot_game(code)
+    seats = _get(table, "seats", int, "table", default=game.max_seats)
+    if not 2 <= seats <= game.max_seats:
+        raise ConfigError(f"table.seats: must be 2..{game.max_seats} for {code}")
+    common = _common(data, table)
+    poker = game.table_game(_section(data, "poker"))
+    return TableConfig(game=code, seats=seats, limits={}, paytables=PayTables({}),
+                       poker=poker, **common)  # fmt: skip
 
 
 def _section(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:

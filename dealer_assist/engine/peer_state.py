@@ -105,6 +105,8 @@ class PeerSetup:
         rake_percent, rake_cap: the rake (0: none).
         record: the game's fixed hand-record fields (HAND_RECORD.md "Pot games": betting,
             seats, button, blinds, ante, chip, limits, posts, settings, rake).
+        seating: the game's own facts of the hand's seating (who posted what and why), handed
+            back to the game after the hand; the engine never reads it.
     """
 
     game: str
@@ -125,6 +127,7 @@ class PeerSetup:
     rake_percent: Fraction = Fraction(0)
     rake_cap: int | None = None
     record: Mapping[str, Any] = field(default_factory=dict)
+    seating: Any = None
 
 
 class PeerHand:

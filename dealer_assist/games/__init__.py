@@ -41,9 +41,22 @@ class PotGame(Protocol):
 
     code: str
     streets: tuple[Any, ...]
+    max_seats: int
+
+    def table_game(self, section: Mapping[str, Any]) -> Any:
+        """The table's game settings from its ``[poker]`` section; ConfigError naming the key."""
+        ...
 
     def settle(self, obj: Mapping[str, Any]) -> dict[str, Any]:
         """Validate and settle one hand record; raises InvalidRecordError naming the field."""
+        ...
+
+    def new_hand(self, config: Any, session: Any, hand_uid: str) -> Any:
+        """The next live hand (a PeerHand) at the table, from the table session."""
+        ...
+
+    def session_after(self, config: Any, session: Any, hand: Any) -> Any:
+        """The table session once ``hand`` is journaled."""
         ...
 
 

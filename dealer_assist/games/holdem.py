@@ -154,6 +154,25 @@ class HoldemRules:
     streets = STREETS
     settings = DEFAULT_SETTINGS
 
+    def table_game(self, section: Mapping[str, Any]) -> Any:
+        """The table's :class:`~dealer_assist.games.holdem_hand.HoldemGame` from its
+        ``[poker]`` section. Raises ConfigError naming the key."""
+        from dealer_assist.games.holdem_hand import holdem_game  # it reads this module
+
+        return holdem_game(section)
+
+    def new_hand(self, config: Any, session: Any, hand_uid: str) -> Any:
+        """The next hand at the table (a PeerHand) from the table session."""
+        from dealer_assist.games.holdem_hand import new_holdem_hand
+
+        return new_holdem_hand(config, session, hand_uid)
+
+    def session_after(self, config: Any, session: Any, hand: Any) -> Any:
+        """The table session after ``hand`` is journaled."""
+        from dealer_assist.games.holdem_hand import holdem_session_after
+
+        return holdem_session_after(config, session, hand)
+
     def settle(self, obj: Mapping[str, Any]) -> dict[str, Any]:
         """Validate and settle one ``holdem`` hand record (HAND_RECORD.md "Pot games").
 

@@ -12,14 +12,16 @@ settles to exactly the live hand's settlement.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any
 
 from dealer_assist.engine.operations import ForcedBetKind
-from dealer_assist.engine.peer import BettingStructure, Structure
-from dealer_assist.engine.peer_state import ForcedPost, PeerSetup
+from dealer_assist.engine.peer import STRUCTURES, BettingStructure, Structure
+from dealer_assist.engine.peer_state import ForcedPost, PeerHand, PeerSetup
 from dealer_assist.engine.pots import after_button
 from dealer_assist.errors import ConfigError
+from dealer_assist.table.session import TableSession
 from dealer_assist.games.holdem import (
     ANTE,
     BIG_BLIND,
@@ -88,6 +90,7 @@ def holdem_setup(
     posts: Sequence[tuple[int, str, int]],
     big_blind: int | None,
     plain: bool,
+    seating: Any = None,
 ) -> PeerSetup:
     """The :class:`PeerSetup` of one Hold'em hand.
 
@@ -140,5 +143,104 @@ def holdem_setup(
         uncapped_heads_up=st.no_cap_heads_up, reopen_by_sum=st.reopen_by_sum,
         blinds_first=game.ante_kind == BIG_BLIND, all_in_face_up=st.all_in_face_up,
         no_flop_no_drop=st.no_flop_no_drop, rake_percent=st.rake_percent, rake_cap=st.rake_cap,
-        record=record,
+        record=record, seating=seating,
     )  # fmt: skip
+
+
+def new_holdem_hand(config: Any, session: TableSession, hand_uid: str) -> PeerHand:
+    """The next hand at a Hold'em table: its seating from the session
+    (:func:`dealer_assist.games.holdem_table.next_hand`: who is dealt in, the button, the
+    posts), as a :class:`~dealer_assist.engine.peer_state.PeerHand`.
+
+    Raises:
+        HandStateError: no hand can start (fewer than two players with chips dealt in).
+    """
+    from dealer_assist.games.holdem_table import next_hand
+
+    game: HoldemGame = config.poker
+    setup = next_hand(session, poker_table(game))
+    peer = holdem_setup(
+        game, table_seats=config.seats, seats=setup.seats, stacks=setup.stacks,
+        button=setup.button, posts=[(p.seat, p.type, p.amount) for p in setup.posts],
+        big_blind=setup.big_blind, plain=setup.plain, seating=setup,
+    )  # fmt: skip
+    return PeerHand(peer, hand_uid)
+
+
+def holdem_session_after(config: Any, session: TableSession, hand: PeerHand) -> TableSession:
+    """The session after a journaled hand (:func:`dealer_assist.games.holdem_table.after_hand`:
+    stacks from the settlement, the button moved; a void hand leaves both as they were)."""
+    from dealer_assist.games.holdem_table import after_hand
+
+    void = hand.status == "void"
+    return after_hand(session, poker_table(config.poker), hand.setup.seating,
+                      None if void else hand.result(), void=void)  # fmt: skip
+
+
+def poker_table(game: HoldemGame) -> Any:
+    """The table's fixed Hold'em settings as the between-hands rules take them."""
+    from dealer_assist.games.holdem_table import PokerTable
+
+    return PokerTable(
+        blinds=game.blinds, ante=game.ante, ante_kind=game.ante_kind, chip=game.chip,
+        buy_in_min=game.buy_in[0], buy_in_max=game.buy_in[1], settings=game.settings,
+    )  # fmt: skip
+
+
+def holdem_game(section: Mapping[str, Any]) -> HoldemGame:
+    """The table's Hold'em game from its ``[poker]`` TOML section (``config/holdem.toml``):
+    ``betting``, ``blinds = [small, big]``, ``ante``, ``ante_kind``, ``chip``, ``limits``,
+    ``buy_in = {min, max}``, ``[poker.settings]`` (HoldemSettings names), ``[poker.rake]``
+    (``percent``, ``cap``).
+
+    Raises:
+        ConfigError: naming the key (``poker.blinds: ...``).
+    """
+    known = {"betting", "blinds", "ante", "ante_kind", "chip", "limits", "buy_in", "settings",
+             "rake"}  # fmt: skip
+    for key in section:
+        if key not in known:
+            raise ConfigError(f"poker.{key}: not a key ({', '.join(sorted(known))})")
+
+    def pair(key: str, default: Any) -> tuple[int, int]:
+        value = section.get(key, default)
+        if not (isinstance(value, list) and len(value) == 2 and all(_whole(v) for v in value)):
+            raise ConfigError(f"poker.{key}: must be two integers (minor units), got {value!r}")
+        return int(value[0]), int(value[1])
+
+    def whole(key: str, default: int) -> int:
+        value = section.get(key, default)
+        if not _whole(value) or value < 0:
+            raise ConfigError(f"poker.{key}: must be an integer >= 0, got {value!r}")
+        return int(value)
+
+    buy = section.get("buy_in", {"min": 4000, "max": 20000})
+    if not isinstance(buy, Mapping) or not all(_whole(buy.get(k)) for k in ("min", "max")):
+        raise ConfigError(f"poker.buy_in: must be {{min, max}} integers, got {buy!r}")
+    settings = HoldemSettings.from_json(section.get("settings", {}), "poker.settings")
+    rake = section.get("rake", {})
+    if not isinstance(rake, Mapping):
+        raise ConfigError("poker.rake: must be a table {percent, cap}")
+    percent = rake.get("percent", 0)
+    if isinstance(percent, bool) or not isinstance(percent, int | float) or not 0 <= percent < 100:
+        raise ConfigError(f"poker.rake.percent: must be a number 0..100, got {percent!r}")
+    cap = rake.get("cap")
+    if cap is not None and not (_whole(cap) and cap >= 0):
+        raise ConfigError(f"poker.rake.cap: must be an integer >= 0, got {cap!r}")
+    settings = replace(settings, rake_percent=Fraction(str(percent)), rake_cap=cap)
+    betting = section.get("betting", "no_limit")
+    if betting not in STRUCTURES:
+        raise ConfigError(f"poker.betting: must be one of {', '.join(STRUCTURES)}")
+    try:
+        return HoldemGame(
+            betting=betting, blinds=pair("blinds", [100, 200]), ante=whole("ante", 0),
+            ante_kind=section.get("ante_kind"), chip=whole("chip", 1) or 1,
+            limits=pair("limits", None) if "limits" in section else None,
+            buy_in=(int(buy["min"]), int(buy["max"])), settings=settings,
+        )  # fmt: skip
+    except ConfigError as e:
+        raise ConfigError(f"poker: {e}") from e
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -513,7 +513,7 @@ class TableRunner(ABC, Generic[S]):
         if self.journal is None:
             return None
         session = self.session or TableSession.of_journal(self.config.table_id, self.journal)
-        session = session.after_hand()
+        session = self.session_after(session, hand)
         extra = self._facts.extra(hand, session)
         entry = hand_entry(self.config.table_id, hand, self._event_log + self._unsaved, extra)
         self.stored = self.journal.append_hand(entry)
@@ -521,6 +521,10 @@ class TableRunner(ABC, Generic[S]):
         self.session = TableSession.from_json(saved) if isinstance(saved, dict) else session
         self._voids.carried(self._facts.acks)
         return self.stored
+
+    def session_after(self, session: TableSession, hand: S) -> TableSession:
+        """The table session once ``hand`` is journaled (a family's runner carries more)."""
+        return session.after_hand()
 
     def _ident_of(self) -> dict[str, str]:
         ident = self.source.identity

@@ -1,0 +1,154 @@
+"""The peer games' runner: a poker-room hand at one table, players against each other.
+
+Built on :class:`~dealer_assist.table.resume.ResumingRunner`: every step is written before it takes
+effect and a restart folds the same operations again. What the peer family adds:
+
+- the hand is made by the game's plug-in from the table session (who is seated, stacks, the
+  button: :meth:`PotGame.new_hand`), and the session after a journaled hand comes from the
+  plug-in too (stacks from the settlement, the button moved; a void hand changes nothing);
+- the operations nobody decides (forced bets, hands turned up at an all-in showdown, pots
+  awarded, the settlement) are written and applied as soon as they are due
+  (:meth:`~dealer_assist.engine.peer_state.PeerHand.automatic`), and the hand is journaled the
+  moment it is settled;
+- each street is its own deal: the device is asked for the street's cards when the betting
+  reaches it (a run-out deals the remaining streets one after the other);
+- the dealer's steps: a player's action (:meth:`PeerRunner.act`), a hand shown or mucked at the
+  showdown (:meth:`PeerRunner.show`), the last action taken back before the next card
+  (:meth:`PeerRunner.undo`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealer_assist.config import TableConfig
+from dealer_assist.engine.operations import (
+    ActionUndone,
+    Bet,
+    CardDealt,
+    DealRequested,
+    IdentificationConfirmed,
+    Operation,
+    Showdown,
+)
+from dealer_assist.engine.peer_state import PeerHand
+from dealer_assist.errors import HandStateError
+from dealer_assist.events import utc_now
+from dealer_assist.games import get_pot_game
+from dealer_assist.table.resume import ResumingRunner
+from dealer_assist.table.session import TableSession
+
+
+class PeerRunner(ResumingRunner[PeerHand]):
+    """Runs the hands of a pot game (Hold'em) at one table (arguments as
+    :class:`~dealer_assist.table.runner.TableRunner`; ``config.poker`` holds the game)."""
+
+    def make_state(self, config: TableConfig, hand_uid: str) -> PeerHand:
+        """A new hand from the table session (HandStateError: no hand can start, e.g. fewer
+        than two players with chips)."""
+        session = self.session or TableSession.of_journal(config.table_id, self.journal)
+        hand: PeerHand = get_pot_game(config.game).new_hand(config, session, hand_uid)
+        return hand
+
+    def session_after(self, session: TableSession, hand: Any) -> TableSession:
+        """The session once ``hand`` is journaled: the plug-in moves stacks and the button."""
+        after: TableSession = get_pot_game(self.config.game).session_after(
+            self.config, session, hand
+        )
+        return after
+
+    # -- the dealer's steps -----------------------------------------------------------------------
+    def new_hand(self, *, even_if_busy: bool = False) -> PeerHand:
+        """Open a hand, post its forced bets and ask the device to shuffle (as
+        :meth:`TableRunner.new_hand`); the hole cards are dealt after the deck's SHUFFLED."""
+        hand = super().new_hand(even_if_busy=even_if_busy)
+        self._run_automatic()
+        return hand
+
+    def act(self, seat: int, kind: str, to: int | None = None) -> PeerHand:
+        """``seat`` folds, checks, calls, bets or raises (``to`` = its total in the round).
+
+        Raises:
+            IllegalActionError: naming the rule (out of turn, below the minimum raise ...); the
+                hand is unchanged and nothing is written.
+            HandStateError: no hand, or no betting now.
+        """
+        self.poll(0)
+        return self.perform(Bet(seat=seat, bet=kind, to=to))  # type: ignore[arg-type]
+
+    def show(self, seat: int, *, shown: bool = True) -> PeerHand:
+        """At the showdown ``seat`` shows its hand (or mucks it, ``shown=False``).
+
+        Raises:
+            IllegalActionError: out of turn, or a muck that would leave a pot without a hand.
+        """
+        self.poll(0)
+        return self.perform(Showdown(seat=seat, shown=shown))
+
+    def undo(self, *, by: str = "dealer") -> PeerHand:
+        """Take back the last action (a mis-tap) before the next card, while the device has
+        not been asked for the next street's cards.
+
+        Raises:
+            HandStateError: no action to undo, or a card was dealt or asked for since.
+        """
+        hand = self._current()
+        if not hand.bets:
+            raise HandStateError("there is no action to undo")
+        if self._asked:
+            raise HandStateError("the next cards were already asked for: the action stands")
+        return self.perform(ActionUndone(seat=hand.bets[-1][0].seat, by=by, at=utc_now()))
+
+    def perform(self, op: Operation) -> PeerHand:
+        """As :meth:`TableRunner.perform`, then the automatic operations it made due."""
+        hand = super().perform(op)
+        self._run_automatic()
+        return hand
+
+    def resume(self) -> PeerHand | None:
+        """As :meth:`ResumingRunner.resume`; a replayed hand goes on with what was due."""
+        hand = super().resume()
+        if hand is not None and not hand.is_over:
+            self._run_automatic()
+        return hand
+
+    # -- inside -----------------------------------------------------------------------------------
+    _asked = False  # the device was asked for cards since the last action (no undo then)
+
+    def _new_hand_state(self) -> None:
+        super()._new_hand_state()
+        self._asked = False
+
+    def _apply(self, op: Operation, events: list[dict[str, Any]]) -> None:
+        hand = self.hand
+        before = hand.dealt_streets if hand is not None else 0
+        super()._apply(op, events)  # live and in a replay
+        if isinstance(op, DealRequested):
+            self._asked = True
+        elif isinstance(op, Bet | ActionUndone):
+            self._asked = False
+        if hand is not None and hand is self.hand and hand.dealt_streets > before:
+            self._watch = None  # that street's deal is complete: the next one has its own
+
+    def _step(self, op: Operation) -> None:
+        super()._step(op)
+        if isinstance(op, CardDealt | IdentificationConfirmed):
+            self._run_automatic()
+
+    def _run_automatic(self) -> None:
+        """Write and apply every operation that is due; journal a settled hand; deal what the
+        hand needs next."""
+        hand = self.hand
+        if hand is None or hand.is_over:
+            return
+        while not hand.is_over:
+            op = hand.automatic()
+            if op is None:
+                break
+            super()._step(op)
+        if hand.status == "settled":
+            if self.stored is None:
+                self._journal(hand)
+            return
+        if not hand.is_over:
+            self._deal_opened()
