@@ -65,7 +65,7 @@ class PeerPhase(enum.Enum):
 
     OPEN = "open"
     POSTING = "posting"
-    PLAY = "play"  # dealing and betting, street by street
+    PLAY = "in_play"  # dealing and betting, street by street
     SHOWDOWN = "showdown"
     AWARDING = "awarding"
     SETTLED = "settled"
