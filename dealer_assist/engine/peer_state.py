@@ -23,7 +23,6 @@ integers; an operation that does not verify leaves the hand as it was.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -48,31 +47,18 @@ from dealer_assist.engine.operations import (
     Showdown,
 )
 from dealer_assist.engine.peer import BettingStructure, DealPlan, StreetSpec
+from dealer_assist.engine.peer_checks import OVER, PeerPhase, verify
 from dealer_assist.engine.peer_hand import PeerBetting
-from dealer_assist.engine.pot_settle import PotHand, settle_pot_hand
-from dealer_assist.engine.pots import Pot, after_button, layer, uncalled
+from dealer_assist.engine.peer_showdown import award_order, pot_hand, showdown_order
+from dealer_assist.engine.pot_settle import settle_pot_hand
+from dealer_assist.engine.pots import Pot, layer, uncalled
 from dealer_assist.engine.state import ActionSpace, HandView, Viewer
 from dealer_assist.engine.voids import VoidReason
-from dealer_assist.errors import HandStateError, IllegalActionError, RuleError
+from dealer_assist.errors import HandStateError, RuleError
 from dealer_assist.events import utc_now
 from dealer_assist.games.base import Position
 
 SHOW, MUCK = "show", "muck"
-
-
-class PeerPhase(enum.Enum):
-    """Where a peer hand is."""
-
-    OPEN = "open"
-    POSTING = "posting"
-    PLAY = "in_play"  # dealing and betting, street by street
-    SHOWDOWN = "showdown"
-    AWARDING = "awarding"
-    SETTLED = "settled"
-    VOID = "void"
-
-
-OVER = (PeerPhase.SETTLED, PeerPhase.VOID)
 
 
 @dataclass(frozen=True)
@@ -177,12 +163,7 @@ class PeerHand:
     def verify(self, op: Operation) -> None:
         """Raise the rule error ``op`` breaks now (IllegalActionError naming the betting rule,
         HandStateError for an operation out of place), else return."""
-        check = getattr(self, f"_verify_{op.kind}", None)
-        if check is None:
-            raise HandStateError(f"a peer hand takes no {op.kind!r} operation")
-        if self.phase in OVER and not isinstance(op, CardExposed):
-            raise HandStateError(f"the hand is {self.phase.value}: no more {op.kind}")
-        check(op)
+        verify(self, op)
 
     def can(self, op: Operation) -> bool:
         """True when ``op`` would verify now."""
@@ -328,80 +309,6 @@ class PeerHand:
             put_in[back[0]] -= back[1]
         return layer(put_in, self.live())
 
-    # -- verify -----------------------------------------------------------------------------------
-    def _verify_open(self, op: HandOpened) -> None:
-        if self.phase is not PeerPhase.OPEN:
-            raise HandStateError("the hand is already open")
-
-    def _verify_forced_bet(self, op: ForcedBet) -> None:
-        if self.phase is not PeerPhase.POSTING:
-            raise HandStateError("no forced bet is due now")
-        p = self.setup.posts[self.posted]
-        if (op.seat, op.bet, op.amount) != (p.seat, p.bet, p.amount):
-            raise IllegalActionError(
-                f"forced bet {op.bet} {op.amount} by seat {op.seat}: "
-                f"seat {p.seat} posts {p.bet} {p.amount} now"
-            )
-
-    def _verify_card(self, op: CardDealt) -> None:
-        if not self.pending_deal:
-            raise HandStateError(f"no card expected in phase {self.phase.value}")
-        if op.card is None:
-            raise HandStateError("an unreadable card must be identified before it is placed")
-
-    def _verify_exposed(self, op: CardExposed) -> None:
-        if self.phase in OVER:
-            raise HandStateError(f"cannot record an exposed card in phase {self.phase.value}")
-
-    def _verify_bet(self, op: Bet) -> None:
-        betting = self.betting
-        if self.phase is not PeerPhase.PLAY or betting is None:
-            raise HandStateError(f"no betting in phase {self.phase.value}")
-        if betting.round is None:
-            raise IllegalActionError("the hand's betting is over: no more actions")
-        if self.pending or betting.index >= self.dealt_streets:
-            raise HandStateError(f"the {self.street} is being dealt: no action before its cards")
-        betting.round.verify(op.seat, op.bet, op.to)
-
-    def _verify_undo(self, op: ActionUndone) -> None:
-        if self.phase is not PeerPhase.PLAY or not self.bets:
-            raise HandStateError("there is no action to undo")
-        last = self.bets[-1][0]
-        if last.seat != op.seat:
-            raise HandStateError(f"the last action is seat {last.seat}'s, not seat {op.seat}'s")
-        if self._card_after(last):
-            raise HandStateError("a card was dealt after that action: it cannot be undone")
-
-    def _verify_showdown(self, op: Showdown) -> None:
-        if self.phase is not PeerPhase.SHOWDOWN:
-            raise HandStateError("there is no showdown now")
-        nxt = self._next_to_show()
-        if op.seat != nxt:
-            raise IllegalActionError(f"seat {op.seat} shows out of turn (seat {nxt} shows now)")
-        if not op.shown and self._face_up():
-            raise IllegalActionError(
-                f"seat {op.seat} cannot muck: a player is all-in, every hand is turned up"
-            )
-        if not op.shown and not self._may_muck(op.seat):
-            raise IllegalActionError(
-                f"seat {op.seat} cannot muck: its hand is the last one left for a pot"
-            )
-
-    def _verify_pot(self, op: PotAwarded) -> None:
-        if self.phase is not PeerPhase.AWARDING:
-            raise HandStateError("no pot to award now")
-        order = self._award_order()
-        if len(self.awards) >= len(order) or op != order[len(self.awards)]:
-            raise HandStateError(f"pot {op.pot} award does not match the showdown")
-
-    def _verify_settle(self, op: HandSettled) -> None:
-        if self.phase is not PeerPhase.AWARDING or len(self.awards) < len(self._award_order()):
-            raise HandStateError("the pots are not all awarded yet")
-
-    def _verify_void(self, op: HandVoided) -> None:
-        if self.phase in OVER:
-            raise HandStateError(f"cannot void a hand in phase {self.phase.value}")
-
     # -- apply ------------------------------------------------------------------------------------
     def _apply_open(self, op: HandOpened) -> None:
         self.started_at = op.started_at
@@ -533,24 +440,9 @@ class PeerHand:
             return
         if len(self.live()) > 1:
             self.phase = PeerPhase.SHOWDOWN
-            self.show_order = self._showdown_order()
+            self.show_order = showdown_order(self)
         else:
             self._start_awarding()
-
-    def _showdown_order(self) -> list[int]:
-        """GAMES.md "Showdown order": the last to bet or raise in the final round first, else the
-        first active player after the button; then clockwise."""
-        live = self.live()
-        b = self.betting
-        final = b.index if b is not None else 0
-        first = None
-        if self.last_aggressor is not None and self.last_aggressor[0] == final:
-            first = self.last_aggressor[1]
-        order = after_button(live, self.setup.button)
-        if first is not None and first in order:
-            i = order.index(first)
-            order = order[i:] + order[:i]
-        return order
 
     def _face_up(self) -> bool:
         """Every hand is turned up: a player is all-in and no betting is left (convention)."""
@@ -566,35 +458,11 @@ class PeerHand:
         return all(any(s not in gone for s in pot.eligible) for pot in self.pots())
 
     def _start_awarding(self) -> None:
-        st = self.setup
-        b = self.betting
-        if b is None:
-            raise HandStateError("no betting to award")
-        hand = PotHand(
-            st.game, st.seats, st.stacks, st.button, dict(b.total),
-            frozenset(s for s in st.seats if s not in b.live()), dict(b.dead),
-            {s: tuple(h) if len(h) == 2 else None for s, h in self.holes.items()},
-            tuple(self.board), frozenset(self.mucked), st.structure.chip_unit,
-            st.rake_percent, st.rake_cap,
-            flop_seen=b.reached >= 1 or not st.no_flop_no_drop,
-        )  # fmt: skip
-        self.settlement = settle_pot_hand(hand)
+        self.settlement = settle_pot_hand(pot_hand(self))
         self.phase = PeerPhase.AWARDING
 
     def _award_order(self) -> list[PotAwarded]:
-        """The pots to award, side pots first, the main pot last (GAMES.md "Pots")."""
-        if self.settlement is None:
-            return []
-        out = []
-        pots = self.settlement["pots"]
-        for i in range(len(pots) - 1, -1, -1):
-            p = pots[i]
-            out.append(PotAwarded(
-                pot=i, amount=p["amount"],
-                shares={w["seat"]: w["amount"] for w in p["winners"]},
-                odd_chips_to=tuple(w["seat"] for w in p["winners"] if w["odd_chip"]),
-            ))  # fmt: skip
-        return out
+        return award_order(self.settlement)
 
 
 def _action_json(street: str, op: Bet) -> dict[str, Any]:

@@ -1,0 +1,66 @@
+"""The end of a peer hand: the showdown order, the hand to settle, the pots in award order.
+
+GAMES.md "Pots and showdown": the last player to bet or raise in the final round shows first,
+else the first active player after the button, then clockwise; pots are settled separately,
+side pots first, the main pot last (:mod:`dealer_assist.engine.pot_settle` splits each one).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dealer_assist.engine.operations import PotAwarded
+from dealer_assist.engine.pot_settle import PotHand
+from dealer_assist.engine.pots import after_button
+from dealer_assist.errors import HandStateError
+
+if TYPE_CHECKING:
+    from dealer_assist.engine.peer_state import PeerHand
+
+
+def showdown_order(hand: PeerHand) -> list[int]:
+    """The live seats in the order they show (GAMES.md "Showdown order")."""
+    order = after_button(hand.live(), hand.setup.button)
+    final = hand.betting.index if hand.betting is not None else 0
+    if hand.last_aggressor is not None and hand.last_aggressor[0] == final:
+        first = hand.last_aggressor[1]
+        if first in order:
+            i = order.index(first)
+            order = order[i:] + order[:i]
+    return order
+
+
+def pot_hand(hand: PeerHand) -> PotHand:
+    """The facts of ``hand`` after its betting, as :func:`settle_pot_hand` takes them.
+
+    Raises:
+        HandStateError: the hand has no betting yet.
+    """
+    st, b = hand.setup, hand.betting
+    if b is None:
+        raise HandStateError("no betting to settle")
+    return PotHand(
+        st.game, st.seats, st.stacks, st.button, dict(b.total),
+        frozenset(s for s in st.seats if s not in b.live()), dict(b.dead),
+        {s: tuple(h) if len(h) == 2 else None for s, h in hand.holes.items()},
+        tuple(hand.board), frozenset(hand.mucked), st.structure.chip_unit,
+        st.rake_percent, st.rake_cap,
+        flop_seen=b.reached >= 1 or not st.no_flop_no_drop,
+    )  # fmt: skip
+
+
+def award_order(settlement: dict[str, Any] | None) -> list[PotAwarded]:
+    """The pots of ``settlement`` as the operations that award them, side pots first, the main
+    pot last (GAMES.md "Pots are settled separately")."""
+    if settlement is None:
+        return []
+    out = []
+    pots = settlement["pots"]
+    for i in range(len(pots) - 1, -1, -1):
+        p = pots[i]
+        out.append(PotAwarded(
+            pot=i, amount=p["amount"],
+            shares={w["seat"]: w["amount"] for w in p["winners"]},
+            odd_chips_to=tuple(w["seat"] for w in p["winners"] if w["odd_chip"]),
+        ))  # fmt: skip
+    return out
