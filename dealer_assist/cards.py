@@ -64,7 +64,11 @@ def parse_card(text: str) -> Card:
     Raises:
         CardError: the text is not a card; the message quotes it.
     """
-    if not isinstance(text, str):
+    if type(text) is str:
+        known = _CANONICAL.get(text)  # the common spelling, one shared Card each
+        if known is not None:
+            return known
+    elif not isinstance(text, str):
         raise CardError(f"not a card: {text!r} (expected text like 'As' or 'Td')")
     t = text.strip()
     if len(t) < 2:
@@ -105,6 +109,7 @@ def format_cards(cards: Sequence[Card]) -> list[str]:
 
 
 FULL_DECK: tuple[Card, ...] = tuple(Card.from_index(i) for i in range(52))
+_CANONICAL = {str(c): c for c in FULL_DECK}
 
 
 def take_cards(

@@ -145,6 +145,13 @@ def _pick(pools: dict[int, list[Card]], ranks: Sequence[int]) -> tuple[Card, ...
     return tuple(pools[14 if r == 1 else r].pop(0) for r in ranks)
 
 
+_SUIT_SHIFT = {"s": 0, "h": 1, "d": 2, "c": 3}
+# Shapes already worked out, keyed by the rank counts (3 bits a rank) or a flush's rank mask:
+# the shape depends on nothing else, and there are at most 49,205 + 18,395 + 6,175 + 8,192.
+_RANK_SHAPES: dict[int, tuple[Category, int, tuple[int, ...]]] = {}
+_FLUSH_SHAPES: dict[int, tuple[Category, int, tuple[int, ...]]] = {}
+
+
 def evaluate(cards: Sequence[Card]) -> HandValue:
     """Evaluate the best five of 5, 6 or 7 distinct cards (GAMES.md, "Hand value").
 
@@ -159,21 +166,41 @@ def evaluate(cards: Sequence[Card]) -> HandValue:
         raise CardError(f"a hand needs 5, 6 or 7 cards, got {n}")
     by_suit: dict[str, list[Card]] = {}
     by_rank: dict[int, list[Card]] = {}
+    seen = counts = 0
+    twice = False
     for c in cards:
-        if not isinstance(c, Card):
+        if type(c) is not Card and not isinstance(c, Card):
             raise CardError(f"not a card: {c!r}")
-        by_suit.setdefault(c.suit, []).append(c)
-        by_rank.setdefault(c.rank, []).append(c)
-    if len(set(cards)) != n:
+        rank, suit = c.rank, c.suit
+        bit = 1 << (rank * 4 + _SUIT_SHIFT[suit])
+        twice = twice or bool(seen & bit)
+        seen |= bit
+        counts += 1 << (rank * 3)
+        if suit in by_suit:
+            by_suit[suit].append(c)
+        else:
+            by_suit[suit] = [c]
+        if rank in by_rank:
+            by_rank[rank].append(c)
+        else:
+            by_rank[rank] = [c]
+    if twice:
         dup = next(c for c in cards if cards.count(c) > 1)
         raise CardError(f"duplicate card: {dup}")
-    for suited in by_suit.values():
-        if len(suited) >= 5:
-            mask = 0
-            for c in suited:
-                mask |= 1 << c.rank
-            category, ranks = flush_shape(mask)
-            pools = {c.rank: [c] for c in suited}
-            return HandValue(category, _encode(category, ranks), _pick(pools, ranks))
-    category, ranks = rank_shape({r: len(cs) for r, cs in by_rank.items()})
-    return HandValue(category, _encode(category, ranks), _pick(by_rank, ranks))
+    if len(by_suit) <= n - 4:  # some suit may hold five cards
+        for suited in by_suit.values():
+            if len(suited) >= 5:
+                mask = 0
+                for c in suited:
+                    mask |= 1 << c.rank
+                shape = _FLUSH_SHAPES.get(mask)
+                if shape is None:
+                    category, ranks = flush_shape(mask)
+                    shape = _FLUSH_SHAPES[mask] = (category, _encode(category, ranks), ranks)
+                pools = {c.rank: [c] for c in suited}
+                return HandValue(shape[0], shape[1], _pick(pools, shape[2]))
+    shape = _RANK_SHAPES.get(counts)
+    if shape is None:
+        category, ranks = rank_shape({r: len(cs) for r, cs in by_rank.items()})
+        shape = _RANK_SHAPES[counts] = (category, _encode(category, ranks), ranks)
+    return HandValue(shape[0], shape[1], _pick(by_rank, shape[2]))

@@ -137,15 +137,28 @@ class RoundState:
         )
 
     def _next_from(self, seat: int, *, include: bool) -> int | None:
-        if len(self.live()) <= 1:
+        # hot path of every replay: one pass, no helper calls (same rule as _needs_action)
+        order, folded = self.order, self.folded
+        live = 0
+        for s in order:
+            if s not in folded:
+                live += 1
+                if live > 1:
+                    break
+        else:
             return None
-        n = len(self.order)
-        start = next((i for i, s in enumerate(self.order) if s >= seat), 0)
-        if not include and self.order[start] == seat:
+        n = len(order)
+        start = 0
+        for i, s in enumerate(order):
+            if s >= seat:
+                start = i
+                break
+        if not include and order[start] == seat:
             start += 1
-        for k in range(n):
-            s = self.order[(start + k) % n]
-            if self._needs_action(s):
+        stacks, faced, committed, high = self.stacks, self.faced, self.committed, self.high
+        for k in range(start, start + n):
+            s = order[k % n]
+            if s not in folded and stacks[s] > 0 and (s not in faced or committed[s] < high):
                 return s
         return None
 

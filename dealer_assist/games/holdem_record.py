@@ -104,16 +104,21 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     holes: dict[int, tuple[Card, ...] | None] = {}
     where: dict[int, int] = {}
     for i, p in enumerate(players):
-        path = f"players[{i}]"
-        if not isinstance(p, Mapping):
-            raise InvalidRecordError(path, "must be an object")
-        seat = _int(p, "seat", f"{path}.seat", low=1)
+        # hot path: the well-formed player checked inline, paths built only on errors
+        if type(p) is not dict and not isinstance(p, Mapping):
+            raise InvalidRecordError(f"players[{i}]", "must be an object")
+        seat = p.get("seat")
+        if type(seat) is not int or seat < 1:
+            seat = _int(p, "seat", f"players[{i}].seat", low=1)
         if seat > n_seats:
-            raise InvalidRecordError(f"{path}.seat", f"must be 1..{n_seats}, got {seat}")
+            raise InvalidRecordError(f"players[{i}].seat", f"must be 1..{n_seats}, got {seat}")
         if seat in stacks:
-            raise InvalidRecordError(f"{path}.seat", f"seat {seat} appears twice")
-        stacks[seat] = _int(p, "stack", f"{path}.stack", low=1)
-        holes[seat] = _hole(p.get("hole"), f"{path}.hole", used)
+            raise InvalidRecordError(f"players[{i}].seat", f"seat {seat} appears twice")
+        stack = p.get("stack")
+        if type(stack) is not int or stack < 1:
+            stack = _int(p, "stack", f"players[{i}].stack", low=1)
+        stacks[seat] = stack
+        holes[seat] = _hole(p.get("hole"), i, used)
         where[seat] = i
     board = _board(obj.get("board", []), used)
 
@@ -128,7 +133,7 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     if not isinstance(actions, list):
         raise InvalidRecordError("actions", "must be a list")
     for i, a in enumerate(actions):
-        _act(hand, a, f"actions[{i}]")
+        _act(hand, a, i)
     if not hand.is_over:
         raise InvalidRecordError(
             "actions", f"the hand is not finished: seat {hand.actor} is to act on the {hand.street}"
@@ -157,14 +162,14 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     )  # fmt: skip
 
 
-def _hole(texts: Any, path: str, used: set[Card]) -> tuple[Card, ...] | None:
+def _hole(texts: Any, i: int, used: set[Card]) -> tuple[Card, ...] | None:
     if texts is None:
         return None
     if not isinstance(texts, list) or len(texts) != 2:
-        raise InvalidRecordError(path, f"needs exactly 2 cards, got {texts!r}")
+        raise InvalidRecordError(f"players[{i}].hole", f"needs exactly 2 cards, got {texts!r}")
     if UNKNOWN in texts:
         return None
-    return take_cards(texts, used, lambda _j: path)
+    return take_cards(texts, used, lambda _j: f"players[{i}].hole")
 
 
 def _board(texts: Any, used: set[Card]) -> tuple[Card, ...]:
@@ -214,22 +219,27 @@ def _posts(
     return dead, live, big
 
 
-def _act(hand: PeerBetting, a: Any, path: str) -> None:
-    if not isinstance(a, Mapping):
-        raise InvalidRecordError(path, "must be an object")
+def _act(hand: PeerBetting, a: Any, i: int) -> None:
+    # hot path: the common well-formed action is checked inline, paths built only on errors
+    if type(a) is not dict and not isinstance(a, Mapping):
+        raise InvalidRecordError(f"actions[{i}]", "must be an object")
     street, kind = a.get("street"), a.get("action")
-    if not isinstance(street, str):
-        raise InvalidRecordError(f"{path}.street", f"must be a street name, got {street!r}")
+    if type(street) is not str and not isinstance(street, str):
+        raise InvalidRecordError(f"actions[{i}].street", f"must be a street name, got {street!r}")
     if kind not in KINDS:
-        raise InvalidRecordError(f"{path}.action", f"must be one of {', '.join(KINDS)}")
-    seat = _int(a, "seat", f"{path}.seat", low=1)
+        raise InvalidRecordError(f"actions[{i}].action", f"must be one of {', '.join(KINDS)}")
+    seat = a.get("seat")
+    if type(seat) is not int or seat < 1:
+        seat = _int(a, "seat", f"actions[{i}].seat", low=1)
     to: int | None = None
     if kind in (BET, RAISE):
-        to = _int(a, "to", f"{path}.to", low=1)
+        to = a.get("to")
+        if type(to) is not int or to < 1:
+            to = _int(a, "to", f"actions[{i}].to", low=1)
     try:
         hand.act(street, seat, kind, to)
     except IllegalActionError as e:
-        raise InvalidRecordError(path, str(e)) from e
+        raise InvalidRecordError(f"actions[{i}]", str(e)) from e
 
 
 def _mucked(seats: Any, live: list[int]) -> frozenset[int]:
