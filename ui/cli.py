@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "ui.commands.simulate",
     "ui.commands.emulator",
     "ui.commands.audit",
+    "ui.commands.phh",
     "ui.commands.camera",
     "ui.commands.soak",
     "ui.commands.console",

@@ -1,0 +1,249 @@
+"""A ``holdem`` hand record as a PHH hand history, and PHH text (``.phh``, ``.phhs``).
+
+PHH (Poker Hand History, phh.readthedocs.io, spec 0.0.1) is TOML: required fields ``variant``,
+``antes``, ``blinds_or_straddles``, ``min_bet`` (no/pot limit) or ``small_bet``/``big_bet``
+(fixed limit), ``starting_stacks``, ``actions``; optional ones (``seats``, ``seat_count``,
+``table``, ``hand``, ``time``, ``finishing_stacks`` ...); user-defined fields start with ``_``.
+
+Players are listed clockwise from the first seat after the button (p1 the small blind, the last
+the button); PHH writes heads-up forced bets reversed (``[small, big]`` means the button posts
+the small blind). ``cbr`` amounts are the player's total in the street, as our ``to``.
+
+What PHH has no field for goes in user-defined fields, so that record -> PHH -> record settles
+the same (docs/PHH.md): ``_chip``, ``_rake``, ``_settings``, ``_posts`` with ``_blinds``,
+``_button`` (dead button), ``_board`` (board cards beyond those dealt in the actions).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import tomli_w
+
+from dealer_assist.engine.betting import BET, CALL, CHECK, FOLD, RAISE
+from dealer_assist.engine.pots import after_button
+from dealer_assist.errors import InvalidRecordError
+from dealer_assist.games.holdem import ANTE, BIG_BLIND, STREETS, forced_bets
+from dealer_assist.record import settle_record
+
+VARIANTS = {"no_limit": "NT", "pot_limit": "PT", "fixed_limit": "FT"}
+"""Betting structure -> PHH variant code. ``NT`` and ``FT`` are PHH's (spec "Variant code");
+PHH 0.0.1 has no pot-limit Texas hold'em: ``PT`` follows its naming (``PO`` is pot-limit
+Omaha) and readers that know only the listed codes (pokerkit) refuse it."""
+
+UNKNOWN_HOLE = "????"
+PHH_CODES = {FOLD: "f", CHECK: "cc", CALL: "cc", BET: "cbr", RAISE: "cbr"}
+
+
+def player_order(seats: Iterable[int], button: int) -> list[int]:
+    """PHH's player order: the seats clockwise from the first after ``button`` (spec
+    "Position": p1 the small blind, the last player the button)."""
+    return after_button(list(seats), button)
+
+
+def forced_slot(index: int, players: int) -> int:
+    """Where player ``index`` (0-based) stands in ``antes`` / ``blinds_or_straddles``: the same
+    index, reversed heads-up (spec "Antes", "Blinds or Straddles": reversed for two players)."""
+    return 1 - index if players == 2 else index
+
+
+def record_to_phh(
+    record: Mapping[str, Any],
+    settlement: Mapping[str, Any] | None = None,
+    *,
+    hand_id: int | str | None = None,
+    table: str | int | None = None,
+    time: datetime | None = None,
+) -> dict[str, Any]:
+    """One ``holdem`` hand record as a PHH hand (a dict ready for :func:`dumps_phh`).
+
+    ``settlement`` (HAND_RECORD.md) gives ``finishing_stacks`` and ``winnings``; without it the
+    record is settled here. ``hand_id`` -> ``hand``, ``table`` -> ``table``, ``time`` (UTC-aware)
+    -> ``time`` (local time of day), ``day``, ``month``, ``year`` with ``time_zone = "UTC"``.
+
+    Raises:
+        InvalidRecordError: the record does not settle (naming its field), or a ``time`` without
+            a timezone.
+    """
+    computed = settle_record(dict(record))  # validates every field the mapping reads below
+    if settlement is None:
+        settlement = computed
+    if computed["game"] != record.get("game"):
+        raise InvalidRecordError("game", "not a pot game")
+    seats = [int(p["seat"]) for p in record["players"]]
+    button = int(record["button"])
+    order = player_order(seats, button)
+    n = len(order)
+    index = {seat: i for i, seat in enumerate(order)}
+    by_seat = {int(p["seat"]): p for p in record["players"]}
+    blinds = [int(b) for b in record["blinds"]]
+    dead, live = _forced(record, seats, button, blinds)
+    antes, posted = [0] * n, [0] * n
+    for seat in order:
+        antes[forced_slot(index[seat], n)] = dead.get(seat, 0)
+        posted[forced_slot(index[seat], n)] = live.get(seat, 0)
+    betting = record["betting"]
+    phh: dict[str, Any] = {
+        "variant": VARIANTS[betting],
+        "ante_trimming_status": True,  # antes are layered with the rest of the chips (pots.py)
+        "antes": antes,
+        "blinds_or_straddles": posted,
+    }
+    if betting == "fixed_limit":
+        limits = record.get("limits", [blinds[1], 2 * blinds[1]])
+        phh["small_bet"], phh["big_bet"] = int(limits[0]), int(limits[1])
+    else:
+        phh["min_bet"] = blinds[1]
+    phh["starting_stacks"] = [int(by_seat[s]["stack"]) for s in order]
+    actions, dealt_board = _actions(record, order, index, by_seat)
+    phh["actions"] = actions
+    if hand_id is not None:
+        phh["hand"] = hand_id
+    if table is not None:
+        phh["table"] = table
+    if time is not None:
+        if time.tzinfo is None:
+            raise InvalidRecordError("time", "must be timezone-aware (UTC)")
+        utc = time.astimezone(UTC)
+        phh.update(time=utc.time().replace(tzinfo=None), time_zone="UTC")
+        phh.update(day=utc.day, month=utc.month, year=utc.year)
+    phh["seats"] = order
+    phh["seat_count"] = int(record["seats"])
+    phh["players"] = [f"Seat {s}" for s in order]
+    ends = {int(s["seat"]): s for s in settlement["seats"]}
+    phh["finishing_stacks"] = [int(ends[s]["stack"]) for s in order]
+    phh["winnings"] = [int(ends[s]["won"]) for s in order]
+    phh.update(_user_fields(record, button, order, dealt_board))
+    return phh
+
+
+def _forced(
+    record: Mapping[str, Any], seats: list[int], button: int, blinds: list[int]
+) -> tuple[dict[int, int], dict[int, int]]:
+    """Dead (antes) and live (blinds) forced bets per seat, as the record posts them."""
+    ante = int(record.get(ANTE, 0))
+    posts = record.get("posts")
+    if posts is None:
+        by_big = record.get("ante_kind") == BIG_BLIND
+        dead, live, _big = forced_bets(
+            seats, button, (blinds[0], blinds[1]), ante, ante_by_big=by_big
+        )
+        return dead, live
+    dead, live = {}, {}
+    for p in posts:
+        target = dead if p["type"] == ANTE else live
+        target[int(p["seat"])] = target.get(int(p["seat"]), 0) + int(p["amount"])
+    if not dead and ante:
+        dead = dict.fromkeys(seats, ante)
+    return dead, live
+
+
+def _cards(cards: Sequence[str] | None) -> str:
+    return UNKNOWN_HOLE if cards is None else "".join(cards)
+
+
+def _actions(
+    record: Mapping[str, Any],
+    order: list[int],
+    index: Mapping[int, int],
+    by_seat: Mapping[int, Mapping[str, Any]],
+) -> tuple[list[str], int]:
+    """PHH actions: hole cards, the betting with each street's board, the showdown; and how
+    many board cards they deal."""
+    out = [f"d dh p{index[s] + 1} {_cards(by_seat[s].get('hole'))}" for s in order]
+    names = [s.name for s in STREETS]
+    board = list(record.get("board", []))
+    dealt = 0
+    street = 0
+
+    def deal_to(target: int) -> None:
+        nonlocal dealt, street
+        while street < target:
+            street += 1
+            count = STREETS[street].board
+            out.append("d db " + "".join(board[dealt : dealt + count]))
+            dealt += count
+
+    folded: set[int] = set()
+    for a in record["actions"]:
+        deal_to(names.index(a["street"]))
+        code = PHH_CODES[a["action"]]
+        text = f"p{index[int(a['seat'])] + 1} {code}"
+        out.append(f"{text} {a['to']}" if code == "cbr" else text)
+        if a["action"] == FOLD:
+            folded.add(int(a["seat"]))
+    live = [s for s in order if s not in folded]
+    if len(live) > 1:
+        mucked = set(record.get("mucked", []))
+        shows = []
+        for s in live:
+            hole = by_seat[s].get("hole")
+            shown = s not in mucked and hole is not None and "??" not in hole
+            shows.append(f"p{index[s] + 1} sm" + (f" {_cards(hole)}" if shown else ""))
+        # after an all-in before the river, PHH shows the hands before the run-out (pokerkit)
+        out += shows
+        deal_to(len(STREETS) - 1)
+    return out, dealt
+
+
+def _user_fields(
+    record: Mapping[str, Any], button: int, order: list[int], dealt_board: int
+) -> dict[str, Any]:
+    """The record's fields PHH has no field for (spec "User-defined Fields": ``_`` prefix)."""
+    extra: dict[str, Any] = {}
+    if "chip" in record:
+        extra["_chip"] = int(record["chip"])
+    if record.get("rake") is not None:
+        extra["_rake"] = {k: v for k, v in record["rake"].items() if v is not None}
+    if record.get("settings"):
+        extra["_settings"] = dict(record["settings"])
+    if record.get("posts") is not None:
+        extra["_posts"] = [dict(p) for p in record["posts"]]
+        extra["_blinds"] = [int(b) for b in record["blinds"]]
+    if button != order[-1]:
+        extra["_button"] = button
+    board = list(record.get("board", []))
+    if len(board) > dealt_board:
+        extra["_board"] = board
+    return extra
+
+
+# -- text ---------------------------------------------------------------------------------------
+
+
+def dumps_phh(phh: Mapping[str, Any]) -> str:
+    """One hand as ``.phh`` text (TOML, written by tomli-w; keys whose value is None left out)."""
+    return tomli_w.dumps({k: v for k, v in phh.items() if v is not None})
+
+
+def dumps_phhs(hands: Iterable[Mapping[str, Any]]) -> str:
+    """Hands as ``.phhs`` text: TOML tables ``[1]``, ``[2]`` ... in the order given."""
+    doc = {str(i): {k: v for k, v in h.items() if v is not None} for i, h in enumerate(hands, 1)}
+    return tomli_w.dumps(doc)
+
+
+def loads_phh_text(text: str, name: str = "<text>") -> dict[str, dict[str, Any]]:
+    """``.phh`` or ``.phhs`` text -> hands by name: a single hand (it has ``variant`` at the top
+    level) under ``name``, the tables of a ``.phhs`` under ``name[KEY]``.
+
+    Raises:
+        InvalidRecordError: not TOML (field ``name``, the parser's line and column), or a
+            ``.phhs`` entry that is not a table.
+    """
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise InvalidRecordError(name, f"not TOML: {e}") from e
+    if "variant" in doc:
+        return {name: doc}
+    hands: dict[str, dict[str, Any]] = {}
+    for key, value in doc.items():
+        if not isinstance(value, dict):
+            raise InvalidRecordError(f"{name}[{key}]", "not a hand (a .phhs holds tables)")
+        hands[f"{name}[{key}]"] = value
+    if not hands:
+        raise InvalidRecordError(name, "no hand: neither a variant nor any [N] table")
+    return hands
