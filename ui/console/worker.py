@@ -9,26 +9,51 @@ is handled at once, also during a deal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, Protocol
+
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
 from ui.console.commands import execute
-from ui.console.presenter import Command
-from ui.console.service import TableService
-from ui.console.snapshot import TableSnapshot
+
+
+class TickedService(Protocol):
+    """What the worker drives: a table service (:class:`ui.console.service.TableService`, the
+    poker room's :class:`ui.poker.service.PokerService`) that ticks, says when it is busy and
+    closes; its snapshots are compared for changes."""
+
+    @property
+    def busy(self) -> bool:
+        """The table waits for the device: tick soon."""
+
+    def tick(self) -> Any:
+        """Move the table on; the snapshot."""
+
+    def close(self) -> None:
+        """Close the source and the journal."""
+
+
+Execute = Callable[[Any, Any], Any]
+"""Runs one presenter command on the service; returns the snapshot."""
 
 
 class TableWorker(QObject):
-    """Lives on the worker thread and owns the service. ``snapshot`` carries a TableSnapshot."""
+    """Lives on the worker thread and owns the service. ``snapshot`` carries the service's
+    snapshot; ``run_command`` executes a command (default: the banked console's)."""
 
     snapshot = Signal(object)
 
-    def __init__(self, service: TableService, tick_ms: int = 250, busy_tick_ms: int = 20) -> None:
+    def __init__(
+        self, service: TickedService, tick_ms: int = 250, busy_tick_ms: int = 20, *,
+        run_command: Execute = execute,
+    ) -> None:  # fmt: skip
         super().__init__()
         self.service = service
         self.tick_ms = tick_ms
         self.busy_tick_ms = busy_tick_ms
+        self.run_command = run_command
         self._timer: QTimer | None = None
-        self._last: TableSnapshot | None = None
+        self._last: Any = None
 
     @Slot()
     def start(self) -> None:
@@ -38,9 +63,9 @@ class TableWorker(QObject):
         self._timer.start(self.tick_ms)
 
     @Slot(object)
-    def run(self, cmd: Command) -> None:
+    def run(self, cmd: Any) -> None:
         """Execute one presenter command and report the snapshot."""
-        self._emit(execute(self.service, cmd), force=True)
+        self._emit(self.run_command(self.service, cmd), force=True)
         self._pace()
 
     @Slot()
@@ -62,7 +87,7 @@ class TableWorker(QObject):
             self._timer.stop()
         self.service.close()
 
-    def _emit(self, snap: TableSnapshot, *, force: bool) -> None:
+    def _emit(self, snap: Any, *, force: bool) -> None:
         if force or snap != self._last:
             self._last = snap
             self.snapshot.emit(snap)
@@ -76,11 +101,13 @@ class WorkerBridge(QObject):
     snapshot = Signal(object)
     _stop = Signal()
 
-    def __init__(self, service: TableService, tick_ms: int = 250) -> None:
+    def __init__(
+        self, service: TickedService, tick_ms: int = 250, *, run_command: Execute = execute
+    ) -> None:
         super().__init__()
         self.worker_thread = QThread()
         self.worker_thread.setObjectName("table-worker")
-        self.worker = TableWorker(service, tick_ms)
+        self.worker = TableWorker(service, tick_ms, run_command=run_command)
         self.worker.moveToThread(self.worker_thread)
         self.worker_thread.started.connect(self.worker.start)
         self.command.connect(self.worker.run)
@@ -95,7 +122,7 @@ class WorkerBridge(QObject):
             self._running = True
             self.worker_thread.start()
 
-    def send(self, cmd: Command) -> None:
+    def send(self, cmd: Any) -> None:
         """Queue ``cmd`` to the worker (never blocks)."""
         self.command.emit(cmd)
 

@@ -1,0 +1,326 @@
+"""The poker-room table behind the console: the peer runner, the card source and the journal.
+
+Qt-free and non-blocking like the banked console's :class:`ui.console.service.TableService`:
+every step returns at once with a :class:`~ui.poker.snapshot.PokerSnapshot` (the core's refusals
+come back in ``snapshot.error``, as the screen shows them), :meth:`PokerService.tick` moves the
+table on (device events, the clock). The worker (:mod:`ui.console.worker`) ticks it on its own
+thread; headless callers use :meth:`PokerService.wait`.
+
+Unlike a banked table, no hand opens by itself: between hands the dealer seats players, tops
+up, sits them out or in, places the button, then starts the hand.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from dealer_assist.cards import Card
+from dealer_assist.config import TableConfig
+from dealer_assist.engine.operations import ActionUndone
+from dealer_assist.engine.voids import VoidReason
+from dealer_assist.errors import DealerAssistError, DeviceError, HandStateError, JournalError
+from dealer_assist.events import utc_now
+from dealer_assist.source import CardSource
+from dealer_assist.storage.journal import Journal
+from dealer_assist.table.peer_runner import PeerRunner
+from drivers.failover.chain import FailoverSource
+from drivers.manual import ManualSource
+from ui.console.refusals import command_error
+from ui.console.service import MANUAL_SHUFFLE_TIMEOUT, WAIT_STEP, SourceFactory, source_kind
+from ui.console.snapshot import CommandError, DeviceStatus
+from ui.poker.seating import Seating
+from ui.poker.snapshot import PokerSnapshot, take_snapshot
+
+
+@dataclass(frozen=True)
+class PokerCommand:
+    """One dealer step for the service (built by the presenter, run on the worker thread).
+
+    ``kind``: ``open``, ``new_hand``, ``act`` (``seat``, ``action``, ``to``), ``show``
+    (``seat``, ``shown``), ``undo``, ``void`` (``reason``), ``ack``, ``seat_player`` (``seat``,
+    ``name``, ``amount``), ``top_up`` (``seat``, ``amount``), ``sit_out``, ``sit_in``,
+    ``leave``, ``button`` (``seat``); ``seq`` numbers it (the snapshot answers with it).
+    """
+
+    kind: str
+    seq: int = 0
+    seat: int = 0
+    action: str = ""
+    to: int | None = None
+    shown: bool = True
+    name: str = ""
+    amount: int = 0
+    reason: VoidReason | None = None
+
+
+class PokerService:
+    """One poker table: opens the source and the journal, runs hands, reports snapshots.
+
+    Args:
+        config: the table (``config.poker`` its game).
+        make_source: builds the (unopened) card source.
+        journal: an unopened journal, or None (tests of the view only).
+        card_timeout, shuffle_timeout: seconds, passed to the runner.
+        slow_card_timeout: seconds per card while the keypad or a camera is the source.
+        dealer: who makes the changes between hands (recorded with them).
+
+    Call :meth:`open` first and :meth:`close` at the end (both idempotent), :meth:`tick` often.
+    Not thread-safe except :meth:`enter_card`.
+    """
+
+    def __init__(
+        self, config: TableConfig, make_source: SourceFactory, journal: Journal | None, *,
+        card_timeout: float = 5.0, shuffle_timeout: float = 15.0,
+        slow_card_timeout: float = 120.0, dealer: str = "dealer",
+    ) -> None:  # fmt: skip
+        self.config = config
+        self.make_source = make_source
+        self.journal = journal
+        self.card_timeout = card_timeout
+        self.shuffle_timeout = shuffle_timeout
+        self.slow_card_timeout = slow_card_timeout
+        self.dealer = dealer
+        self.source: CardSource | None = None
+        self.runner: PeerRunner | None = None
+        self.seating: Seating | None = None
+        self._seq = 0
+        self._open_error = ""
+        self._want_until: float | None = None  # a new hand waits for the device until then
+        self._frames = -1
+        self._last_heard = utc_now()
+
+    # -- lifecycle --------------------------------------------------------------------------------
+    def open(self, seq: int = 0) -> PokerSnapshot:
+        """Open the journal and the source and resume an interrupted hand; a failure is
+        reported in ``error`` (call again to retry). No hand opens by itself."""
+        if self.runner is None:
+            try:
+                if self.journal is not None:
+                    self.journal.open()
+            except JournalError as e:
+                return self._snap(seq, CommandError("journal", str(e)))
+            try:
+                source = self.source or self.make_source()
+                self.source = source
+                source.open()
+            except DealerAssistError as e:
+                self._open_error = str(e)
+                return self._snap(seq, CommandError("device", str(e)))
+            self._open_error = ""
+            runner = PeerRunner(self.config, source, self.journal, card_timeout=self.card_timeout,
+                                shuffle_timeout=self.shuffle_timeout)  # fmt: skip
+            self.runner = runner
+            self.seating = Seating(runner, self.config, self.dealer)
+            return self._run(seq, runner.resume)
+        return self._snap(seq, None)
+
+    def close(self) -> None:
+        """Close the source and the journal; safe to call twice (a hand in progress stays in
+        the step log and resumes at the next :meth:`open`)."""
+        self.runner = None
+        self.seating = None
+        self._want_until = None
+        if self.source is not None:
+            self.source.close()
+            self.source = None
+        if self.journal is not None:
+            self.journal.close()
+
+    @property
+    def active_source(self) -> CardSource | None:
+        """The source reading cards now (the failover chain's active one)."""
+        source = self.source
+        return source.active if isinstance(source, FailoverSource) else source
+
+    @property
+    def busy(self) -> bool:
+        """The table waits for the device (or a new hand waits for it): tick soon."""
+        r = self.runner
+        return r is not None and (r.waiting or self._want_until is not None)
+
+    def enter_card(self, card: Card) -> None:
+        """The dealer typed ``card``: the next card of the deal (thread-safe).
+
+        Raises:
+            DeviceError: the keypad is not the card source in use.
+            CardError: that card was already entered in this deck.
+        """
+        active = self.active_source
+        if not isinstance(active, ManualSource):
+            raise DeviceError("cards are read by the device, not typed: manual entry is off")
+        active.enter(card)
+
+    # -- the dealer's steps -----------------------------------------------------------------------
+    def execute(self, cmd: PokerCommand) -> PokerSnapshot:
+        """Run one :class:`PokerCommand`; an unknown one just reports the table."""
+        k, seq, seat = cmd.kind, cmd.seq, cmd.seat
+        if k == "open":
+            return self.open(seq)
+        if self.runner is None:
+            return self._snap(seq, CommandError("state", "not connected"))
+        runner = self.runner
+        steps: dict[str, Callable[[], object]] = {
+            "new_hand": self._new_hand,
+            "act": lambda: runner.act(seat, cmd.action, cmd.to),
+            "show": lambda: runner.show(seat, shown=cmd.shown),
+            "undo": lambda: runner.undo(by=self.dealer),
+            "void": lambda: self._void(cmd.reason or VoidReason("dealer_void")),
+            "ack": lambda: runner.acknowledge_void(self.dealer),
+        }
+        seating = self.seating
+        if seating is not None:
+            steps.update({
+                "seat_player": lambda: seating.seat_player(seat, cmd.name, cmd.amount),
+                "top_up": lambda: seating.top_up(seat, cmd.amount),
+                "sit_out": lambda: seating.sit_out(seat),
+                "sit_in": lambda: seating.sit_in(seat),
+                "leave": lambda: seating.leave(seat),
+                "button": lambda: seating.set_button(seat),
+            })  # fmt: skip
+        step = steps.get(k)
+        if step is None:
+            return self.tick()
+        return self._run(seq, step)
+
+    def _new_hand(self) -> None:
+        runner = self._runner()
+        runner.poll(0)
+        if runner.void_alarm is not None:
+            raise HandStateError("acknowledge the void first")
+        hand = runner.hand
+        if hand is not None and not hand.is_over:
+            raise HandStateError("a hand is in progress: finish it first")
+        status = runner.device_status
+        if not (runner.device_ready and status.ready):
+            raise DeviceError(status.why_not_ready or "device not ready")
+        if runner.waiting or runner.device_busy:  # still busy with the last hand: at a tick
+            self._want_until = time.monotonic() + runner.shuffle_timeout
+            return
+        self._want_until = None
+        runner.new_hand()
+
+    def _void(self, reason: VoidReason) -> None:
+        runner = self._runner()
+        hand = runner.hand
+        if hand is None or hand.is_over:
+            raise HandStateError("no hand in progress to void")
+        runner.void(reason)
+
+    def tick(self, timeout: float = 0.0) -> PokerSnapshot:
+        """Move the table on: device events (at most ``timeout`` s for the first), the clock,
+        a new hand that waited for the device."""
+        runner = self.runner
+        if runner is None:
+            return self._snap(self._seq, None)
+        try:
+            runner.poll(timeout)
+            runner.tick()
+            if self._want_until is not None:
+                idle = not runner.waiting and not runner.device_busy
+                if idle or time.monotonic() >= self._want_until:
+                    self._want_until = None
+                    runner.new_hand(even_if_busy=not idle)
+        except DealerAssistError as e:
+            self._want_until = None
+            return self._snap(self._seq, command_error(e))
+        return self._snap(self._seq, None)
+
+    def wait(
+        self, timeout: float = 60.0, each: Callable[[PokerSnapshot], None] | None = None
+    ) -> PokerSnapshot:
+        """Tick until the table waits for nothing from the device (at most ``timeout`` s),
+        passing each snapshot to ``each``; the last."""
+        deadline = time.monotonic() + timeout
+        snap = self.tick()
+        while True:
+            if each is not None:
+                each(snap)
+            if not self.busy or time.monotonic() >= deadline:
+                return snap
+            snap = self.tick(WAIT_STEP)
+
+    # -- internals --------------------------------------------------------------------------------
+    def _runner(self) -> PeerRunner:
+        if self.runner is None:
+            raise HandStateError("not connected")
+        return self.runner
+
+    def _run(self, seq: int, step: Callable[[], object]) -> PokerSnapshot:
+        error = None
+        try:
+            self._prepare()
+            step()
+        except DealerAssistError as e:
+            error = command_error(e)
+        return self._snap(seq, error)
+
+    def _prepare(self) -> None:
+        """The keypad and a camera are slow to give each card; the keypad shuffles at once."""
+        runner = self.runner
+        if runner is not None:
+            kind = source_kind(self.active_source)
+            slow = kind in ("manual", "camera")
+            runner.card_timeout = self.slow_card_timeout if slow else self.card_timeout
+            manual = kind == "manual"
+            runner.shuffle_timeout = MANUAL_SHUFFLE_TIMEOUT if manual else self.shuffle_timeout
+
+    def can_undo(self) -> bool:
+        """The runner would take back the last action now (before the next card is asked)."""
+        runner = self.runner
+        hand = runner.hand if runner is not None else None
+        if runner is None or hand is None or hand.is_over or not hand.bets:
+            return False
+        own = getattr(runner, "can_undo", None)
+        if isinstance(own, bool):
+            return own
+        if getattr(runner, "_asked", False):  # the runner's own rule (PeerRunner.undo)
+            return False
+        return hand.can(ActionUndone(seat=hand.bets[-1][0].seat, by=self.dealer, at=utc_now()))
+
+    def _snap(self, seq: int, error: CommandError | None) -> PokerSnapshot:
+        self._seq = max(self._seq, seq)
+        runner = self.runner
+        alarm = runner.void_alarm if runner is not None else None
+        hand = runner.hand if runner is not None else None
+        session = self.seating.session if self.seating is not None else None
+        stored = runner.stored if runner is not None else None
+        # the session counts the hands (the journal also holds the table's changes)
+        hand_no = session.hands if session is not None else 0
+        if hand is not None and not hand.is_over:
+            hand_no += 1
+        return take_snapshot(
+            hand, session, table_seats=self.config.seats, seq=self._seq, hand_no=hand_no,
+            device=self._device(), error=error, alarm=alarm.reason.code if alarm else "",
+            alarm_uid=alarm.hand_uid if alarm else "", can_undo=self.can_undo(),
+            journaled=stored is not None and hand is not None and stored.hand_uid == hand.hand_uid,
+            manual_source=source_kind(self.active_source) == "manual",
+        )  # fmt: skip
+
+    def _device(self) -> DeviceStatus:
+        runner, source = self.runner, self.source
+        if runner is None or source is None:
+            return DeviceStatus(error=self._open_error)
+        active = self.active_source
+        frames = source.stats.frames_received  # BEATs are not events: a growing count is life
+        if frames != self._frames:
+            self._frames, self._last_heard = frames, utc_now()
+        status = runner.device_status
+        ident = source.identity
+        return DeviceStatus(
+            connected=status.link == "connected", model=ident.model if ident else "",
+            serial=ident.serial if ident else "", firmware=ident.firmware if ident else "",
+            last_heard=self._last_heard,
+            faults=(*status.faults, *(("IDENTITY",) if status.identity_alarm else ())),
+            ready=status.ready and runner.device_ready, state=status.state, link=status.link,
+            reconnect_attempts=status.reconnect_attempts, why_not_ready=status.why_not_ready,
+            source=active.name if active is not None else "", source_kind=source_kind(active),
+            next_attempt_in=status.next_attempt_in, last_error=status.last_error,
+        )  # fmt: skip
+
+
+def execute(service: PokerService, cmd: PokerCommand) -> PokerSnapshot:
+    """The worker's command runner for the poker console (:class:`ui.console.worker.TableWorker`
+    ``run_command``)."""
+    return service.execute(cmd)

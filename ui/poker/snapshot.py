@@ -1,0 +1,278 @@
+"""What the poker-room console may know about the table at one moment: an immutable copy built
+from the hand's dealer view (:meth:`~dealer_assist.engine.peer_state.PeerHand.view` with
+``"dealer"``, where the privacy rules live) and the table session.
+
+It never carries a hole card before its player shows it at the showdown (GAMES.md privacy): a
+seat's ``shown`` cards come only from the view's visible hole cards, so widgets cannot leak what
+they never receive. Amounts are integers in minor units.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from dealer_assist.cards import Card
+from dealer_assist.engine.peer_state import PeerHand
+from dealer_assist.engine.state import HandView
+from dealer_assist.table.session import TableSession
+from ui.console.snapshot import CommandError, DeviceStatus
+
+BET_KINDS = frozenset({"bet", "raise"})
+"""The action kinds that take an amount (the seat's total this round)."""
+
+
+@dataclass(frozen=True)
+class SeatSnap:
+    """A seat at the table.
+
+    Attributes:
+        seat, name: where and who ("" when unknown).
+        stack: chips behind now (during a hand: the view's ``stack``).
+        bet: chips in front of the seat this betting round.
+        put_in: chips put in this hand (forced bets included).
+        in_hand: dealt in this hand. folded: has folded. all_in: in the hand with nothing behind.
+        cards: hole cards dealt (drawn face down: the value is never here).
+        shown: the hole cards once shown at the showdown (empty before and when mucked).
+        mucked: mucked at the showdown.
+        sitting_out: sits out (between hands: not dealt in).
+        posts: the forced bets it posted this hand, by kind (``small_blind``...).
+        last: the label of its last action this hand (``call``, ``raise 600``), "" for none.
+    """
+
+    seat: int
+    name: str = ""
+    stack: int = 0
+    bet: int = 0
+    put_in: int = 0
+    in_hand: bool = False
+    folded: bool = False
+    all_in: bool = False
+    cards: int = 0
+    shown: tuple[Card, ...] = ()
+    mucked: bool = False
+    sitting_out: bool = False
+    posts: tuple[str, ...] = ()
+    last: str = ""
+
+
+@dataclass(frozen=True)
+class PotSnap:
+    """A pot in the middle: ``index`` 0 is the main pot, 1.. the side pots (in the order they
+    were created), its ``amount`` and the seats ``eligible`` for it."""
+
+    index: int
+    amount: int
+    eligible: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Winner:
+    """A share of a pot: ``seat`` gets ``amount``; ``odd_chip`` when an odd chip went to it."""
+
+    seat: int
+    amount: int
+    odd_chip: bool = False
+
+
+@dataclass(frozen=True)
+class Award:
+    """One pot awarded (the settlement's ``pots`` entry): ``index`` 0 main, 1.. side pots; its
+    amount, eligible seats, winners (odd-chip order) and the winning category (None: everybody
+    else folded)."""
+
+    index: int
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[Winner, ...]
+    category: str | None = None
+
+
+@dataclass(frozen=True)
+class Legal:
+    """What the seat to act may do (the view's ActionSpace, plus what the screen shows).
+
+    Attributes:
+        seat: the seat to act.
+        kinds: legal kinds (``fold``, ``check``, ``call``, ``bet``, ``raise``; at the showdown
+            ``show`` and maybe ``muck``).
+        to_call: chips it needs to call (capped at its stack), 0 when it may check.
+        minimum, maximum, step: the totals a bet or raise may go to (maximum = all-in), None
+            when no bet or raise is open.
+    """
+
+    seat: int
+    kinds: tuple[str, ...] = ()
+    to_call: int = 0
+    minimum: int | None = None
+    maximum: int | None = None
+    step: int = 1
+
+    @property
+    def bet_kind(self) -> str | None:
+        """``bet`` or ``raise`` when one is open, else None."""
+        return next((k for k in self.kinds if k in BET_KINDS), None)
+
+    def allows(self, to: int) -> bool:
+        """``to`` is a legal bet/raise total (the maximum always is: all-in)."""
+        lo, hi = self.minimum, self.maximum
+        if lo is None or hi is None:
+            return False
+        return to == hi or (lo <= to <= hi and (to - lo) % self.step == 0)
+
+
+@dataclass(frozen=True)
+class PokerSnapshot:
+    """The table after a step.
+
+    Attributes:
+        seq: the last command the service finished (ticks repeat it).
+        table_seats: seats at the table (1..table_seats).
+        hand_uid, hand_no: the hand ("" / 0 before the first); ``hand_no`` counts journaled
+            hands (+1 while one is in play).
+        phase: the hand's phase (``posting``, ``in_play``, ``showdown``, ``awarding``,
+            ``settled``, ``void``), "" before the first hand.
+        in_hand: a hand is in progress (no between-hands changes now).
+        street: the street being bet or dealt, None outside.
+        button: the button's seat (of the hand, else of the session), None when not placed.
+        actor: the seat to act (bet, or show/muck at the showdown), None when nobody.
+        seats: every seated player and every seat dealt in, ascending.
+        board: board cards turned, in order.
+        pending: positions the device still has to deal (places, never cards).
+        pots: the chips in the middle (main first), this round's bets excluded.
+        legal: what the actor may do, None when nobody is to act.
+        showdown: the showdown order.
+        awards: the pots awarded once the hand is settled, side pots first, the main pot last.
+        returned: uncalled bets given back ``(seat, amount)``; rake: the rake taken.
+        after: stacks after the settled hand ``(seat, stack)``.
+        void: why the hand in memory is void (code), "" otherwise.
+        alarm, alarm_uid: the void the dealer has not acknowledged yet (code, hand uid).
+        can_undo: the last action can be taken back now.
+        journaled: the hand is in the journal.
+        manual_source: the cards are typed on the keypad.
+        device: the card source's status. error: the last refusal (None when accepted).
+    """
+
+    seq: int = 0
+    table_seats: int = 9
+    hand_uid: str = ""
+    hand_no: int = 0
+    phase: str = ""
+    in_hand: bool = False
+    street: str | None = None
+    button: int | None = None
+    actor: int | None = None
+    seats: tuple[SeatSnap, ...] = ()
+    board: tuple[Card, ...] = ()
+    pending: tuple[str, ...] = ()
+    pots: tuple[PotSnap, ...] = ()
+    legal: Legal | None = None
+    showdown: tuple[int, ...] = ()
+    awards: tuple[Award, ...] = ()
+    returned: tuple[tuple[int, int], ...] = ()
+    rake: int = 0
+    after: tuple[tuple[int, int], ...] = ()
+    void: str = ""
+    alarm: str = ""
+    alarm_uid: str = ""
+    can_undo: bool = False
+    journaled: bool = False
+    manual_source: bool = False
+    device: DeviceStatus = field(default_factory=DeviceStatus)
+    error: CommandError | None = None
+
+    def seat(self, seat: int) -> SeatSnap | None:
+        """The seat's snapshot, None when nobody sits there."""
+        return next((s for s in self.seats if s.seat == seat), None)
+
+
+def _legal(view: HandView, seats: Mapping[int, SeatSnap]) -> Legal | None:
+    space = view.legal
+    if view.actor is None or space is None or not space.kinds:
+        return None
+    me = seats[view.actor]
+    high = max((s.bet for s in seats.values() if s.in_hand), default=0)
+    to_call = max(0, min(high - me.bet, me.stack))
+    r = space.amount
+    if r is None:
+        return Legal(view.actor, tuple(space.kinds), to_call)
+    return Legal(view.actor, tuple(space.kinds), to_call, r.minimum, r.maximum, r.step)
+
+
+def _awards(result: Mapping[str, Any]) -> tuple[Award, ...]:
+    out = []
+    for i, p in enumerate(result.get("pots", [])):
+        winners = tuple(Winner(int(w["seat"]), int(w["amount"]), bool(w.get("odd_chip")))
+                        for w in p.get("winners", []))  # fmt: skip
+        out.append(Award(i, int(p["amount"]), tuple(p.get("eligible", ())), winners,
+                         p.get("category")))  # fmt: skip
+    return tuple(reversed(out))  # side pots first, the main pot last (GAMES.md "Pots")
+
+
+def take_snapshot(
+    hand: PeerHand | None,
+    session: TableSession | None,
+    *,
+    table_seats: int,
+    seq: int = 0,
+    hand_no: int = 0,
+    device: DeviceStatus | None = None,
+    error: CommandError | None = None,
+    alarm: str = "",
+    alarm_uid: str = "",
+    can_undo: bool = False,
+    journaled: bool = False,
+    manual_source: bool = False,
+) -> PokerSnapshot:
+    """The snapshot of ``hand`` (None before the first) at a table whose players are
+    ``session``'s; everything of the hand comes from its dealer view."""
+    players = dict(session.seats) if session is not None else {}
+    view = hand.view("dealer") if hand is not None else None
+    in_hand = view is not None and hand is not None and not hand.is_over
+    seats: dict[int, SeatSnap] = {}
+    for s, p in players.items():
+        seats[s] = SeatSnap(s, p.name, p.stack or 0, sitting_out=p.sitting_out)
+    if view is None or hand is None:
+        button = session.button if session is not None else None
+        return PokerSnapshot(
+            seq=seq, table_seats=table_seats, hand_no=hand_no, button=button,
+            seats=tuple(seats[s] for s in sorted(seats)), device=device or DeviceStatus(),
+            error=error, alarm=alarm, alarm_uid=alarm_uid, manual_source=manual_source,
+        )  # fmt: skip
+    posts: dict[int, list[str]] = {}
+    for post in hand.setup.posts:
+        posts.setdefault(post.seat, []).append(post.bet)
+    mucked = set(hand.mucked)
+    for sv in view.seats:
+        shown = tuple(c for c in sv.hole if c is not None)
+        known = players.get(sv.seat)
+        stack = sv.stakes["stack"]
+        seats[sv.seat] = SeatSnap(
+            sv.seat, known.name if known else "", stack, sv.stakes["bet"], sv.stakes["put_in"],
+            in_hand=True, folded=sv.folded, all_in=stack == 0 and not sv.folded,
+            cards=len(sv.hole), shown=shown, mucked=sv.seat in mucked,
+            sitting_out=known.sitting_out if known else False, posts=tuple(posts.get(sv.seat, ())),
+            last=sv.actions[-1] if sv.actions else "",
+        )  # fmt: skip
+    result = view.result or {}
+    settled = view.phase == "settled"
+    pots = tuple(PotSnap(i, p.amount, tuple(p.eligible)) for i, p in enumerate(view.pots))
+    after = tuple((int(x["seat"]), int(x["stack"])) for x in result.get("seats", []))
+    if hand.is_over:  # the stacks after the hand (a void one: as it started), no pot left
+        pots = pots if settled else ()
+        for s, stack in after:
+            seats[s] = replace(seats[s], stack=stack, bet=0, all_in=False)
+    return PokerSnapshot(
+        seq=seq, table_seats=table_seats, hand_uid=view.hand_uid, hand_no=hand_no,
+        phase=view.phase, in_hand=in_hand, street=view.street, button=view.button,
+        actor=view.actor if in_hand else None, seats=tuple(seats[s] for s in sorted(seats)),
+        board=tuple(c for c in view.board if c is not None),
+        pending=tuple(str(p) for p in view.pending), pots=pots, legal=_legal(view, seats),
+        showdown=tuple(view.showdown), awards=_awards(result) if settled else (),
+        returned=tuple((int(r["seat"]), int(r["amount"])) for r in result.get("returned", [])),
+        rake=int(result.get("rake", 0) or 0), after=after if settled else (),
+        void=hand.void_reason.code if hand.void_reason is not None else "",
+        alarm=alarm, alarm_uid=alarm_uid, can_undo=can_undo and in_hand, journaled=journaled,
+        manual_source=manual_source, device=device or DeviceStatus(), error=error,
+    )  # fmt: skip

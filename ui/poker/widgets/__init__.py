@@ -1,0 +1,1 @@
+"""The poker-room console's widgets."""
