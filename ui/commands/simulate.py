@@ -21,7 +21,7 @@ from tqdm import tqdm
 from dealer_assist.config import load_table_config
 from dealer_assist.engine.banked import BankedHand, Phase
 from dealer_assist.errors import ConfigError, DeviceError
-from dealer_assist.games import DEFAULT_GAME, GAME_CODES
+from dealer_assist.games import DEFAULT_GAME, GAME_CODES, POT_GAME_CODES
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.driving import HeadlessTable
@@ -40,9 +40,11 @@ def register(sub: Any) -> None:
         description="Run hands end to end: emulated (or external) shuffler over a real serial "
         "link, seeded players, settlement, hash-chained journal, summary.",
     )
-    p.add_argument("--game", choices=GAME_CODES, default=DEFAULT_GAME)
+    p.add_argument("--game", choices=(*GAME_CODES, *POT_GAME_CODES), default=DEFAULT_GAME)
     p.add_argument("--hands", type=int, default=100, help="hands to deal (default 100)")
     p.add_argument("--seats", type=int, default=None, help="players at the table (default: all)")
+    p.add_argument("--players", type=int, default=None,
+                   help="pot games: players at the table (default 6)")  # fmt: skip
     p.add_argument("--seed", type=int, default=1, help="seed of players and emulator shuffles")
     p.add_argument(
         "--source",
@@ -57,7 +59,12 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the simulation; 0 when every hand was settled or voided and journaled."""
+    """Run the simulation; 0 when every hand was settled or voided and journaled (a pot game:
+    :func:`ui.commands.simulate_poker.run`)."""
+    if args.game in POT_GAME_CODES:
+        from ui.commands.simulate_poker import run as run_pot_game
+
+        return run_pot_game(args)
     config = load_table_config(args.table, game=args.game)
     if config.game != args.game:
         raise ConfigError(f"--table is a {config.game} table but --game is {args.game}")

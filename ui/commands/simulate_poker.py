@@ -1,0 +1,307 @@
+"""``dealer-assist simulate`` at a pot game's table: players against each other (Hold'em).
+
+Seeded simulated players of varied styles sit down with a buy-in inside the table's bounds and
+play hand after hand; their stacks carry from hand to hand in the table session, a busted
+player buys in again, now and then a player sits out for a few hands or leaves and another takes
+the seat. Every hand is dealt by a TCRP/1 source (by default the built-in emulator on a real
+pseudo-terminal, as the banked ``simulate``), every device event goes through the runner, every
+hand and every change between hands is journaled. A restart on the same journal first finishes
+the hand a crash interrupted (:meth:`~dealer_assist.table.peer_runner.PeerRunner.resume`).
+
+The summary counts hands, pots, side pots, split pots, odd chips, rake and voids, and checks the
+chips of every hand along the journal (:class:`~dealer_assist.table.chip_ledger.ChipLedger`):
+a hand whose chips do not add up is named and the command exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import random
+import sys
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, TextIO
+
+from platformdirs import user_data_dir
+from tqdm import tqdm
+
+from dealer_assist.config import TableConfig, load_table_config
+from dealer_assist.errors import ConfigError
+from dealer_assist.games.holdem_players import STYLES, Player
+from dealer_assist.ports import TABLE_RECORD, StoredHand
+from dealer_assist.storage.journal import Journal
+from dealer_assist.table.chip_ledger import BUY_KINDS, OUT_KINDS, ChipLedger, session_stacks
+from dealer_assist.table.peer_driving import HeadlessPeerTable, play_hand
+from dealer_assist.table.session import TableSession
+from drivers.factory import open_source
+from ui.money import fmt_money
+
+BY = "simulate"
+DEFAULT_PLAYERS = 6
+SIT_OUT_RATE = 0.02  # per player and hand: sits out ...
+SIT_IN_RATE = 0.4  # ... and comes back with this probability each hand after
+LEAVE_RATE = 0.01  # per player and hand: cashes out; a new player takes the seat next hand
+
+
+def run(args: argparse.Namespace) -> int:
+    """The pot-game simulation (see the module docstring); 0 when every hand was journaled
+    and its chips add up, 1 when a hand's do not.
+
+    Raises:
+        ConfigError: a bad option (names it). DeviceError, JournalError: as the table's.
+    """
+    config = load_table_config(args.table, game=args.game)
+    if config.game != args.game:
+        raise ConfigError(f"--table is a {config.game} table but --game is {args.game}")
+    players = args.players or args.seats or min(DEFAULT_PLAYERS, config.seats)
+    if not 2 <= players <= config.seats:
+        raise ConfigError(f"--players must be 2..{config.seats} for this table")
+    if args.hands < 1:
+        raise ConfigError("--hands must be at least 1")
+    config = dataclasses.replace(config, journal_url=args.db or _default_db(config.game))
+    url = args.source or f"emulator://?seed={args.seed}&shuffle_time=0.01&card_interval=0.001"
+    src_cfg = config.sources[0] if config.sources else None
+    pins = {} if args.source or src_cfg is None else {
+        "pin_model": src_cfg.pin_model, "pin_serial": src_cfg.pin_serial
+    }  # fmt: skip
+    source = open_source(url, name="serial", **pins)
+    journal = Journal(config.journal_url)
+    records = open(args.records, "w", encoding="utf-8") if args.records else None  # noqa: SIM115
+    try:
+        journal.open()
+        source.open()
+        summary = simulate(config, source, journal, hands=args.hands, players=players,
+                           seed=args.seed, records=records,
+                           progress=not args.no_progress)  # fmt: skip
+        summary.stats = getattr(source, "stats", None)
+    finally:
+        source.close()
+        journal.close()
+        if records is not None:
+            records.close()
+    summary.print(config, sys.stdout)
+    return 0 if summary.conserved else 1
+
+
+def simulate(
+    config: TableConfig, source: Any, journal: Journal, *, hands: int, players: int, seed: int,
+    records: TextIO | None = None, progress: bool = False,
+) -> Summary:  # fmt: skip
+    """Play ``hands`` new hands at the table of ``config`` over the opened ``source``, journaled
+    in the opened ``journal`` (after the hand a crash left, if any); the :class:`Summary`."""
+    rng = random.Random(seed)
+    table = HeadlessPeerTable(config, source, journal)
+    first = journal.count() + 1
+    resumed = table.resume()
+    session = _session_at(journal, config.table_id, first)
+    summary = Summary(ledger=ChipLedger(config.table_id, session_stacks(session)))
+    seating = Seating(table, rng, players)
+    seen = first - 1
+    if resumed is not None:  # the hand a crash interrupted, finished first
+        summary.resumed += 1
+        if not resumed.is_over:
+            seating.players_of(table.runner.session)
+            play_hand(table, seating.players, rng, resumed, by=BY)
+    seen = summary.take(journal.iter_hands(seen + 1), records, seen)
+    bar = tqdm(range(hands), unit="hand", disable=not progress, file=sys.stderr)
+    for _ in bar:
+        seating.between_hands()
+        play_hand(table, seating.players, rng, by=BY)
+        seen = summary.take(journal.iter_hands(seen + 1), records, seen)
+        bar.set_postfix(voids=summary.voids_total(), refresh=False)
+    return summary
+
+
+def _session_at(journal: Journal, table_id: str, first: int) -> dict[str, Any] | None:
+    """The table's session as the journal had it before entry ``first``."""
+    if first <= 1:
+        return None
+    last = journal.get_hand(first - 1)
+    saved = last.extra.get("session")
+    ok = isinstance(saved, dict) and saved.get("table_id") == table_id
+    return saved if ok else None
+
+
+class Seating:
+    """The simulated players at the table and what they do between hands.
+
+    Args:
+        table: the table (its runner makes and journals the changes between hands).
+        rng: every draw (styles, buy-ins, sit-outs) comes from it.
+        players: how many players sit at the table (the seats 1..players).
+    """
+
+    def __init__(self, table: HeadlessPeerTable, rng: random.Random, players: int) -> None:
+        self.table = table
+        self.rng = rng
+        self.seats = list(range(1, players + 1))
+        self.players: dict[int, Player] = {}
+        self._joined = 0
+        game = table.config.poker
+        self.low: int = game.buy_in[0]
+        self.high: int = game.buy_in[1]
+        self.chip: int = game.chip
+
+    def players_of(self, session: TableSession | None) -> None:
+        """A simulated player for everyone seated in ``session`` (the style from the name
+        they sat down with, ``style#n``)."""
+        for seat, p in session.seats.items() if session else ():
+            if seat not in self.players:
+                style = p.name.split("#")[0]
+                self.players[seat] = Player(style if style in STYLES else "loose", self.rng)
+
+    def between_hands(self) -> None:
+        """Empty seats taken, busted players buying in again, sit-outs, returns, departures,
+        the first button drawn; each change made (and journaled) by the runner."""
+        runner = self.table.runner
+        session = runner.session or TableSession(runner.config.table_id)
+        self.players_of(session)
+        for seat in self.seats:
+            p = session.seats.get(seat)
+            if p is None:
+                self._joined += 1
+                style = self.rng.choice(sorted(STYLES))
+                runner.seat_player(seat, f"{style}#{self._joined}", self._buy_in(), by=BY)
+                self.players[seat] = Player(style, self.rng)
+            elif p.sitting_out:
+                if self.rng.random() < SIT_IN_RATE:
+                    runner.sit_in(seat, by=BY)
+            elif not p.stack:
+                runner.top_up(seat, self._buy_in(), by=BY)
+            elif self.rng.random() < LEAVE_RATE:
+                runner.leave(seat, by=BY)
+                self.players.pop(seat, None)
+            elif self.rng.random() < SIT_OUT_RATE:
+                runner.sit_out(seat, by=BY)
+        if runner.session is not None and runner.session.button is None:
+            runner.draw_button(self.rng.randrange(2**32), by=BY)  # the table's first hand
+
+    def _buy_in(self) -> int:
+        """A buy-in inside the table's bounds, in whole chips."""
+        low = -(-self.low // self.chip)
+        return self.chip * self.rng.randint(low, max(low, self.high // self.chip))
+
+
+def _default_db(game: str) -> str:
+    folder = Path(user_data_dir("dealer-assist", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return str(folder / f"simulate-{game}.db")
+
+
+@dataclasses.dataclass
+class Summary:
+    """What a pot-game simulation journaled, counted from its journal entries."""
+
+    ledger: ChipLedger
+    hands: int = 0
+    settled: int = 0
+    resumed: int = 0
+    voids: Counter[str] = dataclasses.field(default_factory=Counter)
+    pots: int = 0
+    side_pots: int = 0
+    split_pots: int = 0
+    odd_chips: int = 0
+    rake: int = 0
+    pot_chips: int = 0
+    buy_ins: int = 0
+    bought: int = 0
+    cash_outs: int = 0
+    cashed: int = 0
+    changes: Counter[str] = dataclasses.field(default_factory=Counter)
+    stats: Any = None
+
+    @property
+    def conserved(self) -> bool:
+        """Every hand's chips added up."""
+        return not self.ledger.failures
+
+    def voids_total(self) -> int:
+        """Void hands."""
+        return sum(self.voids.values())
+
+    def take(self, entries: Iterable[StoredHand], records: TextIO | None, seen: int) -> int:
+        """Count the journal entries after ``seen`` (this table's); the last id taken."""
+        for entry in entries:
+            seen = entry.hand_id
+            if entry.table_id != self.ledger.table_id:
+                continue
+            self.ledger.add(entry)
+            if entry.status == TABLE_RECORD:
+                self._change(entry)
+            else:
+                self._hand(entry)
+                if records is not None and entry.status == "settled":
+                    line = {**entry.record, "hand_id": entry.hand_id, "hand_uid": entry.hand_uid,
+                            "settlement": entry.settlement}  # fmt: skip
+                    records.write(json.dumps(line, ensure_ascii=False) + "\n")
+        return seen
+
+    def _change(self, entry: StoredHand) -> None:
+        kind = str(entry.record.get("kind", ""))
+        self.changes[kind] += 1
+        amount = int(entry.record.get("amount", 0) or 0)
+        if kind in BUY_KINDS:
+            self.buy_ins += 1
+            self.bought += amount
+        elif kind in OUT_KINDS:
+            self.cash_outs += 1
+            self.cashed += amount
+
+    def _hand(self, entry: StoredHand) -> None:
+        self.hands += 1
+        settlement = entry.settlement or {}
+        if entry.status != "settled":
+            void = settlement.get("void") or entry.extra.get("void") or {}
+            self.voids[str(void.get("code", "unknown"))] += 1
+            return
+        self.settled += 1
+        self.rake += int(settlement.get("rake", 0))
+        pots = settlement.get("pots", [])
+        self.pots += len(pots)
+        self.side_pots += max(0, len(pots) - 1)
+        for pot in pots:
+            self.pot_chips += int(pot.get("amount", 0))
+            winners = pot.get("winners", [])
+            self.split_pots += len(winners) > 1
+            self.odd_chips += sum(1 for w in winners if w.get("odd_chip"))
+
+    def lines(self, config: TableConfig) -> list[str]:
+        """The summary's lines (the journal's URL first)."""
+        cur = config.currency
+        voids = ", ".join(f"{k} {v}" for k, v in sorted(self.voids.items())) or "none"
+        changes = ", ".join(f"{k} {v}" for k, v in sorted(self.changes.items())) or "none"
+        checks = self.ledger.checks
+        failed = self.ledger.failures
+        out = [
+            f"table {config.table_id} ({config.game}), journal {config.journal_url}",
+            f"hands: {self.hands} (settled {self.settled}, void {self.voids_total()}, "
+            f"resumed after a restart {self.resumed})",
+            f"voids by reason: {voids}",
+            f"pots: {self.pots} (side pots {self.side_pots}), split pots: {self.split_pots}, "
+            f"odd chips: {self.odd_chips}",
+            f"chips in pots: {fmt_money(self.pot_chips, cur)}, rake: {fmt_money(self.rake, cur)}",
+            f"buy-ins: {self.buy_ins} ({fmt_money(self.bought, cur)}), cash-outs: "
+            f"{self.cash_outs} ({fmt_money(self.cashed, cur)})",
+            f"table changes: {changes}",
+        ]
+        if failed:
+            out.append(f"chips conserved: NO, {len(failed)} of {len(checks)} hands:")
+            out += [f"  {c.describe()}" for c in failed]
+        else:
+            out.append(f"chips conserved: yes, every hand ({len(checks)} checked)")
+        if self.stats is not None:
+            s = self.stats
+            out.append(
+                f"frames: received {s.frames_received}, dropped {s.frames_dropped}, "
+                f"duplicates {s.duplicates}, resend requests {s.resend_requests}, "
+                f"command retries {s.command_retries}"
+            )
+        out.append(f"verify with: dealer-assist audit verify --db {config.journal_url}")
+        return out
+
+    def print(self, config: TableConfig, out: TextIO) -> None:
+        """Write :meth:`lines` to ``out``."""
+        out.write("\n".join(self.lines(config)) + "\n")
