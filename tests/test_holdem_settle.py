@@ -358,3 +358,33 @@ def test_a_record_that_breaks_a_field_names_it() -> None:
     with pytest.raises(InvalidRecordError) as err:
         settle_record(showdown)
     assert err.value.field == "players[0].hole"
+
+
+def test_dead_money_above_the_ante_goes_to_the_main_pot() -> None:
+    """A big-blind ante (and a dead missed blind) is dead money for the main pot: a big blind
+    who loses never wins it back as a side pot of their own (found with pokerkit and a public
+    WSOP hand, tests/test_phh.py)."""
+    record = {
+        "game": "holdem", "betting": "no_limit", "seats": 3, "button": 3, "blinds": [50, 100],
+        "ante": 100, "ante_kind": "big_blind",
+        "players": [{"seat": 1, "stack": 1000, "hole": ["2c", "7d"]},
+                    {"seat": 2, "stack": 1000, "hole": ["Kc", "Qd"]},
+                    {"seat": 3, "stack": 1000, "hole": ["As", "Ah"]}],
+        "board": ["Ad", "9s", "5h", "3c", "Jd"],
+        "actions": [{"street": "preflop", "seat": 3, "action": "raise", "to": 300},
+                    {"street": "preflop", "seat": 1, "action": "fold"},
+                    {"street": "preflop", "seat": 2, "action": "call"}]
+        + [{"street": st, "seat": s, "action": "check"}
+           for st in ("flop", "turn", "river") for s in (2, 3)],
+    }  # fmt: skip
+    out = settle_record(record)
+    assert [(p["pot"], p["amount"]) for p in out["pots"]] == [("main", 750)]
+    assert [s["stack"] for s in out["seats"]] == [950, 600, 1450]
+    posts = dict(record, ante=0)
+    del posts["ante_kind"]
+    posts["posts"] = [
+        {"seat": 1, "type": "small_blind", "amount": 50},
+        {"seat": 2, "type": "big_blind", "amount": 100},
+        {"seat": 2, "type": "ante", "amount": 100},
+    ]  # a dead missed blind alike
+    assert [s["stack"] for s in settle_record(posts)["seats"]] == [950, 600, 1450]

@@ -148,12 +148,6 @@ def test_dwan_ivey_from_the_spec() -> None:
     assert sum(s["stack"] for s in settlement["seats"]) == 1125600 + 2000000 + 553500
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="settlement: a big-blind ante is layered as the big blind's own chips, so a big "
-    "blind who loses gets it back as a side pot (reported; pokerkit with ante_trimming_status "
-    "= true does the same, the file's finishing_stacks do not)",
-)
 def test_wsop_hand_missing_a_fold_is_refused_then_matches_its_finishing_stacks() -> None:
     """The dataset's file omits the button's preflop fold: refused, naming the PHH action (a
     reader that repairs hands, as pokerkit's ``state_actions``, inserts it). With the fold the

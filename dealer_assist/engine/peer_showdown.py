@@ -45,7 +45,7 @@ def pot_hand(hand: PeerHand) -> PotHand:
         {s: tuple(h) if len(h) == 2 else None for s, h in hand.holes.items()},
         tuple(hand.board), frozenset(hand.mucked), st.structure.chip_unit,
         st.rake_percent, st.rake_cap,
-        flop_seen=b.reached >= 1 or not st.no_flop_no_drop,
+        flop_seen=b.reached >= 1 or not st.no_flop_no_drop, ante=st.ante,
     )  # fmt: skip
 
 

@@ -91,6 +91,8 @@ class PeerSetup:
         rake_percent, rake_cap: the rake (0: none).
         record: the game's fixed hand-record fields (HAND_RECORD.md "Pot games": betting,
             seats, button, blinds, ante, chip, limits, posts, settings, rake).
+        ante: the ante every player posts (0 with none or a big-blind ante): dead chips above
+            it go to the main pot (:class:`~dealer_assist.engine.pot_settle.PotHand`).
         seating: the game's own facts of the hand's seating (who posted what and why), handed
             back to the game after the hand; the engine never reads it.
     """
@@ -114,6 +116,7 @@ class PeerSetup:
     rake_cap: int | None = None
     record: Mapping[str, Any] = field(default_factory=dict)
     seating: Any = None
+    ante: int = 0
 
 
 class PeerHand:

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from dealer_assist.cards import Card, format_cards
-from dealer_assist.engine.pots import after_button, layer, split, uncalled
+from dealer_assist.engine.pots import Pot, after_button, layer, split, uncalled
 from dealer_assist.errors import InvalidRecordError
 from dealer_assist.evaluator import HandValue, evaluate
 
@@ -40,6 +40,10 @@ class PotHand:
         chip: the smallest chip (odd chips are of this size).
         rake_percent, rake_cap: the rake setting (0: none; cap None: no cap).
         flop_seen: the hand reached the flop (no flop, no drop).
+        ante: the ante every player posts (0 with a big-blind ante): dead chips above it (a
+            big-blind ante for everyone, a dead missed blind) go to the main pot and make no
+            pot level of their own; a short ante below it is layered (an all-in for it wins
+            only the main pot).
     """
 
     game: str
@@ -57,6 +61,7 @@ class PotHand:
     rake_cap: int | None = None
     flop_seen: bool = False
     extra: Mapping[str, Any] = field(default_factory=dict)
+    ante: int = 0
 
 
 def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
@@ -72,7 +77,11 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
         put_in[back[0]] -= back[1]
         returned.append({"seat": back[0], "amount": back[1]})
     live = [s for s in hand.seats if s not in hand.folded]
-    pots = layer(put_in, live)
+    # dead money above the common ante belongs to the main pot, never to a level of its own
+    extra = {s: max(0, hand.dead.get(s, 0) - hand.ante) for s in put_in}
+    pots = layer({s: c - extra[s] for s, c in put_in.items()}, live)
+    if pots and sum(extra.values()):
+        pots[0] = Pot(pots[0].amount + sum(extra.values()), pots[0].eligible)
     rake = min(_rake(hand, sum(p.amount for p in pots)), pots[0].amount if pots else 0)
     showdown = len(live) > 1
     values: dict[int, HandValue] = {}
