@@ -178,34 +178,52 @@ class RoundState:
         return self._raise_range(seat)[0]
 
     def _raise_range(self, seat: int) -> tuple[AmountRange | None, str]:
-        word = BET if self.high == 0 else RAISE
-        top = self.committed[seat] + self.stacks[seat]
+        low, high, why = self._bounds(seat)
+        if why:
+            return None, why
+        return AmountRange(low, high, self.limits.chip), ""
+
+    def _bounds(self, seat: int) -> tuple[int, int, str]:
+        """``(low, high, "")`` of :meth:`raise_range`, or ``(0, 0, why)`` when ``seat`` may not
+        bet or raise (the replay's hot path: no range object, no seat lists)."""
+        high_bet, committed, stacks = self.high, self.committed, self.stacks
+        word = BET if high_bet == 0 else RAISE
+        top = committed[seat] + stacks[seat]
         lim = self.limits
-        if top <= self.high:
-            return None, f"seat {seat} has no chips to {word} with after calling"
-        if not any(
-            s != seat and self.committed[s] + self.stacks[s] > self.high for s in self.able()
-        ):
-            return None, f"nobody can answer a {word}: every other player is all-in"
+        if top <= high_bet:
+            return 0, 0, f"seat {seat} has no chips to {word} with after calling"
+        folded = self.folded
+        for s in self.order:  # another able seat that could answer (a live seat with chips)
+            if (
+                s != seat
+                and s not in folded
+                and stacks[s] > 0
+                and committed[s] + stacks[s] > high_bet
+            ):
+                break
+        else:
+            return 0, 0, f"nobody can answer a {word}: every other player is all-in"
         if not self.reopened(seat):
-            return None, f"a short all-in does not reopen the betting for seat {seat}: call or fold"
+            return 0, 0, f"a short all-in does not reopen the betting for seat {seat}: call or fold"
         if lim.kind == "fixed_limit":
             if self.full_level > 0 and lim.max_raises is not None and self.raises >= lim.max_raises:
-                return None, (
-                    f"the betting is capped: a bet and {lim.max_raises} raises (fixed limit)"
+                return (
+                    0,
+                    0,
+                    (f"the betting is capped: a bet and {lim.max_raises} raises (fixed limit)"),
                 )
             low = high = self.full_level + lim.bet
         else:
             # amounts are whole chips: the minimum rounds up, the pot-limit maximum down
-            low = -(-(self.high + self.increment) // lim.chip) * lim.chip
+            low = -(-(high_bet + self.increment) // lim.chip) * lim.chip
             high = top
             if lim.kind == "pot_limit":
-                to_call = self.high - self.committed[seat]
-                pot_size = self.high + self.pot + sum(self.committed.values()) + to_call
+                to_call = high_bet - committed[seat]
+                pot_size = high_bet + self.pot + sum(committed.values()) + to_call
                 high = max(low, pot_size // lim.chip * lim.chip)  # the minimum is always open
         if top < low:
-            return AmountRange(top, top, lim.chip), ""
-        return AmountRange(low, min(high, top), lim.chip), ""
+            return top, top, ""
+        return low, min(high, top), ""
 
     def legal(self, seat: int) -> ActionSpace:
         """What ``seat`` may do now, as an :class:`ActionSpace` (empty when not its turn)."""
@@ -253,21 +271,17 @@ class RoundState:
             raise IllegalActionError(f"{kind} to {to} is more than seat {seat}'s stack of {top}")
         if to <= self.high:
             raise IllegalActionError(f"{kind} to {to} does not raise the bet of {self.high}")
-        amounts, why = self._raise_range(seat)
-        if amounts is None:
+        low, high, why = self._bounds(seat)
+        if why:
             raise IllegalActionError(why)
-        if to == top and to <= amounts.maximum:
+        if to == top and to <= high:
             return  # all-in: any amount up to the maximum (for less than a full raise too)
-        if self.limits.kind == "fixed_limit" and to != amounts.minimum:
-            raise IllegalActionError(f"a fixed-limit {kind} must be to exactly {amounts.minimum}")
-        if to < amounts.minimum:
-            raise IllegalActionError(
-                f"{kind} to {to} is below the minimum {kind} to {amounts.minimum}"
-            )
-        if to > amounts.maximum:
-            raise IllegalActionError(
-                f"pot-limit {kind} to {to} is above the pot ({amounts.maximum})"
-            )
+        if self.limits.kind == "fixed_limit" and to != low:
+            raise IllegalActionError(f"a fixed-limit {kind} must be to exactly {low}")
+        if to < low:
+            raise IllegalActionError(f"{kind} to {to} is below the minimum {kind} to {low}")
+        if to > high:
+            raise IllegalActionError(f"pot-limit {kind} to {to} is above the pot ({high})")
         if to % self.limits.chip:
             raise IllegalActionError(
                 f"{kind} to {to} is not a multiple of the chip {self.limits.chip}"

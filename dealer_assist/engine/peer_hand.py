@@ -13,12 +13,19 @@ It knows no game: street names, openers and limits come from the game module.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 from dealer_assist.engine.betting import FOLD, Limits, RoundState
-from dealer_assist.engine.peer import BettingRound, BettingStructure, StreetSpec
+from dealer_assist.engine.peer import BettingRound, BettingStructure, StreetSpec, Structure
 from dealer_assist.engine.state import ActionSpace
 from dealer_assist.errors import ConfigError, IllegalActionError
+
+
+@functools.lru_cache(maxsize=256)
+def _limits(kind: Structure, bet: int, chip: int, cap: int | None, by_sum: bool) -> Limits:
+    """The round's :class:`Limits`, made once per setting (they are frozen)."""
+    return Limits(kind, bet, chip, cap, by_sum)
 
 
 class PeerBetting:
@@ -102,7 +109,7 @@ class PeerBetting:
         if st.kind == "fixed_limit" and len(live) == 2 and self.uncapped_heads_up:
             cap = None
         bet = size if st.kind == "fixed_limit" else st.small_bet
-        limits = Limits(st.kind, bet, st.chip_unit, cap, self.reopen_by_sum)
+        limits = _limits(st.kind, bet, st.chip_unit, cap, self.reopen_by_sum)
         if betting.opener == "left_of_big_blind" and self.big_blind is not None:
             first = self.big_blind + 1
         else:
@@ -190,4 +197,5 @@ class PeerBetting:
         self.total[seat] += moved
         if kind == FOLD:
             self.folded.add(seat)
-        self._advance()
+        if self.round.actor is None:  # the round closed (the common case needs no call)
+            self._advance()
