@@ -63,6 +63,21 @@ class HandStateError(RuleError):
     """An operation that the hand's current phase does not allow."""
 
 
+class TableError(RuleError, ValueError):
+    """A change to the table between hands that its rules refuse: a seat taken or empty, a
+    buy-in or top-up outside the table's bounds, a player already sitting out...
+
+    Attributes:
+        seat: the seat the refusal is about (None for the whole table).
+        reason: why, naming the rule (``buy-in 5000 is below the table's minimum 8000``).
+    """
+
+    def __init__(self, seat: int | None, reason: str) -> None:
+        super().__init__(f"seat {seat}: {reason}" if seat is not None else reason)
+        self.seat = seat
+        self.reason = reason
+
+
 class ConfigError(DealerAssistError):
     """A table or pay-table configuration that cannot be used; names the key."""
 

@@ -9,6 +9,12 @@ storage module.
 Timestamps are UTC-aware datetimes; amounts inside ``record``/``settlement`` are integer minor
 units as HAND_RECORD.md defines them. The journal never interprets those dicts, it only stores
 them and chains their hash.
+
+Besides hands, the chain holds *table records*: a change made to the table between hands (a
+buy-in, a top-up, a sit-out, a return, a player leaving, the button placed) stored as an entry
+with status ``"table"`` (:data:`TABLE_RECORD`) in the same hash chain, so money and table state
+that move between hands are as tamper-evident as the hands (:mod:`dealer_assist.table.records`
+builds them).
 """
 
 from __future__ import annotations
@@ -20,8 +26,11 @@ from typing import Any, Literal, Protocol
 
 from dealer_assist.events import iso_utc
 
-HandStatus = Literal["settled", "void"]
-STATUSES: tuple[str, ...] = ("settled", "void")
+HandStatus = Literal["settled", "void", "table"]
+TABLE_RECORD: Literal["table"] = "table"
+"""The status of a table record (a change between hands, not a hand)."""
+HAND_STATUSES: tuple[str, ...] = ("settled", "void")
+STATUSES: tuple[str, ...] = (*HAND_STATUSES, TABLE_RECORD)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -32,7 +41,9 @@ class HandEntry:
         table_id: the table's id (config), e.g. ``"UTH-3"``.
         game: game code of GAMES.md (``uth``, ``thb``, ...).
         started_at, ended_at: UTC-aware; ``ended_at >= started_at``.
-        status: ``"settled"`` or ``"void"`` (misdeal, fault, ...).
+        status: ``"settled"`` or ``"void"`` (misdeal, fault, ...); ``"table"`` for a table
+            record (``record`` = ``{"kind": ..., ...}``, no settlement, no events, ``game`` the
+            table's game, ``started_at == ended_at`` the time of the change).
         void_reason: why a void hand was voided; required when void, ``None`` when settled.
         record: the HAND_RECORD.md JSON object (board, dealer, players with bets/actions).
         settlement: the HAND_RECORD.md settlement object, ``None`` for a void hand.
@@ -61,7 +72,7 @@ class StoredHand:
     """A hand as stored: the entry's fields plus what the journal assigned.
 
     Attributes:
-        hand_id: 1, 2, 3 ... without gaps, in append order.
+        hand_id: 1, 2, 3 ... without gaps, in append order (table records share the numbering).
         recorded_at: UTC-aware time the journal stored it.
         prev_hash: ``hash`` of hand ``hand_id - 1`` (``GENESIS_HASH`` for hand 1).
         hash: ``sha256(prev_hash || canonical JSON of content())``, 64 hex digits.
@@ -151,10 +162,10 @@ class JournalPort(Protocol):
         the same transaction; the same ``hand_uid`` again returns the hand already stored."""
 
     def last_hand(self) -> StoredHand | None:
-        """The hand stored last, or None."""
+        """The entry stored last (a hand or a table record: the chain's head), or None."""
 
     def count(self) -> int:
-        """How many hands are stored."""
+        """How many entries are stored, hands and table records (= the last ``hand_id``)."""
 
     def write_step(
         self, table_id: str, hand_uid: str, step_no: int, kind: str, payload: dict[str, Any]

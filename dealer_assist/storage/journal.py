@@ -1,7 +1,8 @@
 """The tamper-evident hand journal (SQLAlchemy Core; SQLite file by default, or PostgreSQL).
 
-Every finished hand is one row whose ``hash = sha256(prev_hash || canonical JSON of its
-content)`` chains it to the hand before, so editing, deleting or reordering stored hands makes
+Every finished hand, and every table record (a change between hands, status ``"table"``), is one
+row whose ``hash = sha256(prev_hash || canonical JSON of its content)`` chains it to the entry
+before, so editing, deleting or reordering stored entries makes
 :meth:`Journal.verify` fail at that hand. Appends are serialized (SQLite ``BEGIN IMMEDIATE``,
 PostgreSQL ``SELECT … FOR UPDATE`` of the chain-head row), so concurrent writers cannot fork it.
 """
@@ -20,7 +21,7 @@ from sqlalchemy.engine import Engine
 
 from dealer_assist.errors import JournalError
 from dealer_assist.events import utc_now
-from dealer_assist.ports import HandEntry, PendingStep, StoredHand, VerifyResult
+from dealer_assist.ports import TABLE_RECORD, HandEntry, PendingStep, StoredHand, VerifyResult
 from dealer_assist.storage import steps
 from dealer_assist.storage.chain import canonical_json, chain_hash
 from dealer_assist.storage.engine import (
@@ -173,11 +174,15 @@ class Journal:
             ).one_or_none()
             return None if row is None else row_to_hand(row)
 
-    def count(self) -> int:
-        """Number of stored hands."""
+    def count(self, *, hands_only: bool = False) -> int:
+        """Number of stored entries, hands and table records (= the last ``hand_id``: the
+        soak and the console number hands by it); ``hands_only``: the hands alone."""
         engine = self._require_open()
+        query = sa.select(sa.func.count()).select_from(hands)
+        if hands_only:
+            query = query.where(hands.c.status != TABLE_RECORD)
         with self._errors("count hands"), engine.connect() as conn:
-            return int(conn.execute(sa.select(sa.func.count()).select_from(hands)).scalar_one())
+            return int(conn.execute(query).scalar_one())
 
     def verify(self) -> VerifyResult:
         """Recompute every hash and check every link in one consistent snapshot (see

@@ -12,7 +12,7 @@ from datetime import datetime
 
 from dealer_assist.errors import JournalError
 from dealer_assist.events import iso_utc
-from dealer_assist.ports import STATUSES, HandEntry
+from dealer_assist.ports import STATUSES, TABLE_RECORD, HandEntry
 
 
 def validate_entry(entry: HandEntry) -> None:
@@ -20,7 +20,9 @@ def validate_entry(entry: HandEntry) -> None:
 
     Raises:
         JournalError: naming the field: empty ids, unknown status, void without reason or
-            settled with one, naive or reversed timestamps, wrong container types.
+            settled with one, naive or reversed timestamps, wrong container types; a table
+            record (status ``"table"``) with a void reason, a settlement, events or without
+            a ``record["kind"]``.
     """
     for name in ("table_id", "game"):
         value = getattr(entry, name)
@@ -34,6 +36,8 @@ def validate_entry(entry: HandEntry) -> None:
         raise JournalError("void_reason: a void hand needs a reason")
     if entry.status == "settled" and entry.void_reason is not None:
         raise JournalError("void_reason: must be None for a settled hand")
+    if entry.status == TABLE_RECORD:
+        _validate_table_record(entry)
     for name in ("started_at", "ended_at"):
         if not isinstance(getattr(entry, name), datetime):
             raise JournalError(f"{name}: must be a datetime")
@@ -48,3 +52,16 @@ def validate_entry(entry: HandEntry) -> None:
         raise JournalError("events: must be a list of JSON objects (dicts)")
     if not isinstance(entry.extra, dict):
         raise JournalError("extra: must be a JSON object (dict)")
+
+
+def _validate_table_record(entry: HandEntry) -> None:
+    """A table record is a change between hands: a kind, no hand's parts."""
+    if entry.void_reason is not None:
+        raise JournalError("void_reason: must be None for a table record")
+    if entry.settlement is not None:
+        raise JournalError("settlement: must be None for a table record")
+    if entry.events:
+        raise JournalError("events: must be empty for a table record")
+    kind = entry.record.get("kind") if isinstance(entry.record, dict) else None
+    if not isinstance(kind, str) or not kind:
+        raise JournalError(f"record.kind: a table record needs a non-empty kind, got {kind!r}")

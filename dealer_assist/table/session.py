@@ -3,8 +3,13 @@
 Design/ENGINE.md "Around the hand": a banked table needs little of it (who sits where, how many
 hands were dealt); the poker-room games carry stacks and the button from hand to hand, and a
 tournament its level. The session is journaled: each hand's ``open`` step holds the session at
-its start and each journaled hand the session after it (``extra["session"]``), so a restarted
-table picks it up from the journal exactly as it was.
+its start, each journaled hand the session after it (``extra["session"]``) and each table record
+(a buy-in, a sit-out, the button placed: :mod:`dealer_assist.table.records`) the session after
+that change, so a restarted table picks it up from the journal's last entry exactly as it was.
+
+What a game keeps between hands beyond the button (its :attr:`TableSession.marks`) and what a
+player owes before being dealt in again (:attr:`SeatedPlayer.owes`) are the game's own words,
+opaque here (Hold'em: :mod:`dealer_assist.games.holdem_table`).
 """
 
 from __future__ import annotations
@@ -17,16 +22,85 @@ from dealer_assist.errors import ConfigError
 from dealer_assist.ports import JournalPort
 
 SESSION_VERSION = 1
+"""Schema version of :meth:`TableSession.to_json`; keys added later are optional (a session
+written before them reads with their defaults), so the version stays 1."""
 
 
 @dataclass(frozen=True)
 class SeatedPlayer:
-    """A player in a seat: a name or badge ("" when unknown), the chips in front of them (minor
-    units; None at a banked table, where nobody brings a stack), sitting out or not."""
+    """A player in a seat.
+
+    Attributes:
+        name: a name or badge ("" when unknown).
+        stack: the chips in front of them (minor units or tournament chips; None at a banked
+            table, where nobody brings a stack; 0: busted, not dealt in until a top-up).
+        sitting_out: not dealt in until they come back.
+        owes: what the game asks of them before they are dealt in again, in the game's words
+            (Hold'em: the blinds a new or returning player owes), empty when nothing.
+        waiting: they wait for their turn in the game's rotation to be dealt in instead of
+            posting what they owe (Hold'em: waiting for the big blind).
+        out_since: the session's hand count when they sat out (None when playing), so the
+            table can tell how many hands they missed.
+    """
 
     name: str = ""
     stack: int | None = None
     sitting_out: bool = False
+    owes: tuple[str, ...] = ()
+    waiting: bool = False
+    out_since: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON object; the keys added after version 1's first release only when set."""
+        out: dict[str, Any] = {"name": self.name, "stack": self.stack,
+                               "sitting_out": self.sitting_out}  # fmt: skip
+        if self.owes:
+            out["owes"] = list(self.owes)
+        if self.waiting:
+            out["waiting"] = True
+        if self.out_since is not None:
+            out["out_since"] = self.out_since
+        return out
+
+    @classmethod
+    def from_json(cls, p: Mapping[str, Any]) -> SeatedPlayer:
+        """The player of :meth:`to_json`'s object (absent keys: the defaults). Raises
+        TypeError/ValueError/AttributeError on a malformed object (the session names it)."""
+        stack = p.get("stack")
+        out_since = p.get("out_since")
+        owes = p.get("owes", [])
+        # a tuple: the session as a frozen operation carries it (HandOpened.session)
+        if not isinstance(owes, list | tuple) or not all(isinstance(o, str) for o in owes):
+            raise ValueError(f"owes must be a list of strings, got {owes!r}")
+        return cls(
+            str(p.get("name", "")),
+            None if stack is None else _int(stack, "stack"),
+            bool(p.get("sitting_out", False)),
+            tuple(owes),
+            bool(p.get("waiting", False)),
+            None if out_since is None else _int(out_since, "out_since"),
+        )
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be an integer, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class TableChange:
+    """One change made to the table between hands, as its journal record says it.
+
+    Attributes:
+        kind: what happened (``buy_in``, ``top_up``, ``sit_out``, ``sit_in``, ``leave``,
+            ``button``...).
+        payload: JSON object: the seat, the amount (minor units), the name, who did it
+            (``by``), when (``at``, ISO-8601 UTC) and what else the change needs to be audited.
+    """
+
+    kind: str
+    payload: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -39,6 +113,11 @@ class TableSession:
         seats: seat number -> the player there.
         button: the dealer button's seat (poker-room games), None where there is none.
         level: the tournament level in force, None outside a tournament.
+        marks: seats the game remembers from its last hand besides the button, by the game's
+            names (Hold'em: where the blinds were), empty before its first hand.
+        change: the change between hands that made this session (set by the table operations,
+            read by :func:`~dealer_assist.table.records.journal_change`); never journaled as
+            part of the session and not compared.
     """
 
     table_id: str
@@ -46,28 +125,31 @@ class TableSession:
     seats: Mapping[int, SeatedPlayer] = field(default_factory=dict)
     button: int | None = None
     level: int | None = None
+    marks: Mapping[str, int] = field(default_factory=dict)
+    change: TableChange | None = field(default=None, compare=False)
 
     def after_hand(self) -> TableSession:
         """The session once a hand is journaled (the peer games also move stacks and button)."""
-        return replace(self, hands=self.hands + 1)
+        return replace(self, hands=self.hands + 1, change=None)
 
     def to_json(self) -> dict[str, Any]:
-        """JSON object (``v`` = schema version) for the journal."""
-        return {
+        """JSON object (``v`` = schema version) for the journal; ``marks`` only when set."""
+        out: dict[str, Any] = {
             "v": SESSION_VERSION,
             "table_id": self.table_id,
             "hands": self.hands,
-            "seats": {
-                str(s): {"name": p.name, "stack": p.stack, "sitting_out": p.sitting_out}
-                for s, p in sorted(self.seats.items())
-            },
+            "seats": {str(s): p.to_json() for s, p in sorted(self.seats.items())},
             "button": self.button,
             "level": self.level,
         }
+        if self.marks:
+            out["marks"] = dict(sorted(self.marks.items()))
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableSession:
-        """The session of :meth:`to_json`'s object.
+        """The session of :meth:`to_json`'s object (a session written before a key existed
+        reads with that key's default).
 
         Raises:
             ConfigError: a newer schema version or a malformed object (names the key).
@@ -76,18 +158,18 @@ class TableSession:
             raise ConfigError(f"session: schema version {data.get('v')!r} is not known")
         try:
             seats = {
-                int(s): SeatedPlayer(str(p.get("name", "")), p.get("stack"),
-                                     bool(p.get("sitting_out", False)))
-                for s, p in dict(data.get("seats", {})).items()
-            }  # fmt: skip
+                int(s): SeatedPlayer.from_json(p) for s, p in dict(data.get("seats", {})).items()
+            }
+            marks = {str(k): _int(v, f"marks.{k}") for k, v in dict(data.get("marks", {})).items()}
             return cls(str(data["table_id"]), int(data.get("hands", 0)), seats,
-                       data.get("button"), data.get("level"))  # fmt: skip
+                       data.get("button"), data.get("level"), marks)  # fmt: skip
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise ConfigError(f"session: malformed ({e})") from e
 
     @classmethod
     def of_journal(cls, table_id: str, journal: JournalPort | None) -> TableSession:
-        """The session of table ``table_id`` as its journal left it (a fresh one without)."""
+        """The session of table ``table_id`` as its journal left it (a fresh one without): the
+        one its last entry carries, a hand or a table record."""
         if journal is None:
             return cls(table_id)
         last = journal.last_hand()

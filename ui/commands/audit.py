@@ -2,8 +2,11 @@
 
 ``audit verify --db PATH_OR_URL``: exit 0 and ``OK: N hands, chain verifies`` when every hash and
 link checks out; exit 1 and ``FAIL: hand N: reason`` naming the first bad hand otherwise.
+A journal with table records (changes between hands: buy-ins, sit-outs, the button...) in its
+chain says ``OK: N entries (H hands, T table records), chain verifies``.
 ``audit show --db PATH_OR_URL HAND_ID [--json] [--currency CODE]``: one hand, readable (amounts as
-money, e.g. ``EUR 10.00``) or as JSON (amounts in integer minor units, as stored).
+money, e.g. ``EUR 10.00``) or as JSON (amounts in integer minor units, as stored); a table record
+readable as its change and the seats after it.
 A missing database, a database without a journal or an unknown hand: message, exit 2. Neither
 action creates or changes a database (the journal is opened with ``create=False``).
 """
@@ -16,6 +19,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from dealer_assist.errors import JournalError
+from dealer_assist.ports import TABLE_RECORD
 from ui.money import fmt_money
 
 if TYPE_CHECKING:
@@ -55,11 +59,16 @@ def run_verify(args: argparse.Namespace) -> int:
     try:
         with _journal(args.db) as journal:
             result = journal.verify()
+            hands = journal.count(hands_only=True) if result.ok else result.hands_checked
     except JournalError as e:
         print(f"dealer-assist audit: {e}", file=sys.stderr)
         return 2
     if result.ok:
-        print(f"OK: {result.hands_checked} hands, chain verifies")
+        records = result.hands_checked - hands
+        what = f"{result.hands_checked} hands"
+        if records:  # table records share the chain (and its numbering) with the hands
+            what = f"{result.hands_checked} entries ({hands} hands, {records} table records)"
+        print(f"OK: {what}, chain verifies")
         if result.head_hash:
             print(f"head hash: {result.head_hash}")
         return 0
@@ -87,7 +96,10 @@ def run_show(args: argparse.Namespace) -> int:
 
 def format_hand(hand: StoredHand, currency: str = "EUR") -> list[str]:
     """Readable lines for one hand: amounts (stored in minor units) as money in ``currency``,
-    e.g. ``EUR 10.00``, nets signed; times ISO-8601 UTC."""
+    e.g. ``EUR 10.00``, nets signed; times ISO-8601 UTC. A table record (a change between
+    hands) is shown as one: :func:`format_table_record`."""
+    if hand.status == TABLE_RECORD:
+        return format_table_record(hand, currency)
     content = hand.content()
     uid = f" (uid {hand.hand_uid})" if hand.hand_uid else ""
     status = hand.status + (f": {hand.void_reason}" if hand.void_reason else "")
@@ -118,6 +130,48 @@ def format_hand(hand: StoredHand, currency: str = "EUR") -> list[str]:
     if hand.extra:
         lines.append("Extra: " + json.dumps(hand.extra, sort_keys=True, ensure_ascii=False))
     lines += [f"prev_hash {hand.prev_hash}", f"hash      {hand.hash}"]
+    return lines
+
+
+def format_table_record(entry: StoredHand, currency: str = "EUR") -> list[str]:
+    """Readable lines for one table record: what changed (kind, seat, amount as money in
+    ``currency``, who, when), then the seats as the session stood after it."""
+    rec = entry.record
+    uid = f" (uid {entry.hand_uid})" if entry.hand_uid else ""
+    lines = [
+        f"Table record {entry.hand_id}{uid}",
+        f"  table     {entry.table_id}",
+        f"  kind      {rec.get('kind', '?')}",
+        f"  at        {rec.get('at') or entry.content()['started_at']}",
+        f"  by        {rec.get('by') or '-'}",
+        f"  recorded  {entry.content()['recorded_at']}",
+    ]
+    if "seat" in rec:
+        name = f" ({rec['name']})" if rec.get("name") else ""
+        lines.append(f"  seat      {rec['seat']}{name}")
+    for key in ("amount", "stack"):
+        if key in rec:
+            lines.append(f"  {key:<9} {_money(rec[key], currency)}")
+    shown = {"kind", "at", "by", "seat", "name", "amount", "stack"}
+    rest = {k: v for k, v in rec.items() if k not in shown}
+    if rest:
+        lines.append("  details   " + json.dumps(rest, sort_keys=True, ensure_ascii=False))
+    session = entry.extra.get("session")
+    if isinstance(session, dict):
+        lines.append(f"Session after it: {session.get('hands', '?')} hands, "
+                     f"button {session.get('button') or '-'}")  # fmt: skip
+        seats = session.get("seats")
+        for seat, player in sorted((seats or {}).items(), key=lambda kv: int(kv[0])):
+            if not isinstance(player, dict):
+                continue
+            flags = [f for f, on in (("sitting out", player.get("sitting_out")),
+                                     ("waiting", player.get("waiting"))) if on]  # fmt: skip
+            if player.get("owes"):
+                flags.append("owes " + ", ".join(map(str, player["owes"])))
+            tail = f"  ({'; '.join(flags)})" if flags else ""
+            who = player.get("name") or "-"
+            lines.append(f"  seat {seat}: {who}, {_money(player.get('stack'), currency)}{tail}")
+    lines += [f"prev_hash {entry.prev_hash}", f"hash      {entry.hash}"]
     return lines
 
 
