@@ -10,7 +10,7 @@ from typing import Any
 
 from dealer_assist.config import load_table_config
 from dealer_assist.errors import ConfigError
-from dealer_assist.games import DEFAULT_GAME, GAME_CODES
+from dealer_assist.games import DEFAULT_GAME, GAME_CODES, POT_GAME_CODES
 
 
 def register(sub: Any) -> None:
@@ -24,7 +24,7 @@ def register(sub: Any) -> None:
         "a display it plays 3 demo hands offscreen instead, in a journal of their own.",
     )
     p.add_argument("--table", help="table TOML (default: the shipped UTH table, config/uth.toml)")
-    p.add_argument("--game", choices=GAME_CODES, default=DEFAULT_GAME,
+    p.add_argument("--game", choices=(*GAME_CODES, *POT_GAME_CODES), default=DEFAULT_GAME,
                    help="shipped table to use when --table is not given (default "
                    f"{DEFAULT_GAME})")  # fmt: skip
     p.add_argument("--windowed", action="store_true", help="a window instead of full screen")
@@ -97,6 +97,14 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError("--screenshot needs --demo N")
     config = load_table_config(args.table, game=args.game)
     lang = args.lang or config.language
+    if config.poker is not None:  # a poker-room game: the poker console (ui.poker)
+        from ui.poker.app import run_poker_console
+
+        return run_poker_console(
+            config, lang=lang, windowed=args.windowed, size=parse_size(args.size), db=args.db,
+            source_url=args.source, demo=args.demo, screenshot_dir=args.screenshot,
+            seed=args.seed, dealer=args.dealer,
+        )  # fmt: skip
     from ui.console.app import run_console  # Qt only once the command runs
 
     return run_console(

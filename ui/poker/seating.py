@@ -73,7 +73,7 @@ class Seating:
         else:
             new = getattr(rules, name)(session, *args, in_hand=False, **kw)
         self.runner.session = new
-        return new
+        return self.session
 
     def seat_player(self, seat: int, name: str, buy_in: int) -> TableSession:
         """A player sits down in ``seat`` with ``buy_in`` (minor units, within the buy-in)."""

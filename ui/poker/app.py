@@ -1,0 +1,134 @@
+"""Assembling and running the poker console: the service on the shared worker thread, the
+presenter, the window (``dealer-assist console --game holdem``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, qInstallMessageHandler
+
+from dealer_assist.config import TableConfig
+from dealer_assist.errors import ConfigError
+from dealer_assist.storage.journal import Journal
+from ui.console.app import (
+    _quiet_offscreen,
+    _quit_on_signals,
+    default_journal_path,
+    demo_journal_path,
+    qt_app,
+    source_factory,
+)
+from ui.console.i18n import install_language
+from ui.console.service import SourceFactory
+from ui.console.worker import WorkerBridge
+from ui.poker.presenter import PokerPresenter
+from ui.poker.service import PokerService, execute
+from ui.poker.window import PokerWindow
+
+
+class PokerConsole:
+    """One poker console: the service on its worker thread, the presenter and the window.
+
+    Args:
+        config: the table (``config.poker`` its game).
+        make_source: builds the card source.
+        journal: the journal (opened and closed by the service on the worker thread).
+        lang: ``it`` or ``en``.
+        card_timeout, slow_card_timeout: seconds per card (device; keypad or camera).
+        dealer: who makes the changes between hands.
+
+    ``start()`` starts the worker and connects; ``close()`` closes everything (idempotent).
+    Raises ConfigError when Qt's application does not exist yet or the table is not a pot game.
+    """
+
+    def __init__(
+        self, config: TableConfig, make_source: SourceFactory, journal: Journal | None, *,
+        lang: str = "it", card_timeout: float = 5.0, slow_card_timeout: float = 120.0,
+        dealer: str = "dealer",
+    ) -> None:  # fmt: skip
+        app = QCoreApplication.instance()
+        if app is None:
+            raise ConfigError("create the Qt application first (ui.console.app.qt_app)")
+        if config.poker is None:
+            raise ConfigError(f"table {config.table_id}: not a poker-room game ({config.game})")
+        self.translators = install_language(app, lang)
+        self.config = config
+        self.service = PokerService(config, make_source, journal, card_timeout=card_timeout,
+                                    slow_card_timeout=slow_card_timeout, dealer=dealer)  # fmt: skip
+        self.bridge = WorkerBridge(self.service, run_command=execute)
+        self.presenter = PokerPresenter(config, self.bridge.send)
+        self.bridge.snapshot.connect(self.presenter.on_snapshot)
+        self.window = PokerWindow(self.presenter, config)
+
+    def start(self) -> None:
+        """Start the worker thread and connect the source."""
+        self.bridge.start()
+        self.presenter.start()
+
+    def close(self) -> None:
+        """Stop the worker (closing source and journal), close the window, remove this console's
+        translators."""
+        self.bridge.shutdown()
+        self.window.close()
+        app = QCoreApplication.instance()
+        if app is not None:
+            for t in self.translators:
+                app.removeTranslator(t)
+        self.translators = []
+
+
+def run_poker_console(
+    config: TableConfig, *, lang: str, windowed: bool, size: tuple[int, int] = (1920, 1080),
+    db: str | None = None, source_url: str | None = None, demo: int = 0,
+    screenshot_dir: Path | None = None, seed: int = 1, dealer: str = "dealer",
+) -> int:  # fmt: skip
+    """Run the poker console until its window closes; ``demo`` > 0 plays scripted hands
+    offscreen (:mod:`ui.poker.demo`, cards typed on the keypad source, its own journal unless
+    ``db``) and saves screenshots in ``screenshot_dir`` in both languages. Returns the exit
+    status."""
+    previous = None
+    if demo and not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
+        previous = qInstallMessageHandler(_quiet_offscreen)
+    app = qt_app()
+    status = 0
+    if demo:
+        from ui.poker.demo import run_demo
+
+        status = run_demo(app, config, demo, screenshot_dir, size=size, db=db, seed=seed,
+                          langs=(lang, "en" if lang != "en" else "it"))  # fmt: skip
+    else:
+        url = db or config.journal_url or str(default_journal_path())
+        config = dataclasses.replace(config, journal_url=url)
+        console = PokerConsole(config, source_factory(config, source_url), Journal(url),
+                               lang=lang, dealer=dealer)  # fmt: skip
+        win = console.window
+        if windowed:
+            win.resize(*size)
+            win.show()
+        else:
+            win.setGeometry(app.primaryScreen().geometry())
+            win.showFullScreen()
+        console.start()
+        _quit_on_signals(app)
+        app.exec()
+        console.close()
+        console.window.deleteLater()
+        app.processEvents()
+    if previous is not None:
+        qInstallMessageHandler(previous)
+    return status
+
+
+def demo_journal(screenshot_dir: Path | None, lang: str) -> Path:
+    """The demo's own journal for ``lang`` (never the table's)."""
+    base = demo_journal_path(screenshot_dir)
+    path = base.with_name(f"poker-demo-{lang}.db")
+    if path.exists():
+        path.unlink()
+    print(f"poker demo hands journaled in {path}", file=sys.stderr)
+    return path

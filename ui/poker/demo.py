@@ -1,0 +1,275 @@
+"""``console --game holdem --demo N --screenshot DIR``: the poker console plays scripted hands by
+itself on the keypad card source (the cards typed from a stacked deck, so the hands are known:
+a side pot, a split pot with an odd chip and a muck, a refused amount and an undo, a void) and
+saves screenshots of each interesting step, at 1920x1080 and 1280x800, in both languages.
+
+It taps the presenter as the dealer taps the screen (the double-tap guard gets a clock that
+moves a second per tap: the demo taps faster than a dealer).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+
+from dealer_assist.cards import FULL_DECK, Card, parse_card
+from dealer_assist.config import TableConfig
+from dealer_assist.errors import DealerAssistError
+from dealer_assist.games import get_pot_game
+from dealer_assist.storage.journal import Journal
+from drivers.manual import ManualSource
+from ui.poker.snapshot import PokerSnapshot
+
+PLAYERS = ((1, "Anna", 40000), (3, "Bruno", 10000), (5, "Carla", 20000), (7, "Dario", 8000))
+SIZES = ((1920, 1080), (1280, 800))
+
+
+@dataclass(frozen=True)
+class Script:
+    """One scripted hand: hole cards per seat, the board, the actions ``(street index, seat)
+    -> action`` (``raise:max``, ``bet:2500``, ``call``...), showdown ``seat -> show``."""
+
+    name: str
+    holes: dict[int, str]
+    board: str
+    actions: dict[tuple[int, int], str]
+    shows: dict[int, bool] = field(default_factory=dict)
+
+
+HANDS = (
+    Script("side_pot", {1: "KsKd", 3: "7c2d", 5: "QsQd", 7: "AsAd"}, "Ah9c5d3sJh",
+           {(0, 7): "raise:max", (0, 1): "call", (0, 3): "fold", (0, 5): "call",
+            (1, 5): "bet:2500", (1, 1): "call"}),
+    Script("split_pot", {1: "AcKd", 3: "AdKh", 5: "QcJd", 7: "2h3d"}, "5c6d7h8s9c",
+           {(0, 5): "fold"}, {7: False}),
+    Script("refused_undo", {1: "2c3c", 3: "4d5d", 5: "6h7h", 7: "8s9s"}, "TcJcQdKdAh",
+           {(0, 3): "undo_call", (0, 5): "small_raise"}),
+    Script("void", {1: "2d3h", 3: "4c5h", 5: "6c7d", 7: "8h9h"}, "TdJdQhKhAs", {}),
+)  # fmt: skip
+
+
+class PokerDemo:
+    """Plays the scripted hands on one console (``console``: a started PokerConsole)."""
+
+    def __init__(self, app: QApplication, console: object, shots: Path | None, lang: str):
+        from ui.poker.app import PokerConsole
+
+        if not isinstance(console, PokerConsole):
+            raise TypeError("PokerDemo drives a PokerConsole")
+        self.app = app
+        self.c = console
+        self.p = console.presenter
+        self.p.clock = itertools.count(0.0, 1.0).__next__
+        self.shots = shots
+        self.lang = lang
+        self.saved: list[Path] = []
+        self._entered: set[tuple[str, str]] = set()
+        self._plan: dict[tuple[int, int], str] = {}
+        self.streets = [st.name for st in get_pot_game(console.config.game).streets]
+
+    @property
+    def snap(self) -> PokerSnapshot:
+        """The snapshot the screen shows."""
+        return self.p.snap
+
+    def wait(self, pred: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
+        """Process Qt events until ``pred()`` (DealerAssistError after ``timeout`` s)."""
+        deadline = time.monotonic() + timeout
+        while not pred():
+            if time.monotonic() > deadline:
+                raise DealerAssistError(f"demo: timed out waiting for {what}")
+            self.app.processEvents()
+            time.sleep(0.005)
+        self.app.processEvents()
+
+    def settle(self) -> None:
+        """Wait for the answers to every command sent."""
+        self.wait(lambda: not self.p.view().busy, "the table's answer")
+
+    def shot(self, name: str) -> None:
+        """Screenshots of the window at both sizes."""
+        if self.shots is None:
+            return
+        self.shots.mkdir(parents=True, exist_ok=True)
+        win = self.c.window
+        for w, h in SIZES:
+            win.resize(w, h)
+            self.app.processEvents()
+            path = self.shots / f"{len(self.saved) // 2 + 1:02d}-{name}-{self.lang}-{w}x{h}.png"
+            win.grab().save(str(path))
+            self.saved.append(path)
+
+    def run(self, hands: int) -> list[str]:
+        """Seat the players, play ``hands`` scripted hands; a line per hand."""
+        self.wait(lambda: self.snap.device.connected, "the card source")
+        self.shot("empty-table")
+        for seat, name, stack in PLAYERS:
+            self.p.tap_seat(seat)
+            self.p.set_name(name)
+            for chip in sorted(self.c.config.chips, reverse=True):
+                while self.p.amount + chip <= stack:
+                    self.p.tap_chip(chip)
+            self.p.tap_seat_player()
+            self.settle()
+        self.p.tap_seat(1)
+        self.p.tap_seat_change("button")
+        self.settle()
+        self.p.tap_seat(1)
+        self.shot("between-hands")
+        self.p.tap_seat(1)
+        out = []
+        for script in itertools.islice(itertools.cycle(HANDS), hands):
+            out.append(self.play(script))
+        return out
+
+    def play(self, s: Script) -> str:
+        """One scripted hand, to its award (or its void alarm)."""
+        self.p.tap_new_hand()
+        self.wait(lambda: self.snap.in_hand, "the new hand")
+        uid = self.snap.hand_uid
+        deck = self._deck(s)
+        self._plan = dict(s.actions)  # each run of the script from the start
+        shot_taken: set[str] = set()
+        while self.snap.in_hand and self.snap.hand_uid == uid:
+            snap = self.snap
+            if snap.pending:
+                for pos in snap.pending:
+                    if (uid, pos) not in self._entered:
+                        self._entered.add((uid, pos))
+                        self.c.service.enter_card(deck[pos] if pos in deck else deck.pop("next"))
+                before = snap.pending
+                self.wait(lambda: self.snap.pending != before or not self.snap.in_hand,  # noqa: B023
+                          "the cards")  # fmt: skip
+                continue
+            legal = snap.legal
+            if legal is None:
+                last = snap
+                self.wait(lambda: self.snap != last, "the table")  # noqa: B023
+                continue
+            key = f"{s.name}-{snap.street}"
+            street = self.streets.index(snap.street) if snap.street in self.streets else -1
+            if s.name == "void" and street == 1:
+                self.p.tap_void()
+                self.shot("void-confirm")
+                self.p.tap_void()
+                self.settle()
+                self.wait(lambda: self.p.step() == "void", "the void alarm")
+                self.shot("void-alarm")
+                self.p.tap_ack()
+                self.settle()
+                return f"{s.name}: void, acknowledged"
+            if (key not in shot_taken and snap.street in ("preflop", "flop")) or (
+                    snap.phase == "showdown" and "showdown" not in shot_taken):  # fmt: skip
+                shot_taken.add(key if snap.phase != "showdown" else "showdown")
+                self.shot(f"{s.name}-{snap.phase if snap.phase == 'showdown' else snap.street}")
+            self._act(s, snap)
+            self.settle()
+        self.wait(lambda: self.p.step() in ("settled", "between", "void"), "the award")
+        self.shot(f"{s.name}-award")
+        awards = "; ".join(f"pot {a.index}: {[(w.seat, w.amount) for w in a.winners]}"
+                           for a in self.snap.awards)  # fmt: skip
+        self.p.tap_done()
+        return f"{s.name}: {awards}; stacks after {list(self.snap.after)}"
+
+    def _act(self, s: Script, snap: PokerSnapshot) -> None:
+        legal = snap.legal
+        if legal is None:
+            return
+        if snap.phase == "showdown":
+            self.p.tap_show(s.shows.get(legal.seat, True))
+            return
+        street = self.streets.index(snap.street) if snap.street in self.streets else -1
+        plan = self._plan.pop((street, legal.seat), "")
+        if plan == "undo_call":
+            self.p.tap_action("call")
+            self.settle()
+            self.shot(f"{s.name}-undo")
+            self.p.tap_undo()
+            self.settle()
+            self.p.tap_action("fold")
+            return
+        if plan == "small_raise" and legal.minimum is not None:
+            self.p.tap_clear()
+            self.p.tap_chip(min(self.c.config.chips))
+            self.p.tap_action(legal.bet_kind or "raise")
+            self.shot(f"{s.name}-refused")
+            self.p.tap_min()
+            self.p.tap_action(legal.bet_kind or "raise")
+            return
+        kind, _, amount = plan.partition(":")
+        if kind in ("raise", "bet") and legal.bet_kind is not None:
+            if amount == "max":
+                self.p.tap_all_in()
+            else:
+                self.p.tap_clear()
+                self.p.tap_chip(int(amount))
+            self.p.tap_action(legal.bet_kind)
+            return
+        if kind in legal.kinds:
+            self.p.tap_action(kind)
+            return
+        self.p.tap_action("check" if "check" in legal.kinds else "call")
+
+    def _deck(self, s: Script) -> _Deck:
+        """Position -> card for the scripted places; ``next`` pops the burns from the rest."""
+        out: dict[str, Card] = {}
+        used: list[Card] = []
+        for seat, text in s.holes.items():
+            for n in (1, 2):
+                card = parse_card(text[2 * n - 2 : 2 * n])
+                out[f"seat {seat} card {n}"] = card
+                used.append(card)
+        for n in range(1, 6):
+            card = parse_card(s.board[2 * n - 2 : 2 * n])
+            out[f"board {n}"] = card
+            used.append(card)
+        rest = [c for c in FULL_DECK if c not in used]
+        return _Deck(out, rest)
+
+
+class _Deck(dict[str, Card]):
+    """The scripted cards; ``pop("next")`` gives the next unscripted card (a burn)."""
+
+    def __init__(self, cards: dict[str, Card], rest: list[Card]) -> None:
+        super().__init__(cards)
+        self.rest = rest
+
+    def pop(self, key: str, *default: Card) -> Card:  # type: ignore[override]
+        if key == "next":
+            return self.rest.pop()
+        return super().pop(key, *default)
+
+
+def run_demo(
+    app: QApplication, config: TableConfig, hands: int, shots: Path | None, *,
+    size: tuple[int, int], db: str | None, seed: int, langs: tuple[str, ...],
+) -> int:  # fmt: skip
+    """Play ``hands`` scripted hands once per language; 0 when every hand went as scripted."""
+    from ui.poker.app import PokerConsole, demo_journal
+
+    status = 0
+    for lang in langs:
+        url = db or str(demo_journal(shots, lang))
+        console = PokerConsole(config, lambda: ManualSource(name="manual"), Journal(url),
+                               lang=lang)  # fmt: skip
+        console.window.resize(*size)
+        console.window.show()
+        console.start()
+        demo = PokerDemo(app, console, shots, lang)
+        try:
+            for line in demo.run(hands):
+                print(f"[{lang}] {line}")
+        except DealerAssistError as e:
+            print(f"[{lang}] demo failed: {e}")
+            status = 1
+        console.close()
+        console.window.deleteLater()
+        app.processEvents()
+        print(f"[{lang}] {len(demo.saved)} screenshots" + (f" in {shots}" if shots else ""))
+    del seed  # the hands are scripted
+    return status

@@ -1,0 +1,352 @@
+"""The poker console's view-model: the dealer's taps in, commands out, one view to draw.
+
+Qt-free and testable without a window. It keeps what only the screen cares about (the amount
+being keyed, the seat selected between hands, the player's name, the void confirmation, the
+message line) and derives the rest from the latest :class:`~ui.poker.snapshot.PokerSnapshot`.
+Messages are codes with their values; the widgets translate them.
+
+Two guards keep a double tap from acting twice: the same button tapped again within
+:data:`DOUBLE_TAP_S` is ignored, and so is any action while the last one is not answered yet.
+Amounts the rule does not allow are refused here with the rule's text (and, should one get
+through, by the core: its refusal is shown from the snapshot).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from dealer_assist.config import TableConfig
+from dealer_assist.engine.voids import VoidReason
+from ui.poker.service import PokerCommand
+from ui.poker.snapshot import Legal, PokerSnapshot, SeatSnap
+
+DOUBLE_TAP_S = 0.4
+"""A second tap of the same button within this many seconds does nothing."""
+
+Sink = Callable[[PokerCommand], None]
+
+
+@dataclass(frozen=True)
+class Message:
+    """A line for the dealer: ``code`` (``below_min``, ``above_max``, ``off_step``, ``no_amount``,
+    ``buy_in_bounds``, ``top_up_max``, ``select_seat``, ``confirm_void``, ``refused``) with its
+    amounts (``values``, minor units) and the core's English ``text`` for a refusal; ``error``
+    for a refusal, else a hint."""
+
+    code: str
+    values: tuple[int, ...] = ()
+    text: str = ""
+    error: bool = True
+
+
+@dataclass(frozen=True)
+class PokerView:
+    """What the window draws.
+
+    Attributes:
+        step: ``connecting``, ``between`` (between hands), ``dealing`` (the device deals),
+            ``betting``, ``showdown``, ``settled``, ``void`` (an alarm to acknowledge).
+        snap: the snapshot drawn.
+        legal: what the actor may do (None: nobody).
+        amount: the bet/raise total (or, between hands, the buy-in/top-up) being keyed.
+        amount_ok: ``amount`` is a legal bet/raise total now.
+        chips: the table's chip set (the keypad's chip buttons).
+        selected: the seat selected between hands (None: none).
+        name: the name typed for a new player.
+        buy_in: the table's buy-in bounds ``(minimum, maximum)``.
+        void_armed: the next tap on Void confirms it.
+        message: the line for the dealer, or None.
+        busy: a command is on its way (buttons wait for its answer).
+    """
+
+    step: str
+    snap: PokerSnapshot
+    legal: Legal | None
+    amount: int
+    amount_ok: bool
+    chips: tuple[int, ...]
+    selected: int | None
+    name: str
+    buy_in: tuple[int, int]
+    void_armed: bool
+    message: Message | None
+    busy: bool = False
+    seats: tuple[int, ...] = field(default=())
+
+    @property
+    def player(self) -> SeatSnap | None:
+        """The player in the selected seat (None: empty or none selected)."""
+        return self.snap.seat(self.selected) if self.selected is not None else None
+
+
+def amount_issue(legal: Legal | None, to: int) -> Message | None:
+    """Why ``to`` is not a legal bet/raise total for ``legal`` (None when it is)."""
+    if legal is None or legal.bet_kind is None or legal.minimum is None or legal.maximum is None:
+        return Message("no_bet_open")
+    if to <= 0:
+        return Message("no_amount", (legal.minimum,))
+    if to > legal.maximum:
+        return Message("above_max", (legal.maximum,))
+    if to < legal.minimum and to != legal.maximum:
+        return Message("below_min", (legal.minimum,))
+    if not legal.allows(to):
+        return Message("off_step", (legal.step, legal.maximum))
+    return None
+
+
+class PokerPresenter:
+    """Turns snapshots and taps into views and commands.
+
+    Args:
+        config: the table (``chips``, ``config.poker.buy_in``).
+        send: delivers a command to the service (queued to the worker; direct in tests).
+        clock: monotonic seconds (tests pass their own).
+    """
+
+    def __init__(
+        self, config: TableConfig, send: Sink, *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.config = config
+        self.send = send
+        self.clock = clock
+        self.snap = PokerSnapshot(table_seats=config.seats)
+        self.amount = 0
+        self.selected: int | None = None
+        self.name = ""
+        self.void_armed = False
+        self.message: Message | None = None
+        self._seq = 0
+        self._waiting: set[int] = set()
+        self._last_tap: tuple[str, float] | None = None
+        self._done_uid = ""  # the settled hand whose award the dealer has finished
+        self._listeners: list[Callable[[PokerView], None]] = []
+
+    # -- observers --------------------------------------------------------------------------------
+    def subscribe(self, listener: Callable[[PokerView], None]) -> None:
+        """Call ``listener(view)`` after every change."""
+        self._listeners.append(listener)
+
+    def _changed(self) -> None:
+        view = self.view()
+        for listener in self._listeners:
+            listener(view)
+
+    def start(self) -> None:
+        """Connect to the table (the service opens the source and the journal)."""
+        self._command(PokerCommand("open"))
+
+    # -- from the service -------------------------------------------------------------------------
+    def on_snapshot(self, snap: PokerSnapshot) -> None:
+        """A snapshot from the service (a command's answer or a tick)."""
+        old = self.snap
+        self.snap = snap
+        self._waiting = {s for s in self._waiting if s > snap.seq}
+        turn = (snap.hand_uid, snap.actor, snap.street, snap.phase)
+        if turn != (old.hand_uid, old.actor, old.street, old.phase):
+            self.amount = 0  # a new turn keys a new amount
+        if snap.hand_uid != old.hand_uid:
+            self.void_armed = False
+        if snap.error is not None and snap.seq >= self._seq:
+            self.message = Message("refused", text=snap.error.message)
+        elif snap.seq >= self._seq and self.message is not None and self.message.code == "refused":
+            self.message = None
+        self._changed()
+
+    # -- the view ---------------------------------------------------------------------------------
+    def step(self) -> str:
+        """Where the console is (see :class:`PokerView`)."""
+        s = self.snap
+        if s.alarm:
+            return "void"
+        if not s.device.connected and not s.hand_uid and not s.seats:
+            return "connecting"
+        if not s.in_hand:
+            fresh = s.phase == "settled" and s.hand_uid != self._done_uid
+            return "settled" if fresh else "between"
+        if s.phase == "showdown" and s.legal is not None:
+            return "showdown"
+        if s.legal is not None:
+            return "betting"
+        return "dealing"
+
+    def view(self) -> PokerView:
+        """The view now."""
+        legal = self.snap.legal
+        ok = legal is not None and amount_issue(legal, self.amount) is None
+        low, high = self.config.poker.buy_in
+        return PokerView(
+            step=self.step(), snap=self.snap, legal=legal, amount=self.amount, amount_ok=ok,
+            chips=tuple(self.config.chips), selected=self.selected, name=self.name,
+            buy_in=(low, high), void_armed=self.void_armed, message=self.message,
+            busy=bool(self._waiting), seats=tuple(range(1, self.config.seats + 1)),
+        )  # fmt: skip
+
+    # -- taps: the hand ---------------------------------------------------------------------------
+    def _double(self, key: str) -> bool:
+        """True (ignore it) for the same tap again within DOUBLE_TAP_S."""
+        now = self.clock()
+        last = self._last_tap
+        self._last_tap = (key, now)
+        return last is not None and last[0] == key and now - last[1] < DOUBLE_TAP_S
+
+    def tap_action(self, kind: str) -> None:
+        """Fold, check, call, bet or raise (bet/raise to the keyed amount) for the seat to act.
+        Refused with the rule's text when the kind is not legal or the amount is not."""
+        legal = self.snap.legal
+        if self._double(f"act:{kind}") or self._waiting:
+            return
+        if legal is None or kind not in legal.kinds:
+            self._say(Message("not_legal"))
+            return
+        to = None
+        if kind == legal.bet_kind:
+            issue = amount_issue(legal, self.amount)
+            if issue is not None:
+                self._say(issue)
+                return
+            to = self.amount
+        self.message = None
+        self._command(PokerCommand("act", seat=legal.seat, action=kind, to=to))
+
+    def tap_all_in(self) -> None:
+        """Key the maximum (all of the actor's stack) as the amount."""
+        legal = self.snap.legal
+        if legal is not None and legal.maximum is not None:
+            self._set_amount(legal.maximum)
+
+    def tap_min(self) -> None:
+        """Key the minimum bet/raise total."""
+        legal = self.snap.legal
+        if legal is not None and legal.minimum is not None:
+            self._set_amount(legal.minimum)
+
+    def tap_chip(self, value: int) -> None:
+        """Add a chip of ``value`` to the amount being keyed."""
+        self._set_amount(self.amount + value)
+
+    def tap_clear(self) -> None:
+        """Clear the amount being keyed."""
+        self._set_amount(0)
+
+    def _set_amount(self, amount: int) -> None:
+        self.amount = max(0, amount)
+        if self.message is not None and self.message.code != "refused":
+            self.message = None
+        self._changed()
+
+    def tap_show(self, shown: bool = True) -> None:
+        """The seat to show at the showdown shows (or mucks) its hand."""
+        legal = self.snap.legal
+        kind = "show" if shown else "muck"
+        if self._double(f"show:{kind}") or self._waiting:
+            return
+        if legal is None or kind not in legal.kinds:
+            self._say(Message("not_legal"))
+            return
+        self._command(PokerCommand("show", seat=legal.seat, shown=shown))
+
+    def tap_undo(self) -> None:
+        """Take back the last action (only while the runner allows it)."""
+        if self._double("undo") or self._waiting or not self.snap.can_undo:
+            return
+        self._command(PokerCommand("undo"))
+
+    def tap_void(self) -> None:
+        """Void the hand: the first tap arms, the second confirms."""
+        if not self.snap.in_hand or self._double("void"):
+            return
+        if not self.void_armed:
+            self.void_armed = True
+            self._say(Message("confirm_void", error=False))
+            return
+        self.void_armed = False
+        self.message = None
+        self._command(PokerCommand("void", reason=VoidReason("dealer_void")))
+
+    def tap_ack(self) -> None:
+        """The dealer has read the void alarm."""
+        if self._double("ack") or self._waiting:
+            return
+        self._command(PokerCommand("ack"))
+
+    def tap_done(self) -> None:
+        """The pots of the settled hand are paid: on to between hands."""
+        self._done_uid = self.snap.hand_uid
+        self._changed()
+
+    def tap_new_hand(self) -> None:
+        """Start the next hand (between hands)."""
+        if self._double("new_hand") or self._waiting or self.snap.in_hand:
+            return
+        self.selected = None
+        self._command(PokerCommand("new_hand"))
+
+    # -- taps: between hands ----------------------------------------------------------------------
+    def tap_seat(self, seat: int) -> None:
+        """Select ``seat`` for a change between hands (again: unselect)."""
+        if self.snap.in_hand:
+            return
+        self.selected = None if self.selected == seat else seat
+        self.amount = 0
+        self.message = None
+        self._changed()
+
+    def set_name(self, name: str) -> None:
+        """The new player's name (or badge)."""
+        self.name = name.strip()
+        self._changed()
+
+    def tap_seat_player(self) -> None:
+        """Seat a player in the selected seat with the keyed buy-in (within the bounds)."""
+        seat = self._chosen("seat_player")
+        if seat is None:
+            return
+        low, high = self.config.poker.buy_in
+        if not low <= self.amount <= high:
+            self._say(Message("buy_in_bounds", (low, high)))
+            return
+        self._command(PokerCommand("seat_player", seat=seat, name=self.name, amount=self.amount))
+        self.name, self.amount = "", 0
+
+    def tap_top_up(self) -> None:
+        """More chips for the selected player (the stack at most the maximum buy-in)."""
+        seat = self._chosen("top_up")
+        if seat is None:
+            return
+        player = self.snap.seat(seat)
+        high = self.config.poker.buy_in[1]
+        room = high - (player.stack if player else 0)
+        if self.amount <= 0 or self.amount > room:
+            self._say(Message("top_up_max", (max(room, 0), high)))
+            return
+        self._command(PokerCommand("top_up", seat=seat, amount=self.amount))
+        self.amount = 0
+
+    def tap_seat_change(self, kind: str) -> None:
+        """``sit_out``, ``sit_in``, ``leave`` or ``button`` for the selected seat."""
+        seat = self._chosen(kind)
+        if seat is not None:
+            self._command(PokerCommand(kind, seat=seat))
+            if kind == "leave":
+                self.selected = None
+
+    def _chosen(self, key: str) -> int | None:
+        if self._double(key) or self._waiting or self.snap.in_hand:
+            return None
+        if self.selected is None:
+            self._say(Message("select_seat", error=False))
+            return None
+        return self.selected
+
+    # -- inside -----------------------------------------------------------------------------------
+    def _say(self, message: Message) -> None:
+        self.message = message
+        self._changed()
+
+    def _command(self, cmd: PokerCommand) -> None:
+        self._seq += 1
+        self._waiting.add(self._seq)
+        self.send(replace(cmd, seq=self._seq))
+        self._changed()

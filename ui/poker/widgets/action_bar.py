@@ -1,0 +1,73 @@
+"""The action bar: Fold, Check or Call (with the amount), Bet or Raise (to the keyed amount),
+only the legal ones enabled; Undo (while the runner allows) and Void hand (tap twice)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QGridLayout, QPushButton, QWidget
+
+from ui.console.format import money
+from ui.console.texts import tr, trf
+from ui.console.widgets.seat import restyle, set_text
+from ui.poker.presenter import PokerPresenter, PokerView
+from ui.poker.texts import kind_name
+
+
+class ActionBar(QWidget):
+    """The seat to act's buttons; ``buttons`` by kind (``fold``, ``check``, ``call``, ``bet``,
+    ``raise``), plus ``undo`` and ``void``."""
+
+    def __init__(self, presenter: PokerPresenter, currency: str) -> None:
+        super().__init__()
+        self.p = presenter
+        self.currency = currency
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setSpacing(8)
+        self.buttons: dict[str, QPushButton] = {}
+        for kind in ("fold", "check", "call", "bet", "raise"):
+            b = QPushButton(kind_name(kind))
+            b.setObjectName("pAction")
+            b.setProperty("kind", kind)
+            b.clicked.connect(lambda _=False, k=kind: self.p.tap_action(k))
+            self.buttons[kind] = b
+        grid.addWidget(self.buttons["fold"], 0, 0)
+        grid.addWidget(self.buttons["check"], 0, 1)
+        grid.addWidget(self.buttons["call"], 0, 1)
+        grid.addWidget(self.buttons["bet"], 0, 2)
+        grid.addWidget(self.buttons["raise"], 0, 2)
+        self.undo = QPushButton(tr("Undo"))
+        self.undo.setObjectName("pUndo")
+        self.undo.clicked.connect(self.p.tap_undo)
+        self.void = QPushButton(tr("Void hand"))
+        self.void.setObjectName("voidButton")
+        self.void.clicked.connect(self.p.tap_void)
+        grid.addWidget(self.undo, 1, 0, 1, 2)
+        grid.addWidget(self.void, 1, 2)
+
+    def show_view(self, view: PokerView) -> None:
+        """Enable what is legal for the seat to act; label call and bet/raise with amounts."""
+        legal = view.legal if view.step == "betting" else None
+        kinds = legal.kinds if legal is not None else ()
+        cur = self.currency
+        check = "check" in kinds or "call" not in kinds
+        self.buttons["check"].setVisible(check)
+        self.buttons["call"].setVisible(not check)
+        bet = "raise" not in kinds
+        self.buttons["bet"].setVisible(bet)
+        self.buttons["raise"].setVisible(not bet)
+        for kind, b in self.buttons.items():
+            b.setEnabled(kind in kinds and not view.busy)
+        if legal is not None and legal.to_call:
+            set_text(self.buttons["call"], trf("Call %1", money(legal.to_call, cur)))
+        else:
+            set_text(self.buttons["call"], kind_name("call"))
+        for kind in ("bet", "raise"):
+            b = self.buttons[kind]
+            text = kind_name(kind)
+            if kind in kinds and view.amount:
+                text = trf("%1 to %2", text, money(view.amount, cur))
+            set_text(b, text)  # enabled when legal: a wrong amount is refused with the rule
+        self.undo.setEnabled(view.snap.can_undo and not view.busy)
+        self.void.setEnabled(view.snap.in_hand)
+        restyle(self.void, armed=view.void_armed)
+        set_text(self.void, tr("Confirm: void the hand") if view.void_armed else tr("Void hand"))

@@ -1,0 +1,66 @@
+"""The amount keypad: the amount being keyed, a button per chip of the table's set
+(``config.chips``), the minimum, all-in and clear. The presenter decides what is legal."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from ui.console.format import money
+from ui.console.texts import tr
+from ui.console.widgets.chip import ChipButton
+from ui.console.widgets.seat import restyle, set_text
+from ui.poker.presenter import PokerPresenter, PokerView
+
+
+class AmountKeypad(QWidget):
+    """Chips add to the amount; Min and All-in key the rule's bounds (betting only)."""
+
+    def __init__(self, presenter: PokerPresenter, chips: tuple[int, ...], currency: str) -> None:
+        super().__init__()
+        self.p = presenter
+        self.currency = currency
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(8)
+        self.amount = QLabel("")
+        self.amount.setObjectName("pAmount")
+        lay.addWidget(self.amount)
+        grid = QGridLayout()
+        grid.setSpacing(8)
+        self.chips = []
+        for i, value in enumerate(chips):
+            b = ChipButton(value)
+            b.setAccessibleName(money(value, currency))
+            b.clicked.connect(lambda _=False, v=value: self.p.tap_chip(v))
+            grid.addWidget(b, 0, i)
+            self.chips.append(b)
+        lay.addLayout(grid)
+        row = QHBoxLayout()
+        row.setSpacing(8)
+        self.min = QPushButton(tr("Minimum"))
+        self.min.clicked.connect(self.p.tap_min)
+        self.all_in = QPushButton(tr("All-in"))
+        self.all_in.clicked.connect(self.p.tap_all_in)
+        self.clear = QPushButton(tr("Clear"))
+        self.clear.clicked.connect(self.p.tap_clear)
+        for key in (self.min, self.all_in, self.clear):
+            row.addWidget(key)
+        lay.addLayout(row)
+
+    def set_compact(self, compact: bool) -> None:
+        """Smaller chips on small screens."""
+        for b in self.chips:
+            b.set_size(66 if compact else 84)
+
+    def show_view(self, view: PokerView, *, betting: bool) -> None:
+        """The amount keyed; Min/All-in only while a bet or raise is open."""
+        set_text(self.amount, money(view.amount, self.currency))
+        restyle(self.amount, ok=view.amount_ok or not betting)
+        legal = view.legal
+        open_ = betting and legal is not None and legal.bet_kind is not None
+        self.min.setVisible(betting)
+        self.all_in.setVisible(betting)
+        self.min.setEnabled(open_)
+        self.all_in.setEnabled(open_)
+        for b in self.chips:
+            b.setEnabled(not betting or open_)

@@ -1,0 +1,313 @@
+"""The poker table as the dealer sees it: the felt, the seats around it, each seat's bet in front
+of it, the button and the blinds, the board and the pots with their eligible seats.
+
+The dealer stands at the bottom of the oval; seat 1 is on their left and the seats go round
+clockwise (as the cards are dealt). Hole cards are drawn face down until their player shows
+them at the showdown (the snapshot holds no other).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QResizeEvent
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from ui.console import theme
+from ui.console.format import money
+from ui.console.texts import tr, trf
+from ui.console.widgets.cards import CardView
+from ui.console.widgets.seat import FitLabel, restyle, set_text
+from ui.poker.presenter import PokerView
+from ui.poker.snapshot import SeatSnap
+from ui.poker.texts import action_label, badge, pot_name
+
+STYLE = f"""
+#pokerSeat {{ background: rgba(6, 20, 14, 0.88); border: 2px solid rgba(255,255,255,0.18);
+             border-radius: 14px; }}
+#pokerSeat[state="empty"] {{ background: rgba(6, 20, 14, 0.35); border-style: dashed; }}
+#pokerSeat[state="out"] {{ background: rgba(10, 12, 12, 0.65); border-style: dashed; }}
+#pokerSeat[state="folded"] {{ background: rgba(10, 12, 12, 0.7); }}
+#pokerSeat[state="act"] {{ border: 4px solid #4fc3f7; background: rgba(8, 32, 48, 0.95); }}
+#pokerSeat[state="won"] {{ border: 4px solid {theme.GREEN}; }}
+#pokerSeat[selected="true"] {{ border: 4px solid {theme.GOLD}; background: rgba(60,48,14,0.95); }}
+#pSeatNo {{ font-weight: bold; color: {theme.GOLD}; }}
+#pSeatName {{ color: {theme.TEXT}; }}
+#pStack {{ font-weight: bold; color: #ffffff; }}
+#pState {{ color: {theme.MUTED}; font-weight: bold; }}
+#pState[tone="act"] {{ color: #4fc3f7; }}
+#pState[tone="win"] {{ color: #7ee2a0; }}
+#pBet {{ background: rgba(0,0,0,0.55); color: #ffe082; font-weight: bold; border-radius: 10px;
+        border: 2px solid {theme.GOLD_DARK}; padding: 2px 8px; }}
+#pMark {{ font-weight: bold; border-radius: 16px; background: #f4f4f4; color: #111111;
+         border: 2px solid #111111; }}
+#pMark[kind="forced"] {{ background: #2f80c9; color: #ffffff; border-color: #0d3d66; }}
+#pPots {{ color: #ffffff; font-weight: bold; background: rgba(0,0,0,0.35); border-radius: 12px;
+         padding: 6px 14px; }}
+#pDealer {{ color: rgba(255,255,255,0.45); font-weight: bold; letter-spacing: 2px; }}
+"""
+
+
+class SeatTile(QFrame):
+    """One seat: number and name, stack, state (last action, folded, all-in, to act), cards."""
+
+    def __init__(
+        self, seat: int, currency: str, on_tap: Callable[[int], None], parent: QWidget
+    ) -> None:
+        super().__init__(parent)
+        self.seat = seat
+        self.currency = currency
+        self.on_tap = on_tap
+        self.setObjectName("pokerSeat")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 4, 8, 4)
+        lay.setSpacing(0)
+        top = QHBoxLayout()
+        top.setSpacing(6)
+        self.no = QLabel(str(seat))
+        self.no.setObjectName("pSeatNo")
+        self.name = FitLabel("", min_px=11)
+        self.name.setObjectName("pSeatName")
+        top.addWidget(self.no)
+        top.addWidget(self.name, 1)
+        lay.addLayout(top)
+        self.stack = FitLabel("", min_px=12)
+        self.stack.setObjectName("pStack")
+        lay.addWidget(self.stack)
+        bottom = QHBoxLayout()
+        bottom.setSpacing(3)
+        self.state = FitLabel("", min_px=11)
+        self.state.setObjectName("pState")
+        bottom.addWidget(self.state, 1)
+        self.cards = [CardView(30, self), CardView(30, self)]
+        for c in self.cards:
+            bottom.addWidget(c)
+        lay.addLayout(bottom)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.on_tap(self.seat)
+
+    def set_scale(self, width: int, height: int) -> None:
+        """Size the tile and its fonts."""
+        self.setFixedSize(width, height)
+        big = max(15, height // 5)
+        self.no.setStyleSheet(f"font-size: {big}px;")
+        self.name.setStyleSheet(f"font-size: {max(13, height // 7)}px;")
+        self.stack.setStyleSheet(f"font-size: {big}px;")
+        self.state.setStyleSheet(f"font-size: {max(12, height // 8)}px;")
+        for c in self.cards:
+            c.set_card_width(max(22, height // 4))
+
+    def show_seat(self, s: SeatSnap | None, view: PokerView, won: int) -> None:
+        """Draw the seat (None: nobody there)."""
+        snap = view.snap
+        currency = self.currency
+        if s is None:
+            set_text(self.name, tr("Empty"))
+            set_text(self.stack, "")
+            set_text(self.state, "")
+            for c in self.cards:
+                c.set_face("empty")
+                c.setVisible(False)
+            restyle(self, state="empty", selected=view.selected == self.seat)
+            return
+        set_text(self.name, s.name or trf("Seat %1", s.seat))
+        set_text(self.stack, money(s.stack, currency))
+        state, tone = "", ""
+        if won:
+            state, tone = trf("Wins %1", money(won, currency)), "win"
+        elif s.sitting_out and not s.in_hand:
+            state = tr("Sitting out")
+        elif snap.actor == s.seat:
+            state, tone = tr("To act"), "act"
+        elif s.folded:
+            state = tr("Folded")
+        elif s.mucked:
+            state = tr("Mucked")
+        elif s.all_in and snap.in_hand:
+            state = tr("All-in")
+        elif s.last and snap.in_hand:
+            state = action_label(s.last, currency)
+        set_text(self.state, state)
+        restyle(self.state, tone=tone)
+        dealt = s.in_hand and not s.folded and snap.phase not in ("", "void")
+        for i, c in enumerate(self.cards):
+            c.setVisible(dealt and (s.cards > i or bool(s.shown)))
+            c.set_face(s.shown[i] if i < len(s.shown) else ("back" if s.cards > i else "empty"))
+        if won:
+            tile = "won"
+        elif snap.actor == s.seat:
+            tile = "act"
+        elif s.folded and snap.in_hand:
+            tile = "folded"
+        elif s.sitting_out and not s.in_hand:
+            tile = "out"
+        else:
+            tile = ""
+        restyle(self, state=tile, selected=view.selected == self.seat)
+
+
+class Felt(QWidget):
+    """The table: seats round an oval, bets in front, markers, board and pots in the middle.
+
+    Args:
+        seats: seats at the table (1..seats).
+        currency: the table's currency code.
+        on_tap: called with a seat number when its tile is tapped.
+    """
+
+    def __init__(
+        self, seats: int, currency: str, on_tap: Callable[[int], None],
+        parent: QWidget | None = None,
+    ) -> None:  # fmt: skip
+        super().__init__(parent)
+        self.currency = currency
+        self.setStyleSheet(STYLE)
+        self.n = seats
+        self.tiles = {s: SeatTile(s, currency, on_tap, self) for s in range(1, seats + 1)}
+        self.bets = {s: self._label("pBet") for s in range(1, seats + 1)}
+        self.marks = {s: self._label("pMark") for s in range(1, seats + 1)}
+        self.button = self._label("pMark")
+        self.button.setText("D")
+        self.board_box = QWidget(self)
+        row = QHBoxLayout(self.board_box)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(8)
+        self.board = [CardView(70, self.board_box) for _ in range(5)]
+        for c in self.board:
+            row.addWidget(c)
+        self.pots = self._label("pPots")
+        self.pots.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.pots.setWordWrap(True)
+        self.dealer = self._label("pDealer")
+        self.dealer.setText(tr("DEALER"))
+        self._view: PokerView | None = None
+
+    def _label(self, name: str) -> QLabel:
+        label = QLabel("", self)
+        label.setObjectName(name)
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.hide()
+        return label
+
+    # -- geometry ---------------------------------------------------------------------------------
+    def _oval(self) -> QRectF:
+        w, h = self.width(), self.height()
+        tile_h = self._tile_size()[1]
+        return QRectF(w * 0.09, tile_h * 0.55, w * 0.82, h - tile_h * 1.25)
+
+    def _tile_size(self) -> tuple[int, int]:
+        w, h = self.width(), self.height()
+        tw = int(min(230, max(150, w * 0.145)))
+        th = int(min(130, max(96, h * 0.125)))
+        return tw, th
+
+    def seat_point(self, seat: float, inset: float = 0.0) -> QPointF:
+        """Where ``seat`` sits on the rail (``inset`` 0..1 moves it towards the centre)."""
+        oval = self._oval()
+        a = math.radians(90 + 360 * seat / (self.n + 1))
+        c = oval.center()
+        k = 1.0 - inset
+        return QPointF(c.x() + oval.width() / 2 * k * math.cos(a),
+                       c.y() + oval.height() / 2 * k * math.sin(a))  # fmt: skip
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._place()
+        super().resizeEvent(event)
+
+    def _place(self) -> None:
+        tw, th = self._tile_size()
+        for s, tile in self.tiles.items():
+            tile.set_scale(tw, th)
+            p = self.seat_point(s)
+            x = min(max(0, p.x() - tw / 2), self.width() - tw)
+            y = min(max(0, p.y() - th / 2), self.height() - th)
+            tile.move(int(x), int(y))
+        oval = self._oval()
+        card_w = int(min(90, max(54, oval.width() / 12)))
+        for c in self.board:
+            c.set_card_width(card_w)
+        self.board_box.adjustSize()
+        bw, bh = self.board_box.sizeHint().width(), self.board_box.sizeHint().height()
+        mid = oval.center()
+        self.board_box.setGeometry(int(mid.x() - bw / 2), int(mid.y() - bh * 0.85), bw, bh)
+        font = max(15, int(card_w / 4.2))
+        self.pots.setStyleSheet(f"font-size: {font}px;")
+        pw = int(oval.width() * 0.56)
+        self.pots.setFixedWidth(pw)
+        self.pots.adjustSize()
+        self.pots.move(int(mid.x() - pw / 2), int(mid.y() + bh * 0.25))
+        self.dealer.setStyleSheet(f"font-size: {font}px;")
+        self.dealer.adjustSize()
+        d = self.seat_point(0, 0.08)
+        self.dealer.move(int(d.x() - self.dealer.width() / 2), int(d.y() - self.dealer.height()))
+        if self._view is not None:
+            self._place_chips(self._view)
+
+    def _place_chips(self, view: PokerView) -> None:
+        """Bets and markers on the line from each seat to the centre."""
+        font = max(15, self._tile_size()[1] // 6)
+        for s in self.tiles:
+            bet, mark = self.bets[s], self.marks[s]
+            for label, inset in ((bet, 0.36), (mark, 0.2)):
+                if label.isVisible():
+                    label.setStyleSheet(f"font-size: {font}px;")
+                    label.adjustSize()
+                    p = self.seat_point(s, inset)
+                    label.move(int(p.x() - label.width() / 2), int(p.y() - label.height() / 2))
+        if self.button.isVisible() and view.snap.button is not None:
+            self.button.setFixedSize(font * 2 + 4, font * 2 + 4)
+            self.button.setStyleSheet(f"font-size: {font}px; border-radius: {font + 2}px;")
+            q = self.seat_point(view.snap.button + 0.42, 0.2)  # beside where a blind's mark goes
+            self.button.move(int(q.x() - font), int(q.y() - font))
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        oval = self._oval()
+        p.setPen(QPen(QColor(theme.RAIL), 26))
+        p.setBrush(QColor(theme.FELT))
+        p.drawRoundedRect(oval, oval.height() / 2, oval.height() / 2)
+        p.setPen(QPen(QColor(255, 255, 255, 40), 2))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        inner = oval.adjusted(40, 40, -40, -40)
+        p.drawRoundedRect(inner, inner.height() / 2, inner.height() / 2)
+        p.end()
+
+    def show_view(self, view: PokerView) -> None:
+        """Draw the table."""
+        self._view = view
+        snap = view.snap
+        currency = self.currency
+        won: dict[int, int] = {}
+        for award in snap.awards:
+            for w in award.winners:
+                won[w.seat] = won.get(w.seat, 0) + w.amount
+        for s, tile in self.tiles.items():
+            seat = snap.seat(s)
+            tile.show_seat(seat, view, won.get(s, 0))
+            bet = self.bets[s]
+            amount = seat.bet if seat is not None and snap.in_hand else 0
+            bet.setVisible(amount > 0)
+            set_text(bet, money(amount, currency))
+            mark = self.marks[s]
+            posts = seat.posts if seat is not None and snap.in_hand else ()
+            marks = [badge(k) for k in posts]
+            mark.setVisible(bool(marks))
+            set_text(mark, " ".join(marks))
+            restyle(mark, kind="forced")
+        self.button.setVisible(snap.button is not None)
+        for i, c in enumerate(self.board):
+            c.set_face(snap.board[i] if i < len(snap.board) else "empty")
+        lines = []
+        for pot in snap.pots if not snap.awards else ():
+            seats = ", ".join(str(x) for x in pot.eligible)
+            lines.append(f"{pot_name(pot.index)}: {money(pot.amount, currency)} · "
+                         + trf("seats %1", seats))  # fmt: skip
+        self.pots.setVisible(bool(lines))
+        set_text(self.pots, "\n".join(lines))
+        self.dealer.show()
+        self._place()

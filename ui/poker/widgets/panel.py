@@ -1,0 +1,295 @@
+"""The side panel of the poker console, one page per step: the hand (who acts, to call, the
+raise range, the amount keypad and the action bar), the showdown prompt (seat N: Show / Muck),
+the award (each pot, side pots first, winners with amounts and odd chips, returned bets, the
+stacks after), between hands (seat a player, top up, sit out or in, leave, the button, New
+hand) and the void alarm to acknowledge."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.console.format import money
+from ui.console.texts import tr, trf
+from ui.console.widgets.seat import restyle, set_text
+from ui.poker.presenter import PokerPresenter, PokerView
+from ui.poker.texts import hand_category, message_text, pot_name
+from ui.poker.widgets.action_bar import ActionBar
+from ui.poker.widgets.amount_keypad import AmountKeypad
+
+PAGES = ("hand", "showdown", "settled", "between", "void")
+
+
+def _label(name: str, text: str = "", wrap: bool = True) -> QLabel:
+    label = QLabel(text)
+    label.setObjectName(name)
+    label.setWordWrap(wrap)
+    return label
+
+
+class PokerPanel(QFrame):
+    """The right-hand panel; :meth:`show_view` picks the page for the view's step."""
+
+    def __init__(self, presenter: PokerPresenter, chips: tuple[int, ...], currency: str) -> None:
+        super().__init__()
+        self.setObjectName("side")
+        self.p = presenter
+        self.currency = currency
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(18, 14, 18, 14)
+        lay.setSpacing(10)
+        self.title = _label("sideTitle")
+        self.hint = _label("sideHint")
+        lay.addWidget(self.title)
+        lay.addWidget(self.hint)
+        self.pages = QStackedWidget()
+        lay.addWidget(self.pages, 1)
+        self.keypad = AmountKeypad(presenter, chips, currency)
+        self.bar = ActionBar(presenter, currency)
+        self.message = _label("message")
+        self._build_hand()
+        self._build_showdown()
+        self._build_settled()
+        self._build_between()
+        self._build_void()
+        lay.addWidget(self.message)
+        self.message.hide()
+
+    # -- pages ------------------------------------------------------------------------------------
+    def _page(self) -> QVBoxLayout:
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(10)
+        self.pages.addWidget(w)
+        return lay
+
+    def _build_hand(self) -> None:
+        lay = self._page()
+        self.facts = _label("pFacts")
+        lay.addWidget(self.facts)
+        lay.addStretch(1)
+        self.hand_keys = QVBoxLayout()
+        lay.addLayout(self.hand_keys)
+        self.hand_keys.addWidget(self.keypad)
+        lay.addWidget(self.bar)
+
+    def _build_showdown(self) -> None:
+        lay = self._page()
+        self.order = _label("pFacts")
+        lay.addWidget(self.order)
+        lay.addStretch(1)
+        row = QHBoxLayout()
+        self.show_btn = QPushButton(tr("Show"))
+        self.show_btn.setObjectName("bigButton")
+        self.show_btn.clicked.connect(lambda: self.p.tap_show(True))
+        self.muck_btn = QPushButton(tr("Muck"))
+        self.muck_btn.setObjectName("bigButton")
+        self.muck_btn.setProperty("kind", "muck")
+        self.muck_btn.clicked.connect(lambda: self.p.tap_show(False))
+        row.addWidget(self.show_btn)
+        row.addWidget(self.muck_btn)
+        lay.addLayout(row)
+        self.void2 = QPushButton(tr("Void hand"))
+        self.void2.setObjectName("voidButton")
+        self.void2.clicked.connect(self.p.tap_void)
+        lay.addWidget(self.void2)
+
+    def _build_settled(self) -> None:
+        lay = self._page()
+        self.awards = _label("pAwards")
+        self.awards.setTextFormat(Qt.TextFormat.RichText)
+        lay.addWidget(self.awards)
+        lay.addStretch(1)
+        self.next_btn = QPushButton(tr("Next: between hands"))
+        self.next_btn.setObjectName("bigButton")
+        self.next_btn.clicked.connect(self.p.tap_done)
+        lay.addWidget(self.next_btn)
+
+    def _build_between(self) -> None:
+        lay = self._page()
+        self.seat_line = _label("pFacts")
+        lay.addWidget(self.seat_line)
+        self.name = QLineEdit()
+        self.name.setObjectName("pinField")
+        self.name.setPlaceholderText(tr("Player name (optional)"))
+        self.name.textEdited.connect(self.p.set_name)
+        lay.addWidget(self.name)
+        self.between_keys = QVBoxLayout()
+        lay.addLayout(self.between_keys)
+        grid = QHBoxLayout()
+        self.seat_btn = QPushButton(tr("Seat player"))
+        self.seat_btn.clicked.connect(self.p.tap_seat_player)
+        self.top_btn = QPushButton(tr("Top up"))
+        self.top_btn.clicked.connect(self.p.tap_top_up)
+        grid.addWidget(self.seat_btn)
+        grid.addWidget(self.top_btn)
+        lay.addLayout(grid)
+        row = QHBoxLayout()
+        self.changes: dict[str, QPushButton] = {}
+        for kind, text in (("sit_out", tr("Sit out")), ("sit_in", tr("Sit in")),
+                           ("leave", tr("Leave")), ("button", tr("Button here"))):  # fmt: skip
+            b = QPushButton(text)
+            b.clicked.connect(lambda _=False, k=kind: self.p.tap_seat_change(k))
+            row.addWidget(b)
+            self.changes[kind] = b
+        lay.addLayout(row)
+        lay.addStretch(1)
+        self.new_btn = QPushButton(tr("New hand"))
+        self.new_btn.setObjectName("bigButton")
+        self.new_btn.clicked.connect(self.p.tap_new_hand)
+        lay.addWidget(self.new_btn)
+
+    def _build_void(self) -> None:
+        lay = self._page()
+        self.alarm = _label("alarmReason")
+        lay.addWidget(self.alarm)
+        self.alarm_text = _label("sideHint", tr("Every chip each player put in goes back to them. "
+                                                "Nothing is awarded."))  # fmt: skip
+        lay.addWidget(self.alarm_text)
+        lay.addStretch(1)
+        self.ack = QPushButton(tr("Acknowledged — chips returned"))
+        self.ack.setObjectName("bigButton")
+        self.ack.setProperty("kind", "ack")
+        self.ack.clicked.connect(self.p.tap_ack)
+        lay.addWidget(self.ack)
+
+    def set_compact(self, compact: bool) -> None:
+        """Smaller keys on small screens."""
+        self.keypad.set_compact(compact)
+        for b in (self.show_btn, self.muck_btn, self.next_btn, self.new_btn, self.ack):
+            restyle(b, compact=compact)
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def show_view(self, view: PokerView) -> None:
+        """The page of the view's step."""
+        step = view.step
+        page = {"betting": "hand", "dealing": "hand", "connecting": "between"}.get(step, step)
+        self.pages.setCurrentIndex(PAGES.index(page))
+        getattr(self, f"_show_{page}")(view)
+        m = view.message
+        self.message.setVisible(m is not None)
+        if m is not None:
+            set_text(self.message, message_text(m, self.currency))
+            restyle(self.message, level="error" if m.error else "")
+
+    def _show_hand(self, view: PokerView) -> None:
+        s, cur = view.snap, self.currency
+        legal = view.legal if view.step == "betting" else None
+        self.hand_keys.addWidget(self.keypad)  # the keypad is shared with between hands
+        self.keypad.show_view(view, betting=True)
+        self.bar.show_view(view)
+        if legal is None:
+            set_text(self.title, tr("Dealing"))
+            set_text(self.hint, tr("The cards are being dealt: no action before they are out."))
+            set_text(self.facts, trf("Cards to come: %1", len(s.pending)) if s.pending else "")
+            return
+        seat = s.seat(legal.seat)
+        who = seat.name if seat is not None and seat.name else ""
+        set_text(self.title, trf("Seat %1 to act", legal.seat) + (f" — {who}" if who else ""))
+        set_text(self.hint, tr("Tap the player's action. Bet and raise go to the keyed total."))
+        lines = [trf("To call: %1", money(legal.to_call, cur))]
+        if legal.minimum is not None and legal.maximum is not None:
+            kind = tr("Raise") if legal.bet_kind == "raise" else tr("Bet")
+            lines.append(trf("%1: minimum %2", kind, money(legal.minimum, cur)))
+            lines.append(trf("%1: maximum %2 (all-in)", kind, money(legal.maximum, cur)))
+        if seat is not None:
+            lines.append(trf("Stack: %1", money(seat.stack, cur)))
+        set_text(self.facts, "\n".join(lines))
+
+    def _show_showdown(self, view: PokerView) -> None:
+        s = view.snap
+        legal = view.legal
+        seat = legal.seat if legal is not None else 0
+        set_text(self.title, tr("Showdown"))
+        set_text(self.hint, trf("Seat %1: Show or Muck", seat))
+        set_text(self.order, trf("Order: %1", ", ".join(str(x) for x in s.showdown)))
+        kinds = legal.kinds if legal is not None else ()
+        set_text(self.show_btn, trf("Seat %1: Show", seat))
+        set_text(self.muck_btn, trf("Seat %1: Muck", seat))
+        self.show_btn.setEnabled("show" in kinds and not view.busy)
+        self.muck_btn.setEnabled("muck" in kinds and not view.busy)
+        restyle(self.void2, armed=view.void_armed)
+        set_text(self.void2, tr("Confirm: void the hand") if view.void_armed else tr("Void hand"))
+
+    def _show_settled(self, view: PokerView) -> None:
+        s, cur = view.snap, self.currency
+        set_text(self.title, tr("Award the pots"))
+        set_text(self.hint, tr("Side pots first, the main pot last."))
+        parts = []
+        for a in s.awards:
+            winners = []
+            for w in a.winners:
+                odd = " " + tr("(odd chip)") if w.odd_chip else ""
+                winners.append(trf("seat %1: %2", w.seat, money(w.amount, cur)) + odd)
+            parts.append(
+                f"<b>{pot_name(a.index)} {money(a.amount, cur)}</b> · {hand_category(a.category)}"
+                f"<br>&nbsp;&nbsp;→ {', '.join(winners)}"
+            )
+        for seat, amount in s.returned:
+            parts.append(trf("Returned to seat %1: %2", seat, money(amount, cur)))
+        if s.rake:
+            parts.append(trf("Rake: %1", money(s.rake, cur)))
+        stacks = ", ".join(f"{seat}: {money(stack, cur)}" for seat, stack in s.after)
+        parts.append("<br>" + trf("Stacks after: %1", stacks))
+        set_text(self.awards, "<br>".join(parts))
+
+    def _show_between(self, view: PokerView) -> None:
+        s, cur = view.snap, self.currency
+        low, high = view.buy_in
+        self.between_keys.addWidget(self.keypad)
+        self.keypad.show_view(view, betting=False)
+        set_text(self.title, tr("Between hands"))
+        player = view.player
+        seat = view.selected
+        if view.step == "connecting":
+            set_text(self.hint, tr("Connecting…"))
+        elif seat is None:
+            set_text(self.hint, tr("Tap a seat to seat a player, top up, sit out or in, leave, "
+                                   "or place the button."))  # fmt: skip
+        else:
+            set_text(self.hint, trf("Buy-in %1 – %2", money(low, cur), money(high, cur)))
+        if seat is None:
+            set_text(self.seat_line, "")
+        elif player is None:
+            set_text(self.seat_line, trf("Seat %1: empty", seat))
+        else:
+            name = player.name or "—"
+            set_text(self.seat_line, trf("Seat %1 — %2", seat, name) + " · "
+                     + money(player.stack, cur))  # fmt: skip
+        if self.name.text() != view.name and not self.name.hasFocus():
+            self.name.setText(view.name)
+        free = seat is not None and player is None
+        self.name.setEnabled(free)
+        self.seat_btn.setEnabled(free and not view.busy)
+        self.top_btn.setEnabled(player is not None and not view.busy)
+        out = player is not None and player.sitting_out
+        self.changes["sit_out"].setEnabled(player is not None and not out and not view.busy)
+        self.changes["sit_in"].setEnabled(out and not view.busy)
+        self.changes["leave"].setEnabled(player is not None and not view.busy)
+        self.changes["button"].setEnabled(player is not None and not view.busy)
+        playing = [x for x in s.seats if not x.sitting_out and x.stack > 0]
+        ready = len(playing) >= 2 and s.button is not None and not view.busy
+        self.new_btn.setEnabled(ready and s.device.connected)
+
+    def _show_void(self, view: PokerView) -> None:
+        set_text(self.title, tr("HAND VOID"))
+        set_text(self.hint, "")
+        set_text(self.alarm, void_text(view.snap.alarm))
+        self.ack.setEnabled(not view.busy)
+
+
+def void_text(code: str) -> str:
+    """Why the hand was voided (the core's reason code)."""
+    if code == "dealer_void":
+        return tr("Hand voided by the dealer")
+    return trf("Hand void: %1", code)
