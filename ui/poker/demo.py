@@ -163,7 +163,7 @@ class PokerDemo:
                 self.p.tap_ack()
                 self.settle()
                 return f"{s.name}: void, acknowledged"
-            if (key not in shot_taken and snap.street in ("preflop", "flop")) or (
+            if (key not in shot_taken and street in (0, 1)) or (
                     snap.phase == "showdown" and "showdown" not in shot_taken):  # fmt: skip
                 shot_taken.add(key if snap.phase != "showdown" else "showdown")
                 self.shot(f"{s.name}-{snap.phase if snap.phase == 'showdown' else snap.street}")
