@@ -59,6 +59,10 @@ class PotGame(Protocol):
         """The table session once ``hand`` is journaled."""
         ...
 
+    def table_ops(self, config: Any) -> Any:
+        """The table between hands (seat, top up, sit out/in, leave, button) for ``config``."""
+        ...
+
 
 # code -> module of the pot games (a ``POT_RULES`` object each); the banked games above.
 _POT_MODULES = {

@@ -173,6 +173,13 @@ class HoldemRules:
 
         return holdem_session_after(config, session, hand)
 
+    def table_ops(self, config: Any) -> Any:
+        """The table between hands bound to ``config`` (seat, top up, sit out/in, leave,
+        button): :class:`~dealer_assist.games.holdem_hand.HoldemTableOps`."""
+        from dealer_assist.games.holdem_hand import HoldemTableOps
+
+        return HoldemTableOps(config)
+
     def settle(self, obj: Mapping[str, Any]) -> dict[str, Any]:
         """Validate and settle one ``holdem`` hand record (HAND_RECORD.md "Pot games").
 

@@ -21,7 +21,6 @@ from dealer_assist.engine.peer import STRUCTURES, BettingStructure, Structure
 from dealer_assist.engine.peer_state import ForcedPost, PeerHand, PeerSetup
 from dealer_assist.engine.pots import after_button
 from dealer_assist.errors import ConfigError
-from dealer_assist.table.session import TableSession
 from dealer_assist.games.holdem import (
     ANTE,
     BIG_BLIND,
@@ -30,6 +29,7 @@ from dealer_assist.games.holdem import (
     STREETS,
     HoldemSettings,
 )
+from dealer_assist.table.session import TableSession
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,7 @@ def holdem_setup(
         uncapped_heads_up=st.no_cap_heads_up, reopen_by_sum=st.reopen_by_sum,
         blinds_first=game.ante_kind == BIG_BLIND, all_in_face_up=st.all_in_face_up,
         no_flop_no_drop=st.no_flop_no_drop, rake_percent=st.rake_percent, rake_cap=st.rake_cap,
-        record=record, seating=seating,
+        record=record, seating=seating, ante=0 if game.ante_kind == BIG_BLIND else game.ante,
     )  # fmt: skip
 
 
@@ -158,7 +158,7 @@ def new_holdem_hand(config: Any, session: TableSession, hand_uid: str) -> PeerHa
     from dealer_assist.games.holdem_table import next_hand
 
     game: HoldemGame = config.poker
-    setup = next_hand(session, poker_table(game))
+    setup = next_hand(session, poker_table(config))
     peer = holdem_setup(
         game, table_seats=config.seats, seats=setup.seats, stacks=setup.stacks,
         button=setup.button, posts=[(p.seat, p.type, p.amount) for p in setup.posts],
@@ -173,18 +173,63 @@ def holdem_session_after(config: Any, session: TableSession, hand: PeerHand) -> 
     from dealer_assist.games.holdem_table import after_hand
 
     void = hand.status == "void"
-    return after_hand(session, poker_table(config.poker), hand.setup.seating,
+    return after_hand(session, poker_table(config), hand.setup.seating,
                       None if void else hand.result(), void=void)  # fmt: skip
 
 
-def poker_table(game: HoldemGame) -> Any:
+def poker_table(config: Any) -> Any:
     """The table's fixed Hold'em settings as the between-hands rules take them."""
     from dealer_assist.games.holdem_table import PokerTable
 
-    return PokerTable(
-        blinds=game.blinds, ante=game.ante, ante_kind=game.ante_kind, chip=game.chip,
-        buy_in_min=game.buy_in[0], buy_in_max=game.buy_in[1], settings=game.settings,
-    )  # fmt: skip
+    return PokerTable.of_game(config.poker, config.seats)
+
+
+class HoldemTableOps:
+    """The table between hands (:mod:`dealer_assist.games.holdem_table`) bound to one table's
+    settings: each operation takes the session and returns the next one (with the change to
+    journal), or raises TableError / HandStateError naming what was wrong."""
+
+    def __init__(self, config: Any) -> None:
+        from dealer_assist.games import holdem_table
+
+        self._t = holdem_table
+        self._table = poker_table(config)
+
+    def seat_player(self, session: TableSession, seat: int, name: str, buy_in: int,
+                    **kw: Any) -> TableSession:  # fmt: skip
+        """A player sits down with ``buy_in`` (within the table's buy-in bounds)."""
+        new: TableSession = self._t.seat_player(session, self._table, seat, name, buy_in, **kw)
+        return new
+
+    def top_up(self, session: TableSession, seat: int, amount: int, **kw: Any) -> TableSession:
+        """More chips for ``seat`` (cash, between hands, up to the maximum buy-in)."""
+        new: TableSession = self._t.top_up(session, self._table, seat, amount, **kw)
+        return new
+
+    def sit_out(self, session: TableSession, seat: int, **kw: Any) -> TableSession:
+        """``seat`` sits out from the next hand."""
+        new: TableSession = self._t.sit_out(session, seat, **kw)
+        return new
+
+    def sit_in(self, session: TableSession, seat: int, **kw: Any) -> TableSession:
+        """``seat`` is back from the next hand (the missed-blind rule applies)."""
+        new: TableSession = self._t.sit_in(session, seat, table=self._table, **kw)
+        return new
+
+    def leave(self, session: TableSession, seat: int, **kw: Any) -> TableSession:
+        """``seat`` cashes out and leaves."""
+        new: TableSession = self._t.leave(session, seat, **kw)
+        return new
+
+    def set_button(self, session: TableSession, seat: int, **kw: Any) -> TableSession:
+        """The dealer places the button in front of ``seat``."""
+        new: TableSession = self._t.set_button(session, seat, **kw)
+        return new
+
+    def draw_button(self, session: TableSession, seed: int, **kw: Any) -> TableSession:
+        """The first button drawn (seeded, recorded)."""
+        new: TableSession = self._t.draw_button(session, seed, **kw)
+        return new
 
 
 def holdem_game(section: Mapping[str, Any]) -> HoldemGame:

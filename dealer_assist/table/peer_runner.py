@@ -35,6 +35,7 @@ from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.errors import HandStateError
 from dealer_assist.events import utc_now
 from dealer_assist.games import get_pot_game
+from dealer_assist.table.records import journal_change
 from dealer_assist.table.resume import ResumingRunner
 from dealer_assist.table.session import TableSession
 
@@ -56,6 +57,50 @@ class PeerRunner(ResumingRunner[PeerHand]):
             self.config, session, hand
         )
         return after
+
+    # -- the table between hands: every change a chained journal record ---------------------------
+    def seat_player(self, seat: int, name: str, buy_in: int, *, by: str = "dealer") -> TableSession:
+        """A player sits down at ``seat`` with ``buy_in`` chips (the table's buy-in bounds).
+        Raises TableError naming the rule, HandStateError during a hand, JournalError."""
+        return self._change("seat_player", seat, name, buy_in, by=by)
+
+    def top_up(self, seat: int, amount: int, *, by: str = "dealer") -> TableSession:
+        """More chips for ``seat`` between hands (cash; up to the maximum buy-in)."""
+        return self._change("top_up", seat, amount, by=by)
+
+    def sit_out(self, seat: int, *, by: str = "dealer") -> TableSession:
+        """``seat`` sits out from the next hand."""
+        return self._change("sit_out", seat, by=by)
+
+    def sit_in(self, seat: int, *, by: str = "dealer") -> TableSession:
+        """``seat`` is back from the next hand (the missed-blind rule of the table)."""
+        return self._change("sit_in", seat, by=by)
+
+    def leave(self, seat: int, *, by: str = "dealer") -> TableSession:
+        """``seat`` cashes out: the stack leaves with the player."""
+        return self._change("leave", seat, by=by)
+
+    def set_button(self, seat: int, *, by: str = "dealer") -> TableSession:
+        """The dealer places the button in front of ``seat`` (before the first hand)."""
+        return self._change("set_button", seat, by=by)
+
+    def draw_button(self, seed: int, *, by: str = "dealer") -> TableSession:
+        """The first button drawn among the players, seeded and recorded."""
+        return self._change("draw_button", seed, by=by)
+
+    def _change(self, name: str, *args: Any, by: str) -> TableSession:
+        """Apply a table operation between hands: the new session is journaled (a chained
+        table record carrying it) before the table takes it, so a crash loses nothing."""
+        in_hand = self.hand is not None and not self.hand.is_over
+        if in_hand:
+            raise HandStateError(f"{name.replace('_', ' ')}: only between hands")
+        session = self.session or TableSession.of_journal(self.config.table_id, self.journal)
+        ops = get_pot_game(self.config.game).table_ops(self.config)
+        new: TableSession = getattr(ops, name)(session, *args, at=utc_now(), by=by)
+        if self.journal is not None:
+            journal_change(self.journal, new, game=self.config.game)
+        self.session = new
+        return new
 
     # -- the dealer's steps -----------------------------------------------------------------------
     def new_hand(self, *, even_if_busy: bool = False) -> PeerHand:
