@@ -45,6 +45,8 @@ ButtonRule = Literal["moving", "dead"]
 MissedBlinds = Literal["post_both", "wait_for_big_blind"]
 BUTTON_RULES: tuple[ButtonRule, ...] = ("moving", "dead")
 MISSED_BLINDS: tuple[MissedBlinds, ...] = ("post_both", "wait_for_big_blind")
+NewPlayer = Literal["post_big_blind", "wait_for_big_blind"]
+NEW_PLAYER: tuple[NewPlayer, ...] = ("post_big_blind", "wait_for_big_blind")
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,9 @@ class HoldemSettings:
             ``dead`` (the dead-button rule: the big blind moves one seat, the button follows).
         missed_blinds: a player back from sitting out who missed blinds ``post_both`` (the big
             blind live, the small blind dead) or ``wait_for_big_blind`` (convention, Robert's).
+        new_player: a player who sits down once the table has played a hand
+            ``post_big_blind`` (posts one to come in, wherever they sit) or
+            ``wait_for_big_blind`` (is dealt in when the big blind reaches them; convention).
         all_in_face_up: every hand is turned up when a player is all-in and no betting is left
             (GAMES.md "Showdown order": convention, on).
         no_flop_no_drop: no rake when the hand ends before the flop (GAMES.md "Rake").
@@ -74,6 +79,7 @@ class HoldemSettings:
     reopen_by_sum: bool = True
     button: ButtonRule = "moving"
     missed_blinds: MissedBlinds = "post_both"
+    new_player: NewPlayer = "post_big_blind"
     all_in_face_up: bool = True
     no_flop_no_drop: bool = True
     rake_percent: Fraction = Fraction(0)
@@ -88,6 +94,7 @@ class HoldemSettings:
             "reopen_by_sum": self.reopen_by_sum,
             "button": self.button,
             "missed_blinds": self.missed_blinds,
+            "new_player": self.new_player,
             "all_in_face_up": self.all_in_face_up,
             "no_flop_no_drop": self.no_flop_no_drop,
         }
@@ -104,7 +111,7 @@ class HoldemSettings:
         kinds: dict[str, Any] = {
             "no_cap_heads_up": bool, "reopen_by_sum": bool, "all_in_face_up": bool,
             "no_flop_no_drop": bool, "max_raises": int, "button": BUTTON_RULES,
-            "missed_blinds": MISSED_BLINDS,
+            "missed_blinds": MISSED_BLINDS, "new_player": NEW_PLAYER,
         }  # fmt: skip
         values: dict[str, Any] = {}
         for key, value in obj.items():

@@ -41,7 +41,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
 from dealer_assist.errors import ConfigError, HandStateError, InvalidRecordError, TableError
 from dealer_assist.games.holdem import (
@@ -49,16 +49,16 @@ from dealer_assist.games.holdem import (
     BIG_BLIND,
     DEFAULT_SETTINGS,
     MAX_SEATS,
+    NEW_PLAYER,
     SMALL_BLIND,
     HoldemSettings,
+    NewPlayer,
     forced_bets,
 )
 from dealer_assist.table import seats as generic
 from dealer_assist.table.seats import BuyIn, between_clockwise, eligible, next_clockwise
 from dealer_assist.table.session import SeatedPlayer, TableChange, TableSession
 
-NewPlayer = Literal["post_big_blind", "wait_for_big_blind"]
-NEW_PLAYER: tuple[NewPlayer, ...] = ("post_big_blind", "wait_for_big_blind")
 NOT_ENOUGH = "fewer than 2 players with chips are dealt in"
 
 
@@ -109,6 +109,7 @@ class PokerTable:
         """From a table's Hold'em game (``blinds``, ``ante``, ``ante_kind``, ``chip``,
         ``buy_in`` ``(min, max)``, ``settings``) and its seat count."""
         low, high = game.buy_in
+        more.setdefault("new_player", game.settings.new_player)
         return cls(tuple(game.blinds), game.ante, game.ante_kind, game.chip, low, high,
                    game.settings, seats, **more)  # fmt: skip
 
