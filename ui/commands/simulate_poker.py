@@ -106,12 +106,17 @@ def simulate(
             seating.players_of(table.runner.session)
             play_hand(table, seating.players, rng, resumed, by=BY)
     seen = summary.take(journal.iter_hands(seen + 1), records, seen)
-    bar = tqdm(range(hands), unit="hand", disable=not progress, file=sys.stderr)
-    for _ in bar:
+    # no bar at all without progress: a disabled tqdm still starts its monitor thread
+    bar = tqdm(total=hands, unit="hand", file=sys.stderr) if progress else None
+    for _ in range(hands):
         seating.between_hands()
         play_hand(table, seating.players, rng, by=BY)
         seen = summary.take(journal.iter_hands(seen + 1), records, seen)
-        bar.set_postfix(voids=summary.voids_total(), refresh=False)
+        if bar is not None:
+            bar.set_postfix(voids=summary.voids_total(), refresh=False)
+            bar.update()
+    if bar is not None:
+        bar.close()
     return summary
 
 

@@ -1,0 +1,128 @@
+"""Pot-game hand latency: from the hand's last input to its pots committed in SQLite (WAL,
+synchronous=FULL), over a real pseudo-terminal.
+
+    python bench/holdem_latency.py [--hands 300] [--players 6] [--seed 11] [--game holdem]
+
+The table is ``simulate --game holdem``'s: seeded players of varied styles, buy-ins, sit-outs.
+A hand's last input is the later of the last dealer step (an action, or a hand shown or mucked
+at the showdown: the time the step was handed to the runner) and the last card of its deck (the
+emulator logs each dealt card with its CLOCK_MONOTONIC time, shared by every process on Linux:
+a hand that ends on an all-in run-out ends on a card). The host notes the monotonic time right
+after the journal's commit of the hand returns. Prints p50/p90/p99/max in milliseconds, over
+every settled hand and by how the hand ended.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from dealer_assist.config import load_table_config
+from dealer_assist.engine.peer_state import PeerHand
+from dealer_assist.games import POT_GAME_CODES
+from dealer_assist.ports import HandEntry, StoredHand
+from dealer_assist.storage.journal import Journal
+from dealer_assist.table.peer_driving import HeadlessPeerTable, play_hand
+from drivers.emulator.process import EmulatorProcess
+from drivers.factory import open_source
+from ui.commands.simulate_poker import Seating
+
+
+class TimedJournal(Journal):
+    """A journal noting the monotonic time each entry's commit returned, by hand uid."""
+
+    committed: dict[str, float]
+
+    def append_hand(self, entry: HandEntry) -> StoredHand:
+        """As :meth:`Journal.append_hand`, then the time noted."""
+        stored = super().append_hand(entry)
+        self.committed[entry.hand_uid or ""] = time.monotonic()
+        return stored
+
+
+class TimedTable(HeadlessPeerTable):
+    """The headless table noting the monotonic time each dealer step was handed over."""
+
+    last_step = 0.0
+
+    def act(self, seat: int, kind: str, to: int | None = None) -> PeerHand:
+        """As :meth:`HeadlessPeerTable.act`, its start noted."""
+        self.last_step = time.monotonic()
+        return super().act(seat, kind, to)
+
+    def show(self, seat: int, *, shown: bool = True) -> PeerHand:
+        """As :meth:`HeadlessPeerTable.show`, its start noted."""
+        self.last_step = time.monotonic()
+        return super().show(seat, shown=shown)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--hands", type=int, default=300)
+    ap.add_argument("--players", type=int, default=6)
+    ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--game", choices=POT_GAME_CODES, default=POT_GAME_CODES[0])
+    # 5 ms a card, as bench/latency.py: 50x faster than a shuffler, slower than the host's step
+    ap.add_argument("--card-interval", type=float, default=0.005)
+    args = ap.parse_args()
+    config = load_table_config(game=args.game)
+    with tempfile.TemporaryDirectory() as tmp:
+        dealt_log = Path(tmp) / "dealt.jsonl"
+        emu = EmulatorProcess(
+            ["--seed", str(args.seed), "--shuffle-time", "0.005", "--card-interval",
+             str(args.card_interval), "--dealt-log", str(dealt_log)]
+        )  # fmt: skip
+        journal = TimedJournal(str(Path(tmp) / "journal.db"))
+        journal.committed = {}
+        source = open_source(emu.start(), name="serial")
+        ended: list[tuple[str, str, float]] = []  # hand uid, its deck, its last dealer step
+        try:
+            journal.open()
+            source.open()
+            table = TimedTable(config, source, journal)
+            rng = random.Random(args.seed)
+            seating = Seating(table, rng, args.players)
+            for _ in range(args.hands):
+                seating.between_hands()
+                hand = play_hand(table, seating.players, rng)
+                if hand.status == "settled" and hand.cards:
+                    ended.append((hand.hand_uid, hand.cards[-1].deck_id, table.last_step))
+        finally:
+            source.close()
+            journal.close()
+            emu.stop()
+        last_card: dict[str, float] = {}
+        for line in dealt_log.read_text().splitlines():
+            row = json.loads(line)
+            last_card[row["deck_id"]] = row["mono"]  # the deck's last dealt card wins
+    by_end: dict[str, list[float]] = {"a dealer step": [], "a card": []}
+    for uid, deck, step in ended:
+        card = last_card[deck]
+        start = max(step, card)
+        by_end["a card" if card > step else "a dealer step"].append(
+            (journal.committed[uid] - start) * 1000
+        )
+    everything = sorted(ms for values in by_end.values() for ms in values)
+    print(f"hand latency, {args.game}, {args.players} players, {len(everything)} settled hands "
+          f"(last input -> pots committed, SQLite WAL synchronous=FULL):")  # fmt: skip
+    print(f"  all:  {_figures(everything)}")
+    for how, values in by_end.items():
+        print(f"  ending on {how} ({len(values)}): {_figures(sorted(values))}")
+    return 0
+
+
+def _figures(ms: list[float]) -> str:
+    if len(ms) < 2:
+        return "too few hands"
+    q = statistics.quantiles(ms, n=100)
+    return f"p50 {q[49]:.2f} ms   p90 {q[89]:.2f} ms   p99 {q[98]:.2f} ms   max {ms[-1]:.2f} ms"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
