@@ -18,6 +18,7 @@ from pathlib import Path
 from dealer_assist.errors import DealerAssistError, JournalError
 from dealer_assist.ports import ReadableJournal
 from dealer_assist.record import settle_record
+from dealer_assist.table.records import is_table_record
 
 DealtLog = dict[tuple[str, int], str]
 
@@ -97,6 +98,8 @@ def cross_check(
     deck_owner: dict[str, str] = {}
     dup_decks: set[str] = set()
     for stored in journal.iter_hands(first_hand_id):
+        if is_table_record(stored):
+            continue  # a seat, buy-in or button change: no cards, nothing to settle
         result.hands += 1
         uid = stored.hand_uid or f"#{stored.hand_id}"
         uids[uid] += 1
