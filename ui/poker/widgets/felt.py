@@ -117,7 +117,7 @@ class SeatTile(QFrame):
         set_text(self.stack, money(s.stack, currency))
         state, tone = "", ""
         if won:
-            state, tone = trf("Wins %1", money(won, currency)), "win"
+            state, tone = f"+{money(won, currency)}", "win"
         elif s.sitting_out and not s.in_hand:
             state = tr("Sitting out")
         elif snap.actor == s.seat:

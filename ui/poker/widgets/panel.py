@@ -110,7 +110,7 @@ class PokerPanel(QFrame):
         self.awards.setTextFormat(Qt.TextFormat.RichText)
         lay.addWidget(self.awards)
         lay.addStretch(1)
-        self.next_btn = QPushButton(tr("Next: between hands"))
+        self.next_btn = QPushButton(tr("Next"))
         self.next_btn.setObjectName("bigButton")
         self.next_btn.clicked.connect(self.p.tap_done)
         lay.addWidget(self.next_btn)
@@ -233,14 +233,15 @@ class PokerPanel(QFrame):
                 winners.append(trf("seat %1: %2", w.seat, money(w.amount, cur)) + odd)
             parts.append(
                 f"<b>{pot_name(a.index)} {money(a.amount, cur)}</b> · {hand_category(a.category)}"
+                f"<br>&nbsp;&nbsp;{trf('seats %1', ', '.join(str(x) for x in a.eligible))}"
                 f"<br>&nbsp;&nbsp;→ {', '.join(winners)}"
             )
         for seat, amount in s.returned:
             parts.append(trf("Returned to seat %1: %2", seat, money(amount, cur)))
         if s.rake:
             parts.append(trf("Rake: %1", money(s.rake, cur)))
-        stacks = ", ".join(f"{seat}: {money(stack, cur)}" for seat, stack in s.after)
-        parts.append("<br>" + trf("Stacks after: %1", stacks))
+        stacks = "<br>".join(trf("Seat %1: %2", seat, money(stack, cur)) for seat, stack in s.after)
+        parts.append("<br>" + trf("Stacks after: %1", "<br>" + stacks))
         set_text(self.awards, "<br>".join(parts))
 
     def _show_between(self, view: PokerView) -> None:
