@@ -149,7 +149,7 @@ def test_a_side_pot_hand_is_awarded_side_pots_first_and_journaled(table: Table) 
     t.p.tap_done()
     assert t.p.step() == "between"
     stored = t.service.journal.last_hand() if t.service.journal else None
-    assert stored is not None and stored.status == "settled"
+    assert stored is not None and stored.status == "settled" and stored.settlement is not None
     assert {x["seat"]: x["stack"] for x in stored.settlement["seats"]} == after
 
 
@@ -241,7 +241,7 @@ def test_an_action_waits_for_the_answer_of_the_last(tmp_path: Path) -> None:
     sent: list[PokerCommand] = []
     p = PokerPresenter(config, sent.append, clock=itertools.count(0.0, 5.0).__next__)
     snap = PokerSnapshot(seq=0, hand_uid="h", phase="in_play", in_hand=True, actor=3,
-                         legal=Legal(3, ("fold", "call", "raise"), 200, 400, 8000, 100))  # fmt: skip
+                         legal=Legal(3, ("fold", "call", "raise"), 200, 400, 8000))  # fmt: skip
     p.on_snapshot(snap)
     p.tap_action("call")
     p.tap_action("fold")  # not answered yet: ignored
@@ -328,7 +328,10 @@ def test_a_hand_played_by_clicking_the_buttons(qtbot: Any, tmp_path: Path) -> No
     console.start()
     p = console.presenter
     p.clock = itertools.count(0.0, 1.0).__next__
-    click = lambda b: qtbot.mouseClick(b, Qt.MouseButton.LeftButton)  # noqa: E731
+
+    def click(button: Any) -> None:
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
     try:
         qtbot.waitUntil(lambda: p.snap.device.connected, timeout=10000)
         side = win.side
