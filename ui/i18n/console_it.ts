@@ -30,6 +30,7 @@
             <translation>Bonus</translation>
         </message>
         <message>
+            <location filename="../poker/texts.py" line="22" />
             <location filename="../../dealer_assist/games/thb.py" line="95" />
             <location filename="../../dealer_assist/games/thb.py" line="101" />
             <location filename="../../dealer_assist/games/uth.py" line="106" />
@@ -37,12 +38,14 @@
             <translation>Flop</translation>
         </message>
         <message>
+            <location filename="../poker/texts.py" line="23" />
             <location filename="../../dealer_assist/games/thb.py" line="96" />
             <location filename="../../dealer_assist/games/thb.py" line="101" />
             <source>Turn</source>
             <translation>Turn</translation>
         </message>
         <message>
+            <location filename="../poker/texts.py" line="24" />
             <location filename="../../dealer_assist/games/thb.py" line="97" />
             <location filename="../../dealer_assist/games/thb.py" line="103" />
             <location filename="../../dealer_assist/games/uth.py" line="106" />
@@ -51,6 +54,7 @@
             <translation>River</translation>
         </message>
         <message>
+            <location filename="../poker/texts.py" line="21" />
             <location filename="../../dealer_assist/games/thb.py" line="101" />
             <location filename="../../dealer_assist/games/uth.py" line="106" />
             <source>Preflop</source>
@@ -124,11 +128,13 @@
         <message>
             <location filename="../console/texts.py" line="66" />
             <location filename="../console/widgets/seat.py" line="339" />
+            <location filename="../poker/widgets/felt.py" line="126" />
             <source>Folded</source>
             <translation>Ha passato</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="69" />
+            <location filename="../poker/texts.py" line="27" />
             <source>Connecting</source>
             <translation>Collegamento</translation>
         </message>
@@ -169,6 +175,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="76" />
+            <location filename="../poker/texts.py" line="33" />
             <source>Hand void</source>
             <translation>Mano annullata</translation>
         </message>
@@ -209,21 +216,140 @@
             <translation>Play %1x</translation>
         </message>
         <message>
+            <location filename="../poker/texts.py" line="37" />
             <location filename="../../dealer_assist/games/thb.py" line="113" />
             <location filename="../../dealer_assist/games/uth.py" line="114" />
             <source>Check</source>
             <translation>Check</translation>
         </message>
         <message>
+            <location filename="../poker/texts.py" line="36" />
             <location filename="../../dealer_assist/games/thb.py" line="113" />
             <location filename="../../dealer_assist/games/uth.py" line="114" />
             <source>Fold</source>
             <translation>Passa</translation>
         </message>
         <message>
+            <location filename="../poker/texts.py" line="19" />
+            <source>Small blind</source>
+            <translation>Small blind</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="20" />
+            <source>Big blind</source>
+            <translation>Big blind</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="28" />
+            <location filename="../poker/widgets/panel.py" line="252" />
+            <source>Between hands</source>
+            <translation>Tra una mano e l'altra</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="30" />
+            <source>Betting</source>
+            <translation>Puntate</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="31" />
+            <location filename="../poker/widgets/panel.py" line="213" />
+            <source>Showdown</source>
+            <translation>Showdown</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="32" />
+            <source>Pots awarded</source>
+            <translation>Piatti assegnati</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="38" />
+            <source>Call</source>
+            <translation>Chiama</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="39" />
+            <location filename="../poker/widgets/panel.py" line="202" />
             <location filename="../../dealer_assist/games/thb.py" line="113" />
             <source>Bet</source>
             <translation>Punta</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="40" />
+            <location filename="../poker/widgets/panel.py" line="202" />
+            <source>Raise</source>
+            <translation>Rilancia</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="41" />
+            <location filename="../poker/widgets/panel.py" line="92" />
+            <source>Show</source>
+            <translation>Mostra</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="42" />
+            <location filename="../poker/widgets/panel.py" line="95" />
+            <source>Muck</source>
+            <translation>Scarta</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="78" />
+            <source>Main pot</source>
+            <translation>Piatto principale</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="78" />
+            <source>Side pot %1</source>
+            <translation>Piatto laterale %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="83" />
+            <source>Uncontested</source>
+            <translation>Senza showdown</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="90" />
+            <source>Below the minimum: at least %1</source>
+            <translation>Sotto il minimo: almeno %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="92" />
+            <source>Above the maximum: at most %1 (all-in)</source>
+            <translation>Sopra il massimo: al più %1 (all-in)</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="94" />
+            <source>Amounts go in steps of %1 (or all-in %2)</source>
+            <translation>Importi a multipli di %1 (o all-in %2)</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="96" />
+            <source>Key the amount first (at least %1)</source>
+            <translation>Inserisci prima l'importo (almeno %1)</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="98" />
+            <source>No bet or raise is open now</source>
+            <translation>Ora non si può puntare né rilanciare</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="100" />
+            <source>That action is not open to this seat now</source>
+            <translation>Questa azione ora non è consentita a questo posto</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="102" />
+            <source>The buy-in must be between %1 and %2</source>
+            <translation>L'acquisto deve essere tra %1 e %2</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="104" />
+            <source>Top-up: at most %1 more (stack at most %2)</source>
+            <translation>Ricarica: al più %1 in più (stack al massimo %2)</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="110" />
+            <source>Refused: %1</source>
+            <translation>Rifiutato: %1</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="172" />
@@ -260,11 +386,13 @@
         <message>
             <location filename="../console/texts.py" line="180" />
             <location filename="../console/widgets/entry.py" line="67" />
+            <location filename="../poker/widgets/panel.py" line="113" />
             <source>Next</source>
             <translation>Avanti</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="182" />
+            <location filename="../poker/widgets/panel.py" line="147" />
             <source>New hand</source>
             <translation>Nuova mano</translation>
         </message>
@@ -307,6 +435,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="218" />
+            <location filename="../poker/widgets/panel.py" line="203" />
             <source>%1: minimum %2</source>
             <translation>%1: minimo %2</translation>
         </message>
@@ -322,6 +451,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="230" />
+            <location filename="../poker/widgets/panel.py" line="268" />
             <source>Seat %1 — %2</source>
             <translation>Posto %1 — %2</translation>
         </message>
@@ -332,6 +462,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="234" />
+            <location filename="../poker/texts.py" line="106" />
             <source>Tap a seat first</source>
             <translation>Tocca prima un posto</translation>
         </message>
@@ -443,11 +574,13 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="240" />
+            <location filename="../poker/texts.py" line="108" />
             <source>Tap “Void hand” again to void the hand</source>
             <translation>Tocca di nuovo “Annulla mano” per annullarla</translation>
         </message>
         <message>
             <location filename="../console/widgets/alarm.py" line="68" />
+            <location filename="../poker/widgets/panel.py" line="286" />
             <source>HAND VOID</source>
             <translation>MANO ANNULLATA</translation>
         </message>
@@ -497,6 +630,7 @@
             <location filename="../console/widgets/alarm.py" line="99" />
             <location filename="../console/widgets/panel.py" line="127" />
             <location filename="../console/widgets/seat.py" line="312" />
+            <location filename="../poker/widgets/felt.py" line="116" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
@@ -538,6 +672,8 @@
         </message>
         <message>
             <location filename="../console/widgets/panel.py" line="190" />
+            <location filename="../poker/texts.py" line="29" />
+            <location filename="../poker/widgets/panel.py" line="192" />
             <source>Dealing</source>
             <translation>Distribuzione</translation>
         </message>
@@ -549,6 +685,7 @@
         <message>
             <location filename="../console/widgets/panel.py" line="194" />
             <location filename="../console/widgets/seat.py" line="337" />
+            <location filename="../poker/widgets/felt.py" line="124" />
             <source>To act</source>
             <translation>Da decidere</translation>
         </message>
@@ -580,12 +717,18 @@
         <message>
             <location filename="../console/widgets/entry.py" line="152" />
             <location filename="../console/widgets/panel.py" line="207" />
+            <location filename="../poker/widgets/action_bar.py" line="73" />
+            <location filename="../poker/widgets/panel.py" line="222" />
             <source>Confirm: void the hand</source>
             <translation>Conferma: annulla la mano</translation>
         </message>
         <message>
             <location filename="../console/widgets/entry.py" line="152" />
             <location filename="../console/widgets/panel.py" line="207" />
+            <location filename="../poker/widgets/action_bar.py" line="41" />
+            <location filename="../poker/widgets/action_bar.py" line="73" />
+            <location filename="../poker/widgets/panel.py" line="102" />
+            <location filename="../poker/widgets/panel.py" line="222" />
             <source>Void hand</source>
             <translation>Annulla mano</translation>
         </message>
@@ -681,6 +824,7 @@
         </message>
         <message>
             <location filename="../console/widgets/panel.py" line="337" />
+            <location filename="../poker/widgets/panel.py" line="256" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
@@ -696,6 +840,7 @@
         </message>
         <message>
             <location filename="../console/widgets/seat.py" line="362" />
+            <location filename="../poker/widgets/panel.py" line="243" />
             <source>Seat %1: %2</source>
             <translation>Posto %1: %2</translation>
         </message>
@@ -706,6 +851,7 @@
         </message>
         <message>
             <location filename="../console/widgets/table.py" line="86" />
+            <location filename="../poker/widgets/felt.py" line="185" />
             <source>DEALER</source>
             <translation>BANCO</translation>
         </message>
@@ -727,6 +873,7 @@
         </message>
         <message>
             <location filename="../console/widgets/topbar.py" line="82" />
+            <location filename="../poker/window.py" line="49" />
             <source>Hand %1</source>
             <translation>Mano %1</translation>
         </message>
@@ -774,11 +921,13 @@
         </message>
         <message>
             <location filename="../console/window.py" line="38" />
+            <location filename="../poker/window.py" line="66" />
             <source>Dealer console</source>
             <translation>Console del dealer</translation>
         </message>
         <message>
             <location filename="../console/card_keypad.py" line="102" />
+            <location filename="../poker/widgets/amount_keypad.py" line="44" />
             <source>Clear</source>
             <translation>Cancella</translation>
         </message>
@@ -806,6 +955,214 @@
             <location filename="../console/widgets/banner.py" line="63" />
             <source>OK</source>
             <translation>OK</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/action_bar.py" line="38" />
+            <source>Undo</source>
+            <translation>Annulla azione</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/action_bar.py" line="61" />
+            <source>Call %1</source>
+            <translation>Chiama %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/action_bar.py" line="68" />
+            <source>%1 to %2</source>
+            <translation>%1 a %2</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/amount_keypad.py" line="40" />
+            <source>Minimum</source>
+            <translation>Minimo</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/amount_keypad.py" line="42" />
+            <location filename="../poker/widgets/felt.py" line="130" />
+            <source>All-in</source>
+            <translation>All-in</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/felt.py" line="108" />
+            <source>Empty</source>
+            <translation>Libero</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/felt.py" line="122" />
+            <source>Sitting out</source>
+            <translation>Fuori gioco</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/felt.py" line="128" />
+            <source>Mucked</source>
+            <translation>Scartata</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/felt.py" line="309" />
+            <source>seats %1</source>
+            <translation>posti %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="124" />
+            <source>Player name (optional)</source>
+            <translation>Nome del giocatore (facoltativo)</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="130" />
+            <source>Seat player</source>
+            <translation>Fai sedere</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="132" />
+            <source>Top up</source>
+            <translation>Ricarica</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="139" />
+            <source>Sit out</source>
+            <translation>Fuori gioco</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="139" />
+            <source>Sit in</source>
+            <translation>Rientra</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="140" />
+            <source>Leave</source>
+            <translation>Lascia il tavolo</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="140" />
+            <source>Button here</source>
+            <translation>Bottone qui</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="156" />
+            <source>Every chip each player put in goes back to them. Nothing is awarded.</source>
+            <translation>Ogni fiche puntata torna al suo giocatore. Nessun piatto viene assegnato.</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="160" />
+            <source>Acknowledged — chips returned</source>
+            <translation>Confermo — fiches restituite</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="193" />
+            <source>The cards are being dealt: no action before they are out.</source>
+            <translation>Le carte sono in distribuzione: nessuna azione prima che siano uscite.</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="194" />
+            <source>Cards to come: %1</source>
+            <translation>Carte da distribuire: %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="198" />
+            <source>Seat %1 to act</source>
+            <translation>Tocca al posto %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="199" />
+            <source>Tap the player's action. Bet and raise go to the keyed total.</source>
+            <translation>Tocca l'azione del giocatore. Punta e rilancia arrivano al totale inserito.</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="200" />
+            <source>To call: %1</source>
+            <translation>Per chiamare: %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="204" />
+            <source>%1: maximum %2 (all-in)</source>
+            <translation>%1: massimo %2 (all-in)</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="206" />
+            <source>Stack: %1</source>
+            <translation>Stack: %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="214" />
+            <source>Seat %1: Show or Muck</source>
+            <translation>Posto %1: mostra o scarta</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="215" />
+            <source>Order: %1</source>
+            <comment>, </comment>
+            <translation>Ordine: %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="217" />
+            <source>Seat %1: Show</source>
+            <translation>Posto %1: mostra</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="218" />
+            <source>Seat %1: Muck</source>
+            <translation>Posto %1: scarta</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="226" />
+            <source>Award the pots</source>
+            <translation>Assegna i piatti</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="227" />
+            <source>Side pots first, the main pot last.</source>
+            <translation>Prima i piatti laterali, per ultimo il principale.</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="232" />
+            <source>(odd chip)</source>
+            <translation>(fiche dispari)</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="233" />
+            <source>seat %1: %2</source>
+            <translation>posto %1: %2</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="240" />
+            <source>Returned to seat %1: %2</source>
+            <translation>Restituito al posto %1: %2</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="242" />
+            <source>Rake: %1</source>
+            <translation>Rake: %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="244" />
+            <source>Stacks after: %1</source>
+            <comment>&lt;br&gt;</comment>
+            <translation>Stack dopo la mano: %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="258" />
+            <source>Tap a seat to seat a player, top up, sit out or in, leave, or place the button.</source>
+            <translation>Tocca un posto per far sedere un giocatore, ricaricare, uscire o rientrare, lasciare il tavolo o mettere il bottone.</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="261" />
+            <source>Buy-in %1 – %2</source>
+            <translation>Acquisto %1 – %2</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="265" />
+            <source>Seat %1: empty</source>
+            <translation>Posto %1: libero</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="295" />
+            <source>Hand voided by the dealer</source>
+            <translation>Mano annullata dal dealer</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="296" />
+            <source>Hand void: %1</source>
+            <translation>Mano annullata: %1</translation>
         </message>
     </context>
 </TS>

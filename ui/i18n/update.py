@@ -212,6 +212,81 @@ IT = {
     "DEVICE NOT READY": "DISPOSITIVO NON PRONTO",
     "the next hand waits until it clears": "la prossima mano attende che si risolva",
     "OK": "OK",
+    # issue 13 part 7: the poker-room console (Hold'em)
+    "Small blind": "Small blind",
+    "Big blind": "Big blind",
+    "Between hands": "Tra una mano e l'altra",
+    "Betting": "Puntate",
+    "Showdown": "Showdown",
+    "Pots awarded": "Piatti assegnati",
+    "Call": "Chiama",
+    "Raise": "Rilancia",
+    "Show": "Mostra",
+    "Muck": "Scarta",
+    "Main pot": "Piatto principale",
+    "Side pot %1": "Piatto laterale %1",
+    "Uncontested": "Senza showdown",
+    "Below the minimum: at least %1": "Sotto il minimo: almeno %1",
+    "Above the maximum: at most %1 (all-in)": "Sopra il massimo: al più %1 (all-in)",
+    "Amounts go in steps of %1 (or all-in %2)": "Importi a multipli di %1 (o all-in %2)",
+    "Key the amount first (at least %1)": "Inserisci prima l'importo (almeno %1)",
+    "No bet or raise is open now": "Ora non si può puntare né rilanciare",
+    "That action is not open to this seat now": "Questa azione ora non è consentita a questo posto",
+    "The buy-in must be between %1 and %2": "L'acquisto deve essere tra %1 e %2",
+    "Top-up: at most %1 more (stack at most %2)": (
+        "Ricarica: al più %1 in più (stack al massimo %2)"
+    ),
+    "Refused: %1": "Rifiutato: %1",
+    "Empty": "Libero",
+    "Sitting out": "Fuori gioco",
+    "Mucked": "Scartata",
+    "All-in": "All-in",
+    "seats %1": "posti %1",
+    "Minimum": "Minimo",
+    "Undo": "Annulla azione",
+    "Call %1": "Chiama %1",
+    "%1 to %2": "%1 a %2",
+    "Player name (optional)": "Nome del giocatore (facoltativo)",
+    "Seat player": "Fai sedere",
+    "Top up": "Ricarica",
+    "Sit out": "Fuori gioco",
+    "Sit in": "Rientra",
+    "Leave": "Lascia il tavolo",
+    "Button here": "Bottone qui",
+    "Every chip each player put in goes back to them. Nothing is awarded.": (
+        "Ogni fiche puntata torna al suo giocatore. Nessun piatto viene assegnato."
+    ),
+    "Acknowledged — chips returned": "Confermo — fiches restituite",
+    "The cards are being dealt: no action before they are out.": (
+        "Le carte sono in distribuzione: nessuna azione prima che siano uscite."
+    ),
+    "Cards to come: %1": "Carte da distribuire: %1",
+    "Seat %1 to act": "Tocca al posto %1",
+    "Tap the player's action. Bet and raise go to the keyed total.": (
+        "Tocca l'azione del giocatore. Punta e rilancia arrivano al totale inserito."
+    ),
+    "To call: %1": "Per chiamare: %1",
+    "%1: maximum %2 (all-in)": "%1: massimo %2 (all-in)",
+    "Stack: %1": "Stack: %1",
+    "Seat %1: Show or Muck": "Posto %1: mostra o scarta",
+    "Order: %1": "Ordine: %1",
+    "Seat %1: Show": "Posto %1: mostra",
+    "Seat %1: Muck": "Posto %1: scarta",
+    "Award the pots": "Assegna i piatti",
+    "Side pots first, the main pot last.": "Prima i piatti laterali, per ultimo il principale.",
+    "(odd chip)": "(fiche dispari)",
+    "seat %1: %2": "posto %1: %2",
+    "Returned to seat %1: %2": "Restituito al posto %1: %2",
+    "Rake: %1": "Rake: %1",
+    "Stacks after: %1": "Stack dopo la mano: %1",
+    "Tap a seat to seat a player, top up, sit out or in, leave, or place the button.": (
+        "Tocca un posto per far sedere un giocatore, ricaricare, uscire o rientrare, lasciare "
+        "il tavolo o mettere il bottone."
+    ),
+    "Buy-in %1 – %2": "Acquisto %1 – %2",
+    "Seat %1: empty": "Posto %1: libero",
+    "Hand voided by the dealer": "Mano annullata dal dealer",
+    "Hand void: %1": "Mano annullata: %1",
 }
 
 
@@ -244,6 +319,7 @@ def main() -> int:
     here = Path(__file__).resolve().parent
     ts, qm = here / "console_it.ts", here / "console_it.qm"
     sources = sorted(str(p) for p in (here.parent / "console").rglob("*.py"))
+    sources += sorted(str(p) for p in (here.parent / "poker").rglob("*.py"))  # issue 13 part 7
     sources += sorted(str(p) for p in (here.parent.parent / "dealer_assist" / "games").glob("*.py"))
     bindir = Path(sys.executable).parent
     lupdate = shutil.which("pyside6-lupdate", path=str(bindir)) or "pyside6-lupdate"
