@@ -27,6 +27,7 @@ e.g. ``raise to 250 is below the minimum raise to 400``. Chips are integers (min
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -65,6 +66,16 @@ class Limits:
             raise ConfigError(f"betting structure {self.kind!r} is not one of {STRUCTURES}")
         if self.bet <= 0 or self.chip <= 0:
             raise ConfigError("bet size and chip must be positive integers")
+
+
+@functools.lru_cache(maxsize=4096)
+def _turns(order: tuple[int, ...], seat: int, include: bool) -> tuple[int, ...]:
+    """The seats of ``order`` in turn from the first one at or after ``seat`` (after it when
+    not ``include``), wrapping: the order action goes round in."""
+    start = next((i for i, s in enumerate(order) if s >= seat), 0)
+    if not include and order and order[start] == seat:
+        start += 1
+    return order[start:] + order[:start]
 
 
 class RoundState:
@@ -147,17 +158,9 @@ class RoundState:
                     break
         else:
             return None
-        n = len(order)
-        start = 0
-        for i, s in enumerate(order):
-            if s >= seat:
-                start = i
-                break
-        if not include and order[start] == seat:
-            start += 1
+        turn = _turns(order, seat, include)
         stacks, faced, committed, high = self.stacks, self.faced, self.committed, self.high
-        for k in range(start, start + n):
-            s = order[k % n]
+        for s in turn:
             if s not in folded and stacks[s] > 0 and (s not in faced or committed[s] < high):
                 return s
         return None
