@@ -241,7 +241,7 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="28" />
-            <location filename="../poker/widgets/panel.py" line="252" />
+            <location filename="../poker/widgets/panel.py" line="256" />
             <source>Between hands</source>
             <translation>Tra una mano e l'altra</translation>
         </message>
@@ -252,7 +252,7 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="31" />
-            <location filename="../poker/widgets/panel.py" line="213" />
+            <location filename="../poker/widgets/panel.py" line="217" />
             <source>Showdown</source>
             <translation>Showdown</translation>
         </message>
@@ -268,14 +268,14 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="39" />
-            <location filename="../poker/widgets/panel.py" line="202" />
+            <location filename="../poker/widgets/panel.py" line="206" />
             <location filename="../../dealer_assist/games/thb.py" line="113" />
             <source>Bet</source>
             <translation>Punta</translation>
         </message>
         <message>
             <location filename="../poker/texts.py" line="40" />
-            <location filename="../poker/widgets/panel.py" line="202" />
+            <location filename="../poker/widgets/panel.py" line="206" />
             <source>Raise</source>
             <translation>Rilancia</translation>
         </message>
@@ -435,7 +435,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="218" />
-            <location filename="../poker/widgets/panel.py" line="203" />
+            <location filename="../poker/widgets/panel.py" line="207" />
             <source>%1: minimum %2</source>
             <translation>%1: minimo %2</translation>
         </message>
@@ -451,7 +451,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="230" />
-            <location filename="../poker/widgets/panel.py" line="268" />
+            <location filename="../poker/widgets/panel.py" line="272" />
             <source>Seat %1 — %2</source>
             <translation>Posto %1 — %2</translation>
         </message>
@@ -580,7 +580,7 @@
         </message>
         <message>
             <location filename="../console/widgets/alarm.py" line="68" />
-            <location filename="../poker/widgets/panel.py" line="286" />
+            <location filename="../poker/widgets/panel.py" line="290" />
             <source>HAND VOID</source>
             <translation>MANO ANNULLATA</translation>
         </message>
@@ -673,7 +673,7 @@
         <message>
             <location filename="../console/widgets/panel.py" line="190" />
             <location filename="../poker/texts.py" line="29" />
-            <location filename="../poker/widgets/panel.py" line="192" />
+            <location filename="../poker/widgets/panel.py" line="196" />
             <source>Dealing</source>
             <translation>Distribuzione</translation>
         </message>
@@ -717,8 +717,8 @@
         <message>
             <location filename="../console/widgets/entry.py" line="152" />
             <location filename="../console/widgets/panel.py" line="207" />
-            <location filename="../poker/widgets/action_bar.py" line="73" />
-            <location filename="../poker/widgets/panel.py" line="222" />
+            <location filename="../poker/widgets/action_bar.py" line="76" />
+            <location filename="../poker/widgets/panel.py" line="226" />
             <source>Confirm: void the hand</source>
             <translation>Conferma: annulla la mano</translation>
         </message>
@@ -726,9 +726,9 @@
             <location filename="../console/widgets/entry.py" line="152" />
             <location filename="../console/widgets/panel.py" line="207" />
             <location filename="../poker/widgets/action_bar.py" line="41" />
-            <location filename="../poker/widgets/action_bar.py" line="73" />
+            <location filename="../poker/widgets/action_bar.py" line="76" />
             <location filename="../poker/widgets/panel.py" line="102" />
-            <location filename="../poker/widgets/panel.py" line="222" />
+            <location filename="../poker/widgets/panel.py" line="226" />
             <source>Void hand</source>
             <translation>Annulla mano</translation>
         </message>
@@ -824,7 +824,7 @@
         </message>
         <message>
             <location filename="../console/widgets/panel.py" line="337" />
-            <location filename="../poker/widgets/panel.py" line="256" />
+            <location filename="../poker/widgets/panel.py" line="260" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
@@ -840,7 +840,7 @@
         </message>
         <message>
             <location filename="../console/widgets/seat.py" line="362" />
-            <location filename="../poker/widgets/panel.py" line="243" />
+            <location filename="../poker/widgets/panel.py" line="247" />
             <source>Seat %1: %2</source>
             <translation>Posto %1: %2</translation>
         </message>
@@ -873,7 +873,7 @@
         </message>
         <message>
             <location filename="../console/widgets/topbar.py" line="82" />
-            <location filename="../poker/window.py" line="49" />
+            <location filename="../poker/window.py" line="52" />
             <source>Hand %1</source>
             <translation>Mano %1</translation>
         </message>
@@ -921,7 +921,7 @@
         </message>
         <message>
             <location filename="../console/window.py" line="38" />
-            <location filename="../poker/window.py" line="66" />
+            <location filename="../poker/window.py" line="69" />
             <source>Dealer console</source>
             <translation>Console del dealer</translation>
         </message>
@@ -959,15 +959,17 @@
         <message>
             <location filename="../poker/widgets/action_bar.py" line="38" />
             <source>Undo</source>
-            <translation>Annulla azione</translation>
+            <translation>Indietro</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/action_bar.py" line="61" />
+            <location filename="../poker/widgets/action_bar.py" line="64" />
             <source>Call %1</source>
+            <comment>
+</comment>
             <translation>Chiama %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/action_bar.py" line="68" />
+            <location filename="../poker/widgets/action_bar.py" line="71" />
             <source>%1 to %2</source>
             <translation>%1 a %2</translation>
         </message>
@@ -1048,119 +1050,119 @@
             <translation>Confermo — fiches restituite</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="193" />
+            <location filename="../poker/widgets/panel.py" line="197" />
             <source>The cards are being dealt: no action before they are out.</source>
             <translation>Le carte sono in distribuzione: nessuna azione prima che siano uscite.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="194" />
+            <location filename="../poker/widgets/panel.py" line="198" />
             <source>Cards to come: %1</source>
             <translation>Carte da distribuire: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="198" />
+            <location filename="../poker/widgets/panel.py" line="202" />
             <source>Seat %1 to act</source>
             <translation>Tocca al posto %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="199" />
+            <location filename="../poker/widgets/panel.py" line="203" />
             <source>Tap the player's action. Bet and raise go to the keyed total.</source>
             <translation>Tocca l'azione del giocatore. Punta e rilancia arrivano al totale inserito.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="200" />
+            <location filename="../poker/widgets/panel.py" line="204" />
             <source>To call: %1</source>
             <translation>Per chiamare: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="204" />
+            <location filename="../poker/widgets/panel.py" line="208" />
             <source>%1: maximum %2 (all-in)</source>
             <translation>%1: massimo %2 (all-in)</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="206" />
+            <location filename="../poker/widgets/panel.py" line="210" />
             <source>Stack: %1</source>
             <translation>Stack: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="214" />
+            <location filename="../poker/widgets/panel.py" line="218" />
             <source>Seat %1: Show or Muck</source>
             <translation>Posto %1: mostra o scarta</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="215" />
+            <location filename="../poker/widgets/panel.py" line="219" />
             <source>Order: %1</source>
             <comment>, </comment>
             <translation>Ordine: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="217" />
+            <location filename="../poker/widgets/panel.py" line="221" />
             <source>Seat %1: Show</source>
             <translation>Posto %1: mostra</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="218" />
+            <location filename="../poker/widgets/panel.py" line="222" />
             <source>Seat %1: Muck</source>
             <translation>Posto %1: scarta</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="226" />
+            <location filename="../poker/widgets/panel.py" line="230" />
             <source>Award the pots</source>
             <translation>Assegna i piatti</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="227" />
+            <location filename="../poker/widgets/panel.py" line="231" />
             <source>Side pots first, the main pot last.</source>
             <translation>Prima i piatti laterali, per ultimo il principale.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="232" />
+            <location filename="../poker/widgets/panel.py" line="236" />
             <source>(odd chip)</source>
             <translation>(fiche dispari)</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="233" />
+            <location filename="../poker/widgets/panel.py" line="237" />
             <source>seat %1: %2</source>
             <translation>posto %1: %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="240" />
+            <location filename="../poker/widgets/panel.py" line="244" />
             <source>Returned to seat %1: %2</source>
             <translation>Restituito al posto %1: %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="242" />
+            <location filename="../poker/widgets/panel.py" line="246" />
             <source>Rake: %1</source>
             <translation>Rake: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="244" />
+            <location filename="../poker/widgets/panel.py" line="248" />
             <source>Stacks after: %1</source>
             <comment>&lt;br&gt;</comment>
             <translation>Stack dopo la mano: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="258" />
+            <location filename="../poker/widgets/panel.py" line="262" />
             <source>Tap a seat to seat a player, top up, sit out or in, leave, or place the button.</source>
             <translation>Tocca un posto per far sedere un giocatore, ricaricare, uscire o rientrare, lasciare il tavolo o mettere il bottone.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="261" />
+            <location filename="../poker/widgets/panel.py" line="265" />
             <source>Buy-in %1 – %2</source>
             <translation>Acquisto %1 – %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="265" />
+            <location filename="../poker/widgets/panel.py" line="269" />
             <source>Seat %1: empty</source>
             <translation>Posto %1: libero</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="295" />
+            <location filename="../poker/widgets/panel.py" line="299" />
             <source>Hand voided by the dealer</source>
             <translation>Mano annullata dal dealer</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="296" />
+            <location filename="../poker/widgets/panel.py" line="300" />
             <source>Hand void: %1</source>
             <translation>Mano annullata: %1</translation>
         </message>

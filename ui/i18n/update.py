@@ -243,7 +243,7 @@ IT = {
     "All-in": "All-in",
     "seats %1": "posti %1",
     "Minimum": "Minimo",
-    "Undo": "Annulla azione",
+    "Undo": "Indietro",
     "Call %1": "Chiama %1",
     "%1 to %2": "%1 a %2",
     "Player name (optional)": "Nome del giocatore (facoltativo)",

@@ -31,6 +31,9 @@ PANEL_STYLE = f"""
 #pAction[kind="check"], #pAction[kind="call"] {{ background: {theme.BLUE}; }}
 #pAction[kind="bet"], #pAction[kind="raise"] {{ background: {theme.GREEN}; }}
 #pAction:disabled {{ background: #27302d; color: #6d7a74; }}
+#pFacts[compact="true"] {{ font-size: 18px; }}
+#pAmount[compact="true"] {{ font-size: 26px; padding: 2px 10px; }}
+#pAction[compact="true"] {{ min-height: 70px; font-size: 19px; }}
 #bigButton[kind="muck"] {{ background: {theme.SLATE}; color: #ffffff; }}
 """
 

@@ -3,7 +3,7 @@ only the legal ones enabled; Undo (while the runner allows) and Void hand (tap t
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QGridLayout, QPushButton, QWidget
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QPushButton, QWidget
 
 from ui.console.format import money
 from ui.console.texts import tr, trf
@@ -41,8 +41,11 @@ class ActionBar(QWidget):
         self.void = QPushButton(tr("Void hand"))
         self.void.setObjectName("voidButton")
         self.void.clicked.connect(self.p.tap_void)
-        grid.addWidget(self.undo, 1, 0, 1, 2)
-        grid.addWidget(self.void, 1, 2)
+        row = QHBoxLayout()  # two halves: "Void hand" needs the room
+        row.setSpacing(8)
+        row.addWidget(self.undo, 1)
+        row.addWidget(self.void, 1)
+        grid.addLayout(row, 1, 0, 1, 3)
 
     def show_view(self, view: PokerView) -> None:
         """Enable what is legal for the seat to act; label call and bet/raise with amounts."""
@@ -58,14 +61,14 @@ class ActionBar(QWidget):
         for kind, b in self.buttons.items():
             b.setEnabled(kind in kinds and not view.busy)
         if legal is not None and legal.to_call:
-            set_text(self.buttons["call"], trf("Call %1", money(legal.to_call, cur)))
+            set_text(self.buttons["call"], trf("Call %1", "\n" + money(legal.to_call, cur)))
         else:
             set_text(self.buttons["call"], kind_name("call"))
         for kind in ("bet", "raise"):
             b = self.buttons[kind]
             text = kind_name(kind)
             if kind in kinds and view.amount:
-                text = trf("%1 to %2", text, money(view.amount, cur))
+                text = trf("%1 to %2", text, "\n" + money(view.amount, cur))
             set_text(b, text)  # enabled when legal: a wrong amount is refused with the rule
         self.undo.setEnabled(view.snap.can_undo and not view.busy)
         self.void.setEnabled(view.snap.in_hand)

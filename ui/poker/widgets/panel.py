@@ -166,6 +166,10 @@ class PokerPanel(QFrame):
     def set_compact(self, compact: bool) -> None:
         """Smaller keys on small screens."""
         self.keypad.set_compact(compact)
+        for label in (self.facts, self.order, self.seat_line, self.keypad.amount):
+            restyle(label, compact=compact)
+        for b in self.bar.buttons.values():
+            restyle(b, compact=compact)
         for b in (self.show_btn, self.muck_btn, self.next_btn, self.new_btn, self.ack):
             restyle(b, compact=compact)
 
