@@ -66,6 +66,7 @@ def peer_view(hand: PeerHand, viewer: Viewer) -> HandView:
         pots=pots,
         legal=hand.legal(actor) if actor is not None else None,
         showdown=tuple(hand.show_order),
+        posts=tuple((p.seat, p.bet, p.amount) for p in hand.setup.posts[: hand.posted]),
     )
 
 

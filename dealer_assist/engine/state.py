@@ -96,6 +96,8 @@ class HandView:
             in front of the seats, ``SeatView.stakes["bet"]``).
         legal: peer games, what the actor may do (to call, the raise range).
         showdown: peer games at the showdown, the order the seats show in.
+        posts: peer games, the forced bets posted so far as ``(seat, kind, amount)``
+            (``ante``, ``small_blind``, ``big_blind``, ``bring_in``).
     """
 
     viewer: Viewer
@@ -114,6 +116,7 @@ class HandView:
     pots: tuple[PotView, ...] = ()
     legal: ActionSpace | None = None
     showdown: tuple[int, ...] = ()
+    posts: tuple[tuple[int, str, int], ...] = ()
 
 
 @dataclass(frozen=True)

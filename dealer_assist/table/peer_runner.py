@@ -130,6 +130,14 @@ class PeerRunner(ResumingRunner[PeerHand]):
         self.poll(0)
         return self.perform(Showdown(seat=seat, shown=shown))
 
+    @property
+    def can_undo(self) -> bool:
+        """The last action can be taken back now (before the next cards are asked for)."""
+        hand = self.hand
+        if hand is None or hand.is_over or not hand.bets or self._asked:
+            return False
+        return hand.can(ActionUndone(seat=hand.bets[-1][0].seat, at=utc_now()))
+
     def undo(self, *, by: str = "dealer") -> PeerHand:
         """Take back the last action (a mis-tap) before the next card, while the device has
         not been asked for the next street's cards.

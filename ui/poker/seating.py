@@ -1,18 +1,14 @@
 """The between-hands changes the console asks of the peer runner (a thin adapter).
 
 The runner's own methods (``seat_player``, ``top_up``, ``sit_out``, ``sit_in``, ``leave``,
-``set_button``: journaled as table records) are used when it has them; a runner without one gets
-the change from the game's table rules (:mod:`dealer_assist.games.holdem_table`) applied to its
-session in memory (not journaled: the next hand's ``open`` step carries the session).
+``set_button``): each change is journaled as a chained table record before the table takes it.
 """
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 from dealer_assist.config import TableConfig
-from dealer_assist.errors import HandStateError
 from dealer_assist.table.peer_runner import PeerRunner
 from dealer_assist.table.session import TableSession
 
@@ -46,33 +42,8 @@ class Seating:
         hand = self.runner.hand
         return hand is not None and not hand.is_over
 
-    def _table(self) -> Any:
-        from dealer_assist.games.holdem_table import PokerTable
-
-        return PokerTable.of_game(self.config.poker, self.config.seats)
-
-    def _rules(self) -> Any:
-        from dealer_assist.games import holdem_table
-
-        return holdem_table
-
     def _apply(self, name: str, *args: Any, **kw: Any) -> TableSession:
-        own = getattr(self.runner, name, None)
-        if callable(own):
-            params = inspect.signature(own).parameters
-            own(*args, **{k: v for k, v in kw.items() if k in params})
-            return self.session
-        if self.in_hand:
-            raise HandStateError("changes at the table only between hands: finish the hand first")
-        rules = self._rules()
-        session = self.session
-        if name in ("seat_player", "top_up"):
-            new = getattr(rules, name)(session, self._table(), *args, in_hand=False, **kw)
-        elif name == "sit_in":
-            new = rules.sit_in(session, *args, table=self._table(), in_hand=False, **kw)
-        else:
-            new = getattr(rules, name)(session, *args, in_hand=False, **kw)
-        self.runner.session = new
+        getattr(self.runner, name)(*args, **kw)  # journaled as a table record by the runner
         return self.session
 
     def seat_player(self, seat: int, name: str, buy_in: int) -> TableSession:

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
-from dealer_assist.engine.operations import ActionUndone
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import DealerAssistError, DeviceError, HandStateError, JournalError
 from dealer_assist.events import utc_now
@@ -269,15 +268,7 @@ class PokerService:
     def can_undo(self) -> bool:
         """The runner would take back the last action now (before the next card is asked)."""
         runner = self.runner
-        hand = runner.hand if runner is not None else None
-        if runner is None or hand is None or hand.is_over or not hand.bets:
-            return False
-        own = getattr(runner, "can_undo", None)
-        if isinstance(own, bool):
-            return own
-        if getattr(runner, "_asked", False):  # the runner's own rule (PeerRunner.undo)
-            return False
-        return hand.can(ActionUndone(seat=hand.bets[-1][0].seat, by=self.dealer, at=utc_now()))
+        return runner is not None and runner.can_undo
 
     def _snap(self, seq: int, error: CommandError | None) -> PokerSnapshot:
         self._seq = max(self._seq, seq)

@@ -241,8 +241,8 @@ def take_snapshot(
             error=error, alarm=alarm, alarm_uid=alarm_uid, manual_source=manual_source,
         )  # fmt: skip
     posts: dict[int, list[str]] = {}
-    for post in hand.setup.posts:
-        posts.setdefault(post.seat, []).append(post.bet)
+    for seat, kind, _amount in view.posts:
+        posts.setdefault(seat, []).append(kind)
     mucked = set(hand.mucked)
     for sv in view.seats:
         shown = tuple(c for c in sv.hole if c is not None)
