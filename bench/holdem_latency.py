@@ -15,6 +15,7 @@ every settled hand and by how the hand ended.
 from __future__ import annotations
 
 import argparse
+import bisect
 import json
 import random
 import statistics
@@ -22,11 +23,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from dealer_assist.config import load_table_config
 from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.games import POT_GAME_CODES
-from dealer_assist.ports import HandEntry, StoredHand
+from dealer_assist.ports import HandEntry, PendingStep, StoredHand
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.peer_driving import HeadlessPeerTable, play_hand
 from drivers.emulator.process import EmulatorProcess
@@ -35,15 +37,29 @@ from ui.commands.simulate_poker import Seating
 
 
 class TimedJournal(Journal):
-    """A journal noting the monotonic time each entry's commit returned, by hand uid."""
+    """A journal noting when each entry's commit returned (by hand uid) and how long it took,
+    and when each pending step's write returned and how long it took."""
 
-    committed: dict[str, float]
+    committed: dict[str, tuple[float, float]]
+    steps: list[tuple[float, float]]
 
     def append_hand(self, entry: HandEntry) -> StoredHand:
-        """As :meth:`Journal.append_hand`, then the time noted."""
+        """As :meth:`Journal.append_hand`, timed."""
+        began = time.monotonic()
         stored = super().append_hand(entry)
-        self.committed[entry.hand_uid or ""] = time.monotonic()
+        done = time.monotonic()
+        self.committed[entry.hand_uid or ""] = (done, done - began)
         return stored
+
+    def write_step(
+        self, table_id: str, hand_uid: str, step_no: int, kind: str, payload: dict[str, Any]
+    ) -> PendingStep:
+        """As :meth:`Journal.write_step`, timed."""
+        began = time.monotonic()
+        step = super().write_step(table_id, hand_uid, step_no, kind, payload)
+        done = time.monotonic()
+        self.steps.append((done, done - began))
+        return step
 
 
 class TimedTable(HeadlessPeerTable):
@@ -79,7 +95,7 @@ def main() -> int:
              str(args.card_interval), "--dealt-log", str(dealt_log)]
         )  # fmt: skip
         journal = TimedJournal(str(Path(tmp) / "journal.db"))
-        journal.committed = {}
+        journal.committed, journal.steps = {}, []
         source = open_source(emu.start(), name="serial")
         ended: list[tuple[str, str, float]] = []  # hand uid, its deck, its last dealer step
         try:
@@ -102,18 +118,31 @@ def main() -> int:
             row = json.loads(line)
             last_card[row["deck_id"]] = row["mono"]  # the deck's last dealt card wins
     by_end: dict[str, list[float]] = {"a dealer step": [], "a card": []}
+    n_steps: list[float] = []
+    step_ms: list[float] = []
+    append_ms: list[float] = []
+    step_done = [t for t, _ in journal.steps]
     for uid, deck, step in ended:
         card = last_card[deck]
         start = max(step, card)
-        by_end["a card" if card > step else "a dealer step"].append(
-            (journal.committed[uid] - start) * 1000
-        )
+        done, took = journal.committed[uid]
+        by_end["a card" if card > step else "a dealer step"].append((done - start) * 1000)
+        # the durable steps written between the last input and the commit
+        inside = journal.steps[bisect.bisect_right(step_done, start) : bisect.bisect_left(
+            step_done, done)]  # fmt: skip
+        n_steps.append(len(inside))
+        step_ms.append(sum(d for _, d in inside) * 1000)
+        append_ms.append(took * 1000)
     everything = sorted(ms for values in by_end.values() for ms in values)
     print(f"hand latency, {args.game}, {args.players} players, {len(everything)} settled hands "
           f"(last input -> pots committed, SQLite WAL synchronous=FULL):")  # fmt: skip
     print(f"  all:  {_figures(everything)}")
     for how, values in by_end.items():
         print(f"  ending on {how} ({len(values)}): {_figures(sorted(values))}")
+    print("  of which:")
+    print(f"    pending steps written: median {statistics.median(n_steps):g}, "
+          f"max {max(n_steps):g} a hand; their writes {_figures(sorted(step_ms))}")  # fmt: skip
+    print(f"    the hand appended: {_figures(sorted(append_ms))}")
     return 0
 
 
