@@ -18,7 +18,9 @@ from typing import Any
 from dealer_assist.cards import Card, format_cards
 from dealer_assist.engine.pots import Pot, after_button, layer, split, uncalled
 from dealer_assist.errors import InvalidRecordError
-from dealer_assist.evaluator import HandValue, evaluate
+from dealer_assist.evaluator import Category, HandValue, evaluate
+
+_CODES = {c: c.code for c in Category}
 
 
 @dataclass(frozen=True)
@@ -71,25 +73,30 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
         InvalidRecordError: ``mucked`` leaves a pot with no hand shown for it.
     """
     put_in = dict(hand.put_in)
-    back = uncalled({s: c - hand.dead.get(s, 0) for s, c in put_in.items()})  # antes are dead
+    dead = hand.dead
+    # antes are dead: the uncalled bet counts live chips only
+    back = uncalled({s: c - dead.get(s, 0) for s, c in put_in.items()} if dead else put_in)
     returned = []
     if back is not None:
         put_in[back[0]] -= back[1]
         returned.append({"seat": back[0], "amount": back[1]})
-    live = [s for s in hand.seats if s not in hand.folded]
+    folded = hand.folded
+    live = [s for s in hand.seats if s not in folded]
     # dead money above the common ante belongs to the main pot, never to a level of its own
-    extra = {s: max(0, hand.dead.get(s, 0) - hand.ante) for s in put_in}
-    pots = layer({s: c - extra[s] for s, c in put_in.items()}, live)
-    if pots and sum(extra.values()):
-        pots[0] = Pot(pots[0].amount + sum(extra.values()), pots[0].eligible)
+    extra = {s: max(0, dead.get(s, 0) - hand.ante) for s in put_in} if dead else {}
+    above = sum(extra.values())
+    pots = layer({s: c - extra[s] for s, c in put_in.items()} if above else put_in, live)
+    if pots and above:
+        pots[0] = Pot(pots[0].amount + above, pots[0].eligible)
     rake = min(_rake(hand, sum(p.amount for p in pots)), pots[0].amount if pots else 0)
     showdown = len(live) > 1
     values: dict[int, HandValue] = {}
     if showdown:
+        board, mucked, holes = hand.board, hand.mucked, hand.holes
         for s in live:
-            hole = hand.holes.get(s)
-            if s not in hand.mucked and hole is not None:
-                values[s] = evaluate((*hole, *hand.board))
+            hole = holes.get(s)
+            if s not in mucked and hole is not None:
+                values[s] = evaluate((*hole, *board))
     won = dict.fromkeys(hand.seats, 0)
     shared: set[int] = set()
     pots_json = []
@@ -101,7 +108,7 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
                 raise InvalidRecordError("mucked", f"every hand eligible for pot {i} was mucked")
             best = max(values[s].value for s in shown)
             winners = [s for s in shown if values[s].value == best]
-            category: str | None = values[winners[0]].category.code
+            category: str | None = _CODES[values[winners[0]].category]
         else:
             winners, category = list(pot.eligible), None
         shares = split(amount, after_button(winners, hand.button), hand.chip)
@@ -131,7 +138,7 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
             "seat": s,
             "result": result,
             "hand": None if value is None else {
-                "category": value.category.code, "best_five": format_cards(value.best_five),
+                "category": _CODES[value.category], "best_five": format_cards(value.best_five),
             },
             "put_in": put_in[s],
             "won": won[s],
@@ -150,7 +157,7 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
 def _rake(hand: PotHand, total: int) -> int:
     """GAMES.md "Rake": a percentage of the pots, capped, rounded down to the chip, none when
     the hand ends before the flop; taken from the main pot before it is split."""
-    if hand.rake_percent <= 0 or not hand.flop_seen or total <= 0:
+    if not hand.rake_percent or hand.rake_percent <= 0 or not hand.flop_seen or total <= 0:
         return 0
     rake = int(total * hand.rake_percent / 100) // hand.chip * hand.chip
     if hand.rake_cap is not None:

@@ -42,9 +42,16 @@ def uncalled(put_in: Mapping[int, int]) -> tuple[int, int] | None:
     the second largest), or None (GAMES.md: "A bet that nobody called goes back")."""
     if not put_in:
         return None
-    ranked = sorted(put_in.items(), key=lambda kv: kv[1], reverse=True)
-    top_seat, top = ranked[0]
-    second = ranked[1][1] if len(ranked) > 1 else 0
+    items = iter(put_in.items())
+    top_seat, top = next(items)
+    second: int | None = None
+    for seat, chips in items:  # the largest (the first of equals) and the next largest
+        if chips > top:
+            second, top_seat, top = top, seat, chips
+        elif second is None or chips > second:
+            second = chips
+    if second is None:
+        second = 0
     return (top_seat, top - second) if top > second else None
 
 
@@ -58,9 +65,13 @@ def layer(put_in: Mapping[int, int], live: Collection[int]) -> list[Pot]:
     levels = sorted({put_in[s] for s in live if put_in.get(s, 0) > 0})
     pots: list[Pot] = []
     below = 0
+    last = len(levels) - 1
+    chips = list(put_in.values())
     for i, level in enumerate(levels):
-        top = None if i == len(levels) - 1 else level
-        amount = sum(max(0, (c if top is None else min(c, top)) - below) for c in put_in.values())
+        if i == last:  # the top pot also takes folded chips above the top live level
+            amount = sum(c - below for c in chips if c > below)
+        else:
+            amount = sum((c if c < level else level) - below for c in chips if c > below)
         eligible = tuple(sorted(s for s in live if put_in.get(s, 0) >= level))
         pots.append(Pot(amount, eligible))
         below = level
@@ -72,6 +83,8 @@ def layer(put_in: Mapping[int, int], live: Collection[int]) -> list[Pot]:
 def after_button(seats: Collection[int], button: int) -> list[int]:
     """``seats`` clockwise from the first seat after ``button`` (rules text 003 art. 7: odd
     chips "partendo dalla prima posizione dopo il dealer")."""
+    if len(seats) == 1:
+        return list(seats)
     ordered = sorted(seats)
     return [s for s in ordered if s > button] + [s for s in ordered if s <= button]
 
