@@ -9,19 +9,21 @@ not allow is refused, naming ``actions[i]`` and the rule) and returns the
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from dealer_assist.cards import Card, take_cards
 from dealer_assist.engine.betting import BET, KINDS, RAISE
-from dealer_assist.engine.peer import STRUCTURES, BettingStructure
+from dealer_assist.engine.peer import STRUCTURES, BettingStructure, Structure
 from dealer_assist.engine.peer_hand import PeerBetting
 from dealer_assist.engine.pot_settle import PotHand
 from dealer_assist.errors import ConfigError, IllegalActionError, InvalidRecordError
 from dealer_assist.games.holdem import (
     ANTE,
     BIG_BLIND,
+    DEFAULT_SETTINGS,
     POST_TYPES,
     SMALL_BLIND,
     HoldemSettings,
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
     from dealer_assist.games.holdem import HoldemRules
 
 UNKNOWN = "??"
+_NO_RAKE = Fraction(0)
 
 
 def _is_int(v: Any) -> bool:
@@ -52,6 +55,21 @@ def _int(
     return int(v)
 
 
+def _int_pair(v: Any) -> TypeGuard[list[int]]:
+    """A list of two integers (``blinds``, ``limits``)."""
+    if type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int:
+        return True  # the common case, without the generic checks below
+    return isinstance(v, list) and len(v) == 2 and all(_is_int(x) for x in v)
+
+
+@functools.lru_cache(maxsize=256)
+def _structure(
+    kind: Structure, first: int, later: int, cap: int | None, chip: int
+) -> BettingStructure:
+    """The record's betting structure, made once per setting (it is frozen)."""
+    return BettingStructure(kind, first, later, cap, chip)
+
+
 def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     """Validate and replay a ``holdem`` record; returns the finished hand to settle.
 
@@ -63,14 +81,18 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     betting = obj.get("betting")
     if betting not in STRUCTURES:
         raise InvalidRecordError("betting", f"must be one of {', '.join(STRUCTURES)}")
-    n_seats = _int(obj, "seats", "seats", low=2)
+    n_seats = obj.get("seats")
+    if type(n_seats) is not int or n_seats < 2:
+        n_seats = _int(obj, "seats", "seats", low=2)
     if n_seats > rules.max_seats:
         raise InvalidRecordError("seats", f"at most {rules.max_seats}, got {n_seats}")
-    button = _int(obj, "button", "button", low=1)
+    button = obj.get("button")
+    if type(button) is not int or button < 1:
+        button = _int(obj, "button", "button", low=1)
     if button > n_seats:
         raise InvalidRecordError("button", f"must be a seat 1..{n_seats}, got {button}")
     blinds = obj.get("blinds")
-    if not (isinstance(blinds, list) and len(blinds) == 2 and all(_is_int(b) for b in blinds)):
+    if not _int_pair(blinds):
         raise InvalidRecordError("blinds", f"must be [small, big] integers, got {blinds!r}")
     small, big = int(blinds[0]), int(blinds[1])
     if small < 0 or big <= 0 or small > big:
@@ -81,10 +103,13 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     if ante_kind not in (None, BIG_BLIND):
         raise InvalidRecordError("ante_kind", f"must be {BIG_BLIND!r} or absent")
     limits = obj.get("limits", [big, 2 * big])
-    if not (isinstance(limits, list) and len(limits) == 2 and all(_is_int(x) for x in limits)):
+    if not _int_pair(limits):
         raise InvalidRecordError("limits", f"must be [small_bet, big_bet], got {limits!r}")
     try:
-        settings = HoldemSettings.from_json(obj.get("settings", {}))
+        raw = obj.get("settings", {})
+        settings = (
+            DEFAULT_SETTINGS if type(raw) is dict and not raw else HoldemSettings.from_json(raw)
+        )
     except ConfigError as e:
         field, _, why = str(e).partition(": ")
         raise InvalidRecordError(field, why) from e
@@ -92,7 +117,7 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     try:
         first_bet = int(limits[0]) if betting == "fixed_limit" else big
         later_bet = int(limits[1]) if betting == "fixed_limit" else big
-        structure = BettingStructure(betting, first_bet, later_bet, cap, chip)
+        structure = _structure(betting, first_bet, later_bet, cap, chip)
     except ConfigError as e:
         raise InvalidRecordError("limits" if "limits" in obj else "blinds", str(e)) from e
 
@@ -254,7 +279,7 @@ def _mucked(seats: Any, live: list[int]) -> frozenset[int]:
 
 def _rake(rake: Any) -> tuple[Fraction, int | None]:
     if rake is None:
-        return Fraction(0), None
+        return _NO_RAKE, None
     if not isinstance(rake, Mapping):
         raise InvalidRecordError("rake", "must be an object {percent, cap}")
     percent = rake.get("percent", 0)
