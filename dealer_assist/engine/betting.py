@@ -19,7 +19,13 @@ Rules it applies (GAMES.md):
 - an incomplete all-in raise does not reopen the betting for a seat that has already acted, unless
   the raises since it acted add up to a full raise (convention, TDA);
 - the round ends when every seat still able to act has acted and matched the highest bet, or when
-  one seat is left; a seat able to act acts even when nobody can answer (the big blind's option).
+  one seat is left; a seat able to act acts even when nobody can answer (the big blind's option);
+- a forced bet below a full bet (``brought_in``: Stud's bring-in, GAMES.md "Seven Card Stud" 2) is
+  not the opening bet: the first full bet over it is a ``complete`` (fixed limit: to exactly the
+  round's bet; no limit and pot limit: to at least it), which counts as the opening bet for the
+  cap; the seat that posted it has no option when it is only called;
+- ``big_open``: seats that may open the round with the big bet instead (fixed limit; Stud's open
+  pair on fourth street, rules text 002); after a big-bet opening every raise is a big bet.
 
 Every refused action raises :class:`~dealer_assist.errors.IllegalActionError` naming the rule,
 e.g. ``raise to 250 is below the minimum raise to 400``. Chips are integers (minor units).
@@ -28,7 +34,7 @@ e.g. ``raise to 250 is below the minimum raise to 400``. Chips are integers (min
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from dealer_assist.engine.peer import STRUCTURES, Structure
@@ -38,6 +44,10 @@ from dealer_assist.errors import ConfigError, IllegalActionError
 FOLD, CHECK, CALL, BET, RAISE = "fold", "check", "call", "bet", "raise"
 KINDS = (FOLD, CHECK, CALL, BET, RAISE)
 """The action kinds of a betting round (GAMES.md, "Legal actions")."""
+BRING_IN, COMPLETE = "bring_in", "complete"
+"""Forced-bet kinds (GAMES.md "Seven Card Stud" 2, HAND_RECORD.md): posting a forced bet that is
+a decision of its seat (:class:`~dealer_assist.engine.peer_hand.PeerBetting`), and the first full
+bet over a forced bet below a full bet (:class:`RoundState`, ``brought_in``)."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +100,12 @@ class RoundState:
         high: the bet to match (preflop: the big blind, even when posted short).
         folded: seats already out of the hand.
         pot: chips in the pots before this round (dead antes, earlier rounds): pot limit.
-        opened: a forced opening bet is in (fixed limit: the big blind is the opening bet).
+        brought_in: the seat whose forced bet (in ``committed``, ``high`` its full amount) is
+            below a full bet (Stud's bring-in): not the opening bet, completed by ``complete``;
+            that seat has no option when it is only called, and may raise once the bet rises.
+        big_open: seats that may open the round with ``big_bet`` instead of ``limits.bet``
+            (fixed limit only; Stud's open pair on fourth street).
+        big_bet: the big bet of ``big_open``.
     """
 
     def __init__(
@@ -104,6 +119,9 @@ class RoundState:
         high: int = 0,
         folded: Sequence[int] = (),
         pot: int = 0,
+        brought_in: int | None = None,
+        big_open: Collection[int] = (),
+        big_bet: int = 0,
     ) -> None:
         self.order = tuple(order)
         self.stacks = {s: stacks[s] for s in self.order}
@@ -112,13 +130,22 @@ class RoundState:
         self.high = max([high, *self.committed.values()])
         self.increment = limits.bet
         """The largest full bet or raise of the round (the next minimum raise's step)."""
-        self.full_level = self.high
+        self.full_level = 0 if brought_in is not None else self.high
         """The highest bet after the last full bet or raise (reopening)."""
         self.raises = 0
         self.folded = set(folded)
         self.pot = pot
         self.faced: dict[int, int] = {}
-        """seat -> the highest bet it matched or made when it last acted."""
+        """seat -> the highest bet it matched or made when it last acted (-1: a forced bet that
+        needs no option when called, but does not stop the seat from raising)."""
+        self.brought_in = brought_in
+        if brought_in is not None:
+            self.faced[brought_in] = -1
+        self.bet_size = limits.bet
+        """Fixed limit: the size of this round's bets and raises (the big bet after a big-bet
+        opening by a ``big_open`` seat)."""
+        self.big_open = frozenset(big_open) if limits.kind == "fixed_limit" else frozenset()
+        self.big_bet = big_bet
         self.actor: int | None = self._next_from(first, include=True)
 
     # -- queries ----------------------------------------------------------------------------
@@ -134,6 +161,11 @@ class RoundState:
     def is_all_in(self, seat: int) -> bool:
         """True for a seat still in the hand with no chips behind."""
         return seat not in self.folded and self.stacks[seat] == 0
+
+    @property
+    def short_open(self) -> bool:
+        """Only a forced bet below a full bet is in (the bring-in): the next bet completes it."""
+        return self.brought_in is not None and self.full_level == 0
 
     @property
     def closed(self) -> bool:
@@ -184,13 +216,15 @@ class RoundState:
         low, high, why = self._bounds(seat)
         if why:
             return None, why
+        if self.big_open and high > low and self.limits.kind == "fixed_limit":
+            return AmountRange(low, high, high - low), ""  # the small bet or the big bet
         return AmountRange(low, high, self.limits.chip), ""
 
     def _bounds(self, seat: int) -> tuple[int, int, str]:
         """``(low, high, "")`` of :meth:`raise_range`, or ``(0, 0, why)`` when ``seat`` may not
         bet or raise (the replay's hot path: no range object, no seat lists)."""
         high_bet, committed, stacks = self.high, self.committed, self.stacks
-        word = BET if high_bet == 0 else RAISE
+        word = BET if high_bet == 0 else COMPLETE if self.short_open else RAISE
         top = committed[seat] + stacks[seat]
         lim = self.limits
         if top <= high_bet:
@@ -215,10 +249,14 @@ class RoundState:
                     0,
                     (f"the betting is capped: a bet and {lim.max_raises} raises (fixed limit)"),
                 )
-            low = high = self.full_level + lim.bet
+            low = high = self.full_level + self.bet_size
+            if high_bet == 0 and seat in self.big_open:
+                high = self.big_bet  # open pair: the small or the big bet
         else:
-            # amounts are whole chips: the minimum rounds up, the pot-limit maximum down
-            low = -(-(high_bet + self.increment) // lim.chip) * lim.chip
+            # amounts are whole chips: the minimum rounds up, the pot-limit maximum down;
+            # over a bring-in alone the first full bet is the minimum bet itself
+            base = 0 if self.short_open else high_bet
+            low = -(-(base + self.increment) // lim.chip) * lim.chip
             high = top
             if lim.kind == "pot_limit":
                 to_call = high_bet - committed[seat]
@@ -235,7 +273,7 @@ class RoundState:
         kinds = [FOLD, CHECK if self.committed[seat] >= self.high else CALL]
         amounts = self.raise_range(seat)
         if amounts is not None:
-            kinds.append(BET if self.high == 0 else RAISE)
+            kinds.append(BET if self.high == 0 else COMPLETE if self.short_open else RAISE)
         return ActionSpace(seat, tuple(kinds), amount=amounts)
 
     # -- changes ----------------------------------------------------------------------------
@@ -252,17 +290,22 @@ class RoundState:
             raise IllegalActionError("the betting round is closed: nobody is to act")
         if seat != self.actor:
             raise IllegalActionError(f"seat {seat} acted out of turn (seat {self.actor} is to act)")
-        if kind not in KINDS:
+        if kind not in KINDS and kind != COMPLETE:
             raise IllegalActionError(f"unknown action {kind!r} (actions: {', '.join(KINDS)})")
         to_call = self.high - self.committed[seat]
         if kind == CHECK and to_call > 0:
             raise IllegalActionError(f"seat {seat} cannot check: {to_call} to call")
         if kind == CALL and to_call <= 0:
             raise IllegalActionError(f"seat {seat} has nothing to call: check")
-        if kind in (BET, RAISE):
+        if kind in (BET, RAISE, COMPLETE):
             self._verify_amount(seat, kind, to)
 
     def _verify_amount(self, seat: int, kind: str, to: int | None) -> None:
+        if kind == COMPLETE and not self.short_open:
+            what = "raise" if self.high > 0 else "bet"
+            raise IllegalActionError(f"there is no forced bet to complete: {what}, not complete")
+        if kind == BET and self.short_open:
+            raise IllegalActionError(f"there is a forced bet of {self.high}: complete, not bet")
         if kind == BET and self.high > 0:
             raise IllegalActionError(f"there is a bet of {self.high} already: raise, not bet")
         if kind == RAISE and self.high == 0:
@@ -280,7 +323,10 @@ class RoundState:
         if to == top and to <= high:
             return  # all-in: any amount up to the maximum (for less than a full raise too)
         if self.limits.kind == "fixed_limit" and to != low:
-            raise IllegalActionError(f"a fixed-limit {kind} must be to exactly {low}")
+            if to == high:
+                return  # the big bet of an open pair
+            exact = f"{low} or {high}" if high > low else f"{low}"
+            raise IllegalActionError(f"a fixed-limit {kind} must be to exactly {exact}")
         if to < low:
             raise IllegalActionError(f"{kind} to {to} is below the minimum {kind} to {low}")
         if to > high:
@@ -298,14 +344,20 @@ class RoundState:
             self.folded.add(seat)
         elif kind == CALL:
             moved = min(self.high - self.committed[seat], self.stacks[seat])
-        elif kind in (BET, RAISE) and to is not None:
+        elif kind in (BET, RAISE, COMPLETE) and to is not None:
             moved = to - self.committed[seat]
             by = to - self.high
             full = by >= self.increment
             if self.limits.kind == "fixed_limit":
-                full = 2 * by >= self.limits.bet
-                if self.full_level > 0 and full:  # completing an all-in opener is the bet
+                if self.high == 0 and seat in self.big_open and to == self.big_bet:
+                    self.bet_size = self.big_bet  # open pair: raises are big bets now
+                full = 2 * by >= self.bet_size
+                if self.short_open:  # the completion is the opening bet, never a raise
+                    full = to >= self.bet_size
+                elif self.full_level > 0 and full:  # completing an all-in opener is the bet
                     self.raises += 1
+            elif self.short_open:
+                full = to >= self.increment
             if full:
                 self.increment = max(self.increment, by)
                 self.full_level = to

@@ -8,6 +8,13 @@ the table says so). A round where no more than one player can still bet is skipp
 remaining cards are dealt with no further betting. The hand's betting is over when one player
 is left or the last street's round closes.
 
+Rounds whose opener depends on the street's cards (:data:`CARD_OPENERS`: Stud's bring-in and
+best exposed hand) wait: the round is there but nobody is to act (:attr:`PeerBetting.waiting`)
+until the caller, once it knows the street's cards, calls :meth:`PeerBetting.open_round` with the
+seats in the order the game ranks them. With a forced bet (the bring-in) the first of them
+decides before the round: post it (``bring_in``) or fold, and on a fold the obligation passes to
+the next of them still in (rules text 002).
+
 It knows no game: street names, openers and limits come from the game module.
 """
 
@@ -16,10 +23,19 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 
-from dealer_assist.engine.betting import FOLD, Limits, RoundState
-from dealer_assist.engine.peer import BettingRound, BettingStructure, StreetSpec, Structure
+from dealer_assist.engine.betting import BRING_IN, FOLD, Limits, RoundState
+from dealer_assist.engine.peer import (
+    BettingRound,
+    BettingStructure,
+    Opener,
+    StreetSpec,
+    Structure,
+)
 from dealer_assist.engine.state import ActionSpace
-from dealer_assist.errors import ConfigError, IllegalActionError
+from dealer_assist.errors import ConfigError, HandStateError, IllegalActionError
+
+CARD_OPENERS: tuple[Opener, ...] = ("bring_in", "best_exposed")
+"""Openers the street's cards decide: their rounds wait for :meth:`PeerBetting.open_round`."""
 
 
 @functools.lru_cache(maxsize=256)
@@ -88,6 +104,11 @@ class PeerBetting:
         # pot limit: before the flop a short blind counts as a full blind (convention, TDA 54-B)
         self._short_blinds = sum(live[s] - committed[s] for s in live)
         self.index = 0
+        self.waiting = False
+        """The current round waits for :meth:`open_round` (its opener depends on its cards)."""
+        self._forced: list[int] = []
+        """Seats a pending forced bet passes through, the one to decide first."""
+        self._forced_amount = 0
         self.round: RoundState | None = self._open(0, committed, blind)
         self._advance()
 
@@ -117,6 +138,12 @@ class PeerBetting:
         pot = sum(self.total.values()) - sum(committed.values())
         if index == 0:
             pot += self._short_blinds
+        if betting.opener in CARD_OPENERS:  # nobody acts until open_round
+            wait = RoundState(self.seats, self.stacks, limits, self.seats[0],
+                              folded=sorted(self.folded), pot=pot)  # fmt: skip
+            wait.actor = None
+            self.waiting = len(wait.able()) > 1
+            return wait
         return RoundState(
             self.seats, self.stacks, limits, first,
             committed=committed, high=high, folded=sorted(self.folded), pot=pot,
@@ -124,7 +151,7 @@ class PeerBetting:
 
     def _advance(self) -> None:
         """Close finished rounds and open the next ones (skipping rounds nobody can bet in)."""
-        while self.round is not None and self.round.closed:
+        while self.round is not None and self.round.closed and not self.waiting:
             self.stacks = dict(self.round.stacks)
             self.folded = set(self.round.folded)
             live = [s for s in self.seats if s not in self.folded]
@@ -159,8 +186,24 @@ class PeerBetting:
 
     @property
     def actor(self) -> int | None:
-        """The seat to act, None when the betting is over."""
+        """The seat to act (a forced bet's seat while it decides), None when the betting is
+        over or the round waits for :meth:`open_round`."""
+        if self._forced:
+            return self._forced[0]
         return None if self.round is None else self.round.actor
+
+    @property
+    def opener(self) -> Opener | None:
+        """The opener of the round being bet (or waiting), None once the betting is over."""
+        if self.round is None:
+            return None
+        betting = self.streets[self.index].round
+        return betting.opener if isinstance(betting, BettingRound) else None
+
+    @property
+    def forced(self) -> tuple[int, int] | None:
+        """``(seat, amount)`` of the forced bet waiting for its seat's decision, or None."""
+        return (self._forced[0], self._forced_amount) if self._forced else None
 
     def live(self) -> list[int]:
         """Seats that have not folded."""
@@ -168,7 +211,9 @@ class PeerBetting:
         return [s for s in self.seats if s not in folded]
 
     def legal(self, seat: int) -> ActionSpace:
-        """What ``seat`` may do now."""
+        """What ``seat`` may do now (a forced bet's seat: ``bring_in`` or ``fold``)."""
+        if self._forced:
+            return ActionSpace(seat, (BRING_IN, FOLD) if seat == self._forced[0] else ())
         return ActionSpace(seat) if self.round is None else self.round.legal(seat)
 
     def stack(self, seat: int) -> int:
@@ -177,12 +222,102 @@ class PeerBetting:
 
     # -- changes ----------------------------------------------------------------------------
 
+    def open_round(
+        self, order: Sequence[int], *, forced: int = 0, big_open: Sequence[int] = ()
+    ) -> None:
+        """Open the waiting round once its cards are known (:attr:`waiting`).
+
+        Args:
+            order: seats still in, in the order the game ranks them for this street (Stud:
+                the bring-in order, lowest door card first; or the best exposed hand first).
+                Without a forced bet the first of them acts first (an all-in one: the next
+                seat clockwise able to act).
+            forced: a forced bet the first of ``order`` able to bet decides on (the bring-in):
+                it posts it (``bring_in``, for less when short: all-in) or folds, and then the
+                obligation passes to the next of ``order`` (rules text 002). Live: it counts
+                toward calling; the seat that posts it has no option when only called.
+            big_open: fixed limit, seats that may open with the big bet (Stud's open pair).
+
+        Raises:
+            HandStateError: no round is waiting, or ``order`` holds no seat still in.
+        """
+        if not self.waiting or self.round is None:
+            raise HandStateError("no betting round is waiting for its first seat")
+        live = [s for s in order if s in self.round.order and s not in self.round.folded]
+        able = [s for s in live if self.round.stacks[s] > 0]
+        if not live:
+            raise HandStateError(f"no seat of {list(order)} is still in the hand")
+        if forced > 0:
+            self._forced, self._forced_amount = able, forced
+            return
+        self._start(live[0], {}, 0, None, big_open)
+
+    def _start(
+        self,
+        first: int,
+        committed: Mapping[int, int],
+        high: int,
+        brought_in: int | None,
+        big_open: Sequence[int] = (),
+    ) -> None:
+        """Replace the waiting round by the real one, ``first`` to act."""
+        wait = self.round
+        if wait is None:
+            raise HandStateError("no betting round is waiting for its first seat")
+        self.waiting = False
+        self.round = RoundState(
+            self.seats, self.stacks, wait.limits, first, committed=committed, high=high,
+            folded=sorted(self.folded), pot=wait.pot, brought_in=brought_in,
+            big_open=big_open, big_bet=self.structure.big_bet,
+        )  # fmt: skip
+        if self.round.actor is None:
+            self._advance()
+
+    def _decide_forced(self, seat: int, kind: str) -> None:
+        """The forced bet's seat posts it or folds (rules text 002: the next one decides)."""
+        who, amount = self._forced[0], self._forced_amount
+        if seat != who:
+            raise IllegalActionError(
+                f"seat {seat} acted out of turn (seat {who} is to post the forced bet of "
+                f"{amount} or fold)"
+            )
+        if kind == BRING_IN:
+            self._forced = []
+            paid = min(amount, self.stacks[seat])
+            self.stacks[seat] -= paid
+            self.total[seat] += paid
+            nxt = next((s for s in self.seats if s > seat), self.seats[0])
+            self._start(nxt, {seat: paid}, amount, seat)
+            return
+        if kind != FOLD:
+            raise IllegalActionError(
+                f"seat {seat} must post the forced bet of {amount} or fold, not {kind}"
+            )
+        self.folded.add(seat)
+        if self.round is not None:
+            self.round.folded.add(seat)
+        self._forced.pop(0)
+        able = [s for s in self.live() if self.stacks[s] > 0]
+        if len(self.live()) <= 1 or not self._forced or len(able) <= 1:
+            self._forced = []
+            self.waiting = False  # one player left, or nobody able to post: no betting
+            self._advance()
+
     def act(self, street: str, seat: int, kind: str, to: int | None = None) -> None:
         """Apply one action on ``street``; raises IllegalActionError naming the rule broken
         (wrong street, out of turn, all-in or folded seat, amounts)."""
         if self.round is None:
             raise IllegalActionError("the hand's betting is over: no more actions")
         current = self.streets[self.index].name
+        if street == current and self._forced:
+            self._decide_forced(seat, kind)
+            return
+        if street == current and kind == BRING_IN:
+            raise IllegalActionError(f"there is no forced bet to post now (seat {seat})")
+        if street == current and self.waiting:
+            raise IllegalActionError(
+                f"the {current} has no first seat yet: its cards decide it (open_round)"
+            )
         if street != current:
             who = self.round.actor
             if seat in self.round.folded:

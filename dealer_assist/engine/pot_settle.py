@@ -4,13 +4,14 @@ showdown"; rules text 003 art. 7).
 :func:`settle_pot_hand` takes a :class:`PotHand` (the facts after the betting: what each seat put
 in, who folded, the cards, who mucked) and gives the settlement JSON: the uncalled bet returned,
 the rake from the main pot, main and side pots each awarded to its best hands (equal hands split
-it, odd chips one at a time from the first winner after the button), and each seat's result,
+it, odd chips one at a time from the first winner after the button, or in the order the
+game's ``odd_chips`` gives), and each seat's result,
 hand, put-in, winnings, net and end stack. Chips are conserved: the nets and the rake sum to 0.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -46,6 +47,9 @@ class PotHand:
             big-blind ante for everyone, a dead missed blind) go to the main pot and make no
             pot level of their own; a short ante below it is layered (an all-in for it wins
             only the main pot).
+        odd_chips: the game's odd-chip order: the winners of a pot (seat order) in the order
+            its odd chips go (Stud: highest card by suit, GAMES.md "Odd chips"); None: from the
+            first winner after the button (Hold'em, rules text 003 art. 7).
     """
 
     game: str
@@ -64,6 +68,7 @@ class PotHand:
     flop_seen: bool = False
     extra: Mapping[str, Any] = field(default_factory=dict)
     ante: int = 0
+    odd_chips: Callable[[Sequence[int]], Sequence[int]] | None = None
 
 
 def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
@@ -100,6 +105,7 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
     won = dict.fromkeys(hand.seats, 0)
     shared: set[int] = set()
     pots_json = []
+    odd = hand.odd_chips
     for i, pot in enumerate(pots):
         amount = pot.amount - (rake if i == 0 else 0)
         if showdown:
@@ -111,7 +117,8 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
             category: str | None = _CODES[values[winners[0]].category]
         else:
             winners, category = list(pot.eligible), None
-        shares = split(amount, after_button(winners, hand.button), hand.chip)
+        order = after_button(winners, hand.button) if odd is None else list(odd(winners))
+        shares = split(amount, order, hand.chip)
         if len(shares) > 1:
             shared.update(winners)
         for sh in shares:
