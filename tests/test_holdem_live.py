@@ -49,14 +49,20 @@ def _hand(
         for s in seats
     }
     button = button or rng.choice(seats)
+    dead_blind = game.pop("dead_blind", False)
     g = HoldemGame(betting=betting, blinds=(50, 100), ante=game.pop("ante", rng.choice([0, 10])),
                    chip=game.pop("chip", 1), **game)  # type: ignore[arg-type]  # fmt: skip
     dead, live, bb = forced_bets(seats, button, g.blinds, g.ante, ante_by_big=False)
     posts = [(s, "ante", a) for s, a in dead.items()]
     posts += [(s, "small_blind" if i == 0 and len(live) == 2 else "big_blind", a)
               for i, (s, a) in enumerate(live.items())]  # fmt: skip
+    plain = True
+    if dead_blind and len(seats) > 2:
+        back = rng.choice([s for s in seats if s not in live])  # a player back from sitting out
+        posts += [(back, "big_blind", 100), (back, "ante", 50)]  # big blind live, small dead
+        plain = False
     setup = holdem_setup(g, table_seats=9, seats=seats, stacks=stacks, button=button,
-                         posts=posts, big_blind=bb, plain=True)  # fmt: skip
+                         posts=posts, big_blind=bb, plain=plain)  # fmt: skip
     hand = PeerHand(setup, f"test-{rng.random()}")
     hand.apply(HandOpened(started_at=utc_now()))
     while hand.phase is PeerPhase.POSTING:
@@ -111,7 +117,8 @@ def test_live_hands_settle_as_their_records(betting: str) -> None:
     rng = random.Random(f"live-{betting}")
     side_pots = splits = 0
     for _ in range(300):
-        hand = _hand(rng, betting, chip=1 if betting == "fixed_limit" else rng.choice([1, 25]))
+        chip = 1 if betting == "fixed_limit" else rng.choice([1, 25])
+        hand = _hand(rng, betting, chip=chip, dead_blind=rng.random() < 0.3)
         _play(hand, rng)
         result = hand.result()
         assert result is not None and hand.status == "settled"

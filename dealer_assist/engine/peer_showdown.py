@@ -7,11 +7,12 @@ side pots first, the main pot last (:mod:`dealer_assist.engine.pot_settle` split
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from dealer_assist.engine.operations import PotAwarded
 from dealer_assist.engine.pot_settle import PotHand
-from dealer_assist.engine.pots import after_button
+from dealer_assist.engine.pots import Pot, after_button, layer
 from dealer_assist.errors import HandStateError
 
 if TYPE_CHECKING:
@@ -28,6 +29,23 @@ def showdown_order(hand: PeerHand) -> list[int]:
             i = order.index(first)
             order = order[i:] + order[:i]
     return order
+
+
+def collected_pots(
+    contrib: Mapping[int, int], live: Sequence[int], dead: Mapping[int, int], ante: int
+) -> list[Pot]:
+    """The pots of the chips ``contrib`` in the middle (per seat), as the settlement layers
+    them: dead chips above the common ``ante`` join the main pot; chips only folded players
+    put in (a folded dead blind before any bet is collected) are one pot for the live seats."""
+    extra = {s: max(0, dead.get(s, 0) - ante) for s in contrib}
+    level = {s: c - extra[s] for s, c in contrib.items()}
+    total = sum(contrib.values())
+    if not any(level.get(s, 0) > 0 for s in live):
+        return [Pot(total, tuple(sorted(live)))] if total else []
+    pots = layer(level, live)
+    if sum(extra.values()):
+        pots[0] = Pot(pots[0].amount + sum(extra.values()), pots[0].eligible)
+    return pots
 
 
 def pot_hand(hand: PeerHand) -> PotHand:

@@ -49,9 +49,14 @@ from dealer_assist.engine.operations import (
 from dealer_assist.engine.peer import BettingStructure, DealPlan, StreetSpec
 from dealer_assist.engine.peer_checks import OVER, PeerPhase, verify
 from dealer_assist.engine.peer_hand import PeerBetting
-from dealer_assist.engine.peer_showdown import award_order, pot_hand, showdown_order
+from dealer_assist.engine.peer_showdown import (
+    award_order,
+    collected_pots,
+    pot_hand,
+    showdown_order,
+)
 from dealer_assist.engine.pot_settle import settle_pot_hand
-from dealer_assist.engine.pots import Pot, layer, uncalled
+from dealer_assist.engine.pots import Pot, uncalled
 from dealer_assist.engine.state import ActionSpace, HandView, Viewer
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import HandStateError, RuleError
@@ -310,7 +315,7 @@ class PeerHand:
         back = uncalled({s: c - dead.get(s, 0) for s, c in put_in.items()})
         if back is not None and (self.betting is None or self.betting.is_over):
             put_in[back[0]] -= back[1]
-        return layer(put_in, self.live())
+        return collected_pots(put_in, self.live(), dead, self.setup.ante)
 
     # -- apply ------------------------------------------------------------------------------------
     def _apply_open(self, op: HandOpened) -> None:

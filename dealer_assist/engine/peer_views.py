@@ -45,9 +45,11 @@ def peer_view(hand: PeerHand, viewer: Viewer) -> HandView:
     if hand.is_over or round_ is None:
         pots = tuple(PotView(p.amount, p.eligible) for p in hand.pots())
     else:
-        from dealer_assist.engine.pots import layer
+        from dealer_assist.engine.peer_showdown import collected_pots
 
-        pots = tuple(PotView(p.amount, p.eligible) for p in layer(middle, sorted(live)) if p.amount)
+        dead = hand.betting.dead if hand.betting is not None else {}
+        collected = collected_pots(middle, sorted(live), dead, hand.setup.ante)
+        pots = tuple(PotView(p.amount, p.eligible) for p in collected if p.amount)
     actor = hand.actor
     return HandView(
         viewer=viewer,
