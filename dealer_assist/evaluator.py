@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import SUIT_CHARS, Card
 from dealer_assist.errors import CardError
 
 VALUE_SHIFT = 20
@@ -139,17 +139,25 @@ def rank_value(counts: Mapping[int, int]) -> int:
     return _encode(*rank_shape(counts))
 
 
-def _pick(pools: dict[int, list[Card]], ranks: Sequence[int]) -> tuple[Card, ...]:
-    # The wheel's ace is rank 1 in values but 14 on the card. Among cards of equal rank the one
-    # given first wins (board before hole cards), so best_five is reproducible across tools.
-    return tuple(pools[14 if r == 1 else r].pop(0) for r in ranks)
-
-
-_SUIT_SHIFT = {"s": 0, "h": 1, "d": 2, "c": 3}
+_SUIT_SHIFT = {"s": 0, "h": 16, "d": 32, "c": 48}
+_RANK_MASK = 0x7FFC  # ranks 2..14 of one suit in a card mask (16 bits a suit)
 # Shapes already worked out, keyed by the rank counts (3 bits a rank) or a flush's rank mask:
 # the shape depends on nothing else, and there are at most 49,205 + 18,395 + 6,175 + 8,192.
-_RANK_SHAPES: dict[int, tuple[Category, int, tuple[int, ...]]] = {}
+_RANK_SHAPES: dict[int, tuple[Category, int, tuple[tuple[int, int], ...]]] = {}
 _FLUSH_SHAPES: dict[int, tuple[Category, int, tuple[int, ...]]] = {}
+
+
+def _groups(ranks: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """``ranks`` (value order, wheel ace 1) as (card rank, how many) runs: 14,14,9,9,5 ->
+    (14, 2), (9, 2), (5, 1)."""
+    out: list[tuple[int, int]] = []
+    for r in ranks:
+        r = 14 if r == 1 else r
+        if out and out[-1][0] == r:
+            out[-1] = (r, out[-1][1] + 1)
+        else:
+            out.append((r, 1))
+    return tuple(out)
 
 
 def evaluate(cards: Sequence[Card]) -> HandValue:
@@ -164,43 +172,45 @@ def evaluate(cards: Sequence[Card]) -> HandValue:
     n = len(cards)
     if not 5 <= n <= 7:
         raise CardError(f"a hand needs 5, 6 or 7 cards, got {n}")
-    by_suit: dict[str, list[Card]] = {}
-    by_rank: dict[int, list[Card]] = {}
     seen = counts = 0
     twice = False
     for c in cards:
         if type(c) is not Card and not isinstance(c, Card):
             raise CardError(f"not a card: {c!r}")
-        rank, suit = c.rank, c.suit
-        bit = 1 << (rank * 4 + _SUIT_SHIFT[suit])
-        twice = twice or bool(seen & bit)
+        bit = 1 << (c.rank + _SUIT_SHIFT[c.suit])
+        if seen & bit:
+            twice = True
         seen |= bit
-        counts += 1 << (rank * 3)
-        if suit in by_suit:
-            by_suit[suit].append(c)
-        else:
-            by_suit[suit] = [c]
-        if rank in by_rank:
-            by_rank[rank].append(c)
-        else:
-            by_rank[rank] = [c]
+        counts += 1 << (c.rank * 3)
     if twice:
         dup = next(c for c in cards if cards.count(c) > 1)
         raise CardError(f"duplicate card: {dup}")
-    if len(by_suit) <= n - 4:  # some suit may hold five cards
-        for suited in by_suit.values():
-            if len(suited) >= 5:
-                mask = 0
-                for c in suited:
-                    mask |= 1 << c.rank
-                shape = _FLUSH_SHAPES.get(mask)
-                if shape is None:
-                    category, ranks = flush_shape(mask)
-                    shape = _FLUSH_SHAPES[mask] = (category, _encode(category, ranks), ranks)
-                pools = {c.rank: [c] for c in suited}
-                return HandValue(shape[0], shape[1], _pick(pools, shape[2]))
-    shape = _RANK_SHAPES.get(counts)
-    if shape is None:
-        category, ranks = rank_shape({r: len(cs) for r, cs in by_rank.items()})
-        shape = _RANK_SHAPES[counts] = (category, _encode(category, ranks), ranks)
-    return HandValue(shape[0], shape[1], _pick(by_rank, shape[2]))
+    for shift in (0, 16, 32, 48):
+        mask = (seen >> shift) & _RANK_MASK
+        if mask.bit_count() >= 5:  # at most one suit can hold five of seven cards
+            shape = _FLUSH_SHAPES.get(mask)
+            if shape is None:
+                category, ranks = flush_shape(mask)
+                shape = _FLUSH_SHAPES[mask] = (category, _encode(category, ranks), ranks)
+            suit = SUIT_CHARS[shift >> 4]
+            pools = {c.rank: c for c in cards if c.suit == suit}
+            five = tuple(pools[14 if r == 1 else r] for r in shape[2])
+            return HandValue(shape[0], shape[1], five)
+    found = _RANK_SHAPES.get(counts)
+    if found is None:
+        by_rank: dict[int, int] = {}
+        for c in cards:
+            by_rank[c.rank] = by_rank.get(c.rank, 0) + 1
+        category, ranks = rank_shape(by_rank)
+        found = _RANK_SHAPES[counts] = (category, _encode(category, ranks), _groups(ranks))
+    # Among cards of equal rank the one given first wins (board before hole cards), so
+    # best_five is reproducible across tools.
+    best: list[Card] = []
+    for rank, k in found[2]:
+        for c in cards:
+            if c.rank == rank:
+                best.append(c)
+                k -= 1
+                if not k:
+                    break
+    return HandValue(found[0], found[1], tuple(best))
