@@ -7,9 +7,11 @@ effect and a restart folds the same operations again. What the peer family adds:
   button: :meth:`PotGame.new_hand`), and the session after a journaled hand comes from the
   plug-in too (stacks from the settlement, the button moved; a void hand changes nothing);
 - the operations nobody decides (forced bets, hands turned up at an all-in showdown, pots
-  awarded, the settlement) are written and applied as soon as they are due
-  (:meth:`~dealer_assist.engine.peer_state.PeerHand.automatic`), and the hand is journaled the
-  moment it is settled;
+  awarded, the settlement: :meth:`~dealer_assist.engine.peer_state.PeerHand.automatic`) are
+  applied as soon as they fall due, live and in a replay alike; they are a function of the hand
+  and the written steps, so they are not written themselves (one durable write per action, not
+  one per pot: the latency from the last action to the journaled hand), and the hand is
+  journaled the moment it is settled;
 - each street is its own deal: the device is asked for the street's cards when the betting
   reaches it (a run-out deals the remaining streets one after the other);
 - the dealer's steps: a player's action (:meth:`PeerRunner.act`), a hand shown or mucked at the
@@ -176,6 +178,12 @@ class PeerRunner(ResumingRunner[PeerHand]):
         hand = self.hand
         before = hand.dealt_streets if hand is not None else 0
         super()._apply(op, events)  # live and in a replay
+        if hand is not None and hand is self.hand:
+            while not hand.is_over:  # what falls due now (derived, never written)
+                auto = hand.automatic()
+                if auto is None:
+                    break
+                hand.apply(auto)
         if isinstance(op, DealRequested):
             self._asked = True
         elif isinstance(op, Bet | ActionUndone):
@@ -189,16 +197,10 @@ class PeerRunner(ResumingRunner[PeerHand]):
             self._run_automatic()
 
     def _run_automatic(self) -> None:
-        """Write and apply every operation that is due; journal a settled hand; deal what the
-        hand needs next."""
+        """Journal a settled hand; else deal what the hand needs next."""
         hand = self.hand
-        if hand is None or hand.is_over:
+        if hand is None:
             return
-        while not hand.is_over:
-            op = hand.automatic()
-            if op is None:
-                break
-            super()._step(op)
         if hand.status == "settled":
             if self.stored is None:
                 self._journal(hand)
