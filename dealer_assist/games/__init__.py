@@ -59,6 +59,15 @@ class PotGame(Protocol):
         """The table session once ``hand`` is journaled."""
         ...
 
+    @property
+    def player_styles(self) -> tuple[str, ...]:
+        """The styles of the game's simulated players."""
+        ...
+
+    def simulated_player(self, style: str, rng: Any) -> Any:
+        """A seeded simulated player of ``style`` for simulations."""
+        ...
+
     def table_ops(self, config: Any) -> Any:
         """The table between hands (seat, top up, sit out/in, leave, button) for ``config``."""
         ...
@@ -67,12 +76,13 @@ class PotGame(Protocol):
 # code -> module of the pot games (a ``POT_RULES`` object each); the banked games above.
 _POT_MODULES = {
     "holdem": "dealer_assist.games.holdem",
+    "stud": "dealer_assist.games.stud",
 }
 POT_GAME_CODES = tuple(_POT_MODULES)
 
 
 def get_pot_game(code: str) -> PotGame:
-    """The plug-in of pot game ``code`` (``holdem``). Raises ConfigError for an unknown code."""
+    """The plug-in of pot game ``code`` (``holdem``, ``stud``). Raises ConfigError for an unknown code."""
     module = _POT_MODULES.get(code)
     if module is None:
         raise ConfigError(f"unknown pot game {code!r} (known: {', '.join(POT_GAME_CODES)})")

@@ -180,6 +180,19 @@ class HoldemRules:
 
         return holdem_session_after(config, session, hand)
 
+    @property
+    def player_styles(self) -> tuple[str, ...]:
+        """The styles of the game's simulated players (:mod:`holdem_players`)."""
+        from dealer_assist.games.holdem_players import STYLES
+
+        return tuple(sorted(STYLES))
+
+    def simulated_player(self, style: str, rng: Any) -> Any:
+        """A seeded simulated player of ``style`` (``choose(space, ...)``: its action)."""
+        from dealer_assist.games.holdem_players import Player
+
+        return Player(style, rng)
+
     def table_ops(self, config: Any) -> Any:
         """The table between hands bound to ``config`` (seat, top up, sit out/in, leave,
         button): :class:`~dealer_assist.games.holdem_hand.HoldemTableOps`."""

@@ -30,7 +30,7 @@ from tqdm import tqdm
 
 from dealer_assist.config import TableConfig, load_table_config
 from dealer_assist.errors import ConfigError
-from dealer_assist.games.holdem_players import STYLES, Player
+from dealer_assist.games import get_pot_game
 from dealer_assist.ports import TABLE_RECORD, StoredHand
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.chip_ledger import BUY_KINDS, OUT_KINDS, ChipLedger, session_stacks
@@ -143,7 +143,8 @@ class Seating:
         self.table = table
         self.rng = rng
         self.seats = list(range(1, players + 1))
-        self.players: dict[int, Player] = {}
+        self.game = get_pot_game(table.config.game)
+        self.players: dict[int, Any] = {}
         self._joined = 0
         game = table.config.poker
         self.low: int = game.buy_in[0]
@@ -156,7 +157,9 @@ class Seating:
         for seat, p in session.seats.items() if session else ():
             if seat not in self.players:
                 style = p.name.split("#")[0]
-                self.players[seat] = Player(style if style in STYLES else "loose", self.rng)
+                styles = self.game.player_styles
+                style = style if style in styles else styles[0]
+                self.players[seat] = self.game.simulated_player(style, self.rng)
 
     def between_hands(self) -> None:
         """Empty seats taken, busted players buying in again, sit-outs, returns, departures,
@@ -168,9 +171,9 @@ class Seating:
             p = session.seats.get(seat)
             if p is None:
                 self._joined += 1
-                style = self.rng.choice(sorted(STYLES))
+                style = self.rng.choice(self.game.player_styles)
                 runner.seat_player(seat, f"{style}#{self._joined}", self._buy_in(), by=BY)
-                self.players[seat] = Player(style, self.rng)
+                self.players[seat] = self.game.simulated_player(style, self.rng)
             elif p.sitting_out:
                 if self.rng.random() < SIT_IN_RATE:
                     runner.sit_in(seat, by=BY)
