@@ -123,10 +123,12 @@ class RoundState:
         big_open: Collection[int] = (),
         big_bet: int = 0,
     ) -> None:
-        self.order = tuple(order)
-        self.stacks = {s: stacks[s] for s in self.order}
+        self.order = order = tuple(order)
+        self.stacks = {s: stacks[s] for s in order}
         self.limits = limits
-        self.committed = {s: (committed or {}).get(s, 0) for s in self.order}
+        self.committed = (
+            {s: committed.get(s, 0) for s in order} if committed else dict.fromkeys(order, 0)
+        )
         self.high = max([high, *self.committed.values()])
         self.increment = limits.bet
         """The largest full bet or raise of the round (the next minimum raise's step)."""

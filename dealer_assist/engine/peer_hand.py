@@ -125,9 +125,9 @@ class PeerBetting:
             raise ConfigError(f"street {spec.name!r} has no betting round")
         st = self.structure
         size = st.big_bet if betting.limit == "big" else st.small_bet
-        live = [s for s in self.seats if s not in self.folded]
         cap = st.max_raises
-        if st.kind == "fixed_limit" and len(live) == 2 and self.uncapped_heads_up:
+        heads_up = st.kind == "fixed_limit" and self.uncapped_heads_up
+        if heads_up and sum(1 for s in self.seats if s not in self.folded) == 2:
             cap = None
         bet = size if st.kind == "fixed_limit" else st.small_bet
         limits = _limits(st.kind, bet, st.chip_unit, cap, self.reopen_by_sum)
@@ -146,21 +146,26 @@ class PeerBetting:
             return wait
         return RoundState(
             self.seats, self.stacks, limits, first,
-            committed=committed, high=high, folded=sorted(self.folded), pot=pot,
+            committed=committed, high=high, folded=tuple(self.folded), pot=pot,
         )  # fmt: skip
 
     def _advance(self) -> None:
         """Close finished rounds and open the next ones (skipping rounds nobody can bet in)."""
         while self.round is not None and self.round.closed and not self.waiting:
-            self.stacks = dict(self.round.stacks)
-            self.folded = set(self.round.folded)
-            live = [s for s in self.seats if s not in self.folded]
-            if len(live) <= 1 or self.index + 1 >= len(self.streets):
+            self.stacks = stacks = dict(self.round.stacks)
+            self.folded = folded = set(self.round.folded)
+            if sum(1 for s in self.seats if s not in folded) <= 1 or self.index + 1 >= len(
+                self.streets
+            ):
                 self.round = None
                 return
             self.index += 1
             nxt = self._open(self.index, {}, 0)
-            if len(nxt.able()) <= 1:
+            able = 0
+            for s in self.seats:
+                if s not in folded and stacks[s] > 0:
+                    able += 1
+            if able <= 1:
                 nxt.actor = None  # no more than one player can bet: the cards run out
             self.round = nxt
 
@@ -309,16 +314,17 @@ class PeerBetting:
         if self.round is None:
             raise IllegalActionError("the hand's betting is over: no more actions")
         current = self.streets[self.index].name
-        if street == current and self._forced:
-            self._decide_forced(seat, kind)
-            return
-        if street == current and kind == BRING_IN:
-            raise IllegalActionError(f"there is no forced bet to post now (seat {seat})")
-        if street == current and self.waiting:
-            raise IllegalActionError(
-                f"the {current} has no first seat yet: its cards decide it (open_round)"
-            )
-        if street != current:
+        if street == current:
+            if self._forced:
+                self._decide_forced(seat, kind)
+                return
+            if kind == BRING_IN:
+                raise IllegalActionError(f"there is no forced bet to post now (seat {seat})")
+            if self.waiting:
+                raise IllegalActionError(
+                    f"the {current} has no first seat yet: its cards decide it (open_round)"
+                )
+        else:
             who = self.round.actor
             if seat in self.round.folded:
                 raise IllegalActionError(f"seat {seat} has folded and cannot act")
