@@ -67,6 +67,7 @@ class CardKeypad(QWidget):
         super().__init__(parent)
         self.setObjectName("cardKeypad")
         self._unavailable: set[Card] = set()
+        self._echo = True
         self.rank_buttons: dict[str, QPushButton] = {}
         self.suit_buttons: dict[str, QPushButton] = {}
         self._ranks = QButtonGroup(self)
@@ -183,6 +184,14 @@ class CardKeypad(QWidget):
         self.cardChosen.emit(card)
         return card
 
+    def set_echo(self, echo: bool) -> None:
+        """Show the chosen card in the preview (True, the default) or not (False: the poker
+        console, where a typed hole card must not be readable on the screen; the checked rank
+        and suit keys show the choice)."""
+        self._echo = echo
+        self.preview.setVisible(echo)
+        self._update()
+
     def _update(self, *_: object) -> None:
         card = self.selection()
         if card is None:
@@ -190,15 +199,18 @@ class CardKeypad(QWidget):
             self._hint("")
             self.confirm_button.setEnabled(False)
             return
+        taken = card in self._unavailable
+        self._hint(tr("This card is already on the table") if taken else "")
+        self.confirm_button.setEnabled(not taken)
+        if not self._echo:
+            self.preview.setText("—")
+            return
         self.preview.setText(card_label(card))
         red = str(card)[1] in RED_SUITS
         colour = "#c8102e" if red else "#111111"
         self.preview.setStyleSheet(
             f"font-size: 40px; font-weight: bold; color: {colour}; background: #f4f1ea;"
         )
-        taken = card in self._unavailable
-        self._hint(tr("This card is already on the table") if taken else "")
-        self.confirm_button.setEnabled(not taken)
 
     def _hint(self, text: str) -> None:
         """The hint line takes room only when it says something (a maximum height rather than

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
@@ -40,6 +41,7 @@ from dealer_assist.games.base import Action
 from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.banked_runner import BankedRunner
+from dealer_assist.table.runner import TableRunner
 from drivers.failover.chain import FailoverSource
 from drivers.manual import ManualSource
 from ui.console.pitboss import PitBossRoster, check_badge
@@ -70,6 +72,44 @@ def source_kind(source: CardSource | None) -> str:
     if type(source).__module__.startswith("drivers.camera"):
         return "camera"
     return "device"
+
+
+def switch_notice(
+    last: SourceNotice | None, event: SourceSwitched, source: CardSource | None
+) -> SourceNotice:
+    """The notice of a card-source switch (numbered after ``last``); ``manual`` when the
+    chain of ``source`` switched to the keypad. Shared by the banked and the poker console."""
+    number = last.number + 1 if last is not None else 1
+    sources = source.sources if isinstance(source, FailoverSource) else ()
+    to = next((s for s in sources if s.name == event.to_source), None)
+    return SourceNotice(number, event.from_source, event.to_source, event.reason,
+                        manual=isinstance(to, ManualSource))  # fmt: skip
+
+
+def confirm_card(
+    runner: TableRunner[Any], roster: PitBossRoster | None, card: Card, badge: str, pin: str
+) -> CommandError | None:
+    """The pit boss's reading of the unreadable card (see :meth:`TableService.confirm`): None
+    when it confirms the dealer's (the deal goes on), else the refusal (``pit_boss``: bad badge
+    or PIN, nothing changed; ``ident_mismatch``: another card, the dealer's is rejected).
+
+    Raises:
+        HandStateError: no identified card waits for a pit boss.
+    """
+    ident = runner.identification
+    if ident is None or ident.card is None:
+        raise HandStateError("no identified card waits for a pit boss")
+    try:
+        check_badge(badge)
+    except ConfigError as e:
+        return CommandError("pit_boss", str(e))
+    if roster is not None and roster.badges and not roster.verify(badge, pin):
+        return CommandError("pit_boss", "unknown badge or wrong PIN")
+    if card != ident.card:
+        runner.confirm_identification(pit_boss=badge, accept=False)
+        return CommandError("ident_mismatch", "the pit boss saw another card")
+    runner.confirm_identification(pit_boss=badge)  # the deal goes on
+    return None
 
 
 class TableService:
@@ -339,21 +379,7 @@ class TableService:
 
         def step() -> CommandError | None:
             runner, _ = self._hand()
-            ident = runner.identification
-            if ident is None or ident.card is None:
-                raise HandStateError("no identified card waits for a pit boss")
-            try:
-                check_badge(badge)
-            except ConfigError as e:
-                return CommandError("pit_boss", str(e))
-            roster = self.roster
-            if roster is not None and roster.badges and not roster.verify(badge, pin):
-                return CommandError("pit_boss", "unknown badge or wrong PIN")
-            if card != ident.card:
-                runner.confirm_identification(pit_boss=badge, accept=False)
-                return CommandError("ident_mismatch", "the pit boss saw another card")
-            runner.confirm_identification(pit_boss=badge)  # the deal goes on
-            return None
+            return confirm_card(runner, self.roster, card, badge, pin)
 
         return self._run(seq, step)
 
@@ -437,12 +463,7 @@ class TableService:
     # -- the runner's events (worker thread) ------------------------------------------------------
     def _on_event(self, event: DeviceEvent) -> None:
         if isinstance(event, SourceSwitched):
-            number = self._notice.number + 1 if self._notice is not None else 1
-            source = self.source
-            sources = source.sources if isinstance(source, FailoverSource) else ()
-            to = next((s for s in sources if s.name == event.to_source), None)
-            self._notice = SourceNotice(number, event.from_source, event.to_source, event.reason,
-                                        manual=isinstance(to, ManualSource))  # fmt: skip
+            self._notice = switch_notice(self._notice, event, self.source)
             self._prepare()
 
     def _snap(self, seq: int, error: CommandError | None) -> TableSnapshot:

@@ -151,13 +151,15 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="72" />
-            <location filename="../console/widgets/entry.py" line="161" />
+            <location filename="../console/widgets/entry.py" line="192" />
+            <location filename="../poker/texts.py" line="34" />
             <source>Manual entry</source>
             <translation>Inserimento manuale</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="73" />
-            <location filename="../console/widgets/entry.py" line="166" />
+            <location filename="../console/widgets/entry.py" line="197" />
+            <location filename="../poker/texts.py" line="35" />
             <source>Unreadable card</source>
             <translation>Carta illeggibile</translation>
         </message>
@@ -216,14 +218,14 @@
             <translation>Play %1x</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="37" />
+            <location filename="../poker/texts.py" line="39" />
             <location filename="../../dealer_assist/games/thb.py" line="113" />
             <location filename="../../dealer_assist/games/uth.py" line="114" />
             <source>Check</source>
             <translation>Check</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="36" />
+            <location filename="../poker/texts.py" line="38" />
             <location filename="../../dealer_assist/games/thb.py" line="113" />
             <location filename="../../dealer_assist/games/uth.py" line="114" />
             <source>Fold</source>
@@ -241,7 +243,7 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="28" />
-            <location filename="../poker/widgets/panel.py" line="256" />
+            <location filename="../poker/widgets/panel.py" line="288" />
             <source>Between hands</source>
             <translation>Tra una mano e l'altra</translation>
         </message>
@@ -252,7 +254,7 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="31" />
-            <location filename="../poker/widgets/panel.py" line="217" />
+            <location filename="../poker/widgets/panel.py" line="246" />
             <source>Showdown</source>
             <translation>Showdown</translation>
         </message>
@@ -262,94 +264,121 @@
             <translation>Piatti assegnati</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="38" />
+            <location filename="../poker/texts.py" line="40" />
             <source>Call</source>
             <translation>Chiama</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="39" />
-            <location filename="../poker/widgets/panel.py" line="206" />
+            <location filename="../poker/texts.py" line="41" />
+            <location filename="../poker/widgets/panel.py" line="235" />
             <location filename="../../dealer_assist/games/thb.py" line="113" />
             <source>Bet</source>
             <translation>Punta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="40" />
-            <location filename="../poker/widgets/panel.py" line="206" />
+            <location filename="../poker/texts.py" line="42" />
+            <location filename="../poker/widgets/panel.py" line="235" />
             <source>Raise</source>
             <translation>Rilancia</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="41" />
-            <location filename="../poker/widgets/panel.py" line="92" />
+            <location filename="../poker/texts.py" line="43" />
+            <location filename="../poker/widgets/panel.py" line="110" />
+            <location filename="../poker/widgets/panel.py" line="252" />
             <source>Show</source>
             <translation>Mostra</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="42" />
-            <location filename="../poker/widgets/panel.py" line="95" />
+            <location filename="../poker/texts.py" line="44" />
+            <location filename="../poker/widgets/panel.py" line="113" />
+            <location filename="../poker/widgets/panel.py" line="253" />
             <source>Muck</source>
             <translation>Scarta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="78" />
+            <location filename="../poker/texts.py" line="80" />
             <source>Main pot</source>
             <translation>Piatto principale</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="78" />
+            <location filename="../poker/texts.py" line="80" />
             <source>Side pot %1</source>
             <translation>Piatto laterale %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="83" />
+            <location filename="../poker/texts.py" line="85" />
             <source>Uncontested</source>
             <translation>Senza showdown</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="90" />
+            <location filename="../poker/texts.py" line="92" />
             <source>Below the minimum: at least %1</source>
             <translation>Sotto il minimo: almeno %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="92" />
+            <location filename="../poker/texts.py" line="94" />
             <source>Above the maximum: at most %1 (all-in)</source>
             <translation>Sopra il massimo: al più %1 (all-in)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="94" />
+            <location filename="../poker/texts.py" line="96" />
             <source>Amounts go in steps of %1 (or all-in %2)</source>
             <translation>Importi a multipli di %1 (o all-in %2)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="96" />
+            <location filename="../poker/texts.py" line="98" />
             <source>Key the amount first (at least %1)</source>
             <translation>Inserisci prima l'importo (almeno %1)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="98" />
+            <location filename="../poker/texts.py" line="100" />
             <source>No bet or raise is open now</source>
             <translation>Ora non si può puntare né rilanciare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="100" />
+            <location filename="../poker/texts.py" line="102" />
             <source>That action is not open to this seat now</source>
             <translation>Questa azione ora non è consentita a questo posto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="102" />
+            <location filename="../poker/texts.py" line="104" />
             <source>The buy-in must be between %1 and %2</source>
             <translation>L'acquisto deve essere tra %1 e %2</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="104" />
+            <location filename="../poker/texts.py" line="106" />
             <source>Top-up: at most %1 more (stack at most %2)</source>
             <translation>Ricarica: al più %1 in più (stack al massimo %2)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="110" />
+            <location filename="../poker/texts.py" line="112" />
             <source>Refused: %1</source>
             <translation>Rifiutato: %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="114" />
+            <source>That card was already entered in this deal: check the card and enter it again</source>
+            <translation>Questa carta è già stata inserita in questa mano: controlla la carta e inseriscila di nuovo</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="116" />
+            <source>Unknown badge or wrong PIN: the pit boss enters them again</source>
+            <translation>Badge sconosciuto o PIN errato: il capo tavolo li inserisce di nuovo</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="118" />
+            <source>The pit boss's badge (and PIN) first, then the card</source>
+            <translation>Prima il badge (e il PIN) del capo tavolo, poi la carta</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="120" />
+            <source>The pit boss saw another card: the dealer enters the card again</source>
+            <translation>Il capo tavolo ha visto un'altra carta: il dealer inserisce di nuovo la carta</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="122" />
+            <source>Card source: %1</source>
+            <translation>Sorgente delle carte: %1</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="172" />
@@ -385,19 +414,20 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="180" />
-            <location filename="../console/widgets/entry.py" line="67" />
-            <location filename="../poker/widgets/panel.py" line="113" />
+            <location filename="../console/widgets/entry.py" line="98" />
+            <location filename="../poker/widgets/panel.py" line="131" />
             <source>Next</source>
             <translation>Avanti</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="182" />
-            <location filename="../poker/widgets/panel.py" line="147" />
+            <location filename="../poker/widgets/panel.py" line="167" />
             <source>New hand</source>
             <translation>Nuova mano</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="184" />
+            <location filename="../poker/widgets/alarm.py" line="90" />
             <source>Acknowledged</source>
             <translation>Confermato</translation>
         </message>
@@ -435,7 +465,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="218" />
-            <location filename="../poker/widgets/panel.py" line="207" />
+            <location filename="../poker/widgets/panel.py" line="236" />
             <source>%1: minimum %2</source>
             <translation>%1: minimo %2</translation>
         </message>
@@ -451,7 +481,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="230" />
-            <location filename="../poker/widgets/panel.py" line="272" />
+            <location filename="../poker/widgets/panel.py" line="304" />
             <source>Seat %1 — %2</source>
             <translation>Posto %1 — %2</translation>
         </message>
@@ -462,7 +492,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="234" />
-            <location filename="../poker/texts.py" line="106" />
+            <location filename="../poker/texts.py" line="108" />
             <source>Tap a seat first</source>
             <translation>Tocca prima un posto</translation>
         </message>
@@ -537,7 +567,7 @@
             <translation>Sorgente delle carte cambiata: %1 → %2.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/banner.py" line="78" />
+            <location filename="../console/widgets/banner.py" line="103" />
             <source>Reason: %1</source>
             <translation>Motivo: %1</translation>
         </message>
@@ -574,13 +604,14 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="240" />
-            <location filename="../poker/texts.py" line="108" />
+            <location filename="../poker/texts.py" line="110" />
             <source>Tap “Void hand” again to void the hand</source>
             <translation>Tocca di nuovo “Annulla mano” per annullarla</translation>
         </message>
         <message>
             <location filename="../console/widgets/alarm.py" line="68" />
-            <location filename="../poker/widgets/panel.py" line="290" />
+            <location filename="../poker/widgets/alarm.py" line="77" />
+            <location filename="../poker/widgets/panel.py" line="329" />
             <source>HAND VOID</source>
             <translation>MANO ANNULLATA</translation>
         </message>
@@ -631,6 +662,7 @@
             <location filename="../console/widgets/panel.py" line="127" />
             <location filename="../console/widgets/seat.py" line="312" />
             <location filename="../poker/widgets/felt.py" line="116" />
+            <location filename="../poker/widgets/panel.py" line="251" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
@@ -673,7 +705,7 @@
         <message>
             <location filename="../console/widgets/panel.py" line="190" />
             <location filename="../poker/texts.py" line="29" />
-            <location filename="../poker/widgets/panel.py" line="196" />
+            <location filename="../poker/widgets/panel.py" line="225" />
             <source>Dealing</source>
             <translation>Distribuzione</translation>
         </message>
@@ -705,70 +737,70 @@
             <translation>Carte esposte registrate: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="78" />
+            <location filename="../console/widgets/entry.py" line="109" />
             <source>Badge: %1</source>
             <translation>Badge: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="80" />
+            <location filename="../console/widgets/entry.py" line="111" />
             <source>PIN: %1</source>
             <translation>PIN: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="152" />
+            <location filename="../console/widgets/entry.py" line="183" />
             <location filename="../console/widgets/panel.py" line="207" />
-            <location filename="../poker/widgets/action_bar.py" line="76" />
-            <location filename="../poker/widgets/panel.py" line="226" />
+            <location filename="../poker/widgets/action_bar.py" line="77" />
+            <location filename="../poker/widgets/panel.py" line="257" />
             <source>Confirm: void the hand</source>
             <translation>Conferma: annulla la mano</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="152" />
+            <location filename="../console/widgets/entry.py" line="183" />
             <location filename="../console/widgets/panel.py" line="207" />
             <location filename="../poker/widgets/action_bar.py" line="41" />
-            <location filename="../poker/widgets/action_bar.py" line="76" />
-            <location filename="../poker/widgets/panel.py" line="102" />
-            <location filename="../poker/widgets/panel.py" line="226" />
+            <location filename="../poker/widgets/action_bar.py" line="77" />
+            <location filename="../poker/widgets/panel.py" line="120" />
+            <location filename="../poker/widgets/panel.py" line="257" />
             <source>Void hand</source>
             <translation>Annulla mano</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="162" />
+            <location filename="../console/widgets/entry.py" line="193" />
             <source>Card %1 of %2</source>
             <translation>Carta %1 di %2</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="163" />
+            <location filename="../console/widgets/entry.py" line="194" />
             <source>Enter each card as you deal it. Entered cards are not shown.</source>
             <translation>Inserisci ogni carta mentre la distribuisci. Le carte inserite non vengono mostrate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="168" />
+            <location filename="../console/widgets/entry.py" line="199" />
             <source>The reader could not read this card: look at it and enter it.</source>
             <translation>Il lettore non ha potuto leggere questa carta: guardala e inseriscila.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="175" />
+            <location filename="../console/widgets/entry.py" line="206" />
             <source>Pit boss: enter the card you see (the dealer's is not shown).</source>
             <translation>Capo tavolo: inserisci la carta che vedi (quella del dealer non è mostrata).</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="181" />
+            <location filename="../console/widgets/entry.py" line="212" />
             <source>Pit boss: badge number and PIN, then Next.</source>
             <translation>Capo tavolo: badge e PIN, poi Avanti.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="183" />
+            <location filename="../console/widgets/entry.py" line="214" />
             <source>Pit boss: badge number, then Next.</source>
             <translation>Capo tavolo: badge, poi Avanti.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="203" />
+            <location filename="../console/widgets/entry.py" line="234" />
             <source>Exposed card</source>
             <translation>Carta esposta</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="171" />
+            <location filename="../console/widgets/entry.py" line="202" />
             <source>Pit boss confirmation</source>
             <translation>Conferma del capo tavolo</translation>
         </message>
@@ -778,22 +810,22 @@
             <translation>Carta esposta per errore</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="210" />
+            <location filename="../console/widgets/entry.py" line="241" />
             <source>Which card? (optional)</source>
             <translation>Quale carta? (facoltativo)</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="218" />
+            <location filename="../console/widgets/entry.py" line="249" />
             <source>Cancel</source>
             <translation>Annulla</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="220" />
+            <location filename="../console/widgets/entry.py" line="251" />
             <source>Record</source>
             <translation>Registra</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="245" />
+            <location filename="../console/widgets/entry.py" line="276" />
             <source>Not a misdeal: the card stays valid and play goes on. Where is it?</source>
             <translation>Non è un errore di distribuzione: la carta resta valida e il gioco continua. Dov'è?</translation>
         </message>
@@ -824,7 +856,7 @@
         </message>
         <message>
             <location filename="../console/widgets/panel.py" line="337" />
-            <location filename="../poker/widgets/panel.py" line="260" />
+            <location filename="../poker/widgets/panel.py" line="292" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
@@ -840,7 +872,7 @@
         </message>
         <message>
             <location filename="../console/widgets/seat.py" line="362" />
-            <location filename="../poker/widgets/panel.py" line="247" />
+            <location filename="../poker/widgets/panel.py" line="278" />
             <source>Seat %1: %2</source>
             <translation>Posto %1: %2</translation>
         </message>
@@ -873,7 +905,7 @@
         </message>
         <message>
             <location filename="../console/widgets/topbar.py" line="82" />
-            <location filename="../poker/window.py" line="52" />
+            <location filename="../poker/window.py" line="58" />
             <source>Hand %1</source>
             <translation>Mano %1</translation>
         </message>
@@ -921,38 +953,38 @@
         </message>
         <message>
             <location filename="../console/window.py" line="38" />
-            <location filename="../poker/window.py" line="69" />
+            <location filename="../poker/window.py" line="76" />
             <source>Dealer console</source>
             <translation>Console del dealer</translation>
         </message>
         <message>
-            <location filename="../console/card_keypad.py" line="102" />
-            <location filename="../poker/widgets/amount_keypad.py" line="44" />
+            <location filename="../console/card_keypad.py" line="103" />
+            <location filename="../poker/widgets/amount_keypad.py" line="30" />
             <source>Clear</source>
             <translation>Cancella</translation>
         </message>
         <message>
-            <location filename="../console/card_keypad.py" line="104" />
+            <location filename="../console/card_keypad.py" line="105" />
             <source>Confirm</source>
             <translation>Conferma</translation>
         </message>
         <message>
-            <location filename="../console/card_keypad.py" line="200" />
+            <location filename="../console/card_keypad.py" line="203" />
             <source>This card is already on the table</source>
             <translation>Questa carta è già sul tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/banner.py" line="36" />
+            <location filename="../console/widgets/banner.py" line="61" />
             <source>DEVICE NOT READY</source>
             <translation>DISPOSITIVO NON PRONTO</translation>
         </message>
         <message>
-            <location filename="../console/widgets/banner.py" line="38" />
+            <location filename="../console/widgets/banner.py" line="63" />
             <source>the next hand waits until it clears</source>
             <translation>la prossima mano attende che si risolva</translation>
         </message>
         <message>
-            <location filename="../console/widgets/banner.py" line="63" />
+            <location filename="../console/widgets/banner.py" line="88" />
             <source>OK</source>
             <translation>OK</translation>
         </message>
@@ -962,24 +994,22 @@
             <translation>Indietro</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/action_bar.py" line="64" />
+            <location filename="../poker/widgets/action_bar.py" line="65" />
             <source>Call %1</source>
-            <comment>
-</comment>
             <translation>Chiama %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/action_bar.py" line="71" />
+            <location filename="../poker/widgets/action_bar.py" line="72" />
             <source>%1 to %2</source>
             <translation>%1 a %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="40" />
+            <location filename="../poker/widgets/amount_keypad.py" line="46" />
             <source>Minimum</source>
             <translation>Minimo</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="42" />
+            <location filename="../poker/widgets/amount_keypad.py" line="48" />
             <location filename="../poker/widgets/felt.py" line="130" />
             <source>All-in</source>
             <translation>All-in</translation>
@@ -1005,164 +1035,168 @@
             <translation>posti %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="124" />
+            <location filename="../poker/widgets/panel.py" line="142" />
             <source>Player name (optional)</source>
             <translation>Nome del giocatore (facoltativo)</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="130" />
+            <location filename="../poker/widgets/panel.py" line="148" />
             <source>Seat player</source>
             <translation>Fai sedere</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="132" />
+            <location filename="../poker/widgets/panel.py" line="150" />
             <source>Top up</source>
             <translation>Ricarica</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="139" />
+            <location filename="../poker/widgets/panel.py" line="158" />
             <source>Sit out</source>
             <translation>Fuori gioco</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="139" />
+            <location filename="../poker/widgets/panel.py" line="158" />
             <source>Sit in</source>
             <translation>Rientra</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="140" />
+            <location filename="../poker/widgets/panel.py" line="159" />
             <source>Leave</source>
             <translation>Lascia il tavolo</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="140" />
+            <location filename="../poker/widgets/panel.py" line="160" />
             <source>Button here</source>
             <translation>Bottone qui</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="156" />
+            <location filename="../poker/widgets/alarm.py" line="80" />
+            <location filename="../poker/widgets/panel.py" line="176" />
             <source>Every chip each player put in goes back to them. Nothing is awarded.</source>
             <translation>Ogni fiche puntata torna al suo giocatore. Nessun piatto viene assegnato.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="160" />
+            <location filename="../poker/widgets/alarm.py" line="84" />
+            <source>Seat %1: %2 back</source>
+            <translation>Posto %1: %2 restituiti</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/alarm.py" line="88" />
+            <source>This hand was voided before the console restarted: its chips are in the journal.</source>
+            <translation>Questa mano è stata annullata prima del riavvio della console: le sue fiche sono nel registro.</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="62" />
+            <source>Resumed after a restart: the hand goes on</source>
+            <translation>Ripresa dopo un riavvio: la mano continua</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="180" />
             <source>Acknowledged — chips returned</source>
             <translation>Confermo — fiches restituite</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="197" />
+            <location filename="../poker/widgets/panel.py" line="226" />
             <source>The cards are being dealt: no action before they are out.</source>
             <translation>Le carte sono in distribuzione: nessuna azione prima che siano uscite.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="198" />
+            <location filename="../poker/widgets/panel.py" line="227" />
             <source>Cards to come: %1</source>
             <translation>Carte da distribuire: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="202" />
+            <location filename="../poker/widgets/panel.py" line="231" />
             <source>Seat %1 to act</source>
             <translation>Tocca al posto %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="203" />
+            <location filename="../poker/widgets/panel.py" line="232" />
             <source>Tap the player's action. Bet and raise go to the keyed total.</source>
             <translation>Tocca l'azione del giocatore. Punta e rilancia arrivano al totale inserito.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="204" />
+            <location filename="../poker/widgets/panel.py" line="233" />
             <source>To call: %1</source>
             <translation>Per chiamare: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="208" />
+            <location filename="../poker/widgets/panel.py" line="237" />
             <source>%1: maximum %2 (all-in)</source>
             <translation>%1: massimo %2 (all-in)</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="210" />
+            <location filename="../poker/widgets/panel.py" line="239" />
             <source>Stack: %1</source>
             <translation>Stack: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="218" />
+            <location filename="../poker/widgets/panel.py" line="247" />
             <source>Seat %1: Show or Muck</source>
             <translation>Posto %1: mostra o scarta</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="219" />
+            <location filename="../poker/widgets/panel.py" line="249" />
             <source>Order: %1</source>
-            <comment>, </comment>
             <translation>Ordine: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="221" />
-            <source>Seat %1: Show</source>
-            <translation>Posto %1: mostra</translation>
+            <location filename="../poker/widgets/panel.py" line="280" />
+            <source>Stacks after: %1</source>
+            <translation>Stack dopo la mano: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="222" />
-            <source>Seat %1: Muck</source>
-            <translation>Posto %1: scarta</translation>
-        </message>
-        <message>
-            <location filename="../poker/widgets/panel.py" line="230" />
+            <location filename="../poker/widgets/panel.py" line="261" />
             <source>Award the pots</source>
             <translation>Assegna i piatti</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="231" />
+            <location filename="../poker/widgets/panel.py" line="262" />
             <source>Side pots first, the main pot last.</source>
             <translation>Prima i piatti laterali, per ultimo il principale.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="236" />
+            <location filename="../poker/widgets/panel.py" line="267" />
             <source>(odd chip)</source>
             <translation>(fiche dispari)</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="237" />
+            <location filename="../poker/widgets/panel.py" line="268" />
             <source>seat %1: %2</source>
             <translation>posto %1: %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="244" />
+            <location filename="../poker/widgets/panel.py" line="275" />
             <source>Returned to seat %1: %2</source>
             <translation>Restituito al posto %1: %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="246" />
+            <location filename="../poker/widgets/panel.py" line="277" />
             <source>Rake: %1</source>
             <translation>Rake: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="248" />
-            <source>Stacks after: %1</source>
-            <comment>&lt;br&gt;</comment>
-            <translation>Stack dopo la mano: %1</translation>
-        </message>
-        <message>
-            <location filename="../poker/widgets/panel.py" line="262" />
+            <location filename="../poker/widgets/panel.py" line="294" />
             <source>Tap a seat to seat a player, top up, sit out or in, leave, or place the button.</source>
             <translation>Tocca un posto per far sedere un giocatore, ricaricare, uscire o rientrare, lasciare il tavolo o mettere il bottone.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="265" />
+            <location filename="../poker/widgets/panel.py" line="297" />
             <source>Buy-in %1 – %2</source>
             <translation>Acquisto %1 – %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="269" />
+            <location filename="../poker/widgets/panel.py" line="301" />
             <source>Seat %1: empty</source>
             <translation>Posto %1: libero</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="299" />
+            <location filename="../poker/widgets/panel.py" line="343" />
             <source>Hand voided by the dealer</source>
             <translation>Mano annullata dal dealer</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="300" />
+            <location filename="../poker/widgets/panel.py" line="344" />
             <source>Hand void: %1</source>
             <translation>Mano annullata: %1</translation>
         </message>

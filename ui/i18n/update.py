@@ -213,6 +213,26 @@ IT = {
     "the next hand waits until it clears": "la prossima mano attende che si risolva",
     "OK": "OK",
     # issue 13 part 7: the poker-room console (Hold'em)
+    "Resumed after a restart: the hand goes on": "Ripresa dopo un riavvio: la mano continua",
+    "That card was already entered in this deal: check the card and enter it again": (
+        "Questa carta è già stata inserita in questa mano: controlla la carta e inseriscila "
+        "di nuovo"
+    ),
+    "Unknown badge or wrong PIN: the pit boss enters them again": (
+        "Badge sconosciuto o PIN errato: il capo tavolo li inserisce di nuovo"
+    ),
+    "The pit boss's badge (and PIN) first, then the card": (
+        "Prima il badge (e il PIN) del capo tavolo, poi la carta"
+    ),
+    "The pit boss saw another card: the dealer enters the card again": (
+        "Il capo tavolo ha visto un'altra carta: il dealer inserisce di nuovo la carta"
+    ),
+    "Card source: %1": "Sorgente delle carte: %1",
+    "Seat %1: %2 back": "Posto %1: %2 restituiti",
+    "This hand was voided before the console restarted: its chips are in the journal.": (
+        "Questa mano è stata annullata prima del riavvio della console: le sue fiche sono nel "
+        "registro."
+    ),
     "Small blind": "Small blind",
     "Big blind": "Big blind",
     "Between hands": "Tra una mano e l'altra",

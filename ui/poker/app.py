@@ -17,11 +17,13 @@ from ui.console.app import (
     _quiet_offscreen,
     _quit_on_signals,
     default_journal_path,
+    default_roster_path,
     demo_journal_path,
     qt_app,
     source_factory,
 )
 from ui.console.i18n import install_language
+from ui.console.pitboss import PitBossRoster
 from ui.console.service import SourceFactory
 from ui.console.worker import WorkerBridge
 from ui.poker.presenter import PokerPresenter
@@ -39,6 +41,7 @@ class PokerConsole:
         lang: ``it`` or ``en``.
         card_timeout, slow_card_timeout: seconds per card (device; keypad or camera).
         dealer: who makes the changes between hands.
+        roster: pit bosses who confirm an identified unreadable card (None: badge only).
 
     ``start()`` starts the worker and connects; ``close()`` closes everything (idempotent).
     Raises ConfigError when Qt's application does not exist yet or the table is not a pot game.
@@ -47,7 +50,7 @@ class PokerConsole:
     def __init__(
         self, config: TableConfig, make_source: SourceFactory, journal: Journal | None, *,
         lang: str = "it", card_timeout: float = 5.0, slow_card_timeout: float = 120.0,
-        dealer: str = "dealer",
+        dealer: str = "dealer", roster: PitBossRoster | None = None,
     ) -> None:  # fmt: skip
         app = QCoreApplication.instance()
         if app is None:
@@ -57,11 +60,12 @@ class PokerConsole:
         self.translators = install_language(app, lang)
         self.config = config
         self.service = PokerService(config, make_source, journal, card_timeout=card_timeout,
-                                    slow_card_timeout=slow_card_timeout, dealer=dealer)  # fmt: skip
+                                    slow_card_timeout=slow_card_timeout, dealer=dealer,
+                                    roster=roster)  # fmt: skip
         self.bridge = WorkerBridge(self.service, run_command=execute)
-        self.presenter = PokerPresenter(config, self.bridge.send)
+        self.presenter = PokerPresenter(config, self.bridge.send, enter=self.service.enter_card)
         self.bridge.snapshot.connect(self.presenter.on_snapshot)
-        self.window = PokerWindow(self.presenter, config)
+        self.window = PokerWindow(self.presenter, config, lang)
 
     def start(self) -> None:
         """Start the worker thread and connect the source."""
@@ -104,8 +108,9 @@ def run_poker_console(
     else:
         url = db or config.journal_url or str(default_journal_path())
         config = dataclasses.replace(config, journal_url=url)
+        roster = PitBossRoster(default_roster_path()).load()
         console = PokerConsole(config, source_factory(config, source_url), Journal(url),
-                               lang=lang, dealer=dealer)  # fmt: skip
+                               lang=lang, dealer=dealer, roster=roster)  # fmt: skip
         win = console.window
         if windowed:
             win.resize(*size)

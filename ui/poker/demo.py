@@ -70,6 +70,7 @@ class PokerDemo:
         self.saved: list[Path] = []
         self._entered: set[tuple[str, str]] = set()
         self._plan: dict[tuple[int, int], str] = {}
+        self._shot_kinds: set[str] = set()
         self.streets = [st.name for st in get_pot_game(console.config.game).streets]
 
     @property
@@ -99,7 +100,8 @@ class PokerDemo:
         win = self.c.window
         for w, h in SIZES:
             win.resize(w, h)
-            self.app.processEvents()
+            for _ in range(3):  # the resize, then the layouts it asks for
+                self.app.processEvents()
             path = self.shots / f"{len(self.saved) // 2 + 1:02d}-{name}-{self.lang}-{w}x{h}.png"
             win.grab().save(str(path))
             self.saved.append(path)
@@ -119,9 +121,9 @@ class PokerDemo:
         self.p.tap_seat(1)
         self.p.tap_seat_change("button")
         self.settle()
-        self.p.tap_seat(1)
+        self.p.tap_seat(3)
         self.shot("between-hands")
-        self.p.tap_seat(1)
+        self.p.tap_seat(3)
         out = []
         for script in itertools.islice(itertools.cycle(HANDS), hands):
             out.append(self.play(script))
@@ -138,6 +140,9 @@ class PokerDemo:
         while self.snap.in_hand and self.snap.hand_uid == uid:
             snap = self.snap
             if snap.pending:
+                if "manual" not in self._shot_kinds and self.p.step() == "manual":
+                    self._shot_kinds.add("manual")
+                    self.shot("manual-entry")
                 for pos in snap.pending:
                     if (uid, pos) not in self._entered:
                         self._entered.add((uid, pos))

@@ -9,6 +9,11 @@ Two guards keep a double tap from acting twice: the same button tapped again wit
 :data:`DOUBLE_TAP_S` is ignored, and so is any action while the last one is not answered yet.
 Amounts the rule does not allow are refused here with the rule's text (and, should one get
 through, by the core: its refusal is shown from the snapshot).
+
+The card keypad (the banked console's :class:`~ui.console.presenter.CardEntry`) is the dealer's
+tool while the keypad is the card source (``manual``) or an unreadable card waits (``identify``,
+then a pit boss's ``confirm``). Privacy: a typed card goes straight to the source and is never
+kept here; a card refused as a duplicate is not named (it may be a hole card).
 """
 
 from __future__ import annotations
@@ -17,21 +22,32 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.voids import VoidReason
+from dealer_assist.errors import CardError, DealerAssistError
+from ui.console.snapshot import DeviceStatus, SourceNotice
+from ui.console.view import CardEntry
 from ui.poker.service import PokerCommand
 from ui.poker.snapshot import Legal, PokerSnapshot, SeatSnap
 
 DOUBLE_TAP_S = 0.4
 """A second tap of the same button within this many seconds does nothing."""
 
+ACK_HOLD_S = 1.0
+"""Taps on "Acknowledged" within this many seconds of the void alarm appearing do nothing: the
+taps that voided the hand must not acknowledge it too."""
+
 Sink = Callable[[PokerCommand], None]
+CardSink = Callable[[Card], None]
 
 
 @dataclass(frozen=True)
 class Message:
     """A line for the dealer: ``code`` (``below_min``, ``above_max``, ``off_step``, ``no_amount``,
-    ``buy_in_bounds``, ``top_up_max``, ``select_seat``, ``confirm_void``, ``refused``) with its
+    ``buy_in_bounds``, ``top_up_max``, ``select_seat``, ``confirm_void``, ``refused``,
+    ``card_taken`` (a typed card already in this deck: never named), ``pit_boss``,
+    ``pit_boss_missing``, ``ident_mismatch``, ``device``) with its
     amounts (``values``, minor units) and the core's English ``text`` for a refusal; ``error``
     for a refusal, else a hint."""
 
@@ -47,7 +63,9 @@ class PokerView:
 
     Attributes:
         step: ``connecting``, ``between`` (between hands), ``dealing`` (the device deals),
-            ``betting``, ``showdown``, ``settled``, ``void`` (an alarm to acknowledge).
+            ``manual`` (the dealer types the cards), ``identify`` (an unreadable card: the
+            dealer, then a pit boss, enter it), ``betting``, ``showdown``, ``settled``,
+            ``void`` (an alarm to acknowledge).
         snap: the snapshot drawn.
         legal: what the actor may do (None: nobody).
         amount: the bet/raise total (or, between hands, the buy-in/top-up) being keyed.
@@ -59,6 +77,11 @@ class PokerView:
         void_armed: the next tap on Void confirms it.
         message: the line for the dealer, or None.
         busy: a command is on its way (buttons wait for its answer).
+        entry: what the card keypad is for now (None: no keypad).
+        can_void: the hand can be voided now.
+        notice: the card-source switch the dealer has not dismissed yet.
+        not_ready: the device blocks the next hand (between hands).
+        ack_ready: the void alarm's "Acknowledged" takes taps (after :data:`ACK_HOLD_S`).
     """
 
     step: str
@@ -74,6 +97,16 @@ class PokerView:
     message: Message | None
     busy: bool = False
     seats: tuple[int, ...] = field(default=())
+    entry: CardEntry | None = None
+    can_void: bool = False
+    notice: SourceNotice | None = None
+    not_ready: bool = False
+    ack_ready: bool = True
+
+    @property
+    def device(self) -> DeviceStatus:
+        """The card source's status (the bars)."""
+        return self.snap.device
 
     @property
     def player(self) -> SeatSnap | None:
@@ -103,14 +136,25 @@ class PokerPresenter:
         config: the table (``chips``, ``config.poker.buy_in``).
         send: delivers a command to the service (queued to the worker; direct in tests).
         clock: monotonic seconds (tests pass their own).
+        enter: hands a typed card to the keypad source at once (thread-safe; the service's
+            ``enter_card``); raises DealerAssistError when refused.
     """
 
     def __init__(
-        self, config: TableConfig, send: Sink, *, clock: Callable[[], float] = time.monotonic
-    ) -> None:
+        self, config: TableConfig, send: Sink, *, clock: Callable[[], float] = time.monotonic,
+        enter: CardSink | None = None,
+    ) -> None:  # fmt: skip
         self.config = config
         self.send = send
         self.clock = clock
+        self.enter = enter
+        self.dismissed = 0  # source-switch notices up to this number were read
+        self.badge = ""
+        self._pin = ""
+        self.pin_field = "badge"
+        self._typed_at: tuple[str, int] | None = None  # (hand, cards awaited) at the last typing
+        self._deal_size = 0
+        self._alarm_at: float | None = None  # when the void alarm appeared
         self.snap = PokerSnapshot(table_seats=config.seats)
         self.amount = 0
         self.selected: int | None = None
@@ -148,8 +192,26 @@ class PokerPresenter:
             self.amount = 0  # a new turn keys a new amount
         if snap.hand_uid != old.hand_uid:
             self.void_armed = False
+        if len(snap.awaiting) > len(old.awaiting) or not snap.awaiting:
+            self._deal_size = len(snap.awaiting)  # a new deal (or none)
+        typed = self._typed_at
+        if typed is not None and typed != (snap.hand_uid, len(snap.awaiting)):
+            self._typed_at = None
+        if snap.ident_entered and not old.ident_entered:  # the pit boss's turn: a fresh pad
+            self.badge, self._pin, self.pin_field = "", "", "badge"
+        if snap.alarm and not old.alarm:
+            self._alarm_at = self.clock()
+        elif not snap.alarm:
+            self._alarm_at = None
         if snap.error is not None and snap.seq >= self._seq:
-            self.message = Message("refused", text=snap.error.message)
+            code = snap.error.code
+            if code in ("pit_boss", "ident_mismatch"):
+                self.message = Message(code, text=snap.error.message)
+                self.badge, self._pin, self.pin_field = "", "", "badge"
+            elif code == "card_taken":  # the card is not named (command_error)
+                self.message = Message("card_taken")
+            else:
+                self.message = Message("refused", text=snap.error.message)
         elif snap.seq >= self._seq and self.message is not None and self.message.code == "refused":
             self.message = None
         self._changed()
@@ -165,6 +227,10 @@ class PokerPresenter:
         if not s.in_hand:
             fresh = s.phase == "settled" and s.hand_uid != self._done_uid
             return "settled" if fresh else "between"
+        if s.identifying:
+            return "identify"
+        if s.manual_source and s.awaiting and s.legal is None:
+            return "manual"
         if s.phase == "showdown" and s.legal is not None:
             return "showdown"
         if s.legal is not None:
@@ -176,12 +242,38 @@ class PokerPresenter:
         legal = self.snap.legal
         ok = legal is not None and amount_issue(legal, self.amount) is None
         low, high = self.config.poker.buy_in
+        step, s = self.step(), self.snap
+        notice = s.notice if s.notice is not None and s.notice.number > self.dismissed else None
+        between = step in ("between", "settled") and s.device.connected
         return PokerView(
-            step=self.step(), snap=self.snap, legal=legal, amount=self.amount, amount_ok=ok,
+            step=step, snap=s, legal=legal, amount=self.amount, amount_ok=ok,
             chips=tuple(self.config.chips), selected=self.selected, name=self.name,
             buy_in=(low, high), void_armed=self.void_armed, message=self.message,
             busy=bool(self._waiting), seats=tuple(range(1, self.config.seats + 1)),
+            entry=self._entry(step), can_void=s.in_hand, notice=notice,
+            not_ready=between and not s.device.ready, ack_ready=self._ack_ready(),
         )  # fmt: skip
+
+    def _entry(self, step: str) -> CardEntry | None:
+        s = self.snap
+        if step == "manual":
+            left = len(s.awaiting)
+            total = max(self._deal_size, left)
+            return CardEntry("manual", s.awaiting[0] if s.awaiting else None,
+                             number=total - left + 1, total=total,
+                             waiting=self._typed_at is not None)  # fmt: skip
+        if step == "identify":
+            busy = bool(self._waiting)
+            if not s.ident_entered:
+                return CardEntry("identify", s.ident_position, waiting=busy)
+            return CardEntry("confirm", s.ident_position, waiting=busy, badge=self.badge,
+                             pin_len=len(self._pin), pin_field=self.pin_field,
+                             pin_required=s.pin_required)  # fmt: skip
+        return None
+
+    def _ack_ready(self) -> bool:
+        at = self._alarm_at
+        return at is None or self.clock() - at >= ACK_HOLD_S
 
     # -- taps: the hand ---------------------------------------------------------------------------
     def _double(self, key: str) -> bool:
@@ -267,7 +359,7 @@ class PokerPresenter:
 
     def tap_ack(self) -> None:
         """The dealer has read the void alarm."""
-        if self._double("ack") or self._waiting:
+        if not self._ack_ready() or self._double("ack") or self._waiting:
             return
         self._command(PokerCommand("ack"))
 
@@ -282,6 +374,75 @@ class PokerPresenter:
             return
         self.selected = None
         self._command(PokerCommand("new_hand"))
+
+    def void_hand(self) -> None:
+        """The void button of the card keypad's page (as :meth:`tap_void`)."""
+        self.tap_void()
+
+    # -- cards typed by the dealer ----------------------------------------------------------------
+    def card_entered(self, card: Card) -> None:
+        """The card keypad confirmed ``card``: the next card of the deal (manual; straight to
+        the source, never kept), the dealer's reading of the unreadable card (identify), or
+        the pit boss's (confirm, with badge and PIN)."""
+        step = self.step()
+        entry = self._entry(step)
+        if entry is None or entry.waiting:
+            return
+        if entry.mode == "manual":
+            if self.enter is None:
+                return
+            try:
+                self.enter(card)
+            except CardError:  # the core names the card: maybe a hole card, never shown
+                self._say(Message("card_taken"))
+                return
+            except DealerAssistError as e:
+                self._say(Message("device", text=str(e)))
+                return
+            self._typed_at = (self.snap.hand_uid, len(self.snap.awaiting))
+            self.message = None
+            self._changed()
+        elif entry.mode == "identify" and not self._waiting:
+            self.message = None
+            self._command(PokerCommand("identify", card=card))
+        elif entry.mode == "confirm" and not self._waiting:
+            if not self.badge or (entry.pin_required and not self._pin):
+                self._say(Message("pit_boss_missing"))
+                return
+            pin, self._pin = self._pin, ""
+            self.message = None
+            self._command(PokerCommand("confirm", card=card, badge=self.badge, pin=pin))
+
+    def pin_key(self, key: str) -> None:
+        """A key of the pit boss's pad: a digit, ``back``, ``next`` (badge -> PIN -> the card)
+        or ``badge``/``pin`` (back to that field)."""
+        if self.step() != "identify" or not self.snap.ident_entered:
+            return
+        need_pin = self.snap.pin_required
+        if key == "badge" or (key == "pin" and need_pin):
+            self.pin_field = key
+        elif key == "next":
+            if self.pin_field == "badge" and self.badge:
+                self.pin_field = "pin" if need_pin else "card"
+            elif self.pin_field == "pin" and self._pin:
+                self.pin_field = "card"
+        elif key == "back":
+            if self.pin_field == "pin":
+                self._pin = self._pin[:-1]
+            elif self.pin_field == "badge":
+                self.badge = self.badge[:-1]
+        elif key.isdigit() and len(key) == 1:
+            if self.pin_field == "pin" and len(self._pin) < 12:
+                self._pin += key
+            elif self.pin_field == "badge" and len(self.badge) < 12:
+                self.badge += key
+        self._changed()
+
+    def dismiss_notice(self) -> None:
+        """The dealer has read the card-source switch notice."""
+        if self.snap.notice is not None:
+            self.dismissed = self.snap.notice.number
+            self._changed()
 
     # -- taps: between hands ----------------------------------------------------------------------
     def tap_seat(self, seat: int) -> None:

@@ -14,23 +14,31 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import DealerAssistError, DeviceError, HandStateError, JournalError
-from dealer_assist.events import utc_now
+from dealer_assist.events import DeviceEvent, SourceSwitched, utc_now
 from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.peer_runner import PeerRunner
 from drivers.failover.chain import FailoverSource
 from drivers.manual import ManualSource
+from ui.console.pitboss import PitBossRoster
 from ui.console.refusals import command_error
-from ui.console.service import MANUAL_SHUFFLE_TIMEOUT, WAIT_STEP, SourceFactory, source_kind
-from ui.console.snapshot import CommandError, DeviceStatus
+from ui.console.service import (
+    MANUAL_SHUFFLE_TIMEOUT,
+    WAIT_STEP,
+    SourceFactory,
+    confirm_card,
+    source_kind,
+    switch_notice,
+)
+from ui.console.snapshot import CommandError, DeviceStatus, SourceNotice
 from ui.poker.seating import Seating
-from ui.poker.snapshot import PokerSnapshot, take_snapshot
+from ui.poker.snapshot import Extras, PokerSnapshot, take_snapshot
 
 
 @dataclass(frozen=True)
@@ -40,7 +48,9 @@ class PokerCommand:
     ``kind``: ``open``, ``new_hand``, ``act`` (``seat``, ``action``, ``to``), ``show``
     (``seat``, ``shown``), ``undo``, ``void`` (``reason``), ``ack``, ``seat_player`` (``seat``,
     ``name``, ``amount``), ``top_up`` (``seat``, ``amount``), ``sit_out``, ``sit_in``,
-    ``leave``, ``button`` (``seat``); ``seq`` numbers it (the snapshot answers with it).
+    ``leave``, ``button`` (``seat``), ``identify`` (``card``: the dealer's reading of an
+    unreadable card), ``confirm`` (``card``, ``badge``, ``pin``: the pit boss's); ``seq``
+    numbers it (the snapshot answers with it).
     """
 
     kind: str
@@ -52,6 +62,9 @@ class PokerCommand:
     name: str = ""
     amount: int = 0
     reason: VoidReason | None = None
+    card: Card | None = field(default=None, repr=False)  # may be a hole card: never logged
+    badge: str = ""
+    pin: str = field(default="", repr=False)
 
 
 class PokerService:
@@ -63,8 +76,13 @@ class PokerService:
         journal: an unopened journal, or None (tests of the view only).
         card_timeout, shuffle_timeout: seconds, passed to the runner.
         slow_card_timeout: seconds per card while the keypad or a camera is the source.
-        dealer: who makes the changes between hands (recorded with them).
+        dealer: who makes the changes between hands and identifies unreadable cards
+            (recorded with them).
+        roster: pit bosses with PINs who confirm an identified card; None (or empty): the
+            badge alone confirms.
 
+    After a restart :meth:`open` resumes the hand the journal's step log holds (the snapshot
+    says ``resumed``); a switch of card source (failover) comes as ``snapshot.notice``.
     Call :meth:`open` first and :meth:`close` at the end (both idempotent), :meth:`tick` often.
     Not thread-safe except :meth:`enter_card`.
     """
@@ -73,8 +91,12 @@ class PokerService:
         self, config: TableConfig, make_source: SourceFactory, journal: Journal | None, *,
         card_timeout: float = 5.0, shuffle_timeout: float = 15.0,
         slow_card_timeout: float = 120.0, dealer: str = "dealer",
+        roster: PitBossRoster | None = None,
     ) -> None:  # fmt: skip
         self.config = config
+        self.roster = roster
+        self._notice: SourceNotice | None = None
+        self._resumed = ""  # the hand resumed from the journal at the last open
         self.make_source = make_source
         self.journal = journal
         self.card_timeout = card_timeout
@@ -109,10 +131,11 @@ class PokerService:
                 return self._snap(seq, CommandError("device", str(e)))
             self._open_error = ""
             runner = PeerRunner(self.config, source, self.journal, card_timeout=self.card_timeout,
-                                shuffle_timeout=self.shuffle_timeout)  # fmt: skip
+                                shuffle_timeout=self.shuffle_timeout,
+                                on_event=self._on_event)  # fmt: skip
             self.runner = runner
             self.seating = Seating(runner, self.config, self.dealer)
-            return self._run(seq, runner.resume)
+            return self._run(seq, self._resume)
         return self._snap(seq, None)
 
     def close(self) -> None:
@@ -167,6 +190,8 @@ class PokerService:
             "undo": lambda: runner.undo(by=self.dealer),
             "void": lambda: self._void(cmd.reason or VoidReason("dealer_void")),
             "ack": lambda: runner.acknowledge_void(self.dealer),
+            "identify": lambda: self._identify(cmd.card),
+            "confirm": lambda: self._confirm(cmd),
         }
         seating = self.seating
         if seating is not None:
@@ -182,6 +207,26 @@ class PokerService:
         if step is None:
             return self.tick()
         return self._run(seq, step)
+
+    def _resume(self) -> None:
+        runner = self._runner()
+        hand = runner.resume()
+        self._resumed = hand.hand_uid if hand is not None and not hand.is_over else ""
+
+    def _on_event(self, event: DeviceEvent) -> None:
+        if isinstance(event, SourceSwitched):
+            self._notice = switch_notice(self._notice, event, self.source)
+            self._prepare()
+
+    def _identify(self, card: Card | None) -> None:
+        if card is None:
+            raise HandStateError("no card entered")
+        self._runner().identify_card(card, dealer=self.dealer)
+
+    def _confirm(self, cmd: PokerCommand) -> CommandError | None:
+        if cmd.card is None:
+            raise HandStateError("no card entered")
+        return confirm_card(self._runner(), self.roster, cmd.card, cmd.badge, cmd.pin)
 
     def _new_hand(self) -> None:
         runner = self._runner()
@@ -250,7 +295,8 @@ class PokerService:
         error = None
         try:
             self._prepare()
-            step()
+            result = step()
+            error = result if isinstance(result, CommandError) else None
         except DealerAssistError as e:
             error = command_error(e)
         return self._snap(seq, error)
@@ -281,12 +327,20 @@ class PokerService:
         hand_no = session.hands if session is not None else 0
         if hand is not None and not hand.is_over:
             hand_no += 1
+        ident = runner.identification if runner is not None else None
+        extras = Extras(
+            identifying=ident is not None,
+            ident_entered=ident is not None and ident.card is not None,
+            pin_required=self.roster is not None and bool(self.roster.badges),
+            notice=self._notice, resumed=self._resumed,
+            void_reason=alarm.reason if alarm is not None else None,
+        )  # fmt: skip
         return take_snapshot(
             hand, session, table_seats=self.config.seats, seq=self._seq, hand_no=hand_no,
             device=self._device(), error=error, alarm=alarm.reason.code if alarm else "",
             alarm_uid=alarm.hand_uid if alarm else "", can_undo=self.can_undo(),
             journaled=stored is not None and hand is not None and stored.hand_uid == hand.hand_uid,
-            manual_source=source_kind(self.active_source) == "manual",
+            manual_source=source_kind(self.active_source) == "manual", extras=extras,
         )  # fmt: skip
 
     def _device(self) -> DeviceStatus:

@@ -16,8 +16,10 @@ from typing import Any
 from dealer_assist.cards import Card
 from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.engine.state import HandView
+from dealer_assist.engine.voids import VoidReason
+from dealer_assist.games.base import Position
 from dealer_assist.table.session import TableSession
-from ui.console.snapshot import CommandError, DeviceStatus
+from ui.console.snapshot import CommandError, DeviceStatus, SourceNotice
 
 BET_KINDS = frozenset({"bet", "raise"})
 """The action kinds that take an amount (the seat's total this round)."""
@@ -151,6 +153,16 @@ class PokerSnapshot:
         can_undo: the last action can be taken back now.
         journaled: the hand is in the journal.
         manual_source: the cards are typed on the keypad.
+        awaiting: the positions the deal waits for, in dealing order (places, never cards).
+        identifying: the deal waits for an unreadable card to be identified (the dealer
+            enters it, a pit boss confirms); ident_position: where it goes; ident_entered: the
+            dealer has entered it (the card itself is never here); pin_required: the pit boss
+            confirms with badge and PIN.
+        notice: the last card-source switch (failover), None before any.
+        resumed: this hand was resumed from the journal after a restart.
+        void_reason: the unacknowledged void's reason (its long text for the alarm).
+        void_returns: what each seat of the voided hand gets back ``(seat, amount)`` (empty
+            when that hand is not in memory: voided before a restart).
         device: the card source's status. error: the last refusal (None when accepted).
     """
 
@@ -179,12 +191,36 @@ class PokerSnapshot:
     can_undo: bool = False
     journaled: bool = False
     manual_source: bool = False
+    awaiting: tuple[Position, ...] = ()
+    identifying: bool = False
+    ident_position: Position | None = None
+    ident_entered: bool = False
+    pin_required: bool = False
+    notice: SourceNotice | None = None
+    resumed: bool = False
+    void_reason: VoidReason | None = None
+    void_returns: tuple[tuple[int, int], ...] = ()
     device: DeviceStatus = field(default_factory=DeviceStatus)
     error: CommandError | None = None
 
     def seat(self, seat: int) -> SeatSnap | None:
         """The seat's snapshot, None when nobody sits there."""
         return next((s for s in self.seats if s.seat == seat), None)
+
+
+@dataclass(frozen=True)
+class Extras:
+    """What the service adds to a snapshot beyond the hand and the session: an unreadable
+    card waits (``identifying``, the dealer's card entered: ``ident_entered``), the pit boss's
+    PIN is needed, the last source switch, the uid of the hand resumed after a restart, the
+    unacknowledged void's reason."""
+
+    identifying: bool = False
+    ident_entered: bool = False
+    pin_required: bool = False
+    notice: SourceNotice | None = None
+    resumed: str = ""
+    void_reason: VoidReason | None = None
 
 
 def _legal(view: HandView, seats: Mapping[int, SeatSnap]) -> Legal | None:
@@ -224,9 +260,12 @@ def take_snapshot(
     can_undo: bool = False,
     journaled: bool = False,
     manual_source: bool = False,
+    extras: Extras | None = None,
 ) -> PokerSnapshot:
     """The snapshot of ``hand`` (None before the first) at a table whose players are
-    ``session``'s; everything of the hand comes from its dealer view."""
+    ``session``'s; everything of the hand comes from its dealer view; ``extras`` what the
+    service knows beyond the hand (see :class:`Extras`)."""
+    x = extras or Extras()
     players = dict(session.seats) if session is not None else {}
     view = hand.view("dealer") if hand is not None else None
     in_hand = view is not None and hand is not None and not hand.is_over
@@ -239,6 +278,7 @@ def take_snapshot(
             seq=seq, table_seats=table_seats, hand_no=hand_no, button=button,
             seats=tuple(seats[s] for s in sorted(seats)), device=device or DeviceStatus(),
             error=error, alarm=alarm, alarm_uid=alarm_uid, manual_source=manual_source,
+            notice=x.notice, pin_required=x.pin_required, void_reason=x.void_reason,
         )  # fmt: skip
     posts: dict[int, list[str]] = {}
     for seat, kind, _amount in view.posts:
@@ -257,6 +297,11 @@ def take_snapshot(
         )  # fmt: skip
     result = view.result or {}
     settled = view.phase == "settled"
+    identifying = in_hand and x.identifying and bool(view.pending)
+    returns: tuple[tuple[int, int], ...] = ()
+    if x.void_reason is not None and alarm_uid == view.hand_uid:  # every chip put in goes back
+        returns = tuple((sv.seat, sv.stakes["put_in"]) for sv in view.seats
+                        if sv.stakes["put_in"])  # fmt: skip
     pots = tuple(PotSnap(i, p.amount, tuple(p.eligible)) for i, p in enumerate(view.pots))
     after = tuple((int(x["seat"]), int(x["stack"])) for x in result.get("seats", []))
     if hand.is_over:  # the stacks after the hand (a void one: as it started), no pot left
@@ -275,4 +320,9 @@ def take_snapshot(
         void=hand.void_reason.code if hand.void_reason is not None else "",
         alarm=alarm, alarm_uid=alarm_uid, can_undo=can_undo and in_hand, journaled=journaled,
         manual_source=manual_source, device=device or DeviceStatus(), error=error,
+        awaiting=tuple(view.pending) if in_hand else (), identifying=identifying,
+        ident_position=view.pending[0] if identifying and view.pending else None,
+        ident_entered=identifying and x.ident_entered, pin_required=x.pin_required,
+        notice=x.notice, resumed=x.resumed == view.hand_uid and in_hand,
+        void_reason=x.void_reason, void_returns=returns,
     )  # fmt: skip

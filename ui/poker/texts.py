@@ -31,6 +31,8 @@ _STEPS = {
     "showdown": QT_TRANSLATE_NOOP("", "Showdown"),
     "settled": QT_TRANSLATE_NOOP("", "Pots awarded"),
     "void": QT_TRANSLATE_NOOP("", "Hand void"),
+    "manual": QT_TRANSLATE_NOOP("", "Manual entry"),
+    "identify": QT_TRANSLATE_NOOP("", "Unreadable card"),
 }
 _KINDS = {
     "fold": QT_TRANSLATE_NOOP("", "Fold"),
@@ -108,4 +110,14 @@ def message_text(m: Message, currency: str) -> str:
         return tr("Tap “Void hand” again to void the hand")
     if m.code == "refused":
         return trf("Refused: %1", m.text)
+    if m.code == "card_taken":
+        return tr("That card was already entered in this deal: check the card and enter it again")
+    if m.code == "pit_boss":
+        return tr("Unknown badge or wrong PIN: the pit boss enters them again")
+    if m.code == "pit_boss_missing":
+        return tr("The pit boss's badge (and PIN) first, then the card")
+    if m.code == "ident_mismatch":
+        return tr("The pit boss saw another card: the dealer enters the card again")
+    if m.code == "device":
+        return trf("Card source: %1", m.text)
     return m.text or m.code

@@ -9,17 +9,20 @@ from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QVBoxLayout, QWidget
 from dealer_assist.config import TableConfig
 from ui.console import theme
 from ui.console.texts import tr, trf
+from ui.console.widgets.banner import NoticeBar, NotReadyBar
 from ui.console.widgets.seat import set_text
 from ui.console.widgets.topbar import TopBar
 from ui.poker.presenter import PokerPresenter, PokerView
 from ui.poker.texts import step_name
+from ui.poker.widgets.alarm import PokerVoidAlarm
 from ui.poker.widgets.felt import Felt
 from ui.poker.widgets.panel import PokerPanel
 
 WIDE = 1700  # from this size on the full sizes; below (1280x800) the compact ones
 TALL = 950
 STEP_COLORS = {"between": "idle", "betting": "decisions", "dealing": "dealing",
-               "showdown": "showdown", "settled": "settlement"}  # fmt: skip
+               "showdown": "showdown", "settled": "settlement", "manual": "manual",
+               "identify": "identify"}  # fmt: skip
 PANEL_STYLE = f"""
 #pFacts {{ font-size: 24px; font-weight: bold; color: {theme.TEXT}; }}
 #pAmount {{ font-size: 36px; font-weight: bold; color: {theme.GOLD}; background: {theme.PANEL_2};
@@ -35,6 +38,9 @@ PANEL_STYLE = f"""
 #pAmount[compact="true"] {{ font-size: 26px; padding: 2px 10px; }}
 #pAction[compact="true"] {{ min-height: 70px; font-size: 19px; }}
 #bigButton[kind="muck"] {{ background: {theme.SLATE}; color: #ffffff; }}
+#bigButton[kind="muck"], #bigButton[kind="show"] {{ font-size: 26px; }}
+#pResumed {{ font-size: 19px; font-weight: bold; color: #1a1406; background: {theme.GOLD};
+            border-radius: 8px; padding: 6px 10px; }}
 """
 
 
@@ -60,9 +66,10 @@ class PokerWindow(QMainWindow):
     Args:
         presenter: the view-model (the window subscribes to it).
         config: the table.
+        lang: ``it`` or ``en`` (the core's void reason texts).
     """
 
-    def __init__(self, presenter: PokerPresenter, config: TableConfig) -> None:
+    def __init__(self, presenter: PokerPresenter, config: TableConfig, lang: str = "en") -> None:
         super().__init__()
         self.presenter = presenter
         self.config = config
@@ -78,16 +85,26 @@ class PokerWindow(QMainWindow):
         body = QHBoxLayout()
         body.setContentsMargins(0, 0, 0, 0)
         body.setSpacing(0)
+        left = QVBoxLayout()  # the bars over the felt, which adapts its height
+        left.setContentsMargins(0, 0, 0, 0)
+        left.setSpacing(0)
+        self.not_ready = NotReadyBar()
+        self.notice = NoticeBar(presenter)
+        left.addWidget(self.not_ready)
+        left.addWidget(self.notice)
         self.felt = Felt(config.seats, config.currency, presenter.tap_seat)
-        body.addWidget(self.felt, 1)
+        left.addWidget(self.felt, 1)
+        body.addLayout(left, 1)
         self.side = PokerPanel(presenter, tuple(config.chips), config.currency)
         body.addWidget(self.side)
         outer.addLayout(body, 1)
         self.setCentralWidget(central)
+        self.alarm = PokerVoidAlarm(presenter, config.currency, lang, central)
         presenter.subscribe(self.show_view)
         self._beat = QTimer(self)
         self._beat.timeout.connect(self.top.refresh_device)
         self._beat.start(1000)
+        self._wide = False
         self._fit()
         self._quit = QShortcut(QKeySequence("Ctrl+Q"), self)
         self._quit.activated.connect(self.close)
@@ -96,15 +113,25 @@ class PokerWindow(QMainWindow):
     def show_view(self, view: PokerView) -> None:
         """Draw ``view`` everywhere."""
         self.top.show_poker(view, self.config.table_id)
+        self.not_ready.show_view(view)
+        self.notice.show_view(view)
+        wide = view.entry is not None  # the card keypad needs a wider panel than the chips
+        if wide != self._wide:
+            self._wide = wide
+            self._fit()
         self.felt.show_view(view)
         self.side.show_view(view)
+        self.alarm.show_view(view)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         self._fit()
         super().resizeEvent(event)
+        central = self.centralWidget()
+        if central is not None and self.alarm.isVisible():
+            self.alarm.setGeometry(central.rect())
 
     def _fit(self) -> None:
         compact = self.width() < WIDE or self.height() < TALL
-        self.side.setFixedWidth(420 if compact else 560)
+        self.side.setFixedWidth(420 if compact else (620 if self._wide else 560))
         self.side.set_compact(compact)
         self.top.set_compact(compact)

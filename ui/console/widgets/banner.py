@@ -2,11 +2,36 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout
 
-from ui.console.presenter import ConsolePresenter, ConsoleView
+from ui.console.snapshot import DeviceStatus, SourceNotice
 from ui.console.texts import not_ready_text, notice_text, tr, trf
 from ui.console.widgets.seat import set_text
+
+
+class BarView(Protocol):
+    """What the bars draw from a view (the banked and the poker console's)."""
+
+    @property
+    def not_ready(self) -> bool:
+        """The device blocks the next hand."""
+
+    @property
+    def device(self) -> DeviceStatus:
+        """The card source's status."""
+
+    @property
+    def notice(self) -> SourceNotice | None:
+        """The card-source switch the dealer has not dismissed, None when none."""
+
+
+class NoticeSink(Protocol):
+    """The presenter the notice's OK button tells."""
+
+    def dismiss_notice(self) -> None:
+        """The dealer has read the notice."""
 
 
 class NotReadyBar(QFrame):
@@ -27,7 +52,7 @@ class NotReadyBar(QFrame):
         lay.addWidget(self.text, 1)
         self.hide()
 
-    def show_view(self, view: ConsoleView) -> None:
+    def show_view(self, view: BarView) -> None:
         """Visible while ``view.not_ready``."""
         if not view.not_ready:
             set_text(self.text, "")
@@ -43,7 +68,7 @@ class NoticeBar(QFrame):
     """Amber bar announcing that the table reads its cards from another source (issue 5:
     "replaced by the next one with a visible notice"); stays until the dealer taps OK."""
 
-    def __init__(self, presenter: ConsolePresenter) -> None:
+    def __init__(self, presenter: NoticeSink) -> None:
         super().__init__()
         self.setObjectName("notice")
         lay = QHBoxLayout(self)
@@ -67,7 +92,7 @@ class NoticeBar(QFrame):
         lay.addWidget(self.ok)
         self.hide()
 
-    def show_view(self, view: ConsoleView) -> None:
+    def show_view(self, view: BarView) -> None:
         """Visible while a switch notice is unread."""
         if view.notice is None:
             set_text(self.text, "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from ui.console import theme
@@ -28,6 +28,25 @@ class ChipButton(QPushButton):
         """Diameter in pixels (at least the 64 px touch target)."""
         size = max(theme.TOUCH, size)
         self.setFixedSize(size, size)
+
+    def inner_rect(self) -> QRectF:
+        """The inner ring, where the value is written (pixels, widget coordinates)."""
+        r = QRectF(self.rect()).adjusted(3, 3, -3, -3)
+        k = r.width() / 2 * 0.28
+        return r.adjusted(k, k, -k, -k)
+
+    def label_font(self) -> QFont:
+        """The value's font: as large as fits inside the inner ring ("100" in a 66 px chip
+        needs a smaller one than in a 92 px chip)."""
+        font = QFont(theme.FONT_FAMILY)
+        font.setBold(True)
+        size = {1: 28, 2: 28, 3: 22}.get(len(self.text()), 18)
+        room = self.inner_rect().width() - 6
+        font.setPixelSize(size)
+        while size > 9 and QFontMetrics(font).horizontalAdvance(self.text()) > room:
+            size -= 1
+            font.setPixelSize(size)
+        return font
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
@@ -55,9 +74,7 @@ class ChipButton(QPushButton):
         p.setPen(QPen(QColor(255, 255, 255, 150), 2, Qt.PenStyle.DashLine))
         p.setBrush(base.darker(108))
         p.drawEllipse(inner)
-        font = QFont(theme.FONT_FAMILY)
-        font.setBold(True)
-        font.setPixelSize({1: 28, 2: 28, 3: 22}.get(len(self.text()), 18))
+        font = self.label_font()
         p.setFont(font)
         p.setPen(QColor(self.fg) if self.isEnabled() else QColor("#7b8682"))
         p.drawText(r, Qt.AlignmentFlag.AlignCenter, self.text())

@@ -10,6 +10,8 @@ they see and the console compares the two.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QGridLayout,
@@ -33,6 +35,35 @@ def _label(name: str, text: str = "", *, wrap: bool = True) -> QLabel:
     label.setObjectName(name)
     label.setWordWrap(wrap)
     return label
+
+
+class EntrySink(Protocol):
+    """What the entry page asks of its presenter (the banked and the poker console's)."""
+
+    def card_entered(self, card: Card) -> None:
+        """The keypad confirmed ``card``."""
+
+    def pin_key(self, key: str) -> None:
+        """A key of the pit boss's pad."""
+
+    def void_hand(self) -> None:
+        """The void button (first tap arms, the second confirms)."""
+
+
+class EntryView(Protocol):
+    """What the entry page draws from a view."""
+
+    @property
+    def entry(self) -> CardEntry | None:
+        """The keypad's job now, None when none."""
+
+    @property
+    def void_armed(self) -> bool:
+        """The next tap on the void button confirms it."""
+
+    @property
+    def can_void(self) -> bool:
+        """The hand can be voided now."""
 
 
 class PinPad(QWidget):
@@ -88,7 +119,7 @@ class PinPad(QWidget):
 class EntryPage(QWidget):
     """Manual deal, unreadable-card identification and the pit boss's confirmation."""
 
-    def __init__(self, presenter: ConsolePresenter) -> None:
+    def __init__(self, presenter: EntrySink) -> None:
         super().__init__()
         self.p = presenter
         self.lay = lay = QVBoxLayout(self)
@@ -137,7 +168,7 @@ class EntryPage(QWidget):
         for keys in (self.manual_keys, self.ident_keys):
             keys.set_columns(5 if compact else 7)
 
-    def show_view(self, view: ConsoleView, hand_uid: str) -> None:
+    def show_view(self, view: EntryView, hand_uid: str) -> None:
         """Draw the keypad's job (nothing of it when ``view.entry`` is None)."""
         if hand_uid != self._hand:  # a new deck: nothing typed yet
             self._hand = hand_uid

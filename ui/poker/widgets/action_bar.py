@@ -61,7 +61,8 @@ class ActionBar(QWidget):
         for kind, b in self.buttons.items():
             b.setEnabled(kind in kinds and not view.busy)
         if legal is not None and legal.to_call:
-            set_text(self.buttons["call"], trf("Call %1", "\n" + money(legal.to_call, cur)))
+            owed = "\n" + money(legal.to_call, cur)  # a variable: a literal would be a comment
+            set_text(self.buttons["call"], trf("Call %1", owed))
         else:
             set_text(self.buttons["call"], kind_name("call"))
         for kind in ("bet", "raise"):

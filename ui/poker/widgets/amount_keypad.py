@@ -22,9 +22,15 @@ class AmountKeypad(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(8)
+        top = QHBoxLayout()  # Clear beside the amount: a row less for small screens
+        top.setSpacing(8)
         self.amount = QLabel("")
         self.amount.setObjectName("pAmount")
-        lay.addWidget(self.amount)
+        top.addWidget(self.amount, 1)
+        self.clear = QPushButton(tr("Clear"))
+        self.clear.clicked.connect(self.p.tap_clear)
+        top.addWidget(self.clear)
+        lay.addLayout(top)
         grid = QGridLayout()
         grid.setSpacing(8)
         self.chips = []
@@ -41,9 +47,7 @@ class AmountKeypad(QWidget):
         self.min.clicked.connect(self.p.tap_min)
         self.all_in = QPushButton(tr("All-in"))
         self.all_in.clicked.connect(self.p.tap_all_in)
-        self.clear = QPushButton(tr("Clear"))
-        self.clear.clicked.connect(self.p.tap_clear)
-        for key in (self.min, self.all_in, self.clear):
+        for key in (self.min, self.all_in):
             row.addWidget(key)
         lay.addLayout(row)
 

@@ -2,13 +2,21 @@
 raise range, the amount keypad and the action bar), the showdown prompt (seat N: Show / Muck),
 the award (each pot, side pots first, winners with amounts and odd chips, returned bets, the
 stacks after), between hands (seat a player, top up, sit out or in, leave, the button, New
-hand) and the void alarm to acknowledge."""
+hand), and the card keypad (the banked console's :class:`~ui.console.widgets.entry.EntryPage`:
+the cards typed when the keypad is the source, an unreadable card identified by the dealer and
+confirmed by a pit boss). The void alarm covers the window (:mod:`ui.poker.widgets.alarm`).
+
+Privacy on the keypad: the card being chosen is not echoed in large type (the preview is off;
+the chosen rank and suit keys show it), and the cards typed are not kept as unavailable keys (a
+refused key would say which hole card was dealt): a duplicate is refused by the source, unnamed.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -18,15 +26,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_assist.cards import Card
 from ui.console.format import money
 from ui.console.texts import tr, trf
-from ui.console.widgets.seat import restyle, set_text
+from ui.console.widgets.entry import EntryPage
+from ui.console.widgets.seat import collapse, restyle, set_text
 from ui.poker.presenter import PokerPresenter, PokerView
 from ui.poker.texts import hand_category, message_text, pot_name
 from ui.poker.widgets.action_bar import ActionBar
 from ui.poker.widgets.amount_keypad import AmountKeypad
 
-PAGES = ("hand", "showdown", "settled", "between", "void")
+PAGES = ("hand", "showdown", "settled", "between", "void", "entry")
 
 
 def _label(name: str, text: str = "", wrap: bool = True) -> QLabel:
@@ -49,7 +59,9 @@ class PokerPanel(QFrame):
         lay.setSpacing(10)
         self.title = _label("sideTitle")
         self.hint = _label("sideHint")
+        self.resumed = _label("pResumed", tr("Resumed after a restart: the hand goes on"))
         lay.addWidget(self.title)
+        lay.addWidget(self.resumed)
         lay.addWidget(self.hint)
         self.pages = QStackedWidget()
         lay.addWidget(self.pages, 1)
@@ -61,6 +73,12 @@ class PokerPanel(QFrame):
         self._build_settled()
         self._build_between()
         self._build_void()
+        self.entry = EntryPage(presenter)
+        self.pages.addWidget(self.entry)
+        for keys in (self.entry.manual_keys, self.entry.ident_keys):
+            keys.set_echo(False)  # no card in large type: the rank and suit keys show the choice
+        self.entry.manual_keys.cardChosen.connect(self._typed)
+        self._board: tuple[Card, ...] = ()
         lay.addWidget(self.message)
         self.message.hide()
 
@@ -134,15 +152,17 @@ class PokerPanel(QFrame):
         grid.addWidget(self.seat_btn)
         grid.addWidget(self.top_btn)
         lay.addLayout(grid)
-        row = QHBoxLayout()
+        changes = QGridLayout()  # two a row: the Italian texts need the width
+        changes.setSpacing(8)
         self.changes: dict[str, QPushButton] = {}
-        for kind, text in (("sit_out", tr("Sit out")), ("sit_in", tr("Sit in")),
-                           ("leave", tr("Leave")), ("button", tr("Button here"))):  # fmt: skip
+        for i, (kind, text) in enumerate((("sit_out", tr("Sit out")), ("sit_in", tr("Sit in")),
+                                          ("leave", tr("Leave")),
+                                          ("button", tr("Button here")))):  # fmt: skip
             b = QPushButton(text)
             b.clicked.connect(lambda _=False, k=kind: self.p.tap_seat_change(k))
-            row.addWidget(b)
+            changes.addWidget(b, i // 2, i % 2)
             self.changes[kind] = b
-        lay.addLayout(row)
+        lay.addLayout(changes)
         lay.addStretch(1)
         self.new_btn = QPushButton(tr("New hand"))
         self.new_btn.setObjectName("bigButton")
@@ -163,9 +183,14 @@ class PokerPanel(QFrame):
         self.ack.clicked.connect(self.p.tap_ack)
         lay.addWidget(self.ack)
 
+    def _typed(self, _card: Card) -> None:
+        # the keypad marks a confirmed card unavailable: only the face-up board stays so
+        self.entry.manual_keys.set_unavailable(self._board)
+
     def set_compact(self, compact: bool) -> None:
         """Smaller keys on small screens."""
         self.keypad.set_compact(compact)
+        self.entry.set_compact(compact)
         for label in (self.facts, self.order, self.seat_line, self.keypad.amount):
             restyle(label, compact=compact)
         for b in self.bar.buttons.values():
@@ -177,9 +202,13 @@ class PokerPanel(QFrame):
     def show_view(self, view: PokerView) -> None:
         """The page of the view's step."""
         step = view.step
-        page = {"betting": "hand", "dealing": "hand", "connecting": "between"}.get(step, step)
+        page = {"betting": "hand", "dealing": "hand", "connecting": "between", "manual": "entry",
+                "identify": "entry"}.get(step, step)  # fmt: skip
         self.pages.setCurrentIndex(PAGES.index(page))
         getattr(self, f"_show_{page}")(view)
+        collapse(self.resumed, not (view.snap.resumed and view.snap.in_hand))
+        for label in (self.title, self.hint):
+            collapse(label, page == "entry")  # the keypad's page has its own
         m = view.message
         self.message.setVisible(m is not None)
         if m is not None:
@@ -216,10 +245,12 @@ class PokerPanel(QFrame):
         seat = legal.seat if legal is not None else 0
         set_text(self.title, tr("Showdown"))
         set_text(self.hint, trf("Seat %1: Show or Muck", seat))
-        set_text(self.order, trf("Order: %1", ", ".join(str(x) for x in s.showdown)))
+        order = ", ".join(str(x) for x in s.showdown)  # a variable: a literal is a comment
+        set_text(self.order, trf("Order: %1", order))
         kinds = legal.kinds if legal is not None else ()
-        set_text(self.show_btn, trf("Seat %1: Show", seat))
-        set_text(self.muck_btn, trf("Seat %1: Muck", seat))
+        seat_no = trf("Seat %1", seat)  # two lines: the Italian texts need the width
+        set_text(self.show_btn, seat_no + "\n" + tr("Show"))
+        set_text(self.muck_btn, seat_no + "\n" + tr("Muck"))
         self.show_btn.setEnabled("show" in kinds and not view.busy)
         self.muck_btn.setEnabled("muck" in kinds and not view.busy)
         restyle(self.void2, armed=view.void_armed)
@@ -237,7 +268,7 @@ class PokerPanel(QFrame):
                 winners.append(trf("seat %1: %2", w.seat, money(w.amount, cur)) + odd)
             parts.append(
                 f"<b>{pot_name(a.index)} {money(a.amount, cur)}</b> · {hand_category(a.category)}"
-                f"<br>&nbsp;&nbsp;{trf('seats %1', ', '.join(str(x) for x in a.eligible))}"
+                f"<br>&nbsp;&nbsp;{trf('seats %1', seats_of(a.eligible))}"
                 f"<br>&nbsp;&nbsp;→ {', '.join(winners)}"
             )
         for seat, amount in s.returned:
@@ -245,7 +276,8 @@ class PokerPanel(QFrame):
         if s.rake:
             parts.append(trf("Rake: %1", money(s.rake, cur)))
         stacks = "<br>".join(trf("Seat %1: %2", seat, money(stack, cur)) for seat, stack in s.after)
-        parts.append("<br>" + trf("Stacks after: %1", "<br>" + stacks))
+        stacks = "<br>" + stacks  # a variable: lupdate takes a literal 2nd argument as a comment
+        parts.append("<br>" + trf("Stacks after: %1", stacks))
         set_text(self.awards, "<br>".join(parts))
 
     def _show_between(self, view: PokerView) -> None:
@@ -286,11 +318,23 @@ class PokerPanel(QFrame):
         ready = len(playing) >= 2 and s.button is not None and not view.busy
         self.new_btn.setEnabled(ready and s.device.connected)
 
+    def _show_entry(self, view: PokerView) -> None:
+        self._board = view.snap.board
+        self.entry.show_view(view, view.snap.hand_uid)
+        self.entry.manual_keys.set_unavailable(self._board)  # face up: may be shown
+        set_text(self.title, "")
+        set_text(self.hint, "")
+
     def _show_void(self, view: PokerView) -> None:
         set_text(self.title, tr("HAND VOID"))
         set_text(self.hint, "")
         set_text(self.alarm, void_text(view.snap.alarm))
         self.ack.setEnabled(not view.busy)
+
+
+def seats_of(seats: tuple[int, ...]) -> str:
+    """``1, 5, 7``."""
+    return ", ".join(str(x) for x in seats)
 
 
 def void_text(code: str) -> str:

@@ -1,0 +1,96 @@
+"""The poker console's void alarm: over the whole window, the reason, what each seat gets back,
+and the dealer's acknowledgement (rules text 000: a dealing error or a device fault voids the
+hand, every chip put in goes back to its player).
+
+Where "Acknowledged" sits: in the middle of the screen, half its width, never under the buttons
+the dealer taps during a hand (the action bar's "Void hand" at the bottom right, the showdown's
+at the bottom, "New hand" at the bottom). With the presenter's hold-off (``ack_ready``, taps in
+the first second ignored) the taps that voided the hand cannot acknowledge it as well.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from ui.console.format import money
+from ui.console.texts import tr, trf
+from ui.console.widgets.seat import set_text
+from ui.poker.presenter import PokerPresenter, PokerView
+
+
+def _label(name: str) -> QLabel:
+    label = QLabel("")
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    return label
+
+
+class PokerVoidAlarm(QFrame):
+    """Covers its parent while the view's step is ``void`` (styles of the banked alarm).
+
+    Args:
+        presenter: taps go to :meth:`PokerPresenter.tap_ack`.
+        currency: the table's currency code.
+        lang: ``it`` or ``en`` (the core's reason text).
+        parent: the widget covered.
+    """
+
+    def __init__(
+        self, presenter: PokerPresenter, currency: str, lang: str, parent: QWidget
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("alarm")
+        self.currency = currency
+        self.lang = lang
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(60, 30, 60, 30)
+        lay.setSpacing(14)
+        self.title = _label("alarmTitle")
+        self.reason = _label("alarmReason")
+        self.text = _label("alarmText")
+        for w in (self.title, self.reason, self.text):
+            lay.addWidget(w)
+        lay.addStretch(1)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.ack = QPushButton("")
+        self.ack.setObjectName("bigButton")
+        self.ack.setProperty("kind", "ack")
+        self.ack.clicked.connect(presenter.tap_ack)
+        row.addWidget(self.ack, 2)
+        row.addStretch(1)
+        lay.addLayout(row)
+        lay.addStretch(1)
+        self.returns = _label("alarmBox")
+        lay.addWidget(self.returns)
+        lay.addStretch(2)  # the bottom of the screen stays empty: no button where taps land
+        self.hide()
+
+    def show_view(self, view: PokerView) -> None:
+        """Shown for a void not acknowledged yet, hidden otherwise."""
+        snap = view.snap
+        if view.step != "void":
+            self.hide()
+            return
+        set_text(self.title, "⚠  " + tr("HAND VOID"))
+        reason = snap.void_reason
+        set_text(self.reason, reason.long_text(self.lang) if reason is not None else snap.alarm)
+        set_text(self.text, tr("Every chip each player put in goes back to them. Nothing is "
+                               "awarded."))  # fmt: skip
+        cur = self.currency
+        if snap.void_returns:
+            lines = [trf("Seat %1: %2 back", seat, money(amount, cur))
+                     for seat, amount in snap.void_returns]  # fmt: skip
+            set_text(self.returns, "\n".join(lines))
+        else:
+            set_text(self.returns, tr("This hand was voided before the console restarted: its "
+                                      "chips are in the journal."))  # fmt: skip
+        set_text(self.ack, tr("Acknowledged"))
+        self.ack.setEnabled(view.ack_ready and not view.busy)
+        parent = self.parentWidget()
+        if parent is not None:
+            self.setGeometry(parent.rect())
+        self.show()
+        self.raise_()
