@@ -75,6 +75,12 @@ def action_label(label: str, currency: str) -> str:
     return f"{text} {money(int(amount), currency)}" if amount.isdigit() else text
 
 
+def void_label(armed: bool) -> str:
+    """The void button: ``Void hand``, armed ``Confirm:`` / ``void the hand`` on two lines (a
+    half-width button at 1280x800)."""
+    return tr("Confirm: void the hand").replace(": ", ":\n", 1) if armed else tr("Void hand")
+
+
 def pot_name(index: int) -> str:
     """``Main pot`` (0) or ``Side pot N``."""
     return tr("Main pot") if index == 0 else trf("Side pot %1", index)

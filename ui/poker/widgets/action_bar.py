@@ -9,7 +9,7 @@ from ui.console.format import money
 from ui.console.texts import tr, trf
 from ui.console.widgets.seat import restyle, set_text
 from ui.poker.presenter import PokerPresenter, PokerView
-from ui.poker.texts import kind_name
+from ui.poker.texts import kind_name, void_label
 
 
 class ActionBar(QWidget):
@@ -41,10 +41,10 @@ class ActionBar(QWidget):
         self.void = QPushButton(tr("Void hand"))
         self.void.setObjectName("voidButton")
         self.void.clicked.connect(self.p.tap_void)
-        row = QHBoxLayout()  # two halves: "Void hand" needs the room
+        row = QHBoxLayout()  # "Confirm: void the hand" needs more room than "Undo"
         row.setSpacing(8)
-        row.addWidget(self.undo, 1)
-        row.addWidget(self.void, 1)
+        row.addWidget(self.undo, 2)
+        row.addWidget(self.void, 3)
         grid.addLayout(row, 1, 0, 1, 3)
 
     def show_view(self, view: PokerView) -> None:
@@ -74,4 +74,4 @@ class ActionBar(QWidget):
         self.undo.setEnabled(view.snap.can_undo and not view.busy)
         self.void.setEnabled(view.snap.in_hand)
         restyle(self.void, armed=view.void_armed)
-        set_text(self.void, tr("Confirm: void the hand") if view.void_armed else tr("Void hand"))
+        set_text(self.void, void_label(view.void_armed))

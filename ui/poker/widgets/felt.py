@@ -22,7 +22,7 @@ from ui.console.widgets.cards import CardView
 from ui.console.widgets.seat import FitLabel, restyle, set_text
 from ui.poker.presenter import PokerView
 from ui.poker.snapshot import SeatSnap
-from ui.poker.texts import action_label, badge, pot_name
+from ui.poker.texts import badge, kind_name, pot_name
 
 STYLE = f"""
 #pokerSeat {{ background: rgba(6, 20, 14, 0.88); border: 2px solid rgba(255,255,255,0.18);
@@ -129,7 +129,7 @@ class SeatTile(QFrame):
         elif s.all_in and snap.in_hand:
             state = tr("All-in")
         elif s.last and snap.in_hand:
-            state = action_label(s.last, currency)
+            state = kind_name(s.last.partition(" ")[0])  # the amount is the bet in front
         set_text(self.state, state)
         restyle(self.state, tone=tone)
         dealt = s.in_hand and not s.folded and snap.phase not in ("", "void")
@@ -251,12 +251,22 @@ class Felt(QWidget):
         font = max(15, self._tile_size()[1] // 6)
         for s in self.tiles:
             bet, mark = self.bets[s], self.marks[s]
-            for label, inset in ((bet, 0.36), (mark, 0.2)):
+            taken = [self.tiles[s].geometry()]
+            for label, inset in ((mark, 0.2), (bet, 0.36)):
                 if label.isVisible():
                     label.setStyleSheet(f"font-size: {font}px;")
                     label.adjustSize()
-                    p = self.seat_point(s, inset)
-                    label.move(int(p.x() - label.width() / 2), int(p.y() - label.height() / 2))
+                    # towards the centre until clear of the tile (and of the mark): a side
+                    # seat's tile reaches further in than a top or bottom seat's
+                    while True:
+                        p = self.seat_point(s, inset)
+                        label.move(int(p.x() - label.width() / 2),
+                                   int(p.y() - label.height() / 2))  # fmt: skip
+                        hit = any(label.geometry().intersects(r) for r in taken)
+                        if not hit or inset >= 0.8:
+                            break
+                        inset += 0.03
+                    taken.append(label.geometry())
         if self.button.isVisible() and view.snap.button is not None:
             self.button.setFixedSize(font * 2 + 4, font * 2 + 4)
             self.button.setStyleSheet(f"font-size: {font}px; border-radius: {font + 2}px;")

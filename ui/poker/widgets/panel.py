@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -30,9 +29,10 @@ from dealer_assist.cards import Card
 from ui.console.format import money
 from ui.console.texts import tr, trf
 from ui.console.widgets.entry import EntryPage
+from ui.console.widgets.pages import PageStack
 from ui.console.widgets.seat import collapse, restyle, set_text
 from ui.poker.presenter import PokerPresenter, PokerView
-from ui.poker.texts import hand_category, message_text, pot_name
+from ui.poker.texts import hand_category, message_text, pot_name, void_label
 from ui.poker.widgets.action_bar import ActionBar
 from ui.poker.widgets.amount_keypad import AmountKeypad
 
@@ -59,11 +59,11 @@ class PokerPanel(QFrame):
         lay.setSpacing(10)
         self.title = _label("sideTitle")
         self.hint = _label("sideHint")
-        self.resumed = _label("pResumed", tr("Resumed after a restart: the hand goes on"))
+        self.resumed = _label("pResumed")
         lay.addWidget(self.title)
         lay.addWidget(self.resumed)
         lay.addWidget(self.hint)
-        self.pages = QStackedWidget()
+        self.pages = PageStack()  # sized by the page shown: the keypad's page is tall
         lay.addWidget(self.pages, 1)
         self.keypad = AmountKeypad(presenter, chips, currency)
         self.bar = ActionBar(presenter, currency)
@@ -74,7 +74,7 @@ class PokerPanel(QFrame):
         self._build_between()
         self._build_void()
         self.entry = EntryPage(presenter)
-        self.pages.addWidget(self.entry)
+        self.pages.add_page(self.entry)
         for keys in (self.entry.manual_keys, self.entry.ident_keys):
             keys.set_echo(False)  # no card in large type: the rank and suit keys show the choice
         self.entry.manual_keys.cardChosen.connect(self._typed)
@@ -88,7 +88,7 @@ class PokerPanel(QFrame):
         lay = QVBoxLayout(w)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(10)
-        self.pages.addWidget(w)
+        self.pages.add_page(w)
         return lay
 
     def _build_hand(self) -> None:
@@ -170,18 +170,12 @@ class PokerPanel(QFrame):
         lay.addWidget(self.new_btn)
 
     def _build_void(self) -> None:
+        # the alarm covers the window (PokerVoidAlarm, with "Acknowledged"): this page only
+        # keeps the panel quiet beneath it
         lay = self._page()
         self.alarm = _label("alarmReason")
         lay.addWidget(self.alarm)
-        self.alarm_text = _label("sideHint", tr("Every chip each player put in goes back to them. "
-                                                "Nothing is awarded."))  # fmt: skip
-        lay.addWidget(self.alarm_text)
         lay.addStretch(1)
-        self.ack = QPushButton(tr("Acknowledged — chips returned"))
-        self.ack.setObjectName("bigButton")
-        self.ack.setProperty("kind", "ack")
-        self.ack.clicked.connect(self.p.tap_ack)
-        lay.addWidget(self.ack)
 
     def _typed(self, _card: Card) -> None:
         # the keypad marks a confirmed card unavailable: only the face-up board stays so
@@ -195,7 +189,7 @@ class PokerPanel(QFrame):
             restyle(label, compact=compact)
         for b in self.bar.buttons.values():
             restyle(b, compact=compact)
-        for b in (self.show_btn, self.muck_btn, self.next_btn, self.new_btn, self.ack):
+        for b in (self.show_btn, self.muck_btn, self.next_btn, self.new_btn):
             restyle(b, compact=compact)
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -204,9 +198,13 @@ class PokerPanel(QFrame):
         step = view.step
         page = {"betting": "hand", "dealing": "hand", "connecting": "between", "manual": "entry",
                 "identify": "entry"}.get(step, step)  # fmt: skip
-        self.pages.setCurrentIndex(PAGES.index(page))
+        shown = self.pages.widget(PAGES.index(page))
+        if shown is not None:
+            self.pages.show_page(shown)
         getattr(self, f"_show_{page}")(view)
-        collapse(self.resumed, not (view.snap.resumed and view.snap.in_hand))
+        resumed = view.snap.resumed and view.snap.in_hand
+        set_text(self.resumed, tr("Resumed after a restart: the hand goes on") if resumed else "")
+        self.resumed.setVisible(resumed)
         for label in (self.title, self.hint):
             collapse(label, page == "entry")  # the keypad's page has its own
         m = view.message
@@ -254,7 +252,7 @@ class PokerPanel(QFrame):
         self.show_btn.setEnabled("show" in kinds and not view.busy)
         self.muck_btn.setEnabled("muck" in kinds and not view.busy)
         restyle(self.void2, armed=view.void_armed)
-        set_text(self.void2, tr("Confirm: void the hand") if view.void_armed else tr("Void hand"))
+        set_text(self.void2, void_label(view.void_armed))
 
     def _show_settled(self, view: PokerView) -> None:
         s, cur = view.snap, self.currency
@@ -329,7 +327,6 @@ class PokerPanel(QFrame):
         set_text(self.title, tr("HAND VOID"))
         set_text(self.hint, "")
         set_text(self.alarm, void_text(view.snap.alarm))
-        self.ack.setEnabled(not view.busy)
 
 
 def seats_of(seats: tuple[int, ...]) -> str:
