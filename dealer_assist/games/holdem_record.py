@@ -10,11 +10,11 @@ not allow is refused, naming ``actions[i]`` and the rule) and returns the
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from dealer_assist.cards import Card, take_cards
+from dealer_assist.cards import FULL_DECK, Card, take_cards
 from dealer_assist.engine.betting import BET, KINDS, RAISE
 from dealer_assist.engine.peer import STRUCTURES, BettingStructure, Structure
 from dealer_assist.engine.peer_hand import PeerBetting
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from dealer_assist.games.holdem import HoldemRules
 
 UNKNOWN = "??"
+_BY_TEXT = {str(c): c for c in FULL_DECK}
 _NO_RAKE = Fraction(0)
 
 
@@ -121,7 +122,7 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     except ConfigError as e:
         raise InvalidRecordError("limits" if "limits" in obj else "blinds", str(e)) from e
 
-    used: set[Card] = set()
+    used: set[str] = set()  # the canonical texts of the cards taken so far
     players = obj.get("players")
     if not isinstance(players, list) or len(players) < 2:
         raise InvalidRecordError("players", "must be a list of at least 2 players")
@@ -188,20 +189,39 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     )  # fmt: skip
 
 
-def _hole(texts: Any, i: int, used: set[Card]) -> tuple[Card, ...] | None:
+def _take(texts: list[Any], used: set[str], field: Callable[[int], str]) -> tuple[Card, ...]:
+    """:func:`~dealer_assist.cards.take_cards` for ``used`` kept as canonical texts: the common
+    case (each text a canonical card not taken yet) by lookups alone, anything else by
+    take_cards itself, so every refusal is its own."""
+    out = []
+    for text in texts:
+        card = _BY_TEXT.get(text) if type(text) is str else None
+        if card is None or text in used:
+            break
+        used.add(text)
+        out.append(card)
+    else:
+        return tuple(out)
+    used.difference_update(str(c) for c in out)  # start again the general way
+    cards = take_cards(texts, {_BY_TEXT[t] for t in used}, field)
+    used.update(str(c) for c in cards)
+    return cards
+
+
+def _hole(texts: Any, i: int, used: set[str]) -> tuple[Card, ...] | None:
     if texts is None:
         return None
     if not isinstance(texts, list) or len(texts) != 2:
         raise InvalidRecordError(f"players[{i}].hole", f"needs exactly 2 cards, got {texts!r}")
     if UNKNOWN in texts:
         return None
-    return take_cards(texts, used, lambda _j: f"players[{i}].hole")
+    return _take(texts, used, lambda _j: f"players[{i}].hole")
 
 
-def _board(texts: Any, used: set[Card]) -> tuple[Card, ...]:
+def _board(texts: Any, used: set[str]) -> tuple[Card, ...]:
     if not isinstance(texts, list) or len(texts) > 5:
         raise InvalidRecordError("board", f"must be a list of at most 5 cards, got {texts!r}")
-    return take_cards(texts, used, lambda j: f"board[{j}]")
+    return _take(texts, used, lambda j: f"board[{j}]")
 
 
 def _posts(
