@@ -252,7 +252,8 @@ class PeerBetting:
         able = [s for s in live if self.round.stacks[s] > 0]
         if not live:
             raise HandStateError(f"no seat of {list(order)} is still in the hand")
-        if forced > 0:
+        if forced > 0:  # the round starts once the forced bet is posted
+            self.waiting = False
             self._forced, self._forced_amount = able, forced
             return
         self._start(live[0], {}, 0, None, big_open)
