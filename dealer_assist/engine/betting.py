@@ -88,6 +88,12 @@ def _turns(order: tuple[int, ...], seat: int, include: bool) -> tuple[int, ...]:
     return order[start:] + order[:start]
 
 
+@functools.lru_cache(maxsize=1024)
+def _after(order: tuple[int, ...]) -> Mapping[int, tuple[int, ...]]:
+    """seat -> the seats in turn after it (:func:`_turns`), for every seat of ``order``."""
+    return {seat: _turns(order, seat, False) for seat in order}
+
+
 class RoundState:
     """One betting round, changed only by :meth:`act` (which verifies first).
 
@@ -129,7 +135,7 @@ class RoundState:
         self.committed = (
             {s: committed.get(s, 0) for s in order} if committed else dict.fromkeys(order, 0)
         )
-        self.high = max([high, *self.committed.values()])
+        self.high = max(high, *self.committed.values()) if order else high
         self.increment = limits.bet
         """The largest full bet or raise of the round (the next minimum raise's step)."""
         self.full_level = 0 if brought_in is not None else self.high
@@ -148,6 +154,7 @@ class RoundState:
         opening by a ``big_open`` seat)."""
         self.big_open = frozenset(big_open) if limits.kind == "fixed_limit" else frozenset()
         self.big_bet = big_bet
+        self._after = _after(order)  # shared between rounds: never changed
         self.actor: int | None = self._next_from(first, include=True)
 
     # -- queries ----------------------------------------------------------------------------
@@ -192,7 +199,9 @@ class RoundState:
                     break
         else:
             return None
-        turn = _turns(order, seat, include)
+        turn = None if include else self._after.get(seat)
+        if turn is None:
+            turn = _turns(order, seat, include)
         stacks, faced, committed, high = self.stacks, self.faced, self.committed, self.high
         for s in turn:
             if s not in folded and stacks[s] > 0 and (s not in faced or committed[s] < high):

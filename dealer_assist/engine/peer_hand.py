@@ -38,6 +38,21 @@ CARD_OPENERS: tuple[Opener, ...] = ("bring_in", "best_exposed")
 """Openers the street's cards decide: their rounds wait for :meth:`PeerBetting.open_round`."""
 
 
+_STREETS: dict[int, tuple[Sequence[StreetSpec], tuple[StreetSpec, ...]]] = {}
+
+
+def _betting_streets(streets: Sequence[StreetSpec]) -> tuple[StreetSpec, ...]:
+    """The streets with a betting round; a game's streets tuple is read once (by identity: the
+    cache holds the tuple, so its id is never reused)."""
+    known = _STREETS.get(id(streets))
+    if known is not None and known[0] is streets:
+        return known[1]
+    out = tuple(s for s in streets if isinstance(s.round, BettingRound))
+    if isinstance(streets, tuple) and len(_STREETS) < 64:
+        _STREETS[id(streets)] = (streets, out)
+    return out
+
+
 @functools.lru_cache(maxsize=256)
 def _limits(kind: Structure, bet: int, chip: int, cap: int | None, by_sum: bool) -> Limits:
     """The round's :class:`Limits`, made once per setting (they are frozen)."""
@@ -85,7 +100,7 @@ class PeerBetting:
         self.start = {s: stacks[s] for s in self.seats}
         self.stacks = dict(self.start)
         self.button = button
-        self.streets = tuple(s for s in streets if isinstance(s.round, BettingRound))
+        self.streets = _betting_streets(streets)
         if not self.streets:
             raise ConfigError("a peer game needs at least one betting round")
         self.structure = structure

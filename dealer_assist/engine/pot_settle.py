@@ -105,7 +105,7 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
     won = dict.fromkeys(hand.seats, 0)
     shared: set[int] = set()
     pots_json = []
-    odd = hand.odd_chips
+    odd, button, chip = hand.odd_chips, hand.button, hand.chip
     for i, pot in enumerate(pots):
         amount = pot.amount - (rake if i == 0 else 0)
         if showdown:
@@ -117,8 +117,8 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
             category: str | None = _CODES[values[winners[0]].category]
         else:
             winners, category = list(pot.eligible), None
-        order = after_button(winners, hand.button) if odd is None else list(odd(winners))
-        shares = split(amount, order, hand.chip)
+        order = after_button(winners, button) if odd is None else list(odd(winners))
+        shares = split(amount, order, chip)
         if len(shares) > 1:
             shared.update(winners)
         for sh in shares:
@@ -133,8 +133,9 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
             "category": category,
         })  # fmt: skip
     seats_json = []
+    stacks = hand.stacks
     for s in hand.seats:
-        if s in hand.folded:
+        if s in folded:
             result = "fold"
         elif s in shared:
             result = "split"
@@ -150,7 +151,7 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
             "put_in": put_in[s],
             "won": won[s],
             "net": won[s] - put_in[s],
-            "stack": hand.stacks[s] - put_in[s] + won[s],
+            "stack": stacks[s] - put_in[s] + won[s],
         })  # fmt: skip
     return {
         "game": hand.game,

@@ -98,8 +98,12 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     small, big = int(blinds[0]), int(blinds[1])
     if small < 0 or big <= 0 or small > big:
         raise InvalidRecordError("blinds", f"need 0 <= small <= big and big > 0, got {blinds}")
-    ante = _int(obj, "ante", "ante", low=0, default=0)
-    chip = _int(obj, "chip", "chip", low=1, default=1)
+    ante = obj.get("ante", 0)
+    if type(ante) is not int or ante < 0:
+        ante = _int(obj, "ante", "ante", low=0, default=0)
+    chip = obj.get("chip", 1)
+    if type(chip) is not int or chip < 1:
+        chip = _int(obj, "chip", "chip", low=1, default=1)
     ante_kind = obj.get("ante_kind")
     if ante_kind not in (None, BIG_BLIND):
         raise InvalidRecordError("ante_kind", f"must be {BIG_BLIND!r} or absent")
@@ -164,14 +168,15 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
         raise InvalidRecordError(
             "actions", f"the hand is not finished: seat {hand.actor} is to act on the {hand.street}"
         )
-    needed = sum(s.board for s in rules.streets[: hand.reached + 1])
+    reached = hand.reached
+    needed = sum(s.board for s in rules.streets[: reached + 1])
     if len(board) < needed:
-        name = rules.streets[hand.reached].name
+        name = rules.streets[reached].name
         raise InvalidRecordError(
             "board", f"the hand reached the {name}: {needed} board cards needed, got {len(board)}"
         )
     live_seats = hand.live()
-    mucked = _mucked(obj.get("mucked", []), live_seats)
+    mucked = _mucked(obj["mucked"], live_seats) if "mucked" in obj else frozenset()
     if len(live_seats) > 1:
         for s in live_seats:
             if s not in mucked and holes[s] is None:
@@ -184,7 +189,7 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
         rules.code, tuple(sorted(stacks)), stacks, button, dict(hand.total),
         frozenset(s for s in stacks if s not in live_seats), dict(hand.dead), holes, board,
         mucked, chip,
-        percent, rake_cap, flop_seen=hand.reached >= 1 or not settings.no_flop_no_drop,
+        percent, rake_cap, flop_seen=reached >= 1 or not settings.no_flop_no_drop,
         ante=0 if ante_kind == BIG_BLIND else ante,
     )  # fmt: skip
 
