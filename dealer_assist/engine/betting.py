@@ -291,25 +291,31 @@ class RoundState:
 
     def verify(self, seat: int, kind: str, to: int | None = None) -> None:
         """Raise IllegalActionError naming the rule ``kind`` (to ``to``) by ``seat`` breaks."""
-        if seat not in self.committed:
+        committed = self.committed
+        if seat not in committed:
             raise IllegalActionError(f"seat {seat} is not in the hand")
         if seat in self.folded:
             raise IllegalActionError(f"seat {seat} has folded and cannot act")
         if self.stacks[seat] == 0:
             raise IllegalActionError(f"seat {seat} is all-in and cannot act")
-        if self.actor is None:
+        actor = self.actor
+        if actor is None:
             raise IllegalActionError("the betting round is closed: nobody is to act")
-        if seat != self.actor:
-            raise IllegalActionError(f"seat {seat} acted out of turn (seat {self.actor} is to act)")
-        if kind not in KINDS and kind != COMPLETE:
-            raise IllegalActionError(f"unknown action {kind!r} (actions: {', '.join(KINDS)})")
-        to_call = self.high - self.committed[seat]
-        if kind == CHECK and to_call > 0:
-            raise IllegalActionError(f"seat {seat} cannot check: {to_call} to call")
-        if kind == CALL and to_call <= 0:
-            raise IllegalActionError(f"seat {seat} has nothing to call: check")
-        if kind in (BET, RAISE, COMPLETE):
+        if seat != actor:
+            raise IllegalActionError(f"seat {seat} acted out of turn (seat {actor} is to act)")
+        if kind == FOLD:
+            return
+        to_call = self.high - committed[seat]
+        if kind == CALL:
+            if to_call <= 0:
+                raise IllegalActionError(f"seat {seat} has nothing to call: check")
+        elif kind == CHECK:
+            if to_call > 0:
+                raise IllegalActionError(f"seat {seat} cannot check: {to_call} to call")
+        elif kind in (BET, RAISE, COMPLETE):
             self._verify_amount(seat, kind, to)
+        else:
+            raise IllegalActionError(f"unknown action {kind!r} (actions: {', '.join(KINDS)})")
 
     def _verify_amount(self, seat: int, kind: str, to: int | None) -> None:
         if kind == COMPLETE and not self.short_open:
@@ -351,10 +357,12 @@ class RoundState:
         """Verify and apply one action; returns the chips it moved from the stack."""
         self.verify(seat, kind, to)
         moved = 0
-        if kind == FOLD:
-            self.folded.add(seat)
-        elif kind == CALL:
+        if kind == CALL:
             moved = min(self.high - self.committed[seat], self.stacks[seat])
+        elif kind == FOLD:
+            self.folded.add(seat)
+        elif kind == CHECK:
+            pass
         elif kind in (BET, RAISE, COMPLETE) and to is not None:
             moved = to - self.committed[seat]
             by = to - self.high
@@ -373,8 +381,9 @@ class RoundState:
                 self.increment = max(self.increment, by)
                 self.full_level = to
             self.high = to
-        self.stacks[seat] -= moved
-        self.committed[seat] += moved
+        if moved:
+            self.stacks[seat] -= moved
+            self.committed[seat] += moved
         self.faced[seat] = self.high
         self.actor = self._next_from(seat, include=False)
         return moved
