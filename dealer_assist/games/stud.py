@@ -203,7 +203,7 @@ def opening(
         order = bring_in_order(doors)
         return Opening(tuple(order), bring_in, (), f"lowest door card: {doors[order[0]]}")
     order = exposed_order(up)
-    big = ()
+    big: tuple[int, ...] = ()
     if street == FOURTH and fixed_limit and st.open_pair:
         big = tuple(open_pair(up))
     return Opening(tuple(order), 0, big, f"highest board: {describe_exposed(up[order[0]])}")

@@ -19,7 +19,7 @@ players who folded early), and may show ``"??"`` for a down card. Every refusal 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from dealer_assist.cards import Card, take_cards
@@ -55,7 +55,9 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _int(obj: Mapping[str, Any], key: str, path: str, *, low: int, default: int | None = None) -> int:
+def _int(
+    obj: Mapping[str, Any], key: str, path: str, *, low: int, default: int | None = None
+) -> int:
     if key not in obj:
         if default is None:
             raise InvalidRecordError(path, "missing")
@@ -303,8 +305,13 @@ def _cards(texts: Any, path: str, used: set[Card]) -> tuple[Card | None, ...]:
                 raise InvalidRecordError(f"{path}[{j}]", "an up card cannot be unknown")
             out.append(None)
         else:
-            out.extend(take_cards([text], used, lambda _k, j=j: f"{path}[{j}]"))
+            out.extend(take_cards([text], used, _at(f"{path}[{j}]")))
     return tuple(out)
+
+
+def _at(field: str) -> Callable[[int], str]:
+    """The field name ``take_cards`` gives its refusals (one card at a time)."""
+    return lambda _j: field
 
 
 def _community(value: Any, used: set[Card]) -> Card | None:
