@@ -327,7 +327,8 @@ class PeerBetting:
     def act(self, street: str, seat: int, kind: str, to: int | None = None) -> None:
         """Apply one action on ``street``; raises IllegalActionError naming the rule broken
         (wrong street, out of turn, all-in or folded seat, amounts)."""
-        if self.round is None:
+        rnd = self.round
+        if rnd is None:
             raise IllegalActionError("the hand's betting is over: no more actions")
         current = self.streets[self.index].name
         if street == current:
@@ -341,18 +342,19 @@ class PeerBetting:
                     f"the {current} has no first seat yet: its cards decide it (open_round)"
                 )
         else:
-            who = self.round.actor
-            if seat in self.round.folded:
+            who = rnd.actor
+            if seat in rnd.folded:
                 raise IllegalActionError(f"seat {seat} has folded and cannot act")
-            if seat in self.round.stacks and self.round.stacks[seat] == 0:
+            if seat in rnd.stacks and rnd.stacks[seat] == 0:
                 raise IllegalActionError(f"seat {seat} is all-in and cannot act")
             waiting = f"seat {who} is to act on the {current}" if who else "no betting"
             raise IllegalActionError(
                 f"an action on the {street}, but the {current} is being bet ({waiting})"
             )
-        moved = self.round.act(seat, kind, to)
-        self.total[seat] += moved
-        if kind == FOLD:
+        moved = rnd.act(seat, kind, to)
+        if moved:
+            self.total[seat] += moved
+        elif kind == FOLD:
             self.folded.add(seat)
-        if self.round.actor is None:  # the round closed (the common case needs no call)
+        if rnd.actor is None:  # the round closed (the common case needs no call)
             self._advance()
