@@ -328,3 +328,82 @@ def test_random_records_repeat_for_a_seed() -> None:
     a = random_record(random.Random(7), betting="no_limit")
     assert a == random_record(random.Random(7), betting="no_limit")
     assert a != random_record(random.Random(8), betting="no_limit")
+
+
+# -- an independent engine ---------------------------------------------------------------------
+
+
+def _pokerkit_stacks(record: dict[str, Any]) -> list[int] | str:
+    """End stacks of ``record`` replayed by pokerkit's fixed-limit stud, or why it stopped."""
+    pk = pytest.importorskip("pokerkit")
+    a = pk.Automation
+    auto = (
+        a.ANTE_POSTING, a.BET_COLLECTION, a.BLIND_OR_STRADDLE_POSTING, a.CARD_BURNING,
+        a.HOLE_CARDS_SHOWING_OR_MUCKING, a.HAND_KILLING, a.CHIPS_PUSHING, a.CHIPS_PULLING,
+    )  # fmt: skip
+    seats = [p["seat"] for p in record["players"]]
+    cards = {p["seat"]: list(p["cards"]) for p in record["players"]}
+    small, big = record["limits"]
+    state = pk.FixedLimitSevenCardStud.create_state(
+        auto, True, record["ante"], record["bring_in"], small, big,
+        [p["stack"] for p in record["players"]], len(seats),
+    )  # fmt: skip
+    actions = list(record["actions"])
+    while state.status:
+        if state.can_deal_hole():
+            state.deal_hole(cards[seats[state.hole_dealee_index]].pop(0))
+            continue
+        if not actions or state.actor_index is None:
+            return "pokerkit wants another action"
+        act = actions.pop(0)
+        if seats[state.actor_index] != act["seat"]:
+            return "another actor"
+        kind = act["action"]
+        try:
+            if kind == "bring_in":
+                state.post_bring_in()
+            elif kind in ("complete", "bet", "raise"):
+                state.complete_bet_or_raise_to(act["to"])
+            elif kind == "fold":
+                state.fold()
+            else:
+                state.check_or_call()
+        except ValueError as e:
+            return f"pokerkit refused: {e}"
+    return list(state.stacks)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_fixed_limit_hands_agree_with_pokerkit_where_the_rules_agree() -> None:
+    """pokerkit's fixed-limit stud replays random hands; where it knows the same rules the end
+    stacks are ours. It has no open pair (text 002), no bring-in fold, no shortage, and its own
+    incomplete all-in, heads-up cap and all-in-on-the-ante bring-in rules: those hands are left
+    out, as are tables with non-default settings."""
+    agreed = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        record = random_record(rng, betting="fixed_limit", seats=rng.randint(2, 7))
+        big = record["limits"][1]
+        if any(a["street"] == "fourth" and a.get("to") == big for a in record["actions"]):
+            continue  # an open pair's big bet
+        if "settings" in record or any("??" in p["cards"] for p in record["players"]):
+            continue
+        if record["actions"] and record["actions"][0]["action"] == "fold":
+            continue
+        if any(p["stack"] <= record["ante"] + record["bring_in"] for p in record["players"]):
+            continue  # all-in on the ante or the bring-in: conventions differ
+        theirs = _pokerkit_stacks(copy.deepcopy(record))
+        got = settle_record(record)
+        if isinstance(theirs, str):
+            # pokerkit's incomplete all-ins (never reopening, the next bet a full one above it)
+            # and its cap heads-up (GAMES.md: no cap with two players, a table setting)
+            known = ("all-in", "minimum", "No more completion")
+            assert any(k in theirs for k in known), (seed, theirs)
+            continue
+        ours = [s["stack"] for s in got["seats"]]
+        odd = any(w["odd_chip"] for p in got["pots"] for w in p["winners"])
+        assert theirs == ours or odd, (seed, theirs, ours)
+        if odd:  # pokerkit gives the odd chips elsewhere: only the split differs
+            assert sum(theirs) == sum(ours)
+        agreed += 1
+    assert agreed >= 80, agreed  # 91 of 300 seeds with these settings
