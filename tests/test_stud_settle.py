@@ -407,3 +407,16 @@ def test_fixed_limit_hands_agree_with_pokerkit_where_the_rules_agree() -> None:
             assert sum(theirs) == sum(ours)
         agreed += 1
     assert agreed >= 80, agreed  # 91 of 300 seeds with these settings
+
+
+def test_no_limit_and_pot_limit_minimum_is_the_big_limit() -> None:
+    """Text 002: the smallest bet or raise in no limit and pot limit is the big limit (40 here)
+    or the last bet or raise; over the bring-in alone the completion is to at least 40."""
+    for betting in ("no_limit", "pot_limit"):
+        low = _hand(FOUR, [("third", 1, "bring_in", None), ("third", 2, "complete", 30)])
+        err = _refused({**low, "betting": betting})
+        assert err.field == "actions[1]" and "40" in err.reason, err
+        ok = [("third", 1, "bring_in", None), ("third", 2, "complete", 40),
+              ("third", 3, "raise", 80), ("third", 4, "fold", None)]  # fmt: skip
+        err = _refused({**_hand(FOUR, [*ok, ("third", 1, "raise", 100)]), "betting": betting})
+        assert err.field == "actions[4]" and "120" in err.reason, err  # a raise of 40 at least
