@@ -8,7 +8,7 @@ through the betting rules, pots and showdown. Prints the median (and the slowest
 ``--runs`` runs per structure and over all of them; ``--json`` adds the path from the JSON text to
 the settlement's text.
 
-    python bench/holdem_settle.py [--hands 5000] [--runs 5] [--seed 0] [--json]
+    python bench/holdem_settle.py [--hands 5000] [--runs 5] [--seed 0] [--json] [--styles S,..]
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from dealer_assist.engine.peer import STRUCTURES
-from dealer_assist.games.holdem_players import random_record
+from dealer_assist.games.holdem_players import STYLES, random_record
 from dealer_assist.record import settle_record
 
 
@@ -55,15 +55,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true", help="also time JSON text to text")
+    parser.add_argument(
+        "--styles", default=",".join(STYLES), help="player styles to draw from (comma-separated)"
+    )
     args = parser.parse_args(argv)
 
     records: dict[str, list[dict[str, Any]]] = {}
     for kind in STRUCTURES:
         rng = random.Random(f"{args.seed}-{kind}")
-        records[kind] = [random_record(rng, betting=kind) for _ in range(args.hands)]
+        styles = args.styles.split(",")
+        records[kind] = [random_record(rng, betting=kind, styles=styles) for _ in range(args.hands)]
     every = [r for rs in records.values() for r in rs]
     actions = sum(len(r["actions"]) for r in every) / len(every)
-    print(f"{len(every):,} random records ({args.hands:,} a structure), {actions:.1f} actions each")
+    flop = sum(1 for r in every if r["board"]) / len(every)
+    print(
+        f"{len(every):,} random records ({args.hands:,} a structure, styles {args.styles}): "
+        f"{actions:.1f} actions each, {flop:.0%} see a flop"
+    )
     for name, rs in records.items():
         print(_line(name, _rates(rs, settle_record, args.runs)))
     print(_line("all", _rates(every, settle_record, args.runs)))

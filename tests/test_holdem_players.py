@@ -28,11 +28,14 @@ def _all_ins(record: dict[str, Any], settlement: dict[str, Any]) -> int:
     )
 
 
+@pytest.mark.parametrize("styles", [None, ("tight", "loose", "all_in_happy")])
 @pytest.mark.parametrize("betting", STRUCTURES)
-def test_random_records_settle_and_conserve_chips(betting: Structure) -> None:
+def test_random_records_settle_and_conserve_chips(
+    betting: Structure, styles: tuple[str, ...] | None
+) -> None:
     shapes: Counter[str] = Counter()
     for seed in range(300):
-        record = random_record(random.Random(seed), betting=betting)
+        record = random_record(random.Random(seed), betting=betting, styles=styles)
         got = settle_record(record)
         start = sum(p["stack"] for p in record["players"])
         assert sum(s["net"] for s in got["seats"]) + got["rake"] == 0, seed

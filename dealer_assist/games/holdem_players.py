@@ -293,7 +293,7 @@ def random_record(
     record["board"] = format_cards(runout[: shown[hand.reached]])
     record["actions"] = actions
     if len(live_seats) > 1 and rng.random() < 0.25:
-        mucked = _mucked(rng, hand, live_seats)
+        mucked = _mucked(rng, hand, live_seats, 0 if ante_by_big else ante)
         if mucked:
             record["mucked"] = mucked
     if rng.random() < 0.2:
@@ -325,14 +325,16 @@ def _hole_text(rng: random.Random, hole: tuple[Card, Card], live: bool) -> list[
     return format_cards(hole)
 
 
-def _mucked(rng: random.Random, hand: PeerBetting, live: list[int]) -> list[int]:
+def _mucked(rng: random.Random, hand: PeerBetting, live: list[int], ante: int) -> list[int]:
     """Some showdown hands thrown away, always leaving one hand shown at the top level every
-    pot reaches (the chips each live seat put in, the uncalled bet aside), so no pot is left
-    without a hand (HAND_RECORD.md: a mucked hand gives up its pots)."""
+    pot reaches, so no pot is left without a hand (HAND_RECORD.md: a mucked hand gives up its
+    pots). A seat's level is what the pots layer (pot_settle): its live chips, the uncalled bet
+    aside, plus its dead chips up to the common ``ante`` (dead money above it goes to the main
+    pot)."""
     chips = {s: hand.total[s] - hand.dead.get(s, 0) for s in hand.seats}
     ranked = sorted(chips.values(), reverse=True)
     cap = ranked[1] if len(ranked) > 1 else ranked[0]  # the uncalled excess goes back
-    level = {s: min(chips[s], cap) + hand.dead.get(s, 0) for s in live}
+    level = {s: min(chips[s], cap) + min(hand.dead.get(s, 0), ante) for s in live}
     top = max(level.values())
     keep = rng.choice([s for s in live if level[s] == top])
     return [s for s in live if s != keep and rng.random() < 0.5]
