@@ -128,7 +128,7 @@
         <message>
             <location filename="../console/texts.py" line="66" />
             <location filename="../console/widgets/seat.py" line="339" />
-            <location filename="../poker/widgets/felt.py" line="126" />
+            <location filename="../poker/widgets/felt.py" line="133" />
             <source>Folded</source>
             <translation>Ha passato</translation>
         </message>
@@ -243,7 +243,7 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="28" />
-            <location filename="../poker/widgets/panel.py" line="288" />
+            <location filename="../poker/widgets/panel.py" line="297" />
             <source>Between hands</source>
             <translation>Tra una mano e l'altra</translation>
         </message>
@@ -254,7 +254,7 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="31" />
-            <location filename="../poker/widgets/panel.py" line="246" />
+            <location filename="../poker/widgets/panel.py" line="255" />
             <source>Showdown</source>
             <translation>Showdown</translation>
         </message>
@@ -270,113 +270,113 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="41" />
-            <location filename="../poker/widgets/panel.py" line="235" />
+            <location filename="../poker/widgets/panel.py" line="244" />
             <location filename="../../dealer_assist/games/thb.py" line="113" />
             <source>Bet</source>
             <translation>Punta</translation>
         </message>
         <message>
             <location filename="../poker/texts.py" line="42" />
-            <location filename="../poker/widgets/panel.py" line="235" />
+            <location filename="../poker/widgets/panel.py" line="244" />
             <source>Raise</source>
             <translation>Rilancia</translation>
         </message>
         <message>
             <location filename="../poker/texts.py" line="43" />
-            <location filename="../poker/widgets/panel.py" line="110" />
-            <location filename="../poker/widgets/panel.py" line="252" />
+            <location filename="../poker/widgets/panel.py" line="111" />
+            <location filename="../poker/widgets/panel.py" line="261" />
             <source>Show</source>
             <translation>Mostra</translation>
         </message>
         <message>
             <location filename="../poker/texts.py" line="44" />
-            <location filename="../poker/widgets/panel.py" line="113" />
-            <location filename="../poker/widgets/panel.py" line="253" />
+            <location filename="../poker/widgets/panel.py" line="114" />
+            <location filename="../poker/widgets/panel.py" line="262" />
             <source>Muck</source>
             <translation>Scarta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="80" />
+            <location filename="../poker/texts.py" line="86" />
             <source>Main pot</source>
             <translation>Piatto principale</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="80" />
+            <location filename="../poker/texts.py" line="86" />
             <source>Side pot %1</source>
             <translation>Piatto laterale %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="85" />
+            <location filename="../poker/texts.py" line="91" />
             <source>Uncontested</source>
             <translation>Senza showdown</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="92" />
+            <location filename="../poker/texts.py" line="98" />
             <source>Below the minimum: at least %1</source>
             <translation>Sotto il minimo: almeno %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="94" />
+            <location filename="../poker/texts.py" line="100" />
             <source>Above the maximum: at most %1 (all-in)</source>
             <translation>Sopra il massimo: al più %1 (all-in)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="96" />
+            <location filename="../poker/texts.py" line="102" />
             <source>Amounts go in steps of %1 (or all-in %2)</source>
             <translation>Importi a multipli di %1 (o all-in %2)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="98" />
+            <location filename="../poker/texts.py" line="104" />
             <source>Key the amount first (at least %1)</source>
             <translation>Inserisci prima l'importo (almeno %1)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="100" />
+            <location filename="../poker/texts.py" line="106" />
             <source>No bet or raise is open now</source>
             <translation>Ora non si può puntare né rilanciare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="102" />
+            <location filename="../poker/texts.py" line="108" />
             <source>That action is not open to this seat now</source>
             <translation>Questa azione ora non è consentita a questo posto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="104" />
+            <location filename="../poker/texts.py" line="110" />
             <source>The buy-in must be between %1 and %2</source>
             <translation>L'acquisto deve essere tra %1 e %2</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="106" />
+            <location filename="../poker/texts.py" line="112" />
             <source>Top-up: at most %1 more (stack at most %2)</source>
             <translation>Ricarica: al più %1 in più (stack al massimo %2)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="112" />
+            <location filename="../poker/texts.py" line="118" />
             <source>Refused: %1</source>
             <translation>Rifiutato: %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="114" />
+            <location filename="../poker/texts.py" line="120" />
             <source>That card was already entered in this deal: check the card and enter it again</source>
             <translation>Questa carta è già stata inserita in questa mano: controlla la carta e inseriscila di nuovo</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="116" />
+            <location filename="../poker/texts.py" line="122" />
             <source>Unknown badge or wrong PIN: the pit boss enters them again</source>
             <translation>Badge sconosciuto o PIN errato: il capo tavolo li inserisce di nuovo</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="118" />
+            <location filename="../poker/texts.py" line="124" />
             <source>The pit boss's badge (and PIN) first, then the card</source>
             <translation>Prima il badge (e il PIN) del capo tavolo, poi la carta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="120" />
+            <location filename="../poker/texts.py" line="126" />
             <source>The pit boss saw another card: the dealer enters the card again</source>
             <translation>Il capo tavolo ha visto un'altra carta: il dealer inserisce di nuovo la carta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="122" />
+            <location filename="../poker/texts.py" line="128" />
             <source>Card source: %1</source>
             <translation>Sorgente delle carte: %1</translation>
         </message>
@@ -415,13 +415,13 @@
         <message>
             <location filename="../console/texts.py" line="180" />
             <location filename="../console/widgets/entry.py" line="98" />
-            <location filename="../poker/widgets/panel.py" line="131" />
+            <location filename="../poker/widgets/panel.py" line="132" />
             <source>Next</source>
             <translation>Avanti</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="182" />
-            <location filename="../poker/widgets/panel.py" line="167" />
+            <location filename="../poker/widgets/panel.py" line="170" />
             <source>New hand</source>
             <translation>Nuova mano</translation>
         </message>
@@ -465,7 +465,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="218" />
-            <location filename="../poker/widgets/panel.py" line="236" />
+            <location filename="../poker/widgets/panel.py" line="245" />
             <source>%1: minimum %2</source>
             <translation>%1: minimo %2</translation>
         </message>
@@ -481,7 +481,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="230" />
-            <location filename="../poker/widgets/panel.py" line="304" />
+            <location filename="../poker/widgets/panel.py" line="313" />
             <source>Seat %1 — %2</source>
             <translation>Posto %1 — %2</translation>
         </message>
@@ -492,7 +492,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="234" />
-            <location filename="../poker/texts.py" line="108" />
+            <location filename="../poker/texts.py" line="114" />
             <source>Tap a seat first</source>
             <translation>Tocca prima un posto</translation>
         </message>
@@ -604,14 +604,14 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="240" />
-            <location filename="../poker/texts.py" line="110" />
+            <location filename="../poker/texts.py" line="116" />
             <source>Tap “Void hand” again to void the hand</source>
             <translation>Tocca di nuovo “Annulla mano” per annullarla</translation>
         </message>
         <message>
             <location filename="../console/widgets/alarm.py" line="68" />
-            <location filename="../poker/widgets/alarm.py" line="77" />
-            <location filename="../poker/widgets/panel.py" line="329" />
+            <location filename="../poker/widgets/alarm.py" line="78" />
+            <location filename="../poker/widgets/panel.py" line="344" />
             <source>HAND VOID</source>
             <translation>MANO ANNULLATA</translation>
         </message>
@@ -661,8 +661,8 @@
             <location filename="../console/widgets/alarm.py" line="99" />
             <location filename="../console/widgets/panel.py" line="127" />
             <location filename="../console/widgets/seat.py" line="312" />
-            <location filename="../poker/widgets/felt.py" line="116" />
-            <location filename="../poker/widgets/panel.py" line="251" />
+            <location filename="../poker/widgets/felt.py" line="121" />
+            <location filename="../poker/widgets/panel.py" line="260" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
@@ -705,7 +705,7 @@
         <message>
             <location filename="../console/widgets/panel.py" line="190" />
             <location filename="../poker/texts.py" line="29" />
-            <location filename="../poker/widgets/panel.py" line="225" />
+            <location filename="../poker/widgets/panel.py" line="234" />
             <source>Dealing</source>
             <translation>Distribuzione</translation>
         </message>
@@ -717,7 +717,7 @@
         <message>
             <location filename="../console/widgets/panel.py" line="194" />
             <location filename="../console/widgets/seat.py" line="337" />
-            <location filename="../poker/widgets/felt.py" line="124" />
+            <location filename="../poker/widgets/felt.py" line="131" />
             <source>To act</source>
             <translation>Da decidere</translation>
         </message>
@@ -749,18 +749,16 @@
         <message>
             <location filename="../console/widgets/entry.py" line="183" />
             <location filename="../console/widgets/panel.py" line="207" />
-            <location filename="../poker/widgets/action_bar.py" line="77" />
-            <location filename="../poker/widgets/panel.py" line="257" />
+            <location filename="../poker/texts.py" line="81" />
             <source>Confirm: void the hand</source>
             <translation>Conferma: annulla la mano</translation>
         </message>
         <message>
             <location filename="../console/widgets/entry.py" line="183" />
             <location filename="../console/widgets/panel.py" line="207" />
+            <location filename="../poker/texts.py" line="81" />
             <location filename="../poker/widgets/action_bar.py" line="41" />
-            <location filename="../poker/widgets/action_bar.py" line="77" />
-            <location filename="../poker/widgets/panel.py" line="120" />
-            <location filename="../poker/widgets/panel.py" line="257" />
+            <location filename="../poker/widgets/panel.py" line="121" />
             <source>Void hand</source>
             <translation>Annulla mano</translation>
         </message>
@@ -856,7 +854,7 @@
         </message>
         <message>
             <location filename="../console/widgets/panel.py" line="337" />
-            <location filename="../poker/widgets/panel.py" line="292" />
+            <location filename="../poker/widgets/panel.py" line="301" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
@@ -872,7 +870,7 @@
         </message>
         <message>
             <location filename="../console/widgets/seat.py" line="362" />
-            <location filename="../poker/widgets/panel.py" line="278" />
+            <location filename="../poker/widgets/panel.py" line="287" />
             <source>Seat %1: %2</source>
             <translation>Posto %1: %2</translation>
         </message>
@@ -883,7 +881,6 @@
         </message>
         <message>
             <location filename="../console/widgets/table.py" line="86" />
-            <location filename="../poker/widgets/felt.py" line="185" />
             <source>DEALER</source>
             <translation>BANCO</translation>
         </message>
@@ -905,7 +902,7 @@
         </message>
         <message>
             <location filename="../console/widgets/topbar.py" line="82" />
-            <location filename="../poker/window.py" line="58" />
+            <location filename="../poker/window.py" line="61" />
             <source>Hand %1</source>
             <translation>Mano %1</translation>
         </message>
@@ -953,7 +950,7 @@
         </message>
         <message>
             <location filename="../console/window.py" line="38" />
-            <location filename="../poker/window.py" line="76" />
+            <location filename="../poker/window.py" line="79" />
             <source>Dealer console</source>
             <translation>Console del dealer</translation>
         </message>
@@ -1010,68 +1007,67 @@
         </message>
         <message>
             <location filename="../poker/widgets/amount_keypad.py" line="48" />
-            <location filename="../poker/widgets/felt.py" line="130" />
+            <location filename="../poker/widgets/felt.py" line="137" />
             <source>All-in</source>
             <translation>All-in</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="108" />
+            <location filename="../poker/widgets/felt.py" line="113" />
             <source>Empty</source>
             <translation>Libero</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="122" />
+            <location filename="../poker/widgets/felt.py" line="127" />
             <source>Sitting out</source>
             <translation>Fuori gioco</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="128" />
+            <location filename="../poker/widgets/felt.py" line="135" />
             <source>Mucked</source>
             <translation>Scartata</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="309" />
+            <location filename="../poker/widgets/felt.py" line="365" />
             <source>seats %1</source>
             <translation>posti %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="142" />
+            <location filename="../poker/widgets/panel.py" line="143" />
             <source>Player name (optional)</source>
             <translation>Nome del giocatore (facoltativo)</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="148" />
+            <location filename="../poker/widgets/panel.py" line="149" />
             <source>Seat player</source>
             <translation>Fai sedere</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="150" />
+            <location filename="../poker/widgets/panel.py" line="151" />
             <source>Top up</source>
             <translation>Ricarica</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="158" />
+            <location filename="../poker/widgets/panel.py" line="159" />
             <source>Sit out</source>
             <translation>Fuori gioco</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="158" />
+            <location filename="../poker/widgets/panel.py" line="159" />
             <source>Sit in</source>
             <translation>Rientra</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="159" />
+            <location filename="../poker/widgets/panel.py" line="160" />
             <source>Leave</source>
             <translation>Lascia il tavolo</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="160" />
+            <location filename="../poker/widgets/panel.py" line="161" />
             <source>Button here</source>
             <translation>Bottone qui</translation>
         </message>
         <message>
             <location filename="../poker/widgets/alarm.py" line="80" />
-            <location filename="../poker/widgets/panel.py" line="176" />
             <source>Every chip each player put in goes back to them. Nothing is awarded.</source>
             <translation>Ogni fiche puntata torna al suo giocatore. Nessun piatto viene assegnato.</translation>
         </message>
@@ -1086,119 +1082,132 @@
             <translation>Questa mano è stata annullata prima del riavvio della console: le sue fiche sono nel registro.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="62" />
+            <location filename="../poker/widgets/panel.py" line="211" />
             <source>Resumed after a restart: the hand goes on</source>
             <translation>Ripresa dopo un riavvio: la mano continua</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="180" />
-            <source>Acknowledged — chips returned</source>
-            <translation>Confermo — fiches restituite</translation>
-        </message>
-        <message>
-            <location filename="../poker/widgets/panel.py" line="226" />
+            <location filename="../poker/widgets/panel.py" line="235" />
             <source>The cards are being dealt: no action before they are out.</source>
             <translation>Le carte sono in distribuzione: nessuna azione prima che siano uscite.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="227" />
+            <location filename="../poker/widgets/panel.py" line="236" />
             <source>Cards to come: %1</source>
             <translation>Carte da distribuire: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="231" />
+            <location filename="../poker/widgets/panel.py" line="240" />
             <source>Seat %1 to act</source>
             <translation>Tocca al posto %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="232" />
+            <location filename="../poker/widgets/panel.py" line="241" />
             <source>Tap the player's action. Bet and raise go to the keyed total.</source>
             <translation>Tocca l'azione del giocatore. Punta e rilancia arrivano al totale inserito.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="233" />
+            <location filename="../poker/widgets/panel.py" line="242" />
             <source>To call: %1</source>
             <translation>Per chiamare: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="237" />
+            <location filename="../poker/widgets/panel.py" line="246" />
             <source>%1: maximum %2 (all-in)</source>
             <translation>%1: massimo %2 (all-in)</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="239" />
+            <location filename="../poker/widgets/panel.py" line="248" />
             <source>Stack: %1</source>
             <translation>Stack: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="247" />
+            <location filename="../poker/widgets/panel.py" line="256" />
             <source>Seat %1: Show or Muck</source>
             <translation>Posto %1: mostra o scarta</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="249" />
+            <location filename="../poker/widgets/panel.py" line="258" />
             <source>Order: %1</source>
             <translation>Ordine: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="280" />
+            <location filename="../poker/widgets/panel.py" line="289" />
             <source>Stacks after: %1</source>
             <translation>Stack dopo la mano: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="261" />
+            <location filename="../poker/widgets/panel.py" line="270" />
             <source>Award the pots</source>
             <translation>Assegna i piatti</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="262" />
+            <location filename="../poker/widgets/panel.py" line="271" />
             <source>Side pots first, the main pot last.</source>
             <translation>Prima i piatti laterali, per ultimo il principale.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="267" />
+            <location filename="../poker/widgets/panel.py" line="276" />
             <source>(odd chip)</source>
             <translation>(fiche dispari)</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="268" />
+            <location filename="../poker/widgets/panel.py" line="277" />
             <source>seat %1: %2</source>
             <translation>posto %1: %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="275" />
+            <location filename="../poker/widgets/panel.py" line="284" />
             <source>Returned to seat %1: %2</source>
             <translation>Restituito al posto %1: %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="277" />
+            <location filename="../poker/widgets/panel.py" line="286" />
             <source>Rake: %1</source>
             <translation>Rake: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="294" />
+            <location filename="../poker/widgets/panel.py" line="303" />
             <source>Tap a seat to seat a player, top up, sit out or in, leave, or place the button.</source>
             <translation>Tocca un posto per far sedere un giocatore, ricaricare, uscire o rientrare, lasciare il tavolo o mettere il bottone.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="297" />
+            <location filename="../poker/widgets/panel.py" line="306" />
             <source>Buy-in %1 – %2</source>
             <translation>Acquisto %1 – %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="301" />
+            <location filename="../poker/widgets/panel.py" line="310" />
             <source>Seat %1: empty</source>
             <translation>Posto %1: libero</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="343" />
+            <location filename="../poker/widgets/panel.py" line="329" />
+            <source>New hand needs two players with chips who are not sitting out</source>
+            <translation>Per una nuova mano servono due giocatori con fiche e non fuori gioco</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="331" />
+            <source>Place the button first: tap a player's seat, then “Button here”</source>
+            <translation>Prima il bottone: tocca il posto di un giocatore, poi “Bottone qui”</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="387" />
             <source>Hand voided by the dealer</source>
             <translation>Mano annullata dal dealer</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="344" />
+            <location filename="../poker/widgets/panel.py" line="388" />
             <source>Hand void: %1</source>
             <translation>Mano annullata: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>poker</name>
+        <message>
+            <location filename="../poker/widgets/felt.py" line="206" />
+            <source>DEALER</source>
+            <translation>MAZZIERE</translation>
         </message>
     </context>
 </TS>

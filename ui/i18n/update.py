@@ -307,6 +307,13 @@ IT = {
     "Seat %1: empty": "Posto %1: libero",
     "Hand voided by the dealer": "Mano annullata dal dealer",
     "Hand void: %1": "Mano annullata: %1",
+    # the poker console (its own words: a poker room's dealer is no "Banco")
+    "New hand needs two players with chips who are not sitting out": (
+        "Per una nuova mano servono due giocatori con fiche e non fuori gioco"
+    ),
+    "Place the button first: tap a player's seat, then “Button here”": (
+        "Prima il bottone: tocca il posto di un giocatore, poi “Bottone qui”"
+    ),
 }
 
 
@@ -314,17 +321,26 @@ IT = {
 ALIASES = "tr+=trf,QT_TR_NOOP+=english"
 
 
+IT_CONTEXT = {
+    ("poker", "DEALER"): "MAZZIERE",  # rules text 003: "il mazziere (Dealer)"
+}
+"""Texts whose Italian depends on the context (``QCoreApplication.translate(context, ...)``)."""
+
+
 def fill(ts: Path) -> list[str]:
     """Write the known translations into ``ts``; returns the source texts still missing."""
     tree = ET.parse(ts)
     missing = []
-    for msg in tree.getroot().iter("message"):
+    messages = [(ctx.findtext("name") or "", msg) for ctx in tree.getroot().iter("context")
+                for msg in ctx.iter("message")]  # fmt: skip
+    for context, msg in messages:
         source = msg.findtext("source") or ""
         tr = msg.find("translation")
         if tr is None:
             continue
-        if source in IT:
-            tr.text = IT[source]
+        text = IT_CONTEXT.get((context, source), IT.get(source))
+        if text is not None:
+            tr.text = text
             tr.attrib.pop("type", None)
         elif tr.attrib.get("type") != "vanished" and not tr.text:
             missing.append(source)

@@ -164,6 +164,7 @@ class PokerPresenter:
         self._seq = 0
         self._waiting: set[int] = set()
         self._last_tap: tuple[str, float] | None = None
+        self._moved_at: float | None = None  # when the table last moved on (turn, page)
         self._done_uid = ""  # the settled hand whose award the dealer has finished
         self._listeners: list[Callable[[PokerView], None]] = []
 
@@ -190,6 +191,7 @@ class PokerPresenter:
         turn = (snap.hand_uid, snap.actor, snap.street, snap.phase)
         if turn != (old.hand_uid, old.actor, old.street, old.phase):
             self.amount = 0  # a new turn keys a new amount
+            self._moved_at = self.clock()  # buttons now mean something else: see _double
         if snap.hand_uid != old.hand_uid:
             self.void_armed = False
         if len(snap.awaiting) > len(old.awaiting) or not snap.awaiting:
@@ -277,11 +279,25 @@ class PokerPresenter:
 
     # -- taps: the hand ---------------------------------------------------------------------------
     def _double(self, key: str) -> bool:
-        """True (ignore it) for the same tap again within DOUBLE_TAP_S."""
+        """True (ignore it) for a tap within DOUBLE_TAP_S of the last tap on any button, or of
+        the table moving on (another seat to act, another street, another page): the second tap
+        of a double tap lands on whatever button is under the finger by then (New hand ->
+        Void hand, Call -> the next street's Check, Next -> New hand). Any tap but Void's
+        disarms an armed void."""
         now = self.clock()
         last = self._last_tap
         self._last_tap = (key, now)
-        return last is not None and last[0] == key and now - last[1] < DOUBLE_TAP_S
+        if key != "void":
+            self._disarm()
+        if last is not None and 0 <= now - last[1] < DOUBLE_TAP_S:
+            return True
+        return self._moved_at is not None and 0 <= now - self._moved_at < DOUBLE_TAP_S
+
+    def _disarm(self) -> None:
+        if self.void_armed:
+            self.void_armed = False
+            if self.message is not None and self.message.code == "confirm_void":
+                self.message = None
 
     def tap_action(self, kind: str) -> None:
         """Fold, check, call, bet or raise (bet/raise to the keyed amount) for the seat to act.
@@ -323,6 +339,7 @@ class PokerPresenter:
         self._set_amount(0)
 
     def _set_amount(self, amount: int) -> None:
+        self._disarm()
         self.amount = max(0, amount)
         if self.message is not None and self.message.code != "refused":
             self.message = None
@@ -365,7 +382,10 @@ class PokerPresenter:
 
     def tap_done(self) -> None:
         """The pots of the settled hand are paid: on to between hands."""
+        if self._double("done"):
+            return
         self._done_uid = self.snap.hand_uid
+        self._moved_at = self.clock()  # New hand comes where Next was
         self._changed()
 
     def tap_new_hand(self) -> None:
@@ -447,8 +467,8 @@ class PokerPresenter:
     # -- taps: between hands ----------------------------------------------------------------------
     def tap_seat(self, seat: int) -> None:
         """Select ``seat`` for a change between hands (again: unselect)."""
-        if self.snap.in_hand:
-            return
+        if self.snap.in_hand or self._double(f"seat:{seat}"):
+            return  # a double tap would select and unselect at once
         self.selected = None if self.selected == seat else seat
         self.amount = 0
         self.message = None

@@ -40,7 +40,8 @@ class SeatSnap:
         mucked: mucked at the showdown.
         sitting_out: sits out (between hands: not dealt in).
         posts: the forced bets it posted this hand, by kind (``small_blind``...).
-        last: the label of its last action this hand (``call``, ``raise 600``), "" for none.
+        last: the label of its last action on the street being bet (``call``, ``raise 600``),
+            "" for none.
     """
 
     seat: int
@@ -284,6 +285,9 @@ def take_snapshot(
     for seat, kind, _amount in view.posts:
         posts.setdefault(seat, []).append(kind)
     mucked = set(hand.mucked)
+    # a seat's last action is shown while its street is bet: the flop does not say "Call"
+    # for a player who called before it and has not acted yet
+    acted_on = {int(a["seat"]): str(a["street"]) for a in hand.actions}
     for sv in view.seats:
         shown = tuple(c for c in sv.hole if c is not None)
         known = players.get(sv.seat)
@@ -293,7 +297,7 @@ def take_snapshot(
             in_hand=True, folded=sv.folded, all_in=stack == 0 and not sv.folded,
             cards=len(sv.hole), shown=shown, mucked=sv.seat in mucked,
             sitting_out=known.sitting_out if known else False, posts=tuple(posts.get(sv.seat, ())),
-            last=sv.actions[-1] if sv.actions else "",
+            last=sv.actions[-1] if sv.actions and acted_on.get(sv.seat) == view.street else "",
         )  # fmt: skip
     result = view.result or {}
     settled = view.phase == "settled"

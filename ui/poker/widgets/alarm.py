@@ -13,6 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from dealer_assist.engine.voids import VoidReason
 from ui.console.format import money
 from ui.console.texts import tr, trf
 from ui.console.widgets.seat import set_text
@@ -75,8 +76,7 @@ class PokerVoidAlarm(QFrame):
             self.hide()
             return
         set_text(self.title, "⚠  " + tr("HAND VOID"))
-        reason = snap.void_reason
-        set_text(self.reason, reason.long_text(self.lang) if reason is not None else snap.alarm)
+        set_text(self.reason, reason_text(snap.void_reason, snap.alarm, self.lang))
         set_text(self.text, tr("Every chip each player put in goes back to them. Nothing is "
                                "awarded."))  # fmt: skip
         cur = self.currency
@@ -94,3 +94,15 @@ class PokerVoidAlarm(QFrame):
             self.setGeometry(parent.rect())
         self.show()
         self.raise_()
+
+
+def reason_text(reason: VoidReason | None, code: str, lang: str) -> str:
+    """The void's reason for the dealer, in ``lang``: the reason's own text and, for a shuffler
+    fault, the fault spelled out. The free detail is left to the journal: it is the core's
+    English (in an Italian alarm too) and after a restart it nests the reason in itself
+    ("Restart during the hand (the device lost the deck ...: Restart during the hand (...))")."""
+    if reason is None:
+        return code
+    if reason.code == "device_fault":
+        return reason.long_text(lang)
+    return VoidReason(reason.code).text(lang)

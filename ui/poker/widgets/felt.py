@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
@@ -100,9 +100,14 @@ class SeatTile(QFrame):
         for c in self.cards:
             c.set_card_width(max(22, height // 4))
 
-    def show_seat(self, s: SeatSnap | None, view: PokerView, won: int) -> None:
-        """Draw the seat (None: nobody there)."""
+    def show_seat(
+        self, s: SeatSnap | None, view: PokerView, won: int, *, on_felt: bool = False
+    ) -> None:
+        """Draw the seat (None: nobody there); ``on_felt``: its shown hand is drawn large on
+        the felt, not in the tile. Between hands the last hand's states, cards and win are
+        gone (the dealer has collected the cards)."""
         snap = view.snap
+        gone = view.step in ("between", "connecting")  # the last hand is over and paid
         currency = self.currency
         if s is None:
             set_text(self.name, tr("Empty"))
@@ -118,8 +123,10 @@ class SeatTile(QFrame):
         state, tone = "", ""
         if won:
             state, tone = f"+{money(won, currency)}", "win"
-        elif s.sitting_out and not s.in_hand:
+        elif s.sitting_out and (gone or not s.in_hand):
             state = tr("Sitting out")
+        elif gone:
+            state = ""
         elif snap.actor == s.seat:
             state, tone = tr("To act"), "act"
         elif s.folded:
@@ -132,7 +139,8 @@ class SeatTile(QFrame):
             state = kind_name(s.last.partition(" ")[0])  # the amount is the bet in front
         set_text(self.state, state)
         restyle(self.state, tone=tone)
-        dealt = s.in_hand and not s.folded and snap.phase not in ("", "void")
+        dealt = (s.in_hand and not s.folded and not s.mucked and not on_felt and not gone
+                 and snap.phase not in ("", "void"))  # fmt: skip
         for i, c in enumerate(self.cards):
             c.setVisible(dealt and (s.cards > i or bool(s.shown)))
             c.set_face(s.shown[i] if i < len(s.shown) else ("back" if s.cards > i else "empty"))
@@ -142,7 +150,7 @@ class SeatTile(QFrame):
             tile = "act"
         elif s.folded and snap.in_hand:
             tile = "folded"
-        elif s.sitting_out and not s.in_hand:
+        elif s.sitting_out and (gone or not s.in_hand):
             tile = "out"
         else:
             tile = ""
@@ -178,11 +186,24 @@ class Felt(QWidget):
         self.board = [CardView(70, self.board_box) for _ in range(5)]
         for c in self.board:
             row.addWidget(c)
+        self.shown: dict[int, QWidget] = {}  # a shown hand, large enough to read
+        self.shown_cards: dict[int, list[CardView]] = {}
+        for s in range(1, seats + 1):
+            box = QWidget(self)
+            pair = QHBoxLayout(box)
+            pair.setContentsMargins(0, 0, 0, 0)
+            pair.setSpacing(3)
+            self.shown_cards[s] = [CardView(44, box), CardView(44, box)]
+            for c in self.shown_cards[s]:
+                pair.addWidget(c)
+            box.hide()
+            self.shown[s] = box
         self.pots = self._label("pPots")
         self.pots.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.pots.setWordWrap(True)
         self.dealer = self._label("pDealer")
-        self.dealer.setText(tr("DEALER"))
+        # a poker room's dealer, not the banked games' "Banco" (rules text 003: "mazziere")
+        self.dealer.setText(QCoreApplication.translate("poker", "DEALER"))
         self._view: PokerView | None = None
 
     def _label(self, name: str) -> QLabel:
@@ -234,6 +255,10 @@ class Felt(QWidget):
         mid = oval.center()
         self.board_box.setGeometry(int(mid.x() - bw / 2), int(mid.y() - bh * 0.85), bw, bh)
         font = max(15, int(card_w / 4.2))
+        shown_w = int(min(60, max(40, self._tile_size()[1] * 0.42)))
+        for pair in self.shown_cards.values():
+            for c in pair:
+                c.set_card_width(shown_w)
         self.pots.setStyleSheet(f"font-size: {font}px;")
         pw = int(oval.width() * 0.56)
         self.pots.setFixedWidth(pw)
@@ -247,31 +272,46 @@ class Felt(QWidget):
             self._place_chips(self._view)
 
     def _place_chips(self, view: PokerView) -> None:
-        """Bets and markers on the line from each seat to the centre."""
+        """Markers, bets and shown hands on the line from each seat to the centre, each clear
+        of every tile, the board, the pots and what is already placed (a side seat's bet
+        reached over the board's first or last card at 1280x800)."""
         font = max(15, self._tile_size()[1] // 6)
-        for s in self.tiles:
-            bet, mark = self.bets[s], self.marks[s]
-            taken = [self.tiles[s].geometry()]
-            for label, inset in ((mark, 0.2), (bet, 0.36)):
-                if label.isVisible():
-                    label.setStyleSheet(f"font-size: {font}px;")
-                    label.adjustSize()
-                    # towards the centre until clear of the tile (and of the mark): a side
-                    # seat's tile reaches further in than a top or bottom seat's
-                    while True:
-                        p = self.seat_point(s, inset)
-                        label.move(int(p.x() - label.width() / 2),
-                                   int(p.y() - label.height() / 2))  # fmt: skip
-                        hit = any(label.geometry().intersects(r) for r in taken)
-                        if not hit or inset >= 0.8:
-                            break
-                        inset += 0.03
-                    taken.append(label.geometry())
+        taken = [t.geometry() for t in self.tiles.values()]
+        taken += [w.geometry() for w in (self.board_box, self.pots, self.dealer) if w.isVisible()]
         if self.button.isVisible() and view.snap.button is not None:
             self.button.setFixedSize(font * 2 + 4, font * 2 + 4)
             self.button.setStyleSheet(f"font-size: {font}px; border-radius: {font + 2}px;")
             q = self.seat_point(view.snap.button + 0.42, 0.2)  # beside where a blind's mark goes
             self.button.move(int(q.x() - font), int(q.y() - font))
+            taken.append(self.button.geometry())
+        for s in self.tiles:
+            for widget, inset in ((self.marks[s], 0.2), (self.bets[s], 0.36),
+                                  (self.shown[s], 0.3)):  # fmt: skip
+                if widget.isVisible():
+                    if isinstance(widget, QLabel):
+                        widget.setStyleSheet(f"font-size: {font}px;")
+                    widget.adjustSize()
+                    self._clear_spot(widget, s, inset, taken)
+                    taken.append(widget.geometry())
+
+    def _clear_spot(self, widget: QWidget, seat: int, inset: float, taken: list[QRect]) -> None:
+        """Move ``widget`` along the line from ``seat`` to the centre, from ``inset`` in, to
+        the first place where it overlaps nothing in ``taken``; on the line itself, then a
+        little above, then below it; the first place when none is clear."""
+        w, h = widget.width(), widget.height()
+        for shift in (0.0, -0.6, 0.6, -1.2, 1.2):
+            k = inset
+            while k <= 0.85:
+                p = self.seat_point(seat, k)
+                x = min(max(0, int(p.x() - w / 2)), self.width() - w)
+                y = min(max(0, int(p.y() - h / 2 + shift * h)), self.height() - h)
+                box = QRect(x, y, w, h)
+                if not any(box.intersects(r) for r in taken):
+                    widget.move(x, y)
+                    return
+                k += 0.03
+        p = self.seat_point(seat, inset)
+        widget.move(int(p.x() - w / 2), int(p.y() - h / 2))
 
     # -- drawing ----------------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -293,12 +333,17 @@ class Felt(QWidget):
         snap = view.snap
         currency = self.currency
         won: dict[int, int] = {}
-        for award in snap.awards:
+        for award in snap.awards if view.step == "settled" else ():
             for w in award.winners:
                 won[w.seat] = won.get(w.seat, 0) + w.amount
+        at_showdown = view.step in ("showdown", "settled")
         for s, tile in self.tiles.items():
             seat = snap.seat(s)
-            tile.show_seat(seat, view, won.get(s, 0))
+            shown = seat.shown if seat is not None and at_showdown else ()
+            tile.show_seat(seat, view, won.get(s, 0), on_felt=bool(shown))
+            self.shown[s].setVisible(bool(shown))
+            for i, c in enumerate(self.shown_cards[s]):
+                c.set_face(shown[i] if i < len(shown) else "empty")
             bet = self.bets[s]
             amount = seat.bet if seat is not None and snap.in_hand else 0
             bet.setVisible(amount > 0)
@@ -310,8 +355,9 @@ class Felt(QWidget):
             set_text(mark, " ".join(marks))
             restyle(mark, kind="forced")
         self.button.setVisible(snap.button is not None)
+        board = snap.board if view.step not in ("between", "connecting") else ()  # cleared
         for i, c in enumerate(self.board):
-            c.set_face(snap.board[i] if i < len(snap.board) else "empty")
+            c.set_face(board[i] if i < len(board) else "empty")
         lines = []
         for pot in snap.pots if not snap.awards else ():
             seats = ", ".join(str(x) for x in pot.eligible)

@@ -14,6 +14,7 @@ refused key would say which hole card was dealt): a duplicate is refused by the 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -62,12 +63,22 @@ class PokerPanel(QFrame):
         self.resumed = _label("pResumed")
         lay.addWidget(self.title)
         lay.addWidget(self.resumed)
-        lay.addWidget(self.hint)
+        # the hint and the message line share one slot of a fixed height: a message line that
+        # came and went at the bottom moved every button above it by its height, under the
+        # dealer's finger (Raise became All-in; the void's confirming tap hit nothing)
+        self.slot = QWidget()
+        slot = QVBoxLayout(self.slot)
+        slot.setContentsMargins(0, 0, 0, 0)
+        slot.setSpacing(0)
+        slot.addWidget(self.hint)
+        lay.addWidget(self.slot)
         self.pages = PageStack()  # sized by the page shown: the keypad's page is tall
         lay.addWidget(self.pages, 1)
         self.keypad = AmountKeypad(presenter, chips, currency)
         self.bar = ActionBar(presenter, currency)
         self.message = _label("message")
+        slot.addWidget(self.message)
+        slot.addStretch(1)
         self._build_hand()
         self._build_showdown()
         self._build_settled()
@@ -79,8 +90,7 @@ class PokerPanel(QFrame):
             keys.set_echo(False)  # no card in large type: the rank and suit keys show the choice
         self.entry.manual_keys.cardChosen.connect(self._typed)
         self._board: tuple[Card, ...] = ()
-        lay.addWidget(self.message)
-        self.message.hide()
+        self._message_px = 20
 
     # -- pages ------------------------------------------------------------------------------------
     def _page(self) -> QVBoxLayout:
@@ -135,6 +145,7 @@ class PokerPanel(QFrame):
 
     def _build_between(self) -> None:
         lay = self._page()
+        lay.setSpacing(6)  # its many rows fit 1280x800 with the message slot
         self.seat_line = _label("pFacts")
         lay.addWidget(self.seat_line)
         self.name = QLineEdit()
@@ -183,6 +194,9 @@ class PokerPanel(QFrame):
 
     def set_compact(self, compact: bool) -> None:
         """Smaller keys on small screens."""
+        self._message_px = 16 if compact else 20
+        fit_lines(self.message, MESSAGE_LINES, self._message_px)
+        self.slot.setFixedHeight(self.message.maximumHeight())
         self.keypad.set_compact(compact)
         self.entry.set_compact(compact)
         for label in (self.facts, self.order, self.seat_line, self.keypad.amount):
@@ -205,13 +219,21 @@ class PokerPanel(QFrame):
         resumed = view.snap.resumed and view.snap.in_hand
         set_text(self.resumed, tr("Resumed after a restart: the hand goes on") if resumed else "")
         self.resumed.setVisible(resumed)
-        for label in (self.title, self.hint):
-            collapse(label, page == "entry")  # the keypad's page has its own
+        collapse(self.title, page == "entry")  # the keypad's page has its own
+        self._show_message(view)
+
+    def _show_message(self, view: PokerView) -> None:
+        """The message in the hint's slot (the hint when there is none); a long one is drawn
+        smaller to fit the slot's two lines."""
         m = view.message
-        self.message.setVisible(m is not None)
         if m is not None:
             set_text(self.message, message_text(m, self.currency))
             restyle(self.message, level="error" if m.error else "")
+            fit_lines(self.message, MESSAGE_LINES, self._message_px)
+        else:
+            fit_font(self.hint, self.slot.maximumHeight(), self._message_px + 4)
+        self.message.setVisible(m is not None)  # inside the fixed slot: nothing else moves
+        self.hint.setVisible(m is None)
 
     def _show_hand(self, view: PokerView) -> None:
         s, cur = view.snap, self.currency
@@ -313,7 +335,14 @@ class PokerPanel(QFrame):
         self.changes["leave"].setEnabled(player is not None and not view.busy)
         self.changes["button"].setEnabled(player is not None and not view.busy)
         playing = [x for x in s.seats if not x.sitting_out and x.stack > 0]
-        ready = len(playing) >= 2 and s.button is not None and not view.busy
+        why = ""
+        if len(playing) < 2:
+            why = tr("New hand needs two players with chips who are not sitting out")
+        elif s.button is None:
+            why = tr("Place the button first: tap a player's seat, then “Button here”")
+        if why and seat is None and view.step != "connecting":
+            set_text(self.hint, why)  # why "New hand" is off, where the dealer looks
+        ready = not why and not view.busy
         self.new_btn.setEnabled(ready and s.device.connected)
 
     def _show_entry(self, view: PokerView) -> None:
@@ -327,6 +356,43 @@ class PokerPanel(QFrame):
         set_text(self.title, tr("HAND VOID"))
         set_text(self.hint, "")
         set_text(self.alarm, void_text(view.snap.alarm))
+
+
+MESSAGE_LINES = 2
+"""Lines the message line always keeps room for."""
+
+
+def fit_lines(label: QLabel, lines: int, px: int, min_px: int = 13) -> None:
+    """Give the message ``label`` the fixed height of ``lines`` lines in a ``px`` font (with
+    the style's padding and border) and draw its text in the largest font that fits."""
+    font = QFont(label.font())
+    font.setPixelSize(px)
+    height = QFontMetrics(font).lineSpacing() * lines + 2 * MESSAGE_PAD
+    if label.minimumHeight() != height or label.maximumHeight() != height:
+        label.setFixedHeight(height)
+    fit_font(label, height, px, MESSAGE_PAD, min_px)
+
+
+def fit_font(label: QLabel, height: int, px: int, pad: int = 0, min_px: int = 13) -> None:
+    """Draw ``label``'s (word-wrapped) text in the largest font from ``px`` down to
+    ``min_px`` whose lines fit in ``height`` pixels (``pad`` inside each edge)."""
+    font = QFont(label.font())
+    width = (label.width() if label.width() > 100 else 384) - 2 * pad
+    size = px
+    while size > min_px:
+        font.setPixelSize(size)
+        box = QFontMetrics(font).boundingRect(0, 0, width, 10000, TEXT_WRAP, label.text())
+        if box.height() + 2 * pad <= height:
+            break
+        size -= 1
+    if label.property("fitPx") != size:  # a style sheet set again re-polishes the label
+        label.setProperty("fitPx", size)
+        label.setStyleSheet(f"font-size: {size}px;")
+
+
+MESSAGE_PAD = 12
+"""The message style's padding (10) and border (2), each edge."""
+TEXT_WRAP = int(Qt.TextFlag.TextWordWrap.value)
 
 
 def seats_of(seats: tuple[int, ...]) -> str:
