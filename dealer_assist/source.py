@@ -14,9 +14,11 @@ follows a source's events (faults, state, link, identity) and says whether a han
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
 
+from dealer_assist.cards import Card
 from dealer_assist.errors import DeviceError
 from dealer_assist.events import (
     DeviceEvent,
@@ -150,6 +152,25 @@ class HistorySource(Protocol):
         device."""
 
 
+@runtime_checkable
+class PartialDeckSource(Protocol):
+    """A source whose shuffle the host must size: the dealer's keypad, where no device counts
+    the cards. Before the shuffle of a short street's deck (Stud's seventh street: the burns
+    with the stub, rules text 002) the runner says how many cards it holds."""
+
+    def expect_partial_deck(self, count: int) -> None:
+        """The next shuffle is a deck of ``count`` cards (then full decks again)."""
+
+
+@runtime_checkable
+class CardLoader(Protocol):
+    """A simulated device the simulated dealer puts cards into (the emulator): the burns go
+    back with the stub before a short street's shuffle. A real shuffler finds them itself."""
+
+    def load_cards(self, cards: Sequence[Card]) -> None:
+        """The dealer puts ``cards`` into the device's shoe."""
+
+
 class ForwardingSource:
     """A card source that wraps another one: the base of every wrapping source.
 
@@ -204,6 +225,16 @@ class ForwardingSource:
     def shuffle(self) -> None:
         """Forwarded. Raises the inner source's DeviceError."""
         self.inner.shuffle()
+
+    def expect_partial_deck(self, count: int) -> None:
+        """Forwarded when the inner source sizes its decks from the host (the keypad)."""
+        if isinstance(self.inner, PartialDeckSource):
+            self.inner.expect_partial_deck(count)
+
+    def load_cards(self, cards: Sequence[Card]) -> None:
+        """Forwarded when the dealer can load the inner source (the emulator)."""
+        if isinstance(self.inner, CardLoader):
+            self.inner.load_cards(cards)
 
     def deal(self, n: int) -> None:
         """Forwarded. Raises the inner source's DeviceError."""

@@ -48,6 +48,7 @@ class ManualSource:
         self._index = 0
         self._entered: list[Card] = []
         self._expected = 0
+        self._partial: int | None = None  # the next shuffle's count (a short street's deck)
 
     @property
     def identity(self) -> SourceIdentity | None:
@@ -112,7 +113,13 @@ class ManualSource:
         """
         self._require_open()
         deck_id = self.new_deck()
-        self._events.put(DeckShuffled(source=self.name, deck_id=deck_id, count=self._deck_size))
+        count, self._partial = (self._partial or self._deck_size), None
+        self._events.put(DeckShuffled(source=self.name, deck_id=deck_id, count=count))
+
+    def expect_partial_deck(self, count: int) -> None:
+        """The next shuffle is of ``count`` cards: a short street's deck of the burns and the
+        stub (Stud's seventh street), as the dealer shuffles them by hand."""
+        self._partial = count
 
     def deal(self, n: int) -> None:
         """Note that ``n`` (1..52) cards are to be entered.

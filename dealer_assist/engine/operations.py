@@ -315,7 +315,7 @@ class DealerRevealed(Operation):
 
 # -- the hand: peer games (player against player; GAMES.md "Pot games") --------------------------
 ForcedBetKind = Literal["ante", "small_blind", "big_blind", "bring_in"]
-BetKind = Literal["fold", "check", "call", "bet", "raise", "complete"]
+BetKind = Literal["fold", "check", "call", "bet", "raise", "complete", "bring_in"]
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -16,6 +16,7 @@ from dealer_assist.engine.operations import (
     Bet,
     CardDealt,
     CardExposed,
+    DeckStarted,
     ForcedBet,
     HandOpened,
     HandSettled,
@@ -76,6 +77,13 @@ def _card(hand: PeerHand, op: CardDealt) -> None:
         raise HandStateError(f"no card expected in phase {hand.phase.value}")
     if op.card is None:
         raise HandStateError("an unreadable card must be identified before it is placed")
+    if hand.new_deck_needed:
+        raise HandStateError("the new deck of the burns and the stub has not been shuffled yet")
+
+
+def _deck(hand: PeerHand, op: DeckStarted) -> None:
+    if not hand.new_deck_needed:
+        raise HandStateError("no new deck is due: the hand deals from its deck")
 
 
 def _exposed(hand: PeerHand, op: CardExposed) -> None:
@@ -91,6 +99,19 @@ def _bet(hand: PeerHand, op: Bet) -> None:
         raise IllegalActionError("the hand's betting is over: no more actions")
     if hand.pending or betting.index >= hand.dealt_streets:
         raise HandStateError(f"the {hand.street} is being dealt: no action before its cards")
+    forced = betting.forced
+    if forced is not None:  # the bring-in's seat posts it or folds (rules text 002)
+        seat, amount = forced
+        if op.seat != seat:
+            raise IllegalActionError(
+                f"seat {op.seat} acted out of turn (seat {seat} is to post the forced bet of "
+                f"{amount} or fold)"
+            )
+        if op.bet not in hand.legal(seat).kinds:
+            raise IllegalActionError(
+                f"seat {seat} must post the forced bet of {amount} or fold, not {op.bet}"
+            )
+        return
     betting.round.verify(op.seat, op.bet, op.to)
 
 
@@ -142,6 +163,7 @@ _CHECKS: dict[str, Callable[[PeerHand, Any], None]] = {
     "open": _open,
     "forced_bet": _forced_bet,
     "card": _card,
+    "deck": _deck,
     "exposed": _exposed,
     "bet": _bet,
     "undo": _undo,

@@ -20,11 +20,17 @@ if TYPE_CHECKING:
 
 
 def showdown_order(hand: PeerHand) -> list[int]:
-    """The live seats in the order they show (GAMES.md "Showdown order")."""
-    order = after_button(hand.live(), hand.setup.button)
+    """The live seats in the order they show (GAMES.md "Showdown order"; the game's rule when it
+    has one: Stud's best exposed hand)."""
     final = hand.betting.index if hand.betting is not None else 0
+    aggressor = None
     if hand.last_aggressor is not None and hand.last_aggressor[0] == final:
-        first = hand.last_aggressor[1]
+        aggressor = hand.last_aggressor[1]
+    if hand.setup.show_order is not None:
+        return list(hand.setup.show_order(hand.live(), hand.up_cards(), aggressor))
+    order = after_button(hand.live(), hand.setup.button)
+    if aggressor is not None:
+        first = aggressor
         if first in order:
             i = order.index(first)
             order = order[i:] + order[:i]
@@ -57,13 +63,17 @@ def pot_hand(hand: PeerHand) -> PotHand:
     st, b = hand.setup, hand.betting
     if b is None:
         raise HandStateError("no betting to settle")
+    live = set(b.live())
+    holes = {s: tuple(h) if s in live else None for s, h in hand.holes.items()}
+    odd = None
+    if st.odd_chips is not None:
+        odd = st.odd_chips({s: h for s, h in holes.items() if h is not None}, tuple(hand.board))
     return PotHand(
         st.game, st.seats, st.stacks, st.button, dict(b.total),
-        frozenset(s for s in st.seats if s not in b.live()), dict(b.dead),
-        {s: tuple(h) if len(h) == 2 else None for s, h in hand.holes.items()},
+        frozenset(s for s in st.seats if s not in live), dict(b.dead), holes,
         tuple(hand.board), frozenset(hand.mucked), st.structure.chip_unit,
         st.rake_percent, st.rake_cap,
-        flop_seen=b.reached >= 1 or not st.no_flop_no_drop, ante=st.ante,
+        flop_seen=b.reached >= 1 or not st.no_flop_no_drop, ante=st.ante, odd_chips=odd,
     )  # fmt: skip
 
 

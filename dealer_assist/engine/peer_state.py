@@ -23,20 +23,21 @@ integers; an operation that does not verify leaves the hand as it was.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import FULL_DECK, Card
 from dealer_assist.engine.banked import PlacedCard
-from dealer_assist.engine.betting import BET, CALL, FOLD, RAISE
+from dealer_assist.engine.betting import BET, CALL, COMPLETE, FOLD, RAISE
 from dealer_assist.engine.operations import (
     ActionUndone,
     Bet,
     CardDealt,
     CardExposed,
+    DeckStarted,
     ForcedBet,
     ForcedBetKind,
     HandOpened,
@@ -48,6 +49,7 @@ from dealer_assist.engine.operations import (
 )
 from dealer_assist.engine.peer import BettingStructure, DealPlan, StreetSpec
 from dealer_assist.engine.peer_checks import OVER, PeerPhase, verify
+from dealer_assist.engine.peer_deal import StreetDeal, street_deal
 from dealer_assist.engine.peer_hand import PeerBetting
 from dealer_assist.engine.peer_showdown import (
     award_order,
@@ -100,6 +102,17 @@ class PeerSetup:
             it go to the main pot (:class:`~dealer_assist.engine.pot_settle.PotHand`).
         seating: the game's own facts of the hand's seating (who posted what and why), handed
             back to the game after the hand; the engine never reads it.
+        opening: for rounds whose opener depends on the cards (Stud): ``(street, up cards of
+            the seats still in) -> Opening`` (``order``, ``forced``, ``big_open``, ``why``).
+        show_order: ``(live, up cards, last aggressor of the final round) -> order`` (None:
+            the last aggressor, else the first after the button).
+        odd_chips: ``(cards of each live seat, community) -> order(winners)`` (None: from the
+            first seat after the button, rules text 003 art. 7).
+        shortage: ``(street, cards dealt to players, burns, players) -> plan`` or None: the deck
+            runs short (Stud's seventh street; :mod:`dealer_assist.engine.peer_deal`).
+        cards_field: the record's card fields: ``hole`` + ``board`` (Hold'em) or ``cards`` in
+            deal order + ``community`` (Stud).
+        deck: cards in a full deck.
     """
 
     game: str
@@ -122,6 +135,14 @@ class PeerSetup:
     record: Mapping[str, Any] = field(default_factory=dict)
     seating: Any = None
     ante: int = 0
+    opening: Callable[[str, Mapping[int, tuple[Card, ...]]], Any] | None = None
+    show_order: (
+        Callable[[list[int], Mapping[int, tuple[Card, ...]], int | None], list[int]] | None
+    ) = None
+    odd_chips: Callable[[Mapping[int, tuple[Card, ...]], tuple[Card, ...]], Any] | None = None
+    shortage: Callable[[str, int, int, int], Any] | None = None
+    cards_field: str = "hole"
+    deck: int = 52
 
 
 class PeerHand:
@@ -147,6 +168,10 @@ class PeerHand:
         self.betting: PeerBetting | None = None
         self.cards: list[PlacedCard] = []
         self.holes: dict[int, list[Card]] = {s: [] for s in self.setup.seats}
+        self.faces: dict[int, list[bool]] = {s: [] for s in self.setup.seats}
+        self.deal: StreetDeal | None = None  # the street being dealt
+        self.deck_renewed = False  # the new deck of a short street has come (DeckStarted)
+        self.opening_why = ""  # why the seat to act first acts first (Stud: "highest board")
         self.board: list[Card] = []
         self.burns: list[Card] = []
         self.exposed: list[str] = []
@@ -196,6 +221,27 @@ class PeerHand:
     def pending_deal(self) -> tuple[Position, ...]:
         """Positions the device must fill next (the street being dealt)."""
         return tuple(self.pending) if self.phase is PeerPhase.PLAY else ()
+
+    @property
+    def new_deck_needed(self) -> bool:
+        """The street being dealt needs a new deck of the burns and the stub (the dealer loads
+        them, the device shuffles them) and it has not come yet."""
+        return bool(self.pending) and self.deal is not None and self.deal.new_deck and (
+            not self.deck_renewed)  # fmt: skip
+
+    def reshuffle_cards(self) -> frozenset[Card]:
+        """The cards a short street's new deck may hold: the burns and the stub, i.e. every
+        card of the deck except those dealt to players (folded ones included: never used
+        again) and the board (rules text 002, "Casi particolari")."""
+        out = {p.card for p in self.cards if p.position.kind in ("seat", "board")}
+        return frozenset(c for c in FULL_DECK if c not in out)
+
+    def up_cards(self) -> dict[int, tuple[Card, ...]]:
+        """Each live seat's face-up cards (Stud's door card and up cards), in deal order."""
+        return {
+            s: tuple(c for c, up in zip(self.holes[s], self.faces[s], strict=True) if up)
+            for s in self.live()
+        }
 
     @property
     def actor(self) -> int | None:
@@ -349,10 +395,13 @@ class PeerHand:
         if card is None:  # _verify_card refused it
             raise HandStateError("unreadable card")
         pos = self.pending.pop(0)
+        deal = self.deal
+        face_up = deal.face_up[len(deal.positions) - len(self.pending) - 1] if deal else False
         self.cards.append(PlacedCard(pos, card, op.source, op.deck_id, op.index, op.at, op.manual,
                                      op.identified_by, op.confirmed_by))  # fmt: skip
         if pos.kind == "seat" and pos.seat is not None:
             self.holes[pos.seat].append(card)
+            self.faces[pos.seat].append(face_up)
         elif pos.kind == "board":
             self.board.append(card)
         else:
@@ -360,6 +409,9 @@ class PeerHand:
         if not self.pending:
             self.dealt_streets += 1
             self._progress()
+
+    def _apply_deck(self, op: DeckStarted) -> None:
+        self.deck_renewed = True  # the short street's new deck: its cards may come
 
     def _apply_exposed(self, op: CardExposed) -> None:
         self.exposed.append(op.note)
@@ -372,7 +424,7 @@ class PeerHand:
         betting.act(self.setup.streets[index].name, op.seat, op.bet, op.to)
         self.bets.append((op, index))
         self.actions.append(_action_json(self.setup.streets[index].name, op))
-        if op.bet in (BET, RAISE):
+        if op.bet in (BET, RAISE, COMPLETE):
             self.last_aggressor = (index, op.seat)
         self._progress()
 
@@ -431,19 +483,25 @@ class PeerHand:
         return b.reached if b.is_over else b.index
 
     def _progress(self) -> None:
-        """After a change: open the next street's deal, or go to the showdown or the award."""
+        """After a change: open the next street's deal, open a round its cards decide, or go
+        to the showdown or the award."""
         if self.phase is not PeerPhase.PLAY or self.betting is None or self.pending:
             return
-        while self.dealt_streets <= self._needed() and not self.pending:
-            name = self.setup.streets[self.dealt_streets].name
-            players = [s for s in self.setup.deal_order if s in self.live()]
-            dealt = len(self.holes[players[0]]) if players else 0
-            plan = self.plan.deal(
-                name, players, dealt=dealt, burned=len(self.burns), board=len(self.board)
-            )
-            self.pending = [d.position for d in plan]
-            if not self.pending:
-                self.dealt_streets += 1
+        while True:
+            b = self.betting
+            if b.waiting and b.index < self.dealt_streets and self.setup.opening is not None:
+                opening = self.setup.opening(self.setup.streets[b.index].name, self.up_cards())
+                self.opening_why = opening.why
+                b.open_round(opening.order, forced=opening.forced, big_open=opening.big_open)
+                continue  # an opening may end the betting (everyone folded to it)
+            if self.dealt_streets > self._needed():
+                break
+            self.deal = street_deal(self, self.dealt_streets)
+            self.deck_renewed = False
+            self.pending = list(self.deal.positions)
+            if self.pending:
+                return
+            self.dealt_streets += 1
         if self.pending or not self.betting.is_over:
             return
         if len(self.live()) > 1:

@@ -38,7 +38,8 @@ def peer_view(hand: PeerHand, viewer: Viewer) -> HandView:
             stakes=MappingProxyType({"stack": hand.stack(s), "bet": in_front.get(s, 0),
                                      "put_in": put_in[s]}),
             actions=tuple(labels[s]),
-            hole=tuple(c if shown else None for c in hand.holes[s]),
+            hole=tuple(c if shown or up else None
+                       for c, up in zip(hand.holes[s], hand.faces[s], strict=True)),
             folded=s not in live,
         ))  # fmt: skip
     middle = {s: put_in[s] - in_front.get(s, 0) for s in put_in}
@@ -69,18 +70,29 @@ def peer_view(hand: PeerHand, viewer: Viewer) -> HandView:
         legal=hand.legal(actor) if actor is not None else None,
         showdown=tuple(hand.show_order),
         posts=tuple((p.seat, p.bet, p.amount) for p in hand.setup.posts[: hand.posted]),
+        opening=hand.opening_why,
+        new_deck=hand.new_deck_needed,
+        shortage=hand.deal.shortage.message() if hand.deal and hand.deal.shortage else "",
     )
 
 
 def record_json(hand: PeerHand) -> dict[str, Any]:
     """The hand record (HAND_RECORD.md "Pot games") of the hand as it stands."""
     record: dict[str, Any] = dict(hand.setup.record)
-    record["players"] = [
-        {"seat": s, "stack": hand.setup.stacks[s],
-         "hole": format_cards(hand.holes[s]) if len(hand.holes[s]) == 2 else None}
-        for s in hand.setup.seats
-    ]  # fmt: skip
-    record["board"] = format_cards(hand.board)
+    if hand.setup.cards_field == "cards":  # every card in deal order; a shared seventh card
+        record["players"] = [
+            {"seat": s, "stack": hand.setup.stacks[s], "cards": format_cards(hand.holes[s])}
+            for s in hand.setup.seats
+        ]
+        if hand.board:
+            record["community"] = format_cards(hand.board)[0]
+    else:
+        record["players"] = [
+            {"seat": s, "stack": hand.setup.stacks[s],
+             "hole": format_cards(hand.holes[s]) if len(hand.holes[s]) == 2 else None}
+            for s in hand.setup.seats
+        ]  # fmt: skip
+        record["board"] = format_cards(hand.board)
     record["actions"] = [dict(a) for a in hand.actions]
     if hand.mucked:
         record["mucked"] = sorted(hand.mucked)

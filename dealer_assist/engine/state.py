@@ -98,6 +98,11 @@ class HandView:
         showdown: peer games at the showdown, the order the seats show in.
         posts: peer games, the forced bets posted so far as ``(seat, kind, amount)``
             (``ante``, ``small_blind``, ``big_blind``, ``bring_in``).
+        opening: peer games, why the first seat of the round acts first (Stud: "lowest door
+            card: 2c", "highest board: pair of kings"); "" where the seats decide it.
+        new_deck: the dealer must load the burns with the stub and the device shuffle them
+            before the street is dealt (Stud's deck shortage).
+        shortage: the dealer's instruction when the deck runs short (GAMES.md Stud 5), else "".
     """
 
     viewer: Viewer
@@ -117,6 +122,9 @@ class HandView:
     legal: ActionSpace | None = None
     showdown: tuple[int, ...] = ()
     posts: tuple[tuple[int, str, int], ...] = ()
+    opening: str = ""
+    new_deck: bool = False
+    shortage: str = ""
 
 
 @dataclass(frozen=True)

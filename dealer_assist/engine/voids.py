@@ -30,6 +30,10 @@ REASON_TEXTS: dict[str, tuple[str, str]] = {
         "The deck was reshuffled during the hand",
     ),
     "restart": ("Riavvio durante la mano", "Restart during the hand"),
+    "reshuffle_card": (
+        "Carta non tra gli scarti e il resto del mazzo",
+        "A card not among the burns and the stub",
+    ),
     "dealer_void": ("Mano annullata dal dealer", "Hand voided by the dealer"),
 }
 

@@ -82,7 +82,7 @@ POT_GAME_CODES = tuple(_POT_MODULES)
 
 
 def get_pot_game(code: str) -> PotGame:
-    """The plug-in of pot game ``code`` (``holdem``, ``stud``). Raises ConfigError for an unknown code."""
+    """The plug-in of pot game ``code`` (``holdem``, ``stud``); ConfigError for an unknown one."""
     module = _POT_MODULES.get(code)
     if module is None:
         raise ConfigError(f"unknown pot game {code!r} (known: {', '.join(POT_GAME_CODES)})")

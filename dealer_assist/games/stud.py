@@ -387,32 +387,50 @@ DEFAULT_SETTINGS = StudSettings()
 
 
 class StudRules:
-    """The Stud plug-in of the pot games: code, streets, settings, settlement. The live table
-    (``table_game``, ``new_hand`` ...) is the Stud issue's next part."""
+    """The Stud plug-in of the pot games: code, streets, settings, settlement, and the live
+    table (:mod:`dealer_assist.games.stud_hand`)."""
 
     code = CODE
     max_seats = MAX_SEATS
     streets = STREETS
     settings = DEFAULT_SETTINGS
 
-    def _no_table(self) -> ConfigError:
-        return ConfigError("stud is not yet playable at a live table (only settled from records)")
-
     def table_game(self, section: Mapping[str, Any]) -> Any:
-        """Not yet: raises ConfigError."""
-        raise self._no_table()
+        """The table's :class:`~dealer_assist.games.stud_hand.StudGame` from ``[poker]``."""
+        from dealer_assist.games.stud_hand import stud_game
+
+        return stud_game(section)
 
     def new_hand(self, config: Any, session: Any, hand_uid: str) -> Any:
-        """Not yet: raises ConfigError."""
-        raise self._no_table()
+        """The next live hand (a PeerHand) at the table, from the table session."""
+        from dealer_assist.games.stud_hand import new_stud_hand
+
+        return new_stud_hand(config, session, hand_uid)
 
     def session_after(self, config: Any, session: Any, hand: Any) -> Any:
-        """Not yet: raises ConfigError."""
-        raise self._no_table()
+        """The table session after ``hand`` is journaled."""
+        from dealer_assist.games.stud_hand import stud_session_after
+
+        return stud_session_after(config, session, hand)
 
     def table_ops(self, config: Any) -> Any:
-        """Not yet: raises ConfigError."""
-        raise self._no_table()
+        """The table between hands (generic seats: buy-in, top-up, sit out/in, leave)."""
+        from dealer_assist.games.stud_hand import StudTableOps
+
+        return StudTableOps(config)
+
+    @property
+    def player_styles(self) -> tuple[str, ...]:
+        """The simulated players' styles (the Hold'em players' styles serve Stud too)."""
+        from dealer_assist.games.holdem_players import STYLES
+
+        return tuple(sorted(STYLES))
+
+    def simulated_player(self, style: str, rng: Any) -> Any:
+        """A seeded simulated player of ``style``."""
+        from dealer_assist.games.holdem_players import Player
+
+        return Player(style, rng)
 
     def settle(self, obj: Mapping[str, Any]) -> dict[str, Any]:
         """Validate and settle one ``stud`` hand record (HAND_RECORD.md "Pot games").

@@ -51,12 +51,31 @@ class MisdealDetector:
         self.deck_id: str | None = None
         self.last_index = 0
         self.seen: set[Card] = set()
+        self.allowed: frozenset[Card] | None = None
+        """The only cards the deck may hold (a short street's deck of the burns and the
+        stub), None for a full deck."""
+        self._expect: tuple[int, frozenset[Card]] | None = None
+
+    @property
+    def expecting_new_deck(self) -> bool:
+        """A new deck is due in the middle of the hand (:meth:`expect_new_deck`)."""
+        return self._expect is not None
+
+    def expect_new_deck(self, count: int, allowed: frozenset[Card]) -> None:
+        """The hand's deck ran short (Stud's seventh street, rules text 002): the next SHUFFLED
+        is a new deck of ``count`` cards, the burns and the stub; every card it deals must be
+        one of ``allowed`` (any other, e.g. a folded player's card, is a dealing error)."""
+        self._expect = (count, allowed)
 
     def start_deck(self, event: DeckShuffled) -> VoidReason | None:
-        """A new deck: reset the index and duplicate checks; a count other than 52 voids."""
+        """A new deck: reset the index and duplicate checks; a count other than 52 (or than
+        the short street's deck) voids."""
         self.deck_id, self.last_index, self.seen = event.deck_id, 0, set()
-        if event.count != 52:
-            return VoidReason("shuffle_count", f"{event.count} cards", (event,))
+        want, self.allowed = 52, None
+        if self._expect is not None:
+            (want, self.allowed), self._expect = self._expect, None
+        if event.count != want:
+            return VoidReason("shuffle_count", f"{event.count} cards, {want} expected", (event,))
         return None
 
     def on_event(self, event: DeviceEvent, *, expecting_card: bool) -> VoidReason | None:
@@ -74,6 +93,12 @@ class MisdealDetector:
         """The void reason ``event`` would cause now, without changing any state."""
         causes = (event,)
         if isinstance(event, DeckShuffled):
+            if self._expect is not None:
+                want = self._expect[0]
+                if event.count != want:
+                    return VoidReason("shuffle_count", f"{event.count} cards, {want} expected",
+                                      causes)  # fmt: skip
+                return None
             if self.last_index and event.deck_id != self.deck_id:
                 return VoidReason("deck_reshuffled", f"new deck {event.deck_id}", causes)
             if not self.last_index and event.count != 52:
@@ -96,7 +121,7 @@ class MisdealDetector:
     def commit(self, event: DeviceEvent) -> None:
         """Accept an event :meth:`check` passed: advance the deck, index and duplicate state."""
         if isinstance(event, DeckShuffled):
-            if not self.last_index:
+            if not self.last_index or self._expect is not None:
                 self.start_deck(event)
         elif isinstance(event, CardRead) and not event.manual:
             if self.deck_id is None:
@@ -115,6 +140,8 @@ class MisdealDetector:
 
     def _check_card(self, event: CardRead, expecting_card: bool) -> VoidReason | None:
         causes = (event,)
+        if self.allowed is not None and event.card is not None and event.card not in self.allowed:
+            return VoidReason("reshuffle_card", str(event.card), causes)
         if event.manual:
             return None  # entered by the dealer: no reader sequence to check
         if self.deck_id is not None and event.deck_id != self.deck_id:

@@ -29,14 +29,17 @@ from dealer_assist.engine.operations import (
     Bet,
     CardDealt,
     DealRequested,
+    DeckStarted,
     IdentificationConfirmed,
     Operation,
     Showdown,
 )
 from dealer_assist.engine.peer_state import PeerHand
+from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import HandStateError
 from dealer_assist.events import utc_now
 from dealer_assist.games import get_pot_game
+from dealer_assist.source import PartialDeckSource
 from dealer_assist.table.records import journal_change
 from dealer_assist.table.resume import ResumingRunner
 from dealer_assist.table.session import TableSession
@@ -154,6 +157,33 @@ class PeerRunner(ResumingRunner[PeerHand]):
             raise HandStateError("the next cards were already asked for: the action stands")
         return self.perform(ActionUndone(seat=hand.bets[-1][0].seat, by=by, at=utc_now()))
 
+    def reshuffle(self) -> PeerHand:
+        """The deck ran short (Stud's seventh street; the view's ``shortage`` says what to do):
+        the dealer has loaded the burns with the stub, the device shuffles them as a new deck
+        (SHUFFLED with their count), then deals the street from it; a card from that deck that
+        is not one of the burns or the stub voids the hand (``reshuffle_card``).
+
+        Raises:
+            HandStateError: no new deck is due. DeviceError: the device refused the SHUFFLE.
+        """
+        hand = self._current()
+        if not hand.new_deck_needed or hand.deal is None:
+            raise HandStateError("no new deck is due: the street deals from the deck")
+        count = hand.deal.new_deck_count
+        self._detector.expect_new_deck(count, hand.reshuffle_cards())
+        self._shuffled = False
+        if isinstance(self.source, PartialDeckSource):
+            self.source.expect_partial_deck(count)  # the keypad: no device counts them
+        self.source.shuffle()
+
+        def came(ok: bool) -> None:
+            if hand is self.hand and not hand.is_over and not ok:
+                self._void(VoidReason("device_fault", "no SHUFFLED for the burns and the stub"))
+
+        self._waits.add("reshuffled", lambda: hand.deck_renewed or hand.is_over,
+                        self.shuffle_timeout, came)  # fmt: skip
+        return hand
+
     def perform(self, op: Operation) -> PeerHand:
         """As :meth:`TableRunner.perform`, then the automatic operations it made due."""
         hand = super().perform(op)
@@ -177,7 +207,12 @@ class PeerRunner(ResumingRunner[PeerHand]):
     def _apply(self, op: Operation, events: list[dict[str, Any]]) -> None:
         hand = self.hand
         before = hand.dealt_streets if hand is not None else 0
+        renew = isinstance(op, DeckStarted) and hand is not None and hand.new_deck_needed
+        if renew and hand is not None and hand.deal is not None:  # the short street's deck
+            self._detector.expect_new_deck(hand.deal.new_deck_count, hand.reshuffle_cards())
         super()._apply(op, events)  # live and in a replay
+        if renew and hand is not None:
+            hand.apply(op)
         if hand is not None and hand is self.hand:
             while not hand.is_over:  # what falls due now (derived, never written)
                 auto = hand.automatic()
@@ -193,8 +228,20 @@ class PeerRunner(ResumingRunner[PeerHand]):
 
     def _step(self, op: Operation) -> None:
         super()._step(op)
-        if isinstance(op, CardDealt | IdentificationConfirmed):
+        if isinstance(op, CardDealt | IdentificationConfirmed | DeckStarted):
             self._run_automatic()
+
+    def _deal_opened(self) -> None:
+        hand = self.hand
+        if hand is not None and hand.new_deck_needed:
+            return  # the dealer loads the burns first (reshuffle)
+        super()._deal_opened()
+
+    def _deal(self, n: int) -> None:
+        hand = self.hand
+        if hand is not None and hand.new_deck_needed:
+            return  # never from the old deck: its stub cannot give the street
+        super()._deal(n)
 
     def _run_automatic(self) -> None:
         """Journal a settled hand; else deal what the hand needs next."""

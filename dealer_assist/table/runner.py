@@ -224,7 +224,9 @@ class TableRunner(ABC, Generic[S]):
             self._resuming = False  # the deck continues where it was
             if self._watch is not None and not self._ident.waiting:
                 self._watch.on_card(time.monotonic())
-        elif isinstance(event, DeckShuffled) and not self._detector.last_index:
+        elif isinstance(event, DeckShuffled) and (
+            not self._detector.last_index or self._detector.expecting_new_deck
+        ):
             # the source that shuffled is the hand's device (a failover may have switched
             # sources at the shuffle, after the "open" step named the previous one)
             self._step(

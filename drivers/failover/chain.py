@@ -13,7 +13,9 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Sequence
 
+from dealer_assist.cards import Card
 from dealer_assist.errors import (
     CommandRefusedError,
     DealerAssistError,
@@ -30,11 +32,13 @@ from dealer_assist.events import (
     SourceSwitched,
 )
 from dealer_assist.source import (
+    CardLoader,
     CardSource,
     HistorySource,
     LinkAware,
     LinkStats,
     LinkStatus,
+    PartialDeckSource,
     SourceIdentity,
     StatusRequester,
 )
@@ -191,6 +195,20 @@ class FailoverSource(Failback):
             reviver.join(_REVIVER_JOIN)
             if reviver.is_alive():
                 log.warning("%s: a failback attempt is still opening a source", self.name)
+
+    def expect_partial_deck(self, count: int) -> None:
+        """Forwarded to the active source when it sizes its decks from the host (the keypad:
+        :class:`~dealer_assist.source.PartialDeckSource`); a device counts its own."""
+        active = self.active
+        if isinstance(active, PartialDeckSource):
+            active.expect_partial_deck(count)
+
+    def load_cards(self, cards: Sequence[Card]) -> None:
+        """Forwarded to the active source when the dealer can load it (the emulator:
+        :class:`~dealer_assist.source.CardLoader`); a real device finds the cards itself."""
+        active = self.active
+        if isinstance(active, CardLoader):
+            active.load_cards(cards)
 
     def shuffle(self) -> None:
         """Start a new deck on the active source. A new hand is where the source may change: a
