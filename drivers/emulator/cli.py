@@ -2,7 +2,9 @@
 ``dealer-assist emulator``.
 
 The first stdout line is where to connect (the pty path, or ``socket://127.0.0.1:PORT``),
-flushed at once; logs go to stderr. SIGTERM or SIGINT stops it cleanly (exit status 0).
+flushed at once; logs go to stderr. SIGTERM or SIGINT stops it cleanly (exit status 0). With
+``--control`` the dealer's commands (``LOAD As Kd``, :mod:`drivers.emulator.control`) are read
+from stdin and answered on stdout, one line each.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from types import FrameType
 from typing import IO
 
 from dealer_assist.errors import ConfigError, DealerAssistError
+from drivers.emulator.control import ControlChannel
 from drivers.emulator.runner import serve_pty, serve_tcp
 from drivers.emulator.shuffler import (
     ANY_FAULT,
@@ -105,6 +108,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dealt-log", type=Path, metavar="FILE", help="append dealt cards")
     parser.add_argument("--stats-file", type=Path, metavar="FILE",
                         help="write the frame counters as JSON here on exit")  # fmt: skip
+    parser.add_argument("--control", action="store_true",
+                        help="dealer commands (LOAD) on stdin, answers on stdout")  # fmt: skip
     parser.add_argument("--log-level", default="WARNING")
 
 
@@ -162,6 +167,7 @@ def run(args: argparse.Namespace) -> int:
             raise ConfigError(f"--dealt-log {args.dealt_log}: {e}") from e
     stop = threading.Event()
     shuffler = EmulatedShuffler(config, on_deal=_dealt_writer(dealt_file))
+    control = ControlChannel(shuffler, sys.stdin.fileno(), _answer) if args.control else None
     previous = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
@@ -171,9 +177,9 @@ def run(args: argparse.Namespace) -> int:
         signal.signal(sig, on_signal)
     try:
         if args.tcp is not None:
-            serve_tcp(shuffler, args.tcp, _announce, stop)
+            serve_tcp(shuffler, args.tcp, _announce, stop, control)
         else:
-            serve_pty(shuffler, _announce, stop)
+            serve_pty(shuffler, _announce, stop, control)
     except OSError as e:
         raise ConfigError(f"emulator cannot serve: {e}") from e
     finally:
@@ -192,6 +198,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _announce(where: str) -> None:
     print(where, flush=True)
+
+
+def _answer(line: str) -> None:
+    try:
+        print(line, flush=True)
+    except OSError:  # nobody reads the answers any more
+        log.warning("control answer lost: %s", line)
 
 
 def _dealt_writer(file: IO[str] | None) -> Callable[[DealtCard], None] | None:

@@ -1,5 +1,6 @@
 """Run the emulator as a child process (``python -m drivers.emulator``) and learn where it
-listens from the first line it prints."""
+listens from the first line it prints; with ``control=True`` it also takes the dealer's
+commands (:mod:`drivers.emulator.control`) on its stdin."""
 
 from __future__ import annotations
 
@@ -8,11 +9,14 @@ import os
 import select
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from typing import IO
 
+from dealer_assist.cards import Card
 from dealer_assist.errors import DeviceError
+from drivers.emulator.control import ERROR, LOADED, load_line
 
 
 class EmulatorProcess:
@@ -25,6 +29,8 @@ class EmulatorProcess:
         stop_timeout: seconds stop() waits after SIGTERM before SIGKILL.
         stderr: where the child's logs go (None = inherit, or a file / subprocess.DEVNULL).
         python: the interpreter (default: the running one).
+        control: run it with ``--control`` so :meth:`load_cards` works (stdin becomes a pipe).
+        control_timeout: seconds :meth:`load_cards` waits for the emulator's answer.
     """
 
     def __init__(
@@ -36,6 +42,8 @@ class EmulatorProcess:
         stop_timeout: float = 3.0,
         stderr: int | IO[bytes] | None = None,
         python: str | None = None,
+        control: bool = False,
+        control_timeout: float = 5.0,
     ) -> None:
         self.args = list(args)
         self.tcp_port = tcp_port
@@ -43,8 +51,12 @@ class EmulatorProcess:
         self.stop_timeout = stop_timeout
         self.stderr = stderr
         self.python = python or sys.executable
+        self.control = control
+        self.control_timeout = control_timeout
         self._proc: subprocess.Popen[bytes] | None = None
         self._where: str | None = None
+        self._out = b""  # stdout read past the last line taken
+        self._control_lock = threading.Lock()
 
     @property
     def where(self) -> str | None:
@@ -59,7 +71,8 @@ class EmulatorProcess:
     def command(self) -> list[str]:
         """The child's command line."""
         mode = ["--pty"] if self.tcp_port is None else ["--tcp", str(self.tcp_port)]
-        return [self.python, "-m", "drivers.emulator", *mode, *self.args]
+        control = ["--control"] if self.control else []
+        return [self.python, "-m", "drivers.emulator", *mode, *control, *self.args]
 
     def start(self) -> str:
         """Start the child and return where it listens (pty path or socket URL).
@@ -71,12 +84,16 @@ class EmulatorProcess:
             return self._where
         try:
             self._proc = subprocess.Popen(
-                self.command(), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=self.stderr
+                self.command(),
+                stdin=subprocess.PIPE if self.control else subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=self.stderr,
             )
         except OSError as e:
             raise DeviceError(f"cannot start the emulator: {e}") from e
+        self._out = b""
         try:
-            line = _read_line(self._proc, self.start_timeout)
+            line = self._read_line(self.start_timeout, "printed no address")
         except DeviceError:
             self.stop()
             raise
@@ -97,29 +114,61 @@ class EmulatorProcess:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait(self.stop_timeout)
-        if proc.stdout is not None:
-            proc.stdout.close()
+        for pipe in (proc.stdin, proc.stdout):
+            if pipe is not None:
+                with contextlib.suppress(OSError):
+                    pipe.close()
 
+    def load_cards(self, cards: Sequence[Card]) -> int:
+        """The dealer puts ``cards`` into the emulated shoe (control line ``LOAD``); the next
+        SHUFFLE shuffles them with the undealt stub into a new deck. Returns how many cards are
+        loaded in all, once the emulator confirmed it.
 
-def _read_line(proc: subprocess.Popen[bytes], timeout: float) -> str:
-    """The first stdout line of ``proc`` within ``timeout`` seconds (no partial-line reads)."""
-    stdout = proc.stdout
-    if stdout is None:
-        raise DeviceError("emulator has no stdout pipe")
-    fd = stdout.fileno()
-    deadline = time.monotonic() + timeout
-    buf = b""
-    while b"\n" not in buf:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise DeviceError(f"emulator printed no address within {timeout} s")
-        ready, _, _ = select.select([fd], [], [], left)
-        if not ready:
-            continue
-        chunk = os.read(fd, 4096)
-        if not chunk:
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(1.0)
-            raise DeviceError(f"emulator exited (status {proc.returncode}) before listening")
-        buf += chunk
-    return buf.split(b"\n", 1)[0].decode("utf-8", "replace").strip()
+        Raises:
+            CardError: an empty load or an item that is not a Card.
+            DeviceError: not started with ``control=True``, not running, no answer within
+                ``control_timeout``, or the emulator refused the line (its reason quoted).
+        """
+        line = load_line(cards)
+        with self._control_lock:
+            proc = self._proc
+            if proc is None or self._where is None:
+                raise DeviceError("the emulator is not running")
+            if not self.control or proc.stdin is None:
+                raise DeviceError("the emulator was started without control=True")
+            try:
+                proc.stdin.write(line.encode("ascii") + b"\n")
+                proc.stdin.flush()
+            except OSError as e:
+                raise DeviceError(f"cannot reach the emulator's control input: {e}") from e
+            reply = self._read_line(self.control_timeout, "did not answer LOAD")
+        words = reply.split()
+        if words[:1] == [ERROR]:
+            raise DeviceError(f"the emulator refused {line!r}: {reply[len(ERROR) :].strip()}")
+        if len(words) != 3 or words[0] != LOADED or not words[2].isdigit():
+            raise DeviceError(f"unexpected emulator answer to LOAD: {reply!r}")
+        return int(words[2])
+
+    def _read_line(self, timeout: float, what: str) -> str:
+        """The next stdout line of the child within ``timeout`` seconds."""
+        proc = self._proc
+        stdout = proc.stdout if proc is not None else None
+        if proc is None or stdout is None:
+            raise DeviceError("emulator has no stdout pipe")
+        fd = stdout.fileno()
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self._out:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise DeviceError(f"emulator {what} within {timeout} s")
+            ready, _, _ = select.select([fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    proc.wait(1.0)
+                raise DeviceError(f"emulator exited (status {proc.returncode}): it {what}")
+            self._out += chunk
+        line, self._out = self._out.split(b"\n", 1)
+        return line.decode("utf-8", "replace").strip()

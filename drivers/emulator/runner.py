@@ -2,7 +2,9 @@
 
 The pty is switched to raw mode before anything is written; output the host does not read is
 dropped (like a serial line nobody listens to) rather than blocking the device. TCP serves one
-client at a time; a new connection replaces the old one.
+client at a time; a new connection replaces the old one. An optional control channel (the
+dealer's hands, :mod:`drivers.emulator.control`) is read before the device's line in every
+round, so a LOAD answered before a SHUFFLE is sent always comes first.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ import socket
 import threading
 import time
 import tty
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from drivers.emulator.control import ControlChannel
 from drivers.emulator.shuffler import EmulatedShuffler
 
 POLL_MAX = 0.05  # longest sleep of the loop, bounds the reaction to a stop request
@@ -25,10 +28,23 @@ def _timeout(shuffler: EmulatedShuffler) -> float:
     return max(0.0, min(POLL_MAX, shuffler.next_deadline() - time.monotonic()))
 
 
+def _control_round(
+    control: ControlChannel | None, ready: Sequence[object]
+) -> ControlChannel | None:
+    """Handle the control channel if it is readable; None once its input ended."""
+    if control is not None and control in ready and not control.on_readable():
+        return None
+    return control
+
+
 def serve_pty(
-    shuffler: EmulatedShuffler, announce: Callable[[str], None], stop: threading.Event
+    shuffler: EmulatedShuffler,
+    announce: Callable[[str], None],
+    stop: threading.Event,
+    control: ControlChannel | None = None,
 ) -> None:
-    """Create a pty, announce the slave path, serve until ``stop`` is set."""
+    """Create a pty, announce the slave path, serve until ``stop`` is set (and read
+    ``control`` when given)."""
     master, slave = os.openpty()
     try:
         tty.setraw(slave)  # no echo, no line editing: a byte pipe like a serial line
@@ -36,8 +52,10 @@ def serve_pty(
         announce(os.ttyname(slave))
         _write_fd(master, shuffler.start(time.monotonic()))
         while not stop.is_set():
-            ready, _, _ = select.select([master], [], [], _timeout(shuffler))
-            if ready:
+            watch: list[int | ControlChannel] = [master] if control is None else [control, master]
+            ready, _, _ = select.select(watch, [], [], _timeout(shuffler))
+            control = _control_round(control, ready)
+            if master in ready:
                 try:
                     data = os.read(master, 4096)
                 except (BlockingIOError, InterruptedError):
@@ -61,9 +79,10 @@ def serve_tcp(
     port: int,
     announce: Callable[[str], None],
     stop: threading.Event,
+    control: ControlChannel | None = None,
 ) -> None:
     """Listen on 127.0.0.1:``port`` (0 = any free port), announce ``socket://127.0.0.1:P``,
-    serve until ``stop`` is set."""
+    serve until ``stop`` is set (and read ``control`` when given)."""
     server = socket.create_server(("127.0.0.1", port))
     client: socket.socket | None = None
     try:
@@ -71,8 +90,13 @@ def serve_tcp(
         announce(f"socket://127.0.0.1:{server.getsockname()[1]}")
         client = _send(client, shuffler.start(time.monotonic()))
         while not stop.is_set():
-            watch = [server] if client is None else [server, client]
+            watch: list[socket.socket | ControlChannel] = [server]
+            if client is not None:
+                watch.append(client)
+            if control is not None:
+                watch.insert(0, control)
             ready, _, _ = select.select(watch, [], [], _timeout(shuffler))
+            control = _control_round(control, ready)
             if server in ready:
                 with contextlib.suppress(BlockingIOError):
                     new, _ = server.accept()

@@ -14,6 +14,13 @@ card at card N, random faults (one code, or ``ANY``), a restart or a device swap
 after N cards; dealing errors at card N of a deck: stop dealing (missing cards), one card more
 than asked, an index that skips or repeats, a card from another deck, a reshuffle on its own;
 a deck count other than 52.
+
+The dealer's hands (out of band, not TCRP/1): :meth:`EmulatedShuffler.load_cards` puts cards
+into the shoe (the burns of a Seven Card Stud deck shortage, GAMES.md "Seven Card Stud" 5,
+rules text 002). The next SHUFFLE then shuffles the undealt stub of the current deck together
+with the loaded cards into a new deck (new deck_id, ``count`` = stub + loaded); without a load
+SHUFFLE gives a full new deck as before. Loaded cards are not checked: a card the device still
+holds or one it never dealt is shuffled in as given, as a real device would.
 """
 
 from __future__ import annotations
@@ -21,10 +28,10 @@ from __future__ import annotations
 import math
 import random
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 
-from dealer_assist.cards import FULL_DECK
+from dealer_assist.cards import FULL_DECK, Card, parse_card
 from dealer_assist.errors import ConfigError
 from drivers.tcrp.frame import SEQ_MODULUS, FrameParser, encode_frame
 
@@ -182,6 +189,8 @@ class EmulatedShuffler:
         self._silent_until = -math.inf
         self._silenced_once = False
         self._total_dealt = 0
+        self._loaded: list[str] = []  # in the shoe for the next SHUFFLE
+        self._shuffling_load: list[str] | None = None  # taken by the SHUFFLE under way
 
     # -- public ----------------------------------------------------------------------------
 
@@ -229,6 +238,24 @@ class EmulatedShuffler:
             self._next_card_at += self.config.card_interval
             self._deal_one(now)
         return self._flush()
+
+    def load_cards(self, cards: Iterable[Card | str]) -> None:
+        """The dealer puts ``cards`` into the shoe (out of band: no frame is sent). The next
+        SHUFFLE the device accepts shuffles them with the undealt stub of the current deck (none
+        after the deck ran out, a restart, or before the first deck) into a new deck; loads add
+        up until then. Cards are not checked against the deck: a duplicate or a card never dealt
+        goes in as given (a dealer error for the host to catch). :attr:`loaded` lists them.
+
+        Raises:
+            CardError: a text is not a card (nothing of this call is loaded).
+        """
+        texts = [str(c) if isinstance(c, Card) else str(parse_card(c)) for c in cards]
+        self._loaded += texts
+
+    @property
+    def loaded(self) -> tuple[str, ...]:
+        """Cards loaded for the next SHUFFLE, in load order."""
+        return tuple(self._loaded)
 
     def next_deadline(self) -> float:
         """The earliest time :meth:`tick` has something to do (monotonic seconds)."""
@@ -338,6 +365,8 @@ class EmulatedShuffler:
         if type_ == "STATUS":
             self._emit("STATE", (self.state,), now)
         elif type_ == "SHUFFLE":
+            if self._loaded:  # the shoe closes: later loads wait for the next SHUFFLE
+                self._shuffling_load, self._loaded = self._loaded, []
             self._set_state("SHUFFLING", now)
             self._shuffle_done_at = now + self.config.shuffle_time
         elif type_ == "DEAL":
@@ -373,6 +402,8 @@ class EmulatedShuffler:
         self._answers.clear()
         self._deck = None
         self._to_deal = 0
+        if self._shuffling_load is not None:  # a shuffle cut short: the cards stay in the shoe
+            self._loaded[:0], self._shuffling_load = self._shuffling_load, None
         self._next_card_at = self._shuffle_done_at = self._fault_clear_at = math.inf
         self._fault = None
         self.state = "IDLE"
@@ -384,10 +415,15 @@ class EmulatedShuffler:
         self.state = state
         self._emit("STATE", (state,), now)
 
-    def _finish_shuffle(self, now: float) -> None:
+    def _finish_shuffle(self, now: float, *, fault: bool = False) -> None:
         self._shuffle_done_at = math.inf
-        full = [str(c) for c in FULL_DECK]
-        cards = (full * 2)[: self.config.deck_count]  # past 52: a second copy (a fault)
+        load = None if fault else self._shuffling_load
+        if load is not None:  # the stub and the loaded cards: what is in the shoe
+            self._shuffling_load = None
+            cards = [*(self._deck.cards if self._deck is not None else ()), *load]
+        else:
+            full = [str(c) for c in FULL_DECK]
+            cards = (full * 2)[: self.config.deck_count]  # past 52: a second copy (a fault)
         self._deck_rng.shuffle(cards)
         self._decks += 1
         deck_id = f"D{self._decks:04d}-{self._id_rng.getrandbits(32):08X}"
@@ -451,7 +487,7 @@ class EmulatedShuffler:
             self.on_deal(DealtCard(deck_id, index, reported, actual))
         if cfg.reshuffle_at == n:
             self._to_deal, self._next_card_at = 0, math.inf
-            self._finish_shuffle(now)  # a new deck on its own, in the middle of a hand
+            self._finish_shuffle(now, fault=True)  # a full new deck on its own, mid-hand
             return
         if not self._to_deal:
             self._next_card_at = math.inf

@@ -1,12 +1,14 @@
 """A card source that owns its emulator: ``emulator://?seed=7&...`` in
 :func:`drivers.factory.open_source`. open() starts the emulator on a pty and connects a
 :class:`~drivers.tcrp.device.TcrpDevice` to it over that real serial device; close() closes the
-link and stops the child."""
+link and stops the child. :meth:`EmulatorSource.load_cards` is the dealer putting cards into the
+shoe (a :class:`~drivers.emulator.control.CardLoader`, out of band: not TCRP/1)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from dealer_assist.cards import Card
 from dealer_assist.errors import DeviceError
 from dealer_assist.events import DeviceEvent
 from dealer_assist.source import LinkStats, LinkStatus, SourceIdentity
@@ -38,7 +40,7 @@ class EmulatorSource:
         baudrate: int = 115200,
     ) -> None:
         self.name = name
-        self.emulator = EmulatorProcess(emulator_args)
+        self.emulator = EmulatorProcess(emulator_args, control=True)
         self._pin_model = pin_model
         self._pin_serial = pin_serial
         self._timings = timings
@@ -100,6 +102,20 @@ class EmulatorSource:
     def deal(self, n: int) -> None:
         """See :meth:`TcrpDevice.deal`."""
         self._require().deal(n)
+
+    def load_cards(self, cards: Sequence[Card]) -> None:
+        """The dealer puts ``cards`` (e.g. the burns) into the emulated shoe; the next SHUFFLE
+        makes a new deck of the undealt stub and these cards, its SHUFFLED count stub + loaded
+        (GAMES.md "Seven Card Stud" 5, rules text 002). Nothing is checked: a card still in the
+        shoe or one never dealt goes in as given, for the host's checks to catch. Returns once
+        the emulator took them, so a SHUFFLE sent afterwards includes them.
+
+        Raises:
+            CardError: an empty load or an item that is not a Card.
+            DeviceError: the source is not open, or the emulator did not take the cards.
+        """
+        self._require()
+        self.emulator.load_cards(cards)
 
     def request_status(self) -> None:
         """See :meth:`TcrpDevice.request_status`."""
