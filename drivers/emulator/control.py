@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from typing import Protocol, runtime_checkable
 
 from dealer_assist.cards import Card
 from dealer_assist.errors import CardError
+from dealer_assist.source import CardLoader as _CoreCardLoader
 from drivers.emulator.shuffler import EmulatedShuffler
 
 LOAD = "LOAD"
@@ -30,16 +30,9 @@ ERROR = "ERROR"
 MAX_LINE = 4096  # longer than any sane command: the rest of such a line is an error
 
 
-@runtime_checkable
-class CardLoader(Protocol):
-    """A card source whose device the dealer can put cards into (out of band, not TCRP/1):
-    the next SHUFFLE shuffles them with the undealt stub into a new deck whose SHUFFLED count
-    is stub + loaded (GAMES.md "Seven Card Stud" 5, rules text 002)."""
-
-    def load_cards(self, cards: Sequence[Card]) -> None:
-        """Put ``cards`` into the device's shoe for its next SHUFFLE. Raises DeviceError when
-        the device cannot take them."""
-        ...
+# The dealer putting cards into the shoe: the core's capability (the runner and the simulated
+# dealer test for it), re-exported here for the emulator's users.
+CardLoader = _CoreCardLoader
 
 
 def load_line(cards: Sequence[Card]) -> str:
