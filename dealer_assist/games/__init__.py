@@ -42,6 +42,7 @@ class PotGame(Protocol):
     code: str
     streets: tuple[Any, ...]
     max_seats: int
+    has_button: bool  # the table has a dealer button to place or draw before the first hand
 
     def table_game(self, section: Mapping[str, Any]) -> Any:
         """The table's game settings from its ``[poker]`` section; ConfigError naming the key."""

@@ -158,6 +158,7 @@ class HoldemRules:
 
     code = CODE
     max_seats = MAX_SEATS
+    has_button = True  # the button moves hand to hand; drawn for the first hand
     streets = STREETS
     settings = DEFAULT_SETTINGS
 

@@ -392,6 +392,7 @@ class StudRules:
 
     code = CODE
     max_seats = MAX_SEATS
+    has_button = False  # no button: the deal starts from seat 1 (rules text 002)
     streets = STREETS
     settings = DEFAULT_SETTINGS
 

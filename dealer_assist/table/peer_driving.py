@@ -4,8 +4,10 @@ has done its part, and one hand played by simulated players.
 :class:`HeadlessPeerTable` is :class:`~dealer_assist.table.driving.HeadlessTable` for the
 :class:`~dealer_assist.table.peer_runner.PeerRunner`: each step pumps the source's events and
 the clock (:class:`~dealer_assist.table.driving.Driver`) until the runner waits for nothing from
-the device (the street's cards are in, or the hand is void). :func:`play_hand` plays one hand to
-its end with a :class:`SeatPlayer` per seat, reading what each may do from the hand's
+the device (the street's cards are in, or the hand is void); :meth:`HeadlessPeerTable.new_deck`
+is the dealer's part when a street needs a new deck (the hand's ``new_deck_needed``: the burns
+put back into the shoe, the device's shuffle of them with the stub). :func:`play_hand` plays one
+hand to its end with a :class:`SeatPlayer` per seat, reading what each may do from the hand's
 :class:`~dealer_assist.engine.state.ActionSpace`, each seeing its own hole cards (nobody
 else's), the board, the chips put in and its price to call. Game-neutral: what a seat may do and
 what it sees come from the hand.
@@ -23,6 +25,7 @@ from dealer_assist.engine.peer_state import MUCK, SHOW, PeerHand
 from dealer_assist.engine.state import ActionSpace
 from dealer_assist.errors import DeviceError, HandStateError
 from dealer_assist.ports import JournalPort, StoredHand
+from dealer_assist.source import CardLoader
 from dealer_assist.table.driving import SAFETY, Driver
 from dealer_assist.table.peer_runner import PeerRunner
 from dealer_assist.table.session import TableSession
@@ -129,8 +132,29 @@ class HeadlessPeerTable:
         self.driver.settle_device()
         return hand
 
+    def new_deck(self, hand: PeerHand) -> PeerHand:
+        """The street of ``hand`` needs a new deck (``hand.new_deck_needed``): the dealer puts
+        the burns back into the shoe (a source the host loads, the emulator:
+        :class:`~dealer_assist.source.CardLoader`; a real device and the keypad find or count
+        the cards themselves), the device shuffles them with the stub
+        (:meth:`PeerRunner.reshuffle`), and the street is dealt from that deck; returns once
+        the device has done its part (or the hand is void).
+
+        Raises:
+            HandStateError: no new deck is due. DeviceError: the device refused the shuffle or
+                did not take the cards.
+        """
+        if not hand.new_deck_needed:
+            raise HandStateError(f"hand {hand.hand_uid}: no new deck is due")
+        source = self.runner.source
+        if hand.burns and isinstance(source, CardLoader):
+            source.load_cards(list(hand.burns))
+        self.runner.reshuffle()
+        self.driver.settle_device()
+        return hand
+
     def wait_for_turn(self, hand: PeerHand, timeout: float = SAFETY) -> None:
-        """Pump until a seat is to act or ``hand`` is over.
+        """Pump until a seat is to act, ``hand`` needs a new deck, or ``hand`` is over.
 
         Raises:
             HandStateError: nobody can act and the runner waits for nothing from the device
@@ -138,9 +162,11 @@ class HeadlessPeerTable:
         """
         runner = self.runner
         self.driver.until(
-            lambda: hand.is_over or hand.actor is not None or not runner.waiting, timeout
-        )
-        if not hand.is_over and hand.actor is None:
+            lambda: hand.is_over or hand.actor is not None or hand.new_deck_needed
+            or not runner.waiting,
+            timeout,
+        )  # fmt: skip
+        if not hand.is_over and hand.actor is None and not hand.new_deck_needed:
             raise HandStateError(
                 f"hand {hand.hand_uid}: nobody is to act and the device is not dealing"
             )
@@ -161,8 +187,9 @@ def play_hand(
     after_action: Step | None = None,
 ) -> PeerHand:
     """Play ``hand`` (or a new one, a void alarm acknowledged first by ``by``) to its end:
-    each seat to act chooses from its legal actions; at the showdown a seat that may muck does
-    so with probability ``muck_rate`` (``rng``).
+    each seat to act chooses from its legal actions; a street that needs a new deck gets it
+    (:meth:`HeadlessPeerTable.new_deck`); at the showdown a seat that may muck does so with
+    probability ``muck_rate`` (``rng``).
 
     Args:
         players: seat -> the simulated player in it (every seat dealt in needs one).
@@ -170,7 +197,8 @@ def play_hand(
     Returns:
         The hand, settled or void (journaled).
     Raises:
-        DeviceError: the device is not ready for a new hand within DEVICE_READY_TIMEOUT.
+        DeviceError: the device is not ready for a new hand within DEVICE_READY_TIMEOUT, or
+            it refused a new deck's shuffle.
         HandStateError: a seat dealt in has no player, or the hand stalls (see
             :meth:`HeadlessPeerTable.wait_for_turn`).
         IllegalActionError: a player chose an action its space did not allow (a bug).
@@ -182,6 +210,9 @@ def play_hand(
         hand = table.new_hand()
     while not hand.is_over:
         table.wait_for_turn(hand)
+        if hand.new_deck_needed:
+            table.new_deck(hand)
+            continue
         seat = hand.actor
         if seat is None:
             continue  # over now

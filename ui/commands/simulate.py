@@ -45,6 +45,8 @@ def register(sub: Any) -> None:
     p.add_argument("--seats", type=int, default=None, help="players at the table (default: all)")
     p.add_argument("--players", type=int, default=None,
                    help="pot games: players at the table (default 6)")  # fmt: skip
+    p.add_argument("--stay-in", type=float, default=0.0, metavar="P",
+                   help="pot games: chance a player who would fold keeps calling")  # fmt: skip
     p.add_argument("--seed", type=int, default=1, help="seed of players and emulator shuffles")
     p.add_argument(
         "--source",

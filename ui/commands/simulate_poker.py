@@ -1,16 +1,22 @@
-"""``dealer-assist simulate`` at a pot game's table: players against each other (Hold'em).
+"""``dealer-assist simulate`` at a pot game's table: players against each other (Hold'em, Stud).
 
 Seeded simulated players of varied styles sit down with a buy-in inside the table's bounds and
 play hand after hand; their stacks carry from hand to hand in the table session, a busted
 player buys in again, now and then a player sits out for a few hands or leaves and another takes
-the seat. Every hand is dealt by a TCRP/1 source (by default the built-in emulator on a real
-pseudo-terminal, as the banked ``simulate``), every device event goes through the runner, every
-hand and every change between hands is journaled. A restart on the same journal first finishes
-the hand a crash interrupted (:meth:`~dealer_assist.table.peer_runner.PeerRunner.resume`).
+the seat. A game with a button has it drawn before the first hand; a forced bet a seat decides
+on (Stud's bring-in) is posted or, now and then, folded; ``--stay-in P`` makes a player who
+would fold keep calling with probability P (8 players reaching seventh street run the deck
+short: the burns go back into the shoe for a new deck). Every hand is dealt by a TCRP/1 source
+(by default the built-in emulator on a real pseudo-terminal, as the banked ``simulate``), every
+device event goes through the runner, every hand and every change between hands is journaled.
+A restart on the same journal first finishes the hand a crash interrupted
+(:meth:`~dealer_assist.table.peer_runner.PeerRunner.resume`).
 
-The summary counts hands, pots, side pots, split pots, odd chips, rake and voids, and checks the
-chips of every hand along the journal (:class:`~dealer_assist.table.chip_ledger.ChipLedger`):
-a hand whose chips do not add up is named and the command exits 1.
+The summary counts hands, pots, side pots, split pots, odd chips, rake, voids, the streets dealt
+from a new deck (a community card or the burns reshuffled) and the forced bets folded, and
+checks the chips of every hand along the journal
+(:class:`~dealer_assist.table.chip_ledger.ChipLedger`): a hand whose chips do not add up is
+named and the command exits 1.
 """
 
 from __future__ import annotations
@@ -21,20 +27,23 @@ import json
 import random
 import sys
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from platformdirs import user_data_dir
 from tqdm import tqdm
 
+from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig, load_table_config
+from dealer_assist.engine.betting import BRING_IN, CALL, CHECK, FOLD
+from dealer_assist.engine.state import ActionSpace
 from dealer_assist.errors import ConfigError
 from dealer_assist.games import get_pot_game
 from dealer_assist.ports import TABLE_RECORD, StoredHand
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.chip_ledger import BUY_KINDS, OUT_KINDS, ChipLedger, session_stacks
-from dealer_assist.table.peer_driving import HeadlessPeerTable, play_hand
+from dealer_assist.table.peer_driving import HeadlessPeerTable, SeatPlayer, play_hand
 from dealer_assist.table.session import TableSession
 from drivers.factory import open_source
 from ui.money import fmt_money
@@ -44,6 +53,7 @@ DEFAULT_PLAYERS = 6
 SIT_OUT_RATE = 0.02  # per player and hand: sits out ...
 SIT_IN_RATE = 0.4  # ... and comes back with this probability each hand after
 LEAVE_RATE = 0.01  # per player and hand: cashes out; a new player takes the seat next hand
+FORCED_FOLD_RATE = 0.15  # a seat owing a forced bet it may fold instead (the bring-in) folds
 
 
 def run(args: argparse.Namespace) -> int:
@@ -61,6 +71,9 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"--players must be 2..{config.seats} for this table")
     if args.hands < 1:
         raise ConfigError("--hands must be at least 1")
+    stay_in = float(args.stay_in or 0.0)
+    if not 0.0 <= stay_in <= 1.0:
+        raise ConfigError(f"--stay-in must be a probability 0..1, got {args.stay_in}")
     config = dataclasses.replace(config, journal_url=args.db or _default_db(config.game))
     url = args.source or f"emulator://?seed={args.seed}&shuffle_time=0.01&card_interval=0.001"
     src_cfg = config.sources[0] if config.sources else None
@@ -74,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         journal.open()
         source.open()
         summary = simulate(config, source, journal, hands=args.hands, players=players,
-                           seed=args.seed, records=records,
+                           seed=args.seed, records=records, stay_in=stay_in,
                            progress=not args.no_progress)  # fmt: skip
         summary.stats = getattr(source, "stats", None)
     finally:
@@ -88,17 +101,18 @@ def run(args: argparse.Namespace) -> int:
 
 def simulate(
     config: TableConfig, source: Any, journal: Journal, *, hands: int, players: int, seed: int,
-    records: TextIO | None = None, progress: bool = False,
+    records: TextIO | None = None, progress: bool = False, stay_in: float = 0.0,
 ) -> Summary:  # fmt: skip
     """Play ``hands`` new hands at the table of ``config`` over the opened ``source``, journaled
-    in the opened ``journal`` (after the hand a crash left, if any); the :class:`Summary`."""
+    in the opened ``journal`` (after the hand a crash left, if any); the :class:`Summary`.
+    ``stay_in``: the probability a player who would fold calls or checks instead (0..1)."""
     rng = random.Random(seed)
     table = HeadlessPeerTable(config, source, journal)
     first = journal.count() + 1
     resumed = table.resume()
     session = _session_at(journal, config.table_id, first)
     summary = Summary(ledger=ChipLedger(config.table_id, session_stacks(session)))
-    seating = Seating(table, rng, players)
+    seating = Seating(table, rng, players, stay_in=stay_in)
     seen = first - 1
     if resumed is not None:  # the hand a crash interrupted, finished first
         summary.resumed += 1
@@ -135,16 +149,20 @@ class Seating:
 
     Args:
         table: the table (its runner makes and journals the changes between hands).
-        rng: every draw (styles, buy-ins, sit-outs) comes from it.
+        rng: every draw (styles, buy-ins, sit-outs, the players' decisions) comes from it.
         players: how many players sit at the table (the seats 1..players).
+        stay_in: the probability a player who would fold keeps calling (:class:`SimulatedSeat`).
     """
 
-    def __init__(self, table: HeadlessPeerTable, rng: random.Random, players: int) -> None:
+    def __init__(
+        self, table: HeadlessPeerTable, rng: random.Random, players: int, *, stay_in: float = 0.0
+    ) -> None:
         self.table = table
         self.rng = rng
+        self.stay_in = stay_in
         self.seats = list(range(1, players + 1))
         self.game = get_pot_game(table.config.game)
-        self.players: dict[int, Any] = {}
+        self.players: dict[int, SimulatedSeat] = {}
         self._joined = 0
         game = table.config.poker
         self.low: int = game.buy_in[0]
@@ -159,11 +177,12 @@ class Seating:
                 style = p.name.split("#")[0]
                 styles = self.game.player_styles
                 style = style if style in styles else styles[0]
-                self.players[seat] = self.game.simulated_player(style, self.rng)
+                self.players[seat] = self._player(style)
 
     def between_hands(self) -> None:
         """Empty seats taken, busted players buying in again, sit-outs, returns, departures,
-        the first button drawn; each change made (and journaled) by the runner."""
+        the first button drawn (a game with a button); each change made (and journaled) by the
+        runner."""
         runner = self.table.runner
         session = runner.session or TableSession(runner.config.table_id)
         self.players_of(session)
@@ -173,7 +192,7 @@ class Seating:
                 self._joined += 1
                 style = self.rng.choice(self.game.player_styles)
                 runner.seat_player(seat, f"{style}#{self._joined}", self._buy_in(), by=BY)
-                self.players[seat] = self.game.simulated_player(style, self.rng)
+                self.players[seat] = self._player(style)
             elif p.sitting_out:
                 if self.rng.random() < SIT_IN_RATE:
                     runner.sit_in(seat, by=BY)
@@ -184,13 +203,62 @@ class Seating:
                 self.players.pop(seat, None)
             elif self.rng.random() < SIT_OUT_RATE:
                 runner.sit_out(seat, by=BY)
-        if runner.session is not None and runner.session.button is None:
+        first = runner.session is not None and runner.session.button is None
+        if first and self.game.has_button:
             runner.draw_button(self.rng.randrange(2**32), by=BY)  # the table's first hand
+
+    def _player(self, style: str) -> SimulatedSeat:
+        return SimulatedSeat(self.game.simulated_player(style, self.rng), self.rng, self.stay_in)
 
     def _buy_in(self) -> int:
         """A buy-in inside the table's bounds, in whole chips."""
         low = -(-self.low // self.chip)
         return self.chip * self.rng.randint(low, max(low, self.high // self.chip))
+
+
+class SimulatedSeat:
+    """A seat's simulated player as the table drives it (a :class:`SeatPlayer`).
+
+    The plug-in's player (``inner``) rates two cards of its own with the cards it shares with
+    others, so it is given the seat's first two cards as its own and the rest of the seat's
+    cards with the board (Hold'em: the two hole cards and the board; Stud: the two first down
+    cards, the up cards and the seventh card, the community card). On top of it:
+
+    - a forced bet the seat may fold instead (Stud's bring-in, rules text 002: the obligation
+      then passes on) is posted, or folded with probability :data:`FORCED_FOLD_RATE`;
+    - ``stay_in``: a fold the player chose (or a forced bet it would fold) becomes a call or a
+      check with that probability.
+
+    Every draw comes from ``rng`` (none when a probability is 0).
+    """
+
+    def __init__(self, inner: SeatPlayer, rng: random.Random, stay_in: float = 0.0) -> None:
+        self.inner = inner
+        self.rng = rng
+        self.stay_in = stay_in
+
+    def choose(
+        self,
+        space: ActionSpace,
+        *,
+        hole: Sequence[Card],
+        board: Sequence[Card],
+        pot: int,
+        to_call: int,
+    ) -> tuple[str, int | None]:
+        """See :meth:`dealer_assist.table.peer_driving.SeatPlayer.choose`; ``hole``: every card
+        of the seat in deal order."""
+        if BRING_IN in space.kinds:
+            folds = FOLD in space.kinds and self.rng.random() < FORCED_FOLD_RATE
+            return (FOLD if folds and not self._stays() else BRING_IN), None
+        kind, to = self.inner.choose(space, hole=hole[:2], board=[*hole[2:], *board], pot=pot,
+                                     to_call=to_call)  # fmt: skip
+        if kind == FOLD and self._stays():
+            return (CALL if CALL in space.kinds else CHECK), None
+        return kind, to
+
+    def _stays(self) -> bool:
+        return self.stay_in > 0 and self.rng.random() < self.stay_in
 
 
 def _default_db(game: str) -> str:
@@ -219,6 +287,10 @@ class Summary:
     cash_outs: int = 0
     cashed: int = 0
     changes: Counter[str] = dataclasses.field(default_factory=Counter)
+    community_cards: int = 0
+    reshuffles: int = 0
+    forced_folds: int = 0
+    forced_decisions: bool = False
     stats: Any = None
 
     @property
@@ -260,6 +332,7 @@ class Summary:
 
     def _hand(self, entry: StoredHand) -> None:
         self.hands += 1
+        self._deck_and_forced(entry)
         settlement = entry.settlement or {}
         if entry.status != "settled":
             void = settlement.get("void") or entry.extra.get("void") or {}
@@ -275,6 +348,25 @@ class Summary:
             winners = pot.get("winners", [])
             self.split_pots += len(winners) > 1
             self.odd_chips += sum(1 for w in winners if w.get("odd_chip"))
+
+    def _deck_and_forced(self, entry: StoredHand) -> None:
+        """A street dealt from a new deck (its cards from a second deck id: the community card
+        of the record's ``community``, else the burns reshuffled with the stub), and the folds
+        of a forced bet's seat before it was posted (a record with a ``bring_in`` amount: the
+        first actions, until one posts it, are those folds; HAND_RECORD.md "Pot games")."""
+        decks = {c.get("deck_id") for c in entry.extra.get("cards", ()) if isinstance(c, dict)}
+        if len(decks) > 1:
+            if entry.record.get("community"):
+                self.community_cards += 1
+            else:
+                self.reshuffles += 1
+        if not entry.record.get(BRING_IN):
+            return
+        self.forced_decisions = True
+        for action in entry.record.get("actions", ()):
+            if action.get("action") != FOLD:
+                break
+            self.forced_folds += 1
 
     def lines(self, config: TableConfig) -> list[str]:
         """The summary's lines (the journal's URL first)."""
@@ -295,6 +387,10 @@ class Summary:
             f"{self.cash_outs} ({fmt_money(self.cashed, cur)})",
             f"table changes: {changes}",
         ]
+        if self.forced_decisions or self.community_cards or self.reshuffles:
+            out.append(f"shortage: {self.community_cards} community card, "
+                       f"{self.reshuffles} reshuffle")  # fmt: skip
+            out.append(f"bring-in folds: {self.forced_folds}")
         if failed:
             out.append(f"chips conserved: NO, {len(failed)} of {len(checks)} hands:")
             out += [f"  {c.describe()}" for c in failed]
