@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from dealer_assist.cards import Card, format_cards
-from dealer_assist.engine.pots import Pot, after_button, layer, split, uncalled
+from dealer_assist.cards import FULL_DECK, Card
+from dealer_assist.engine.pots import after_button, layers, shares, uncalled
 from dealer_assist.errors import InvalidRecordError
 from dealer_assist.evaluator import Category, HandValue, evaluate
 
@@ -88,12 +88,15 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
     folded = hand.folded
     live = [s for s in hand.seats if s not in folded]
     # dead money above the common ante belongs to the main pot, never to a level of its own
-    extra = {s: max(0, dead.get(s, 0) - hand.ante) for s in put_in} if dead else {}
-    above = sum(extra.values())
-    pots = layer({s: c - extra[s] for s, c in put_in.items()} if above else put_in, live)
+    above = 0
+    if dead:
+        ante = hand.ante
+        extra = {s: max(0, dead.get(s, 0) - ante) for s in put_in}
+        above = sum(extra.values())
+    pots = layers({s: c - extra[s] for s, c in put_in.items()} if above else put_in, live)
     if pots and above:
-        pots[0] = Pot(pots[0].amount + above, pots[0].eligible)
-    rake = min(_rake(hand, sum(p.amount for p in pots)), pots[0].amount if pots else 0)
+        pots[0] = (pots[0][0] + above, pots[0][1])
+    rake = min(_rake(hand, sum(p[0] for p in pots)), pots[0][0] if pots else 0)
     showdown = len(live) > 1
     values: dict[int, HandValue] = {}
     if showdown:
@@ -106,30 +109,29 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
     shared: set[int] = set()
     pots_json = []
     odd, button, chip = hand.odd_chips, hand.button, hand.chip
-    for i, pot in enumerate(pots):
-        amount = pot.amount - (rake if i == 0 else 0)
+    for i, (amount, eligible) in enumerate(pots):
+        if i == 0:
+            amount -= rake
         if showdown:
-            shown = [s for s in pot.eligible if s in values]
-            if not shown:
+            ranked = [(values[s].value, s) for s in eligible if s in values]
+            if not ranked:
                 raise InvalidRecordError("mucked", f"every hand eligible for pot {i} was mucked")
-            best = max(values[s].value for s in shown)
-            winners = [s for s in shown if values[s].value == best]
+            best = max(ranked)[0]
+            winners = [s for v, s in ranked if v == best]
             category: str | None = _CODES[values[winners[0]].category]
         else:
-            winners, category = list(pot.eligible), None
+            winners, category = list(eligible), None
         order = after_button(winners, button) if odd is None else list(odd(winners))
-        shares = split(amount, order, chip)
-        if len(shares) > 1:
+        parts = shares(amount, order, chip)
+        if len(parts) > 1:
             shared.update(winners)
-        for sh in shares:
-            won[sh.seat] += sh.amount
+        for seat, part, _ in parts:
+            won[seat] += part
         pots_json.append({
             "pot": "main" if i == 0 else f"side {i}",
             "amount": amount,
-            "eligible": list(pot.eligible),
-            "winners": [
-                {"seat": sh.seat, "amount": sh.amount, "odd_chip": sh.odd_chip} for sh in shares
-            ],
+            "eligible": list(eligible),
+            "winners": [{"seat": seat, "amount": part, "odd_chip": o} for seat, part, o in parts],
             "category": category,
         })  # fmt: skip
     seats_json = []
@@ -142,16 +144,17 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
         else:
             result = "win" if won[s] > 0 else "lose"
         value = values.get(s)
+        paid, got = put_in[s], won[s]
         seats_json.append({
             "seat": s,
             "result": result,
             "hand": None if value is None else {
-                "category": _CODES[value.category], "best_five": format_cards(value.best_five),
+                "category": _CODES[value.category], "best_five": _texts(value.best_five),
             },
-            "put_in": put_in[s],
-            "won": won[s],
-            "net": won[s] - put_in[s],
-            "stack": stacks[s] - put_in[s] + won[s],
+            "put_in": paid,
+            "won": got,
+            "net": got - paid,
+            "stack": stacks[s] - paid + got,
         })  # fmt: skip
     return {
         "game": hand.game,
@@ -162,12 +165,27 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
     }
 
 
+# the deck's cards live as long as the module, so their ids name them (Card's hash is slow)
+_TEXT = {id(c): str(c) for c in FULL_DECK}
+
+
+def _texts(cards: Sequence[Card]) -> list[str]:
+    """:func:`~dealer_assist.cards.format_cards`, by a lookup for the deck's own cards."""
+    text = _TEXT.get
+    return [text(id(c)) or str(c) for c in cards]
+
+
 def _rake(hand: PotHand, total: int) -> int:
     """GAMES.md "Rake": a percentage of the pots, capped, rounded down to the chip, none when
     the hand ends before the flop; taken from the main pot before it is split."""
-    if not hand.rake_percent or hand.rake_percent <= 0 or not hand.flop_seen or total <= 0:
+    percent = hand.rake_percent
+    if not hand.flop_seen or total <= 0 or not percent or percent <= 0:
         return 0
-    rake = int(total * hand.rake_percent / 100) // hand.chip * hand.chip
+    if type(percent) is Fraction:  # whole numbers: int() of a positive Fraction is its floor
+        raw = total * percent.numerator // (100 * percent.denominator)
+    else:
+        raw = int(total * percent / 100)
+    rake = raw // hand.chip * hand.chip
     if hand.rake_cap is not None:
         rake = min(rake, hand.rake_cap)
     return rake

@@ -62,21 +62,36 @@ def layer(put_in: Mapping[int, int], live: Collection[int]) -> list[Pot]:
 
     ``put_in`` is every seat's total contribution after the uncalled bet went back.
     """
-    levels = sorted({put_in[s] for s in live if put_in.get(s, 0) > 0})
-    pots: list[Pot] = []
+    return [Pot(amount, eligible) for amount, eligible in layers(put_in, live)]
+
+
+def layers(put_in: Mapping[int, int], live: Collection[int]) -> list[tuple[int, tuple[int, ...]]]:
+    """:func:`layer` as ``(amount, eligible)`` pairs (the settlement's hot path: no objects).
+
+    Raises:
+        ConfigError: chips in the pot but no live seat contributed.
+    """
+    levels = sorted({c for s in live if (c := put_in.get(s, 0)) > 0})
+    if not levels:
+        if any(put_in.values()):
+            raise ConfigError("chips in the pot but no live seat contributed")
+        return []
+    chips = list(put_in.values())
+    ranked = sorted(live)
+    if len(levels) == 1:  # the common case: one pot, every live seat that put chips in
+        level = levels[0]
+        eligible = tuple(s for s in ranked if put_in.get(s, 0) >= level)
+        return [(sum(c for c in chips if c > 0), eligible)]
+    pots = []
     below = 0
     last = len(levels) - 1
-    chips = list(put_in.values())
     for i, level in enumerate(levels):
         if i == last:  # the top pot also takes folded chips above the top live level
             amount = sum(c - below for c in chips if c > below)
         else:
             amount = sum((c if c < level else level) - below for c in chips if c > below)
-        eligible = tuple(sorted(s for s in live if put_in.get(s, 0) >= level))
-        pots.append(Pot(amount, eligible))
+        pots.append((amount, tuple(s for s in ranked if put_in.get(s, 0) >= level)))
         below = level
-    if not pots and any(put_in.values()):
-        raise ConfigError("chips in the pot but no live seat contributed")
     return pots
 
 
@@ -93,6 +108,15 @@ def split(amount: int, winners: Sequence[int], chip: int = 1) -> list[Share]:
     """Split ``amount`` among ``winners`` (already in odd-chip order) in whole chips of ``chip``:
     equal shares, then the odd chips one at a time from the first winner, no winner getting more
     than one (rules text 003 art. 7, odd chips; GAMES.md, "Odd chips")."""
+    return [Share(seat, part, odd) for seat, part, odd in shares(amount, winners, chip)]
+
+
+def shares(amount: int, winners: Sequence[int], chip: int = 1) -> list[tuple[int, int, bool]]:
+    """:func:`split` as ``(seat, amount, odd_chip)`` triples (the settlement's hot path).
+
+    Raises:
+        ConfigError: no winner.
+    """
     if not winners:
         raise ConfigError("a pot needs at least one winner")
     n = len(winners)
@@ -102,5 +126,5 @@ def split(amount: int, winners: Sequence[int], chip: int = 1) -> list[Share]:
     for seat in winners:
         odd = min(chip, left)
         left -= odd
-        out.append(Share(seat, share + odd, odd > 0))
+        out.append((seat, share + odd, odd > 0))
     return out
