@@ -39,7 +39,6 @@ PANEL_STYLE = f"""
 #pAction[compact="true"] {{ min-height: 70px; font-size: 19px; }}
 #bigButton[kind="muck"] {{ background: {theme.SLATE}; color: #ffffff; }}
 #bigButton[kind="muck"], #bigButton[kind="show"] {{ font-size: 26px; }}
-QPushButton#chip {{ min-width: 0px; min-height: 0px; padding: 0px; }}
 #pResumed {{ font-size: 19px; font-weight: bold; color: #1a1406; background: {theme.GOLD};
             border-radius: 8px; padding: 6px 10px; }}
 """

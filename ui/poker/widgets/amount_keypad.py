@@ -53,8 +53,15 @@ class AmountKeypad(QWidget):
 
     def set_compact(self, compact: bool) -> None:
         """Smaller chips on small screens."""
+        size = 66 if compact else 84
         for b in self.chips:
-            b.set_size(66 if compact else 84)
+            b.set_size(size)
+            # the size in the style too: the app's QPushButton minimum width and padding,
+            # applied again when the keypad moves between pages, drew the chips as ovals
+            b.setStyleSheet(
+                f"min-width: {size}px; max-width: {size}px; min-height: {size}px;"
+                f" max-height: {size}px; padding: 0px; border: none;"
+            )
 
     def show_view(self, view: PokerView, *, betting: bool) -> None:
         """The amount keyed; Min/All-in only while a bet or raise is open."""
