@@ -2,8 +2,11 @@
 synchronous=FULL), over a real pseudo-terminal.
 
     python bench/holdem_latency.py [--hands 300] [--players 6] [--seed 11] [--game holdem]
+                                   [--stay-in P]
 
-The table is ``simulate --game holdem``'s: seeded players of varied styles, buy-ins, sit-outs.
+The table is ``simulate --game holdem``'s (or ``--game stud``'s, 8 players with ``--stay-in
+0.9`` reaching seventh street: the burns loaded back into the emulator for a new deck): seeded
+players of varied styles, buy-ins, sit-outs.
 A hand's last input is the later of the last dealer step (an action, or a hand shown or mucked
 at the showdown: the time the step was handed to the runner) and the last card of its deck (the
 emulator logs each dealt card with its CLOCK_MONOTONIC time, shared by every process on Linux:
@@ -22,13 +25,16 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from dealer_assist.cards import Card
 from dealer_assist.config import load_table_config
 from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.games import POT_GAME_CODES
 from dealer_assist.ports import HandEntry, PendingStep, StoredHand
+from dealer_assist.source import CardSource, ForwardingSource
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.peer_driving import HeadlessPeerTable, play_hand
 from drivers.emulator.process import EmulatorProcess
@@ -62,6 +68,19 @@ class TimedJournal(Journal):
         return step
 
 
+class LoadingSource(ForwardingSource):
+    """The serial source of the bench's emulator, with the dealer's hands: cards loaded into
+    the emulator's shoe over its control pipe (a :class:`~dealer_assist.source.CardLoader`)."""
+
+    def __init__(self, inner: CardSource, emulator: EmulatorProcess) -> None:
+        super().__init__(inner)
+        self.emulator = emulator
+
+    def load_cards(self, cards: Sequence[Card]) -> None:
+        """See :meth:`EmulatorProcess.load_cards`."""
+        self.emulator.load_cards(cards)
+
+
 class TimedTable(HeadlessPeerTable):
     """The headless table noting the monotonic time each dealer step was handed over."""
 
@@ -84,6 +103,7 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=6)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--game", choices=POT_GAME_CODES, default=POT_GAME_CODES[0])
+    ap.add_argument("--stay-in", type=float, default=0.0, help="see simulate --stay-in")
     # 5 ms a card, as bench/latency.py: 50x faster than a shuffler, slower than the host's step
     ap.add_argument("--card-interval", type=float, default=0.005)
     args = ap.parse_args()
@@ -92,23 +112,25 @@ def main() -> int:
         dealt_log = Path(tmp) / "dealt.jsonl"
         emu = EmulatorProcess(
             ["--seed", str(args.seed), "--shuffle-time", "0.005", "--card-interval",
-             str(args.card_interval), "--dealt-log", str(dealt_log)]
+             str(args.card_interval), "--dealt-log", str(dealt_log)], control=True,
         )  # fmt: skip
         journal = TimedJournal(str(Path(tmp) / "journal.db"))
         journal.committed, journal.steps = {}, []
-        source = open_source(emu.start(), name="serial")
+        source = LoadingSource(open_source(emu.start(), name="serial"), emu)
         ended: list[tuple[str, str, float]] = []  # hand uid, its deck, its last dealer step
+        new_decks = 0  # settled hands with a street dealt from a new deck
         try:
             journal.open()
             source.open()
             table = TimedTable(config, source, journal)
             rng = random.Random(args.seed)
-            seating = Seating(table, rng, args.players)
+            seating = Seating(table, rng, args.players, stay_in=args.stay_in)
             for _ in range(args.hands):
                 seating.between_hands()
                 hand = play_hand(table, seating.players, rng)
                 if hand.status == "settled" and hand.cards:
                     ended.append((hand.hand_uid, hand.cards[-1].deck_id, table.last_step))
+                    new_decks += len({c.deck_id for c in hand.cards}) > 1
         finally:
             source.close()
             journal.close()
@@ -135,7 +157,8 @@ def main() -> int:
         append_ms.append(took * 1000)
     everything = sorted(ms for values in by_end.values() for ms in values)
     print(f"hand latency, {args.game}, {args.players} players, {len(everything)} settled hands "
-          f"(last input -> pots committed, SQLite WAL synchronous=FULL):")  # fmt: skip
+          f"(last input -> pots committed, SQLite WAL synchronous=FULL; {new_decks} with a "
+          f"street from a new deck):")  # fmt: skip
     print(f"  all:  {_figures(everything)}")
     for how, values in by_end.items():
         print(f"  ending on {how} ({len(values)}): {_figures(sorted(values))}")
