@@ -214,7 +214,9 @@ class TableRunner(ABC, Generic[S]):
         reason = self._detector.check(event, expecting_card=self._expecting_card())
         if reason is not None:
             if self._resuming and reason.code in RESTART_CODES:
-                detail = f"the device lost the deck while the table was down: {reason.text('en')}"
+                # the cause by its code (the alarm shows the reason in the dealer's language)
+                detail = f"the device lost the deck while the table was down ({reason.code}"
+                detail += f": {reason.detail})" if reason.detail else ")"
                 reason = VoidReason("restart", detail, reason.causes)
             self._void(reason)
         elif isinstance(event, CardRead):

@@ -13,6 +13,7 @@ import argparse
 import dataclasses
 import json
 import logging
+import os
 import secrets
 import signal
 import sys
@@ -34,6 +35,7 @@ from drivers.emulator.shuffler import (
     EmulatorConfig,
 )
 
+PARENT_CHECK = 0.25  # seconds between checks that the table that started it still runs
 log = logging.getLogger("drivers.emulator")
 
 
@@ -110,6 +112,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write the frame counters as JSON here on exit")  # fmt: skip
     parser.add_argument("--control", action="store_true",
                         help="dealer commands (LOAD) on stdin, answers on stdout")  # fmt: skip
+    parser.add_argument("--parent-pid", type=int, metavar="PID",
+                        help="stop once PID (the table that started it) is gone")  # fmt: skip
     parser.add_argument("--log-level", default="WARNING")
 
 
@@ -175,6 +179,8 @@ def run(args: argparse.Namespace) -> int:
 
     for sig in previous:
         signal.signal(sig, on_signal)
+    if args.parent_pid is not None:
+        _watch_parent(args.parent_pid, stop)
     try:
         if args.tcp is not None:
             serve_tcp(shuffler, args.tcp, _announce, stop, control)
@@ -194,6 +200,19 @@ def run(args: argparse.Namespace) -> int:
         except OSError as e:
             raise ConfigError(f"--stats-file {args.stats_file}: {e}") from e
     return 0
+
+
+def _watch_parent(pid: int, stop: threading.Event) -> None:
+    """Stop the emulator once the process that started it is gone (a kill -9 of the table
+    leaves no device behind): its child is re-parented, so ``getppid`` changes."""
+
+    def watch() -> None:
+        while not stop.wait(PARENT_CHECK):
+            if os.getppid() != pid:
+                log.warning("parent %d is gone: the emulator stops", pid)
+                stop.set()
+
+    threading.Thread(target=watch, name="emulator-parent-watch", daemon=True).start()
 
 
 def _announce(where: str) -> None:

@@ -72,7 +72,8 @@ class EmulatorProcess:
         """The child's command line."""
         mode = ["--pty"] if self.tcp_port is None else ["--tcp", str(self.tcp_port)]
         control = ["--control"] if self.control else []
-        return [self.python, "-m", "drivers.emulator", *mode, *control, *self.args]
+        parent = ["--parent-pid", str(os.getpid())]  # it dies with the table that started it
+        return [self.python, "-m", "drivers.emulator", *mode, *control, *parent, *self.args]
 
     def start(self) -> str:
         """Start the child and return where it listens (pty path or socket URL).
