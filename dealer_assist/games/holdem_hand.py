@@ -18,7 +18,8 @@ from typing import Any
 
 from dealer_assist.engine.operations import ForcedBetKind
 from dealer_assist.engine.peer import STRUCTURES, BettingStructure, Structure
-from dealer_assist.engine.peer_state import ForcedPost, PeerHand, PeerSetup
+from dealer_assist.engine.peer_setup import ForcedPost, PeerSetup
+from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.engine.pots import after_button
 from dealer_assist.errors import ConfigError
 from dealer_assist.games.holdem import (

@@ -21,7 +21,8 @@ from typing import Any
 
 from dealer_assist.cards import Card
 from dealer_assist.engine.peer import STRUCTURES, BettingStructure, Structure
-from dealer_assist.engine.peer_state import ForcedPost, PeerHand, PeerSetup
+from dealer_assist.engine.peer_setup import ForcedPost, PeerSetup
+from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.errors import ConfigError, HandStateError
 from dealer_assist.games.stud import (
     CODE,
