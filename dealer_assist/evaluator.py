@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from dealer_assist.cards import SUIT_CHARS, Card
+from dealer_assist.cards import FULL_DECK, SUIT_CHARS, Card
 from dealer_assist.errors import CardError
 
 VALUE_SHIFT = 20
@@ -169,33 +169,54 @@ def evaluate(cards: Sequence[Card]) -> HandValue:
     Raises:
         CardError: not 5..7 cards, a non-Card item, or a card given twice.
     """
+    return HandValue(*evaluate_parts(cards))
+
+
+# Per deck card, by id (the deck lives as long as the module, and Card's hash is slow): its bit
+# in the 64-bit card mask, its 3-bit rank count, its 4-bit suit count.
+_PARTS = {
+    id(c): (1 << (c.rank + _SUIT_SHIFT[c.suit]), 1 << (c.rank * 3), 1 << (_SUIT_SHIFT[c.suit] >> 2))
+    for c in FULL_DECK
+}
+_FIVE_OF_A_SUIT = 0x8888  # a 4-bit suit count of 5..7 plus 3 sets its top bit
+
+
+def evaluate_parts(cards: Sequence[Card]) -> tuple[Category, int, tuple[Card, ...]]:
+    """:func:`evaluate` as ``(category, value, best_five)`` (the settlement's hot path: no
+    :class:`HandValue`); the same checks and errors."""
     n = len(cards)
     if not 5 <= n <= 7:
         raise CardError(f"a hand needs 5, 6 or 7 cards, got {n}")
-    seen = counts = 0
+    seen = counts = suits = 0
     twice = False
+    parts = _PARTS.get
     for c in cards:
-        if type(c) is not Card and not isinstance(c, Card):
-            raise CardError(f"not a card: {c!r}")
-        bit = 1 << (c.rank + _SUIT_SHIFT[c.suit])
+        known = parts(id(c))
+        if known is None:  # a Card made elsewhere (or not a card)
+            if type(c) is not Card and not isinstance(c, Card):
+                raise CardError(f"not a card: {c!r}")
+            shift = _SUIT_SHIFT[c.suit]
+            known = (1 << (c.rank + shift), 1 << (c.rank * 3), 1 << (shift >> 2))
+        bit = known[0]
         if seen & bit:
             twice = True
         seen |= bit
-        counts += 1 << (c.rank * 3)
+        counts += known[1]
+        suits += known[2]
     if twice:
         dup = next(c for c in cards if cards.count(c) > 1)
         raise CardError(f"duplicate card: {dup}")
-    for shift in (0, 16, 32, 48):
-        mask = (seen >> shift) & _RANK_MASK
-        if mask.bit_count() >= 5:  # at most one suit can hold five of seven cards
-            shape = _FLUSH_SHAPES.get(mask)
-            if shape is None:
-                category, ranks = flush_shape(mask)
-                shape = _FLUSH_SHAPES[mask] = (category, _encode(category, ranks), ranks)
-            suit = SUIT_CHARS[shift >> 4]
-            pools = {c.rank: c for c in cards if c.suit == suit}
-            five = tuple(pools[14 if r == 1 else r] for r in shape[2])
-            return HandValue(shape[0], shape[1], five)
+    if (suits + 0x3333) & _FIVE_OF_A_SUIT:  # five or more of one suit
+        for shift in (0, 16, 32, 48):
+            mask = (seen >> shift) & _RANK_MASK
+            if mask.bit_count() >= 5:  # at most one suit can hold five of seven cards
+                shape = _FLUSH_SHAPES.get(mask)
+                if shape is None:
+                    category, ranks = flush_shape(mask)
+                    shape = _FLUSH_SHAPES[mask] = (category, _encode(category, ranks), ranks)
+                suit = SUIT_CHARS[shift >> 4]
+                pools = {c.rank: c for c in cards if c.suit == suit}
+                return shape[0], shape[1], tuple(pools[14 if r == 1 else r] for r in shape[2])
     found = _RANK_SHAPES.get(counts)
     if found is None:
         by_rank: dict[int, int] = {}
@@ -213,4 +234,4 @@ def evaluate(cards: Sequence[Card]) -> HandValue:
                 k -= 1
                 if not k:
                     break
-    return HandValue(found[0], found[1], tuple(best))
+    return found[0], found[1], tuple(best)

@@ -78,6 +78,9 @@ class Limits:
             raise ConfigError("bet size and chip must be positive integers")
 
 
+_NOBODY: frozenset[int] = frozenset()
+
+
 @functools.lru_cache(maxsize=4096)
 def _turns(order: tuple[int, ...], seat: int, include: bool) -> tuple[int, ...]:
     """The seats of ``order`` in turn from the first one at or after ``seat`` (after it when
@@ -130,12 +133,18 @@ class RoundState:
         big_bet: int = 0,
     ) -> None:
         self.order = order = tuple(order)
-        self.stacks = {s: stacks[s] for s in order}
+        # a copy in seat order; the peer hand's own stacks already are (one C-level copy)
+        if type(stacks) is dict and len(stacks) == len(order) and tuple(stacks) == order:
+            self.stacks = dict(stacks)
+        else:
+            self.stacks = {s: stacks[s] for s in order}
         self.limits = limits
-        self.committed = (
-            {s: committed.get(s, 0) for s in order} if committed else dict.fromkeys(order, 0)
-        )
-        self.high = max(high, *self.committed.values()) if order else high
+        if committed:
+            self.committed = {s: committed.get(s, 0) for s in order}
+            self.high = max(high, max(self.committed.values())) if order else high
+        else:  # nothing in yet (every round after the first)
+            self.committed = dict.fromkeys(order, 0)
+            self.high = max(high, 0) if order else high
         self.increment = limits.bet
         """The largest full bet or raise of the round (the next minimum raise's step)."""
         self.full_level = 0 if brought_in is not None else self.high
@@ -152,7 +161,9 @@ class RoundState:
         self.bet_size = limits.bet
         """Fixed limit: the size of this round's bets and raises (the big bet after a big-bet
         opening by a ``big_open`` seat)."""
-        self.big_open = frozenset(big_open) if limits.kind == "fixed_limit" else frozenset()
+        self.big_open = (
+            frozenset(big_open) if big_open and limits.kind == "fixed_limit" else _NOBODY
+        )
         self.big_bet = big_bet
         self._after = _after(order)  # shared between rounds: never changed
         self.actor: int | None = self._next_from(first, include=True)

@@ -169,17 +169,19 @@ class PeerBetting:
         while self.round is not None and self.round.closed and not self.waiting:
             self.stacks = stacks = dict(self.round.stacks)
             self.folded = folded = set(self.round.folded)
-            if sum(1 for s in self.seats if s not in folded) <= 1 or self.index + 1 >= len(
-                self.streets
-            ):
+            live = able = 0  # counted up to two: that is all the rules ask
+            for s in self.seats:
+                if s not in folded:
+                    live += 1
+                    if stacks[s] > 0:
+                        able += 1
+                        if able > 1:
+                            break
+            if live <= 1 or self.index + 1 >= len(self.streets):
                 self.round = None
                 return
             self.index += 1
             nxt = self._open(self.index, {}, 0)
-            able = 0
-            for s in self.seats:
-                if s not in folded and stacks[s] > 0:
-                    able += 1
             if able <= 1:
                 nxt.actor = None  # no more than one player can bet: the cards run out
             self.round = nxt

@@ -19,7 +19,7 @@ from typing import Any
 from dealer_assist.cards import FULL_DECK, Card
 from dealer_assist.engine.pots import after_button, layers, shares, uncalled
 from dealer_assist.errors import InvalidRecordError
-from dealer_assist.evaluator import Category, HandValue, evaluate
+from dealer_assist.evaluator import Category, evaluate_parts
 
 _CODES = {c: c.code for c in Category}
 
@@ -98,13 +98,13 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
         pots[0] = (pots[0][0] + above, pots[0][1])
     rake = min(_rake(hand, sum(p[0] for p in pots)), pots[0][0] if pots else 0)
     showdown = len(live) > 1
-    values: dict[int, HandValue] = {}
+    values: dict[int, tuple[Category, int, tuple[Card, ...]]] = {}  # evaluate_parts
     if showdown:
         board, mucked, holes = hand.board, hand.mucked, hand.holes
         for s in live:
             hole = holes.get(s)
             if s not in mucked and hole is not None:
-                values[s] = evaluate((*hole, *board))
+                values[s] = evaluate_parts((*hole, *board))
     won = dict.fromkeys(hand.seats, 0)
     shared: set[int] = set()
     pots_json = []
@@ -113,12 +113,12 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
         if i == 0:
             amount -= rake
         if showdown:
-            ranked = [(values[s].value, s) for s in eligible if s in values]
+            ranked = [(values[s][1], s) for s in eligible if s in values]
             if not ranked:
                 raise InvalidRecordError("mucked", f"every hand eligible for pot {i} was mucked")
             best = max(ranked)[0]
             winners = [s for v, s in ranked if v == best]
-            category: str | None = _CODES[values[winners[0]].category]
+            category: str | None = _CODES[values[winners[0]][0]]
         else:
             winners, category = list(eligible), None
         order = after_button(winners, button) if odd is None else list(odd(winners))
@@ -149,7 +149,7 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
             "seat": s,
             "result": result,
             "hand": None if value is None else {
-                "category": _CODES[value.category], "best_five": _texts(value.best_five),
+                "category": _CODES[value[0]], "best_five": _texts(value[2]),
             },
             "put_in": paid,
             "won": got,
@@ -170,9 +170,11 @@ _TEXT = {id(c): str(c) for c in FULL_DECK}
 
 
 def _texts(cards: Sequence[Card]) -> list[str]:
-    """:func:`~dealer_assist.cards.format_cards`, by a lookup for the deck's own cards."""
-    text = _TEXT.get
-    return [text(id(c)) or str(c) for c in cards]
+    """:func:`~dealer_assist.cards.format_cards`, by lookups for the deck's own cards."""
+    try:
+        return list(map(_TEXT.__getitem__, map(id, cards)))
+    except KeyError:  # a Card made elsewhere
+        return [str(c) for c in cards]
 
 
 def _rake(hand: PotHand, total: int) -> int:

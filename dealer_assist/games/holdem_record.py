@@ -111,10 +111,7 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     if not _int_pair(limits):
         raise InvalidRecordError("limits", f"must be [small_bet, big_bet], got {limits!r}")
     try:
-        raw = obj.get("settings", {})
-        settings = (
-            DEFAULT_SETTINGS if type(raw) is dict and not raw else HoldemSettings.from_json(raw)
-        )
+        settings = _settings(obj.get("settings", {}))
     except ConfigError as e:
         field, _, why = str(e).partition(": ")
         raise InvalidRecordError(field, why) from e
@@ -194,6 +191,27 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     )  # fmt: skip
 
 
+_SETTINGS: dict[tuple[tuple[str, type, Any], ...], HoldemSettings] = {}
+
+
+def _settings(raw: Any) -> HoldemSettings:
+    """:meth:`HoldemSettings.from_json` of the record's ``settings``, remembered for plain
+    objects of scalar values (keyed by each value's type too: ``1`` and ``true`` differ)."""
+    if type(raw) is not dict:
+        return HoldemSettings.from_json(raw)
+    if not raw:
+        return DEFAULT_SETTINGS
+    if not all(type(v) in (bool, int, str) for v in raw.values()):
+        return HoldemSettings.from_json(raw)
+    key = tuple((k, type(v), v) for k, v in raw.items())
+    known = _SETTINGS.get(key)
+    if known is None:
+        known = HoldemSettings.from_json(raw)  # a refusal raises: never remembered
+        if len(_SETTINGS) < 1024:
+            _SETTINGS[key] = known
+    return known
+
+
 def _take(texts: list[Any], used: set[str], field: Callable[[int], str]) -> tuple[Card, ...]:
     """:func:`~dealer_assist.cards.take_cards` for ``used`` kept as canonical texts: the common
     case (each text a canonical card not taken yet) by lookups alone, anything else by
@@ -220,6 +238,13 @@ def _hole(texts: Any, i: int, used: set[str]) -> tuple[Card, ...] | None:
         raise InvalidRecordError(f"players[{i}].hole", f"needs exactly 2 cards, got {texts!r}")
     if UNKNOWN in texts:
         return None
+    a, b = texts
+    if type(a) is str and type(b) is str and a != b and a not in used and b not in used:
+        first, second = _BY_TEXT.get(a), _BY_TEXT.get(b)
+        if first is not None and second is not None:  # two canonical new cards: _take's result
+            used.add(a)
+            used.add(b)
+            return first, second
     return _take(texts, used, lambda _j: f"players[{i}].hole")
 
 
@@ -313,4 +338,13 @@ def _rake(rake: Any) -> tuple[Fraction, int | None]:
     cap = rake.get("cap")
     if cap is not None and not (_is_int(cap) and int(cap) >= 0):
         raise InvalidRecordError("rake.cap", f"must be an integer >= 0, got {cap!r}")
-    return Fraction(str(percent)), cap
+    exact = _PERCENTS.get((type(percent), percent))
+    if exact is None:
+        exact = Fraction(str(percent))
+        if len(_PERCENTS) < 1024:
+            _PERCENTS[(type(percent), percent)] = exact
+    return exact, cap
+
+
+_PERCENTS: dict[tuple[type, float], Fraction] = {}
+"""Rake percentages already read (``Fraction(str(p))``: 2.5 is exactly 5/2)."""
