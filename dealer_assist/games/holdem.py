@@ -15,13 +15,13 @@ read by :mod:`dealer_assist.games.holdem_record` and settled by
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
 from dealer_assist.engine.peer import BettingRound, StreetSpec
 from dealer_assist.engine.pot_settle import settle_pot_hand
-from dealer_assist.errors import ConfigError
+from dealer_assist.games.pot_common import read_settings
 
 CODE = "holdem"
 MAX_SEATS = 10
@@ -106,28 +106,12 @@ class HoldemSettings:
         Raises:
             ConfigError: an unknown key or a value of the wrong type, naming ``where.key``.
         """
-        if not isinstance(obj, Mapping):
-            raise ConfigError(f"{where}: must be an object")
         kinds: dict[str, Any] = {
             "no_cap_heads_up": bool, "reopen_by_sum": bool, "all_in_face_up": bool,
             "no_flop_no_drop": bool, "max_raises": int, "button": BUTTON_RULES,
             "missed_blinds": MISSED_BLINDS, "new_player": NEW_PLAYER,
         }  # fmt: skip
-        values: dict[str, Any] = {}
-        for key, value in obj.items():
-            kind = kinds.get(key)
-            if kind is None:
-                raise ConfigError(f"{where}.{key}: not a setting ({', '.join(kinds)})")
-            if isinstance(kind, tuple):
-                if value not in kind:
-                    raise ConfigError(f"{where}.{key}: must be one of {', '.join(kind)}")
-            elif kind is int:
-                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                    raise ConfigError(f"{where}.{key}: must be an integer >= 0, got {value!r}")
-            elif not isinstance(value, bool):
-                raise ConfigError(f"{where}.{key}: must be true or false, got {value!r}")
-            values[key] = value
-        return replace(cls(), **values)
+        return read_settings(cls, obj, where, kinds)
 
 
 DEFAULT_SETTINGS = HoldemSettings()

@@ -30,6 +30,13 @@ from dealer_assist.games.holdem import (
     STREETS,
     HoldemSettings,
 )
+from dealer_assist.games.pot_common import (
+    buy_in_key,
+    check_keys,
+    is_whole,
+    pair_key,
+    whole_key,
+)
 from dealer_assist.table.session import TableSession
 
 
@@ -242,27 +249,8 @@ def holdem_game(section: Mapping[str, Any]) -> HoldemGame:
     Raises:
         ConfigError: naming the key (``poker.blinds: ...``).
     """
-    known = {"betting", "blinds", "ante", "ante_kind", "chip", "limits", "buy_in", "settings",
-             "rake"}  # fmt: skip
-    for key in section:
-        if key not in known:
-            raise ConfigError(f"poker.{key}: not a key ({', '.join(sorted(known))})")
-
-    def pair(key: str, default: Any) -> tuple[int, int]:
-        value = section.get(key, default)
-        if not (isinstance(value, list) and len(value) == 2 and all(_whole(v) for v in value)):
-            raise ConfigError(f"poker.{key}: must be two integers (minor units), got {value!r}")
-        return int(value[0]), int(value[1])
-
-    def whole(key: str, default: int) -> int:
-        value = section.get(key, default)
-        if not _whole(value) or value < 0:
-            raise ConfigError(f"poker.{key}: must be an integer >= 0, got {value!r}")
-        return int(value)
-
-    buy = section.get("buy_in", {"min": 4000, "max": 20000})
-    if not isinstance(buy, Mapping) or not all(_whole(buy.get(k)) for k in ("min", "max")):
-        raise ConfigError(f"poker.buy_in: must be {{min, max}} integers, got {buy!r}")
+    check_keys(section, {"betting", "blinds", "ante", "ante_kind", "chip", "limits", "buy_in",
+                         "settings", "rake"})  # fmt: skip
     settings = HoldemSettings.from_json(section.get("settings", {}), "poker.settings")
     rake = section.get("rake", {})
     if not isinstance(rake, Mapping):
@@ -271,7 +259,7 @@ def holdem_game(section: Mapping[str, Any]) -> HoldemGame:
     if isinstance(percent, bool) or not isinstance(percent, int | float) or not 0 <= percent < 100:
         raise ConfigError(f"poker.rake.percent: must be a number 0..100, got {percent!r}")
     cap = rake.get("cap")
-    if cap is not None and not (_whole(cap) and cap >= 0):
+    if cap is not None and not (is_whole(cap) and cap >= 0):
         raise ConfigError(f"poker.rake.cap: must be an integer >= 0, got {cap!r}")
     settings = replace(settings, rake_percent=Fraction(str(percent)), rake_cap=cap)
     betting = section.get("betting", "no_limit")
@@ -279,14 +267,11 @@ def holdem_game(section: Mapping[str, Any]) -> HoldemGame:
         raise ConfigError(f"poker.betting: must be one of {', '.join(STRUCTURES)}")
     try:
         return HoldemGame(
-            betting=betting, blinds=pair("blinds", [100, 200]), ante=whole("ante", 0),
-            ante_kind=section.get("ante_kind"), chip=whole("chip", 1) or 1,
-            limits=pair("limits", None) if "limits" in section else None,
-            buy_in=(int(buy["min"]), int(buy["max"])), settings=settings,
+            betting=betting, blinds=pair_key(section, "blinds", [100, 200]),
+            ante=whole_key(section, "ante", 0), ante_kind=section.get("ante_kind"),
+            chip=whole_key(section, "chip", 1) or 1,
+            limits=pair_key(section, "limits", None) if "limits" in section else None,
+            buy_in=buy_in_key(section, (4000, 20000)), settings=settings,
         )  # fmt: skip
     except ConfigError as e:
         raise ConfigError(f"poker: {e}") from e
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

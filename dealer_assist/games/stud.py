@@ -27,13 +27,14 @@ The game as data and small functions:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from dealer_assist.cards import RANK_NAMES, Card
 from dealer_assist.engine.peer import BettingRound, StreetSpec
 from dealer_assist.engine.pot_settle import settle_pot_hand
 from dealer_assist.errors import ConfigError
+from dealer_assist.games.pot_common import read_settings
 
 CODE = "stud"
 MAX_SEATS = 8
@@ -367,20 +368,8 @@ class StudSettings:
         Raises:
             ConfigError: an unknown key or a value of the wrong type, naming ``where.key``.
         """
-        if not isinstance(obj, Mapping):
-            raise ConfigError(f"{where}: must be an object")
-        fields = cls().to_json()
-        values: dict[str, Any] = {}
-        for key, value in obj.items():
-            if key not in fields:
-                raise ConfigError(f"{where}.{key}: not a setting ({', '.join(fields)})")
-            if key == "max_raises":
-                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                    raise ConfigError(f"{where}.{key}: must be an integer >= 0, got {value!r}")
-            elif not isinstance(value, bool):
-                raise ConfigError(f"{where}.{key}: must be true or false, got {value!r}")
-            values[key] = value
-        return replace(cls(), **values)
+        kinds = {key: int if key == "max_raises" else bool for key in cls().to_json()}
+        return read_settings(cls, obj, where, kinds)
 
 
 DEFAULT_SETTINGS = StudSettings()

@@ -24,6 +24,7 @@ from dealer_assist.engine.peer import STRUCTURES, BettingStructure, Structure
 from dealer_assist.engine.peer_setup import ForcedPost, PeerSetup
 from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.errors import ConfigError, HandStateError
+from dealer_assist.games.pot_common import buy_in_key, check_keys, pair_key, whole_key
 from dealer_assist.games.stud import (
     CODE,
     SEVENTH,
@@ -191,39 +192,21 @@ def stud_game(section: Mapping[str, Any]) -> StudGame:
     Raises:
         ConfigError: naming the key (``poker.bring_in: ...``).
     """
-    known = {"betting", "limits", "ante", "bring_in", "chip", "buy_in", "settings"}
-    for key in section:
-        if key not in known:
-            raise ConfigError(f"poker.{key}: not a key ({', '.join(sorted(known))})")
-
-    def whole(key: str, default: int) -> int:
-        value = section.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ConfigError(f"poker.{key}: must be an integer >= 0, got {value!r}")
-        return value
-
-    limits = section.get("limits", [200, 400])
-    if not (isinstance(limits, list) and len(limits) == 2 and all(_whole(v) for v in limits)):
-        raise ConfigError(f"poker.limits: must be [small, big] integers, got {limits!r}")
-    buy = section.get("buy_in", {"min": 4000, "max": 40000})
-    if not isinstance(buy, Mapping) or not all(_whole(buy.get(k)) for k in ("min", "max")):
-        raise ConfigError(f"poker.buy_in: must be {{min, max}} integers, got {buy!r}")
+    check_keys(section, {"betting", "limits", "ante", "bring_in", "chip", "buy_in", "settings"})
+    limits = pair_key(section, "limits", [200, 400])
+    buy_in = buy_in_key(section, (4000, 40000))
     betting = section.get("betting", "fixed_limit")
     if betting not in STRUCTURES:
         raise ConfigError(f"poker.betting: must be one of {', '.join(STRUCTURES)}")
     settings = StudSettings.from_json(section.get("settings", {}), "poker.settings")
     try:
         return StudGame(
-            betting=betting, limits=(int(limits[0]), int(limits[1])), ante=whole("ante", 25),
-            bring_in=whole("bring_in", 50), chip=whole("chip", 25) or 1,
-            buy_in=(int(buy["min"]), int(buy["max"])), settings=settings,
+            betting=betting, limits=limits, ante=whole_key(section, "ante", 25),
+            bring_in=whole_key(section, "bring_in", 50),
+            chip=whole_key(section, "chip", 25) or 1, buy_in=buy_in, settings=settings,
         )  # fmt: skip
     except ConfigError as e:
         raise ConfigError(f"poker: {e}") from e
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 __all__: Sequence[str] = (
