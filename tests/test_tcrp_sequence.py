@@ -58,8 +58,10 @@ def test_half_window_boundary() -> None:
     assert w.accept(card((1 - 32768) % 65536), 0.0).duplicate  # 32768 behind: duplicate
     w2 = ReceiveWindow()
     w2.accept(card(0), 0.0)
-    v = w2.accept(card(1 + 32767), 0.0)  # 32767 ahead: a gap
-    assert not v.duplicate and v.resend_from == 1
+    v = w2.accept(card(1 + 32767), 0.0)  # 32767 ahead: beyond the device's history
+    assert not v.duplicate and v.far_ahead and v.resend_from is None and not v.ack
+    v = w2.accept(card(1 + 256), 0.0)  # 256 ahead: a gap RESEND can fill
+    assert not v.duplicate and not v.far_ahead and v.resend_from == 1
 
 
 def test_hello_seq0_restarts() -> None:

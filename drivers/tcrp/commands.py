@@ -10,6 +10,7 @@ ACK and NAK to :meth:`CommandChannel._resolve`, which ends the wait.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 
 from dealer_assist.errors import (
@@ -51,6 +52,8 @@ class CommandChannel(DeviceState):
                     if attempt:
                         with self._stats_lock:
                             self._stats.command_retries += 1
+                    if type_ == "HELLO":  # its answer may re-base a sequence that moved on
+                        self._window.hello_sent(time.monotonic())
                     self._write(frame)
                     with self._cond:
                         answered = self._cond.wait_for(

@@ -1,13 +1,13 @@
 """A TCRP/1 device frame as the :mod:`dealer_assist.events` event it stands for.
 
 :func:`frame_event` converts one in-order device frame (HELLO, STATE, SHUFFLED, CARD, FAULT,
-CLEAR); a frame whose fields do not fit its type raises :class:`BadFrame`, and the caller counts
-it as dropped. Used by the device's receive loop and by its history recovery alike.
+CLEAR); a frame whose fields do not fit its type (a CARD without its deck, index or card, an
+index that is not a number >= 1, a card text that is neither a card nor ``XX``) raises
+:class:`BadFrame`: the receive loop NAKs such a frame so the device sends it again, and its
+history recovery skips it.
 """
 
 from __future__ import annotations
-
-import logging
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.errors import CardError
@@ -22,13 +22,11 @@ from dealer_assist.events import (
 )
 from drivers.tcrp.frame import Frame
 
-log = logging.getLogger(__name__)
-
 UNREADABLE = "XX"
 
 
 class BadFrame(Exception):
-    """A valid frame whose fields do not fit its type (counted as dropped)."""
+    """A CRC-valid frame whose fields do not fit its type (NAKed by the receive loop)."""
 
 
 def frame_event(frame: Frame, source: str) -> DeviceEvent | None:
@@ -73,11 +71,11 @@ def _int(f: tuple[str, ...], i: int, minimum: int) -> int:
 
 
 def _card(text: str) -> Card | None:
-    """The card, or None for ``XX``; an unparseable text is treated as unreadable too."""
+    """The card, or None for ``XX`` (unreadable); any other text is a malformed field (the
+    frame was garbled in the device, not a card it could not read: it is asked again)."""
     if text == UNREADABLE:
         return None
     try:
         return parse_card(text)
-    except CardError:
-        log.warning("device reported a card that is not one: %r (taken as unreadable)", text)
-        return None
+    except CardError as e:
+        raise BadFrame(f"field 3 is not a card: {text[:20]!r}") from e

@@ -7,6 +7,11 @@ ACK and NAK end a command's wait (:mod:`~drivers.tcrp.commands`); resent history
 the history recovery (:mod:`~drivers.tcrp.history`). A HELLO with another model or serial than
 the session's raises the identity alarm (DEVICE_PROTOCOL.md, "Security").
 
+A frame whose fields do not fit its type (a CRC-valid CARD without an index, with an index that
+is not a number, a card text that is not a card) is NAKed, not acknowledged: the device sends it
+again, and the receive window never takes it (issue 18). A frame more than 256 ahead is dropped
+and counted (``far_ahead_frames``); when such frames go on the worker sends HELLO.
+
 Reconnection (issue 4): when nothing is heard for the heartbeat timeout the worker probes with
 HELLO, then reopens the transport, with a delay that doubles from ``reopen_interval`` up to
 ``reconnect_max``; a failed transport is reopened on the same schedule.
@@ -46,7 +51,9 @@ class ReceiveLoop(CommandChannel, HistoryRecovery):
                     for frame in self._parser.feed(data):
                         self._on_frame(frame, now)
                     with self._stats_lock:
-                        self._stats.frames_dropped = self._parser.dropped + self._bad_frames
+                        self._stats.frames_dropped = (
+                            self._parser.dropped + self._bad_frames + self.far_ahead_frames
+                        )
                 self._on_timers(now)
             except TransportError as e:
                 self._on_transport_error(e)
@@ -96,8 +103,14 @@ class ReceiveLoop(CommandChannel, HistoryRecovery):
             self._link_state = "reconnecting"
         self._schedule_attempt(now)
 
+    @property
+    def far_ahead_frames(self) -> int:
+        """Frames dropped this session for being more than 256 ahead of the expected seq."""
+        return self._far_before + self._window.far_ahead
+
     def _new_window(self) -> None:
         self._lost_before += self._window.lost
+        self._far_before += self._window.far_ahead
         self._window = ReceiveWindow(
             resend_interval=self._t.resend_interval, gap_timeout=self._t.gap_timeout
         )
@@ -127,9 +140,21 @@ class ReceiveLoop(CommandChannel, HistoryRecovery):
             return
         if frame.type in ("ACK", "NAK"):
             self._resolve(frame)  # at once, even out of order: it only ends a wait
-        verdict = self._window.accept(frame, now)
+        verdict = self._window.accept(frame, now, malformed=_malformed(frame, self.name))
         if verdict.ack:
             self._send("ACK", (str(frame.seq),))
+        elif verdict.nak:
+            self._bad_frames += 1
+            log.warning(
+                "%s: NAK %s frame seq %d: %s", self.name, frame.type, frame.seq, verdict.nak
+            )
+            self._send("NAK", (str(frame.seq), "BAD_FIELDS"))
+        elif verdict.far_ahead:
+            log.warning("%s: dropped %s frame seq %d: more than 256 ahead of %s",
+                        self.name, frame.type, frame.seq, self._window.expected)  # fmt: skip
+        if verdict.ask_hello:
+            log.warning("%s: frames keep coming from far ahead: HELLO", self.name)
+            self._send("HELLO")
         if verdict.duplicate or verdict.earlier_duplicate:
             with self._stats_lock:
                 self._stats.duplicates += verdict.duplicate + verdict.earlier_duplicate
@@ -192,3 +217,12 @@ class ReceiveLoop(CommandChannel, HistoryRecovery):
                 restarted=restarted,
             )
         )
+
+
+def _malformed(frame: Frame, source: str) -> str:
+    """Why the frame's fields do not fit its type, "" when they do (or it has none to check)."""
+    try:
+        frame_event(frame, source)
+    except BadFrame as e:
+        return str(e)
+    return ""

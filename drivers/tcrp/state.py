@@ -85,6 +85,7 @@ class DeviceState:
         self._capture_start = 0
         self._history_guard_until = 0.0
         self._lost_before = 0  # frames lost by the windows of earlier links of this session
+        self._far_before = 0  # frames dropped far ahead by those windows
         self.worker_errors = 0  # unexpected exceptions the worker survived (a bug if not 0)
 
     # -- link-level writes -----------------------------------------------------------------
@@ -99,7 +100,9 @@ class DeviceState:
             self._transport.write(data)
 
     def _send(self, type_: str, fields_: Sequence[str] = ()) -> None:
-        """A link-level frame (ACK, RESEND, HELLO after reopen): no answer awaited."""
+        """A link-level frame (ACK, NAK, RESEND, HELLO probe): no answer awaited."""
+        if type_ == "HELLO":
+            self._window.hello_sent(time.monotonic())
         with self._write_lock:
             self._transport.write(encode_frame(self._take_seq(), type_, fields_))
 

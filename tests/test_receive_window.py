@@ -1,0 +1,178 @@
+"""The receive window cannot be blinded (issue 18 item 4; DEVICE_PROTOCOL.md, Reliability): a frame
+more than 256 ahead is dropped and counted, never held nor jumped to; a CRC-valid CARD whose fields
+are malformed is NAKed, not acknowledged, and taken when the device sends it again."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from dealer_assist.events import CardRead
+from drivers.tcrp.device import TcrpDevice
+from drivers.tcrp.frame import Frame, encode_frame
+from drivers.tcrp.sequence import ReceiveWindow
+from drivers.tcrp.timings import TcrpTimings
+from drivers.transport.serial_port import SerialTransport
+from tests.conftest import Closer
+from tests.test_fuzz_tcrp import FakeLine
+
+
+def card(seq: int, index: int | str = 1, text: str = "As") -> Frame:
+    return Frame(seq, "CARD", ("D1", str(index), text))
+
+
+# -- the window alone ---------------------------------------------------------------------------
+
+
+def test_a_frame_far_ahead_is_dropped_and_the_sequence_goes_on() -> None:
+    w = ReceiveWindow(gap_timeout=1.0)
+    w.accept(card(100), 0.0)
+    v = w.accept(Frame(100 + 20_000, "BEAT"), 0.1)
+    assert v.far_ahead and not v.ack and v.deliver == [] and v.resend_from is None
+    assert w.far_ahead == 1 and w.expected == 101
+    assert w.poll(5.0).deliver == [] and w.expected == 101  # nothing held: nothing to jump to
+    got = [f.seq for s in range(101, 106) for f in w.accept(card(s, s - 99), 6.0).deliver]
+    assert got == [101, 102, 103, 104, 105] and w.lost == 0
+
+
+def test_257_ahead_is_far_256_ahead_is_a_gap() -> None:
+    w = ReceiveWindow()
+    w.accept(card(0), 0.0)  # expected 1
+    assert w.accept(card(1 + 257), 0.0).far_ahead
+    v = w.accept(card(1 + 256), 0.0)
+    assert not v.far_ahead and v.ack and v.resend_from == 1
+
+
+def test_far_ahead_frames_that_go_on_ask_hello_and_its_answer_rebases() -> None:
+    w = ReceiveWindow(hello_after=3, hello_interval=5.0, hello_wait=2.0)
+    w.accept(card(10), 0.0)
+    asked = [w.accept(Frame(5000 + i, "BEAT"), 0.1 * i).ask_hello for i in range(6)]
+    assert asked == [False, False, True, False, False, False]  # once per hello_interval
+    assert w.far_ahead == 6
+    hello = Frame(5010, "HELLO", ("TCRP1", "M", "1", "S"))
+    assert w.accept(hello, 1.0).far_ahead  # not asked by the host: a HELLO is no exception
+    w.hello_sent(1.1)
+    v = w.accept(hello, 1.2)
+    assert v.deliver == [hello] and w.expected == 5011 and w.lost == 5010 - 11
+    assert w.accept(card(5011), 1.3).deliver == [card(5011)]
+    # a forged far HELLO long after the host's HELLO is dropped like any far frame
+    assert w.accept(Frame(30000, "HELLO", hello.fields), 9.0).far_ahead
+
+
+def test_a_malformed_frame_is_nakked_not_taken_and_its_resend_is() -> None:
+    w = ReceiveWindow()
+    w.accept(card(7), 0.0)
+    bad = card(8, "x")
+    v = w.accept(bad, 0.1, malformed="field 2 is not an integer")
+    assert v.nak and not v.ack and v.deliver == [] and w.expected == 8
+    v = w.accept(card(9, 3), 0.2)  # the frame after it is held: the gap asks RESEND from 8
+    assert v.resend_from == 8 and v.deliver == []
+    v = w.accept(card(8, 2), 0.3)  # the device sent it again, well formed
+    assert [f.seq for f in v.deliver] == [8, 9]
+
+
+# -- the device over a real pty -----------------------------------------------------------------
+
+
+class Line(FakeLine):
+    """The fake device line, keeping every frame the host wrote (``sent``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent: list[Frame] = []
+
+    def read_host(self) -> list[str]:
+        frames = self.host.feed(_read(self.master))
+        self.sent.extend(frames)
+        return [f.type for f in frames]
+
+
+@pytest.fixture
+def line(closer: Closer) -> Iterator[tuple[Line, TcrpDevice]]:
+    fake = closer.add(Line())
+    timings = TcrpTimings(hello_timeout=2.0, heartbeat_timeout=30.0, gap_timeout=0.2)
+    device = closer.add(TcrpDevice(SerialTransport(fake.path), name="rw", timings=timings))
+
+    def answer_hello() -> None:
+        deadline = time.monotonic() + 2.0
+        while time.monotonic() < deadline:
+            for f in fake.host.feed(_read(fake.master)):
+                if f.type == "HELLO":
+                    os.write(fake.master, encode_frame(0, "ACK", (str(f.seq),)))
+                    os.write(fake.master, encode_frame(1, "HELLO", ("TCRP1", "RW", "1", "R1")))
+                    return
+            time.sleep(0.005)
+
+    t = threading.Thread(target=answer_hello)
+    t.start()
+    closer.callback(t.join)
+    device.open()
+    t.join()
+    yield fake, device
+
+
+def _read(fd: int) -> bytes:
+    try:
+        return os.read(fd, 65536)
+    except BlockingIOError:
+        return b""
+
+
+def host_frames(fake: Line) -> list[Frame]:
+    """What the host wrote since the last call (waits until it had the time to answer)."""
+    time.sleep(0.05)
+    fake.read_host()
+    out, fake.sent = fake.sent, []
+    return out
+
+
+def cards_out(device: TcrpDevice) -> list[tuple[str, int, str]]:
+    out = []
+    while (event := device.next_event(0)) is not None:
+        if isinstance(event, CardRead):
+            out.append((event.deck_id, event.index, str(event.card)))
+    return out
+
+
+def test_a_forged_frame_20000_ahead_does_not_blind_the_host(
+    line: tuple[Line, TcrpDevice],
+) -> None:
+    fake, device = line
+    fake.write(encode_frame(2 + 20_000, "BEAT"))
+    time.sleep(0.4)  # past the gap timeout: the old window jumped to the forged seq here
+    for i in range(3):
+        fake.write(encode_frame(2 + i, "CARD", ("D7", str(i + 1), ("Qh", "2c", "Td")[i])))
+    assert cards_out(device) == [("D7", 1, "Qh"), ("D7", 2, "2c"), ("D7", 3, "Td")]
+    assert device.far_ahead_frames == 1 and device.lost_frames == 0
+    assert device.stats.frames_dropped == 1 and device.worker_errors == 0
+
+
+def test_far_ahead_frames_that_continue_make_the_host_say_hello(
+    line: tuple[Line, TcrpDevice],
+) -> None:
+    fake, device = line
+    host_frames(fake)
+    for i in range(3):
+        fake.write(encode_frame(9000 + i, "BEAT"))
+    assert [f.type for f in host_frames(fake)] == ["HELLO"]
+    assert device.far_ahead_frames == 3
+
+
+def test_a_malformed_card_is_nakked_and_taken_when_sent_again(
+    line: tuple[Line, TcrpDevice],
+) -> None:
+    fake, device = line
+    host_frames(fake)
+    for fields in (("D7", "one", "Qh"), ("D7", "1"), ("D7", "1", "Zz"), ("D7", "0", "Qh")):
+        fake.write(encode_frame(2, "CARD", fields))
+        answer = host_frames(fake)
+        assert [(f.type, f.fields[:1]) for f in answer] == [("NAK", ("2",))], fields
+    assert cards_out(device) == []
+    fake.write(encode_frame(2, "CARD", ("D7", "1", "Qh")))  # the device's retransmission
+    assert [(f.type, f.fields) for f in host_frames(fake)] == [("ACK", ("2",))]
+    assert cards_out(device) == [("D7", 1, "Qh")]
+    assert device.stats.frames_dropped == 4
