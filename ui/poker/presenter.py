@@ -26,6 +26,7 @@ from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import CardError, DealerAssistError
+from dealer_assist.games import get_pot_game
 from ui.console.snapshot import DeviceStatus, SourceNotice
 from ui.console.view import CardEntry
 from ui.poker.service import PokerCommand
@@ -63,9 +64,10 @@ class PokerView:
 
     Attributes:
         step: ``connecting``, ``between`` (between hands), ``dealing`` (the device deals),
-            ``manual`` (the dealer types the cards), ``identify`` (an unreadable card: the
-            dealer, then a pit boss, enter it), ``betting``, ``showdown``, ``settled``,
-            ``void`` (an alarm to acknowledge).
+            ``manual`` (the dealer types the cards), ``new_deck`` (the deck ran short: the
+            dealer loads the burns with the stub, then taps to shuffle them), ``identify``
+            (an unreadable card: the dealer, then a pit boss, enter it), ``betting``,
+            ``showdown``, ``settled``, ``void`` (an alarm to acknowledge).
         snap: the snapshot drawn.
         legal: what the actor may do (None: nobody).
         amount: the bet/raise total (or, between hands, the buy-in/top-up) being keyed.
@@ -82,6 +84,7 @@ class PokerView:
         notice: the card-source switch the dealer has not dismissed yet.
         not_ready: the device blocks the next hand (between hands).
         ack_ready: the void alarm's "Acknowledged" takes taps (after :data:`ACK_HOLD_S`).
+        has_button: the game has a dealer button to place (the plug-in's ``has_button``).
     """
 
     step: str
@@ -102,6 +105,7 @@ class PokerView:
     notice: SourceNotice | None = None
     not_ready: bool = False
     ack_ready: bool = True
+    has_button: bool = True
 
     @property
     def device(self) -> DeviceStatus:
@@ -121,11 +125,11 @@ def amount_issue(legal: Legal | None, to: int) -> Message | None:
     if to <= 0:
         return Message("no_amount", (legal.minimum,))
     if to > legal.maximum:
-        return Message("above_max", (legal.maximum,))
+        return Message("above_max" if legal.all_in else "above_limit", (legal.maximum,))
     if to < legal.minimum and to != legal.maximum:
         return Message("below_min", (legal.minimum,))
     if not legal.allows(to):
-        return Message("off_step", (legal.step, legal.maximum))
+        return Message("off_step" if legal.all_in else "off_limit", (legal.step, legal.maximum))
     return None
 
 
@@ -145,6 +149,7 @@ class PokerPresenter:
         enter: CardSink | None = None,
     ) -> None:  # fmt: skip
         self.config = config
+        self.has_button = bool(getattr(get_pot_game(config.game), "has_button", True))
         self.send = send
         self.clock = clock
         self.enter = enter
@@ -190,7 +195,10 @@ class PokerPresenter:
         self._waiting = {s for s in self._waiting if s > snap.seq}
         turn = (snap.hand_uid, snap.actor, snap.street, snap.phase)
         if turn != (old.hand_uid, old.actor, old.street, old.phase):
-            self.amount = 0  # a new turn keys a new amount
+            # a new turn keys a new amount; fixed limit's one total is keyed already
+            fixed = snap.legal.fixed if snap.legal is not None else None
+            self.amount = fixed if fixed is not None and snap.legal is not None and (
+                snap.legal.bet_kind) else 0  # fmt: skip
             self._moved_at = self.clock()  # buttons now mean something else: see _double
         if snap.hand_uid != old.hand_uid:
             self.void_armed = False
@@ -231,6 +239,8 @@ class PokerPresenter:
             return "settled" if fresh else "between"
         if s.identifying:
             return "identify"
+        if s.new_deck:
+            return "new_deck"
         if s.manual_source and s.awaiting and s.legal is None:
             return "manual"
         if s.phase == "showdown" and s.legal is not None:
@@ -254,6 +264,7 @@ class PokerPresenter:
             busy=bool(self._waiting), seats=tuple(range(1, self.config.seats + 1)),
             entry=self._entry(step), can_void=s.in_hand, notice=notice,
             not_ready=between and not s.device.ready, ack_ready=self._ack_ready(),
+            has_button=self.has_button,
         )  # fmt: skip
 
     def _entry(self, step: str) -> CardEntry | None:
@@ -340,6 +351,9 @@ class PokerPresenter:
 
     def _set_amount(self, amount: int) -> None:
         self._disarm()
+        legal = self.snap.legal
+        if legal is not None and legal.fixed is not None and legal.bet_kind is not None:
+            amount = legal.fixed  # fixed limit: the one total there is
         self.amount = max(0, amount)
         if self.message is not None and self.message.code != "refused":
             self.message = None
@@ -355,6 +369,16 @@ class PokerPresenter:
             self._say(Message("not_legal"))
             return
         self._command(PokerCommand("show", seat=legal.seat, shown=shown))
+
+    def tap_reshuffle(self) -> None:
+        """The dealer has loaded the burns with the stub (the view's ``shortage`` said so): the
+        device shuffles them as the street's new deck. Once: again while it shuffles does
+        nothing."""
+        s = self.snap
+        if self._double("reshuffle") or self._waiting or not s.new_deck or s.reshuffling:
+            return
+        self.message = None
+        self._command(PokerCommand("reshuffle"))
 
     def tap_undo(self) -> None:
         """Take back the last action (only while the runner allows it)."""
@@ -507,6 +531,8 @@ class PokerPresenter:
 
     def tap_seat_change(self, kind: str) -> None:
         """``sit_out``, ``sit_in``, ``leave`` or ``button`` for the selected seat."""
+        if kind == "button" and not self.has_button:
+            return  # a game without a button (its button is never drawn)
         seat = self._chosen(kind)
         if seat is not None:
             self._command(PokerCommand(kind, seat=seat))

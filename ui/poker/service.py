@@ -48,7 +48,9 @@ class PokerCommand:
     ``kind``: ``open``, ``new_hand``, ``act`` (``seat``, ``action``, ``to``), ``show``
     (``seat``, ``shown``), ``undo``, ``void`` (``reason``), ``ack``, ``seat_player`` (``seat``,
     ``name``, ``amount``), ``top_up`` (``seat``, ``amount``), ``sit_out``, ``sit_in``,
-    ``leave``, ``button`` (``seat``), ``identify`` (``card``: the dealer's reading of an
+    ``leave``, ``button`` (``seat``), ``reshuffle`` (the dealer has loaded the burns with the
+    stub when the deck runs short: the device shuffles them as the street's new deck),
+    ``identify`` (``card``: the dealer's reading of an
     unreadable card), ``confirm`` (``card``, ``badge``, ``pin``: the pit boss's); ``seq``
     numbers it (the snapshot answers with it).
     """
@@ -97,6 +99,7 @@ class PokerService:
         self.roster = roster
         self._notice: SourceNotice | None = None
         self._resumed = ""  # the hand resumed from the journal at the last open
+        self._reshuffled = ""  # the hand whose short street's new deck was asked for
         self.make_source = make_source
         self.journal = journal
         self.card_timeout = card_timeout
@@ -190,6 +193,7 @@ class PokerService:
             "undo": lambda: runner.undo(by=self.dealer),
             "void": lambda: self._void(cmd.reason or VoidReason("dealer_void")),
             "ack": lambda: runner.acknowledge_void(self.dealer),
+            "reshuffle": self._reshuffle,
             "identify": lambda: self._identify(cmd.card),
             "confirm": lambda: self._confirm(cmd),
         }
@@ -244,6 +248,18 @@ class PokerService:
             return
         self._want_until = None
         runner.new_hand()
+
+    def _reshuffle(self) -> None:
+        """The burns and the stub are loaded: shuffle them, once per hand (a second tap while
+        the device shuffles would ask for a second deck)."""
+        runner = self._runner()
+        hand = runner.hand
+        if hand is None or hand.is_over or not hand.new_deck_needed:
+            raise HandStateError("no new deck is due: the street deals from the deck")
+        if self._reshuffled == hand.hand_uid:
+            return  # already asked: the device is shuffling them
+        runner.reshuffle()
+        self._reshuffled = hand.hand_uid
 
     def _void(self, reason: VoidReason) -> None:
         runner = self._runner()
@@ -333,7 +349,7 @@ class PokerService:
             ident_entered=ident is not None and ident.card is not None,
             pin_required=self.roster is not None and bool(self.roster.badges),
             notice=self._notice, resumed=self._resumed,
-            void_reason=alarm.reason if alarm is not None else None,
+            void_reason=alarm.reason if alarm is not None else None, reshuffled=self._reshuffled,
         )  # fmt: skip
         return take_snapshot(
             hand, session, table_seats=self.config.seats, seq=self._seq, hand_no=hand_no,

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from dealer_assist.cards import Card
+from dealer_assist.engine.betting import BRING_IN, COMPLETE
 from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.engine.state import HandView
 from dealer_assist.engine.voids import VoidReason
@@ -21,8 +22,11 @@ from dealer_assist.games.base import Position
 from dealer_assist.table.session import TableSession
 from ui.console.snapshot import CommandError, DeviceStatus, SourceNotice
 
-BET_KINDS = frozenset({"bet", "raise"})
-"""The action kinds that take an amount (the seat's total this round)."""
+BET_KINDS = frozenset({"bet", "raise", COMPLETE})
+"""The action kinds that take an amount (the seat's total this round): ``complete`` is the first
+full bet over a forced bet below it (Stud's bring-in)."""
+FORCED_KIND = BRING_IN
+"""The action kind of a forced bet its seat decides (post it or fold: Stud's bring-in)."""
 
 
 @dataclass(frozen=True)
@@ -35,8 +39,11 @@ class SeatSnap:
         bet: chips in front of the seat this betting round.
         put_in: chips put in this hand (forced bets included).
         in_hand: dealt in this hand. folded: has folded. all_in: in the hand with nothing behind.
-        cards: hole cards dealt (drawn face down: the value is never here).
-        shown: the hole cards once shown at the showdown (empty before and when mucked).
+        cards: hole cards dealt.
+        hole: those cards in deal order as the dealer's view has them: a face-up card (Stud's
+            door and up cards) as it was read, None for each face-down one (never its value).
+        shown: the cards once every one is face up (shown at the showdown; empty before and
+            when mucked).
         mucked: mucked at the showdown.
         sitting_out: sits out (between hands: not dealt in).
         posts: the forced bets it posted this hand, by kind (``small_blind``...).
@@ -53,11 +60,17 @@ class SeatSnap:
     folded: bool = False
     all_in: bool = False
     cards: int = 0
+    hole: tuple[Card | None, ...] = ()
     shown: tuple[Card, ...] = ()
     mucked: bool = False
     sitting_out: bool = False
     posts: tuple[str, ...] = ()
     last: str = ""
+
+    @property
+    def up(self) -> tuple[Card, ...]:
+        """The face-up cards the dealer may see now, in deal order."""
+        return tuple(c for c in self.hole if c is not None)
 
 
 @dataclass(frozen=True)
@@ -101,8 +114,9 @@ class Legal:
         kinds: legal kinds (``fold``, ``check``, ``call``, ``bet``, ``raise``; at the showdown
             ``show`` and maybe ``muck``).
         to_call: chips it needs to call (capped at its stack), 0 when it may check.
-        minimum, maximum, step: the totals a bet or raise may go to (maximum = all-in), None
-            when no bet or raise is open.
+        minimum, maximum, step: the totals a bet or raise may go to, None when no bet or raise
+            is open (fixed limit: often one total, minimum = maximum).
+        all_in: the maximum is all of the seat's chips (no limit, or a short stack).
     """
 
     seat: int
@@ -111,10 +125,11 @@ class Legal:
     minimum: int | None = None
     maximum: int | None = None
     step: int = 1
+    all_in: bool = True
 
     @property
     def bet_kind(self) -> str | None:
-        """``bet`` or ``raise`` when one is open, else None."""
+        """``bet``, ``raise`` or ``complete`` when one is open, else None."""
         return next((k for k in self.kinds if k in BET_KINDS), None)
 
     def allows(self, to: int) -> bool:
@@ -123,6 +138,12 @@ class Legal:
         if lo is None or hi is None:
             return False
         return to == hi or (lo <= to <= hi and (to - lo) % self.step == 0)
+
+    @property
+    def fixed(self) -> int | None:
+        """The one total a bet or raise may go to (fixed limit), None when there is a choice."""
+        lo, hi = self.minimum, self.maximum
+        return lo if lo is not None and lo == hi else None
 
 
 @dataclass(frozen=True)
@@ -138,7 +159,8 @@ class PokerSnapshot:
             ``settled``, ``void``), "" before the first hand.
         in_hand: a hand is in progress (no between-hands changes now).
         street: the street being bet or dealt, None outside.
-        button: the button's seat (of the hand, else of the session), None when not placed.
+        button: the button's seat (of the hand, else of the session), None when not placed or
+            the game has none.
         actor: the seat to act (bet, or show/muck at the showdown), None when nobody.
         seats: every seated player and every seat dealt in, ascending.
         board: board cards turned, in order.
@@ -146,6 +168,15 @@ class PokerSnapshot:
         pots: the chips in the middle (main first), this round's bets excluded.
         legal: what the actor may do, None when nobody is to act.
         showdown: the showdown order.
+        opening: why the first seat of the street acts first, the core's words ("lowest door
+            card: 2c", "highest board: pair of kings"), "" where the seats' order decides it;
+            opener: that seat (the first to act on the street), None before it is known.
+        forced: the forced bet its seat decides (Stud's bring-in), on the street it is decided:
+            ``(seat, choice)`` in order, choice ``fold`` (it passed on), ``bring_in`` (posted)
+            or "" (deciding now).
+        new_deck: the street waits for a new deck of the burns and the stub (the dealer loads
+            them, then the device shuffles them: Stud's seventh street); shortage: the dealer's
+            instruction then, the core's words; reshuffling: the shuffle was asked for.
         awards: the pots awarded once the hand is settled, side pots first, the main pot last.
         returned: uncalled bets given back ``(seat, amount)``; rake: the rake taken.
         after: stacks after the settled hand ``(seat, stack)``.
@@ -182,6 +213,12 @@ class PokerSnapshot:
     pots: tuple[PotSnap, ...] = ()
     legal: Legal | None = None
     showdown: tuple[int, ...] = ()
+    opening: str = ""
+    opener: int | None = None
+    forced: tuple[tuple[int, str], ...] = ()
+    new_deck: bool = False
+    shortage: str = ""
+    reshuffling: bool = False
     awards: tuple[Award, ...] = ()
     returned: tuple[tuple[int, int], ...] = ()
     rake: int = 0
@@ -214,7 +251,7 @@ class Extras:
     """What the service adds to a snapshot beyond the hand and the session: an unreadable
     card waits (``identifying``, the dealer's card entered: ``ident_entered``), the pit boss's
     PIN is needed, the last source switch, the uid of the hand resumed after a restart, the
-    unacknowledged void's reason."""
+    unacknowledged void's reason, the uid of the hand whose new deck the dealer had shuffled."""
 
     identifying: bool = False
     ident_entered: bool = False
@@ -222,6 +259,7 @@ class Extras:
     notice: SourceNotice | None = None
     resumed: str = ""
     void_reason: VoidReason | None = None
+    reshuffled: str = ""
 
 
 def _legal(view: HandView, seats: Mapping[int, SeatSnap]) -> Legal | None:
@@ -234,7 +272,36 @@ def _legal(view: HandView, seats: Mapping[int, SeatSnap]) -> Legal | None:
     r = space.amount
     if r is None:
         return Legal(view.actor, tuple(space.kinds), to_call)
-    return Legal(view.actor, tuple(space.kinds), to_call, r.minimum, r.maximum, r.step)
+    all_in = r.maximum >= me.bet + me.stack
+    return Legal(view.actor, tuple(space.kinds), to_call, r.minimum, r.maximum, r.step, all_in)
+
+
+def _forced(hand: PeerHand, view: HandView) -> tuple[tuple[int, str], ...]:
+    """The forced bet decided by its seat: every action before it is posted is a seat passing
+    it on (nobody else may act then); the seat to act may be deciding now. Empty for a game
+    without one (nothing posted, nobody deciding)."""
+    first = str(hand.actions[0]["street"]) if hand.actions else view.street
+    if view.street != first:
+        return ()  # decided on the first street: later streets do not repeat it
+    out: list[tuple[int, str]] = []
+    for a in hand.actions:
+        out.append((int(a["seat"]), str(a["action"])))
+        if a["action"] == FORCED_KIND:
+            return tuple(out)
+    space = view.legal
+    if view.actor is not None and space is not None and FORCED_KIND in space.kinds:
+        return (*out, (view.actor, ""))
+    return ()
+
+
+def _opener(hand: PeerHand, view: HandView) -> int | None:
+    """The first seat to act on the street being bet (its first action, else the actor)."""
+    if not view.opening:
+        return None
+    for a in hand.actions:
+        if str(a["street"]) == view.street:
+            return int(a["seat"])
+    return view.actor
 
 
 def _awards(result: Mapping[str, Any]) -> tuple[Award, ...]:
@@ -274,7 +341,7 @@ def take_snapshot(
     for s, p in players.items():
         seats[s] = SeatSnap(s, p.name, p.stack or 0, sitting_out=p.sitting_out)
     if view is None or hand is None:
-        button = session.button if session is not None else None
+        button = (session.button or None) if session is not None else None
         return PokerSnapshot(
             seq=seq, table_seats=table_seats, hand_no=hand_no, button=button,
             seats=tuple(seats[s] for s in sorted(seats)), device=device or DeviceStatus(),
@@ -289,13 +356,17 @@ def take_snapshot(
     # for a player who called before it and has not acted yet
     acted_on = {int(a["seat"]): str(a["street"]) for a in hand.actions}
     for sv in view.seats:
-        shown = tuple(c for c in sv.hole if c is not None)
+        # every card face up: shown at the showdown (a face-down card is never in the view)
+        hole = tuple(sv.hole)
+        shown = tuple(c for c in hole if c is not None)
+        if len(shown) < len(hole):
+            shown = ()
         known = players.get(sv.seat)
         stack = sv.stakes["stack"]
         seats[sv.seat] = SeatSnap(
             sv.seat, known.name if known else "", stack, sv.stakes["bet"], sv.stakes["put_in"],
             in_hand=True, folded=sv.folded, all_in=stack == 0 and not sv.folded,
-            cards=len(sv.hole), shown=shown, mucked=sv.seat in mucked,
+            cards=len(hole), hole=hole, shown=shown, mucked=sv.seat in mucked,
             sitting_out=known.sitting_out if known else False, posts=tuple(posts.get(sv.seat, ())),
             last=sv.actions[-1] if sv.actions and acted_on.get(sv.seat) == view.street else "",
         )  # fmt: skip
@@ -314,11 +385,17 @@ def take_snapshot(
             seats[s] = replace(seats[s], stack=stack, bet=0, all_in=False)
     return PokerSnapshot(
         seq=seq, table_seats=table_seats, hand_uid=view.hand_uid, hand_no=hand_no,
-        phase=view.phase, in_hand=in_hand, street=view.street, button=view.button,
+        phase=view.phase, in_hand=in_hand, street=view.street,
+        button=view.button or None,  # 0: a game without a button (Stud deals from seat 1)
         actor=view.actor if in_hand else None, seats=tuple(seats[s] for s in sorted(seats)),
         board=tuple(c for c in view.board if c is not None),
         pending=tuple(str(p) for p in view.pending), pots=pots, legal=_legal(view, seats),
-        showdown=tuple(view.showdown), awards=_awards(result) if settled else (),
+        showdown=tuple(view.showdown), opening=view.opening if in_hand else "",
+        opener=_opener(hand, view) if in_hand else None,
+        forced=_forced(hand, view) if in_hand else (), new_deck=in_hand and view.new_deck,
+        shortage=view.shortage if in_hand and view.new_deck else "",
+        reshuffling=in_hand and view.new_deck and x.reshuffled == view.hand_uid,
+        awards=_awards(result) if settled else (),
         returned=tuple((int(r["seat"]), int(r["amount"])) for r in result.get("returned", [])),
         rake=int(result.get("rake", 0) or 0), after=after if settled else (),
         void=hand.void_reason.code if hand.void_reason is not None else "",

@@ -1,4 +1,5 @@
-"""The poker console's main window: the shared top bar, the felt and the side panel."""
+"""The poker console's main window: the shared top bar, the felt and the side panel, shaped by
+the game's plug-in (its cards per seat and on the board, its forced bet decided by a seat)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,15 @@ from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QVBoxLayout, QWidget
 
 from dealer_assist.config import TableConfig
+from dealer_assist.games import get_pot_game
 from ui.console import theme
 from ui.console.texts import tr, trf
 from ui.console.widgets.banner import NoticeBar, NotReadyBar
 from ui.console.widgets.seat import set_text
 from ui.console.widgets.topbar import TopBar
 from ui.poker.presenter import PokerPresenter, PokerView
-from ui.poker.texts import step_name
+from ui.poker.snapshot import FORCED_KIND
+from ui.poker.texts import step_name, title
 from ui.poker.widgets.alarm import PokerVoidAlarm
 from ui.poker.widgets.felt import Felt
 from ui.poker.widgets.panel import PokerPanel
@@ -47,13 +50,15 @@ PANEL_STYLE = f"""
 class PokerTopBar(TopBar):
     """The banked console's top bar drawn from a poker view (banner, table, hand, device)."""
 
+    game = ""  # the game's code (its title on the table line)
+
     def show_poker(self, view: PokerView, table_id: str) -> None:
         """Banner, table line, hand number and the card source's status."""
         colors = theme.PHASE_COLORS.get(STEP_COLORS.get(view.step, view.step), (theme.SLATE,
                                         theme.TEXT))  # fmt: skip
         self.phase.setStyleSheet(f"#phase {{ background: {colors[0]}; color: {colors[1]}; }}")
         set_text(self.phase, step_name(view.step, view.snap.street).upper())
-        set_text(self.table, f"{table_id} · Texas Hold'em")
+        set_text(self.table, f"{table_id} · {title(self.game)}")
         hand_no = view.snap.hand_no
         set_text(self.hand, trf("Hand %1", hand_no) if hand_no else "")
         self._device = view.snap.device
@@ -81,6 +86,7 @@ class PokerWindow(QMainWindow):
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)
         self.top = PokerTopBar()
+        self.top.game = config.game
         outer.addWidget(self.top)
         body = QHBoxLayout()
         body.setContentsMargins(0, 0, 0, 0)
@@ -92,10 +98,16 @@ class PokerWindow(QMainWindow):
         self.notice = NoticeBar(presenter)
         left.addWidget(self.not_ready)
         left.addWidget(self.notice)
-        self.felt = Felt(config.seats, config.currency, presenter.tap_seat)
+        streets = get_pot_game(config.game).streets
+        self.felt = Felt(config.seats, config.currency, presenter.tap_seat,
+                         hole_cards=sum(len(st.hole) for st in streets),
+                         board_cards=sum(st.board for st in streets))  # fmt: skip
         left.addWidget(self.felt, 1)
         body.addLayout(left, 1)
-        self.side = PokerPanel(presenter, tuple(config.chips), config.currency)
+        # the forced bet a seat decides is a setting of the table's game (Stud's bring_in)
+        forced = getattr(config.poker, FORCED_KIND, 0)
+        self.side = PokerPanel(presenter, tuple(config.chips), config.currency,
+                               forced if isinstance(forced, int) else 0)  # fmt: skip
         body.addWidget(self.side)
         outer.addLayout(body, 1)
         self.setCentralWidget(central)

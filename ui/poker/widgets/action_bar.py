@@ -1,5 +1,7 @@
-"""The action bar: Fold, Check or Call (with the amount), Bet or Raise (to the keyed amount),
-only the legal ones enabled; Undo (while the runner allows) and Void hand (tap twice)."""
+"""The action bar: Fold, Check or Call (with the amount) or the forced bet its seat decides
+(Stud's Bring-in), Bet, Raise or Complete (to the keyed amount: in fixed limit the one total
+there is), only the legal ones enabled; Undo (while the runner allows) and Void hand (tap
+twice). The kinds are the view's: a game offers what it has."""
 
 from __future__ import annotations
 
@@ -9,32 +11,42 @@ from ui.console.format import money
 from ui.console.texts import tr, trf
 from ui.console.widgets.seat import restyle, set_text
 from ui.poker.presenter import PokerPresenter, PokerView
+from ui.poker.snapshot import FORCED_KIND
 from ui.poker.texts import kind_name, void_label
+
+MIDDLE = ("check", "call", FORCED_KIND)
+"""The middle button's kinds (one at a time; Check when none is open)."""
+RIGHT = ("bet", "raise", "complete")
+"""The right button's kinds (one at a time; Bet when none is open)."""
 
 
 class ActionBar(QWidget):
-    """The seat to act's buttons; ``buttons`` by kind (``fold``, ``check``, ``call``, ``bet``,
-    ``raise``), plus ``undo`` and ``void``."""
+    """The seat to act's buttons; ``buttons`` by kind (``fold``, ``check``, ``call``,
+    ``bring_in``, ``bet``, ``raise``, ``complete``), plus ``undo`` and ``void``.
 
-    def __init__(self, presenter: PokerPresenter, currency: str) -> None:
+    ``forced``: the amount of the forced bet a seat decides (the table's bring-in), for its
+    button's second line; 0: none shown."""
+
+    def __init__(self, presenter: PokerPresenter, currency: str, forced: int = 0) -> None:
         super().__init__()
         self.p = presenter
         self.currency = currency
+        self.forced = forced
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setSpacing(8)
         self.buttons: dict[str, QPushButton] = {}
-        for kind in ("fold", "check", "call", "bet", "raise"):
+        for kind in ("fold", *MIDDLE, *RIGHT):
             b = QPushButton(kind_name(kind))
             b.setObjectName("pAction")
             b.setProperty("kind", kind)
             b.clicked.connect(lambda _=False, k=kind: self.p.tap_action(k))
             self.buttons[kind] = b
         grid.addWidget(self.buttons["fold"], 0, 0)
-        grid.addWidget(self.buttons["check"], 0, 1)
-        grid.addWidget(self.buttons["call"], 0, 1)
-        grid.addWidget(self.buttons["bet"], 0, 2)
-        grid.addWidget(self.buttons["raise"], 0, 2)
+        for kind in MIDDLE:
+            grid.addWidget(self.buttons[kind], 0, 1)
+        for kind in RIGHT:
+            grid.addWidget(self.buttons[kind], 0, 2)
         self.undo = QPushButton(tr("Undo"))
         self.undo.setObjectName("pUndo")
         self.undo.clicked.connect(self.p.tap_undo)
@@ -52,12 +64,10 @@ class ActionBar(QWidget):
         legal = view.legal if view.step == "betting" else None
         kinds = legal.kinds if legal is not None else ()
         cur = self.currency
-        check = "check" in kinds or "call" not in kinds
-        self.buttons["check"].setVisible(check)
-        self.buttons["call"].setVisible(not check)
-        bet = "raise" not in kinds
-        self.buttons["bet"].setVisible(bet)
-        self.buttons["raise"].setVisible(not bet)
+        for group in (MIDDLE, RIGHT):
+            shown = next((k for k in group if k in kinds), group[0])
+            for kind in group:
+                self.buttons[kind].setVisible(kind == shown)
         for kind, b in self.buttons.items():
             b.setEnabled(kind in kinds and not view.busy)
         if legal is not None and legal.to_call:
@@ -65,7 +75,11 @@ class ActionBar(QWidget):
             set_text(self.buttons["call"], trf("Call %1", owed))
         else:
             set_text(self.buttons["call"], kind_name("call"))
-        for kind in ("bet", "raise"):
+        forced = kind_name(FORCED_KIND)
+        if self.forced:
+            forced += "\n" + money(self.forced, cur)
+        set_text(self.buttons[FORCED_KIND], forced)
+        for kind in RIGHT:
             b = self.buttons[kind]
             text = kind_name(kind)
             if kind in kinds and view.amount:

@@ -1,5 +1,7 @@
 """The amount keypad: the amount being keyed, a button per chip of the table's set
-(``config.chips``), the minimum, all-in and clear. The presenter decides what is legal."""
+(``config.chips``), the minimum, all-in (the maximum, when the limit is below the stack) and
+clear. The presenter decides what is legal; in fixed limit the one total there is comes keyed
+and the keys are off."""
 
 from __future__ import annotations
 
@@ -69,9 +71,14 @@ class AmountKeypad(QWidget):
         restyle(self.amount, ok=view.amount_ok or not betting)
         legal = view.legal
         open_ = betting and legal is not None and legal.bet_kind is not None
+        if open_ and legal is not None and legal.fixed is not None:
+            open_ = False  # fixed limit: nothing to key
         self.min.setVisible(betting)
         self.all_in.setVisible(betting)
+        top = legal is None or legal.all_in or not betting
+        set_text(self.all_in, tr("All-in") if top else tr("Maximum"))
         self.min.setEnabled(open_)
         self.all_in.setEnabled(open_)
+        self.clear.setEnabled(open_ or not betting)
         for b in self.chips:
             b.setEnabled(not betting or open_)

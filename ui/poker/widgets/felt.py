@@ -1,9 +1,13 @@
 """The poker table as the dealer sees it: the felt, the seats around it, each seat's bet in front
-of it, the button and the blinds, the board and the pots with their eligible seats.
+of it, the button and the forced bets, the board and the pots with their eligible seats.
 
 The dealer stands at the bottom of the oval; seat 1 is on their left and the seats go round
-clockwise (as the cards are dealt). Hole cards are drawn face down until their player shows
-them at the showdown (the snapshot holds no other).
+clockwise (as the cards are dealt). Face-down cards are drawn as backs until their player shows
+them at the showdown (the snapshot holds no other). A seat with a face-up card (Stud's door and
+up cards, any hand shown at the showdown) has its cards drawn large on the felt in front of it,
+in deal order, down cards as narrow backs, so the dealer reads the up cards as the reader read
+them. What differs by game comes from the game: how many cards a seat and the board get, a
+button or none, the forced bets (a post every seat made, an ante, is no mark: it is in the pot).
 """
 
 from __future__ import annotations
@@ -17,11 +21,12 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ui.console import theme
 from ui.console.format import money
+from ui.console.presenter import CardFace
 from ui.console.texts import tr, trf
 from ui.console.widgets.cards import CardView
 from ui.console.widgets.seat import FitLabel, restyle, set_text
 from ui.poker.presenter import PokerView
-from ui.poker.snapshot import SeatSnap
+from ui.poker.snapshot import FORCED_KIND, PokerSnapshot, SeatSnap
 from ui.poker.texts import badge, kind_name, pot_name
 
 STYLE = f"""
@@ -48,6 +53,50 @@ STYLE = f"""
          padding: 6px 14px; }}
 #pDealer {{ color: rgba(255,255,255,0.45); font-weight: bold; letter-spacing: 2px; }}
 """
+
+
+class HandRow(QWidget):
+    """A seat's cards on the felt in deal order, overlapping: a back shows a narrow edge, a
+    face-up card its whole face (or, short of room, its corner index: rank and suit)."""
+
+    def __init__(self, size: int, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.cards = [CardView(44, self) for _ in range(size)]
+        self.room = 10**6  # the widest the row may be (pixels)
+        self._faces: tuple[CardFace, ...] = ()
+
+    def set_card_width(self, width: int, room: int) -> None:
+        """Every card ``width`` pixels wide, the row at most ``room`` pixels if it can."""
+        for c in self.cards:
+            c.set_card_width(width)
+        self.room = room
+        self._layout()
+
+    def set_hand(self, faces: tuple[CardFace, ...]) -> None:
+        """Show ``faces`` (cards or ``back``), the rest of the slots hidden."""
+        self._faces = faces[: len(self.cards)]
+        self._layout()
+
+    def _layout(self) -> None:
+        faces = self._faces
+        w = self.cards[0].width() if self.cards else 0
+        up = sum(1 for f in faces if f != "back")
+        wide = (len(faces) - up) * 0.45 * w + up * (w + 3)
+        full = 1.0 if wide <= self.room else 0.62  # the index stays clear of the next card
+        x = 0.0
+        for i, c in enumerate(self.cards):
+            if i >= len(faces):
+                c.set_face("empty")
+                c.hide()
+                continue
+            c.set_face(faces[i])
+            c.move(int(x), 0)
+            c.show()
+            c.raise_()
+            last = i == len(faces) - 1
+            x += w if last else (0.45 * w if faces[i] == "back" else full * w + 3)
+        height = self.cards[0].height() if self.cards else 0
+        self.setFixedSize(max(1, int(x)), height)
 
 
 class SeatTile(QFrame):
@@ -164,11 +213,14 @@ class Felt(QWidget):
         seats: seats at the table (1..seats).
         currency: the table's currency code.
         on_tap: called with a seat number when its tile is tapped.
+        hole_cards: the most cards a seat is dealt (the game's streets: Hold'em 2, Stud 7).
+        board_cards: board cards the game deals (Hold'em 5, Stud none: a community card only
+            when the deck runs short, drawn when it comes).
     """
 
     def __init__(
         self, seats: int, currency: str, on_tap: Callable[[int], None],
-        parent: QWidget | None = None,
+        parent: QWidget | None = None, *, hole_cards: int = 2, board_cards: int = 5,
     ) -> None:  # fmt: skip
         super().__init__(parent)
         self.currency = currency
@@ -183,21 +235,17 @@ class Felt(QWidget):
         row = QHBoxLayout(self.board_box)
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(8)
-        self.board = [CardView(70, self.board_box) for _ in range(5)]
+        self.board_cards = board_cards
+        self.board = [CardView(70, self.board_box) for _ in range(max(board_cards, 1))]
         for c in self.board:
             row.addWidget(c)
-        self.shown: dict[int, QWidget] = {}  # a shown hand, large enough to read
+        self.shown: dict[int, HandRow] = {}  # a hand with face-up cards, large enough to read
         self.shown_cards: dict[int, list[CardView]] = {}
         for s in range(1, seats + 1):
-            box = QWidget(self)
-            pair = QHBoxLayout(box)
-            pair.setContentsMargins(0, 0, 0, 0)
-            pair.setSpacing(3)
-            self.shown_cards[s] = [CardView(44, box), CardView(44, box)]
-            for c in self.shown_cards[s]:
-                pair.addWidget(c)
-            box.hide()
-            self.shown[s] = box
+            row_ = HandRow(max(hole_cards, 2), self)
+            row_.hide()
+            self.shown[s] = row_
+            self.shown_cards[s] = row_.cards
         self.pots = self._label("pPots")
         self.pots.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.pots.setWordWrap(True)
@@ -256,9 +304,8 @@ class Felt(QWidget):
         self.board_box.setGeometry(int(mid.x() - bw / 2), int(mid.y() - bh * 0.85), bw, bh)
         font = max(15, int(card_w / 4.2))
         shown_w = int(min(60, max(40, self._tile_size()[1] * 0.42)))
-        for pair in self.shown_cards.values():
-            for c in pair:
-                c.set_card_width(shown_w)
+        for hand in self.shown.values():
+            hand.set_card_width(shown_w, int(tw * 1.15))
         self.pots.setStyleSheet(f"font-size: {font}px;")
         pw = int(oval.width() * 0.56)
         self.pots.setFixedWidth(pw)
@@ -336,28 +383,28 @@ class Felt(QWidget):
         for award in snap.awards if view.step == "settled" else ():
             for w in award.winners:
                 won[w.seat] = won.get(w.seat, 0) + w.amount
-        at_showdown = view.step in ("showdown", "settled")
+        marks = _marks(snap)
         for s, tile in self.tiles.items():
             seat = snap.seat(s)
-            shown = seat.shown if seat is not None and at_showdown else ()
-            tile.show_seat(seat, view, won.get(s, 0), on_felt=bool(shown))
-            self.shown[s].setVisible(bool(shown))
-            for i, c in enumerate(self.shown_cards[s]):
-                c.set_face(shown[i] if i < len(shown) else "empty")
+            faces = _on_felt(seat, view)
+            tile.show_seat(seat, view, won.get(s, 0), on_felt=bool(faces))
+            self.shown[s].setVisible(bool(faces))
+            self.shown[s].set_hand(faces)
             bet = self.bets[s]
             amount = seat.bet if seat is not None and snap.in_hand else 0
             bet.setVisible(amount > 0)
             set_text(bet, money(amount, currency))
             mark = self.marks[s]
-            posts = seat.posts if seat is not None and snap.in_hand else ()
-            marks = [badge(k) for k in posts]
-            mark.setVisible(bool(marks))
-            set_text(mark, " ".join(marks))
+            mark.setVisible(bool(marks.get(s)))
+            set_text(mark, " ".join(marks.get(s, ())))
             restyle(mark, kind="forced")
         self.button.setVisible(snap.button is not None)
         board = snap.board if view.step not in ("between", "connecting") else ()  # cleared
+        slots = max(self.board_cards, len(board))
         for i, c in enumerate(self.board):
             c.set_face(board[i] if i < len(board) else "empty")
+            c.setVisible(i < slots)
+        self.board_box.setVisible(slots > 0)
         lines = []
         for pot in snap.pots if not snap.awards else ():
             seats = ", ".join(str(x) for x in pot.eligible)
@@ -367,3 +414,34 @@ class Felt(QWidget):
         set_text(self.pots, "\n".join(lines))
         self.dealer.show()
         self._place()
+
+
+def _on_felt(seat: SeatSnap | None, view: PokerView) -> tuple[CardFace, ...]:
+    """The seat's cards to draw on the felt (a card or a back each), empty when none: only a
+    seat still in the hand with a face-up card (its up cards, its hand shown), never between
+    hands or a folded or mucked one (those cards are in the muck)."""
+    snap = view.snap
+    if seat is None or not seat.in_hand or seat.folded or seat.mucked or not seat.up:
+        return ()
+    if view.step in ("between", "connecting") or snap.phase in ("", "void"):
+        return ()
+    return tuple(c if c is not None else "back" for c in seat.hole)
+
+
+def _marks(snap: PokerSnapshot) -> dict[int, list[str]]:
+    """Each seat's forced-bet marks during a hand: the posts not every seat made (the blinds;
+    an ante everybody posts is no mark) and the forced bet a seat decides (Stud's bring-in,
+    while it decides and once posted; a seat that passed it on is marked folded)."""
+    if not snap.in_hand:
+        return {}
+    dealt = [s for s in snap.seats if s.in_hand]
+    every = set.intersection(*(set(s.posts) for s in dealt)) if dealt else set()
+    out: dict[int, list[str]] = {}
+    for s in dealt:
+        for kind in s.posts:
+            if kind not in every:
+                out.setdefault(s.seat, []).append(badge(kind))
+    for seat, choice in snap.forced:
+        if choice != "fold":
+            out.setdefault(seat, []).append(badge(FORCED_KIND))
+    return out

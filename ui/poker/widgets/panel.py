@@ -4,7 +4,12 @@ the award (each pot, side pots first, winners with amounts and odd chips, return
 stacks after), between hands (seat a player, top up, sit out or in, leave, the button, New
 hand), and the card keypad (the banked console's :class:`~ui.console.widgets.entry.EntryPage`:
 the cards typed when the keypad is the source, an unreadable card identified by the dealer and
-confirmed by a pit boss). The void alarm covers the window (:mod:`ui.poker.widgets.alarm`).
+confirmed by a pit boss), and the deck running short (the dealer's instruction, then "Burns
+loaded: shuffle"). The void alarm covers the window (:mod:`ui.poker.widgets.alarm`).
+
+What the game decides comes from the view: who acts first on a street and why (Stud: "Lowest
+door card: 2♣"), the forced bet its seat decides and what each seat chose, a button to place or
+none.
 
 Privacy on the keypad: the card being chosen is not echoed in large type (the preview is off;
 the chosen rank and suit keys show it), and the cards typed are not kept as unavailable keys (a
@@ -33,11 +38,20 @@ from ui.console.widgets.entry import EntryPage
 from ui.console.widgets.pages import PageStack
 from ui.console.widgets.seat import collapse, restyle, set_text
 from ui.poker.presenter import PokerPresenter, PokerView
-from ui.poker.texts import hand_category, message_text, pot_name, void_label
+from ui.poker.snapshot import FORCED_KIND
+from ui.poker.texts import (
+    hand_category,
+    kind_name,
+    message_text,
+    opening_text,
+    pot_name,
+    shortage_text,
+    void_label,
+)
 from ui.poker.widgets.action_bar import ActionBar
 from ui.poker.widgets.amount_keypad import AmountKeypad
 
-PAGES = ("hand", "showdown", "settled", "between", "void", "entry")
+PAGES = ("hand", "showdown", "settled", "between", "void", "entry", "deck")
 
 
 def _label(name: str, text: str = "", wrap: bool = True) -> QLabel:
@@ -50,7 +64,9 @@ def _label(name: str, text: str = "", wrap: bool = True) -> QLabel:
 class PokerPanel(QFrame):
     """The right-hand panel; :meth:`show_view` picks the page for the view's step."""
 
-    def __init__(self, presenter: PokerPresenter, chips: tuple[int, ...], currency: str) -> None:
+    def __init__(
+        self, presenter: PokerPresenter, chips: tuple[int, ...], currency: str, forced: int = 0
+    ) -> None:
         super().__init__()
         self.setObjectName("side")
         self.p = presenter
@@ -75,7 +91,7 @@ class PokerPanel(QFrame):
         self.pages = PageStack()  # sized by the page shown: the keypad's page is tall
         lay.addWidget(self.pages, 1)
         self.keypad = AmountKeypad(presenter, chips, currency)
-        self.bar = ActionBar(presenter, currency)
+        self.bar = ActionBar(presenter, currency, forced)
         self.message = _label("message")
         slot.addWidget(self.message)
         slot.addStretch(1)
@@ -86,6 +102,7 @@ class PokerPanel(QFrame):
         self._build_void()
         self.entry = EntryPage(presenter)
         self.pages.add_page(self.entry)
+        self._build_deck()
         for keys in (self.entry.manual_keys, self.entry.ident_keys):
             keys.set_echo(False)  # no card in large type: the rank and suit keys show the choice
         self.entry.manual_keys.cardChosen.connect(self._typed)
@@ -188,6 +205,20 @@ class PokerPanel(QFrame):
         lay.addWidget(self.alarm)
         lay.addStretch(1)
 
+    def _build_deck(self) -> None:
+        lay = self._page()
+        self.shortage = _label("pFacts")
+        lay.addWidget(self.shortage)
+        lay.addStretch(1)
+        self.reshuffle_btn = QPushButton(tr("Burns loaded: shuffle"))
+        self.reshuffle_btn.setObjectName("bigButton")
+        self.reshuffle_btn.clicked.connect(self.p.tap_reshuffle)
+        lay.addWidget(self.reshuffle_btn)
+        self.void3 = QPushButton(tr("Void hand"))
+        self.void3.setObjectName("voidButton")
+        self.void3.clicked.connect(self.p.tap_void)
+        lay.addWidget(self.void3)
+
     def _typed(self, _card: Card) -> None:
         # the keypad marks a confirmed card unavailable: only the face-up board stays so
         self.entry.manual_keys.set_unavailable(self._board)
@@ -199,11 +230,11 @@ class PokerPanel(QFrame):
         self.slot.setFixedHeight(self.message.maximumHeight())
         self.keypad.set_compact(compact)
         self.entry.set_compact(compact)
-        for label in (self.facts, self.order, self.seat_line, self.keypad.amount):
+        for label in (self.facts, self.order, self.seat_line, self.shortage, self.keypad.amount):
             restyle(label, compact=compact)
         for b in self.bar.buttons.values():
             restyle(b, compact=compact)
-        for b in (self.show_btn, self.muck_btn, self.next_btn, self.new_btn):
+        for b in (self.show_btn, self.muck_btn, self.next_btn, self.new_btn, self.reshuffle_btn):
             restyle(b, compact=compact)
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -211,7 +242,7 @@ class PokerPanel(QFrame):
         """The page of the view's step."""
         step = view.step
         page = {"betting": "hand", "dealing": "hand", "connecting": "between", "manual": "entry",
-                "identify": "entry"}.get(step, step)  # fmt: skip
+                "identify": "entry", "new_deck": "deck"}.get(step, step)  # fmt: skip
         shown = self.pages.widget(PAGES.index(page))
         if shown is not None:
             self.pages.show_page(shown)
@@ -246,18 +277,46 @@ class PokerPanel(QFrame):
             set_text(self.hint, tr("The cards are being dealt: no action before they are out."))
             set_text(self.facts, trf("Cards to come: %1", len(s.pending)) if s.pending else "")
             return
+        if FORCED_KIND in legal.kinds:
+            set_text(self.title, trf("Seat %1: %2 or fold", legal.seat, kind_name(FORCED_KIND)))
+            set_text(self.hint, tr("If the seat folds, the obligation passes to the next seat "
+                                   "in line."))  # fmt: skip
+            set_text(self.facts, "\n".join(self._street_lines(view)))
+            return
         seat = s.seat(legal.seat)
         who = seat.name if seat is not None and seat.name else ""
         set_text(self.title, trf("Seat %1 to act", legal.seat) + (f" — {who}" if who else ""))
         set_text(self.hint, tr("Tap the player's action. Bet and raise go to the keyed total."))
-        lines = [trf("To call: %1", money(legal.to_call, cur))]
-        if legal.minimum is not None and legal.maximum is not None:
-            kind = tr("Raise") if legal.bet_kind == "raise" else tr("Bet")
-            lines.append(trf("%1: minimum %2", kind, money(legal.minimum, cur)))
-            lines.append(trf("%1: maximum %2 (all-in)", kind, money(legal.maximum, cur)))
+        lines = self._street_lines(view)
+        lines.append(trf("To call: %1", money(legal.to_call, cur)))
+        lo, hi = legal.minimum, legal.maximum
+        if lo is not None and hi is not None:
+            kind = kind_name(legal.bet_kind or "bet")
+            if legal.fixed is not None:
+                lines.append(trf("%1: %2 (fixed limit)", kind, money(lo, cur)))
+            else:
+                lines.append(trf("%1: minimum %2", kind, money(lo, cur)))
+                top = "%1: maximum %2 (all-in)" if legal.all_in else "%1: maximum %2"
+                lines.append(trf(top, kind, money(hi, cur)))
         if seat is not None:
             lines.append(trf("Stack: %1", money(seat.stack, cur)))
         set_text(self.facts, "\n".join(lines))
+
+    def _street_lines(self, view: PokerView) -> list[str]:
+        """Who acts first on this street and why, and the forced bet its seat decided (each
+        seat that passed it on, who posted it), when the game has them."""
+        s = view.snap
+        lines = []
+        if s.opening and s.opener is not None:
+            lines.append(trf("First: seat %1 · %2", s.opener, opening_text(s.opening)))
+        folded = [str(seat) for seat, choice in s.forced if choice == "fold"]
+        posted = next((seat for seat, choice in s.forced if choice == FORCED_KIND), None)
+        forced = kind_name(FORCED_KIND)
+        if folded:
+            lines.append(trf("%1 folded: seat %2", forced, ", ".join(folded)))
+        if posted is not None:
+            lines.append(trf("%1: seat %2", forced, posted))
+        return lines
 
     def _show_showdown(self, view: PokerView) -> None:
         s = view.snap
@@ -310,9 +369,12 @@ class PokerPanel(QFrame):
         seat = view.selected
         if view.step == "connecting":
             set_text(self.hint, tr("Connecting…"))
-        elif seat is None:
+        elif seat is None and view.has_button:
             set_text(self.hint, tr("Tap a seat to seat a player, top up, sit out or in, leave, "
                                    "or place the button."))  # fmt: skip
+        elif seat is None:
+            set_text(self.hint, tr("Tap a seat to seat a player, top up, sit out or in, or "
+                                   "leave."))  # fmt: skip
         else:
             set_text(self.hint, trf("Buy-in %1 – %2", money(low, cur), money(high, cur)))
         if seat is None:
@@ -334,11 +396,12 @@ class PokerPanel(QFrame):
         self.changes["sit_in"].setEnabled(out and not view.busy)
         self.changes["leave"].setEnabled(player is not None and not view.busy)
         self.changes["button"].setEnabled(player is not None and not view.busy)
+        self.changes["button"].setVisible(view.has_button)  # Stud deals from seat 1
         playing = [x for x in s.seats if not x.sitting_out and x.stack > 0]
         why = ""
         if len(playing) < 2:
             why = tr("New hand needs two players with chips who are not sitting out")
-        elif s.button is None:
+        elif s.button is None and view.has_button:
             why = tr("Place the button first: tap a player's seat, then “Button here”")
         if why and seat is None and view.step != "connecting":
             set_text(self.hint, why)  # why "New hand" is off, where the dealer looks
@@ -351,6 +414,19 @@ class PokerPanel(QFrame):
         self.entry.manual_keys.set_unavailable(self._board)  # face up: may be shown
         set_text(self.title, "")
         set_text(self.hint, "")
+
+    def _show_deck(self, view: PokerView) -> None:
+        s = view.snap
+        set_text(self.title, tr("Deck short"))
+        set_text(self.hint, tr("Load the burns (with the stub) into the shuffler, then tap "
+                               "“Burns loaded: shuffle”."))  # fmt: skip
+        set_text(self.shortage, shortage_text(s.shortage))
+        busy = s.reshuffling or view.busy
+        set_text(self.reshuffle_btn, tr("Shuffling the burns…") if s.reshuffling
+                 else tr("Burns loaded: shuffle"))  # fmt: skip
+        self.reshuffle_btn.setEnabled(not busy)
+        restyle(self.void3, armed=view.void_armed)
+        set_text(self.void3, void_label(view.void_armed))
 
     def _show_void(self, view: PokerView) -> None:
         set_text(self.title, tr("HAND VOID"))
