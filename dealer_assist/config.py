@@ -13,6 +13,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from dealer_assist.at_rest import check_card_logs
 from dealer_assist.errors import ConfigError
 from dealer_assist.games import DEFAULT_GAME, POT_GAME_CODES, get_game, get_pot_game
 from dealer_assist.games.base import Limits
@@ -46,6 +47,8 @@ class TableConfig:
     language: str = "it"
     chips: tuple[int, ...] = (100, 500, 1000, 2500, 10000)
     unreadable_card: str = "void"
+    journal_group: str | None = None
+    """``journal.group``: the journal is ``0640`` owned by this group, else ``0600``."""
     poker: Any = None
     """A pot game's table settings (``[poker]``, read by the game's plug-in: for Hold'em a
     :class:`~dealer_assist.games.holdem_hand.HoldemGame`); None at a banked table."""
@@ -109,6 +112,7 @@ def _common(data: Mapping[str, Any], table: Mapping[str, Any]) -> dict[str, Any]
     for i, s in enumerate(data.get("sources", [])):
         where = f"sources[{i}]"
         url = _get(s, "url", str, where)
+        _refuse_card_logs(url, where)
         rest = {k: v for k, v in s.items() if k not in ("url", "pin_model", "pin_serial")}
         sources.append(SourceConfig(url, s.get("pin_model"), s.get("pin_serial"), rest))
     journal = _section(data, "journal")
@@ -126,12 +130,23 @@ def _common(data: Mapping[str, Any], table: Mapping[str, Any]) -> dict[str, Any]
         "table_id": _get(table, "id", str, "table"),
         "sources": tuple(sources),
         "journal_url": _get(journal, "url", str, "journal", default=""),
+        "journal_group": _get(journal, "group", str, "journal", default=None),
         "currency": _get(table, "currency", str, "table", default="EUR"),
         "payout_unit": unit,
         "language": _get(table, "language", str, "table", default="it"),
         "chips": chips,
         "unreadable_card": unreadable,
     }
+
+
+def _refuse_card_logs(url: str, where: str) -> None:
+    """A source option that writes every dealt card to a file (``spy://…?file=``,
+    ``emulator://?dealt_log=``) is refused at a table unless ``DEALER_ASSIST_DEV=1``, and
+    then only inside the data folder (issue 18 item 3; :mod:`dealer_assist.at_rest`)."""
+    try:
+        check_card_logs(url)
+    except ConfigError as e:
+        raise ConfigError(f"{where}.url: {e}") from e
 
 
 def _pot_table(data: Mapping[str, Any], table: Mapping[str, Any], code: str) -> TableConfig:

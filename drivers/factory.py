@@ -15,6 +15,11 @@ URLs:
   :class:`~drivers.camera.source.CameraSource` (needs the ``camera`` extra; options there);
 - ``manual://``: :class:`~drivers.manual.ManualSource`, cards entered on the dealer's keypad.
 
+A source option that writes every dealt card to a file (``spy://PORT?file=``,
+``emulator://?dealt_log=``) needs the development switch ``DEALER_ASSIST_DEV=1`` and a path
+inside the data folder (a relative one is taken from there): cards at rest are the table's
+secret (:func:`dealer_assist.at_rest.check_card_logs`).
+
 Options (``**opts``): any :class:`~drivers.tcrp.timings.TcrpTimings` field (``hello_timeout``,
 ``heartbeat_timeout``, ...) for TCRP/1 sources, and for the transport ``baudrate``,
 ``write_timeout``, ``exclusive`` (serial) or ``write_timeout`` (USB).
@@ -30,6 +35,7 @@ from dataclasses import fields
 from typing import NoReturn
 from urllib.parse import parse_qsl, urlsplit
 
+from dealer_assist.at_rest import check_card_logs
 from dealer_assist.errors import ConfigError, DeviceError
 from dealer_assist.source import CardSource
 from drivers.tcrp.device import TcrpDevice
@@ -62,11 +68,12 @@ def open_source(
 
     Raises:
         DeviceError: unknown or unavailable URL scheme, or a bad emulator query.
-        ConfigError: an unknown option or a bad option value (names the key).
+        ConfigError: an unknown option or a bad option value (names the key); a card-logging
+            option without the development switch or outside the data folder.
     """
     if not isinstance(url, str) or not url.strip():
         raise DeviceError(f"card source URL must be a non-empty text, got {url!r}")
-    url = url.strip()
+    url = check_card_logs(url.strip())
     scheme, sep, rest = url.partition("://")
     scheme = scheme.lower() if sep else ""
     if scheme in PLUGIN_SCHEMES:
@@ -126,9 +133,11 @@ def emulator_args(url: str) -> list[str]:
 
     Raises:
         DeviceError: a key that is not an emulator option, a bad value, or a path in the URL.
+        ConfigError: ``dealt_log`` without the development switch or outside the data folder.
     """
     from drivers.emulator.cli import add_arguments, config_from_args
 
+    url = check_card_logs(url)
     parts = urlsplit(url)
     if parts.netloc or parts.path not in ("", "/"):
         raise DeviceError(f"emulator URL takes options only, as emulator://?seed=7: {url!r}")

@@ -174,10 +174,11 @@ def test_unreadable_card_identified_then_an_exposed_card(
     qtbot: Any,
     console_factory: Any,  # noqa: F811
     tmp_path: Path,
+    card_log: Path,
 ) -> None:
     roster = PitBossRoster(tmp_path / "pit_bosses.json")
     roster.add("4711", "2468")
-    dealt_log = tmp_path / "dealt.jsonl"
+    dealt_log = card_log
     config = dataclasses.replace(table("uth"), unreadable_card="dealer_identifies")
     url = emulator_url(13, f"unreadable_at=3&dealt_log={dealt_log}")
     console = console_factory(config=config, url=url, roster=roster, size=(1280, 800))

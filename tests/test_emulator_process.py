@@ -111,8 +111,8 @@ def test_bad_options_fail_fast() -> None:
     assert emulator.pid is None
 
 
-def test_emulator_url_source_owns_its_child(tmp_path: Path, closer: Closer) -> None:
-    log = tmp_path / "dealt.jsonl"
+def test_emulator_url_source_owns_its_child(card_log: Path, closer: Closer) -> None:
+    log = card_log
     source = open_source(
         f"emulator://?seed=4&card_interval=0.003&shuffle_time=0.05&dealt_log={log}",
         pin_model="TCRP-EMU",

@@ -273,8 +273,10 @@ def test_link_loss_blocks_until_the_link_is_back(tmp_path: Path) -> None:
         assert journal.count() == 2 and journal.verify().ok
 
 
-def test_unreadable_card_identified_by_the_dealer_and_confirmed(tmp_path: Path) -> None:
-    dealt_log = tmp_path / "dealt.jsonl"
+def test_unreadable_card_identified_by_the_dealer_and_confirmed(
+    tmp_path: Path, card_log: Path
+) -> None:
+    dealt_log = card_log
     query = f"seed=3&unreadable_at=6&dealt_log={dealt_log}"
     with table(tmp_path, query, policy="dealer_identifies") as (runner, journal):
         hand = runner.new_hand()

@@ -616,7 +616,7 @@ def test_manual_entry_on_the_card_keypad_echoes_no_card_and_names_no_duplicate(
 
 
 def test_an_unreadable_card_is_entered_by_the_dealer_and_confirmed_by_a_pit_boss(
-    qtbot: Any, tmp_path: Path
+    qtbot: Any, tmp_path: Path, card_log: Path
 ) -> None:
     import dataclasses
 
@@ -628,7 +628,7 @@ def test_an_unreadable_card_is_entered_by_the_dealer_and_confirmed_by_a_pit_boss
     roster = PitBossRoster(tmp_path / "pit_bosses.json")
     roster.add("4711", "2468")
     config = dataclasses.replace(cfg(), unreadable_card="dealer_identifies")
-    dealt_log = tmp_path / "dealt.jsonl"
+    dealt_log = card_log
     url = emulator_url(21, f"unreadable_at=2&dealt_log={dealt_log}")
     console = start_window(qtbot, tmp_path, config=config, roster=roster,
                            make_source=lambda: open_source(url))  # fmt: skip

@@ -7,9 +7,10 @@ write lock before reading the chain head and can never fork the chain.
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,8 @@ from alembic.config import Config
 from alembic.util.exc import CommandError
 from sqlalchemy.engine import URL, Connection, Engine
 
-from dealer_assist.errors import JournalError
+from dealer_assist.at_rest import private_sqlite_files
+from dealer_assist.errors import ConfigError, JournalError
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 _BEGIN_OPTION = "dealer_assist_sqlite_begin"
@@ -47,13 +49,19 @@ def journal_url(url_or_path: str) -> URL:
     return url
 
 
-def make_engine(url: URL, *, create: bool) -> Engine:
+def make_engine(url: URL, *, create: bool, group: str | None = None) -> Engine:
     """An engine for ``url``; nothing is connected yet.
+
+    With ``create``, a SQLite journal, its ``-wal`` and ``-shm`` are created (or set) ``0600``,
+    ``0640`` owned by ``group`` when one is named, before SQLite writes a card to them, and
+    again before each new connection (SQLite removes the side files when the last connection
+    closes and would recreate them with this process's group): issue 18 item 3.
 
     Raises:
         JournalError: SQLite without a file (in-memory has no durability); ``create`` is
             false and the SQLite file does not exist; ``create`` is true and the file's folder
-            does not exist (it is not created: a mistyped path should not grow folders).
+            does not exist (it is not created: a mistyped path should not grow folders); the
+            file or its mode cannot be set; an unknown ``group``.
     """
     if url.get_backend_name() == "postgresql":
         return sa.create_engine(url, connect_args={"connect_timeout": PG_CONNECT_TIMEOUT_S})
@@ -66,13 +74,31 @@ def make_engine(url: URL, *, create: bool) -> Engine:
     if create and not path.parent.is_dir():
         what = "is a file" if path.parent.exists() else "does not exist"
         raise JournalError(f"cannot create the journal {db}: the folder {path.parent} {what}")
+    if create:
+        _private_files(path, group)
     engine = sa.create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S})
-    sa.event.listen(engine, "connect", _sqlite_on_connect)
+    private = functools.partial(_private_files, path, group) if create else None
+    sa.event.listen(engine, "connect", functools.partial(_sqlite_on_connect, private))
     sa.event.listen(engine, "begin", _sqlite_on_begin)
     return engine
 
 
-def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
+def _private_files(path: Path, group: str | None) -> None:
+    if path.exists() and not path.is_file():
+        return  # a folder or a device: SQLite's own error names it
+    try:
+        private_sqlite_files(path, group=group)
+    except ConfigError as e:
+        raise JournalError(f"journal {path}: {e}") from e
+    except OSError as e:
+        raise JournalError(f"cannot create the journal {path} privately: {e.strerror}") from e
+
+
+def _sqlite_on_connect(
+    private: Callable[[], None] | None, dbapi_connection: Any, _record: Any
+) -> None:
+    if private is not None:
+        private()  # before SQLite opens a -wal/-shm this connection may be the first to need
     dbapi_connection.isolation_level = None  # we issue BEGIN in _sqlite_on_begin
     cursor = dbapi_connection.cursor()
     try:

@@ -49,6 +49,9 @@ class Journal:
             for a schema other than ``public``).
         create: when false, :meth:`open` refuses a missing SQLite file or a database without a
             journal instead of creating one (audit tools).
+        group: a SQLite journal (and its ``-wal``/``-shm``) is ``0600``, or ``0640`` owned by
+            this group (e.g. an audit account's; the table's ``journal.group``); see
+            :func:`dealer_assist.storage.engine.make_engine`.
 
     ``open()`` connects and migrates the schema to the newest revision (alembic); ``close()``
     releases connections. Both are idempotent; the journal is also a context manager. Every
@@ -56,9 +59,10 @@ class Journal:
     and when the journal is not open.
     """
 
-    def __init__(self, url_or_path: str, *, create: bool = True) -> None:
+    def __init__(self, url_or_path: str, *, create: bool = True, group: str | None = None) -> None:
         self.url_or_path = url_or_path
         self.create = create
+        self.group = group
         self._engine: Engine | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
@@ -67,7 +71,7 @@ class Journal:
         """Connect and migrate. Raises JournalError (see class doc)."""
         if self._engine is not None:
             return
-        engine = make_engine(journal_url(self.url_or_path), create=self.create)
+        engine = make_engine(journal_url(self.url_or_path), create=self.create, group=self.group)
         try:
             migrate(engine, create=self.create)
         except BaseException:

@@ -12,12 +12,11 @@ import dataclasses
 import json
 import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any, TextIO
 
-from platformdirs import user_data_dir
 from tqdm import tqdm
 
+from dealer_assist.at_rest import data_folder, open_private
 from dealer_assist.config import load_table_config
 from dealer_assist.engine.banked import BankedHand, Phase
 from dealer_assist.errors import ConfigError, DeviceError
@@ -82,9 +81,9 @@ def run(args: argparse.Namespace) -> int:
         "pin_model": src_cfg.pin_model, "pin_serial": src_cfg.pin_serial
     }  # fmt: skip
     source = open_source(url, name="serial", **pins)
-    journal = Journal(config.journal_url)
+    journal = Journal(config.journal_url, group=config.journal_group)
     model = PlayerModel(config, args.seed)
-    records = open(args.records, "w", encoding="utf-8") if args.records else None  # noqa: SIM115
+    records = open_private(args.records, group=config.journal_group) if args.records else None
     summary = _Summary()
     try:
         journal.open()
@@ -142,8 +141,7 @@ def _write_record(out: TextIO, runner: HeadlessTable, hand: BankedHand) -> None:
 
 
 def _default_db() -> str:
-    folder = Path(user_data_dir("dealer-assist", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = data_folder()  # 0700: the journal holds the cards of the hand in progress
     return str(folder / "simulate.db")
 
 

@@ -28,12 +28,11 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 from typing import Any, TextIO
 
-from platformdirs import user_data_dir
 from tqdm import tqdm
 
+from dealer_assist.at_rest import data_folder, open_private
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig, load_table_config
 from dealer_assist.engine.betting import BRING_IN, CALL, CHECK, FOLD
@@ -81,8 +80,8 @@ def run(args: argparse.Namespace) -> int:
         "pin_model": src_cfg.pin_model, "pin_serial": src_cfg.pin_serial
     }  # fmt: skip
     source = open_source(url, name="serial", **pins)
-    journal = Journal(config.journal_url)
-    records = open(args.records, "w", encoding="utf-8") if args.records else None  # noqa: SIM115
+    journal = Journal(config.journal_url, group=config.journal_group)
+    records = open_private(args.records, group=config.journal_group) if args.records else None
     try:
         journal.open()
         source.open()
@@ -262,8 +261,7 @@ class SimulatedSeat:
 
 
 def _default_db(game: str) -> str:
-    folder = Path(user_data_dir("dealer-assist", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = data_folder()  # 0700: the journal holds the cards of the hand in progress
     return str(folder / f"simulate-{game}.db")
 
 
