@@ -205,3 +205,11 @@ def test_a_relative_card_log_is_written_in_the_data_folder(
     source = open_source("emulator://?seed=2&dealt_log=d.jsonl")  # still the emulator's URL
     assert type(source).__name__ == "EmulatorSource"
     assert source.emulator.args[-2:] == ["--dealt-log", str(inside)]
+
+
+def test_the_console_journal_is_in_the_0700_data_folder(data_home: Path) -> None:
+    pytest.importorskip("PySide6")
+    from ui.console.app import default_journal_path
+
+    assert default_journal_path() == data_home / "journal.db"
+    assert mode(data_home) == 0o700

@@ -21,6 +21,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
+from dealer_assist.at_rest import data_folder
 from dealer_assist.config import TableConfig
 from dealer_assist.errors import ConfigError
 from dealer_assist.source import CardSource
@@ -38,10 +39,9 @@ from ui.console.worker import WorkerBridge
 
 
 def default_journal_path() -> Path:
-    """``<user data folder>/dealer-assist/journal.db`` (created when missing)."""
-    folder = Path(user_data_dir("dealer-assist", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder / "journal.db"
+    """``<user data folder>/dealer-assist/journal.db`` (the folder created ``0700`` when missing,
+    :func:`dealer_assist.at_rest.data_folder`)."""
+    return data_folder() / "journal.db"  # the folder 0700: the journal holds the cards
 
 
 def demo_journal_path(screenshot_dir: Path | None) -> Path:
@@ -200,8 +200,8 @@ def run_console(
     app = qt_app()
     roster = PitBossRoster(pit_bosses or default_roster_path()).load()
     console = Console(
-        config, source_factory(config, source_url), Journal(url), lang=lang, mirror=mirror,
-        roster=roster, dealer=dealer,
+        config, source_factory(config, source_url), Journal(url, group=config.journal_group),
+        lang=lang, mirror=mirror, roster=roster, dealer=dealer,
     )  # fmt: skip
     win = console.window
     status = 0
