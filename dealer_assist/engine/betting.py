@@ -166,7 +166,7 @@ class RoundState:
         )
         self.big_bet = big_bet
         self._after = _after(order)  # shared between rounds: never changed
-        self.actor: int | None = self._next_from(first, include=True)
+        self.actor: int | None = self._next_from(first, True)
 
     # -- queries ----------------------------------------------------------------------------
 
@@ -199,7 +199,7 @@ class RoundState:
             and (seat not in self.faced or self.committed[seat] < self.high)
         )
 
-    def _next_from(self, seat: int, *, include: bool) -> int | None:
+    def _next_from(self, seat: int, include: bool) -> int | None:
         # hot path of every replay: one pass, no helper calls (same rule as _needs_action)
         order, folded = self.order, self.folded
         live = 0
@@ -396,5 +396,5 @@ class RoundState:
             self.stacks[seat] -= moved
             self.committed[seat] += moved
         self.faced[seat] = self.high
-        self.actor = self._next_from(seat, include=False)
+        self.actor = self._next_from(seat, False)
         return moved

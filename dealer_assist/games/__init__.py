@@ -82,10 +82,17 @@ _POT_MODULES = {
 POT_GAME_CODES = tuple(_POT_MODULES)
 
 
+_POT_RULES: dict[str, PotGame] = {}  # imported once: every settle asks (issue 13 speed)
+
+
 def get_pot_game(code: str) -> PotGame:
     """The plug-in of pot game ``code`` (``holdem``, ``stud``); ConfigError for an unknown one."""
+    known = _POT_RULES.get(code)
+    if known is not None:
+        return known
     module = _POT_MODULES.get(code)
     if module is None:
         raise ConfigError(f"unknown pot game {code!r} (known: {', '.join(POT_GAME_CODES)})")
     rules: PotGame = importlib.import_module(module).POT_RULES
+    _POT_RULES[code] = rules
     return rules

@@ -10,13 +10,13 @@ not allow is refused, naming ``actions[i]`` and the rule) and returns the
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from dealer_assist.cards import FULL_DECK, Card, take_cards
 from dealer_assist.engine.betting import BET, KINDS, RAISE
-from dealer_assist.engine.peer import STRUCTURES, BettingStructure, Structure
+from dealer_assist.engine.peer import STRUCTURES, BettingStructure, StreetSpec, Structure
 from dealer_assist.engine.peer_hand import PeerBetting
 from dealer_assist.engine.pot_settle import PotHand
 from dealer_assist.errors import ConfigError, IllegalActionError, InvalidRecordError
@@ -159,14 +159,36 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     actions = obj.get("actions")
     if not isinstance(actions, list):
         raise InvalidRecordError("actions", "must be a list")
+    act = hand.act
     for i, a in enumerate(actions):
-        _act(hand, a, i)
+        # hot path, inline: the well-formed action checked here, paths built only on errors
+        if type(a) is not dict and not isinstance(a, Mapping):
+            raise InvalidRecordError(f"actions[{i}]", "must be an object")
+        street, kind = a.get("street"), a.get("action")
+        if type(street) is not str and not isinstance(street, str):
+            raise InvalidRecordError(
+                f"actions[{i}].street", f"must be a street name, got {street!r}"
+            )
+        if kind not in KINDS:
+            raise InvalidRecordError(f"actions[{i}].action", f"must be one of {', '.join(KINDS)}")
+        seat = a.get("seat")
+        if type(seat) is not int or seat < 1:
+            seat = _int(a, "seat", f"actions[{i}].seat", low=1)
+        to: int | None = None
+        if kind in (BET, RAISE):
+            to = a.get("to")
+            if type(to) is not int or to < 1:
+                to = _int(a, "to", f"actions[{i}].to", low=1)
+        try:
+            act(street, seat, kind, to)
+        except IllegalActionError as e:
+            raise InvalidRecordError(f"actions[{i}]", str(e)) from e
     if not hand.is_over:
         raise InvalidRecordError(
             "actions", f"the hand is not finished: seat {hand.actor} is to act on the {hand.street}"
         )
     reached = hand.reached
-    needed = sum(s.board for s in rules.streets[: reached + 1])
+    needed = _board_needed(rules.streets, reached)
     if len(board) < needed:
         name = rules.streets[reached].name
         raise InvalidRecordError(
@@ -210,6 +232,21 @@ def _settings(raw: Any) -> HoldemSettings:
         if len(_SETTINGS) < 1024:
             _SETTINGS[key] = known
     return known
+
+
+_NEEDED: dict[tuple[int, int], tuple[Sequence[StreetSpec], int]] = {}
+
+
+def _board_needed(streets: Sequence[StreetSpec], reached: int) -> int:
+    """Board cards dealt up to street ``reached``; a game's streets tuple is read once (by
+    identity, as the cache holds it: StreetSpec's hash is slow)."""
+    known = _NEEDED.get((id(streets), reached))
+    if known is not None and known[0] is streets:
+        return known[1]
+    needed = sum(s.board for s in streets[: reached + 1])
+    if isinstance(streets, tuple) and len(_NEEDED) < 64:
+        _NEEDED[(id(streets), reached)] = (streets, needed)
+    return needed
 
 
 def _take(texts: list[Any], used: set[str], field: Callable[[int], str]) -> tuple[Card, ...]:
@@ -293,29 +330,6 @@ def _posts(
     if big is None and not any(p.get("type") == SMALL_BLIND for p in posts):
         raise InvalidRecordError("posts", "no blind posted")
     return dead, live, big
-
-
-def _act(hand: PeerBetting, a: Any, i: int) -> None:
-    # hot path: the common well-formed action is checked inline, paths built only on errors
-    if type(a) is not dict and not isinstance(a, Mapping):
-        raise InvalidRecordError(f"actions[{i}]", "must be an object")
-    street, kind = a.get("street"), a.get("action")
-    if type(street) is not str and not isinstance(street, str):
-        raise InvalidRecordError(f"actions[{i}].street", f"must be a street name, got {street!r}")
-    if kind not in KINDS:
-        raise InvalidRecordError(f"actions[{i}].action", f"must be one of {', '.join(KINDS)}")
-    seat = a.get("seat")
-    if type(seat) is not int or seat < 1:
-        seat = _int(a, "seat", f"actions[{i}].seat", low=1)
-    to: int | None = None
-    if kind in (BET, RAISE):
-        to = a.get("to")
-        if type(to) is not int or to < 1:
-            to = _int(a, "to", f"actions[{i}].to", low=1)
-    try:
-        hand.act(street, seat, kind, to)
-    except IllegalActionError as e:
-        raise InvalidRecordError(f"actions[{i}]", str(e)) from e
 
 
 def _mucked(seats: Any, live: list[int]) -> frozenset[int]:
