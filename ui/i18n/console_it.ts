@@ -30,7 +30,7 @@
             <translation>Bonus</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="22" />
+            <location filename="../poker/texts.py" line="32" />
             <location filename="../../dealer_assist/games/thb.py" line="95" />
             <location filename="../../dealer_assist/games/thb.py" line="101" />
             <location filename="../../dealer_assist/games/uth.py" line="106" />
@@ -38,14 +38,14 @@
             <translation>Flop</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="23" />
+            <location filename="../poker/texts.py" line="33" />
             <location filename="../../dealer_assist/games/thb.py" line="96" />
             <location filename="../../dealer_assist/games/thb.py" line="101" />
             <source>Turn</source>
             <translation>Turn</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="24" />
+            <location filename="../poker/texts.py" line="34" />
             <location filename="../../dealer_assist/games/thb.py" line="97" />
             <location filename="../../dealer_assist/games/thb.py" line="103" />
             <location filename="../../dealer_assist/games/uth.py" line="106" />
@@ -54,7 +54,7 @@
             <translation>River</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="21" />
+            <location filename="../poker/texts.py" line="31" />
             <location filename="../../dealer_assist/games/thb.py" line="101" />
             <location filename="../../dealer_assist/games/uth.py" line="106" />
             <source>Preflop</source>
@@ -128,13 +128,13 @@
         <message>
             <location filename="../console/texts.py" line="66" />
             <location filename="../console/widgets/seat.py" line="339" />
-            <location filename="../poker/widgets/felt.py" line="133" />
+            <location filename="../poker/widgets/felt.py" line="182" />
             <source>Folded</source>
             <translation>Ha passato</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="69" />
-            <location filename="../poker/texts.py" line="27" />
+            <location filename="../poker/texts.py" line="46" />
             <source>Connecting</source>
             <translation>Collegamento</translation>
         </message>
@@ -152,14 +152,14 @@
         <message>
             <location filename="../console/texts.py" line="72" />
             <location filename="../console/widgets/entry.py" line="192" />
-            <location filename="../poker/texts.py" line="34" />
+            <location filename="../poker/texts.py" line="53" />
             <source>Manual entry</source>
             <translation>Inserimento manuale</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="73" />
             <location filename="../console/widgets/entry.py" line="197" />
-            <location filename="../poker/texts.py" line="35" />
+            <location filename="../poker/texts.py" line="55" />
             <source>Unreadable card</source>
             <translation>Carta illeggibile</translation>
         </message>
@@ -177,7 +177,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="76" />
-            <location filename="../poker/texts.py" line="33" />
+            <location filename="../poker/texts.py" line="52" />
             <source>Hand void</source>
             <translation>Mano annullata</translation>
         </message>
@@ -218,167 +218,401 @@
             <translation>Play %1x</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="39" />
+            <location filename="../poker/texts.py" line="59" />
             <location filename="../../dealer_assist/games/thb.py" line="113" />
             <location filename="../../dealer_assist/games/uth.py" line="114" />
             <source>Check</source>
             <translation>Check</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="38" />
+            <location filename="../poker/texts.py" line="58" />
             <location filename="../../dealer_assist/games/thb.py" line="113" />
             <location filename="../../dealer_assist/games/uth.py" line="114" />
             <source>Fold</source>
             <translation>Passa</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="19" />
+            <location filename="../poker/texts.py" line="29" />
             <source>Small blind</source>
             <translation>Small blind</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="20" />
+            <location filename="../poker/texts.py" line="30" />
             <source>Big blind</source>
             <translation>Big blind</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="28" />
-            <location filename="../poker/widgets/panel.py" line="297" />
+            <location filename="../poker/texts.py" line="37" />
+            <source>3rd street</source>
+            <translation>Terza strada</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="38" />
+            <source>4th street</source>
+            <translation>Quarta strada</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="39" />
+            <source>5th street</source>
+            <translation>Quinta strada</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="40" />
+            <source>6th street</source>
+            <translation>Sesta strada</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="41" />
+            <source>7th street</source>
+            <translation>Settima strada</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="42" />
+            <source>Texas Hold'em</source>
+            <translation>Texas Hold'em</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="43" />
+            <source>Seven Card Stud</source>
+            <translation>Seven Card Stud</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="47" />
+            <location filename="../poker/widgets/panel.py" line="373" />
             <source>Between hands</source>
             <translation>Tra una mano e l'altra</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="30" />
+            <location filename="../poker/texts.py" line="49" />
             <source>Betting</source>
             <translation>Puntate</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="31" />
-            <location filename="../poker/widgets/panel.py" line="255" />
+            <location filename="../poker/texts.py" line="50" />
+            <location filename="../poker/widgets/panel.py" line="331" />
             <source>Showdown</source>
             <translation>Showdown</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="32" />
+            <location filename="../poker/texts.py" line="51" />
             <source>Pots awarded</source>
             <translation>Piatti assegnati</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="40" />
+            <location filename="../poker/texts.py" line="54" />
+            <location filename="../poker/widgets/panel.py" line="426" />
+            <source>Deck short</source>
+            <translation>Mazzo insufficiente</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="60" />
             <source>Call</source>
             <translation>Chiama</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="41" />
-            <location filename="../poker/widgets/panel.py" line="244" />
+            <location filename="../poker/texts.py" line="61" />
             <location filename="../../dealer_assist/games/thb.py" line="113" />
             <source>Bet</source>
             <translation>Punta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="42" />
-            <location filename="../poker/widgets/panel.py" line="244" />
+            <location filename="../poker/texts.py" line="62" />
             <source>Raise</source>
             <translation>Rilancia</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="43" />
-            <location filename="../poker/widgets/panel.py" line="111" />
-            <location filename="../poker/widgets/panel.py" line="261" />
+            <location filename="../poker/texts.py" line="63" />
+            <location filename="../poker/widgets/panel.py" line="137" />
+            <location filename="../poker/widgets/panel.py" line="337" />
             <source>Show</source>
             <translation>Mostra</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="44" />
-            <location filename="../poker/widgets/panel.py" line="114" />
-            <location filename="../poker/widgets/panel.py" line="262" />
+            <location filename="../poker/texts.py" line="64" />
+            <location filename="../poker/widgets/panel.py" line="140" />
+            <location filename="../poker/widgets/panel.py" line="338" />
             <source>Muck</source>
             <translation>Scarta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="86" />
+            <location filename="../poker/texts.py" line="65" />
+            <source>Bring-in</source>
+            <translation>Bring-in</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="66" />
+            <source>Complete</source>
+            <translation>Completa</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="109" />
             <source>Main pot</source>
             <translation>Piatto principale</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="86" />
+            <location filename="../poker/texts.py" line="109" />
             <source>Side pot %1</source>
             <translation>Piatto laterale %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="91" />
+            <location filename="../poker/texts.py" line="114" />
             <source>Uncontested</source>
             <translation>Senza showdown</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="98" />
+            <location filename="../poker/texts.py" line="121" />
             <source>Below the minimum: at least %1</source>
             <translation>Sotto il minimo: almeno %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="100" />
+            <location filename="../poker/texts.py" line="123" />
             <source>Above the maximum: at most %1 (all-in)</source>
             <translation>Sopra il massimo: al più %1 (all-in)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="102" />
+            <location filename="../poker/texts.py" line="125" />
             <source>Amounts go in steps of %1 (or all-in %2)</source>
             <translation>Importi a multipli di %1 (o all-in %2)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="104" />
+            <location filename="../poker/texts.py" line="127" />
+            <source>Above the limit: at most %1</source>
+            <translation>Oltre il limite: al più %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="129" />
+            <source>Amounts go in steps of %1 up to %2</source>
+            <translation>Importi a multipli di %1 fino a %2</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="131" />
             <source>Key the amount first (at least %1)</source>
             <translation>Inserisci prima l'importo (almeno %1)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="106" />
+            <location filename="../poker/texts.py" line="133" />
             <source>No bet or raise is open now</source>
             <translation>Ora non si può puntare né rilanciare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="108" />
+            <location filename="../poker/texts.py" line="135" />
             <source>That action is not open to this seat now</source>
             <translation>Questa azione ora non è consentita a questo posto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="110" />
+            <location filename="../poker/texts.py" line="137" />
             <source>The buy-in must be between %1 and %2</source>
             <translation>L'acquisto deve essere tra %1 e %2</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="112" />
+            <location filename="../poker/texts.py" line="139" />
             <source>Top-up: at most %1 more (stack at most %2)</source>
             <translation>Ricarica: al più %1 in più (stack al massimo %2)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="118" />
+            <location filename="../poker/texts.py" line="145" />
             <source>Refused: %1</source>
             <translation>Rifiutato: %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="120" />
+            <location filename="../poker/texts.py" line="147" />
             <source>That card was already entered in this deal: check the card and enter it again</source>
             <translation>Questa carta è già stata inserita in questa mano: controlla la carta e inseriscila di nuovo</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="122" />
+            <location filename="../poker/texts.py" line="149" />
             <source>Unknown badge or wrong PIN: the pit boss enters them again</source>
             <translation>Badge sconosciuto o PIN errato: il capo tavolo li inserisce di nuovo</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="124" />
+            <location filename="../poker/texts.py" line="151" />
             <source>The pit boss's badge (and PIN) first, then the card</source>
             <translation>Prima il badge (e il PIN) del capo tavolo, poi la carta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="126" />
+            <location filename="../poker/texts.py" line="153" />
             <source>The pit boss saw another card: the dealer enters the card again</source>
             <translation>Il capo tavolo ha visto un'altra carta: il dealer inserisce di nuovo la carta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="128" />
+            <location filename="../poker/texts.py" line="155" />
             <source>Card source: %1</source>
             <translation>Sorgente delle carte: %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="162" />
+            <source>two</source>
+            <translation>due</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="162" />
+            <source>twos</source>
+            <translation>due</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="163" />
+            <source>three</source>
+            <translation>tre</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="163" />
+            <source>threes</source>
+            <translation>tre</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="164" />
+            <source>four</source>
+            <translation>quattro</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="164" />
+            <source>fours</source>
+            <translation>quattro</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="165" />
+            <source>five</source>
+            <translation>cinque</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="165" />
+            <source>fives</source>
+            <translation>cinque</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="166" />
+            <source>six</source>
+            <translation>sei</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="166" />
+            <source>sixes</source>
+            <translation>sei</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="167" />
+            <source>seven</source>
+            <translation>sette</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="167" />
+            <source>sevens</source>
+            <translation>sette</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="168" />
+            <source>eight</source>
+            <translation>otto</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="168" />
+            <source>eights</source>
+            <translation>otto</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="169" />
+            <source>nine</source>
+            <translation>nove</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="169" />
+            <source>nines</source>
+            <translation>nove</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="170" />
+            <source>ten</source>
+            <translation>dieci</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="170" />
+            <source>tens</source>
+            <translation>dieci</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="171" />
+            <source>jack</source>
+            <translation>fante</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="171" />
+            <source>jacks</source>
+            <translation>fanti</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="172" />
+            <source>queen</source>
+            <translation>donna</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="172" />
+            <source>queens</source>
+            <translation>donne</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="173" />
+            <source>king</source>
+            <translation>re</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="173" />
+            <source>kings</source>
+            <translation>re</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="174" />
+            <source>ace</source>
+            <translation>asso</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="174" />
+            <source>aces</source>
+            <translation>assi</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="182" />
+            <source>Stub %1 + burns %2 = %3 cards, %4 players need %5: shuffle the burns and turn one community card</source>
+            <translation>Mazzo %1 + bruciate %2 = %3 carte, %4 giocatori ne chiedono %5: mescola le bruciate e scopri una carta comune (vela)</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="185" />
+            <source>Stub %1 + burns %2 = %3 cards, %4 players need %5: shuffle the burns with the stub and deal one card to each player</source>
+            <translation>Mazzo %1 + bruciate %2 = %3 carte, %4 giocatori ne chiedono %5: mescola le bruciate con il mazzo e dai una carta a ogni giocatore</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="204" />
+            <source>pair of %1</source>
+            <translation>coppia di %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="206" />
+            <source>two pair, %1 and %2</source>
+            <translation>doppia coppia, %1 e %2</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="208" />
+            <source>three %1</source>
+            <translation>tris di %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="210" />
+            <source>four %1</source>
+            <translation>poker di %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="213" />
+            <source>%1 high</source>
+            <translation>carte alte %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="222" />
+            <source>Lowest door card: %1</source>
+            <translation>Carta scoperta più bassa: %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="226" />
+            <source>Highest board: %1</source>
+            <translation>Mano scoperta più alta: %1</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="172" />
@@ -415,13 +649,13 @@
         <message>
             <location filename="../console/texts.py" line="180" />
             <location filename="../console/widgets/entry.py" line="98" />
-            <location filename="../poker/widgets/panel.py" line="132" />
+            <location filename="../poker/widgets/panel.py" line="158" />
             <source>Next</source>
             <translation>Avanti</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="182" />
-            <location filename="../poker/widgets/panel.py" line="170" />
+            <location filename="../poker/widgets/panel.py" line="195" />
             <source>New hand</source>
             <translation>Nuova mano</translation>
         </message>
@@ -465,12 +699,13 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="218" />
-            <location filename="../poker/widgets/panel.py" line="245" />
+            <location filename="../poker/widgets/panel.py" line="301" />
             <source>%1: minimum %2</source>
             <translation>%1: minimo %2</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="220" />
+            <location filename="../poker/widgets/panel.py" line="305" />
             <source>%1: maximum %2</source>
             <translation>%1: massimo %2</translation>
         </message>
@@ -481,7 +716,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="230" />
-            <location filename="../poker/widgets/panel.py" line="313" />
+            <location filename="../poker/widgets/panel.py" line="392" />
             <source>Seat %1 — %2</source>
             <translation>Posto %1 — %2</translation>
         </message>
@@ -492,7 +727,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="234" />
-            <location filename="../poker/texts.py" line="114" />
+            <location filename="../poker/texts.py" line="141" />
             <source>Tap a seat first</source>
             <translation>Tocca prima un posto</translation>
         </message>
@@ -604,14 +839,14 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="240" />
-            <location filename="../poker/texts.py" line="116" />
+            <location filename="../poker/texts.py" line="143" />
             <source>Tap “Void hand” again to void the hand</source>
             <translation>Tocca di nuovo “Annulla mano” per annullarla</translation>
         </message>
         <message>
             <location filename="../console/widgets/alarm.py" line="68" />
             <location filename="../poker/widgets/alarm.py" line="78" />
-            <location filename="../poker/widgets/panel.py" line="344" />
+            <location filename="../poker/widgets/panel.py" line="438" />
             <source>HAND VOID</source>
             <translation>MANO ANNULLATA</translation>
         </message>
@@ -661,8 +896,8 @@
             <location filename="../console/widgets/alarm.py" line="99" />
             <location filename="../console/widgets/panel.py" line="127" />
             <location filename="../console/widgets/seat.py" line="312" />
-            <location filename="../poker/widgets/felt.py" line="121" />
-            <location filename="../poker/widgets/panel.py" line="260" />
+            <location filename="../poker/widgets/felt.py" line="170" />
+            <location filename="../poker/widgets/panel.py" line="336" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
@@ -704,8 +939,8 @@
         </message>
         <message>
             <location filename="../console/widgets/panel.py" line="190" />
-            <location filename="../poker/texts.py" line="29" />
-            <location filename="../poker/widgets/panel.py" line="234" />
+            <location filename="../poker/texts.py" line="48" />
+            <location filename="../poker/widgets/panel.py" line="276" />
             <source>Dealing</source>
             <translation>Distribuzione</translation>
         </message>
@@ -717,7 +952,7 @@
         <message>
             <location filename="../console/widgets/panel.py" line="194" />
             <location filename="../console/widgets/seat.py" line="337" />
-            <location filename="../poker/widgets/felt.py" line="131" />
+            <location filename="../poker/widgets/felt.py" line="180" />
             <source>To act</source>
             <translation>Da decidere</translation>
         </message>
@@ -749,16 +984,17 @@
         <message>
             <location filename="../console/widgets/entry.py" line="183" />
             <location filename="../console/widgets/panel.py" line="207" />
-            <location filename="../poker/texts.py" line="81" />
+            <location filename="../poker/texts.py" line="104" />
             <source>Confirm: void the hand</source>
             <translation>Conferma: annulla la mano</translation>
         </message>
         <message>
             <location filename="../console/widgets/entry.py" line="183" />
             <location filename="../console/widgets/panel.py" line="207" />
-            <location filename="../poker/texts.py" line="81" />
-            <location filename="../poker/widgets/action_bar.py" line="41" />
-            <location filename="../poker/widgets/panel.py" line="121" />
+            <location filename="../poker/texts.py" line="104" />
+            <location filename="../poker/widgets/action_bar.py" line="53" />
+            <location filename="../poker/widgets/panel.py" line="147" />
+            <location filename="../poker/widgets/panel.py" line="217" />
             <source>Void hand</source>
             <translation>Annulla mano</translation>
         </message>
@@ -854,7 +1090,7 @@
         </message>
         <message>
             <location filename="../console/widgets/panel.py" line="337" />
-            <location filename="../poker/widgets/panel.py" line="301" />
+            <location filename="../poker/widgets/panel.py" line="377" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
@@ -870,7 +1106,7 @@
         </message>
         <message>
             <location filename="../console/widgets/seat.py" line="362" />
-            <location filename="../poker/widgets/panel.py" line="287" />
+            <location filename="../poker/widgets/panel.py" line="363" />
             <source>Seat %1: %2</source>
             <translation>Posto %1: %2</translation>
         </message>
@@ -902,7 +1138,7 @@
         </message>
         <message>
             <location filename="../console/widgets/topbar.py" line="82" />
-            <location filename="../poker/window.py" line="61" />
+            <location filename="../poker/window.py" line="65" />
             <source>Hand %1</source>
             <translation>Mano %1</translation>
         </message>
@@ -950,13 +1186,13 @@
         </message>
         <message>
             <location filename="../console/window.py" line="38" />
-            <location filename="../poker/window.py" line="79" />
+            <location filename="../poker/window.py" line="83" />
             <source>Dealer console</source>
             <translation>Console del dealer</translation>
         </message>
         <message>
             <location filename="../console/card_keypad.py" line="103" />
-            <location filename="../poker/widgets/amount_keypad.py" line="30" />
+            <location filename="../poker/widgets/amount_keypad.py" line="32" />
             <source>Clear</source>
             <translation>Cancella</translation>
         </message>
@@ -986,83 +1222,89 @@
             <translation>OK</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/action_bar.py" line="38" />
+            <location filename="../poker/widgets/action_bar.py" line="50" />
             <source>Undo</source>
             <translation>Indietro</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/action_bar.py" line="65" />
+            <location filename="../poker/widgets/action_bar.py" line="75" />
             <source>Call %1</source>
             <translation>Chiama %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/action_bar.py" line="72" />
+            <location filename="../poker/widgets/action_bar.py" line="86" />
             <source>%1 to %2</source>
             <translation>%1 a %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="46" />
+            <location filename="../poker/widgets/amount_keypad.py" line="48" />
             <source>Minimum</source>
             <translation>Minimo</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="48" />
-            <location filename="../poker/widgets/felt.py" line="137" />
+            <location filename="../poker/widgets/amount_keypad.py" line="50" />
+            <location filename="../poker/widgets/amount_keypad.py" line="79" />
+            <location filename="../poker/widgets/felt.py" line="186" />
             <source>All-in</source>
             <translation>All-in</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="113" />
+            <location filename="../poker/widgets/amount_keypad.py" line="79" />
+            <source>Maximum</source>
+            <translation>Massimo</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/felt.py" line="162" />
             <source>Empty</source>
             <translation>Libero</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="127" />
+            <location filename="../poker/widgets/felt.py" line="176" />
             <source>Sitting out</source>
             <translation>Fuori gioco</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="135" />
+            <location filename="../poker/widgets/felt.py" line="184" />
             <source>Mucked</source>
             <translation>Scartata</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="365" />
+            <location filename="../poker/widgets/felt.py" line="412" />
             <source>seats %1</source>
             <translation>posti %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="143" />
+            <location filename="../poker/widgets/panel.py" line="170" />
             <source>Player name (optional)</source>
             <translation>Nome del giocatore (facoltativo)</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="149" />
+            <location filename="../poker/widgets/panel.py" line="176" />
             <source>Seat player</source>
             <translation>Fai sedere</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="151" />
+            <location filename="../poker/widgets/panel.py" line="178" />
             <source>Top up</source>
             <translation>Ricarica</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="159" />
+            <location filename="../poker/widgets/panel.py" line="186" />
             <source>Sit out</source>
             <translation>Fuori gioco</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="159" />
+            <location filename="../poker/widgets/panel.py" line="186" />
             <source>Sit in</source>
             <translation>Rientra</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="160" />
+            <location filename="../poker/widgets/panel.py" line="187" />
             <source>Leave</source>
             <translation>Lascia il tavolo</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="161" />
+            <location filename="../poker/widgets/panel.py" line="188" />
             <source>Button here</source>
             <translation>Bottone qui</translation>
         </message>
@@ -1082,122 +1324,173 @@
             <translation>Questa mano è stata annullata prima del riavvio della console: le sue fiche sono nel registro.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="211" />
+            <location filename="../poker/widgets/panel.py" line="251" />
             <source>Resumed after a restart: the hand goes on</source>
             <translation>Ripresa dopo un riavvio: la mano continua</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="235" />
+            <location filename="../poker/widgets/panel.py" line="277" />
             <source>The cards are being dealt: no action before they are out.</source>
             <translation>Le carte sono in distribuzione: nessuna azione prima che siano uscite.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="236" />
+            <location filename="../poker/widgets/panel.py" line="278" />
             <source>Cards to come: %1</source>
             <translation>Carte da distribuire: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="240" />
+            <location filename="../poker/widgets/panel.py" line="288" />
             <source>Seat %1 to act</source>
             <translation>Tocca al posto %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="241" />
+            <location filename="../poker/widgets/panel.py" line="289" />
             <source>Tap the player's action. Bet and raise go to the keyed total.</source>
             <translation>Tocca l'azione del giocatore. Punta e rilancia arrivano al totale inserito.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="242" />
+            <location filename="../poker/widgets/panel.py" line="291" />
             <source>To call: %1</source>
             <translation>Per chiamare: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="246" />
-            <source>%1: maximum %2 (all-in)</source>
-            <translation>%1: massimo %2 (all-in)</translation>
-        </message>
-        <message>
-            <location filename="../poker/widgets/panel.py" line="248" />
+            <location filename="../poker/widgets/panel.py" line="293" />
             <source>Stack: %1</source>
             <translation>Stack: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="256" />
+            <location filename="../poker/widgets/panel.py" line="321" />
+            <source>folded: seat %1</source>
+            <translation>ha passato: posto %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="332" />
             <source>Seat %1: Show or Muck</source>
             <translation>Posto %1: mostra o scarta</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="258" />
+            <location filename="../poker/widgets/panel.py" line="334" />
             <source>Order: %1</source>
             <translation>Ordine: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="289" />
+            <location filename="../poker/widgets/panel.py" line="365" />
             <source>Stacks after: %1</source>
             <translation>Stack dopo la mano: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="270" />
+            <location filename="../poker/widgets/panel.py" line="346" />
             <source>Award the pots</source>
             <translation>Assegna i piatti</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="271" />
+            <location filename="../poker/widgets/panel.py" line="213" />
+            <location filename="../poker/widgets/panel.py" line="431" />
+            <source>Burns loaded: shuffle</source>
+            <translation>Bruciate caricate: mescola</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="281" />
+            <source>Seat %1: %2 or fold</source>
+            <translation>Posto %1: %2 o passa</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="282" />
+            <source>If the seat folds, the obligation passes to the next seat in line.</source>
+            <translation>Se il posto passa, l'obbligo passa al posto successivo.</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="299" />
+            <source>%1: %2 (fixed limit)</source>
+            <translation>%1: %2 (limite fisso)</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="303" />
+            <source>%1: maximum %2 (all-in)</source>
+            <translation>%1: massimo %2 (all-in)</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="314" />
+            <source>First: seat %1 · %2</source>
+            <translation>Primo: posto %1 · %2</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="318" />
+            <source>%1: seat %2</source>
+            <translation>%1: posto %2</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="347" />
             <source>Side pots first, the main pot last.</source>
             <translation>Prima i piatti laterali, per ultimo il principale.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="276" />
+            <location filename="../poker/widgets/panel.py" line="352" />
             <source>(odd chip)</source>
             <translation>(fiche dispari)</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="277" />
+            <location filename="../poker/widgets/panel.py" line="353" />
             <source>seat %1: %2</source>
             <translation>posto %1: %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="284" />
+            <location filename="../poker/widgets/panel.py" line="360" />
             <source>Returned to seat %1: %2</source>
             <translation>Restituito al posto %1: %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="286" />
+            <location filename="../poker/widgets/panel.py" line="362" />
             <source>Rake: %1</source>
             <translation>Rake: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="303" />
+            <location filename="../poker/widgets/panel.py" line="379" />
             <source>Tap a seat to seat a player, top up, sit out or in, leave, or place the button.</source>
             <translation>Tocca un posto per far sedere un giocatore, ricaricare, uscire o rientrare, lasciare il tavolo o mettere il bottone.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="306" />
+            <location filename="../poker/widgets/panel.py" line="382" />
+            <source>Tap a seat to seat a player, top up, sit out or in, or leave.</source>
+            <translation>Tocca un posto per far sedere un giocatore, ricaricare, uscire o rientrare, o lasciare il tavolo.</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="385" />
             <source>Buy-in %1 – %2</source>
             <translation>Acquisto %1 – %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="310" />
+            <location filename="../poker/widgets/panel.py" line="389" />
             <source>Seat %1: empty</source>
             <translation>Posto %1: libero</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="329" />
+            <location filename="../poker/widgets/panel.py" line="409" />
             <source>New hand needs two players with chips who are not sitting out</source>
             <translation>Per una nuova mano servono due giocatori con fiche e non fuori gioco</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="331" />
+            <location filename="../poker/widgets/panel.py" line="411" />
             <source>Place the button first: tap a player's seat, then “Button here”</source>
             <translation>Prima il bottone: tocca il posto di un giocatore, poi “Bottone qui”</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="387" />
+            <location filename="../poker/widgets/panel.py" line="427" />
+            <source>Load the burns (with the stub) into the shuffler, then tap “Burns loaded: shuffle”.</source>
+            <translation>Carica le bruciate (con il resto del mazzo) nella miscelatrice, poi tocca “Bruciate caricate: mescola”.</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="431" />
+            <source>Shuffling the burns…</source>
+            <translation>Bruciate in miscelazione…</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="488" />
             <source>Hand voided by the dealer</source>
             <translation>Mano annullata dal dealer</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="388" />
+            <location filename="../poker/widgets/panel.py" line="489" />
             <source>Hand void: %1</source>
             <translation>Mano annullata: %1</translation>
         </message>
@@ -1205,7 +1498,7 @@
     <context>
         <name>poker</name>
         <message>
-            <location filename="../poker/widgets/felt.py" line="206" />
+            <location filename="../poker/widgets/felt.py" line="254" />
             <source>DEALER</source>
             <translation>MAZZIERE</translation>
         </message>

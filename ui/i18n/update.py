@@ -314,6 +314,81 @@ IT = {
     "Place the button first: tap a player's seat, then “Button here”": (
         "Prima il bottone: tocca il posto di un giocatore, poi “Bottone qui”"
     ),
+    # issue 14 part 4: the Seven Card Stud console (streets, bring-in, opening, the deck short)
+    "3rd street": "Terza strada",
+    "4th street": "Quarta strada",
+    "5th street": "Quinta strada",
+    "6th street": "Sesta strada",
+    "7th street": "Settima strada",
+    "Texas Hold'em": "Texas Hold'em",
+    "Seven Card Stud": "Seven Card Stud",
+    "Deck short": "Mazzo insufficiente",
+    "Bring-in": "Bring-in",
+    "Complete": "Completa",
+    "Maximum": "Massimo",
+    "two": "due",
+    "twos": "due",
+    "three": "tre",
+    "threes": "tre",
+    "four": "quattro",
+    "fours": "quattro",
+    "five": "cinque",
+    "fives": "cinque",
+    "six": "sei",
+    "sixes": "sei",
+    "seven": "sette",
+    "sevens": "sette",
+    "eight": "otto",
+    "eights": "otto",
+    "nine": "nove",
+    "nines": "nove",
+    "ten": "dieci",
+    "tens": "dieci",
+    "jack": "fante",
+    "jacks": "fanti",
+    "queen": "donna",
+    "queens": "donne",
+    "king": "re",
+    "kings": "re",
+    "ace": "asso",
+    "aces": "assi",
+    "pair of %1": "coppia di %1",
+    "two pair, %1 and %2": "doppia coppia, %1 e %2",
+    "three %1": "tris di %1",
+    "four %1": "poker di %1",
+    "%1 high": "carte alte %1",
+    "Lowest door card: %1": "Carta scoperta più bassa: %1",
+    "Highest board: %1": "Mano scoperta più alta: %1",
+    "Stub %1 + burns %2 = %3 cards, %4 players need %5: shuffle the burns and turn one "
+    "community card": (
+        "Mazzo %1 + bruciate %2 = %3 carte, %4 giocatori ne chiedono %5: mescola le bruciate "
+        "e scopri una carta comune (vela)"
+    ),
+    "Stub %1 + burns %2 = %3 cards, %4 players need %5: shuffle the burns with the stub and "
+    "deal one card to each player": (
+        "Mazzo %1 + bruciate %2 = %3 carte, %4 giocatori ne chiedono %5: mescola le bruciate "
+        "con il mazzo e dai una carta a ogni giocatore"
+    ),
+    "Above the limit: at most %1": "Oltre il limite: al più %1",
+    "Amounts go in steps of %1 up to %2": "Importi a multipli di %1 fino a %2",
+    "Burns loaded: shuffle": "Bruciate caricate: mescola",
+    "Shuffling the burns…": "Bruciate in miscelazione…",
+    "Load the burns (with the stub) into the shuffler, then tap “Burns loaded: shuffle”.": (
+        "Carica le bruciate (con il resto del mazzo) nella miscelatrice, poi tocca “Bruciate "
+        "caricate: mescola”."
+    ),
+    "Seat %1: %2 or fold": "Posto %1: %2 o passa",
+    "If the seat folds, the obligation passes to the next seat in line.": (
+        "Se il posto passa, l'obbligo passa al posto successivo."
+    ),
+    "First: seat %1 · %2": "Primo: posto %1 · %2",
+    "%1: seat %2": "%1: posto %2",
+    "folded: seat %1": "ha passato: posto %1",
+    "%1: %2 (fixed limit)": "%1: %2 (limite fisso)",
+    "Tap a seat to seat a player, top up, sit out or in, or leave.": (
+        "Tocca un posto per far sedere un giocatore, ricaricare, uscire o rientrare, o lasciare "
+        "il tavolo."
+    ),
 }
 
 

@@ -1,7 +1,9 @@
-"""``console --game holdem --demo N --screenshot DIR``: the poker console plays scripted hands by
-itself on the keypad card source (the cards typed from a stacked deck, so the hands are known:
-a side pot, a split pot with an odd chip and a muck, a refused amount and an undo, a void) and
-saves screenshots of each interesting step, at 1920x1080 and 1280x800, in both languages.
+"""``console --game holdem|stud --demo N --screenshot DIR``: the poker console plays scripted
+hands by itself on the keypad card source (the cards typed from a stacked deck, so the hands are
+known; each game's hands in its module of :mod:`ui.poker.demo_hands`: Hold'em a side pot, a
+split pot with an odd chip and a muck, a refused amount and an undo, a void; Stud a bring-in
+folded and a completion with odd chips by suit, eight players to a community card, a side pot)
+and saves screenshots of each interesting step, at 1920x1080 and 1280x800, in both languages.
 
 It taps the presenter as the dealer taps the screen (the double-tap guard gets a clock that
 moves a second per tap: the demo taps faster than a dealer).
@@ -9,6 +11,7 @@ moves a second per tap: the demo taps faster than a dealer).
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import time
 from collections.abc import Callable
@@ -23,34 +26,48 @@ from dealer_assist.errors import DealerAssistError
 from dealer_assist.games import get_pot_game
 from dealer_assist.storage.journal import Journal
 from drivers.manual import ManualSource
-from ui.poker.snapshot import PokerSnapshot
+from ui.poker.snapshot import BET_KINDS, FORCED_KIND, PokerSnapshot
 
-PLAYERS = ((1, "Anna", 40000), (3, "Bruno", 10000), (5, "Carla", 20000), (7, "Dario", 8000))
 SIZES = ((1920, 1080), (1280, 800))
+PASSIVE = ("check", "call", FORCED_KIND)
+"""What a seat with no scripted action does: check, call, or post the forced bet it decides."""
 
 
 @dataclass(frozen=True)
 class Script:
-    """One scripted hand: hole cards per seat, the board, the actions ``(street index, seat)
-    -> action`` (``raise:max``, ``bet:2500``, ``call``...), showdown ``seat -> show``."""
+    """One scripted hand.
+
+    Attributes:
+        name: its name (the screenshots').
+        holes: seat -> its cards in deal order (``KsKd``; ``??`` for a card left to the deck).
+        board: the board cards in order (a community card too), ``??`` as in ``holes``.
+        actions: ``(street index, seat)`` -> its actions on that street in order, comma
+            separated (``raise:max``, ``bet:2500``, ``call``, ``aggr``: bet, raise or complete
+            whichever is open, else check or call); no action scripted: check, call or post.
+        shows: showdown ``seat -> show`` (default: show).
+        shots: ``(street index, seat)`` to take screenshots at before that seat acts (seat 0:
+            whoever acts first on the street); None: the first actor of the first two streets.
+    """
 
     name: str
     holes: dict[int, str]
     board: str
     actions: dict[tuple[int, int], str]
     shows: dict[int, bool] = field(default_factory=dict)
+    shots: tuple[tuple[int, int], ...] | None = None
 
 
-HANDS = (
-    Script("side_pot", {1: "KsKd", 3: "7c2d", 5: "QsQd", 7: "AsAd"}, "Ah9c5d3sJh",
-           {(0, 7): "raise:max", (0, 1): "call", (0, 3): "fold", (0, 5): "call",
-            (1, 5): "bet:2500", (1, 1): "call"}),
-    Script("split_pot", {1: "AcKd", 3: "AdKh", 5: "QcJd", 7: "2h3d"}, "5c6d7h8s9c",
-           {(0, 5): "fold"}, {7: False}),
-    Script("refused_undo", {1: "2c3c", 3: "4d5d", 5: "6h7h", 7: "8s9s"}, "TcJcQdKdAh",
-           {(0, 3): "undo_call", (0, 5): "small_raise"}),
-    Script("void", {1: "2d3h", 3: "4c5h", 5: "6c7d", 7: "8h9h"}, "TdJdQhKhAs", {}),
-)  # fmt: skip
+def hands_for(game: str) -> tuple[tuple[tuple[int, str, int], ...], tuple[Script, ...]]:
+    """The players and scripted hands of ``game`` (its :mod:`ui.poker.demo_hands` module).
+
+    Raises:
+        DealerAssistError: the game has no demo hands.
+    """
+    try:
+        module = importlib.import_module(f"ui.poker.demo_hands.{game}")
+    except ModuleNotFoundError as e:
+        raise DealerAssistError(f"demo: no scripted hands for the game {game!r}") from e
+    return tuple(module.PLAYERS), tuple(module.HANDS)
 
 
 class PokerDemo:
@@ -69,9 +86,12 @@ class PokerDemo:
         self.lang = lang
         self.saved: list[Path] = []
         self._entered: set[tuple[str, str]] = set()
-        self._plan: dict[tuple[int, int], str] = {}
+        self._plan: dict[tuple[int, int], list[str]] = {}
         self._shot_kinds: set[str] = set()
-        self.streets = [st.name for st in get_pot_game(console.config.game).streets]
+        game = get_pot_game(console.config.game)
+        self.streets = [st.name for st in game.streets]
+        self.has_button = bool(getattr(game, "has_button", True))
+        self.players, self.hands = hands_for(console.config.game)
 
     @property
     def snap(self) -> PokerSnapshot:
@@ -110,7 +130,7 @@ class PokerDemo:
         """Seat the players, play ``hands`` scripted hands; a line per hand."""
         self.wait(lambda: self.snap.device.connected, "the card source")
         self.shot("empty-table")
-        for seat, name, stack in PLAYERS:
+        for seat, name, stack in self.players:
             self.p.tap_seat(seat)
             self.p.set_name(name)
             for chip in sorted(self.c.config.chips, reverse=True):
@@ -118,14 +138,15 @@ class PokerDemo:
                     self.p.tap_chip(chip)
             self.p.tap_seat_player()
             self.settle()
-        self.p.tap_seat(1)
-        self.p.tap_seat_change("button")
-        self.settle()
+        if self.has_button:
+            self.p.tap_seat(1)
+            self.p.tap_seat_change("button")
+            self.settle()
         self.p.tap_seat(3)
         self.shot("between-hands")
         self.p.tap_seat(3)
         out = []
-        for script in itertools.islice(itertools.cycle(HANDS), hands):
+        for script in itertools.islice(itertools.cycle(self.hands), hands):
             out.append(self.play(script))
         return out
 
@@ -135,10 +156,18 @@ class PokerDemo:
         self.wait(lambda: self.snap.in_hand, "the new hand")
         uid = self.snap.hand_uid
         deck = self._deck(s)
-        self._plan = dict(s.actions)  # each run of the script from the start
+        self._plan = {k: v.split(",") for k, v in s.actions.items()}  # each run from the start
         shot_taken: set[str] = set()
         while self.snap.in_hand and self.snap.hand_uid == uid:
             snap = self.snap
+            if snap.new_deck:  # the deck ran short: the burns are loaded, then shuffled
+                if not snap.reshuffling:
+                    self.shot(f"{s.name}-deck-short")
+                    self.p.tap_reshuffle()
+                    self.settle()
+                self.wait(lambda: not self.snap.new_deck or not self.snap.in_hand,
+                          "the burns shuffled")  # fmt: skip
+                continue
             if snap.pending:
                 if "manual" not in self._shot_kinds and self.p.step() == "manual":
                     self._shot_kinds.add("manual")
@@ -168,10 +197,22 @@ class PokerDemo:
                 self.p.tap_ack()
                 self.settle()
                 return f"{s.name}: void, acknowledged"
-            if (key not in shot_taken and street in (0, 1)) or (
+            if s.shots is not None and snap.phase != "showdown":
+                first = key not in shot_taken
+                shot_taken.add(key)
+                at = {(street, legal.seat)} | ({(street, 0)} if first else set())
+                for where in sorted(at & set(s.shots)):
+                    if f"{key}-{where[1]}" not in shot_taken:
+                        shot_taken.add(f"{key}-{where[1]}")
+                        seat = f"-seat{where[1]}" if where[1] else ""
+                        self.shot(f"{s.name}-{snap.street}{seat}")
+            elif (key not in shot_taken and street in (0, 1)) or (
                     snap.phase == "showdown" and "showdown" not in shot_taken):  # fmt: skip
                 shot_taken.add(key if snap.phase != "showdown" else "showdown")
                 self.shot(f"{s.name}-{snap.phase if snap.phase == 'showdown' else snap.street}")
+            if snap.phase == "showdown" and "showdown" not in shot_taken:
+                shot_taken.add("showdown")
+                self.shot(f"{s.name}-showdown")
             self._act(s, snap)
             self.settle()
         self.wait(lambda: self.p.step() in ("settled", "between", "void"), "the award")
@@ -189,7 +230,15 @@ class PokerDemo:
             self.p.tap_show(s.shows.get(legal.seat, True))
             return
         street = self.streets.index(snap.street) if snap.street in self.streets else -1
-        plan = self._plan.pop((street, legal.seat), "")
+        todo = self._plan.get((street, legal.seat), [])
+        plan = todo.pop(0) if todo else ""
+        if plan == "aggr":
+            kind = next((k for k in legal.kinds if k in BET_KINDS), None)
+            if kind is not None:
+                self.p.tap_min()
+                self.p.tap_action(kind)
+                return
+            plan = ""
         if plan == "undo_call":
             self.p.tap_action("call")
             self.settle()
@@ -216,23 +265,22 @@ class PokerDemo:
             self.p.tap_action(legal.bet_kind)
             return
         if kind in legal.kinds:
+            if kind in BET_KINDS and legal.fixed is None:
+                self.p.tap_min()
             self.p.tap_action(kind)
             return
-        self.p.tap_action("check" if "check" in legal.kinds else "call")
+        self.p.tap_action(next((k for k in PASSIVE if k in legal.kinds), "fold"))
 
     def _deck(self, s: Script) -> _Deck:
         """Position -> card for the scripted places; ``next`` pops the burns from the rest."""
         out: dict[str, Card] = {}
-        used: list[Card] = []
-        for seat, text in s.holes.items():
-            for n in (1, 2):
-                card = parse_card(text[2 * n - 2 : 2 * n])
-                out[f"seat {seat} card {n}"] = card
-                used.append(card)
-        for n in range(1, 6):
-            card = parse_card(s.board[2 * n - 2 : 2 * n])
-            out[f"board {n}"] = card
-            used.append(card)
+        places = [(f"seat {seat} card", text) for seat, text in s.holes.items()]
+        for where, text in [*places, ("board", s.board)]:
+            for n in range(1, len(text) // 2 + 1):
+                part = text[2 * n - 2 : 2 * n]
+                if part != "??":
+                    out[f"{where} {n}"] = parse_card(part)
+        used = set(out.values())
         rest = [c for c in FULL_DECK if c not in used]
         return _Deck(out, rest)
 

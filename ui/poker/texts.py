@@ -79,9 +79,9 @@ def badge(code: str) -> str:
 
 
 def step_name(step: str, street: str | None) -> str:
-    """The banner: the step, with the street while betting, dealing or short of cards."""
+    """The banner: the step, with the street while betting or dealing."""
     text = tr(_STEPS.get(step, step))
-    if street and step in ("betting", "dealing", "new_deck"):
+    if street and step in ("betting", "dealing"):
         return f"{text} · {title(street)}"
     return text
 
@@ -209,7 +209,8 @@ def exposed_text(words: str) -> str:
     if m := re.fullmatch(r"four (\w+)", words):
         return trf("four %1", _rank(m[1]))
     if m := re.fullmatch(r"([\w-]+) high", words):
-        return trf("%1 high", "-".join(_rank(w) for w in m[1].split("-")))
+        ranks = "-".join(_rank(w) for w in m[1].split("-"))  # a variable, as for lupdate
+        return trf("%1 high", ranks)
     return words
 
 

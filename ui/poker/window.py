@@ -25,7 +25,7 @@ WIDE = 1700  # from this size on the full sizes; below (1280x800) the compact on
 TALL = 950
 STEP_COLORS = {"between": "idle", "betting": "decisions", "dealing": "dealing",
                "showdown": "showdown", "settled": "settlement", "manual": "manual",
-               "identify": "identify"}  # fmt: skip
+               "identify": "identify", "new_deck": "identify"}  # fmt: skip
 PANEL_STYLE = f"""
 #pFacts {{ font-size: 24px; font-weight: bold; color: {theme.TEXT}; }}
 #pAmount {{ font-size: 36px; font-weight: bold; color: {theme.GOLD}; background: {theme.PANEL_2};
@@ -34,8 +34,10 @@ PANEL_STYLE = f"""
 #pAwards {{ font-size: 21px; color: {theme.TEXT}; }}
 #pAction {{ min-height: 84px; font-size: 24px; }}
 #pAction[kind="fold"] {{ background: #9b2c2c; }}
-#pAction[kind="check"], #pAction[kind="call"] {{ background: {theme.BLUE}; }}
-#pAction[kind="bet"], #pAction[kind="raise"] {{ background: {theme.GREEN}; }}
+#pAction[kind="check"], #pAction[kind="call"], #pAction[kind="bring_in"] {{
+    background: {theme.BLUE}; }}
+#pAction[kind="bet"], #pAction[kind="raise"], #pAction[kind="complete"] {{
+    background: {theme.GREEN}; }}
 #pAction:disabled {{ background: #27302d; color: #6d7a74; }}
 #pFacts[compact="true"] {{ font-size: 18px; }}
 #pAmount[compact="true"] {{ font-size: 26px; padding: 2px 10px; }}

@@ -288,7 +288,10 @@ class PokerPanel(QFrame):
         set_text(self.title, trf("Seat %1 to act", legal.seat) + (f" — {who}" if who else ""))
         set_text(self.hint, tr("Tap the player's action. Bet and raise go to the keyed total."))
         lines = self._street_lines(view)
-        lines.append(trf("To call: %1", money(legal.to_call, cur)))
+        to_call = trf("To call: %1", money(legal.to_call, cur))
+        if seat is not None:  # one line: the stud lines above need the room at 1280x800
+            to_call += " · " + trf("Stack: %1", money(seat.stack, cur))
+        lines.append(to_call)
         lo, hi = legal.minimum, legal.maximum
         if lo is not None and hi is not None:
             kind = kind_name(legal.bet_kind or "bet")
@@ -296,10 +299,10 @@ class PokerPanel(QFrame):
                 lines.append(trf("%1: %2 (fixed limit)", kind, money(lo, cur)))
             else:
                 lines.append(trf("%1: minimum %2", kind, money(lo, cur)))
-                top = "%1: maximum %2 (all-in)" if legal.all_in else "%1: maximum %2"
-                lines.append(trf(top, kind, money(hi, cur)))
-        if seat is not None:
-            lines.append(trf("Stack: %1", money(seat.stack, cur)))
+                if legal.all_in:
+                    lines.append(trf("%1: maximum %2 (all-in)", kind, money(hi, cur)))
+                else:
+                    lines.append(trf("%1: maximum %2", kind, money(hi, cur)))
         set_text(self.facts, "\n".join(lines))
 
     def _street_lines(self, view: PokerView) -> list[str]:
@@ -312,10 +315,13 @@ class PokerPanel(QFrame):
         folded = [str(seat) for seat, choice in s.forced if choice == "fold"]
         posted = next((seat for seat, choice in s.forced if choice == FORCED_KIND), None)
         forced = kind_name(FORCED_KIND)
+        line = trf("%1: seat %2", forced, posted) if posted is not None else ""
         if folded:
-            lines.append(trf("%1 folded: seat %2", forced, ", ".join(folded)))
-        if posted is not None:
-            lines.append(trf("%1: seat %2", forced, posted))
+            seats = ", ".join(folded)  # a variable: a literal 2nd argument is a comment
+            passed = trf("folded: seat %1", seats)
+            line = f"{line} · {passed}" if line else f"{forced} {passed}"
+        if line:
+            lines.append(line)
         return lines
 
     def _show_showdown(self, view: PokerView) -> None:
@@ -348,7 +354,7 @@ class PokerPanel(QFrame):
             parts.append(
                 f"<b>{pot_name(a.index)} {money(a.amount, cur)}</b> · {hand_category(a.category)}"
                 f"<br>&nbsp;&nbsp;{trf('seats %1', seats_of(a.eligible))}"
-                f"<br>&nbsp;&nbsp;→ {', '.join(winners)}"
+                + "".join(f"<br>&nbsp;&nbsp;→ {w}" for w in winners)
             )
         for seat, amount in s.returned:
             parts.append(trf("Returned to seat %1: %2", seat, money(amount, cur)))
@@ -422,8 +428,8 @@ class PokerPanel(QFrame):
                                "“Burns loaded: shuffle”."))  # fmt: skip
         set_text(self.shortage, shortage_text(s.shortage))
         busy = s.reshuffling or view.busy
-        set_text(self.reshuffle_btn, tr("Shuffling the burns…") if s.reshuffling
-                 else tr("Burns loaded: shuffle"))  # fmt: skip
+        text = tr("Shuffling the burns…") if s.reshuffling else tr("Burns loaded: shuffle")
+        set_text(self.reshuffle_btn, text.replace(": ", ":\n", 1))  # two lines at 1280x800
         self.reshuffle_btn.setEnabled(not busy)
         restyle(self.void3, armed=view.void_armed)
         set_text(self.void3, void_label(view.void_armed))
