@@ -6,12 +6,19 @@ step to return when the device has done its part: :class:`Driver` pumps events a
 condition holds or a timeout passes, and :class:`HeadlessTable` gives the banked dealer's steps
 in that form. Both are bounded: every wait of the runner has its own deadline, and every loop
 here has one too.
+
+A headless job resumes like the console (issue 18): before its first new hand it calls
+:func:`resume_table` (``HeadlessTable.resume``), which finishes, continues or voids by the rules
+what a crash left in the step log, and says in a sentence what it did with each hand
+(:class:`Resumed`). A storage error in the middle of a hand leaves the hand pending, for the
+next run to resume.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from dealer_assist.cards import Card
@@ -24,6 +31,7 @@ from dealer_assist.ports import JournalPort, StoredHand
 from dealer_assist.table.banked_runner import BankedRunner
 from dealer_assist.table.device_status import DeviceStatus
 from dealer_assist.table.identification import PendingIdentification
+from dealer_assist.table.recovery import sort_pending
 from dealer_assist.table.runner import TableRunner
 from dealer_assist.table.steplog import VoidAlarm
 
@@ -87,6 +95,66 @@ class Driver:
         return self.until(check, timeout)
 
 
+@dataclass
+class Resumed:
+    """What a restart did with the hands the step log held (:func:`resume_table`).
+
+    Attributes:
+        continued: the hand that goes on where it stopped (its uid), or None.
+        journaled: the hands the resume journaled, in order: settled by the replay (their
+            settlement was decided before the crash) or voided (``restart``: the device lost the
+            deck, an older hand left unfinished...; or a void decided before the crash).
+    """
+
+    continued: str | None = None
+    journaled: list[StoredHand] = field(default_factory=list)
+
+    def sentences(self) -> list[str]:
+        """One sentence per hand, e.g. ``resumed hand UTH-01-3f..: it goes on where it
+        stopped``, ``voided hand UTH-01-3f.. (journal hand 12): restart (...)``; none when
+        the step log held no hand."""
+        out = []
+        for stored in self.journaled:
+            where = f"hand {stored.hand_uid} (journal hand {stored.hand_id})"
+            if stored.status == "settled":
+                out.append(f"resumed {where}: settled before the restart, now journaled")
+                continue
+            void = stored.extra.get("void")
+            void = void if isinstance(void, dict) else {}
+            code, detail = str(void.get("code", "void")), str(void.get("detail", ""))
+            out.append(f"voided {where}: {code}" + (f" ({detail})" if detail else ""))
+        if self.continued is not None:
+            out.append(f"resumed hand {self.continued}: it goes on where it stopped")
+        return out
+
+
+def resume_table(runner: TableRunner[Any], resume: Callable[[], object]) -> Resumed:
+    """Call ``resume`` (the table's resume and device catch-up, right after opening the source
+    and the journal) and say what it did with each hand of ``runner``'s step log.
+
+    Raises:
+        JournalError: the step log or the journal cannot be read or written (the hands stay
+            pending for the next run).
+    """
+    journal = runner.journal
+    if journal is None:
+        resume()
+        return Resumed()
+    before = journal.count()
+    pending = [uid for uid, _ in sort_pending(journal.pending_steps(runner.config.table_id)).hands]
+    resume()
+    report = Resumed()
+    hand = runner.hand
+    if hand is not None and not hand.is_over and hand.hand_uid in pending:
+        report.continued = hand.hand_uid
+    iter_hands = getattr(journal, "iter_hands", None)  # a readable journal (the port has no reads)
+    if iter_hands is not None:
+        report.journaled = [s for s in iter_hands(before + 1) if s.hand_uid in pending]
+    elif runner.stored is not None and runner.stored.hand_uid in pending:
+        report.journaled = [runner.stored]
+    return report
+
+
 class HeadlessTable:
     """A banked table's dealer steps that return when the device has done its part.
 
@@ -97,6 +165,7 @@ class HeadlessTable:
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.runner = BankedRunner(*args, **kwargs)
         self.driver = Driver(self.runner)
+        self.resumed = Resumed()  # what resume() did
 
     # -- what the runner knows ----------------------------------------------------------------
     @property
@@ -155,10 +224,19 @@ class HeadlessTable:
 
     # -- steps that wait for the device -------------------------------------------------------
     def resume(self) -> BankedHand | None:
-        """:meth:`~dealer_assist.table.resume.ResumingRunner.resume`, then its device catch-up."""
-        hand = self.runner.resume()
-        self.driver.settle_device()
-        return hand
+        """:meth:`~dealer_assist.table.resume.ResumingRunner.resume`, then its device catch-up;
+        what it did is :attr:`resumed` (:func:`resume_table`). Call it before the first new hand.
+
+        Raises:
+            JournalError: see :func:`resume_table`.
+        """
+
+        def go() -> None:
+            self.runner.resume()
+            self.driver.settle_device()
+
+        self.resumed = resume_table(self.runner, go)
+        return self.runner.hand
 
     def wait_device_ready(self, timeout: float) -> bool:
         """See :meth:`Driver.wait_device_ready`."""

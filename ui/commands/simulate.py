@@ -3,29 +3,34 @@
 Deals N hands through a TCRP/1 card source (by default the built-in emulator on a real
 pseudo-terminal), plays every seat with the seeded player model, settles by the rules, journals
 every hand and prints a summary.
+
+A restart on the same journal first settles, continues or voids (by the rules) the hand a crash
+left in the step log, and says so in a sentence (:func:`~dealer_assist.table.driving.resume_table`).
+A storage error in the middle of a hand stops the job with a sentence (exit 2) and leaves the
+hand pending for the next run. ``--records`` is appended crash-safely (:mod:`ui.records`).
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import sys
 from collections import Counter
 from typing import Any, TextIO
 
 from tqdm import tqdm
 
-from dealer_assist.at_rest import data_folder, open_private
+from dealer_assist.at_rest import data_folder
 from dealer_assist.config import load_table_config
 from dealer_assist.engine.banked import BankedHand, Phase
-from dealer_assist.errors import ConfigError, DeviceError
+from dealer_assist.errors import ConfigError, DeviceError, JournalError
 from dealer_assist.games import DEFAULT_GAME, GAME_CODES, POT_GAME_CODES
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.driving import HeadlessTable
 from drivers.factory import open_source
 from ui.money import fmt_money
+from ui.records import RecordsFile
 
 # A jam or a fault between hands clears on the device by itself or by the dealer's hand.
 DEVICE_READY_TIMEOUT = 30.0
@@ -54,7 +59,8 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--table", help="table TOML (default: the shipped one of --game)")
     p.add_argument("--db", help="journal: SQLite path or postgresql+psycopg:// URL")
-    p.add_argument("--records", help="write each settled hand as a HAND_RECORD JSON line here")
+    p.add_argument("--records", help="append each settled hand as a HAND_RECORD JSON line here "
+                   "(a restart appends the hands a crash kept out)")  # fmt: skip
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -83,21 +89,41 @@ def run(args: argparse.Namespace) -> int:
     source = open_source(url, name="serial", **pins)
     journal = Journal(config.journal_url, group=config.journal_group)
     model = PlayerModel(config, args.seed)
-    records = open_private(args.records, group=config.journal_group) if args.records else None
+    records = (RecordsFile(args.records, config.table_id, group=config.journal_group)
+               if args.records else None)  # fmt: skip
     summary = _Summary()
+    runner: HeadlessTable | None = None
     try:
         journal.open()
+        if records is not None:
+            records.open(journal)  # before the resume: the hand it journals is appended
         source.open()
         runner = HeadlessTable(config, source, journal)
+        hand = runner.resume()
+        for line in runner.resumed.sentences():
+            print(line, flush=True)
         seats = list(range(1, n_seats + 1))
-        bar = tqdm(range(args.hands), unit="hand", disable=args.no_progress, file=sys.stderr)
-        for _ in bar:
-            hand = play_hand(runner, model, seats)
-            summary.add(hand)
-            if records is not None and hand.phase is Phase.SETTLED:
-                _write_record(records, runner, hand)
-            bar.set_postfix(voids=summary.voids_total(), refresh=False)
+        if hand is not None and runner.resumed.continued == hand.hand_uid:
+            summary.resumed += 1
+            summary.add(play_hand(runner, model, seats, hand))
+        elif runner.resumed.journaled:
+            summary.resumed += len(runner.resumed.journaled)
+        if records is not None:
+            records.catch_up(journal)
+        # no bar at all without progress: a disabled tqdm still starts its monitor thread
+        bar = None if args.no_progress else tqdm(total=args.hands, unit="hand", file=sys.stderr)
+        for _ in range(args.hands):
+            summary.add(play_hand(runner, model, seats))
+            if records is not None:
+                records.catch_up(journal)
+            if bar is not None:
+                bar.set_postfix(voids=summary.voids_total(), refresh=False)
+                bar.update()
+        if bar is not None:
+            bar.close()
         summary.stats = source.stats
+    except JournalError as e:
+        raise JournalError(_stopped(e, runner)) from e
     finally:
         source.close()
         journal.close()
@@ -107,15 +133,29 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def play_hand(runner: HeadlessTable, model: PlayerModel, seats: list[int]) -> BankedHand:
-    """One hand from bets to settlement (or void), decisions by ``model``."""
-    runner.acknowledge_void("simulate")  # a void of the previous hand is acknowledged unattended
-    if not runner.wait_device_ready(DEVICE_READY_TIMEOUT):
-        raise DeviceError(f"device not ready after {DEVICE_READY_TIMEOUT:.0f} s")
-    hand = runner.new_hand()
-    for seat in seats:
-        hand.place_bets(seat, model.bets())
-    runner.close_bets()
+def _stopped(e: JournalError, runner: HeadlessTable | None) -> str:
+    """The sentence of a job stopped by a storage error (the hand stays pending)."""
+    hand = runner.hand if runner is not None else None
+    if hand is None or (hand.is_over and runner is not None and runner.stored is not None):
+        return f"stopped: {e}"
+    return (f"stopped: {e}; hand {hand.hand_uid} stays pending: run the same command again "
+            "on this journal to resume it")  # fmt: skip
+
+
+def play_hand(
+    runner: HeadlessTable, model: PlayerModel, seats: list[int], hand: BankedHand | None = None
+) -> BankedHand:
+    """One hand from bets to settlement (or void), decisions by ``model``; ``hand``: a hand
+    in progress (resumed after a restart) played on from where it stands instead of a new one."""
+    if hand is None:
+        runner.acknowledge_void("simulate")  # a void of the last hand is acknowledged unattended
+        if not runner.wait_device_ready(DEVICE_READY_TIMEOUT):
+            raise DeviceError(f"device not ready after {DEVICE_READY_TIMEOUT:.0f} s")
+        hand = runner.new_hand()
+    if hand.phase is Phase.BETS_OPEN:
+        for seat in seats:
+            hand.place_bets(seat, model.bets())
+        runner.close_bets()
     while hand.phase is Phase.DECISIONS:
         # The street's decisions and the turn of the next street as one durable step.
         decisions = [
@@ -131,15 +171,6 @@ def play_hand(runner: HeadlessTable, model: PlayerModel, seats: list[int]) -> Ba
     return hand
 
 
-def _write_record(out: TextIO, runner: HeadlessTable, hand: BankedHand) -> None:
-    record = hand.to_hand_record().to_json()
-    if runner.stored is not None:
-        record["hand_id"] = runner.stored.hand_id
-    record["hand_uid"] = hand.hand_uid
-    record["settlement"] = hand.settlement.to_json() if hand.settlement else None
-    out.write(json.dumps(record, ensure_ascii=False) + "\n")
-
-
 def _default_db() -> str:
     folder = data_folder()  # 0700: the journal holds the cards of the hand in progress
     return str(folder / "simulate.db")
@@ -149,6 +180,7 @@ def _default_db() -> str:
 class _Summary:
     hands: int = 0
     settled: int = 0
+    resumed: int = 0
     voids: Counter[str] = dataclasses.field(default_factory=Counter)
     wagered: int = 0
     player_net: int = 0
@@ -172,7 +204,8 @@ class _Summary:
         voids = ", ".join(f"{k} {v}" for k, v in sorted(self.voids.items())) or "none"
         lines = [
             f"table {config.table_id} ({config.game}), journal {config.journal_url}",
-            f"hands: {self.hands} (settled {self.settled}, void {self.voids_total()})",
+            f"hands: {self.hands} (settled {self.settled}, void {self.voids_total()}, "
+            f"resumed after a restart {self.resumed})",
             f"voids by reason: {voids}",
             f"total wagered: {fmt_money(self.wagered, cur)}",
             f"player net: {fmt_money(self.player_net, cur)}",

@@ -10,7 +10,9 @@ short: the burns go back into the shoe for a new deck). Every hand is dealt by a
 (by default the built-in emulator on a real pseudo-terminal, as the banked ``simulate``), every
 device event goes through the runner, every hand and every change between hands is journaled.
 A restart on the same journal first finishes the hand a crash interrupted
-(:meth:`~dealer_assist.table.peer_runner.PeerRunner.resume`).
+(:meth:`~dealer_assist.table.peer_runner.PeerRunner.resume`) and says in a sentence what it did
+(:func:`~dealer_assist.table.driving.resume_table`); ``--records`` is appended crash-safely,
+with the hands a crash kept out of it (:mod:`ui.records`).
 
 The summary counts hands, pots, side pots, split pots, odd chips, rake, voids, the streets dealt
 from a new deck (a community card or the burns reshuffled) and the forced bets folded, and
@@ -23,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import random
 import sys
 from collections import Counter
@@ -32,7 +33,7 @@ from typing import Any, TextIO
 
 from tqdm import tqdm
 
-from dealer_assist.at_rest import data_folder, open_private
+from dealer_assist.at_rest import data_folder
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig, load_table_config
 from dealer_assist.engine.betting import BRING_IN, CALL, CHECK, FOLD
@@ -42,10 +43,12 @@ from dealer_assist.games import get_pot_game
 from dealer_assist.ports import TABLE_RECORD, StoredHand
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.chip_ledger import BUY_KINDS, OUT_KINDS, ChipLedger, session_stacks
+from dealer_assist.table.driving import resume_table
 from dealer_assist.table.peer_driving import HeadlessPeerTable, SeatPlayer, play_hand
 from dealer_assist.table.session import TableSession
 from drivers.factory import open_source
 from ui.money import fmt_money
+from ui.records import RecordsFile
 
 BY = "simulate"
 DEFAULT_PLAYERS = 6
@@ -81,9 +84,12 @@ def run(args: argparse.Namespace) -> int:
     }  # fmt: skip
     source = open_source(url, name="serial", **pins)
     journal = Journal(config.journal_url, group=config.journal_group)
-    records = open_private(args.records, group=config.journal_group) if args.records else None
+    records = (RecordsFile(args.records, config.table_id, group=config.journal_group)
+               if args.records else None)  # fmt: skip
     try:
         journal.open()
+        if records is not None:
+            records.open(journal)  # before the resume: the hand it journals is appended
         source.open()
         summary = simulate(config, source, journal, hands=args.hands, players=players,
                            seed=args.seed, records=records, stay_in=stay_in,
@@ -100,15 +106,19 @@ def run(args: argparse.Namespace) -> int:
 
 def simulate(
     config: TableConfig, source: Any, journal: Journal, *, hands: int, players: int, seed: int,
-    records: TextIO | None = None, progress: bool = False, stay_in: float = 0.0,
+    records: RecordsFile | None = None, progress: bool = False, stay_in: float = 0.0,
 ) -> Summary:  # fmt: skip
     """Play ``hands`` new hands at the table of ``config`` over the opened ``source``, journaled
-    in the opened ``journal`` (after the hand a crash left, if any); the :class:`Summary`.
+    in the opened ``journal`` (after the hand a crash left, if any, said in a sentence on
+    stdout); the :class:`Summary`. ``records``: opened, caught up after each hand.
     ``stay_in``: the probability a player who would fold calls or checks instead (0..1)."""
     rng = random.Random(seed)
     table = HeadlessPeerTable(config, source, journal)
     first = journal.count() + 1
-    resumed = table.resume()
+    report = resume_table(table.runner, table.resume)
+    for line in report.sentences():
+        print(line, flush=True)
+    resumed = table.hand if report.continued or report.journaled else None
     session = _session_at(journal, config.table_id, first)
     summary = Summary(ledger=ChipLedger(config.table_id, session_stacks(session)))
     seating = Seating(table, rng, players, stay_in=stay_in)
@@ -118,13 +128,17 @@ def simulate(
         if not resumed.is_over:
             seating.players_of(table.runner.session)
             play_hand(table, seating.players, rng, resumed, by=BY)
-    seen = summary.take(journal.iter_hands(seen + 1), records, seen)
+    seen = summary.take(journal.iter_hands(seen + 1), seen)
+    if records is not None:
+        records.catch_up(journal)
     # no bar at all without progress: a disabled tqdm still starts its monitor thread
     bar = tqdm(total=hands, unit="hand", file=sys.stderr) if progress else None
     for _ in range(hands):
         seating.between_hands()
         play_hand(table, seating.players, rng, by=BY)
-        seen = summary.take(journal.iter_hands(seen + 1), records, seen)
+        seen = summary.take(journal.iter_hands(seen + 1), seen)
+        if records is not None:
+            records.catch_up(journal)
         if bar is not None:
             bar.set_postfix(voids=summary.voids_total(), refresh=False)
             bar.update()
@@ -300,7 +314,7 @@ class Summary:
         """Void hands."""
         return sum(self.voids.values())
 
-    def take(self, entries: Iterable[StoredHand], records: TextIO | None, seen: int) -> int:
+    def take(self, entries: Iterable[StoredHand], seen: int) -> int:
         """Count the journal entries after ``seen`` (this table's); the last id taken."""
         for entry in entries:
             seen = entry.hand_id
@@ -311,10 +325,6 @@ class Summary:
                 self._change(entry)
             else:
                 self._hand(entry)
-                if records is not None and entry.status == "settled":
-                    line = {**entry.record, "hand_id": entry.hand_id, "hand_uid": entry.hand_uid,
-                            "settlement": entry.settlement}  # fmt: skip
-                    records.write(json.dumps(line, ensure_ascii=False) + "\n")
         return seen
 
     def _change(self, entry: StoredHand) -> None:

@@ -359,6 +359,8 @@ def _child(argv: Sequence[str]) -> int:
         try:
             runner = HeadlessTable(config, source, journal, card_timeout=2.0, shuffle_timeout=5.0)
             hand = runner.resume()
+            for line in runner.resumed.sentences():  # into the table log: what the kill left
+                print(line, flush=True)
             while True:
                 if hand is None or hand.phase in (Phase.SETTLED, Phase.VOID):
                     runner.acknowledge_void("soak")
@@ -404,5 +406,15 @@ def _write_link_stats(out: TextIO, source: Any) -> None:
     out.flush()
 
 
+def _child_main(argv: Sequence[str]) -> int:
+    """The table child's exit status: a product error is a sentence in the table log (exit 2,
+    the hand left pending for the next child), not a traceback."""
+    try:
+        return _child(argv)
+    except DealerAssistError as e:
+        print(f"soak table: stopped: {e}", file=sys.stderr, flush=True)
+        return 2
+
+
 if __name__ == "__main__":
-    sys.exit(_child(sys.argv[1:]))
+    sys.exit(_child_main(sys.argv[1:]))
