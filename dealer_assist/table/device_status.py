@@ -25,10 +25,12 @@ class DeviceStatus:
         link: :attr:`LinkStatus.state`, or ``connected``/``lost`` from events when the driver
             has no link status.
         state: the last TCRP/1 STATE (``IDLE`` ``READY`` ...), "" before the first one.
-        faults: fault codes raised and not cleared.
+        faults: fault codes raised and not cleared; ``LATE_CARD`` while ``late_card`` is set.
         identity_alarm: another device answered; it must be re-pinned (close and reopen).
         reconnect_attempts, next_attempt_in, last_error: from :class:`LinkStatus`.
         why_not_ready: short English reason, "" when ready.
+        late_card: the late-card alarm (cards of the settled hand's deck dealt after it,
+            naming the deck; :mod:`dealer_assist.table.late_cards`), "" when none.
     """
 
     ready: bool
@@ -40,14 +42,16 @@ class DeviceStatus:
     next_attempt_in: float | None = None
     last_error: str = ""
     why_not_ready: str = ""
+    late_card: str = ""
 
 
 class ReadinessTracker(Readiness):
     """Follows device events (:class:`~dealer_assist.source.Readiness`) and says whether the table
     may start a hand, as a :class:`DeviceStatus` merged with the driver's link."""
 
-    def status(self, link: LinkStatus | None) -> DeviceStatus:
-        """A snapshot, merged with the driver's link status when it has one."""
+    def status(self, link: LinkStatus | None, *, late_card: str = "") -> DeviceStatus:
+        """A snapshot, merged with the driver's link status when it has one, and the runner's
+        late-card alarm (``late_card``, "" when none: it does not stop the next hand)."""
         why = self.why_not_ready()
         if link is not None and link.state != "connected" and not why:
             why = f"link {link.state}"
@@ -56,10 +60,11 @@ class ReadinessTracker(Readiness):
             ready=not why,
             link=state,
             state=self.state,
-            faults=tuple(self.faults),
+            faults=(*self.faults, *(("LATE_CARD",) if late_card else ())),
             identity_alarm=self.identity_alarm,
             reconnect_attempts=link.attempts if link is not None else 0,
             next_attempt_in=link.next_attempt_in if link is not None else None,
             last_error=link.last_error if link is not None else "",
             why_not_ready=why,
+            late_card=late_card,
         )

@@ -14,7 +14,10 @@ then applied; :meth:`~TableRunner.resume` (:mod:`dealer_assist.table.resume`) fo
 operations over a new hand after a restart, so the resumed hand is exactly the one that was
 interrupted. Every device event of the hand goes through the :class:`MisdealDetector`; the first
 one that voids the hand voids it and journals it with the events that caused it. A void must be
-acknowledged (:meth:`TableRunner.acknowledge_void`) before the next hand.
+acknowledged (:meth:`TableRunner.acknowledge_void`) before the next hand. A card of the last
+finished hand's deck that comes after that hand ended is no card of the next hand: it is kept
+and journaled with the next hand, and raises the late-card alarm after a settled hand
+(:mod:`dealer_assist.table.late_cards`).
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ from dealer_assist.source import CardSource, LinkAware, StatusRequester
 from dealer_assist.table.device_status import DeviceStatus, ReadinessTracker
 from dealer_assist.table.identification import Identification, PendingIdentification
 from dealer_assist.table.journaling import HandFacts, hand_entry
+from dealer_assist.table.late_cards import LateCardAlarm, LateCards
 from dealer_assist.table.misdeal import DealWatch, MisdealDetector
 from dealer_assist.table.recovery import RESTART_CODES
 from dealer_assist.table.session import TableSession
@@ -109,6 +113,7 @@ class TableRunner(ABC, Generic[S]):
         self._steps = StepLog(journal, config.table_id)
         self._voids = VoidAlarms(self._steps)
         self._waits = Waits()
+        self._late = LateCards()
         self._new_hand_state()
 
     @abstractmethod
@@ -135,7 +140,14 @@ class TableRunner(ABC, Generic[S]):
     def device_status(self) -> DeviceStatus:
         """The device and its link now (fault codes, state, reconnection attempts)."""
         link = self.source.link_status if isinstance(self.source, LinkAware) else None
-        return self._readiness.status(link)
+        alarm = self._late.alarm
+        return self._readiness.status(link, late_card=alarm.text() if alarm else "")
+
+    @property
+    def late_card_alarm(self) -> LateCardAlarm | None:
+        """Cards of the last settled hand's deck dealt after its settlement (naming the deck),
+        until the next journaled hand carries them; None when there are none."""
+        return self._late.alarm
 
     @property
     def device_state(self) -> str:
@@ -206,6 +218,15 @@ class TableRunner(ABC, Generic[S]):
         if self.on_event is not None:
             self.on_event(event)
         hand = self.hand
+        over = hand is None or hand.is_over
+        deck = self._detector.deck_id
+        if isinstance(event, CardRead) and self._late.is_late(
+            event, hand_open=not over, current_deck=deck
+        ):
+            self._late.take(event, hand_open=not over)  # not the next hand's card: no void
+            if not over:
+                self._unsaved.append(event_to_json(event))
+            return
         if hand is None or hand.is_over or self._already_recorded(event):
             return
         self._unsaved.append(event_to_json(event))
@@ -300,6 +321,7 @@ class TableRunner(ABC, Generic[S]):
         self._new_hand_state()
         self.hand, self.stored = hand, None
         self._steps.begin(hand.hand_uid)
+        late = self._unsaved = self._late.between()  # kept with the hand's first step
         opened = HandOpened(started_at=hand.started_at, device=self._ident_of(),
                             acks=tuple(self._voids.acks),
                             session=self.session.to_json())  # fmt: skip
@@ -309,6 +331,7 @@ class TableRunner(ABC, Generic[S]):
         except DealerAssistError:
             self._steps.discard(hand.hand_uid)  # nothing was bet: no hand to keep
             self.hand = None
+            self._late.put_back(late)
             raise
         return hand
 
@@ -514,13 +537,18 @@ class TableRunner(ABC, Generic[S]):
 
     # -- journal ----------------------------------------------------------------------------------
     def _journal(self, hand: S) -> StoredHand | None:
+        self._late.finished(hand.hand_uid, self._detector.deck_id, hand.status)
         if self.journal is None:
             return None
         session = self.session or TableSession.of_journal(self.config.table_id, self.journal)
         session = self.session_after(session, hand)
         extra = self._facts.extra(hand, session)
+        late = list(self._late.records)
+        if late:
+            extra["late_cards"] = late  # of the hand before: the recall of what left the device
         entry = hand_entry(self.config.table_id, hand, self._event_log + self._unsaved, extra)
         self.stored = self.journal.append_hand(entry)
+        self._late.carried(late)
         saved = self.stored.extra.get("session")  # the hand was already stored: its session
         self.session = TableSession.from_json(saved) if isinstance(saved, dict) else session
         self._voids.carried(self._facts.acks)
