@@ -348,9 +348,8 @@ def type_deal(console: Any, qtbot: Any, cards: dict[str, Card], typed: set[str])
     rest = [c for c in reversed(FULL_DECK) if c not in cards.values()]
     for _ in range(300):
         s = p.snap
-        if not s.pending or s.new_deck or p.view().busy:
-            if not s.pending or s.new_deck:
-                return
+        if not s.pending or s.new_deck:
+            return
         hand = console.service.runner.hand
         dealt = {x.card for x in hand.cards}
         source = console.service.active_source
