@@ -151,8 +151,8 @@ def test_kill_9_loop_every_interrupted_hand_journaled_and_records_exact(
 
 
 def _simulate(capsys: pytest.CaptureFixture[str], db: Path, records: Path, hands: int,
-              seed: int = 5) -> tuple[int, str, str]:  # fmt: skip
-    status = main(["simulate", "--game", "uth", "--hands", str(hands), "--seed", str(seed),
+              seed: int = 5, game: str = "uth") -> tuple[int, str, str]:  # fmt: skip
+    status = main(["simulate", "--game", game, "--hands", str(hands), "--seed", str(seed),
                    "--db", str(db), "--records", str(records), "--no-progress"])  # fmt: skip
     captured = capsys.readouterr()
     return status, captured.out, captured.err
@@ -170,6 +170,28 @@ def test_a_half_written_last_line_is_repaired_and_the_hand_appended_again(
     _check_journal_and_records(db, records, "UTH-01")
     assert records.read_bytes().startswith(whole)  # appended, never truncated
     assert records.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_new_records_file_starts_with_the_run_and_keeps_its_start_until_its_first_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, records, other = tmp_path / "j.db", tmp_path / "records.jsonl", tmp_path / "x.jsonl"
+    assert _simulate(capsys, db, other, 3)[0] == 0  # hands of an earlier job (another file)
+    with Journal(str(db), create=False) as journal:
+        before = journal.count()
+    assert _simulate(capsys, db, records, 2)[0] == 0
+    start = records.with_name(records.name + ".start")
+    assert not start.exists()  # the file has lines: it is its own start
+    with Journal(str(db), create=False) as journal:
+        mine = [h.hand_uid for h in journal.iter_hands(before + 1) if h.status == "settled"]
+    assert [r["hand_uid"] for r in _records(records)] == mine
+    # a crash before the first line: an empty file and its start beside it
+    records.write_bytes(b"")
+    start.write_text(json.dumps({"table_id": "UTH-01", "after": before}))
+    assert _simulate(capsys, db, records, 1)[0] == 0
+    with Journal(str(db), create=False) as journal:
+        mine = [h.hand_uid for h in journal.iter_hands(before + 1) if h.status == "settled"]
+    assert [r["hand_uid"] for r in _records(records)] == mine and len(mine) >= 2
 
 
 def test_a_records_file_of_another_journal_is_refused(
@@ -198,19 +220,23 @@ class _FailingSteps(Journal):
         return super().write_step(table_id, hand_uid, step_no, kind, payload)
 
 
+@pytest.mark.parametrize(("game", "module"), [("uth", "simulate"), ("holdem", "simulate_poker")])
 def test_a_storage_error_mid_hand_stops_with_a_sentence_and_the_next_run_resumes(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    game: str, module: str,
+) -> None:  # fmt: skip
     db, records = tmp_path / "j.db", tmp_path / "records.jsonl"
-    monkeypatch.setattr("ui.commands.simulate.Journal", _FailingSteps)
-    _FailingSteps.writes, _FailingSteps.fail_at = 0, 23  # in the first hand's deal
-    status, out, err = _simulate(capsys, db, records, 20)
+    table_id = load_table_config(game=game).table_id
+    monkeypatch.setattr(f"ui.commands.{module}.Journal", _FailingSteps)
+    _FailingSteps.writes, _FailingSteps.fail_at = 0, 23  # in the deal of one of the first hands
+    status, out, err = _simulate(capsys, db, records, 20, game=game)
     assert status == 2 and "Traceback" not in err
     assert "stopped: cannot write step: database or disk is full" in err
-    pending = _pending_hands(db, "UTH-01")
-    assert len(pending) == 1 and f"hand {pending[0]} stays pending" in err
-    monkeypatch.setattr("ui.commands.simulate.Journal", Journal)
-    status, out, err = _simulate(capsys, db, records, 2)
+    assert "stays pending: run the same command again on this journal to resume it" in err
+    pending = _pending_hands(db, table_id)
+    assert len(pending) == 1
+    monkeypatch.setattr(f"ui.commands.{module}.Journal", Journal)
+    status, out, err = _simulate(capsys, db, records, 2, game=game)
     assert status == 0, err
     assert f"resumed hand {pending[0]}" in out or f"voided hand {pending[0]}" in out, out
-    assert pending[0] in _check_journal_and_records(db, records, "UTH-01")
+    assert pending[0] in _check_journal_and_records(db, records, table_id)

@@ -64,6 +64,8 @@ class RecordsFile:
             raise JournalError(f"records file {self.path}: {e.strerror or e}") from e
         if self.last:
             self._check_in(journal)
+            with contextlib.suppress(OSError):  # left by a crash right after the first line
+                self.start_file.unlink(missing_ok=True)
         else:
             self.last = self._start(journal)
         self._scanned = self.last

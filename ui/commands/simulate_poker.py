@@ -38,7 +38,7 @@ from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig, load_table_config
 from dealer_assist.engine.betting import BRING_IN, CALL, CHECK, FOLD
 from dealer_assist.engine.state import ActionSpace
-from dealer_assist.errors import ConfigError
+from dealer_assist.errors import ConfigError, JournalError
 from dealer_assist.games import get_pot_game
 from dealer_assist.ports import TABLE_RECORD, StoredHand
 from dealer_assist.storage.journal import Journal
@@ -63,7 +63,8 @@ def run(args: argparse.Namespace) -> int:
     and its chips add up, 1 when a hand's do not.
 
     Raises:
-        ConfigError: a bad option (names it). DeviceError, JournalError: as the table's.
+        ConfigError: a bad option (names it). DeviceError: as the table's. JournalError: a
+            storage error, said in a sentence (the hand in progress stays pending).
     """
     config = load_table_config(args.table, game=args.game)
     if config.game != args.game:
@@ -95,6 +96,9 @@ def run(args: argparse.Namespace) -> int:
                            seed=args.seed, records=records, stay_in=stay_in,
                            progress=not args.no_progress)  # fmt: skip
         summary.stats = getattr(source, "stats", None)
+    except JournalError as e:  # a storage error: the hand in progress stays in the step log
+        raise JournalError(f"stopped: {e}; a hand in progress stays pending: run the same "
+                           "command again on this journal to resume it") from e  # fmt: skip
     finally:
         source.close()
         journal.close()
