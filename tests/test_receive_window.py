@@ -5,20 +5,29 @@ are malformed is NAKed, not acknowledged, and taken when the device sends it aga
 from __future__ import annotations
 
 import os
+import socket
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from dealer_assist.config import load_table_config
+from dealer_assist.engine.banked import Phase
 from dealer_assist.events import CardRead
+from dealer_assist.players import PlayerModel
+from dealer_assist.storage.journal import Journal
+from dealer_assist.table.driving import HeadlessTable
+from drivers.emulator.process import EmulatorProcess
 from drivers.tcrp.device import TcrpDevice
-from drivers.tcrp.frame import Frame, encode_frame
+from drivers.tcrp.frame import Frame, FrameParser, encode_frame
 from drivers.tcrp.sequence import ReceiveWindow
 from drivers.tcrp.timings import TcrpTimings
 from drivers.transport.serial_port import SerialTransport
 from tests.conftest import Closer
 from tests.test_fuzz_tcrp import FakeLine
+from ui.commands.simulate import play_hand
 
 
 def card(seq: int, index: int | str = 1, text: str = "As") -> Frame:
@@ -176,3 +185,88 @@ def test_a_malformed_card_is_nakked_and_taken_when_sent_again(
     assert [(f.type, f.fields) for f in host_frames(fake)] == [("ACK", ("2",))]
     assert cards_out(device) == [("D7", 1, "Qh")]
     assert device.stats.frames_dropped == 4
+
+
+# -- a table behind a line that carries one forged frame ----------------------------------------
+
+
+class Tap:
+    """A TCP relay between the table and an emulator that forwards whole frames and can slip a
+    forged one in between two of the device's (``inject``); ``last_seq`` is the device's."""
+
+    def __init__(self, upstream: str) -> None:
+        host, port = upstream.removeprefix("socket://").rsplit(":", 1)
+        self.upstream = (host, int(port))
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.url = f"socket://127.0.0.1:{self.server.getsockname()[1]}"
+        self.last_seq = 0
+        self._inject: list[bytes] = []
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._threads = [threading.Thread(target=self._serve, daemon=True)]
+        self._threads[0].start()
+
+    def inject(self, frame: bytes) -> None:
+        with self._lock:
+            self._inject.append(frame)
+
+    def _serve(self) -> None:
+        table, _ = self.server.accept()
+        device = socket.create_connection(self.upstream)
+        for sock in (table, device):
+            sock.settimeout(0.05)
+        up = threading.Thread(target=self._pump, args=(table, device, False), daemon=True)
+        up.start()
+        self._threads.append(up)
+        self._pump(device, table, True)
+        table.close()
+        device.close()
+
+    def _pump(self, src: socket.socket, dst: socket.socket, from_device: bool) -> None:
+        parser = FrameParser()
+        while not self._stop.is_set():
+            try:
+                data = src.recv(4096)
+            except TimeoutError:
+                data = b""
+            except OSError:
+                return
+            if from_device:
+                with self._lock:
+                    forged, self._inject = self._inject, []
+                for raw in forged:
+                    dst.sendall(raw)
+                for frame in parser.feed(data):
+                    self.last_seq = frame.seq
+                    dst.sendall(frame.raw)
+            elif data:
+                dst.sendall(data)
+            if not data and src.fileno() < 0:
+                return
+
+    def close(self) -> None:
+        self._stop.set()
+        for t in self._threads:
+            t.join(2)
+        self.server.close()
+
+
+def test_one_forged_beat_20000_ahead_voids_no_later_hand(tmp_path: Path, closer: Closer) -> None:
+    emu = closer.add(EmulatorProcess(["--seed", "5", "--shuffle-time", "0.01",
+                                      "--card-interval", "0.001"], tcp_port=0))  # fmt: skip
+    tap = closer.add(Tap(emu.start()))
+    journal = closer.add(Journal(str(tmp_path / "j.db")))
+    journal.open()
+    timings = TcrpTimings(gap_timeout=0.3)  # the old window jumped to the forged seq after this
+    device = closer.add(TcrpDevice(SerialTransport(tap.url), name="serial", timings=timings))
+    device.open()
+    config = load_table_config(game="uth")
+    table = HeadlessTable(config, device, journal, card_timeout=2.0)
+    model = PlayerModel(config, 5)
+    assert play_hand(table, model, [1, 2, 3]).phase is Phase.SETTLED
+    tap.inject(encode_frame((tap.last_seq + 20_000) % 65536, "BEAT"))
+    time.sleep(1.5)  # a BEAT a second carries it, and the gap timeout passes
+    played = [play_hand(table, model, [1, 2, 3]) for _ in range(4)]
+    assert [h.phase for h in played] == [Phase.SETTLED] * 4, [h.void_reason for h in played]
+    assert device.far_ahead_frames == 1 and device.lost_frames == 0
+    assert journal.count() == 5
