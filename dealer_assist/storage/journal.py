@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import TracebackType
@@ -35,7 +36,18 @@ from dealer_assist.storage.engine import (
 from dealer_assist.storage.model import validate_entry
 from dealer_assist.storage.rows import hand_values, row_to_hand
 from dealer_assist.storage.schema import chain_head, hands
-from dealer_assist.storage.verify import verify_chain
+from dealer_assist.storage.supervise import (
+    FileIdentity,
+    acknowledge,
+    alarm_text,
+    check_readable_schema,
+    readonly_engine,
+    sqlite_path,
+    start_verify,
+)
+from dealer_assist.storage.verify import Salvage, salvage, verify_chain
+
+_log = logging.getLogger(__name__)
 
 _PAGE = 500  # iter_hands reads this many rows per short transaction
 
@@ -49,6 +61,14 @@ class Journal:
             for a schema other than ``public``).
         create: when false, :meth:`open` refuses a missing SQLite file or a database without a
             journal instead of creating one (audit tools).
+        read_only: open without writing anything (no migrations: the schema must be one this
+            program reads, see :func:`~dealer_assist.storage.supervise.check_readable_schema`),
+            so a read-only copy, archive or mount can be audited; writes raise JournalError.
+        supervise: verify the chain at open from the verified-up-to mark (default: when
+            ``create`` and not ``read_only``, i.e. a table's journal). A failed verify sets
+            :attr:`alarm` and every append / step write raises JournalError naming the first bad
+            hand until :meth:`acknowledge`. SQLite: the file's device and inode are checked
+            before every write, so a journal removed or replaced while open stops the table.
         group: a SQLite journal (and its ``-wal``/``-shm``) is ``0600``, or ``0640`` owned by
             this group (e.g. an audit account's; the table's ``journal.group``); see
             :func:`dealer_assist.storage.engine.make_engine`.
@@ -59,9 +79,21 @@ class Journal:
     and when the journal is not open.
     """
 
-    def __init__(self, url_or_path: str, *, create: bool = True, group: str | None = None) -> None:
+    def __init__(
+        self,
+        url_or_path: str,
+        *,
+        create: bool = True,
+        group: str | None = None,
+        read_only: bool = False,
+        supervise: bool | None = None,
+    ) -> None:
         self.url_or_path = url_or_path
         self.create = create
+        self.read_only = read_only
+        self.supervise = (create and not read_only) if supervise is None else supervise
+        self._identity: FileIdentity | None = None
+        self._alarm: str | None = None
         self.group = group
         self._engine: Engine | None = None
 
@@ -71,9 +103,13 @@ class Journal:
         """Connect and migrate. Raises JournalError (see class doc)."""
         if self._engine is not None:
             return
+        if self.read_only:
+            self._engine = self._open_read_only()
+            return
         engine = make_engine(journal_url(self.url_or_path), create=self.create, group=self.group)
         try:
             migrate(engine, create=self.create)
+            self._start_supervision(engine)
         except BaseException:
             engine.dispose()
             raise
@@ -118,7 +154,7 @@ class Journal:
                 errors.
         """
         validate_entry(entry)
-        engine = self._require_open()
+        engine = self._require_writable()
         with self._errors("append hand"), write_transaction(engine) as conn:
             head = conn.execute(
                 sa.select(chain_head.c.last_hand_id, chain_head.c.last_hash)
@@ -204,7 +240,7 @@ class Journal:
         """Durably record step ``step_no`` of hand ``hand_uid`` at ``table_id`` before
         returning. Idempotent for an identical step; JournalError when the number is taken by
         a different one (see :func:`dealer_assist.storage.steps.write`)."""
-        engine = self._require_open()
+        engine = self._require_writable()
         with self._errors("write step"):
             return steps.write(engine, table_id, hand_uid, step_no, kind, payload)
 
@@ -220,6 +256,71 @@ class Journal:
         engine = self._require_open()
         with self._errors("clear steps"), engine.begin() as conn:
             return steps.clear(conn, table_id, hand_uid)
+
+    # -- supervision -----------------------------------------------------------------------
+
+    @property
+    def alarm(self) -> str | None:
+        """Why writes are refused (a failed start-up verify, the file removed or replaced), or
+        ``None``."""
+        return self._alarm
+
+    def acknowledge(self, by: str) -> VerifyResult | None:
+        """An operator accepts a failed verify: the chain head and the verified-up-to mark are
+        re-anchored at the last stored entry and the alarm cleared (see
+        :func:`dealer_assist.storage.supervise.acknowledge`). Returns the failure acknowledged,
+        ``None`` when the chain verified. Raises JournalError (read-only, the file removed or
+        replaced, database errors)."""
+        engine = self._require_open()
+        if self.read_only:
+            raise JournalError(f"journal {self.url_or_path!r} is open read-only")
+        if self._identity is not None:
+            self._identity.check()  # a replaced file's alarm is not the operator's to clear
+        with self._errors("acknowledge"):
+            result = acknowledge(engine, by)
+        self._alarm = None
+        return result
+
+    def salvage(self) -> Salvage:
+        """The hand ids that still read back whole and the ranges that do not (a damaged
+        file); see :func:`dealer_assist.storage.verify.salvage`."""
+        engine = self._require_open()
+        with self._errors("salvage"), engine.connect() as conn:
+            return salvage(conn)
+
+    def _open_read_only(self) -> Engine:
+        engine = readonly_engine(journal_url(self.url_or_path))
+        try:
+            check_readable_schema(engine)
+        except BaseException:
+            engine.dispose()
+            raise
+        return engine
+
+    def _start_supervision(self, engine: Engine) -> None:
+        path = sqlite_path(engine)
+        self._identity = None if path is None else FileIdentity.of(path)
+        if not self.supervise:
+            return
+        with self._errors("verify the journal at start"):
+            result = start_verify(engine)
+        if not result.ok:
+            self._alarm = alarm_text(result)
+            _log.error("journal %s: %s", self.url_or_path, self._alarm)
+
+    def _require_writable(self) -> Engine:
+        engine = self._require_open()
+        if self.read_only:
+            raise JournalError(f"journal {self.url_or_path!r} is open read-only")
+        if self._alarm is not None:
+            raise JournalError(self._alarm)
+        if self._identity is not None:
+            try:
+                self._identity.check()
+            except JournalError as e:
+                self._alarm = str(e)  # latched: the table stays stopped
+                raise
+        return engine
 
     # -- helpers ---------------------------------------------------------------------------
 

@@ -86,3 +86,25 @@ pending_steps = sa.Table(
     sa.Column("written_at", UTCDateTime, nullable=False),
     sa.UniqueConstraint("table_id", "hand_uid", "step_no", name="uq_pending_steps_step"),
 )
+
+#: The verified-up-to mark (one row, id 1): the entry the last start-up verify reached and its
+#: hash, so the next start verifies only what came after (a rewritten earlier part changes the
+#: hash at the mark, or is caught by the full ``audit verify``). ``note``: an operator's
+#: acknowledgement of a failed verify, when the mark was set by one.
+verify_mark = sa.Table(
+    "verify_mark",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("hand_id", sa.BigInteger, nullable=False),
+    sa.Column("hash", sa.String(64), nullable=False),
+    sa.Column("verified_at", UTCDateTime, nullable=False),
+    sa.Column("note", sa.Text, nullable=True),
+)
+
+#: The alembic revision this program writes.
+SCHEMA_HEAD = "0002"
+#: Revisions a read-only open can read as they are (hands and chain head as this program reads
+#: them); an older one outside this set must be upgraded by a writable open first.
+READABLE_REVISIONS = frozenset({"0001", "0002"})
+#: Every revision this program knows (to tell an older schema from a newer program's).
+KNOWN_REVISIONS = frozenset({"0001", "0002"})

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
@@ -12,10 +16,15 @@ from dealer_assist.storage.rows import row_to_hand
 from dealer_assist.storage.schema import chain_head, hands
 
 _BATCH = 500
+# what reading a damaged row raises: the driver's errors, and our types' decoding errors
+_UNREADABLE = (sa.exc.SQLAlchemyError, JournalError, ValueError, TypeError)
 
 
-def verify_chain(conn: Connection) -> VerifyResult:
-    """Check the whole journal as seen by ``conn`` (call it inside one snapshot transaction).
+def verify_chain(conn: Connection, start: int = 0, start_hash: str = GENESIS_HASH) -> VerifyResult:
+    """Check the journal as seen by ``conn`` (call it inside one snapshot transaction), all of
+    it by default, or only the entries after ``start`` (a verified-up-to mark: hand ``start``
+    must still be stored with ``start_hash``, so a rewritten chain up to it is caught there; a
+    row edited before the mark without rehashing is left to the full verify).
 
     Hand ids must run 1, 2, 3 ... without gaps; each ``prev_hash`` must equal the previous
     hand's ``hash`` (``GENESIS_HASH`` for hand 1); each ``hash`` must equal
@@ -31,17 +40,25 @@ def verify_chain(conn: Connection) -> VerifyResult:
     ).one_or_none()
     if head is None:
         return VerifyResult(False, 0, None, "the chain head row is missing")
-    expected, prev = 1, GENESIS_HASH
-    rows = iter(
-        conn.execution_options(yield_per=_BATCH).execute(sa.select(hands).order_by(hands.c.hand_id))
-    )
+    expected, prev = start + 1, start_hash
+    if start > 0:
+        try:
+            at_mark = conn.execute(
+                sa.select(hands.c.hash).where(hands.c.hand_id == start)
+            ).scalar_one_or_none()
+        except sa.exc.SQLAlchemyError as e:
+            return _fail(start, f"stored row cannot be read ({e})", GENESIS_HASH)
+        if at_mark != start_hash:
+            what = "is missing" if at_mark is None else "hash differs from the verified mark"
+            return VerifyResult(False, 0, start, f"{what} (the chain up to it was rewritten)")
+    rows = _rows_after(conn, start)
     while True:
         try:
             row = next(rows)
         except StopIteration:
             break
-        except (sa.exc.SQLAlchemyError, JournalError, ValueError, TypeError) as e:
-            return _fail(expected, f"stored row cannot be read ({e})", prev)
+        except _ReadError as e:
+            return _fail(e.hand_id, f"stored row cannot be read ({e.text})", prev)
         hand_id = int(row.hand_id)
         if hand_id != expected:
             return _fail(expected, f"missing (next stored hand is {hand_id})", prev)
@@ -66,6 +83,128 @@ def verify_chain(conn: Connection) -> VerifyResult:
     return VerifyResult(True, last, None, "chain verifies", None if last == 0 else prev)
 
 
+class _ReadError(Exception):
+    """A row that cannot be read: the id it should have (one past the last read) and why."""
+
+    def __init__(self, hand_id: int, text: str) -> None:
+        super().__init__(text)
+        self.hand_id, self.text = hand_id, text
+
+
+def _rows_after(conn: Connection, start: int) -> Iterator[sa.Row[Any]]:
+    """The rows after hand ``start`` in id order, in pages; when a page cannot be read it is
+    read again one row at a time, so the first unreadable row is located exactly."""
+    last = start
+    while True:
+        query = sa.select(hands).where(hands.c.hand_id > last).order_by(hands.c.hand_id)
+        try:
+            page = conn.execute(query.limit(_BATCH)).all()
+        except _UNREADABLE:
+            page = []
+            for _ in range(_BATCH):
+                try:
+                    row = conn.execute(query.limit(1)).one_or_none()
+                except _UNREADABLE as e:
+                    raise _ReadError(last + 1, _driver_text(e)) from e
+                if row is None:
+                    break
+                page.append(row)
+                last = int(row.hand_id)
+                query = sa.select(hands).where(hands.c.hand_id > last).order_by(hands.c.hand_id)
+        yield from page
+        if len(page) < _BATCH:
+            return
+        last = int(page[-1].hand_id)
+
+
+def _driver_text(error: Exception) -> str:
+    orig = getattr(error, "orig", None)
+    return str(orig if orig is not None else error).strip().splitlines()[0]
+
+
 def _fail(hand_id: int, reason: str, good_head: str) -> VerifyResult:
     good = hand_id - 1
     return VerifyResult(False, good, hand_id, reason, good_head if good else None)
+
+
+@dataclass(frozen=True)
+class Salvage:
+    """What a damaged journal still gives: the hand ids that read back whole, and the ones that
+    do not (a damaged page, a row whose content no longer decodes, or a deleted row).
+
+    Attributes:
+        readable: inclusive ``(first, last)`` hand-id ranges read back whole, in order.
+        unreadable: inclusive ranges of ids up to the chain head that did not.
+        error: the first read error's text (``None`` when every row read).
+    """
+
+    readable: tuple[tuple[int, int], ...]
+    unreadable: tuple[tuple[int, int], ...]
+    error: str | None
+
+
+def salvage(conn: Connection) -> Salvage:
+    """Read every row that can still be read, around damaged ones.
+
+    Rows are read by key ranges (SQLite: the table's own ``rowid``, so a damaged index does not
+    hide rows; PostgreSQL: ``hand_id``); a range that fails is halved until the failing rows
+    are isolated, so a few damaged pages cost a few dozen queries, not one per hand. Ids up to
+    the chain head (or the highest id read) that were not read are the unreadable ranges.
+    """
+    sqlite = conn.dialect.name == "sqlite"
+    key: sa.ColumnElement[Any] = sa.literal_column("rowid") if sqlite else hands.c.hand_id
+    head_id = _try(conn, sa.select(chain_head.c.last_hand_id).where(chain_head.c.id == 1))
+    top_key = _try(conn, sa.select(sa.func.max(key)).select_from(hands))
+    top = max(int(head_id or 0), int(top_key or 0))
+    found: list[int] = []
+    errors: list[str] = []
+
+    def read(lo: int, hi: int) -> None:
+        try:
+            # one key by equality: a range scan steps past its last row into the next page
+            where = key == lo if lo == hi else key.between(lo, hi)
+            rows = conn.execute(sa.select(hands).where(where)).all()
+            found.extend(row_to_hand(r).hand_id for r in rows)
+        except _UNREADABLE as e:
+            if not errors:
+                errors.append(_driver_text(e))
+            if lo < hi:
+                mid = (lo + hi) // 2
+                read(lo, mid)
+                read(mid + 1, hi)
+
+    for lo in range(1, top + 1, _BATCH):
+        read(lo, min(top, lo + _BATCH - 1))
+    ids = sorted(set(found))
+    last = max([int(head_id or 0), *ids[-1:]])
+    readable = _runs(ids)
+    gaps, prev = [], 0
+    for first, end in readable:
+        if first > prev + 1:
+            gaps.append((prev + 1, first - 1))
+        prev = end
+    if last > prev:
+        gaps.append((prev + 1, last))
+    return Salvage(tuple(readable), tuple(gaps), errors[0] if errors else None)
+
+
+def format_ranges(ranges: tuple[tuple[int, int], ...]) -> str:
+    """``((1, 119), (131, 131))`` as ``"1-119, 131"``."""
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in ranges)
+
+
+def _runs(ids: list[int]) -> list[tuple[int, int]]:
+    runs: list[tuple[int, int]] = []
+    for i in ids:
+        if runs and runs[-1][1] == i - 1:
+            runs[-1] = (runs[-1][0], i)
+        else:
+            runs.append((i, i))
+    return runs
+
+
+def _try(conn: Connection, query: sa.Select[Any]) -> Any:
+    try:
+        return conn.execute(query).scalar()
+    except sa.exc.SQLAlchemyError:
+        return None

@@ -7,8 +7,15 @@ chain says ``OK: N entries (H hands, T table records), chain verifies``.
 ``audit show --db PATH_OR_URL HAND_ID [--json] [--currency CODE]``: one hand, readable (amounts as
 money, e.g. ``EUR 10.00``) or as JSON (amounts in integer minor units, as stored); a table record
 readable as its change and the seats after it.
+``audit show --db PATH_OR_URL`` (no HAND_ID): one line per stored hand that can be read.
 A missing database, a database without a journal or an unknown hand: message, exit 2. Neither
-action creates or changes a database (the journal is opened with ``create=False``).
+action creates or changes a database: the journal is opened read-only (a read-only copy, archive
+or mount is fine; no migrations, so a schema this program cannot read as it is is named). On a
+damaged file both still give every hand that reads back and name the damaged ranges
+(``hands 120-130 unreadable``).
+``audit acknowledge --db PATH_OR_URL --by NAME``: an operator accepts a journal that failed
+verify, so a table may append to it again (the chain head and the verified-up-to mark are
+re-anchored at the last stored entry; the full verify keeps reporting the break).
 """
 
 from __future__ import annotations
@@ -39,27 +46,38 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     verify.set_defaults(func=run_verify)
     show = actions.add_parser("show", help="print one stored hand")
     show.add_argument("--db", required=True, metavar="PATH_OR_URL", help="journal database")
-    show.add_argument("hand_id", type=int, metavar="HAND_ID")
+    show.add_argument("hand_id", type=int, nargs="?", metavar="HAND_ID",
+                      help="the hand to print (default: list every readable hand)")  # fmt: skip
     show.add_argument("--json", action="store_true",
                       help="print the hand as JSON (amounts in integer minor units)")  # fmt: skip
     show.add_argument("--currency", default="EUR", metavar="CODE",
                       help="currency of the table's amounts (default EUR, the shipped tables'; "
                       "the journal does not store it)")  # fmt: skip
     show.set_defaults(func=run_show)
+    ack = actions.add_parser("acknowledge", help="accept a journal that failed verify")
+    ack.add_argument("--db", required=True, metavar="PATH_OR_URL", help="journal database")
+    ack.add_argument("--by", required=True, metavar="NAME", help="the operator acknowledging")
+    ack.set_defaults(func=run_acknowledge)
 
 
 def _journal(db: str) -> Journal:
     from dealer_assist.storage import Journal  # deferred: keeps other commands' start fast
 
-    return Journal(db, create=False)
+    return Journal(db, create=False, read_only=True)
 
 
 def run_verify(args: argparse.Namespace) -> int:
     """``audit verify``: 0 when the chain verifies, 1 when it does not, 2 when unreadable."""
     try:
         with _journal(args.db) as journal:
-            result = journal.verify()
-            hands = journal.count(hands_only=True) if result.ok else result.hands_checked
+            try:
+                result = journal.verify()
+                hands = journal.count(hands_only=True) if result.ok else result.hands_checked
+            except JournalError as e:
+                return _damaged(journal, str(e))
+            if not result.ok and _damaged(journal, None) == 1:
+                print(f"first failure: hand {result.first_bad_hand}: {result.reason}")
+                return 1
     except JournalError as e:
         print(f"dealer-assist audit: {e}", file=sys.stderr)
         return 2
@@ -82,7 +100,12 @@ def run_show(args: argparse.Namespace) -> int:
     """``audit show``: print hand ``HAND_ID``; 2 when the journal or the hand is missing."""
     try:
         with _journal(args.db) as journal:
-            hand = journal.get_hand(args.hand_id)
+            if args.hand_id is None:
+                return _list_hands(journal)
+            try:
+                hand = journal.get_hand(args.hand_id)
+            except JournalError as e:
+                raise JournalError(_in_damage(journal, args.hand_id) or str(e)) from e
     except JournalError as e:
         print(f"dealer-assist audit: {e}", file=sys.stderr)
         return 2
@@ -91,6 +114,76 @@ def run_show(args: argparse.Namespace) -> int:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
         print("\n".join(format_hand(hand, args.currency)))
+    return 0
+
+
+def run_acknowledge(args: argparse.Namespace) -> int:
+    """``audit acknowledge``: 0 when acknowledged or nothing to acknowledge, 2 on errors."""
+    from dealer_assist.storage import Journal
+
+    try:
+        with Journal(args.db, create=False, supervise=False) as journal:
+            result = journal.acknowledge(args.by)
+            last = journal.last_hand()
+    except JournalError as e:
+        print(f"dealer-assist audit: {e}", file=sys.stderr)
+        return 2
+    if result is None:
+        print("nothing to acknowledge: chain verifies")
+        return 0
+    print(f"acknowledged by {args.by}: hand {result.first_bad_hand}: {result.reason}")
+    print(f"appends continue after entry {0 if last is None else last.hand_id}")
+    return 0
+
+
+def _damaged(journal: Journal, error: str | None) -> int:
+    """Name the damaged ranges of a file that cannot be read whole and the readable hands:
+    1 when some rows are unreadable, 0 when none are (the failure is elsewhere). ``error``: the
+    whole-journal read already failed (then there is always a FAIL to print)."""
+    from dealer_assist.storage.verify import format_ranges
+
+    found = journal.salvage()
+    if found.error is None and error is None:
+        return 0
+    why = found.error or error
+    bad = format_ranges(found.unreadable) or "none"
+    print(f"FAIL: damaged journal ({why}): hands {bad} unreadable")
+    print(f"readable: hands {format_ranges(found.readable) or 'none'}")
+    return 1
+
+
+def _in_damage(journal: Journal, hand_id: int) -> str | None:
+    """Why ``hand_id`` cannot be shown when it lies in a damaged range, else ``None``."""
+    from dealer_assist.storage.verify import format_ranges
+
+    try:
+        found = journal.salvage()
+    except JournalError:
+        return None
+    for first, last in found.unreadable:
+        if first <= hand_id <= last and found.error is not None:
+            return (
+                f"hand {hand_id} is unreadable ({found.error}): hands "
+                f"{format_ranges(found.unreadable)} unreadable; readable: hands "
+                f"{format_ranges(found.readable) or 'none'}"
+            )
+    return None
+
+
+def _list_hands(journal: Journal) -> int:
+    """One line per readable stored hand; damaged ranges named. 0, or 1 when some are not."""
+    from dealer_assist.storage.verify import format_ranges
+
+    found = journal.salvage()
+    for first, last in found.readable:
+        for hand_id in range(first, last + 1):
+            hand = journal.get_hand(hand_id)
+            status = hand.status + (f": {hand.void_reason}" if hand.void_reason else "")
+            ended = hand.content()["ended_at"]
+            print(f"{hand.hand_id:>7}  {hand.table_id}  {hand.game}  {ended}  {status}")
+    if found.unreadable and found.error is not None:
+        print(f"hands {format_ranges(found.unreadable)} unreadable ({found.error})")
+        return 1
     return 0
 
 

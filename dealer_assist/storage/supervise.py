@@ -1,0 +1,213 @@
+"""Supervision of the journal as critical memory: the start-up verify from the verified-up-to
+mark, the alarm that stops appends after a failed verify until an operator acknowledges it, the
+SQLite file's identity (device, inode) checked before every write, and the read-only open that
+audits use on a copy, an archive or a read-only mount (no migrations, nothing written).
+"""
+
+from __future__ import annotations
+
+import os
+import urllib.parse
+from dataclasses import dataclass
+from pathlib import Path
+
+import sqlalchemy as sa
+from sqlalchemy.engine import URL, Engine
+
+from dealer_assist.errors import JournalError
+from dealer_assist.events import utc_now
+from dealer_assist.ports import VerifyResult
+from dealer_assist.storage.chain import GENESIS_HASH
+from dealer_assist.storage.engine import (
+    PG_CONNECT_TIMEOUT_S,
+    snapshot_transaction,
+    write_transaction,
+)
+from dealer_assist.storage.schema import (
+    KNOWN_REVISIONS,
+    READABLE_REVISIONS,
+    SCHEMA_HEAD,
+    chain_head,
+    hands,
+    verify_mark,
+)
+from dealer_assist.storage.verify import verify_chain
+
+
+@dataclass(frozen=True)
+class FileIdentity:
+    """The SQLite journal file as it was opened: path, device and inode."""
+
+    path: Path
+    device: int
+    inode: int
+
+    @classmethod
+    def of(cls, path: Path) -> FileIdentity:
+        """The identity of ``path`` now. Raises JournalError when it cannot be read."""
+        try:
+            st = os.stat(path)
+        except OSError as e:
+            raise JournalError(f"cannot read the journal file {path}: {e.strerror}") from e
+        return cls(path, st.st_dev, st.st_ino)
+
+    def check(self) -> None:
+        """Raise JournalError when the file at the path is gone or is another file (removed,
+        replaced or moved while open): writes would go to a file nobody will read."""
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            raise JournalError(
+                f"the journal file {self.path} was removed while open: dealing stopped"
+            ) from None
+        except OSError as e:
+            raise JournalError(f"cannot check the journal file {self.path}: {e.strerror}") from e
+        if (st.st_dev, st.st_ino) != (self.device, self.inode):
+            raise JournalError(
+                f"the journal file {self.path} was replaced while open (device/inode "
+                f"{self.device}/{self.inode}, now {st.st_dev}/{st.st_ino}): dealing stopped"
+            )
+
+
+def sqlite_path(engine: Engine) -> Path | None:
+    """The file of a SQLite engine, ``None`` for PostgreSQL."""
+    if engine.dialect.name != "sqlite" or not engine.url.database:
+        return None
+    return Path(engine.url.database)
+
+
+def readonly_engine(url: URL) -> Engine:
+    """An engine that reads ``url`` without writing anything.
+
+    SQLite: ``mode=ro`` when a ``-wal`` file exists (its hands must be read; a live writer
+    keeps one), else ``immutable=1`` so that no ``-wal``/``-shm`` file is created beside it (a
+    read-only folder, an archive). PostgreSQL: read-only transactions.
+
+    Raises:
+        JournalError: no file at the path, or SQLite without a file.
+    """
+    if url.get_backend_name() == "postgresql":
+        given = url.query.get("options", "")  # e.g. the search_path: kept, not replaced
+        given = " ".join(given) if isinstance(given, tuple) else given
+        options = f"{given} -c default_transaction_read_only=on".strip()
+        return sa.create_engine(
+            url, connect_args={"connect_timeout": PG_CONNECT_TIMEOUT_S, "options": options}
+        )
+    db = url.database or ""
+    if db in ("", ":memory:") or db.startswith("file:"):
+        raise JournalError("the SQLite journal needs a file path")
+    path = Path(db)
+    if not path.is_file():
+        raise JournalError(f"no journal database at {db}")
+    wal = path.with_name(path.name + "-wal")
+    query = "mode=ro" if wal.is_file() and wal.stat().st_size > 0 else "mode=ro&immutable=1"
+    uri = f"file:{urllib.parse.quote(str(path.absolute()))}?{query}"
+    return sa.create_engine(
+        URL.create("sqlite", database=uri, query={"uri": "true"}),
+        connect_args={"timeout": 5.0},
+    )
+
+
+def check_readable_schema(engine: Engine) -> str:
+    """The journal's schema revision, checked readable by this program without migrating.
+
+    Raises:
+        JournalError: no journal in the database; a schema older than this program can read
+            as it is (open it once with write access to upgrade it); a newer one; or the
+            database cannot be read.
+    """
+    try:
+        with engine.connect() as conn:
+            if not sa.inspect(conn).has_table("alembic_version"):
+                raise JournalError(f"no dealer-assist journal in {_where(engine)}")
+            rows = conn.exec_driver_sql("SELECT version_num FROM alembic_version")
+            versions = [r[0] for r in rows]
+    except sa.exc.SQLAlchemyError as e:
+        raise JournalError(f"cannot read the journal {_where(engine)}: {_text(e)}") from e
+    revision = versions[0] if len(versions) == 1 else None
+    if revision in READABLE_REVISIONS:
+        return str(revision)
+    if revision in KNOWN_REVISIONS:
+        raise JournalError(
+            f"the journal schema {revision} is older than this program's {SCHEMA_HEAD} and "
+            f"cannot be read read-only: open it once with write access to upgrade it"
+        )
+    raise JournalError(
+        f"the journal schema {revision or versions!r} is not one this program knows "
+        f"(newest {SCHEMA_HEAD}): written by a newer program?"
+    )
+
+
+def start_verify(engine: Engine) -> VerifyResult:
+    """Verify the entries after the verified-up-to mark (all of them the first time) and move
+    the mark to the head when they verify. Raises JournalError for database failures."""
+    with snapshot_transaction(engine) as conn:
+        mark = conn.execute(
+            sa.select(verify_mark.c.hand_id, verify_mark.c.hash).where(verify_mark.c.id == 1)
+        ).one_or_none()
+        start, start_hash = (0, GENESIS_HASH) if mark is None else (int(mark[0]), mark[1])
+        result = verify_chain(conn, start, start_hash)
+    if result.ok and result.hands_checked > start:
+        set_mark(engine, result.hands_checked, result.head_hash or GENESIS_HASH, None)
+    return result
+
+
+def acknowledge(engine: Engine, by: str) -> VerifyResult | None:
+    """An operator's acknowledgement of a failed verify: the chain head and the mark are
+    re-anchored at the last stored entry, so appends continue from what is stored and the next
+    start verifies only what comes after (the full ``audit verify`` still reports the break).
+    Returns the failed result acknowledged, ``None`` when the journal verified (nothing done).
+
+    Raises:
+        JournalError: ``by`` is empty; database failures.
+    """
+    if not isinstance(by, str) or not by.strip():
+        raise JournalError("acknowledge: the operator's name (by) must be given")
+    with snapshot_transaction(engine) as conn:
+        result = verify_chain(conn)
+    if result.ok:
+        return None
+    with write_transaction(engine) as conn:
+        last = conn.execute(
+            sa.select(hands.c.hand_id, hands.c.hash).order_by(hands.c.hand_id.desc()).limit(1)
+        ).one_or_none()
+        last_id, last_hash = (0, GENESIS_HASH) if last is None else (int(last[0]), last[1])
+        conn.execute(
+            sa.update(chain_head)
+            .where(chain_head.c.id == 1)
+            .values(last_hand_id=last_id, last_hash=last_hash)
+        )
+    note = (
+        f"acknowledged by {by.strip()} at {utc_now().isoformat()}: hand "
+        f"{result.first_bad_hand}: {result.reason}"
+    )
+    set_mark(engine, last_id, last_hash, note)
+    return result
+
+
+def set_mark(engine: Engine, hand_id: int, hash_: str, note: str | None) -> None:
+    """Store the verified-up-to mark (one row, replaced)."""
+    with write_transaction(engine) as conn:
+        conn.execute(sa.delete(verify_mark))
+        conn.execute(
+            sa.insert(verify_mark).values(
+                id=1, hand_id=hand_id, hash=hash_, verified_at=utc_now(), note=note
+            )
+        )
+
+
+def alarm_text(result: VerifyResult) -> str:
+    """The alarm for a failed start-up verify, naming the first bad hand and the way out."""
+    return (
+        f"the journal failed verify at hand {result.first_bad_hand}: {result.reason}; appends "
+        f"refused until an operator acknowledges it (dealer-assist audit acknowledge)"
+    )
+
+
+def _where(engine: Engine) -> str:
+    return engine.url.database or "" if engine.dialect.name == "sqlite" else "the database"
+
+
+def _text(error: sa.exc.SQLAlchemyError) -> str:
+    orig = getattr(error, "orig", None)
+    return str(orig if orig is not None else error).strip().splitlines()[0]
