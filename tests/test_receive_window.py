@@ -8,7 +8,7 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -194,7 +194,8 @@ class Tap:
     """A TCP relay between the table and an emulator that forwards whole frames and can slip a
     forged one in between two of the device's (``inject``); ``last_seq`` is the device's."""
 
-    def __init__(self, upstream: str) -> None:
+    def __init__(self, upstream: str, mangle: Callable[[Frame], bytes] | None = None) -> None:
+        self.mangle = mangle  # what to send instead of a device frame (its raw bytes: as is)
         host, port = upstream.removeprefix("socket://").rsplit(":", 1)
         self.upstream = (host, int(port))
         self.server = socket.create_server(("127.0.0.1", 0))
@@ -238,7 +239,7 @@ class Tap:
                     dst.sendall(raw)
                 for frame in parser.feed(data):
                     self.last_seq = frame.seq
-                    dst.sendall(frame.raw)
+                    dst.sendall(self.mangle(frame) if self.mangle else frame.raw)
             elif data:
                 dst.sendall(data)
             if not data and src.fileno() < 0:
@@ -270,3 +271,39 @@ def test_one_forged_beat_20000_ahead_voids_no_later_hand(tmp_path: Path, closer:
     assert [h.phase for h in played] == [Phase.SETTLED] * 4, [h.void_reason for h in played]
     assert device.far_ahead_frames == 1 and device.lost_frames == 0
     assert journal.count() == 5
+
+
+def test_a_card_garbled_in_the_device_is_nakked_and_its_resend_dealt(
+    tmp_path: Path, closer: Closer
+) -> None:
+    """The first copy of the 5th card of the second hand's deck comes with an index that is no
+    number (CRC valid): the host NAKs it, the device sends it again and the hand settles
+    (before: ACKed and dropped, the card never came and the hand was void)."""
+    decks: list[str] = []
+    mangled: list[int] = []
+
+    def mangle(frame: Frame) -> bytes:
+        if frame.type == "SHUFFLED":
+            decks.append(frame.fields[0])
+        if frame.type == "CARD" and len(decks) == 2 and frame.fields[1] == "5" and not mangled:
+            mangled.append(frame.seq)
+            return encode_frame(frame.seq, "CARD", (frame.fields[0], "5x", frame.fields[2]))
+        return frame.raw
+
+    emu = closer.add(EmulatorProcess(["--seed", "6", "--shuffle-time", "0.01",
+                                      "--card-interval", "0.001"], tcp_port=0))  # fmt: skip
+    tap = closer.add(Tap(emu.start(), mangle))
+    journal = closer.add(Journal(str(tmp_path / "j.db")))
+    journal.open()
+    device = closer.add(TcrpDevice(SerialTransport(tap.url), name="serial"))
+    device.open()
+    config = load_table_config(game="uth")
+    table = HeadlessTable(config, device, journal, card_timeout=2.0)
+    model = PlayerModel(config, 5)
+    played = [play_hand(table, model, [1, 2, 3]) for _ in range(3)]
+    assert mangled, "the garbled card was not sent"
+    assert [h.phase for h in played] == [Phase.SETTLED] * 3, [h.void_reason for h in played]
+    second = list(journal.iter_hands())[1]
+    indexes = [e["index"] for e in second.events if e["kind"] == "card"]
+    assert indexes == list(range(1, len(indexes) + 1)) and 5 in indexes
+    assert device.stats.frames_dropped >= 1 and device.lost_frames == 0
