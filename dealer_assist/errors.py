@@ -6,6 +6,8 @@ Every error the product raises on purpose derives from :class:`DealerAssistError
 
 from __future__ import annotations
 
+import re
+
 
 class DealerAssistError(Exception):
     """Root of every error raised by dealer-assist."""
@@ -135,3 +137,83 @@ class DeviceIdentityError(DeviceError):
 
 class LinkLostError(DeviceError):
     """Nothing was received from the device within the heartbeat timeout."""
+
+
+#: How much of an offending value an error message quotes (issue 18: a hostile record of megabytes
+#: must not come back as a megabyte of stderr).
+QUOTE_LIMIT = 100
+
+
+def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` itself if at most ``limit`` characters, else its first ``limit`` characters and
+    ``… [N chars]`` (N the full length), for messages that embed text taken from input."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… [{len(text)} chars]"
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` clipped by :func:`clip`: what an error message shows of an input value.
+
+    An integer too long for ``repr`` (Python's 4,300-digit limit) is described by its size.
+    """
+    try:
+        text = repr(value)
+    except ValueError:  # int beyond sys.get_int_max_str_digits()
+        return f"<integer of about {int(value.bit_length() * 0.30103) + 1} digits>"  # type: ignore[attr-defined]
+    return clip(text, limit)
+
+
+_OPENERS = {"'": "'", '"': '"', "[": "]", "{": "}"}
+
+
+def shorten_quoted(message: str, limit: int = QUOTE_LIMIT) -> str:
+    """``message`` with each quoted literal (a Python ``repr`` of a string, list or dict, as error
+    messages embed input values) longer than ``limit`` characters clipped by :func:`clip`.
+
+    For messages built by code that does not clip its values itself; a quote mark inside a word
+    (``dealer's``) does not open a literal.
+    """
+    out: list[str] = []
+    i = plain = 0
+    n = len(message)
+    while i < n:
+        ch = message[i]
+        if ch in _OPENERS and (ch in "[{" or i == 0 or message[i - 1] in " ([{,:="):
+            end = _literal_end(message, i)
+            out.append(_clip_words(message[plain:i], limit))
+            out.append(clip(message[i:end], limit))
+            i = plain = end
+        else:
+            i += 1
+    out.append(_clip_words(message[plain:], limit))
+    return "".join(out)
+
+
+def _clip_words(text: str, limit: int) -> str:
+    """Each run of more than ``limit`` non-blank characters (an unquoted input value, a long key
+    in a field path) clipped by :func:`clip`."""
+    if len(text) <= limit:
+        return text
+    return re.sub(rf"\S{{{limit + 1},}}", lambda m: clip(m.group(), limit), text)
+
+
+def _literal_end(text: str, start: int) -> int:
+    """Index just past the literal opening at ``start`` (the end of ``text`` if unclosed)."""
+    closers: list[str] = []
+    i, n = start, len(text)
+    while i < n:
+        ch = text[i]
+        if closers and closers[-1] in "'\"":
+            if ch == "\\":
+                i += 1
+            elif ch == closers[-1]:
+                closers.pop()
+        elif ch in _OPENERS:
+            closers.append(_OPENERS[ch])
+        elif closers and ch == closers[-1]:
+            closers.pop()
+        i += 1
+        if not closers:
+            return i
+    return n

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from dealer_assist.cards import Card, take_cards
-from dealer_assist.errors import BetError, ConfigError, InvalidRecordError
+from dealer_assist.errors import BetError, ConfigError, InvalidRecordError, clip, quote
 from dealer_assist.games import GAME_CODES, POT_GAME_CODES, get_game, get_pot_game
 from dealer_assist.games.base import Action, GameRules, HandRecord, PlayerHand
 from dealer_assist.paytables import build_paytables
@@ -29,11 +29,13 @@ def parse_record(obj: Any) -> HandRecord:
         raise InvalidRecordError("record", "must be a JSON object")
     game_code = _field(obj, "game", str, "record")
     if game_code not in GAME_CODES:
-        raise InvalidRecordError("game", f"unknown game {game_code!r} (known: {GAME_CODES})")
+        raise InvalidRecordError("game", f"unknown game {quote(game_code)} (known: {GAME_CODES})")
     game = get_game(game_code)
     seats = obj.get("seats")
     if seats is not None and not (_is_int(seats) and 1 <= seats <= game.max_seats):
-        raise InvalidRecordError("seats", f"must be an integer 1..{game.max_seats}, got {seats!r}")
+        raise InvalidRecordError(
+            "seats", f"must be an integer 1..{game.max_seats}, got {quote(seats)}"
+        )
     used: set[Card] = set()
     board = _cards(obj, "board", used)
     dealer = _cards(obj, "dealer", used)
@@ -57,7 +59,7 @@ def parse_record(obj: Any) -> HandRecord:
         raise InvalidRecordError(field, reason) from e
     unit = obj.get("payout_unit", 1)
     if not (_is_int(unit) and unit >= 1):
-        raise InvalidRecordError("payout_unit", f"must be a positive integer, got {unit!r}")
+        raise InvalidRecordError("payout_unit", f"must be a positive integer, got {quote(unit)}")
     record = HandRecord(game.code, seats, board, dealer, tuple(players), paytables, unit)
     game.validate_record(record)
     return record
@@ -87,7 +89,7 @@ def _field(obj: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
         raise InvalidRecordError(path, "missing")
     value = obj[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise InvalidRecordError(path, f"must be {kind.__name__}, got {value!r}")
+        raise InvalidRecordError(path, f"must be {kind.__name__}, got {quote(value)}")
     return value
 
 
@@ -115,12 +117,13 @@ def _player(game: GameRules, p: Any, where: str, seats: int, used: set[Card]) ->
     for box, amount in bets_obj.items():
         if not _is_int(amount):
             raise InvalidRecordError(
-                f"{where}.bets.{box}", f"must be an integer of minor units, got {amount!r}"
+                f"{where}.bets.{clip(str(box))}",
+                f"must be an integer of minor units, got {quote(amount)}",
             )
     try:
         bets = game.validate_bets(bets_obj, {})
     except BetError as e:
-        raise InvalidRecordError(f"{where}.bets.{e.box}", e.reason) from e
+        raise InvalidRecordError(f"{where}.bets.{clip(e.box)}", e.reason) from e
     actions_obj = _field(p, "actions", list, where)
     actions: list[Action] = []
     for k, a in enumerate(actions_obj):
@@ -131,13 +134,14 @@ def _player(game: GameRules, p: Any, where: str, seats: int, used: set[Card]) ->
         kind = _field(a, "action", str, path)
         multiple = a.get("multiple")
         if multiple is not None and not _is_int(multiple):
-            raise InvalidRecordError(f"{path}.multiple", f"must be an integer, got {multiple!r}")
+            raise InvalidRecordError(
+                f"{path}.multiple", f"must be an integer, got {quote(multiple)}"
+            )
         action = Action(street, kind, multiple)
         legal = game.legal_actions(street, actions)
         if action not in legal:
             options = ", ".join(x.label() for x in legal) or "nothing"
-            raise InvalidRecordError(
-                path, f"{action.label()} on the {street} is not legal here (legal: {options})"
-            )
+            said = f"{clip(action.label())} on the {clip(street)}"
+            raise InvalidRecordError(path, f"{said} is not legal here (legal: {options})")
         actions.append(action)
     return PlayerHand(seat, hole, bets, tuple(actions))

@@ -1,14 +1,33 @@
-"""``dealer-assist settle [FILE|-]``: hand records in, settlements out (HAND_RECORD.md)."""
+"""``dealer-assist settle [FILE|-]``: hand records in, settlements out (HAND_RECORD.md).
+
+Hostile input never traces back (issue 18): the input is read as bytes and split on ``\\n`` only
+(a U+2028 inside a string is not a line break), each line decoded as strict UTF-8, JSON decoded
+with duplicate keys, NaN/Infinity, integers over Python's digit limit and nesting deeper than
+:data:`MAX_DEPTH` refused, and a record longer than :data:`MAX_RECORD_BYTES` skipped without
+being held in memory. Every such problem is an ``InvalidRecordError`` naming the line and the
+field; in JSON Lines only that line fails.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, BinaryIO
 
-from dealer_assist.errors import DealerAssistError
+from dealer_assist.errors import DealerAssistError, InvalidRecordError, clip, shorten_quoted
 from dealer_assist.record import settle_record
+
+#: Longest record (one JSON Lines line, or a whole single-object input) read, in bytes. A real
+#: record is a few KiB; a bigger one is refused before it is decoded.
+MAX_RECORD_BYTES = 1 << 20
+#: Deepest nesting of arrays/objects accepted; a record needs 5 levels. Far below the recursion
+#: limit of the decoder and of the code that walks the record.
+MAX_DEPTH = 100
+#: Longest integer literal accepted, in digits: Python's own limit on int/str conversion.
+MAX_DIGITS = sys.get_int_max_str_digits() or 4300
 
 
 def register(sub: Any) -> None:
@@ -24,45 +43,309 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Settle the records in ``args.file``; 0 if all settled, 2 if any was invalid."""
-    text = sys.stdin.read() if args.file == "-" else _read(args.file)
+    """Settle the records in ``args.file``; 0 if all settled, 2 if any was invalid or the input
+    was empty.
+
+    Raises:
+        DealerAssistError: the file cannot be opened or read.
+    """
+    if args.file == "-":
+        return settle_stream(sys.stdin.buffer)
     try:
-        single = json.loads(text)
-    except json.JSONDecodeError:
-        return _settle_lines(text)
+        f = open(args.file, "rb")  # noqa: SIM115 -- closed below; only opening errors are ours
+    except OSError as e:
+        raise DealerAssistError(f"cannot read {args.file}: {e.strerror}") from e
+    with f:
+        return settle_stream(f)
+
+
+def settle_stream(stream: BinaryIO) -> int:
+    """Settle the records read from the byte ``stream``: settlements on stdout (one indented
+    object, or JSON Lines), each refusal on stderr naming the line and the field (HAND_RECORD.md).
+
+    Returns:
+        0 if every record settled; 2 if any was refused or the input was empty.
+
+    Raises:
+        DealerAssistError: the stream cannot be read.
+    """
+    lines = _lines(stream)
+    head: list[tuple[int, bytes | None]] = []
+    size = 0
+    for n, line in lines:  # up to one record's worth: a single object, or JSON Lines
+        head.append((n, line))
+        size += MAX_RECORD_BYTES + 1 if line is None else len(line)
+        if size > MAX_RECORD_BYTES:
+            break
+    else:
+        whole = b"".join(line or b"" for _, line in head)
+        if not whole.strip():
+            print("dealer-assist settle: empty input: no hand record", file=sys.stderr)
+            return 2
+        single = _single(whole, head)
+        if single is not None:
+            return single
+    return _settle_lines(_chain(head, lines))
+
+
+def _single(whole: bytes, head: list[tuple[int, bytes | None]]) -> int | None:
+    """Settle ``whole`` as one JSON object and print it indented; None if it is JSON Lines."""
+    filled = [(n, line.strip()) for n, line in head if line and line.strip()]
+    if len(filled) > 1 and _object_shaped(filled[0][1]):
+        return None  # JSON Lines, not decoded twice
     try:
-        result = settle_record(single)
+        obj = _decode(whole)
+    except _NotJson as e:
+        if len(filled) > 1 and any(_object_shaped(line) for _, line in filled):
+            return None  # several values, one a line of its own: JSON Lines
+        return _fail(f"{e.where()}: not a hand record: {e.why}")
+    except InvalidRecordError as e:
+        obj = e
+    # A one-line input names its line, like JSON Lines; a document spread over lines is the record.
+    where = f"line {filled[0][0]}: " if len(filled) == 1 else ""
+    try:
+        if isinstance(obj, InvalidRecordError):
+            raise obj
+        result = _guarded(obj)
     except DealerAssistError as e:
-        print(f"dealer-assist settle: invalid hand record: {e}", file=sys.stderr)
-        return 2
+        return _fail(f"{where}invalid hand record: {_message(e)}")
     print(json.dumps(result, indent=2, ensure_ascii=False))
     return 0
 
 
-def _read(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except OSError as e:
-        raise DealerAssistError(f"cannot read {path}: {e.strerror}") from e
-
-
-def _settle_lines(text: str) -> int:
+def _settle_lines(lines: Iterator[tuple[int, bytes | None]]) -> int:
     """JSON Lines: one output line per input line, an error object in place of a bad record."""
     status = 0
     out: list[str] = []
-    for n, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
+    for n, line in lines:
+        if line is not None and not line.strip():
             continue
         try:
-            result: dict[str, Any] = settle_record(json.loads(line))
-        except json.JSONDecodeError as e:
-            result, status = {"error": f"line {n}: not JSON: {e.msg}"}, 2
+            if line is None:
+                raise InvalidRecordError("record", f"longer than {MAX_RECORD_BYTES} bytes")
+            result: dict[str, Any] = _guarded(_decode(line))
+            out.append(json.dumps(result, ensure_ascii=False) + "\n")
+            continue
+        except _NotJson as e:
+            error = f"line {n}{e.where(', ')}: not JSON: {e.why}"
         except DealerAssistError as e:
-            result, status = {"error": f"line {n}: {e}"}, 2
-        if "error" in result:
-            print(f"dealer-assist settle: {result['error']}", file=sys.stderr)
-        out.append(json.dumps(result, ensure_ascii=False))
+            error = f"line {n}: {_message(e)}"
+        except MemoryError:  # the settlements held so far filled the memory
+            error = f"line {n}: record: out of memory"
+        status = 2
+        print(f"dealer-assist settle: {error}", file=sys.stderr)
+        out.append(json.dumps({"error": error}, ensure_ascii=False) + "\n")
     # Written at the end in one go, so a crash mid-way leaves nothing half-written.
-    sys.stdout.write("".join(line + "\n" for line in out))
+    sys.stdout.writelines(out)
     return status
+
+
+def _fail(message: str) -> int:
+    print(f"dealer-assist settle: {message}", file=sys.stderr)
+    return 2
+
+
+def _message(e: DealerAssistError) -> str:
+    """The error's text with every quoted input value cut to about 100 characters (the game
+    modules quote values whole)."""
+    if isinstance(e, InvalidRecordError):
+        return f"{clip(e.field)}: {shorten_quoted(e.reason)}"
+    return shorten_quoted(str(e))
+
+
+def _guarded(obj: Any) -> dict[str, Any]:
+    """``settle_record(obj)``, a record too big for the memory left refused like any invalid
+    record."""
+    try:
+        result = settle_record(obj)
+    except MemoryError as e:
+        raise InvalidRecordError("record", "too big to settle in the memory available") from e
+    return result
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def _lines(stream: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
+    """``(line number, bytes)`` for each ``\\n``-separated line; ``None`` in place of a line
+    longer than :data:`MAX_RECORD_BYTES`, whose bytes are skipped, never held."""
+    n = 0
+    while True:
+        try:
+            line: bytes | None = stream.readline(MAX_RECORD_BYTES + 1)
+            if not line:
+                return
+            if len(line) > MAX_RECORD_BYTES and not line.endswith(b"\n"):
+                while line and not line.endswith(b"\n"):
+                    line = stream.readline(1 << 16)
+                line = None
+        except OSError as e:
+            raise DealerAssistError(f"cannot read the input: {e.strerror}") from e
+        n += 1
+        yield n, line
+
+
+def _chain(
+    head: list[tuple[int, bytes | None]], rest: Iterator[tuple[int, bytes | None]]
+) -> Iterator[tuple[int, bytes | None]]:
+    yield from head
+    yield from rest
+
+
+class _NotJson(Exception):
+    """Input that is not one JSON value: ``why``, at ``line``/``column`` when known."""
+
+    def __init__(self, why: str, line: int = 0, column: int = 0) -> None:
+        super().__init__(why)
+        self.why, self.line, self.column = why, line, column
+
+    def where(self, sep: str = "") -> str:
+        """``line L, column C`` (or ``column C`` after ``sep`` inside a JSON Lines line)."""
+        if not self.line:
+            return "input" if not sep else ""
+        if sep:
+            return f"{sep}column {self.column}"
+        return f"line {self.line}, column {self.column}"
+
+
+class _Refused:
+    """Decoded in place of a value the decoder refuses; :func:`_check` reports it by field."""
+
+    def __init__(self, why: str) -> None:
+        self.why = why
+
+
+def _decode(data: bytes) -> Any:
+    """The JSON value in ``data``, checked by :func:`_check`.
+
+    Raises:
+        _NotJson: not UTF-8 or not JSON.
+        InvalidRecordError: a duplicate key, NaN/Infinity, an integer over :data:`MAX_DIGITS`
+            digits, nesting deeper than :data:`MAX_DEPTH`, naming the field; or a record that
+            does not fit in the memory available.
+    """
+    try:
+        return _decode_checked(data)
+    except MemoryError as e:
+        raise InvalidRecordError("record", "too big to decode in the memory available") from e
+
+
+def _decode_checked(data: bytes) -> Any:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        raise _NotJson(f"not UTF-8 (byte {data[e.start]:#04x})", line, column) from e
+    decoder = _Decoder()
+    try:
+        try:
+            obj = decoder.decode(text)
+        except json.JSONDecodeError:
+            raise
+        except ValueError:  # an integer over Python's digit limit: decoded again to name it
+            decoder = _Decoder(parse_int=_integer)
+            obj = decoder.decode(text)
+    except json.JSONDecodeError as e:
+        raise _NotJson(e.msg, e.lineno, e.colno) from e
+    except RecursionError as e:
+        raise InvalidRecordError(_deep_path(text), f"nested deeper than {MAX_DEPTH} levels") from e
+    # Nesting deeper than MAX_DEPTH needs that many brackets: counting them is nearly free.
+    deep = data.count(b"[") + data.count(b"{") > MAX_DEPTH and not _shallow(obj)
+    if decoder.refused or deep:
+        _check(obj)  # names the field; the slower walk only for a record it refuses
+    return obj
+
+
+class _Decoder(json.JSONDecoder):
+    """The standard decoder, marking duplicate keys, NaN/Infinity and (with ``parse_int``)
+    over-long integers by :class:`_Refused` values and ``refused``."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(object_pairs_hook=self._object, parse_constant=self._constant, **kw)
+        self.refused = "parse_int" in kw
+
+    def _object(self, pairs: list[tuple[str, Any]]) -> dict[str, Any] | _Refused:
+        obj = dict(pairs)
+        if len(obj) == len(pairs):
+            return obj
+        self.refused = True
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        return _Refused(f"key {clip(json.dumps(twice, ensure_ascii=False))} given twice")
+
+    def _constant(self, name: str) -> _Refused:
+        self.refused = True
+        return _Refused(f"{name} is not a JSON number")
+
+
+def _shallow(obj: Any) -> bool:
+    """Whether ``obj`` nests at most :data:`MAX_DEPTH` levels (level by level, no paths kept)."""
+    level, depth = [obj], 0
+    while level:
+        depth += 1
+        nested: list[Any] = []
+        for c in level:
+            if isinstance(c, dict):
+                nested.extend(v for v in c.values() if isinstance(v, dict | list))
+            elif isinstance(c, list):
+                nested.extend(v for v in c if isinstance(v, dict | list))
+        if nested and depth >= MAX_DEPTH:
+            return False
+        level = nested
+    return True
+
+
+def _object_shaped(line: bytes) -> bool:
+    """Whether a stripped line looks like a whole JSON object (JSON Lines); the first line of an
+    indented document is ``{`` or ends with ``,``."""
+    return len(line) > 1 and line.startswith(b"{") and line.endswith(b"}")
+
+
+def _integer(text: str) -> int | _Refused:
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_DIGITS:
+        return _Refused(f"an integer of {digits} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _check(obj: Any) -> None:
+    """Raise InvalidRecordError for the first refused value or too-deep nesting, in document
+    order, naming its field (``players[0].bets``)."""
+    todo: list[tuple[Any, tuple[str | int, ...]]] = [(obj, ())]
+    while todo:
+        value, path = todo.pop()
+        if isinstance(value, _Refused):
+            raise InvalidRecordError(_path(path), value.why)
+        if isinstance(value, dict | list) and len(path) >= MAX_DEPTH:
+            raise InvalidRecordError(_path(path), f"nested deeper than {MAX_DEPTH} levels")
+        if isinstance(value, dict):
+            todo.extend((v, (*path, k)) for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            todo.extend((v, (*path, i)) for i, v in reversed(list(enumerate(value))))
+
+
+def _path(path: tuple[str | int, ...] | list[str | int]) -> str:
+    text = "".join(f"[{p}]" if isinstance(p, int) else f".{clip(p)}" for p in path)
+    return text.lstrip(".") or "record"
+
+
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"(?:\s*:)?|[\[\]{},]')
+
+
+def _deep_path(text: str) -> str:
+    """The field at which ``text`` (JSON the decoder found too deep) passes :data:`MAX_DEPTH`."""
+    path: list[str | int] = []
+    for m in _TOKEN.finditer(text):
+        token = m.group()
+        if token.endswith(":") and path:
+            path[-1] = token[1 : token.rstrip(":").rstrip().rfind('"')]
+        elif token in "[{":
+            if len(path) >= MAX_DEPTH:
+                break
+            path.append(0 if token == "[" else "")
+        elif token in "]}" and path:
+            path.pop()
+        elif token == "," and path and isinstance(path[-1], int):
+            path[-1] += 1
+    return _path(path)
