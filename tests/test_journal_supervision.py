@@ -308,3 +308,38 @@ def test_salvage_of_a_whole_file_reads_everything(tmp_path: Path) -> None:
         found = j.salvage()
     assert (found.readable, found.unreadable, found.error) == (((1, 7),), (), None)
     shutil.copy(path, tmp_path / "copy.db")
+
+
+def test_simulate_stops_with_an_alarm_when_its_journal_is_removed(tmp_path: Path) -> None:
+    """The lab's check: ``rm journal.db*`` while ``simulate`` deals (today: "400 settled",
+    exit 0, the file gone)."""
+    import subprocess
+    import sys
+    import time
+
+    db = tmp_path / "journal.db"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ui.cli", "simulate", "--hands", "2000", "--seed", "5",
+         "--db", str(db), "--no-progress"],
+        cwd=Path(__file__).resolve().parents[1], stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and proc.poll() is None:
+            if db.is_file():
+                with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
+                    try:
+                        if con.execute("SELECT count(*) FROM hands").fetchone()[0] >= 3:
+                            break
+                    except sqlite3.OperationalError:
+                        pass  # not migrated yet
+            time.sleep(0.05)
+        for f in tmp_path.glob("journal.db*"):
+            f.unlink()
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode != 0, out
+    assert "journal.db was removed while open" in err
+    assert "2000 settled" not in out and not db.exists()

@@ -188,6 +188,8 @@ def acknowledge(engine: Engine, by: str) -> VerifyResult | None:
 def set_mark(engine: Engine, hand_id: int, hash_: str, note: str | None) -> None:
     """Store the verified-up-to mark (one row, replaced)."""
     with write_transaction(engine) as conn:
+        # PostgreSQL: the chain head's row lock serializes two starts (SQLite: BEGIN IMMEDIATE)
+        conn.execute(sa.select(chain_head.c.id).where(chain_head.c.id == 1).with_for_update())
         conn.execute(sa.delete(verify_mark))
         conn.execute(
             sa.insert(verify_mark).values(
@@ -205,7 +207,12 @@ def alarm_text(result: VerifyResult) -> str:
 
 
 def _where(engine: Engine) -> str:
-    return engine.url.database or "" if engine.dialect.name == "sqlite" else "the database"
+    if engine.dialect.name != "sqlite":
+        return "the database"  # a PostgreSQL URL may hold a password
+    db = engine.url.database or ""
+    if db.startswith("file:"):  # the read-only URI: name the file, not the URI
+        db = urllib.parse.unquote(db[len("file:") :].split("?", 1)[0])
+    return db
 
 
 def _text(error: sa.exc.SQLAlchemyError) -> str:
