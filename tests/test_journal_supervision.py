@@ -107,6 +107,7 @@ def test_appends_are_refused_until_an_operator_acknowledges(
         assert j.verify().first_bad_hand == 4  # the break stays on record
     code, out = audit(capsys, "verify", "--db", backend.url)
     assert code == 1 and "FAIL: hand 4" in out
+    assert "the break was acknowledged by floor: Ana at 20" in out
 
 
 def test_acknowledge_of_a_good_journal_changes_nothing(

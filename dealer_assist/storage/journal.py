@@ -39,6 +39,7 @@ from dealer_assist.storage.schema import chain_head, hands
 from dealer_assist.storage.supervise import (
     FileIdentity,
     acknowledge,
+    acknowledgement,
     alarm_text,
     check_readable_schema,
     readonly_engine,
@@ -280,6 +281,11 @@ class Journal:
             result = acknowledge(engine, by)
         self._alarm = None
         return result
+
+    def acknowledgement(self) -> str | None:
+        """The note of the last operator acknowledgement of a failed verify (who, when, which
+        hand), ``None`` when there was none."""
+        return acknowledgement(self._require_open())
 
     def salvage(self) -> Salvage:
         """The hand ids that still read back whole and the ranges that do not (a damaged

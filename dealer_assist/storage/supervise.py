@@ -123,7 +123,14 @@ def check_readable_schema(engine: Engine) -> str:
             rows = conn.exec_driver_sql("SELECT version_num FROM alembic_version")
             versions = [r[0] for r in rows]
     except sa.exc.SQLAlchemyError as e:
-        raise JournalError(f"cannot read the journal {_where(engine)}: {_text(e)}") from e
+        hint = ""
+        where = _where(engine)
+        if engine.dialect.name == "sqlite" and Path(where + "-wal").is_file():
+            hint = (
+                " (its -wal holds entries and SQLite cannot share it read-only here without a "
+                "-shm: copy the folder somewhere writable and audit the copy)"
+            )
+        raise JournalError(f"cannot read the journal {where}: {_text(e)}{hint}") from e
     revision = versions[0] if len(versions) == 1 else None
     if revision in READABLE_REVISIONS:
         return str(revision)
@@ -218,3 +225,16 @@ def _where(engine: Engine) -> str:
 def _text(error: sa.exc.SQLAlchemyError) -> str:
     orig = getattr(error, "orig", None)
     return str(orig if orig is not None else error).strip().splitlines()[0]
+
+
+def acknowledgement(engine: Engine) -> str | None:
+    """The operator's note stored with the verified-up-to mark by :func:`acknowledge`, or
+    ``None`` (none, or a schema from before the mark). Never raises for a missing table."""
+    try:
+        with engine.connect() as conn:
+            note = conn.execute(
+                sa.select(verify_mark.c.note).where(verify_mark.c.id == 1)
+            ).scalar_one_or_none()
+    except sa.exc.SQLAlchemyError:
+        return None
+    return None if note is None else str(note)

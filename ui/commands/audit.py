@@ -78,6 +78,7 @@ def run_verify(args: argparse.Namespace) -> int:
             if not result.ok and _damaged(journal, None) == 1:
                 print(f"first failure: hand {result.first_bad_hand}: {result.reason}")
                 return 1
+            note = None if result.ok else journal.acknowledgement()
     except JournalError as e:
         print(f"dealer-assist audit: {e}", file=sys.stderr)
         return 2
@@ -93,6 +94,8 @@ def run_verify(args: argparse.Namespace) -> int:
     where = f"hand {result.first_bad_hand}: " if result.first_bad_hand is not None else ""
     print(f"FAIL: {where}{result.reason}")
     print(f"{result.hands_checked} hands before it verify")
+    if note:
+        print(f"the break was {note}")
     return 1
 
 
