@@ -23,6 +23,7 @@ integers; an operation that does not verify leaves the hand as it was.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -92,6 +93,7 @@ class PeerHand:
         self.deal: StreetDeal | None = None  # the street being dealt
         self.deck_renewed = False  # the new deck of a short street has come (DeckStarted)
         self.opening_why = ""  # why the seat to act first acts first (Stud: "highest board")
+        self.opening_facts: Mapping[str, Any] = {}  # the same as parts (the game's)
         self.board: list[Card] = []
         self.burns: list[Card] = []
         self.exposed: list[str] = []
@@ -412,6 +414,7 @@ class PeerHand:
             if b.waiting and b.index < self.dealt_streets and self.setup.opening is not None:
                 opening = self.setup.opening(self.setup.streets[b.index].name, self.up_cards())
                 self.opening_why = opening.why
+                self.opening_facts = getattr(opening, "facts", {})
                 b.open_round(opening.order, forced=opening.forced, big_open=opening.big_open)
                 continue  # an opening may end the betting (everyone folded to it)
             if self.dealt_streets > self._needed():

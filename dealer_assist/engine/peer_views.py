@@ -7,6 +7,7 @@ turned; the pit boss's audit screen sees every card dealt.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -64,16 +65,27 @@ def peer_view(hand: PeerHand, viewer: Viewer) -> HandView:
         pending=hand.pending_deal,
         qualifies=None,
         result=hand.result() if hand.is_over else None,
-        button=hand.setup.button,
+        button=hand.setup.button or None,  # 0: a game without a button (Stud)
         actor=actor,
         pots=pots,
         legal=hand.legal(actor) if actor is not None else None,
         showdown=tuple(hand.show_order),
         posts=tuple((p.seat, p.bet, p.amount) for p in hand.setup.posts[: hand.posted]),
         opening=hand.opening_why,
+        opening_facts=MappingProxyType(dict(hand.opening_facts)),
         new_deck=hand.new_deck_needed,
         shortage=hand.deal.shortage.message() if hand.deal and hand.deal.shortage else "",
+        shortage_facts=_shortage_facts(hand),
     )
+
+
+def _shortage_facts(hand: PeerHand) -> Mapping[str, Any]:
+    """The deck shortage as parts for a translated screen (stub, burns, players, plan)."""
+    short = hand.deal.shortage if hand.deal is not None else None
+    if short is None:
+        return MappingProxyType({})
+    return MappingProxyType({"stub": short.stub, "burns": short.burns,
+                             "players": short.players, "plan": short.plan})  # fmt: skip
 
 
 def record_json(hand: PeerHand) -> dict[str, Any]:

@@ -12,7 +12,7 @@ once). Families: :mod:`dealer_assist.engine.banked` (UTH, THB) and :mod:`dealer_
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -103,6 +103,8 @@ class HandView:
         new_deck: the dealer must load the burns with the stub and the device shuffle them
             before the street is dealt (Stud's deck shortage).
         shortage: the dealer's instruction when the deck runs short (GAMES.md Stud 5), else "".
+        opening_facts, shortage_facts: the same as parts for a translated screen (the game's
+            ``rule`` and its card or hand; ``stub``, ``burns``, ``players``, ``plan``).
     """
 
     viewer: Viewer
@@ -123,8 +125,10 @@ class HandView:
     showdown: tuple[int, ...] = ()
     posts: tuple[tuple[int, str, int], ...] = ()
     opening: str = ""
+    opening_facts: Mapping[str, Any] = field(default_factory=dict)
     new_deck: bool = False
     shortage: str = ""
+    shortage_facts: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,10 @@ class PotGame(Protocol):
     the settlement of its hand records (HAND_RECORD.md "Pot games")."""
 
     code: str
+    title: str
+    """The game's name on screens (English; the consoles translate it)."""
+    street_titles: Mapping[str, str]
+    """street -> its title on screens."""
     streets: tuple[Any, ...]
     max_seats: int
     has_button: bool  # the table has a dealer button to place or draw before the first hand

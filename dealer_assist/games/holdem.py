@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from dealer_assist.engine.peer import BettingRound, StreetSpec
 from dealer_assist.engine.pot_settle import settle_pot_hand
@@ -141,6 +141,10 @@ class HoldemRules:
     """The Hold'em plug-in of the pot games: code, streets, settings, settlement."""
 
     code = CODE
+    title = "Texas Hold'em"
+    street_titles: ClassVar[Mapping[str, str]] = {
+        "preflop": "Preflop", "flop": "Flop", "turn": "Turn", "river": "River",
+    }  # fmt: skip
     max_seats = MAX_SEATS
     has_button = True  # the button moves hand to hand; drawn for the first hand
     streets = STREETS

@@ -27,7 +27,7 @@ The game as data and small functions:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from dealer_assist.cards import RANK_NAMES, Card
@@ -172,6 +172,9 @@ class Opening:
     forced: int = 0
     big_open: tuple[int, ...] = ()
     why: str = ""
+    facts: Mapping[str, Any] = field(default_factory=dict)
+    """The reason as parts for a translated screen: ``{"rule": "lowest_door", "card": "2c"}``
+    or ``{"rule": "best_exposed", "hand": "pair of kings"}``."""
 
 
 def opening(
@@ -202,12 +205,16 @@ def opening(
     if street == THIRD:
         doors = {s: cards[0] for s, cards in up.items()}
         order = bring_in_order(doors)
-        return Opening(tuple(order), bring_in, (), f"lowest door card: {doors[order[0]]}")
+        door = doors[order[0]]
+        return Opening(tuple(order), bring_in, (), f"lowest door card: {door}",
+                       {"rule": "lowest_door", "card": str(door)})  # fmt: skip
     order = exposed_order(up)
     big: tuple[int, ...] = ()
     if street == FOURTH and fixed_limit and st.open_pair:
         big = tuple(open_pair(up))
-    return Opening(tuple(order), 0, big, f"highest board: {describe_exposed(up[order[0]])}")
+    board = describe_exposed(up[order[0]])
+    return Opening(tuple(order), 0, big, f"highest board: {board}",
+                   {"rule": "best_exposed", "hand": board})  # fmt: skip
 
 
 # -- showdown and odd chips ------------------------------------------------------------------
