@@ -139,12 +139,13 @@ class PeerBetting:
         if not isinstance(betting, BettingRound):
             raise ConfigError(f"street {spec.name!r} has no betting round")
         st = self.structure
-        size = st.big_bet if betting.limit == "big" else st.small_bet
         cap = st.max_raises
-        heads_up = st.kind == "fixed_limit" and self.uncapped_heads_up
-        if heads_up and sum(1 for s in self.seats if s not in self.folded) == 2:
-            cap = None
-        bet = size if st.kind == "fixed_limit" else st.small_bet
+        if st.kind == "fixed_limit":
+            bet = st.big_bet if betting.limit == "big" else st.small_bet
+            if self.uncapped_heads_up and sum(1 for s in self.seats if s not in self.folded) == 2:
+                cap = None
+        else:
+            bet = st.small_bet
         limits = _limits(st.kind, bet, st.chip_unit, cap, self.reopen_by_sum)
         if betting.opener == "left_of_big_blind" and self.big_blind is not None:
             first = self.big_blind + 1

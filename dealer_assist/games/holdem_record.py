@@ -145,7 +145,18 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
         if type(stack) is not int or stack < 1:
             stack = _int(p, "stack", f"players[{i}].stack", low=1)
         stacks[seat] = stack
-        holes[seat] = _hole(p.get("hole"), i, used)
+        hole = p.get("hole")
+        if type(hole) is list and len(hole) == 2:  # the common case: two new canonical cards
+            a, b = hole
+            if type(a) is str and type(b) is str and a != b and a not in used and b not in used:
+                first, second = _BY_TEXT.get(a), _BY_TEXT.get(b)
+                if first is not None and second is not None:
+                    used.add(a)
+                    used.add(b)
+                    holes[seat] = first, second
+                    where[seat] = i
+                    continue
+        holes[seat] = _hole(hole, i, used)
         where[seat] = i
     board = _board(obj.get("board", []), used)
 
@@ -275,13 +286,6 @@ def _hole(texts: Any, i: int, used: set[str]) -> tuple[Card, ...] | None:
         raise InvalidRecordError(f"players[{i}].hole", f"needs exactly 2 cards, got {texts!r}")
     if UNKNOWN in texts:
         return None
-    a, b = texts
-    if type(a) is str and type(b) is str and a != b and a not in used and b not in used:
-        first, second = _BY_TEXT.get(a), _BY_TEXT.get(b)
-        if first is not None and second is not None:  # two canonical new cards: _take's result
-            used.add(a)
-            used.add(b)
-            return first, second
     return _take(texts, used, lambda _j: f"players[{i}].hole")
 
 
