@@ -125,10 +125,16 @@ class ResumingRunner(TableRunner[S]):
             self._void(VoidReason("restart", verdict.lost))
             return
         self._resuming = True  # a deck or index error now means the device lost the deck
-        for event in verdict.after:
-            if hand.is_over:
-                return
-            self._handle(event)
+        # no deal while the history is handled (a card step would ask for the rest of the deal
+        # the device is still sending): _continue_deal decides once it is all in
+        self._restarting = True
+        try:
+            for event in verdict.after:
+                if hand.is_over:
+                    return
+                self._handle(event)
+        finally:
+            self._restarting = False
         self._resuming = self._resuming and not verdict.anchored
         self.poll(0)
         if hand.pending_deal and not self._ident.waiting:
