@@ -170,7 +170,8 @@ def test_a_half_written_last_line_is_repaired_and_the_hand_appended_again(
     whole = records.read_bytes()
     last = whole.rstrip(b"\n").rfind(b"\n") + 1
     records.write_bytes(whole[: last + 40])  # a crash in the middle of the last line
-    assert _simulate(capsys, db, records, 2)[0] == 0
+    status, out, _ = _simulate(capsys, db, records, 2)
+    assert status == 0 and "a half-written last line (40 bytes) cut off" in out
     _check_journal_and_records(db, records, "UTH-01")
     assert records.read_bytes().startswith(whole)  # appended, never truncated
     assert records.stat().st_mode & 0o777 == 0o600

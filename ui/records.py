@@ -70,6 +70,13 @@ class RecordsFile:
             self.last = self._start(journal)
         self._scanned = self.last
 
+    def notice(self) -> str | None:
+        """The sentence of a repair :meth:`open` made, or None."""
+        if not self.repaired:
+            return None
+        return (f"records file {self.path}: a half-written last line ({self.repaired} bytes) "
+                "cut off; its hand is appended again")  # fmt: skip
+
     def catch_up(self, journal: Journal) -> int:
         """Append every settled hand of the table journaled after the file's last; how many."""
         before = self.written

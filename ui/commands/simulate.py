@@ -97,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
         journal.open()
         if records is not None:
             records.open(journal)  # before the resume: the hand it journals is appended
+            if records.notice():
+                print(records.notice(), flush=True)
         source.open()
         runner = HeadlessTable(config, source, journal)
         hand = runner.resume()

@@ -91,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
         journal.open()
         if records is not None:
             records.open(journal)  # before the resume: the hand it journals is appended
+            if records.notice():
+                print(records.notice(), flush=True)
         source.open()
         summary = simulate(config, source, journal, hands=args.hands, players=players,
                            seed=args.seed, records=records, stay_in=stay_in,
