@@ -167,7 +167,7 @@ class PeerBetting:
 
     def _advance(self) -> None:
         """Close finished rounds and open the next ones (skipping rounds nobody can bet in)."""
-        while self.round is not None and self.round.closed and not self.waiting:
+        while self.round is not None and self.round.actor is None and not self.waiting:  # closed
             self.stacks = stacks = dict(self.round.stacks)
             self.folded = folded = set(self.round.folded)
             live = able = 0  # counted up to two: that is all the rules ask
