@@ -21,7 +21,7 @@ from dealer_assist.config import TableConfig
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import DealerAssistError, DeviceError, HandStateError, JournalError
 from dealer_assist.events import DeviceEvent, SourceSwitched, utc_now
-from dealer_assist.source import CardSource
+from dealer_assist.source import CardLoader, CardSource
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.peer_runner import PeerRunner
 from drivers.failover.chain import FailoverSource
@@ -258,6 +258,8 @@ class PokerService:
             raise HandStateError("no new deck is due: the street deals from the deck")
         if self._reshuffled == hand.hand_uid:
             return  # already asked: the device is shuffling them
+        if isinstance(runner.source, CardLoader):  # a simulated shoe: the burns go in as told
+            runner.source.load_cards(hand.burns)
         runner.reshuffle()
         self._reshuffled = hand.hand_uid
 
