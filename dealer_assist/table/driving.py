@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
@@ -155,23 +155,19 @@ def resume_table(runner: TableRunner[Any], resume: Callable[[], object]) -> Resu
     return report
 
 
-class HeadlessTable:
-    """A banked table's dealer steps that return when the device has done its part.
+R = TypeVar("R", bound=TableRunner[Any])
 
-    Args: as :class:`~dealer_assist.table.runner.TableRunner`; the runner is :attr:`runner`.
-    Errors are the runner's.
+
+class HeadlessBase(Generic[R]):
+    """What every headless table forwards to its runner, and the new hand's wait for a device
+    still busy with a void hand's cards (a family's table adds its dealer steps).
+
+    Args: the runner (:attr:`runner`); its driver is :attr:`driver`.
     """
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self.runner = BankedRunner(*args, **kwargs)
-        self.driver = Driver(self.runner)
-        self.resumed = Resumed()  # what resume() did
-
-    # -- what the runner knows ----------------------------------------------------------------
-    @property
-    def hand(self) -> BankedHand | None:
-        """The hand in progress or just finished."""
-        return self.runner.hand
+    def __init__(self, runner: R) -> None:
+        self.runner = runner
+        self.driver = Driver(runner)
 
     @property
     def stored(self) -> StoredHand | None:
@@ -189,6 +185,51 @@ class HeadlessTable:
         return self.runner.journal
 
     @property
+    def void_alarm(self) -> VoidAlarm | None:
+        """The void the dealer has not acknowledged yet, or None."""
+        return self.runner.void_alarm
+
+    def poll(self, timeout: float = 0.0) -> list[DeviceEvent]:
+        """Handle the events the source has now (at most ``timeout`` s for the first)."""
+        return self.runner.poll(timeout)
+
+    def acknowledge_void(self, by: str = "dealer") -> bool:
+        """The dealer read the void alarm (see the runner's)."""
+        return self.runner.acknowledge_void(by)
+
+    def wait_device_ready(self, timeout: float) -> bool:
+        """See :meth:`Driver.wait_device_ready`."""
+        return self.driver.wait_device_ready(timeout)
+
+    def _open_hand(self) -> Any:
+        """A new hand, once the device has finished dealing or shuffling a void hand's cards
+        (at most ``shuffle_timeout``); a device that is not ready is refused at once."""
+        runner = self.runner
+        runner.poll(0)
+        if not (runner.device_ready and runner.void_alarm is None):
+            return runner.new_hand()  # refused, with the reason
+        self.driver.until_device(lambda: not runner.device_busy, runner.shuffle_timeout)
+        return runner.new_hand(even_if_busy=True)
+
+
+class HeadlessTable(HeadlessBase[BankedRunner]):
+    """A banked table's dealer steps that return when the device has done its part.
+
+    Args: as :class:`~dealer_assist.table.runner.TableRunner`; the runner is :attr:`runner`.
+    Errors are the runner's.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(BankedRunner(*args, **kwargs))
+        self.resumed = Resumed()  # what resume() did
+
+    # -- what the runner knows ----------------------------------------------------------------
+    @property
+    def hand(self) -> BankedHand | None:
+        """The hand in progress or just finished."""
+        return self.runner.hand
+
+    @property
     def device_ready(self) -> bool:
         """The device may start a new hand (no fault, link up)."""
         return self.runner.device_ready
@@ -199,22 +240,9 @@ class HeadlessTable:
         return self.runner.device_status
 
     @property
-    def void_alarm(self) -> VoidAlarm | None:
-        """The void the dealer has not acknowledged yet, or None."""
-        return self.runner.void_alarm
-
-    @property
     def identification(self) -> PendingIdentification | None:
         """The unreadable card waiting for the dealer and a pit boss, or None."""
         return self.runner.identification
-
-    def poll(self, timeout: float = 0.0) -> list[DeviceEvent]:
-        """Handle the events the source has now (at most ``timeout`` s for the first)."""
-        return self.runner.poll(timeout)
-
-    def acknowledge_void(self, by: str = "dealer") -> bool:
-        """The dealer read the void alarm (see the runner's)."""
-        return self.runner.acknowledge_void(by)
 
     def record_exposed(
         self, card: Card | None = None, *, position: str = "", note: str = ""
@@ -238,19 +266,11 @@ class HeadlessTable:
         self.resumed = resume_table(self.runner, go)
         return self.runner.hand
 
-    def wait_device_ready(self, timeout: float) -> bool:
-        """See :meth:`Driver.wait_device_ready`."""
-        return self.driver.wait_device_ready(timeout)
-
     def new_hand(self) -> BankedHand:
         """A new hand, once the device has finished dealing or shuffling a void hand's cards
         (at most ``shuffle_timeout``); a device that is not ready is refused at once."""
-        runner = self.runner
-        runner.poll(0)
-        if not (runner.device_ready and runner.void_alarm is None):
-            return runner.new_hand()  # refused, with the reason
-        self.driver.until_device(lambda: not runner.device_busy, runner.shuffle_timeout)
-        return runner.new_hand(even_if_busy=True)
+        hand: BankedHand = self._open_hand()
+        return hand
 
     def close_bets(self) -> BankedHand:
         """ "Rien ne va plus", and the initial deal."""

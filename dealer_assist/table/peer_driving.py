@@ -20,16 +20,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from dealer_assist.cards import Card
-from dealer_assist.config import TableConfig
 from dealer_assist.engine.peer_state import MUCK, SHOW, PeerHand
 from dealer_assist.engine.state import ActionSpace
 from dealer_assist.errors import DeviceError, HandStateError
-from dealer_assist.ports import JournalPort, StoredHand
 from dealer_assist.source import CardLoader
-from dealer_assist.table.driving import SAFETY, Driver
+from dealer_assist.table.driving import SAFETY, HeadlessBase
 from dealer_assist.table.peer_runner import PeerRunner
 from dealer_assist.table.session import TableSession
-from dealer_assist.table.steplog import VoidAlarm
 
 DEVICE_READY_TIMEOUT = 30.0  # seconds: a jam or fault between hands clears by itself or by hand
 
@@ -51,7 +48,7 @@ class SeatPlayer(Protocol):
         ...
 
 
-class HeadlessPeerTable:
+class HeadlessPeerTable(HeadlessBase[PeerRunner]):
     """A pot game's table whose dealer steps return when the device has done its part.
 
     Args: as :class:`~dealer_assist.table.runner.TableRunner`; the runner is :attr:`runner`
@@ -60,8 +57,7 @@ class HeadlessPeerTable:
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self.runner = PeerRunner(*args, **kwargs)
-        self.driver = Driver(self.runner)
+        super().__init__(PeerRunner(*args, **kwargs))
 
     @property
     def hand(self) -> PeerHand | None:
@@ -69,37 +65,9 @@ class HeadlessPeerTable:
         return self.runner.hand
 
     @property
-    def stored(self) -> StoredHand | None:
-        """The last hand this table journaled."""
-        return self.runner.stored
-
-    @property
     def session(self) -> TableSession | None:
         """The table between hands (seats, stacks, button), None before the first hand."""
         return self.runner.session
-
-    @property
-    def config(self) -> TableConfig:
-        """The table."""
-        return self.runner.config
-
-    @property
-    def journal(self) -> JournalPort | None:
-        """The journal, or None."""
-        return self.runner.journal
-
-    @property
-    def void_alarm(self) -> VoidAlarm | None:
-        """The void the dealer has not acknowledged yet, or None."""
-        return self.runner.void_alarm
-
-    def acknowledge_void(self, by: str = "dealer") -> bool:
-        """The dealer read the void alarm (see the runner's)."""
-        return self.runner.acknowledge_void(by)
-
-    def wait_device_ready(self, timeout: float) -> bool:
-        """See :meth:`~dealer_assist.table.driving.Driver.wait_device_ready`."""
-        return self.driver.wait_device_ready(timeout)
 
     def resume(self) -> PeerHand | None:
         """:meth:`PeerRunner.resume`, then the device catch-up (the cards it dealt meanwhile)."""
@@ -111,13 +79,9 @@ class HeadlessPeerTable:
         """A new hand (forced bets posted), once the device finished a void hand's deal or
         shuffle (at most ``shuffle_timeout``), and its hole cards dealt. A device that is not
         ready is refused at once (DeviceError); HandStateError: no hand can start."""
-        runner = self.runner
-        runner.poll(0)
-        if not (runner.device_ready and runner.void_alarm is None):
-            return runner.new_hand()  # refused, with the reason
-        self.driver.until_device(lambda: not runner.device_busy, runner.shuffle_timeout)
-        hand = runner.new_hand(even_if_busy=True)
-        self.driver.settle_device()
+        hand: PeerHand = self._open_hand()
+        if self.runner.hand is hand and not hand.is_over:
+            self.driver.settle_device()
         return hand
 
     def act(self, seat: int, kind: str, to: int | None = None) -> PeerHand:
