@@ -1,16 +1,17 @@
 """Regenerate the console's Italian translation: ``python ui/i18n/update.py``.
 
-Maintenance tool, not used at run time. It runs ``pyside6-lupdate`` over ``ui/console`` and the
-game modules ``dealer_assist/games`` (their box, street and decision titles, marked with
+Maintenance tool, not used at run time. It runs ``pyside6-lupdate`` over every window in ``ui/``
+and the game modules ``dealer_assist/games`` (their box, street and decision titles, marked with
 ``english()``, which lupdate takes for ``QT_TR_NOOP``; new texts are added to ``console_it.ts``,
-removed ones dropped), writes the Italian texts below into
-the .ts, compiles ``console_it.qm`` with ``pyside6-lrelease`` and lists texts still untranslated
+removed ones dropped), writes the Italian texts below and those of ``ui/i18n/it_*.py`` (one file
+per area: ``IT = {english: italian}``) into the .ts, compiles ``console_it.qm`` with ``pyside6-lrelease`` and lists texts still untranslated
 (exit status 1 then). Terms follow the Italian rule texts (Banco, Tris, Full, Colore, Scala,
 "da destra verso sinistra").
 """
 
 from __future__ import annotations
 
+import runpy
 import shutil
 import subprocess
 import sys
@@ -402,6 +403,23 @@ IT_CONTEXT = {
 """Texts whose Italian depends on the context (``QCoreApplication.translate(context, ...)``)."""
 
 
+MORE: dict[str, str] = {}
+"""Filled by :func:`main` from the ``it_*.py`` files."""
+
+
+def _more_italian(here: Path) -> dict[str, str]:
+    """The ``IT`` dicts of ``ui/i18n/it_*.py``: one file per area, so work on one window does
+    not edit the texts of another."""
+    more: dict[str, str] = {}
+    for path in sorted(here.glob("it_*.py")):
+        texts = runpy.run_path(str(path)).get("IT", {})
+        clash = {k for k in texts if k in more or k in IT}
+        if clash:
+            raise SystemExit(f"{path.name}: texts already translated elsewhere: {sorted(clash)}")
+        more.update(texts)
+    return more
+
+
 def fill(ts: Path) -> list[str]:
     """Write the known translations into ``ts``; returns the source texts still missing."""
     tree = ET.parse(ts)
@@ -413,7 +431,7 @@ def fill(ts: Path) -> list[str]:
         tr = msg.find("translation")
         if tr is None:
             continue
-        text = IT_CONTEXT.get((context, source), IT.get(source))
+        text = IT_CONTEXT.get((context, source), IT.get(source, MORE.get(source)))
         if text is not None:
             tr.text = text
             tr.attrib.pop("type", None)
@@ -429,8 +447,8 @@ def main() -> int:
     """lupdate, fill, lrelease; 1 when some text has no Italian yet."""
     here = Path(__file__).resolve().parent
     ts, qm = here / "console_it.ts", here / "console_it.qm"
-    sources = sorted(str(p) for p in (here.parent / "console").rglob("*.py"))
-    sources += sorted(str(p) for p in (here.parent / "poker").rglob("*.py"))  # issue 13 part 7
+    # every window of ui/ (console, poker, pitboss, tournament...), not this folder
+    sources = sorted(str(p) for p in here.parent.rglob("*.py") if p.parent != here)
     sources += sorted(str(p) for p in (here.parent.parent / "dealer_assist" / "games").glob("*.py"))
     bindir = Path(sys.executable).parent
     lupdate = shutil.which("pyside6-lupdate", path=str(bindir)) or "pyside6-lupdate"
@@ -439,6 +457,7 @@ def main() -> int:
         [lupdate, *sources, "-tr-function-alias", ALIASES, "-no-obsolete", "-ts", str(ts)],
         check=True,
     )
+    MORE.update(_more_italian(here))
     left = fill(ts)
     subprocess.run([lrelease, str(ts), "-qm", str(qm)], check=True)
     for text in left:
