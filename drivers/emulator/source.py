@@ -26,6 +26,9 @@ class EmulatorSource:
         name, pin_model, pin_serial, timings: as for :class:`TcrpDevice`.
         baudrate: the pty line speed (a pty ignores it; kept for symmetry).
 
+    The pty is opened exclusively (lock and ``TIOCEXCL``, :mod:`drivers.transport.serial_port`):
+    another program opening it while the table holds it is refused, as on a real reader's port.
+
     Errors: as TcrpDevice, plus DeviceError when the emulator cannot start.
     """
 
@@ -54,7 +57,7 @@ class EmulatorSource:
             return
         path = self.emulator.start()
         device = TcrpDevice(
-            SerialTransport(path, self._baudrate),
+            SerialTransport(path, self._baudrate, exclusive=True),  # the pty is the table's alone
             name=self.name,
             pin_model=self._pin_model,
             pin_serial=self._pin_serial,

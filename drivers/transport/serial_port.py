@@ -4,16 +4,31 @@
 Line settings follow DEVICE_PROTOCOL.md "Transports": 8N1, no flow control, 115200 baud by
 default (9600-115200). pyserial and OS errors become
 :class:`~dealer_assist.errors.TransportError`.
+
+The port is the table's alone (issue 17, 6): with ``exclusive`` a device path is locked
+(pyserial's ``flock``, which only other lockers respect) and put in the terminal's exclusive mode
+(``TIOCEXCL``), so a plain ``open()`` by another program fails with EBUSY while the table holds
+it (a process with CAP_SYS_ADMIN, e.g. root, passes anyway: the kernel's rule). The mode is
+cleared again before the port is closed, because on a pseudo-terminal it outlives this process's
+descriptor while the other end keeps the slave open (the emulator does), and the table's own
+reconnection would then be refused.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import threading
 
 import serial
 
 from dealer_assist.errors import TransportError
+from drivers.transport import exclusive as excl
+
+#: the words a refused open says when another program holds the port (the console's fault
+#: texts look for them: :func:`dealer_assist.table.device_status.fault_kind`)
+PORT_BUSY = "in use by another program"
+_BUSY_ERRNOS = frozenset({errno.EBUSY, errno.EAGAIN, errno.EWOULDBLOCK})
 
 BAUD_RATES = (9600, 19200, 38400, 57600, 115200)
 
@@ -25,7 +40,8 @@ class SerialTransport:
         url: device path or pyserial URL.
         baudrate: one of 9600, 19200, 38400, 57600, 115200 (ignored by ``socket://``).
         write_timeout: seconds a write may block (finite).
-        exclusive: ask the OS for exclusive access (POSIX ``flock``); None = pyserial default.
+        exclusive: the port is this process's alone: POSIX ``flock`` and the terminal's
+            exclusive mode (``TIOCEXCL``, see the module doc); None = neither (pyserial default).
 
     Raises:
         TransportError: from the constructor for a bad baud rate or timeout; from open/read/write
@@ -84,7 +100,14 @@ class SerialTransport:
                 )
                 port.open()
             except (serial.SerialException, OSError, ValueError) as e:
-                raise TransportError(f"cannot open {self._url}: {e}") from e
+                raise TransportError(f"cannot open {self._url}: {_busy(e)}{e}") from e
+            if self._exclusive and excl.SUPPORTED and isinstance(port, serial.Serial):
+                try:
+                    excl.hold(port.fileno())
+                except OSError as e:
+                    with contextlib.suppress(serial.SerialException, OSError):
+                        port.close()
+                    raise TransportError(f"cannot hold {self._url} exclusively: {e}") from e
             self._port = port
             self._read_timeout = 0.05
 
@@ -93,9 +116,24 @@ class SerialTransport:
         with self._lock:
             port, self._port = self._port, None
         if port is not None:
+            if self._exclusive and excl.SUPPORTED and isinstance(port, serial.Serial):
+                with contextlib.suppress(serial.SerialException, OSError):
+                    excl.release(port.fileno())  # else the next open of a pty is refused
             # closing a vanished device: nothing left to release
             with contextlib.suppress(serial.SerialException, OSError):
                 port.close()
+
+    @property
+    def held_exclusively(self) -> bool | None:
+        """Whether the open port is in the terminal's exclusive mode (Linux), None where the
+        system cannot say or the port is no terminal (a ``socket://`` URL) or is closed."""
+        port = self._port
+        if port is None or not excl.SUPPORTED or not isinstance(port, serial.Serial):
+            return None
+        try:
+            return excl.is_held(port.fileno())
+        except (serial.SerialException, OSError):
+            return None
 
     def _require(self) -> serial.Serial:
         port = self._port
@@ -133,3 +171,16 @@ class SerialTransport:
             raise TransportError(f"write to {self._url} failed: {e}") from e
         if written is not None and written != len(data):
             raise TransportError(f"write to {self._url} sent {written} of {len(data)} bytes")
+
+
+def _busy(e: BaseException) -> str:
+    """``"in use by another program: "`` when ``e`` is the OS refusing a port someone holds
+    (EBUSY from the terminal's exclusive mode, EAGAIN from the lock), else ""."""
+    code = getattr(e, "errno", None)
+    cause = e.__context__
+    if code is None and cause is not None:
+        code = getattr(cause, "errno", None)
+    text = str(e)
+    if code in _BUSY_ERRNOS or "exclusively lock" in text or "[Errno 16]" in text:
+        return f"{PORT_BUSY}: "
+    return ""
