@@ -2,10 +2,16 @@
 
 ``load_table_config(path)`` reads one table definition; ``default_table_path(game)`` is the
 shipped one. Amounts are integer minor units; any other type is a ConfigError naming the key.
+
+A file is read as UTF-8 with or without a byte-order mark (Windows editors write one). Every
+error of a file names the file, the line and the key (``uth.toml, line 12: limits.ante: need
+0 < min <= max, got 10..5``): tomllib gives lines only for syntax errors, so the line of a key
+is found again in the text (:func:`key_lines`).
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -14,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from dealer_assist.at_rest import check_card_logs
-from dealer_assist.errors import ConfigError
+from dealer_assist.errors import ConfigError, clip
 from dealer_assist.games import DEFAULT_GAME, POT_GAME_CODES, get_game, get_pot_game
 from dealer_assist.games.base import Limits
 from dealer_assist.paytables import PayTables, build_paytables
@@ -62,20 +68,137 @@ def default_table_path(game: str = DEFAULT_GAME) -> Path:
 def load_table_config(path: str | Path | None = None, *, game: str = DEFAULT_GAME) -> TableConfig:
     """Read a table TOML file (the shipped one of ``game`` when ``path`` is None).
 
+    A UTF-8 byte-order mark at the start is accepted.
+
     Raises:
-        ConfigError: unreadable file, bad TOML, or a bad value; the message names file and key.
+        ConfigError: unreadable file, not UTF-8, bad TOML, or a bad value; the message names
+            the file, the line and the key (``FILE, line N: KEY: reason``).
     """
     p = Path(path) if path is not None else default_table_path(game)
     try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
+        raw = p.read_bytes()
     except OSError as e:
         raise ConfigError(f"{p}: cannot read: {e.strerror}") from e
+    try:
+        text = raw.decode("utf-8-sig")  # a BOM some editors write is no part of the TOML
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        raise ConfigError(f"{p}, line {line}: not UTF-8 text (byte {e.start})") from e
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ConfigError(f"{p}: not valid TOML: {e}") from e
+        raise ConfigError(_syntax_error(p, text, e)) from e
     try:
         return table_config_from_dict(data)
     except ConfigError as e:
-        raise ConfigError(f"{p}: {e}") from e
+        raise ConfigError(_value_error(p, text, str(e))) from e
+
+
+_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+_BARE = r"(?:[\w-]+|\"[^\"]*\"|'[^']*')"  # a bare or quoted key
+_KEY = re.compile(rf"^\s*({_BARE}(?:\s*\.\s*{_BARE})*)\s*=")
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
+_PATH = re.compile(r"^([\w-]+(?:\[\d+\])?(?:\.[\w-]+(?:\[\d+\])?)*)(?=:)")
+
+
+def _syntax_error(p: Path, text: str, e: tomllib.TOMLDecodeError) -> str:
+    """tomllib's error with the file, its line and the key written on that line."""
+    msg = str(e)
+    m = _AT.search(msg)
+    if m is None:
+        return f"{p}: not valid TOML: {msg}"
+    line, column = int(m[1]), int(m[2])
+    lines = text.splitlines()
+    src = lines[line - 1] if 0 < line <= len(lines) else ""
+    key = _KEY.match(src)
+    header = _HEADER.match(src)
+    if key:
+        named = f" ({_dotted(key[1])})"
+    elif header:
+        named = f" ([{header[2]}])"
+    else:  # no key on the line (a stray word, a byte-order mark inside the file): the text
+        named = f" ({clip(src.strip(), 40)!r})" if src.strip() else ""
+    return f"{p}, line {line}{named}: not valid TOML: {msg[: m.start()]} at column {column}"
+
+
+def _value_error(p: Path, text: str, msg: str) -> str:
+    """A bad value's error (``KEY: reason``, or ``poker: KEY: reason`` from a game's loader)
+    with the file and the key's line in it (the nearest enclosing key or section written in
+    the file: a missing key is on its section's line; none when the section is missing)."""
+    m = _PATH.match(msg)
+    path = m[1] if m else ""
+    rest = msg[m.end() + 1 :].lstrip() if m else msg
+    inner = _PATH.match(rest)
+    if path and inner:  # "poker: blinds: ..." -> poker.blinds; "poker: poker.ante: ..."
+        path = inner[1] if inner[1].startswith(f"{path}.") else f"{path}.{inner[1]}"
+    if not path:
+        return f"{p}: {msg}"
+    lines = key_lines(text)
+    parts = path.split(".")
+    for n in range(len(parts), 0, -1):
+        line = lines.get(".".join(parts[:n]))
+        if line is not None:
+            return f"{p}, line {line}: {msg}"
+    return f"{p}: {msg} (not in the file)"
+
+
+def _dotted(key: str) -> str:
+    """A TOML key as written (``a . "b"``) as a dotted path (``a.b``)."""
+    return ".".join(k.strip("\"'") for k in re.findall(_BARE, key))
+
+
+def key_lines(text: str) -> dict[str, int]:
+    """Where each key and section of a TOML text is written: dotted path -> 1-based line
+    (``table.seats``, ``limits.ante.min`` under ``[limits.ante]``, ``sources[1].url`` in the
+    second ``[[sources]]``; an inline table's keys are on its key's line). The text is known to
+    be valid TOML; a value spanning lines (an array, a multi-line string) is skipped whole."""
+    out: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    section = ""
+    depth = 0  # open brackets of a value spanning lines
+    in_string = ""  # the quotes of a multi-line string still open
+    for n, line in enumerate(text.splitlines(), 1):
+        if in_string:
+            if in_string in line:
+                in_string = ""
+            continue
+        if depth:
+            depth = max(0, depth + _balance(line))
+            continue
+        header = _HEADER.match(line)
+        if header and not _KEY.match(line):
+            name = _dotted(header[2])
+            if header[1] == "[[":
+                index = counts.get(name, 0)
+                counts[name] = index + 1
+                out.setdefault(name, n)
+                name = f"{name}[{index}]"
+            section = name
+            parts = section.split(".")
+            for i in range(1, len(parts) + 1):  # [limits.ante] also opens limits
+                out.setdefault(".".join(parts[:i]), n)
+            continue
+        key = _KEY.match(line)
+        if key is None:
+            continue
+        full = f"{section}.{_dotted(key[1])}" if section else _dotted(key[1])
+        out.setdefault(full, n)
+        parts = full.split(".")
+        for i in range(1, len(parts)):  # a dotted key also writes its parents
+            out.setdefault(".".join(parts[:i]), n)
+        value = line[key.end() :]
+        for quotes in ('"""', "'''"):
+            if value.count(quotes) % 2 == 1:
+                in_string = quotes
+        if not in_string:
+            depth = max(0, _balance(value))
+    return out
+
+
+def _balance(value: str) -> int:
+    """Brackets opened minus closed in a line of a value, strings and comments left out."""
+    text = re.sub(r"\"(?:\\.|[^\"\\])*\"|'[^']*'", "", value).split("#", 1)[0]
+    return text.count("[") + text.count("{") - text.count("]") - text.count("}")
 
 
 def table_config_from_dict(data: Mapping[str, Any]) -> TableConfig:
