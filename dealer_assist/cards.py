@@ -15,6 +15,7 @@ from dealer_assist.errors import CardError, InvalidRecordError
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "shdc"
 _SUIT_ALIASES = {"♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "♡": "h", "♢": "d", "♧": "c"}
+_EMOJI_STYLE = "\ufe0f"  # variation selector-16: the symbol before it drawn as an emoji
 RANK_NAMES = {
     2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
     9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
@@ -59,7 +60,8 @@ class Card:
 def parse_card(text: str) -> Card:
     """Parse one card text: rank ``A K Q J T 9..2`` or ``10``, suit ``s h d c`` or ``♠ ♥ ♦ ♣``.
 
-    Upper and lower case are both accepted (``AS``, ``10H``, ``td``).
+    Upper and lower case are both accepted (``AS``, ``10H``, ``td``), and a suit symbol may be
+    followed by the emoji variation selector U+FE0F, as phones type it (``6♠️``).
 
     Raises:
         CardError: the text is not a card; the message quotes it.
@@ -71,6 +73,8 @@ def parse_card(text: str) -> Card:
     elif not isinstance(text, str):
         raise CardError(f"not a card: {text!r} (expected text like 'As' or 'Td')")
     t = text.strip()
+    if t[-1:] == _EMOJI_STYLE and t[-2:-1] in _SUIT_ALIASES:
+        t = t[:-1]  # "♠️": the symbol drawn as an emoji, the same suit
     if len(t) < 2:
         raise CardError(f"not a card: {text!r} (expected text like 'As' or 'Td')")
     rank_text, suit_text = t[:-1].upper(), t[-1]

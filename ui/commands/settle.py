@@ -1,7 +1,8 @@
 """``dealer-assist settle [FILE|-]``: hand records in, settlements out (HAND_RECORD.md).
 
 Hostile input never traces back (issue 18): the input is read as bytes and split on ``\\n`` only
-(a U+2028 inside a string is not a line break), each line decoded as strict UTF-8, JSON decoded
+(a U+2028 inside a string is not a line break; a UTF-8 byte-order mark at the very start is
+dropped), each line decoded as strict UTF-8, JSON decoded
 with duplicate keys, NaN/Infinity, integers over Python's digit limit and nesting deeper than
 :data:`MAX_DEPTH` refused, and a record longer than :data:`MAX_RECORD_BYTES` skipped without
 being held in memory. Every such problem is an ``InvalidRecordError`` naming the line and the
@@ -28,6 +29,8 @@ MAX_RECORD_BYTES = 1 << 20
 MAX_DEPTH = 100
 #: Longest integer literal accepted, in digits: Python's own limit on int/str conversion.
 MAX_DIGITS = sys.get_int_max_str_digits() or 4300
+#: The UTF-8 byte-order mark: accepted (and dropped) at the very start of the input.
+_BOM = b"\xef\xbb\xbf"
 
 
 def register(sub: Any) -> None:
@@ -175,6 +178,8 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
             line: bytes | None = stream.readline(MAX_RECORD_BYTES + 1)
             if not line:
                 return
+            if n == 0 and line.startswith(_BOM):
+                line = line[len(_BOM) :]  # a byte-order mark some editors write: not text
             if len(line) > MAX_RECORD_BYTES and not line.endswith(b"\n"):
                 while line and not line.endswith(b"\n"):
                     line = stream.readline(1 << 16)
