@@ -139,7 +139,7 @@ class ManualSource:
         Returns the CardRead event queued (``manual=True``, index 1, 2, 3 ... within the deck).
 
         Raises:
-            CardError: not a card, or already entered in this deck.
+            CardError: not a card, or already entered in this deck (the card is not named).
             DeviceError: the source is not open.
         """
         parsed = parse_card(card) if isinstance(card, str) else card
@@ -148,7 +148,8 @@ class ManualSource:
         self._require_open()
         with self._lock:
             if parsed in self._entered:
-                raise CardError(f"{parsed} was already entered in this deck")
+                # not named: it may be a face-down card, and the message may reach a screen or log
+                raise CardError("that card was already entered in this deck")
             self._entered.append(parsed)
             self._index += 1
             self._expected = max(0, self._expected - 1)

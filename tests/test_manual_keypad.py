@@ -42,7 +42,8 @@ def test_rank_suit_confirm_emits_the_card(qtbot, keypad: CardKeypad) -> None:  #
     assert keypad.selection() is None and not keypad.confirm_button.isEnabled()
     qtbot.mouseClick(keypad.suit_buttons["h"], Qt.MouseButton.LeftButton)
     assert keypad.selection() == parse_card("Qh")
-    assert keypad.preview.text() == "Q♥"
+    assert not keypad.preview.isVisible() and keypad.preview.text() == "—"  # not echoed
+    assert keypad.rank_buttons["Q"].isChecked() and keypad.suit_buttons["h"].isChecked()
     qtbot.mouseClick(keypad.rank_buttons["T"], Qt.MouseButton.LeftButton)  # change of mind
     assert keypad.selection() == parse_card("Th")
     with qtbot.waitSignal(keypad.cardChosen, timeout=1000) as blocker:

@@ -9,6 +9,11 @@ Cards already on the table can be made unavailable (:meth:`CardKeypad.set_unavai
 confirmed card becomes unavailable too, so the same card cannot be entered twice in a hand. The
 physical keyboard works as well: ``A K Q J T 9 ... 2`` (``1`` or ``0`` for ten), ``s h d c``,
 Enter to confirm, Escape or Backspace to clear.
+
+Privacy (issue 17, 4): the chosen card is not echoed in large type (the checked rank and suit
+keys show the choice; :meth:`CardKeypad.set_echo` turns a small echo on), and a refused card gets
+the core's own refusal (:data:`CARD_TAKEN`, the console's ``card_taken`` message): the same words
+whether the card is face up or one typed before and still face down, never where it is.
 """
 
 from __future__ import annotations
@@ -28,13 +33,15 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_assist.cards import RANK_CHARS, SUIT_CHARS, Card, parse_card
-from ui.console.texts import tr
+from ui.console.texts import CARD_TAKEN, tr
 
 TOUCH = 64  # minimum side of a key, pixels
 RANK_ORDER = "AKQJT98765432"
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 RED_SUITS = frozenset("hd")
 
+#: the echo when turned on: body type, as the hint line, not the card's face in large type
+_PREVIEW_STYLE = "font-size: 18px; font-weight: bold; color: {colour};"
 _KEY_STYLE = (
     "QPushButton {{ font-size: 28px; font-weight: bold; border-radius: 8px; padding: 0;"
     " min-width: 60px; background: #f4f1ea; color: {color}; border: 2px solid #888; }}"
@@ -67,7 +74,7 @@ class CardKeypad(QWidget):
         super().__init__(parent)
         self.setObjectName("cardKeypad")
         self._unavailable: set[Card] = set()
-        self._echo = True
+        self._echo = False  # no card in large type on a screen others can see
         self.rank_buttons: dict[str, QPushButton] = {}
         self.suit_buttons: dict[str, QPushButton] = {}
         self._ranks = QButtonGroup(self)
@@ -96,7 +103,8 @@ class CardKeypad(QWidget):
         self.preview.setObjectName("cardPreview")
         self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.preview.setMinimumSize(TOUCH, TOUCH)  # narrow panels: room for Clear / Confirm
-        self.preview.setStyleSheet("font-size: 40px; font-weight: bold;")
+        self.preview.setStyleSheet(_PREVIEW_STYLE.format(colour="#111111"))
+        self.preview.setVisible(False)
         self.hint = QLabel("")
         self.hint.setObjectName("cardHint")
         self.hint.setWordWrap(True)
@@ -185,9 +193,9 @@ class CardKeypad(QWidget):
         return card
 
     def set_echo(self, echo: bool) -> None:
-        """Show the chosen card in the preview (True, the default) or not (False: the poker
-        console, where a typed hole card must not be readable on the screen; the checked rank
-        and suit keys show the choice)."""
+        """Show the chosen card in a small preview (True) or not (False, the default: a typed
+        hole card or face-down card must not be readable on the screen from across the table;
+        the checked rank and suit keys show the choice)."""
         self._echo = echo
         self.preview.setVisible(echo)
         self._update()
@@ -200,17 +208,14 @@ class CardKeypad(QWidget):
             self.confirm_button.setEnabled(False)
             return
         taken = card in self._unavailable
-        self._hint(tr("This card is already on the table") if taken else "")
+        self._hint(tr(CARD_TAKEN) if taken else "")  # face up or face down: the same words
         self.confirm_button.setEnabled(not taken)
         if not self._echo:
             self.preview.setText("—")
             return
         self.preview.setText(card_label(card))
-        red = str(card)[1] in RED_SUITS
-        colour = "#c8102e" if red else "#111111"
-        self.preview.setStyleSheet(
-            f"font-size: 40px; font-weight: bold; color: {colour}; background: #f4f1ea;"
-        )
+        colour = "#c8102e" if str(card)[1] in RED_SUITS else "#111111"
+        self.preview.setStyleSheet(_PREVIEW_STYLE.format(colour=colour))
 
     def _hint(self, text: str) -> None:
         """The hint line takes room only when it says something (a maximum height rather than

@@ -83,6 +83,11 @@ _SUIT_NAMES = {
     "c": QT_TRANSLATE_NOOP("", "clubs"),
 }
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+#: a typed card refused as already in the deck, by the keypad or by the core, in both consoles:
+#: the same words for a face-up card and a face-down one, never which card or where (issue 17, 4)
+CARD_TAKEN = QT_TRANSLATE_NOOP(
+    "", "That card is already in this deck: look again and enter the right card"
+)
 RANK_TEXT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
@@ -239,7 +244,7 @@ def message_text(message: Message, currency: str) -> str:
     if code == "confirm_void":
         return tr("Tap “Void hand” again to void the hand")
     if code == "card_taken":
-        return tr("That card is already in this deck: look again and enter the right card")
+        return tr(CARD_TAKEN)
     if code == "pit_boss":
         return tr("Pit boss not recognised: check the badge number and the PIN")
     if code == "pit_boss_missing":

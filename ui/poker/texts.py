@@ -22,7 +22,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 from dealer_assist.cards import parse_card
 from dealer_assist.errors import CardError
 from ui.console.format import money
-from ui.console.texts import card_text, category_name, tr, trf
+from ui.console.texts import CARD_TAKEN, card_text, category_name, tr, trf
 from ui.poker.presenter import Message
 
 _TITLES = (
@@ -144,7 +144,7 @@ def message_text(m: Message, currency: str) -> str:
     if m.code == "refused":
         return trf("Refused: %1", m.text)
     if m.code == "card_taken":
-        return tr("That card was already entered in this deal: check the card and enter it again")
+        return tr(CARD_TAKEN)  # as the keypad's own refusal: never which card or where
     if m.code == "pit_boss":
         return tr("Unknown badge or wrong PIN: the pit boss enters them again")
     if m.code == "pit_boss_missing":
