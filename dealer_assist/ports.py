@@ -76,6 +76,9 @@ class StoredHand:
         recorded_at: UTC-aware time the journal stored it.
         prev_hash: ``hash`` of hand ``hand_id - 1`` (``GENESIS_HASH`` for hand 1).
         hash: ``sha256(prev_hash || canonical JSON of content())``, 64 hex digits.
+        signature: the table key's Ed25519 signature of ``hash`` (128 hex digits), ``None``
+            for an entry written before the table signed its chain (not part of the content).
+        key_id: the first 16 hex digits of the signing key's fingerprint, ``None`` unsigned.
         (other fields as in :class:`HandEntry`.)
     """
 
@@ -94,6 +97,8 @@ class StoredHand:
     recorded_at: datetime
     prev_hash: str
     hash: str
+    signature: str | None = None
+    key_id: str | None = None
 
     def content(self) -> dict[str, Any]:
         """The hashed content: every field except ``prev_hash`` and ``hash``, times as ISO UTC."""
@@ -144,6 +149,11 @@ class VerifyResult:
         first_bad_hand: id of the first hand that fails, ``None`` when ok.
         reason: ``"chain verifies"`` or what is wrong with ``first_bad_hand``.
         head_hash: hash of the last good hand (anchor it elsewhere to detect a rewritten tail).
+        signatures_checked: signatures verified against a table's public key.
+        unsigned: entries without a signature (written before the table signed its chain).
+        signed_from: the first signed entry's id (entries before it are unsigned), ``None``
+            when none is signed.
+        unchecked: signed entries whose table had no public key to check them with.
     """
 
     ok: bool
@@ -151,6 +161,10 @@ class VerifyResult:
     first_bad_hand: int | None
     reason: str
     head_hash: str | None = None
+    signatures_checked: int = 0
+    unsigned: int = 0
+    signed_from: int | None = None
+    unchecked: int = 0
 
 
 class JournalPort(Protocol):

@@ -3,7 +3,9 @@
 Every finished hand, and every table record (a change between hands, status ``"table"``), is one
 row whose ``hash = sha256(prev_hash || canonical JSON of its content)`` chains it to the entry
 before, so editing, deleting or reordering stored entries makes
-:meth:`Journal.verify` fail at that hand. Appends are serialized (SQLite ``BEGIN IMMEDIATE``,
+:meth:`Journal.verify` fail at that hand. Each entry's hash is signed with its table's Ed25519
+key (:mod:`dealer_assist.storage.signing`), so an entry changed and re-hashed by someone without
+the key fails verify at that entry too. Appends are serialized (SQLite ``BEGIN IMMEDIATE``,
 PostgreSQL ``SELECT … FOR UPDATE`` of the chain-head row), so concurrent writers cannot fork it.
 """
 
@@ -14,11 +16,12 @@ import json
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 from dealer_assist.errors import JournalError
 from dealer_assist.events import utc_now
@@ -35,7 +38,16 @@ from dealer_assist.storage.engine import (
 )
 from dealer_assist.storage.model import validate_entry
 from dealer_assist.storage.rows import hand_values, row_to_hand
-from dealer_assist.storage.schema import chain_head, hands
+from dealer_assist.storage.schema import UNSIGNED_REVISIONS, chain_head, hand_columns, hands
+from dealer_assist.storage.signing import (
+    KeyRing,
+    KeyStore,
+    PublicKey,
+    Signer,
+    default_keys_folder,
+    last_key_id,
+    table_signer,
+)
 from dealer_assist.storage.supervise import (
     FileIdentity,
     acknowledge,
@@ -73,6 +85,16 @@ class Journal:
         group: a SQLite journal (and its ``-wal``/``-shm``) is ``0600``, or ``0640`` owned by
             this group (e.g. an audit account's; the table's ``journal.group``); see
             :func:`dealer_assist.storage.engine.make_engine`.
+        keys: the key folder of the tables' signing keys (default: ``keys/`` beside a SQLite
+            journal; a PostgreSQL journal signs only when ``keys`` or ``key_file`` is given).
+        key_file: one private key file for every table instead (config ``journal.key``).
+
+    Signing (docs/AUDIT.md): each appended entry's hash is signed with its table's key. A
+    table's key is generated at its first entry in the journal (the installation) when the
+    folder has none; a table that already has entries never gets a new key silently: with
+    signed entries and no key (or another key) appends raise JournalError; with only unsigned
+    entries (a journal from before signing) they stay unsigned, with a warning, until
+    ``dealer-assist audit keygen`` makes the key.
 
     ``open()`` connects and migrates the schema to the newest revision (alembic); ``close()``
     releases connections. Both are idempotent; the journal is also a context manager. Every
@@ -88,6 +110,8 @@ class Journal:
         group: str | None = None,
         read_only: bool = False,
         supervise: bool | None = None,
+        keys: str | Path | None = None,
+        key_file: str | Path | None = None,
     ) -> None:
         self.url_or_path = url_or_path
         self.create = create
@@ -97,6 +121,11 @@ class Journal:
         self._alarm: str | None = None
         self.group = group
         self._engine: Engine | None = None
+        self._keys = keys
+        self._key_file = key_file
+        self._store: KeyStore | None = None
+        self._signers: dict[str, Signer | None] = {}
+        self._signed_schema = True  # False: a read-only journal of revision 0001/0002
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -104,10 +133,12 @@ class Journal:
         """Connect and migrate. Raises JournalError (see class doc)."""
         if self._engine is not None:
             return
+        url = journal_url(self.url_or_path)
+        self._store = self._key_store(url.database if url.get_backend_name() == "sqlite" else None)
         if self.read_only:
             self._engine = self._open_read_only()
             return
-        engine = make_engine(journal_url(self.url_or_path), create=self.create, group=self.group)
+        engine = make_engine(url, create=self.create, group=self.group)
         try:
             migrate(engine, create=self.create)
             self._start_supervision(engine)
@@ -170,6 +201,10 @@ class Journal:
                 if existing is not None:
                     return row_to_hand(existing)
             hand = _new_hand(entry, int(head.last_hand_id) + 1, head.last_hash)
+            signer = self._signer(conn, entry.table_id)
+            if signer is not None:
+                signature = signer.sign_hash(hand.hash)
+                hand = dataclasses.replace(hand, signature=signature, key_id=signer.key_id)
             conn.execute(sa.insert(hands).values(hand_values(hand)))
             conn.execute(
                 sa.update(chain_head)
@@ -182,7 +217,9 @@ class Journal:
         """The hand ``hand_id``. Raises JournalError when there is no such hand."""
         engine = self._require_open()
         with self._errors(f"read hand {hand_id}"), engine.connect() as conn:
-            row = conn.execute(sa.select(hands).where(hands.c.hand_id == hand_id)).one_or_none()
+            row = conn.execute(
+                sa.select(*self._columns()).where(hands.c.hand_id == hand_id)
+            ).one_or_none()
             if row is None:
                 raise JournalError(f"no hand {hand_id} in the journal")
             return row_to_hand(row)
@@ -195,7 +232,7 @@ class Journal:
         while True:
             with self._errors("read hands"), engine.connect() as conn:
                 rows = conn.execute(
-                    sa.select(hands)
+                    sa.select(*self._columns())
                     .where(hands.c.hand_id >= next_id)
                     .order_by(hands.c.hand_id)
                     .limit(_PAGE)
@@ -211,7 +248,7 @@ class Journal:
         engine = self._require_open()
         with self._errors("read last hand"), engine.connect() as conn:
             row = conn.execute(
-                sa.select(hands).order_by(hands.c.hand_id.desc()).limit(1)
+                sa.select(*self._columns()).order_by(hands.c.hand_id.desc()).limit(1)
             ).one_or_none()
             return None if row is None else row_to_hand(row)
 
@@ -225,13 +262,47 @@ class Journal:
         with self._errors("count hands"), engine.connect() as conn:
             return int(conn.execute(query).scalar_one())
 
-    def verify(self) -> VerifyResult:
-        """Recompute every hash and check every link in one consistent snapshot (see
-        :func:`dealer_assist.storage.verify.verify_chain`). Raises JournalError only for
-        database failures; a broken chain is reported in the result."""
+    def verify(self, keys: KeyRing | None = None, *, require_signed: bool = False) -> VerifyResult:
+        """Recompute every hash, check every link and every signature in one consistent
+        snapshot (see :func:`dealer_assist.storage.verify.verify_chain`), against ``keys``
+        (default: the journal's own key folder, which proves nothing against someone who could
+        replace it: give pinned keys for that). Raises JournalError only for database
+        failures and unreadable key files; a broken chain is reported in the result."""
         engine = self._require_open()
+        ring = self.local_keys() if keys is None else keys
         with self._errors("verify"), snapshot_transaction(engine) as conn:
-            return verify_chain(conn)
+            return verify_chain(conn, keys=ring, require_signed=require_signed)
+
+    # -- signing keys ----------------------------------------------------------------------
+
+    @property
+    def key_store(self) -> KeyStore | None:
+        """The key folder of this journal's tables (known once open), ``None`` when it signs
+        nothing (a PostgreSQL journal without ``keys``)."""
+        return self._store
+
+    def table_ids(self) -> list[str]:
+        """The table ids of the stored entries, sorted."""
+        engine = self._require_open()
+        with self._errors("read table ids"), engine.connect() as conn:
+            return sorted(conn.execute(sa.select(hands.c.table_id).distinct()).scalars())
+
+    def signing_key_id(self, table_id: str) -> str | None:
+        """The key id of ``table_id``'s last signed entry, ``None`` when none is signed."""
+        engine = self._require_open()
+        if not self._signed_schema:
+            return None
+        with self._errors("read the signing key id"), engine.connect() as conn:
+            return last_key_id(conn, table_id)
+
+    def local_keys(self) -> KeyRing | None:
+        """The journal's own key folder as a (not pinned) :class:`KeyRing`, or ``None``."""
+        return None if self._store is None else KeyRing(local=self._store)
+
+    def public_key(self, table_id: str) -> PublicKey | None:
+        """``table_id``'s public key from the key folder (what the floor pins), or ``None``.
+        Raises JournalError for a key file that holds no key."""
+        return None if self._store is None else self._store.public_key(table_id)
 
     # -- pending steps ---------------------------------------------------------------------
 
@@ -278,7 +349,7 @@ class Journal:
         if self._identity is not None:
             self._identity.check()  # a replaced file's alarm is not the operator's to clear
         with self._errors("acknowledge"):
-            result = acknowledge(engine, by)
+            result = acknowledge(engine, by, self.local_keys())
         self._alarm = None
         return result
 
@@ -297,11 +368,29 @@ class Journal:
     def _open_read_only(self) -> Engine:
         engine = readonly_engine(journal_url(self.url_or_path))
         try:
-            check_readable_schema(engine)
+            revision = check_readable_schema(engine)
         except BaseException:
             engine.dispose()
             raise
+        self._signed_schema = revision not in UNSIGNED_REVISIONS
         return engine
+
+    def _key_store(self, sqlite_file: str | None) -> KeyStore | None:
+        if self._keys is None and self._key_file is None and sqlite_file is None:
+            return None
+        folder = self._keys or default_keys_folder(Path(sqlite_file or "."))
+        return KeyStore(folder, self._key_file)
+
+    def _columns(self) -> list[sa.Column[Any]]:
+        return hand_columns(self._signed_schema)
+
+    def _signer(self, conn: Connection, table_id: str) -> Signer | None:
+        """The signer of ``table_id``'s entries (decided once per open, inside the append's
+        write transaction so two writers decide alike); ``None``: its entries stay unsigned."""
+        if table_id not in self._signers:
+            store = self._store
+            self._signers[table_id] = None if store is None else table_signer(conn, store, table_id)
+        return self._signers[table_id]
 
     def _start_supervision(self, engine: Engine) -> None:
         path = sqlite_path(engine)
@@ -309,7 +398,7 @@ class Journal:
         if not self.supervise:
             return
         with self._errors("verify the journal at start"):
-            result = start_verify(engine)
+            result = start_verify(engine, self.local_keys())
         if not result.ok:
             self._alarm = alarm_text(result)
             _log.error("journal %s: %s", self.url_or_path, self._alarm)

@@ -20,7 +20,7 @@ def hand_values(hand: StoredHand) -> dict[str, Any]:
         name: getattr(hand, name)
         for name in (
             "hand_id", "hand_uid", "table_id", "game", "started_at", "ended_at", "status",
-            "void_reason", "recorded_at", "prev_hash", "hash",
+            "void_reason", "recorded_at", "prev_hash", "hash", "signature", "key_id",
         )
     }  # fmt: skip
     for name in _JSON_COLUMNS:
@@ -30,7 +30,8 @@ def hand_values(hand: StoredHand) -> dict[str, Any]:
 
 
 def row_to_hand(row: Row[Any]) -> StoredHand:
-    """A ``hands`` row as a :class:`StoredHand`.
+    """A ``hands`` row as a :class:`StoredHand` (a row of a journal from before signatures,
+    selected without their columns, is unsigned).
 
     Raises:
         JournalError: a JSON column does not hold JSON of the right shape (a damaged row).
@@ -57,6 +58,8 @@ def row_to_hand(row: Row[Any]) -> StoredHand:
         recorded_at=m["recorded_at"],
         prev_hash=m["prev_hash"],
         hash=m["hash"],
+        signature=m.get("signature"),
+        key_id=m.get("key_id"),
     )
 
 

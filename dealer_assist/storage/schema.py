@@ -70,8 +70,14 @@ hands = sa.Table(
     sa.Column("recorded_at", UTCDateTime, nullable=False),
     sa.Column("prev_hash", sa.String(64), nullable=False),
     sa.Column("hash", sa.String(64), nullable=False),
+    # the table key's Ed25519 signature of ``hash`` and the key's id (revision 0003); NULL for
+    # entries written before the table signed its chain. Outside the hashed content.
+    sa.Column("signature", sa.String(128), nullable=True),
+    sa.Column("key_id", sa.String(16), nullable=True),
     sa.UniqueConstraint("hand_uid", name="uq_hands_hand_uid"),
 )
+#: The columns of ``hands`` added by revision 0003 (absent from an older journal read as it is).
+SIGNATURE_COLUMNS = ("signature", "key_id")
 sa.Index("ix_hands_table_started", hands.c.table_id, hands.c.started_at)
 
 pending_steps = sa.Table(
@@ -102,9 +108,17 @@ verify_mark = sa.Table(
 )
 
 #: The alembic revision this program writes.
-SCHEMA_HEAD = "0002"
+SCHEMA_HEAD = "0003"
 #: Revisions a read-only open can read as they are (hands and chain head as this program reads
 #: them); an older one outside this set must be upgraded by a writable open first.
-READABLE_REVISIONS = frozenset({"0001", "0002"})
+READABLE_REVISIONS = frozenset({"0001", "0002", "0003"})
 #: Every revision this program knows (to tell an older schema from a newer program's).
-KNOWN_REVISIONS = frozenset({"0001", "0002"})
+KNOWN_REVISIONS = frozenset({"0001", "0002", "0003"})
+#: Revisions whose ``hands`` have no :data:`SIGNATURE_COLUMNS` (read without them).
+UNSIGNED_REVISIONS = frozenset({"0001", "0002"})
+
+
+def hand_columns(signed: bool) -> list[sa.Column[Any]]:
+    """The ``hands`` columns to select: all of them, or (``signed`` false: a journal of
+    revision 0001/0002 read without upgrading) all but the signature columns."""
+    return [c for c in hands.c if signed or c.name not in SIGNATURE_COLUMNS]

@@ -31,6 +31,7 @@ from dealer_assist.storage.schema import (
     hands,
     verify_mark,
 )
+from dealer_assist.storage.signing import KeyRing
 from dealer_assist.storage.verify import verify_chain
 
 
@@ -145,21 +146,22 @@ def check_readable_schema(engine: Engine) -> str:
     )
 
 
-def start_verify(engine: Engine) -> VerifyResult:
-    """Verify the entries after the verified-up-to mark (all of them the first time) and move
-    the mark to the head when they verify. Raises JournalError for database failures."""
+def start_verify(engine: Engine, keys: KeyRing | None = None) -> VerifyResult:
+    """Verify the entries after the verified-up-to mark (all of them the first time), their
+    signatures against ``keys``, and move the mark to the head when they verify. Raises
+    JournalError for database failures."""
     with snapshot_transaction(engine) as conn:
         mark = conn.execute(
             sa.select(verify_mark.c.hand_id, verify_mark.c.hash).where(verify_mark.c.id == 1)
         ).one_or_none()
         start, start_hash = (0, GENESIS_HASH) if mark is None else (int(mark[0]), mark[1])
-        result = verify_chain(conn, start, start_hash)
+        result = verify_chain(conn, start, start_hash, keys=keys)
     if result.ok and result.hands_checked > start:
         set_mark(engine, result.hands_checked, result.head_hash or GENESIS_HASH, None)
     return result
 
 
-def acknowledge(engine: Engine, by: str) -> VerifyResult | None:
+def acknowledge(engine: Engine, by: str, keys: KeyRing | None = None) -> VerifyResult | None:
     """An operator's acknowledgement of a failed verify: the chain head and the mark are
     re-anchored at the last stored entry, so appends continue from what is stored and the next
     start verifies only what comes after (the full ``audit verify`` still reports the break).
@@ -171,7 +173,7 @@ def acknowledge(engine: Engine, by: str) -> VerifyResult | None:
     if not isinstance(by, str) or not by.strip():
         raise JournalError("acknowledge: the operator's name (by) must be given")
     with snapshot_transaction(engine) as conn:
-        result = verify_chain(conn)
+        result = verify_chain(conn, keys=keys)  # the same check as the start-up verify's
     if result.ok:
         return None
     with write_transaction(engine) as conn:

@@ -1,4 +1,5 @@
-"""Walking the hash chain: recompute every hash from stored content and check every link."""
+"""Walking the hash chain: recompute every hash from stored content, check every link and, given
+the tables' public keys, every signature (:mod:`dealer_assist.storage.signing`)."""
 
 from __future__ import annotations
 
@@ -10,21 +11,35 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from dealer_assist.errors import JournalError
-from dealer_assist.ports import VerifyResult
+from dealer_assist.ports import StoredHand, VerifyResult
 from dealer_assist.storage.chain import GENESIS_HASH, chain_hash
 from dealer_assist.storage.rows import row_to_hand
-from dealer_assist.storage.schema import chain_head, hands
+from dealer_assist.storage.schema import SIGNATURE_COLUMNS, chain_head, hand_columns, hands
+from dealer_assist.storage.signing import KeyRing
 
 _BATCH = 500
 # what reading a damaged row raises: the driver's errors, and our types' decoding errors
 _UNREADABLE = (sa.exc.SQLAlchemyError, JournalError, ValueError, TypeError)
 
 
-def verify_chain(conn: Connection, start: int = 0, start_hash: str = GENESIS_HASH) -> VerifyResult:
+def verify_chain(
+    conn: Connection,
+    start: int = 0,
+    start_hash: str = GENESIS_HASH,
+    *,
+    keys: KeyRing | None = None,
+    require_signed: bool = False,
+) -> VerifyResult:
     """Check the journal as seen by ``conn`` (call it inside one snapshot transaction), all of
     it by default, or only the entries after ``start`` (a verified-up-to mark: hand ``start``
     must still be stored with ``start_hash``, so a rewritten chain up to it is caught there; a
     row edited before the mark without rehashing is left to the full verify).
+
+    Signatures (see :class:`Signatures`): with ``keys``, each signed entry's signature is
+    checked against its table's key, so an entry changed and re-hashed without the key fails
+    at that entry; an unsigned entry after a signed one of its table fails (a signature
+    removed); unsigned entries before are counted (a journal from before signing), or fail
+    with ``require_signed``.
 
     Hand ids must run 1, 2, 3 ... without gaps; each ``prev_hash`` must equal the previous
     hand's ``hash`` (``GENESIS_HASH`` for hand 1); each ``hash`` must equal
@@ -40,6 +55,7 @@ def verify_chain(conn: Connection, start: int = 0, start_hash: str = GENESIS_HAS
     ).one_or_none()
     if head is None:
         return VerifyResult(False, 0, None, "the chain head row is missing")
+    sigs = Signatures(keys, require_signed)
     expected, prev = start + 1, start_hash
     if start > 0:
         try:
@@ -47,40 +63,116 @@ def verify_chain(conn: Connection, start: int = 0, start_hash: str = GENESIS_HAS
                 sa.select(hands.c.hash).where(hands.c.hand_id == start)
             ).scalar_one_or_none()
         except sa.exc.SQLAlchemyError as e:
-            return _fail(start, f"stored row cannot be read ({e})", GENESIS_HASH)
+            return sigs.fail(start, f"stored row cannot be read ({e})", GENESIS_HASH)
         if at_mark != start_hash:
             what = "is missing" if at_mark is None else "hash differs from the verified mark"
             return VerifyResult(False, 0, start, f"{what} (the chain up to it was rewritten)")
-    rows = _rows_after(conn, start)
+    rows = _rows_after(conn, start, signed_schema(conn))
     while True:
         try:
             row = next(rows)
         except StopIteration:
             break
         except _ReadError as e:
-            return _fail(e.hand_id, f"stored row cannot be read ({e.text})", prev)
+            return sigs.fail(e.hand_id, f"stored row cannot be read ({e.text})", prev)
         hand_id = int(row.hand_id)
         if hand_id != expected:
-            return _fail(expected, f"missing (next stored hand is {hand_id})", prev)
+            return sigs.fail(expected, f"missing (next stored hand is {hand_id})", prev)
         try:
             hand = row_to_hand(row)
             digest = chain_hash(hand.prev_hash, hand.content())
         except JournalError as e:
-            return _fail(hand_id, f"stored content cannot be read ({e})", prev)
+            return sigs.fail(hand_id, f"stored content cannot be read ({e})", prev)
         if hand.prev_hash != prev:
             what = "does not start the chain" if hand_id == 1 else f"does not link to {hand_id - 1}"
-            return _fail(hand_id, f"prev_hash {what}", prev)
+            return sigs.fail(hand_id, f"prev_hash {what}", prev)
         if digest != hand.hash:
-            return _fail(hand_id, "content does not match its hash", prev)
+            return sigs.fail(hand_id, "content does not match its hash", prev)
+        problem = sigs.check(hand)
+        if problem is not None:
+            return sigs.fail(hand_id, problem, prev)
         expected, prev = expected + 1, hand.hash
     last = expected - 1
     if head.last_hand_id > last:
-        return _fail(last + 1, f"missing (the chain head records {head.last_hand_id})", prev)
+        return sigs.fail(last + 1, f"missing (the chain head records {head.last_hand_id})", prev)
     if head.last_hand_id < last:
-        return _fail(head.last_hand_id + 1, "not recorded in the chain head", prev)
+        return sigs.fail(head.last_hand_id + 1, "not recorded in the chain head", prev)
     if head.last_hash != prev:
-        return _fail(last, "hash differs from the one in the chain head", prev)
-    return VerifyResult(True, last, None, "chain verifies", None if last == 0 else prev)
+        return sigs.fail(last, "hash differs from the one in the chain head", prev)
+    return sigs.result(True, last, None, "chain verifies", None if last == 0 else prev)
+
+
+def signed_schema(conn: Connection) -> bool:
+    """Whether the journal's ``hands`` have the signature columns (revision 0003 or newer)."""
+    try:
+        columns = {c["name"] for c in sa.inspect(conn).get_columns("hands")}
+    except sa.exc.SQLAlchemyError:
+        return True  # a damaged schema: the reads that follow name the damage
+    return set(SIGNATURE_COLUMNS) <= columns
+
+
+class Signatures:
+    """The signature part of a walk: what was checked, counted, and the first problem.
+
+    Args:
+        keys: the tables' public keys (``None``: signatures are counted, not checked).
+        require_signed: an unsigned entry is a failure (a policy for journals created signed).
+    """
+
+    def __init__(self, keys: KeyRing | None, require_signed: bool) -> None:
+        self.keys, self.require_signed = keys, require_signed
+        self.checked = self.unsigned = self.unchecked = 0
+        self.signed_from: int | None = None
+        self._signed_tables: set[str] = set()
+
+    def check(self, hand: StoredHand) -> str | None:
+        """What is wrong with ``hand``'s signature (its hash already verified), or ``None``.
+
+        Raises:
+            JournalError: a local key file that holds no key.
+        """
+        table = hand.table_id
+        if hand.signature is None:
+            if table in self._signed_tables:
+                return f"unsigned after signed entries of table {table} (a signature removed)"
+            if self.require_signed:
+                return "unsigned (the policy requires every entry signed)"
+            self.unsigned += 1
+            return None
+        if self.signed_from is None:
+            self.signed_from = hand.hand_id
+        self._signed_tables.add(table)
+        key = None if self.keys is None else self.keys.for_table(table)
+        if key is None:
+            self.unchecked += 1
+            return None
+        if hand.key_id != key.key_id:
+            return (
+                f"signed with key {hand.key_id}, not table {table}'s key {key.key_id} "
+                f"({key.source}): the key was replaced"
+            )
+        if not key.verify_hash(hand.hash, hand.signature):
+            return (
+                f"signature does not match (changed and re-hashed without table {table}'s "
+                f"key; checked against {key.source})"
+            )
+        self.checked += 1
+        return None
+
+    def result(
+        self, ok: bool, good: int, bad: int | None, reason: str, head: str | None
+    ) -> VerifyResult:
+        """A :class:`VerifyResult` with this walk's signature counts."""
+        return VerifyResult(
+            ok, good, bad, reason, head, self.checked, self.unsigned, self.signed_from,
+            self.unchecked,
+        )  # fmt: skip
+
+    def fail(self, hand_id: int, reason: str, good_head: str) -> VerifyResult:
+        """The failure at ``hand_id`` (the ones before it verified; ``good_head``: the last
+        good hash)."""
+        good = hand_id - 1
+        return self.result(False, good, hand_id, reason, good_head if good else None)
 
 
 class _ReadError(Exception):
@@ -91,12 +183,13 @@ class _ReadError(Exception):
         self.hand_id, self.text = hand_id, text
 
 
-def _rows_after(conn: Connection, start: int) -> Iterator[sa.Row[Any]]:
+def _rows_after(conn: Connection, start: int, signed: bool) -> Iterator[sa.Row[Any]]:
     """The rows after hand ``start`` in id order, in pages; when a page cannot be read it is
     read again one row at a time, so the first unreadable row is located exactly."""
     last = start
+    columns = hand_columns(signed)
     while True:
-        query = sa.select(hands).where(hands.c.hand_id > last).order_by(hands.c.hand_id)
+        query = sa.select(*columns).where(hands.c.hand_id > last).order_by(hands.c.hand_id)
         try:
             page = conn.execute(query.limit(_BATCH)).all()
         except _UNREADABLE:
@@ -110,7 +203,7 @@ def _rows_after(conn: Connection, start: int) -> Iterator[sa.Row[Any]]:
                     break
                 page.append(row)
                 last = int(row.hand_id)
-                query = sa.select(hands).where(hands.c.hand_id > last).order_by(hands.c.hand_id)
+                query = sa.select(*columns).where(hands.c.hand_id > last).order_by(hands.c.hand_id)
         yield from page
         if len(page) < _BATCH:
             return
@@ -120,11 +213,6 @@ def _rows_after(conn: Connection, start: int) -> Iterator[sa.Row[Any]]:
 def _driver_text(error: Exception) -> str:
     orig = getattr(error, "orig", None)
     return str(orig if orig is not None else error).strip().splitlines()[0]
-
-
-def _fail(hand_id: int, reason: str, good_head: str) -> VerifyResult:
-    good = hand_id - 1
-    return VerifyResult(False, good, hand_id, reason, good_head if good else None)
 
 
 @dataclass(frozen=True)
@@ -158,12 +246,13 @@ def salvage(conn: Connection) -> Salvage:
     top = max(int(head_id or 0), int(top_key or 0))
     found: list[int] = []
     errors: list[str] = []
+    columns = hand_columns(signed_schema(conn))
 
     def read(lo: int, hi: int) -> None:
         try:
             # one key by equality: a range scan steps past its last row into the next page
             where = key == lo if lo == hi else key.between(lo, hi)
-            rows = conn.execute(sa.select(hands).where(where)).all()
+            rows = conn.execute(sa.select(*columns).where(where)).all()
             found.extend(row_to_hand(r).hand_id for r in rows)
         except _UNREADABLE as e:
             if not errors:
