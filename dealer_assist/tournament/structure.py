@@ -16,6 +16,7 @@ import hashlib
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -236,6 +237,13 @@ def _level_dict(game: str, lv: Level, default_action: int) -> dict[str, Any]:
 
 def percent_text(bp: int) -> int | str:
     return bp // 100 if bp % 100 == 0 else f"{bp // 100}.{bp % 100:02d}".rstrip("0")
+
+
+def shipped_structures() -> dict[str, Path]:
+    """The structures shipped in ``config/tournaments``: ``{name: path}`` (``stud_freezeout``,
+    ``holdem_rebuy``)."""
+    folder = Path(str(resources.files("config").joinpath("tournaments")))
+    return {p.stem: p for p in sorted(folder.glob("*.toml"))}
 
 
 def load_structure(path: str | Path) -> TournamentStructure:
