@@ -97,6 +97,41 @@ class ChainBrokenError(JournalError):
         self.reason = reason
 
 
+class StorageFaultError(JournalError):
+    """The journal's storage failed in a way that may pass (issue 18 item 6): the hand in
+    progress stays pending in the step log, journaled or voided by the resume rules once the
+    storage works again. ``advice`` is what the operator or the dealer should do first (then
+    resume: run the job again, or the console's resume)."""
+
+    advice = "fix the storage"
+
+    def __init__(self, message: str, *, advice: str | None = None) -> None:
+        super().__init__(message)
+        if advice is not None:
+            self.advice = advice
+
+
+class StorageFullError(StorageFaultError):
+    """The disk of the journal (or of the records file) is full, or too full to start a hand
+    (the SQLite WAL needs headroom), or refused a write (file size limit, disk I/O error)."""
+
+    advice = "free space on that disk"
+
+
+class StorageBusyError(StorageFaultError):
+    """The journal stayed locked by another connection beyond the busy timeout and the retries
+    (SQLite ``database is locked``; PostgreSQL lock or serialization failures)."""
+
+    advice = "close the other program that is writing to the journal"
+
+
+class StorageLostError(StorageFaultError):
+    """The connection to the journal's database server was lost and could not be made again
+    within the retries (PostgreSQL stopped, restarted, unreachable, or the connection killed)."""
+
+    advice = "check that the database server is running and reachable"
+
+
 class DeviceError(DealerAssistError):
     """A card source failed: transport, protocol, identity or timeout."""
 

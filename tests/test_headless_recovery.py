@@ -28,6 +28,7 @@ import pytest
 from dealer_assist.config import load_table_config
 from dealer_assist.errors import JournalError
 from dealer_assist.ports import PendingStep
+from dealer_assist.storage.faults import ResilientJournal
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.recovery import sort_pending
 from drivers.emulator.process import EmulatorProcess
@@ -210,7 +211,7 @@ def test_a_records_file_of_another_journal_is_refused(
     assert records.read_bytes() == before
 
 
-class _FailingSteps(Journal):
+class _FailingSteps(ResilientJournal):
     """A journal whose step log fails (as a full disk or a lock does) at one write."""
 
     fail_at = 0
@@ -232,7 +233,7 @@ def test_a_storage_error_mid_hand_stops_with_a_sentence_and_the_next_run_resumes
 ) -> None:  # fmt: skip
     db, records = tmp_path / "j.db", tmp_path / "records.jsonl"
     table_id = load_table_config(game=game).table_id
-    monkeypatch.setattr(f"ui.commands.{module}.Journal", _FailingSteps)
+    monkeypatch.setattr("ui.commands.simulate.ResilientJournal", _FailingSteps)
     _FailingSteps.writes, _FailingSteps.fail_at = 0, 23  # in the deal of one of the first hands
     status, out, err = _simulate(capsys, db, records, 20, game=game)
     assert status == 2 and "Traceback" not in err
@@ -240,7 +241,7 @@ def test_a_storage_error_mid_hand_stops_with_a_sentence_and_the_next_run_resumes
     assert "stays pending: run the same command again on this journal to resume it" in err
     pending = _pending_hands(db, table_id)
     assert len(pending) == 1
-    monkeypatch.setattr(f"ui.commands.{module}.Journal", Journal)
+    monkeypatch.setattr("ui.commands.simulate.ResilientJournal", ResilientJournal)
     status, out, err = _simulate(capsys, db, records, 2, game=game)
     assert status == 0, err
     assert f"resumed hand {pending[0]}" in out or f"voided hand {pending[0]}" in out, out

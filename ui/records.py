@@ -14,13 +14,14 @@ last entry when the job began; until its first line that start is kept beside it
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 from pathlib import Path
 from typing import Any
 
 from dealer_assist.at_rest import private_file
-from dealer_assist.errors import ConfigError, JournalError
+from dealer_assist.errors import ConfigError, JournalError, StorageFullError
 from dealer_assist.ports import StoredHand
 from dealer_assist.storage.journal import Journal
 
@@ -100,16 +101,20 @@ class RecordsFile:
         line = {**entry.record, "hand_id": entry.hand_id, "hand_uid": entry.hand_uid,
                 "settlement": entry.settlement}  # fmt: skip
         data = (json.dumps(line, ensure_ascii=False) + "\n").encode()
+        size = os.fstat(self._fd).st_size
         try:
             view = memoryview(data)
             while view:
                 view = view[os.write(self._fd, view) :]
             os.fsync(self._fd)
         except OSError as e:
-            raise JournalError(
-                f"records file {self.path}: cannot write hand {entry.hand_id}: "
-                f"{e.strerror or e} (the next run appends it)"
-            ) from e
+            with contextlib.suppress(OSError):  # no half line left behind (a full disk)
+                os.ftruncate(self._fd, size)
+            text = (f"records file {self.path}: cannot write hand {entry.hand_id}: "
+                    f"{e.strerror or e} (the next run appends it)")  # fmt: skip
+            if e.errno in (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)):
+                raise StorageFullError(text) from e
+            raise JournalError(text) from e
         self.last = entry.hand_id
         self.written += 1
         if self.written == 1:

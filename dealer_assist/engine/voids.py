@@ -35,6 +35,10 @@ REASON_TEXTS: dict[str, tuple[str, str]] = {
         "A card not among the burns and the stub",
     ),
     "dealer_void": ("Mano annullata dal dealer", "Hand voided by the dealer"),
+    "history_mismatch": (
+        "Le carte registrate non corrispondono a quelle della miscelatrice",
+        "The recorded cards disagree with the shuffler's",
+    ),
 }
 
 # TCRP/1 FAULT code -> (Italian, English), appended to the "device_fault" text.

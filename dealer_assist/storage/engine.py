@@ -64,7 +64,11 @@ def make_engine(url: URL, *, create: bool, group: str | None = None) -> Engine:
             file or its mode cannot be set; an unknown ``group``.
     """
     if url.get_backend_name() == "postgresql":
-        return sa.create_engine(url, connect_args={"connect_timeout": PG_CONNECT_TIMEOUT_S})
+        # pool_pre_ping: a pooled connection the server dropped (restart, pg_terminate_backend,
+        # an idle timeout) is found at checkout and replaced, not handed to the next write
+        return sa.create_engine(
+            url, connect_args={"connect_timeout": PG_CONNECT_TIMEOUT_S}, pool_pre_ping=True
+        )
     db = url.database or ""
     if db in ("", ":memory:") or db.startswith("file:"):
         raise JournalError("the SQLite journal needs a file path")
@@ -76,11 +80,35 @@ def make_engine(url: URL, *, create: bool, group: str | None = None) -> Engine:
         raise JournalError(f"cannot create the journal {db}: the folder {path.parent} {what}")
     if create:
         _private_files(path, group)
-    engine = sa.create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S})
+    busy = busy_timeout(url)
+    engine = sa.create_engine(url, connect_args={"timeout": busy})
     private = functools.partial(_private_files, path, group) if create else None
-    sa.event.listen(engine, "connect", functools.partial(_sqlite_on_connect, private))
+    sa.event.listen(engine, "connect", functools.partial(_sqlite_on_connect, private, busy))
     sa.event.listen(engine, "begin", _sqlite_on_begin)
     return engine
+
+
+def busy_timeout(url: URL) -> float:
+    """Seconds a SQLite connection waits for another connection's write lock before
+    ``database is locked``: the URL's ``timeout`` (``sqlite:///PATH?timeout=5``, the pysqlite
+    option), else :data:`SQLITE_BUSY_TIMEOUT_S`; 0 for PostgreSQL (it waits for row locks).
+
+    Raises:
+        JournalError: a ``timeout`` that is not a number of seconds >= 0.
+    """
+    if url.get_backend_name() != "sqlite":
+        return 0.0
+    given = url.query.get("timeout")
+    if given is None:
+        return SQLITE_BUSY_TIMEOUT_S
+    text = given[-1] if isinstance(given, tuple) else given
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise JournalError(f"the journal URL's timeout must be seconds >= 0, got {text!r}")
+    return value
 
 
 def _private_files(path: Path, group: str | None) -> None:
@@ -95,14 +123,14 @@ def _private_files(path: Path, group: str | None) -> None:
 
 
 def _sqlite_on_connect(
-    private: Callable[[], None] | None, dbapi_connection: Any, _record: Any
+    private: Callable[[], None] | None, busy: float, dbapi_connection: Any, _record: Any
 ) -> None:
     if private is not None:
         private()  # before SQLite opens a -wal/-shm this connection may be the first to need
     dbapi_connection.isolation_level = None  # we issue BEGIN in _sqlite_on_begin
     cursor = dbapi_connection.cursor()
     try:
-        mode = _wal_mode(cursor)
+        mode = _wal_mode(cursor, busy)
         if str(mode).lower() != "wal":
             raise JournalError(f"SQLite refused WAL journal mode (got {mode!r})")
         cursor.execute("PRAGMA synchronous=FULL")
@@ -110,11 +138,11 @@ def _sqlite_on_connect(
         cursor.close()
 
 
-def _wal_mode(cursor: Any) -> object:
+def _wal_mode(cursor: Any, busy: float) -> object:
     """Ask for WAL mode and return the mode SQLite reports. Switching a new file to WAL needs it
     to itself, and SQLite answers "database is locked" at once instead of waiting its busy
     timeout (two processes opening a new journal together): retried until that timeout."""
-    deadline = time.monotonic() + SQLITE_BUSY_TIMEOUT_S
+    deadline = time.monotonic() + busy
     while True:
         try:
             return cursor.execute("PRAGMA journal_mode=WAL").fetchone()[0]

@@ -58,6 +58,24 @@ def sort_pending(steps: list[PendingStep]) -> PendingWork:
     return work
 
 
+@dataclass
+class DeviceRecord:
+    """The device's history (oldest first) with its cards by (deck, index) and its decks'
+    SHUFFLED by deck id, to check a resumed step log against (issue 18 item 2)."""
+
+    events: list[DeviceEvent]
+    cards: dict[tuple[str, int], CardRead] = field(init=False)
+    decks: dict[str, DeckShuffled] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.cards, self.decks = {}, {}
+        for ev in self.events:
+            if isinstance(ev, CardRead) and not ev.manual:
+                self.cards.setdefault((ev.deck_id, ev.index), ev)
+            elif isinstance(ev, DeckShuffled):
+                self.decks.setdefault(ev.deck_id, ev)
+
+
 @dataclass(frozen=True)
 class HistoryVerdict:
     """What the device's history says about the resumed hand's deck.

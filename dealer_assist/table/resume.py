@@ -18,19 +18,22 @@ import time
 from typing import TypeVar
 
 from dealer_assist.engine.operations import (
+    CardDealt,
     CardExposed,
+    DeckStarted,
     HandOpened,
     HandResumed,
+    Operation,
     operation_from_json,
 )
 from dealer_assist.engine.state import GameState
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import DealerAssistError, DeviceError
 from dealer_assist.events import DeviceEvent, utc_now
-from dealer_assist.ports import PendingStep
+from dealer_assist.ports import PendingStep, StoredHand
 from dealer_assist.source import HistorySource
 from dealer_assist.table.misdeal import DealWatch, MisdealDetector
-from dealer_assist.table.recovery import assess_history, sort_pending
+from dealer_assist.table.recovery import DeviceRecord, assess_history, sort_pending
 from dealer_assist.table.runner import TableRunner
 from dealer_assist.table.session import TableSession
 
@@ -38,7 +41,38 @@ S = TypeVar("S", bound=GameState)
 
 
 class ResumingRunner(TableRunner[S]):
-    """A table runner that resumes after a restart (:meth:`resume`)."""
+    """A table runner that resumes after a restart (:meth:`resume`), and journals a finished
+    hand a storage fault kept out of the journal before the next hand (:meth:`new_hand`)."""
+
+    _device_record: DeviceRecord | None = None  # the device's history, read once per resume
+
+    def new_hand(self, *, even_if_busy: bool = False) -> S:
+        """:meth:`TableRunner.new_hand`, after :meth:`journal_unsaved` (a hand is never left
+        behind in the step log while the table goes on).
+
+        Raises:
+            JournalError: the finished hand still cannot be journaled (no new hand starts);
+                as :meth:`TableRunner.new_hand`.
+        """
+        self.journal_unsaved()
+        return super().new_hand(even_if_busy=even_if_busy)
+
+    def journal_unsaved(self) -> StoredHand | None:
+        """Journal the hand that finished (settled or void) while the journal could not take
+        it (a storage fault: its steps stay pending); idempotent by ``hand_uid``. Returns the
+        stored hand, None when there was none to journal.
+
+        Raises:
+            JournalError: the storage still fails (the hand stays pending).
+        """
+        hand = self.hand
+        if hand is None or not hand.is_over or self.stored is not None or self.journal is None:
+            return None
+        if hand.status == "void":
+            why = hand.void_reason_json() or {}
+            reason = VoidReason(why.get("code", "restart"), why.get("detail", ""))
+            return self._finish_void(hand, reason)  # the alarm marker too, if it was not written
+        return self._journal(hand)
 
     def resume(self) -> S | None:
         """Pick up where the table was before a crash; call once, right after opening the
@@ -57,6 +91,7 @@ class ResumingRunner(TableRunner[S]):
         carried = {a.get("hand_uid") for a in (last.extra if last else {}).get(
             "void_acknowledgements", [])}  # fmt: skip
         self._voids.restore(work.alarms, work.acks, carried, utc_now())
+        self._device_record = None
         for i, (uid, steps) in enumerate(work.hands):
             hand = self._replay(uid, steps)
             if self.stored is not None:
@@ -87,8 +122,16 @@ class ResumingRunner(TableRunner[S]):
             if hand.is_over:
                 break
             try:
-                self._apply(operation_from_json(step.kind, step.payload),
-                            list(step.payload.get("events", [])))  # fmt: skip
+                op = operation_from_json(step.kind, step.payload)
+            except DealerAssistError as e:
+                self._void(VoidReason("restart", f"step {step.step_no} ({step.kind}) failed: {e}"))
+                break
+            disagrees = self._disagrees(op)
+            if disagrees is not None:  # the step log is not what the device dealt: refused
+                self._void(disagrees)
+                break
+            try:
+                self._apply(op, list(step.payload.get("events", [])))
             except DealerAssistError as e:
                 self._void(VoidReason("restart", f"step {step.step_no} ({step.kind}) failed: {e}"))
                 break
@@ -114,10 +157,7 @@ class ResumingRunner(TableRunner[S]):
             return
         # what the device said before this session (its history), then what this session has
         # received so far: together, everything the device still knows, oldest first
-        history: list[DeviceEvent] = []
-        if isinstance(self.source, HistorySource):
-            history = self.source.recover_history(self.history_timeout)
-        events = history + self._drain()
+        events = self._history().events + self._drain()
         verdict = assess_history(events, self._detector.deck_id or "", self._detector.last_index)
         for event in events[: len(events) - len(verdict.after)]:
             self._readiness.update(event)  # before the last recorded card: state only
@@ -139,6 +179,38 @@ class ResumingRunner(TableRunner[S]):
         self.poll(0)
         if hand.pending_deal and not self._ident.waiting:
             self._continue_deal(hand)
+
+    def _history(self) -> DeviceRecord:
+        """What the device still holds from before this session (TCRP/1 RESEND), asked once per
+        resume (the source's ``recover_history``, at most ``history_timeout``)."""
+        if self._device_record is None:
+            events: list[DeviceEvent] = []
+            if isinstance(self.source, HistorySource):
+                events = self.source.recover_history(self.history_timeout)
+            self._device_record = DeviceRecord(events)
+        return self._device_record
+
+    def _disagrees(self, op: Operation) -> VoidReason | None:
+        """Issue 18 item 2: a card (or a deck) of the step log that the frames the device
+        still holds contradict, as the void that refuses the step log (``history_mismatch``,
+        the device's own events its causes); None when they agree or the device does not
+        hold it (nothing to compare). The history is read at the first card or deck step."""
+        if not isinstance(op, CardDealt | DeckStarted) or getattr(op, "manual", False):
+            return None
+        record = self._history()
+        if isinstance(op, DeckStarted):
+            shuffled = record.decks.get(op.deck_id)
+            if shuffled is None or shuffled.count == op.count:
+                return None
+            detail = (f"deck {op.deck_id}: the step log has {op.count} cards, the device "
+                      f"shuffled {shuffled.count}")  # fmt: skip
+            return VoidReason("history_mismatch", detail, (shuffled,))
+        dealt = record.cards.get((op.deck_id, op.index))
+        if dealt is None or dealt.card == op.card:
+            return None
+        detail = (f"card {op.index} of deck {op.deck_id}: the step log has "
+                  f"{op.card or 'XX'}, the device dealt {dealt.card or 'XX'}")  # fmt: skip
+        return VoidReason("history_mismatch", detail, (dealt,))
 
     def _drain(self) -> list[DeviceEvent]:
         """The events waiting in the source, taken without handling them."""

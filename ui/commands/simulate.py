@@ -21,12 +21,12 @@ from typing import Any, TextIO
 from tqdm import tqdm
 
 from dealer_assist.at_rest import data_folder
-from dealer_assist.config import load_table_config
+from dealer_assist.config import TableConfig, load_table_config
 from dealer_assist.engine.banked import BankedHand, Phase
-from dealer_assist.errors import ConfigError, DeviceError, JournalError
+from dealer_assist.errors import ConfigError, DeviceError, JournalError, StorageFaultError
 from dealer_assist.games import DEFAULT_GAME, GAME_CODES, POT_GAME_CODES
 from dealer_assist.players import PlayerModel
-from dealer_assist.storage.journal import Journal
+from dealer_assist.storage.faults import DiskLimits, MiB, ResilientJournal
 from dealer_assist.table.driving import HeadlessTable
 from drivers.factory import open_source
 from ui.money import fmt_money
@@ -61,8 +61,43 @@ def register(sub: Any) -> None:
     p.add_argument("--db", help="journal: SQLite path or postgresql+psycopg:// URL")
     p.add_argument("--records", help="append each settled hand as a HAND_RECORD JSON line here "
                    "(a restart appends the hands a crash kept out)")  # fmt: skip
+    p.add_argument("--disk-warn-mib", type=int, default=DiskLimits.warn_bytes // MiB,
+                   metavar="MIB", help="warn when the journal's disk has less free space "
+                   "(default %(default)s)")  # fmt: skip
+    p.add_argument("--disk-refuse-mib", type=int, default=DiskLimits.refuse_bytes // MiB,
+                   metavar="MIB", help="start no new hand when the journal's disk has less "
+                   "free space (default %(default)s; a hand needs about 4 MiB)")  # fmt: skip
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
+
+
+def open_journal(args: argparse.Namespace, config: TableConfig) -> ResilientJournal:
+    """The job's journal (not opened yet): retries what may pass, says on stderr what the
+    operator should know (a disk getting full, a fault it got over), ``--disk-*-mib``.
+
+    Raises:
+        ConfigError: disk limits that are negative or refuse above the warning.
+    """
+    warn, refuse = args.disk_warn_mib, args.disk_refuse_mib
+    if not 0 <= refuse <= warn:
+        raise ConfigError("--disk-refuse-mib and --disk-warn-mib: 0 <= refuse <= warn is needed")
+    return ResilientJournal(
+        config.journal_url,
+        group=config.journal_group,
+        limits=DiskLimits(warn * MiB, refuse * MiB),
+        on_notice=lambda text: print(text, file=sys.stderr, flush=True),
+    )
+
+
+def stopped(e: JournalError, pending: str | None) -> str:
+    """The sentence of a job a storage error stopped: what happened, and what to do (the hand
+    ``pending``, if any, stays in the step log for the next run)."""
+    advice = f"{e.advice}, then run" if isinstance(e, StorageFaultError) else "run"
+    if pending is None:
+        return f"stopped: {e}: {advice} the same command again" if advice != "run" else (
+            f"stopped: {e}")  # fmt: skip
+    return (f"stopped: {e}; {pending} stays pending: {advice} the same command again on this "
+            "journal to resume it")  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
@@ -80,14 +115,14 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"--seats must be 1..{config.seats} for this table")
     if args.hands < 1:
         raise ConfigError("--hands must be at least 1")
-    config = dataclasses.replace(config, journal_url=args.db or _default_db())
+    config = dataclasses.replace(config, journal_url=args.db or default_db(config.game))
     src_cfg = config.sources[0] if config.sources else None
     url = args.source or f"emulator://?seed={args.seed}&shuffle_time=0.01&card_interval=0.001"
     pins = {} if args.source or src_cfg is None else {
         "pin_model": src_cfg.pin_model, "pin_serial": src_cfg.pin_serial
     }  # fmt: skip
     source = open_source(url, name="serial", **pins)
-    journal = Journal(config.journal_url, group=config.journal_group)
+    journal = open_journal(args, config)
     model = PlayerModel(config, args.seed)
     records = (RecordsFile(args.records, config.table_id, group=config.journal_group)
                if args.records else None)  # fmt: skip
@@ -139,9 +174,8 @@ def _stopped(e: JournalError, runner: HeadlessTable | None) -> str:
     """The sentence of a job stopped by a storage error (the hand stays pending)."""
     hand = runner.hand if runner is not None else None
     if hand is None or (hand.is_over and runner is not None and runner.stored is not None):
-        return f"stopped: {e}"
-    return (f"stopped: {e}; hand {hand.hand_uid} stays pending: run the same command again "
-            "on this journal to resume it")  # fmt: skip
+        return stopped(e, None)
+    return stopped(e, f"hand {hand.hand_uid}")
 
 
 def play_hand(
@@ -173,9 +207,11 @@ def play_hand(
     return hand
 
 
-def _default_db() -> str:
+def default_db(game: str) -> str:
+    """The default journal of ``simulate --game GAME``: ``simulate-GAME.db`` in the data folder,
+    one per game (a table's journal is of one game: issue 17 item 8)."""
     folder = data_folder()  # 0700: the journal holds the cards of the hand in progress
-    return str(folder / "simulate.db")
+    return str(folder / f"simulate-{game}.db")
 
 
 @dataclasses.dataclass

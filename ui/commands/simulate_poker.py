@@ -33,7 +33,6 @@ from typing import Any, TextIO
 
 from tqdm import tqdm
 
-from dealer_assist.at_rest import data_folder
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig, load_table_config
 from dealer_assist.engine.betting import BRING_IN, CALL, CHECK, FOLD
@@ -47,6 +46,7 @@ from dealer_assist.table.driving import resume_table
 from dealer_assist.table.peer_driving import HeadlessPeerTable, SeatPlayer, play_hand
 from dealer_assist.table.session import TableSession
 from drivers.factory import open_source
+from ui.commands.simulate import default_db, open_journal, stopped
 from ui.money import fmt_money
 from ui.records import RecordsFile
 
@@ -77,16 +77,17 @@ def run(args: argparse.Namespace) -> int:
     stay_in = float(args.stay_in or 0.0)
     if not 0.0 <= stay_in <= 1.0:
         raise ConfigError(f"--stay-in must be a probability 0..1, got {args.stay_in}")
-    config = dataclasses.replace(config, journal_url=args.db or _default_db(config.game))
+    config = dataclasses.replace(config, journal_url=args.db or default_db(config.game))
     url = args.source or f"emulator://?seed={args.seed}&shuffle_time=0.01&card_interval=0.001"
     src_cfg = config.sources[0] if config.sources else None
     pins = {} if args.source or src_cfg is None else {
         "pin_model": src_cfg.pin_model, "pin_serial": src_cfg.pin_serial
     }  # fmt: skip
     source = open_source(url, name="serial", **pins)
-    journal = Journal(config.journal_url, group=config.journal_group)
+    journal = open_journal(args, config)
     records = (RecordsFile(args.records, config.table_id, group=config.journal_group)
                if args.records else None)  # fmt: skip
+    tables: list[HeadlessPeerTable] = []
     try:
         journal.open()
         if records is not None:
@@ -96,11 +97,10 @@ def run(args: argparse.Namespace) -> int:
         source.open()
         summary = simulate(config, source, journal, hands=args.hands, players=players,
                            seed=args.seed, records=records, stay_in=stay_in,
-                           progress=not args.no_progress)  # fmt: skip
+                           progress=not args.no_progress, tables=tables)  # fmt: skip
         summary.stats = getattr(source, "stats", None)
     except JournalError as e:  # a storage error: the hand in progress stays in the step log
-        raise JournalError(f"stopped: {e}; a hand in progress stays pending: run the same "
-                           "command again on this journal to resume it") from e  # fmt: skip
+        raise JournalError(stopped(e, _pending(tables))) from e
     finally:
         source.close()
         journal.close()
@@ -110,16 +110,29 @@ def run(args: argparse.Namespace) -> int:
     return 0 if summary.conserved else 1
 
 
+def _pending(tables: list[HeadlessPeerTable]) -> str | None:
+    """The hand a storage error left pending ("hand UID"), None when there is none."""
+    runner = tables[0].runner if tables else None
+    hand = runner.hand if runner is not None else None
+    if hand is None or (hand.is_over and runner is not None and runner.stored is not None):
+        return None
+    return f"hand {hand.hand_uid}"
+
+
 def simulate(
     config: TableConfig, source: Any, journal: Journal, *, hands: int, players: int, seed: int,
     records: RecordsFile | None = None, progress: bool = False, stay_in: float = 0.0,
+    tables: list[HeadlessPeerTable] | None = None,
 ) -> Summary:  # fmt: skip
     """Play ``hands`` new hands at the table of ``config`` over the opened ``source``, journaled
     in the opened ``journal`` (after the hand a crash left, if any, said in a sentence on
     stdout); the :class:`Summary`. ``records``: opened, caught up after each hand.
-    ``stay_in``: the probability a player who would fold calls or checks instead (0..1)."""
+    ``stay_in``: the probability a player who would fold calls or checks instead (0..1).
+    ``tables``: the table is put in it (the caller names the hand a storage error left)."""
     rng = random.Random(seed)
     table = HeadlessPeerTable(config, source, journal)
+    if tables is not None:
+        tables.append(table)
     first = journal.count() + 1
     report = resume_table(table.runner, table.resume)
     for line in report.sentences():
@@ -278,11 +291,6 @@ class SimulatedSeat:
 
     def _stays(self) -> bool:
         return self.stay_in > 0 and self.rng.random() < self.stay_in
-
-
-def _default_db(game: str) -> str:
-    folder = data_folder()  # 0700: the journal holds the cards of the hand in progress
-    return str(folder / f"simulate-{game}.db")
 
 
 @dataclasses.dataclass
