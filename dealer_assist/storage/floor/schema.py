@@ -1,0 +1,102 @@
+"""SQLAlchemy Core tables of the floor database (PostgreSQL; ``migrations/`` creates them).
+
+One row per table in ``floor_tables`` (its chain head as the floor last stored it), one row per
+forwarded journal entry in ``floor_records`` keyed by ``(table_id, position)`` (the table's
+``hand_id``: the chain position), every head as it was received in ``floor_heads``, and the
+``floor_alerts`` the floor raises (chain breaks, a table's copy that differs from the floor's).
+
+``content`` is the entry's canonical JSON text, exactly what its hash covers (as in the table
+journal: JSONB would re-encode numbers). ``signature``/``key_id``: the table's Ed25519 signature
+of the entry's hash and its key id, as the journal stores them (issue 16 part 2; ``None``
+unsigned). The search columns (``wagered``, ``top_amount``, ``house_net``, ``seats``,
+``flags``) are read from the content at ingest (:mod:`dealer_assist.storage.floor.summary`) and
+are not hashed.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql as pg
+
+from dealer_assist.storage.schema import UTCDateTime
+
+metadata = sa.MetaData()
+
+#: The alembic version table of the floor (not ``alembic_version``: a floor and a table journal
+#: in one schema must not share it).
+VERSION_TABLE = "floor_alembic_version"
+#: The revision this program writes and reads.
+SCHEMA_HEAD = "f0001"
+
+floor_tables = sa.Table(
+    "floor_tables",
+    metadata,
+    sa.Column("table_id", sa.String(64), primary_key=True),
+    sa.Column("game", sa.String(16), nullable=False),
+    sa.Column("pit", sa.String(64), nullable=True),
+    #: the table's Ed25519 public key as 64 hex digits (issue 16 part 2,
+    #: :attr:`dealer_assist.storage.signing.PublicKey.hex`), set once; another one is an alert
+    sa.Column("public_key", sa.Text, nullable=True),
+    sa.Column("last_position", sa.BigInteger, nullable=False),
+    sa.Column("last_hash", sa.String(64), nullable=False),
+    sa.Column("registered_at", UTCDateTime, nullable=False),
+    sa.Column("last_received_at", UTCDateTime, nullable=True),
+)
+
+floor_records = sa.Table(
+    "floor_records",
+    metadata,
+    sa.Column("table_id", sa.String(64), nullable=False),
+    sa.Column("position", sa.BigInteger, nullable=False),
+    sa.Column("hand_uid", sa.String, nullable=True),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("game", sa.String(16), nullable=False),
+    sa.Column("void_reason", sa.Text, nullable=True),
+    sa.Column("started_at", UTCDateTime, nullable=False),
+    sa.Column("ended_at", UTCDateTime, nullable=False),
+    sa.Column("recorded_at", UTCDateTime, nullable=False),
+    sa.Column("received_at", UTCDateTime, nullable=False),
+    sa.Column("content", sa.Text, nullable=False),
+    sa.Column("prev_hash", sa.String(64), nullable=False),
+    sa.Column("hash", sa.String(64), nullable=False),
+    sa.Column("signature", sa.Text, nullable=True),
+    sa.Column("key_id", sa.String(16), nullable=True),
+    sa.Column("wagered", sa.BigInteger, nullable=True),
+    sa.Column("top_amount", sa.BigInteger, nullable=True),
+    sa.Column("house_net", sa.BigInteger, nullable=True),
+    sa.Column("seats", pg.ARRAY(sa.SmallInteger), nullable=True),
+    sa.Column("flags", pg.ARRAY(sa.String), nullable=True),
+    sa.PrimaryKeyConstraint("table_id", "position", name="pk_floor_records"),
+)
+
+floor_heads = sa.Table(
+    "floor_heads",
+    metadata,
+    sa.Column("id", sa.BigInteger, sa.Identity(), primary_key=True),
+    sa.Column("table_id", sa.String(64), nullable=False),
+    sa.Column("position", sa.BigInteger, nullable=False),
+    sa.Column("hash", sa.String(64), nullable=False),
+    sa.Column("signature", sa.Text, nullable=True),
+    sa.Column("received_at", UTCDateTime, nullable=False),
+)
+
+floor_alerts = sa.Table(
+    "floor_alerts",
+    metadata,
+    sa.Column("id", sa.BigInteger, sa.Identity(), primary_key=True),
+    sa.Column("kind", sa.String(32), nullable=False),
+    sa.Column("table_id", sa.String(64), nullable=True),
+    sa.Column("position", sa.BigInteger, nullable=True),
+    sa.Column("detail", sa.Text, nullable=False),
+    sa.Column("raised_at", UTCDateTime, nullable=False),
+    sa.Column("acknowledged_by", sa.String, nullable=True),
+    sa.Column("acknowledged_at", UTCDateTime, nullable=True),
+)
+
+#: Alert kinds raised by ingest (the pit-boss application adds its own).
+CHAIN_BREAK = "chain_break"
+TAMPERED = "tampered"
+GAP = "gap"
+FOREIGN_RECORD = "foreign_record"
+JOURNAL_BEHIND = "journal_behind"
+KEY_CHANGED = "key_changed"
