@@ -1,0 +1,99 @@
+"""``dealer-assist floor``: migrate, sync (idempotent), status, verify, acknowledge, on the real
+PostgreSQL; a table TOML's ``[floor]`` section."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from dealer_assist.errors import ConfigError
+from dealer_assist.storage import Journal
+from dealer_assist.storage.floor import floor_settings
+from tests.test_floor_fixtures import FloorDb, fill, make_floor_db, rewrite_and_rehash
+from ui.cli import main
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture
+def floor_db() -> Iterator[FloorDb]:
+    yield from make_floor_db()
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(["floor", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_sync_twice_sends_once_then_status_and_verify(
+    floor_db: FloorDb, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "table.db")
+    with Journal(db) as journal:
+        fill(journal, 8)
+    assert run(capsys, "migrate", "--floor", floor_db.url)[:2] == (
+        0, "floor database at schema revision f0001\n")  # fmt: skip
+    status, out, _ = run(capsys, "sync", "--db", db, "--floor", floor_db.url, "--pit", "B")
+    assert (status, out) == (0, "table UTH-3: sent 8 record(s) (positions 1-8); the floor "
+                                "holds positions 1-8\n")  # fmt: skip
+    status, out, _ = run(capsys, "sync", "--db", db, "--floor", floor_db.url)
+    assert (status, out) == (0, "table UTH-3: nothing to send, the floor already holds "
+                                "positions 1-8\n")  # fmt: skip
+    assert floor_db.sql("SELECT count(*) FROM floor_records")[0][0] == 8
+    with Journal(db) as journal:
+        fill(journal, 3, start=8)
+    status, out, _ = run(capsys, "status", "--floor", floor_db.url, "--db", db)
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "floor: 1 table(s), 0 open alert(s)"
+    assert lines[2].split()[:4] == ["UTH-3", "uth", "B", "8"]
+    assert lines[-1].startswith(f"journal {db}: table UTH-3 at position 11, 3 record(s) not on")
+    status, out, _ = run(capsys, "verify", "--floor", floor_db.url)
+    assert (status, out) == (0, "OK: UTH-3: 8 record(s), chain verifies\n")
+
+
+def test_a_tampered_journal_is_refused_alerted_and_acknowledged(
+    floor_db: FloorDb, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "table.db"
+    with Journal(str(path)) as journal:
+        fill(journal, 5)
+    assert run(capsys, "sync", "--db", str(path), "--floor", floor_db.url)[0] == 0
+    rewrite_and_rehash(path, 3, {"n": 2, "operator": "x"})
+    status, out, _ = run(capsys, "sync", "--db", str(path), "--floor", floor_db.url)
+    assert status == 1
+    assert "refused by the floor: position 3: the table's copy" in out and "alert #" in out
+    status, out, _ = run(capsys, "status", "--floor", floor_db.url)
+    assert status == 1 and "1 open alert(s)" in out and "tampered UTH-3 position 3" in out
+    alert = int(out.split("open alerts:\n  #", 1)[1].split()[0])
+    status, out, _ = run(capsys, "acknowledge", "--floor", floor_db.url, "--alert", str(alert),
+                         "--by", "Rossi")  # fmt: skip
+    assert status == 0 and "(acknowledged by Rossi)" in out
+    assert run(capsys, "status", "--floor", floor_db.url)[0] == 0
+
+
+def test_the_url_from_the_tables_toml_and_errors_as_sentences(
+    floor_db: FloorDb, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    toml = tmp_path / "table.toml"
+    toml.write_text(f'[table]\nid = "UTH-9"\n\n[floor]\nurl = "{floor_db.url}"\npit = "C"\n')
+    assert floor_settings(toml).pit == "C"
+    db = str(tmp_path / "table.db")
+    with Journal(db) as journal:
+        fill(journal, 2, table_id="UTH-9")
+    status, out, _ = run(capsys, "sync", "--db", db, "--table", str(toml))
+    assert status == 0 and "sent 2 record(s)" in out
+    assert floor_db.sql("SELECT pit FROM floor_tables") == [("C",)]
+    toml.write_text('[table]\nid = "UTH-9"\n')
+    status, _, err = run(capsys, "status", "--table", str(toml))
+    assert status == 2 and "floor.url: no floor configured" in err
+    toml.write_text("[floor]\nurl = 5\n")
+    with pytest.raises(ConfigError, match=r"floor\.url: must be a string"):
+        floor_settings(toml)
+    status, _, err = run(capsys, "status", "--floor", "postgresql+psycopg://postgres@127.0.0.1:1/x")
+    assert status == 2 and "cannot open the floor database" in err
+    status, _, err = run(capsys, "sync", "--db", str(tmp_path / "none.db"), "--floor", floor_db.url)
+    assert status == 2 and "no journal database" in err

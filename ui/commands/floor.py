@@ -1,0 +1,255 @@
+"""``dealer-assist floor``: the floor database on PostgreSQL (issue 16 part 1; docs/FLOOR.md).
+
+``floor migrate --floor URL``: create or upgrade the floor schema (once per floor, before the
+tables forward to it).
+``floor sync --db LOCAL --floor URL``: send a table's journal to the floor, e.g. after it dealt
+offline; prints what it sent; run twice, the second run sends nothing. Exit 1 when the floor
+refused a record (a chain break, a copy changed after it was forwarded: an alert was raised).
+``floor status --floor URL [--db LOCAL]``: every table with its head, when it last sent, its
+open alerts; with ``--db`` the lag of that table's journal behind the floor.
+``floor verify --floor URL [--table-id ID]``: walk the floor's copy of each table's chain.
+``floor acknowledge --floor URL --alert ID --by NAME``: record who acknowledged an alert.
+
+``--table TOML`` instead of ``--floor``: the URL of the table's ``[floor]`` section. Errors (the
+floor unreachable, no floor schema, no journal): a sentence, exit 2.
+
+:func:`start_forwarding` / :func:`stop_forwarding` are the hook ``simulate --floor`` uses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, TextIO
+
+from dealer_assist.errors import ConfigError
+from dealer_assist.events import utc_now
+
+if TYPE_CHECKING:
+    from dealer_assist.storage import Journal
+    from dealer_assist.storage.floor import Floor, Forwarder
+
+CATCH_UP_TIMEOUT_S = 30.0  # simulate --floor: how long the end of the job waits for the floor
+_SYNC_ROUND = 5000  # records per progress line of a long sync
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``floor`` with its actions to the CLI."""
+    parser = subparsers.add_parser(
+        "floor",
+        help="the floor database: migrate, sync a table's journal, status, verify, alerts",
+        description="The PostgreSQL floor database every table forwards its journal to.",
+    )
+    actions = parser.add_subparsers(dest="floor_action", required=True, metavar="ACTION")
+    migrate = actions.add_parser("migrate", help="create or upgrade the floor schema")
+    _floor_args(migrate)
+    migrate.set_defaults(func=run_migrate)
+    sync = actions.add_parser("sync", help="send a table's journal to the floor")
+    _floor_args(sync)
+    sync.add_argument("--db", required=True, metavar="PATH_OR_URL", help="the table's journal")
+    sync.add_argument("--pit", help="the table's pit on the floor (default: [floor] pit)")
+    sync.set_defaults(func=run_sync)
+    status = actions.add_parser("status", help="tables, heads, lag and alerts")
+    _floor_args(status)
+    status.add_argument("--db", metavar="PATH_OR_URL",
+                        help="also the lag of this table journal behind the floor")  # fmt: skip
+    status.add_argument("--all-alerts", action="store_true",
+                        help="list acknowledged alerts too")  # fmt: skip
+    status.set_defaults(func=run_status)
+    verify = actions.add_parser("verify", help="check the floor's copy of each table's chain")
+    _floor_args(verify)
+    verify.add_argument("--table-id", metavar="ID", help="one table (default: every table)")
+    verify.set_defaults(func=run_verify)
+    ack = actions.add_parser("acknowledge", help="record who acknowledged an alert")
+    _floor_args(ack)
+    ack.add_argument("--alert", required=True, type=int, metavar="ID", help="the alert's number")
+    ack.add_argument("--by", required=True, metavar="NAME", help="who acknowledges it")
+    ack.set_defaults(func=run_acknowledge)
+
+
+def _floor_args(parser: argparse.ArgumentParser) -> None:
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--floor", metavar="URL", help="postgresql+psycopg://user@host:port/db")
+    where.add_argument("--table", metavar="TOML", help="a table's TOML: its [floor] url")
+
+
+def _settings(args: argparse.Namespace) -> tuple[str, str | None]:
+    """The floor URL (and the pit) the arguments name."""
+    if args.floor:
+        return args.floor, None
+    from dealer_assist.storage.floor import floor_settings
+
+    settings = floor_settings(args.table)
+    if settings.url is None:
+        raise ConfigError(f"{args.table}: floor.url: no floor configured for this table")
+    return settings.url, settings.pit
+
+
+def _open_floor(args: argparse.Namespace) -> Floor:
+    from dealer_assist.storage.floor import Floor
+
+    floor = Floor(_settings(args)[0])
+    floor.open()
+    return floor
+
+
+def _open_journal(db: str) -> Journal:
+    from dealer_assist.storage import Journal
+
+    # not read-only: a table may be writing it (an immutable read would not see that)
+    journal = Journal(db, create=False, supervise=False)
+    journal.open()
+    return journal
+
+
+def run_migrate(args: argparse.Namespace) -> int:
+    """``floor migrate``: 0 once the schema is the newest."""
+    from dealer_assist.storage.floor import Floor
+
+    revision = Floor(_settings(args)[0]).migrate()
+    print(f"floor database at schema revision {revision}")
+    return 0
+
+
+def run_sync(args: argparse.Namespace) -> int:
+    """``floor sync``: 0 when the floor holds the whole journal, 1 when it refused a record."""
+    from dealer_assist.storage.floor import Pusher
+
+    url, pit = _settings(args)
+    journal = _open_journal(args.db)
+    try:
+        floor = _open_floor(argparse.Namespace(floor=url, table=None))
+        try:
+            pusher = Pusher(journal, floor, pit=args.pit or pit)
+            total, first = 0, None
+            while True:
+                result = pusher.push(limit=_SYNC_ROUND)
+                total += result.sent
+                first = first if first is not None else result.first
+                if result.refused is not None or result.lag == 0 or result.sent == 0:
+                    break
+                print(f"... sent up to position {result.floor_position} of "
+                      f"{result.local_position}", file=sys.stderr, flush=True)  # fmt: skip
+        finally:
+            floor.close()
+    finally:
+        journal.close()
+    if total != result.sent:  # several rounds: the whole run in the sentence
+        from dataclasses import replace
+
+        result = replace(result, sent=total, first=first)
+    print(result.sentence())
+    return 1 if result.refused is not None else 0
+
+
+def run_status(args: argparse.Namespace) -> int:
+    """``floor status``: 0; 1 when there are open alerts."""
+    floor = _open_floor(args)
+    try:
+        tables = floor.tables()
+        alerts = floor.alerts(open_only=not args.all_alerts)
+        local = _local_lag(floor, args.db) if args.db else None
+    finally:
+        floor.close()
+    open_count = sum(1 for a in alerts if a.acknowledged_at is None)
+    print(f"floor: {len(tables)} table(s), {open_count} open alert(s)")
+    if tables:
+        print(f"{'TABLE':<16} {'GAME':<7} {'PIT':<6} {'HEAD':>9}  {'HASH':<12}  "
+              f"{'LAST RECEIVED':<24} ALERTS")  # fmt: skip
+    for t in tables:
+        print(f"{t.table_id:<16} {t.game:<7} {t.pit or '-':<6} {t.position:>9}  {t.hash[:12]}  "
+              f"{_when(t.last_received_at):<24} {t.open_alerts}")  # fmt: skip
+    if alerts:
+        print("alerts:" if args.all_alerts else "open alerts:")
+        for a in alerts:
+            print(f"  {a.sentence()} raised {_when(a.raised_at)}")
+    if local is not None:
+        print(local)
+    return 1 if open_count else 0
+
+
+def _local_lag(floor: Floor, db: str) -> str:
+    journal = _open_journal(db)
+    try:
+        last = journal.last_hand()
+        if last is None:
+            return f"journal {db}: empty"
+        held = (floor.head(last.table_id) or (0, ""))[0]
+        behind = last.hand_id - held
+        if behind <= 0:
+            return (
+                f"journal {db}: table {last.table_id} at position {last.hand_id}, all on the floor"
+            )
+        since = journal.get_hand(held + 1).recorded_at
+        age = (utc_now() - since).total_seconds()
+        return (f"journal {db}: table {last.table_id} at position {last.hand_id}, {behind} "
+                f"record(s) not on the floor (the oldest recorded {age:.0f} s ago)")  # fmt: skip
+    finally:
+        journal.close()
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    """``floor verify``: 0 when every chain checked verifies, 1 otherwise."""
+    floor = _open_floor(args)
+    failed = 0
+    try:
+        ids = [args.table_id] if args.table_id else [t.table_id for t in floor.tables()]
+        for table_id in ids:
+            result = floor.verify(table_id)
+            if result.ok:
+                print(f"OK: {table_id}: {result.hands_checked} record(s), chain verifies")
+            else:
+                failed += 1
+                print(f"FAIL: {table_id}: position {result.first_bad_hand}: {result.reason}")
+    finally:
+        floor.close()
+    if not ids:
+        print("no tables on the floor")
+    return 1 if failed else 0
+
+
+def run_acknowledge(args: argparse.Namespace) -> int:
+    """``floor acknowledge``: 0 once recorded."""
+    floor = _open_floor(args)
+    try:
+        alert = floor.acknowledge(args.alert, args.by)
+    finally:
+        floor.close()
+    print(alert.sentence())
+    return 0
+
+
+def _when(moment: datetime | None) -> str:
+    return "-" if moment is None else moment.strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+# -- the hook of `simulate --floor` ----------------------------------------------------------
+
+
+def start_forwarding(journal: Any, url: str | None, *, pit: str | None = None) -> Forwarder | None:
+    """A started :class:`~dealer_assist.storage.floor.Forwarder` of the open ``journal`` to
+    the floor at ``url`` (None when ``url`` is None: no floor)."""
+    if not url:
+        return None
+    from dealer_assist.storage.floor import Forwarder
+
+    forwarder = Forwarder(journal, url, pit=pit)
+    forwarder.start()
+    return forwarder
+
+
+def stop_forwarding(
+    forwarder: Forwarder | None, out: TextIO | None = None, *, wait: float = CATCH_UP_TIMEOUT_S
+) -> None:
+    """Give ``forwarder`` up to ``wait`` s to catch up, stop it, and say where it stands on
+    ``out`` (default stdout): caught up, or what is left for ``floor sync``."""
+    if forwarder is None:
+        return
+    caught_up = wait > 0 and forwarder.wait_caught_up(wait)
+    status = forwarder.status()
+    forwarder.stop()
+    line = status.sentence()
+    if not caught_up:
+        line += "; send the rest later with: dealer-assist floor sync --db JOURNAL --floor URL"
+    print(line, file=out or sys.stdout, flush=True)
