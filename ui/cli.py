@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "ui.commands.simulate",
     "ui.commands.emulator",
     "ui.commands.audit",
+    "ui.commands.floor",
     "ui.commands.phh",
     "ui.commands.camera",
     "ui.commands.soak",
