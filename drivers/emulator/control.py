@@ -8,6 +8,8 @@ channel, opt-in with ``--control``: lines on its stdin, one answer line each on 
     LOAD As Kd 7c      ->  LOADED 3 3      (cards taken by this line, cards loaded in all)
     LOAD               ->  ERROR ...       (no cards, a text that is not a card, an unknown
                                             command: nothing of that line is done)
+    SEED 12345         ->  SEEDED 12345    (a simulation's hook: the next shuffles draw from
+                                            a deck generator seeded with it)
 
 Loaded cards go into the next SHUFFLE with the undealt stub
 (:meth:`~drivers.emulator.shuffler.EmulatedShuffler.load_cards`): the Seven Card Stud deck
@@ -26,6 +28,8 @@ from drivers.emulator.shuffler import EmulatedShuffler
 
 LOAD = "LOAD"
 LOADED = "LOADED"
+SEED = "SEED"
+SEEDED = "SEEDED"
 ERROR = "ERROR"
 MAX_LINE = 4096  # longer than any sane command: the rest of such a line is an error
 
@@ -53,8 +57,13 @@ def answer(shuffler: EmulatedShuffler, line: str) -> str:
     if not words:
         return ""
     command, args = words[0].upper(), words[1:]
+    if command == SEED:
+        if len(args) != 1 or not args[0].isdigit():
+            return f"{ERROR} {SEED} needs one non-negative integer"
+        shuffler.reseed(int(args[0]))
+        return f"{SEEDED} {int(args[0])}"
     if command != LOAD:
-        return f"{ERROR} unknown command {words[0]!r} (expected {LOAD})"
+        return f"{ERROR} unknown command {words[0]!r} (expected {LOAD} or {SEED})"
     if not args:
         return f"{ERROR} {LOAD} needs at least one card"
     try:

@@ -16,7 +16,7 @@ from typing import IO
 
 from dealer_assist.cards import Card
 from dealer_assist.errors import DeviceError
-from drivers.emulator.control import ERROR, LOADED, load_line
+from drivers.emulator.control import ERROR, LOADED, SEED, SEEDED, load_line
 
 
 class EmulatorProcess:
@@ -149,6 +149,30 @@ class EmulatorProcess:
         if len(words) != 3 or words[0] != LOADED or not words[2].isdigit():
             raise DeviceError(f"unexpected emulator answer to LOAD: {reply!r}")
         return int(words[2])
+
+    def reseed(self, seed: int) -> None:
+        """The next shuffles draw from a deck generator seeded with ``seed`` (control line
+        ``SEED``; a simulation deals the same deck for the same hand after a restart).
+
+        Raises:
+            DeviceError: as :meth:`load_cards`; a negative seed.
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise DeviceError(f"the emulator's seed must be an integer >= 0, got {seed!r}")
+        with self._control_lock:
+            proc = self._proc
+            if proc is None or self._where is None:
+                raise DeviceError("the emulator is not running")
+            if not self.control or proc.stdin is None:
+                raise DeviceError("the emulator was started without control=True")
+            try:
+                proc.stdin.write(f"{SEED} {seed}\n".encode("ascii"))
+                proc.stdin.flush()
+            except OSError as e:
+                raise DeviceError(f"cannot reach the emulator's control input: {e}") from e
+            reply = self._read_line(self.control_timeout, "did not answer SEED")
+        if reply.split() != [SEEDED, str(seed)]:
+            raise DeviceError(f"unexpected emulator answer to SEED: {reply!r}")
 
     def _read_line(self, timeout: float, what: str) -> str:
         """The next stdout line of the child within ``timeout`` seconds."""

@@ -252,6 +252,12 @@ class EmulatedShuffler:
         texts = [str(c) if isinstance(c, Card) else str(parse_card(c)) for c in cards]
         self._loaded += texts
 
+    def reseed(self, seed: int) -> None:
+        """The next shuffles draw from a deck generator seeded with ``seed`` (a simulation's
+        hook, out of band like :meth:`load_cards`: a simulated tournament deals its hand N the
+        same deck whether or not a restart came before it). Deck ids and faults are unchanged."""
+        self._deck_rng = random.Random(seed)
+
     @property
     def loaded(self) -> tuple[str, ...]:
         """Cards loaded for the next SHUFFLE, in load order."""
