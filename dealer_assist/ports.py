@@ -14,7 +14,10 @@ Besides hands, the chain holds *table records*: a change made to the table betwe
 buy-in, a top-up, a sit-out, a return, a player leaving, the button placed) stored as an entry
 with status ``"table"`` (:data:`TABLE_RECORD`) in the same hash chain, so money and table state
 that move between hands are as tamper-evident as the hands (:mod:`dealer_assist.table.records`
-builds them).
+builds them). A tournament's own records (registrations, the seat draw, purchases, levels,
+eliminations: :mod:`dealer_assist.tournament.records`) are table records too, of kind
+``"tournament"`` (:data:`TOURNAMENT_KIND`) or, when they move chips, of the table's own kinds
+with a ``"tournament"`` part; a director reads them back through :class:`ChainJournal`.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from dealer_assist.events import iso_utc
 HandStatus = Literal["settled", "void", "table"]
 TABLE_RECORD: Literal["table"] = "table"
 """The status of a table record (a change between hands, not a hand)."""
+TOURNAMENT_KIND = "tournament"
+"""The ``record["kind"]`` of a tournament's table record that moves no chips."""
 HAND_STATUSES: tuple[str, ...] = ("settled", "void")
 STATUSES: tuple[str, ...] = (*HAND_STATUSES, TABLE_RECORD)
 
@@ -201,3 +206,8 @@ class ReadableJournal(Protocol):
 
     def verify(self) -> VerifyResult:
         """Check the whole hash chain."""
+
+
+class ChainJournal(JournalPort, ReadableJournal, Protocol):
+    """The journal as a tournament director uses it: the table runner's port, and the chain
+    read back in order (its records folded into the tournament's state after a restart)."""

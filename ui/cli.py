@@ -27,6 +27,7 @@ COMMAND_MODULES = (
     "ui.commands.camera",
     "ui.commands.soak",
     "ui.commands.console",
+    "ui.commands.tournament",
 )
 
 

@@ -11,6 +11,12 @@ chain as the hands (status ``"table"``, :data:`~dealer_assist.ports.TABLE_RECORD
 - ``started_at == ended_at``: the time of the change; no settlement, no device events;
 - ``hand_uid``: ``<table>-table-<hex>``, unique: appending the same uid again (a retry after a
   crash) returns the record already stored instead of recording the change twice.
+
+A tournament's records are table records as well (:func:`tournament_part`): ``record["kind"]``
+``"tournament"`` for what moves no chips (a registration, the seat draw, a level, an
+elimination), or the table's own kind (``buy_in``, ``top_up``) for a seat taken with the
+starting stack or a rebuy's chips, so a chip check along the journal reads them as any table's;
+either way ``record["tournament"]`` says what it was to the tournament.
 """
 
 from __future__ import annotations
@@ -22,13 +28,27 @@ from typing import Any
 
 from dealer_assist.errors import TableError
 from dealer_assist.events import utc_now
-from dealer_assist.ports import TABLE_RECORD, HandEntry, JournalPort, StoredHand
+from dealer_assist.ports import TABLE_RECORD, TOURNAMENT_KIND, HandEntry, JournalPort, StoredHand
 from dealer_assist.table.session import TableSession
 
 
 def is_table_record(stored: StoredHand) -> bool:
     """The journal entry is a table record, not a hand."""
     return stored.status == TABLE_RECORD
+
+
+def tournament_part(stored: StoredHand) -> dict[str, Any] | None:
+    """The tournament part of a journal entry (``record["tournament"]``: ``id``, ``event`` and
+    the event's fields), None for a hand or a table record outside a tournament."""
+    if stored.status != TABLE_RECORD:
+        return None
+    part = stored.record.get("tournament")
+    return part if isinstance(part, dict) else None
+
+
+def is_tournament_record(stored: StoredHand) -> bool:
+    """A tournament record that moves no chips (kind ``"tournament"``)."""
+    return stored.status == TABLE_RECORD and stored.record.get("kind") == TOURNAMENT_KIND
 
 
 def journal_table_record(

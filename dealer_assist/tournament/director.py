@@ -1,0 +1,464 @@
+"""The tournament director over real tables (rules text 002; GAMES.md "Tournaments").
+
+The director journals every decision of the tournament as a record in the journal's hash chain
+(:mod:`dealer_assist.tournament.records`) and reads each one back through the same fold a
+restart uses (:class:`~dealer_assist.tournament.state.TournamentState`): what it knows is what
+the journal says, never more. Its steps, each idempotent so that a run after a crash just does
+what is still missing:
+
+- :meth:`Director.open` (the structure, the seed, the tables), :meth:`Director.register`
+  (each entry a purchase with who authorised it), :meth:`Director.draw` (the seeded seat draw),
+  :meth:`Director.seat` (the starting stack, or its first half with Double Chance, as each
+  table's buy-in record), :meth:`Director.start` (the clock);
+- between hands (:meth:`Director.between_hands`): each player with no chips left gets Double
+  Chance's second half, rebuys if they may and want to, or is eliminated (several in the same
+  hand ranked by their stacks at its start); second halves due by the level; rebuys and
+  add-ons the players ask for (the EUR 250 cap enforced by the purchase); sit-outs back;
+  a table broken or balanced when players went out; a break that fell due run on the clock;
+- :meth:`Director.next_hand`: which table plays next (tables in turn: the one that has played
+  fewest hands) and the level in force for it;
+- :meth:`Director.finish`: the ranking and the prizes, journaled.
+
+Tables: as many as the seat draw needs (``max_seats`` a table), played one hand at a time in
+turn; when the players left fit one table fewer, the table with fewest players is broken and
+its players moved (seeded seats); tables that differ by two or more players are balanced.
+
+Chips are checked after every hand and every record (:meth:`TournamentState.check_chips`): the
+stacks in play always equal the chips the purchases brought; a difference raises
+:class:`~dealer_assist.tournament.state.ChipsNotConserved`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from dealer_assist.errors import HandStateError
+from dealer_assist.events import iso_utc, utc_now
+from dealer_assist.ports import ChainJournal, StoredHand
+from dealer_assist.table.session import TableSession
+from dealer_assist.tournament import money
+from dealer_assist.tournament import records as ev
+from dealer_assist.tournament.clock import ClockState
+from dealer_assist.tournament.errors import PurchaseRefused
+from dealer_assist.tournament.prizes import payouts, prize_pool
+from dealer_assist.tournament.ranking import EliminationRecord
+from dealer_assist.tournament.records import journal_event
+from dealer_assist.tournament.results import ResultsTable, results_table
+from dealer_assist.tournament.seating import draw_seats
+from dealer_assist.tournament.state import SIM_EPOCH, TournamentState
+from dealer_assist.tournament.structure import TournamentStructure
+from dealer_assist.tournament.tables import TableJournalView, TournamentTable
+
+SECONDS_PER_HAND = 120
+"""The simulated clock: a hand lasts two minutes (a level of 20 minutes is 10 hands)."""
+
+
+def draw_number(seed: int, *words: object) -> float:
+    """A number in [0, 1) from SHA-256 of ``seed`` and ``words``: the same question asked after
+    a restart gets the same answer (a simulated player's choice between hands)."""
+    text = ":".join(str(w) for w in (seed, *words))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") / 2**64
+
+
+class Players(Protocol):
+    """What the players decide between hands (a simulation's seeded players, a director's
+    console). ``hand`` is the tournament's settled-hand count: a question asked again after a
+    restart is the same question."""
+
+    def rebuys(self, player: str, hand: int, *, busted: bool) -> bool:
+        """``player`` buys the starting stack again (busted: their chips are gone)."""
+        ...
+
+    def takes_addon(self, player: str, hand: int) -> bool:
+        """``player`` takes the add-on now."""
+        ...
+
+    def sits_out(self, player: str, hand: int) -> int:
+        """Hands ``player`` sits out from the next one (0: plays on)."""
+        ...
+
+
+@dataclass(frozen=True)
+class NextHand:
+    """The next hand: the table that plays it, the level in force, the tournament's hand
+    number (settled hands before it) and who sits out at it (seats)."""
+
+    table: TournamentTable
+    level: int
+    number: int
+    sitting_out: frozenset[int]
+
+
+class Director:
+    """Runs tournament ``tournament_id`` over ``tables`` with its records in ``journal``.
+
+    Args:
+        journal: the tournament's journal (opened), hands and records in one chain.
+        tournament_id: its id (the desk's table id; several tournaments may share a journal).
+        by: who authorises what the director does (the records' ``by``).
+        make_table: opens table ``table_id`` (its source opened; its journal the view given).
+
+    Raises (every step): JournalError; ChipsNotConserved; HandStateError for a step out of turn.
+    """
+
+    def __init__(self, journal: ChainJournal, tournament_id: str, *,
+                 make_table: Callable[[str, TableJournalView], TournamentTable],
+                 by: str = "director") -> None:  # fmt: skip
+        self.journal = journal
+        self.state = TournamentState(tournament_id)
+        self.by = by
+        self._make_table = make_table
+        self.tables: dict[str, TournamentTable] = {}
+        self.desk = TableJournalView(journal, tournament_id, None)
+        self.catch_up()
+
+    # -- the fold -----------------------------------------------------------------------------
+    def catch_up(self) -> None:
+        """Take every journal entry not taken yet (the director's own records, the hands the
+        tables journaled, what a restart's resume journaled)."""
+        for stored in self.journal.iter_hands(self.state.seen + 1):
+            self.state.take(stored)
+            if stored.table_id == self.state.tournament_id:
+                self.desk._last = stored
+        if self.state.opened:
+            for tid in self.state.tables:
+                if tid not in self.tables:
+                    view = TableJournalView(self.journal, tid, self.state.last_entry.get(tid))
+                    self.tables[tid] = self._make_table(tid, view)
+
+    @property
+    def structure(self) -> TournamentStructure:
+        """The structure the tournament runs with. Raises HandStateError before open."""
+        if self.state.structure is None:
+            raise HandStateError("the tournament is not open yet")
+        return self.state.structure
+
+    def _part(self, event: str, **fields: Any) -> dict[str, Any]:
+        return {"id": self.state.tournament_id, "event": event, **fields,
+                "clock": self.state.clock.to_json()}  # fmt: skip
+
+    def _desk(self, event: str, **fields: Any) -> StoredHand:
+        session = TableSession(self.state.tournament_id)
+        game = self.state.structure.game if self.state.structure else "tournament"
+        stored = journal_event(self.desk, self.state.tournament_id, self._part(event, **fields),
+                               session, by=self.by, game=game)  # fmt: skip
+        self.catch_up()
+        return stored
+
+    def _table(self, table_id: str, name: str, *args: Any, event: str, **fields: Any) -> None:
+        self.tables[table_id].change(name, *args, part=self._part(event, **fields), by=self.by)
+        self.catch_up()
+        self.state.check_chips(f"after the {event} record")
+
+    # -- before the first hand ----------------------------------------------------------------
+    def open(self, structure: TournamentStructure, *, seed: int, players: int,
+             seconds_per_hand: int = SECONDS_PER_HAND) -> None:  # fmt: skip
+        """Open the tournament (once; again after a restart: nothing): its structure, seed, the
+        simulated clock and its tables, as many as ``players`` need at ``max_seats`` a table.
+
+        Raises:
+            HandStateError: fewer players than the structure's minimum.
+        """
+        if self.state.opened:
+            return
+        if players < structure.min_players:
+            raise HandStateError(f"{players} players: this tournament needs at least "
+                                 f"{structure.min_players}")  # fmt: skip
+        n = -(-players // structure.max_seats)
+        tables = [f"{self.state.tournament_id}-T{i}" for i in range(1, n + 1)]
+        self._desk(ev.OPENED, structure=structure.to_dict(), seed=seed, tables=tables,
+                   seconds_per_hand=seconds_per_hand, sha256=structure.sha256)  # fmt: skip
+
+    def register(self, player: str, *, by: str | None = None) -> None:
+        """``player``'s entry (the entry fee; once: a player already registered is left as is).
+        Raises PurchaseRefused naming the rule."""
+        if player in self.state.ledger.accounts:
+            return
+        if self.state.draw is not None:
+            raise PurchaseRefused(player, "entry", "the seats are drawn: registration is closed")
+        p = money.register(self.structure, self.state.ledger, player,
+                           authorised_by=by or self.by)  # fmt: skip
+        self._desk(ev.REGISTERED, player=player, purchase=p.to_json())
+
+    def draw(self) -> None:
+        """The seat draw from the tournament's seed (once). Raises PurchaseRefused without
+        enough players."""
+        if self.state.draw is not None:
+            return
+        players = list(self.state.ledger.players)
+        if len(players) < self.structure.min_players:
+            raise PurchaseRefused("?", "seat", f"{len(players)} registered, the tournament "
+                                  f"needs {self.structure.min_players}")  # fmt: skip
+        d = draw_seats(self.state.seed, players, self.structure.max_seats)
+        self._desk(ev.SEAT_DRAW, draw=d.to_json())
+
+    def seat(self) -> None:
+        """Every drawn player not seated yet sits down at the drawn table and seat with the
+        starting stack (Double Chance: its first half): each a buy-in record of that table."""
+        draw = self.state.draw
+        if draw is None:
+            raise HandStateError("draw the seats first")
+        for player, (t, s) in sorted(draw.seats.items(), key=lambda kv: kv[1]):
+            e = self.state.entrants[player]
+            if e.table is not None or e.out or e.transit is not None:
+                continue
+            chips = self.state.ledger.account(player).chips_bought
+            self._table(self.state.tables[t - 1], "seat_player", s, player, chips,
+                        event=ev.SEATED, player=player)  # fmt: skip
+
+    def start(self) -> None:
+        """The clock starts (once), at the simulated clock's epoch."""
+        if self.state.started:
+            return
+        clock = ClockState().start(self.structure, SIM_EPOCH)
+        self.state.clock = clock
+        self._desk(ev.STARTED)
+
+    def setup(self, structure: TournamentStructure, *, seed: int, players: Sequence[str],
+              seconds_per_hand: int = SECONDS_PER_HAND) -> None:  # fmt: skip
+        """Open, register ``players``, draw, seat and start: whatever of it is still missing."""
+        self.open(structure, seed=seed, players=len(players), seconds_per_hand=seconds_per_hand)
+        for p in players:
+            self.register(p)
+        self.draw()
+        self.seat()
+        self.start()
+
+    # -- between hands ------------------------------------------------------------------------
+    @property
+    def level(self) -> int:
+        """The level a hand starting now is played at (during a break: the one it follows)."""
+        lv = self.state.clock.next_hand_level(self.structure, self.state.now())
+        return lv.number if lv is not None else self.state.clock.level
+
+    def between_hands(self, players: Players) -> None:
+        """Everything due before the next hand (module docstring), in a fixed order, each a
+        journaled record."""
+        self._busts(players)
+        if self.finished:
+            return
+        self._second_halves()
+        self._purchases(players)
+        self._sit_outs(players)
+        self._balance()
+        self._break()
+
+    @property
+    def finished(self) -> bool:
+        """One player is left (or the results are journaled)."""
+        return self.state.finished is not None or (self.state.started
+                                                    and len(self.state.alive()) <= 1)  # fmt: skip
+
+    def _busts(self, players: Players) -> None:
+        s, st = self.structure, self.state
+        out: list[tuple[str, int]] = []
+        for name in st.alive():
+            e = st.entrants[name]
+            if e.table is None or st.stack(name) > 0:
+                continue
+            level = self.level
+            if st.ledger.half_pending(s, name):
+                p = money.second_half(s, st.ledger, name, level=level, stack=0)
+                self._table(e.table, "top_up", e.seat, p.chips, event=ev.SECOND_HALF,
+                            player=name, purchase=p.to_json())  # fmt: skip
+                continue
+            if money.can_rebuy(s, st.ledger, name, stack=0, level=level) and players.rebuys(
+                    name, st.hands, busted=True):  # fmt: skip
+                p = money.rebuy(s, st.ledger, name, stack=0, level=level, authorised_by=self.by)
+                self._table(e.table, "top_up", e.seat, p.chips, event=ev.REBUY, player=name,
+                            purchase=p.to_json())  # fmt: skip
+                continue
+            out.append((name, self._stack_at_start(name)))
+        for name, start in out:
+            e = st.entrants[name]
+            if e.table is None:
+                continue
+            last = st.last_hand.get(e.table)
+            rec = EliminationRecord("bust", name, last.hand_uid or "" if last else "?", start,
+                                    self.by)  # fmt: skip
+            self._table(e.table, "leave", e.seat, event=ev.ELIMINATED, player=name,
+                        elimination=rec.to_json())  # fmt: skip
+
+    def _stack_at_start(self, name: str) -> int:
+        """``name``'s stack at the start of the last hand of their table (where they went
+        out)."""
+        e = self.state.entrants[name]
+        last = self.state.last_hand.get(e.table or "")
+        if last is None:
+            return 0
+        return next((int(p["stack"]) for p in last.record.get("players", [])
+                     if p.get("seat") == e.seat), 0)  # fmt: skip
+
+    def _second_halves(self) -> None:
+        s, st = self.structure, self.state
+        if not s.double_chance:
+            return
+        for p in money.due_second_halves(s, st.ledger, st.stacks(), self.level):
+            e = st.entrants[p.player]
+            if e.out or e.table is None:
+                continue
+            self._table(e.table, "top_up", e.seat, p.chips, event=ev.SECOND_HALF,
+                        player=p.player, purchase=p.to_json())  # fmt: skip
+
+    def _purchases(self, players: Players) -> None:
+        s, st = self.structure, self.state
+        level = self.level
+        for name in st.alive():
+            e = st.entrants[name]
+            if e.table is None:
+                continue
+            stack = st.stack(name)
+            if (s.rebuy is not None and money.can_rebuy(s, st.ledger, name, stack=stack,
+                                                        level=level)
+                    and players.rebuys(name, st.hands, busted=False)):  # fmt: skip
+                p = money.rebuy(s, st.ledger, name, stack=stack, level=level,
+                                authorised_by=self.by)  # fmt: skip
+                self._table(e.table, "top_up", e.seat, p.chips, event=ev.REBUY, player=name,
+                            purchase=p.to_json())  # fmt: skip
+            a = s.addon
+            acc = st.ledger.account(name)
+            if a is None or acc.addon or not a.from_level <= level <= a.until_level:
+                continue
+            if not players.takes_addon(name, st.hands):
+                continue
+            try:
+                p = money.addon(s, st.ledger, name, level=level, authorised_by=self.by)
+            except PurchaseRefused:
+                continue  # the EUR 250 cap: the player cannot take it (refused, said by money)
+            self._table(e.table, "top_up", e.seat, p.chips, event=ev.ADDON, player=name,
+                        purchase=p.to_json())  # fmt: skip
+
+    def _sit_outs(self, players: Players) -> None:
+        st = self.state
+        for name in st.alive():
+            e = st.entrants[name]
+            if e.table is None:
+                continue
+            if e.sitting_out:
+                if st.hands >= e.back_at:
+                    self._record(e.table, ev.SAT_IN, player=name)
+                continue
+            hands = players.sits_out(name, st.hands)
+            if hands > 0:
+                self._record(e.table, ev.SAT_OUT, player=name, back_at=st.hands + hands)
+
+    def _record(self, table_id: str, event: str, **fields: Any) -> None:
+        self.tables[table_id].record(self._part(event, **fields), by=self.by)
+        self.catch_up()
+
+    def _balance(self) -> None:
+        """Break a table when the players left fit the others; then move players from the
+        fullest table to the emptiest while they differ by two or more (seats drawn from the
+        seed)."""
+        st, cap = self.state, self.structure.max_seats
+        for name, e in st.entrants.items():  # a move a crash left half done
+            if e.transit is not None:
+                self._move_in(name, self._emptiest(exclude=None))
+        while True:
+            live = self._live_tables()
+            total = sum(len(st.at_table(t)) for t in live)
+            if len(live) <= 1:
+                return
+            if total <= cap * (len(live) - 1):
+                gone = min(live, key=lambda t: (len(st.at_table(t)), -live.index(t)))
+                for _seat, name in sorted(st.at_table(gone).items()):
+                    self._move(name, gone, self._emptiest(exclude=gone))
+                continue
+            full = max(live, key=lambda t: (len(st.at_table(t)), -live.index(t)))
+            empty = self._emptiest(exclude=None)
+            if len(st.at_table(full)) - len(st.at_table(empty)) < 2:
+                return
+            seated = st.at_table(full)
+            pick = sorted(seated)[int(draw_number(st.seed, "move", st.hands, full)
+                                      * len(seated))]  # fmt: skip
+            self._move(seated[pick], full, empty)
+
+    def _live_tables(self) -> list[str]:
+        return [t for t in self.state.tables if self.state.at_table(t)]
+
+    def _emptiest(self, exclude: str | None) -> str:
+        live = [t for t in self._live_tables() if t != exclude]
+        return min(live, key=lambda t: (len(self.state.at_table(t)), live.index(t)))
+
+    def _move(self, name: str, src: str, dst: str) -> None:
+        e = self.state.entrants[name]
+        self._table(src, "leave", e.seat, event=ev.MOVED_OUT, player=name, to=dst)
+        self._move_in(name, dst)
+
+    def _move_in(self, name: str, dst: str) -> None:
+        st = self.state
+        taken = st.at_table(dst)
+        free = [s for s in range(1, self.structure.max_seats + 1) if s not in taken]
+        seat = free[int(draw_number(st.seed, "seat", st.hands, name) * len(free))]
+        stack = st.entrants[name].transit or 0
+        self._table(dst, "seat_player", seat, name, stack, event=ev.MOVED_IN, player=name)
+
+    def _break(self) -> None:
+        """A break that fell due runs on the simulated clock (its minutes pass, no hand)."""
+        st = self.state
+        if not st.clock.on_break:
+            return
+        brk = self.structure.break_after(st.clock.level)
+        minutes = brk.minutes if brk is not None else 0
+        from datetime import timedelta
+
+        left = minutes * 60_000 - st.clock.break_ms
+        st.clock = st.clock.advance(self.structure, st.now() + timedelta(milliseconds=left))
+        self._desk(ev.BREAK, after_level=brk.after_level if brk else st.clock.level,
+                   minutes=minutes)  # fmt: skip
+
+    # -- the hands ----------------------------------------------------------------------------
+    def next_hand(self) -> NextHand:
+        """The table that plays next and the level in force (the table's game set to it).
+
+        Raises:
+            HandStateError: no table has two players (the tournament is over).
+        """
+        st = self.state
+        live = [t for t in self._live_tables() if len(self._dealt(t)) >= 2]
+        if not live:
+            raise HandStateError("no table has two players with chips")
+        tid = min(live, key=lambda t: (st.table_hands.get(t, 0), st.tables.index(t)))
+        table = self.tables[tid]
+        table.set_level(self.level)
+        out = frozenset(s for s, n in st.at_table(tid).items() if st.entrants[n].sitting_out)
+        return NextHand(table, self.level, st.hands, out)
+
+    def _dealt(self, table_id: str) -> list[int]:
+        session = self.state.sessions.get(table_id, TableSession(table_id))
+        return [s for s, p in session.seats.items() if (p.stack or 0) > 0]
+
+    def pending_level(self) -> int:
+        """The level of a hand a crash left in progress (the level in force when it started:
+        no record comes between a hand's start and its end)."""
+        return self.level
+
+    def hand_done(self, where: str) -> None:
+        """Take the hand a table journaled and check the chips."""
+        self.catch_up()
+        self.state.check_chips(where)
+
+    # -- the end ------------------------------------------------------------------------------
+    def results(self) -> ResultsTable:
+        """The ranking (reverse order of elimination; same-hand busts by their stacks at its
+        start, equal stacks sharing the place), the payouts from the prize pool and the special
+        prizes won (rules text 002, "Determinazione e assegnazione delle vincite").
+
+        Raises:
+            PrizeError: the payouts cannot be made as the structure says.
+        """
+        st = self.state
+        ranking = st.eliminations.ranking(list(st.ledger.players))
+        pool = prize_pool(self.structure, st.ledger.fees_cents)
+        paid = payouts(self.structure, ranking, pool) if self.finished else ()
+        return results_table(self.structure, st.ledger, ranking, paid, pool, st.specials)
+
+    def finish(self) -> ResultsTable:
+        """The results, journaled once (a restart after the end reads them back)."""
+        table = self.results()
+        if self.state.finished is None:
+            self._desk(ev.FINISHED, results=table.to_json(), at=iso_utc(utc_now()))
+        return table

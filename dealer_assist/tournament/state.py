@@ -1,0 +1,287 @@
+"""The tournament's state as a fold over its journal: the same code reads a record the moment
+the director journals it and when a restart reads the chain from the start, so a crash resumes
+the tournament exactly (registrations, the seat draw, purchases, levels and breaks, sit-outs,
+eliminations and their undo, every table's seats and stacks).
+
+:meth:`TournamentState.take` takes the next journal entry: a tournament record
+(:mod:`dealer_assist.tournament.records`), a hand of one of the tournament's tables (settled:
+the clock runs a hand; void: nothing moves), or a plain table record of one of them. Entries of
+other tables are skipped. Chips are chips, money is cents.
+
+The clock (:class:`~dealer_assist.tournament.clock.ClockState`) is taken from the last record's
+snapshot and run forward by each settled hand after it: a hand starts at the simulated moment
+the clock stands at and lasts ``seconds_per_hand`` (a simulation's clock; the director states
+it when it opens the tournament). Void hands do not run it: a hand voided by a restart and dealt
+again is the same hand of the tournament.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from dealer_assist.errors import DealerAssistError
+from dealer_assist.ports import StoredHand
+from dealer_assist.table.session import TableSession
+from dealer_assist.tournament import records as ev
+from dealer_assist.tournament.clock import ClockState
+from dealer_assist.tournament.money import Ledger, Purchase
+from dealer_assist.tournament.prizes import SpecialAward, special_prizes_won
+from dealer_assist.tournament.ranking import EliminationRecord, Eliminations
+from dealer_assist.tournament.seating import SeatDraw
+from dealer_assist.tournament.structure import TournamentStructure
+
+
+class ChipsNotConserved(DealerAssistError):
+    """The chips in play do not add up to the chips given out (starting stacks, rebuys,
+    add-ons, second halves): names the hand or record and the numbers."""
+
+
+@dataclass
+class Entrant:
+    """One registered player as the tournament knows them.
+
+    Attributes:
+        name: as registered. table, seat: where they sit (None before the seating, while
+            moving, and once out). transit: chips carried from a table to another (a move
+            half done by a crash), None otherwise. out: eliminated. sitting_out: the
+            tournament's sit-out (dealt in, folded when the action reaches them), with
+            ``back_at``: the tournament hand count they come back at.
+    """
+
+    name: str
+    table: str | None = None
+    seat: int | None = None
+    transit: int | None = None
+    out: bool = False
+    sitting_out: bool = False
+    back_at: int = 0
+
+
+@dataclass
+class LevelLine:
+    """The per-level summary: hands played at it, players left and their average stack after
+    its last hand."""
+
+    level: int
+    hands: int = 0
+    players_left: int = 0
+    average_stack: int = 0
+
+
+@dataclass
+class TournamentState:
+    """What the journal says of tournament ``tournament_id`` so far.
+
+    Attributes:
+        structure: the structure it runs with; seconds_per_hand: the simulated clock's
+            length of a hand; seed: the tournament's seed (seat draw, simulated players).
+        tables: its tables' ids (desk first: the tournament's own id holds desk records).
+        ledger: the purchases (:class:`~dealer_assist.tournament.money.Ledger`); draw: the seat
+            draw; entrants: by name, in registration order; eliminations: the busts and
+            their undo (:class:`~dealer_assist.tournament.ranking.Eliminations`).
+        clock: the clock after the last settled hand or record; hands: settled hands;
+            table_hands: by table; voids: void hands seen.
+        sessions: each table's last session; last_hand: each table's last hand entry.
+        chips_in: chips brought to the tables (seats, rebuys, add-ons, second halves).
+        finished: the results record once the tournament ended.
+        seen: the last journal entry taken.
+    """
+
+    tournament_id: str
+    structure: TournamentStructure | None = None
+    seconds_per_hand: int = 0
+    seed: int = 0
+    tables: list[str] = field(default_factory=list)
+    ledger: Ledger = field(default_factory=Ledger.empty)
+    draw: SeatDraw | None = None
+    entrants: dict[str, Entrant] = field(default_factory=dict)
+    eliminations: Eliminations = field(default_factory=Eliminations)
+    clock: ClockState = field(default_factory=ClockState)
+    started: bool = False
+    hands: int = 0
+    table_hands: dict[str, int] = field(default_factory=dict)
+    voids: int = 0
+    sessions: dict[str, TableSession] = field(default_factory=dict)
+    last_hand: dict[str, StoredHand] = field(default_factory=dict)
+    last_entry: dict[str, StoredHand] = field(default_factory=dict)
+    chips_in: int = 0
+    specials: tuple[SpecialAward, ...] = ()
+    levels: dict[int, LevelLine] = field(default_factory=dict)
+    last_level: int = 1
+    finished: dict[str, Any] | None = None
+    seen: int = 0
+
+    # -- what the director asks ---------------------------------------------------------------
+    @property
+    def opened(self) -> bool:
+        """The tournament's opening record is in the journal."""
+        return self.structure is not None
+
+    def now(self) -> datetime:
+        """The clock's moment (the simulated time after the last settled hand or record)."""
+        return self.clock.as_of or SIM_EPOCH
+
+    def stack(self, name: str) -> int:
+        """``name``'s chips now (at a table, or carried between tables; 0 when out)."""
+        e = self.entrants[name]
+        if e.transit is not None:
+            return e.transit
+        if e.table is None or e.seat is None:
+            return 0
+        p = self.sessions.get(e.table, TableSession(e.table)).seats.get(e.seat)
+        return int(p.stack or 0) if p is not None else 0
+
+    def stacks(self) -> dict[str, int]:
+        """Every entrant's chips now."""
+        return {n: self.stack(n) for n in self.entrants}
+
+    def alive(self) -> list[str]:
+        """Players not out, in registration order."""
+        return [n for n, e in self.entrants.items() if not e.out]
+
+    def at_table(self, table_id: str) -> dict[int, str]:
+        """seat -> player at ``table_id`` now."""
+        return {
+            s: p.name for s, p in self.sessions.get(table_id, TableSession(table_id)).seats.items()
+        }
+
+    def chips_in_play(self) -> int:
+        """Chips in every table's stacks and in transit."""
+        total = sum(int(p.stack or 0) for s in self.sessions.values() for p in s.seats.values())
+        return total + sum(e.transit or 0 for e in self.entrants.values())
+
+    def check_chips(self, where: str) -> None:
+        """Chips in play == chips brought to the tables == (once everyone is seated) the chips
+        the ledger issued. Raises ChipsNotConserved naming ``where`` and the numbers."""
+        in_play = self.chips_in_play()
+        if in_play != self.chips_in:
+            raise ChipsNotConserved(f"{where}: {in_play} chips in play, but {self.chips_in} "
+                                    "were brought to the tables")  # fmt: skip
+        if self.started and self.chips_in != self.ledger.chips_issued:
+            raise ChipsNotConserved(f"{where}: {self.chips_in} chips at the tables, but the "
+                                    f"purchases issued {self.ledger.chips_issued}")  # fmt: skip
+
+    # -- the fold -----------------------------------------------------------------------------
+    def take(self, stored: StoredHand) -> None:
+        """Take the next journal entry (see the module docstring). Raises ChipsNotConserved
+        for a hand whose stacks do not add up; PurchaseRefused for a purchase record the
+        ledger refuses (a corrupt journal)."""
+        self.seen = max(self.seen, stored.hand_id)
+        tid = stored.table_id
+        part = ev.part_of(stored, self.tournament_id)
+        ours = tid == self.tournament_id or tid in self.tables
+        if not ours and (part is None or part.get("event") != ev.OPENED):
+            return
+        if part is not None:
+            self._event(stored, part)
+        if tid in self.tables:
+            saved = stored.extra.get("session")
+            if isinstance(saved, Mapping) and saved.get("table_id") == tid:
+                self.sessions[tid] = TableSession.from_json(saved)
+            self.last_entry[tid] = stored
+            if stored.status in ("settled", "void"):
+                self._hand(stored)
+
+    def _hand(self, stored: StoredHand) -> None:
+        if stored.status != "settled" or self.structure is None:
+            self.voids += stored.status == "void"
+            return
+        s = self.structure
+        start = sum(int(p["stack"]) for p in stored.record.get("players", []))
+        end = sum(int(p["stack"]) for p in (stored.settlement or {}).get("seats", []))
+        if start != end:
+            raise ChipsNotConserved(f"hand {stored.hand_id} ({stored.hand_uid}): the stacks "
+                                    f"were {start} at the start and {end} at the end")  # fmt: skip
+        now = self.now()
+        self.clock, level = self.clock.start_hand(s, now)
+        self.clock = self.clock.end_hand(s, now + timedelta(seconds=self.seconds_per_hand))
+        self.hands += 1
+        self.table_hands[stored.table_id] = self.table_hands.get(stored.table_id, 0) + 1
+        self.last_hand[stored.table_id] = stored
+        self.last_level = level.number
+        self._specials(stored)
+        line = self.levels.setdefault(level.number, LevelLine(level.number))
+        line.hands += 1
+        self._level_line()
+
+    def _specials(self, stored: StoredHand) -> None:
+        """The special prizes the hand's showdown won (hands shown, not mucked)."""
+        if self.structure is None or not self.structure.special_prizes:
+            return
+        names = self.at_table(stored.table_id)
+        mucked = set(stored.record.get("mucked", []))
+        rows = (stored.settlement or {}).get("seats", [])
+        shown = {names[r["seat"]]: str(r["hand"]["category"]) for r in rows
+                 if r.get("hand") and r["seat"] not in mucked and r["seat"] in names}  # fmt: skip
+        self.specials += special_prizes_won(self.structure, stored.hand_uid or "", shown,
+                                            self.specials)  # fmt: skip
+
+    def _level_line(self) -> None:
+        line = self.levels.get(self.last_level)
+        if line is None:
+            return
+        alive = self.alive()
+        line.players_left = len(alive)
+        line.average_stack = self.chips_in_play() // len(alive) if alive else 0
+
+    def _event(self, stored: StoredHand, part: Mapping[str, Any]) -> None:
+        event = part.get("event")
+        clock = part.get("clock")
+        if isinstance(clock, Mapping):
+            self.clock = ClockState.from_json(clock)
+        name = str(part.get("player", ""))
+        purchase = part.get("purchase")
+        if isinstance(purchase, Mapping):
+            p = Purchase.from_json(purchase)
+            self.ledger = self.ledger.apply(p, self.structure)
+            if p.kind == "entry":
+                self.entrants.setdefault(p.player, Entrant(p.player))
+        if event == ev.OPENED:
+            from dealer_assist.tournament.structure import structure_from_dict
+
+            self.structure = structure_from_dict(part["structure"], source="journal")
+            self.seed = int(part["seed"])
+            self.seconds_per_hand = int(part["seconds_per_hand"])
+            self.tables = [str(t) for t in part["tables"]]
+        elif event == ev.SEAT_DRAW:
+            self.draw = SeatDraw.from_json(part["draw"])
+        elif event == ev.STARTED:
+            self.started = True
+        elif event in (ev.SEATED, ev.MOVED_IN):
+            e = self.entrants[name]
+            e.table, e.seat, e.transit = stored.table_id, int(stored.record["seat"]), None
+            self.chips_in += int(stored.record["amount"]) if event == ev.SEATED else 0
+        elif event in (ev.REBUY, ev.ADDON, ev.SECOND_HALF):
+            self.chips_in += int(stored.record["amount"])
+        elif event == ev.MOVED_OUT:
+            e = self.entrants[name]
+            e.table = e.seat = None
+            e.transit = int(stored.record["amount"])
+        elif event == ev.ELIMINATED:
+            e = self.entrants[name]
+            e.table = e.seat = None
+            e.out, e.sitting_out = True, False
+            self.eliminations = self.eliminations.apply(
+                EliminationRecord.from_json(part["elimination"])
+            )
+            self._level_line()
+        elif event == ev.UNDONE:
+            self.eliminations = self.eliminations.apply(
+                EliminationRecord.from_json(part["elimination"])
+            )
+            self.entrants[name].out = False
+            self._level_line()
+        elif event == ev.SAT_OUT:
+            e = self.entrants[name]
+            e.sitting_out, e.back_at = True, int(part["back_at"])
+        elif event == ev.SAT_IN:
+            self.entrants[name].sitting_out = False
+        elif event == ev.FINISHED:
+            self.finished = dict(part["results"])
+
+
+SIM_EPOCH = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+"""The simulated clock's start (a simulation's time is its own: hands x seconds_per_hand)."""
