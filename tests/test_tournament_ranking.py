@@ -62,7 +62,8 @@ def test_reverse_order_of_elimination() -> None:
         e = e.bust(Bust(p, f"T1-{i}", 1000))
     assert places(e.ranking(PLAYERS)) == [(1, "A"), (2, "B"), (3, "C"), (4, "D"), (5, "E"),
                                           (6, "F")]  # fmt: skip
-    assert e.ranking(PLAYERS)[0].in_play
+    assert not e.ranking(PLAYERS)[0].in_play  # the last one left is the winner
+    assert [r.in_play for r in e.undo("B").ranking(PLAYERS)[:2]] == [True, True]
 
 
 def test_same_hand_busts_by_start_stack_equal_stacks_share() -> None:

@@ -114,7 +114,8 @@ class Eliminations:
         return Eliminations(tuple(b for b in self.busts if b.player != player))
 
     def ranking(self, entrants: Sequence[str]) -> tuple[Placing, ...]:
-        """Every entrant placed, best first (players still in share place 1 until one is left).
+        """Every entrant placed, best first: players still in share place 1 (``in_play`` while
+        more than one is left; the last one is the winner).
 
         Ties are listed in ``entrants`` order. Raises RankingError if a bust names a player
         who is not an entrant."""
@@ -123,7 +124,7 @@ class Eliminations:
         if unknown:
             raise RankingError(f"{unknown[0]} is not an entrant")
         alive = [p for p in entrants if p not in self.out]
-        rows = [Placing(1, p, len(alive), True) for p in alive]
+        rows = [Placing(1, p, len(alive), len(alive) > 1) for p in alive]
         better = len(alive)
         groups: dict[str, list[Bust]] = {}
         for b in self.busts:  # dicts keep the order of each hand's first bust

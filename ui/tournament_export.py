@@ -1,0 +1,143 @@
+"""A tournament's results table exported: CSV (the ``csv`` module) and PDF (reportlab).
+
+Both writers build the whole file beside the target and rename it into place, so a failure
+leaves no half-written export (and an older export under the same name stays as it was).
+Amounts are written in euros with two decimals (the table holds cents). Column titles in
+English or Italian (``language``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from dealer_assist.errors import DealerAssistError
+from dealer_assist.tournament.results import ResultsTable
+
+TITLES = {
+    "en": ("Place", "Player", "Prize", "Special prizes", "Paid", "Rebuys", "Add-on"),
+    "it": ("Posizione", "Giocatore", "Premio", "Premi speciali", "Pagato", "Re-buy", "Add-on"),
+}
+HEADINGS = {
+    "en": {"entrants": "Entrants", "rebuys": "Rebuys", "addons": "Add-ons",
+           "fees": "Fees", "pool": "Prize pool", "yes": "yes", "in_play": "in play",
+           "special": "Special prizes"},
+    "it": {"entrants": "Iscritti", "rebuys": "Re-buy", "addons": "Add-on",
+           "fees": "Diritti di partecipazione", "pool": "Montepremi", "yes": "sì",
+           "in_play": "in gioco", "special": "Premi speciali"},
+}  # fmt: skip
+GAME_NAMES = {"stud": "Seven Card Stud", "holdem": "Texas Hold'em"}
+
+
+class ExportError(DealerAssistError):
+    """An export that could not be written (the message names the file and why)."""
+
+
+def money(cents: int) -> str:
+    """``123456`` -> ``'1234.56'`` (euros, two decimals, no separator: spreadsheets read it)."""
+    sign = "-" if cents < 0 else ""
+    return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
+
+
+def rows(table: ResultsTable, language: str = "en") -> list[list[str]]:
+    """The results as text rows, titles first: place (``=`` before a shared one), player, prize,
+    special prizes, paid (euros), rebuys, add-on."""
+    h = HEADINGS[_lang(language)]
+    out = [list(TITLES[_lang(language)])]
+    for r in table.rows:
+        place = f"={r.place}" if r.shared > 1 else str(r.place)
+        if r.in_play:
+            place = f"{place} ({h['in_play']})"
+        out.append([place, r.player, money(r.prize_cents), money(r.special_cents),
+                    money(r.paid_cents), str(r.rebuys), h["yes"] if r.addon else ""])  # fmt: skip
+    return out
+
+
+def _lang(language: str) -> str:
+    if language not in TITLES:
+        raise ExportError(f"language must be one of {', '.join(TITLES)}, got {language!r}")
+    return language
+
+
+def write_csv(table: ResultsTable, path: str | Path, *, language: str = "en") -> Path:
+    """The results as CSV (UTF-8, comma separated, a header row). Returns the path written.
+
+    Raises:
+        ExportError: the file could not be written.
+    """
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerows(rows(table, language))
+    data = buf.getvalue().encode("utf-8")
+    return _replace(Path(path), lambda f: f.write(data))
+
+
+def write_pdf(table: ResultsTable, path: str | Path, *, language: str = "en",
+              compress: bool = True) -> Path:  # fmt: skip
+    """The results as a one-table A4 PDF: the tournament's name and game, entrants, rebuys,
+    add-ons, fees, the prize pool, the ranking, the special prizes. Returns the path written.
+
+    Raises:
+        ExportError: the file could not be written, or reportlab failed.
+    """
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+    lang = _lang(language)
+    h = HEADINGS[lang]
+    styles = getSampleStyleSheet()
+    buf = io.BytesIO()
+    doc = SimpleDocTemplate(buf, pagesize=A4, title=table.name, pageCompression=int(compress),
+                            invariant=1)  # fmt: skip
+    summary = (f"{h['entrants']}: {table.entrants} &nbsp; {h['rebuys']}: {table.rebuys} &nbsp; "
+               f"{h['addons']}: {table.addons} &nbsp; {h['fees']}: EUR {money(table.fees_cents)}"
+               f" &nbsp; {h['pool']}: EUR {money(table.pool_cents)}")  # fmt: skip
+    grid = Table(rows(table, lang), repeatRows=1, hAlign="LEFT")
+    grid.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+        ("ALIGN", (2, 1), (5, -1), "RIGHT"),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.whitesmoke]),
+    ]))  # fmt: skip
+    story = [Paragraph(_escape(table.name), styles["Title"]),
+             Paragraph(GAME_NAMES.get(table.game, table.game), styles["Heading2"]),
+             Paragraph(summary, styles["Normal"]), Spacer(1, 12), grid]  # fmt: skip
+    if table.specials:
+        story += [Spacer(1, 12), Paragraph(h["special"], styles["Heading3"])]
+        story += [Paragraph(_escape(f"{a.player}: {a.category.replace('_', ' ')} ({a.hand}), "
+                                    f"EUR {money(a.cents)}"), styles["Normal"])
+                  for a in table.specials]  # fmt: skip
+    try:
+        doc.build(story)
+    except Exception as e:  # reportlab raises plain exceptions of its own
+        raise ExportError(f"{path}: the PDF could not be made: {e}") from e
+    data = buf.getvalue()
+    return _replace(Path(path), lambda f: f.write(data))
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _replace(path: Path, write: Callable[[io.BufferedWriter], object]) -> Path:
+    """Write through a temporary file in the same folder, fsync, rename over ``path``."""
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    except OSError as e:
+        raise ExportError(f"{path}: cannot write there: {e.strerror}") from e
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as e:
+        Path(tmp).unlink(missing_ok=True)
+        raise ExportError(f"{path}: cannot write: {e.strerror}") from e
+    return path
