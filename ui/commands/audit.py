@@ -1,13 +1,20 @@
 """``dealer-assist audit``: check the hand journal's hash chain and show stored hands.
 
-``audit verify --db PATH_OR_URL``: exit 0 and ``OK: N hands, chain verifies`` when every hash and
-link checks out; exit 1 and ``FAIL: hand N: reason`` naming the first bad hand otherwise.
+``audit verify --db PATH_OR_URL``: exit 0 and ``OK: N hands, chain verifies`` when every hash,
+link and signature checks out; exit 1 and ``FAIL: hand N: reason`` naming the first bad hand
+otherwise. Signatures are checked against the pinned public keys (``--public-key``, the
+``journal.public_key`` of ``--config``), the floor's (``--floor URL``, which also compares the
+chain with the floor's copy) or, failing those, the journal's own key folder (said: not pinned);
+entries written before the table signed its chain are reported (``unsigned before position N``),
+a failure with ``--require-signed`` (docs/AUDIT.md).
 A journal with table records (changes between hands: buy-ins, sit-outs, the button...) in its
 chain says ``OK: N entries (H hands, T table records), chain verifies``.
 ``audit show --db PATH_OR_URL HAND_ID [--json] [--currency CODE]``: one hand, readable (amounts as
 money, e.g. ``EUR 10.00``) or as JSON (amounts in integer minor units, as stored); a table record
 readable as its change and the seats after it.
 ``audit show --db PATH_OR_URL`` (no HAND_ID): one line per stored hand that can be read.
+``audit show ... --export FILE``: the hand (or every readable hand) as JSON in FILE (``0600``),
+signed with the table's key (``FILE.sig``; ``audit verify-export FILE`` checks it).
 A missing database, a database without a journal or an unknown hand: message, exit 2. Neither
 action creates or changes a database: the journal is opened read-only (a read-only copy, archive
 or mount is fine; no migrations, so a schema this program cannot read as it is is named). On a
@@ -27,10 +34,13 @@ from typing import TYPE_CHECKING, Any
 
 from dealer_assist.errors import JournalError
 from dealer_assist.ports import TABLE_RECORD
+from ui.commands import audit_signing
 from ui.money import fmt_money
 
 if TYPE_CHECKING:
+    from dealer_assist.ports import VerifyResult
     from dealer_assist.storage import Journal, StoredHand
+    from dealer_assist.storage.signing import KeyRing
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -43,6 +53,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     actions = parser.add_subparsers(dest="audit_action", required=True, metavar="ACTION")
     verify = actions.add_parser("verify", help="recompute every hash and check the chain")
     verify.add_argument("--db", required=True, metavar="PATH_OR_URL", help="journal database")
+    verify.add_argument(
+        "--keys",
+        metavar="DIR",
+        help="the journal's key folder (default keys/ beside a SQLite journal)",
+    )
+    audit_signing.add_trust_options(verify)
+    verify.add_argument(
+        "--require-signed",
+        action="store_true",
+        help="an unsigned entry is a failure (journals created signed)",
+    )
     verify.set_defaults(func=run_verify)
     show = actions.add_parser("show", help="print one stored hand")
     show.add_argument("--db", required=True, metavar="PATH_OR_URL", help="journal database")
@@ -53,25 +74,37 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     show.add_argument("--currency", default="EUR", metavar="CODE",
                       help="currency of the table's amounts (default EUR, the shipped tables'; "
                       "the journal does not store it)")  # fmt: skip
+    show.add_argument("--export", metavar="FILE",
+                      help="write the hand(s) as JSON to FILE, signed with the table's key "
+                      "(FILE.sig)")  # fmt: skip
+    show.add_argument(
+        "--keys",
+        metavar="DIR",
+        help="the key folder to sign the export with (default keys/ beside it)",
+    )
     show.set_defaults(func=run_show)
     ack = actions.add_parser("acknowledge", help="accept a journal that failed verify")
     ack.add_argument("--db", required=True, metavar="PATH_OR_URL", help="journal database")
     ack.add_argument("--by", required=True, metavar="NAME", help="the operator acknowledging")
     ack.set_defaults(func=run_acknowledge)
+    audit_signing.register(actions)
 
 
-def _journal(db: str) -> Journal:
+def _journal(db: str, keys: str | None = None) -> Journal:
     from dealer_assist.storage import Journal  # deferred: keeps other commands' start fast
 
-    return Journal(db, create=False, read_only=True)
+    return Journal(db, create=False, read_only=True, keys=keys)
 
 
 def run_verify(args: argparse.Namespace) -> int:
     """``audit verify``: 0 when the chain verifies, 1 when it does not, 2 when unreadable."""
+    from dealer_assist.errors import DealerAssistError
+
     try:
-        with _journal(args.db) as journal:
+        with _journal(args.db, args.keys) as journal:
+            ring = audit_signing.trusted_keys(args, journal)
             try:
-                result = journal.verify()
+                result = journal.verify(ring, require_signed=args.require_signed)
                 hands = journal.count(hands_only=True) if result.ok else result.hands_checked
             except JournalError as e:
                 return _damaged(journal, str(e))
@@ -79,9 +112,16 @@ def run_verify(args: argparse.Namespace) -> int:
                 print(f"first failure: hand {result.first_bad_hand}: {result.reason}")
                 return 1
             note = None if result.ok else journal.acknowledgement()
-    except JournalError as e:
+            keys = _key_lines(journal, ring, result)
+            floor = _floor_lines(journal, args.floor) if args.floor else []
+    except DealerAssistError as e:
         print(f"dealer-assist audit: {e}", file=sys.stderr)
         return 2
+    failed = [line for line in keys + floor if line.startswith(("FAIL", "first changed"))]
+    if result.ok and failed:
+        failed.append(f"the chain itself verifies ({result.hands_checked} entries)")
+        print("\n".join(failed))
+        return 1
     if result.ok:
         records = result.hands_checked - hands
         what = f"{result.hands_checked} hands"
@@ -90,19 +130,73 @@ def run_verify(args: argparse.Namespace) -> int:
         print(f"OK: {what}, chain verifies")
         if result.head_hash:
             print(f"head hash: {result.head_hash}")
+        print("\n".join(keys + floor))
         return 0
     where = f"hand {result.first_bad_hand}: " if result.first_bad_hand is not None else ""
     print(f"FAIL: {where}{result.reason}")
+    if result.first_bad_hand is not None:
+        print(f"first changed hand: {result.first_bad_hand}")
     print(f"{result.hands_checked} hands before it verify")
     if note:
         print(f"the break was {note}")
+    print("\n".join(line for line in keys + floor if line))
     return 1
+
+
+def _key_lines(journal: Journal, ring: KeyRing, result: VerifyResult) -> list[str]:
+    """What the signatures were checked against; FAIL lines for a key folder whose key is not
+    the pinned one (a replaced key not yet used)."""
+    lines = []
+    if result.unsigned:
+        first = result.signed_from
+        lines.append(
+            f"unsigned before position {first}: {result.unsigned} entries written before the "
+            f"table signed its chain" if first else f"unsigned: all {result.unsigned} entries "
+            f"(written before signing; dealer-assist audit keygen)"
+        )  # fmt: skip
+    for table in journal.table_ids():
+        key = ring.for_table(table)
+        local = None if journal.key_store is None else journal.key_store.public_key(table)
+        if key is None:
+            if result.signed_from is not None:
+                lines.append(f"signatures of table {table} not checked: no public key")
+            continue
+        trust = "" if key.pinned else " NOT pinned: a replaced key is not caught (--public-key)"
+        lines.append(f"table {table}: key {key.key_id} ({key.source}){trust}")
+        if key.pinned and local is not None and local.hex != key.hex:
+            lines.append(
+                f"FAIL: table {table}'s key folder holds key {local.key_id} ({local.source}), "
+                f"not the pinned key {key.key_id}: the key was replaced"
+            )
+    if result.signatures_checked:
+        lines.append(f"signatures: {result.signatures_checked} verify")
+    return lines
+
+
+def _floor_lines(journal: Journal, url: str) -> list[str]:
+    """The journal compared with the floor's copy, one line per table."""
+    from dealer_assist.storage.crosscheck import compare_with_floor
+    from dealer_assist.storage.floor.floor import Floor
+
+    lines = []
+    with Floor(url) as floor:
+        for table in journal.table_ids():
+            c = compare_with_floor(journal, floor, table)
+            if c.ok:
+                more = f" ({c.not_forwarded} not yet forwarded)" if c.not_forwarded else ""
+                lines.append(f"floor: table {table}: {c.reason}{more}")
+            else:
+                lines.append(f"FAIL: floor: table {table}: {c.reason}")
+                lines.append(f"first changed hand: {c.first_changed}")
+    return lines
 
 
 def run_show(args: argparse.Namespace) -> int:
     """``audit show``: print hand ``HAND_ID``; 2 when the journal or the hand is missing."""
     try:
-        with _journal(args.db) as journal:
+        with _journal(args.db, args.keys) as journal:
+            if args.export:
+                return _export(journal, args)
             if args.hand_id is None:
                 return _list_hands(journal)
             try:
@@ -117,6 +211,39 @@ def run_show(args: argparse.Namespace) -> int:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
         print("\n".join(format_hand(hand, args.currency)))
+    return 0
+
+
+def _export(journal: Journal, args: argparse.Namespace) -> int:
+    """``show --export``: the hand(s) as JSON (amounts in minor units) in a ``0600`` file,
+    then ``FILE.sig``. Raises JournalError (nothing to export, no key: the file is removed)."""
+    from pathlib import Path
+
+    from dealer_assist.at_rest import open_private
+    from dealer_assist.errors import ConfigError
+
+    if args.hand_id is None:
+        chosen = list(journal.iter_hands())
+    else:
+        chosen = [journal.get_hand(args.hand_id)]
+    if not chosen:
+        raise JournalError("no hand to export")
+    docs = [{**h.content(), "prev_hash": h.prev_hash, "hash": h.hash} for h in chosen]
+    path = Path(args.export)
+    try:
+        with open_private(path) as out:
+            json.dump(docs[0] if args.hand_id is not None else docs, out, indent=2,
+                      ensure_ascii=False)  # fmt: skip
+            out.write("\n")
+    except ConfigError as e:
+        raise JournalError(str(e)) from e
+    try:
+        sig = audit_signing.sign_export_file(path, chosen[0].table_id, journal.key_store)
+    except JournalError:
+        path.unlink(missing_ok=True)  # an unsigned export is not left behind
+        raise
+    print(f"exported {len(docs)} {'entry' if len(docs) == 1 else 'entries'} to {path}")
+    print(f"signature: {sig}")
     return 0
 
 

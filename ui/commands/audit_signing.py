@@ -1,0 +1,220 @@
+"""The signing side of ``dealer-assist audit`` (docs/AUDIT.md): keys, trusted keys, exports.
+
+``audit keygen --table ID [--db PATH | --keys DIR | --key FILE] [--show]``: make the table's
+Ed25519 key (private ``0600`` in a ``0700`` folder, public beside it) and print its fingerprint
+for the pit boss to record; ``--show`` prints an existing key's. Never replaces a key.
+``audit verify-export FILE [--sig SIG] [--public-key FILE | --floor URL | --keys DIR | --db PATH]``:
+exit 0 when the file is unchanged and signed by the table's trusted key, 1 when not, 2 when it
+or its signature cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tomllib
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from dealer_assist.errors import DealerAssistError, JournalError
+
+if TYPE_CHECKING:
+    from dealer_assist.storage import Journal
+    from dealer_assist.storage.signing import KeyRing, KeyStore, PublicKey
+
+
+def register(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``keygen`` and ``verify-export`` to ``audit``."""
+    keygen = actions.add_parser("keygen", help="make a table's signing key, print its fingerprint")
+    keygen.add_argument("--table", required=True, metavar="ID", help="the table id (config)")
+    _key_folder_options(keygen)
+    keygen.add_argument(
+        "--key",
+        metavar="FILE",
+        help="the private key file (config journal.key) instead of the folder's",
+    )
+    keygen.add_argument("--show", action="store_true",
+                        help="print the existing key's fingerprint, make none")  # fmt: skip
+    keygen.set_defaults(func=run_keygen)
+    check = actions.add_parser("verify-export", help="check a signed export against FILE.sig")
+    check.add_argument("file", metavar="FILE", help="the exported file")
+    check.add_argument("--sig", metavar="SIG", help="its signature (default FILE.sig)")
+    add_trust_options(check)
+    _key_folder_options(check)
+    check.set_defaults(func=run_verify_export)
+
+
+def _key_folder_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", metavar="PATH", dest="key_db",
+                        help="a SQLite journal: its keys/ folder beside it")  # fmt: skip
+    parser.add_argument("--keys", metavar="DIR", help="the key folder")
+
+
+def add_trust_options(parser: argparse.ArgumentParser) -> None:
+    """``--public-key``, ``--config``, ``--floor``: where the trusted public keys come from."""
+    parser.add_argument("--public-key", action="append", default=[], metavar="[TABLE=]FILE",
+                        help="a pinned public key (PEM or 64 hex digits), for TABLE or for "
+                        "every table; repeatable")  # fmt: skip
+    parser.add_argument("--config", metavar="TABLE.toml",
+                        help="a table config: its journal.public_key is pinned, journal.key "
+                        "names the key file")  # fmt: skip
+    parser.add_argument(
+        "--floor",
+        metavar="URL",
+        help="the floor database: its copy of each table's public key and chain",
+    )
+
+
+def run_keygen(args: argparse.Namespace) -> int:
+    """``audit keygen``: 0 made (or shown), 2 on errors (a key exists, no folder given...)."""
+    from dealer_assist.storage.signing import KeyStore, format_fingerprint
+
+    try:
+        folder = _folder(args.keys, args.key_db)
+        if folder is None and args.key is None:
+            raise JournalError("name where the key goes: --db JOURNAL, --keys DIR or --key FILE")
+        store = KeyStore(folder or Path(args.key).parent, args.key)
+        if args.show:
+            key = store.public_key(args.table)
+            if key is None:
+                raise JournalError(
+                    f"no signing key of table {args.table} at {store.key_path(args.table)}"
+                )
+        else:
+            if not store.has_key(args.table):
+                _refuse_foreign_chain(args.key_db, args.table)
+            key = store.generate(args.table).public
+    except DealerAssistError as e:
+        print(f"dealer-assist audit: {e}", file=sys.stderr)
+        return 2
+    verb = "signing key" if args.show else "new signing key"
+    print(f"{verb} of table {args.table}: {store.key_path(args.table)} (private, 0600)")
+    print(f"public key: {store.pub_path(args.table)}  ({key.hex})")
+    print(f"fingerprint: {format_fingerprint(key.fingerprint)}")
+    print(f"key id: {key.key_id}")
+    if not args.show:
+        print("record the fingerprint in the pit register and pin the public key where the "
+              "journal's writers cannot change it (journal.public_key, the floor)")  # fmt: skip
+    return 0
+
+
+def _refuse_foreign_chain(db: str | None, table_id: str) -> None:
+    """A new key for a table whose journal is signed already would never match it."""
+    if db is None or not Path(db).is_file():
+        return
+    from dealer_assist.storage import Journal
+
+    with Journal(db, create=False, read_only=True) as journal:
+        signed = journal.signing_key_id(table_id)
+    if signed is not None:
+        raise JournalError(
+            f"the journal {db} is signed with key {signed} for table {table_id}: restore that "
+            f"key file instead of making a new one"
+        )
+
+
+def _folder(keys: str | None, db: str | None) -> Path | None:
+    from dealer_assist.storage.signing import default_keys_folder
+
+    if keys is not None:
+        return Path(keys)
+    if db is not None and "://" not in db:
+        return default_keys_folder(Path(db).expanduser().absolute())
+    return None
+
+
+def trusted_keys(args: argparse.Namespace, journal: Journal | None) -> KeyRing:
+    """The key ring of a verify: pinned keys (``--public-key``, ``journal.public_key`` of
+    ``--config``), else the floor's copies (``--floor``), else the key folder (``--keys``, the
+    config's ``journal.key``, or the journal's own: not pinned).
+
+    Raises:
+        JournalError: a key file that cannot be read; ConfigError: a bad ``--config``.
+        FloorError: the floor cannot be read.
+    """
+    from dealer_assist.storage.signing import KeyRing, KeyStore, load_public_key
+
+    tables: dict[str, PublicKey] = {}
+    any_table = None
+    config_key, config_pub = _config_keys(args.config)
+    for spec in [*args.public_key, *([config_pub] if config_pub else [])]:
+        table, sep, path = spec.partition("=")
+        if sep and not Path(spec).exists():
+            tables[table] = load_public_key(path)
+        else:
+            any_table = load_public_key(spec)
+    if args.floor and journal is not None:
+        from dealer_assist.storage.crosscheck import floor_public_keys
+        from dealer_assist.storage.floor.floor import Floor
+
+        with Floor(args.floor) as floor:
+            floor_keys = floor_public_keys(floor, journal.table_ids())
+        tables = {**floor_keys, **tables}
+    local: KeyStore | None = journal.key_store if journal is not None else None
+    folder = _folder(getattr(args, "keys", None), getattr(args, "key_db", None))
+    if folder is not None or config_key is not None:
+        local = KeyStore(folder or Path(str(config_key)).parent, config_key)
+    return KeyRing(tables, any_table, local)
+
+
+def _config_keys(config: str | None) -> tuple[str | None, str | None]:
+    """``journal.key`` and ``journal.public_key`` of a table config (paths relative to it)."""
+    if config is None:
+        return None, None
+    from dealer_assist.errors import ConfigError
+
+    path = Path(config)
+    try:
+        journal = tomllib.loads(path.read_text(encoding="utf-8-sig")).get("journal", {})
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read: {e.strerror}") from e
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{path}: not valid TOML: {e}") from e
+    found: list[str | None] = []
+    for key in ("key", "public_key"):
+        value = journal.get(key) if isinstance(journal, dict) else None
+        if value is not None and not isinstance(value, str):
+            raise ConfigError(f"{path}: journal.{key}: must be a file path, got {value!r}")
+        found.append(None if value is None else str(path.parent / Path(value).expanduser()))
+    return found[0], found[1]
+
+
+def run_verify_export(args: argparse.Namespace) -> int:
+    """``audit verify-export``: 0 verified against a trusted key, 1 not, 2 unreadable."""
+    from dealer_assist.storage.signed_export import read_signature, verify_export
+
+    try:
+        signer = str(read_signature(args.file, args.sig)["signer"])
+        ring = trusted_keys(args, None)
+        if args.floor:
+            from dealer_assist.storage.crosscheck import floor_public_keys
+            from dealer_assist.storage.floor.floor import Floor
+
+            with Floor(args.floor) as floor:
+                ring = type(ring)({**floor_public_keys(floor, [signer]), **ring.tables},
+                                  ring.any_table, ring.local)  # fmt: skip
+        trusted = ring.for_table(signer)
+        check = verify_export(args.file, trusted, args.sig)
+    except DealerAssistError as e:
+        print(f"dealer-assist audit: {e}", file=sys.stderr)
+        return 2
+    if not check.ok:
+        print(f"FAIL: {args.file}: {check.reason}")
+        return 1
+    pinned = "" if trusted is not None and trusted.pinned else " (a key folder's key, not pinned)"
+    print(f"OK: {args.file} signed by {check.signer} at {check.signed_at}, key {check.key_id}")
+    print(f"checked against {check.trusted}{pinned}")
+    return 0
+
+
+def sign_export_file(path: Path, table_id: str, store: KeyStore | None) -> Path:
+    """Sign a finished export with ``table_id``'s key from ``store``; the ``.sig`` path.
+
+    Raises:
+        JournalError: no key folder, or the key cannot be read (the export stays unsigned).
+    """
+    from dealer_assist.storage.signed_export import sign_export
+
+    if store is None:
+        raise JournalError("no key folder to sign the export with (give --keys DIR)")
+    return sign_export(path, store.load(table_id), table_id)
