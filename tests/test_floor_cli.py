@@ -97,3 +97,18 @@ def test_the_url_from_the_tables_toml_and_errors_as_sentences(
     assert status == 2 and "cannot open the floor database" in err
     status, _, err = run(capsys, "sync", "--db", str(tmp_path / "none.db"), "--floor", floor_db.url)
     assert status == 2 and "no journal database" in err
+
+
+def test_simulate_forwards_to_the_floor_as_it_deals(
+    floor_db: FloorDb, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "sim.db")
+    status = main(["simulate", "--hands", "4", "--db", db, "--floor", floor_db.url,
+                   "--no-progress"])  # fmt: skip
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "floor (UTH-01): caught up at position 4" in out.splitlines()
+    with Journal(db, create=False, supervise=False) as journal:
+        hashes = [h.hash for h in journal.iter_hands()]
+    assert floor_db.sql("SELECT hash FROM floor_records ORDER BY position") == [
+        (h,) for h in hashes]  # fmt: skip

@@ -227,9 +227,20 @@ def _when(moment: datetime | None) -> str:
 # -- the hook of `simulate --floor` ----------------------------------------------------------
 
 
-def start_forwarding(journal: Any, url: str | None, *, pit: str | None = None) -> Forwarder | None:
+def start_forwarding(journal: Any, args: argparse.Namespace) -> Forwarder | None:
     """A started :class:`~dealer_assist.storage.floor.Forwarder` of the open ``journal`` to
-    the floor at ``url`` (None when ``url`` is None: no floor)."""
+    the floor of ``args.floor``, else of the ``[floor]`` section of ``args.table`` (a table
+    TOML); None when neither names one.
+
+    Raises:
+        ConfigError: the table TOML's ``[floor]`` is malformed. FloorError: not a floor URL.
+    """
+    url, pit = getattr(args, "floor", None), None
+    if not url and getattr(args, "table", None):
+        from dealer_assist.storage.floor import floor_settings
+
+        settings = floor_settings(args.table)
+        url, pit = settings.url, settings.pit
     if not url:
         return None
     from dealer_assist.storage.floor import Forwarder
@@ -242,11 +253,13 @@ def start_forwarding(journal: Any, url: str | None, *, pit: str | None = None) -
 def stop_forwarding(
     forwarder: Forwarder | None, out: TextIO | None = None, *, wait: float = CATCH_UP_TIMEOUT_S
 ) -> None:
-    """Give ``forwarder`` up to ``wait`` s to catch up, stop it, and say where it stands on
-    ``out`` (default stdout): caught up, or what is left for ``floor sync``."""
+    """Give ``forwarder`` up to ``wait`` s to catch up (not when the floor is unreachable or
+    refused a record: it would not), stop it, and say where it stands on ``out`` (default
+    stdout), with what is left for ``floor sync``."""
     if forwarder is None:
         return
-    caught_up = wait > 0 and forwarder.wait_caught_up(wait)
+    stuck = forwarder.status().state in ("floor unreachable", "refused", "error")
+    caught_up = not stuck and wait > 0 and forwarder.wait_caught_up(wait)
     status = forwarder.status()
     forwarder.stop()
     line = status.sentence()

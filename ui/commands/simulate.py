@@ -29,6 +29,7 @@ from dealer_assist.players import PlayerModel
 from dealer_assist.storage.faults import DiskLimits, MiB, ResilientJournal
 from dealer_assist.table.driving import HeadlessTable
 from drivers.factory import open_source
+from ui.commands.floor import start_forwarding, stop_forwarding
 from ui.money import fmt_money
 from ui.records import RecordsFile
 
@@ -59,6 +60,8 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--table", help="table TOML (default: the shipped one of --game)")
     p.add_argument("--db", help="journal: SQLite path or postgresql+psycopg:// URL")
+    p.add_argument("--floor", metavar="URL", help="forward the journal to this floor database "
+                   "as it is written (default: the --table TOML's [floor] url)")  # fmt: skip
     p.add_argument("--records", help="append each settled hand as a HAND_RECORD JSON line here "
                    "(a restart appends the hands a crash kept out)")  # fmt: skip
     p.add_argument("--disk-warn-mib", type=int, default=DiskLimits.warn_bytes // MiB,
@@ -128,8 +131,10 @@ def run(args: argparse.Namespace) -> int:
                if args.records else None)  # fmt: skip
     summary = _Summary()
     runner: HeadlessTable | None = None
+    forwarder = None
     try:
         journal.open()
+        forwarder = start_forwarding(journal, args)
         if records is not None:
             records.open(journal)  # before the resume: the hand it journals is appended
             if records.notice():
@@ -162,6 +167,7 @@ def run(args: argparse.Namespace) -> int:
     except JournalError as e:
         raise JournalError(_stopped(e, runner)) from e
     finally:
+        stop_forwarding(forwarder)
         source.close()
         journal.close()
         if records is not None:

@@ -46,6 +46,7 @@ from dealer_assist.table.driving import resume_table
 from dealer_assist.table.peer_driving import HeadlessPeerTable, SeatPlayer, play_hand
 from dealer_assist.table.session import TableSession
 from drivers.factory import open_source
+from ui.commands.floor import start_forwarding, stop_forwarding
 from ui.commands.simulate import default_db, open_journal, stopped
 from ui.money import fmt_money
 from ui.records import RecordsFile
@@ -88,8 +89,10 @@ def run(args: argparse.Namespace) -> int:
     records = (RecordsFile(args.records, config.table_id, group=config.journal_group)
                if args.records else None)  # fmt: skip
     tables: list[HeadlessPeerTable] = []
+    forwarder = None
     try:
         journal.open()
+        forwarder = start_forwarding(journal, args)
         if records is not None:
             records.open(journal)  # before the resume: the hand it journals is appended
             if records.notice():
@@ -102,6 +105,7 @@ def run(args: argparse.Namespace) -> int:
     except JournalError as e:  # a storage error: the hand in progress stays in the step log
         raise JournalError(stopped(e, _pending(tables))) from e
     finally:
+        stop_forwarding(forwarder)
         source.close()
         journal.close()
         if records is not None:

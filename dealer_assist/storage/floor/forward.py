@@ -42,7 +42,8 @@ class ForwardStatus:
             ``error`` (the journal cannot be read, another floor error).
         table_id: the table (None until its journal has an entry).
         local_position, floor_position: the journal's last position and the floor's head as
-            last seen; ``lag`` the records between.
+            last seen (``None`` before the floor was first reached); ``lag`` the records
+            between (all of the journal's while the floor's head is not known).
         pending_since: ``recorded_at`` of the oldest record not yet on the floor, or None.
         last_forwarded_at: when the floor last stored records of this forwarder (UTC).
         last_error: the last failure as a sentence (kept until a round succeeds), or None.
@@ -52,7 +53,7 @@ class ForwardStatus:
     state: str = STOPPED
     table_id: str | None = None
     local_position: int = 0
-    floor_position: int = 0
+    floor_position: int | None = None
     pending_since: datetime | None = None
     last_forwarded_at: datetime | None = None
     last_error: str | None = None
@@ -61,7 +62,7 @@ class ForwardStatus:
     @property
     def lag(self) -> int:
         """Records of the journal not yet on the floor."""
-        return max(0, self.local_position - self.floor_position)
+        return max(0, self.local_position - (self.floor_position or 0))
 
     def lag_seconds(self, now: datetime | None = None) -> float:
         """Age of the oldest record not yet on the floor (0.0 when caught up)."""
@@ -75,6 +76,8 @@ class ForwardStatus:
         if self.state == CAUGHT_UP:
             return f"{head}: caught up at position {self.floor_position}"
         lag = f"{self.lag} record(s) behind ({self.lag_seconds():.0f} s)" if self.lag else ""
+        if self.floor_position is None and self.local_position:
+            lag = f"the floor not reached yet, {self.local_position} record(s) in the journal"
         if self.state == FORWARDING:
             return f"{head}: forwarding, {lag or 'caught up'}"
         if self.last_error is not None:
@@ -265,7 +268,7 @@ class Forwarder:
                 last = journal.last_hand()
                 position = 0 if last is None else last.hand_id
                 changes["local_position"] = position
-                held = self._status.floor_position
+                held = self._status.floor_position or 0
                 if position > held:
                     changes["pending_since"] = journal.get_hand(held + 1).recorded_at
             except JournalError:
