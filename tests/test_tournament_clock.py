@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 import tomli_w
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dealer_assist.tournament.action_clock import DecisionClock, TimeBanks, timeout_action
 from dealer_assist.tournament.clock import ClockState
@@ -35,8 +37,9 @@ def stud() -> TournamentStructure:
     return load_structure(SHIPPED["stud_freezeout"])
 
 
-def custom(tmp_path: Path, levels: list[dict[str, Any]], breaks: list[dict[str, Any]] = (),
-           **clock: Any) -> TournamentStructure:  # type: ignore[assignment]  # fmt: skip
+def custom(tmp_path: Path, levels: list[dict[str, Any]],
+           breaks: tuple[dict[str, Any], ...] | list[dict[str, Any]] = (),
+           **clock: Any) -> TournamentStructure:  # fmt: skip
     data = tomllib.loads(SHIPPED["stud_freezeout"].read_text(encoding="utf-8"))
     data["levels"] = levels
     data["breaks"] = list(breaks)
@@ -286,3 +289,25 @@ def test_sit_out_is_folded_and_back_from_the_next_hand() -> None:
         so.ask_back("Anna")
     so = so.sit_out("Bruno").remove("Bruno")
     assert so == SitOuts()
+
+
+# -- properties --------------------------------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 40 * 60_000), min_size=1, max_size=12),
+       st.integers(0, 300 * 60_000))  # fmt: skip
+def test_advancing_in_steps_is_advancing_at_once(steps: list[int], end: int) -> None:
+    s = stud()
+    start = ClockState().start(s, at(0))
+    moments = sorted({*steps, end})
+    c = start
+    for ms in moments:
+        c = c.advance(s, T0 + timedelta(milliseconds=ms))
+    assert c == start.advance(s, T0 + timedelta(milliseconds=moments[-1]))
+    # and through JSON at every step
+    c = start
+    for ms in moments:
+        c = ClockState.from_json(json.loads(json.dumps(c.advance(s, T0 + timedelta(
+            milliseconds=ms)).to_json())))  # fmt: skip
+    assert c == start.advance(s, T0 + timedelta(milliseconds=moments[-1]))

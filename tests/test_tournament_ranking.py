@@ -6,6 +6,7 @@ the results table."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import tomllib
 from pathlib import Path
@@ -13,6 +14,8 @@ from typing import Any
 
 import pytest
 import tomli_w
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dealer_assist.cards import parse_cards
 from dealer_assist.tournament.errors import PrizeError, RankingError
@@ -245,3 +248,30 @@ def test_results_table() -> None:
     p2 = next(r for r in table.rows if r.player == "P2")
     assert p2.special_cents == 5_000
     assert json.loads(json.dumps(table.to_json()))["rows"][0]["player"] == "P0"
+
+
+# -- properties ------------------------------------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    n=st.integers(2, 12),
+    stacks=st.lists(st.integers(0, 3), min_size=12, max_size=12),
+    hands=st.lists(st.integers(0, 4), min_size=12, max_size=12),
+    pool=st.integers(60_000, 10_000_000),
+)
+def test_payouts_add_up_and_follow_the_ranking(n: int, stacks: list[int], hands: list[int],
+                                               pool: int) -> None:  # fmt: skip
+    s = load_structure(SHIPPED["holdem_rebuy"])  # 40/25/15/12/8, entry EUR 20
+    players = [f"P{i}" for i in range(n)]
+    e = Eliminations()
+    # every player but P0 goes out, in hands numbered by `hands` (several per hand), ties often
+    for i, p in sorted(enumerate(players[1:], 1), key=lambda ip: hands[ip[0]]):
+        e = e.bust(Bust(p, f"h{hands[i]}", stacks[i] * 100))
+    ranking = e.ranking(players)
+    pay = payouts(s, ranking, pool)
+    assert sum(p.cents for p in pay) == pool
+    assert all(a.cents >= b.cents for a, b in itertools.pairwise(pay))
+    for place in {p.place for p in pay}:
+        group = [p.cents for p in pay if p.place == place]
+        assert max(group) - min(group) <= (1 if place == 1 else 0)
