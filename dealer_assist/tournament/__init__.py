@@ -14,7 +14,8 @@ API summary (kept in step with /tmp/t15/api.md while the director is being built
     time_bank_seconds, time_bank (automatic|on_request), rebuy (``RebuyRule`` | None), addon
     (``AddOnRule`` | None), double_chance_level, prize_kind, percentages_bp, guarantee_cents,
     special_prizes, formula (single|heats), qualifiers, warnings; ``s.level(n)``,
-    ``s.break_after(n)``, ``s.max_total_cents``. ``euros(cents)`` -> ``'EUR 25.00'``.
+    ``s.break_after(n)``, ``s.max_total_cents``. ``euros(cents)`` -> ``'EUR 25.00'``;
+    ``shipped_structures() -> {name: path}``.
 ``money``  ``Purchase`` (kind entry|rebuy|addon|second_half, player, amount_cents, chips, level,
     authorised_by; to_json/from_json); ``Ledger.empty()`` / ``Ledger.fold(structure, records)``,
     ``ledger.apply(p)``, ``fees_cents``, ``chips_issued``, ``account(p)``, ``half_pending``.
@@ -28,8 +29,11 @@ API summary (kept in step with /tmp/t15/api.md while the director is being built
 ``action_clock``  ``TimeBanks``, ``DecisionClock.begin/status/open_bank/finish ->
     DecisionOutcome``, ``timeout_action(can_check)``.
 ``sitout``  ``SitOuts``: sit out, back from the next hand, automatic actions.
-``ranking``  ``Eliminations`` (bust/undo records, ``ranking(entrants)``; same-hand busts by
-    start stack, equal stacks share the place); heats combined into a final ranking.
-``prizes``  ``prize_pool``, ``payouts`` (cents, rounded down, remainder to the best place,
-    shared places split the sum of their prizes), ``special_prizes_won``, ``results_table``.
+``ranking``  ``EliminationRecord`` (bust/undo, to_json/from_json), ``Eliminations.fold``,
+    ``bust``, ``undo``, ``ranking(entrants) -> (Placing(place, player, shared, in_play), ...)``
+    (same-hand busts by start stack, equal stacks share the place); ``combine_heats``.
+``prizes``  ``prize_pool``, ``place_amounts``, ``payouts`` (cents, rounded down, remainder to
+    the best place, shared places split the sum of their prizes), ``categories_shown``,
+    ``special_prizes_won -> (SpecialAward, ...)``.
+``results``  ``results_table(...) -> ResultsTable`` (exports: ``ui/tournament_export.py``).
 """
