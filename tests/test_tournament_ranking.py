@@ -66,6 +66,8 @@ def test_reverse_order_of_elimination() -> None:
     assert places(e.ranking(PLAYERS)) == [(1, "A"), (2, "B"), (3, "C"), (4, "D"), (5, "E"),
                                           (6, "F")]  # fmt: skip
     assert not e.ranking(PLAYERS)[0].in_play  # the last one left is the winner
+    assert e.partita_over(PLAYERS) and not e.undo("B").partita_over(PLAYERS)
+    assert e.undo("B").partita_over(PLAYERS, qualifiers=2)
     assert [r.in_play for r in e.undo("B").ranking(PLAYERS)[:2]] == [True, True]
 
 

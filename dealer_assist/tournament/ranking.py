@@ -113,6 +113,12 @@ class Eliminations:
             raise RankingError(f"{player} is not out: no bust to undo")
         return Eliminations(tuple(b for b in self.busts if b.player != player))
 
+    def partita_over(self, entrants: Sequence[str], qualifiers: int = 1) -> bool:
+        """True when the partita is over (rules text 002, "Formule di gioco"): the second-to-last
+        player is out (``qualifiers = 1``), or only the ``qualifiers`` who go on to the next
+        round of the formula are left."""
+        return sum(p not in self.out for p in entrants) <= max(qualifiers, 1)
+
     def ranking(self, entrants: Sequence[str]) -> tuple[Placing, ...]:
         """Every entrant placed, best first: players still in share place 1 (``in_play`` while
         more than one is left; the last one is the winner).
