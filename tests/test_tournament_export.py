@@ -53,6 +53,8 @@ def test_pdf(tmp_path: Path) -> None:
     for text in (b"Seven Card Stud Freezeout", b"Anna", b"150.00", b"Prize pool: EUR 300.00",
                  b"Carla: royal flush \\(T1-42\\), EUR 100.00"):  # fmt: skip
         assert text in data, text
+    it = write_pdf(table(), tmp_path / "risultati.pdf", language="it", compress=False).read_bytes()
+    assert b"Montepremi: EUR 300.00" in it and b"Carla: scala reale \\(T1-42\\)" in it
     small = write_pdf(table(), tmp_path / "small.pdf")
     assert small.stat().st_size < len(data)
     assert small.read_bytes().startswith(b"%PDF-")

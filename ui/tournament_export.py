@@ -31,6 +31,19 @@ HEADINGS = {
            "in_play": "in gioco", "special": "Premi speciali"},
 }  # fmt: skip
 GAME_NAMES = {"stud": "Seven Card Stud", "holdem": "Texas Hold'em"}
+#: hand categories in Italian as rules text 002 names them (English: the code, spaced)
+CATEGORIES_IT = {
+    "royal_flush": "scala reale", "straight_flush": "scala colore", "four_of_a_kind": "poker",
+    "full_house": "full", "flush": "colore", "straight": "scala", "three_of_a_kind": "tris",
+    "two_pair": "doppia coppia", "pair": "coppia", "high_card": "carta più alta",
+}  # fmt: skip
+
+
+def category_name(code: str, language: str = "en") -> str:
+    """``royal_flush`` -> ``royal flush`` (en) / ``scala reale`` (it)."""
+    if language == "it":
+        return CATEGORIES_IT.get(code, code.replace("_", " "))
+    return code.replace("_", " ")
 
 
 class ExportError(DealerAssistError):
@@ -110,7 +123,7 @@ def write_pdf(table: ResultsTable, path: str | Path, *, language: str = "en",
              Paragraph(summary, styles["Normal"]), Spacer(1, 12), grid]  # fmt: skip
     if table.specials:
         story += [Spacer(1, 12), Paragraph(h["special"], styles["Heading3"])]
-        story += [Paragraph(_escape(f"{a.player}: {a.category.replace('_', ' ')} ({a.hand}), "
+        story += [Paragraph(_escape(f"{a.player}: {category_name(a.category, lang)} ({a.hand}), "
                                     f"EUR {money(a.cents)}"), styles["Normal"])
                   for a in table.specials]  # fmt: skip
     try:
