@@ -105,7 +105,7 @@ def test_shuffler_dies_mid_hand_then_the_dealer_types_every_card(
     notice = win.notice.text.text()
     assert "Card source changed: emulator → manual." in notice
     assert "types every card on the keypad" in notice
-    assert win.notice.reason.text().startswith("Reason: link lost")
+    assert win.notice.reason.text().startswith("Reason: Shuffler cable disconnected")
     next_hand(qtbot, console)
     assert win.top.device.text() == "Source: manual · cards typed on the keypad"
     shots.take(win, "source_switched")
@@ -275,7 +275,7 @@ def test_device_not_ready_blocks_the_next_hand_until_the_fault_clears(
     tap(qtbot, win.alarm.ack)
     wait_step(qtbot, console, Step.IDLE)
     assert win.not_ready.isVisible()
-    assert win.not_ready.text.text().startswith("Fault JAM: clear it on the device")
+    assert win.not_ready.text.text().startswith("Cards jammed in the shuffler: clear the jam")
     assert win.side.big.text() == "New hand" and not win.side.big.isEnabled()
     Shots("device_not_ready").take(win, "not_ready")
     qtbot.waitUntil(lambda: win.side.big.isEnabled(), timeout=8000)  # the jam clears

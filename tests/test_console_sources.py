@@ -203,7 +203,9 @@ def test_not_ready_blocks_rien_ne_va_plus_and_the_new_hand() -> None:
     assert view.not_ready and view.action is not None and not view.action.enabled
     p.rien_ne_va_plus()  # the button is disabled; a stray call must not deal either
     assert [c.kind for c in sent] == []
-    assert not_ready_text(view.device) == "Fault JAM: clear it on the device"
+    assert not_ready_text(view.device) == (
+        "Cards jammed in the shuffler: clear the jam on the shuffler"
+    )  # issue 17, 5: what to do, not the code
     p.on_snapshot(TableSnapshot(phase=Phase.SETTLED, hand_uid="h1", device=jam))
     p.cursor = 99  # settlement done
     action = p.view().action

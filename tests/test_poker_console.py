@@ -605,7 +605,7 @@ def test_manual_entry_on_the_card_keypad_echoes_no_card_and_names_no_duplicate(
                 qtbot.waitUntil(lambda: p.message is not None, timeout=3000)
                 assert p.message is not None and p.message.code == "card_taken"
                 text = win.side.message.text()
-                assert text.startswith("That card was already entered")
+                assert text.startswith("That card is already in this deck")  # as the keypad
                 assert not any(x.search(text) for x in card_patterns(typed[0]))
         qtbot.waitUntil(lambda: p.step() == "betting", timeout=5000)
         assert all(not s.shown for s in p.snap.seats)
@@ -691,14 +691,17 @@ def test_device_not_ready_bar_source_notice_and_the_held_off_acknowledgement(
                                                      reason="link lost"))  # fmt: skip
         qtbot.waitUntil(lambda: win.notice.isVisible(), timeout=5000)
         assert "usb → manual" in win.notice.text.text()
-        assert win.notice.reason.text() == "Reason: link lost"
+        assert (
+            win.notice.reason.text() == "Reason: Shuffler cable disconnected or shuffler "
+            "switched off: plug the cable back in and switch it on"
+        )  # issue 17, 5
         tap(qtbot, win.notice.ok)
         assert not win.notice.isVisible()
         # the device not ready between hands: the red bar, and New hand waits
         sick = DeviceStatus(connected=True, ready=False, faults=("JAM",), source="usb",
                             source_kind="device", why_not_ready="fault JAM")  # fmt: skip
         p.on_snapshot(replace_device(p.snap, sick))
-        assert win.not_ready.isVisible() and "JAM" in win.not_ready.text.text()
+        assert win.not_ready.isVisible() and "Cards jammed" in win.not_ready.text.text()
         assert p.view().not_ready
         well = DeviceStatus(connected=True, ready=True, source="manual", source_kind="manual")
         p.on_snapshot(replace_device(p.snap, well))

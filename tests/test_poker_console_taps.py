@@ -297,10 +297,14 @@ def test_the_void_alarm_gives_the_reason_without_the_cores_nested_detail() -> No
     inner = VoidReason("restart", "the shuffler restarted (HELLO seq 0)")
     nested = VoidReason("restart", f"the device lost the deck while the table was down: "
                         f"{inner.text('en')}")  # fmt: skip
-    assert reason_text(nested, "restart", "en") == "Restart during the hand"
-    assert reason_text(nested, "restart", "it") == "Riavvio durante la mano"
+    what_to_do = "Wait until the shuffler is ready, then start a new hand"  # issue 17, 5
+    assert reason_text(nested, "restart", "en") == f"Restart during the hand\n{what_to_do}"
+    assert reason_text(nested, "restart", "it").startswith("Riavvio durante la mano\n")
+    assert "HELLO" not in reason_text(nested, "restart", "it")
     jam = VoidReason("device_fault", "JAM")
-    assert reason_text(jam, "device_fault", "en") == "Shuffler fault: cards jammed (JAM)"
+    assert reason_text(jam, "device_fault", "en") == (
+        "Shuffler fault\nCards jammed in the shuffler: clear the jam on the shuffler"
+    )
 
 
 def test_the_poker_felt_names_the_dealer_as_a_poker_room_does(qtbot: Any) -> None:

@@ -11,6 +11,7 @@ identity alarm, restart) and merges them with the link a driver that reconnects 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from dealer_assist.source import LinkStatus, Readiness
@@ -68,3 +69,46 @@ class ReadinessTracker(Readiness):
             why_not_ready=why,
             late_card=late_card,
         )
+
+
+#: what went wrong with a card source, in the dealer's terms (issue 17, 5): the console says
+#: each kind as a sentence with what to do; the driver's own words stay in the log
+FAULT_KINDS = (
+    "port_busy",  # another program holds the port (EBUSY, the lock)
+    "permission",  # the port exists and this user may not open it
+    "port_missing",  # no such port or USB device: cable out, device off, wrong path
+    "identity",  # another device answered than the pinned one
+    "restart",  # the device restarted (a HELLO seq 0)
+    "no_answer",  # the port opens and the device does not answer
+    "frames_missing",  # frames keep going missing: maybe another reader on the port
+    "link_lost",  # the link broke under the table: cable pulled, device switched off
+    "other",
+)
+_KIND_PATTERNS = tuple(
+    (kind, re.compile(pattern, re.IGNORECASE))
+    for kind, pattern in (
+        ("port_busy", r"in use by another program|resource busy|exclusively lock|errno 16\b"),
+        ("permission", r"permission denied|errno 13\b|access denied|not permitted"),
+        ("port_missing", r"no such file|no such device|errno (?:2|19)\b|no usb device|"
+                         r"not found|connection refused|errno 111\b"),
+        ("identity", r"identity|another device answered|pinned"),
+        ("restart", r"hello seq 0|restarted"),
+        ("no_answer", r"no answer|did not answer|timed? ?out"),
+        ("frames_missing", r"\bgaps?\b|frames? (?:lost|missing|given up)"),
+        ("link_lost", r"transport:|link (?:lost|down|closed)|(?:read from|write to) .* failed|"
+                      r"returned no data|input/output|errno 5\b|broken pipe|disconnected|"
+                      r"hung up|heartbeat|connection reset|reconnect"),
+    )
+)  # fmt: skip
+
+
+def fault_kind(detail: str) -> str:
+    """The :data:`FAULT_KINDS` entry of a driver's or the core's English fault text (a
+    :class:`~dealer_assist.errors.DeviceError`'s message, a ``LinkLost`` reason, the link's
+    ``last_error``, :meth:`ReadinessTracker.why_not_ready`), ``other`` when none fits. The serial
+    transport's refused open says ``in use by another program``
+    (:data:`drivers.transport.serial_port.PORT_BUSY`)."""
+    for kind, pattern in _KIND_PATTERNS:
+        if pattern.search(detail):
+            return kind
+    return "other"

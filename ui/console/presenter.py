@@ -150,7 +150,7 @@ class ConsolePresenter(DerivedView):
         elif (
             self.message is not None
             and self.message.code == "device_not_ready"
-            and (snap.phase is Phase.BETS_OPEN)
+            and (snap.phase is Phase.BETS_OPEN or snap.device.ready)  # stale once ready
         ):
             self.message = None
         self._changed()

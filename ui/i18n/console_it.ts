@@ -61,154 +61,154 @@
             <translation>Preflop</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="51" />
+            <location filename="../console/texts.py" line="55" />
             <source>Royal flush</source>
             <translation>Scala reale</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="52" />
+            <location filename="../console/texts.py" line="56" />
             <source>Straight flush</source>
             <translation>Scala colore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="53" />
+            <location filename="../console/texts.py" line="57" />
             <source>Four of a kind</source>
             <translation>Poker</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="54" />
+            <location filename="../console/texts.py" line="58" />
             <source>Full house</source>
             <translation>Full</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="55" />
+            <location filename="../console/texts.py" line="59" />
             <source>Flush</source>
             <translation>Colore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="56" />
+            <location filename="../console/texts.py" line="60" />
             <source>Straight</source>
             <translation>Scala</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="57" />
+            <location filename="../console/texts.py" line="61" />
             <source>Three of a kind</source>
             <translation>Tris</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="58" />
+            <location filename="../console/texts.py" line="62" />
             <source>Two pair</source>
             <translation>Doppia coppia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="59" />
+            <location filename="../console/texts.py" line="63" />
             <source>Pair</source>
             <translation>Coppia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="60" />
+            <location filename="../console/texts.py" line="64" />
             <source>High card</source>
             <translation>Carta alta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="63" />
+            <location filename="../console/texts.py" line="67" />
             <source>Wins</source>
             <translation>Vince</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="64" />
+            <location filename="../console/texts.py" line="68" />
             <source>Loses</source>
             <translation>Perde</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="65" />
+            <location filename="../console/texts.py" line="69" />
             <source>Tie</source>
             <translation>Parità</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="66" />
-            <location filename="../console/widgets/seat.py" line="339" />
+            <location filename="../console/texts.py" line="70" />
+            <location filename="../console/widgets/seat.py" line="351" />
             <location filename="../poker/widgets/felt.py" line="182" />
             <source>Folded</source>
             <translation>Ha passato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="69" />
+            <location filename="../console/texts.py" line="73" />
             <location filename="../poker/texts.py" line="46" />
             <source>Connecting</source>
             <translation>Collegamento</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="70" />
+            <location filename="../console/texts.py" line="74" />
             <source>Bets open</source>
             <translation>Puntate aperte</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="71" />
-            <location filename="../console/texts.py" line="174" />
+            <location filename="../console/texts.py" line="75" />
+            <location filename="../console/texts.py" line="183" />
             <source>Rien ne va plus</source>
             <translation>Rien ne va plus</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="72" />
+            <location filename="../console/texts.py" line="76" />
             <location filename="../console/widgets/entry.py" line="192" />
             <location filename="../poker/texts.py" line="53" />
             <source>Manual entry</source>
             <translation>Inserimento manuale</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="73" />
+            <location filename="../console/texts.py" line="77" />
             <location filename="../console/widgets/entry.py" line="197" />
             <location filename="../poker/texts.py" line="55" />
             <source>Unreadable card</source>
             <translation>Carta illeggibile</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="74" />
-            <location filename="../console/widgets/panel.py" line="288" />
+            <location filename="../console/texts.py" line="78" />
+            <location filename="../console/widgets/settle.py" line="145" />
             <source>Reveal</source>
             <translation>Scopertura</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="75" />
-            <location filename="../console/widgets/panel.py" line="300" />
+            <location filename="../console/texts.py" line="79" />
+            <location filename="../console/widgets/settle.py" line="157" />
             <source>Settlement</source>
             <translation>Pagamenti</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="76" />
+            <location filename="../console/texts.py" line="80" />
             <location filename="../poker/texts.py" line="52" />
             <source>Hand void</source>
             <translation>Mano annullata</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="77" />
-            <location filename="../console/widgets/panel.py" line="339" />
+            <location filename="../console/texts.py" line="81" />
+            <location filename="../console/widgets/panel.py" line="262" />
             <source>Hand over</source>
             <translation>Mano conclusa</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="80" />
+            <location filename="../console/texts.py" line="84" />
             <source>spades</source>
             <translation>picche</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="81" />
+            <location filename="../console/texts.py" line="85" />
             <source>hearts</source>
             <translation>cuori</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="82" />
+            <location filename="../console/texts.py" line="86" />
             <source>diamonds</source>
             <translation>quadri</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="83" />
+            <location filename="../console/texts.py" line="87" />
             <source>clubs</source>
             <translation>fiori</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="146" />
+            <location filename="../console/texts.py" line="155" />
             <source>%1 of %2</source>
             <translation>%1 di %2</translation>
         </message>
@@ -410,212 +410,202 @@
             <translation>Ricarica: al più %1 in più (stack al massimo %2)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="145" />
+            <location filename="../poker/texts.py" line="147" />
             <source>Refused: %1</source>
             <translation>Rifiutato: %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="147" />
-            <source>That card was already entered in this deal: check the card and enter it again</source>
-            <translation>Questa carta è già stata inserita in questa mano: controlla la carta e inseriscila di nuovo</translation>
-        </message>
-        <message>
-            <location filename="../poker/texts.py" line="149" />
+            <location filename="../poker/texts.py" line="151" />
             <source>Unknown badge or wrong PIN: the pit boss enters them again</source>
             <translation>Badge sconosciuto o PIN errato: il capo tavolo li inserisce di nuovo</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="151" />
+            <location filename="../poker/texts.py" line="153" />
             <source>The pit boss's badge (and PIN) first, then the card</source>
             <translation>Prima il badge (e il PIN) del capo tavolo, poi la carta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="153" />
+            <location filename="../poker/texts.py" line="155" />
             <source>The pit boss saw another card: the dealer enters the card again</source>
             <translation>Il capo tavolo ha visto un'altra carta: il dealer inserisce di nuovo la carta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="155" />
-            <source>Card source: %1</source>
-            <translation>Sorgente delle carte: %1</translation>
-        </message>
-        <message>
-            <location filename="../poker/texts.py" line="162" />
+            <location filename="../poker/texts.py" line="164" />
             <source>two</source>
             <translation>due</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="162" />
+            <location filename="../poker/texts.py" line="164" />
             <source>twos</source>
             <translation>due</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="163" />
+            <location filename="../poker/texts.py" line="165" />
             <source>three</source>
             <translation>tre</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="163" />
+            <location filename="../poker/texts.py" line="165" />
             <source>threes</source>
             <translation>tre</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="164" />
+            <location filename="../poker/texts.py" line="166" />
             <source>four</source>
             <translation>quattro</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="164" />
+            <location filename="../poker/texts.py" line="166" />
             <source>fours</source>
             <translation>quattro</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="165" />
+            <location filename="../poker/texts.py" line="167" />
             <source>five</source>
             <translation>cinque</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="165" />
+            <location filename="../poker/texts.py" line="167" />
             <source>fives</source>
             <translation>cinque</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="166" />
+            <location filename="../poker/texts.py" line="168" />
             <source>six</source>
             <translation>sei</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="166" />
+            <location filename="../poker/texts.py" line="168" />
             <source>sixes</source>
             <translation>sei</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="167" />
+            <location filename="../poker/texts.py" line="169" />
             <source>seven</source>
             <translation>sette</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="167" />
+            <location filename="../poker/texts.py" line="169" />
             <source>sevens</source>
             <translation>sette</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="168" />
+            <location filename="../poker/texts.py" line="170" />
             <source>eight</source>
             <translation>otto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="168" />
+            <location filename="../poker/texts.py" line="170" />
             <source>eights</source>
             <translation>otto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="169" />
+            <location filename="../poker/texts.py" line="171" />
             <source>nine</source>
             <translation>nove</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="169" />
+            <location filename="../poker/texts.py" line="171" />
             <source>nines</source>
             <translation>nove</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="170" />
+            <location filename="../poker/texts.py" line="172" />
             <source>ten</source>
             <translation>dieci</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="170" />
+            <location filename="../poker/texts.py" line="172" />
             <source>tens</source>
             <translation>dieci</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="171" />
+            <location filename="../poker/texts.py" line="173" />
             <source>jack</source>
             <translation>fante</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="171" />
+            <location filename="../poker/texts.py" line="173" />
             <source>jacks</source>
             <translation>fanti</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="172" />
+            <location filename="../poker/texts.py" line="174" />
             <source>queen</source>
             <translation>donna</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="172" />
+            <location filename="../poker/texts.py" line="174" />
             <source>queens</source>
             <translation>donne</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="173" />
+            <location filename="../poker/texts.py" line="175" />
             <source>king</source>
             <translation>re</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="173" />
+            <location filename="../poker/texts.py" line="175" />
             <source>kings</source>
             <translation>re</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="174" />
+            <location filename="../poker/texts.py" line="176" />
             <source>ace</source>
             <translation>asso</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="174" />
+            <location filename="../poker/texts.py" line="176" />
             <source>aces</source>
             <translation>assi</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="182" />
+            <location filename="../poker/texts.py" line="184" />
             <source>Stub %1 + burns %2 = %3 cards, %4 players need %5: shuffle the burns and turn one community card</source>
             <translation>Mazzo %1 + bruciate %2 = %3 carte, %4 giocatori ne chiedono %5: mescola le bruciate e scopri una carta comune (vela)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="185" />
+            <location filename="../poker/texts.py" line="187" />
             <source>Stub %1 + burns %2 = %3 cards, %4 players need %5: shuffle the burns with the stub and deal one card to each player</source>
             <translation>Mazzo %1 + bruciate %2 = %3 carte, %4 giocatori ne chiedono %5: mescola le bruciate con il mazzo e dai una carta a ogni giocatore</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="204" />
+            <location filename="../poker/texts.py" line="206" />
             <source>pair of %1</source>
             <translation>coppia di %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="206" />
+            <location filename="../poker/texts.py" line="208" />
             <source>two pair, %1 and %2</source>
             <translation>doppia coppia, %1 e %2</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="208" />
+            <location filename="../poker/texts.py" line="210" />
             <source>three %1</source>
             <translation>tris di %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="210" />
+            <location filename="../poker/texts.py" line="212" />
             <source>four %1</source>
             <translation>poker di %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="213" />
+            <location filename="../poker/texts.py" line="215" />
             <source>%1 high</source>
             <translation>carte alte %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="222" />
+            <location filename="../poker/texts.py" line="224" />
             <source>Lowest door card: %1</source>
             <translation>Carta scoperta più bassa: %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="226" />
+            <location filename="../poker/texts.py" line="228" />
             <source>Highest board: %1</source>
             <translation>Mano scoperta più alta: %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="172" />
+            <location filename="../console/texts.py" line="181" />
             <source>Connect the shuffler</source>
             <translation>Collega la miscelatrice</translation>
         </message>
@@ -637,241 +627,389 @@
             <translation>Scopri il River</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="176" />
+            <location filename="../console/texts.py" line="185" />
             <source>Turn the dealer's cards</source>
             <translation>Scopri le carte del Banco</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="178" />
+            <location filename="../console/texts.py" line="187" />
             <source>Settle</source>
             <translation>Pagamenti</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="180" />
+            <location filename="../console/texts.py" line="189" />
             <location filename="../console/widgets/entry.py" line="98" />
             <location filename="../poker/widgets/panel.py" line="158" />
             <source>Next</source>
             <translation>Avanti</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="182" />
+            <location filename="../console/texts.py" line="191" />
             <location filename="../poker/widgets/panel.py" line="195" />
             <source>New hand</source>
             <translation>Nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="184" />
+            <location filename="../console/texts.py" line="193" />
             <location filename="../poker/widgets/alarm.py" line="90" />
             <source>Acknowledged</source>
             <translation>Confermato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="191" />
             <location filename="../console/texts.py" line="200" />
+            <location filename="../console/texts.py" line="209" />
             <source>Pay %1</source>
             <translation>Paga %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="193" />
             <location filename="../console/texts.py" line="202" />
+            <location filename="../console/texts.py" line="211" />
             <source>Collect %1</source>
             <translation>Ritira %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="194" />
+            <location filename="../console/texts.py" line="203" />
             <source>Push</source>
             <translation>Resta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="203" />
+            <location filename="../console/texts.py" line="212" />
             <source>Net zero</source>
             <translation>Saldo zero</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="210" />
+            <location filename="../console/texts.py" line="219" />
             <source>Dealer qualifies</source>
             <translation>Banco qualificato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="211" />
+            <location filename="../console/texts.py" line="220" />
             <source>Dealer does not qualify — Ante pushes</source>
             <translation>Banco non qualificato — Ante restituita</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="218" />
+            <location filename="../console/texts.py" line="227" />
             <location filename="../poker/widgets/panel.py" line="301" />
             <source>%1: minimum %2</source>
             <translation>%1: minimo %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="220" />
+            <location filename="../console/texts.py" line="229" />
             <location filename="../poker/widgets/panel.py" line="305" />
             <source>%1: maximum %2</source>
             <translation>%1: massimo %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="222" />
+            <location filename="../console/texts.py" line="231" />
             <source>%1 is required</source>
             <translation>%1 obbligatoria</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="230" />
+            <location filename="../console/texts.py" line="239" />
             <location filename="../poker/widgets/panel.py" line="392" />
             <source>Seat %1 — %2</source>
             <translation>Posto %1 — %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="232" />
+            <location filename="../console/texts.py" line="241" />
             <source>No bets on the table</source>
             <translation>Nessuna puntata sul tavolo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="234" />
+            <location filename="../console/texts.py" line="243" />
             <location filename="../poker/texts.py" line="141" />
             <source>Tap a seat first</source>
             <translation>Tocca prima un posto</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="236" />
+            <location filename="../console/texts.py" line="245" />
+            <location filename="../console/texts.py" line="471" />
             <source>The shuffler is not ready: clear the fault, then start a new hand</source>
             <translation>La miscelatrice non è pronta: risolvi il guasto, poi inizia una nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="238" />
-            <source>Shuffler error: %1</source>
-            <translation>Errore della miscelatrice: %1</translation>
-        </message>
-        <message>
-            <location filename="../console/texts.py" line="242" />
+            <location filename="../console/texts.py" line="92" />
             <source>That card is already in this deck: look again and enter the right card</source>
+            <extracomment>a typed card refused as already in the deck, by the keypad or by the core, in both consoles: the same words for a face-up card and a face-down one, never which card or where (issue 17, 4)</extracomment>
             <translation>Questa carta è già uscita da questo mazzo: guarda di nuovo e inserisci quella giusta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="244" />
+            <location filename="../console/texts.py" line="253" />
             <source>Pit boss not recognised: check the badge number and the PIN</source>
             <translation>Capo tavolo non riconosciuto: controlla numero di badge e PIN</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="246" />
+            <location filename="../console/texts.py" line="255" />
             <source>Pit boss: enter your badge number (and PIN) first</source>
             <translation>Capo tavolo: inserisci prima il numero di badge (e il PIN)</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="248" />
+            <location filename="../console/texts.py" line="257" />
             <source>The pit boss entered a different card: the dealer enters the card again</source>
             <translation>Il capo tavolo ha inserito una carta diversa: il dealer inserisce di nuovo la carta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="250" />
+            <location filename="../console/texts.py" line="259" />
             <source>Exposed card recorded (%1). Play goes on.</source>
             <translation>Carta esposta registrata (%1). Il gioco continua.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="261" />
+            <location filename="../console/texts.py" line="270" />
             <source>Seat %1 — card %2</source>
             <translation>Posto %1 — carta %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="263" />
+            <location filename="../console/texts.py" line="272" />
             <source>Dealer — card %1</source>
             <translation>Banco — carta %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="265" />
+            <location filename="../console/texts.py" line="274" />
             <source>Board — card %1</source>
             <translation>Carte comuni — carta %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="266" />
+            <location filename="../console/texts.py" line="275" />
             <source>Burn card %1</source>
             <translation>Carta bruciata %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="276" />
+            <location filename="../console/texts.py" line="285" />
             <source>Dealer</source>
             <translation>Banco</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="278" />
+            <location filename="../console/texts.py" line="287" />
             <source>Board</source>
             <translation>Carte comuni</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="285" />
+            <location filename="../console/texts.py" line="294" />
             <source>Card source changed: %1 → %2.</source>
             <translation>Sorgente delle carte cambiata: %1 → %2.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/banner.py" line="103" />
+            <location filename="../console/texts.py" line="306" />
+            <source>The shuffler's port is in use by another program: close that program, then connect the shuffler again</source>
+            <translation>La porta della miscelatrice è usata da un altro programma: chiudere quel programma, poi ricollegare la miscelatrice</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="309" />
+            <source>This computer may not open the shuffler's port: call the technician</source>
+            <translation>Questo computer non ha il permesso di aprire la porta della miscelatrice: chiamare il tecnico</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="311" />
+            <source>Shuffler not found: check that its cable is plugged in and it is switched on</source>
+            <translation>Miscelatrice non trovata: controllare che il cavo sia collegato e che sia accesa</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="313" />
+            <source>Another shuffler answered: check which one is connected, then restart the console</source>
+            <translation>Ha risposto un'altra miscelatrice: controllare quale è collegata, poi riavviare la console</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="316" />
+            <source>The shuffler restarted by itself: wait until it is ready</source>
+            <translation>La miscelatrice si è riavviata da sola: attendere che sia pronta</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="318" />
+            <source>The shuffler does not answer: switch it off and on again</source>
+            <translation>La miscelatrice non risponde: spegnerla e riaccenderla</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="320" />
+            <source>Cards keep going missing on the way from the shuffler: another program may be reading its port. Close it, or call the technician</source>
+            <translation>Continuano a mancare carte in arrivo dalla miscelatrice: un altro programma potrebbe leggerne la porta. Chiuderlo, o chiamare il tecnico</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="323" />
+            <source>Shuffler cable disconnected or shuffler switched off: plug the cable back in and switch it on</source>
+            <translation>Cavo della miscelatrice scollegato o miscelatrice spenta: ricollegare il cavo e accenderla</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="326" />
+            <source>Card source fault: call the technician (the details are in the log)</source>
+            <translation>Guasto della sorgente delle carte: chiamare il tecnico (i dettagli sono nel registro)</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="330" />
+            <source>Cards jammed in the shuffler: clear the jam on the shuffler</source>
+            <translation>Carte inceppate nella miscelatrice: sbloccarle sulla miscelatrice</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="331" />
+            <source>Shuffler door open: close it</source>
+            <translation>Sportello della miscelatrice aperto: chiuderlo</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="332" />
+            <source>A card is missing from the shuffler: find it and put it back</source>
+            <translation>Manca una carta nella miscelatrice: trovarla e rimetterla</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="334" />
+            <source>An extra card in the shuffler: take it out</source>
+            <translation>Una carta in più nella miscelatrice: toglierla</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="335" />
+            <source>The same card twice in the shuffler: check the deck</source>
+            <translation>La stessa carta due volte nella miscelatrice: controllare il mazzo</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="337" />
+            <source>The shuffler misread a card: check the deck, then clear the fault on the shuffler</source>
+            <translation>La miscelatrice ha letto male una carta: controllare il mazzo, poi risolvere il guasto sulla miscelatrice</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="339" />
+            <source>Shuffler elevator failure: call the technician</source>
+            <translation>Guasto dell'elevatore della miscelatrice: chiamare il tecnico</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="340" />
+            <source>Shuffler power failure: check its power cable</source>
+            <translation>Guasto dell'alimentazione della miscelatrice: controllarne il cavo di alimentazione</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="341" />
+            <source>Shuffler internal error: switch it off and on again; if it stays, call the technician</source>
+            <translation>Errore interno della miscelatrice: spegnerla e riaccenderla; se resta, chiamare il tecnico</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="344" />
+            <source>A card left the shuffler after the hand was settled: take it off the table</source>
+            <translation>Una carta è uscita dalla miscelatrice dopo la chiusura della mano: toglierla dal tavolo</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="349" />
+            <source>cards jammed</source>
+            <translation>carte inceppate</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="350" />
+            <source>door open</source>
+            <translation>sportello aperto</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="351" />
+            <source>missing card</source>
+            <translation>carta mancante</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="352" />
+            <source>extra card</source>
+            <translation>carta in più</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="353" />
+            <source>duplicate card</source>
+            <translation>carta doppia</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="354" />
+            <source>misread</source>
+            <translation>lettura errata</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="355" />
+            <source>elevator</source>
+            <translation>elevatore</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="356" />
+            <source>power</source>
+            <translation>alimentazione</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="357" />
+            <source>internal error</source>
+            <translation>errore interno</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="358" />
+            <source>late card</source>
+            <translation>carta in ritardo</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="359" />
+            <source>another shuffler</source>
+            <translation>un'altra miscelatrice</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="394" />
+            <source>Shuffler fault %1: see its display</source>
+            <translation>Guasto della miscelatrice %1: vedere il suo display</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="409" />
             <source>Reason: %1</source>
             <translation>Motivo: %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="287" />
+            <location filename="../console/texts.py" line="456" />
+            <source>The shuffler is in fault: clear it on the shuffler</source>
+            <translation>La miscelatrice è in guasto: risolverlo sulla miscelatrice</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="458" />
+            <source>The shuffler is not ready (%1): wait until it is</source>
+            <translation>La miscelatrice non è pronta (%1): attendere che lo sia</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="296" />
             <source>From now on the dealer types every card on the keypad.</source>
             <translation>Da ora il dealer inserisce ogni carta con la tastiera.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="295" />
-            <source>Link to the card source lost</source>
-            <translation>Collegamento con la sorgente delle carte perso</translation>
+            <location filename="../console/texts.py" line="365" />
+            <source>Wait until the shuffler is ready, then start a new hand</source>
+            <extracomment>what the dealer does after a void, by its reason (the reason's own words come from the core)</extracomment>
+            <translation>Attendere che la miscelatrice sia pronta, poi iniziare una nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="300" />
+            <location filename="../console/texts.py" line="441" />
             <location filename="../console/widgets/topbar.py" line="107" />
             <source>next try in %1 s</source>
             <translation>prossimo tentativo tra %1 s</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="304" />
-            <source>Another device answered: check the card source and restart the console</source>
-            <translation>Ha risposto un altro dispositivo: controlla la sorgente delle carte e riavvia la console</translation>
-        </message>
-        <message>
-            <location filename="../console/texts.py" line="307" />
-            <source>Fault %1: clear it on the device</source>
-            <translation>Guasto %1: risolvilo sul dispositivo</translation>
-        </message>
-        <message>
-            <location filename="../console/texts.py" line="310" />
-            <source>Device state %1</source>
-            <translation>Stato del dispositivo %1</translation>
-        </message>
-        <message>
-            <location filename="../console/texts.py" line="240" />
+            <location filename="../console/texts.py" line="249" />
             <location filename="../poker/texts.py" line="143" />
             <source>Tap “Void hand” again to void the hand</source>
             <translation>Tocca di nuovo “Annulla mano” per annullarla</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="68" />
+            <location filename="../console/widgets/alarm.py" line="83" />
             <location filename="../poker/widgets/alarm.py" line="78" />
             <location filename="../poker/widgets/panel.py" line="438" />
             <source>HAND VOID</source>
             <translation>MANO ANNULLATA</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="70" />
+            <location filename="../console/widgets/alarm.py" line="85" />
             <source>Every wager is returned to the players. Nothing is paid or collected.</source>
             <translation>Tutte le puntate vengono restituite ai giocatori. Nulla viene pagato o ritirato.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="77" />
+            <location filename="../console/widgets/alarm.py" line="92" />
             <source>This hand was voided before the console restarted: its wagers are in the journal.</source>
             <translation>Questa mano è stata annullata prima del riavvio della console: le sue puntate sono nel registro.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="103" />
+            <location filename="../console/widgets/alarm.py" line="120" />
             <source>Return %1</source>
             <translation>Restituire %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="75" />
+            <location filename="../console/widgets/alarm.py" line="90" />
             <source>Total returned: %1</source>
             <translation>Totale restituito: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="80" />
+            <location filename="../console/widgets/alarm.py" line="95" />
             <source>Acknowledged — wagers returned</source>
             <translation>Confermo — puntate restituite</translation>
         </message>
@@ -887,87 +1025,87 @@
             <translation>Carta coperta</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="91" />
+            <location filename="../console/widgets/panel.py" line="88" />
             <source>Chip %1</source>
             <translation>Fiche %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="274" />
-            <location filename="../console/widgets/alarm.py" line="99" />
-            <location filename="../console/widgets/panel.py" line="127" />
-            <location filename="../console/widgets/seat.py" line="312" />
+            <location filename="../console/texts.py" line="283" />
+            <location filename="../console/widgets/alarm.py" line="116" />
+            <location filename="../console/widgets/panel.py" line="138" />
+            <location filename="../console/widgets/seat.py" line="324" />
             <location filename="../poker/widgets/felt.py" line="170" />
             <location filename="../poker/widgets/panel.py" line="336" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="127" />
+            <location filename="../console/widgets/panel.py" line="138" />
             <source>Bets</source>
             <translation>Puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="128" />
+            <location filename="../console/widgets/panel.py" line="139" />
             <source>Tap a seat to enter its bets.</source>
             <translation>Tocca un posto per inserire le sue puntate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="138" />
+            <location filename="../console/widgets/panel.py" line="149" />
             <source>Clear box</source>
             <translation>Azzera casella</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="139" />
+            <location filename="../console/widgets/panel.py" line="150" />
             <source>Clear seat</source>
             <translation>Azzera posto</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="146" />
+            <location filename="../console/widgets/panel.py" line="157" />
             <source>%1: %2 – %3</source>
             <translation>%1: %2 – %3</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="150" />
+            <location filename="../console/widgets/panel.py" line="161" />
             <source>Repeat last bets</source>
             <translation>Ripeti ultime puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="152" />
-            <location filename="../console/widgets/panel.py" line="206" />
+            <location filename="../console/widgets/panel.py" line="169" />
+            <location filename="../console/widgets/panel.py" line="225" />
             <source>On the table: %1</source>
             <translation>Sul tavolo: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="190" />
+            <location filename="../console/widgets/panel.py" line="207" />
             <location filename="../poker/texts.py" line="48" />
             <location filename="../poker/widgets/panel.py" line="276" />
             <source>Dealing</source>
             <translation>Distribuzione</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="192" />
+            <location filename="../console/widgets/panel.py" line="209" />
             <source>The shuffler is dealing. Bets are locked.</source>
             <translation>La miscelatrice sta distribuendo. Puntate bloccate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="194" />
-            <location filename="../console/widgets/seat.py" line="337" />
+            <location filename="../console/widgets/panel.py" line="211" />
+            <location filename="../console/widgets/seat.py" line="349" />
             <location filename="../poker/widgets/felt.py" line="180" />
             <source>To act</source>
             <translation>Da decidere</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="196" />
+            <location filename="../console/widgets/panel.py" line="213" />
             <source>Tap each seat's decision on the table.</source>
             <translation>Tocca la decisione di ogni posto sul tavolo.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="198" />
+            <location filename="../console/widgets/panel.py" line="215" />
             <source>All seats have decided</source>
             <translation>Tutti i posti hanno deciso</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="203" />
+            <location filename="../console/widgets/panel.py" line="220" />
             <source>Exposed cards recorded: %1</source>
             <translation>Carte esposte registrate: %1</translation>
         </message>
@@ -983,14 +1121,14 @@
         </message>
         <message>
             <location filename="../console/widgets/entry.py" line="183" />
-            <location filename="../console/widgets/panel.py" line="207" />
+            <location filename="../console/widgets/panel.py" line="226" />
             <location filename="../poker/texts.py" line="104" />
             <source>Confirm: void the hand</source>
             <translation>Conferma: annulla la mano</translation>
         </message>
         <message>
             <location filename="../console/widgets/entry.py" line="183" />
-            <location filename="../console/widgets/panel.py" line="207" />
+            <location filename="../console/widgets/panel.py" line="226" />
             <location filename="../poker/texts.py" line="104" />
             <location filename="../poker/widgets/action_bar.py" line="53" />
             <location filename="../poker/widgets/panel.py" line="147" />
@@ -1039,7 +1177,7 @@
             <translation>Conferma del capo tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="187" />
+            <location filename="../console/widgets/panel.py" line="204" />
             <source>Card exposed by mistake</source>
             <translation>Carta esposta per errore</translation>
         </message>
@@ -1064,48 +1202,58 @@
             <translation>Non è un errore di distribuzione: la carta resta valida e il gioco continua. Dov'è?</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="289" />
+            <location filename="../console/widgets/settle.py" line="146" />
             <source>Show the dealer's hand, then settle seat by seat.</source>
             <translation>Mostra la mano del Banco, poi paga posto per posto.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="296" />
+            <location filename="../console/widgets/settle.py" line="153" />
             <source>Seats in order: %1</source>
             <translation>Ordine dei posti: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="301" />
+            <location filename="../console/widgets/settle.py" line="158" />
             <source>From your right to your left. Pay or collect, then Next.</source>
             <translation>Da destra verso sinistra. Paga o ritira, poi Avanti.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="335" />
+            <location filename="../console/widgets/panel.py" line="258" />
             <source>Shuffler</source>
             <translation>Miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="337" />
+            <location filename="../console/widgets/panel.py" line="260" />
             <source>Not connected: %1</source>
             <translation>Non collegata: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="337" />
+            <location filename="../console/widgets/panel.py" line="260" />
             <location filename="../poker/widgets/panel.py" line="377" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="340" />
+            <location filename="../console/widgets/panel.py" line="263" />
             <source>Start a new hand when the shuffler is ready.</source>
             <translation>Inizia una nuova mano quando la miscelatrice è pronta.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="296" />
+            <location filename="../console/widgets/seat.py" line="304" />
             <source>No bet</source>
             <translation>Nessuna puntata</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="362" />
+            <location filename="../console/widgets/seat.py" line="314" />
+            <source>Change decision</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/widgets/seat.py" line="315" />
+            <source>Seat %1: change the decision</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/widgets/seat.py" line="374" />
             <location filename="../poker/widgets/panel.py" line="363" />
             <source>Seat %1: %2</source>
             <translation>Posto %1: %2</translation>
@@ -1121,7 +1269,7 @@
             <translation>BANCO</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="291" />
+            <location filename="../console/widgets/settle.py" line="148" />
             <location filename="../console/widgets/table.py" line="89" />
             <source>Dealer: %1</source>
             <translation>Banco: %1</translation>
@@ -1179,7 +1327,7 @@
             <translation>nessun collegamento</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="297" />
+            <location filename="../console/texts.py" line="438" />
             <location filename="../console/widgets/topbar.py" line="104" />
             <source>reconnecting… attempt %1</source>
             <translation>ricollegamento… tentativo %1</translation>
@@ -1191,20 +1339,16 @@
             <translation>Console del dealer</translation>
         </message>
         <message>
-            <location filename="../console/card_keypad.py" line="103" />
+            <location filename="../console/card_keypad.py" line="111" />
             <location filename="../poker/widgets/amount_keypad.py" line="32" />
             <source>Clear</source>
+            <extracomment>the echo when turned on: body type, as the hint line, not the card's face in large type</extracomment>
             <translation>Cancella</translation>
         </message>
         <message>
-            <location filename="../console/card_keypad.py" line="105" />
+            <location filename="../console/card_keypad.py" line="113" />
             <source>Confirm</source>
             <translation>Conferma</translation>
-        </message>
-        <message>
-            <location filename="../console/card_keypad.py" line="203" />
-            <source>This card is already on the table</source>
-            <translation>Questa carta è già sul tavolo</translation>
         </message>
         <message>
             <location filename="../console/widgets/banner.py" line="61" />
@@ -1217,7 +1361,7 @@
             <translation>la prossima mano attende che si risolva</translation>
         </message>
         <message>
-            <location filename="../console/widgets/banner.py" line="88" />
+            <location filename="../console/widgets/banner.py" line="89" />
             <source>OK</source>
             <translation>OK</translation>
         </message>
@@ -1493,6 +1637,119 @@
             <location filename="../poker/widgets/panel.py" line="489" />
             <source>Hand void: %1</source>
             <translation>Mano annullata: %1</translation>
+        </message>
+        <message>
+            <location filename="../console/walk_texts.py" line="17" />
+            <source>Chips: %1</source>
+            <comment> + </comment>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/walk_texts.py" line="27" />
+            <source>Cards read: %1</source>
+            <comment> </comment>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/walk_texts.py" line="33" />
+            <source>Back</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/walk_texts.py" line="34" />
+            <source>Hand resumed after a restart</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/walk_texts.py" line="35" />
+            <source>Undo last chip</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/walk_texts.py" line="36" />
+            <source>Hand history</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/walk_texts.py" line="37" />
+            <source>Close</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/walk_texts.py" line="38" />
+            <source>Show hole cards (pit boss)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/walk_texts.py" line="39" />
+            <source>Tap “Confirm: void the hand” to void it. Any other tap cancels.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/walk_texts.py" line="40" />
+            <source>Not the card the reader read there: look again at the card</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/walk_texts.py" line="41" />
+            <source>Read the alarm, then acknowledge</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/walk_texts.py" line="47" />
+            <source>Change seat %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/widgets/history.py" line="41" />
+            <source>Hand %1 · %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/widgets/history.py" line="44" />
+            <source>Void: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/widgets/history.py" line="46" />
+            <source>Board %1 · Dealer %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/widgets/history.py" line="49" />
+            <source>Seat %1 returned</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/widgets/history.py" line="52" />
+            <source>pay %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/widgets/history.py" line="53" />
+            <source>collect %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/widgets/history.py" line="53" />
+            <source>push</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/widgets/history.py" line="114" />
+            <source>No hands yet</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/widgets/history.py" line="121" />
+            <source>Pit boss badge: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../console/widgets/history.py" line="123" />
+            <source>PIN: %1</source>
+            <comment>•</comment>
+            <translation>PIN: %1</translation>
         </message>
     </context>
     <context>

@@ -22,7 +22,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 from dealer_assist.cards import parse_card
 from dealer_assist.errors import CardError
 from ui.console.format import money
-from ui.console.texts import CARD_TAKEN, card_text, category_name, tr, trf
+from ui.console.texts import CARD_TAKEN, card_text, category_name, is_device_text, tr, trf, why_text
 from ui.poker.presenter import Message
 
 _TITLES = (
@@ -142,6 +142,8 @@ def message_text(m: Message, currency: str) -> str:
     if m.code == "confirm_void":
         return tr("Tap “Void hand” again to void the hand")
     if m.code == "refused":
+        if is_device_text(m.text):  # the card source refused the step: what to do about it
+            return why_text(m.text)
         return trf("Refused: %1", m.text)
     if m.code == "card_taken":
         return tr(CARD_TAKEN)  # as the keypad's own refusal: never which card or where
@@ -152,7 +154,7 @@ def message_text(m: Message, currency: str) -> str:
     if m.code == "ident_mismatch":
         return tr("The pit boss saw another card: the dealer enters the card again")
     if m.code == "device":
-        return trf("Card source: %1", m.text)
+        return why_text(m.text)  # the driver's words go to the log
     return m.text or m.code
 
 

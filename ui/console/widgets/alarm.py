@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLay
 
 from ui.console.format import money
 from ui.console.presenter import ConsolePresenter, ConsoleView, Step
-from ui.console.texts import box_name, tr, trf
+from ui.console.texts import box_name, tr, trf, void_text
 from ui.console.widgets.seat import set_text
 
 
@@ -66,7 +66,7 @@ class VoidAlarm(QFrame):
             self.hide()
             return
         set_text(self.title, "⚠  " + tr("HAND VOID"))
-        set_text(self.reason, view.void_reason.long_text(self.lang))
+        set_text(self.reason, void_text(view.void_reason, self.lang))  # detail: the journal
         set_text(self.text, tr("Every wager is returned to the players. Nothing is paid or "
                                "collected."))  # fmt: skip
         self._fill(view.void_returns, view.currency)

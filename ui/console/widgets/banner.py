@@ -7,7 +7,7 @@ from typing import Protocol
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout
 
 from ui.console.snapshot import DeviceStatus, SourceNotice
-from ui.console.texts import not_ready_text, notice_text, tr, trf
+from ui.console.texts import not_ready_text, notice_reason_text, notice_text, tr
 from ui.console.widgets.seat import set_text
 
 
@@ -78,9 +78,10 @@ class NoticeBar(QFrame):
         self.text = QLabel("")
         self.text.setObjectName("noticeText")
         self.text.setWordWrap(True)
-        # a driver's error can be long: one line, cut at the edge, whole in the tooltip
+        # the dealer's sentence, wrapped (never cut at 1280x800), never wider than the window
         self.reason = QLabel("")
         self.reason.setObjectName("noticeReason")
+        self.reason.setWordWrap(True)
         self.reason.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         lines.addWidget(self.text)
         lines.addWidget(self.reason)
@@ -100,7 +101,7 @@ class NoticeBar(QFrame):
             self.hide()
             return
         set_text(self.text, "⇄ " + notice_text(view.notice))
-        why = trf("Reason: %1", view.notice.reason)
+        why = notice_reason_text(view.notice)  # the driver's words go to the log
         set_text(self.reason, why)
         self.reason.setToolTip(why)
         self.show()

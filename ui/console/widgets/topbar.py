@@ -12,7 +12,7 @@ from ui.console import theme
 from ui.console.format import seconds
 from ui.console.presenter import ConsoleView
 from ui.console.snapshot import DeviceStatus
-from ui.console.texts import phase_name, tr, trf
+from ui.console.texts import fault_names, phase_name, source_error_text, tr, trf
 from ui.console.widgets.seat import FitLabel, restyle, set_text
 
 
@@ -92,13 +92,13 @@ class TopBar(QFrame):
             text, late = tr("no card reader in use"), False
         elif d.connected:
             who = f"{d.model} / {d.serial}" if d.model else tr("unknown device")
-            faults = ", ".join(d.faults) if d.faults else tr("none")
+            faults = fault_names(d.faults) if d.faults else tr("none")
             source = d.source or "—"
             set_text(self.device, trf("Connected · %1 · %2 · faults: %3", source, who, faults))
             text, late = heartbeat_text(d.last_heard, utc_now())
         else:
             set_text(self.device, tr("Card source not connected"))
-            text, late = (d.error or tr("no link")), True
+            text, late = (source_error_text(d) or tr("no link")), True
             if d.link in ("lost", "reconnecting"):
                 attempts = d.reconnect_attempts
                 text = trf("reconnecting… attempt %1", attempts) if attempts else tr("no link")

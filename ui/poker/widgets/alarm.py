@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLay
 
 from dealer_assist.engine.voids import VoidReason
 from ui.console.format import money
-from ui.console.texts import tr, trf
+from ui.console.texts import tr, trf, void_text
 from ui.console.widgets.seat import set_text
 from ui.poker.presenter import PokerPresenter, PokerView
 
@@ -97,12 +97,10 @@ class PokerVoidAlarm(QFrame):
 
 
 def reason_text(reason: VoidReason | None, code: str, lang: str) -> str:
-    """The void's reason for the dealer, in ``lang``: the reason's own text and, for a shuffler
-    fault, the fault spelled out. The free detail is left to the journal: it is the core's
-    English (in an Italian alarm too) and after a restart it nests the reason in itself
+    """The void's reason for the dealer, in ``lang``: the reason's own text and what to do
+    (:func:`ui.console.texts.void_text`). The free detail is left to the journal: it is the
+    core's English (in an Italian alarm too) and after a restart it nests the reason in itself
     ("Restart during the hand (the device lost the deck ...: Restart during the hand (...))")."""
     if reason is None:
         return code
-    if reason.code == "device_fault":
-        return reason.long_text(lang)
-    return VoidReason(reason.code).text(lang)
+    return void_text(reason, lang)

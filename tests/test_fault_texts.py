@@ -1,0 +1,264 @@
+"""Fault texts a dealer understands (issue 17, 5): every alarm, banner and refusal about the
+card source is a translated sentence saying what to do; the driver's words (``transport:``,
+pyserial's, ``HELLO seq 0``) stay in the log and the journal. Real ptys, real emulator
+processes killed with SIGKILL, the real console at 1280x800 in English and Italian (Qt
+offscreen), the labels checked for clipping as tests/test_console_text_fit.py does."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+import re
+import signal
+import time
+import tty
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QTranslator
+from PySide6.QtWidgets import QApplication
+
+from dealer_assist.config import SourceConfig
+from dealer_assist.engine.banked import Phase
+from dealer_assist.engine.voids import FAULT_TEXTS, VoidReason
+from dealer_assist.errors import DealerAssistError
+from dealer_assist.events import LinkLost
+from dealer_assist.table.device_status import FAULT_KINDS, fault_kind
+from drivers.emulator.source import EmulatorSource
+from drivers.factory import open_source
+from drivers.failover.table import open_table_sources
+from drivers.transport.serial_port import PORT_BUSY, SerialTransport
+from tests.console_conftest import (
+    Shots,
+    console_app,  # noqa: F401 (fixture)
+    console_factory,  # noqa: F401 (fixture)
+    emulator_url,
+    table,
+    tap,
+    wait_step,
+)
+from tests.test_console_text_fit import cut_texts
+from ui.console import texts
+from ui.console.i18n import qm_path
+from ui.console.presenter import ConsolePresenter, Message, Step
+from ui.console.snapshot import CommandError, DeviceStatus, SourceNotice, TableSnapshot
+from ui.poker import texts as poker_texts
+from ui.poker.presenter import Message as PokerMessage
+
+pytestmark = pytest.mark.gui
+
+#: what must never reach the dealer's screen
+TECHNICAL = re.compile(
+    r"transport:|errno|/dev/|pts|pyserial|HELLO|seq \d|returned no data|could not open|"
+    r"socket://|Traceback|exclusively lock|\(JAM\)",
+    re.IGNORECASE,
+)
+
+
+@pytest.fixture(params=["en", "it"])
+def lang(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
+    """The language of the texts: the shipped Italian catalogue installed for ``it``."""
+    translator = QTranslator()
+    if request.param == "it":
+        assert translator.load(str(qm_path("it")))
+        QCoreApplication.installTranslator(translator)
+    try:
+        yield str(request.param)
+    finally:
+        QCoreApplication.removeTranslator(translator)
+
+
+def dealer_sentence(text: str) -> None:
+    """A sentence for the dealer: no technical words, and what to do (after a colon, or on the
+    line under what happened)."""
+    assert text and not TECHNICAL.search(text), text
+    assert ":" in text or "\n" in text, f"no instruction in {text!r}"
+
+
+def test_every_fault_sentence_is_translated_and_says_what_to_do(lang: str) -> None:
+    english = QCoreApplication.translate("", "Shuffler door open: close it")
+    assert (english == "Shuffler door open: close it") == (lang == "en")
+    for kind in FAULT_KINDS:
+        text = texts.fault_sentence(kind)
+        dealer_sentence(text)
+        if lang == "it":
+            assert text != str(texts._KIND_TEXTS[kind]), f"{kind} not in Italian"
+    for code in [*FAULT_TEXTS, "LATE_CARD"]:
+        text = texts.fault_code_text(code)
+        dealer_sentence(text)
+        if lang == "it":
+            assert text != str(texts._FAULT_CODES[code]), f"{code} not in Italian"
+    assert texts.fault_sentence("link_lost").startswith(
+        "Cavo della miscelatrice scollegato" if lang == "it" else "Shuffler cable disconnected"
+    )
+
+
+def killed_emulator() -> tuple[str, str]:
+    """A real emulator on a pty killed with SIGKILL: (the LinkLost reason, the link's
+    last_error after a failed reconnection), as the driver reports them."""
+    source = EmulatorSource(["--seed", "1"])
+    try:
+        source.open()
+        pid = source.emulator.pid
+        assert pid is not None
+        os.kill(pid, signal.SIGKILL)
+        reason, deadline = "", time.monotonic() + 10
+        while not reason and time.monotonic() < deadline:
+            event = source.next_event(0.2)
+            if isinstance(event, LinkLost):
+                reason = event.reason
+        while not source.link_status.last_error and time.monotonic() < deadline:
+            time.sleep(0.1)
+        return reason, source.link_status.last_error
+    finally:
+        source.close()
+
+
+def test_a_killed_emulator_reaches_the_dealer_as_a_sentence(
+    lang: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    reason, last_error = killed_emulator()
+    assert reason.startswith("transport:"), reason  # the driver's words, as they come
+    assert last_error, "no reconnection attempt failed"
+    cable = texts.fault_sentence("link_lost")
+    device = DeviceStatus(link="reconnecting", reconnect_attempts=2, next_attempt_in=1.5,
+                          last_error=last_error, why_not_ready="link reconnecting")  # fmt: skip
+    banner = texts.not_ready_text(device)
+    assert banner.startswith(cable) and "2" in banner
+    void = texts.void_text(VoidReason("link_lost", reason), lang)
+    assert void == VoidReason("link_lost").text(lang) + "\n" + cable
+    notice = SourceNotice(1, "emulator", "manual", reason, manual=True)
+    with caplog.at_level(logging.WARNING, logger="ui.console.texts"):
+        line = texts.notice_reason_text(notice)
+    assert line.endswith(cable)
+    for text in (banner, void, line):
+        dealer_sentence(text)
+    # the technical detail is in the log (once), not on the screen
+    assert [r.getMessage() for r in caplog.records].count(f"card source: {reason}") <= 1
+    assert reason in caplog.text or reason in texts._LOGGED
+    # the poker console's refusal of a new hand with the link down says the same
+    refused = poker_texts.message_text(PokerMessage("refused", text="link reconnecting"), "EUR")
+    assert refused == cable
+
+
+def refused_open(url: str, **opts: Any) -> str:
+    source = open_source(url, **opts)
+    try:
+        source.open()
+    except DealerAssistError as e:
+        return str(e)
+    finally:
+        source.close()
+    raise AssertionError(f"{url} opened")
+
+
+@pytest.fixture
+def pty_path() -> Iterator[str]:
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    try:
+        yield os.ttyname(slave)
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_a_refused_open_says_what_to_do(lang: str, pty_path: str) -> None:
+    missing = refused_open("/dev/ttyNOSUCHPORT")
+    silent = refused_open(pty_path, hello_timeout=0.3)  # nobody answers on this pty
+    holder = SerialTransport(pty_path, exclusive=True)
+    holder.open()  # another table holds the port
+    try:
+        busy = refused_open(pty_path, hello_timeout=0.3)
+    finally:
+        holder.close()
+    assert PORT_BUSY in busy
+    expected = {missing: "port_missing", silent: "no_answer", busy: "port_busy"}
+    for detail, kind in expected.items():
+        assert fault_kind(detail) == kind, detail
+        text = texts.source_error_text(DeviceStatus(error=detail))
+        assert text == texts.fault_sentence(kind)
+        dealer_sentence(text)
+    assert "altro programma" in texts.fault_sentence("port_busy") or lang == "en"
+
+
+def test_void_alarms_and_refusals_say_what_to_do(lang: str) -> None:
+    jam = texts.void_text(VoidReason("device_fault", "JAM"), lang)
+    assert jam == VoidReason("device_fault").text(lang) + "\n" + texts.fault_code_text("JAM")
+    restart = texts.void_text(VoidReason("restart", "the shuffler restarted (HELLO seq 0)"), lang)
+    assert restart.startswith(VoidReason("restart").text(lang) + "\n")
+    gap = texts.void_text(VoidReason("index_gap", "index 7 after 5"), lang)
+    assert gap.endswith(texts.fault_sentence("frames_missing"))  # maybe a second reader
+    for text in (jam, restart, gap):
+        dealer_sentence(text)
+    for why in ("fault JAM, DOOR_OPEN", "device state FAULT", "link lost",
+                "another device answered (identity changed)"):  # fmt: skip
+        banked = texts.message_text(Message("device", text=why), "EUR")
+        poker = poker_texts.message_text(PokerMessage("refused", text=why), "EUR")
+        assert banked == poker and banked == texts.why_text(why)
+        dealer_sentence(banked)
+    faults = DeviceStatus(connected=True, faults=("JAM", "LATE_CARD"), why_not_ready="fault JAM")
+    assert texts.not_ready_text(faults) == texts.fault_code_text("JAM")
+    assert texts.fault_names(("JAM", "DOOR_OPEN")) == (
+        "carte inceppate, sportello aperto" if lang == "it" else "cards jammed, door open"
+    )
+
+
+@pytest.mark.parametrize("lang_code", ["en", "it"])
+def test_the_console_at_1280x800_when_the_shuffler_dies(
+    qtbot: Any,
+    console_factory: Any,  # noqa: F811
+    lang_code: str,
+) -> None:
+    base = table("uth")
+    src = base.sources[0]
+    config = dataclasses.replace(
+        base, sources=(SourceConfig(emulator_url(12), src.pin_model, src.pin_serial),)
+    )
+    console = console_factory(
+        config=config, lang=lang_code, size=(1280, 800),
+        make_source=lambda: open_table_sources(config, switch_after=0.3),
+    )  # fmt: skip
+    win = console.window
+    wait_step(qtbot, console, Step.BETS)
+    emulator = console.service.active_source
+    assert isinstance(emulator, EmulatorSource) and emulator.emulator.pid is not None
+    os.kill(emulator.emulator.pid, signal.SIGKILL)
+    qtbot.waitUntil(lambda: win.notice.isVisible() or win.alarm.isVisible(), timeout=10000)
+    shown: list[str] = []
+    if win.alarm.isVisible():
+        shown.append(win.alarm.reason.text())
+        assert cut_texts(win) == []
+        tap(qtbot, win.alarm.ack)
+    qtbot.waitUntil(lambda: win.notice.isVisible(), timeout=10000)
+    QApplication.processEvents()
+    shown += [win.notice.text.text(), win.notice.reason.text(), win.top.beat.text()]
+    Shots("fault_texts").take(win, f"shuffler_died_{lang_code}")
+    assert cut_texts(win) == []
+    cable = texts.fault_sentence("link_lost")
+    assert win.notice.reason.text() == texts.tr("Reason: %1").replace("%1", cable)
+    if lang_code == "it":
+        assert "Cavo della miscelatrice scollegato" in win.notice.reason.text()
+    for text in shown:
+        assert not TECHNICAL.search(text), text
+
+
+def test_a_not_ready_line_goes_once_the_device_is_ready() -> None:
+    """The refusal of a new hand while the shuffler is not ready stays only while it is not:
+    the dealer never reads "not ready" beside a green, ready source (issue 17, 5)."""
+    config = table("uth")
+    p = ConsolePresenter(config, lambda _command: None)
+    ok = DeviceStatus(connected=True, ready=True, link="connected", source="manual")
+    sick = dataclasses.replace(ok, ready=False, faults=("JAM",), why_not_ready="fault JAM")
+    p.on_snapshot(TableSnapshot(phase=Phase.VOID, hand_uid="h1", device=sick))
+    refusal = CommandError("device_not_ready", "fault JAM")
+    p.on_snapshot(TableSnapshot(seq=1, phase=Phase.VOID, hand_uid="h1", device=sick,
+                                error=refusal))  # fmt: skip
+    view = p.view()
+    assert view.message is not None and view.message.code == "device_not_ready"
+    p.on_snapshot(TableSnapshot(seq=1, phase=Phase.VOID, hand_uid="h1", device=sick))
+    assert p.view().message is not None  # still not ready: the line stays
+    p.on_snapshot(TableSnapshot(seq=1, phase=Phase.VOID, hand_uid="h1", device=ok))
+    assert p.view().message is None
