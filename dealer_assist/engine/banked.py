@@ -18,13 +18,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import StrEnum
 from typing import Any
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
+from dealer_assist.engine.banked_checks import CHECKS
+from dealer_assist.engine.banked_checks import OVER as OVER  # re-exported: the hand's phases
+from dealer_assist.engine.banked_checks import Phase as Phase
 from dealer_assist.engine.banked_views import card_provenance, dealer_view, void_settlement
 from dealer_assist.engine.operations import (
+    ActionUndone,
     BetsPlaced,
     CardDealt,
     CardExposed,
@@ -39,25 +42,10 @@ from dealer_assist.engine.operations import (
 )
 from dealer_assist.engine.state import ActionSpace, HandView, Viewer
 from dealer_assist.engine.voids import VoidReason
-from dealer_assist.errors import BetError, HandStateError, IllegalActionError, RuleError
+from dealer_assist.errors import BetError, HandStateError, RuleError
 from dealer_assist.events import utc_now
 from dealer_assist.games import get_game
 from dealer_assist.games.base import Action, HandRecord, PlayerHand, Position, Settlement
-
-
-class Phase(StrEnum):
-    """Where the hand is. ``DECISIONS`` carries the street in :attr:`BankedHand.street`."""
-
-    BETS_OPEN = "bets_open"
-    DEALING = "dealing"  # "rien ne va plus": cards are coming from the device
-    DECISIONS = "decisions"
-    SHOWDOWN = "showdown"  # decisions done, board complete, dealer's cards still hidden
-    REVEALED = "revealed"  # dealer's cards and qualification turned
-    SETTLED = "settled"
-    VOID = "void"
-
-
-OVER = (Phase.SETTLED, Phase.VOID)
 
 
 @dataclass
@@ -116,6 +104,35 @@ class BankedHand:
         self._board_visible = 0
         self._verified: Operation | None = None  # verified against the hand as it is now
 
+    @classmethod
+    def settled(
+        cls, config: TableConfig, hand_uid: str, record: HandRecord, *, started_at: datetime,
+        ended_at: datetime,
+    ) -> BankedHand:  # fmt: skip
+        """A hand journaled as settled, rebuilt from its HAND_RECORD.md ``record`` (after a
+        restart during the payouts: the journal keeps the record, not the operations). Its
+        cards carry the source ``journal``; the settlement is the game's of the record.
+
+        Raises:
+            InvalidRecordError: the record does not settle (it did when it was journaled).
+        """
+        hand = cls(config, hand_uid)
+        hand.started_at, hand.ended_at = started_at, ended_at
+        for p in record.players:
+            hole = {n: c for n, c in enumerate(p.hole, start=1)}
+            hand.seats[p.seat] = SeatState(p.seat, dict(p.bets), hole, list(p.actions))
+        places = [
+            *((Position("seat", n, p.seat), c) for p in record.players
+              for n, c in enumerate(p.hole, start=1)),
+            *((Position("board", n), c) for n, c in enumerate(record.board, start=1)),
+            *((Position("dealer", n), c) for n, c in enumerate(record.dealer, start=1)),
+        ]  # fmt: skip
+        hand.cards = [PlacedCard(pos, c, "journal", "", 0, ended_at) for pos, c in places]
+        hand.street_index, hand._board_visible = len(hand.game.streets), len(record.board)
+        hand.settlement = hand.game.settle(record)
+        hand.phase = Phase.SETTLED
+        return hand
+
     # -- the GameState protocol -------------------------------------------------------------------
     @property
     def game_code(self) -> str:
@@ -125,10 +142,10 @@ class BankedHand:
     def verify(self, op: Operation) -> None:
         """Raise the rule error ``op`` breaks now (BetError, IllegalActionError,
         HandStateError), else return. Unknown operation kinds are a HandStateError."""
-        check = getattr(self, f"_verify_{op.kind}", None)
+        check = CHECKS.get(op.kind)
         if check is None:
             raise HandStateError(f"a banked hand takes no {op.kind!r} operation")
-        check(op)
+        check(self, op)
         self._verified = op
 
     def can(self, op: Operation) -> bool:
@@ -280,68 +297,6 @@ class BankedHand:
         self.apply(HandVoided(code=reason.code, detail=reason.detail, at=utc_now()))
         self.void_reason = reason  # keeps the causes for the caller
 
-    # -- verify -----------------------------------------------------------------------------------
-    def _verify_open(self, op: HandOpened) -> None:
-        self._require(Phase.BETS_OPEN, "open the hand")
-
-    def _verify_bets(self, op: BetsPlaced) -> None:
-        self._require(Phase.BETS_OPEN, "close bets")
-        if not op.seats:
-            raise HandStateError("no seat has placed a bet")
-        for seat, bets in op.seats.items():
-            self._checked_bets(seat, bets)
-
-    def _verify_card(self, op: CardDealt) -> None:
-        if self.phase is not Phase.DEALING or not self.pending:
-            raise HandStateError(f"no card expected in phase {self.phase}")
-        if op.card is None:
-            raise HandStateError("an unreadable card must be identified before it is placed")
-
-    def _verify_exposed(self, op: CardExposed) -> None:
-        if self.phase in OVER:
-            raise HandStateError(f"cannot record an exposed card in phase {self.phase}")
-
-    def _verify_act(self, op: Decision) -> None:
-        self._require(Phase.DECISIONS, "decide")
-        if op.seat not in self.seats:
-            raise HandStateError(f"seat {op.seat} is not in the hand")
-        action = Action(op.street, op.action, op.multiple)
-        legal = self.legal_actions(op.seat)
-        if action not in legal:
-            options = ", ".join(a.label() for a in legal) or "nothing"
-            raise IllegalActionError(
-                f"seat {op.seat}: {action.label()} is not legal on the {self.street} "
-                f"(legal: {options})"
-            )
-
-    def _verify_acts(self, op: Decisions) -> None:
-        self._require(Phase.DECISIONS, "decide")
-        seats = [d.seat for d in op.decisions]
-        if len(set(seats)) != len(seats):
-            raise IllegalActionError(f"a seat decides twice in one step: {seats}")
-        for d in op.decisions:
-            self._verify_act(d)
-        if op.advance:
-            waiting = sorted(set(self.seats_to_act) - set(seats))
-            if waiting:
-                raise HandStateError(f"seats {waiting} have not decided: the street cannot turn")
-
-    def _verify_advance(self, op: StreetClosed) -> None:
-        self._require(Phase.DECISIONS, "advance")
-        if self.seats_to_act:
-            raise HandStateError(f"seats {self.seats_to_act} have not decided on the {self.street}")
-
-    def _verify_reveal(self, op: DealerRevealed) -> None:
-        self._require(Phase.SHOWDOWN, "reveal")
-
-    def _verify_settle(self, op: HandSettled) -> None:
-        self._require(Phase.REVEALED, "settle")
-        self.game.validate_record(self.to_hand_record())  # InvalidRecordError: cannot settle
-
-    def _verify_void(self, op: HandVoided) -> None:
-        if self.phase in OVER:
-            raise HandStateError(f"cannot void a hand in phase {self.phase}")
-
     # -- apply ------------------------------------------------------------------------------------
     def _apply_open(self, op: HandOpened) -> None:
         self.started_at = op.started_at
@@ -371,6 +326,9 @@ class BankedHand:
 
     def _apply_act(self, op: Decision) -> None:
         self.seats[op.seat].actions.append(Action(op.street, op.action, op.multiple))
+
+    def _apply_undo(self, op: ActionUndone) -> None:
+        self.seats[op.seat].actions.pop()
 
     def _apply_acts(self, op: Decisions) -> None:
         for d in op.decisions:

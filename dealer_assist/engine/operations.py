@@ -371,13 +371,34 @@ class ActionUndone(Operation):
     at: datetime
 
 
+@dataclass(frozen=True, kw_only=True)
+class PayoutStarted(Operation):
+    """The dealer starts paying hand ``hand_uid`` seat by seat (``seats``: the seats in it); a
+    marker of the payout walk, kept after the hand is journaled so a restart shows the list."""
+
+    kind: ClassVar[str] = "payout"
+    hand_uid: str
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatPaid(Operation):
+    """The dealer paid or collected ``seat`` of hand ``hand_uid`` at ``at`` (UTC) and moved on."""
+
+    kind: ClassVar[str] = "seat_paid"
+    hand_uid: str
+    seat: int
+    at: datetime
+
+
 OPERATIONS: dict[str, type[Operation]] = {
     cls.kind: cls
     for cls in (
         HandOpened, DeckStarted, DealRequested, CardIdentified, IdentificationConfirmed,
         IdentificationRejected, HandResumed, VoidAlarmRaised, VoidAcknowledged, CardDealt,
         CardExposed, StreetClosed, HandVoided, HandSettled, BetsPlaced, Decision, Decisions,
-        DealerRevealed, ForcedBet, Bet, Showdown, PotAwarded, ActionUndone,
+        DealerRevealed, ForcedBet, Bet, Showdown, PotAwarded, ActionUndone, PayoutStarted,
+        SeatPaid,
     )
 }  # fmt: skip
 

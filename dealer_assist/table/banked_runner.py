@@ -11,8 +11,12 @@ from collections.abc import Sequence
 
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.banked import BankedHand, Phase, decisions
-from dealer_assist.engine.operations import DealerRevealed, Decision, StreetClosed
+from dealer_assist.engine.operations import ActionUndone, DealerRevealed, Decision, StreetClosed
+from dealer_assist.errors import DealerAssistError
+from dealer_assist.events import utc_now
 from dealer_assist.games.base import Action
+from dealer_assist.record import parse_record
+from dealer_assist.table.payouts import PayoutLog, PayoutMarks
 from dealer_assist.table.resume import ResumingRunner
 
 
@@ -20,9 +24,65 @@ class BankedRunner(ResumingRunner[BankedHand]):
     """Runs UTH/THB hands at one table (arguments as
     :class:`~dealer_assist.table.runner.TableRunner`)."""
 
+    _payouts: PayoutLog | None = None
+
     def make_state(self, config: TableConfig, hand_uid: str) -> BankedHand:
         """A new hand of the table's banked game."""
         return BankedHand(config, hand_uid)
+
+    @property
+    def payouts(self) -> PayoutLog:
+        """The payout walk's marks (:mod:`dealer_assist.table.payouts`)."""
+        if self._payouts is None:
+            self._payouts = PayoutLog(self.journal, self.config.table_id)
+        return self._payouts
+
+    def new_hand(self, *, even_if_busy: bool = False) -> BankedHand:
+        """As :meth:`TableRunner.new_hand`; the last hand's payout marks go once it opened."""
+        hand = super().new_hand(even_if_busy=even_if_busy)
+        self.payouts.finish()
+        return hand
+
+    def start_payout(self) -> None:
+        """The payouts of the revealed hand begin: marked durably before it is settled, so a
+        crash from now on finds the list again (raises JournalError, nothing settled then)."""
+        hand = self._current()
+        self.payouts.start(hand.hand_uid, tuple(sorted(hand.seats, reverse=True)))
+
+    def mark_paid(self, seat: int) -> bool:
+        """The dealer moved past ``seat`` in the payouts (durable on return; raises
+        JournalError); False when it was marked already or no walk is in progress."""
+        hand = self._current()
+        return self.payouts.mark(hand.hand_uid, seat)
+
+    def restore_payout(self) -> PayoutMarks | None:
+        """After :meth:`resume`: the payout walk a crash interrupted, with the hand it pays
+        (the replayed hand, or the settled hand rebuilt from the journal's record); None (and
+        the marks dropped) when there is none or its hand is not the last settled one."""
+        marks = self.payouts.restore()
+        if marks is None:
+            return None
+        hand = self.hand
+        if hand is not None and hand.hand_uid == marks.hand_uid and hand.phase is Phase.SETTLED:
+            return marks
+        last = self.journal.last_hand() if self.journal is not None else None
+        if (
+            (hand is None or hand.is_over)
+            and last is not None
+            and (last.hand_uid == marks.hand_uid and last.status == "settled")
+        ):
+            try:
+                record = parse_record(last.record)
+            except DealerAssistError:
+                record = None
+            if record is not None:
+                self.hand = BankedHand.settled(self.config, marks.hand_uid, record,
+                                               started_at=last.started_at,
+                                               ended_at=last.ended_at)  # fmt: skip
+                self.stored = last
+                return marks
+        self.payouts.finish()
+        return None
 
     def close_bets(self) -> BankedHand:
         """ "Rien ne va plus": lock the bets; the deal follows the deck's SHUFFLED."""
@@ -55,6 +115,14 @@ class BankedRunner(ResumingRunner[BankedHand]):
                 self.advance()
             return
         self.perform(decisions(list(pairs), advance=advance))
+
+    def undo(self, seat: int, *, by: str = "dealer") -> None:
+        """Take back ``seat``'s decision on the street being decided (a mis-tap), until the next
+        card is turned (raises HandStateError after, and changes nothing)."""
+        self.poll(0)
+        hand = self._current()
+        if hand.phase is Phase.DECISIONS:
+            self.perform(ActionUndone(seat=seat, by=by, at=utc_now()))
 
     def advance(self) -> BankedHand:
         """Turn the next street (its cards are dealt first where the game deals them then)."""

@@ -1,0 +1,168 @@
+"""The checks of a banked hand's operations (:class:`~dealer_assist.engine.banked.BankedHand`):
+each raises the rule the operation breaks now and changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from dealer_assist.cards import Card
+from dealer_assist.engine.operations import (
+    ActionUndone,
+    BetsPlaced,
+    CardDealt,
+    CardExposed,
+    DealerRevealed,
+    Decision,
+    Decisions,
+    HandOpened,
+    HandSettled,
+    HandVoided,
+    StreetClosed,
+)
+from dealer_assist.errors import HandStateError, IllegalActionError
+from dealer_assist.games.base import Action
+
+if TYPE_CHECKING:
+    from dealer_assist.engine.banked import BankedHand
+
+
+class ExposedCardMismatch(HandStateError):
+    """The card the dealer entered as exposed is not the one the reader read at that place (the
+    exposed-card form checks it; nothing is recorded)."""
+
+
+class Phase(StrEnum):
+    """Where the hand is. ``DECISIONS`` carries the street in :attr:`BankedHand.street`."""
+
+    BETS_OPEN = "bets_open"
+    DEALING = "dealing"  # "rien ne va plus": cards are coming from the device
+    DECISIONS = "decisions"
+    SHOWDOWN = "showdown"  # decisions done, board complete, dealer's cards still hidden
+    REVEALED = "revealed"  # dealer's cards and qualification turned
+    SETTLED = "settled"
+    VOID = "void"
+
+
+OVER = (Phase.SETTLED, Phase.VOID)
+
+
+def _open(hand: BankedHand, op: HandOpened) -> None:
+    hand._require(Phase.BETS_OPEN, "open the hand")
+
+
+def _bets(hand: BankedHand, op: BetsPlaced) -> None:
+    hand._require(Phase.BETS_OPEN, "close bets")
+    if not op.seats:
+        raise HandStateError("no seat has placed a bet")
+    for seat, bets in op.seats.items():
+        hand._checked_bets(seat, bets)
+
+
+def _card(hand: BankedHand, op: CardDealt) -> None:
+    if hand.phase is not Phase.DEALING or not hand.pending:
+        raise HandStateError(f"no card expected in phase {hand.phase}")
+    if op.card is None:
+        raise HandStateError("an unreadable card must be identified before it is placed")
+
+
+def _exposed(hand: BankedHand, op: CardExposed) -> None:
+    if hand.phase in OVER:
+        raise HandStateError(f"cannot record an exposed card in phase {hand.phase}")
+    if op.card is not None and op.position:
+        read = cards_at(hand, op.position)
+        if read is not None and op.card not in read:
+            # the reader's card is not named: it may be a card nobody may see yet
+            raise ExposedCardMismatch(
+                f"the card entered is not the card the reader read at {op.position}: "
+                "look at the card again"
+            )
+
+
+def cards_at(hand: BankedHand, place: str) -> tuple[Card, ...] | None:
+    """The cards the reader read at ``place`` (``seat 3``, ``dealer``, ``board``: the exposed-card
+    form's places), or None for a place the hand does not know."""
+    if place == "dealer":
+        return hand.dealer_cards
+    if place == "board":
+        return hand.board
+    kind, _, seat = place.partition(" ")
+    if kind == "seat" and seat.isdigit() and int(seat) in hand.seats:
+        st = hand.seats[int(seat)]
+        return tuple(st.hole[n] for n in sorted(st.hole))
+    return None
+
+
+def _act(hand: BankedHand, op: Decision) -> None:
+    hand._require(Phase.DECISIONS, "decide")
+    if op.seat not in hand.seats:
+        raise HandStateError(f"seat {op.seat} is not in the hand")
+    action = Action(op.street, op.action, op.multiple)
+    legal = hand.legal_actions(op.seat)
+    if action not in legal:
+        options = ", ".join(a.label() for a in legal) or "nothing"
+        raise IllegalActionError(
+            f"seat {op.seat}: {action.label()} is not legal on the {hand.street} (legal: {options})"
+        )
+
+
+def _acts(hand: BankedHand, op: Decisions) -> None:
+    hand._require(Phase.DECISIONS, "decide")
+    seats = [d.seat for d in op.decisions]
+    if len(set(seats)) != len(seats):
+        raise IllegalActionError(f"a seat decides twice in one step: {seats}")
+    for d in op.decisions:
+        _act(hand, d)
+    if op.advance:
+        waiting = sorted(set(hand.seats_to_act) - set(seats))
+        if waiting:
+            raise HandStateError(f"seats {waiting} have not decided: the street cannot turn")
+
+
+def _undo(hand: BankedHand, op: ActionUndone) -> None:
+    # a mis-tapped decision is taken back until the next card is turned: only a decision
+    # on the street being decided now (the cards after it are not out yet)
+    hand._require(Phase.DECISIONS, "take back a decision")
+    st = hand.seats.get(op.seat)
+    if st is None or not st.actions or st.actions[-1].street != hand.street:
+        raise HandStateError(
+            f"seat {op.seat} has no decision on the {hand.street} to take back "
+            "(the next cards are already out)"
+        )
+
+
+def _advance(hand: BankedHand, op: StreetClosed) -> None:
+    hand._require(Phase.DECISIONS, "advance")
+    if hand.seats_to_act:
+        raise HandStateError(f"seats {hand.seats_to_act} have not decided on the {hand.street}")
+
+
+def _reveal(hand: BankedHand, op: DealerRevealed) -> None:
+    hand._require(Phase.SHOWDOWN, "reveal")
+
+
+def _settle(hand: BankedHand, op: HandSettled) -> None:
+    hand._require(Phase.REVEALED, "settle")
+    hand.game.validate_record(hand.to_hand_record())  # InvalidRecordError: cannot settle
+
+
+def _void(hand: BankedHand, op: HandVoided) -> None:
+    if hand.phase in OVER:
+        raise HandStateError(f"cannot void a hand in phase {hand.phase}")
+
+
+CHECKS: dict[str, Callable[[BankedHand, Any], None]] = {
+    "open": _open,
+    "bets": _bets,
+    "card": _card,
+    "exposed": _exposed,
+    "act": _act,
+    "acts": _acts,
+    "undo": _undo,
+    "advance": _advance,
+    "reveal": _reveal,
+    "settle": _settle,
+    "void": _void,
+}
+"""The check of each operation kind a banked hand takes (raises the rule it breaks now)."""

@@ -1,0 +1,114 @@
+"""The payout walk's marks, kept so a crash during the payouts loses nothing (issue 17, item 2).
+
+A banked hand is settled and journaled at the reveal, which clears its steps; the dealer then
+pays the seats one by one. Which seats are paid is kept in the journal's pending-step log under
+the table key ``<table_id>#payout`` (never read by the hand's resume, which reads ``<table_id>``):
+step 0 :class:`~dealer_assist.engine.operations.PayoutStarted` is written before the settlement,
+each :class:`~dealer_assist.engine.operations.SeatPaid` when the dealer moves past a seat, each
+durable on return (the journal's write, a committed transaction: it survives ``kill -9`` and, with
+the SQLite journal's synchronous writes, a power cut). The marks go when the next hand opens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dealer_assist.engine.operations import PayoutStarted, SeatPaid, operation_from_json
+from dealer_assist.errors import OperationError
+from dealer_assist.events import utc_now
+from dealer_assist.ports import JournalPort
+
+PAYOUT_SUFFIX = "#payout"
+
+
+@dataclass(frozen=True)
+class PayoutMarks:
+    """The payout walk of one hand as the step log kept it: ``seats`` in the hand, ``paid``
+    those the dealer moved past (in the order they were paid)."""
+
+    hand_uid: str
+    seats: tuple[int, ...]
+    paid: tuple[int, ...]
+
+
+class PayoutLog:
+    """The payout marks of one table; a no-op without a journal.
+
+    Args:
+        journal: an opened journal (the port), or None.
+        table_id: the table's id.
+
+    Every write raises :class:`~dealer_assist.errors.JournalError` when it cannot be made durable.
+    """
+
+    def __init__(self, journal: JournalPort | None, table_id: str) -> None:
+        self.journal = journal
+        self.key = table_id + PAYOUT_SUFFIX
+        self._hand_uid = ""
+        self._next = 0
+        self._paid: list[int] = []
+        self._seats: tuple[int, ...] = ()
+
+    def start(self, hand_uid: str, seats: tuple[int, ...]) -> None:
+        """The payouts of ``hand_uid`` begin (written before the hand is settled); the marks of
+        any older hand go."""
+        if hand_uid == self._hand_uid:
+            return
+        self.finish()
+        self._write(hand_uid, 0, PayoutStarted(hand_uid=hand_uid, seats=seats))
+        self._hand_uid, self._next, self._paid, self._seats = hand_uid, 1, [], seats
+
+    def mark(self, hand_uid: str, seat: int) -> bool:
+        """``seat`` of ``hand_uid`` is paid (durable on return); False when it was already, or
+        the walk is another hand's (nothing written)."""
+        if hand_uid != self._hand_uid or seat in self._paid or seat not in self._seats:
+            return False
+        self._write(hand_uid, self._next, SeatPaid(hand_uid=hand_uid, seat=seat, at=utc_now()))
+        self._next += 1
+        self._paid.append(seat)
+        return True
+
+    def finish(self) -> None:
+        """The walk is over (the next hand opens): its marks go."""
+        if self.journal is not None:
+            for step in self.journal.pending_steps(self.key):
+                self.journal.clear_steps(self.key, step.hand_uid)
+        self._hand_uid, self._next, self._paid, self._seats = "", 0, [], ()
+
+    def current(self) -> PayoutMarks | None:
+        """The walk in progress (after :meth:`start`, or as :meth:`restore` found it)."""
+        if not self._hand_uid:
+            return None
+        return PayoutMarks(self._hand_uid, self._seats, tuple(self._paid))
+
+    def restore(self) -> PayoutMarks | None:
+        """After a restart: the walk the step log kept (the latest hand's), or None. Marks it
+        cannot read (another release's) are dropped with the walk: the list then starts over."""
+        if self.journal is None:
+            return None
+        steps = self.journal.pending_steps(self.key)
+        if not steps:
+            return None
+        uid = steps[-1].hand_uid
+        seats: tuple[int, ...] = ()
+        paid: list[int] = []
+        try:
+            for step in (s for s in steps if s.hand_uid == uid):
+                op = operation_from_json(step.kind, step.payload)
+                if isinstance(op, PayoutStarted):
+                    seats = tuple(op.seats)
+                elif isinstance(op, SeatPaid) and op.seat not in paid:
+                    paid.append(op.seat)
+        except OperationError:
+            self.finish()
+            return None
+        if not seats:
+            self.finish()
+            return None
+        self._hand_uid, self._seats, self._paid = uid, seats, paid
+        self._next = 1 + max(s.step_no for s in steps if s.hand_uid == uid)
+        return self.current()
+
+    def _write(self, hand_uid: str, step_no: int, op: PayoutStarted | SeatPaid) -> None:
+        if self.journal is not None:
+            self.journal.write_step(self.key, hand_uid, step_no, op.kind, op.to_json())
