@@ -5,7 +5,12 @@ another path or a PostgreSQL URL. Each append is one transaction with a full han
 record, settlement, 20 device events), like a real table writes; the hand is the sample in
 ``journal_hand.json`` beside this script (data: the code names no game).
 
-    python bench/journal_append.py [--hands 300] [--db PATH_OR_URL]
+    python bench/journal_append.py [--hands 300] [--db PATH_OR_URL] [--signing]
+
+Every entry is signed with the table's Ed25519 key (issue 16 part 2). ``--signing`` measures what
+that costs: the same appends to two fresh SQLite journals in one process, taking turns in blocks
+of 25, one signing and one with signing switched off (a subclass: the product has no such
+switch), and prints both medians and their ratio, plus the signature itself per entry.
 """
 
 from __future__ import annotations
@@ -17,8 +22,10 @@ import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from dealer_assist.storage import HandEntry, Journal
+from dealer_assist.storage.signing import Signer
 
 SAMPLE = Path(__file__).with_name("journal_hand.json")
 
@@ -61,11 +68,65 @@ def report(label: str, samples: list[float]) -> None:
     )
 
 
+class UnsignedJournal(Journal):
+    """The journal with signing switched off: the baseline of ``--signing`` only."""
+
+    def _signer(self, conn: Any, table_id: str) -> Signer | None:
+        return None
+
+
+def compare_signing(hands: int) -> None:
+    """Signed vs unsigned appends, interleaved in blocks, in one process; medians and ratio."""
+    sample = SAMPLE.read_text(encoding="utf-8")
+    entries = [entry(n, sample) for n in range(hands)]
+    times: dict[str, list[float]] = {"signed": [], "unsigned": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        journals = {"signed": Journal(str(Path(tmp) / "signed.db")),
+                    "unsigned": UnsignedJournal(str(Path(tmp) / "unsigned.db"))}  # fmt: skip
+        for j in journals.values():
+            j.open()
+            j.append_hand(entry(-1, sample))  # warm-up (and the signed one's key)
+        try:
+            for block in range(0, hands, 25):
+                for label, j in journals.items():
+                    for e in entries[block : block + 25]:
+                        t0 = time.perf_counter()
+                        j.append_hand(e)
+                        times[label].append(time.perf_counter() - t0)
+            signer = journals["signed"].key_store.load("UTH-1")  # type: ignore[union-attr]
+            last = journals["signed"].last_hand()
+            if last is None or last.signature is None:
+                raise SystemExit("the signed journal's last entry is not signed")
+        finally:
+            for j in journals.values():
+                j.close()
+    for label, samples in times.items():
+        report(label, samples)
+    ratio = statistics.median(times["signed"]) / statistics.median(times["unsigned"])
+    print(f"median ratio signed/unsigned: {ratio:.3f}")
+    n = 2000
+    t0 = time.perf_counter()
+    for _ in range(n):
+        signer.sign_hash(last.hash)
+    t1 = time.perf_counter()
+    for _ in range(n):
+        signer.public.verify_hash(last.hash, last.signature)
+    t2 = time.perf_counter()
+    print(
+        f"Ed25519 per entry: sign {(t1 - t0) / n * 1e6:.1f} us, verify {(t2 - t1) / n * 1e6:.1f} us"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--db", help="journal path or URL (default: a temporary SQLite file)")
+    parser.add_argument("--signing", action="store_true",
+                        help="signed vs unsigned appends, interleaved (SQLite)")  # fmt: skip
     args = parser.parse_args()
+    if args.signing:
+        compare_signing(args.hands)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or str(Path(tmp) / "bench.db")
         sample = SAMPLE.read_text(encoding="utf-8")
