@@ -27,6 +27,7 @@ from ui.console.texts import (
     outcome_text,
     qualification_text,
     result_name,
+    source_error_text,
     total_text,
     tr,
     trf,
@@ -333,7 +334,7 @@ class InfoPage(QWidget):
         """Draw the state of the connection or of the finished hand."""
         if view.step is Step.CONNECTING:
             set_text(self.title, tr("Shuffler"))
-            err = view.device.error
+            err = source_error_text(view.device)  # the driver's words go to the log
             set_text(self.hint, trf("Not connected: %1", err) if err else tr("Connecting…"))
         else:
             set_text(self.title, tr("Hand over"))
