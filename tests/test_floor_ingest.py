@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from dealer_assist.storage import Journal
+from dealer_assist.storage import Journal, canonical_json, chain_hash
 from dealer_assist.storage.floor import Floor, FloorError, Pusher
+from dealer_assist.storage.floor.ingest import content_hash
 from dealer_assist.storage.floor.summary import search_columns
 from tests.test_floor_fixtures import FloorDb, fill, make_floor_db, rewrite_and_rehash
 from tests.test_journal_fixtures import make_entry
@@ -210,3 +211,11 @@ def test_search_columns_of_a_settled_uth_hand(journal: Journal) -> None:
     assert columns["house_net"] == -sum(nets)
     assert columns["seats"] == sorted(p["seat"] for p in journal.get_hand(1).record["players"])
     assert set(columns["flags"]) == {"device_fault", "manual_card"}
+
+
+def test_the_floors_hash_is_the_chains(journal: Journal) -> None:
+    fill(journal, 3)
+    for hand in journal.iter_hands():
+        text = canonical_json(hand.content())
+        assert content_hash(hand.prev_hash, text) == chain_hash(hand.prev_hash, hand.content())
+        assert content_hash(hand.prev_hash, text) == hand.hash

@@ -5,12 +5,14 @@ forwarders of one table (a live one and a ``floor sync``) store each position on
 arrive in chain order from the floor's head: a position the floor holds is compared with its
 copy (the same hash: a harmless resend; another: the table's copy was changed after it was
 forwarded), the next one must be ``head + 1``, link to the head's hash and hash to its own
-(recomputed with :func:`dealer_assist.storage.chain.chain_hash`). The first record that fails
+(recomputed by :func:`content_hash`: :func:`dealer_assist.storage.chain.chain_hash` over the
+canonical text the floor stores, serialized once). The first record that fails
 raises an alert and nothing at or past it is stored; the records before it are.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,7 +23,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.engine import Connection
 
 from dealer_assist.ports import StoredHand
-from dealer_assist.storage.chain import GENESIS_HASH, canonical_json, chain_hash
+from dealer_assist.storage.chain import GENESIS_HASH, canonical_json
 from dealer_assist.storage.floor.schema import (
     CHAIN_BREAK,
     FOREIGN_RECORD,
@@ -73,6 +75,17 @@ class IngestResult:
     head_position: int
     head_hash: str
     refused: Refusal | None = None
+
+
+def content_hash(prev_hash: str, text: str) -> str:
+    """:func:`~dealer_assist.storage.chain.chain_hash` of a content already serialized by
+    :func:`~dealer_assist.storage.chain.canonical_json` (``text``): ``sha256(prev_hash ||
+    text)`` as 64 hex digits, the same bytes hashed, so ingest serializes each record once
+    (the JSON encoding is most of its time). tests/test_floor_ingest.py checks the two agree."""
+    digest = hashlib.sha256()
+    digest.update(prev_hash.encode("ascii"))
+    digest.update(text.encode("utf-8"))
+    return digest.hexdigest()
 
 
 def ensure_table(
@@ -150,12 +163,12 @@ def ingest(
         if hand.hand_id <= held and not rows:
             duplicates += 1
             continue
-        content = hand.content()
-        if chain_hash(hand.prev_hash, content) != hand.hash:
+        text = canonical_json(hand.content())
+        if content_hash(hand.prev_hash, text) != hand.hash:
             refusal = (hand.hand_id, CHAIN_BREAK, f"position {hand.hand_id}: its content does "
                        "not match its hash (changed after it was hashed)")  # fmt: skip
             break
-        rows.append(_values(hand, canonical_json(content), now, signatures))
+        rows.append(_values(hand, text, now, signatures))
         expected, head_hash = hand.hand_id + 1, hand.hash
     if rows:
         conn.execute(sa.insert(floor_records), rows)

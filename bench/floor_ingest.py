@@ -1,0 +1,155 @@
+"""Ingest speed of the floor database: hands/s stored by the floor (issue 16: goal >= 2,000/s).
+
+Each table's records are made by the product's own journal code: ``--hands`` full hands per
+table (the seven-seat sample of ``journal_hand.json``, as ``journal_append.py`` appends it) are
+appended to a SQLite journal per table (WAL, synchronous=FULL) in a temporary folder (or kept
+with ``--keep-journals DIR``, reused when run again). The floor is a fresh schema in the
+PostgreSQL database of ``--floor`` (default the local server's ``test``), dropped at the end.
+
+Two figures, each over every table at once (one process per table, as each table forwards
+from its own process):
+
+- **floor ingest**: the hands already read from the journals, only the floor's work: the chain
+  check (each hash recomputed), the search columns, the batched insert, one transaction per
+  ``--batch`` records;
+- **forwarding**: what ``floor sync`` does from the journal files: read the journal, push.
+
+    python bench/floor_ingest.py [--hands 5000] [--tables 2] [--batch 500] [--floor URL]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+
+sys.path.insert(0, str(Path(__file__).parent))
+from journal_append import SAMPLE, entry
+
+from dealer_assist.ports import StoredHand
+from dealer_assist.storage import Journal
+from dealer_assist.storage.floor import Floor, Pusher
+
+DEFAULT_FLOOR = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+
+
+def make_journal(path: Path, table_id: str, hands: int) -> float:
+    """``hands`` hands of ``table_id`` in the journal at ``path`` (those missing appended);
+    returns the seconds spent appending."""
+    sample = json.dumps({**json.loads(SAMPLE.read_text(encoding="utf-8")), "table_id": table_id})
+    with Journal(str(path), supervise=False) as journal:
+        have = journal.count()
+        t0 = time.perf_counter()
+        for n in range(have, hands):
+            journal.append_hand(entry(n, sample))
+        return time.perf_counter() - t0 if have < hands else 0.0
+
+
+def read_all(path: Path, hands: int) -> list[StoredHand]:
+    with Journal(str(path), create=False, supervise=False) as journal:
+        return [h for h in journal.iter_hands() if h.hand_id <= hands]
+
+
+def ingest_job(url: str, path: Path, table_id: str, hands: int, batch: int) -> tuple[int, float]:
+    """The floor's work alone: the hands read first, then stored; (stored, seconds)."""
+    rows = read_all(path, hands)
+    with Floor(url) as floor:
+        t0 = time.perf_counter()
+        stored = 0
+        for i in range(0, len(rows), batch):
+            stored += floor.ingest(table_id, rows[i : i + batch]).stored
+        return stored, time.perf_counter() - t0
+
+
+def forward_job(url: str, path: Path, table_id: str, hands: int, batch: int) -> tuple[int, float]:
+    """What ``floor sync`` does: the journal read and pushed; (sent, seconds)."""
+    with Journal(str(path), create=False, supervise=False) as journal, Floor(url) as floor:
+        t0 = time.perf_counter()
+        return Pusher(journal, floor, batch=batch).push().sent, time.perf_counter() - t0
+
+
+def _child(job: Callable[..., tuple[int, float]], args: tuple[Any, ...], out: Any) -> None:
+    out.put(job(*args))
+
+
+def in_processes(
+    job: Callable[..., tuple[int, float]], jobs: list[tuple[Any, ...]]
+) -> tuple[int, float]:
+    """One process per table (each table forwards from its own process); (records, wall s
+    from the first start to the last end, the journals' reading before ``ingest_job``'s
+    clock excluded: the longest job's own time)."""
+    out: Any = multiprocessing.Queue()
+    procs = [multiprocessing.Process(target=_child, args=(job, a, out)) for a in jobs]
+    for p in procs:
+        p.start()
+    results = [out.get(timeout=3600) for _ in procs]
+    for p in procs:
+        p.join()
+    if any(p.exitcode for p in procs):
+        raise SystemExit("a bench process failed")
+    return sum(r[0] for r in results), max(r[1] for r in results)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=5000, help="hands per table")
+    parser.add_argument("--tables", type=int, default=2)
+    parser.add_argument("--batch", type=int, default=500, help="records per floor transaction")
+    parser.add_argument("--floor", default=DEFAULT_FLOOR, help="PostgreSQL database URL")
+    parser.add_argument("--keep-journals", metavar="DIR", help="keep (and reuse) the journals")
+    args = parser.parse_args()
+
+    folder = Path(args.keep_journals) if args.keep_journals else Path(tempfile.mkdtemp())
+    folder.mkdir(parents=True, exist_ok=True)
+    tables = [f"BENCH-{i + 1}" for i in range(args.tables)]
+    paths = {t: folder / f"{t}.db" for t in tables}
+    spent = sum(make_journal(paths[t], t, args.hands) for t in tables)
+    made = args.hands * args.tables
+    if spent:
+        print(f"journals: {made} hands appended in {spent:.1f} s ({made / spent:,.0f}/s)")
+
+    admin = sa.create_engine(args.floor, isolation_level="AUTOCOMMIT")
+    schema = f"bench_floor_{uuid.uuid4().hex[:10]}"
+    with admin.connect() as conn:
+        conn.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+    sep = "&" if "?" in args.floor else "?"
+    url = f"{args.floor}{sep}options=-csearch_path%3D{schema}"
+    try:
+        Floor(url).migrate()
+        jobs = [(url, paths[t], t, args.hands, args.batch) for t in tables]
+        stored, wall = in_processes(ingest_job, jobs)
+        print(
+            f"floor ingest: {stored} hands from {args.tables} table(s) in {wall:.2f} s = "
+            f"{stored / wall:,.0f} hands/s (batch {args.batch}, one process per table)"
+        )
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f'TRUNCATE "{schema}".floor_records, "{schema}".floor_tables, '
+                                 f'"{schema}".floor_heads')  # fmt: skip
+        sent, wall = in_processes(forward_job, jobs)
+        print(f"forwarding (journal read + push): {sent} hands in {wall:.2f} s = "
+              f"{sent / wall:,.0f} hands/s")  # fmt: skip
+        with admin.connect() as conn:
+            size = conn.exec_driver_sql(
+                f"SELECT pg_total_relation_size('\"{schema}\".floor_records')"
+            ).scalar_one()
+        print(f"floor_records: {size / max(sent, 1) / 1024:.1f} KiB per hand with its indexes")
+        ok = stored == sent == made
+        print("every hand stored once: " + ("yes" if ok else "NO"))
+        return 0 if ok else 1
+    finally:
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
+        admin.dispose()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
