@@ -118,6 +118,16 @@ class StorageFullError(StorageFaultError):
     advice = "free space on that disk"
 
 
+class StorageLowError(StorageFullError):
+    """No new hand: the journal's disk has less free space than the table's refusal threshold
+    (the hand in progress may still finish). ``free_bytes`` and ``refuse_bytes`` say how much."""
+
+    def __init__(self, message: str, *, free_bytes: int, refuse_bytes: int) -> None:
+        super().__init__(message)
+        self.free_bytes = free_bytes
+        self.refuse_bytes = refuse_bytes
+
+
 class StorageBusyError(StorageFaultError):
     """The journal stayed locked by another connection beyond the busy timeout and the retries
     (SQLite ``database is locked``; PostgreSQL lock or serialization failures)."""

@@ -29,12 +29,14 @@ from dealer_assist.errors import (
     StorageBusyError,
     StorageFullError,
     StorageLostError,
+    StorageLowError,
 )
 from dealer_assist.storage.faults import (
     RETRIES,
     DiskLimits,
     DiskSpace,
     ResilientJournal,
+    StorageNotice,
     classify,
 )
 from dealer_assist.storage.journal import Journal
@@ -72,7 +74,7 @@ def test_a_lock_released_during_the_retries_costs_one_wait_and_the_step_is_writt
     tmp_path: Path,
 ) -> None:
     db = tmp_path / "j.db"
-    notes: list[str] = []
+    notes: list[StorageNotice] = []
     waits: list[float] = []
     locks: list[sqlite3.Connection] = []
 
@@ -90,7 +92,8 @@ def test_a_lock_released_during_the_retries_costs_one_wait_and_the_step_is_writt
     assert waits == [RETRIES["busy"].first_delay]  # the lock went during the first wait
     assert [s.step_no for s in journal.pending_steps(TABLE)] == [0]
     assert journal.faults == 1 and journal.recovered == 1
-    assert len(notes) == 1 and "answered again after a storage fault" in notes[0]
+    assert len(notes) == 1 and "answered again after a storage fault" in str(notes[0])
+    assert notes[0].kind == "recovered" and notes[0].seconds >= 0.2
     assert 0.2 <= took < 5
 
 
@@ -282,7 +285,7 @@ def test_a_connection_killed_inside_an_append_is_retried_and_the_hand_stored_onc
     import psycopg
 
     url, name = pg_url
-    notes: list[str] = []
+    notes: list[StorageNotice] = []
     journal = _journal(url, on_notice=notes.append)
     journal.write_step(TABLE, "h1", 0, "open", {})
     schema = url.split("search_path%3D", 1)[1].split("&", 1)[0]
@@ -306,7 +309,7 @@ def test_a_connection_killed_inside_an_append_is_retried_and_the_hand_stored_onc
         appender.join(30)
     assert result and result[0].hand_uid == "h1"
     assert journal.count() == 1 and journal.pending_steps(TABLE) == []
-    assert journal.faults >= 1 and notes and "answered again" in notes[0]
+    assert journal.faults >= 1 and notes and "answered again" in str(notes[0])
 
 
 @pytest.mark.postgres
@@ -367,14 +370,16 @@ def test_an_unreachable_server_is_a_lost_connection_after_the_retries() -> None:
 def test_free_space_below_the_limits_warns_once_and_refuses_a_new_hand_only(
     tmp_path: Path,
 ) -> None:
-    notes: list[str] = []
+    notes: list[StorageNotice] = []
     free = DiskSpace(tmp_path, DiskLimits()).check(force=True)
     assert free is not None
     limits = DiskLimits(warn_bytes=free * 4, refuse_bytes=free * 2)  # this disk, "too full"
     journal = _journal(str(tmp_path / "j.db"), limits=limits, on_notice=notes.append)
-    assert len(notes) == 1 and "MiB free: free space soon" in notes[0]
-    with pytest.raises(StorageFullError, match="no new hand"):
+    assert len(notes) == 1 and "MiB free: free space soon" in str(notes[0])
+    assert notes[0].kind == "low_space" and notes[0].refuse_bytes == free * 2
+    with pytest.raises(StorageFullError, match="no new hand") as caught:
         journal.write_step(TABLE, "h1", 0, "open", {})  # a new hand's first step
+    assert isinstance(caught.value, StorageLowError) and caught.value.refuse_bytes == free * 2
     journal.write_step(TABLE, "h0", 5, "card", {})  # the hand in progress goes on
     journal.space.check(force=True)  # type: ignore[union-attr]
     assert len(notes) == 1  # said once
@@ -521,3 +526,31 @@ def test_each_game_of_simulate_has_its_own_default_journal(
             stored = list(journal.iter_hands())
         assert len(stored) == hands and {h.game for h in stored} == {game}
         assert {h.table_id for h in stored} == {table_id}
+
+
+# -- the dealer's sentences -----------------------------------------------------------------------
+
+
+def test_each_fault_and_notice_has_a_dealer_sentence_in_italian() -> None:
+    from PySide6.QtCore import QTranslator
+
+    from ui import storage_notice as sn
+
+    cases = [
+        (StorageFullError("x"), sn.FULL, ()),
+        (StorageLowError("x", free_bytes=3 * 1024 * 1024, refuse_bytes=8 * 1024 * 1024),
+         sn.REFUSED, ("3.0", "8.0")),
+        (StorageBusyError("x"), sn.BUSY, ()),
+        (StorageLostError("x"), sn.LOST, ()),
+        (JournalError("x"), sn.OTHER, ()),
+        (StorageNotice("low_space", "x", free_bytes=40 * 1024 * 1024, refuse_bytes=8 * 1024 * 1024),
+         sn.LOW, ("40", "8.0")),
+        (StorageNotice("recovered", "x", seconds=1.0), sn.RECOVERED, ()),
+    ]  # fmt: skip
+    translator = QTranslator()
+    assert translator.load(str(REPO / "ui" / "i18n" / "console_it.qm"))
+    for what, text, args in cases:
+        assert sn.storage_text(what) == (text, args)
+        italian = translator.translate("", text)
+        assert italian and italian != text, text
+        assert italian.count("%") == text.count("%")

@@ -42,6 +42,7 @@ from dealer_assist.errors import (
     StorageFaultError,
     StorageFullError,
     StorageLostError,
+    StorageLowError,
 )
 from dealer_assist.ports import HandEntry, PendingStep, StoredHand
 from dealer_assist.storage.engine import busy_timeout, journal_url
@@ -121,6 +122,28 @@ class DiskLimits:
             )
 
 
+@dataclass(frozen=True)
+class StorageNotice:
+    """What the operator or the dealer should know while the table goes on.
+
+    Attributes:
+        kind: ``low_space`` (the journal's disk is getting full) or ``recovered`` (a call
+            succeeded after a fault, after ``seconds`` of retries).
+        text: the English sentence (``str(notice)``).
+        free_bytes, refuse_bytes: ``low_space``: the free space and the refusal threshold.
+        seconds: ``recovered``: how long the retries took.
+    """
+
+    kind: Literal["low_space", "recovered"]
+    text: str
+    free_bytes: int = 0
+    refuse_bytes: int = 0
+    seconds: float = 0.0
+
+    def __str__(self) -> str:
+        return self.text
+
+
 def classify(error: BaseException) -> Fault | None:
     """The kind of storage fault behind ``error`` (its chain of causes is followed): ``busy``
     (locked), ``full`` (no space, a file size limit, a write the disk refused), ``lost`` (the
@@ -184,7 +207,9 @@ def translate(error: JournalError, *, where: str, free: int | None = None) -> Jo
                                 "and could not be made again)")  # fmt: skip
     if kind == "full":
         space = f", {free / MiB:.1f} MiB free" if free is not None else ""
-        return StorageFullError(f"{error} (the disk of the journal {where} is full{space})")
+        return StorageFullError(
+            f"{error} (the disk of the journal {where} is full or refused the write{space})"
+        )
     return error
 
 
@@ -199,7 +224,8 @@ class DiskSpace:
     """
 
     def __init__(
-        self, folder: Path, limits: DiskLimits, on_notice: Callable[[str], None] | None = None,
+        self, folder: Path, limits: DiskLimits,
+        on_notice: Callable[[StorageNotice], None] | None = None,
         interval: float = SPACE_CHECK_INTERVAL,
     ) -> None:  # fmt: skip
         self.folder = folder
@@ -228,23 +254,27 @@ class DiskSpace:
         self.warned = low
         return self.free
 
-    def warning(self) -> str:
-        """The sentence of a disk getting full."""
+    def warning(self) -> StorageNotice:
+        """The notice of a disk getting full."""
         free = (self.free or 0) / MiB
-        return (
+        text = (
             f"the disk of the journal ({self.folder}) has only {free:.1f} MiB free: free space "
             f"soon; below {self.limits.refuse_bytes / MiB:.0f} MiB no new hand starts (the "
             f"journal needs about {WAL_HEADROOM // MiB} MiB to write a hand)"
         )
+        return StorageNotice("low_space", text, self.free or 0, self.limits.refuse_bytes)
 
     def before_new_hand(self) -> None:
-        """Raise StorageFullError when the free space is below the refusal threshold."""
+        """Raise StorageLowError (a StorageFullError) when the free space is below the refusal
+        threshold."""
         free = self.check(force=True)
-        if free is not None and free < self.limits.refuse_bytes:
-            raise StorageFullError(
+        refuse = self.limits.refuse_bytes
+        if free is not None and free < refuse:
+            raise StorageLowError(
                 f"no new hand: the disk of the journal ({self.folder}) has only "
-                f"{free / MiB:.1f} MiB free, less than {self.limits.refuse_bytes / MiB:.0f} MiB"
-            )
+                f"{free / MiB:.1f} MiB free, less than {refuse / MiB:.0f} MiB",
+                free_bytes=free, refuse_bytes=refuse,
+            )  # fmt: skip
 
 
 class ResilientJournal(Journal):
@@ -255,8 +285,8 @@ class ResilientJournal(Journal):
         url_or_path, create, group, read_only, supervise: as :class:`Journal`.
         retries: the policy per fault kind (default :data:`RETRIES`).
         limits: the free-space thresholds (SQLite; a PostgreSQL server's disk is its own).
-        on_notice: called with a sentence for the operator or the dealer: a disk getting full,
-            a retry that succeeded after a fault (with how long it took).
+        on_notice: called with a :class:`StorageNotice` for the operator or the dealer: a
+            disk getting full, a call that succeeded after a fault (how long it took).
         sleep: how to wait between tries (tests may count the waits).
 
     Raises (every method): as :class:`Journal`, the faults of :func:`classify` as
@@ -273,7 +303,7 @@ class ResilientJournal(Journal):
         supervise: bool | None = None,
         retries: dict[Fault, RetryPolicy] | None = None,
         limits: DiskLimits | None = None,
-        on_notice: Callable[[str], None] | None = None,
+        on_notice: Callable[[StorageNotice], None] | None = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         super().__init__(url_or_path, create=create, group=group, read_only=read_only,
@@ -401,8 +431,7 @@ class ResilientJournal(Journal):
                 self.recovered += 1
                 if self.on_notice is not None:
                     took = time.monotonic() - began
-                    self.on_notice(
-                        f"the journal {self._where} answered again after a storage fault "
-                        f"({what}: {took:.1f} s of retries); play goes on"
-                    )
+                    text = (f"the journal {self._where} answered again after a storage fault "
+                            f"({what}: {took:.1f} s of retries); play goes on")  # fmt: skip
+                    self.on_notice(StorageNotice("recovered", text, seconds=took))
             return result

@@ -1751,6 +1751,41 @@
             <comment>•</comment>
             <translation>PIN: %1</translation>
         </message>
+        <message>
+            <location filename="../storage_notice.py" line="29" />
+            <source>The journal's disk is full: the hand stays pending. Free space, then resume the table.</source>
+            <translation>Il disco del giornale è pieno: la mano resta in sospeso. Liberare spazio, poi riprendere il tavolo.</translation>
+        </message>
+        <message>
+            <location filename="../storage_notice.py" line="34" />
+            <source>The journal is locked by another program: the hand stays pending. Close that program, then resume the table.</source>
+            <translation>Il giornale è bloccato da un altro programma: la mano resta in sospeso. Chiudere quel programma, poi riprendere il tavolo.</translation>
+        </message>
+        <message>
+            <location filename="../storage_notice.py" line="41" />
+            <source>The connection to the journal's database is lost: the hand stays pending. Check the database server, then resume the table.</source>
+            <translation>Il collegamento con il database del giornale è perso: la mano resta in sospeso. Controllare il server del database, poi riprendere il tavolo.</translation>
+        </message>
+        <message>
+            <location filename="../storage_notice.py" line="48" />
+            <source>The journal cannot be written: the hand stays pending. Call the floor supervisor.</source>
+            <translation>Il giornale non può essere scritto: la mano resta in sospeso. Chiamare il capo sala.</translation>
+        </message>
+        <message>
+            <location filename="../storage_notice.py" line="53" />
+            <source>No new hand: the journal's disk has only %1 MiB free (at least %2 MiB are needed).</source>
+            <translation>Nessuna nuova mano: il disco del giornale ha solo %1 MiB liberi (ne servono almeno %2 MiB).</translation>
+        </message>
+        <message>
+            <location filename="../storage_notice.py" line="58" />
+            <source>The journal's disk has only %1 MiB free: free space soon (below %2 MiB no new hand).</source>
+            <translation>Il disco del giornale ha solo %1 MiB liberi: liberare spazio presto (sotto %2 MiB nessuna nuova mano).</translation>
+        </message>
+        <message>
+            <location filename="../storage_notice.py" line="62" />
+            <source>The journal answers again: play goes on.</source>
+            <translation>Il giornale risponde di nuovo: il gioco continua.</translation>
+        </message>
     </context>
     <context>
         <name>poker</name>
