@@ -37,6 +37,7 @@ from typing import Any, Protocol
 
 from dealer_assist.errors import HandStateError
 from dealer_assist.events import iso_utc, utc_now
+from dealer_assist.games import get_pot_game
 from dealer_assist.ports import ChainJournal, StoredHand
 from dealer_assist.table.session import TableSession
 from dealer_assist.tournament import money
@@ -244,6 +245,7 @@ class Director:
         self._purchases(players)
         self._sit_outs(players)
         self._balance()
+        self._buttons()
         self._break()
 
     @property
@@ -395,6 +397,18 @@ class Director:
         seat = free[int(draw_number(st.seed, "seat", st.hands, name) * len(free))]
         stack = st.entrants[name].transit or 0
         self._table(dst, "seat_player", seat, name, stack, event=ev.MOVED_IN, player=name)
+
+    def _buttons(self) -> None:
+        """A game with a button (Hold'em) has it drawn at each table before its first hand
+        (seeded from the tournament's seed, journaled as the table's record)."""
+        st = self.state
+        for tid in self._live_tables():
+            table = self.tables[tid]
+            if not get_pot_game(table.base.game).has_button:
+                return
+            if st.sessions.get(tid, TableSession(tid)).button is None:
+                seed = int(draw_number(st.seed, "button", tid) * 2**32)
+                self._table(tid, "draw_button", seed, event=ev.BUTTON)
 
     def _break(self) -> None:
         """A break that fell due runs on the simulated clock (its minutes pass, no hand)."""

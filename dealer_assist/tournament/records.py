@@ -39,6 +39,7 @@ MOVED_OUT = "moved_out"  # a leave record: balancing or a table broken
 MOVED_IN = "moved_in"  # a buy_in record at the new table
 ELIMINATED = "eliminated"  # a leave record of a player with no chips left
 UNDONE = "bust_undone"  # the director takes back an elimination (desk)
+BUTTON = "button_drawn"  # the table's record of its first button (Hold'em), seeded
 SAT_OUT = "sat_out"  # tournament sit-out: dealt in, folded (table)
 SAT_IN = "sat_in"  # back from the next hand (table)
 BREAK = "break"  # a break ran (desk): the clock after it

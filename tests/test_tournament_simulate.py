@@ -1,0 +1,204 @@
+"""``dealer-assist tournament simulate`` as a real process over the pty emulator (issue 15 part
+6): a 9-player Stud freezeout played to its final ranking on two tables (broken into one), the
+results, the per-level summary and the chip check printed, every hand and record in one chain
+that verifies; and ``kill -9`` at random moments: each rerun resumes from the journal and the
+tournament ends with the same ranking and prizes as the run never interrupted."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from dealer_assist.storage.journal import Journal
+from dealer_assist.table.recovery import sort_pending
+from tests.conftest import REPO, close_at_teardown
+
+pytestmark = pytest.mark.integration
+
+# A short Stud freezeout: levels by hands, a break, small stacks (a tournament in ~30 hands)
+FAST = """
+[tournament]
+name = "Fast Stud"
+game = "stud"
+chip = 25
+starting_stack = 1000
+max_seats = 8
+min_players = 6
+entry_fee_cents = 5000
+
+[[levels]]
+small_limit = 100
+ante = 25
+bring_in = 25
+hands = 5
+
+[[levels]]
+small_limit = 200
+ante = 25
+bring_in = 50
+hands = 5
+
+[[levels]]
+small_limit = 400
+ante = 50
+bring_in = 100
+hands = 5
+
+[[levels]]
+small_limit = 800
+ante = 100
+bring_in = 200
+hands = 5
+
+[[levels]]
+small_limit = 1600
+ante = 200
+bring_in = 400
+
+[[breaks]]
+after_level = 2
+minutes = 10
+
+[prizes]
+kind = "percentages"
+percentages = [50, 30, 20]
+"""
+
+
+def command(structure: Path, db: Path, players: int, seed: int) -> list[str]:
+    return [sys.executable, "-m", "ui.cli", "tournament", "simulate", "--structure",
+            str(structure), "--players", str(players), "--seed", str(seed), "--journal",
+            str(db), "--no-progress"]  # fmt: skip
+
+
+def run(cmd: list[str]) -> str:
+    done = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def results(out: str) -> list[str]:
+    """The results table's lines (place, player, prize) and the special prizes."""
+    lines = out.splitlines()
+    start = lines.index("place  player           prize") + 1
+    end = lines.index("level  hands  players left  average stack")
+    return [ln for ln in lines[start:end] if ln.strip()]
+
+
+def levels(out: str) -> list[list[int]]:
+    lines = out.splitlines()
+    start = lines.index("level  hands  players left  average stack") + 1
+    rows = []
+    for ln in lines[start:]:
+        if not ln.strip():
+            break
+        rows.append([int(x) for x in ln.split()])
+    return rows
+
+
+def check_chain(db: Path) -> None:
+    """The chain verifies and no hand is left pending at any table."""
+    with Journal(str(db), create=False) as journal:
+        assert journal.verify().ok
+        tables = {h.table_id for h in journal.iter_hands()}
+        for t in tables:
+            assert sort_pending(journal.pending_steps(t)).hands == [], t
+
+
+@pytest.fixture(scope="module")
+def fast(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("structure") / "fast_stud.toml"
+    path.write_text(FAST, encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(fast: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    db = tmp_path_factory.mktemp("plain") / "t.db"
+    return db, run(command(fast, db, 9, 21))
+
+
+def test_nine_players_play_to_a_final_ranking_with_every_chip_accounted(
+    uninterrupted: tuple[Path, str],
+) -> None:
+    db, out = uninterrupted
+    rows = results(out)
+    assert len(rows) == 9
+    places = [int(r.split()[0].rstrip("=")) for r in rows]
+    assert places[0] == 1 and places == sorted(places)
+    cents = [int(r.split()[-1].replace("EUR", "").replace(".", "")) for r in rows]
+    assert sum(cents) == 9 * 5000  # the pool: nine entry fees, paid out to the cent
+    assert cents[:3] == [22500, 13500, 9000] and not any(cents[3:])
+    lv = levels(out)
+    assert [r[0] for r in lv] == list(range(1, len(lv) + 1))
+    assert all(r[1] == 5 for r in lv[:-1])  # levels by hands: five hands each
+    assert lv[-1][2] == 1 and lv[-1][3] == 9 * 1000
+    assert "chips conserved: yes" in out and "9000 in play = starting stacks 9000" in out
+    check_chain(db)
+    with Journal(str(db), create=False) as journal:
+        entries = list(journal.iter_hands())
+    # two tables (9 players, 8 seats a table), then one: the other table's players moved in
+    tables = {e.table_id for e in entries if e.status != "table"}
+    assert len(tables) == 2
+    events = [e.record["tournament"]["event"] for e in entries if "tournament" in e.record]
+    assert events.count("registered") == 9 and events.count("eliminated") == 8
+    assert "moved_out" in events and "moved_in" in events and "break" in events
+    # each hand played at the level in force when it started
+    hands = [e for e in entries if e.status == "settled"]
+    small = [h.record["limits"][0] for h in hands]
+    assert small == sorted(small) and small[:5] == [100] * 5 and small[5:10] == [200] * 5
+
+
+def _entries(db: Path) -> int:
+    if not db.exists():
+        return 0
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1.0) as conn:
+            return int(conn.execute("select count(*) from hands").fetchone()[0])
+    except sqlite3.Error:
+        return 0
+
+
+def test_kill_9_at_random_moments_resumes_to_the_same_ranking_and_prizes(
+    fast: Path, uninterrupted: tuple[Path, str], tmp_path: Path
+) -> None:
+    db = tmp_path / "killed.db"
+    cmd = command(fast, db, 9, 21)
+    rng = random.Random(15)
+    said: list[str] = []
+    for _ in range(4):
+        target = _entries(db) + rng.randint(3, 25)  # records and hands: setup, mid-game, ...
+        proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, text=True)  # fmt: skip
+        child = close_at_teardown(proc)
+        deadline = time.monotonic() + 60
+        while child.poll() is None and _entries(db) < target and time.monotonic() < deadline:
+            time.sleep(0.002)
+        time.sleep(rng.random() * 0.05)  # somewhere inside the next step
+        if child.poll() is not None:
+            break  # it finished before this kill
+        os.kill(child.pid, signal.SIGKILL)
+        out, _ = child.communicate(timeout=30)
+        assert child.returncode == -signal.SIGKILL
+        said += [ln for ln in out.splitlines() if "hand" in ln and ("voided" in ln or
+                                                                     "resumed" in ln)]  # fmt: skip
+    final = run(cmd)
+    assert results(final) == results(uninterrupted[1])
+    assert levels(final) == levels(uninterrupted[1])
+    assert "chips conserved: yes" in final
+    check_chain(db)
+    # the same hands in the end, whatever the kills voided on the way
+    with Journal(str(db), create=False) as journal:
+        settled = [h for h in journal.iter_hands() if h.status == "settled"]
+    with Journal(str(uninterrupted[0]), create=False) as journal:
+        plain = [h for h in journal.iter_hands() if h.status == "settled"]
+    assert [h.settlement for h in settled] == [h.settlement for h in plain]
+    assert said or len(settled) == len(plain)  # a kill mid-hand says what the resume did
