@@ -18,6 +18,7 @@ from tests.console_conftest import (
     decide,
     emulator_url,
     enter_bets,
+    tap,
     wait_step,
 )
 from ui.console.presenter import Step
@@ -77,4 +78,26 @@ def test_small_screen_texts_fit(qtbot: Any, console_factory: Any) -> None:  # no
     wait_step(qtbot, console, Step.DECISIONS)
     qtbot.waitUntil(lambda: win.top.beat.text().startswith("last heartbeat"), timeout=3000)
     Shots("text_fit_small").take(win, "preflop_1280x800")
+    assert cut_texts(win) == []
+
+
+def test_fault_texts_fit_at_1280x800_in_italian(qtbot: Any, console_factory: Any) -> None:  # noqa: F811
+    """The jam's void alarm and the red "not ready" bar (issue 17, 5: the dealer's sentences,
+    longer than the device's codes) are not cut at 1280x800 in Italian, the longer language."""
+    url = emulator_url(4, "jam_at=3&jam_clear_after=2.5")
+    console = console_factory("uth", url=url, lang="it", size=(1280, 800))
+    win = console.window
+    shots = Shots("text_fit_faults")
+    wait_step(qtbot, console, Step.BETS)
+    enter_bets(qtbot, console, 4, ante=500)
+    big(qtbot, console)
+    wait_step(qtbot, console, Step.VOID)
+    assert "Carte inceppate nella miscelatrice" in win.alarm.reason.text()
+    shots.take(win, "alarm_jam")
+    assert cut_texts(win) == []
+    tap(qtbot, win.alarm.ack)
+    wait_step(qtbot, console, Step.IDLE)
+    assert win.not_ready.isVisible()
+    assert win.not_ready.text.text().startswith("Carte inceppate nella miscelatrice")
+    shots.take(win, "not_ready_jam")
     assert cut_texts(win) == []

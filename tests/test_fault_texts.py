@@ -202,7 +202,7 @@ def test_void_alarms_and_refusals_say_what_to_do(lang: str) -> None:
     faults = DeviceStatus(connected=True, faults=("JAM", "LATE_CARD"), why_not_ready="fault JAM")
     assert texts.not_ready_text(faults) == texts.fault_code_text("JAM")
     assert texts.fault_names(("JAM", "DOOR_OPEN")) == (
-        "carte inceppate, sportello aperto" if lang == "it" else "cards jammed, door open"
+        "inceppo, sportello aperto" if lang == "it" else "jam, door open"
     )
 
 

@@ -345,8 +345,8 @@ _FAULT_CODES = {  # TCRP/1 FAULT codes (DEVICE_PROTOCOL.md) and the table's late
         "", "A card left the shuffler after the hand was settled: take it off the table"),
     "IDENTITY": _KIND_TEXTS["identity"],
 }  # fmt: skip
-_FAULT_NAMES = {  # the top bar's short names of the same codes
-    "JAM": QT_TRANSLATE_NOOP("", "cards jammed"),
+_FAULT_NAMES = {  # the top bar's short names of the same codes (one line at 1280x800)
+    "JAM": QT_TRANSLATE_NOOP("", "jam"),
     "DOOR_OPEN": QT_TRANSLATE_NOOP("", "door open"),
     "MISSING_CARD": QT_TRANSLATE_NOOP("", "missing card"),
     "EXTRA_CARD": QT_TRANSLATE_NOOP("", "extra card"),
@@ -354,9 +354,9 @@ _FAULT_NAMES = {  # the top bar's short names of the same codes
     "MISREAD": QT_TRANSLATE_NOOP("", "misread"),
     "ELEVATOR": QT_TRANSLATE_NOOP("", "elevator"),
     "POWER": QT_TRANSLATE_NOOP("", "power"),
-    "INTERNAL": QT_TRANSLATE_NOOP("", "internal error"),
+    "INTERNAL": QT_TRANSLATE_NOOP("", "internal"),
     "LATE_CARD": QT_TRANSLATE_NOOP("", "late card"),
-    "IDENTITY": QT_TRANSLATE_NOOP("", "another shuffler"),
+    "IDENTITY": QT_TRANSLATE_NOOP("", "other shuffler"),
 }
 #: what the dealer does after a void, by its reason (the reason's own words come from the core)
 _VOID_ADVICE = {

@@ -183,7 +183,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="81" />
-            <location filename="../console/widgets/panel.py" line="262" />
+            <location filename="../console/widgets/panel.py" line="263" />
             <source>Hand over</source>
             <translation>Mano conclusa</translation>
         </message>
@@ -884,11 +884,6 @@
             <translation>Una carta è uscita dalla miscelatrice dopo la chiusura della mano: toglierla dal tavolo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="349" />
-            <source>cards jammed</source>
-            <translation>carte inceppate</translation>
-        </message>
-        <message>
             <location filename="../console/texts.py" line="350" />
             <source>door open</source>
             <translation>sportello aperto</translation>
@@ -924,19 +919,9 @@
             <translation>alimentazione</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="357" />
-            <source>internal error</source>
-            <translation>errore interno</translation>
-        </message>
-        <message>
             <location filename="../console/texts.py" line="358" />
             <source>late card</source>
             <translation>carta in ritardo</translation>
-        </message>
-        <message>
-            <location filename="../console/texts.py" line="359" />
-            <source>another shuffler</source>
-            <translation>un'altra miscelatrice</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="394" />
@@ -962,6 +947,21 @@
             <location filename="../console/texts.py" line="296" />
             <source>From now on the dealer types every card on the keypad.</source>
             <translation>Da ora il dealer inserisce ogni carta con la tastiera.</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="349" />
+            <source>jam</source>
+            <translation>inceppo</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="357" />
+            <source>internal</source>
+            <translation>errore interno</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="359" />
+            <source>other shuffler</source>
+            <translation>altra miscelatrice</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="365" />
@@ -1025,14 +1025,14 @@
             <translation>Carta coperta</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="88" />
+            <location filename="../console/widgets/panel.py" line="89" />
             <source>Chip %1</source>
             <translation>Fiche %1</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="283" />
             <location filename="../console/widgets/alarm.py" line="116" />
-            <location filename="../console/widgets/panel.py" line="138" />
+            <location filename="../console/widgets/panel.py" line="139" />
             <location filename="../console/widgets/seat.py" line="324" />
             <location filename="../poker/widgets/felt.py" line="170" />
             <location filename="../poker/widgets/panel.py" line="336" />
@@ -1040,72 +1040,72 @@
             <translation>Posto %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="138" />
+            <location filename="../console/widgets/panel.py" line="139" />
             <source>Bets</source>
             <translation>Puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="139" />
+            <location filename="../console/widgets/panel.py" line="140" />
             <source>Tap a seat to enter its bets.</source>
             <translation>Tocca un posto per inserire le sue puntate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="149" />
+            <location filename="../console/widgets/panel.py" line="150" />
             <source>Clear box</source>
             <translation>Azzera casella</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="150" />
+            <location filename="../console/widgets/panel.py" line="151" />
             <source>Clear seat</source>
             <translation>Azzera posto</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="157" />
+            <location filename="../console/widgets/panel.py" line="158" />
             <source>%1: %2 – %3</source>
             <translation>%1: %2 – %3</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="161" />
+            <location filename="../console/widgets/panel.py" line="162" />
             <source>Repeat last bets</source>
             <translation>Ripeti ultime puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="169" />
-            <location filename="../console/widgets/panel.py" line="225" />
+            <location filename="../console/widgets/panel.py" line="170" />
+            <location filename="../console/widgets/panel.py" line="226" />
             <source>On the table: %1</source>
             <translation>Sul tavolo: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="207" />
+            <location filename="../console/widgets/panel.py" line="208" />
             <location filename="../poker/texts.py" line="48" />
             <location filename="../poker/widgets/panel.py" line="276" />
             <source>Dealing</source>
             <translation>Distribuzione</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="209" />
+            <location filename="../console/widgets/panel.py" line="210" />
             <source>The shuffler is dealing. Bets are locked.</source>
             <translation>La miscelatrice sta distribuendo. Puntate bloccate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="211" />
+            <location filename="../console/widgets/panel.py" line="212" />
             <location filename="../console/widgets/seat.py" line="349" />
             <location filename="../poker/widgets/felt.py" line="180" />
             <source>To act</source>
             <translation>Da decidere</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="213" />
+            <location filename="../console/widgets/panel.py" line="214" />
             <source>Tap each seat's decision on the table.</source>
             <translation>Tocca la decisione di ogni posto sul tavolo.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="215" />
+            <location filename="../console/widgets/panel.py" line="216" />
             <source>All seats have decided</source>
             <translation>Tutti i posti hanno deciso</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="220" />
+            <location filename="../console/widgets/panel.py" line="221" />
             <source>Exposed cards recorded: %1</source>
             <translation>Carte esposte registrate: %1</translation>
         </message>
@@ -1121,14 +1121,14 @@
         </message>
         <message>
             <location filename="../console/widgets/entry.py" line="183" />
-            <location filename="../console/widgets/panel.py" line="226" />
+            <location filename="../console/widgets/panel.py" line="227" />
             <location filename="../poker/texts.py" line="104" />
             <source>Confirm: void the hand</source>
             <translation>Conferma: annulla la mano</translation>
         </message>
         <message>
             <location filename="../console/widgets/entry.py" line="183" />
-            <location filename="../console/widgets/panel.py" line="226" />
+            <location filename="../console/widgets/panel.py" line="227" />
             <location filename="../poker/texts.py" line="104" />
             <location filename="../poker/widgets/action_bar.py" line="53" />
             <location filename="../poker/widgets/panel.py" line="147" />
@@ -1177,7 +1177,7 @@
             <translation>Conferma del capo tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="204" />
+            <location filename="../console/widgets/panel.py" line="205" />
             <source>Card exposed by mistake</source>
             <translation>Carta esposta per errore</translation>
         </message>
@@ -1217,23 +1217,23 @@
             <translation>Da destra verso sinistra. Paga o ritira, poi Avanti.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="258" />
+            <location filename="../console/widgets/panel.py" line="259" />
             <source>Shuffler</source>
             <translation>Miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="260" />
+            <location filename="../console/widgets/panel.py" line="261" />
             <source>Not connected: %1</source>
             <translation>Non collegata: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="260" />
+            <location filename="../console/widgets/panel.py" line="261" />
             <location filename="../poker/widgets/panel.py" line="377" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="263" />
+            <location filename="../console/widgets/panel.py" line="264" />
             <source>Start a new hand when the shuffler is ready.</source>
             <translation>Inizia una nuova mano quando la miscelatrice è pronta.</translation>
         </message>

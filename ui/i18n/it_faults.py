@@ -65,7 +65,7 @@ IT = {
     "A card left the shuffler after the hand was settled: take it off the table": (
         "Una carta è uscita dalla miscelatrice dopo la chiusura della mano: toglierla dal tavolo"
     ),
-    "cards jammed": "carte inceppate",
+    "jam": "inceppo",
     "door open": "sportello aperto",
     "missing card": "carta mancante",
     "extra card": "carta in più",
@@ -73,9 +73,9 @@ IT = {
     "misread": "lettura errata",
     "elevator": "elevatore",
     "power": "alimentazione",
-    "internal error": "errore interno",
+    "internal": "errore interno",
     "late card": "carta in ritardo",
-    "another shuffler": "un'altra miscelatrice",
+    "other shuffler": "altra miscelatrice",
     "Wait until the shuffler is ready, then start a new hand": (
         "Attendere che la miscelatrice sia pronta, poi iniziare una nuova mano"
     ),
