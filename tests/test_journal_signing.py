@@ -285,3 +285,20 @@ def test_a_signed_export_verifies_and_any_change_is_caught(tmp_path: Path) -> No
     doc["signature"] = "00" * 64
     sig.write_text(json.dumps(doc))
     assert not verify_export(export, load_public_key(store.pub_path("UTH-3"))).ok
+
+
+def test_a_bad_signature_is_acknowledged_like_any_failed_verify(tmp_path: Path) -> None:
+    db = tmp_path / "journal.db"
+    with Journal(str(db)) as j:
+        fill(j, 0, 4)
+        pinned = j.public_key(TABLE)
+    rewrite(db, 2)
+    with Journal(str(db)) as j:
+        assert j.alarm is not None and "hand 2" in j.alarm
+        failed = j.acknowledge("pit boss Rossi")
+        assert failed is not None and failed.first_bad_hand == 2  # not "nothing to acknowledge"
+        j.append_hand(make_entry(8))  # the table deals on, signing
+    with Journal(str(db)) as j:
+        assert j.alarm is None  # the next start verifies only what came after
+        result = j.verify(KeyRing(any_table=pinned))
+    assert not result.ok and result.first_bad_hand == 2  # the full verify keeps reporting it

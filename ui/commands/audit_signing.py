@@ -31,7 +31,7 @@ def register(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     keygen.add_argument(
         "--key",
         metavar="FILE",
-        help="the private key file (config journal.key) instead of the folder's",
+        help="one private key file (Journal(key_file=...)) instead of the folder's",
     )
     keygen.add_argument("--show", action="store_true",
                         help="print the existing key's fingerprint, make none")  # fmt: skip
@@ -56,8 +56,8 @@ def add_trust_options(parser: argparse.ArgumentParser) -> None:
                         help="a pinned public key (PEM or 64 hex digits), for TABLE or for "
                         "every table; repeatable")  # fmt: skip
     parser.add_argument("--config", metavar="TABLE.toml",
-                        help="a table config: its journal.public_key is pinned, journal.key "
-                        "names the key file")  # fmt: skip
+                        help="a table config: its journal.public_key (a path relative to "
+                        "it) is pinned")  # fmt: skip
     parser.add_argument(
         "--floor",
         metavar="URL",
@@ -125,8 +125,8 @@ def _folder(keys: str | None, db: str | None) -> Path | None:
 
 def trusted_keys(args: argparse.Namespace, journal: Journal | None) -> KeyRing:
     """The key ring of a verify: pinned keys (``--public-key``, ``journal.public_key`` of
-    ``--config``), else the floor's copies (``--floor``), else the key folder (``--keys``, the
-    config's ``journal.key``, or the journal's own: not pinned).
+    ``--config``), else the floor's copies (``--floor``), else the key folder (``--keys``,
+    ``--db``'s, or the journal's own: not pinned).
 
     Raises:
         JournalError: a key file that cannot be read; ConfigError: a bad ``--config``.
@@ -136,7 +136,7 @@ def trusted_keys(args: argparse.Namespace, journal: Journal | None) -> KeyRing:
 
     tables: dict[str, PublicKey] = {}
     any_table = None
-    config_key, config_pub = _config_keys(args.config)
+    config_pub = _config_public_key(args.config)
     for spec in [*args.public_key, *([config_pub] if config_pub else [])]:
         table, sep, path = spec.partition("=")
         if sep and not Path(spec).exists():
@@ -152,15 +152,17 @@ def trusted_keys(args: argparse.Namespace, journal: Journal | None) -> KeyRing:
         tables = {**floor_keys, **tables}
     local: KeyStore | None = journal.key_store if journal is not None else None
     folder = _folder(getattr(args, "keys", None), getattr(args, "key_db", None))
-    if folder is not None or config_key is not None:
-        local = KeyStore(folder or Path(str(config_key)).parent, config_key)
+    if folder is not None:
+        local = KeyStore(folder)
     return KeyRing(tables, any_table, local)
 
 
-def _config_keys(config: str | None) -> tuple[str | None, str | None]:
-    """``journal.key`` and ``journal.public_key`` of a table config (paths relative to it)."""
+def _config_public_key(config: str | None) -> str | None:
+    """``journal.public_key`` of a table config (a path relative to the config file): the
+    table's pinned public key. The tables themselves keep their key in ``keys/`` beside their
+    journal (docs/AUDIT.md)."""
     if config is None:
-        return None, None
+        return None
     from dealer_assist.errors import ConfigError
 
     path = Path(config)
@@ -170,13 +172,10 @@ def _config_keys(config: str | None) -> tuple[str | None, str | None]:
         raise ConfigError(f"{path}: cannot read: {e.strerror}") from e
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{path}: not valid TOML: {e}") from e
-    found: list[str | None] = []
-    for key in ("key", "public_key"):
-        value = journal.get(key) if isinstance(journal, dict) else None
-        if value is not None and not isinstance(value, str):
-            raise ConfigError(f"{path}: journal.{key}: must be a file path, got {value!r}")
-        found.append(None if value is None else str(path.parent / Path(value).expanduser()))
-    return found[0], found[1]
+    value = journal.get("public_key") if isinstance(journal, dict) else None
+    if value is not None and not isinstance(value, str):
+        raise ConfigError(f"{path}: journal.public_key: must be a file path, got {value!r}")
+    return None if value is None else str(path.parent / Path(value).expanduser())
 
 
 def run_verify_export(args: argparse.Namespace) -> int:
