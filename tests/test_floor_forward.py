@@ -190,3 +190,21 @@ def test_a_tampered_journal_stops_forwarding_with_the_reason(
     assert status.last_error is not None and "position 2" in status.last_error
     assert "alert #" in status.last_error
     assert floor_positions(floor_db) == (6, 6, 6)
+
+
+def test_a_journal_rewritten_while_forwarding_is_caught_at_the_next_round(
+    floor_db: FloorDb, tmp_path: Path, closer: Closer
+) -> None:
+    path = tmp_path / "table.db"
+    with Journal(str(path)) as journal:
+        fill(journal, 6)
+    fwd = closer.add(Forwarder(str(path), floor_db.url, **FAST))
+    fwd.start()
+    assert fwd.wait_caught_up(15)
+    rewrite_and_rehash(path, 5, {"n": 4, "operator": "nobody"})
+    fwd.wake()
+    status = wait_for(lambda s: s.state == "refused", fwd, 15)
+    assert status.last_error is not None and status.last_error.startswith("position 5: ")
+    assert status.sentence().startswith("floor (UTH-3): refused: position 5: the table's copy")
+    with Floor(floor_db.url) as floor:
+        assert [(a.kind, a.position) for a in floor.alerts()] == [("tampered", 5)]

@@ -86,6 +86,11 @@ class ForwardStatus:
         return f"{head}: {self.state}"
 
 
+def _refusal(result: PushResult) -> str | None:
+    refused = result.refused
+    return None if refused is None else f"{refused.reason} (alert #{refused.alert_id})"
+
+
 class Forwarder:
     """Forwards the journal ``journal`` to the floor at ``floor_url`` on its own thread.
 
@@ -250,7 +255,7 @@ class Forwarder:
                 floor_position=result.floor_position,
                 pending_since=result.pending_since,
                 last_forwarded_at=utc_now() if result.sent else s.last_forwarded_at,
-                last_error=result.sentence() if result.refused else None,
+                last_error=_refusal(result),
                 retry_in=self.max_backoff if result.refused else None,
             )
             self._round.notify_all()

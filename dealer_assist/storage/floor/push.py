@@ -1,12 +1,13 @@
 """One table's journal pushed to the floor: what the forwarder does on each round and what
 ``dealer-assist floor sync`` does once.
 
-A :class:`Pusher` first compares the two sides where they meet: the table's record at the
-floor's head must have the floor's hash (else the table's copy was changed after it was
-forwarded: the first changed position is found by bisection, both chains being hash chains,
-and sent so the floor raises the alert there), and the journal must reach the floor's head
-(else it was replaced or cut: an alert). Then it sends what follows the floor's head, in
-batches, in chain order; the floor refuses anything that would leave a gap or break the chain.
+On every round a :class:`Pusher` first compares the two sides where they meet (one entry read):
+the table's record at the floor's head must have the floor's hash (else the table's copy was
+changed after it was forwarded: the first changed position is found by bisection, both chains
+being hash chains, and sent so the floor raises the alert there), and the journal must reach the
+floor's head (else it was replaced or cut: an alert). Then it sends what follows the floor's
+head, in batches, in chain order; the floor refuses anything that would leave a gap or break the
+chain.
 """
 
 from __future__ import annotations
@@ -110,11 +111,9 @@ class Pusher:
         self.pit, self.public_key, self.signature_of = pit, public_key, signature_of
         self.batch = batch
         self._registered: str | None = None
-        self._checked = False
 
     def reset(self) -> None:
-        """Compare the two sides again on the next round (after the floor was unreachable)."""
-        self._checked = False
+        """Register the table again on the next round (after the floor was unreachable)."""
         self._registered = None
 
     def push(self, limit: int | None = None) -> PushResult:
@@ -130,13 +129,12 @@ class Pusher:
         table_id = last.table_id
         if self._registered != table_id:
             self.floor.register(table_id, last.game, pit=self.pit, public_key=self.public_key)
-            self._registered, self._checked = table_id, False
+            self._registered = table_id
         held, held_hash = self.floor.head(table_id) or (0, GENESIS_HASH)
-        if not self._checked and held > 0:
+        if held > 0:  # every round: a journal rewritten meanwhile is caught at once
             refused = self._compare(table_id, last.hand_id, held, held_hash)
             if refused is not None:
                 return PushResult(table_id, 0, None, None, last.hand_id, held, refused=refused)
-        self._checked = True
         sent, first, end = 0, None, None
         pending: datetime | None = None
         start = held + 1
