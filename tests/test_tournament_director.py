@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from dealer_assist.config import load_table_config
+from dealer_assist.errors import HandStateError
 from dealer_assist.ports import StoredHand
 from dealer_assist.storage.journal import Journal
 from dealer_assist.tournament import money
@@ -315,3 +316,32 @@ def fold_until(p: Played, entry: StoredHand) -> dict[int, str]:
             break
         state.take(e)
     return state.at_table(entry.table_id)
+
+
+def test_the_directors_pause_is_journaled_and_folded(tmp_path: Path) -> None:
+    """Open, register, draw, seat and start; the pause stops every hand until the clock runs
+    again; a restart (a new director on the journal) finds it paused."""
+    structure = stud_dc()
+    db = tmp_path / "j.db"
+    made: list[str] = []
+
+    def make_table(table_id: str, view: TableJournalView) -> TournamentTable:
+        made.append(table_id)  # never opened: no hand is dealt here
+        source = open_source(EMULATOR, name=table_id)
+        config = dataclasses.replace(load_table_config(None, game="stud"), table_id=table_id,
+                                     sources=())  # fmt: skip
+        return TournamentTable(config, source, view, structure)
+
+    with Journal(str(db)) as journal:
+        d = Director(journal, "P", make_table=make_table, by="td")
+        d.setup(structure, seed=3, players=player_names("stud", 3, 7))
+        assert d.state.chips_in == d.state.ledger.chips_issued == 7 * 500  # first halves
+        d.pause()
+        with pytest.raises(HandStateError, match="paused"):
+            d.next_hand()
+        again = Director(journal, "P", make_table=make_table)
+        assert again.state.clock.paused and again.state.clock == d.state.clock
+        assert again.state.entrants == d.state.entrants
+        again.resume_clock()
+        assert not again.state.clock.paused and again.next_hand().level == 1
+    assert made == ["P-T1", "P-T1"]

@@ -17,6 +17,8 @@ what is still missing:
   a table broken or balanced when players went out; a break that fell due run on the clock;
 - :meth:`Director.next_hand`: which table plays next (tables in turn: the one that has played
   fewest hands) and the level in force for it;
+- :meth:`Director.pause` / :meth:`Director.resume_clock`: the director's pause (no hand, no
+  level time);
 - :meth:`Director.finish`: the ranking and the prizes, journaled.
 
 Tables: as many as the seat draw needs (``max_seats`` a table), played one hand at a time in
@@ -33,6 +35,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, Protocol
 
 from dealer_assist.errors import HandStateError
@@ -137,15 +140,18 @@ class Director:
             raise HandStateError("the tournament is not open yet")
         return self.state.structure
 
-    def _part(self, event: str, **fields: Any) -> dict[str, Any]:
+    def _part(self, event: str, clock: ClockState | None = None, **fields: Any) -> dict[str, Any]:
+        """A record's tournament part; ``clock``: the clock after it (default: as it is)."""
         return {"id": self.state.tournament_id, "event": event, **fields,
-                "clock": self.state.clock.to_json()}  # fmt: skip
+                "clock": (clock or self.state.clock).to_json()}  # fmt: skip
 
-    def _desk(self, event: str, **fields: Any) -> StoredHand:
+    def _desk(self, event: str, clock: ClockState | None = None, **fields: Any) -> StoredHand:
+        """A desk record; the state takes it (and its clock) once it is journaled."""
         session = TableSession(self.state.tournament_id)
         game = self.state.structure.game if self.state.structure else "tournament"
-        stored = journal_event(self.desk, self.state.tournament_id, self._part(event, **fields),
-                               session, by=self.by, game=game)  # fmt: skip
+        part = self._part(event, clock, **fields)
+        stored = journal_event(self.desk, self.state.tournament_id, part, session, by=self.by,
+                               game=game)  # fmt: skip
         self.catch_up()
         return stored
 
@@ -214,9 +220,7 @@ class Director:
         """The clock starts (once), at the simulated clock's epoch."""
         if self.state.started:
             return
-        clock = ClockState().start(self.structure, SIM_EPOCH)
-        self.state.clock = clock
-        self._desk(ev.STARTED)
+        self._desk(ev.STARTED, ClockState().start(self.structure, SIM_EPOCH))
 
     def setup(self, structure: TournamentStructure, *, seed: int, players: Sequence[str],
               seconds_per_hand: int = SECONDS_PER_HAND) -> None:  # fmt: skip
@@ -417,21 +421,33 @@ class Director:
             return
         brk = self.structure.break_after(st.clock.level)
         minutes = brk.minutes if brk is not None else 0
-        from datetime import timedelta
-
         left = minutes * 60_000 - st.clock.break_ms
-        st.clock = st.clock.advance(self.structure, st.now() + timedelta(milliseconds=left))
-        self._desk(ev.BREAK, after_level=brk.after_level if brk else st.clock.level,
+        after = st.clock.advance(self.structure, st.now() + timedelta(milliseconds=left))
+        self._desk(ev.BREAK, after, after_level=brk.after_level if brk else st.clock.level,
                    minutes=minutes)  # fmt: skip
+
+    def pause(self, now: Any = None) -> None:
+        """The director pauses the clock (at ``now``, default the clock's own moment): no hand
+        starts, no level time runs, until :meth:`resume_clock`. Raises ClockError when paused."""
+        st = self.state
+        self._desk(ev.PAUSED, st.clock.pause(self.structure, now or st.now()))
+
+    def resume_clock(self, now: Any = None) -> None:
+        """The clock runs again. Raises ClockError when it is not paused."""
+        st = self.state
+        self._desk(ev.RESUMED, st.clock.resume(self.structure, now or st.now()))
 
     # -- the hands ----------------------------------------------------------------------------
     def next_hand(self) -> NextHand:
         """The table that plays next and the level in force (the table's game set to it).
 
         Raises:
-            HandStateError: no table has two players (the tournament is over).
+            HandStateError: no table has two players (the tournament is over), or the clock is
+                paused.
         """
         st = self.state
+        if st.clock.paused:
+            raise HandStateError("the clock is paused: no hand starts until it resumes")
         live = [t for t in self._live_tables() if len(self._dealt(t)) >= 2]
         if not live:
             raise HandStateError("no table has two players with chips")

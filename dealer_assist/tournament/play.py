@@ -87,6 +87,8 @@ class Tournament:
         for tid in d.state.tables:
             table = d.tables[tid]
             table.set_level(d.pending_level())
+            if self.reseed is not None:  # a hand resumed before its first card: a new deck
+                self.reseed(table, hand_seed(d.state.seed, d.state.hands))
             report = resume_table(table.runner, table.table.resume)
             for line in report.sentences():
                 self.say(f"{tid}: {line}")

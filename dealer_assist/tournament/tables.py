@@ -126,7 +126,8 @@ class TournamentTable:
         self.structure = structure
         self.view = view
         self.table = HeadlessPeerTable(config, source, view)
-        self.level_number: int | None = None
+        self.level_number = 1
+        self.set_level(1)  # the tournament's game from the start: stacks without a buy-in cap
 
     @property
     def table_id(self) -> str:
