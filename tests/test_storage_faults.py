@@ -415,9 +415,10 @@ def small_disk(tmp_path: Path) -> Iterator[Callable[[int], Path]]:
 
 
 def _run(args: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    streams = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **kwargs}
     return subprocess.run([sys.executable, "-m", "ui.cli", "simulate", "--no-progress",
-                           "--seed", "4", *args], cwd=REPO, capture_output=True, text=True,
-                          timeout=180, check=False, **kwargs)  # fmt: skip
+                           "--seed", "4", *args], cwd=REPO, text=True, timeout=180,
+                          check=False, **streams)  # fmt: skip
 
 
 def _records_exact(db: Path, records: Path) -> None:
@@ -506,6 +507,24 @@ def test_a_file_size_limit_is_a_storage_error_in_a_sentence_and_nothing_is_lost(
         assert pending[0] in _verified(db)
     assert _pending(db) == []
     _records_exact(db, records)
+
+
+@pytest.mark.parametrize("game", ["uth", "holdem"])
+def test_output_on_a_full_disk_is_a_sentence_not_a_traceback(tmp_path: Path, game: str) -> None:
+    """stdout sent to a full device (/dev/full: every write ENOSPC): the summary cannot be
+    written; every hand is journaled all the same."""
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    db = tmp_path / "j.db"
+    with open("/dev/full", "w") as full:
+        done = _run(["--game", game, "--hands", "2", "--db", str(db)], stdout=full)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert _said(done.stderr) == [
+        "dealer-assist simulate: cannot write the job's output: No space left on device: free "
+        "space on the disk the output goes to (every hand is journaled)"
+    ]
+    assert _pending(db, load_table_config(game=game).table_id) == []
+    assert len(_verified(db)) >= 2
 
 
 # -- one default journal per game ---------------------------------------------------------------

@@ -16,6 +16,8 @@ import argparse
 import dataclasses
 import sys
 from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TextIO
 
 from tqdm import tqdm
@@ -23,7 +25,13 @@ from tqdm import tqdm
 from dealer_assist.at_rest import data_folder
 from dealer_assist.config import TableConfig, load_table_config
 from dealer_assist.engine.banked import BankedHand, Phase
-from dealer_assist.errors import ConfigError, DeviceError, JournalError, StorageFaultError
+from dealer_assist.errors import (
+    ConfigError,
+    DeviceError,
+    JournalError,
+    StorageFaultError,
+    StorageFullError,
+)
 from dealer_assist.games import DEFAULT_GAME, GAME_CODES, POT_GAME_CODES
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.faults import DiskLimits, MiB, ResilientJournal
@@ -88,8 +96,47 @@ def open_journal(args: argparse.Namespace, config: TableConfig) -> ResilientJour
         config.journal_url,
         group=config.journal_group,
         limits=DiskLimits(warn * MiB, refuse * MiB),
-        on_notice=lambda text: print(text, file=sys.stderr, flush=True),
+        on_notice=lambda notice: say(str(notice), sys.stderr, quiet=True),
     )
+
+
+@contextmanager
+def output_errors() -> Iterator[None]:
+    """A full disk under the job's output (stdout sent to a file) is a StorageFullError
+    naming it, said in a sentence, not a traceback (a closed pipe stays a BrokenPipeError)."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        raise StorageFullError(
+            f"cannot write the job's output: {e.strerror or e}",
+            advice="free space on the disk the output goes to",
+        ) from e
+
+
+def write_summary(write: Callable[[TextIO], None]) -> None:
+    """``write(sys.stdout)``: the job's summary, once every hand is journaled; see
+    :func:`output_errors`."""
+    try:
+        with output_errors():
+            write(sys.stdout)
+            sys.stdout.flush()
+    except StorageFullError as e:  # only the summary is lost
+        raise StorageFullError(f"{e}: {e.advice} (every hand is journaled)") from e
+
+
+def say(text: str | None, stream: TextIO | None = None, *, quiet: bool = False) -> None:
+    """Print one line now (flushed: nothing is left to fail at exit); see
+    :func:`output_errors` (``quiet``: a line that cannot be written is dropped)."""
+    if text is None:
+        return
+    try:
+        with output_errors():
+            print(text, file=stream or sys.stdout, flush=True)
+    except StorageFullError:
+        if not quiet:
+            raise
 
 
 def stopped(e: JournalError, pending: str | None) -> str:
@@ -138,12 +185,12 @@ def run(args: argparse.Namespace) -> int:
         if records is not None:
             records.open(journal)  # before the resume: the hand it journals is appended
             if records.notice():
-                print(records.notice(), flush=True)
+                say(records.notice())
         source.open()
         runner = HeadlessTable(config, source, journal)
         hand = runner.resume()
         for line in runner.resumed.sentences():
-            print(line, flush=True)
+            say(line)
         seats = list(range(1, n_seats + 1))
         if hand is not None and runner.resumed.continued == hand.hand_uid:
             summary.resumed += 1
@@ -172,7 +219,7 @@ def run(args: argparse.Namespace) -> int:
         journal.close()
         if records is not None:
             records.close()
-    summary.print(config, sys.stdout)
+    write_summary(lambda out: summary.print(config, out))
     return 0
 
 

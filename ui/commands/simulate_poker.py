@@ -47,7 +47,7 @@ from dealer_assist.table.peer_driving import HeadlessPeerTable, SeatPlayer, play
 from dealer_assist.table.session import TableSession
 from drivers.factory import open_source
 from ui.commands.floor import start_forwarding, stop_forwarding
-from ui.commands.simulate import default_db, open_journal, stopped
+from ui.commands.simulate import default_db, open_journal, say, stopped, write_summary
 from ui.money import fmt_money
 from ui.records import RecordsFile
 
@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
         if records is not None:
             records.open(journal)  # before the resume: the hand it journals is appended
             if records.notice():
-                print(records.notice(), flush=True)
+                say(records.notice())
         source.open()
         summary = simulate(config, source, journal, hands=args.hands, players=players,
                            seed=args.seed, records=records, stay_in=stay_in,
@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
         journal.close()
         if records is not None:
             records.close()
-    summary.print(config, sys.stdout)
+    write_summary(lambda out: summary.print(config, out))
     return 0 if summary.conserved else 1
 
 
@@ -140,7 +140,7 @@ def simulate(
     first = journal.count() + 1
     report = resume_table(table.runner, table.resume)
     for line in report.sentences():
-        print(line, flush=True)
+        say(line)
     resumed = table.hand if report.continued or report.journaled else None
     session = _session_at(journal, config.table_id, first)
     summary = Summary(ledger=ChipLedger(config.table_id, session_stacks(session)))
