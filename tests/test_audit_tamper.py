@@ -233,7 +233,10 @@ def test_the_floors_copy_names_the_first_changed_hand_even_with_the_stolen_key(
     rewrite(signed, 4, resign=KeyStore(signed.parent / "keys"))  # the key was stolen too
     code, out = audit(capsys, "verify", "--db", str(signed))
     assert code == 0  # signatures and hashes all good: only a copy elsewhere can tell
-    code, out = audit(capsys, "verify", "--db", str(signed), "--floor", floor_url)
-    assert code == 1, out
-    assert "FAIL: floor: table UTH-3: hand 4 differs from the floor's copy" in out
-    assert "first changed hand: 4" in out
+    config = signed.parent.parent / "table.toml"
+    config.write_text(f'[floor]\nurl = "{floor_url}"\n', encoding="utf-8")
+    for how in (["--floor", floor_url], ["--config", str(config)]):
+        code, out = audit(capsys, "verify", "--db", str(signed), *how)
+        assert code == 1, out
+        assert "FAIL: floor: table UTH-3: hand 4 differs from the floor's copy" in out
+        assert "first changed hand: 4" in out

@@ -3,8 +3,9 @@
 ``audit verify --db PATH_OR_URL``: exit 0 and ``OK: N hands, chain verifies`` when every hash,
 link and signature checks out; exit 1 and ``FAIL: hand N: reason`` naming the first bad hand
 otherwise. Signatures are checked against the pinned public keys (``--public-key``, the
-``journal.public_key`` of ``--config``), the floor's (``--floor URL``, which also compares the
-chain with the floor's copy) or, failing those, the journal's own key folder (said: not pinned);
+``journal.public_key`` of ``--config``), the floor's (``--floor URL`` or the config's
+``[floor] url``, which also compares the chain with the floor's copy) or, failing those, the
+journal's own key folder (said: not pinned);
 entries written before the table signed its chain are reported (``unsigned before position N``),
 a failure with ``--require-signed`` (docs/AUDIT.md).
 A journal with table records (changes between hands: buy-ins, sit-outs, the button...) in its
@@ -101,6 +102,7 @@ def run_verify(args: argparse.Namespace) -> int:
     from dealer_assist.errors import DealerAssistError
 
     try:
+        audit_signing.floor_from_config(args)
         with _journal(args.db, args.keys) as journal:
             ring = audit_signing.trusted_keys(args, journal)
             try:

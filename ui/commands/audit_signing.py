@@ -57,7 +57,7 @@ def add_trust_options(parser: argparse.ArgumentParser) -> None:
                         "every table; repeatable")  # fmt: skip
     parser.add_argument("--config", metavar="TABLE.toml",
                         help="a table config: its journal.public_key (a path relative to "
-                        "it) is pinned")  # fmt: skip
+                        "it) is pinned, its [floor] url is the floor")  # fmt: skip
     parser.add_argument(
         "--floor",
         metavar="URL",
@@ -178,11 +178,24 @@ def _config_public_key(config: str | None) -> str | None:
     return None if value is None else str(path.parent / Path(value).expanduser())
 
 
+def floor_from_config(args: argparse.Namespace) -> None:
+    """``--floor`` defaults to the ``[floor] url`` of ``--config`` (when it names one).
+
+    Raises:
+        ConfigError: a bad config file.
+    """
+    if args.config and not args.floor:
+        from dealer_assist.storage.floor.settings import floor_settings
+
+        args.floor = floor_settings(args.config).url
+
+
 def run_verify_export(args: argparse.Namespace) -> int:
     """``audit verify-export``: 0 verified against a trusted key, 1 not, 2 unreadable."""
     from dealer_assist.storage.signed_export import read_signature, verify_export
 
     try:
+        floor_from_config(args)
         signer = str(read_signature(args.file, args.sig)["signer"])
         ring = trusted_keys(args, None)
         if args.floor:
