@@ -573,3 +573,54 @@ def test_each_fault_and_notice_has_a_dealer_sentence_in_italian() -> None:
         italian = translator.translate("", text)
         assert italian and italian != text, text
         assert italian.count("%") == text.count("%")
+
+
+# -- a finished hand the journal could not take is journaled before the next one ----------------
+
+
+class _LockedAtFirstAppend(ResilientJournal):
+    """A real journal; another program holds its write lock when the first hand is appended
+    (and lets it go just after that append failed)."""
+
+    locked = 0
+
+    def append_hand(self, entry: Any) -> Any:
+        if type(self).locked == 0 and entry.status != "table":
+            type(self).locked += 1
+            db = Path(str(self.url_or_path).split("///", 1)[1].split("?", 1)[0])
+            lock = _locker(db)
+            try:
+                return super().append_hand(entry)
+            finally:
+                lock.close()
+        return super().append_hand(entry)
+
+
+def test_a_settled_hand_the_journal_refused_is_journaled_once_before_the_next_hand(
+    tmp_path: Path,
+) -> None:
+    from dealer_assist.engine.banked import Phase
+    from dealer_assist.players import PlayerModel
+    from dealer_assist.table.driving import HeadlessTable
+    from drivers.factory import open_source
+    from ui.commands.simulate import play_hand
+
+    config = load_table_config(game="uth")
+    db = tmp_path / "j.db"
+    journal = close_at_teardown(_LockedAtFirstAppend(_url(db, 0.1), sleep=lambda _s: None))
+    journal.open()
+    source = close_at_teardown(open_source(
+        "emulator://?seed=2&shuffle_time=0.01&card_interval=0.001", name="serial"))  # fmt: skip
+    source.open()
+    table = HeadlessTable(config, source, journal)
+    model = PlayerModel(config, 2)
+    with pytest.raises(StorageBusyError):
+        play_hand(table, model, [1, 2])
+    first = table.hand
+    assert first is not None and first.phase is Phase.SETTLED and table.stored is None
+    assert [uid for uid, _ in sort_pending(journal.pending_steps(TABLE)).hands] == [first.hand_uid]
+    second = play_hand(table, model, [1, 2])  # the storage works again: the first goes first
+    stored = list(journal.iter_hands())
+    assert [h.hand_uid for h in stored] == [first.hand_uid, second.hand_uid]
+    assert stored[0].status == "settled" and journal.verify().ok
+    assert sort_pending(journal.pending_steps(TABLE)).hands == []
