@@ -555,7 +555,7 @@ def test_each_fault_and_notice_has_a_dealer_sentence_in_italian() -> None:
 
     from ui import storage_notice as sn
 
-    cases = [
+    cases: list[tuple[JournalError | StorageNotice, str, tuple[str, ...]]] = [
         (StorageFullError("x"), sn.FULL, ()),
         (StorageLowError("x", free_bytes=3 * 1024 * 1024, refuse_bytes=8 * 1024 * 1024),
          sn.REFUSED, ("3.0", "8.0")),
