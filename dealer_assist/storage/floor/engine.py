@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import psycopg
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
@@ -122,5 +123,15 @@ def translate(error: sa.exc.SQLAlchemyError, action: str) -> FloorError:
     if isinstance(error, sa.exc.OperationalError | sa.exc.InterfaceError) or getattr(
         error, "connection_invalidated", False
     ):
+        return FloorUnavailableError(text)
+    return FloorError(text)
+
+
+def translate_driver(error: psycopg.Error, action: str) -> FloorError:
+    """A psycopg error (from a driver-level operation such as ``COPY``) as :func:`translate`
+    does a SQLAlchemy one."""
+    lines = str(error).strip().splitlines()
+    text = f"cannot {action}: {lines[0] if lines else type(error).__name__}"
+    if isinstance(error, psycopg.OperationalError | psycopg.InterfaceError):
         return FloorUnavailableError(text)
     return FloorError(text)

@@ -16,6 +16,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Any
 
+import psycopg
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
@@ -30,6 +31,7 @@ from dealer_assist.storage.floor.engine import (
     make_floor_engine,
     migrate,
     translate,
+    translate_driver,
 )
 from dealer_assist.storage.floor.errors import FloorError
 from dealer_assist.storage.floor.ingest import IngestResult, ensure_table, ingest, raise_alert
@@ -328,6 +330,8 @@ class Floor:
                 yield conn
         except sa.exc.SQLAlchemyError as e:
             raise translate(e, action) from e
+        except psycopg.Error as e:  # the COPY of ingest runs on the driver's connection
+            raise translate_driver(e, action) from e
 
 
 def _stored(m: Mapping[Any, Any]) -> StoredHand:

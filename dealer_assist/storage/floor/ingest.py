@@ -171,7 +171,7 @@ def ingest(
         rows.append(_values(hand, text, now, signatures))
         expected, head_hash = hand.hand_id + 1, hand.hash
     if rows:
-        conn.execute(sa.insert(floor_records), rows)
+        _copy_rows(conn, rows)
         last = rows[-1]
         conn.execute(
             sa.update(floor_tables)
@@ -227,6 +227,20 @@ def _check(
         what = "does not start the chain" if p == 1 else f"does not link to position {p - 1}"
         return (p, CHAIN_BREAK, f"position {p}: its prev_hash {what} as the floor holds it")
     return None
+
+
+_COLUMNS = tuple(c.name for c in floor_records.columns)
+
+
+def _copy_rows(conn: Connection, rows: list[dict[str, Any]]) -> None:
+    """Insert ``rows`` with ``COPY`` on the transaction's own connection (several times the
+    speed of a batched INSERT for records of kilobytes); a conflict on the primary key fails
+    the whole transaction, as an INSERT would."""
+    raw: Any = conn.connection.driver_connection
+    columns = ", ".join(_COLUMNS)
+    with raw.cursor() as cursor, cursor.copy(f"COPY floor_records ({columns}) FROM STDIN") as copy:
+        for row in rows:
+            copy.write_row([row[c] for c in _COLUMNS])
 
 
 def _values(
