@@ -219,3 +219,29 @@ def test_the_floors_hash_is_the_chains(journal: Journal) -> None:
         text = canonical_json(hand.content())
         assert content_hash(hand.prev_hash, text) == chain_hash(hand.prev_hash, hand.content())
         assert content_hash(hand.prev_hash, text) == hand.hash
+
+
+def test_the_migration_creates_the_tables_the_code_writes(floor_db: FloorDb) -> None:
+    from dealer_assist.storage.floor.schema import metadata
+
+    for table in metadata.sorted_tables:
+        rows = floor_db.sql(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = %s "
+            "AND table_name = %s ORDER BY ordinal_position",
+            (floor_db.schema, table.name),
+        )
+        assert [r[0] for r in rows] == [c.name for c in table.columns], table.name
+    indexes = {
+        r[0]
+        for r in floor_db.sql(
+            "SELECT indexname FROM pg_indexes WHERE schemaname = %s", (floor_db.schema,)
+        )
+    }
+    assert {
+        "ix_floor_records_recorded",
+        "ix_floor_records_table_recorded",
+        "ix_floor_records_game_recorded",
+        "ix_floor_records_void_recorded",
+        "ix_floor_records_top_amount",
+        "ix_floor_records_flags",
+    } <= indexes
