@@ -15,6 +15,12 @@ from its own process):
 - **forwarding**: what ``floor sync`` does from the journal files: read the journal, push.
 
     python bench/floor_ingest.py [--hands 5000] [--tables 2] [--batch 500] [--floor URL]
+
+``--lag-tables N`` measures instead the forward lag (``recorded_at`` in the journal to
+``received_at`` on the floor) while N tables deal at once, one thread and one
+:class:`~dealer_assist.storage.floor.Forwarder` each, a hand every ``--interval`` s:
+
+    python bench/floor_ingest.py --lag-tables 30 [--lag-hands 30] [--interval 1.0]
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import json
 import multiprocessing
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from collections.abc import Callable
@@ -99,6 +106,58 @@ def in_processes(
     return sum(r[0] for r in results), max(r[1] for r in results)
 
 
+def lag_run(url: str, folder: Path, tables: int, hands: int, interval: float) -> int:
+    """``tables`` tables dealing at once (one thread each, a hand every ``interval`` s with a
+    random phase), each with its :class:`Forwarder` polling its journal (no ``wake()``: the
+    worst case of polling); prints the forward lag, recorded_at to the floor's received_at."""
+    import random
+
+    from dealer_assist.storage.floor import Forwarder
+
+    sample = SAMPLE.read_text(encoding="utf-8")
+    journals = [Journal(str(folder / f"LAG-{i + 1}.db"), supervise=False) for i in range(tables)]
+    forwarders = []
+    for journal in journals:
+        journal.open()
+        forwarders.append(Forwarder(journal, url))
+    for f in forwarders:
+        f.start()
+
+    def deal(i: int) -> None:
+        rng = random.Random(i)
+        text = json.dumps({**json.loads(sample), "table_id": f"LAG-{i + 1}"})
+        time.sleep(rng.uniform(0, interval))
+        for n in range(hands):
+            journals[i].append_hand(entry(n, text))
+            time.sleep(interval)
+
+    dealers = [threading.Thread(target=deal, args=(i,)) for i in range(tables)]
+    t0 = time.perf_counter()
+    for d in dealers:
+        d.start()
+    for d in dealers:
+        d.join()
+    dealt = time.perf_counter() - t0
+    caught = all(f.wait_caught_up(60) for f in forwarders)
+    for f in forwarders:
+        f.stop()
+    for journal in journals:
+        journal.close()
+    engine = sa.create_engine(url)
+    with engine.connect() as conn:
+        row = conn.exec_driver_sql(
+            "SELECT count(*), percentile_cont(ARRAY[0.5, 0.9, 0.99]) WITHIN GROUP (ORDER BY "
+            "extract(epoch FROM received_at - recorded_at)), max(extract(epoch FROM "
+            "received_at - recorded_at)) FROM floor_records"
+        ).one()
+    engine.dispose()
+    p50, p90, p99 = row[1]
+    print(f"forward lag, {tables} tables dealing a hand every {interval:g} s for {dealt:.0f} s "
+          f"({row[0]} hands): p50 {p50:.3f} s, p90 {p90:.3f} s, p99 {p99:.3f} s, "
+          f"max {float(row[2]):.3f} s; caught up: {'yes' if caught else 'NO'}")  # fmt: skip
+    return 0 if caught and row[0] == tables * hands else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=5000, help="hands per table")
@@ -106,16 +165,22 @@ def main() -> int:
     parser.add_argument("--batch", type=int, default=500, help="records per floor transaction")
     parser.add_argument("--floor", default=DEFAULT_FLOOR, help="PostgreSQL database URL")
     parser.add_argument("--keep-journals", metavar="DIR", help="keep (and reuse) the journals")
+    parser.add_argument("--lag-tables", type=int, default=0, metavar="N",
+                        help="instead: the forward lag of N tables dealing at once")  # fmt: skip
+    parser.add_argument("--lag-hands", type=int, default=30, help="hands per table (--lag-tables)")
+    parser.add_argument("--interval", type=float, default=1.0,
+                        help="seconds between a table's hands (--lag-tables)")  # fmt: skip
     args = parser.parse_args()
 
     folder = Path(args.keep_journals) if args.keep_journals else Path(tempfile.mkdtemp())
     folder.mkdir(parents=True, exist_ok=True)
     tables = [f"BENCH-{i + 1}" for i in range(args.tables)]
     paths = {t: folder / f"{t}.db" for t in tables}
-    spent = sum(make_journal(paths[t], t, args.hands) for t in tables)
     made = args.hands * args.tables
-    if spent:
-        print(f"journals: {made} hands appended in {spent:.1f} s ({made / spent:,.0f}/s)")
+    if not args.lag_tables:
+        spent = sum(make_journal(paths[t], t, args.hands) for t in tables)
+        if spent:
+            print(f"journals: {made} hands appended in {spent:.1f} s ({made / spent:,.0f}/s)")
 
     admin = sa.create_engine(args.floor, isolation_level="AUTOCOMMIT")
     schema = f"bench_floor_{uuid.uuid4().hex[:10]}"
@@ -125,6 +190,9 @@ def main() -> int:
     url = f"{args.floor}{sep}options=-csearch_path%3D{schema}"
     try:
         Floor(url).migrate()
+        if args.lag_tables:
+            lag_folder = Path(tempfile.mkdtemp())
+            return lag_run(url, lag_folder, args.lag_tables, args.lag_hands, args.interval)
         jobs = [(url, paths[t], t, args.hands, args.batch) for t in tables]
         stored, wall = in_processes(ingest_job, jobs)
         print(
