@@ -23,6 +23,7 @@ import os
 import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -76,17 +77,17 @@ class PublicKey:
     source: str
     pinned: bool = False
 
-    @property
+    @cached_property
     def fingerprint(self) -> str:
         """:func:`fingerprint` of the key."""
         return fingerprint(self.key)
 
-    @property
+    @cached_property
     def key_id(self) -> str:
         """The id stored with each signed entry: the fingerprint's first 16 hex digits."""
         return self.fingerprint[:KEY_ID_DIGITS]
 
-    @property
+    @cached_property
     def hex(self) -> str:
         """The raw public key as 64 hex digits (what the floor and ``.sig`` files store)."""
         return _raw(self.key).hex()

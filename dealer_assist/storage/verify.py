@@ -15,7 +15,7 @@ from dealer_assist.ports import StoredHand, VerifyResult
 from dealer_assist.storage.chain import GENESIS_HASH, chain_hash
 from dealer_assist.storage.rows import row_to_hand
 from dealer_assist.storage.schema import SIGNATURE_COLUMNS, chain_head, hand_columns, hands
-from dealer_assist.storage.signing import KeyRing
+from dealer_assist.storage.signing import KeyRing, PublicKey
 
 _BATCH = 500
 # what reading a damaged row raises: the driver's errors, and our types' decoding errors
@@ -124,6 +124,7 @@ class Signatures:
         self.checked = self.unsigned = self.unchecked = 0
         self.signed_from: int | None = None
         self._signed_tables: set[str] = set()
+        self._key_of: dict[str, PublicKey | None] = {}
 
     def check(self, hand: StoredHand) -> str | None:
         """What is wrong with ``hand``'s signature (its hash already verified), or ``None``.
@@ -142,7 +143,9 @@ class Signatures:
         if self.signed_from is None:
             self.signed_from = hand.hand_id
         self._signed_tables.add(table)
-        key = None if self.keys is None else self.keys.for_table(table)
+        if table not in self._key_of:  # once per table: a key folder's key is a file read
+            self._key_of[table] = None if self.keys is None else self.keys.for_table(table)
+        key = self._key_of[table]
         if key is None:
             self.unchecked += 1
             return None
