@@ -12,6 +12,8 @@ from its own process):
 - **floor ingest**: the hands already read from the journals, only the floor's work: the chain
   check (each hash recomputed), the search columns, the batched insert, one transaction per
   ``--batch`` records;
+- **the database's share**: the same rows prepared beforehand, only their COPY and commit (what
+  the PostgreSQL server does when the check runs in each table's own process);
 - **forwarding**: what ``floor sync`` does from the journal files: read the journal, push.
 
     python bench/floor_ingest.py [--hands 5000] [--tables 2] [--batch 500] [--floor URL]
@@ -75,6 +77,26 @@ def ingest_job(url: str, path: Path, table_id: str, hands: int, batch: int) -> t
         for i in range(0, len(rows), batch):
             stored += floor.ingest(table_id, rows[i : i + batch]).stored
         return stored, time.perf_counter() - t0
+
+
+def copy_job(url: str, path: Path, table_id: str, hands: int, batch: int) -> tuple[int, float]:
+    """The database's share of ingest alone: rows prepared first (checked, summarized,
+    serialized), then only their COPY and commit timed; (rows, seconds)."""
+    from dealer_assist.events import utc_now
+    from dealer_assist.storage.chain import canonical_json
+    from dealer_assist.storage.floor.ingest import _copy_rows, _values
+
+    now = utc_now()
+    rows = [_values(h, canonical_json(h.content()), now, None) for h in read_all(path, hands)]
+    engine = sa.create_engine(url)
+    try:
+        t0 = time.perf_counter()
+        for i in range(0, len(rows), batch):
+            with engine.begin() as conn:
+                _copy_rows(conn, rows[i : i + batch])
+        return len(rows), time.perf_counter() - t0
+    finally:
+        engine.dispose()
 
 
 def forward_job(url: str, path: Path, table_id: str, hands: int, batch: int) -> tuple[int, float]:
@@ -202,6 +224,13 @@ def main() -> int:
         with admin.connect() as conn:
             conn.exec_driver_sql(f'TRUNCATE "{schema}".floor_records, "{schema}".floor_tables, '
                                  f'"{schema}".floor_heads')  # fmt: skip
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f'TRUNCATE "{schema}".floor_records')
+        copied, wall = in_processes(copy_job, jobs)
+        print(f"the database's share (COPY and commit of prepared rows): {copied} rows in "
+              f"{wall:.2f} s = {copied / wall:,.0f} rows/s")  # fmt: skip
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f'TRUNCATE "{schema}".floor_records')
         sent, wall = in_processes(forward_job, jobs)
         print(f"forwarding (journal read + push): {sent} hands in {wall:.2f} s = "
               f"{sent / wall:,.0f} hands/s")  # fmt: skip
