@@ -10,6 +10,7 @@ add up stops the fold."""
 from __future__ import annotations
 
 import dataclasses
+import gc
 import random
 from collections.abc import Mapping
 from pathlib import Path
@@ -126,6 +127,7 @@ def play(structure: TournamentStructure, db: Path, n: int, seed: int,
         return {s: SimulatedSeat(game.simulated_player(name.rsplit("-", 1)[0], rng), rng)
                 for s, name in director.state.at_table(table.table_id).items()}  # fmt: skip
 
+    gc.freeze()  # as the command does: the runner's collection between hands skips the rest
     try:
         Tournament(director, players or SeededPlayers(seed), seat_players, reseed=reseed).run(
             structure, seed=seed, names=player_names(structure.game, seed, n),
@@ -134,6 +136,7 @@ def play(structure: TournamentStructure, db: Path, n: int, seed: int,
         entries = list(journal.iter_hands())
         assert journal.verify().ok
     finally:  # a module's fixture: closed here, not at a test's teardown
+        gc.unfreeze()
         for source in sources.values():
             source.close()
         journal.close()

@@ -167,10 +167,14 @@ class Director:
         simulated clock and its tables, as many as ``players`` need at ``max_seats`` a table.
 
         Raises:
-            HandStateError: fewer players than the structure's minimum.
+            HandStateError: fewer players than the structure's minimum; a formula of heats
+                (not played by this director: one partita to a winner only).
         """
         if self.state.opened:
             return
+        if structure.formula != "single":
+            raise HandStateError(f"formula {structure.formula!r}: the director plays one partita "
+                                 "to a winner (formula \"single\") only")  # fmt: skip
         if players < structure.min_players:
             raise HandStateError(f"{players} players: this tournament needs at least "
                                  f"{structure.min_players}")  # fmt: skip

@@ -10,9 +10,9 @@ other tables are skipped. Chips are chips, money is cents.
 
 The clock (:class:`~dealer_assist.tournament.clock.ClockState`) is taken from the last record's
 snapshot and run forward by each settled hand after it: a hand starts at the simulated moment
-the clock stands at and lasts ``seconds_per_hand`` (a simulation's clock; the director states
-it when it opens the tournament). Void hands do not run it: a hand voided by a restart and dealt
-again is the same hand of the tournament.
+the clock stands at and lasts ``seconds_per_hand`` divided by the tables in play (they play at
+once in a room; a simulation's clock, stated when the tournament opens). Void hands do not run
+it: a hand voided by a restart and dealt again is the same hand of the tournament.
 """
 
 from __future__ import annotations
@@ -197,7 +197,12 @@ class TournamentState:
                                     f"were {start} at the start and {end} at the end")  # fmt: skip
         now = self.now()
         self.clock, level = self.clock.start_hand(s, now)
-        self.clock = self.clock.end_hand(s, now + timedelta(seconds=self.seconds_per_hand))
+        # the tables play at once in a room: with n tables in play, a hand at one of them
+        # moves the room's clock by 1/n of a hand (the simulation deals them one at a time)
+        live = max(1, sum(1 for t in self.tables if self.sessions.get(t) and
+                          self.sessions[t].seats))  # fmt: skip
+        ms = self.seconds_per_hand * 1000 // live
+        self.clock = self.clock.end_hand(s, now + timedelta(milliseconds=ms))
         self.hands += 1
         self.table_hands[stored.table_id] = self.table_hands.get(stored.table_id, 0) + 1
         self.last_hand[stored.table_id] = stored

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gc
 import re
 import sys
 import time
@@ -43,6 +44,7 @@ from dealer_assist.tournament.structure import TournamentStructure, euros, load_
 from dealer_assist.tournament.tables import TableJournalView, TournamentTable
 from drivers.emulator.source import EmulatorSource
 from drivers.factory import open_source
+from ui.commands import tournament_screens
 from ui.commands.simulate_poker import SimulatedSeat
 from ui.records import RecordsFile
 
@@ -78,6 +80,7 @@ def register(sub: Any) -> None:
                    help="the simulated clock: a hand's length (default %(default)s)")  # fmt: skip
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=run)
+    tournament_screens.register(tsub)  # clock, director (the screens' own module)
 
 
 def tournament_id(structure: TournamentStructure, seed: int, players: int) -> str:
@@ -122,6 +125,9 @@ def run(args: argparse.Namespace) -> int:
             sentence; a rerun resumes). ChipsNotConserved: the hand or record that broke it.
     """
     started = time.monotonic()
+    # what is loaded by now (every command's modules) lives to the end: out of the collections
+    # each new hand runs (the table runner's gc.collect between hands), which it would dominate
+    gc.freeze()
     structure = load_structure(args.structure)
     if args.players < 2:
         raise ConfigError("--players must be at least 2")
