@@ -122,6 +122,17 @@ def test_a_lock_held_past_the_retries_is_a_busy_error_and_nothing_is_written(
     assert journal.pending_steps(TABLE) == [] and journal.count() == 0
 
 
+def test_a_fault_no_retry_mends_is_raised_at_once_as_it_was(tmp_path: Path) -> None:
+    waits: list[float] = []
+    journal = _journal(_url(tmp_path / "j.db"), sleep=waits.append)
+    journal.write_step(TABLE, "h1", 0, "open", {"n": 1})
+    journal.write_step(TABLE, "h1", 0, "open", {"n": 1})  # the same step again: stored once
+    with pytest.raises(JournalError, match="already written with other content") as caught:
+        journal.write_step(TABLE, "h1", 0, "open", {"n": 2})
+    assert classify(caught.value) is None and not isinstance(caught.value, StorageBusyError)
+    assert waits == [] and journal.faults == 0 and len(journal.pending_steps(TABLE)) == 1
+
+
 def test_the_plain_journal_gives_up_at_the_first_lock(tmp_path: Path) -> None:
     """What the retries add: without them the first busy timeout ends the write."""
     db = tmp_path / "j.db"

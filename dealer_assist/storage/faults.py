@@ -156,7 +156,9 @@ def classify(error: BaseException) -> Fault | None:
         kind = _kind_of(current)
         if kind is not None:
             return kind
-        current = current.__cause__ or current.__context__
+        cause = current.__cause__
+        current = cause if cause is not None or current.__suppress_context__ else (
+            current.__context__)  # fmt: skip
     return None
 
 
@@ -282,7 +284,7 @@ class ResilientJournal(Journal):
     free space of its folder (see the module docstring).
 
     Args:
-        url_or_path, create, group, read_only, supervise: as :class:`Journal`.
+        url_or_path, options: as :class:`Journal` (``create``, ``group``, ``read_only``...).
         retries: the policy per fault kind (default :data:`RETRIES`).
         limits: the free-space thresholds (SQLite; a PostgreSQL server's disk is its own).
         on_notice: called with a :class:`StorageNotice` for the operator or the dealer: a
@@ -297,17 +299,13 @@ class ResilientJournal(Journal):
         self,
         url_or_path: str,
         *,
-        create: bool = True,
-        group: str | None = None,
-        read_only: bool = False,
-        supervise: bool | None = None,
         retries: dict[Fault, RetryPolicy] | None = None,
         limits: DiskLimits | None = None,
         on_notice: Callable[[StorageNotice], None] | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        **options: Any,
     ) -> None:
-        super().__init__(url_or_path, create=create, group=group, read_only=read_only,
-                         supervise=supervise)  # fmt: skip
+        super().__init__(url_or_path, **options)
         self.retries = RETRIES if retries is None else retries
         self.on_notice = on_notice
         self.sleep = sleep
