@@ -240,3 +240,11 @@ def test_the_floors_copy_names_the_first_changed_hand_even_with_the_stolen_key(
         assert code == 1, out
         assert "FAIL: floor: table UTH-3: hand 4 differs from the floor's copy" in out
         assert "first changed hand: 4" in out
+
+
+def test_a_key_file_that_holds_no_key_is_named_not_taken_for_damage(
+    signed: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (signed.parent / "keys" / "UTH-3.pub").write_text("not a key\n", encoding="utf-8")
+    code, out = audit(capsys, "verify", "--db", str(signed))
+    assert code == 2 and "UTH-3.pub" in out and "damaged" not in out

@@ -105,6 +105,7 @@ def run_verify(args: argparse.Namespace) -> int:
         audit_signing.floor_from_config(args)
         with _journal(args.db, args.keys) as journal:
             ring = audit_signing.trusted_keys(args, journal)
+            _read_keys(journal, ring)  # a bad key file is named as such, not as damage
             try:
                 result = journal.verify(ring, require_signed=args.require_signed)
                 hands = journal.count(hands_only=True) if result.ok else result.hands_checked
@@ -143,6 +144,16 @@ def run_verify(args: argparse.Namespace) -> int:
         print(f"the break was {note}")
     print("\n".join(line for line in keys + floor if line))
     return 1
+
+
+def _read_keys(journal: Journal, ring: KeyRing) -> None:
+    """Read every table's key now. Raises JournalError for a key file that holds no key."""
+    try:
+        tables = journal.table_ids()
+    except JournalError:
+        return  # a damaged file: the verify names the damage
+    for table in tables:
+        ring.for_table(table)
 
 
 def _key_lines(journal: Journal, ring: KeyRing, result: VerifyResult) -> list[str]:
