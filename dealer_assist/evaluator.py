@@ -207,23 +207,12 @@ def evaluate_parts(cards: Sequence[Card]) -> tuple[Category, int, tuple[Card, ..
         dup = next(c for c in cards if cards.count(c) > 1)
         raise CardError(f"duplicate card: {dup}")
     if (suits + 0x3333) & _FIVE_OF_A_SUIT:  # five or more of one suit
-        for shift in (0, 16, 32, 48):
-            mask = (seen >> shift) & _RANK_MASK
-            if mask.bit_count() >= 5:  # at most one suit can hold five of seven cards
-                shape = _FLUSH_SHAPES.get(mask)
-                if shape is None:
-                    category, ranks = flush_shape(mask)
-                    shape = _FLUSH_SHAPES[mask] = (category, _encode(category, ranks), ranks)
-                suit = SUIT_CHARS[shift >> 4]
-                pools = {c.rank: c for c in cards if c.suit == suit}
-                return shape[0], shape[1], tuple(pools[14 if r == 1 else r] for r in shape[2])
+        flush = _flush(cards, seen, suits)
+        if flush is not None:
+            return flush
     found = _RANK_SHAPES.get(counts)
     if found is None:
-        by_rank: dict[int, int] = {}
-        for c in cards:
-            by_rank[c.rank] = by_rank.get(c.rank, 0) + 1
-        category, ranks = rank_shape(by_rank)
-        found = _RANK_SHAPES[counts] = (category, _encode(category, ranks), _groups(ranks))
+        found = _rank_shape(cards, counts)
     # Among cards of equal rank the one given first wins (board before hole cards), so
     # best_five is reproducible across tools.
     best: list[Card] = []
@@ -234,4 +223,93 @@ def evaluate_parts(cards: Sequence[Card]) -> tuple[Category, int, tuple[Card, ..
                 k -= 1
                 if not k:
                     break
+    return found[0], found[1], tuple(best)
+
+
+def _flush(
+    cards: Sequence[Card], seen: int, suits: int
+) -> tuple[Category, int, tuple[Card, ...]] | None:
+    """The flush of ``cards`` (their card mask ``seen``, suit counts ``suits``), or None."""
+    for shift in (0, 16, 32, 48):
+        mask = (seen >> shift) & _RANK_MASK
+        if mask.bit_count() >= 5:  # at most one suit can hold five of seven cards
+            shape = _FLUSH_SHAPES.get(mask)
+            if shape is None:
+                category, ranks = flush_shape(mask)
+                shape = _FLUSH_SHAPES[mask] = (category, _encode(category, ranks), ranks)
+            suit = SUIT_CHARS[shift >> 4]
+            pools = {c.rank: c for c in cards if c.suit == suit}
+            return shape[0], shape[1], tuple(pools[14 if r == 1 else r] for r in shape[2])
+    return None
+
+
+def _rank_shape(
+    cards: Sequence[Card], counts: int
+) -> tuple[Category, int, tuple[tuple[int, int], ...]]:
+    """The shape of ``cards`` without a flush, worked out and remembered by ``counts``."""
+    by_rank: dict[int, int] = {}
+    for c in cards:
+        by_rank[c.rank] = by_rank.get(c.rank, 0) + 1
+    category, ranks = rank_shape(by_rank)
+    found = _RANK_SHAPES[counts] = (category, _encode(category, ranks), _groups(ranks))
+    return found
+
+
+BoardParts = tuple[int, int, int, dict[int, tuple[Card, ...]]]
+"""The board's share of an evaluation (:func:`board_parts`): its card mask, rank counts, suit
+counts, and its cards by rank in board order."""
+
+
+def board_parts(board: Sequence[Card]) -> BoardParts | None:
+    """The shared board's part of :func:`evaluate_hole`, worked out once a hand; None when a
+    card is not one of :data:`~dealer_assist.cards.FULL_DECK` or is given twice (every hand
+    then goes through :func:`evaluate_parts`, which names the problem)."""
+    seen = counts = suits = 0
+    by_rank: dict[int, tuple[Card, ...]] = {}
+    for c in board:
+        known = _PARTS.get(id(c))
+        if known is None or seen & known[0]:
+            return None
+        seen |= known[0]
+        counts += known[1]
+        suits += known[2]
+        by_rank[c.rank] = (*by_rank.get(c.rank, ()), c)
+    return seen, counts, suits, by_rank
+
+
+def evaluate_hole(
+    hole: Sequence[Card], board: Sequence[Card], shared: BoardParts | None
+) -> tuple[Category, int, tuple[Card, ...]]:
+    """``evaluate_parts((*hole, *board))`` with the board's part ``shared`` (:func:`board_parts`
+    of ``board``) added rather than counted again: the same result and the same errors (any
+    case but two new deck cards on a 3- to 5-card board goes through evaluate_parts)."""
+    if shared is None or len(hole) != 2 or not 3 <= len(board) <= 5:
+        return evaluate_parts((*hole, *board))
+    a, b = _PARTS.get(id(hole[0])), _PARTS.get(id(hole[1]))
+    seen, counts, suits, by_rank = shared
+    if a is None or b is None or (a[0] | b[0]) & seen or a[0] == b[0]:
+        return evaluate_parts((*hole, *board))  # not deck cards, or one given twice: its errors
+    seen |= a[0] | b[0]
+    suits += a[2] + b[2]
+    if (suits + 0x3333) & _FIVE_OF_A_SUIT:  # five or more of one suit
+        flush = _flush((*hole, *board), seen, suits)
+        if flush is not None:
+            return flush
+    counts += a[1] + b[1]
+    found = _RANK_SHAPES.get(counts)
+    if found is None:
+        found = _rank_shape((*hole, *board), counts)
+    # the first cards of each rank in the order (*hole, *board), as evaluate_parts picks them
+    h0, h1 = hole
+    r0, r1 = h0.rank, h1.rank
+    best: list[Card] = []
+    for rank, k in found[2]:
+        if r0 == rank:
+            best.append(h0)
+            k -= 1
+        if k and r1 == rank:
+            best.append(h1)
+            k -= 1
+        if k:
+            best += by_rank[rank][:k]
     return found[0], found[1], tuple(best)

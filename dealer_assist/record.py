@@ -73,7 +73,7 @@ def settle_record(obj: Any) -> dict[str, Any]:
     Raises:
         InvalidRecordError: see :func:`parse_record`.
     """
-    if isinstance(obj, Mapping) and obj.get("game") in POT_GAME_CODES:
+    if (type(obj) is dict or isinstance(obj, Mapping)) and obj.get("game") in POT_GAME_CODES:
         return get_pot_game(obj["game"]).settle(obj)
     record = parse_record(obj)
     return get_game(record.game).settle(record).to_json()

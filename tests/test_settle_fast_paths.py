@@ -2,7 +2,9 @@
 the two-card hole read inline against ``take_cards``, remembered settings against
 ``HoldemSettings.from_json``, the whole-number rake against the Fraction formula, card texts and
 the evaluator's per-card lookups against cards made elsewhere, a round's stacks copied as given
-against any mapping. Seeded random inputs; each side is computed, never written down."""
+against any mapping, the board counted once against the whole hand evaluated, a round's action
+checked by its kind alone against ``verify``. Seeded random inputs; each side is computed, never
+written down."""
 
 from __future__ import annotations
 
@@ -17,10 +19,12 @@ from hypothesis import strategies as st
 
 from dealer_assist.cards import FULL_DECK, Card, format_cards
 from dealer_assist.engine.betting import Limits, RoundState
+from dealer_assist.engine.peer import BettingStructure
+from dealer_assist.engine.peer_hand import PeerBetting
 from dealer_assist.engine.pot_settle import PotHand, _rake, _texts
-from dealer_assist.errors import ConfigError, InvalidRecordError
-from dealer_assist.evaluator import evaluate, evaluate_parts
-from dealer_assist.games.holdem import HoldemSettings
+from dealer_assist.errors import CardError, ConfigError, IllegalActionError, InvalidRecordError
+from dealer_assist.evaluator import board_parts, evaluate, evaluate_hole, evaluate_parts
+from dealer_assist.games.holdem import POT_RULES, HoldemSettings, forced_bets
 from dealer_assist.games.holdem_players import random_record
 from dealer_assist.games.holdem_record import _settings
 from dealer_assist.record import settle_record
@@ -123,3 +127,118 @@ def test_round_stacks_copied_as_any_mapping() -> None:
         for rs in states:
             assert list(rs.stacks.items()) == [(s, stacks[s]) for s in order]
             assert rs.actor == states[0].actor
+
+
+def _suited_deal(rng: random.Random, board_size: int) -> tuple[list[Card], list[Card]]:
+    """Two hole cards and a board, drawn now and then from two suits (flushes are common)."""
+    deck = list(FULL_DECK)
+    if rng.random() < 0.4:
+        deck = [c for c in deck if c.suit in rng.sample("shdc", 2)]
+    cards = rng.sample(deck, 2 + board_size)
+    return cards[:2], cards[2:]
+
+
+def test_board_counted_once_evaluates_as_the_whole_hand() -> None:
+    rng = random.Random("board once")
+    for _ in range(6000):
+        hole, board = _suited_deal(rng, rng.choice((3, 4, 5, 5)))
+        shared = board_parts(board)
+        assert evaluate_hole(hole, board, shared) == evaluate_parts((*hole, *board))
+        fresh = [Card(c.rank, c.suit) for c in hole]  # equal cards, not the deck's objects
+        assert evaluate_hole(fresh, board, shared) == evaluate_parts((*fresh, *board))
+
+
+@pytest.mark.parametrize("where", ["hole", "board", "across"])
+def test_board_counted_once_refuses_as_the_whole_hand(where: str) -> None:
+    rng = random.Random(where)
+    for _ in range(200):
+        hole, board = _suited_deal(rng, 5)
+        if where == "hole":
+            hole = [hole[0], hole[0]]
+        elif where == "board":
+            board = [*board[:4], board[0]]
+        else:
+            hole = [hole[0], board[rng.randrange(5)]]
+        with pytest.raises(CardError) as general:
+            evaluate_parts((*hole, *board))
+        with pytest.raises(CardError) as shortcut:
+            evaluate_hole(hole, board, board_parts(board))
+        assert str(shortcut.value) == str(general.value)
+    assert board_parts([*board[:4], board[0]]) is None
+
+
+def _candidates(rnd: RoundState) -> list[tuple[int, str, int | None]]:
+    """Every kind by every seat of the round (and one outside it), amounts around the edges."""
+    tops = {rnd.committed[s] + rnd.stacks[s] for s in rnd.order}
+    amounts = {a + d for a in (*tops, rnd.high, rnd.high + rnd.increment) for d in (-1, 0, 1)}
+    out: list[tuple[int, str, int | None]] = []
+    for seat in (*rnd.order, 99):
+        for kind in ("fold", "check", "call", "bring_in", "x"):
+            out.append((seat, kind, None))
+        for kind in ("bet", "raise", "complete"):
+            out += [(seat, kind, to) for to in (None, *sorted(amounts))]
+    return out
+
+
+def test_round_act_refuses_exactly_as_verify() -> None:
+    """act skips verify for the seat to act and checks only the kind's rule: every action that
+    verify refuses, act refuses with the same message and leaves the round unchanged; every
+    other action it applies."""
+    rng = random.Random("act")
+    checked = 0
+    for n in range(60):
+        record = random_record(rng, betting=("no_limit", "pot_limit", "fixed_limit")[n % 3])
+        hand = _replayed(record, stop=rng.randint(0, len(record["actions"])))
+        rnd = hand.round
+        if rnd is None:
+            continue
+        for seat, kind, to in _candidates(rnd):
+            try:
+                rnd.verify(seat, kind, to)
+                why = None
+            except IllegalActionError as e:
+                why = str(e)
+            trial = _copied(rnd)
+            before = _copied(trial).__dict__
+            try:
+                trial.act(seat, kind, to)
+                assert why is None, (seat, kind, to, why)
+            except IllegalActionError as e:
+                assert str(e) == why
+                assert vars(trial) == before
+            checked += 1
+    assert checked > 4_000
+
+
+def _copied(rnd: RoundState) -> RoundState:
+    """A copy of ``rnd`` whose dicts and sets are its own (the rest is never changed)."""
+    out = copy.copy(rnd)
+    for name, value in vars(rnd).items():
+        if isinstance(value, dict | set):
+            setattr(out, name, copy.copy(value))
+    return out
+
+
+def _replayed(record: dict[str, Any], stop: int) -> PeerBetting:
+    """The record's hand after its first ``stop`` actions (through the record reader's own
+    set-up: the whole record is read, then replayed again up to ``stop``)."""
+    stacks = {p["seat"]: p["stack"] for p in record["players"]}
+    blinds = tuple(record["blinds"])
+    by_big = record.get("ante_kind") == "big_blind"
+    dead, live, big = forced_bets(list(stacks), record["button"], blinds, record["ante"],
+                                  ante_by_big=by_big)  # fmt: skip
+    settings = HoldemSettings.from_json(record.get("settings", {}))
+    kind = record["betting"]
+    limits = record.get("limits", [blinds[1], 2 * blinds[1]])
+    bets = (limits[0], limits[1]) if kind == "fixed_limit" else (blinds[1], blinds[1])
+    cap = settings.max_raises if kind == "fixed_limit" else None
+    hand = PeerBetting(
+        list(stacks), stacks, record["button"], POT_RULES.streets,
+        BettingStructure(kind, bets[0], bets[1], cap, record["chip"]),
+        dead=dead, live=live, big_blind=big, blind=blinds[1],
+        uncapped_heads_up=settings.no_cap_heads_up, blinds_first=by_big,
+        reopen_by_sum=settings.reopen_by_sum,
+    )  # fmt: skip
+    for a in record["actions"][:stop]:
+        hand.act(a["street"], a["seat"], a["action"], a.get("to"))
+    return hand

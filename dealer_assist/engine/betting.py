@@ -202,14 +202,15 @@ class RoundState:
     def _next_from(self, seat: int, include: bool) -> int | None:
         # hot path of every replay: one pass, no helper calls (same rule as _needs_action)
         order, folded = self.order, self.folded
-        live = 0
-        for s in order:
-            if s not in folded:
-                live += 1
-                if live > 1:
-                    break
-        else:
-            return None
+        if len(order) - len(folded) < 2:  # else two seats are live for sure: no count needed
+            live = 0
+            for s in order:
+                if s not in folded:
+                    live += 1
+                    if live > 1:
+                        break
+            else:
+                return None
         turn = None if include else self._after.get(seat)
         if turn is None:
             turn = _turns(order, seat, include)
@@ -366,15 +367,28 @@ class RoundState:
 
     def act(self, seat: int, kind: str, to: int | None = None) -> int:
         """Verify and apply one action; returns the chips it moved from the stack."""
-        self.verify(seat, kind, to)
+        # The seat to act is in the hand, has not folded and has chips (``_next_from`` chose
+        # it), so only the kind's own rule is left to test here; whatever breaks a rule goes
+        # through :meth:`verify`, which raises with its message.
+        if seat != self.actor:
+            self.verify(seat, kind, to)
         moved = 0
         if kind == CALL:
-            moved = min(self.high - self.committed[seat], self.stacks[seat])
+            moved = self.high - self.committed[seat]
+            if moved <= 0:
+                self.verify(seat, kind, to)
+            stack = self.stacks[seat]
+            if stack < moved:
+                moved = stack
         elif kind == FOLD:
             self.folded.add(seat)
         elif kind == CHECK:
-            pass
-        elif kind in (BET, RAISE, COMPLETE) and to is not None:
+            if self.committed[seat] < self.high:
+                self.verify(seat, kind, to)
+        elif kind in (BET, RAISE, COMPLETE):
+            self._verify_amount(seat, kind, to)
+            if to is None:  # _verify_amount refuses it; this tells the type checker
+                raise IllegalActionError(f"{kind} needs a whole amount 'to', got None")
             moved = to - self.committed[seat]
             by = to - self.high
             full = by >= self.increment
@@ -392,6 +406,8 @@ class RoundState:
                 self.increment = max(self.increment, by)
                 self.full_level = to
             self.high = to
+        else:
+            self.verify(seat, kind, to)  # an unknown kind: raises
         if moved:
             self.stacks[seat] -= moved
             self.committed[seat] += moved

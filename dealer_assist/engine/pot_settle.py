@@ -19,7 +19,7 @@ from typing import Any
 from dealer_assist.cards import FULL_DECK, Card
 from dealer_assist.engine.pots import after_button, layers, shares, uncalled
 from dealer_assist.errors import InvalidRecordError
-from dealer_assist.evaluator import Category, evaluate_parts
+from dealer_assist.evaluator import Category, board_parts, evaluate_hole, evaluate_parts
 
 _CODES = {c: c.code for c in Category}
 
@@ -91,20 +91,29 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
     above = 0
     if dead:
         ante = hand.ante
+        above = sum(d - ante for s, d in dead.items() if d > ante and s in put_in)
+    if above:
         extra = {s: max(0, dead.get(s, 0) - ante) for s in put_in}
-        above = sum(extra.values())
-    pots = layers({s: c - extra[s] for s, c in put_in.items()} if above else put_in, live)
-    if pots and above:
-        pots[0] = (pots[0][0] + above, pots[0][1])
-    rake = min(_rake(hand, sum(p[0] for p in pots)), pots[0][0] if pots else 0)
+        pots = layers({s: c - extra[s] for s, c in put_in.items()}, live)
+        if pots:
+            pots[0] = (pots[0][0] + above, pots[0][1])
+    else:
+        pots = layers(put_in, live)
+    rake = 0  # pot amounts are never negative: no rake setting, no flop, no rake
+    if hand.rake_percent and hand.flop_seen:
+        rake = min(_rake(hand, sum(p[0] for p in pots)), pots[0][0] if pots else 0)
     showdown = len(live) > 1
-    values: dict[int, tuple[Category, int, tuple[Card, ...]]] = {}  # evaluate_parts
+    values: dict[int, tuple[Category, int, tuple[Card, ...]]] = {}  # evaluate_hole
     if showdown:
         board, mucked, holes = hand.board, hand.mucked, hand.holes
+        on_board = board_parts(board) if len(board) >= 3 else None  # the board counted once
         for s in live:
             hole = holes.get(s)
             if s not in mucked and hole is not None:
-                values[s] = evaluate_parts((*hole, *board))
+                if on_board is None:  # Stud's seven cards, no board
+                    values[s] = evaluate_parts((*hole, *board))
+                else:
+                    values[s] = evaluate_hole(hole, board, on_board)
     won = dict.fromkeys(hand.seats, 0)
     shared: set[int] = set()
     pots_json = []

@@ -228,7 +228,7 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     )  # fmt: skip
 
 
-_SETTINGS: dict[tuple[tuple[str, type, Any], ...], HoldemSettings] = {}
+_SETTINGS: dict[tuple[tuple[tuple[str, Any], ...], tuple[type, ...]], HoldemSettings] = {}
 
 
 def _settings(raw: Any) -> HoldemSettings:
@@ -240,7 +240,7 @@ def _settings(raw: Any) -> HoldemSettings:
         return DEFAULT_SETTINGS
     if not all(type(v) in (bool, int, str) for v in raw.values()):
         return HoldemSettings.from_json(raw)
-    key = tuple((k, type(v), v) for k, v in raw.items())
+    key = (tuple(raw.items()), tuple(map(type, raw.values())))
     known = _SETTINGS.get(key)
     if known is None:
         known = HoldemSettings.from_json(raw)  # a refusal raises: never remembered
@@ -352,7 +352,7 @@ def _mucked(seats: Any, live: list[int]) -> frozenset[int]:
 def _rake(rake: Any) -> tuple[Fraction, int | None]:
     if rake is None:
         return _NO_RAKE, None
-    if not isinstance(rake, Mapping):
+    if type(rake) is not dict and not isinstance(rake, Mapping):
         raise InvalidRecordError("rake", "must be an object {percent, cap}")
     percent = rake.get("percent", 0)
     if isinstance(percent, bool) or not isinstance(percent, int | float) or not 0 <= percent <= 100:
