@@ -118,6 +118,7 @@ class Shots:
 
 
 ConsoleFactory = Callable[..., Console]
+NO_GUARDS = {"tap_guard": 0.0, "alarm_guard": 0.0}
 
 
 @pytest.fixture
@@ -143,7 +144,7 @@ def console_factory(
         game: str = "uth", *, url: str | None = None, lang: str = "en",
         size: tuple[int, int] = (1920, 1080), card_timeout: float = 3.0,
         config: TableConfig | None = None, make_source: Callable[[], CardSource] | None = None,
-        roster: PitBossRoster | None = None,
+        roster: PitBossRoster | None = None, guards: dict[str, float] | None = None,
     ) -> Console:  # fmt: skip
         config = config or table(game)
         src = config.sources[0]
@@ -153,8 +154,11 @@ def console_factory(
             return open_source(source_url, pin_model=src.pin_model, pin_serial=src.pin_serial)
 
         journal = Journal(str(tmp_path / f"journal-{len(made)}.db"))
+        # taps come faster than a hand can: the guards against double taps are off unless a
+        # test asks for them (tests/test_console_walk.py)
+        guards = NO_GUARDS if guards is None else guards
         console = Console(config, make_source or one_source, journal, lang=lang,
-                          card_timeout=card_timeout, roster=roster)  # fmt: skip
+                          card_timeout=card_timeout, roster=roster, guards=guards)  # fmt: skip
         closer.add(console)
         console.window.resize(*size)
         console.window.show()
@@ -241,8 +245,11 @@ def decide(qtbot: Any, console: Console, seat: int, label: str) -> None:
 
 
 def big(qtbot: Any, console: Console) -> None:
-    """Tap the dealer's big button."""
-    tap(qtbot, console.window.side.big)
+    """Tap the dealer's big button (once it is lit: a step such as a paid seat's mark may still
+    be on its way to the journal)."""
+    button = console.window.side.big
+    qtbot.waitUntil(lambda: button.isVisible() and button.isEnabled(), timeout=5000)
+    tap(qtbot, button)
 
 
 def type_card(qtbot: Any, keypad: CardKeypad, card: Card) -> None:

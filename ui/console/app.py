@@ -8,6 +8,7 @@ import os
 import signal
 import sys
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 from platformdirs import user_data_dir
@@ -34,6 +35,7 @@ from ui.console.i18n import install_language
 from ui.console.pitboss import PitBossRoster
 from ui.console.presenter import ConsolePresenter
 from ui.console.service import SourceFactory, TableService
+from ui.console.walk import ALARM_GUARD, TAP_GUARD, VOID_ARM_TIMEOUT
 from ui.console.window import ConsoleWindow
 from ui.console.worker import WorkerBridge
 
@@ -102,6 +104,8 @@ class Console:
         slow_card_timeout: the same while the dealer types the cards (or a camera reads them).
         roster: pit bosses who confirm an identified unreadable card (None: badge only).
         dealer: who identifies unreadable cards (journaled with them).
+        guards: the presenter's tap settings by name (``tap_guard``, ``void_timeout``,
+            ``alarm_guard``, seconds: :mod:`ui.console.walk`); default the named settings.
 
     ``start()`` starts the worker and connects the source; ``close()`` closes everything
     (idempotent). Qt's application must exist (:func:`qt_app`).
@@ -119,6 +123,7 @@ class Console:
         slow_card_timeout: float = 120.0,
         roster: PitBossRoster | None = None,
         dealer: str = "dealer",
+        guards: Mapping[str, float] | None = None,
     ) -> None:
         app = QCoreApplication.instance()
         if app is None:
@@ -131,7 +136,12 @@ class Console:
         )  # fmt: skip
         self.bridge = WorkerBridge(self.service)
         # a typed card goes straight into the keypad source (thread-safe)
-        self.presenter = ConsolePresenter(config, self.bridge.send, enter=self.service.enter_card)
+        g = {"tap_guard": TAP_GUARD, "void_timeout": VOID_ARM_TIMEOUT, "alarm_guard": ALARM_GUARD,
+             **(guards or {})}  # fmt: skip
+        self.presenter = ConsolePresenter(
+            config, self.bridge.send, enter=self.service.enter_card, tap_guard=g["tap_guard"],
+            void_timeout=g["void_timeout"], alarm_guard=g["alarm_guard"],
+        )  # fmt: skip
         self.bridge.snapshot.connect(self.presenter.on_snapshot)
         self.window = ConsoleWindow(self.presenter, config, lang, mirror=mirror)
 

@@ -41,6 +41,7 @@ class BetBook:
         self.game = get_game(config.game)
         self.follows = self.game.followed_boxes
         self.drafts: dict[int, dict[str, int]] = {}
+        self.chips: list[tuple[int, str, int]] = []  # (seat, box, chip) added, for undo
 
     @property
     def entry_boxes(self) -> tuple[str, ...]:
@@ -75,6 +76,22 @@ class BetBook:
         if lim is not None and new > lim.maximum:
             return BetIssue("above_max", box, lim.maximum)
         self.drafts.setdefault(seat, {})[box] = new
+        self.chips.append((seat, box, chip))
+        return None
+
+    def undo_chip(self) -> tuple[int, str] | None:
+        """Take back the last chip added (since the last clear or load); returns its seat and
+        box, or None when there is none. A box emptied by it goes from the draft."""
+        while self.chips:
+            seat, box, chip = self.chips.pop()
+            have = self.drafts.get(seat, {}).get(box, 0)
+            if have < chip:
+                continue  # its box was cleared since: nothing of it is left to take back
+            if have == chip:
+                self.clear_box(seat, box)
+            else:
+                self.drafts[seat][box] = have - chip
+            return seat, box
         return None
 
     def clear_box(self, seat: int, box: str) -> None:
@@ -90,9 +107,11 @@ class BetBook:
     def clear(self) -> None:
         """Remove every draft (a new hand)."""
         self.drafts.clear()
+        self.chips.clear()
 
     def load(self, bets: Mapping[int, Mapping[str, int]]) -> None:
         """Replace the drafts with ``bets`` (repeat last bets); followed boxes are dropped."""
+        self.chips.clear()
         self.drafts = {
             seat: {b: a for b, a in seat_bets.items() if b not in self.follows}
             for seat, seat_bets in bets.items()

@@ -31,4 +31,12 @@ def execute(service: TableService, cmd: Command) -> TableSnapshot:
         return s.confirm(cmd.card, cmd.badge, cmd.pin, cmd.seq)
     if cmd.kind == "exposed":
         return s.record_exposed(cmd.position, cmd.card, cmd.seq)
+    if cmd.kind == "paid":
+        return s.mark_paid(cmd.seat, cmd.seq)
+    if cmd.kind == "undo":
+        return s.undo(cmd.seat, cmd.seq)
+    if cmd.kind == "history":
+        return s.open_history(cmd.seq, cmd.badge, cmd.pin)
+    if cmd.kind == "close_history":
+        return s.close_history(cmd.seq)
     return s.tick()

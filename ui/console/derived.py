@@ -22,12 +22,14 @@ from ui.console.view import (
     ConsoleView,
     DealerAction,
     ExposeForm,
+    HistoryPad,
     Keypad,
     Message,
     SeatView,
     SettleRow,
     Step,
 )
+from ui.money import chip_breakdown
 
 
 class DerivedView:
@@ -50,6 +52,8 @@ class DerivedView:
     pin_field: str
     _typed_at: int | None
     _deal_size: int
+    paid: list[int]
+    history_pad: HistoryPad | None
     _waiting: dict[int, str]
     _acts: dict[int, int]
 
@@ -133,6 +137,14 @@ class DerivedView:
             can_expose=self._can_expose(),
             expose=self.exposing,
             exposed=snap.exposed if snap.phase is not None else 0,
+            resumed=snap.resumed and snap.phase is not None,
+            can_back=step is Step.SETTLEMENT and bool(self.cursor),
+            can_undo_chip=step is Step.BETS and bool(self.book.chips),
+            undoable=snap.undoable if step is Step.DECISIONS and not self.busy else (),
+            history=snap.history if step in (Step.BETS, Step.IDLE) else None,
+            history_holes=snap.history_holes,
+            history_pad=self.history_pad if snap.history is not None else None,
+            can_history=not self.busy and step in (Step.BETS, Step.IDLE),
         )
 
     # -- internals --------------------------------------------------------------------------------
@@ -269,6 +281,7 @@ class DerivedView:
             highlighted=highlighted,
             legal=seat.legal if step is Step.DECISIONS else (),
             enabled=not self.busy and n not in self._acts,
+            undoable=step is Step.DECISIONS and n in self.snap.undoable,
             last_action=seat.actions[-1] if seat.actions else None,
             cards_dealt=seat.cards_dealt,
             result=ss.result if shown and ss is not None else None,
@@ -320,9 +333,13 @@ class DerivedView:
         if step is not Step.SETTLEMENT or settlement is None:
             return ()
         cursor = self.cursor or 0
+        holes = {s.seat: s.hole for s in self.snap.seats}
+        chips = tuple(self.config.chips)
         rows = []
         for i, s in enumerate(settlement.seats):
-            state = "done" if i < cursor else ("current" if i == cursor else "pending")
+            paid = s.seat in self.paid
+            state = "current" if i == cursor else ("done" if paid else "pending")
+            pay = tuple((b.box, *_chips(b.net, chips)) for b in s.bets if b.net > 0)
             rows.append(
                 SettleRow(
                     seat=s.seat,
@@ -332,6 +349,9 @@ class DerivedView:
                     boxes=s.bets,
                     net=s.net,
                     state=state,
+                    paid=paid,
+                    hole=holes.get(s.seat, ()),
+                    pay=pay,
                 )
             )
         return tuple(rows)
@@ -340,6 +360,11 @@ class DerivedView:
         if step in (Step.BETS, Step.CONNECTING) or (step is Step.DEALING and not self.snap.seats):
             return sum(sum(b.values()) for b in self.book.ready().values())
         return sum(sum(s.stakes.values()) for s in self.snap.seats)
+
+
+def _chips(amount: int, chips: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], int]:
+    counts, rest = chip_breakdown(amount, chips)
+    return tuple(counts), rest
 
 
 def _slots(cards: tuple[Card | None, ...], n: int) -> tuple[CardFace, ...]:

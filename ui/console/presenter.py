@@ -12,6 +12,7 @@ snapshots and sends the commands.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from dealer_assist.cards import Card
@@ -36,12 +37,14 @@ from ui.console.view import (
     ConsoleView,
     DealerAction,
     ExposeForm,
+    HistoryPad,
     Keypad,
     Message,
     SeatView,
     SettleRow,
     Step,
 )
+from ui.console.walk import ALARM_GUARD, TAP_GUARD, VOID_ARM_TIMEOUT, WalkTaps, voided_in_bets
 
 __all__ = [
     "BOARD_SLOTS",
@@ -62,12 +65,12 @@ __all__ = [
 ]
 
 _KNOWN_ERRORS = frozenset({"device_not_ready", "device", "card_taken", "pit_boss",
-                           "ident_mismatch"})  # fmt: skip
+                           "ident_mismatch", "exposed_mismatch"})  # fmt: skip
 Sink = Callable[[Command], None]
 CardSink = Callable[[Card], None]
 
 
-class ConsolePresenter(DerivedView):
+class ConsolePresenter(DerivedView, WalkTaps):
     """Turns snapshots and taps into views and commands.
 
     Args:
@@ -76,6 +79,8 @@ class ConsolePresenter(DerivedView):
             window; called directly in tests). Never blocks.
         enter: hands a typed card to the manual card source at once (thread-safe); raises
             DealerAssistError when refused.
+        tap_guard, void_timeout, alarm_guard: seconds (:mod:`ui.console.walk`).
+        clock: monotonic seconds (tests pass their own).
     """
 
     def __init__(
@@ -84,8 +89,21 @@ class ConsolePresenter(DerivedView):
         send: Sink,
         *,
         enter: CardSink | None = None,
+        tap_guard: float = TAP_GUARD,
+        void_timeout: float = VOID_ARM_TIMEOUT,
+        alarm_guard: float = ALARM_GUARD,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.config = config
+        self.tap_guard, self.void_timeout, self.alarm_guard = tap_guard, void_timeout, alarm_guard
+        self.clock = clock
+        self._last_big = -1e9  # clock() of the last big-button tap taken
+        self._armed_at = 0.0
+        self._alarm_at = -1e9
+        self._keep_drafts = False
+        self.paid: list[int] = []
+        self.history_pad: HistoryPad | None = None
+        self._exposing_sent: tuple[int, ExposeForm] | None = None
         self.send = send
         self.enter = enter
         self.dismissed = 0  # source-switch notices up to this number were read
@@ -126,10 +144,26 @@ class ConsolePresenter(DerivedView):
         self.snap = snap
         self._waiting = {s: k for s, k in self._waiting.items() if s > snap.seq}
         self._acts = {seat: s for seat, s in self._acts.items() if s > snap.seq}
+        if voided_in_bets(old, snap):
+            self._keep_drafts = True  # nothing was locked: the drafts wait for the next hand
+        if snap.void_reason is not None and old.void_reason is None:
+            self._alarm_at = self.clock()
         if snap.hand_uid != old.hand_uid:
             self.cursor, self.void_armed, self.selected = None, False, None
-            self.book.clear()
+            self.paid = list(snap.paid)
+            if snap.walk and snap.resumed and snap.settlement is not None:
+                self.cursor = self.first_unpaid()  # after a restart: straight back to the list
+            if not (self._keep_drafts and snap.phase is Phase.BETS_OPEN):
+                self.book.clear()
+            self._keep_drafts = self._keep_drafts and snap.phase is not Phase.BETS_OPEN
             self.box = self.book.entry_boxes[0]
+        else:
+            self.paid += [s for s in snap.paid if s not in self.paid]
+        sent = self._exposing_sent
+        if sent is not None and snap.seq >= sent[0]:
+            self._exposing_sent = None
+            if snap.error is not None and snap.error.code == "exposed_mismatch":
+                self.exposing = sent[1]  # the form again: the dealer looks at the card again
         left_bets = old.phase is Phase.BETS_OPEN and snap.phase not in (Phase.BETS_OPEN, None)
         if left_bets and snap.hand_uid == old.hand_uid and self._sent_bets:
             self.last_bets = self._sent_bets
@@ -164,6 +198,7 @@ class ConsolePresenter(DerivedView):
         """Select a seat for the chip keypad (bets open only)."""
         if self.step() is not Step.BETS:
             return
+        self._disarm()
         self.selected = seat
         self.box = self.book.entry_boxes[0]
         self.message = None
@@ -189,6 +224,7 @@ class ConsolePresenter(DerivedView):
         reason shown."""
         if self.step() is not Step.BETS:
             return
+        self._disarm()
         if self.selected is None:
             self.message = Message("select_seat")
         else:
@@ -248,6 +284,7 @@ class ConsolePresenter(DerivedView):
         seat_snap = next((s for s in self.snap.seats if s.seat == seat), None)
         if self.busy or seat_snap is None or action not in seat_snap.legal or seat in self._acts:
             return
+        self._disarm()
         self.message = None
         self._acts[seat] = self._command("act", seat=seat, action=action)
 
@@ -256,6 +293,11 @@ class ConsolePresenter(DerivedView):
         action = self._action()
         if action is None or not action.enabled:
             return
+        now = self.clock()
+        if now - self._last_big < self.tap_guard:
+            return  # a double tap: the second would skip a seat, or settle unseen
+        self._last_big = now
+        self._disarm()
         kind = action.kind
         if kind == "retry":
             self.start()
@@ -265,11 +307,10 @@ class ConsolePresenter(DerivedView):
             self.message, self.void_armed = None, False
             self._command("dealer_step")
         elif kind == "settle":
-            self.cursor = 0
+            self.cursor = self.first_unpaid()
             self._changed()
         elif kind == "next":
-            self.cursor = (self.cursor or 0) + 1
-            self._changed()
+            self.next_seat()
         elif kind == "new_hand":
             self.message = None
             self._command("new_hand")
@@ -279,6 +320,8 @@ class ConsolePresenter(DerivedView):
     def acknowledge_void(self) -> None:
         """The dealer has read the void alarm: acknowledge it (journaled) and open the next
         hand."""
+        if self.clock() - self._alarm_at < self.alarm_guard:
+            return  # the alarm just came up under a finger meant for another button
         if self.snap.void_reason is not None and "ack" not in self._waiting.values():
             self._command("ack")
 
@@ -287,8 +330,10 @@ class ConsolePresenter(DerivedView):
         cards are typed: the worker never waits for them)."""
         if not self._can_void():
             return
+        if self.void_armed and self.clock() - self._armed_at > self.void_timeout:
+            self.void_armed = False  # armed and forgotten: this tap arms it again
         if not self.void_armed:
-            self.void_armed = True
+            self.void_armed, self._armed_at = True, self.clock()
             self.message = Message("confirm_void")
             self._changed()
             return
@@ -387,12 +432,20 @@ class ConsolePresenter(DerivedView):
             return
         self.exposing = None
         self.message = Message("exposed_recorded", text=form.position)
+        self._exposing_sent = (self._seq + 1, form)  # its answer may come before _command returns
         self._command("exposed", position=form.position, card=card)
 
     def cancel_exposed(self) -> None:
         """Close the exposed-card form without recording."""
         if self.exposing is not None:
             self.exposing = None
+            self._changed()
+
+    def expire(self) -> None:
+        """The clock (the window calls it every second): an armed *Void hand* left for
+        ``void_timeout`` disarms."""
+        if self.void_armed and self.clock() - self._armed_at > self.void_timeout:
+            self._disarm()
             self._changed()
 
     def cancel_void(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dealer_assist.engine.banked_checks import ExposedCardMismatch
 from dealer_assist.errors import (
     BetError,
     CardError,
@@ -17,6 +18,8 @@ from ui.console.snapshot import CommandError
 def command_error(e: DealerAssistError) -> CommandError:
     """The refusal ``e`` of the core as the error a snapshot carries (``code`` for the screen,
     the core's English message); a card is never named (it may be a hidden one)."""
+    if isinstance(e, ExposedCardMismatch):  # names the place, never the reader's card
+        return CommandError("exposed_mismatch", str(e))
     if isinstance(e, CardError):
         # the core names the card ("As was already dealt"): it may be a hidden card, never shown
         return CommandError("card_taken", "that card is already in this deck")

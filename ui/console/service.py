@@ -23,14 +23,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.banked import BankedHand, Phase
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import (
-    ConfigError,
     DealerAssistError,
     DeviceError,
     HandStateError,
@@ -41,11 +39,11 @@ from dealer_assist.games.base import Action
 from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.banked_runner import BankedRunner
-from dealer_assist.table.runner import TableRunner
 from drivers.failover.chain import FailoverSource
 from drivers.manual import ManualSource
-from ui.console.pitboss import PitBossRoster, check_badge
+from ui.console.pitboss import PitBossRoster
 from ui.console.refusals import command_error
+from ui.console.service_walk import WalkSteps
 from ui.console.snapshot import (
     CommandError,
     DeviceStatus,
@@ -55,6 +53,9 @@ from ui.console.snapshot import (
     next_step,
     take_snapshot,
 )
+from ui.console.sources import confirm_card as confirm_card  # re-exported (ui.poker)
+from ui.console.sources import source_kind as source_kind
+from ui.console.sources import switch_notice as switch_notice
 
 SourceFactory = Callable[[], CardSource]
 _OVER = (Phase.SETTLED, Phase.VOID)
@@ -62,57 +63,7 @@ WAIT_STEP = 0.05  # seconds: what wait() lets the source take for one event befo
 MANUAL_SHUFFLE_TIMEOUT = 1.0  # seconds: the keypad's "shuffle" is immediate
 
 
-def source_kind(source: CardSource | None) -> str:
-    """``manual`` (the dealer's keypad), ``camera`` (drivers.camera, also ``file://``),
-    ``device`` (a shuffler or reader speaking TCRP/1), or "" for none."""
-    if source is None:
-        return ""
-    if isinstance(source, ManualSource):
-        return "manual"
-    if type(source).__module__.startswith("drivers.camera"):
-        return "camera"
-    return "device"
-
-
-def switch_notice(
-    last: SourceNotice | None, event: SourceSwitched, source: CardSource | None
-) -> SourceNotice:
-    """The notice of a card-source switch (numbered after ``last``); ``manual`` when the
-    chain of ``source`` switched to the keypad. Shared by the banked and the poker console."""
-    number = last.number + 1 if last is not None else 1
-    sources = source.sources if isinstance(source, FailoverSource) else ()
-    to = next((s for s in sources if s.name == event.to_source), None)
-    return SourceNotice(number, event.from_source, event.to_source, event.reason,
-                        manual=isinstance(to, ManualSource))  # fmt: skip
-
-
-def confirm_card(
-    runner: TableRunner[Any], roster: PitBossRoster | None, card: Card, badge: str, pin: str
-) -> CommandError | None:
-    """The pit boss's reading of the unreadable card (see :meth:`TableService.confirm`): None
-    when it confirms the dealer's (the deal goes on), else the refusal (``pit_boss``: bad badge
-    or PIN, nothing changed; ``ident_mismatch``: another card, the dealer's is rejected).
-
-    Raises:
-        HandStateError: no identified card waits for a pit boss.
-    """
-    ident = runner.identification
-    if ident is None or ident.card is None:
-        raise HandStateError("no identified card waits for a pit boss")
-    try:
-        check_badge(badge)
-    except ConfigError as e:
-        return CommandError("pit_boss", str(e))
-    if roster is not None and roster.badges and not roster.verify(badge, pin):
-        return CommandError("pit_boss", "unknown badge or wrong PIN")
-    if card != ident.card:
-        runner.confirm_identification(pit_boss=badge, accept=False)
-        return CommandError("ident_mismatch", "the pit boss saw another card")
-    runner.confirm_identification(pit_boss=badge)  # the deal goes on
-    return None
-
-
-class TableService:
+class TableService(WalkSteps):
     """One table: opens the source and the journal, runs hands, reports snapshots.
 
     Args:
@@ -193,6 +144,11 @@ class TableService:
             error = self._run(seq, runner.resume).error  # may deal: a step like the others
             if error is not None:
                 return self._snap(seq, error)
+            try:  # a crash during the payouts: the hand's list again, the paid seats ticked
+                runner.restore_payout()
+            except DealerAssistError as e:
+                return self._snap(seq, command_error(e))
+            self._resumed_uid = runner.hand.hand_uid if runner.hand is not None else ""
             self._count_hand()
         runner = self.runner
         if runner.void_alarm is not None or (runner.hand and runner.hand.phase not in _OVER):
@@ -345,6 +301,7 @@ class TableService:
                 if hand.phase is Phase.SHOWDOWN:
                     runner.reveal()
                 if hand.phase is Phase.REVEALED:
+                    runner.start_payout()  # before the settlement: a crash keeps the list
                     runner.settle()
 
         return self._run(seq, step)
@@ -473,12 +430,20 @@ class TableService:
         if runner is not None and runner.stored is not None:
             self._hand_no = runner.stored.hand_id
         ident = runner.identification if runner is not None else None
+        marks = self._walk_marks()
         extras = Extras(
             identifying=ident is not None,
             ident_entered=ident is not None and ident.card is not None,
             manual_source=source_kind(self.active_source) == "manual",
             pin_required=self.roster is not None and bool(self.roster.badges),
             notice=self._notice,
+            walk=marks is not None,
+            paid=marks.paid if marks is not None else (),
+            resumed=bool(self._resumed_uid)
+            and self.hand is not None
+            and self.hand.hand_uid == self._resumed_uid,
+            history=self._history,
+            history_holes=self._history_holes,
         )
         return take_snapshot(
             self.hand,

@@ -17,6 +17,7 @@ from dealer_assist.cards import Card
 from dealer_assist.engine.banked import BankedHand, Phase
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.games.base import Action, Position, Settlement
+from ui.console.history import HistoryHand
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,9 @@ class SourceNotice:
 @dataclass(frozen=True)
 class SeatSnap:
     """A seat in the hand: stakes per box now (minor units), decisions, legal decisions now,
-    and how many hole cards were dealt (shown face down, never their value)."""
+    how many hole cards were dealt (shown face down), and ``hole``: the cards as the reader read
+    them, only once the dealer's cards are revealed (the dealer compares them with the felt;
+    empty before, and for a folded seat)."""
 
     seat: int
     stakes: Mapping[str, int]
@@ -82,6 +85,7 @@ class SeatSnap:
     legal: tuple[Action, ...]
     folded: bool
     cards_dealt: int
+    hole: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -131,6 +135,12 @@ class TableSnapshot:
         pin_required: the pit boss confirms with badge and PIN (a roster exists), else badge.
         exposed: cards recorded as exposed by mistake in this hand.
         notice: the last card-source switch, None before any.
+        walk: the payouts of this hand are marked in the journal (they survive a restart).
+        paid: seats the dealer has paid, in the order paid (kept across a restart).
+        resumed: this hand was picked up again after a restart (its steps or its payouts).
+        history: the last hands (newest first) while the dealer has the history open, else None.
+        history_holes: a pit boss opened it: the seats' hole cards are in ``history``.
+        undoable: seats whose decision on this street can still be taken back.
     """
 
     seq: int = 0
@@ -159,6 +169,12 @@ class TableSnapshot:
     pin_required: bool = False
     exposed: int = 0
     notice: SourceNotice | None = None
+    walk: bool = False
+    paid: tuple[int, ...] = ()
+    resumed: bool = False
+    history: tuple[HistoryHand, ...] | None = None
+    history_holes: bool = False
+    undoable: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -170,6 +186,11 @@ class Extras:
     manual_source: bool = False
     pin_required: bool = False
     notice: SourceNotice | None = None
+    walk: bool = False
+    paid: tuple[int, ...] = ()
+    resumed: bool = False
+    history: tuple[HistoryHand, ...] | None = None
+    history_holes: bool = False
 
 
 def next_step(hand: BankedHand) -> tuple[str | None, int]:
@@ -213,7 +234,8 @@ def take_snapshot(
     if hand is None:
         return TableSnapshot(
             seq=seq, device=device, error=error, void_reason=alarm, void_uid=alarm_uid,
-            pin_required=x.pin_required, notice=x.notice,
+            pin_required=x.pin_required, notice=x.notice, history=x.history,
+            history_holes=x.history_holes,
         )  # fmt: skip
     seen = hand.view("dealer")  # every card and the result as the dealer's screen may see them
     seats = tuple(
@@ -224,6 +246,7 @@ def take_snapshot(
             legal=tuple(hand.legal_actions(v.seat)),
             folded=v.folded,
             cards_dealt=len(v.hole),
+            hole=tuple(c for c in v.hole if c is not None) if hand.dealer_visible() else (),
         )
         for v in seen.seats
     )
@@ -264,4 +287,16 @@ def take_snapshot(
         pin_required=x.pin_required,
         exposed=len(hand.exposed),
         notice=x.notice,
+        walk=x.walk,
+        paid=x.paid,
+        resumed=x.resumed,
+        history=x.history,
+        history_holes=x.history_holes,
+        undoable=tuple(s for s in sorted(hand.seats) if _undoable(hand, s)),
     )
+
+
+def _undoable(hand: BankedHand, seat: int) -> bool:
+    """``seat`` decided on the street being decided (the next card is not turned yet)."""
+    actions = hand.seats[seat].actions
+    return hand.phase is Phase.DECISIONS and bool(actions) and actions[-1].street == hand.street

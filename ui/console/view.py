@@ -14,6 +14,7 @@ from dealer_assist.cards import Card
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.games.base import Action, BoxResult, Position
 from ui.console.bets import BetIssue
+from ui.console.history import HistoryHand
 from ui.console.snapshot import DeviceStatus, SourceNotice
 
 CardFace = Card | Literal["back", "empty"]
@@ -112,6 +113,7 @@ class SeatView:
     result: str | None = None
     net: int | None = None
     category: str | None = None
+    undoable: bool = False
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,11 @@ class SettleRow:
     boxes: tuple[BoxResult, ...]
     net: int
     state: str
+    paid: bool = False
+    hole: tuple[Card, ...] = ()
+    pay: tuple[tuple[str, tuple[tuple[int, int], ...], int], ...] = ()
+    """Boxes to pay: ``(box, ((chip, count), ...), rest)``, the chips from the table's chip set
+    (largest first; ``rest`` minor units no chip pays)."""
 
 
 @dataclass(frozen=True)
@@ -219,3 +226,21 @@ class ConsoleView:
     can_expose: bool = False
     expose: ExposeForm | None = None
     exposed: int = 0
+    resumed: bool = False
+    can_back: bool = False
+    can_undo_chip: bool = False
+    undoable: tuple[int, ...] = ()
+    history: tuple[HistoryHand, ...] | None = None
+    history_holes: bool = False
+    history_pad: HistoryPad | None = None
+    can_history: bool = False
+
+
+@dataclass(frozen=True)
+class HistoryPad:
+    """The pit boss's badge and PIN to show the hole cards in the history: the badge typed, the
+    PIN's length (the PIN stays in the presenter), the field the digits go to."""
+
+    badge: str
+    pin_len: int
+    field: str

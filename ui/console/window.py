@@ -68,9 +68,11 @@ class ConsoleWindow(QMainWindow):
             tile.tapped.connect(presenter.tap_seat)
             tile.box_tapped.connect(presenter.tap_box)
             tile.decided.connect(presenter.decide)
+            tile.undone.connect(presenter.undo_decision)
         presenter.subscribe(self.show_view)
         self._beat = QTimer(self)
         self._beat.timeout.connect(self.top.refresh_device)
+        self._beat.timeout.connect(presenter.expire)  # an armed void left alone disarms
         self._beat.start(1000)
         self._wide_side = False
         self._fit_side()

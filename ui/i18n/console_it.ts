@@ -127,7 +127,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="70" />
-            <location filename="../console/widgets/seat.py" line="351" />
+            <location filename="../console/widgets/seat.py" line="352" />
             <location filename="../poker/widgets/felt.py" line="182" />
             <source>Folded</source>
             <translation>Ha passato</translation>
@@ -165,13 +165,13 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="78" />
-            <location filename="../console/widgets/settle.py" line="145" />
+            <location filename="../console/widgets/settle.py" line="147" />
             <source>Reveal</source>
             <translation>Scopertura</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="79" />
-            <location filename="../console/widgets/settle.py" line="157" />
+            <location filename="../console/widgets/settle.py" line="159" />
             <source>Settlement</source>
             <translation>Pagamenti</translation>
         </message>
@@ -209,6 +209,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="155" />
+            <location filename="../tournament/clock_window.py" line="273" />
             <source>%1 of %2</source>
             <translation>%1 di %2</translation>
         </message>
@@ -268,11 +269,13 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="42" />
+            <location filename="../tournament/texts.py" line="18" />
             <source>Texas Hold'em</source>
             <translation>Texas Hold'em</translation>
         </message>
         <message>
             <location filename="../poker/texts.py" line="43" />
+            <location filename="../tournament/texts.py" line="17" />
             <source>Seven Card Stud</source>
             <translation>Seven Card Stud</translation>
         </message>
@@ -411,6 +414,8 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="147" />
+            <location filename="../tournament/director_window.py" line="368" />
+            <location filename="../tournament/level_strip.py" line="136" />
             <source>Refused: %1</source>
             <translation>Rifiutato: %1</translation>
         </message>
@@ -982,34 +987,34 @@
             <translation>Tocca di nuovo “Annulla mano” per annullarla</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="83" />
+            <location filename="../console/widgets/alarm.py" line="84" />
             <location filename="../poker/widgets/alarm.py" line="78" />
             <location filename="../poker/widgets/panel.py" line="438" />
             <source>HAND VOID</source>
             <translation>MANO ANNULLATA</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="85" />
+            <location filename="../console/widgets/alarm.py" line="86" />
             <source>Every wager is returned to the players. Nothing is paid or collected.</source>
             <translation>Tutte le puntate vengono restituite ai giocatori. Nulla viene pagato o ritirato.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="92" />
+            <location filename="../console/widgets/alarm.py" line="93" />
             <source>This hand was voided before the console restarted: its wagers are in the journal.</source>
             <translation>Questa mano è stata annullata prima del riavvio della console: le sue puntate sono nel registro.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="120" />
+            <location filename="../console/widgets/alarm.py" line="124" />
             <source>Return %1</source>
             <translation>Restituire %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="90" />
+            <location filename="../console/widgets/alarm.py" line="91" />
             <source>Total returned: %1</source>
             <translation>Totale restituito: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="95" />
+            <location filename="../console/widgets/alarm.py" line="96" />
             <source>Acknowledged — wagers returned</source>
             <translation>Confermo — puntate restituite</translation>
         </message>
@@ -1031,11 +1036,12 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="283" />
-            <location filename="../console/widgets/alarm.py" line="116" />
+            <location filename="../console/widgets/alarm.py" line="120" />
             <location filename="../console/widgets/panel.py" line="139" />
-            <location filename="../console/widgets/seat.py" line="324" />
+            <location filename="../console/widgets/seat.py" line="325" />
             <location filename="../poker/widgets/felt.py" line="170" />
             <location filename="../poker/widgets/panel.py" line="336" />
+            <location filename="../tournament/level_strip.py" line="126" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
@@ -1089,7 +1095,7 @@
         </message>
         <message>
             <location filename="../console/widgets/panel.py" line="212" />
-            <location filename="../console/widgets/seat.py" line="349" />
+            <location filename="../console/widgets/seat.py" line="350" />
             <location filename="../poker/widgets/felt.py" line="180" />
             <source>To act</source>
             <translation>Da decidere</translation>
@@ -1116,6 +1122,7 @@
         </message>
         <message>
             <location filename="../console/widgets/entry.py" line="111" />
+            <location filename="../console/widgets/history.py" line="124" />
             <source>PIN: %1</source>
             <translation>PIN: %1</translation>
         </message>
@@ -1202,17 +1209,17 @@
             <translation>Non è un errore di distribuzione: la carta resta valida e il gioco continua. Dov'è?</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="146" />
+            <location filename="../console/widgets/settle.py" line="148" />
             <source>Show the dealer's hand, then settle seat by seat.</source>
             <translation>Mostra la mano del Banco, poi paga posto per posto.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="153" />
+            <location filename="../console/widgets/settle.py" line="155" />
             <source>Seats in order: %1</source>
             <translation>Ordine dei posti: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="158" />
+            <location filename="../console/widgets/settle.py" line="160" />
             <source>From your right to your left. Pay or collect, then Next.</source>
             <translation>Da destra verso sinistra. Paga o ritira, poi Avanti.</translation>
         </message>
@@ -1238,22 +1245,22 @@
             <translation>Inizia una nuova mano quando la miscelatrice è pronta.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="304" />
+            <location filename="../console/widgets/seat.py" line="305" />
             <source>No bet</source>
             <translation>Nessuna puntata</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="314" />
-            <source>Change decision</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <location filename="../console/widgets/seat.py" line="315" />
-            <source>Seat %1: change the decision</source>
-            <translation type="unfinished" />
+            <source>Change</source>
+            <translation>Cambia</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="374" />
+            <location filename="../console/widgets/seat.py" line="316" />
+            <source>Seat %1: change the decision</source>
+            <translation>Posto %1: cambia la decisione</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/seat.py" line="375" />
             <location filename="../poker/widgets/panel.py" line="363" />
             <source>Seat %1: %2</source>
             <translation>Posto %1: %2</translation>
@@ -1269,7 +1276,7 @@
             <translation>BANCO</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="148" />
+            <location filename="../console/widgets/settle.py" line="150" />
             <location filename="../console/widgets/table.py" line="89" />
             <source>Dealer: %1</source>
             <translation>Banco: %1</translation>
@@ -1404,6 +1411,7 @@
         </message>
         <message>
             <location filename="../poker/widgets/felt.py" line="176" />
+            <location filename="../tournament/director_window.py" line="67" />
             <source>Sitting out</source>
             <translation>Fuori gioco</translation>
         </message>
@@ -1639,117 +1647,99 @@
             <translation>Mano annullata: %1</translation>
         </message>
         <message>
-            <location filename="../console/walk_texts.py" line="17" />
+            <location filename="../console/walk_texts.py" line="18" />
             <source>Chips: %1</source>
-            <comment> + </comment>
-            <translation type="unfinished" />
+            <translation>Fiche: %1</translation>
         </message>
         <message>
-            <location filename="../console/walk_texts.py" line="27" />
+            <location filename="../console/walk_texts.py" line="29" />
             <source>Cards read: %1</source>
-            <comment> </comment>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../console/walk_texts.py" line="33" />
-            <source>Back</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../console/walk_texts.py" line="34" />
-            <source>Hand resumed after a restart</source>
-            <translation type="unfinished" />
+            <translation>Carte lette: %1</translation>
         </message>
         <message>
             <location filename="../console/walk_texts.py" line="35" />
-            <source>Undo last chip</source>
-            <translation type="unfinished" />
+            <source>Back</source>
+            <translation>Indietro</translation>
         </message>
         <message>
             <location filename="../console/walk_texts.py" line="36" />
-            <source>Hand history</source>
-            <translation type="unfinished" />
+            <source>Hand resumed after a restart</source>
+            <translation>Mano ripresa dopo un riavvio</translation>
         </message>
         <message>
             <location filename="../console/walk_texts.py" line="37" />
-            <source>Close</source>
-            <translation type="unfinished" />
+            <source>Undo last chip</source>
+            <translation>Annulla l'ultima fiche</translation>
         </message>
         <message>
             <location filename="../console/walk_texts.py" line="38" />
-            <source>Show hole cards (pit boss)</source>
-            <translation type="unfinished" />
+            <source>Hand history</source>
+            <translation>Storico mani</translation>
         </message>
         <message>
             <location filename="../console/walk_texts.py" line="39" />
-            <source>Tap “Confirm: void the hand” to void it. Any other tap cancels.</source>
-            <translation type="unfinished" />
+            <source>Close</source>
+            <translation>Chiudi</translation>
         </message>
         <message>
             <location filename="../console/walk_texts.py" line="40" />
-            <source>Not the card the reader read there: look again at the card</source>
-            <translation type="unfinished" />
+            <source>Show hole cards (pit boss)</source>
+            <translation>Mostra le carte dei giocatori (pit boss)</translation>
         </message>
         <message>
             <location filename="../console/walk_texts.py" line="41" />
-            <source>Read the alarm, then acknowledge</source>
-            <translation type="unfinished" />
+            <source>Tap “Confirm: void the hand” to void it. Any other tap cancels.</source>
+            <translation>Tocca “Conferma: annulla la mano” per annullarla. Qualsiasi altro tocco rinuncia.</translation>
         </message>
         <message>
-            <location filename="../console/walk_texts.py" line="47" />
-            <source>Change seat %1</source>
-            <translation type="unfinished" />
+            <location filename="../console/walk_texts.py" line="42" />
+            <source>Not the card the reader read there: look again at the card</source>
+            <translation>Non è la carta letta dal lettore in quella posizione: guarda di nuovo la carta</translation>
         </message>
         <message>
             <location filename="../console/widgets/history.py" line="41" />
             <source>Hand %1 · %2</source>
-            <translation type="unfinished" />
+            <translation>Mano %1 · %2</translation>
         </message>
         <message>
             <location filename="../console/widgets/history.py" line="44" />
             <source>Void: %1</source>
-            <translation type="unfinished" />
+            <translation>Annullata: %1</translation>
         </message>
         <message>
             <location filename="../console/widgets/history.py" line="46" />
             <source>Board %1 · Dealer %2</source>
-            <translation type="unfinished" />
+            <translation>Carte comuni %1 · Banco %2</translation>
         </message>
         <message>
             <location filename="../console/widgets/history.py" line="49" />
             <source>Seat %1 returned</source>
-            <translation type="unfinished" />
+            <translation>Posto %1 restituito</translation>
         </message>
         <message>
             <location filename="../console/widgets/history.py" line="52" />
             <source>pay %1</source>
-            <translation type="unfinished" />
+            <translation>paga %1</translation>
         </message>
         <message>
             <location filename="../console/widgets/history.py" line="53" />
             <source>collect %1</source>
-            <translation type="unfinished" />
+            <translation>ritira %1</translation>
         </message>
         <message>
             <location filename="../console/widgets/history.py" line="53" />
             <source>push</source>
-            <translation type="unfinished" />
+            <translation>pari</translation>
         </message>
         <message>
             <location filename="../console/widgets/history.py" line="114" />
             <source>No hands yet</source>
-            <translation type="unfinished" />
+            <translation>Nessuna mano ancora</translation>
         </message>
         <message>
             <location filename="../console/widgets/history.py" line="121" />
             <source>Pit boss badge: %1</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../console/widgets/history.py" line="123" />
-            <source>PIN: %1</source>
-            <comment>•</comment>
-            <translation>PIN: %1</translation>
+            <translation>Badge del pit boss: %1</translation>
         </message>
         <message>
             <location filename="../storage_notice.py" line="29" />
@@ -1785,6 +1775,455 @@
             <location filename="../storage_notice.py" line="62" />
             <source>The journal answers again: play goes on.</source>
             <translation>Il giornale risponde di nuovo: il gioco continua.</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="102" />
+            <location filename="../tournament/clock_window.py" line="294" />
+            <source>Tournament clock</source>
+            <translation>Orologio del torneo</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="142" />
+            <source>Players left</source>
+            <translation>Giocatori in gara</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="142" />
+            <source>Average stack</source>
+            <translation>Stack medio</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="143" />
+            <source>Prize pool</source>
+            <translation>Montepremi</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="151" />
+            <source>Payouts</source>
+            <translation>Premi</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="200" />
+            <source>No journal at %1</source>
+            <translation>Nessun giornale in %1</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="202" />
+            <source>No tournament in this journal yet (%1)</source>
+            <translation>Ancora nessun torneo in questo giornale (%1)</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="204" />
+            <source>The journal cannot be read: %1</source>
+            <translation>Il giornale non si può leggere: %1</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="220" />
+            <source>TOURNAMENT OVER</source>
+            <translation>TORNEO CONCLUSO</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="221" />
+            <source>Thank you for playing</source>
+            <translation>Grazie per aver giocato</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="223" />
+            <source>LEVEL %1 · PAUSED</source>
+            <translation>LIVELLO %1 · OROLOGIO FERMO</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="226" />
+            <source>The clock is stopped</source>
+            <translation>L'orologio è fermo</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="228" />
+            <source>BREAK</source>
+            <translation>PAUSA</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="229" />
+            <source>Play resumes in</source>
+            <translation>Si riprende fra</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="231" />
+            <location filename="../tournament/clock_window.py" line="235" />
+            <source>LEVEL %1</source>
+            <translation>LIVELLO %1</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="233" />
+            <source>The tournament has not started</source>
+            <translation>Il torneo non è ancora iniziato</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="245" />
+            <source>Time left in the level</source>
+            <translation>Tempo rimasto nel livello</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="247" />
+            <source>Time left in the level · or %1 hands</source>
+            <translation>Tempo rimasto nel livello · oppure %1 mani</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="250" />
+            <source>Hands left in the level</source>
+            <translation>Mani rimaste nel livello</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="252" />
+            <source>Last level: played to the end</source>
+            <translation>Ultimo livello: si gioca fino alla fine</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="257" />
+            <source>After the break: level %1</source>
+            <translation>Dopo la pausa: livello %1</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="261" />
+            <source>Next level %1: %2</source>
+            <translation>Prossimo livello %1: %2</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="262" />
+            <source>This is the last level</source>
+            <translation>Questo è l'ultimo livello</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="264" />
+            <source>Break in %1 (%2 minutes)</source>
+            <translation>Pausa fra %1 (%2 minuti)</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="267" />
+            <source>Break after level %1 (%2 minutes)</source>
+            <translation>Pausa dopo il livello %1 (%2 minuti)</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="283" />
+            <source>Places %1–%2: %3</source>
+            <translation>Posizioni %1–%2: %3</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="295" />
+            <source>WAITING FOR THE JOURNAL</source>
+            <translation>IN ATTESA DEL GIORNALE</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="65" />
+            <source>Registered</source>
+            <translation>Iscritto</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="66" />
+            <source>Playing</source>
+            <translation>In gioco</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="68" />
+            <source>Moving</source>
+            <translation>In spostamento</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="69" />
+            <source>Out</source>
+            <translation>Eliminato</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="148" />
+            <location filename="../tournament/director_window.py" line="156" />
+            <location filename="../tournament/director_window.py" line="372" />
+            <source>Director's console</source>
+            <translation>Console del direttore</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="159" />
+            <source>Operator</source>
+            <translation>Operatore</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="164" />
+            <source>name or badge</source>
+            <translation>nome o badge</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="174" />
+            <source>Player's name</source>
+            <translation>Nome del giocatore</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="177" />
+            <source>Register</source>
+            <translation>Iscrivi</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="188" />
+            <location filename="../tournament/director_window.py" line="199" />
+            <source>Player</source>
+            <translation>Giocatore</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="189" />
+            <location filename="../tournament/director_window.py" line="199" />
+            <source>Table</source>
+            <translation>Tavolo</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="190" />
+            <location filename="../tournament/director_window.py" line="199" />
+            <source>Seat</source>
+            <translation>Posto</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="191" />
+            <source>Chips</source>
+            <translation>Fiches</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="192" />
+            <source>Paid</source>
+            <translation>Pagato</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="193" />
+            <source>Rebuys</source>
+            <translation>Rebuy</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="194" />
+            <location filename="../tournament/director_window.py" line="209" />
+            <source>Add-on</source>
+            <translation>Add-on</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="195" />
+            <source>Status</source>
+            <translation>Stato</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="206" />
+            <source>Draw the seats</source>
+            <translation>Sorteggia i posti</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="206" />
+            <source>Start the clock</source>
+            <translation>Avvia l'orologio</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="207" />
+            <source>Pause the clock</source>
+            <translation>Ferma l'orologio</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="208" />
+            <source>Resume the clock</source>
+            <translation>Riavvia l'orologio</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="209" />
+            <source>Rebuy</source>
+            <translation>Rebuy</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="210" />
+            <source>Undo bust</source>
+            <translation>Annulla eliminazione</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="216" />
+            <source>Name the operator, then register the players.</source>
+            <translation>Indica l'operatore, poi iscrivi i giocatori.</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="252" />
+            <source>Name the operator first: every step is journaled with who authorised it.</source>
+            <translation>Indica prima l'operatore: ogni passo è registrato con chi l'ha autorizzato.</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="261" />
+            <source>Select a player in the list first.</source>
+            <translation>Seleziona prima un giocatore nell'elenco.</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="267" />
+            <source>Wait: the previous step is still being journaled.</source>
+            <translation>Attendi: il passo precedente è ancora in registrazione.</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="278" />
+            <source>Type the player's name first.</source>
+            <translation>Scrivi prima il nome del giocatore.</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="283" />
+            <source>%1 registered: entry fee %2 (authorised by %3)</source>
+            <translation>%1 iscritto: quota d'iscrizione %2 (autorizzato da %3)</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="304" />
+            <source>Seats drawn from the tournament's seed</source>
+            <translation>Posti sorteggiati dal seme del torneo</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="310" />
+            <source>The clock is running</source>
+            <translation>L'orologio è in moto</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="315" />
+            <source>Clock paused by %1</source>
+            <translation>Orologio fermato da %1</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="320" />
+            <source>Clock resumed by %1</source>
+            <translation>Orologio riavviato da %1</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="328" />
+            <source>Rebuy for %1 (authorised by %2)</source>
+            <translation>Rebuy per %1 (autorizzato da %2)</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="339" />
+            <source>Add-on for %1 (authorised by %2)</source>
+            <translation>Add-on per %1 (autorizzato da %2)</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="350" />
+            <source>Bust of %1 undone (authorised by %2)</source>
+            <translation>Eliminazione di %1 annullata (autorizzata da %2)</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="374" />
+            <source>Entry fee %1</source>
+            <translation>Quota d'iscrizione %1</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="377" />
+            <source>yes</source>
+            <translation>sì</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="409" />
+            <source>Level %1 · %2 · the clock has not started</source>
+            <translation>Livello %1 · %2 · l'orologio non è partito</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="411" />
+            <source>Break · %1 left</source>
+            <translation>Pausa · mancano %1</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="414" />
+            <source>Level %1 · %2 · %3 left</source>
+            <translation>Livello %1 · %2 · mancano %3</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="416" />
+            <source>%1 · PAUSED</source>
+            <translation>%1 · OROLOGIO FERMO</translation>
+        </message>
+        <message>
+            <location filename="../tournament/texts.py" line="21" />
+            <source>Fixed limit</source>
+            <translation>Limite fisso</translation>
+        </message>
+        <message>
+            <location filename="../tournament/texts.py" line="22" />
+            <source>Pot limit</source>
+            <translation>Pot limit</translation>
+        </message>
+        <message>
+            <location filename="../tournament/texts.py" line="23" />
+            <source>No limit</source>
+            <translation>No limit</translation>
+        </message>
+        <message>
+            <location filename="../tournament/texts.py" line="40" />
+            <source>Limits %1 / %2</source>
+            <translation>Limiti %1 / %2</translation>
+        </message>
+        <message>
+            <location filename="../tournament/texts.py" line="41" />
+            <source>Blinds %1 / %2</source>
+            <translation>Bui %1 / %2</translation>
+        </message>
+        <message>
+            <location filename="../tournament/texts.py" line="46" />
+            <source>Ante %1</source>
+            <translation>Ante %1</translation>
+        </message>
+        <message>
+            <location filename="../tournament/texts.py" line="46" />
+            <source>No ante</source>
+            <translation>Senza ante</translation>
+        </message>
+        <message>
+            <location filename="../tournament/texts.py" line="48" />
+            <source>Bring-in %1</source>
+            <translation>Bring-in %1</translation>
+        </message>
+        <message>
+            <location filename="../tournament/texts.py" line="59" />
+            <location filename="../tournament/texts.py" line="62" />
+            <source>%1st</source>
+            <translation>%1°</translation>
+        </message>
+        <message>
+            <location filename="../tournament/level_strip.py" line="72" />
+            <source>Time bank</source>
+            <translation>Riserva di tempo</translation>
+        </message>
+        <message>
+            <location filename="../tournament/level_strip.py" line="148" />
+            <source>Level %1</source>
+            <translation>Livello %1</translation>
+        </message>
+        <message>
+            <location filename="../tournament/level_strip.py" line="151" />
+            <source>Clock paused</source>
+            <translation>Orologio fermo</translation>
+        </message>
+        <message>
+            <location filename="../tournament/level_strip.py" line="153" />
+            <source>Break: %1 left</source>
+            <translation>Pausa: mancano %1</translation>
+        </message>
+        <message>
+            <location filename="../tournament/level_strip.py" line="155" />
+            <source>%1 left in the level</source>
+            <translation>fine livello fra %1</translation>
+        </message>
+        <message>
+            <location filename="../tournament/level_strip.py" line="157" />
+            <source>%1 hands left in the level</source>
+            <translation>fine livello fra %1 mani</translation>
+        </message>
+        <message>
+            <location filename="../tournament/level_strip.py" line="159" />
+            <source>Last level</source>
+            <translation>Ultimo livello</translation>
+        </message>
+        <message>
+            <location filename="../tournament/level_strip.py" line="172" />
+            <source>%1: time is up (check if possible, else fold)</source>
+            <translation>%1: tempo scaduto (check se possibile, altrimenti passa)</translation>
+        </message>
+        <message>
+            <location filename="../tournament/level_strip.py" line="175" />
+            <source>%1: time bank %2</source>
+            <translation>%1: riserva di tempo %2</translation>
+        </message>
+        <message>
+            <location filename="../tournament/level_strip.py" line="181" />
+            <source>%1: %2 · time bank %3</source>
+            <translation>%1: %2 · riserva %3</translation>
         </message>
     </context>
     <context>

@@ -5,11 +5,20 @@ every wager returned)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ui.console.format import money
 from ui.console.presenter import ConsolePresenter, ConsoleView, Step
 from ui.console.texts import box_name, tr, trf, void_text
+from ui.console.widgets.panel import fit_font
 from ui.console.widgets.seat import set_text
 
 
@@ -50,11 +59,18 @@ class VoidAlarm(QFrame):
         self.returns.setWordWrap(True)
         lay.addWidget(self.returns)
         lay.addStretch(1)
+        # Not full width along the bottom: there, under the alarm, is the side panel's big
+        # button (*Rien ne va plus*): a tap meant for it when the alarm comes up must not be
+        # an acknowledgement. The button sits on the left, over the table (and the presenter
+        # takes no acknowledgement for ALARM_GUARD seconds after the alarm appears).
+        row = QHBoxLayout()
         self.ack = QPushButton("")
         self.ack.setObjectName("bigButton")
         self.ack.setProperty("kind", "ack")
         self.ack.clicked.connect(presenter.acknowledge_void)
-        lay.addWidget(self.ack)
+        row.addWidget(self.ack, 0, Qt.AlignmentFlag.AlignLeft)
+        row.addStretch(1)
+        lay.addLayout(row)
         self._rows: object = None
         self.hide()
 
@@ -81,6 +97,11 @@ class VoidAlarm(QFrame):
         parent = self.parentWidget()
         if parent is not None:
             self.setGeometry(parent.rect())
+            # over the table's part of the screen, left of the side panel and its big button
+            side = parent.findChild(QWidget, "side")
+            room = parent.width() - (side.width() if side is not None else 600) - 80 - 40
+            self.ack.setFixedWidth(max(320, min(900, room)))
+            fit_font(self.ack, self.ack.text(), (32, 28, 24, 20))
         self.show()
         self.raise_()
 

@@ -11,31 +11,28 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
 from ui.console import theme
-from ui.console.format import chip, money
-from ui.console.presenter import ConsolePresenter, ConsoleView, SettleRow, Step
+from ui.console.format import money
+from ui.console.presenter import ConsolePresenter, ConsoleView, Step
 from ui.console.texts import (
     box_name,
-    category_name,
     dealer_action_label,
     message_text,
-    outcome_text,
-    qualification_text,
-    result_name,
     source_error_text,
-    total_text,
     tr,
     trf,
 )
+from ui.console.walk_texts import walk_texts
 from ui.console.widgets.chip import ChipButton
 from ui.console.widgets.entry import EntryPage, ExposedPage
+from ui.console.widgets.history import HistoryPage
 from ui.console.widgets.pages import PageStack
 from ui.console.widgets.seat import collapse, restyle, set_text
+from ui.console.widgets.settle import SettlementPage
 
 
 def fit_font(button: QPushButton, text: str, sizes: tuple[int, ...]) -> None:
@@ -93,6 +90,11 @@ class BetsPage(QWidget):
             b.clicked.connect(lambda _=False, v=value: self.p.tap_chip(v))
             chips.addWidget(b, i // 3, i % 3, Qt.AlignmentFlag.AlignCenter)
             self.chips.append(b)
+        self.undo_chip = QPushButton("↶")  # the next free cell of the chip grid
+        self.undo_chip.setObjectName("undoChip")
+        self.undo_chip.clicked.connect(self.p.undo_chip)
+        n = len(self.chips)
+        chips.addWidget(self.undo_chip, n // 3, n % 3, Qt.AlignmentFlag.AlignCenter)
         lay.addLayout(chips)
         row = QHBoxLayout()
         self.clear_box = QPushButton("")
@@ -102,21 +104,30 @@ class BetsPage(QWidget):
         row.addWidget(self.clear_box)
         row.addWidget(self.clear_seat)
         lay.addLayout(row)
+
         self.limits = _label("sideHint", wrap=False)
         lay.addWidget(self.limits)
         lay.addStretch(1)
         self.total = _label("sideTitle")
         self.total.setAlignment(Qt.AlignmentFlag.AlignRight)
         lay.addWidget(self.total)
+        last = QHBoxLayout()
         self.repeat = QPushButton("")
         self.repeat.clicked.connect(self.p.repeat_last)
-        lay.addWidget(self.repeat)
+        last.addWidget(self.repeat, 3)
+        self.history = QPushButton("")
+        self.history.setObjectName("historyButton")
+        self.history.clicked.connect(self.p.open_history)
+        last.addWidget(self.history, 2)
+        lay.addLayout(last)
 
     def set_compact(self, compact: bool) -> None:
         """Smaller chips and tabs for small screens."""
         self.lay.setSpacing(8 if compact else 12)
         for c in self.chips:
             c.set_size(76 if compact else 92)
+        size = 76 if compact else 92
+        self.undo_chip.setFixedSize(size, size)
         for t in self.tabs.values():
             t.setMinimumHeight(64 if compact else 84)
             restyle(t, compact=compact)
@@ -150,6 +161,12 @@ class BetsPage(QWidget):
         )
         set_text(self.repeat, tr("Repeat last bets"))
         self.repeat.setEnabled(view.can_repeat)
+        texts = walk_texts()
+        self.undo_chip.setAccessibleName(texts["undo_chip"])
+        self.undo_chip.setToolTip(texts["undo_chip"])
+        self.undo_chip.setEnabled(view.can_undo_chip)
+        set_text(self.history, texts["history"])
+        self.history.setEnabled(view.can_history)
         set_text(self.total, trf("On the table: %1", money(view.on_table, cur)))
 
 
@@ -203,6 +220,8 @@ class PlayPage(QWidget):
             count = view.exposed
             extra = trf("Exposed cards recorded: %1", count)
             set_text(self.hint, f"{self.hint.text()}\n{extra}".strip())
+        if view.void_armed:  # the hint names the button as it reads now
+            set_text(self.hint, walk_texts()["confirm_void"])
         self.hint.setVisible(bool(self.hint.text()))
         set_text(self.total, trf("On the table: %1", money(view.on_table, view.currency)))
         set_text(self.void, tr("Confirm: void the hand") if view.void_armed else tr("Void hand"))
@@ -210,111 +229,15 @@ class PlayPage(QWidget):
         restyle(self.void, armed=view.void_armed)
 
 
-class RowWidget(QFrame):
-    """One seat of the settlement list."""
-
-    def __init__(self, row: SettleRow, currency: str) -> None:
-        super().__init__()
-        self.setObjectName("row")
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(14, 8, 14, 8)
-        lay.setSpacing(2)
-        head = QHBoxLayout()
-        mark = "✓ " if row.state == "done" else ""
-        head.addWidget(_label("rowTitle", f"{mark}{trf('Seat %1', row.seat)}", wrap=False), 1)
-        total = _label("rowTotal", total_text(row.net, currency), wrap=False)
-        restyle(total, tone="pay" if row.net > 0 else ("collect" if row.net < 0 else ""))
-        head.addWidget(total)
-        lay.addLayout(head)
-        hand = category_name(row.category) if row.category else ""
-        result = " · ".join(x for x in (result_name(row.result), hand) if x)
-        lay.addWidget(_label("rowHand", result))
-        if row.state == "current":
-            for b in row.boxes:
-                line = QHBoxLayout()
-                line.addWidget(_label("rowBox", box_name(b.box), wrap=False), 1)
-                out = _label("rowBox", outcome_text(b.outcome, b.net, currency), wrap=False)
-                restyle(out, outcome=b.outcome)
-                line.addWidget(out)
-                lay.addLayout(line)
-        else:
-            parts = []
-            for b in row.boxes:
-                sign = "+" if b.net > 0 else ""
-                amount = f"{sign}{chip(b.net)}" if b.net else "="
-                parts.append(f"{box_name(b.box)} {amount}")
-            lay.addWidget(_label("rowBoxes", "  ·  ".join(parts)))
-        restyle(self, state=row.state)
-
-
-class SettlementPage(QWidget):
-    """The settlement list, in settlement order, the current seat expanded."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(10)
-        self.title = _label("sideTitle")
-        lay.addWidget(self.title)
-        self.hint = _label("sideHint")
-        lay.addWidget(self.hint)
-        # the reveal: the dealer's hand, the qualification and the order of the seats
-        self.dealer = _label("revealHand", wrap=False)
-        self.qualify = _label("qualify")
-        self.order = _label("revealOrder")
-        for w in (self.dealer, self.qualify, self.order):
-            w.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            lay.addWidget(w)
-        self.scroller = QScrollArea()
-        self.scroller.setWidgetResizable(True)
-        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.body = QWidget()
-        self.list = QVBoxLayout(self.body)
-        self.list.setContentsMargins(0, 0, 0, 0)
-        self.list.setSpacing(8)
-        self.list.addStretch(1)
-        self.scroller.setWidget(self.body)
-        lay.addWidget(self.scroller, 1)
-        self._rows: tuple[SettleRow, ...] = ()
-        self._widgets: list[RowWidget] = []
-
-    def show_view(self, view: ConsoleView) -> None:
-        """Draw the list (rebuilt only when it changed)."""
-        reveal = view.step is Step.REVEAL
-        for label in (self.dealer, self.order):
-            label.setVisible(reveal)
-        self.qualify.setVisible(reveal and view.qualifies is not None)
-        if reveal:
-            set_text(self.title, tr("Reveal"))
-            set_text(self.hint, tr("Show the dealer's hand, then settle seat by seat."))
-            hand = category_name(view.dealer_category) if view.dealer_category else ""
-            set_text(self.dealer, trf("Dealer: %1", hand) if hand else "")
-            if view.qualifies is not None:
-                set_text(self.qualify, qualification_text(view.qualifies))
-                restyle(self.qualify, tone="yes" if view.qualifies else "no")
-            order = "  →  ".join(str(s) for s in view.settle_order)
-            set_text(self.order, trf("Seats in order: %1", order) if order else "")
-        else:
-            for label in (self.dealer, self.qualify, self.order):
-                set_text(label, "")
-            set_text(self.title, tr("Settlement"))
-            set_text(self.hint, tr("From your right to your left. Pay or collect, then Next."))
-        if view.settlement == self._rows:
-            return
-        self._rows = view.settlement
-        for w in self._widgets:
-            w.setParent(None)
-            w.deleteLater()
-        self._widgets = []
-        for i, row in enumerate(view.settlement):
-            w = RowWidget(row, view.currency)
-            self.list.insertWidget(i, w)
-            self._widgets.append(w)
-        current = next((w for w, r in zip(self._widgets, self._rows, strict=True)
-                        if r.state == "current"), None)  # fmt: skip
-        if current is not None:
-            self.scroller.ensureWidgetVisible(current)
+def panel_message(view: ConsoleView) -> str:
+    """The message line: the armed void's hint is on the play page (the line would move the
+    void button the dealer is about to tap again), so it stays empty then."""
+    message = view.message
+    if message is None or message.code == "confirm_void":
+        return ""
+    if message.code == "exposed_mismatch":
+        return walk_texts()["exposed_mismatch"]
+    return message_text(message, view.currency)
 
 
 class InfoPage(QWidget):
@@ -354,12 +277,17 @@ class SidePanel(QFrame):
         self.stack = PageStack()
         self.bets = BetsPage(presenter)
         self.play = PlayPage(presenter)
-        self.settlement = SettlementPage()
+        self.settlement = SettlementPage(presenter)
+        self.history = HistoryPage(presenter)
         self.info = InfoPage()
         self.entry = EntryPage(presenter)
         self.exposed = ExposedPage(presenter)
-        for page in (self.bets, self.play, self.settlement, self.info, self.entry, self.exposed):
+        pages = (self.bets, self.play, self.settlement, self.info, self.entry, self.exposed,
+                 self.history)  # fmt: skip
+        for page in pages:
             self.stack.add_page(page)
+        self.resumed = _label("resumed")
+        lay.addWidget(self.resumed)
         lay.addWidget(self.stack, 1)
         self.message = _label("message")
         lay.addWidget(self.message)
@@ -393,7 +321,9 @@ class SidePanel(QFrame):
         """Draw the page of the step, the message and the big button."""
         step = view.step
         page: QWidget
-        if step is Step.BETS:
+        if view.history is not None:
+            page = self.history
+        elif step is Step.BETS:
             page = self.bets
         elif step in (Step.MANUAL, Step.IDENTIFY):
             page = self.entry
@@ -406,7 +336,7 @@ class SidePanel(QFrame):
         else:
             page = self.info
         action = view.action
-        no_big = action is None or step is Step.VOID or page is self.exposed
+        no_big = action is None or step is Step.VOID or page in (self.exposed, self.history)
         if no_big:  # first what goes away, so the window is never laid out with both
             self.big.hide()
         # every page is redrawn, so a hidden page never keeps an old hand's text
@@ -416,8 +346,11 @@ class SidePanel(QFrame):
         self.info.show_view(view)
         self.entry.show_view(view, self.p.snap.hand_uid)
         self.exposed.show_view(view)
+        self.history.show_view(view)
         self.stack.show_page(page)  # a hidden page must not make the panel taller
-        msg = message_text(view.message, view.currency) if view.message else ""
+        set_text(self.resumed, walk_texts()["resumed"] if view.resumed else "")
+        collapse(self.resumed, not view.resumed)
+        msg = panel_message(view)
         set_text(self.message, msg)
         collapse(self.message, not msg)
         info = ("confirm_void", "exposed_recorded")

@@ -185,6 +185,7 @@ class SeatTile(QFrame):
     tapped = Signal(int)
     box_tapped = Signal(int, str)
     decided = Signal(int, object)
+    undone = Signal(int)
 
     def __init__(self, seat: int, rows: tuple[tuple[str, ...], ...], parent: QWidget | None = None):
         super().__init__(parent)
@@ -234,6 +235,14 @@ class SeatTile(QFrame):
         self.decisions_grid.setContentsMargins(0, 0, 0, 0)
         self.decisions_grid.setSpacing(6)
         lay.addWidget(self.decisions)
+        # a mis-tapped decision taken back until the next card is turned (issue 17, item 3)
+        self.change = QPushButton("")
+        self.change.setObjectName("changeDecision")
+        self.change.setMinimumHeight(theme.TOUCH)
+        self.change.setStyleSheet("font-size: 16px; padding: 0 4px;")
+        self.change.clicked.connect(lambda: self.undone.emit(self.seat))
+        self.change.hide()
+        lay.addWidget(self.change)
         lay.addStretch(1)
         self.buttons: list[QPushButton] = []
 
@@ -303,6 +312,10 @@ class SeatTile(QFrame):
         self.info.setVisible(bool(info))
         restyle(self.info, issue=view.issue is not None)
         self._show_actions(view, currency, game)
+        set_text(self.change, tr("Change"))  # short: a tile is ~100 px wide at 1280
+        self.change.setAccessibleName(trf("Seat %1: change the decision", view.seat))
+        self.change.setVisible(view.undoable)
+        self.change.setEnabled(view.enabled)
         restyle(
             self,
             status=view.status,

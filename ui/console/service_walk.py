@@ -1,0 +1,99 @@
+"""The table service's steps for the payout walk, corrections and the hand history (issue 17):
+a mixin of :class:`ui.console.service.TableService`, kept apart so that module stays small.
+
+- ``mark_paid``: the dealer moved past a seat in the payouts; the mark is written to the
+  journal's step log before the snapshot says so (:mod:`dealer_assist.table.payouts`).
+- ``undo``: a mis-tapped decision taken back before the next card is turned.
+- ``open_history`` / ``close_history``: the last hands from the journal; with a pit boss's badge
+  and PIN the seats' hole cards too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from dealer_assist.config import TableConfig
+from dealer_assist.errors import ConfigError, HandStateError
+from dealer_assist.storage.journal import Journal
+from dealer_assist.table.banked_runner import BankedRunner
+from dealer_assist.table.payouts import PayoutMarks
+from ui.console.history import HistoryHand, read_history
+from ui.console.pitboss import PitBossRoster, check_badge
+from ui.console.snapshot import CommandError, TableSnapshot
+
+
+class WalkSteps:
+    """Steps of :class:`~ui.console.service.TableService` (see the module docstring)."""
+
+    config: TableConfig
+    journal: Journal | None
+    roster: PitBossRoster | None
+    runner: BankedRunner | None
+    _history: tuple[HistoryHand, ...] | None = None
+    _history_holes: bool = False
+    _resumed_uid: str = ""
+
+    def _run(self, seq: int, step: Callable[[], object]) -> TableSnapshot:
+        raise NotImplementedError  # TableService's
+
+    def mark_paid(self, seat: int, seq: int = 0) -> TableSnapshot:
+        """The dealer paid (or collected) ``seat`` of the settled hand and moved on: marked
+        durably, so a restart shows it ticked."""
+
+        def step() -> None:
+            runner = self.runner
+            if runner is None or runner.hand is None:
+                raise HandStateError("no hand in progress")
+            runner.mark_paid(seat)
+
+        return self._run(seq, step)
+
+    def undo(self, seat: int, seq: int = 0) -> TableSnapshot:
+        """Take back ``seat``'s decision on this street (before the next card is turned)."""
+
+        def step() -> None:
+            if self.runner is None:
+                raise HandStateError("no hand in progress")
+            self.runner.undo(seat)
+
+        return self._run(seq, step)
+
+    def open_history(self, seq: int = 0, badge: str = "", pin: str = "") -> TableSnapshot:
+        """Open the hand history (the last hands, newest first); with ``badge`` (and ``pin``,
+        checked against the roster when there is one) the hole cards too. A wrong badge or PIN
+        leaves the history as it was (``pit_boss``)."""
+
+        def step() -> CommandError | None:
+            if self.journal is None:
+                raise HandStateError("this table keeps no journal: no history")
+            holes = bool(badge)
+            if holes:
+                try:
+                    check_badge(badge)
+                except ConfigError as e:
+                    return CommandError("pit_boss", str(e))
+                roster = self.roster
+                if roster is not None and roster.badges and not roster.verify(badge, pin):
+                    return CommandError("pit_boss", "unknown badge or wrong PIN")
+            self._history = read_history(self.journal, self.config.table_id, holes=holes)
+            self._history_holes = holes
+            return None
+
+        return self._run(seq, step)
+
+    def close_history(self, seq: int = 0) -> TableSnapshot:
+        """Close the hand history (the hole cards leave the snapshot)."""
+
+        def step() -> None:
+            self._history, self._history_holes = None, False
+
+        return self._run(seq, step)
+
+    def _walk_marks(self) -> PayoutMarks | None:
+        """The payout walk of the hand in memory, if it is marked."""
+        runner = self.runner
+        marks = runner.payouts.current() if runner is not None else None
+        hand = runner.hand if runner is not None else None
+        if marks is None or hand is None or marks.hand_uid != hand.hand_uid:
+            return None
+        return marks

@@ -1,0 +1,203 @@
+"""The dealer's taps of the payout walk, the corrections and the hand history (issue 17): a base
+of :class:`ui.console.presenter.ConsolePresenter`. Qt-free.
+
+Named settings (seconds, the presenter's keyword arguments):
+
+- :data:`TAP_GUARD`: a second tap on the big button (*Next*, *Settle*, *Dealer's cards*...)
+  within it does nothing, so a double tap cannot skip a seat to pay;
+- :data:`VOID_ARM_TIMEOUT`: an armed *Void hand* disarms after it (and at any other tap);
+- :data:`ALARM_GUARD`: the void alarm's *Acknowledged* takes no tap for this long after the alarm
+  appears (a tap meant for the button under it, *Rien ne va plus*, is not an acknowledgement).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from dealer_assist.config import TableConfig
+from dealer_assist.engine.banked import Phase
+from ui.console.bets import BetBook
+from ui.console.snapshot import TableSnapshot
+from ui.console.view import HistoryPad, Message, Step
+
+TAP_GUARD = 0.4
+VOID_ARM_TIMEOUT = 5.0
+ALARM_GUARD = 1.0
+
+
+class WalkTaps:
+    """Payout walk, corrections and history taps (see the module docstring); the attributes are
+    the presenter's."""
+
+    config: TableConfig
+    book: BetBook
+    snap: TableSnapshot
+    cursor: int | None
+    paid: list[int]
+    message: Message | None
+    void_armed: bool
+    badge: str
+    _pin: str
+    history_pad: HistoryPad | None
+    clock: Callable[[], float]
+
+    def step(self) -> Step:
+        raise NotImplementedError  # DerivedView's
+
+    def _changed(self) -> None:
+        raise NotImplementedError
+
+    def _command(self, kind: str, **kwargs: object) -> int:
+        raise NotImplementedError
+
+    @property
+    def busy(self) -> bool:
+        raise NotImplementedError
+
+    def _disarm(self) -> None:
+        """Any tap other than *Void hand* disarms it."""
+        if self.void_armed:
+            self.void_armed = False
+            if self.message is not None and self.message.code == "confirm_void":
+                self.message = None
+
+    # -- the payout walk --------------------------------------------------------------------------
+    def _order(self) -> list[int]:
+        settlement = self.snap.settlement
+        return list(settlement.settlement_order) if settlement is not None else []
+
+    def first_unpaid(self, after: int = -1) -> int:
+        """The index of the first seat not paid after ``after`` (wrapping round), or the number
+        of seats when every seat is paid."""
+        order = self._order()
+        n = len(order)
+        for k in range(1, n + 1):
+            i = (after + k) % n
+            if order[i] not in self.paid:
+                return i
+        return n
+
+    def next_seat(self) -> None:
+        """*Next*: the current seat is paid (marked in the journal) and the next one not paid
+        opens."""
+        order = self._order()
+        cursor = self.cursor or 0
+        if cursor < len(order):
+            seat = order[cursor]
+            if seat not in self.paid:
+                self.paid.append(seat)
+                self._command("paid", seat=seat)
+        self.cursor = self.first_unpaid(cursor)
+        self._changed()
+
+    def back(self) -> None:
+        """*Back*: reopen the seat before the current one (paid or not)."""
+        if self.step() is not Step.SETTLEMENT or not self.cursor:
+            return
+        self._disarm()
+        self.cursor -= 1
+        self.message = None
+        self._changed()
+
+    def open_row(self, seat: int) -> None:
+        """A tap on a seat in the settlement list: that seat opens (to pay it, or again)."""
+        order = self._order()
+        if self.step() is not Step.SETTLEMENT or seat not in order:
+            return
+        self._disarm()
+        self.cursor = order.index(seat)
+        self._changed()
+
+    # -- corrections ------------------------------------------------------------------------------
+    def undo_chip(self) -> None:
+        """Take back the last chip the dealer put in a box."""
+        if self.step() is not Step.BETS:
+            return
+        self._disarm()
+        self.book.undo_chip()
+        self.message = None
+        self._changed()
+
+    def undo_decision(self, seat: int) -> None:
+        """Take back ``seat``'s decision on this street (until the next card is turned)."""
+        if self.busy or self.step() is not Step.DECISIONS or seat not in self.snap.undoable:
+            return
+        self._disarm()
+        self.message = None
+        self._command("undo", seat=seat)
+
+    # -- the hand history -------------------------------------------------------------------------
+    def can_history(self) -> bool:
+        """The dealer may open the history now (between hands)."""
+        return not self.busy and self.step() in (Step.BETS, Step.IDLE)
+
+    def open_history(self) -> None:
+        """Open the last hands (without hole cards)."""
+        if not self.can_history():
+            return
+        self._disarm()
+        self.history_pad = None
+        self._command("history")
+
+    def close_history(self) -> None:
+        """Close the history (and forget the pit boss's entry)."""
+        self.history_pad, self.badge, self._pin = None, "", ""
+        if self.snap.history is not None:
+            self._command("close_history")
+        else:
+            self._changed()
+
+    def history_key(self, key: str) -> None:
+        """The pit boss's pad in the history: ``cards`` opens it, digits, ``back``, ``next``
+        (badge -> PIN -> send), ``cancel``."""
+        if self.snap.history is None:
+            return
+        pad = self.history_pad
+        if key == "cards":
+            self.badge, self._pin = "", ""
+            self.history_pad = HistoryPad("", 0, "badge")
+        elif pad is None:
+            return
+        elif key == "cancel":
+            self.history_pad, self.badge, self._pin = None, "", ""
+        elif key == "back":
+            if pad.field == "pin":
+                self._pin = self._pin[:-1]
+            else:
+                self.badge = self.badge[:-1]
+        elif key == "next":
+            if pad.field == "badge" and self.badge:
+                need_pin = self.snap.pin_required
+                if not need_pin:
+                    self._send_pit_boss()
+                    return
+                self.history_pad = HistoryPad(self.badge, 0, "pin")
+            elif pad.field == "pin" and self._pin:
+                self._send_pit_boss()
+                return
+        elif key.isdigit() and len(key) == 1:
+            if pad.field == "pin" and len(self._pin) < 12:
+                self._pin += key
+            elif pad.field == "badge" and len(self.badge) < 12:
+                self.badge += key
+        if self.history_pad is not None:
+            field = self.history_pad.field
+            self.history_pad = HistoryPad(self.badge, len(self._pin), field)
+        self._changed()
+
+    def _send_pit_boss(self) -> None:
+        pin, self._pin = self._pin, ""
+        badge, self.badge = self.badge, ""
+        self.history_pad = None
+        self._command("history", badge=badge, pin=pin)
+
+
+def voided_in_bets(old: TableSnapshot, snap: TableSnapshot) -> bool:
+    """The hand of ``old`` was voided while its bets were still open (no bet locked): the
+    dealer's drafts stay for the next hand."""
+    return (
+        snap.phase is Phase.VOID
+        and not snap.seats
+        and bool(old.hand_uid)
+        and snap.hand_uid == old.hand_uid
+    )
