@@ -348,3 +348,77 @@ def test_the_directors_pause_is_journaled_and_folded(tmp_path: Path) -> None:
         again.resume_clock()
         assert not again.state.clock.paused and again.next_hand().level == 1
     assert made == ["P-T1", "P-T1"]
+
+
+class Never(SeededPlayers):
+    """Nobody rebuys by themselves, nobody sits out."""
+
+    def rebuys(self, player: str, hand: int, *, busted: bool) -> bool:
+        return False
+
+    def sits_out(self, player: str, hand: int) -> int:
+        return 0
+
+
+def test_a_bust_undone_re_ranks_and_the_player_rebuys_in_their_seat(tmp_path: Path) -> None:
+    """Hands until the first elimination; the director undoes it (the player's rebuy was
+    missed): the player is back in their seat with the starting stack, the ranking forgets
+    the bust, the purchase is journaled; a restart folds the same."""
+    structure = holdem_cap()
+    db = tmp_path / "j.db"
+    sources: list[Any] = []
+
+    def make_table(table_id: str, view: TableJournalView) -> TournamentTable:
+        source = open_source(EMULATOR, name=table_id)
+        sources.append(source)
+        source.open()
+        config = dataclasses.replace(load_table_config(None, game="holdem"), table_id=table_id,
+                                     seats=9, sources=())  # fmt: skip
+        return TournamentTable(config, source, view, structure)
+
+    def seat_players(table: TournamentTable, rng: random.Random) -> Mapping[int, Any]:
+        from dealer_assist.games import get_pot_game
+
+        game = get_pot_game("holdem")
+        return {s: SimulatedSeat(game.simulated_player("all_in_happy", rng), rng)
+                for s in d.state.at_table(table.table_id)}  # fmt: skip
+
+    with Journal(str(db)) as journal:
+        try:
+            d = Director(journal, "U", make_table=make_table, by="td")
+            t = Tournament(d, Never(5), seat_players)
+            d.setup(structure, seed=5, players=player_names("holdem", 5, 6))
+            for _ in range(40):
+                d.between_hands(t.players)
+                if d.state.eliminations.busts:
+                    break
+                nxt = d.next_hand()
+                t._play(nxt.table, nxt.number, None, nxt.sitting_out)
+            bust = d.state.eliminations.busts[0]
+            table, seat = d.state.left_at[bust.player]
+            row = next(r for r in d.results().rows if r.player == bust.player)
+            assert not row.in_play and row.place > 1
+            with pytest.raises(HandStateError, match="not out"):
+                d.undo_bust(d.state.alive()[0])
+            d.undo_bust(bust.player, by="floor")
+            assert bust.player not in d.state.eliminations.out
+            assert d.state.at_table(table)[seat] == bust.player
+            assert d.state.stack(bust.player) == structure.starting_stack
+            row = next(r for r in d.results().rows if r.player == bust.player)
+            assert row.in_play and row.place == 1  # re-ranked: back among those in play
+            acc = d.state.ledger.account(bust.player)
+            assert acc.rebuys == 1 and acc.paid_cents == 20_000
+            d.state.check_chips("after the undo")
+            again = TournamentState("U")
+            for e in journal.iter_hands():
+                again.take(e)
+            assert again.entrants == d.state.entrants
+            assert again.eliminations == d.state.eliminations and again.ledger == d.state.ledger
+            # the level records: one per level in force, before its first hand
+            levels = [e.record["tournament"] for e in journal.iter_hands()
+                      if e.record.get("tournament", {}).get("event") == "level"]  # fmt: skip
+            assert [lv["level"] for lv in levels] == list(range(1, len(levels) + 1))
+            assert levels[0]["small"] == 25 and levels[0]["big"] == 50
+        finally:
+            for source in sources:
+                source.close()

@@ -255,6 +255,7 @@ class Director:
         self._balance()
         self._buttons()
         self._break()
+        self._level()
 
     @property
     def finished(self) -> bool:
@@ -417,6 +418,47 @@ class Director:
             if st.sessions.get(tid, TableSession(tid)).button is None:
                 seed = int(draw_number(st.seed, "button", tid) * 2**32)
                 self._table(tid, "draw_button", seed, event=ev.BUTTON)
+
+    def _level(self) -> None:
+        """A level record when the next hand starts a new level (its amounts, for the audit and
+        the screens; the clock decided it)."""
+        st = self.state
+        lv = st.clock.next_hand_level(self.structure, st.now())
+        if lv is None or lv.number == st.level_in_force:
+            return
+        self._desk(ev.LEVEL, level=lv.number, small=lv.small, big=lv.big, ante=lv.ante,
+                   bring_in=lv.bring_in, action_seconds=lv.action_seconds)  # fmt: skip
+
+    def undo_bust(self, player: str, *, by: str | None = None) -> None:
+        """Take back ``player``'s elimination (the director's correction: they rebuy after all,
+        their rebuy missed when they went out): the bust undone (every place re-ranked), then
+        the rebuy at their table, in their seat if it is free (else a free seat drawn).
+
+        Raises:
+            HandStateError: ``player`` is not out, the tournament is over, or their table is
+                broken or full. PurchaseRefused: the rebuy is refused (window, count, EUR 250).
+        """
+        st, s = self.state, self.structure
+        e = st.entrants.get(player)
+        if e is None or not e.out or player not in st.eliminations.out:
+            raise HandStateError(f"{player} is not out: no elimination to undo")
+        if st.finished is not None:
+            raise HandStateError("the tournament is over: its results are journaled")
+        bust = next(b for b in st.eliminations.busts if b.player == player)
+        table, old_seat = st.left_at[player]
+        if not st.at_table(table):
+            raise HandStateError(f"{player}'s table is broken: seat them by a move instead")
+        p = money.rebuy(s, st.ledger, player, stack=0, level=self.level,
+                        authorised_by=by or self.by)  # fmt: skip
+        taken = st.at_table(table)
+        free = [n for n in range(1, s.max_seats + 1) if n not in taken]
+        if not free:
+            raise HandStateError(f"table {table} is full")
+        seat = old_seat if old_seat in free else free[0]
+        rec = EliminationRecord("undo", player, bust.hand, bust.start_stack, by or self.by)
+        self._desk(ev.UNDONE, player=player, elimination=rec.to_json())
+        self._table(table, "seat_player", seat, player, p.chips, event=ev.REBUY, player=player,
+                    purchase=p.to_json())  # fmt: skip
 
     def _break(self) -> None:
         """A break that fell due runs on the simulated clock (its minutes pass, no hand)."""

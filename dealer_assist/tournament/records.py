@@ -7,9 +7,10 @@ is the tournament's part: ``{"id": ..., "event": EVENT, ...the event's fields}``
   on the tournament's own desk (its ``table_id`` is the tournament's id: :data:`DESK` events)
   or on the table it concerns;
 - what moves chips is the table's own record (``buy_in``: a seat taken with the starting stack
-  or its first half, a player moved in; ``top_up``: a rebuy, an add-on, Double Chance's second
-  half; ``leave``: a player moved out, or eliminated with nothing) with the tournament's part
-  added, so any chip check along the journal reads it as a table's.
+  or its first half, a player moved in, a rebuy after a bust undone; ``top_up``: a rebuy, an
+  add-on, Double Chance's second half; ``leave``: a player moved out, or eliminated with
+  nothing) with the tournament's part added, so any chip check along the journal reads it as a
+  table's.
 
 Each part also carries ``clock``: the tournament clock's state when it was written
 (:class:`~dealer_assist.tournament.clock.ClockState`), so a restart finds the clock where the
@@ -43,11 +44,12 @@ BUTTON = "button_drawn"  # the table's record of its first button (Hold'em), see
 SAT_OUT = "sat_out"  # tournament sit-out: dealt in, folded (table)
 SAT_IN = "sat_in"  # back from the next hand (table)
 BREAK = "break"  # a break ran (desk): the clock after it
+LEVEL = "level"  # a new level in force from the next hand (desk): its amounts
 PAUSED = "paused"  # the director's pause (desk)
 RESUMED = "resumed"  # the clock runs again (desk)
 FINISHED = "finished"  # the ranking and the prizes (desk)
 
-DESK_EVENTS = frozenset({OPENED, REGISTERED, SEAT_DRAW, STARTED, UNDONE, BREAK, PAUSED,
+DESK_EVENTS = frozenset({OPENED, REGISTERED, SEAT_DRAW, STARTED, UNDONE, BREAK, LEVEL, PAUSED,
                          RESUMED, FINISHED})  # fmt: skip
 
 

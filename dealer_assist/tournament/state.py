@@ -86,6 +86,8 @@ class TournamentState:
             table_hands: by table; voids: void hands seen.
         sessions: each table's last session; last_hand: each table's last hand entry.
         chips_in: chips brought to the tables (seats, rebuys, add-ons, second halves).
+        level_in_force: the level of the last level record (0 before the first).
+        left_at: the table and seat each eliminated player left.
         finished: the results record once the tournament ended.
         seen: the last journal entry taken.
     """
@@ -111,6 +113,8 @@ class TournamentState:
     specials: tuple[SpecialAward, ...] = ()
     levels: dict[int, LevelLine] = field(default_factory=dict)
     last_level: int = 1
+    level_in_force: int = 0
+    left_at: dict[str, tuple[str, int]] = field(default_factory=dict)
     finished: dict[str, Any] | None = None
     seen: int = 0
 
@@ -261,12 +265,18 @@ class TournamentState:
             self.chips_in += int(stored.record["amount"]) if event == ev.SEATED else 0
         elif event in (ev.REBUY, ev.ADDON, ev.SECOND_HALF):
             self.chips_in += int(stored.record["amount"])
+            if stored.record.get("kind") == "buy_in":  # back in a seat (a bust undone)
+                e = self.entrants[name]
+                e.table, e.seat, e.out = stored.table_id, int(stored.record["seat"]), False
+        elif event == ev.LEVEL:
+            self.level_in_force = int(part["level"])
         elif event == ev.MOVED_OUT:
             e = self.entrants[name]
             e.table = e.seat = None
             e.transit = int(stored.record["amount"])
         elif event == ev.ELIMINATED:
             e = self.entrants[name]
+            self.left_at[name] = (stored.table_id, int(stored.record["seat"]))
             e.table = e.seat = None
             e.out, e.sitting_out = True, False
             self.eliminations = self.eliminations.apply(
