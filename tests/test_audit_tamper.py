@@ -230,6 +230,10 @@ def test_the_floors_copy_names_the_first_changed_hand_even_with_the_stolen_key(
     code, out = audit(capsys, "verify", "--db", str(signed), "--floor", floor_url)
     assert code == 0, out
     assert "the floor's key of UTH-3" in out and "8 positions match the floor's copy" in out
+    export = signed.parent.parent / "all.json"
+    assert audit(capsys, "show", "--db", str(signed), "--export", str(export))[0] == 0
+    code, out = audit(capsys, "verify-export", str(export), "--floor", floor_url)
+    assert code == 0 and "the floor's key of UTH-3" in out, out
     rewrite(signed, 4, resign=KeyStore(signed.parent / "keys"))  # the key was stolen too
     code, out = audit(capsys, "verify", "--db", str(signed))
     assert code == 0  # signatures and hashes all good: only a copy elsewhere can tell
