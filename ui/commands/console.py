@@ -41,6 +41,9 @@ def register(sub: Any) -> None:
                    "table's hands) and exit")  # fmt: skip
     p.add_argument("--screenshot", type=Path, metavar="DIR",
                    help="with --demo: save a PNG of every phase here")  # fmt: skip
+    p.add_argument("--tournament", nargs="?", const="", metavar="ID", help="a tournament "
+                   "table: show the level and the action clock (the journal's tournament ID; "
+                   "default: the last one playing at this table)")  # fmt: skip
     p.add_argument("--seed", type=int, default=1, help="seed of the demo's bets and decisions")
     p.add_argument("--dealer", default="dealer",
                    help="dealer id, recorded with the unreadable cards they identify")  # fmt: skip
@@ -103,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         return run_poker_console(
             config, lang=lang, windowed=args.windowed, size=parse_size(args.size), db=args.db,
             source_url=args.source, demo=args.demo, screenshot_dir=args.screenshot,
-            seed=args.seed, dealer=args.dealer,
+            seed=args.seed, dealer=args.dealer, tournament=args.tournament,
         )  # fmt: skip
     from ui.console.app import run_console  # Qt only once the command runs
 

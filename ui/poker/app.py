@@ -29,6 +29,7 @@ from ui.console.worker import WorkerBridge
 from ui.poker.presenter import PokerPresenter
 from ui.poker.service import PokerService, execute
 from ui.poker.window import PokerWindow
+from ui.tournament.level_strip import LevelStrip, attach_level_strip
 
 
 class PokerConsole:
@@ -42,6 +43,9 @@ class PokerConsole:
         card_timeout, slow_card_timeout: seconds per card (device; keypad or camera).
         dealer: who makes the changes between hands.
         roster: pit bosses who confirm an identified unreadable card (None: badge only).
+        tournament: a tournament table: the id of the tournament in the table's journal ("":
+            the last one playing at this table) whose level and action clock the console shows
+            (:mod:`ui.tournament.level_strip`); None: not a tournament table.
 
     ``start()`` starts the worker and connects; ``close()`` closes everything (idempotent).
     Raises ConfigError when Qt's application does not exist yet or the table is not a pot game.
@@ -51,6 +55,7 @@ class PokerConsole:
         self, config: TableConfig, make_source: SourceFactory, journal: Journal | None, *,
         lang: str = "it", card_timeout: float = 5.0, slow_card_timeout: float = 120.0,
         dealer: str = "dealer", roster: PitBossRoster | None = None,
+        tournament: str | None = None,
     ) -> None:  # fmt: skip
         app = QCoreApplication.instance()
         if app is None:
@@ -66,6 +71,10 @@ class PokerConsole:
         self.presenter = PokerPresenter(config, self.bridge.send, enter=self.service.enter_card)
         self.bridge.snapshot.connect(self.presenter.on_snapshot)
         self.window = PokerWindow(self.presenter, config, lang)
+        self.level_strip: LevelStrip | None = None  # a tournament table: level, action clock
+        if tournament is not None:
+            self.level_strip = attach_level_strip(self.window, self.presenter, config,
+                                                  tournament_id=tournament or None)  # fmt: skip
 
     def start(self) -> None:
         """Start the worker thread and connect the source."""
@@ -76,6 +85,8 @@ class PokerConsole:
         """Stop the worker (closing source and journal), close the window, remove this console's
         translators."""
         self.bridge.shutdown()
+        if self.level_strip is not None:
+            self.level_strip.stop()
         self.window.close()
         app = QCoreApplication.instance()
         if app is not None:
@@ -88,6 +99,7 @@ def run_poker_console(
     config: TableConfig, *, lang: str, windowed: bool, size: tuple[int, int] = (1920, 1080),
     db: str | None = None, source_url: str | None = None, demo: int = 0,
     screenshot_dir: Path | None = None, seed: int = 1, dealer: str = "dealer",
+    tournament: str | None = None,
 ) -> int:  # fmt: skip
     """Run the poker console until its window closes; ``demo`` > 0 plays scripted hands
     offscreen (:mod:`ui.poker.demo`, cards typed on the keypad source, its own journal unless
@@ -110,7 +122,8 @@ def run_poker_console(
         config = dataclasses.replace(config, journal_url=url)
         roster = PitBossRoster(default_roster_path()).load()
         console = PokerConsole(config, source_factory(config, source_url), Journal(url),
-                               lang=lang, dealer=dealer, roster=roster)  # fmt: skip
+                               lang=lang, dealer=dealer, roster=roster,
+                               tournament=tournament)  # fmt: skip
         win = console.window
         if windowed:
             win.resize(*size)

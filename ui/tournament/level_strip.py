@@ -1,0 +1,229 @@
+"""The strip a tournament table's dealer console shows under its top bar: the level, its blinds
+or limits (ante, bring-in), the time left in the level, and the action clock of the seat to act
+with its time bank (rules text 002; GAMES.md "Action clock").
+
+The level comes from the tournament's journal (:class:`~ui.tournament.feed.JournalFeed`, off
+the GUI thread), the seat to act from the console's view (``snap.actor``); the action clock
+runs here (:class:`~dealer_assist.tournament.action_clock.DecisionClock`): it begins when the
+action reaches a seat and ends when it moves on, the time bank drawn as the structure says
+(``automatic`` when the action clock runs out, or ``on_request``: the dealer taps "Time bank"
+when the player asks). The banks are kept by the strip for the session (not journaled). The
+strip stays hidden until the journal shows a tournament playing at this table. No card here.
+
+:func:`attach_level_strip` puts it in a poker console's window (the one hook).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QMainWindow, QPushButton
+
+from dealer_assist.config import TableConfig
+from dealer_assist.events import utc_now
+from dealer_assist.tournament.action_clock import DecisionClock, TimeBanks
+from dealer_assist.tournament.errors import ClockError
+from ui.console import theme
+from ui.console.widgets.seat import FitLabel, set_text
+from ui.tournament.board import Board, Snapshot, countdown
+from ui.tournament.feed import JournalFeed
+from ui.tournament.texts import blinds, forced, tr, trf
+
+TICK_MS = 200
+STYLE = f"""
+#lsStrip {{ background: {theme.PANEL_2}; border-bottom: 2px solid {theme.GOLD_DARK}; }}
+#lsLevel {{ color: #1a1406; background: {theme.GOLD}; font-weight: bold; font-size: 22px;
+           border-radius: 8px; padding: 2px 12px; }}
+#lsAmounts {{ color: {theme.TEXT}; font-size: 22px; font-weight: bold; }}
+#lsLeft {{ color: {theme.GOLD}; font-size: 22px; font-weight: bold; }}
+#lsAction {{ color: {theme.TEXT}; font-size: 22px; }}
+#lsAction[kind="bank"] {{ color: #8cc8ff; font-weight: bold; }}
+#lsAction[kind="out"] {{ color: #ff9a9a; font-weight: bold; }}
+#lsBank {{ font-size: 18px; min-height: 44px; padding: 0 12px; }}
+"""
+
+
+def _fit(name: str) -> FitLabel:
+    lab = FitLabel(min_px=11)
+    lab.setObjectName(name)
+    return lab
+
+
+class LevelStrip(QFrame):
+    """The strip (module doc). ``now``: the wall clock (a test passes its own)."""
+
+    def __init__(self, *, now: Callable[[], datetime] = utc_now) -> None:
+        super().__init__()
+        self.now = now
+        self.setObjectName("lsStrip")
+        self.setStyleSheet(STYLE)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(16, 6, 16, 6)
+        row.setSpacing(18)
+        self.level, self.amounts = _fit("lsLevel"), _fit("lsAmounts")
+        self.left, self.action = _fit("lsLeft"), _fit("lsAction")
+        row.addWidget(self.level)
+        row.addWidget(self.amounts, 3)
+        row.addWidget(self.left, 2)
+        row.addWidget(self.action, 3)
+        self.bank = QPushButton(tr("Time bank"))
+        self.bank.setObjectName("lsBank")
+        self.bank.clicked.connect(self.open_bank)
+        self.bank.hide()
+        row.addWidget(self.bank)
+        self.feed: JournalFeed | None = None
+        self.snap: Snapshot | None = None
+        self.board: Board | None = None
+        self.table_id: str | None = None
+        self.banks = TimeBanks()
+        self.decision: DecisionClock | None = None
+        self._turn: tuple[Any, ...] = ()
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self.refresh)
+        self._timer.start(TICK_MS)
+        self.hide()
+
+    # -- what it is told ------------------------------------------------------------------------
+    def set_snapshot(self, snap: Snapshot) -> None:
+        """The tournament as its journal says; shown when it plays at ``table_id`` (or no table
+        was named)."""
+        if self.table_id is not None and self.table_id not in snap.tables:
+            return
+        self.snap = snap
+        self.show()
+        self.refresh()
+
+    def on_turn(self, turn: tuple[Any, ...], player: str | None) -> None:
+        """The action is at ``player`` (None: nobody); ``turn`` identifies the decision (hand,
+        seat, street): a new one starts the action clock, the old one's bank is settled."""
+        if turn == self._turn:
+            return
+        now = self.now()
+        if self.decision is not None:
+            self.banks = self.banks.settle(self.decision.finish(now))
+            self.decision = None
+        self._turn = turn
+        if player is None or self.snap is None:
+            self.refresh()
+            return
+        s = self.snap.structure
+        if player not in self.banks.banks:
+            self.banks = self.banks.with_left(player, s.time_bank_seconds * 1000)
+        level = self.board.level.number if self.board else self.snap.clock.level
+        self.decision = DecisionClock.begin(s, level, player, now, self.banks)
+        self.refresh()
+
+    def on_view(self, view: Any) -> None:
+        """A poker console's view: the seat to act while the betting runs."""
+        snap = view.snap
+        actor = snap.actor if view.step == "betting" else None
+        name = None
+        if actor is not None:
+            seat = next((s for s in snap.seats if s.seat == actor), None)
+            name = (seat.name if seat is not None and seat.name else None) or trf("Seat %1", actor)
+        self.on_turn((snap.hand_uid, actor, snap.street), name)
+
+    def open_bank(self) -> None:
+        """The player asks for the time bank (``on_request``); refused: said on the strip."""
+        if self.decision is None:
+            return
+        try:
+            self.decision = self.decision.open_bank(self.now())
+        except ClockError as e:
+            set_text(self.action, trf("Refused: %1", str(e)))
+            return
+        self.refresh()
+
+    # -- drawing --------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Draw the level and the action clock at ``now()``."""
+        if self.snap is None:
+            return
+        now = self.now()
+        b = self.board = self.snap.board(now)
+        lv = b.level
+        set_text(self.level, trf("Level %1", lv.number))
+        set_text(self.amounts, f"{blinds(b.game, lv)} · {forced(b.game, lv)}")
+        if b.paused:
+            left = tr("Clock paused")
+        elif b.on_break:
+            left = trf("Break: %1 left", countdown(b.break_ms_left or 0))
+        elif b.level_ms_left is not None:
+            left = trf("%1 left in the level", countdown(b.level_ms_left))
+        elif b.hands_left is not None:
+            left = trf("%1 hands left in the level", b.hands_left)
+        else:
+            left = tr("Last level")
+        set_text(self.left, left)
+        self._action(now)
+
+    def _action(self, now: datetime) -> None:
+        d = self.decision
+        if d is None:
+            set_text(self.action, "")
+            self._kind("")
+            self.bank.hide()
+            return
+        st = d.status(now)
+        if st.timed_out:
+            set_text(self.action, trf("%1: time is up (check if possible, else fold)", d.player))
+            self._kind("out")
+        elif st.drawing_bank:
+            set_text(self.action, trf("%1: time bank %2", d.player, countdown(st.bank_ms_left)))
+            self._kind("bank")
+        else:
+            set_text(
+                self.action,
+                trf(
+                    "%1: %2 · time bank %3",
+                    d.player,
+                    countdown(st.action_ms_left),
+                    countdown(st.bank_ms_left),
+                ),
+            )
+            self._kind("")
+        on_request = self.snap is not None and self.snap.structure.time_bank == "on_request"
+        self.bank.setVisible(on_request and not d.bank_open and d.bank_ms > 0
+                             and not st.timed_out)  # fmt: skip
+
+    def _kind(self, kind: str) -> None:
+        if self.action.property("kind") != kind:
+            self.action.setProperty("kind", kind)
+            self.action.style().unpolish(self.action)
+            self.action.style().polish(self.action)
+
+    def stop(self) -> None:
+        """Stop the timer and the journal feed (idempotent)."""
+        self._timer.stop()
+        if self.feed is not None:
+            self.feed.stop()
+
+
+def attach_level_strip(
+    window: QMainWindow,
+    presenter: Any,
+    config: TableConfig,
+    *,
+    url: str | None = None,
+    tournament_id: str | None = None,
+) -> LevelStrip:
+    """Put a :class:`LevelStrip` under ``window``'s top bar, fed by the tournament's journal
+    (``url``, default the table's) and by ``presenter``'s views; :meth:`LevelStrip.stop` at
+    the console's close. Without a journal the strip stays hidden."""
+    strip = LevelStrip()
+    strip.table_id = config.table_id
+    central = window.centralWidget()
+    layout = central.layout() if central is not None else None
+    if isinstance(layout, QBoxLayout):
+        layout.insertWidget(1, strip)
+    presenter.subscribe(strip.on_view)
+    journal = url or config.journal_url
+    if journal:
+        feed = JournalFeed(journal, tournament_id=tournament_id, table_id=config.table_id)
+        feed.snapshot.connect(strip.set_snapshot)
+        strip.feed = feed
+        feed.start()
+    return strip

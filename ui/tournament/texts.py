@@ -1,0 +1,62 @@
+"""The tournament screens' texts through Qt's translation (``ui/console/texts.py`` explains the
+rules lupdate needs: literals in ``tr``/``trf``/``QT_TRANSLATE_NOOP``). Italian:
+``ui/i18n/it_tournament.py``. Amounts: money with :func:`ui.console.format.money`, chips with
+:func:`chips` (grouped in the language's way)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+from dealer_assist.tournament.structure import Level
+from ui.console import format as fmt
+from ui.console.texts import tr, trf
+
+__all__ = ["chips", "game_line", "level_amounts", "place_name", "tr", "trf"]
+
+_GAMES = {
+    "stud": QT_TRANSLATE_NOOP("", "Seven Card Stud"),
+    "holdem": QT_TRANSLATE_NOOP("", "Texas Hold'em"),
+}
+_BETTING = {
+    "fixed_limit": QT_TRANSLATE_NOOP("", "Fixed limit"),
+    "pot_limit": QT_TRANSLATE_NOOP("", "Pot limit"),
+    "no_limit": QT_TRANSLATE_NOOP("", "No limit"),
+}
+
+
+def chips(n: int) -> str:
+    """A chip count: ``12,500`` (``12.500`` in Italian)."""
+    return fmt.amount(n * 100, cents=False)
+
+
+def game_line(game: str, betting: str) -> str:
+    """``Seven Card Stud · Fixed limit``."""
+    return f"{tr(_GAMES.get(game, game))} · {tr(_BETTING.get(betting, betting))}"
+
+
+def blinds(game: str, lv: Level) -> str:
+    """``Limits 100 / 200`` (Stud: small and big limit) or ``Blinds 50 / 100`` (Hold'em)."""
+    if game == "stud":
+        return trf("Limits %1 / %2", chips(lv.small), chips(lv.big))
+    return trf("Blinds %1 / %2", chips(lv.small), chips(lv.big))
+
+
+def forced(game: str, lv: Level) -> str:
+    """``Ante 25 · Bring-in 25`` (Stud), ``Ante 25`` or ``No ante``."""
+    parts = [trf("Ante %1", chips(lv.ante)) if lv.ante else tr("No ante")]
+    if game == "stud" and lv.bring_in:
+        parts.append(trf("Bring-in %1", chips(lv.bring_in)))
+    return " · ".join(parts)
+
+
+def level_amounts(game: str, lv: Level) -> str:
+    """Blinds or limits, the ante and (Stud) the bring-in on one line."""
+    return f"{blinds(game, lv)} · {forced(game, lv)}"
+
+
+def place_name(place: int) -> str:
+    """``1st``... in English, ``1°`` in Italian."""
+    if tr("%1st") == "%1st":  # English ordinals
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(place if place < 20 else place % 10, "th")
+        return f"{place}{suffix}"
+    return trf("%1st", place)
