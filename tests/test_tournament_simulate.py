@@ -17,8 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from dealer_assist.errors import DeviceError
+from dealer_assist.events import CardRead, DeckShuffled
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.recovery import sort_pending
+from drivers.emulator.source import EmulatorSource
 from tests.conftest import REPO, close_at_teardown
 
 pytestmark = pytest.mark.integration
@@ -202,3 +205,38 @@ def test_kill_9_at_random_moments_resumes_to_the_same_ranking_and_prizes(
         plain = [h for h in journal.iter_hands() if h.status == "settled"]
     assert [h.settlement for h in settled] == [h.settlement for h in plain]
     assert said or len(settled) == len(plain)  # a kill mid-hand says what the resume did
+
+
+def _deal_deck(source: EmulatorSource) -> list[str]:
+    """SHUFFLE, then DEAL 52: the cards in the order the device read them."""
+    source.shuffle()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        event = source.next_event(0.5)
+        if isinstance(event, DeckShuffled):
+            break
+    source.deal(52)
+    cards: list[str] = []
+    while len(cards) < 52 and time.monotonic() < deadline:
+        event = source.next_event(0.5)
+        if isinstance(event, CardRead):
+            cards.append(str(event.card))
+    assert len(cards) == 52
+    return cards
+
+
+def test_the_emulators_seed_line_deals_the_same_deck_for_the_same_seed() -> None:
+    """The simulation's hook (control line ``SEED``): a deck drawn after ``SEED n`` is the
+    same whatever came before; another seed, another deck; a bad seed refused."""
+    source = close_at_teardown(EmulatorSource(["--shuffle-time", "0.01", "--card-interval",
+                                               "0.001"]))  # fmt: skip
+    source.open()
+    source.emulator.reseed(77)
+    first = _deal_deck(source)
+    _deal_deck(source)  # another deck in between
+    source.emulator.reseed(77)
+    assert _deal_deck(source) == first
+    source.emulator.reseed(78)
+    assert _deal_deck(source) != first
+    with pytest.raises(DeviceError, match="integer >= 0"):
+        source.emulator.reseed(-1)
