@@ -6,6 +6,7 @@ tournament ends with the same ranking and prizes as the run never interrupted.""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -174,7 +175,7 @@ def test_kill_9_at_random_moments_resumes_to_the_same_ranking_and_prizes(
     fast: Path, uninterrupted: tuple[Path, str], tmp_path: Path
 ) -> None:
     db = tmp_path / "killed.db"
-    cmd = command(fast, db, 9, 21)
+    cmd = [*command(fast, db, 9, 21), "--records", str(tmp_path / "hands.jsonl")]
     rng = random.Random(15)
     said: list[str] = []
     for _ in range(4):
@@ -204,6 +205,13 @@ def test_kill_9_at_random_moments_resumes_to_the_same_ranking_and_prizes(
     with Journal(str(uninterrupted[0]), create=False) as journal:
         plain = [h for h in journal.iter_hands() if h.status == "settled"]
     assert [h.settlement for h in settled] == [h.settlement for h in plain]
+    # each table's records file: its settled hands exactly, none missing, none twice
+    for table in ("T1", "T2"):
+        path = tmp_path / f"hands.{table}.jsonl"
+        lines = [json.loads(x) for x in path.read_text().splitlines()]
+        mine = [h for h in settled if h.table_id.endswith(f"-{table}")]
+        assert [x["hand_uid"] for x in lines] == [h.hand_uid for h in mine]
+        assert [x["settlement"] for x in lines] == [h.settlement for h in mine]
     assert said or len(settled) == len(plain)  # a kill mid-hand says what the resume did
 
 
