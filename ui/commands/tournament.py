@@ -118,7 +118,8 @@ def player_names(game: str, seed: int, n: int) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """The simulation (module docstring); 0 when it ran to its end with every chip accounted.
+    """The simulation (module docstring); 0 when it ran to its end with every chip accounted,
+    1 when the chips in play at the end are not the starting stacks + rebuys + add-ons.
 
     Raises:
         ConfigError: a bad option or structure (names it). DeviceError, JournalError (said in a
@@ -201,8 +202,8 @@ def run(args: argparse.Namespace) -> int:
         for rec in records.values():
             rec.close()
         journal.close()
-    report(sys.stdout, director.state, results, url=url, seconds=time.monotonic() - started)
-    return 0
+    ok = report(sys.stdout, director.state, results, url=url, seconds=time.monotonic() - started)
+    return 0 if ok else 1
 
 
 def _records_path(path: str, table_id: str, players: int, s: TournamentStructure) -> Path:
@@ -213,8 +214,8 @@ def _records_path(path: str, table_id: str, players: int, s: TournamentStructure
 
 
 def report(out: TextIO, state: TournamentState, results: ResultsTable, *, url: str,
-           seconds: float) -> None:  # fmt: skip
-    """The results, the per-level summary and the chip check."""
+           seconds: float) -> bool:  # fmt: skip
+    """The results, the per-level summary and the chip check; whether the chips add up."""
     lines = [
         f"tournament {state.tournament_id} ({results.name}, {results.game}), journal {url}",
         f"entrants {results.entrants}, rebuys {results.rebuys}, add-ons {results.addons}, "
@@ -244,3 +245,4 @@ def report(out: TextIO, state: TournamentState, results: ResultsTable, *, url: s
               f"time: {seconds:.1f} s",
               f"verify with: dealer-assist audit verify --db {url}"]  # fmt: skip
     out.write("\n".join(lines) + "\n")
+    return ok
