@@ -24,7 +24,8 @@ from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.engine.state import ActionSpace
 from dealer_assist.table.driving import resume_table
 from dealer_assist.table.peer_driving import SeatPlayer, play_hand
-from dealer_assist.tournament.director import Director, Players, draw_number
+from dealer_assist.tournament.director import Director, Players
+from dealer_assist.tournament.moves import draw_number
 from dealer_assist.tournament.tables import TournamentTable
 
 Reseed = Callable[[TournamentTable, int], None]
