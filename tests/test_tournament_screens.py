@@ -393,11 +393,12 @@ def test_the_level_strip_runs_the_action_clock_and_the_time_bank(
     assert strip.snap is None and not strip.isVisible()  # not a table of this tournament
     strip.table_id = desk.state.tables[0]
     strip.set_snapshot(desk.snapshot())
-    strip.resize(1280, 44)
+    strip.resize(860, strip.sizeHint().height())  # its width over a 1280x800 console's felt
     assert strip.isVisible()
     assert strip.level.text() == "Level 1"
     assert strip.amounts.text() == "Limits 100 / 200 · Ante 25 · Bring-in 25"
     assert strip.left.text() == "20:00 left in the level"
+    assert strip.action.text() == "Action clock 30 s · time bank 60 s"
     strip.on_turn(("h1", 3, "third"), "Ada")
     clock.move(seconds=10)
     strip.refresh()
@@ -476,9 +477,11 @@ def test_a_tournament_tables_poker_console_shows_the_level_strip(
         strip = console.level_strip
         assert strip is not None
         qtbot.waitUntil(lambda: strip.isVisible(), timeout=10000)
+        qtbot.wait(200)  # the layout the strip's showing asks for
         assert strip.level.text() == "Level 1"
         assert strip.amounts.text() == "Limits 100 / 200 · Ante 25 · Bring-in 25"
         assert strip.parent() is win.centralWidget()
+        assert strip.geometry().right() <= win.side.geometry().left()  # over the felt
         assert cut_texts(strip) == []
     finally:
         console.close()

@@ -183,7 +183,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="81" />
-            <location filename="../console/widgets/panel.py" line="263" />
+            <location filename="../console/widgets/panel.py" line="265" />
             <source>Hand over</source>
             <translation>Mano conclusa</translation>
         </message>
@@ -415,7 +415,7 @@
         <message>
             <location filename="../poker/texts.py" line="147" />
             <location filename="../tournament/director_window.py" line="368" />
-            <location filename="../tournament/level_strip.py" line="136" />
+            <location filename="../tournament/level_strip.py" line="148" />
             <source>Refused: %1</source>
             <translation>Rifiutato: %1</translation>
         </message>
@@ -1041,7 +1041,7 @@
             <location filename="../console/widgets/seat.py" line="325" />
             <location filename="../poker/widgets/felt.py" line="170" />
             <location filename="../poker/widgets/panel.py" line="336" />
-            <location filename="../tournament/level_strip.py" line="126" />
+            <location filename="../tournament/level_strip.py" line="138" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
@@ -1076,42 +1076,42 @@
             <translation>Ripeti ultime puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="170" />
-            <location filename="../console/widgets/panel.py" line="226" />
+            <location filename="../console/widgets/panel.py" line="172" />
+            <location filename="../console/widgets/panel.py" line="228" />
             <source>On the table: %1</source>
             <translation>Sul tavolo: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="208" />
+            <location filename="../console/widgets/panel.py" line="210" />
             <location filename="../poker/texts.py" line="48" />
             <location filename="../poker/widgets/panel.py" line="276" />
             <source>Dealing</source>
             <translation>Distribuzione</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="210" />
+            <location filename="../console/widgets/panel.py" line="212" />
             <source>The shuffler is dealing. Bets are locked.</source>
             <translation>La miscelatrice sta distribuendo. Puntate bloccate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="212" />
+            <location filename="../console/widgets/panel.py" line="214" />
             <location filename="../console/widgets/seat.py" line="350" />
             <location filename="../poker/widgets/felt.py" line="180" />
             <source>To act</source>
             <translation>Da decidere</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="214" />
+            <location filename="../console/widgets/panel.py" line="216" />
             <source>Tap each seat's decision on the table.</source>
             <translation>Tocca la decisione di ogni posto sul tavolo.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="216" />
+            <location filename="../console/widgets/panel.py" line="218" />
             <source>All seats have decided</source>
             <translation>Tutti i posti hanno deciso</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="221" />
+            <location filename="../console/widgets/panel.py" line="223" />
             <source>Exposed cards recorded: %1</source>
             <translation>Carte esposte registrate: %1</translation>
         </message>
@@ -1128,14 +1128,14 @@
         </message>
         <message>
             <location filename="../console/widgets/entry.py" line="183" />
-            <location filename="../console/widgets/panel.py" line="227" />
+            <location filename="../console/widgets/panel.py" line="229" />
             <location filename="../poker/texts.py" line="104" />
             <source>Confirm: void the hand</source>
             <translation>Conferma: annulla la mano</translation>
         </message>
         <message>
             <location filename="../console/widgets/entry.py" line="183" />
-            <location filename="../console/widgets/panel.py" line="227" />
+            <location filename="../console/widgets/panel.py" line="229" />
             <location filename="../poker/texts.py" line="104" />
             <location filename="../poker/widgets/action_bar.py" line="53" />
             <location filename="../poker/widgets/panel.py" line="147" />
@@ -1184,7 +1184,7 @@
             <translation>Conferma del capo tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="205" />
+            <location filename="../console/widgets/panel.py" line="207" />
             <source>Card exposed by mistake</source>
             <translation>Carta esposta per errore</translation>
         </message>
@@ -1224,23 +1224,23 @@
             <translation>Da destra verso sinistra. Paga o ritira, poi Avanti.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="259" />
+            <location filename="../console/widgets/panel.py" line="261" />
             <source>Shuffler</source>
             <translation>Miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="261" />
+            <location filename="../console/widgets/panel.py" line="263" />
             <source>Not connected: %1</source>
             <translation>Non collegata: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="261" />
+            <location filename="../console/widgets/panel.py" line="263" />
             <location filename="../poker/widgets/panel.py" line="377" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="264" />
+            <location filename="../console/widgets/panel.py" line="266" />
             <source>Start a new hand when the shuffler is ready.</source>
             <translation>Inizia una nuova mano quando la miscelatrice è pronta.</translation>
         </message>
@@ -2176,52 +2176,57 @@
             <translation>%1°</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="72" />
+            <location filename="../tournament/level_strip.py" line="84" />
             <source>Time bank</source>
             <translation>Riserva di tempo</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="148" />
+            <location filename="../tournament/level_strip.py" line="160" />
             <source>Level %1</source>
             <translation>Livello %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="151" />
+            <location filename="../tournament/level_strip.py" line="163" />
             <source>Clock paused</source>
             <translation>Orologio fermo</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="153" />
+            <location filename="../tournament/level_strip.py" line="165" />
             <source>Break: %1 left</source>
             <translation>Pausa: mancano %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="155" />
+            <location filename="../tournament/level_strip.py" line="167" />
             <source>%1 left in the level</source>
             <translation>fine livello fra %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="157" />
+            <location filename="../tournament/level_strip.py" line="169" />
             <source>%1 hands left in the level</source>
             <translation>fine livello fra %1 mani</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="159" />
+            <location filename="../tournament/level_strip.py" line="171" />
             <source>Last level</source>
             <translation>Ultimo livello</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="172" />
+            <location filename="../tournament/level_strip.py" line="179" />
+            <source>Action clock %1 s · time bank %2 s</source>
+            <translation>Tempo per agire %1 s · riserva di tempo %2 s</translation>
+        </message>
+        <message>
+            <location filename="../tournament/level_strip.py" line="189" />
             <source>%1: time is up (check if possible, else fold)</source>
             <translation>%1: tempo scaduto (check se possibile, altrimenti passa)</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="175" />
+            <location filename="../tournament/level_strip.py" line="192" />
             <source>%1: time bank %2</source>
             <translation>%1: riserva di tempo %2</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="181" />
+            <location filename="../tournament/level_strip.py" line="198" />
             <source>%1: %2 · time bank %3</source>
             <translation>%1: %2 · riserva %3</translation>
         </message>

@@ -104,4 +104,5 @@ IT = {
     ),
     "%1: time bank %2": "%1: riserva di tempo %2",
     "%1: %2 · time bank %3": "%1: %2 · riserva %3",
+    "Action clock %1 s · time bank %2 s": "Tempo per agire %1 s · riserva di tempo %2 s",
 }

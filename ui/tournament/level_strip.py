@@ -20,7 +20,14 @@ from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QMainWindow, QPushButton
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QFrame,
+    QHBoxLayout,
+    QMainWindow,
+    QPushButton,
+    QVBoxLayout,
+)
 
 from dealer_assist.config import TableConfig
 from dealer_assist.events import utc_now
@@ -40,9 +47,10 @@ STYLE = f"""
 #lsAmounts {{ color: {theme.TEXT}; font-size: 22px; font-weight: bold; }}
 #lsLeft {{ color: {theme.GOLD}; font-size: 22px; font-weight: bold; }}
 #lsAction {{ color: {theme.TEXT}; font-size: 22px; }}
+#lsAction[kind="idle"] {{ color: {theme.MUTED}; font-size: 18px; }}
 #lsAction[kind="bank"] {{ color: #8cc8ff; font-weight: bold; }}
 #lsAction[kind="out"] {{ color: #ff9a9a; font-weight: bold; }}
-#lsBank {{ font-size: 18px; min-height: 44px; padding: 0 12px; }}
+#lsBank {{ font-size: 18px; min-height: 36px; padding: 0 12px; }}
 """
 
 
@@ -60,20 +68,24 @@ class LevelStrip(QFrame):
         self.now = now
         self.setObjectName("lsStrip")
         self.setStyleSheet(STYLE)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(16, 6, 16, 6)
-        row.setSpacing(18)
+        rows = QVBoxLayout(self)
+        rows.setContentsMargins(16, 4, 16, 4)
+        rows.setSpacing(2)
+        top, bottom = QHBoxLayout(), QHBoxLayout()
+        for row in (top, bottom):
+            row.setSpacing(18)
+            rows.addLayout(row)
         self.level, self.amounts = _fit("lsLevel"), _fit("lsAmounts")
         self.left, self.action = _fit("lsLeft"), _fit("lsAction")
-        row.addWidget(self.level)
-        row.addWidget(self.amounts, 3)
-        row.addWidget(self.left, 2)
-        row.addWidget(self.action, 3)
+        top.addWidget(self.level)
+        top.addWidget(self.amounts, 1)
+        top.addWidget(self.left)
+        bottom.addWidget(self.action, 1)
         self.bank = QPushButton(tr("Time bank"))
         self.bank.setObjectName("lsBank")
         self.bank.clicked.connect(self.open_bank)
         self.bank.hide()
-        row.addWidget(self.bank)
+        bottom.addWidget(self.bank)
         self.feed: JournalFeed | None = None
         self.snap: Snapshot | None = None
         self.board: Board | None = None
@@ -162,10 +174,15 @@ class LevelStrip(QFrame):
 
     def _action(self, now: datetime) -> None:
         d = self.decision
-        if d is None:
-            set_text(self.action, "")
-            self._kind("")
+        if d is None and self.snap is not None:
+            s = self.snap.structure
+            set_text(self.action, trf("Action clock %1 s · time bank %2 s",
+                                      s.level(self.snap.clock.level).action_seconds,
+                                      s.time_bank_seconds))  # fmt: skip
+            self._kind("idle")
             self.bank.hide()
+            return
+        if d is None:
             return
         st = d.status(now)
         if st.timed_out:
@@ -202,6 +219,23 @@ class LevelStrip(QFrame):
             self.feed.stop()
 
 
+def _place(window: QMainWindow, strip: LevelStrip) -> None:
+    """Over the felt, under the top bar: the first of the column left of the side panel (the
+    felt gives up the height, the window keeps its size); else right under the top bar."""
+    central = window.centralWidget()
+    outer = central.layout() if central is not None else None
+    if not isinstance(outer, QBoxLayout):
+        return
+    item = outer.itemAt(1)
+    body = item.layout() if item is not None else None
+    first = body.itemAt(0) if isinstance(body, QBoxLayout) else None
+    left = first.layout() if first is not None else None
+    if isinstance(left, QBoxLayout):
+        left.insertWidget(0, strip)
+    else:
+        outer.insertWidget(1, strip)
+
+
 def attach_level_strip(
     window: QMainWindow,
     presenter: Any,
@@ -210,15 +244,12 @@ def attach_level_strip(
     url: str | None = None,
     tournament_id: str | None = None,
 ) -> LevelStrip:
-    """Put a :class:`LevelStrip` under ``window``'s top bar, fed by the tournament's journal
+    """Put a :class:`LevelStrip` over ``window``'s felt, fed by the tournament's journal
     (``url``, default the table's) and by ``presenter``'s views; :meth:`LevelStrip.stop` at
     the console's close. Without a journal the strip stays hidden."""
     strip = LevelStrip()
     strip.table_id = config.table_id
-    central = window.centralWidget()
-    layout = central.layout() if central is not None else None
-    if isinstance(layout, QBoxLayout):
-        layout.insertWidget(1, strip)
+    _place(window, strip)
     presenter.subscribe(strip.on_view)
     journal = url or config.journal_url
     if journal:
