@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from dealer_assist.storage.floor import Floor, Forwarder
 
 CATCH_UP_TIMEOUT_S = 30.0  # simulate --floor: how long the end of the job waits for the floor
+STUCK_WAIT_S = 8.0  # ... when its last attempt failed: one more (connecting takes up to 5 s)
 _SYNC_ROUND = 5000  # records per progress line of a long sync
 
 
@@ -228,9 +229,9 @@ def _when(moment: datetime | None) -> str:
 
 
 def start_forwarding(journal: Any, args: argparse.Namespace) -> Forwarder | None:
-    """A started :class:`~dealer_assist.storage.floor.Forwarder` of the open ``journal`` to
-    the floor of ``args.floor``, else of the ``[floor]`` section of ``args.table`` (a table
-    TOML); None when neither names one.
+    """A started :class:`~dealer_assist.storage.floor.Forwarder` of the open ``journal`` (read
+    by its path or URL on the forwarder's own connection) to the floor of ``args.floor``, else
+    of the ``[floor]`` section of ``args.table`` (a table TOML); None when neither names one.
 
     Raises:
         ConfigError: the table TOML's ``[floor]`` is malformed. FloorError: not a floor URL.
@@ -245,7 +246,9 @@ def start_forwarding(journal: Any, args: argparse.Namespace) -> Forwarder | None
         return None
     from dealer_assist.storage.floor import Forwarder
 
-    forwarder = Forwarder(journal, url, pit=pit)
+    # by its path, on a connection of its own: see Forwarder (a table's SQLite engine shared
+    # across threads re-creates its side files on each new connection)
+    forwarder = Forwarder(getattr(journal, "url_or_path", journal), url, pit=pit)
     forwarder.start()
     return forwarder
 
@@ -253,13 +256,15 @@ def start_forwarding(journal: Any, args: argparse.Namespace) -> Forwarder | None
 def stop_forwarding(
     forwarder: Forwarder | None, out: TextIO | None = None, *, wait: float = CATCH_UP_TIMEOUT_S
 ) -> None:
-    """Give ``forwarder`` up to ``wait`` s to catch up (not when the floor is unreachable or
-    refused a record: it would not), stop it, and say where it stands on ``out`` (default
-    stdout), with what is left for ``floor sync``."""
+    """Give ``forwarder`` up to ``wait`` s to catch up (at once: a pause between retries is cut
+    short; at most ``STUCK_WAIT_S`` when the floor was unreachable or refused a record at the
+    last attempt), stop it, and say where it stands on ``out`` (default stdout), with what is
+    left for ``floor sync``."""
     if forwarder is None:
         return
     stuck = forwarder.status().state in ("floor unreachable", "refused", "error")
-    caught_up = not stuck and wait > 0 and forwarder.wait_caught_up(wait)
+    limit = min(wait, STUCK_WAIT_S) if stuck else wait
+    caught_up = limit > 0 and forwarder.wait_caught_up(limit)
     status = forwarder.status()
     forwarder.stop()
     line = status.sentence()

@@ -95,10 +95,14 @@ class Forwarder:
     """Forwards the journal ``journal`` to the floor at ``floor_url`` on its own thread.
 
     Args:
-        journal: an open journal shared with the table (only read here; its owner opens and
-            closes it), or its path / URL: the forwarder then opens its own connection to it
-            (``create=False``, no supervision: the table's own open does that) and retries
-            while it does not exist yet.
+        journal: the journal's path / URL (preferred): the forwarder opens its own
+            connection to it (``create=False``, no supervision: the table's own open does
+            that) and retries while it does not exist yet; or an open journal shared with the
+            table (only read here; its owner opens and closes it). Not a table's SQLite
+            :class:`~dealer_assist.storage.Journal` opened with ``create=True``: its engine sets
+            the side files' modes on every new connection, opening and closing them, and a
+            second connection made for this thread then drops the process's POSIX locks on
+            them (a read-only audit of the live journal then crashed the table with SIGBUS).
         floor_url: ``postgresql+psycopg://…`` (FloorError at construction when it is not one).
         pit, public_key, signature_of: registered / stored with the records (see
             :class:`~dealer_assist.storage.floor.push.Pusher`).
