@@ -123,6 +123,18 @@ def test_a_double_tap_cannot_skip_a_seat_and_back_reopens_one(tmp_path: Path) ->
     assert t.view().action.kind == "new_hand"  # type: ignore[union-attr]
 
 
+def test_a_double_tap_queued_behind_a_slow_redraw_is_still_one_tap(tmp_path: Path) -> None:
+    """The second tap of a double tap may wait in the event queue while the first one's screen
+    is drawn (seven rows on a slow panel): the guard counts from the end of that work."""
+    t, clock = walk_table(tmp_path)
+    play_to_reveal(t, clock, seats=(1, 2, 3))
+    t.p.subscribe(lambda _view: clock.wait(0.3))  # every redraw takes 0.3 s
+    big(t, clock)  # settle: its redraw ends 0.3 s later, the queued second tap comes then
+    t.p.dealer_button()
+    assert [r.state for r in t.view().settlement] == ["current", "pending", "pending"]
+    assert [c.kind for c in t.sent].count("paid") == 0
+
+
 def test_paid_seats_survive_a_restart_and_the_screen_says_so(tmp_path: Path) -> None:
     t, clock = walk_table(tmp_path)
     play_to_reveal(t, clock, seats=(2, 4, 6))

@@ -213,7 +213,7 @@ class DerivedView:
         if step is Step.SETTLEMENT:
             n = len(snap.settlement.seats) if snap.settlement is not None else 0
             if (self.cursor or 0) < n:
-                return DealerAction("next")
+                return DealerAction("next", enabled=not busy)  # the last seat's mark first
             return DealerAction("new_hand", enabled=not busy and ready)
         if step is Step.VOID:
             return DealerAction("ack")

@@ -316,6 +316,10 @@ class ConsolePresenter(DerivedView, WalkTaps):
             self._command("new_hand")
         elif kind == "ack":
             self.acknowledge_void()
+        # the guard runs from the end of this tap's work too: the screen it redrew (a list of
+        # seven seats takes a while on a slow panel) may have kept the second tap of a double
+        # tap queued for longer than the guard
+        self._last_big = self.clock()
 
     def acknowledge_void(self) -> None:
         """The dealer has read the void alarm: acknowledge it (journaled) and open the next
