@@ -316,9 +316,10 @@ class NoChoices:
         return 0
 
 
-def play_until_short(journal: Journal, structure: TournamentStructure, tid: str) -> str:
+def play_until(journal: Journal, structure: TournamentStructure, tid: str, *,
+               out: bool = False) -> str:  # fmt: skip
     """Hands at the tournament's table over the pty emulator until a player is below the
-    starting stack with chips left; that player."""
+    starting stack with chips left (``out``: eliminated); that player."""
     base = load_table_config(None, game=structure.game)
     base = dataclasses.replace(base, seats=structure.max_seats, sources=())
     sources: list[Any] = []
@@ -335,8 +336,10 @@ def play_until_short(journal: Journal, structure: TournamentStructure, tid: str)
     director = Director(journal, tid, make_table=make_table, by="dealer")
     try:
         for _ in range(40):
-            short = [n for n, c in director.state.stacks().items()
-                     if 0 < c < structure.starting_stack]  # fmt: skip
+            st = director.state
+            full = structure.starting_stack
+            short = [n for n, c in st.stacks().items()
+                     if (st.entrants[n].out if out else 0 < c < full)]  # fmt: skip
             if short:
                 return short[0]
             director.between_hands(NoChoices())  # the button drawn, the busted out
@@ -349,7 +352,7 @@ def play_until_short(journal: Journal, structure: TournamentStructure, tid: str)
     finally:
         for src in sources:
             src.close()
-    raise AssertionError("no player went below the starting stack in 40 hands")
+    raise AssertionError("no player went short (or out) in 40 hands")
 
 
 def test_a_rebuy_past_eur_250_is_refused_with_the_cores_sentence(
@@ -358,7 +361,7 @@ def test_a_rebuy_past_eur_250_is_refused_with_the_cores_sentence(
     clock = Clock()
     s = holdem_dear()
     desk = desk_for(journal, s, clock)
-    short = play_until_short(journal, s, "ROOM")
+    short = play_until(journal, s, "ROOM")
     desk.refresh()
     with pytest.raises(PurchaseRefused, match=r"EUR 250\.00") as refused:
         desk.rebuy(short, by="Anna")
@@ -373,6 +376,52 @@ def test_a_rebuy_past_eur_250_is_refused_with_the_cores_sentence(
         assert win.message.property("kind") == "refused"
         assert journal.count() == before
         assert cell(win.players, rows.index(short), 5) == "0"  # no rebuy counted
+    finally:
+        win.close()
+        win.worker.close()
+
+
+def test_a_bust_undone_brings_the_player_back_with_a_rebuy_and_reranks(
+    qtbot: Any, journal: Journal, english: None
+) -> None:
+    clock = Clock()
+    s = structure_from_dict({
+        "tournament": {"name": "Short Holdem", "game": "holdem", "chip": 25,
+                       "starting_stack": 200, "max_seats": 9, "min_players": 6,
+                       "entry_fee_cents": 2000},
+        "levels": [{"small_blind": 50, "big_blind": 100, "minutes": 30},
+                   {"small_blind": 100, "big_blind": 200}],
+        "rebuy": {"max": 2, "until_level": 1},
+        "prizes": {"kind": "winner_takes_all"},
+    })  # fmt: skip
+    desk_for(journal, s, clock)
+    busted = play_until(journal, s, "ROOM", out=True)
+    win = console(qtbot, journal, s, clock)
+    try:
+        names = [cell(win.players, i, 0) for i in range(win.players.rowCount())]
+        row = names.index(busted)
+        assert cell(win.players, row, 7) == "Out"
+        win.players.selectRow(row)
+        said = run_step(qtbot, win, win.undo)
+        assert said == f"Bust of {busted} undone (authorised by Anna)"
+        assert [cell(win.players, row, j) for j in (3, 4, 5, 7)] == [
+            "200", "€ 40.00", "1", "Playing"]  # fmt: skip
+        assert win.last is not None and busted in {p for _t, _s, p in win.last.seats}
+        # the journal: the undo on the desk, the rebuy as the seat taken, both by Anna
+        tail = list(journal.iter_hands())[-2:]
+        parts = [h.record["tournament"] for h in tail]
+        assert [p["event"] for p in parts] == [ev.UNDONE, ev.SEATED]
+        assert parts[1]["purchase"]["kind"] == "rebuy"
+        assert {h.record["by"] for h in tail} == {"Anna"}
+        desk = DirectorDesk(journal, "ROOM", s)  # the fold from the start says the same
+        assert busted not in desk.state.eliminations.out
+        assert desk.state.stack(busted) == 200
+        desk.state.check_chips("after the undo")
+        # a player still in cannot be undone; nothing written
+        before = journal.count()
+        win.players.selectRow(row)
+        assert run_step(qtbot, win, win.undo) == f"Refused: {busted} is not out: no bust to undo"
+        assert journal.count() == before
     finally:
         win.close()
         win.worker.close()

@@ -13,7 +13,7 @@ Qt-free. Every step checks first and journals after: a refused step (the core's 
   at the moment of the purchase (the EUR 250 cap, the windows, the counts) and journaled as the
   table's ``top_up`` record, as the director journals them;
 - :meth:`pause` / :meth:`resume` (the director's own, at the clock's moment now);
-- :meth:`undo` (a bust taken back, the ranking folded again).
+- :meth:`undo` (a bust taken back, the ranking folded again, the player back with a rebuy).
 
 The desk's clock is the fold's (the moment of the last record), run by the wall clock since the
 desk last read the journal (as the room's clock shows it, :meth:`Snapshot.clock_at`).
@@ -242,13 +242,40 @@ class DirectorDesk:
         self._read()
 
     def undo(self, player: str, *, by: str) -> None:
-        """``player``'s bust taken back (the ranking folded again). Raises RankingError for a
-        player who is not out."""
+        """``player``'s bust taken back (rules text 002: the ranking folded again), and the
+        player back in the game with a rebuy, seated at the free seat of the table with fewest
+        players: the correction of a player marked out who was entitled to rebuy. Checked
+        before anything is written.
+
+        Raises:
+            RankingError: the player is not out. PurchaseRefused: they cannot come back (no
+                rebuy now: the window, the count, the EUR 250 cap; no free seat).
+        """
+        s, st = self.structure, self.state
         rec = EliminationRecord("undo", player, "", 0, by)
-        self.state.eliminations.apply(rec)  # refused here: nothing written
-        if player not in self.state.entrants:
+        if player not in st.entrants:
             raise RankingError(f"{player} is not registered")
+        st.eliminations.apply(rec)  # refused here: nothing written
+        try:
+            p = money.rebuy(s, st.ledger, player, stack=0, level=self.director.level,
+                            authorised_by=by)  # fmt: skip
+        except PurchaseRefused as e:
+            raise PurchaseRefused(player, "undo", f"{player} cannot come back: {e.reason}") from e
+        table, seat = self._free_seat(player)
         self._desk(ev.UNDONE, self.clock_now(), by, player=player, elimination=rec.to_json())
+        part = self._part(ev.SEATED, self.clock_now(), player=player, purchase=p.to_json())
+        self.director.tables[table].change("seat_player", seat, player, p.chips, part=part, by=by)
+        self._read()
+        self.state.check_chips(f"after the bust of {player} undone")
+
+    def _free_seat(self, player: str) -> tuple[str, int]:
+        st, cap = self.state, self.structure.max_seats
+        live = [t for t in st.tables if st.at_table(t)] or list(st.tables)
+        for t in sorted(live, key=lambda t: (len(st.at_table(t)), st.tables.index(t))):
+            free = [n for n in range(1, cap + 1) if n not in st.at_table(t)]
+            if free:
+                return t, free[0]
+        raise PurchaseRefused(player, "undo", "no free seat at the tournament's tables")
 
     def _clock_moment(self) -> datetime:
         c = self.clock_now()
