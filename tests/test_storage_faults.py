@@ -250,13 +250,18 @@ def test_simulate_goes_on_when_the_lock_goes_within_the_retries(
 # -- PostgreSQL: connections killed, the server unreachable -------------------------------------
 
 
+ADMIN_DSN = "postgresql://postgres@127.0.0.1:5432/test"  # the user make_backend found
+
+
 @pytest.fixture
 def pg_url(tmp_path: Path) -> Iterator[tuple[str, str]]:
     """A journal URL in a schema of its own, with an application name to find its backends."""
+    global ADMIN_DSN
     backend = make_backend("postgres", tmp_path)
-    url = next(backend).url
+    made = next(backend)
+    ADMIN_DSN = str(made.pg_dsn)
     name = f"dafaults{uuid.uuid4().hex[:10]}"
-    yield f"{url}&application_name={name}", name
+    yield f"{made.url}&application_name={name}", name
     next(backend, None)
 
 
@@ -266,7 +271,7 @@ def _terminate(name: str, *, waiting: bool = False) -> int:
     import psycopg
 
     where = "application_name = %s" + (" and wait_event_type = 'Lock'" if waiting else "")
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/test", autocommit=True) as conn:
+    with psycopg.connect(ADMIN_DSN, autocommit=True) as conn:
         row = conn.execute(
             f"select count(pg_terminate_backend(pid)) from pg_stat_activity where {where}",
             (name,),
@@ -300,8 +305,7 @@ def test_a_connection_killed_inside_an_append_is_retried_and_the_hand_stored_onc
     journal = _journal(url, on_notice=notes.append)
     journal.write_step(TABLE, "h1", 0, "open", {})
     schema = url.split("search_path%3D", 1)[1].split("&", 1)[0]
-    blocker = psycopg.connect("postgresql://postgres@127.0.0.1:5432/test",
-                              options=f"-csearch_path={schema}")  # fmt: skip
+    blocker = psycopg.connect(ADMIN_DSN, options=f"-csearch_path={schema}")
     blocker.execute("select * from chain_head where id = 1 for update")  # the append waits
     result: list[Any] = []
     entry = make_entry(1, hand_uid="h1", table_id=TABLE)
@@ -337,8 +341,7 @@ def test_simulate_goes_on_while_its_connections_are_killed(
         import psycopg
 
         try:
-            with psycopg.connect("postgresql://postgres@127.0.0.1:5432/test",
-                                 options=f"-csearch_path={schema}") as conn:  # fmt: skip
+            with psycopg.connect(ADMIN_DSN, options=f"-csearch_path={schema}") as conn:
                 row = conn.execute("select count(*) from hands").fetchone()
         except psycopg.Error:
             return 0
@@ -366,6 +369,7 @@ def test_simulate_goes_on_while_its_connections_are_killed(
 
 
 def test_an_unreachable_server_is_a_lost_connection_after_the_retries() -> None:
+    pytest.importorskip("psycopg")
     waits: list[float] = []
     journal = ResilientJournal("postgresql+psycopg://postgres@127.0.0.1:1/test", sleep=waits.append)
     with pytest.raises(StorageLostError) as caught:
