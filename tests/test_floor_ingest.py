@@ -76,8 +76,8 @@ def test_pushed_twice_the_floor_holds_each_position_once(
     table = floor.tables()[0]
     assert (table.table_id, table.game, table.position) == ("UTH-3", "uth", 12)
     assert table.hash == journal.get_hand(12).hash
-    heads = floor_db.sql("SELECT position, hash FROM floor_heads")
-    assert heads == [(12, journal.get_hand(12).hash)]
+    heads = floor.heads("UTH-3")
+    assert [(h.position, h.hash) for h in heads] == [(12, journal.get_hand(12).hash)]
 
 
 def test_a_missing_record_is_refused_and_nothing_past_it_stored(

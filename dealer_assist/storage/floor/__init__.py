@@ -2,7 +2,7 @@
 table's chain checked as it arrives, alerts on a break (issue 16 part 1; docs/FLOOR.md)."""
 
 from dealer_assist.storage.floor.errors import FloorError, FloorUnavailableError
-from dealer_assist.storage.floor.floor import Alert, Floor, FloorTable
+from dealer_assist.storage.floor.floor import Alert, Floor, FloorTable, ReceivedHead
 from dealer_assist.storage.floor.forward import Forwarder, ForwardStatus
 from dealer_assist.storage.floor.ingest import IngestResult, Refusal
 from dealer_assist.storage.floor.push import Pusher, PushResult
@@ -20,6 +20,7 @@ __all__ = [
     "IngestResult",
     "PushResult",
     "Pusher",
+    "ReceivedHead",
     "Refusal",
     "floor_settings",
 ]

@@ -38,6 +38,7 @@ from dealer_assist.storage.floor.ingest import IngestResult, ensure_table, inges
 from dealer_assist.storage.floor.schema import (
     KEY_CHANGED,
     floor_alerts,
+    floor_heads,
     floor_records,
     floor_tables,
 )
@@ -80,6 +81,17 @@ class Alert:
         at = f" position {self.position}" if self.position is not None else ""
         state = f"acknowledged by {self.acknowledged_by}" if self.acknowledged_by else "open"
         return f"#{self.id} {self.kind}{where}{at}: {self.detail} ({state})"
+
+
+@dataclass(frozen=True)
+class ReceivedHead:
+    """A table's chain head as the floor received it: ``position``, ``hash``, the head
+    record's ``signature`` (``None`` unsigned) and when (``received_at``, UTC)."""
+
+    position: int
+    hash: str
+    signature: str | None
+    received_at: datetime
 
 
 class Floor:
@@ -228,6 +240,17 @@ class Floor:
                 )
             ).scalar()
         return None if found is None else str(found)
+
+    def heads(self, table_id: str) -> list[ReceivedHead]:
+        """Every head of ``table_id`` as the floor received it, oldest first (one per stored
+        batch): what a table's journal is compared with (issue 16 part 2)."""
+        heads = floor_heads.c
+        query = sa.select(floor_heads).where(heads.table_id == table_id).order_by(heads.id)
+        with self._transaction("read a table's heads") as conn:
+            return [
+                ReceivedHead(int(r.position), r.hash, r.signature, r.received_at)
+                for r in conn.execute(query)
+            ]
 
     def get_record(self, table_id: str, position: int) -> StoredHand:
         """The floor's copy of one record as a :class:`StoredHand`. Raises FloorError when the
