@@ -31,17 +31,19 @@ NO_TOURNAMENT = "no_tournament"  # no tournament opened in it (for the table)
 JOIN_SECONDS = 3.0
 
 
-def find_tournament(journal: Journal, table_id: str | None = None) -> str | None:
-    """The id of the last tournament opened in ``journal`` (playing at ``table_id`` when given).
-    Raises JournalError."""
-    found = None
-    for stored in journal.iter_hands():
+def find_tournament(journal: Journal, table_id: str | None = None, start: int = 1
+                    ) -> tuple[str | None, int]:  # fmt: skip
+    """The id of the last tournament opened in ``journal`` from entry ``start`` on (playing at
+    ``table_id`` when given), and the last entry read. Raises JournalError."""
+    found, last = None, start - 1
+    for stored in journal.iter_hands(start):
+        last = stored.hand_id
         part = tournament_part(stored)
         if part is None or part.get("event") != ev.OPENED:
             continue
         if table_id is None or table_id in [str(t) for t in part.get("tables", [])]:
             found = str(part.get("id"))
-    return found
+    return found, last
 
 
 class JournalFeed(QObject):
@@ -92,7 +94,7 @@ class JournalFeed(QObject):
     def _run(self) -> None:
         journal: Journal | None = None
         state: TournamentState | None = None
-        seen = -1
+        seen, scanned = -1, 0
         while not self._stop.is_set():
             try:
                 if journal is None:
@@ -103,7 +105,9 @@ class JournalFeed(QObject):
                     journal = Journal(self.url, read_only=True)
                     journal.open()
                 if state is None:
-                    tid = self.tournament_id or find_tournament(journal, self.table_id)
+                    tid = self.tournament_id
+                    if tid is None:  # only the entries not scanned yet, each second
+                        tid, scanned = find_tournament(journal, self.table_id, scanned + 1)
                     if tid is None:
                         self._say(NO_TOURNAMENT, self.table_id or self.url)
                     else:
@@ -121,7 +125,7 @@ class JournalFeed(QObject):
                 self._say(UNREADABLE, str(e))
                 if journal is not None:
                     journal.close()
-                journal, state, seen = None, None, -1
+                journal, state, seen, scanned = None, None, -1, 0
             self._stop.wait(self.interval)
         if journal is not None:
             journal.close()
