@@ -41,7 +41,8 @@ EMULATOR = "emulator://?seed=1&shuffle_time=0.01&card_interval=0.001"
 
 
 def stud_dc() -> TournamentStructure:
-    """A short Stud freezeout with Double Chance (second half at level 3) and a break."""
+    """A short Stud freezeout with Double Chance (second half at level 3), a break, a short
+    action clock (10 s) and a 40 s time bank."""
     return structure_from_dict({
         "tournament": {"name": "DC Stud", "game": "stud", "chip": 25, "starting_stack": 1000,
                        "max_seats": 8, "min_players": 6, "entry_fee_cents": 5000},
@@ -52,6 +53,7 @@ def stud_dc() -> TournamentStructure:
             {"small_limit": 800, "ante": 100, "bring_in": 200, "hands": 5},
             {"small_limit": 1600, "ante": 200, "bring_in": 400},
         ],
+        "clock": {"action_seconds": 10, "time_bank_seconds": 40},
         "breaks": [{"after_level": 1, "minutes": 5}],
         "double_chance": {"second_half_level": 3},
         "prizes": {"kind": "percentages", "percentages": [60, 40]},
@@ -422,3 +424,46 @@ def test_a_bust_undone_re_ranks_and_the_player_rebuys_in_their_seat(tmp_path: Pa
         finally:
             for source in sources:
                 source.close()
+
+
+def clock_walk(p: Played) -> tuple[dict[str, list[int]], int]:
+    """Fold ``p``'s chain checking each hand's time-outs; the hands that drew from each
+    player's bank and how many time-outs."""
+    state = TournamentState(p.tid)
+    drawn: dict[str, list[int]] = {}
+    timeouts = 0
+    for e in p.entries:
+        before = dict(state.banks.banks)
+        out_before = set(state.timed_out)
+        state.take(e)
+        if e.status != "settled":
+            continue
+        for player, ms in state.banks.banks.items():
+            if ms < before.get(player, ms):
+                drawn.setdefault(player, []).append(e.hand_id)
+        for player in state.timed_out - out_before:
+            timeouts += 1
+            seat = next(s for s, n in state.at_table(e.table_id).items() if n == player)
+            acts = [a["action"] for a in e.record["actions"] if a["seat"] == seat]
+            assert acts[-1] in ("check", "fold"), (e.hand_id, player, acts)
+            nxt = next(x for x in p.entries if x.hand_id > e.hand_id
+                       and x.record.get("tournament", {}).get("player") == player)  # fmt: skip
+            assert nxt.record["tournament"]["event"] in ("sat_out", "eliminated")
+            if nxt.record["tournament"]["event"] == "sat_out":
+                assert nxt.record["tournament"]["why"] == "timed_out"
+    assert state.banks == p.state.banks
+    return drawn, timeouts
+
+
+def test_the_time_bank_is_drawn_across_hands_and_a_time_out_sits_the_player_out(
+    stud: Played, holdem: Played
+) -> None:
+    """Each decision on the action clock (simulated thinking times): the bank drawn past it,
+    hand after hand, folded from the records to the banks the director had; a decision past
+    both (Hold'em here has no bank) checks or folds, and the player sits out from the next
+    hand."""
+    drawn, _ = clock_walk(stud)
+    assert any(len(hands) >= 2 for hands in drawn.values()), drawn  # split across hands
+    assert all(0 <= ms <= 40_000 for ms in stud.state.banks.banks.values())
+    none, timeouts = clock_walk(holdem)
+    assert not none and timeouts >= 1

@@ -44,6 +44,7 @@ from dealer_assist.table.session import TableSession
 from dealer_assist.tournament import money
 from dealer_assist.tournament import records as ev
 from dealer_assist.tournament.clock import ClockState
+from dealer_assist.tournament.draws import draw_number
 from dealer_assist.tournament.errors import PurchaseRefused
 from dealer_assist.tournament.moves import TableMoves
 from dealer_assist.tournament.prizes import payouts, prize_pool
@@ -154,9 +155,12 @@ class Director(TableMoves):
 
     # -- before the first hand ----------------------------------------------------------------
     def open(self, structure: TournamentStructure, *, seed: int, players: int,
-             seconds_per_hand: int = SECONDS_PER_HAND) -> None:  # fmt: skip
+             seconds_per_hand: int = SECONDS_PER_HAND,
+             simulated_decisions: bool = False) -> None:  # fmt: skip
         """Open the tournament (once; again after a restart: nothing): its structure, seed, the
-        simulated clock and its tables, as many as ``players`` need at ``max_seats`` a table.
+        simulated clock and its tables, as many as ``players`` need at ``max_seats`` a table;
+        ``simulated_decisions``: the players' decisions run on a simulated action clock
+        (:mod:`dealer_assist.tournament.decisions`).
 
         Raises:
             HandStateError: fewer players than the structure's minimum; a formula of heats
@@ -173,7 +177,8 @@ class Director(TableMoves):
         n = -(-players // structure.max_seats)
         tables = [f"{self.state.tournament_id}-T{i}" for i in range(1, n + 1)]
         self._desk(ev.OPENED, structure=structure.to_dict(), seed=seed, tables=tables,
-                   seconds_per_hand=seconds_per_hand, sha256=structure.sha256)  # fmt: skip
+                   seconds_per_hand=seconds_per_hand, sha256=structure.sha256,
+                   simulated_decisions=simulated_decisions)  # fmt: skip
 
     def register(self, player: str, *, by: str | None = None) -> None:
         """``player``'s entry (the entry fee; once: a player already registered is left as is).
@@ -343,6 +348,10 @@ class Director(TableMoves):
             if e.sitting_out:
                 if st.hands >= e.back_at:
                     self._record(e.table, ev.SAT_IN, player=name)
+                continue
+            if name in st.timed_out:  # the action clock ran out: sit-out (rules text 002)
+                back = st.hands + 1 + int(draw_number(st.seed, "back", st.hands, name) * 3)
+                self._record(e.table, ev.SAT_OUT, player=name, back_at=back, why="timed_out")
                 continue
             hands = players.sits_out(name, st.hands)
             if hands > 0:

@@ -1,7 +1,8 @@
 """Players moved between a tournament's tables between hands: a table broken when the players
 left fit the others, tables balanced when they differ by two or more, a Hold'em table's first
 button drawn; each move two records of the tables (the player leaves one with their stack and
-sits at the other), seats drawn from the tournament's seed (:func:`draw_number`), so a crash
+sits at the other), seats drawn from the tournament's seed
+(:func:`~dealer_assist.tournament.draws.draw_number`), so a crash
 between the two records is finished by the next run exactly as the first would have.
 
 :class:`TableMoves` is part of :class:`~dealer_assist.tournament.director.Director`.
@@ -9,22 +10,15 @@ between the two records is finished by the next run exactly as the first would h
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from dealer_assist.games import get_pot_game
 from dealer_assist.table.session import TableSession
 from dealer_assist.tournament import records as ev
+from dealer_assist.tournament.draws import draw_number
 from dealer_assist.tournament.state import TournamentState
 from dealer_assist.tournament.structure import TournamentStructure
 from dealer_assist.tournament.tables import TournamentTable
-
-
-def draw_number(seed: int, *words: object) -> float:
-    """A number in [0, 1) from SHA-256 of ``seed`` and ``words``: the same question asked after
-    a restart gets the same answer (a simulated player's choice between hands)."""
-    text = ":".join(str(w) for w in (seed, *words))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") / 2**64
 
 
 class TableMoves:

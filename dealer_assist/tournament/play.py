@@ -24,9 +24,20 @@ from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.engine.state import ActionSpace
 from dealer_assist.table.driving import resume_table
 from dealer_assist.table.peer_driving import SeatPlayer, play_hand
+from dealer_assist.tournament.decisions import Clocked, walk
 from dealer_assist.tournament.director import Director, Players
-from dealer_assist.tournament.moves import draw_number
+from dealer_assist.tournament.draws import draw_number
 from dealer_assist.tournament.tables import TournamentTable
+
+
+class _Banks:
+    """The time banks during one hand (the director's state takes them from the journaled
+    hand, never from here)."""
+
+    def __init__(self, banks: Any, timed_out: set[str]) -> None:
+        self.banks = banks
+        self.timed_out = timed_out
+
 
 Reseed = Callable[[TournamentTable, int], None]
 """Tell ``table``'s source the deck seed of the next hand (None: the source shuffles freely)."""
@@ -103,7 +114,8 @@ class Tournament:
             seconds_per_hand: int) -> None:  # fmt: skip
         """Set up what is missing, resume the tables, then play to the end."""
         d = self.director
-        d.open(structure, seed=seed, players=len(names), seconds_per_hand=seconds_per_hand)
+        d.open(structure, seed=seed, players=len(names), seconds_per_hand=seconds_per_hand,
+               simulated_decisions=True)  # fmt: skip
         self.resume()
         d.setup(structure, seed=seed, players=names, seconds_per_hand=seconds_per_hand)
         while True:
@@ -124,6 +136,19 @@ class Tournament:
             out = frozenset(s for s, n in d.state.at_table(table.table_id).items()
                             if d.state.entrants[n].sitting_out)  # fmt: skip
         seats: dict[int, SeatPlayer] = dict(self.seat_players(table, rng))
+        st = d.state
+        if st.simulated_decisions:  # every decision on the action clock, its bank drawn
+            clock = _Banks(st.banks, set(st.timed_out))
+            names = st.at_table(table.table_id)
+            if hand is not None:  # the decisions taken before the crash drew from the banks
+                done = [(i, names.get(b.seat)) for i, (b, _street) in enumerate(hand.bets)]
+                clock.banks, clock.timed_out = walk(
+                    self.director.structure, table.level_number, clock.banks, done, seed=seed,
+                    number=number, timed_out=clock.timed_out)  # fmt: skip
+            for s, player in list(seats.items()):
+                seats[s] = Clocked(player, names[s], lambda: table.table.hand, clock,
+                                   structure=d.structure, level=table.level_number, seed=seed,
+                                   number=number)  # fmt: skip
         for s in out:
             seats[s] = SittingOut()
         rng.seed(hand_seed(seed, number, decisions(hand) if hand is not None else 0))

@@ -26,7 +26,9 @@ from dealer_assist.errors import DealerAssistError
 from dealer_assist.ports import StoredHand
 from dealer_assist.table.session import TableSession
 from dealer_assist.tournament import records as ev
+from dealer_assist.tournament.action_clock import TimeBanks
 from dealer_assist.tournament.clock import ClockState
+from dealer_assist.tournament.decisions import decisions_of, walk
 from dealer_assist.tournament.money import Ledger, Purchase
 from dealer_assist.tournament.prizes import SpecialAward, special_prizes_won
 from dealer_assist.tournament.ranking import EliminationRecord, Eliminations
@@ -88,6 +90,9 @@ class TournamentState:
         chips_in: chips brought to the tables (seats, rebuys, add-ons, second halves).
         level_in_force: the level of the last level record (0 before the first).
         left_at: the table and seat each eliminated player left.
+        simulated_decisions: the decisions are simulated on the action clock
+            (:mod:`dealer_assist.tournament.decisions`); banks: each player's time bank left;
+            timed_out: players whose action clock ran out, until their sit-out is journaled.
         finished: the results record once the tournament ended.
         seen: the last journal entry taken.
     """
@@ -111,6 +116,9 @@ class TournamentState:
     last_entry: dict[str, StoredHand] = field(default_factory=dict)
     chips_in: int = 0
     specials: tuple[SpecialAward, ...] = ()
+    simulated_decisions: bool = False
+    banks: TimeBanks = field(default_factory=TimeBanks)
+    timed_out: set[str] = field(default_factory=set)
     levels: dict[int, LevelLine] = field(default_factory=dict)
     last_level: int = 1
     level_in_force: int = 0
@@ -201,6 +209,12 @@ class TournamentState:
                                     f"were {start} at the start and {end} at the end")  # fmt: skip
         now = self.now()
         self.clock, level = self.clock.start_hand(s, now)
+        if self.simulated_decisions:  # the action clock and the banks of its decisions
+            sitting = {n for n, e in self.entrants.items() if e.sitting_out}
+            moves = decisions_of(stored.record, self.at_table(stored.table_id), sitting)
+            self.banks, self.timed_out = walk(s, level.number, self.banks, moves,
+                                              seed=self.seed, number=self.hands,
+                                              timed_out=self.timed_out)  # fmt: skip
         # the tables play at once in a room: with n tables in play, a hand at one of them
         # moves the room's clock by 1/n of a hand (the simulation deals them one at a time)
         live = max(1, sum(1 for t in self.tables if self.sessions.get(t) and
@@ -255,10 +269,12 @@ class TournamentState:
             self.seed = int(part["seed"])
             self.seconds_per_hand = int(part["seconds_per_hand"])
             self.tables = [str(t) for t in part["tables"]]
+            self.simulated_decisions = bool(part.get("simulated_decisions", False))
         elif event == ev.SEAT_DRAW:
             self.draw = SeatDraw.from_json(part["draw"])
-        elif event == ev.STARTED:
+        elif event == ev.STARTED and self.structure is not None:
             self.started = True
+            self.banks = TimeBanks.full(self.structure, self.ledger.players)
         elif event in (ev.SEATED, ev.MOVED_IN):
             e = self.entrants[name]
             e.table, e.seat, e.transit = stored.table_id, int(stored.record["seat"]), None
@@ -279,6 +295,7 @@ class TournamentState:
             self.left_at[name] = (stored.table_id, int(stored.record["seat"]))
             e.table = e.seat = None
             e.out, e.sitting_out = True, False
+            self.timed_out.discard(name)
             self.eliminations = self.eliminations.apply(
                 EliminationRecord.from_json(part["elimination"])
             )
@@ -292,6 +309,7 @@ class TournamentState:
         elif event == ev.SAT_OUT:
             e = self.entrants[name]
             e.sitting_out, e.back_at = True, int(part["back_at"])
+            self.timed_out.discard(name)
         elif event == ev.SAT_IN:
             self.entrants[name].sitting_out = False
         elif event == ev.FINISHED:

@@ -37,7 +37,7 @@ from dealer_assist.errors import ConfigError, JournalError
 from dealer_assist.games import get_pot_game
 from dealer_assist.storage.journal import Journal
 from dealer_assist.tournament.director import SECONDS_PER_HAND, Director
-from dealer_assist.tournament.moves import draw_number
+from dealer_assist.tournament.draws import draw_number
 from dealer_assist.tournament.play import Tournament
 from dealer_assist.tournament.results import ResultsTable
 from dealer_assist.tournament.state import TournamentState
