@@ -68,18 +68,23 @@ def read_all(path: Path, hands: int) -> list[StoredHand]:
         return [h for h in journal.iter_hands() if h.hand_id <= hands]
 
 
-def ingest_job(url: str, path: Path, table_id: str, hands: int, batch: int) -> tuple[int, float]:
+def ingest_job(
+    url: str, path: Path, table_id: str, hands: int, batch: int, ready: Any
+) -> tuple[int, float, float]:
     """The floor's work alone: the hands read first, then stored; (stored, seconds)."""
     rows = read_all(path, hands)
     with Floor(url) as floor:
-        t0 = time.perf_counter()
+        ready.wait()
+        t0 = time.time()
         stored = 0
         for i in range(0, len(rows), batch):
             stored += floor.ingest(table_id, rows[i : i + batch]).stored
-        return stored, time.perf_counter() - t0
+        return stored, t0, time.time()
 
 
-def copy_job(url: str, path: Path, table_id: str, hands: int, batch: int) -> tuple[int, float]:
+def copy_job(
+    url: str, path: Path, table_id: str, hands: int, batch: int, ready: Any
+) -> tuple[int, float, float]:
     """The database's share of ingest alone: rows prepared first (checked, summarized,
     serialized), then only their COPY and commit timed; (rows, seconds)."""
     from dealer_assist.events import utc_now
@@ -90,34 +95,38 @@ def copy_job(url: str, path: Path, table_id: str, hands: int, batch: int) -> tup
     rows = [_values(h, canonical_json(h.content()), now, None) for h in read_all(path, hands)]
     engine = sa.create_engine(url)
     try:
-        t0 = time.perf_counter()
+        ready.wait()
+        t0 = time.time()
         for i in range(0, len(rows), batch):
             with engine.begin() as conn:
                 _copy_rows(conn, rows[i : i + batch])
-        return len(rows), time.perf_counter() - t0
+        return len(rows), t0, time.time()
     finally:
         engine.dispose()
 
 
-def forward_job(url: str, path: Path, table_id: str, hands: int, batch: int) -> tuple[int, float]:
+def forward_job(
+    url: str, path: Path, table_id: str, hands: int, batch: int, ready: Any
+) -> tuple[int, float, float]:
     """What ``floor sync`` does: the journal read and pushed; (sent, seconds)."""
     with Journal(str(path), create=False, supervise=False) as journal, Floor(url) as floor:
-        t0 = time.perf_counter()
-        return Pusher(journal, floor, batch=batch).push().sent, time.perf_counter() - t0
+        ready.wait()
+        t0 = time.time()
+        return Pusher(journal, floor, batch=batch).push().sent, t0, time.time()
 
 
-def _child(job: Callable[..., tuple[int, float]], args: tuple[Any, ...], out: Any) -> None:
+def _child(job: Callable[..., tuple[int, float, float]], args: tuple[Any, ...], out: Any) -> None:
     out.put(job(*args))
 
 
 def in_processes(
-    job: Callable[..., tuple[int, float]], jobs: list[tuple[Any, ...]]
+    job: Callable[..., tuple[int, float, float]], jobs: list[tuple[Any, ...]]
 ) -> tuple[int, float]:
-    """One process per table (each table forwards from its own process); (records, wall s
-    from the first start to the last end, the journals' reading before ``ingest_job``'s
-    clock excluded: the longest job's own time)."""
+    """One process per table (each table forwards from its own process), all started together
+    once each has read what it needs; (records, wall s from the first start to the last end)."""
     out: Any = multiprocessing.Queue()
-    procs = [multiprocessing.Process(target=_child, args=(job, a, out)) for a in jobs]
+    ready = multiprocessing.Barrier(len(jobs))
+    procs = [multiprocessing.Process(target=_child, args=(job, (*a, ready), out)) for a in jobs]
     for p in procs:
         p.start()
     results = [out.get(timeout=3600) for _ in procs]
@@ -125,7 +134,7 @@ def in_processes(
         p.join()
     if any(p.exitcode for p in procs):
         raise SystemExit("a bench process failed")
-    return sum(r[0] for r in results), max(r[1] for r in results)
+    return sum(r[0] for r in results), max(r[2] for r in results) - min(r[1] for r in results)
 
 
 def lag_run(url: str, folder: Path, tables: int, hands: int, interval: float) -> int:
