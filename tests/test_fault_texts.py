@@ -6,30 +6,40 @@ offscreen), the labels checked for clipping as tests/test_console_text_fit.py do
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import os
 import re
+import select
 import signal
+import subprocess
+import threading
 import time
 import tty
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 from PySide6.QtWidgets import QApplication
 
-from dealer_assist.config import SourceConfig
+from dealer_assist.config import SourceConfig, load_table_config
 from dealer_assist.engine.banked import Phase
 from dealer_assist.engine.voids import FAULT_TEXTS, VoidReason
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.events import LinkLost
+from dealer_assist.players import PlayerModel
+from dealer_assist.storage.journal import Journal
 from dealer_assist.table.device_status import FAULT_KINDS, fault_kind
+from dealer_assist.table.driving import HeadlessTable
+from drivers.emulator.process import EmulatorProcess
 from drivers.emulator.source import EmulatorSource
 from drivers.factory import open_source
 from drivers.failover.table import open_table_sources
 from drivers.transport.serial_port import PORT_BUSY, SerialTransport
+from tests.conftest import close_at_teardown
 from tests.console_conftest import (
     Shots,
     console_app,  # noqa: F401 (fixture)
@@ -40,6 +50,7 @@ from tests.console_conftest import (
     wait_step,
 )
 from tests.test_console_text_fit import cut_texts
+from ui.commands.simulate import play_hand
 from ui.console import texts
 from ui.console.i18n import qm_path
 from ui.console.presenter import ConsolePresenter, Message, Step
@@ -127,12 +138,15 @@ def test_a_killed_emulator_reaches_the_dealer_as_a_sentence(
                           last_error=last_error, why_not_ready="link reconnecting")  # fmt: skip
     banner = texts.not_ready_text(device)
     assert banner.startswith(cable) and "2" in banner
+    # pyserial cannot tell a vanished port from a second reader: both are said
+    either = texts.fault_sentence("link_lost_or_shared")
+    assert either.startswith(cable[:-1]) and either != cable
     void = texts.void_text(VoidReason("link_lost", reason), lang)
-    assert void == VoidReason("link_lost").text(lang) + "\n" + cable
+    assert void == VoidReason("link_lost").text(lang) + "\n" + either
     notice = SourceNotice(1, "emulator", "manual", reason, manual=True)
     with caplog.at_level(logging.WARNING, logger="ui.console.texts"):
         line = texts.notice_reason_text(notice)
-    assert line.endswith(cable)
+    assert line.endswith(either)
     for text in (banner, void, line):
         dealer_sentence(text)
     # the technical detail is in the log (once), not on the screen
@@ -237,8 +251,8 @@ def test_the_console_at_1280x800_when_the_shuffler_dies(
     shown += [win.notice.text.text(), win.notice.reason.text(), win.top.beat.text()]
     Shots("fault_texts").take(win, f"shuffler_died_{lang_code}")
     assert cut_texts(win) == []
-    cable = texts.fault_sentence("link_lost")
-    assert win.notice.reason.text() == texts.tr("Reason: %1").replace("%1", cable)
+    either = texts.fault_sentence("link_lost_or_shared")  # pyserial's words: cable or thief
+    assert win.notice.reason.text() == texts.tr("Reason: %1").replace("%1", either)
     if lang_code == "it":
         assert "Cavo della miscelatrice scollegato" in win.notice.reason.text()
     for text in shown:
@@ -262,3 +276,55 @@ def test_a_not_ready_line_goes_once_the_device_is_ready() -> None:
     assert p.view().message is not None  # still not ready: the line stays
     p.on_snapshot(TableSnapshot(seq=1, phase=Phase.VOID, hand_uid="h1", device=ok))
     assert p.view().message is None
+
+
+def test_a_second_reader_on_a_shared_port_is_named_on_the_void_alarm(tmp_path: Path) -> None:
+    """Issue 17's report: another program reading the port steals the table's frames and hands
+    keep voiding. The port is opened shared here on purpose (``exclusive=False``, and the tests
+    may run as root, whom TIOCEXCL lets through: test_serial_exclusive.py shows the refusal): a
+    thief reads the same real pty as the table; every void then says that another program may
+    be reading the port."""
+    emulator = close_at_teardown(EmulatorProcess(
+        ["--seed", "3", "--shuffle-time", "0.01", "--card-interval", "0.02"],
+        stderr=subprocess.DEVNULL,
+    ))  # fmt: skip
+    path = emulator.start()
+    journal = close_at_teardown(Journal(str(tmp_path / "j.db")))
+    journal.open()
+    source = close_at_teardown(open_source(path, exclusive=False))
+    source.open()
+    stop = threading.Event()
+    fd = os.open(path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+
+    def thief() -> None:  # reads whatever it can, as a terminal program left open would
+        while not stop.is_set():
+            select.select([fd], [], [], 0.05)
+            with contextlib.suppress(BlockingIOError, OSError):
+                os.read(fd, 4096)
+
+    thread = threading.Thread(target=thief)
+    thread.start()
+    try:
+        runner = HeadlessTable(load_table_config(game="uth"), source, journal, card_timeout=2.0)
+        model = PlayerModel(runner.config, 5)
+        reasons, refusals = [], []
+        for _ in range(3):
+            try:
+                hand = play_hand(runner, model, [1, 2])
+            except DealerAssistError as e:  # the link was down when a step needed it
+                refusals.append(str(e))
+                runner.wait_device_ready(5.0)
+                continue
+            if hand.void_reason is not None:
+                reasons.append(hand.void_reason)
+    finally:
+        stop.set()
+        thread.join(5)
+        os.close(fd)
+    assert reasons or refusals, "the thief took nothing: the test would prove nothing"
+    shared = "another program may be reading the shuffler's port"
+    for text in [texts.void_text(r, "en") for r in reasons] + [
+        texts.message_text(Message("device", text=r), "EUR") for r in refusals
+    ]:
+        assert shared in text, (reasons, refusals, text)
+        dealer_sentence(text)

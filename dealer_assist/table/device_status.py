@@ -81,6 +81,9 @@ FAULT_KINDS = (
     "restart",  # the device restarted (a HELLO seq 0)
     "no_answer",  # the port opens and the device does not answer
     "frames_missing",  # frames keep going missing: maybe another reader on the port
+    # pyserial's "returned no data (device disconnected or multiple access on port?)": a USB
+    # adapter pulled, or another program reading the port between the table's select and read
+    "link_lost_or_shared",
     "link_lost",  # the link broke under the table: cable pulled, device switched off
     "other",
 )
@@ -93,10 +96,12 @@ _KIND_PATTERNS = tuple(
                          r"not found|connection refused|errno 111\b"),
         ("identity", r"identity|another device answered|pinned"),
         ("restart", r"hello seq 0|restarted"),
-        ("no_answer", r"no answer|did not answer|timed? ?out"),
+        ("no_answer", r"no answer|did not answer|timed? ?out|no SHUFFLED"),
         ("frames_missing", r"\bgaps?\b|frames? (?:lost|missing|given up)"),
+        # also a command sent while the link was down and reopening ("... is not open")
+        ("link_lost_or_shared", r"returned no data|multiple access|is not open"),
         ("link_lost", r"transport:|link (?:lost|down|closed)|(?:read from|write to) .* failed|"
-                      r"returned no data|input/output|errno 5\b|broken pipe|disconnected|"
+                      r"input/output|errno 5\b|broken pipe|disconnected|"
                       r"hung up|heartbeat|connection reset|reconnect"),
     )
 )  # fmt: skip

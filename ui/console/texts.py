@@ -19,6 +19,7 @@ collects from ``dealer_assist/games`` too) and is translated here like the conso
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 
@@ -323,6 +324,10 @@ _KIND_TEXTS = {
     "link_lost": QT_TRANSLATE_NOOP(
         "", "Shuffler cable disconnected or shuffler switched off: plug the cable back in and "
         "switch it on"),
+    "link_lost_or_shared": QT_TRANSLATE_NOOP(
+        "", "Shuffler cable disconnected or shuffler switched off: plug the cable back in and "
+        "switch it on. If it keeps happening, another program may be reading the shuffler's "
+        "port: close it"),
     "other": QT_TRANSLATE_NOOP(
         "", "Card source fault: call the technician (the details are in the log)"),
 }  # fmt: skip
@@ -365,6 +370,7 @@ _VOID_ADVICE = {
     "restart": QT_TRANSLATE_NOOP("", "Wait until the shuffler is ready, then start a new hand"),
     "identity_changed": _KIND_TEXTS["identity"],
 }
+_CODE = re.compile(r"[A-Z][A-Z0-9_]*")  # a device's fault code, e.g. JAM
 _LOGGED: set[str] = set()  # technical details already logged (a view is drawn many times)
 
 
@@ -415,9 +421,14 @@ def void_text(reason: VoidReason, lang: str) -> str:
     spelled out, for a lost link the link's fault, for missing cards the hint that another
     program may be reading the port. Two lines: what happened, then what to do."""
     head = VoidReason(reason.code).text(lang)
-    code = reason.detail.split(" ", 1)[0]
-    if reason.code == "device_fault":
-        advice = fault_code_text(code) if code else ""
+    detail = reason.detail
+    if reason.code == "device_fault":  # a TCRP/1 code or state, else the table's own words
+        if detail == "FAULT":
+            advice = state_text(detail)
+        elif _CODE.fullmatch(detail):
+            advice = fault_code_text(detail)
+        else:
+            advice = detail_text(detail) if detail else ""
     elif reason.code == "link_lost":
         advice = detail_text(reason.detail or "link lost")
     elif reason.code in _VOID_ADVICE:

@@ -61,154 +61,154 @@
             <translation>Preflop</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="55" />
+            <location filename="../console/texts.py" line="56" />
             <source>Royal flush</source>
             <translation>Scala reale</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="56" />
+            <location filename="../console/texts.py" line="57" />
             <source>Straight flush</source>
             <translation>Scala colore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="57" />
+            <location filename="../console/texts.py" line="58" />
             <source>Four of a kind</source>
             <translation>Poker</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="58" />
+            <location filename="../console/texts.py" line="59" />
             <source>Full house</source>
             <translation>Full</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="59" />
+            <location filename="../console/texts.py" line="60" />
             <source>Flush</source>
             <translation>Colore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="60" />
+            <location filename="../console/texts.py" line="61" />
             <source>Straight</source>
             <translation>Scala</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="61" />
+            <location filename="../console/texts.py" line="62" />
             <source>Three of a kind</source>
             <translation>Tris</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="62" />
+            <location filename="../console/texts.py" line="63" />
             <source>Two pair</source>
             <translation>Doppia coppia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="63" />
+            <location filename="../console/texts.py" line="64" />
             <source>Pair</source>
             <translation>Coppia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="64" />
+            <location filename="../console/texts.py" line="65" />
             <source>High card</source>
             <translation>Carta alta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="67" />
+            <location filename="../console/texts.py" line="68" />
             <source>Wins</source>
             <translation>Vince</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="68" />
+            <location filename="../console/texts.py" line="69" />
             <source>Loses</source>
             <translation>Perde</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="69" />
+            <location filename="../console/texts.py" line="70" />
             <source>Tie</source>
             <translation>Parità</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="70" />
+            <location filename="../console/texts.py" line="71" />
             <location filename="../console/widgets/seat.py" line="352" />
             <location filename="../poker/widgets/felt.py" line="182" />
             <source>Folded</source>
             <translation>Ha passato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="73" />
+            <location filename="../console/texts.py" line="74" />
             <location filename="../poker/texts.py" line="46" />
             <source>Connecting</source>
             <translation>Collegamento</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="74" />
+            <location filename="../console/texts.py" line="75" />
             <source>Bets open</source>
             <translation>Puntate aperte</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="75" />
-            <location filename="../console/texts.py" line="183" />
+            <location filename="../console/texts.py" line="76" />
+            <location filename="../console/texts.py" line="184" />
             <source>Rien ne va plus</source>
             <translation>Rien ne va plus</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="76" />
+            <location filename="../console/texts.py" line="77" />
             <location filename="../console/widgets/entry.py" line="192" />
             <location filename="../poker/texts.py" line="53" />
             <source>Manual entry</source>
             <translation>Inserimento manuale</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="77" />
+            <location filename="../console/texts.py" line="78" />
             <location filename="../console/widgets/entry.py" line="197" />
             <location filename="../poker/texts.py" line="55" />
             <source>Unreadable card</source>
             <translation>Carta illeggibile</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="78" />
+            <location filename="../console/texts.py" line="79" />
             <location filename="../console/widgets/settle.py" line="147" />
             <source>Reveal</source>
             <translation>Scopertura</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="79" />
+            <location filename="../console/texts.py" line="80" />
             <location filename="../console/widgets/settle.py" line="159" />
             <source>Settlement</source>
             <translation>Pagamenti</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="80" />
+            <location filename="../console/texts.py" line="81" />
             <location filename="../poker/texts.py" line="52" />
             <source>Hand void</source>
             <translation>Mano annullata</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="81" />
-            <location filename="../console/widgets/panel.py" line="265" />
+            <location filename="../console/texts.py" line="82" />
+            <location filename="../console/widgets/panel.py" line="267" />
             <source>Hand over</source>
             <translation>Mano conclusa</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="84" />
+            <location filename="../console/texts.py" line="85" />
             <source>spades</source>
             <translation>picche</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="85" />
+            <location filename="../console/texts.py" line="86" />
             <source>hearts</source>
             <translation>cuori</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="86" />
+            <location filename="../console/texts.py" line="87" />
             <source>diamonds</source>
             <translation>quadri</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="87" />
+            <location filename="../console/texts.py" line="88" />
             <source>clubs</source>
             <translation>fiori</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="155" />
+            <location filename="../console/texts.py" line="156" />
             <location filename="../tournament/clock_window.py" line="273" />
             <source>%1 of %2</source>
             <translation>%1 di %2</translation>
@@ -610,7 +610,7 @@
             <translation>Mano scoperta più alta: %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="181" />
+            <location filename="../console/texts.py" line="182" />
             <source>Connect the shuffler</source>
             <translation>Collega la miscelatrice</translation>
         </message>
@@ -632,356 +632,361 @@
             <translation>Scopri il River</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="185" />
+            <location filename="../console/texts.py" line="186" />
             <source>Turn the dealer's cards</source>
             <translation>Scopri le carte del Banco</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="187" />
+            <location filename="../console/texts.py" line="188" />
             <source>Settle</source>
             <translation>Pagamenti</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="189" />
+            <location filename="../console/texts.py" line="190" />
             <location filename="../console/widgets/entry.py" line="98" />
             <location filename="../poker/widgets/panel.py" line="158" />
             <source>Next</source>
             <translation>Avanti</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="191" />
+            <location filename="../console/texts.py" line="192" />
             <location filename="../poker/widgets/panel.py" line="195" />
             <source>New hand</source>
             <translation>Nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="193" />
+            <location filename="../console/texts.py" line="194" />
             <location filename="../poker/widgets/alarm.py" line="90" />
             <source>Acknowledged</source>
             <translation>Confermato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="200" />
-            <location filename="../console/texts.py" line="209" />
+            <location filename="../console/texts.py" line="201" />
+            <location filename="../console/texts.py" line="210" />
             <source>Pay %1</source>
             <translation>Paga %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="202" />
-            <location filename="../console/texts.py" line="211" />
+            <location filename="../console/texts.py" line="203" />
+            <location filename="../console/texts.py" line="212" />
             <source>Collect %1</source>
             <translation>Ritira %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="203" />
+            <location filename="../console/texts.py" line="204" />
             <source>Push</source>
             <translation>Resta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="212" />
+            <location filename="../console/texts.py" line="213" />
             <source>Net zero</source>
             <translation>Saldo zero</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="219" />
+            <location filename="../console/texts.py" line="220" />
             <source>Dealer qualifies</source>
             <translation>Banco qualificato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="220" />
+            <location filename="../console/texts.py" line="221" />
             <source>Dealer does not qualify — Ante pushes</source>
             <translation>Banco non qualificato — Ante restituita</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="227" />
+            <location filename="../console/texts.py" line="228" />
             <location filename="../poker/widgets/panel.py" line="301" />
             <source>%1: minimum %2</source>
             <translation>%1: minimo %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="229" />
+            <location filename="../console/texts.py" line="230" />
             <location filename="../poker/widgets/panel.py" line="305" />
             <source>%1: maximum %2</source>
             <translation>%1: massimo %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="231" />
+            <location filename="../console/texts.py" line="232" />
             <source>%1 is required</source>
             <translation>%1 obbligatoria</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="239" />
+            <location filename="../console/texts.py" line="240" />
             <location filename="../poker/widgets/panel.py" line="392" />
             <source>Seat %1 — %2</source>
             <translation>Posto %1 — %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="241" />
+            <location filename="../console/texts.py" line="242" />
             <source>No bets on the table</source>
             <translation>Nessuna puntata sul tavolo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="243" />
+            <location filename="../console/texts.py" line="244" />
             <location filename="../poker/texts.py" line="141" />
             <source>Tap a seat first</source>
             <translation>Tocca prima un posto</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="245" />
-            <location filename="../console/texts.py" line="471" />
+            <location filename="../console/texts.py" line="246" />
+            <location filename="../console/texts.py" line="482" />
             <source>The shuffler is not ready: clear the fault, then start a new hand</source>
             <translation>La miscelatrice non è pronta: risolvi il guasto, poi inizia una nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="92" />
+            <location filename="../console/texts.py" line="93" />
             <source>That card is already in this deck: look again and enter the right card</source>
             <extracomment>a typed card refused as already in the deck, by the keypad or by the core, in both consoles: the same words for a face-up card and a face-down one, never which card or where (issue 17, 4)</extracomment>
             <translation>Questa carta è già uscita da questo mazzo: guarda di nuovo e inserisci quella giusta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="253" />
+            <location filename="../console/texts.py" line="254" />
             <source>Pit boss not recognised: check the badge number and the PIN</source>
             <translation>Capo tavolo non riconosciuto: controlla numero di badge e PIN</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="255" />
+            <location filename="../console/texts.py" line="256" />
             <source>Pit boss: enter your badge number (and PIN) first</source>
             <translation>Capo tavolo: inserisci prima il numero di badge (e il PIN)</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="257" />
+            <location filename="../console/texts.py" line="258" />
             <source>The pit boss entered a different card: the dealer enters the card again</source>
             <translation>Il capo tavolo ha inserito una carta diversa: il dealer inserisce di nuovo la carta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="259" />
+            <location filename="../console/texts.py" line="260" />
             <source>Exposed card recorded (%1). Play goes on.</source>
             <translation>Carta esposta registrata (%1). Il gioco continua.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="270" />
+            <location filename="../console/texts.py" line="271" />
             <source>Seat %1 — card %2</source>
             <translation>Posto %1 — carta %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="272" />
+            <location filename="../console/texts.py" line="273" />
             <source>Dealer — card %1</source>
             <translation>Banco — carta %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="274" />
+            <location filename="../console/texts.py" line="275" />
             <source>Board — card %1</source>
             <translation>Carte comuni — carta %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="275" />
+            <location filename="../console/texts.py" line="276" />
             <source>Burn card %1</source>
             <translation>Carta bruciata %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="285" />
+            <location filename="../console/texts.py" line="286" />
             <source>Dealer</source>
             <translation>Banco</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="287" />
+            <location filename="../console/texts.py" line="288" />
             <source>Board</source>
             <translation>Carte comuni</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="294" />
+            <location filename="../console/texts.py" line="295" />
             <source>Card source changed: %1 → %2.</source>
             <translation>Sorgente delle carte cambiata: %1 → %2.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="306" />
+            <location filename="../console/texts.py" line="307" />
             <source>The shuffler's port is in use by another program: close that program, then connect the shuffler again</source>
             <translation>La porta della miscelatrice è usata da un altro programma: chiudere quel programma, poi ricollegare la miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="309" />
+            <location filename="../console/texts.py" line="310" />
             <source>This computer may not open the shuffler's port: call the technician</source>
             <translation>Questo computer non ha il permesso di aprire la porta della miscelatrice: chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="311" />
+            <location filename="../console/texts.py" line="312" />
             <source>Shuffler not found: check that its cable is plugged in and it is switched on</source>
             <translation>Miscelatrice non trovata: controllare che il cavo sia collegato e che sia accesa</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="313" />
+            <location filename="../console/texts.py" line="314" />
             <source>Another shuffler answered: check which one is connected, then restart the console</source>
             <translation>Ha risposto un'altra miscelatrice: controllare quale è collegata, poi riavviare la console</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="316" />
+            <location filename="../console/texts.py" line="317" />
             <source>The shuffler restarted by itself: wait until it is ready</source>
             <translation>La miscelatrice si è riavviata da sola: attendere che sia pronta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="318" />
+            <location filename="../console/texts.py" line="319" />
             <source>The shuffler does not answer: switch it off and on again</source>
             <translation>La miscelatrice non risponde: spegnerla e riaccenderla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="320" />
+            <location filename="../console/texts.py" line="321" />
             <source>Cards keep going missing on the way from the shuffler: another program may be reading its port. Close it, or call the technician</source>
             <translation>Continuano a mancare carte in arrivo dalla miscelatrice: un altro programma potrebbe leggerne la porta. Chiuderlo, o chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="323" />
+            <location filename="../console/texts.py" line="324" />
             <source>Shuffler cable disconnected or shuffler switched off: plug the cable back in and switch it on</source>
             <translation>Cavo della miscelatrice scollegato o miscelatrice spenta: ricollegare il cavo e accenderla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="326" />
+            <location filename="../console/texts.py" line="327" />
+            <source>Shuffler cable disconnected or shuffler switched off: plug the cable back in and switch it on. If it keeps happening, another program may be reading the shuffler's port: close it</source>
+            <translation>Cavo della miscelatrice scollegato o miscelatrice spenta: ricollegare il cavo e accenderla. Se succede ancora, un altro programma potrebbe leggere la porta della miscelatrice: chiuderlo</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="331" />
             <source>Card source fault: call the technician (the details are in the log)</source>
             <translation>Guasto della sorgente delle carte: chiamare il tecnico (i dettagli sono nel registro)</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="330" />
+            <location filename="../console/texts.py" line="335" />
             <source>Cards jammed in the shuffler: clear the jam on the shuffler</source>
             <translation>Carte inceppate nella miscelatrice: sbloccarle sulla miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="331" />
+            <location filename="../console/texts.py" line="336" />
             <source>Shuffler door open: close it</source>
             <translation>Sportello della miscelatrice aperto: chiuderlo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="332" />
+            <location filename="../console/texts.py" line="337" />
             <source>A card is missing from the shuffler: find it and put it back</source>
             <translation>Manca una carta nella miscelatrice: trovarla e rimetterla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="334" />
+            <location filename="../console/texts.py" line="339" />
             <source>An extra card in the shuffler: take it out</source>
             <translation>Una carta in più nella miscelatrice: toglierla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="335" />
+            <location filename="../console/texts.py" line="340" />
             <source>The same card twice in the shuffler: check the deck</source>
             <translation>La stessa carta due volte nella miscelatrice: controllare il mazzo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="337" />
+            <location filename="../console/texts.py" line="342" />
             <source>The shuffler misread a card: check the deck, then clear the fault on the shuffler</source>
             <translation>La miscelatrice ha letto male una carta: controllare il mazzo, poi risolvere il guasto sulla miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="339" />
+            <location filename="../console/texts.py" line="344" />
             <source>Shuffler elevator failure: call the technician</source>
             <translation>Guasto dell'elevatore della miscelatrice: chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="340" />
+            <location filename="../console/texts.py" line="345" />
             <source>Shuffler power failure: check its power cable</source>
             <translation>Guasto dell'alimentazione della miscelatrice: controllarne il cavo di alimentazione</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="341" />
+            <location filename="../console/texts.py" line="346" />
             <source>Shuffler internal error: switch it off and on again; if it stays, call the technician</source>
             <translation>Errore interno della miscelatrice: spegnerla e riaccenderla; se resta, chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="344" />
+            <location filename="../console/texts.py" line="349" />
             <source>A card left the shuffler after the hand was settled: take it off the table</source>
             <translation>Una carta è uscita dalla miscelatrice dopo la chiusura della mano: toglierla dal tavolo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="350" />
+            <location filename="../console/texts.py" line="355" />
             <source>door open</source>
             <translation>sportello aperto</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="351" />
+            <location filename="../console/texts.py" line="356" />
             <source>missing card</source>
             <translation>carta mancante</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="352" />
+            <location filename="../console/texts.py" line="357" />
             <source>extra card</source>
             <translation>carta in più</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="353" />
+            <location filename="../console/texts.py" line="358" />
             <source>duplicate card</source>
             <translation>carta doppia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="354" />
+            <location filename="../console/texts.py" line="359" />
             <source>misread</source>
             <translation>lettura errata</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="355" />
+            <location filename="../console/texts.py" line="360" />
             <source>elevator</source>
             <translation>elevatore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="356" />
+            <location filename="../console/texts.py" line="361" />
             <source>power</source>
             <translation>alimentazione</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="358" />
+            <location filename="../console/texts.py" line="363" />
             <source>late card</source>
             <translation>carta in ritardo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="394" />
+            <location filename="../console/texts.py" line="400" />
             <source>Shuffler fault %1: see its display</source>
             <translation>Guasto della miscelatrice %1: vedere il suo display</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="409" />
+            <location filename="../console/texts.py" line="415" />
             <source>Reason: %1</source>
             <translation>Motivo: %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="456" />
+            <location filename="../console/texts.py" line="467" />
             <source>The shuffler is in fault: clear it on the shuffler</source>
             <translation>La miscelatrice è in guasto: risolverlo sulla miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="458" />
+            <location filename="../console/texts.py" line="469" />
             <source>The shuffler is not ready (%1): wait until it is</source>
             <translation>La miscelatrice non è pronta (%1): attendere che lo sia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="296" />
+            <location filename="../console/texts.py" line="297" />
             <source>From now on the dealer types every card on the keypad.</source>
             <translation>Da ora il dealer inserisce ogni carta con la tastiera.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="349" />
+            <location filename="../console/texts.py" line="354" />
             <source>jam</source>
             <translation>inceppo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="357" />
+            <location filename="../console/texts.py" line="362" />
             <source>internal</source>
             <translation>errore interno</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="359" />
+            <location filename="../console/texts.py" line="364" />
             <source>other shuffler</source>
             <translation>altra miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="365" />
+            <location filename="../console/texts.py" line="370" />
             <source>Wait until the shuffler is ready, then start a new hand</source>
             <extracomment>what the dealer does after a void, by its reason (the reason's own words come from the core)</extracomment>
             <translation>Attendere che la miscelatrice sia pronta, poi iniziare una nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="441" />
+            <location filename="../console/texts.py" line="452" />
             <location filename="../console/widgets/topbar.py" line="107" />
             <source>next try in %1 s</source>
             <translation>prossimo tentativo tra %1 s</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="249" />
+            <location filename="../console/texts.py" line="250" />
             <location filename="../poker/texts.py" line="143" />
             <source>Tap “Void hand” again to void the hand</source>
             <translation>Tocca di nuovo “Annulla mano” per annullarla</translation>
@@ -1035,7 +1040,7 @@
             <translation>Fiche %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="283" />
+            <location filename="../console/texts.py" line="284" />
             <location filename="../console/widgets/alarm.py" line="120" />
             <location filename="../console/widgets/panel.py" line="139" />
             <location filename="../console/widgets/seat.py" line="325" />
@@ -1224,23 +1229,23 @@
             <translation>Da destra verso sinistra. Paga o ritira, poi Avanti.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="261" />
+            <location filename="../console/widgets/panel.py" line="263" />
             <source>Shuffler</source>
             <translation>Miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="263" />
+            <location filename="../console/widgets/panel.py" line="265" />
             <source>Not connected: %1</source>
             <translation>Non collegata: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="263" />
+            <location filename="../console/widgets/panel.py" line="265" />
             <location filename="../poker/widgets/panel.py" line="377" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="266" />
+            <location filename="../console/widgets/panel.py" line="268" />
             <source>Start a new hand when the shuffler is ready.</source>
             <translation>Inizia una nuova mano quando la miscelatrice è pronta.</translation>
         </message>
@@ -1334,7 +1339,7 @@
             <translation>nessun collegamento</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="438" />
+            <location filename="../console/texts.py" line="449" />
             <location filename="../console/widgets/topbar.py" line="104" />
             <source>reconnecting… attempt %1</source>
             <translation>ricollegamento… tentativo %1</translation>
@@ -1678,21 +1683,31 @@
         </message>
         <message>
             <location filename="../console/walk_texts.py" line="39" />
+            <source>Re-enter the last card</source>
+            <translation>Reinserisci l'ultima carta</translation>
+        </message>
+        <message>
+            <location filename="../console/walk_texts.py" line="40" />
+            <source>The last card was dropped: enter it again</source>
+            <translation>L'ultima carta è stata scartata: inseriscila di nuovo</translation>
+        </message>
+        <message>
+            <location filename="../console/walk_texts.py" line="41" />
             <source>Close</source>
             <translation>Chiudi</translation>
         </message>
         <message>
-            <location filename="../console/walk_texts.py" line="40" />
+            <location filename="../console/walk_texts.py" line="42" />
             <source>Show hole cards (pit boss)</source>
             <translation>Mostra le carte dei giocatori (pit boss)</translation>
         </message>
         <message>
-            <location filename="../console/walk_texts.py" line="41" />
+            <location filename="../console/walk_texts.py" line="43" />
             <source>Tap “Confirm: void the hand” to void it. Any other tap cancels.</source>
             <translation>Tocca “Conferma: annulla la mano” per annullarla. Qualsiasi altro tocco rinuncia.</translation>
         </message>
         <message>
-            <location filename="../console/walk_texts.py" line="42" />
+            <location filename="../console/walk_texts.py" line="44" />
             <source>Not the card the reader read there: look again at the card</source>
             <translation>Non è la carta letta dal lettore in quella posizione: guarda di nuovo la carta</translation>
         </message>

@@ -33,6 +33,12 @@ IT = {
     "on": (
         "Cavo della miscelatrice scollegato o miscelatrice spenta: ricollegare il cavo e accenderla"
     ),
+    "Shuffler cable disconnected or shuffler switched off: plug the cable back in and switch it "
+    "on. If it keeps happening, another program may be reading the shuffler's port: close it": (
+        "Cavo della miscelatrice scollegato o miscelatrice spenta: ricollegare il cavo e "
+        "accenderla. Se succede ancora, un altro programma potrebbe leggere la porta della "
+        "miscelatrice: chiuderlo"
+    ),
     "Card source fault: call the technician (the details are in the log)": (
         "Guasto della sorgente delle carte: chiamare il tecnico (i dettagli sono nel registro)"
     ),
