@@ -82,7 +82,16 @@ def private_file(path: Path, *, group: str | None = None) -> None:
         ConfigError: an unknown group. OSError: the file cannot be created or changed.
     """
     gid = group_id(group)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), FILE_MODE)
+    try:
+        fd = os.open(
+            path, os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), FILE_MODE
+        )
+    except FileExistsError:
+        # An existing file is changed by its path, never opened: closing any descriptor of a
+        # file drops every POSIX lock this process holds on it, and SQLite's locks on a live
+        # journal, -wal and -shm are exactly such locks (a reader then saw a torn WAL: SIGBUS).
+        _set_path_owner_mode(path, gid)
+        return
     try:
         _set_owner_mode(fd, gid)
     finally:
@@ -173,6 +182,15 @@ def _set_owner_mode(fd: int, gid: int | None) -> None:
     if gid is not None:
         os.fchown(fd, -1, gid)
     os.fchmod(fd, FILE_MODE if gid is None else GROUP_FILE_MODE)
+
+
+def _set_path_owner_mode(path: Path, gid: int | None) -> None:
+    """:func:`_set_owner_mode` by path, for a file that may be open (and locked) already."""
+    if os.name != "posix" or os.stat(path).st_uid != os.geteuid():
+        return
+    if gid is not None:
+        os.chown(path, -1, gid)
+    os.chmod(path, FILE_MODE if gid is None else GROUP_FILE_MODE)
 
 
 def _tighten(path: Path, mode: int) -> None:
