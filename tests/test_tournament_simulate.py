@@ -261,3 +261,21 @@ def test_the_emulators_seed_line_deals_the_same_deck_for_the_same_seed() -> None
     assert _deal_deck(source) != first
     with pytest.raises(DeviceError, match="integer >= 0"):
         source.emulator.reseed(-1)
+
+
+def test_a_journal_refuses_a_changed_structure(
+    fast: Path, uninterrupted: tuple[Path, str], tmp_path: Path
+) -> None:
+    """The journal's tournament runs with the structure it started with: the same command with
+    that file changed is refused, naming it, and the journal is left as it was."""
+    changed = tmp_path / "fast_stud.toml"
+    changed.write_text(fast.read_text().replace("hands = 5", "hands = 4", 1), encoding="utf-8")
+    db = uninterrupted[0]
+    with Journal(str(db), create=False) as journal:
+        before = journal.count()
+    done = subprocess.run(command(changed, db, 9, 21), cwd=REPO, capture_output=True,
+                          text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 2
+    assert f"{changed}: the journal's tournament FAST-STUD-9P-S21 runs with another" in done.stderr
+    with Journal(str(db), create=False) as journal:
+        assert journal.count() == before

@@ -175,6 +175,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         journal.open()
         director = Director(journal, tid, make_table=make_table, by=BY)
+        ran = director.state.structure
+        if ran is not None and ran.to_dict() != structure.to_dict():
+            raise ConfigError(f"{args.structure}: the journal's tournament {tid} runs with "
+                              "another structure (changed since it started): use another "
+                              "--journal or the structure it started with")  # fmt: skip
         if director.state.finished is None:
             bar = None if args.no_progress else tqdm(unit="hand", file=sys.stderr)
 
