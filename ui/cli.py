@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "ui.commands.soak",
     "ui.commands.console",
     "ui.commands.tournament",
+    "ui.commands.pitboss",
 )
 
 

@@ -1,0 +1,235 @@
+"""The shift report: per table its hands, drop, win, hold, theoretical hold and alerts, as CSV
+(``csv``) or PDF (reportlab), signed with a detached ``FILE.sig`` (issue 16 part 3;
+docs/STATISTICS.md, docs/AUDIT.md).
+
+The report is built from any :class:`~dealer_assist.audit.stats.StatsSource` (a table's journal
+or the floor); the theoretical hold of each table's game is the simulated main-game hold
+(:func:`dealer_assist.games.hold.main_game_hold`) with its band for the table's hands; a hold
+outside the band is the table's alert. Files are written beside the target and renamed into
+place (nothing half-written), then signed; ``dealer-assist audit verify-export`` checks them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from fractions import Fraction
+from pathlib import Path
+
+from dealer_assist.audit.stats import StatsRow, StatsSource, variance_alerts
+from dealer_assist.errors import DealerAssistError
+from dealer_assist.events import iso_utc
+from dealer_assist.games.hold import Estimate, main_game_hold
+from dealer_assist.storage.signed_export import sign_export
+from dealer_assist.storage.signing import Signer
+
+COLUMNS = {
+    "en": ("Table", "Game", "Hands", "Hands/h", "Drop", "Win", "Hold", "Theoretical hold",
+           "95% band", "Alerts"),
+    "it": ("Tavolo", "Gioco", "Mani", "Mani/ora", "Drop", "Vincita", "Hold", "Hold teorico",
+           "Banda 95%", "Allarmi"),
+}  # fmt: skip
+HEADINGS = {
+    "en": {"title": "Shift report", "from": "From", "to": "To", "source": "Source",
+           "total": "Total", "alert": "hold outside its 95% band", "none": "none",
+           "sim": "Theoretical hold: simulated main game, %1 hands, seed %2 (95% interval)"},
+    "it": {"title": "Rapporto di turno", "from": "Dal", "to": "Al", "source": "Origine",
+           "total": "Totale", "alert": "hold fuori dalla sua banda al 95%", "none": "nessuno",
+           "sim": "Hold teorico: gioco principale simulato, %1 mani, seme %2 (intervallo al 95%)"},
+}  # fmt: skip
+
+
+class ExportError(DealerAssistError):
+    """A report that could not be made or written (the message names the file and why)."""
+
+
+@dataclass(frozen=True)
+class ReportRow:
+    """One table of the report: its figures, the theoretical hold and band (``None`` for a
+    game without one), and the alert sentences."""
+
+    stats: StatsRow
+    theoretical: Fraction | None
+    band: tuple[float, float] | None
+    alerts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ShiftReport:
+    """A shift report over ``[start, end)`` of ``source`` (a path or the floor's name)."""
+
+    start: datetime
+    end: datetime
+    source: str
+    rows: tuple[ReportRow, ...]
+    sim_hands: int
+    sim_seed: int
+    totals: StatsRow | None = field(default=None)
+
+
+def build_report(
+    source: StatsSource, start: datetime, end: datetime, name: str, *, pit: str | None = None,
+    sim_hands: int = 20_000, sim_seed: int = 1,
+    theory: Callable[[str], Estimate | None] | None = None,
+) -> ShiftReport:  # fmt: skip
+    """The report of every table in ``source`` over ``[start, end)`` (of ``pit`` when given).
+
+    Raises:
+        DealerAssistError: the source cannot be read (JournalError, FloorError).
+    """
+
+    def simulated(game: str) -> Estimate | None:
+        return main_game_hold(game, sim_hands, sim_seed)
+
+    theory = theory or simulated
+    rows = source.stats(start, end, ("table",), pit=pit)
+    alerts = {a.row.key: a for a in variance_alerts(rows, theory)}
+    out = []
+    for row in rows:
+        est = theory(row.games[0]) if len(row.games) == 1 else None
+        alert = alerts.get(row.key)
+        out.append(ReportRow(row, est.hold if est else None,
+                             est.band(row.hands) if est else None,
+                             (alert.sentence(),) if alert else ()))  # fmt: skip
+    totals = None
+    if rows:
+        totals = StatsRow(("table",), ("",), tuple(sorted({g for r in rows for g in r.games})),
+                          sum(r.hands for r in rows), sum(r.drop for r in rows),
+                          sum(r.win for r in rows), min(r.first for r in rows),
+                          max(r.last for r in rows))  # fmt: skip
+    return ShiftReport(start, end, name, tuple(out), sim_hands, sim_seed, totals)
+
+
+def money(cents: int) -> str:
+    """``123456`` -> ``'1234.56'`` (euros, two decimals: spreadsheets read it)."""
+    sign = "-" if cents < 0 else ""
+    return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
+
+
+def percent(value: Fraction | float) -> str:
+    """``Fraction(1, 40)`` -> ``'2.50%'``."""
+    return f"{float(value) * 100:.2f}%"
+
+
+def _lang(language: str) -> str:
+    if language not in COLUMNS:
+        raise ExportError(f"language must be one of {', '.join(COLUMNS)}, got {language!r}")
+    return language
+
+
+def table_rows(report: ShiftReport, language: str = "en") -> list[list[str]]:
+    """The report's grid as text, titles first, a total row last."""
+    lang = _lang(language)
+    h = HEADINGS[lang]
+    out = [list(COLUMNS[lang])]
+    for r in report.rows:
+        s = r.stats
+        out.append([
+            s.key[0], ", ".join(s.games), str(s.hands), f"{float(s.hands_per_hour):.1f}",
+            money(s.drop), money(s.win), percent(s.hold),
+            percent(r.theoretical) if r.theoretical is not None else "",
+            f"{percent(r.band[0])} .. {percent(r.band[1])}" if r.band else "",
+            h["alert"] if r.alerts else "",
+        ])  # fmt: skip
+    t = report.totals
+    if t is not None:
+        out.append([h["total"], ", ".join(t.games), str(t.hands), "", money(t.drop),
+                    money(t.win), percent(t.hold), "", "", ""])  # fmt: skip
+    return out
+
+
+def write_csv(report: ShiftReport, path: str | Path, *, language: str = "en") -> Path:
+    """The report as CSV (UTF-8, a header row, one row per table, the total). Raises
+    ExportError."""
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerows(table_rows(report, language))
+    data = buf.getvalue().encode("utf-8")
+    return _replace(Path(path), lambda f: f.write(data))
+
+
+def write_pdf(report: ShiftReport, path: str | Path, *, language: str = "en") -> Path:
+    """The report as an A4 landscape PDF: the range and source, the grid, the alerts in full,
+    how the theoretical hold was made. Raises ExportError."""
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import A4, landscape
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+    lang = _lang(language)
+    h = HEADINGS[lang]
+    styles = getSampleStyleSheet()
+    buf = io.BytesIO()
+    doc = SimpleDocTemplate(buf, pagesize=landscape(A4), title=h["title"], invariant=1)
+    grid = Table(table_rows(report, lang), repeatRows=1, hAlign="LEFT")
+    grid.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
+        ("FONTSIZE", (0, 0), (-1, -1), 8),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+        ("ALIGN", (2, 1), (8, -1), "RIGHT"),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.whitesmoke]),
+    ]))  # fmt: skip
+    head = (f"{h['from']} {iso_utc(report.start)} &nbsp; {h['to']} {iso_utc(report.end)} "
+            f"&nbsp; {h['source']}: {_escape(report.source)}")  # fmt: skip
+    sim = h["sim"].replace("%1", str(report.sim_hands)).replace("%2", str(report.sim_seed))
+    story = [Paragraph(h["title"], styles["Title"]), Paragraph(head, styles["Normal"]),
+             Spacer(1, 10), grid, Spacer(1, 10), Paragraph(sim, styles["Normal"])]  # fmt: skip
+    alerts = [a for r in report.rows for a in r.alerts]
+    story += [Spacer(1, 6), Paragraph(COLUMNS[lang][-1], styles["Heading3"])]
+    story += [Paragraph(_escape(a), styles["Normal"]) for a in alerts] or [
+        Paragraph(h["none"], styles["Normal"])
+    ]
+    try:
+        doc.build(story)
+    except Exception as e:  # reportlab raises plain exceptions of its own
+        raise ExportError(f"{path}: the PDF could not be made: {e}") from e
+    data = buf.getvalue()
+    return _replace(Path(path), lambda f: f.write(data))
+
+
+def export_report(
+    report: ShiftReport, path: str | Path, signer: Signer, signer_name: str, *,
+    language: str = "en",
+) -> tuple[Path, Path]:  # fmt: skip
+    """Write the report as ``.csv`` or ``.pdf`` (by ``path``'s suffix) and sign it with
+    ``signer`` (the key of ``signer_name``: a table id or ``site``); ``(file, FILE.sig)``.
+
+    Raises:
+        ExportError: another suffix, or the file could not be written. JournalError: it
+            could not be signed.
+    """
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix == ".csv":
+        write_csv(report, p, language=language)
+    elif suffix == ".pdf":
+        write_pdf(report, p, language=language)
+    else:
+        raise ExportError(f"{p}: the report is .csv or .pdf, not {suffix or 'no suffix'}")
+    return p, sign_export(p, signer, signer_name)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _replace(path: Path, write: Callable[[io.BufferedWriter], object]) -> Path:
+    """Write through a temporary file in the same folder, fsync, rename over ``path``."""
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    except OSError as e:
+        raise ExportError(f"{path}: cannot write there: {e.strerror}") from e
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as e:
+        Path(tmp).unlink(missing_ok=True)
+        raise ExportError(f"{path}: cannot write: {e.strerror}") from e
+    return path

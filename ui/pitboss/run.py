@@ -1,0 +1,177 @@
+"""Starting the application: the Qt application, the language, the login, the window; and the
+``--demo`` that fills a floor from ``simulate`` runs and saves screenshots
+(``docs/screenshots/pitboss_*.png``)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import sys
+import tempfile
+import time
+from importlib import resources
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
+from PySide6.QtWidgets import QApplication, QWidget
+
+from dealer_assist.errors import ConfigError
+from dealer_assist.pitboss.roles import Role
+from dealer_assist.pitboss.users import new_user
+from ui.pitboss.app import LoginDialog, PitBossWindow
+from ui.pitboss.service import Session, open_backend
+from ui.pitboss.worker import Jobs
+
+LANGUAGES = ("it", "en")
+DEMO_USERS = (("PB-1", Role.PIT_BOSS, "2468"), ("AUD-1", Role.AUDITOR, "1357"))
+
+
+def qt_app() -> QApplication:
+    """The QApplication (made once)."""
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication([])
+    if not isinstance(app, QApplication):
+        raise ConfigError("a non-GUI Qt application is already running")
+    return app
+
+
+def install_language(app: QCoreApplication, lang: str) -> list[QTranslator]:
+    """The translators of ``lang`` installed (none for English); keep them alive.
+    Raises ConfigError for another language or a missing catalogue."""
+    if lang not in LANGUAGES:
+        raise ConfigError(f"language must be one of {', '.join(LANGUAGES)}, got {lang!r}")
+    if lang == "en":
+        return []
+    path = Path(str(resources.files("ui").joinpath("i18n", f"console_{lang}.qm")))
+    ours = QTranslator(app)
+    if not ours.load(str(path)):
+        raise ConfigError(f"translation file missing or unreadable: {path}")
+    app.installTranslator(ours)
+    out = [ours]
+    qt = QTranslator(app)
+    if qt.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+        app.installTranslator(qt)
+        out.append(qt)
+    return out
+
+
+def run(floor: str | None, db: str | None, lang: str) -> int:
+    """Open the backend, log in, show the window until it closes; the exit status."""
+    app = qt_app()
+    translators = install_language(app, lang)
+    session = Session(*open_backend(floor, db))
+    jobs = Jobs()
+    try:
+        login = LoginDialog(session, jobs)
+        if login.exec() != LoginDialog.DialogCode.Accepted:
+            return 1
+        window = PitBossWindow(session, jobs)
+        window.start()
+        window.show()
+        return app.exec()
+    finally:
+        jobs.stop()
+        session.logout()
+        session.close()
+        for t in translators:
+            app.removeTranslator(t)
+
+
+def wait_idle(app: QApplication, jobs: Jobs, timeout: float = 30.0) -> None:
+    """Process events until no job is pending (demo and tests). Raises ConfigError on timeout."""
+    deadline = time.monotonic() + timeout
+    while True:
+        app.processEvents()
+        if jobs.pending == 0:
+            app.processEvents()
+            return
+        if time.monotonic() > deadline:
+            raise ConfigError("the worker did not answer in time")
+        time.sleep(0.01)
+
+
+def demo_journal(folder: Path) -> Path:
+    """A journal of two tables (UTH and Hold'em) dealt by ``dealer-assist simulate``."""
+    from ui.cli import main
+
+    db = folder / "floor_demo.db"
+    runs = (("uth", "40", "7"), ("holdem", "30", "7"), ("thb", "20", "7"))
+    for game, hands, seed in runs:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            status = main(
+                [
+                    "simulate",
+                    "--game",
+                    game,
+                    "--hands",
+                    hands,
+                    "--seed",
+                    seed,
+                    "--db",
+                    str(db),
+                    "--no-progress",
+                ]
+            )
+        if status != 0:
+            raise ConfigError(f"simulate --game {game} failed (exit {status})")
+    return db
+
+
+def _grab(app: QApplication, w: QWidget, path: Path) -> Path:
+    app.processEvents()
+    if not w.grab().save(str(path)):
+        raise ConfigError(f"cannot save the screenshot {path}")
+    return path
+
+
+def demo(floor: str | None, out: Path) -> list[Path]:
+    """Fill a floor (``floor``: the journal synced there too), log in as a pit boss, and save
+    the floor, search and hand screens in English and Italian to ``out``. Returns the files."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = qt_app()
+    out.mkdir(parents=True, exist_ok=True)
+    saved: list[Path] = []
+    with tempfile.TemporaryDirectory(prefix="pitboss-demo-") as tmp:
+        db = demo_journal(Path(tmp))
+        if floor is not None:
+            from ui.cli import main
+
+            main(["floor", "migrate", "--floor", floor])
+            with contextlib.redirect_stdout(io.StringIO()):
+                main(["floor", "sync", "--db", str(db), "--floor", floor])
+        session = Session(*(open_backend(floor, None) if floor else open_backend(None, db)))
+        for badge, role, pin in DEMO_USERS:
+            session.users.put_user(new_user(badge, role, pin), "demo")
+        jobs = Jobs()
+        try:
+            for lang in ("en", "it"):
+                translators = install_language(app, lang)
+                session.login(*DEMO_USERS[0][::2])
+                window = PitBossWindow(session, jobs)
+                window.resize(1280, 800)
+                window.start()
+                window.show()
+                wait_idle(app, jobs)
+                saved.append(_grab(app, window, out / f"pitboss_floor_{lang}.png"))
+                window.tabs.setCurrentWidget(window.search)
+                saved.append(_grab(app, window, out / f"pitboss_search_{lang}.png"))
+                row = window.model.row(0)
+                window.open_hand(row.table_id, row.position)
+                wait_idle(app, jobs)
+                window.hand.go(len(window.hand.view.replay.steps) // 2 if window.hand.view else 0)
+                saved.append(_grab(app, window, out / f"pitboss_hand_{lang}.png"))
+                window.reveal(row.table_id, row.position)
+                window.recompute(row.table_id, row.position)
+                wait_idle(app, jobs)
+                saved.append(_grab(app, window, out / f"pitboss_hand_open_{lang}.png"))
+                window.close()
+                session.logout()
+                for t in translators:
+                    app.removeTranslator(t)
+        finally:
+            jobs.stop()
+            session.close()
+    print("\n".join(str(p) for p in saved), file=sys.stdout)
+    return saved

@@ -1,0 +1,139 @@
+"""The hand search screen: the filter's fields and the paged, sortable results; a double click
+(or Open) opens the hand."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from PySide6.QtCore import QDateTime, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDateTimeEdit,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_assist.errors import DealerAssistError
+from dealer_assist.pitboss.filters import HandFilter
+from ui.pitboss.search_model import HandsModel
+
+
+def _utc(edit: QDateTimeEdit) -> datetime:
+    value: datetime = edit.dateTime().toUTC().toPython()  # type: ignore[assignment]
+    return value.replace(tzinfo=UTC)
+
+
+class SearchView(QWidget):
+    """Filter fields, Search, the results; ``open_hand(table_id, position)`` on a double click."""
+
+    open_hand = Signal(str, int)
+
+    def __init__(self, model: HandsModel) -> None:
+        super().__init__()
+        self.model = model
+        self.table = QLineEdit()
+        self.game = QComboBox()
+        self.game.addItems(["", "uth", "thb", "holdem", "stud"])
+        self.use_range = QCheckBox(self.tr("Between"))
+        now = QDateTime.currentDateTimeUtc()
+        self.since = QDateTimeEdit(now.addDays(-1))
+        self.until = QDateTimeEdit(now.addSecs(3600))
+        for e in (self.since, self.until):
+            e.setTimeSpec(Qt.TimeSpec.UTC)
+            e.setDisplayFormat("yyyy-MM-dd HH:mm")
+        self.seat = QSpinBox()
+        self.seat.setRange(0, 10)
+        self.seat.setSpecialValueText(self.tr("any"))
+        self.outcome = QComboBox()
+        self.outcome.addItem(self.tr("any"), None)
+        self.outcome.addItem(self.tr("settled"), "settled")
+        self.outcome.addItem(self.tr("void"), "void")
+        self.min_amount = QSpinBox()
+        self.min_amount.setRange(0, 2_000_000_000)
+        self.min_amount.setSpecialValueText(self.tr("any"))
+        self.void_reason = QLineEdit()
+        self.fault = QCheckBox(self.tr("Device fault"))
+        self.manual = QCheckBox(self.tr("Card typed on the keypad"))
+        self.camera = QCheckBox(self.tr("Card read by the camera"))
+        self.go = QPushButton(self.tr("Search"))
+        self.status = QLabel()
+        form = QGridLayout()
+        left, right = QFormLayout(), QFormLayout()
+        left.addRow(self.tr("Table"), self.table)
+        left.addRow(self.tr("Game"), self.game)
+        span = QHBoxLayout()
+        for w in (self.since, QLabel("–"), self.until):
+            span.addWidget(w)
+        left.addRow(self.use_range, span)
+        left.addRow(self.tr("Seat"), self.seat)
+        right.addRow(self.tr("Outcome"), self.outcome)
+        right.addRow(self.tr("Payout or pot at least (minor units)"), self.min_amount)
+        right.addRow(self.tr("Void reason contains"), self.void_reason)
+        flags = QHBoxLayout()
+        for check in (self.fault, self.manual, self.camera):
+            flags.addWidget(check)
+        right.addRow(flags)
+        form.addLayout(left, 0, 0)
+        form.addLayout(right, 0, 1)
+        self.view = QTableView()
+        self.view.setModel(model)
+        self.view.setSortingEnabled(True)
+        self.view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.view.horizontalHeader().setStretchLastSection(True)
+        self.view.doubleClicked.connect(lambda i: self._open(i.row()))
+        bar = QHBoxLayout()
+        bar.addWidget(self.go)
+        bar.addWidget(self.status, 1)
+        box = QVBoxLayout(self)
+        box.addLayout(form)
+        box.addLayout(bar)
+        box.addWidget(self.view, 1)
+        self.go.clicked.connect(self.run)
+        model.loaded.connect(lambda n: self.status.setText(self.tr("%n hands shown", "", n)))
+        model.error.connect(self.status.setText)
+
+    def current_filter(self) -> HandFilter:
+        """The filter the fields say. Raises FilterError for a range that cannot be."""
+        flags = tuple(
+            f
+            for f, box in (
+                ("device_fault", self.fault),
+                ("manual_card", self.manual),
+                ("camera_card", self.camera),
+            )
+            if box.isChecked()
+        )
+        ranged = self.use_range.isChecked()
+        return HandFilter(
+            table_id=self.table.text().strip() or None,
+            since=_utc(self.since) if ranged else None,
+            until=_utc(self.until) if ranged else None,
+            game=self.game.currentText() or None,
+            seat=self.seat.value() or None,
+            outcome=self.outcome.currentData(),
+            min_amount=self.min_amount.value() or None,
+            void_reason=self.void_reason.text().strip() or None,
+            flags=flags,
+        )
+
+    def run(self) -> None:
+        """Search with the fields' filter (a bad field is said in the status line)."""
+        try:
+            where = self.current_filter()
+        except DealerAssistError as e:
+            self.status.setText(str(e))
+            return
+        self.model.set_filter(where)
+
+    def _open(self, row: int) -> None:
+        r = self.model.row(row)
+        self.open_hand.emit(r.table_id, r.position)

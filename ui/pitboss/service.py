@@ -1,0 +1,174 @@
+"""The application's session, Qt-free: who is logged in, what they may do (the pure role checks of
+:mod:`dealer_assist.pitboss.roles`), and the access log written before each view is returned.
+Every method may block on the database: the window calls them on its worker thread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from dealer_assist.events import utc_now
+from dealer_assist.pitboss.detail import HandDetail, hand_detail
+from dealer_assist.pitboss.filters import (
+    AlertRow,
+    FloorSnapshot,
+    HandFilter,
+    HandSource,
+    Page,
+    Sort,
+)
+from dealer_assist.pitboss.recompute import Recompute, recompute
+from dealer_assist.pitboss.replay import Replay, replay
+from dealer_assist.pitboss.roles import Action, PermissionDeniedError, Role, allowed, require
+from dealer_assist.pitboss.users import AccessEntry, AccessLog, LoginRefusedError, User, UserStore
+from dealer_assist.pitboss.users import login as check_login
+
+
+@dataclass(frozen=True)
+class HandView:
+    """What the hand screen shows: the detail, the replay, ``holes_allowed`` (the role may see
+    hole cards; they are still hidden until asked for, and that view is logged)."""
+
+    detail: HandDetail
+    replay: Replay
+    holes_allowed: bool
+
+
+class Session:
+    """One run of the application over ``source`` with its ``users`` and access ``log``."""
+
+    def __init__(self, source: HandSource, users: UserStore, log: AccessLog) -> None:
+        self.source = source
+        self.users = users
+        self.log = log
+        self.user: User | None = None
+
+    def _log(
+        self,
+        action: str,
+        table_id: str | None = None,
+        position: int | None = None,
+        detail: str = "",
+    ) -> None:
+        user = self._user()
+        self.log.record(
+            AccessEntry(utc_now(), user.badge, user.role.value, action, table_id, position, detail)
+        )
+
+    def _user(self) -> User:
+        if self.user is None:
+            raise PermissionDeniedError("nobody is logged in")
+        return self.user
+
+    def _require(self, action: Action) -> User:
+        user = self._user()
+        require(user.role, action)
+        return user
+
+    @property
+    def role(self) -> Role | None:
+        """The logged-in user's role."""
+        return None if self.user is None else self.user.role
+
+    def login(self, badge: str, pin: str) -> User:
+        """Log in; a refusal is logged too (badge as typed). Raises LoginRefusedError."""
+        try:
+            user = check_login(self.users, badge, pin)
+        except LoginRefusedError:
+            self.log.record(
+                AccessEntry(utc_now(), badge.strip()[:64] or "?", None, "login_refused")
+            )
+            raise
+        self.user = user
+        self._log("login")
+        return user
+
+    def logout(self) -> None:
+        """Log out (logged)."""
+        if self.user is not None:
+            self._log("logout")
+        self.user = None
+
+    def search(self, where: HandFilter, sort: Sort, offset: int, limit: int) -> Page:
+        """A page of the hand search."""
+        self._require(Action.SEARCH)
+        return self.source.search(where, sort, offset, limit)
+
+    def snapshot(self) -> FloorSnapshot:
+        """The floor view now."""
+        self._require(Action.VIEW_FLOOR)
+        return self.source.snapshot(utc_now())
+
+    def open_hand(self, table_id: str, position: int) -> HandView:
+        """A hand's detail and replay; the view is logged before it is returned."""
+        user = self._require(Action.VIEW_DETAIL)
+        hand = self.source.hand(table_id, position)
+        self._log("view_detail", table_id, position)
+        holes = allowed(user.role, Action.VIEW_HOLE_CARDS)
+        return HandView(hand_detail(hand), replay(hand), holes)
+
+    def reveal_hole_cards(self, table_id: str, position: int) -> None:
+        """Allow the hole cards of a hand on screen: role checked, the view logged.
+        Raises PermissionDeniedError."""
+        self._require(Action.VIEW_HOLE_CARDS)
+        self._log("view_hole_cards", table_id, position)
+
+    def recompute(self, table_id: str, position: int) -> Recompute:
+        """The dispute recompute of a hand (logged)."""
+        self._require(Action.RECOMPUTE)
+        hand = self.source.hand(table_id, position)
+        result = recompute(hand)
+        self._log(
+            "recompute",
+            table_id,
+            position,
+            "agrees" if result.agrees else f"{len(result.differences)} differences",
+        )
+        return result
+
+    def acknowledge(self, key: str) -> AlertRow:
+        """Acknowledge alert ``key`` as the logged-in user. Raises PermissionDeniedError for
+        a role that may not (the auditor)."""
+        user = self._require(Action.ACKNOWLEDGE)
+        row = self.source.acknowledge(key, user.badge)
+        self._log("acknowledge", row.table_id, row.position, f"alert {key} {row.kind}")
+        return row
+
+    def close(self) -> None:
+        """Close the source."""
+        self.source.close()
+
+
+def open_backend(
+    floor: str | None, db: str | Path | None
+) -> tuple[HandSource, UserStore, AccessLog]:
+    """The source, users and access log of ``--floor URL`` or ``--db PATH`` (open).
+
+    Raises:
+        DealerAssistError: neither or both given, or the database cannot be opened.
+    """
+    from dealer_assist.errors import ConfigError
+
+    if (floor is None) == (db is None):
+        raise ConfigError("give one of --floor URL or --db PATH")
+    if floor is not None:
+        from dealer_assist.storage.floor.access import FloorAccess, migrate_access
+        from dealer_assist.storage.floor.search import FloorSearch
+
+        fs = FloorSearch(floor)
+        fs.open()
+        try:
+            migrate_access(fs.floor)
+        except BaseException:
+            fs.close()
+            raise
+        access = FloorAccess(fs.floor)
+        return fs, access, access
+    from dealer_assist.storage.access import LocalAccessLog, LocalUsers
+    from dealer_assist.storage.search import JournalSearch
+
+    js = JournalSearch(Path(str(db)))
+    js.open()
+    folder = Path(str(db)).parent
+    return js, LocalUsers(folder), LocalAccessLog(folder)
