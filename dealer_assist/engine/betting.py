@@ -27,8 +27,9 @@ Rules it applies (GAMES.md):
 - ``big_open``: seats that may open the round with the big bet instead (fixed limit; Stud's open
   pair on fourth street, rules text 002); after a big-bet opening every raise is a big bet.
 
-Every refused action raises :class:`~dealer_assist.errors.IllegalActionError` naming the rule,
-e.g. ``raise to 250 is below the minimum raise to 400``. Chips are integers (minor units).
+Every refused action raises :class:`~dealer_assist.errors.ActionRefused` (an
+:class:`~dealer_assist.errors.IllegalActionError` with the rule's code, :data:`RULES`) naming
+the rule, e.g. ``raise to 250 is below the minimum raise to 400``. Chips are integers (minor units).
 """
 
 from __future__ import annotations
@@ -39,12 +40,22 @@ from dataclasses import dataclass
 
 from dealer_assist.engine.peer import STRUCTURES, Structure
 from dealer_assist.engine.state import ActionSpace, AmountRange
-from dealer_assist.errors import ConfigError, IllegalActionError
+from dealer_assist.errors import ActionRefused, ConfigError
 
 FOLD, CHECK, CALL, BET, RAISE = "fold", "check", "call", "bet", "raise"
 KINDS = (FOLD, CHECK, CALL, BET, RAISE)
 """The action kinds of a betting round (GAMES.md, "Legal actions")."""
 BRING_IN, COMPLETE = "bring_in", "complete"
+RULES = (
+    "not_in_hand", "folded", "all_in", "round_closed", "out_of_turn", "nothing_to_call",
+    "cannot_check", "unknown_action", "nothing_to_complete", "complete_not_bet",
+    "raise_not_bet", "bet_not_raise", "no_amount", "above_stack", "not_above_bet",
+    "no_chips_to_raise", "nobody_to_answer", "short_all_in", "capped", "fixed_exact",
+    "fixed_either", "below_minimum", "above_pot", "off_chip",
+)  # fmt: skip
+"""The codes of the betting round's refusals (:class:`~dealer_assist.errors.ActionRefused`
+``rule``; its ``values``: ``seat``, ``actor``, ``kind``, ``to``, ``low``, ``high``, ``top``,
+``to_call``, ``chip``, ``raises`` as the message names them)."""
 """Forced-bet kinds (GAMES.md "Seven Card Stud" 2, HAND_RECORD.md): posting a forced bet that is
 a decision of its seat (:class:`~dealer_assist.engine.peer_hand.PeerBetting`), and the first full
 bet over a forced bet below a full bet (:class:`RoundState`, ``brought_in``)."""
@@ -247,7 +258,8 @@ class RoundState:
         """``(low, high, "")`` of :meth:`raise_range`, or ``(0, 0, why)`` when ``seat`` may not
         bet or raise (the replay's hot path: no range object, no seat lists)."""
         high_bet, committed, stacks = self.high, self.committed, self.stacks
-        word = BET if high_bet == 0 else COMPLETE if self.short_open else RAISE
+        short_open = self.brought_in is not None and self.full_level == 0  # self.short_open
+        word = BET if high_bet == 0 else COMPLETE if short_open else RAISE
         top = committed[seat] + stacks[seat]
         lim = self.limits
         if top <= high_bet:
@@ -278,7 +290,7 @@ class RoundState:
         else:
             # amounts are whole chips: the minimum rounds up, the pot-limit maximum down;
             # over a bring-in alone the first full bet is the minimum bet itself
-            base = 0 if self.short_open else high_bet
+            base = 0 if short_open else high_bet
             low = -(-(base + self.increment) // lim.chip) * lim.chip
             high = top
             if lim.kind == "pot_limit":
@@ -305,65 +317,89 @@ class RoundState:
         """Raise IllegalActionError naming the rule ``kind`` (to ``to``) by ``seat`` breaks."""
         committed = self.committed
         if seat not in committed:
-            raise IllegalActionError(f"seat {seat} is not in the hand")
+            raise ActionRefused("not_in_hand", f"seat {seat} is not in the hand", seat=seat)
         if seat in self.folded:
-            raise IllegalActionError(f"seat {seat} has folded and cannot act")
+            raise ActionRefused("folded", f"seat {seat} has folded and cannot act", seat=seat)
         if self.stacks[seat] == 0:
-            raise IllegalActionError(f"seat {seat} is all-in and cannot act")
+            raise ActionRefused("all_in", f"seat {seat} is all-in and cannot act", seat=seat)
         actor = self.actor
         if actor is None:
-            raise IllegalActionError("the betting round is closed: nobody is to act")
+            raise ActionRefused("round_closed", "the betting round is closed: nobody is to act")
         if seat != actor:
-            raise IllegalActionError(f"seat {seat} acted out of turn (seat {actor} is to act)")
+            raise ActionRefused("out_of_turn",
+                                f"seat {seat} acted out of turn (seat {actor} is to act)",
+                                seat=seat, actor=actor)  # fmt: skip
         if kind == FOLD:
             return
         to_call = self.high - committed[seat]
         if kind == CALL:
             if to_call <= 0:
-                raise IllegalActionError(f"seat {seat} has nothing to call: check")
+                raise ActionRefused("nothing_to_call", f"seat {seat} has nothing to call: check",
+                                    seat=seat)  # fmt: skip
         elif kind == CHECK:
             if to_call > 0:
-                raise IllegalActionError(f"seat {seat} cannot check: {to_call} to call")
+                raise ActionRefused("cannot_check", f"seat {seat} cannot check: {to_call} to call",
+                                    seat=seat, to_call=to_call)  # fmt: skip
         elif kind in (BET, RAISE, COMPLETE):
             self._verify_amount(seat, kind, to)
         else:
-            raise IllegalActionError(f"unknown action {kind!r} (actions: {', '.join(KINDS)})")
+            raise ActionRefused("unknown_action",
+                                f"unknown action {kind!r} (actions: {', '.join(KINDS)})",
+                                kind=str(kind))  # fmt: skip
 
     def _verify_amount(self, seat: int, kind: str, to: int | None) -> None:
-        if kind == COMPLETE and not self.short_open:
+        short_open = self.brought_in is not None and self.full_level == 0  # self.short_open
+        if kind == COMPLETE and not short_open:
             what = "raise" if self.high > 0 else "bet"
-            raise IllegalActionError(f"there is no forced bet to complete: {what}, not complete")
-        if kind == BET and self.short_open:
-            raise IllegalActionError(f"there is a forced bet of {self.high}: complete, not bet")
+            raise ActionRefused("nothing_to_complete",
+                                f"there is no forced bet to complete: {what}, not complete",
+                                kind=what)  # fmt: skip
+        if kind == BET and short_open:
+            raise ActionRefused("complete_not_bet",
+                                f"there is a forced bet of {self.high}: complete, not bet",
+                                high=self.high)  # fmt: skip
         if kind == BET and self.high > 0:
-            raise IllegalActionError(f"there is a bet of {self.high} already: raise, not bet")
+            raise ActionRefused("raise_not_bet",
+                                f"there is a bet of {self.high} already: raise, not bet",
+                                high=self.high)  # fmt: skip
         if kind == RAISE and self.high == 0:
-            raise IllegalActionError("there is no bet to raise: bet, not raise")
-        if to is None or isinstance(to, bool) or not isinstance(to, int):
-            raise IllegalActionError(f"{kind} needs a whole amount 'to', got {to!r}")
+            raise ActionRefused("bet_not_raise", "there is no bet to raise: bet, not raise")
+        if type(to) is not int and (to is None or isinstance(to, bool) or not isinstance(to, int)):
+            raise ActionRefused("no_amount", f"{kind} needs a whole amount 'to', got {to!r}",
+                                kind=kind)  # fmt: skip
         top = self.committed[seat] + self.stacks[seat]
         if to > top:
-            raise IllegalActionError(f"{kind} to {to} is more than seat {seat}'s stack of {top}")
+            raise ActionRefused("above_stack",
+                                f"{kind} to {to} is more than seat {seat}'s stack of {top}",
+                                kind=kind, to=to, seat=seat, top=top)  # fmt: skip
         if to <= self.high:
-            raise IllegalActionError(f"{kind} to {to} does not raise the bet of {self.high}")
+            raise ActionRefused("not_above_bet",
+                                f"{kind} to {to} does not raise the bet of {self.high}",
+                                kind=kind, to=to, high=self.high)  # fmt: skip
         low, high, why = self._bounds(seat)
         if why:
-            raise IllegalActionError(why)
+            raise _bounds_refusal(why, seat, kind, self.limits.max_raises)
         if to == top and to <= high:
             return  # all-in: any amount up to the maximum (for less than a full raise too)
         if self.limits.kind == "fixed_limit" and to != low:
             if to == high:
                 return  # the big bet of an open pair
             exact = f"{low} or {high}" if high > low else f"{low}"
-            raise IllegalActionError(f"a fixed-limit {kind} must be to exactly {exact}")
+            rule = "fixed_either" if high > low else "fixed_exact"
+            raise ActionRefused(rule, f"a fixed-limit {kind} must be to exactly {exact}",
+                                kind=kind, to=to, low=low, high=high)  # fmt: skip
         if to < low:
-            raise IllegalActionError(f"{kind} to {to} is below the minimum {kind} to {low}")
+            raise ActionRefused("below_minimum",
+                                f"{kind} to {to} is below the minimum {kind} to {low}",
+                                kind=kind, to=to, low=low)  # fmt: skip
         if to > high:
-            raise IllegalActionError(f"pot-limit {kind} to {to} is above the pot ({high})")
+            raise ActionRefused("above_pot", f"pot-limit {kind} to {to} is above the pot ({high})",
+                                kind=kind, to=to, high=high)  # fmt: skip
         if to % self.limits.chip:
-            raise IllegalActionError(
-                f"{kind} to {to} is not a multiple of the chip {self.limits.chip}"
-            )
+            raise ActionRefused(
+                "off_chip", f"{kind} to {to} is not a multiple of the chip {self.limits.chip}",
+                kind=kind, to=to, chip=self.limits.chip,
+            )  # fmt: skip
 
     def act(self, seat: int, kind: str, to: int | None = None) -> int:
         """Verify and apply one action; returns the chips it moved from the stack."""
@@ -388,19 +424,21 @@ class RoundState:
         elif kind in (BET, RAISE, COMPLETE):
             self._verify_amount(seat, kind, to)
             if to is None:  # _verify_amount refuses it; this tells the type checker
-                raise IllegalActionError(f"{kind} needs a whole amount 'to', got None")
+                raise ActionRefused("no_amount", f"{kind} needs a whole amount 'to', got None",
+                                    kind=kind)  # fmt: skip
             moved = to - self.committed[seat]
             by = to - self.high
             full = by >= self.increment
+            short_open = self.brought_in is not None and self.full_level == 0  # self.short_open
             if self.limits.kind == "fixed_limit":
                 if self.high == 0 and seat in self.big_open and to == self.big_bet:
                     self.bet_size = self.big_bet  # open pair: raises are big bets now
                 full = 2 * by >= self.bet_size
-                if self.short_open:  # the completion is the opening bet, never a raise
+                if short_open:  # the completion is the opening bet, never a raise
                     full = to >= self.bet_size
                 elif self.full_level > 0 and full:  # completing an all-in opener is the bet
                     self.raises += 1
-            elif self.short_open:
+            elif short_open:
                 full = to >= self.increment
             if full:
                 self.increment = max(self.increment, by)
@@ -414,3 +452,15 @@ class RoundState:
         self.faced[seat] = self.high
         self.actor = self._next_from(seat, False)
         return moved
+
+
+def _bounds_refusal(why: str, seat: int, kind: str, max_raises: int | None) -> ActionRefused:
+    """The refusal of :meth:`RoundState._bounds`'s ``why`` (its wording kept, its code found
+    from it: the hot path returns the sentence alone)."""
+    if why.startswith("nobody can answer"):
+        return ActionRefused("nobody_to_answer", why, kind=kind)
+    if why.startswith("a short all-in"):
+        return ActionRefused("short_all_in", why, seat=seat)
+    if why.startswith("the betting is capped"):
+        return ActionRefused("capped", why, raises=max_raises or 0)
+    return ActionRefused("no_chips_to_raise", why, seat=seat, kind=kind)

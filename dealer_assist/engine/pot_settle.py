@@ -130,8 +130,11 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
             category: str | None = _CODES[values[winners[0]][0]]
         else:
             winners, category = list(eligible), None
-        order = after_button(winners, button) if odd is None else list(odd(winners))
-        parts = shares(amount, order, chip)
+        if odd is None and len(winners) == 1 and amount % chip == 0:
+            parts = [(winners[0], amount, False)]  # shares() of one winner, whole chips
+        else:
+            order = after_button(winners, button) if odd is None else list(odd(winners))
+            parts = shares(amount, order, chip)
         if len(parts) > 1:
             shared.update(winners)
         for seat, part, _ in parts:

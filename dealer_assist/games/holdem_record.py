@@ -221,7 +221,7 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     percent, rake_cap = _rake(rake)
     return PotHand(
         rules.code, tuple(sorted(stacks)), stacks, button, dict(hand.total),
-        frozenset(s for s in stacks if s not in live_seats), dict(hand.dead), holes, board,
+        frozenset(stacks).difference(live_seats), dict(hand.dead), holes, board,
         mucked, chip,
         percent, rake_cap, flop_seen=reached >= 1 or not settings.no_flop_no_drop,
         ante=0 if ante_kind == BIG_BLIND else ante,
