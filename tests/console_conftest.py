@@ -118,7 +118,7 @@ class Shots:
 
 
 ConsoleFactory = Callable[..., Console]
-NO_GUARDS = {"tap_guard": 0.0, "alarm_guard": 0.0}
+NO_GUARDS = {"tap_guard": 0.0, "alarm_guard": 0.0, "reenter_window": 0.0}
 
 
 @pytest.fixture

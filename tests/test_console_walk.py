@@ -13,16 +13,25 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from dealer_assist.cards import FULL_DECK
+from dealer_assist.config import load_table_config
 from dealer_assist.engine.banked import Phase
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.games.base import Action
 from dealer_assist.record import settle_record
+from dealer_assist.storage.journal import Journal
+from tests.conftest import close_at_teardown
 from tests.test_console_presenter import FAST, Table
+from tests.test_console_sources import NO_DEVICE, with_sources
+from ui.console.app import source_factory
+from ui.console.commands import execute
 from ui.console.pitboss import PitBossRoster
 from ui.console.presenter import ConsolePresenter, Step
+from ui.console.service import TableService
 from ui.money import chip_breakdown
 
 pytestmark = pytest.mark.integration
@@ -328,3 +337,52 @@ def test_a_hand_resumed_mid_hand_says_so(tmp_path: Path) -> None:
     assert t2.p.snap.hand_uid == uid and t2.p.snap.resumed
     assert t2.p.snap.phase in (Phase.DECISIONS, Phase.VOID)
     assert [s.actions for s in t2.p.snap.seats] == [(Action("preflop", "check"),)]
+
+
+def test_a_mistyped_keypad_card_is_typed_again_before_the_next_card(tmp_path: Path) -> None:
+    """With the keypad as the card source, the last typed card is held for REENTER_WINDOW (or
+    until the next card is typed): *Re-enter the last card* drops it before it reaches the deal;
+    a card already typed in this deck is refused at once, without naming it."""
+    config = with_sources(load_table_config(game="uth"), NO_DEVICE)
+    service = TableService(config, source_factory(config), Journal(str(tmp_path / "m.db")),
+                           card_timeout=0.4, slow_card_timeout=30.0)  # fmt: skip
+    close_at_teardown(service)
+    clock = Clock()
+
+    def run(cmd: Any) -> None:
+        p.on_snapshot(execute(service, cmd))
+
+    def settle_ticks() -> None:
+        for _ in range(20):
+            p.on_snapshot(service.tick(0.02))
+
+    p = ConsolePresenter(config, run, enter=service.enter_card, clock=clock)
+    p.start()
+    p.tap_seat(4)
+    for chip in (500,):
+        p.tap_chip(chip)
+    clock.wait(1.0)
+    p.dealer_button()  # rien ne va plus: the keypad deals
+    settle_ticks()
+    assert p.view().step is Step.MANUAL
+    deck = list(FULL_DECK[30:39])  # board 5, seat 4's two, the dealer's two
+    wrong = FULL_DECK[0]
+    p.card_entered(wrong)  # mistyped
+    entry = p.view().entry
+    assert entry is not None and entry.held and entry.number == 2
+    p.reenter()
+    assert p.view().entry.held is False and p.view().message.code == "reenter"  # type: ignore[union-attr]
+    for i, card in enumerate(deck):
+        if i == 3:
+            p.card_entered(deck[1])  # typed twice: refused at once, nothing dealt
+            assert p.view().message is not None and p.view().message.code == "card_taken"  # type: ignore[union-attr]
+        p.card_entered(card)
+        settle_ticks()
+        assert service.hand is not None and len(service.hand.cards) == i  # held, not dealt yet
+    clock.wait(3.5)  # the last one: nothing re-entered in time, it goes to the deal
+    p.expire()
+    settle_ticks()
+    hand = service.hand
+    assert hand is not None and hand.phase is Phase.DECISIONS
+    assert [c.card for c in hand.cards] == deck and wrong not in [c.card for c in hand.cards]
+    assert all(c.manual for c in hand.cards)

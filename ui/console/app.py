@@ -35,7 +35,7 @@ from ui.console.i18n import install_language
 from ui.console.pitboss import PitBossRoster
 from ui.console.presenter import ConsolePresenter
 from ui.console.service import SourceFactory, TableService
-from ui.console.walk import ALARM_GUARD, TAP_GUARD, VOID_ARM_TIMEOUT
+from ui.console.walk import ALARM_GUARD, REENTER_WINDOW, TAP_GUARD, VOID_ARM_TIMEOUT
 from ui.console.window import ConsoleWindow
 from ui.console.worker import WorkerBridge
 
@@ -105,7 +105,8 @@ class Console:
         roster: pit bosses who confirm an identified unreadable card (None: badge only).
         dealer: who identifies unreadable cards (journaled with them).
         guards: the presenter's tap settings by name (``tap_guard``, ``void_timeout``,
-            ``alarm_guard``, seconds: :mod:`ui.console.walk`); default the named settings.
+            ``alarm_guard``, ``reenter_window``, seconds: :mod:`ui.console.walk`); default the
+            named settings.
 
     ``start()`` starts the worker and connects the source; ``close()`` closes everything
     (idempotent). Qt's application must exist (:func:`qt_app`).
@@ -137,10 +138,11 @@ class Console:
         self.bridge = WorkerBridge(self.service)
         # a typed card goes straight into the keypad source (thread-safe)
         g = {"tap_guard": TAP_GUARD, "void_timeout": VOID_ARM_TIMEOUT, "alarm_guard": ALARM_GUARD,
-             **(guards or {})}  # fmt: skip
+             "reenter_window": REENTER_WINDOW, **(guards or {})}  # fmt: skip
         self.presenter = ConsolePresenter(
             config, self.bridge.send, enter=self.service.enter_card, tap_guard=g["tap_guard"],
             void_timeout=g["void_timeout"], alarm_guard=g["alarm_guard"],
+            reenter_window=g["reenter_window"],
         )  # fmt: skip
         self.bridge.snapshot.connect(self.presenter.on_snapshot)
         self.window = ConsoleWindow(self.presenter, config, lang, mirror=mirror)

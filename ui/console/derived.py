@@ -54,6 +54,7 @@ class DerivedView:
     _deal_size: int
     paid: list[int]
     history_pad: HistoryPad | None
+    _held: Card | None
     _waiting: dict[int, str]
     _acts: dict[int, int]
 
@@ -169,12 +170,15 @@ class DerivedView:
         if step is Step.MANUAL:
             left = len(snap.awaiting)
             total = max(self._deal_size, left)
+            held = self._held is not None  # typed, not in the deal yet: the next one is asked
+            nxt = 1 if held else 0
             return CardEntry(
                 "manual",
-                snap.awaiting[0] if snap.awaiting else None,
-                number=total - left + 1,
+                snap.awaiting[nxt] if len(snap.awaiting) > nxt else None,
+                number=min(total, total - left + 1 + nxt),
                 total=total,
                 waiting=self._typed_at is not None,
+                held=held,
             )
         if step is Step.IDENTIFY:
             if not snap.ident_entered:

@@ -19,7 +19,6 @@ from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.banked import Phase
 from dealer_assist.engine.voids import VoidReason
-from dealer_assist.errors import CardError, DealerAssistError
 from dealer_assist.games.base import Action, GameRules
 from ui.console.bets import BetBook
 from ui.console.derived import DerivedView
@@ -44,7 +43,14 @@ from ui.console.view import (
     SettleRow,
     Step,
 )
-from ui.console.walk import ALARM_GUARD, TAP_GUARD, VOID_ARM_TIMEOUT, WalkTaps, voided_in_bets
+from ui.console.walk import (
+    ALARM_GUARD,
+    REENTER_WINDOW,
+    TAP_GUARD,
+    VOID_ARM_TIMEOUT,
+    WalkTaps,
+    voided_in_bets,
+)
 
 __all__ = [
     "BOARD_SLOTS",
@@ -79,7 +85,8 @@ class ConsolePresenter(DerivedView, WalkTaps):
             window; called directly in tests). Never blocks.
         enter: hands a typed card to the manual card source at once (thread-safe); raises
             DealerAssistError when refused.
-        tap_guard, void_timeout, alarm_guard: seconds (:mod:`ui.console.walk`).
+        tap_guard, void_timeout, alarm_guard, reenter_window: seconds (:mod:`ui.console.walk`);
+            ``reenter_window`` 0 hands each typed card to the source at once.
         clock: monotonic seconds (tests pass their own).
     """
 
@@ -92,11 +99,16 @@ class ConsolePresenter(DerivedView, WalkTaps):
         tap_guard: float = TAP_GUARD,
         void_timeout: float = VOID_ARM_TIMEOUT,
         alarm_guard: float = ALARM_GUARD,
+        reenter_window: float = REENTER_WINDOW,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.config = config
         self.tap_guard, self.void_timeout, self.alarm_guard = tap_guard, void_timeout, alarm_guard
         self.clock = clock
+        self.reenter_window = reenter_window
+        self._held: Card | None = None  # typed, not yet handed to the source (re-enter)
+        self._held_at = 0.0
+        self._typed: list[Card] = []  # handed to the source in this hand (its deck)
         self._last_big = -1e9  # clock() of the last big-button tap taken
         self._armed_at = 0.0
         self._alarm_at = -1e9
@@ -148,7 +160,10 @@ class ConsolePresenter(DerivedView, WalkTaps):
             self._keep_drafts = True  # nothing was locked: the drafts wait for the next hand
         if snap.void_reason is not None and old.void_reason is None:
             self._alarm_at = self.clock()
+        if not snap.manual_entry or snap.hand_uid != old.hand_uid:
+            self._held = None  # the deal is over (or void): a held card is no card of it
         if snap.hand_uid != old.hand_uid:
+            self._typed = []
             self.cursor, self.void_armed, self.selected = None, False, None
             self.paid = list(snap.paid)
             if snap.walk and snap.resumed and snap.settlement is not None:
@@ -355,17 +370,17 @@ class ConsolePresenter(DerivedView, WalkTaps):
         if entry.mode == "manual":
             if self.enter is None:
                 return
-            try:
-                self.enter(card)
-            except CardError:  # the core names the card: a hidden one, never shown
+            if self.reenter_window <= 0:
+                self._deliver(card)
+                return
+            # held for reenter_window: a mistyped card is typed again before the next one
+            if card == self._held or card in self._typed:
                 self.message = Message("card_taken")
                 self._changed()
                 return
-            except DealerAssistError as e:
-                self.message = Message("device", text=str(e))
-                self._changed()
+            if self._held is not None and not self._deliver(self._held):
                 return
-            self._typed_at = self.snap.placed
+            self._held, self._held_at = card, self.clock()
             self.message = None
             self._changed()
         elif entry.mode == "identify" and not self.busy:
@@ -451,6 +466,8 @@ class ConsolePresenter(DerivedView, WalkTaps):
         if self.void_armed and self.clock() - self._armed_at > self.void_timeout:
             self._disarm()
             self._changed()
+        if self._held is not None and self.clock() - self._held_at >= self.reenter_window:
+            self._deliver(self._held)  # nothing re-entered in time: the card goes to the deal
 
     def cancel_void(self) -> None:
         """Disarm the void button."""

@@ -169,6 +169,8 @@ class CardEntry:
     pin_len: int = 0
     pin_field: str = "badge"
     pin_required: bool = False
+    held: bool = False
+    """manual: the last typed card is held (not in the deal yet) and can be typed again."""
 
 
 @dataclass(frozen=True)

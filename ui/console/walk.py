@@ -7,15 +7,19 @@ Named settings (seconds, the presenter's keyword arguments):
   within it does nothing, so a double tap cannot skip a seat to pay;
 - :data:`VOID_ARM_TIMEOUT`: an armed *Void hand* disarms after it (and at any other tap);
 - :data:`ALARM_GUARD`: the void alarm's *Acknowledged* takes no tap for this long after the alarm
-  appears (a tap meant for the button under it, *Rien ne va plus*, is not an acknowledgement).
+  appears (a tap meant for the button under it, *Rien ne va plus*, is not an acknowledgement);
+- :data:`REENTER_WINDOW`: a card typed on the keypad is held this long (or until the next card is
+  typed) before it goes to the deal, so *Re-enter the last card* can still drop a mistyped one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.banked import Phase
+from dealer_assist.errors import CardError, DealerAssistError
 from ui.console.bets import BetBook
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import HistoryPad, Message, Step
@@ -23,6 +27,7 @@ from ui.console.view import HistoryPad, Message, Step
 TAP_GUARD = 0.4
 VOID_ARM_TIMEOUT = 5.0
 ALARM_GUARD = 1.0
+REENTER_WINDOW = 3.0
 
 
 class WalkTaps:
@@ -40,6 +45,10 @@ class WalkTaps:
     _pin: str
     history_pad: HistoryPad | None
     clock: Callable[[], float]
+    enter: Callable[[Card], None] | None
+    _held: Card | None
+    _typed: list[Card]
+    _typed_at: int | None
 
     def step(self) -> Step:
         raise NotImplementedError  # DerivedView's
@@ -125,6 +134,37 @@ class WalkTaps:
         self._disarm()
         self.message = None
         self._command("undo", seat=seat)
+
+    # -- a card typed again ------------------------------------------------------------------------
+    def _deliver(self, card: Card) -> bool:
+        """Hand a typed card to the manual source (the next card of the deal)."""
+        if self._held == card:
+            self._held = None
+        if self.enter is None:
+            return False
+        try:
+            self.enter(card)
+        except CardError:  # the core names the card: a hidden one, never shown
+            self.message = Message("card_taken")
+            self._changed()
+            return False
+        except DealerAssistError as e:
+            self.message = Message("device", text=str(e))
+            self._changed()
+            return False
+        self._typed.append(card)
+        self._typed_at = self.snap.placed
+        self.message = None
+        self._changed()
+        return True
+
+    def reenter(self) -> None:
+        """The last typed card was mistyped: it is dropped before it reaches the deal, and the
+        dealer types it again (only within ``reenter_window``, before the next card)."""
+        if self._held is not None:
+            self._held = None
+            self.message = Message("reenter")
+            self._changed()
 
     # -- the hand history -------------------------------------------------------------------------
     def can_history(self) -> bool:

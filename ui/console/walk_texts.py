@@ -36,6 +36,8 @@ def walk_texts() -> dict[str, str]:
         "resumed": tr("Hand resumed after a restart"),
         "undo_chip": tr("Undo last chip"),
         "history": tr("Hand history"),
+        "reenter": tr("Re-enter the last card"),
+        "reenter_hint": tr("The last card was dropped: enter it again"),
         "close": tr("Close"),
         "holes": tr("Show hole cards (pit boss)"),
         "confirm_void": tr("Tap “Confirm: void the hand” to void it. Any other tap cancels."),

@@ -2,6 +2,10 @@
 
 IT = {
     "Back": "Indietro",
+    "Re-enter the last card": "Reinserisci l'ultima carta",
+    "The last card was dropped: enter it again": (
+        "L'ultima carta è stata scartata: inseriscila di nuovo"
+    ),
     "Hand resumed after a restart": "Mano ripresa dopo un riavvio",
     "Undo last chip": "Annulla l'ultima fiche",
     "Hand history": "Storico mani",

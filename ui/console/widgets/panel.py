@@ -239,6 +239,8 @@ def panel_message(view: ConsoleView) -> str:
         return ""
     if message.code == "exposed_mismatch":
         return walk_texts()["exposed_mismatch"]
+    if message.code == "reenter":
+        return walk_texts()["reenter_hint"]
     return message_text(message, view.currency)
 
 
@@ -291,6 +293,11 @@ class SidePanel(QFrame):
         self.resumed = _label("resumed")
         lay.addWidget(self.resumed)
         lay.addWidget(self.stack, 1)
+        self.reenter = QPushButton("")  # the last typed card, before the next one
+        self.reenter.setObjectName("reenterCard")
+        self.reenter.clicked.connect(self.p.reenter)
+        self.reenter.hide()
+        lay.addWidget(self.reenter)
         self.message = _label("message")
         lay.addWidget(self.message)
         self.big = QPushButton("")
@@ -352,10 +359,12 @@ class SidePanel(QFrame):
         self.stack.show_page(page)  # a hidden page must not make the panel taller
         set_text(self.resumed, walk_texts()["resumed"] if view.resumed else "")
         collapse(self.resumed, not view.resumed)
+        set_text(self.reenter, walk_texts()["reenter"])
+        self.reenter.setVisible(view.entry is not None and view.entry.held)
         msg = panel_message(view)
         set_text(self.message, msg)
         collapse(self.message, not msg)
-        info = ("confirm_void", "exposed_recorded")
+        info = ("confirm_void", "exposed_recorded", "reenter")
         level = "info" if view.message and view.message.code in info else "error"
         restyle(self.message, level=level)
         if action is not None and not no_big:
