@@ -33,8 +33,10 @@ FILES = sorted(p.name for p in DATA.glob("*.db"))
 
 
 class Keypad:
-    """The dealer, typing the next card of the deck whenever the hand waits for one (its own
-    thread: a step may wait for its cards)."""
+    """The dealer, typing the next card of the deck whenever the hand waits for one the table
+    asked for (its own thread: a step may wait for its cards). Only asked-for cards: while
+    ``resume`` replays the step log the hand passes through its dealing states again, and a
+    card typed then would be a stray one."""
 
     def __init__(self, source: ManualSource, runner: HeadlessTable, deck: list[Any]) -> None:
         self.source, self.runner, self.deck = source, runner, deck
@@ -49,6 +51,8 @@ class Keypad:
             hand = self.runner.hand
             if hand is None or hand.phase is not Phase.DEALING or not hand.pending:
                 continue
+            if not self.source.expected:
+                continue  # not asked (the replay): the table calls deal(n) when it wants cards
             n = len(hand.cards)
             if n != typed:
                 typed = n
