@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from dealer_assist.errors import HandStateError
@@ -46,6 +46,7 @@ from dealer_assist.tournament import records as ev
 from dealer_assist.tournament.clock import ClockState
 from dealer_assist.tournament.draws import draw_number
 from dealer_assist.tournament.errors import PurchaseRefused
+from dealer_assist.tournament.live_clock import RESTART, clock_at, restart_pause
 from dealer_assist.tournament.moves import TableMoves
 from dealer_assist.tournament.prizes import payouts, prize_pool
 from dealer_assist.tournament.ranking import EliminationRecord
@@ -103,14 +104,29 @@ class Director(TableMoves):
 
     def __init__(self, journal: ChainJournal, tournament_id: str, *,
                  make_table: Callable[[str, TableJournalView], TournamentTable],
-                 by: str = "director") -> None:  # fmt: skip
+                 by: str = "director", now: Callable[[], datetime] = utc_now) -> None:  # fmt: skip
         self.journal = journal
         self.state = TournamentState(tournament_id)
         self.by = by
+        self.wall = now
         self._make_table = make_table
         self.tables: dict[str, TournamentTable] = {}
         self.desk = TableJournalView(journal, tournament_id, None)
         self.catch_up()
+        paused = restart_pause(self.state.clock, self.structure) if self.state.wall_clock else None
+        if paused is not None and self.state.finished is None:  # a live clock after a crash
+            self._desk(ev.PAUSED, paused, why=RESTART)
+
+    def now(self) -> datetime:
+        """The clock's moment: the wall clock in a live tournament (``wall_clock``), else the
+        simulated clock's (:meth:`TournamentState.now`)."""
+        return self.wall() if self.state.wall_clock else self.state.now()
+
+    def clock_now(self) -> ClockState:
+        """The clock now (a live clock run on wall time since the last entry)."""
+        if not self.state.wall_clock or self.state.structure is None:
+            return self.state.clock
+        return clock_at(self.state.clock, self.state.structure, self.wall())
 
     # -- the fold -----------------------------------------------------------------------------
     def catch_up(self) -> None:
@@ -136,7 +152,7 @@ class Director(TableMoves):
     def _part(self, event: str, clock: ClockState | None = None, **fields: Any) -> dict[str, Any]:
         """A record's tournament part; ``clock``: the clock after it (default: as it is)."""
         return {"id": self.state.tournament_id, "event": event, **fields,
-                "clock": (clock or self.state.clock).to_json()}  # fmt: skip
+                "clock": (clock or self.clock_now()).to_json()}  # fmt: skip
 
     def _desk(self, event: str, clock: ClockState | None = None, **fields: Any) -> StoredHand:
         """A desk record; the state takes it (and its clock) once it is journaled."""
@@ -155,12 +171,13 @@ class Director(TableMoves):
 
     # -- before the first hand ----------------------------------------------------------------
     def open(self, structure: TournamentStructure, *, seed: int, players: int,
-             seconds_per_hand: int = SECONDS_PER_HAND,
-             simulated_decisions: bool = False) -> None:  # fmt: skip
+             seconds_per_hand: int = SECONDS_PER_HAND, simulated_decisions: bool = False,
+             wall_clock: bool = False) -> None:  # fmt: skip
         """Open the tournament (once; again after a restart: nothing): its structure, seed, the
         simulated clock and its tables, as many as ``players`` need at ``max_seats`` a table;
         ``simulated_decisions``: the players' decisions run on a simulated action clock
-        (:mod:`dealer_assist.tournament.decisions`).
+        (:mod:`dealer_assist.tournament.decisions`); ``wall_clock``: a live tournament, its
+        clock on wall time (:mod:`dealer_assist.tournament.live_clock`).
 
         Raises:
             HandStateError: fewer players than the structure's minimum; a formula of heats
@@ -178,7 +195,7 @@ class Director(TableMoves):
         tables = [f"{self.state.tournament_id}-T{i}" for i in range(1, n + 1)]
         self._desk(ev.OPENED, structure=structure.to_dict(), seed=seed, tables=tables,
                    seconds_per_hand=seconds_per_hand, sha256=structure.sha256,
-                   simulated_decisions=simulated_decisions)  # fmt: skip
+                   simulated_decisions=simulated_decisions, wall_clock=wall_clock)  # fmt: skip
 
     def register(self, player: str, *, by: str | None = None) -> None:
         """``player``'s entry (the entry fee; once: a player already registered is left as is).
@@ -218,10 +235,11 @@ class Director(TableMoves):
                         event=ev.SEATED, player=player)  # fmt: skip
 
     def start(self) -> None:
-        """The clock starts (once), at the simulated clock's epoch."""
+        """The clock starts (once), at the simulated clock's epoch (a live one: now)."""
         if self.state.started:
             return
-        self._desk(ev.STARTED, ClockState().start(self.structure, SIM_EPOCH))
+        at = self.wall() if self.state.wall_clock else SIM_EPOCH
+        self._desk(ev.STARTED, ClockState().start(self.structure, at))
 
     def setup(self, structure: TournamentStructure, *, seed: int, players: Sequence[str],
               seconds_per_hand: int = SECONDS_PER_HAND) -> None:  # fmt: skip
@@ -237,7 +255,7 @@ class Director(TableMoves):
     @property
     def level(self) -> int:
         """The level a hand starting now is played at (during a break: the one it follows)."""
-        lv = self.state.clock.next_hand_level(self.structure, self.state.now())
+        lv = self.state.clock.next_hand_level(self.structure, self.now())
         return lv.number if lv is not None else self.state.clock.level
 
     def between_hands(self, players: Players) -> None:
@@ -365,7 +383,7 @@ class Director(TableMoves):
         """A level record when the next hand starts a new level (its amounts, for the audit and
         the screens; the clock decided it)."""
         st = self.state
-        lv = st.clock.next_hand_level(self.structure, st.now())
+        lv = st.clock.next_hand_level(self.structure, self.now())
         if lv is None or lv.number == st.level_in_force:
             return
         self._desk(ev.LEVEL, level=lv.number, small=lv.small, big=lv.big, ante=lv.ante,
@@ -405,7 +423,7 @@ class Director(TableMoves):
     def _break(self) -> None:
         """A break that fell due runs on the simulated clock (its minutes pass, no hand)."""
         st = self.state
-        if not st.clock.on_break:
+        if not st.clock.on_break or st.wall_clock:  # a live break runs on wall time
             return
         brk = self.structure.break_after(st.clock.level)
         minutes = brk.minutes if brk is not None else 0
@@ -417,13 +435,11 @@ class Director(TableMoves):
     def pause(self, now: Any = None) -> None:
         """The director pauses the clock (at ``now``, default the clock's own moment): no hand
         starts, no level time runs, until :meth:`resume_clock`. Raises ClockError when paused."""
-        st = self.state
-        self._desk(ev.PAUSED, st.clock.pause(self.structure, now or st.now()))
+        self._desk(ev.PAUSED, self.state.clock.pause(self.structure, now or self.now()))
 
     def resume_clock(self, now: Any = None) -> None:
         """The clock runs again. Raises ClockError when it is not paused."""
-        st = self.state
-        self._desk(ev.RESUMED, st.clock.resume(self.structure, now or st.now()))
+        self._desk(ev.RESUMED, self.state.clock.resume(self.structure, now or self.now()))
 
     # -- the hands ----------------------------------------------------------------------------
     def next_hand(self) -> NextHand:
@@ -436,6 +452,8 @@ class Director(TableMoves):
         st = self.state
         if st.clock.paused:
             raise HandStateError("the clock is paused: no hand starts until it resumes")
+        if clock_at(st.clock, self.structure, self.now()).on_break:
+            raise HandStateError("a break: no hand starts until it is over")
         live = [t for t in self._live_tables() if len(self._dealt(t)) >= 2]
         if not live:
             raise HandStateError("no table has two players with chips")

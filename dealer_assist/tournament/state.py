@@ -29,6 +29,7 @@ from dealer_assist.tournament import records as ev
 from dealer_assist.tournament.action_clock import TimeBanks
 from dealer_assist.tournament.clock import ClockState
 from dealer_assist.tournament.decisions import decisions_of, walk
+from dealer_assist.tournament.live_clock import run_hand
 from dealer_assist.tournament.money import Ledger, Purchase
 from dealer_assist.tournament.prizes import SpecialAward, special_prizes_won
 from dealer_assist.tournament.ranking import EliminationRecord, Eliminations
@@ -93,6 +94,8 @@ class TournamentState:
         simulated_decisions: the decisions are simulated on the action clock
             (:mod:`dealer_assist.tournament.decisions`); banks: each player's time bank left;
             timed_out: players whose action clock ran out, until their sit-out is journaled.
+        wall_clock: a live tournament: the clock runs on wall time
+            (:mod:`dealer_assist.tournament.live_clock`), not the simulated one.
         finished: the results record once the tournament ended.
         seen: the last journal entry taken.
     """
@@ -117,6 +120,7 @@ class TournamentState:
     chips_in: int = 0
     specials: tuple[SpecialAward, ...] = ()
     simulated_decisions: bool = False
+    wall_clock: bool = False
     banks: TimeBanks = field(default_factory=TimeBanks)
     timed_out: set[str] = field(default_factory=set)
     levels: dict[int, LevelLine] = field(default_factory=dict)
@@ -208,7 +212,11 @@ class TournamentState:
             raise ChipsNotConserved(f"hand {stored.hand_id} ({stored.hand_uid}): the stacks "
                                     f"were {start} at the start and {end} at the end")  # fmt: skip
         now = self.now()
-        self.clock, level = self.clock.start_hand(s, now)
+        if self.wall_clock:  # a live table: the hand ran on wall time (live_clock)
+            self.clock, number = run_hand(self.clock, s, stored.started_at, stored.ended_at)
+            level = s.level(number)
+        else:
+            self.clock, level = self.clock.start_hand(s, now)
         if self.simulated_decisions:  # the action clock and the banks of its decisions
             sitting = {n for n, e in self.entrants.items() if e.sitting_out}
             moves = decisions_of(stored.record, self.at_table(stored.table_id), sitting)
@@ -220,7 +228,8 @@ class TournamentState:
         live = max(1, sum(1 for t in self.tables if self.sessions.get(t) and
                           self.sessions[t].seats))  # fmt: skip
         ms = self.seconds_per_hand * 1000 // live
-        self.clock = self.clock.end_hand(s, now + timedelta(milliseconds=ms))
+        if not self.wall_clock:
+            self.clock = self.clock.end_hand(s, now + timedelta(milliseconds=ms))
         self.hands += 1
         self.table_hands[stored.table_id] = self.table_hands.get(stored.table_id, 0) + 1
         self.last_hand[stored.table_id] = stored
@@ -270,6 +279,7 @@ class TournamentState:
             self.seconds_per_hand = int(part["seconds_per_hand"])
             self.tables = [str(t) for t in part["tables"]]
             self.simulated_decisions = bool(part.get("simulated_decisions", False))
+            self.wall_clock = bool(part.get("wall_clock", False))
         elif event == ev.SEAT_DRAW:
             self.draw = SeatDraw.from_json(part["draw"])
         elif event == ev.STARTED and self.structure is not None:
