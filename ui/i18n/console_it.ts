@@ -127,7 +127,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="71" />
-            <location filename="../console/widgets/seat.py" line="352" />
+            <location filename="../console/widgets/seat.py" line="353" />
             <location filename="../poker/widgets/felt.py" line="182" />
             <source>Folded</source>
             <translation>Ha passato</translation>
@@ -183,7 +183,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="82" />
-            <location filename="../console/widgets/panel.py" line="267" />
+            <location filename="../console/widgets/panel.py" line="268" />
             <source>Hand over</source>
             <translation>Mano conclusa</translation>
         </message>
@@ -414,6 +414,8 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="147" />
+            <location filename="../poker/texts.py" line="264" />
+            <location filename="../poker/texts.py" line="277" />
             <location filename="../tournament/director_window.py" line="368" />
             <location filename="../tournament/level_strip.py" line="148" />
             <source>Refused: %1</source>
@@ -435,177 +437,427 @@
             <translation>Il capo tavolo ha visto un'altra carta: il dealer inserisce di nuovo la carta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="164" />
+            <location filename="../poker/texts.py" line="169" />
+            <source>Seat %1 is not in the hand</source>
+            <translation>Il posto %1 non è nella mano</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="170" />
+            <source>Seat %1 has folded and cannot act</source>
+            <translation>Il posto %1 ha passato e non può agire</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="171" />
+            <source>Seat %1 is all-in and cannot act</source>
+            <translation>Il posto %1 è all-in e non può agire</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="172" />
+            <source>The betting round is closed: nobody is to act</source>
+            <translation>Il giro di puntate è chiuso: nessuno deve agire</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="173" />
+            <source>Seat %1 acted out of turn: seat %2 is to act</source>
+            <translation>Il posto %1 ha agito fuori turno: tocca al posto %2</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="175" />
+            <source>Seat %1 has nothing to call: check</source>
+            <translation>Il posto %1 non ha nulla da vedere: check</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="176" />
+            <source>Seat %1 cannot check: %2 to call</source>
+            <translation>Il posto %1 non può fare check: %2 da vedere</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="178" />
+            <source>Unknown action: %1</source>
+            <translation>Azione sconosciuta: %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="179" />
+            <source>There is no forced bet to complete: %1</source>
+            <translation>Non c'è una puntata obbligatoria da completare: %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="181" />
+            <source>There is a forced bet of %1: complete, not bet</source>
+            <translation>C'è una puntata obbligatoria di %1: completare, non puntare</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="183" />
+            <source>There is a bet of %1 already: raise, not bet</source>
+            <translation>C'è già una puntata di %1: rilanciare, non puntare</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="185" />
+            <source>There is no bet to raise: bet, not raise</source>
+            <translation>Non c'è una puntata da rilanciare: puntare, non rilanciare</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="186" />
+            <source>%1: key the amount first</source>
+            <translation>%1: digitare prima l'importo</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="187" />
+            <source>%1 to %2: more than seat %3's stack of %4</source>
+            <translation>%1 a %2: più delle fiche del posto %3 (%4)</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="189" />
+            <source>%1 to %2: it does not raise the bet of %3</source>
+            <translation>%1 a %2: non supera la puntata di %3</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="191" />
+            <source>Seat %1 has no chips left to bet or raise after calling</source>
+            <translation>Al posto %1 non restano fiche per puntare o rilanciare dopo aver visto</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="193" />
+            <source>Nobody can answer a bet or raise: every other player is all-in</source>
+            <translation>Nessuno può rispondere a una puntata o a un rilancio: tutti gli altri sono all-in</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="195" />
+            <source>A short all-in does not reopen the betting for seat %1: call or fold</source>
+            <translation>Un all-in incompleto non riapre le puntate per il posto %1: vedere o passare</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="197" />
+            <source>The betting is capped: a bet and %1 raises (fixed limit)</source>
+            <translation>Le puntate sono al massimo: una puntata e %1 rilanci (limite fisso)</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="199" />
+            <source>%1 to %2: at fixed limit only to %3</source>
+            <translation>%1 a %2: a limite fisso solo a %3</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="201" />
+            <source>%1 to %2: at fixed limit only to %3 or %4</source>
+            <translation>%1 a %2: a limite fisso solo a %3 o %4</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="203" />
+            <source>%1 to %2: below the minimum, at least %3</source>
+            <translation>%1 a %2: sotto il minimo, almeno %3</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="205" />
+            <source>%1 to %2: above the pot, at most %3 (pot limit)</source>
+            <translation>%1 a %2: sopra il piatto, al massimo %3 (pot limit)</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="207" />
+            <source>%1 to %2: not a multiple of the chip %3</source>
+            <translation>%1 a %2: non è un multiplo della fiche da %3</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="210" />
+            <source>This hand takes no such step</source>
+            <translation>Questa mano non prevede questo passo</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="211" />
+            <source>The hand is over: no more steps</source>
+            <translation>La mano è finita: nessun altro passo</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="212" />
+            <source>The hand is already open</source>
+            <translation>La mano è già aperta</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="213" />
+            <source>No forced bet is due now</source>
+            <translation>Nessuna puntata obbligatoria è dovuta ora</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="214" />
+            <source>Seat %1 posts the %2 of %3 now</source>
+            <translation>Ora il posto %1 mette %2 da %3</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="216" />
+            <source>No card is expected now</source>
+            <translation>Nessuna carta è attesa ora</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="217" />
+            <source>An unreadable card must be identified before it is placed</source>
+            <translation>Una carta illeggibile va identificata prima di essere assegnata</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="219" />
+            <source>The new deck of the burns and the stub has not been shuffled yet</source>
+            <translation>Il nuovo mazzo delle carte bruciate e del fondo non è ancora stato mescolato</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="221" />
+            <source>No new deck is due: the hand deals from its deck</source>
+            <translation>Nessun nuovo mazzo è dovuto: la mano si distribuisce dal suo mazzo</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="223" />
+            <source>No exposed card can be recorded now</source>
+            <translation>Ora non si può registrare una carta esposta</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="224" />
+            <source>No betting now</source>
+            <translation>Ora non si punta</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="225" />
+            <source>The hand's betting is over: no more actions</source>
+            <translation>Le puntate della mano sono finite: nessun'altra azione</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="226" />
+            <source>%1 is being dealt: no action before its cards</source>
+            <translation>Si distribuisce %1: nessuna azione prima delle sue carte</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="228" />
+            <source>Seat %1 acted out of turn: seat %2 posts the forced bet of %3 or folds</source>
+            <translation>Il posto %1 ha agito fuori turno: il posto %2 mette la puntata obbligatoria di %3 o passa</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="231" />
+            <source>Seat %1 posts the forced bet of %2 or folds</source>
+            <translation>Il posto %1 mette la puntata obbligatoria di %2 o passa</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="233" />
+            <source>There is no action to undo</source>
+            <translation>Non c'è un'azione da annullare</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="234" />
+            <source>The last action is seat %1's, not seat %2's</source>
+            <translation>L'ultima azione è del posto %1, non del posto %2</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="236" />
+            <source>A card was dealt after that action: it cannot be undone</source>
+            <translation>Dopo quell'azione è stata distribuita una carta: non si può annullare</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="238" />
+            <source>There is no showdown now</source>
+            <translation>Ora non c'è uno showdown</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="239" />
+            <source>Seat %1 shows out of turn: seat %2 shows now</source>
+            <translation>Il posto %1 mostra fuori turno: ora mostra il posto %2</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="241" />
+            <source>Seat %1 cannot muck: a player is all-in, every hand is turned up</source>
+            <translation>Il posto %1 non può scartare: un giocatore è all-in, tutte le mani si scoprono</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="243" />
+            <source>Seat %1 cannot muck: its hand is the last one left for a pot</source>
+            <translation>Il posto %1 non può scartare: la sua è l'ultima mano rimasta per un piatto</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="245" />
+            <source>No pot to award now</source>
+            <translation>Ora non c'è un piatto da assegnare</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="246" />
+            <source>The award of pot %1 does not match the showdown</source>
+            <translation>L'assegnazione del piatto %1 non corrisponde allo showdown</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="248" />
+            <source>The pots are not all awarded yet</source>
+            <translation>I piatti non sono ancora tutti assegnati</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="249" />
+            <source>The hand cannot be voided now</source>
+            <translation>Ora la mano non può essere annullata</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="283" />
             <source>two</source>
             <translation>due</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="164" />
+            <location filename="../poker/texts.py" line="283" />
             <source>twos</source>
             <translation>due</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="165" />
+            <location filename="../poker/texts.py" line="284" />
             <source>three</source>
             <translation>tre</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="165" />
+            <location filename="../poker/texts.py" line="284" />
             <source>threes</source>
             <translation>tre</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="166" />
+            <location filename="../poker/texts.py" line="285" />
             <source>four</source>
             <translation>quattro</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="166" />
+            <location filename="../poker/texts.py" line="285" />
             <source>fours</source>
             <translation>quattro</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="167" />
+            <location filename="../poker/texts.py" line="286" />
             <source>five</source>
             <translation>cinque</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="167" />
+            <location filename="../poker/texts.py" line="286" />
             <source>fives</source>
             <translation>cinque</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="168" />
+            <location filename="../poker/texts.py" line="287" />
             <source>six</source>
             <translation>sei</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="168" />
+            <location filename="../poker/texts.py" line="287" />
             <source>sixes</source>
             <translation>sei</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="169" />
+            <location filename="../poker/texts.py" line="288" />
             <source>seven</source>
             <translation>sette</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="169" />
+            <location filename="../poker/texts.py" line="288" />
             <source>sevens</source>
             <translation>sette</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="170" />
+            <location filename="../poker/texts.py" line="289" />
             <source>eight</source>
             <translation>otto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="170" />
+            <location filename="../poker/texts.py" line="289" />
             <source>eights</source>
             <translation>otto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="171" />
+            <location filename="../poker/texts.py" line="290" />
             <source>nine</source>
             <translation>nove</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="171" />
+            <location filename="../poker/texts.py" line="290" />
             <source>nines</source>
             <translation>nove</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="172" />
+            <location filename="../poker/texts.py" line="291" />
             <source>ten</source>
             <translation>dieci</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="172" />
+            <location filename="../poker/texts.py" line="291" />
             <source>tens</source>
             <translation>dieci</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="173" />
+            <location filename="../poker/texts.py" line="292" />
             <source>jack</source>
             <translation>fante</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="173" />
+            <location filename="../poker/texts.py" line="292" />
             <source>jacks</source>
             <translation>fanti</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="174" />
+            <location filename="../poker/texts.py" line="293" />
             <source>queen</source>
             <translation>donna</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="174" />
+            <location filename="../poker/texts.py" line="293" />
             <source>queens</source>
             <translation>donne</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="175" />
+            <location filename="../poker/texts.py" line="294" />
             <source>king</source>
             <translation>re</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="175" />
+            <location filename="../poker/texts.py" line="294" />
             <source>kings</source>
             <translation>re</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="176" />
+            <location filename="../poker/texts.py" line="295" />
             <source>ace</source>
             <translation>asso</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="176" />
+            <location filename="../poker/texts.py" line="295" />
             <source>aces</source>
             <translation>assi</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="184" />
+            <location filename="../poker/texts.py" line="303" />
             <source>Stub %1 + burns %2 = %3 cards, %4 players need %5: shuffle the burns and turn one community card</source>
             <translation>Mazzo %1 + bruciate %2 = %3 carte, %4 giocatori ne chiedono %5: mescola le bruciate e scopri una carta comune (vela)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="187" />
+            <location filename="../poker/texts.py" line="306" />
             <source>Stub %1 + burns %2 = %3 cards, %4 players need %5: shuffle the burns with the stub and deal one card to each player</source>
             <translation>Mazzo %1 + bruciate %2 = %3 carte, %4 giocatori ne chiedono %5: mescola le bruciate con il mazzo e dai una carta a ogni giocatore</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="206" />
+            <location filename="../poker/texts.py" line="325" />
             <source>pair of %1</source>
             <translation>coppia di %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="208" />
+            <location filename="../poker/texts.py" line="327" />
             <source>two pair, %1 and %2</source>
             <translation>doppia coppia, %1 e %2</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="210" />
+            <location filename="../poker/texts.py" line="329" />
             <source>three %1</source>
             <translation>tris di %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="212" />
+            <location filename="../poker/texts.py" line="331" />
             <source>four %1</source>
             <translation>poker di %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="215" />
+            <location filename="../poker/texts.py" line="334" />
             <source>%1 high</source>
             <translation>carte alte %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="224" />
+            <location filename="../poker/texts.py" line="343" />
             <source>Lowest door card: %1</source>
             <translation>Carta scoperta più bassa: %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="228" />
+            <location filename="../poker/texts.py" line="347" />
             <source>Highest board: %1</source>
             <translation>Mano scoperta più alta: %1</translation>
         </message>
@@ -1035,15 +1287,15 @@
             <translation>Carta coperta</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="89" />
+            <location filename="../console/widgets/panel.py" line="90" />
             <source>Chip %1</source>
             <translation>Fiche %1</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="284" />
             <location filename="../console/widgets/alarm.py" line="120" />
-            <location filename="../console/widgets/panel.py" line="139" />
-            <location filename="../console/widgets/seat.py" line="325" />
+            <location filename="../console/widgets/panel.py" line="140" />
+            <location filename="../console/widgets/seat.py" line="326" />
             <location filename="../poker/widgets/felt.py" line="170" />
             <location filename="../poker/widgets/panel.py" line="336" />
             <location filename="../tournament/level_strip.py" line="138" />
@@ -1051,72 +1303,72 @@
             <translation>Posto %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="139" />
+            <location filename="../console/widgets/panel.py" line="140" />
             <source>Bets</source>
             <translation>Puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="140" />
+            <location filename="../console/widgets/panel.py" line="141" />
             <source>Tap a seat to enter its bets.</source>
             <translation>Tocca un posto per inserire le sue puntate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="150" />
+            <location filename="../console/widgets/panel.py" line="151" />
             <source>Clear box</source>
             <translation>Azzera casella</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="151" />
+            <location filename="../console/widgets/panel.py" line="152" />
             <source>Clear seat</source>
             <translation>Azzera posto</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="158" />
+            <location filename="../console/widgets/panel.py" line="159" />
             <source>%1: %2 – %3</source>
             <translation>%1: %2 – %3</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="162" />
+            <location filename="../console/widgets/panel.py" line="163" />
             <source>Repeat last bets</source>
             <translation>Ripeti ultime puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="172" />
-            <location filename="../console/widgets/panel.py" line="228" />
+            <location filename="../console/widgets/panel.py" line="173" />
+            <location filename="../console/widgets/panel.py" line="229" />
             <source>On the table: %1</source>
             <translation>Sul tavolo: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="210" />
+            <location filename="../console/widgets/panel.py" line="211" />
             <location filename="../poker/texts.py" line="48" />
             <location filename="../poker/widgets/panel.py" line="276" />
             <source>Dealing</source>
             <translation>Distribuzione</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="212" />
+            <location filename="../console/widgets/panel.py" line="213" />
             <source>The shuffler is dealing. Bets are locked.</source>
             <translation>La miscelatrice sta distribuendo. Puntate bloccate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="214" />
-            <location filename="../console/widgets/seat.py" line="350" />
+            <location filename="../console/widgets/panel.py" line="215" />
+            <location filename="../console/widgets/seat.py" line="351" />
             <location filename="../poker/widgets/felt.py" line="180" />
             <source>To act</source>
             <translation>Da decidere</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="216" />
+            <location filename="../console/widgets/panel.py" line="217" />
             <source>Tap each seat's decision on the table.</source>
             <translation>Tocca la decisione di ogni posto sul tavolo.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="218" />
+            <location filename="../console/widgets/panel.py" line="219" />
             <source>All seats have decided</source>
             <translation>Tutti i posti hanno deciso</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="223" />
+            <location filename="../console/widgets/panel.py" line="224" />
             <source>Exposed cards recorded: %1</source>
             <translation>Carte esposte registrate: %1</translation>
         </message>
@@ -1126,6 +1378,17 @@
             <translation>Badge: %1</translation>
         </message>
         <message>
+            <location filename="../console/widgets/correct.py" line="61" />
+            <source>Correct seat %1 (pit boss)</source>
+            <translation>Correggi il posto %1 (pit boss)</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/correct.py" line="78" />
+            <source>What did the player decide?</source>
+            <translation>Che cosa ha deciso il giocatore?</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/correct.py" line="83" />
             <location filename="../console/widgets/entry.py" line="111" />
             <location filename="../console/widgets/history.py" line="124" />
             <source>PIN: %1</source>
@@ -1133,14 +1396,14 @@
         </message>
         <message>
             <location filename="../console/widgets/entry.py" line="183" />
-            <location filename="../console/widgets/panel.py" line="229" />
+            <location filename="../console/widgets/panel.py" line="230" />
             <location filename="../poker/texts.py" line="104" />
             <source>Confirm: void the hand</source>
             <translation>Conferma: annulla la mano</translation>
         </message>
         <message>
             <location filename="../console/widgets/entry.py" line="183" />
-            <location filename="../console/widgets/panel.py" line="229" />
+            <location filename="../console/widgets/panel.py" line="230" />
             <location filename="../poker/texts.py" line="104" />
             <location filename="../poker/widgets/action_bar.py" line="53" />
             <location filename="../poker/widgets/panel.py" line="147" />
@@ -1189,7 +1452,7 @@
             <translation>Conferma del capo tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="207" />
+            <location filename="../console/widgets/panel.py" line="208" />
             <source>Card exposed by mistake</source>
             <translation>Carta esposta per errore</translation>
         </message>
@@ -1199,6 +1462,7 @@
             <translation>Quale carta? (facoltativo)</translation>
         </message>
         <message>
+            <location filename="../console/widgets/correct.py" line="57" />
             <location filename="../console/widgets/entry.py" line="249" />
             <source>Cancel</source>
             <translation>Annulla</translation>
@@ -1229,23 +1493,23 @@
             <translation>Da destra verso sinistra. Paga o ritira, poi Avanti.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="263" />
+            <location filename="../console/widgets/panel.py" line="264" />
             <source>Shuffler</source>
             <translation>Miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="265" />
+            <location filename="../console/widgets/panel.py" line="266" />
             <source>Not connected: %1</source>
             <translation>Non collegata: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="265" />
+            <location filename="../console/widgets/panel.py" line="266" />
             <location filename="../poker/widgets/panel.py" line="377" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="268" />
+            <location filename="../console/widgets/panel.py" line="269" />
             <source>Start a new hand when the shuffler is ready.</source>
             <translation>Inizia una nuova mano quando la miscelatrice è pronta.</translation>
         </message>
@@ -1255,17 +1519,22 @@
             <translation>Nessuna puntata</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="315" />
+            <location filename="../console/widgets/seat.py" line="316" />
             <source>Change</source>
             <translation>Cambia</translation>
         </message>
         <message>
             <location filename="../console/widgets/seat.py" line="316" />
+            <source>Correct</source>
+            <translation>Correggi</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/seat.py" line="317" />
             <source>Seat %1: change the decision</source>
             <translation>Posto %1: cambia la decisione</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="375" />
+            <location filename="../console/widgets/seat.py" line="376" />
             <location filename="../poker/widgets/panel.py" line="363" />
             <source>Seat %1: %2</source>
             <translation>Posto %1: %2</translation>
@@ -1298,7 +1567,7 @@
         </message>
         <message>
             <location filename="../console/widgets/topbar.py" line="82" />
-            <location filename="../poker/window.py" line="65" />
+            <location filename="../poker/window.py" line="66" />
             <source>Hand %1</source>
             <translation>Mano %1</translation>
         </message>
@@ -1346,7 +1615,7 @@
         </message>
         <message>
             <location filename="../console/window.py" line="38" />
-            <location filename="../poker/window.py" line="83" />
+            <location filename="../poker/window.py" line="84" />
             <source>Dealer console</source>
             <translation>Console del dealer</translation>
         </message>
@@ -1374,6 +1643,7 @@
         </message>
         <message>
             <location filename="../console/widgets/banner.py" line="89" />
+            <location filename="../poker/widgets/storage_bar.py" line="51" />
             <source>OK</source>
             <translation>OK</translation>
         </message>
@@ -1752,6 +2022,7 @@
             <translation>Nessuna mano ancora</translation>
         </message>
         <message>
+            <location filename="../console/widgets/correct.py" line="80" />
             <location filename="../console/widgets/history.py" line="121" />
             <source>Pit boss badge: %1</source>
             <translation>Badge del pit boss: %1</translation>
@@ -2245,6 +2516,576 @@
             <source>%1: %2 · time bank %3</source>
             <translation>%1: %2 · riserva %3</translation>
         </message>
+        <message>
+            <location filename="../poker/widgets/storage_bar.py" line="51" />
+            <source>Retry</source>
+            <translation>Riprova</translation>
+        </message>
+    </context>
+    <context>
+        <name>FloorScreen</name>
+        <message>
+            <location filename="../pitboss/floor_view.py" line="48" />
+            <location filename="../pitboss/floor_view.py" line="62" />
+            <source>Table</source>
+            <translation>Tavolo</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/floor_view.py" line="49" />
+            <source>Game</source>
+            <translation>Gioco</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/floor_view.py" line="50" />
+            <source>Status</source>
+            <translation>Stato</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/floor_view.py" line="51" />
+            <source>Hands last hour</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/floor_view.py" line="52" />
+            <source>Last record (UTC)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/floor_view.py" line="53" />
+            <source>Open alerts</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/floor_view.py" line="60" />
+            <source>Raised (UTC)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/floor_view.py" line="61" />
+            <source>Alert</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/floor_view.py" line="63" />
+            <source>Hand</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/floor_view.py" line="64" />
+            <source>Detail</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/floor_view.py" line="65" />
+            <source>Acknowledged</source>
+            <translation>Confermato</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/floor_view.py" line="71" />
+            <source>Refresh</source>
+            <translation>Aggiorna</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/floor_view.py" line="72" />
+            <source>Acknowledge</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/floor_view.py" line="97" />
+            <source>Your role does not acknowledge alerts</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/floor_view.py" line="127" />
+            <source>open</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>HandScreen</name>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="46" />
+            <source>No hand open: search and open one</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="48" />
+            <source>Show hole cards</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="49" />
+            <source>Recompute with today's rules</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="52" />
+            <source>Position</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="52" />
+            <source>Card</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="52" />
+            <source>Source</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="52" />
+            <source>Device</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="56" />
+            <source>◀ Prev</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="57" />
+            <source>Next ▶</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="63" />
+            <source>Field</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="63" />
+            <source>Recorded and paid</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="63" />
+            <source>Recomputed today</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="131" />
+            <source>%1 hand %2 (%3): %4</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="160" />
+            <source>Bets</source>
+            <translation>Puntate</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="161" />
+            <source>Decisions in order</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="162" />
+            <source>Results</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="163" />
+            <source>Device events</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="167" />
+            <source>Void reason: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="182" />
+            <source>Step %1 of %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="195" />
+            <source>Board: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="196" />
+            <source>Dealer: %1</source>
+            <translation>Banco: %1</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="203" />
+            <source>Seat %1</source>
+            <translation>Posto %1</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="206" />
+            <source>Result as folded: settled</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="209" />
+            <source>Replay stopped: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="217" />
+            <source>The recompute agrees with what was recorded and paid</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../pitboss/hand_view.py" line="221" />
+            <source>%n differences between the record and the recompute</source>
+            <translation type="unfinished">
+                <numerusform />
+                <numerusform />
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>LoginDialog</name>
+        <message>
+            <location filename="../pitboss/app.py" line="41" />
+            <source>Pit boss — log in</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="51" />
+            <source>Badge</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="52" />
+            <source>PIN</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="70" />
+            <source>Badge or PIN not recognised</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>PitBoss</name>
+        <message>
+            <location filename="../pitboss/texts.py" line="11" />
+            <source>dealer</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="12" />
+            <source>pit_boss</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="13" />
+            <source>shift_manager</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="14" />
+            <source>auditor</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="15" />
+            <source>dealing</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="16" />
+            <source>faulted</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="17" />
+            <source>void_alarm</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="18" />
+            <source>offline</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="19" />
+            <source>void</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="20" />
+            <source>settled</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="21" />
+            <source>device_fault</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="22" />
+            <source>link_lost</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="23" />
+            <source>identity_changed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="24" />
+            <source>chain_break</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="25" />
+            <source>tampered</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="26" />
+            <source>gap</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="27" />
+            <source>reader</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="28" />
+            <source>camera</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="29" />
+            <source>keypad</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="30" />
+            <source>manual_card</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="31" />
+            <source>camera_card</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>PitBossWindow</name>
+        <message>
+            <location filename="../pitboss/app.py" line="85" />
+            <source>Floor and alerts</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="86" />
+            <source>Hand search</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="87" />
+            <source>Hand</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="104" />
+            <source>Pit boss — %1 (%2)</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>SearchView</name>
+        <message>
+            <location filename="../pitboss/search_view.py" line="46" />
+            <source>Between</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/search_view.py" line="55" />
+            <location filename="../pitboss/search_view.py" line="57" />
+            <location filename="../pitboss/search_view.py" line="62" />
+            <source>any</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/search_view.py" line="58" />
+            <source>settled</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/search_view.py" line="59" />
+            <source>void</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/search_view.py" line="64" />
+            <source>Device fault</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/search_view.py" line="65" />
+            <source>Card typed on the keypad</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/search_view.py" line="66" />
+            <source>Card read by the camera</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/search_view.py" line="67" />
+            <source>Search</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/search_view.py" line="71" />
+            <source>Table</source>
+            <translation>Tavolo</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/search_view.py" line="72" />
+            <source>Game</source>
+            <translation>Gioco</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/search_view.py" line="77" />
+            <source>Seat</source>
+            <translation>Posto</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/search_view.py" line="78" />
+            <source>Outcome</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/search_view.py" line="79" />
+            <source>Payout or pot at least (minor units)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../pitboss/search_view.py" line="80" />
+            <source>Void reason contains</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../pitboss/search_view.py" line="101" />
+            <source>%n hands shown</source>
+            <translation type="unfinished">
+                <numerusform />
+                <numerusform />
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>StatsTab</name>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="140" />
+            <source>Refresh</source>
+            <translation>Aggiorna</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="145" />
+            <source>Group</source>
+            <translation>Gruppo</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="145" />
+            <source>Games</source>
+            <translation>Giochi</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="145" />
+            <source>Hands</source>
+            <translation>Mani</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="145" />
+            <source>Hands/h</source>
+            <translation>Mani/ora</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="146" />
+            <source>Drop</source>
+            <translation>Drop</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="146" />
+            <source>Win</source>
+            <translation>Vincita</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="146" />
+            <source>Hold</source>
+            <translation>Hold</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="146" />
+            <source>Theoretical hold</source>
+            <translation>Hold teorico</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="150" />
+            <source>Hold % by day against the 95% band</source>
+            <translation>Hold % per giorno rispetto alla banda al 95%</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="154" />
+            <source>Hands per hour</source>
+            <translation>Mani per ora</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="162" />
+            <source>From</source>
+            <translation>Dal</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="164" />
+            <source>To</source>
+            <translation>Al</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="166" />
+            <source>By</source>
+            <translation>Per</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="191" />
+            <source>Table</source>
+            <translation>Tavolo</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="191" />
+            <source>Pit</source>
+            <translation>Pit</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="191" />
+            <source>Shift</source>
+            <translation>Turno</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="192" />
+            <source>Dealer</source>
+            <translation>Banco</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="192" />
+            <source>Game</source>
+            <translation>Gioco</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="204" />
+            <source>Computing…</source>
+            <translation>Calcolo in corso…</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="232" />
+            <source>%1 hands, %2 groups</source>
+            <translation>%1 mani, %2 gruppi</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="238" />
+            <source>No hold outside its 95% band.</source>
+            <translation>Nessun hold fuori dalla sua banda al 95%.</translation>
+        </message>
     </context>
     <context>
         <name>poker</name>
@@ -2252,6 +3093,14 @@
             <location filename="../poker/widgets/felt.py" line="254" />
             <source>DEALER</source>
             <translation>MAZZIERE</translation>
+        </message>
+    </context>
+    <context>
+        <name>tab</name>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="309" />
+            <source>Statistics</source>
+            <translation>Statistiche</translation>
         </message>
     </context>
 </TS>

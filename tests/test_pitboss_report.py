@@ -1,0 +1,173 @@
+"""The shift report: ``pitboss report`` over a journal dealt by ``simulate`` and over the floor,
+CSV and PDF, signed (``audit verify-export`` passes, a changed byte fails), in Italian too; the
+Statistics tab shows the same figures and marks a hold outside its band."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import csv
+import io
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dealer_assist.games.hold import Estimate
+from dealer_assist.storage import Journal
+from dealer_assist.storage.signing import KeyStore
+from dealer_assist.storage.stats import JournalStats
+from tests.test_floor_fixtures import FloorDb, make_floor_db
+from ui.cli import main
+from ui.commands import pitboss_report
+
+START, END = datetime(2000, 1, 1, tzinfo=UTC), datetime(2100, 1, 1, tzinfo=UTC)
+RANGE = ["--from", "2000-01-01", "--to", "2100-01-01", "--sim-hands", "2000"]
+
+
+def pitboss(*argv: str) -> tuple[int, str]:
+    """``dealer-assist pitboss ...`` through the command module's own parser."""
+    parser = argparse.ArgumentParser()
+    pitboss_report.register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["pitboss", *argv])
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = int(args.func(args))
+    return status, out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def dealt(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = tmp_path_factory.mktemp("report") / "thb.db"
+    with contextlib.redirect_stdout(io.StringIO()):
+        status = main(["simulate", "--game", "thb", "--hands", "20", "--seed", "5",
+                       "--db", str(db), "--no-progress"])  # fmt: skip
+    assert status == 0
+    return db
+
+
+def verify(path: Path, *trust: str) -> int:
+    with contextlib.redirect_stdout(io.StringIO()):
+        return main(["audit", "verify-export", str(path), *trust])
+
+
+def test_csv_report_of_a_journal_has_its_figures_and_verifies_until_changed(
+    dealt: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "shift.csv"
+    status, printed = pitboss("report", "--db", str(dealt), *RANGE, "--out", str(out))
+    assert status in (0, 1) and "signed by" in printed
+    rows = list(csv.reader(out.open(encoding="utf-8")))
+    assert rows[0][:7] == ["Table", "Game", "Hands", "Hands/h", "Drop", "Win", "Hold"]
+    (stat,) = JournalStats(str(dealt)).stats(START, END, ["table"])
+    table, game, hands, _, drop, win, hold = rows[1][:7]
+    assert (table, game, int(hands)) == (stat.key[0], "thb", 20)
+    assert drop == f"{stat.drop // 100}.{stat.drop % 100:02d}"
+    assert win == f"{'-' if stat.win < 0 else ''}{abs(stat.win) // 100}.{abs(stat.win) % 100:02d}"
+    assert hold == f"{float(stat.hold) * 100:.2f}%" and rows[1][7].endswith("%")
+    assert rows[-1][0] == "Total"
+    assert verify(out, "--db", str(dealt)) == 0
+    data = bytearray(out.read_bytes())
+    data[-3] = ord("9") if data[-3] != ord("9") else ord("8")
+    out.write_bytes(bytes(data))
+    assert verify(out, "--db", str(dealt)) == 1
+
+
+def test_pdf_report_in_italian_verifies_and_a_tampered_one_fails(
+    dealt: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "turno.pdf"
+    status, _ = pitboss("report", "--db", str(dealt), *RANGE, "--out", str(out), "--lang", "it")
+    assert status in (0, 1)
+    assert out.read_bytes().startswith(b"%PDF")
+    assert verify(out, "--db", str(dealt)) == 0
+    csv_it = tmp_path / "turno.csv"
+    pitboss("report", "--db", str(dealt), *RANGE, "--out", str(csv_it), "--lang", "it")
+    assert csv_it.read_text(encoding="utf-8").startswith("Tavolo,Gioco,Mani,Mani/ora")
+    with out.open("ab") as f:
+        f.write(b"\n")
+    assert verify(out, "--db", str(dealt)) == 1
+
+
+def test_bad_arguments_are_named(dealt: Path, tmp_path: Path) -> None:
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        status, _ = pitboss("report", "--db", str(dealt), "--from", "2026-12-02", "--to",
+                            "2026-12-01", "--out", str(tmp_path / "x.pdf"))  # fmt: skip
+        assert status == 2
+        status, _ = pitboss("report", "--db", str(dealt), *RANGE, "--out", str(tmp_path / "x.txt"))
+        assert status == 2
+    assert "--to (2026-12-01) must be after --from" in err.getvalue()
+    assert "is .csv or .pdf" in err.getvalue()
+    assert not (tmp_path / "x.txt").exists()
+
+
+@pytest.fixture
+def floor_db() -> Iterator[FloorDb]:
+    yield from make_floor_db()
+
+
+@pytest.mark.postgres
+def test_floor_report_is_signed_by_the_site_key(
+    dealt: Path, floor_db: FloorDb, tmp_path: Path
+) -> None:
+    from dealer_assist.storage.floor import Floor
+
+    with Journal(str(dealt), create=False, read_only=True) as journal:
+        hands = list(journal.iter_hands())
+    with Floor(floor_db.url) as floor:
+        floor.register(hands[0].table_id, "thb", pit="B")
+        floor.ingest(hands[0].table_id, hands)
+    keys = tmp_path / "site-keys"
+    out = tmp_path / "floor.csv"
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        status, _ = pitboss("report", "--floor", floor_db.url, *RANGE, "--out", str(out),
+                            "--keys", str(keys))  # fmt: skip
+    assert status == 2 and "audit keygen --table site" in err.getvalue()
+    KeyStore(keys).generate("site")
+    status, printed = pitboss("report", "--floor", floor_db.url, *RANGE, "--pit", "B",
+                              "--out", str(out), "--keys", str(keys))  # fmt: skip
+    assert status in (0, 1) and "signed by site" in printed
+    assert list(csv.reader(out.open()))[1][2] == "20"
+    assert verify(out, "--keys", str(keys)) == 0
+    status, printed = pitboss("stats", "--floor", floor_db.url, *RANGE, "--by", "pit,game")
+    assert status == 0 and printed.splitlines()[1].startswith("B\tthb\tthb\t20\t")
+
+
+def cell(tab: Any, row: int, column: int) -> Any:
+    item = tab.table.item(row, column)
+    assert item is not None
+    return item
+
+
+def test_stats_tab_shows_the_journals_figures_and_marks_a_hold_outside_its_band(
+    qtbot: object, dealt: Path
+) -> None:
+    from ui.pitboss.stats_tab import StatsTab
+
+    start, end = START, END
+    (stat,) = JournalStats(str(dealt)).stats(start, end, ["table"])
+    far = Estimate(1_000_000, 100_000_000, int((stat.hold + Fraction(1, 2)) * 100_000_000), 0.2)
+    tab = StatsTab(
+        lambda: JournalStats(str(dealt)), theory=lambda g: far, start=start, end=end, min_hands=10
+    )
+    qtbot.addWidget(tab)  # type: ignore[attr-defined]
+    try:
+        with qtbot.waitSignal(tab.shown, timeout=30_000):  # type: ignore[attr-defined]
+            tab.refresh()
+        assert tab.table.rowCount() == 1
+        assert cell(tab, 0, 0).text() == stat.key[0]
+        assert cell(tab, 0, 2).text() == "20"
+        assert cell(tab, 0, 6).text() == f"{float(stat.hold):.2%}"
+        assert "outside the 95% band" in tab.alerts.text()
+        assert cell(tab, 0, 0).background().color().name() == "#f4c7c3"
+        tab.set_group("game")
+        with qtbot.waitSignal(tab.shown, timeout=30_000):  # type: ignore[attr-defined]
+            tab.refresh()
+        assert cell(tab, 0, 0).text() == "thb"
+    finally:
+        tab.close_worker()
