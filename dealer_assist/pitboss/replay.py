@@ -34,6 +34,7 @@ from dealer_assist.engine.operations import (
     HandSettled,
     HandVoided,
     Operation,
+    StreetClosed,
 )
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.ports import StoredHand
@@ -168,6 +169,8 @@ def _banked(hand: StoredHand) -> Replay:
                     f"{d.seat} {d.action}" + (f" x{d.multiple}" if d.multiple else "") for d in ds
                 )
                 apply(Decisions(decisions=ds, advance=True), f"{street}: {said or 'no decision'}")
+            elif state.street is not None and state.phase.name == "DECISIONS":
+                apply(StreetClosed(), f"{state.street}: nobody left to decide")
             elif state.phase.name == "SHOWDOWN":
                 apply(DealerRevealed(), "dealer revealed")
             elif state.phase.name == "REVEALED":
@@ -232,7 +235,7 @@ def _snapshot(state: BankedHand, index: int, kind: str, title: str) -> ReplaySte
         index,
         kind,
         title,
-        tuple(str(c) for c in state.board_visible),
+        tuple(str(c) for c in state.board_visible()),
         tuple(str(c) for c in state.dealer_cards),
         seats,
         result,

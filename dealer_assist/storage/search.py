@@ -66,12 +66,9 @@ class JournalSearch:
         """Rows ``offset..offset+limit`` of the matching hands in ``sort`` order."""
         rows = [r for r in self._refresh() if where.matches(r)]
         key = sort.key
-
-        def order(r: HandRow) -> tuple[bool, object, str, int]:
-            v = getattr(r, key)
-            return (v is None, v if v is not None else 0, r.table_id, r.position)
-
-        rows.sort(key=order, reverse=sort.descending)
+        known = [r for r in rows if getattr(r, key) is not None]
+        known.sort(key=lambda r: (getattr(r, key), r.table_id, r.position), reverse=sort.descending)
+        rows = known + [r for r in rows if getattr(r, key) is None]  # unknown last, as the floor
         page = rows[offset : offset + limit]
         return Page(tuple(page), offset, offset + limit < len(rows))
 

@@ -92,31 +92,21 @@ def wait_idle(app: QApplication, jobs: Jobs, timeout: float = 30.0) -> None:
         time.sleep(0.01)
 
 
-def demo_journal(folder: Path) -> Path:
-    """A journal of two tables (UTH and Hold'em) dealt by ``dealer-assist simulate``."""
+def demo_journals(folder: Path) -> list[Path]:
+    """One journal per table (one chain per table, as the floor wants) dealt by
+    ``dealer-assist simulate``: UTH, Hold'em and THB; their paths."""
     from ui.cli import main
 
-    db = folder / "floor_demo.db"
-    runs = (("uth", "40", "7"), ("holdem", "30", "7"), ("thb", "20", "7"))
-    for game, hands, seed in runs:
+    out = []
+    for game, hands in (("uth", "40"), ("holdem", "30"), ("thb", "20")):
+        db = folder / f"demo_{game}.db"
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            status = main(
-                [
-                    "simulate",
-                    "--game",
-                    game,
-                    "--hands",
-                    hands,
-                    "--seed",
-                    seed,
-                    "--db",
-                    str(db),
-                    "--no-progress",
-                ]
-            )
+            status = main(["simulate", "--game", game, "--hands", hands, "--seed", "7",
+                           "--db", str(db), "--no-progress"])  # fmt: skip
         if status != 0:
             raise ConfigError(f"simulate --game {game} failed (exit {status})")
-    return db
+        out.append(db)
+    return out
 
 
 def _grab(app: QApplication, w: QWidget, path: Path) -> Path:
@@ -127,21 +117,24 @@ def _grab(app: QApplication, w: QWidget, path: Path) -> Path:
 
 
 def demo(floor: str | None, out: Path) -> list[Path]:
-    """Fill a floor (``floor``: the journal synced there too), log in as a pit boss, and save
+    """Fill a floor (``floor``: the journals synced there; else the UTH table's journal alone),
+    log in as a pit boss, and save
     the floor, search and hand screens in English and Italian to ``out``. Returns the files."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = qt_app()
     out.mkdir(parents=True, exist_ok=True)
     saved: list[Path] = []
     with tempfile.TemporaryDirectory(prefix="pitboss-demo-") as tmp:
-        db = demo_journal(Path(tmp))
+        journals = demo_journals(Path(tmp))
         if floor is not None:
             from ui.cli import main
 
-            main(["floor", "migrate", "--floor", floor])
             with contextlib.redirect_stdout(io.StringIO()):
-                main(["floor", "sync", "--db", str(db), "--floor", floor])
-        session = Session(*(open_backend(floor, None) if floor else open_backend(None, db)))
+                main(["floor", "migrate", "--floor", floor])
+                for db in journals:
+                    main(["floor", "sync", "--db", str(db), "--floor", floor])
+        backend = open_backend(floor, None) if floor else open_backend(None, journals[0])
+        session = Session(*backend)
         for badge, role, pin in DEMO_USERS:
             session.users.put_user(new_user(badge, role, pin), "demo")
         jobs = Jobs()

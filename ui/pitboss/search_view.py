@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from PySide6.QtCore import QDateTime, Qt, Signal
+from PySide6.QtCore import QDateTime, QTimeZone, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -48,7 +48,7 @@ class SearchView(QWidget):
         self.since = QDateTimeEdit(now.addDays(-1))
         self.until = QDateTimeEdit(now.addSecs(3600))
         for e in (self.since, self.until):
-            e.setTimeSpec(Qt.TimeSpec.UTC)
+            e.setTimeZone(QTimeZone.utc())
             e.setDisplayFormat("yyyy-MM-dd HH:mm")
         self.seat = QSpinBox()
         self.seat.setRange(0, 10)

@@ -1,0 +1,119 @@
+"""The pit-boss window (Qt offscreen, pytest-qt) over a real simulated journal: a wrong PIN
+refused in the login dialog, the search's pages and sorting, a hand opened with hole cards
+hidden until asked for, Prev/Next to the recorded result, the recompute shown, the auditor's
+Acknowledge disabled; every view in the access log."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from dealer_assist.pitboss.roles import Role
+from dealer_assist.pitboss.users import new_user
+from tests.test_pitboss_fixtures import journal_copy, raw_hands
+from ui.pitboss.app import LoginDialog, PitBossWindow
+from ui.pitboss.hand_view import HIDDEN
+from ui.pitboss.service import Session, open_backend
+from ui.pitboss.worker import Jobs
+
+
+@pytest.fixture
+def setup(tmp_path: Path, qtbot: QtBot) -> Iterator[tuple[Session, Jobs, Path]]:
+    db = journal_copy(tmp_path)
+    session = Session(*open_backend(None, db))
+    session.users.put_user(new_user("PB-1", Role.PIT_BOSS, "2468"), "test")
+    session.users.put_user(new_user("AUD-1", Role.AUDITOR, "1357"), "test")
+    jobs = Jobs()
+    yield session, jobs, db
+    jobs.stop()
+    session.close()
+
+
+def _idle(qtbot: QtBot, jobs: Jobs) -> None:
+    qtbot.waitUntil(lambda: jobs.pending == 0, timeout=20_000)
+
+
+def test_login_refused_with_a_wrong_pin_then_accepted(
+    qtbot: QtBot, setup: tuple[Session, Jobs, Path]
+) -> None:
+    session, jobs, _ = setup
+    dialog = LoginDialog(session, jobs)
+    qtbot.addWidget(dialog)
+    dialog.badge.setText("PB-1")
+    dialog.pin.setText("9999")
+    dialog.try_login()
+    _idle(qtbot, jobs)
+    assert dialog.message.text() == "Badge or PIN not recognised"
+    assert dialog.pin.text() == "" and session.user is None
+    dialog.pin.setText("2468")
+    with qtbot.waitSignal(dialog.accepted, timeout=20_000):
+        dialog.try_login()
+    assert session.user is not None and session.user.badge == "PB-1"
+
+
+def test_a_pit_boss_opens_replays_and_recomputes_a_hand(
+    qtbot: QtBot, setup: tuple[Session, Jobs, Path]
+) -> None:
+    session, jobs, db = setup
+    session.login("PB-1", "2468")
+    win = PitBossWindow(session, jobs)
+    qtbot.addWidget(win)
+    win.start()
+    _idle(qtbot, jobs)
+    hands = raw_hands(db)
+    assert win.model.rowCount() == len(hands)  # 26 hands: one page of 100
+    assert win.floor.tables.rowCount() == 1 and win.floor.alert_view.rowCount() == 2
+    assert win.floor.ack.isEnabled() is False  # nothing selected yet
+    win.floor.alert_view.selectRow(0)
+    assert win.floor.ack.isEnabled()
+    win.search.view.sortByColumn(1, Qt.SortOrder.AscendingOrder)  # by hand number
+    _idle(qtbot, jobs)
+    assert [win.model.row(i).position for i in range(3)] == [h.hand_id for h in hands[:3]]
+    target = hands[0]
+    win.open_hand(target.table_id, target.hand_id)
+    _idle(qtbot, jobs)
+    screen = win.hand
+    assert win.tabs.currentWidget() is screen
+    cells = [screen.cards.item(i, 1).text() for i in range(screen.cards.rowCount())]
+    positions = [screen.cards.item(i, 0).text() for i in range(screen.cards.rowCount())]
+    holes = [c for c, p in zip(cells, positions, strict=True) if p.startswith("seat")]
+    assert holes and set(holes) == {HIDDEN}
+    assert screen.reveal.isEnabled()
+    win.reveal(target.table_id, target.hand_id)
+    _idle(qtbot, jobs)
+    cells = [screen.cards.item(i, 1).text() for i in range(screen.cards.rowCount())]
+    assert HIDDEN not in cells
+    steps = len(screen.view.replay.steps) if screen.view else 0
+    assert screen.step == 0 and not screen.prev.isEnabled()
+    for _ in range(steps - 1):
+        screen.next.click()
+    assert not screen.next.isEnabled() and "settled" in screen.step_text.toPlainText()
+    screen.prev.click()
+    assert screen.step == steps - 2
+    screen.recompute.click()
+    _idle(qtbot, jobs)
+    assert screen.verdict.text() == "The recompute agrees with what was recorded and paid"
+    assert [e.action for e in session.log.entries()] == [
+        "login", "view_detail", "view_hole_cards", "recompute"]  # fmt: skip
+
+
+def test_the_auditor_cannot_acknowledge(qtbot: QtBot, setup: tuple[Session, Jobs, Path]) -> None:
+    session, jobs, _ = setup
+    session.login("AUD-1", "1357")
+    win = PitBossWindow(session, jobs)
+    qtbot.addWidget(win)
+    win.start()
+    _idle(qtbot, jobs)
+    win.floor.alert_view.selectRow(0)
+    assert not win.floor.ack.isEnabled()
+    key = win.floor.alerts[0].key
+    win.acknowledge(key)  # even asked directly, the session refuses
+    _idle(qtbot, jobs)
+    assert "auditor changes nothing" in win.statusBar().currentMessage()
+    _idle(qtbot, jobs)
+    assert win.floor.alerts[0].acknowledged_by is None
+    assert [e.action for e in session.log.entries()] == ["login"]

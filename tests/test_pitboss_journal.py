@@ -1,0 +1,171 @@
+"""The pit-boss session over one table's real journal (dealt by ``simulate``), read-only: the
+search filters, replay, recompute of a tampered payout, login, roles and the access log."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from dealer_assist.pitboss.filters import HandFilter, Sort
+from dealer_assist.pitboss.roles import PermissionDeniedError, Role
+from dealer_assist.pitboss.users import LoginRefusedError, new_user
+from tests.test_pitboss_fixtures import VOID_REASON, columns, journal_copy, raw_hands, tamper_payout
+from ui.pitboss.service import Session, open_backend
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return journal_copy(tmp_path)
+
+
+def session(db: Path, badge: str = "PB-1", role: Role = Role.PIT_BOSS) -> Session:
+    s = Session(*open_backend(None, db))
+    s.users.put_user(new_user(badge, role, "2468"), "test")
+    s.login(badge, "2468")
+    return s
+
+
+def _all(s: Session, where: HandFilter, sort: Sort | None = None) -> list[tuple[str, int]]:
+    out, offset = [], 0
+    while True:
+        page = s.search(where, sort or Sort(), offset, 7)
+        out += [(r.table_id, r.position) for r in page.rows]
+        offset += len(page.rows)
+        if not page.more:
+            return out
+
+
+def test_search_filters_return_the_right_hands(db: Path) -> None:
+    hands = raw_hands(db)
+    s = session(db)
+    try:
+        every = _all(s, HandFilter())
+        assert sorted(every) == sorted((h.table_id, h.hand_id) for h in hands)
+        # newest first by default, paged without a gap or a duplicate
+        assert len(set(every)) == len(every)
+        assert _all(s, HandFilter(game="holdem")) == []
+        assert _all(s, HandFilter(table_id="HOLDEM-01")) == []
+        seat3 = {p for _, p in _all(s, HandFilter(table_id="UTH-01", seat=3))}
+        assert seat3 == {h.hand_id for h in hands if h.table_id == "UTH-01"
+                         and 3 in [p["seat"] for p in h.record.get("players", [])]}  # fmt: skip
+        tops = sorted(c for h in hands if (c := columns(h)["top_amount"]) is not None)
+        amount = tops[len(tops) // 2]
+        big = {p for _, p in _all(s, HandFilter(min_amount=amount))}
+        assert big == {h.hand_id for h in hands if (columns(h)["top_amount"] or 0) >= amount}
+        assert 0 < len(big) < len(hands)
+        voids = _all(s, HandFilter(outcome="void", void_reason="JAMMED"))
+        assert voids == [(h.table_id, h.hand_id) for h in hands if h.void_reason == VOID_REASON]
+        assert _all(s, HandFilter(flags=("device_fault",))) == voids
+        assert _all(s, HandFilter(flags=("manual_card",))) == []
+        by_top = s.search(HandFilter(game="uth"), Sort("top_amount", True), 0, 3).rows
+        assert [r.top_amount for r in by_top] == sorted(
+            [columns(h)["top_amount"] for h in hands if h.game == "uth" and h.status == "settled"],
+            reverse=True)[:3]  # fmt: skip
+    finally:
+        s.close()
+
+
+@pytest.mark.parametrize("name", ["uth.db", "holdem.db"])
+def test_replay_steps_end_at_the_recorded_result(db: Path, name: str) -> None:
+    db = db.with_name(name)
+    s = session(db)
+    try:
+        for h in raw_hands(db):
+            if h.status != "settled":
+                continue
+            view = s.open_hand(h.table_id, h.hand_id)
+            assert view.replay.stopped is None, (h.hand_id, view.replay.stopped)
+            final = view.replay.final
+            assert final is not None and final.result == h.settlement
+            if h.game == "uth":  # a fold over operations: cards one by one, then decisions
+                kinds = [step.kind for step in view.replay.steps]
+                assert kinds[:2] == ["open", "bets"] and kinds[-2:] == ["reveal", "settle"]
+                assert kinds.count("card") == len(h.extra["cards"])
+                assert view.replay.steps[2].board == ()  # no board card face up yet
+    finally:
+        s.close()
+
+
+def test_recompute_of_a_tampered_payout_marks_the_difference(db: Path) -> None:
+    hand = next(h for h in raw_hands(db) if h.game == "uth" and h.status == "settled")
+    s = session(db)
+    try:
+        assert s.recompute(hand.table_id, hand.hand_id).agrees
+    finally:
+        s.close()
+    tamper_payout(db, hand.hand_id, seat_index=0, add=1000)
+    s = session(db)
+    try:
+        result = s.recompute(hand.table_id, hand.hand_id)
+        seat = hand.settlement["seats"][0]  # type: ignore[index]
+        assert [(d.path, d.recorded, d.recomputed) for d in result.differences] == [
+            (f"seats[seat={seat['seat']}].net", seat["net"] + 1000, seat["net"])
+        ]
+    finally:
+        s.close()
+
+
+def test_login_refused_with_a_wrong_pin_and_every_view_is_in_the_access_log(db: Path) -> None:
+    s = Session(*open_backend(None, db))
+    s.users.put_user(new_user("PB-1", Role.PIT_BOSS, "2468"), "test")
+    s.users.put_user(new_user("AUD-1", Role.AUDITOR, "1357"), "test")
+    s.users.put_user(new_user("D-1", Role.DEALER, "1111"), "test")
+    hand = raw_hands(db)[3]
+    try:
+        with pytest.raises(LoginRefusedError):
+            s.login("PB-1", "2469")
+        assert s.user is None
+        with pytest.raises(PermissionDeniedError, match="nobody is logged in"):
+            s.open_hand(hand.table_id, hand.hand_id)
+        s.login("PB-1", "2468")
+        s.open_hand(hand.table_id, hand.hand_id)
+        s.reveal_hole_cards(hand.table_id, hand.hand_id)
+        s.recompute(hand.table_id, hand.hand_id)
+        s.logout()
+        s.login("D-1", "1111")
+        assert not s.open_hand(hand.table_id, hand.hand_id).holes_allowed
+        with pytest.raises(PermissionDeniedError, match="dealer may not view_hole_cards"):
+            s.reveal_hole_cards(hand.table_id, hand.hand_id)
+        s.logout()
+        s.login("AUD-1", "1357")
+        void = s.snapshot().alerts[0]
+        with pytest.raises(PermissionDeniedError, match="auditor changes nothing"):
+            s.acknowledge(void.key)
+        assert s.snapshot().alerts[0].acknowledged_by is None
+    finally:
+        s.close()
+    log = [(e.badge, e.action, e.position) for e in s.log.entries()]
+    p = hand.hand_id
+    assert log == [
+        ("PB-1", "login_refused", None), ("PB-1", "login", None),
+        ("PB-1", "view_detail", p), ("PB-1", "view_hole_cards", p), ("PB-1", "recompute", p),
+        ("PB-1", "logout", None), ("D-1", "login", None), ("D-1", "view_detail", p),
+        ("D-1", "logout", None), ("AUD-1", "login", None),
+    ]  # fmt: skip
+    for name in ("pitboss_users.json", "pitboss_access.jsonl"):
+        assert stat.S_IMODE(os.stat(db.parent / name).st_mode) == 0o600
+    assert "2468" not in (db.parent / "pitboss_users.json").read_text()
+
+
+def test_the_floor_view_and_an_acknowledgement_by_a_pit_boss(db: Path) -> None:
+    s = session(db)
+    try:
+        snap = s.snapshot()
+        by_id = {t.table_id: t for t in snap.tables}
+        assert set(by_id) == {"UTH-01"}
+        assert by_id["UTH-01"].status == "void_alarm" and by_id["UTH-01"].open_alerts == 2
+        assert by_id["UTH-01"].hands_last_hour == len(raw_hands(db))
+        kinds = sorted(a.kind for a in snap.alerts)
+        assert kinds == ["device_fault", "void"]
+        row = s.acknowledge(snap.alerts[0].key)
+        assert row.acknowledged_by == "PB-1" and row.acknowledged_at is not None
+        again = s.acknowledge(snap.alerts[0].key)
+        assert again.acknowledged_at == row.acknowledged_at  # the first one stays
+    finally:
+        s.close()
+    assert [e.action for e in s.log.entries()][-2:] == ["acknowledge", "acknowledge"]
