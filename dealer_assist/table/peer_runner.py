@@ -95,10 +95,22 @@ class PeerRunner(ResumingRunner[PeerHand]):
 
     def _change(self, name: str, *args: Any, by: str) -> TableSession:
         """Apply a table operation between hands: the new session is journaled (a chained
-        table record carrying it) before the table takes it, so a crash loses nothing."""
+        table record carrying it) before the table takes it, so a crash loses nothing.
+
+        A finished hand a storage fault kept out of the journal is journaled first
+        (:meth:`journal_unsaved`): the chain keeps the hand before the change, and the change
+        starts from the session after that hand (its stacks, its button).
+
+        Raises:
+            HandStateError: a hand is in progress.
+            TableError: the change breaks a table rule (the plug-in's table ops).
+            JournalError: the unsaved hand or the table record cannot be written (nothing
+                changes; the hand stays pending).
+        """
         in_hand = self.hand is not None and not self.hand.is_over
         if in_hand:
             raise HandStateError(f"{name.replace('_', ' ')}: only between hands")
+        self.journal_unsaved()
         session = self.session or TableSession.of_journal(self.config.table_id, self.journal)
         ops = get_pot_game(self.config.game).table_ops(self.config)
         new: TableSession = getattr(ops, name)(session, *args, at=utc_now(), by=by)
