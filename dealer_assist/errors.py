@@ -65,6 +65,38 @@ class HandStateError(RuleError):
     """An operation that the hand's current phase does not allow."""
 
 
+class Refusal:
+    """What a rule refusal says beside its English message, for a screen to say it in the
+    dealer's language: ``rule``, a stable code naming the rule (``below_minimum``,
+    ``out_of_turn``...), and ``values``, the message's values by name (chips as integers in
+    minor units, seats as numbers, action kinds and phases as their codes). The codes of the
+    betting engine are listed in :data:`dealer_assist.engine.betting.RULES` and
+    :data:`dealer_assist.engine.peer_checks.RULES`."""
+
+    rule: str = ""
+    values: dict[str, int | str]
+
+
+class ActionRefused(Refusal, IllegalActionError):
+    """An :class:`IllegalActionError` with its rule's code and values (:class:`Refusal`); the
+    message is the same English sentence as ever (``raise to 250 is below the minimum raise to
+    400``). ``values`` is not ``args``: that is the exception's own tuple."""
+
+    def __init__(self, rule: str, message: str, **values: int | str) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.values = values
+
+
+class StateRefused(Refusal, HandStateError):
+    """A :class:`HandStateError` with its rule's code and values (:class:`Refusal`)."""
+
+    def __init__(self, rule: str, message: str, **values: int | str) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.values = values
+
+
 class TableError(RuleError, ValueError):
     """A change to the table between hands that its rules refuse: a seat taken or empty, a
     buy-in or top-up outside the table's bounds, a player already sitting out...

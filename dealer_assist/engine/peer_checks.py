@@ -2,7 +2,8 @@
 
 Used by :meth:`~dealer_assist.engine.peer_state.PeerHand.verify`: one check per operation kind;
 each raises the rule error that names the rule broken (IllegalActionError for
-the betting rules of GAMES.md, HandStateError for an operation out of place) and changes nothing.
+the betting rules of GAMES.md, HandStateError for an operation out of place: their subclasses
+ActionRefused and StateRefused with the rule's code, :data:`RULES`) and changes nothing.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from dealer_assist.engine.operations import (
     PotAwarded,
     Showdown,
 )
-from dealer_assist.errors import HandStateError, IllegalActionError
+from dealer_assist.errors import ActionRefused, StateRefused
 
 if TYPE_CHECKING:
     from dealer_assist.engine.peer_state import PeerHand
@@ -44,119 +45,163 @@ class PeerPhase(enum.Enum):
 
 
 OVER = (PeerPhase.SETTLED, PeerPhase.VOID)
+RULES = (
+    "wrong_operation", "hand_over", "already_open", "no_forced_bet", "forced_bet_due",
+    "no_card_expected", "unidentified_card", "new_deck_unshuffled", "no_new_deck",
+    "no_exposed_card", "no_betting", "betting_over", "street_dealing", "forced_bet_turn",
+    "post_or_fold", "nothing_to_undo", "undo_other_seat", "undo_after_card", "no_showdown",
+    "show_out_of_turn", "muck_all_in", "muck_last_hand", "no_pot", "award_mismatch",
+    "pots_left", "cannot_void",
+)  # fmt: skip
+"""The codes of these checks' refusals (:class:`~dealer_assist.errors.ActionRefused` for the
+betting rules, :class:`~dealer_assist.errors.StateRefused` for an operation out of place;
+``values``: ``seat``, ``due_seat``, ``next``, ``last``, ``amount``, ``due_amount``, ``bet``,
+``due_bet``, ``kind``, ``phase``, ``street``, ``pot``, ``op`` as the message names them)."""
 
 
 def verify(hand: PeerHand, op: Operation) -> None:
     """Raise the rule error ``op`` breaks on ``hand`` now, else return."""
     check = _CHECKS.get(op.kind)
     if check is None:
-        raise HandStateError(f"a peer hand takes no {op.kind!r} operation")
+        raise StateRefused("wrong_operation", f"a peer hand takes no {op.kind!r} operation",
+                           op=op.kind)  # fmt: skip
     if hand.phase in OVER and not isinstance(op, CardExposed):
-        raise HandStateError(f"the hand is {hand.phase.value}: no more {op.kind}")
+        raise StateRefused("hand_over", f"the hand is {hand.phase.value}: no more {op.kind}",
+                           phase=hand.phase.value, op=op.kind)  # fmt: skip
     check(hand, op)
 
 
 def _open(hand: PeerHand, op: HandOpened) -> None:
     if hand.phase is not PeerPhase.OPEN:
-        raise HandStateError("the hand is already open")
+        raise StateRefused("already_open", "the hand is already open")
 
 
 def _forced_bet(hand: PeerHand, op: ForcedBet) -> None:
     if hand.phase is not PeerPhase.POSTING:
-        raise HandStateError("no forced bet is due now")
+        raise StateRefused("no_forced_bet", "no forced bet is due now")
     p = hand.setup.posts[hand.posted]
     if (op.seat, op.bet, op.amount) != (p.seat, p.bet, p.amount):
-        raise IllegalActionError(
+        raise ActionRefused(
+            "forced_bet_due",
             f"forced bet {op.bet} {op.amount} by seat {op.seat}: "
-            f"seat {p.seat} posts {p.bet} {p.amount} now"
-        )
+            f"seat {p.seat} posts {p.bet} {p.amount} now",
+            seat=op.seat, bet=op.bet, amount=op.amount, due_seat=p.seat, due_bet=p.bet,
+            due_amount=p.amount,
+        )  # fmt: skip
 
 
 def _card(hand: PeerHand, op: CardDealt) -> None:
     if not hand.pending_deal:
-        raise HandStateError(f"no card expected in phase {hand.phase.value}")
+        raise StateRefused("no_card_expected", f"no card expected in phase {hand.phase.value}",
+                           phase=hand.phase.value)  # fmt: skip
     if op.card is None:
-        raise HandStateError("an unreadable card must be identified before it is placed")
+        raise StateRefused(
+            "unidentified_card", "an unreadable card must be identified before it is placed"
+        )
     if hand.new_deck_needed:
-        raise HandStateError("the new deck of the burns and the stub has not been shuffled yet")
+        raise StateRefused(
+            "new_deck_unshuffled",
+            "the new deck of the burns and the stub has not been shuffled yet",
+        )
 
 
 def _deck(hand: PeerHand, op: DeckStarted) -> None:
     if not hand.new_deck_needed:
-        raise HandStateError("no new deck is due: the hand deals from its deck")
+        raise StateRefused("no_new_deck", "no new deck is due: the hand deals from its deck")
 
 
 def _exposed(hand: PeerHand, op: CardExposed) -> None:
     if hand.phase in OVER:
-        raise HandStateError(f"cannot record an exposed card in phase {hand.phase.value}")
+        raise StateRefused("no_exposed_card",
+                           f"cannot record an exposed card in phase {hand.phase.value}",
+                           phase=hand.phase.value)  # fmt: skip
 
 
 def _bet(hand: PeerHand, op: Bet) -> None:
     betting = hand.betting
     if hand.phase is not PeerPhase.PLAY or betting is None:
-        raise HandStateError(f"no betting in phase {hand.phase.value}")
+        raise StateRefused("no_betting", f"no betting in phase {hand.phase.value}",
+                           phase=hand.phase.value)  # fmt: skip
     if betting.round is None:
-        raise IllegalActionError("the hand's betting is over: no more actions")
+        raise ActionRefused("betting_over", "the hand's betting is over: no more actions")
     if hand.pending or betting.index >= hand.dealt_streets:
-        raise HandStateError(f"the {hand.street} is being dealt: no action before its cards")
+        raise StateRefused("street_dealing",
+                           f"the {hand.street} is being dealt: no action before its cards",
+                           street=str(hand.street))  # fmt: skip
     forced = betting.forced
     if forced is not None:  # the bring-in's seat posts it or folds (rules text 002)
         seat, amount = forced
         if op.seat != seat:
-            raise IllegalActionError(
+            raise ActionRefused(
+                "forced_bet_turn",
                 f"seat {op.seat} acted out of turn (seat {seat} is to post the forced bet of "
-                f"{amount} or fold)"
-            )
+                f"{amount} or fold)",
+                seat=op.seat, due_seat=seat, amount=amount,
+            )  # fmt: skip
         if op.bet not in hand.legal(seat).kinds:
-            raise IllegalActionError(
-                f"seat {seat} must post the forced bet of {amount} or fold, not {op.bet}"
-            )
+            raise ActionRefused(
+                "post_or_fold",
+                f"seat {seat} must post the forced bet of {amount} or fold, not {op.bet}",
+                seat=seat, amount=amount, kind=op.bet,
+            )  # fmt: skip
         return
     betting.round.verify(op.seat, op.bet, op.to)
 
 
 def _undo(hand: PeerHand, op: ActionUndone) -> None:
     if hand.phase is not PeerPhase.PLAY or not hand.bets:
-        raise HandStateError("there is no action to undo")
+        raise StateRefused("nothing_to_undo", "there is no action to undo")
     last = hand.bets[-1][0]
     if last.seat != op.seat:
-        raise HandStateError(f"the last action is seat {last.seat}'s, not seat {op.seat}'s")
+        raise StateRefused("undo_other_seat",
+                           f"the last action is seat {last.seat}'s, not seat {op.seat}'s",
+                           last=last.seat, seat=op.seat)  # fmt: skip
     if hand._card_after(last):
-        raise HandStateError("a card was dealt after that action: it cannot be undone")
+        raise StateRefused(
+            "undo_after_card", "a card was dealt after that action: it cannot be undone"
+        )
 
 
 def _showdown(hand: PeerHand, op: Showdown) -> None:
     if hand.phase is not PeerPhase.SHOWDOWN:
-        raise HandStateError("there is no showdown now")
+        raise StateRefused("no_showdown", "there is no showdown now")
     nxt = hand._next_to_show()
     if op.seat != nxt:
-        raise IllegalActionError(f"seat {op.seat} shows out of turn (seat {nxt} shows now)")
+        raise ActionRefused("show_out_of_turn",
+                            f"seat {op.seat} shows out of turn (seat {nxt} shows now)",
+                            seat=op.seat, next=nxt if nxt is not None else 0)  # fmt: skip
     if not op.shown and hand._face_up():
-        raise IllegalActionError(
-            f"seat {op.seat} cannot muck: a player is all-in, every hand is turned up"
+        raise ActionRefused(
+            "muck_all_in",
+            f"seat {op.seat} cannot muck: a player is all-in, every hand is turned up",
+            seat=op.seat,
         )
     if not op.shown and not hand._may_muck(op.seat):
-        raise IllegalActionError(
-            f"seat {op.seat} cannot muck: its hand is the last one left for a pot"
+        raise ActionRefused(
+            "muck_last_hand",
+            f"seat {op.seat} cannot muck: its hand is the last one left for a pot",
+            seat=op.seat,
         )
 
 
 def _pot(hand: PeerHand, op: PotAwarded) -> None:
     if hand.phase is not PeerPhase.AWARDING:
-        raise HandStateError("no pot to award now")
+        raise StateRefused("no_pot", "no pot to award now")
     order = hand._award_order()
     if len(hand.awards) >= len(order) or op != order[len(hand.awards)]:
-        raise HandStateError(f"pot {op.pot} award does not match the showdown")
+        raise StateRefused("award_mismatch", f"pot {op.pot} award does not match the showdown",
+                           pot=op.pot)  # fmt: skip
 
 
 def _settle(hand: PeerHand, op: HandSettled) -> None:
     if hand.phase is not PeerPhase.AWARDING or len(hand.awards) < len(hand._award_order()):
-        raise HandStateError("the pots are not all awarded yet")
+        raise StateRefused("pots_left", "the pots are not all awarded yet")
 
 
 def _void(hand: PeerHand, op: HandVoided) -> None:
     if hand.phase in OVER:
-        raise HandStateError(f"cannot void a hand in phase {hand.phase.value}")
+        raise StateRefused("cannot_void", f"cannot void a hand in phase {hand.phase.value}",
+                           phase=hand.phase.value)  # fmt: skip
 
 
 _CHECKS: dict[str, Callable[[PeerHand, Any], None]] = {
