@@ -157,7 +157,7 @@ def _banked(hand: StoredHand) -> Replay:
                     identified_by=str(c.get("identified_by", "")),
                     confirmed_by=str(c.get("confirmed_by", "")),
                 )
-                apply(op, f"{pos}: {c['card']} ({_source(c)})")
+                apply(op, f"{pos} ({_source(c)})")  # the card itself: in the seats, hidden
             elif state.street is not None and state.seats_to_act:
                 street = state.street
                 ds = tuple(

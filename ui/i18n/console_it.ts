@@ -2543,37 +2543,37 @@
         <message>
             <location filename="../pitboss/floor_view.py" line="51" />
             <source>Hands last hour</source>
-            <translation type="unfinished" />
+            <translation>Mani nell'ultima ora</translation>
         </message>
         <message>
             <location filename="../pitboss/floor_view.py" line="52" />
             <source>Last record (UTC)</source>
-            <translation type="unfinished" />
+            <translation>Ultima registrazione (UTC)</translation>
         </message>
         <message>
             <location filename="../pitboss/floor_view.py" line="53" />
             <source>Open alerts</source>
-            <translation type="unfinished" />
+            <translation>Allarmi aperti</translation>
         </message>
         <message>
             <location filename="../pitboss/floor_view.py" line="60" />
             <source>Raised (UTC)</source>
-            <translation type="unfinished" />
+            <translation>Sollevato (UTC)</translation>
         </message>
         <message>
             <location filename="../pitboss/floor_view.py" line="61" />
             <source>Alert</source>
-            <translation type="unfinished" />
+            <translation>Allarme</translation>
         </message>
         <message>
             <location filename="../pitboss/floor_view.py" line="63" />
             <source>Hand</source>
-            <translation type="unfinished" />
+            <translation>Mano</translation>
         </message>
         <message>
             <location filename="../pitboss/floor_view.py" line="64" />
             <source>Detail</source>
-            <translation type="unfinished" />
+            <translation>Dettaglio</translation>
         </message>
         <message>
             <location filename="../pitboss/floor_view.py" line="65" />
@@ -2588,17 +2588,17 @@
         <message>
             <location filename="../pitboss/floor_view.py" line="72" />
             <source>Acknowledge</source>
-            <translation type="unfinished" />
+            <translation>Conferma presa visione</translation>
         </message>
         <message>
             <location filename="../pitboss/floor_view.py" line="97" />
             <source>Your role does not acknowledge alerts</source>
-            <translation type="unfinished" />
+            <translation>Il tuo ruolo non conferma gli allarmi</translation>
         </message>
         <message>
             <location filename="../pitboss/floor_view.py" line="127" />
             <source>open</source>
-            <translation type="unfinished" />
+            <translation>aperto</translation>
         </message>
     </context>
     <context>
@@ -2606,67 +2606,67 @@
         <message>
             <location filename="../pitboss/hand_view.py" line="46" />
             <source>No hand open: search and open one</source>
-            <translation type="unfinished" />
+            <translation>Nessuna mano aperta: cercane una e aprila</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="48" />
             <source>Show hole cards</source>
-            <translation type="unfinished" />
+            <translation>Mostra le carte coperte</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="49" />
             <source>Recompute with today's rules</source>
-            <translation type="unfinished" />
+            <translation>Ricalcola con le regole di oggi</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="52" />
             <source>Position</source>
-            <translation type="unfinished" />
+            <translation>Posizione</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="52" />
             <source>Card</source>
-            <translation type="unfinished" />
+            <translation>Carta</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="52" />
             <source>Source</source>
-            <translation type="unfinished" />
+            <translation>Fonte</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="52" />
             <source>Device</source>
-            <translation type="unfinished" />
+            <translation>Dispositivo</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="56" />
             <source>◀ Prev</source>
-            <translation type="unfinished" />
+            <translation>◀ Indietro</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="57" />
             <source>Next ▶</source>
-            <translation type="unfinished" />
+            <translation>Avanti ▶</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="63" />
             <source>Field</source>
-            <translation type="unfinished" />
+            <translation>Campo</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="63" />
             <source>Recorded and paid</source>
-            <translation type="unfinished" />
+            <translation>Registrato e pagato</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="63" />
             <source>Recomputed today</source>
-            <translation type="unfinished" />
+            <translation>Ricalcolato oggi</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="131" />
             <source>%1 hand %2 (%3): %4</source>
-            <translation type="unfinished" />
+            <translation>%1 mano %2 (%3): %4</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="160" />
@@ -2676,32 +2676,32 @@
         <message>
             <location filename="../pitboss/hand_view.py" line="161" />
             <source>Decisions in order</source>
-            <translation type="unfinished" />
+            <translation>Decisioni in ordine</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="162" />
             <source>Results</source>
-            <translation type="unfinished" />
+            <translation>Risultati</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="163" />
             <source>Device events</source>
-            <translation type="unfinished" />
+            <translation>Eventi del dispositivo</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="167" />
             <source>Void reason: %1</source>
-            <translation type="unfinished" />
+            <translation>Motivo dell'annullamento: %1</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="182" />
             <source>Step %1 of %2</source>
-            <translation type="unfinished" />
+            <translation>Passo %1 di %2</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="195" />
             <source>Board: %1</source>
-            <translation type="unfinished" />
+            <translation>Carte comuni: %1</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="196" />
@@ -2716,179 +2716,231 @@
         <message>
             <location filename="../pitboss/hand_view.py" line="206" />
             <source>Result as folded: settled</source>
-            <translation type="unfinished" />
+            <translation>Risultato della riproduzione: liquidata</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="209" />
             <source>Replay stopped: %1</source>
-            <translation type="unfinished" />
+            <translation>Riproduzione interrotta: %1</translation>
         </message>
         <message>
             <location filename="../pitboss/hand_view.py" line="217" />
             <source>The recompute agrees with what was recorded and paid</source>
-            <translation type="unfinished" />
+            <translation>Il ricalcolo concorda con quanto registrato e pagato</translation>
         </message>
-        <message numerus="yes">
-            <location filename="../pitboss/hand_view.py" line="221" />
-            <source>%n differences between the record and the recompute</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
-            </translation>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="219" />
+            <source>Differences between the record and the recompute: %1</source>
+            <translation>Differenze tra la registrazione e il ricalcolo: %1</translation>
         </message>
     </context>
     <context>
         <name>LoginDialog</name>
         <message>
-            <location filename="../pitboss/app.py" line="41" />
+            <location filename="../pitboss/app.py" line="42" />
             <source>Pit boss — log in</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../pitboss/app.py" line="51" />
-            <source>Badge</source>
-            <translation type="unfinished" />
+            <translation>Pit boss — accesso</translation>
         </message>
         <message>
             <location filename="../pitboss/app.py" line="52" />
-            <source>PIN</source>
-            <translation type="unfinished" />
+            <source>Badge</source>
+            <translation>Badge</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="70" />
+            <location filename="../pitboss/app.py" line="53" />
+            <source>PIN</source>
+            <translation>PIN</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="71" />
             <source>Badge or PIN not recognised</source>
-            <translation type="unfinished" />
+            <translation>Badge o PIN non riconosciuti</translation>
         </message>
     </context>
     <context>
         <name>PitBoss</name>
         <message>
-            <location filename="../pitboss/texts.py" line="11" />
-            <source>dealer</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <location filename="../pitboss/texts.py" line="12" />
-            <source>pit_boss</source>
-            <translation type="unfinished" />
+            <source>dealer</source>
+            <translation>croupier</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="13" />
-            <source>shift_manager</source>
-            <translation type="unfinished" />
+            <source>pit_boss</source>
+            <translation>pit boss</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="14" />
-            <source>auditor</source>
-            <translation type="unfinished" />
+            <source>shift_manager</source>
+            <translation>capoturno</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="15" />
-            <source>dealing</source>
-            <translation type="unfinished" />
+            <source>auditor</source>
+            <translation>revisore</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="16" />
-            <source>faulted</source>
-            <translation type="unfinished" />
+            <source>dealing</source>
+            <translation>in gioco</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="17" />
-            <source>void_alarm</source>
-            <translation type="unfinished" />
+            <source>faulted</source>
+            <translation>in guasto</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="18" />
-            <source>offline</source>
-            <translation type="unfinished" />
+            <source>void_alarm</source>
+            <translation>allarme annullamento</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="19" />
-            <source>void</source>
-            <translation type="unfinished" />
+            <source>offline</source>
+            <translation>non in linea</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="20" />
-            <source>settled</source>
-            <translation type="unfinished" />
+            <source>void</source>
+            <translation>annullata</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="21" />
-            <source>device_fault</source>
-            <translation type="unfinished" />
+            <source>settled</source>
+            <translation>liquidata</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="22" />
-            <source>link_lost</source>
-            <translation type="unfinished" />
+            <source>device_fault</source>
+            <translation>guasto del dispositivo</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="23" />
-            <source>identity_changed</source>
-            <translation type="unfinished" />
+            <source>link_lost</source>
+            <translation>collegamento perso</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="24" />
-            <source>chain_break</source>
-            <translation type="unfinished" />
+            <source>identity_changed</source>
+            <translation>identità cambiata</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="25" />
-            <source>tampered</source>
-            <translation type="unfinished" />
+            <source>chain_break</source>
+            <translation>catena interrotta</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="26" />
-            <source>gap</source>
-            <translation type="unfinished" />
+            <source>tampered</source>
+            <translation>manomesso</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="27" />
-            <source>reader</source>
-            <translation type="unfinished" />
+            <source>gap</source>
+            <translation>lacuna</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="28" />
-            <source>camera</source>
-            <translation type="unfinished" />
+            <source>reader</source>
+            <translation>lettore</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="29" />
-            <source>keypad</source>
-            <translation type="unfinished" />
+            <source>camera</source>
+            <translation>telecamera</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="30" />
-            <source>manual_card</source>
-            <translation type="unfinished" />
+            <source>keypad</source>
+            <translation>tastierino</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="31" />
+            <source>manual_card</source>
+            <translation>carta manuale</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="32" />
             <source>camera_card</source>
-            <translation type="unfinished" />
+            <translation>carta da telecamera</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="33" />
+            <source>Hand</source>
+            <translation>Mano</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="34" />
+            <source>Recorded (UTC)</source>
+            <translation>Registrata (UTC)</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="35" />
+            <source>Game</source>
+            <translation>Gioco</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="36" />
+            <source>Outcome</source>
+            <translation>Esito</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="37" />
+            <source>Top payout or pot</source>
+            <translation>Vincita o piatto massimo</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="38" />
+            <source>Wagered</source>
+            <translation>Puntato</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="39" />
+            <source>Seats</source>
+            <translation>Posti</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="40" />
+            <source>Flags</source>
+            <translation>Indicatori</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="41" />
+            <source>Void reason</source>
+            <translation>Motivo dell'annullamento</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="42" />
+            <source>Table</source>
+            <translation>Tavolo</translation>
         </message>
     </context>
     <context>
         <name>PitBossWindow</name>
         <message>
-            <location filename="../pitboss/app.py" line="85" />
-            <source>Floor and alerts</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <location filename="../pitboss/app.py" line="86" />
-            <source>Hand search</source>
-            <translation type="unfinished" />
+            <source>Floor and alerts</source>
+            <translation>Sala e allarmi</translation>
         </message>
         <message>
             <location filename="../pitboss/app.py" line="87" />
-            <source>Hand</source>
-            <translation type="unfinished" />
+            <source>Hand search</source>
+            <translation>Ricerca mani</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="104" />
+            <location filename="../pitboss/app.py" line="88" />
+            <source>Hand</source>
+            <translation>Mano</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="89" />
+            <source>Statistics</source>
+            <translation>Statistiche</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="106" />
             <source>Pit boss — %1 (%2)</source>
-            <translation type="unfinished" />
+            <translation>Pit boss — %1 (%2)</translation>
         </message>
     </context>
     <context>
@@ -2896,44 +2948,44 @@
         <message>
             <location filename="../pitboss/search_view.py" line="46" />
             <source>Between</source>
-            <translation type="unfinished" />
+            <translation>Tra</translation>
         </message>
         <message>
             <location filename="../pitboss/search_view.py" line="55" />
             <location filename="../pitboss/search_view.py" line="57" />
             <location filename="../pitboss/search_view.py" line="62" />
             <source>any</source>
-            <translation type="unfinished" />
+            <translation>qualsiasi</translation>
         </message>
         <message>
             <location filename="../pitboss/search_view.py" line="58" />
             <source>settled</source>
-            <translation type="unfinished" />
+            <translation>liquidata</translation>
         </message>
         <message>
             <location filename="../pitboss/search_view.py" line="59" />
             <source>void</source>
-            <translation type="unfinished" />
+            <translation>annullata</translation>
         </message>
         <message>
             <location filename="../pitboss/search_view.py" line="64" />
             <source>Device fault</source>
-            <translation type="unfinished" />
+            <translation>Guasto del dispositivo</translation>
         </message>
         <message>
             <location filename="../pitboss/search_view.py" line="65" />
             <source>Card typed on the keypad</source>
-            <translation type="unfinished" />
+            <translation>Carta digitata sul tastierino</translation>
         </message>
         <message>
             <location filename="../pitboss/search_view.py" line="66" />
             <source>Card read by the camera</source>
-            <translation type="unfinished" />
+            <translation>Carta letta dalla telecamera</translation>
         </message>
         <message>
             <location filename="../pitboss/search_view.py" line="67" />
             <source>Search</source>
-            <translation type="unfinished" />
+            <translation>Cerca</translation>
         </message>
         <message>
             <location filename="../pitboss/search_view.py" line="71" />
@@ -2953,25 +3005,22 @@
         <message>
             <location filename="../pitboss/search_view.py" line="78" />
             <source>Outcome</source>
-            <translation type="unfinished" />
+            <translation>Esito</translation>
         </message>
         <message>
             <location filename="../pitboss/search_view.py" line="79" />
             <source>Payout or pot at least (minor units)</source>
-            <translation type="unfinished" />
+            <translation>Vincita o piatto almeno (centesimi)</translation>
         </message>
         <message>
             <location filename="../pitboss/search_view.py" line="80" />
             <source>Void reason contains</source>
-            <translation type="unfinished" />
+            <translation>Il motivo dell'annullamento contiene</translation>
         </message>
-        <message numerus="yes">
-            <location filename="../pitboss/search_view.py" line="101" />
-            <source>%n hands shown</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
-            </translation>
+        <message>
+            <location filename="../pitboss/search_view.py" line="102" />
+            <source>Hands shown: %1</source>
+            <translation>Mani mostrate: %1</translation>
         </message>
     </context>
     <context>
@@ -3047,42 +3096,42 @@
             <translation>Per</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="191" />
+            <location filename="../pitboss/stats_tab.py" line="195" />
             <source>Table</source>
             <translation>Tavolo</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="191" />
+            <location filename="../pitboss/stats_tab.py" line="195" />
             <source>Pit</source>
             <translation>Pit</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="191" />
+            <location filename="../pitboss/stats_tab.py" line="195" />
             <source>Shift</source>
             <translation>Turno</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="192" />
+            <location filename="../pitboss/stats_tab.py" line="196" />
             <source>Dealer</source>
             <translation>Banco</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="192" />
+            <location filename="../pitboss/stats_tab.py" line="196" />
             <source>Game</source>
             <translation>Gioco</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="204" />
+            <location filename="../pitboss/stats_tab.py" line="208" />
             <source>Computing…</source>
             <translation>Calcolo in corso…</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="232" />
+            <location filename="../pitboss/stats_tab.py" line="238" />
             <source>%1 hands, %2 groups</source>
             <translation>%1 mani, %2 gruppi</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="238" />
+            <location filename="../pitboss/stats_tab.py" line="244" />
             <source>No hold outside its 95% band.</source>
             <translation>Nessun hold fuori dalla sua banda al 95%.</translation>
         </message>
@@ -3098,7 +3147,7 @@
     <context>
         <name>tab</name>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="309" />
+            <location filename="../pitboss/stats_tab.py" line="332" />
             <source>Statistics</source>
             <translation>Statistiche</translation>
         </message>

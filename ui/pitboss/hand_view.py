@@ -216,13 +216,8 @@ class HandScreen(QWidget):
         elif result.agrees:
             self.verdict.setText(self.tr("The recompute agrees with what was recorded and paid"))
         else:
-            self.verdict.setText(
-                self.tr(
-                    "%n differences between the record and the recompute",
-                    "",
-                    len(result.differences),
-                )
-            )
+            text = self.tr("Differences between the record and the recompute: %1")
+            self.verdict.setText(text.replace("%1", str(len(result.differences))))
         self.verdict.setStyleSheet("" if result.agrees else "color: #a50e0e; font-weight: bold")
         self.diffs.setRowCount(len(result.differences))
         for i, d in enumerate(result.differences):

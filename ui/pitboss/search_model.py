@@ -7,9 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
-    QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
@@ -20,38 +18,32 @@ from dealer_assist.pitboss.filters import HandFilter, HandRow, Page, Sort
 from ui.pitboss.texts import tr
 from ui.pitboss.worker import Jobs
 
-
-def _noop(context: str, text: str) -> str:
-    """Mark ``text`` for translation in ``context`` (lupdate reads QT_TRANSLATE_NOOP)."""
-    return str(QT_TRANSLATE_NOOP(context, text))
-
-
 PAGE = 100
 Index = QModelIndex | QPersistentModelIndex
 #: (header, the row's value, the sort key or None: not sortable)
 COLUMNS: tuple[tuple[str, Callable[[HandRow], Any], str | None], ...] = (
-    (_noop("HandsModel", "Table"), lambda r: r.table_id, "table_id"),
-    (_noop("HandsModel", "Hand"), lambda r: r.position, "position"),
+    ("Table", lambda r: r.table_id, "table_id"),
+    ("Hand", lambda r: r.position, "position"),
     (
-        _noop("HandsModel", "Recorded (UTC)"),
+        "Recorded (UTC)",
         lambda r: r.recorded_at.strftime("%Y-%m-%d %H:%M:%S"),
         "recorded_at",
     ),
-    (_noop("HandsModel", "Game"), lambda r: r.game, "game"),
-    (_noop("HandsModel", "Outcome"), lambda r: tr(r.status), "status"),
+    ("Game", lambda r: r.game, "game"),
+    ("Outcome", lambda r: tr(r.status), "status"),
     (
-        _noop("HandsModel", "Top payout or pot"),
+        "Top payout or pot",
         lambda r: "" if r.top_amount is None else r.top_amount,
         "top_amount",
     ),
     (
-        _noop("HandsModel", "Wagered"),
+        "Wagered",
         lambda r: "" if r.wagered is None else r.wagered,
         "wagered",
     ),
-    (_noop("HandsModel", "Seats"), lambda r: " ".join(str(s) for s in r.seats), None),
-    (_noop("HandsModel", "Flags"), lambda r: ", ".join(tr(f) for f in r.flags), None),
-    (_noop("HandsModel", "Void reason"), lambda r: r.void_reason or "", None),
+    ("Seats", lambda r: " ".join(str(s) for s in r.seats), None),
+    ("Flags", lambda r: ", ".join(tr(f) for f in r.flags), None),
+    ("Void reason", lambda r: r.void_reason or "", None),
 )
 
 
@@ -112,7 +104,7 @@ class HandsModel(QAbstractTableModel):
     ) -> Any:
         """Column titles, translated."""
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return QCoreApplication.translate("HandsModel", COLUMNS[section][0])
+            return tr(COLUMNS[section][0])
         return super().headerData(section, orientation, role)
 
     def canFetchMore(self, parent: Index) -> bool:

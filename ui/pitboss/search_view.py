@@ -98,7 +98,9 @@ class SearchView(QWidget):
         box.addLayout(bar)
         box.addWidget(self.view, 1)
         self.go.clicked.connect(self.run)
-        model.loaded.connect(lambda n: self.status.setText(self.tr("%n hands shown", "", n)))
+        model.loaded.connect(
+            lambda n: self.status.setText(self.tr("Hands shown: %1").replace("%1", str(n)))
+        )
         model.error.connect(self.status.setText)
 
     def current_filter(self) -> HandFilter:

@@ -1,4 +1,5 @@
-"""Words of the pit-boss screens that are data (roles, statuses, alert kinds, card sources),
+"""Words of the pit-boss screens that are data (roles, statuses, alert kinds, card sources,
+the search's column titles),
 marked for translation; :func:`tr` translates them in the context ``PitBoss``."""
 
 from __future__ import annotations
@@ -29,6 +30,16 @@ WORDS = (
     QT_TRANSLATE_NOOP("PitBoss", "keypad"),
     QT_TRANSLATE_NOOP("PitBoss", "manual_card"),
     QT_TRANSLATE_NOOP("PitBoss", "camera_card"),
+    QT_TRANSLATE_NOOP("PitBoss", "Hand"),
+    QT_TRANSLATE_NOOP("PitBoss", "Recorded (UTC)"),
+    QT_TRANSLATE_NOOP("PitBoss", "Game"),
+    QT_TRANSLATE_NOOP("PitBoss", "Outcome"),
+    QT_TRANSLATE_NOOP("PitBoss", "Top payout or pot"),
+    QT_TRANSLATE_NOOP("PitBoss", "Wagered"),
+    QT_TRANSLATE_NOOP("PitBoss", "Seats"),
+    QT_TRANSLATE_NOOP("PitBoss", "Flags"),
+    QT_TRANSLATE_NOOP("PitBoss", "Void reason"),
+    QT_TRANSLATE_NOOP("PitBoss", "Table"),
 )
 
 
