@@ -386,3 +386,39 @@ def test_a_mistyped_keypad_card_is_typed_again_before_the_next_card(tmp_path: Pa
     assert hand is not None and hand.phase is Phase.DECISIONS
     assert [c.card for c in hand.cards] == deck and wrong not in [c.card for c in hand.cards]
     assert all(c.manual for c in hand.cards)
+
+
+def test_a_pit_boss_corrects_a_decision_after_the_next_card(tmp_path: Path) -> None:
+    roster = PitBossRoster(tmp_path / "roster.json")
+    roster.add("4711", "2468")
+    t, clock = walk_table(tmp_path, roster=roster)
+    t.bet(2, ante=1000)
+    t.bet(5, ante=1000)
+    big(t, clock)
+    t.p.decide(2, Action("preflop", "check"))  # mis-tapped: the player played 4x
+    t.p.decide(5, Action("preflop", "play", 4))
+    big(t, clock)  # the flop is turned: "Change" alone no longer takes it back
+    view = t.view()
+    assert view.undoable == () and [s.seat for s in view.seats if s.correctable] == [2, 5]
+    t.p.undo_or_correct(2)
+    form = t.view().correct
+    assert form is not None and Action("preflop", "play", 4) in form.choices
+    t.p.choose_correction(Action("preflop", "play", 4))
+    for key in ("4", "7", "1", "1", "next", "1", "1", "1", "1", "next"):  # a wrong PIN
+        t.p.correction_key(key)
+    assert t.p.snap.error is not None and t.p.snap.error.code == "pit_boss"
+    hand = t.service.hand
+    assert hand is not None and hand.seats[2].actions == [Action("preflop", "check")]
+    t.p.undo_or_correct(2)
+    t.p.choose_correction(Action("preflop", "play", 4))
+    for key in ("4", "7", "1", "1", "next", "2", "4", "6", "8", "next"):
+        t.p.correction_key(key)
+    assert t.p.snap.error is None
+    assert (
+        hand.seats[2].actions == [Action("preflop", "play", 4)] and hand.stakes(2)["play"] == 4000
+    )
+    assert 2 not in t.p.snap.to_act and t.view().correct is None
+    steps = t.service.journal.pending_steps(t.config.table_id)  # type: ignore[union-attr]
+    fixes = [s.payload for s in steps if s.kind == "correct"]
+    assert [(f["seat"], f["action"], f["multiple"], f["pit_boss"]) for f in fixes] == [
+        (2, "play", 4, "4711")]  # fmt: skip

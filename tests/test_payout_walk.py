@@ -11,9 +11,9 @@ import pytest
 from dealer_assist.cards import FULL_DECK, Card
 from dealer_assist.config import load_table_config
 from dealer_assist.engine.banked import BankedHand, Phase
-from dealer_assist.engine.banked_checks import ExposedCardMismatch
-from dealer_assist.engine.operations import ActionUndone, CardExposed
-from dealer_assist.errors import HandStateError
+from dealer_assist.engine.banked_checks import ExposedCardMismatch, corrections
+from dealer_assist.engine.operations import ActionUndone, CardExposed, DecisionCorrected
+from dealer_assist.errors import HandStateError, IllegalActionError
 from dealer_assist.events import utc_now
 from dealer_assist.games.base import Action
 from dealer_assist.record import parse_record
@@ -139,3 +139,26 @@ def test_a_settled_hand_is_rebuilt_from_its_journaled_record() -> None:
     shown = again.view("dealer")
     holes: list[Card | None] = [c for s in shown.seats for c in s.hole]
     assert holes and None not in holes  # after the reveal: what the reader read
+
+
+def test_a_pit_boss_corrects_a_decision_after_the_next_cards() -> None:
+    hand = _dealt_hand({1: {"ante": 1000, "blind": 1000}, 2: {"ante": 500, "blind": 500}})
+    check = Action("preflop", "check")
+    hand.act(1, check)  # the player had played 4x
+    hand.act(2, Action("preflop", "play", 4))
+    hand.advance()  # the flop is turned: the dealer alone may not change the preflop now
+    assert corrections(hand, 2) == [Action("preflop", "play", 3), check]
+    fix = DecisionCorrected(seat=1, action="play", multiple=4, pit_boss="4711", at=utc_now())
+    hand.apply(fix)
+    assert hand.seats[1].actions == [Action("preflop", "play", 4)]
+    assert hand.stakes(1)["play"] == 4000 and 1 not in hand.seats_to_act
+    assert hand.legal_actions(2) == []  # played 4x: nothing more to decide
+    hand.advance()  # the river: seat 2 played 4x preflop
+    # a check instead would leave the flop decision skipped: not offered, refused
+    assert corrections(hand, 2) == [Action("preflop", "play", 3)]
+    before = list(hand.seats[2].actions)
+    with pytest.raises(IllegalActionError):
+        hand.apply(DecisionCorrected(seat=2, action="check", pit_boss="4711", at=utc_now()))
+    assert hand.seats[2].actions == before
+    payload = DecisionCorrected.from_json(fix.to_json())
+    assert payload == fix

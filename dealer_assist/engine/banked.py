@@ -33,6 +33,7 @@ from dealer_assist.engine.operations import (
     CardExposed,
     DealerRevealed,
     Decision,
+    DecisionCorrected,
     Decisions,
     HandOpened,
     HandSettled,
@@ -329,6 +330,10 @@ class BankedHand:
 
     def _apply_undo(self, op: ActionUndone) -> None:
         self.seats[op.seat].actions.pop()
+
+    def _apply_correct(self, op: DecisionCorrected) -> None:
+        actions = self.seats[op.seat].actions
+        actions[-1] = Action(actions[-1].street, op.action, op.multiple)
 
     def _apply_acts(self, op: Decisions) -> None:
         for d in op.decisions:

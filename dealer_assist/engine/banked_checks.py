@@ -15,6 +15,7 @@ from dealer_assist.engine.operations import (
     CardExposed,
     DealerRevealed,
     Decision,
+    DecisionCorrected,
     Decisions,
     HandOpened,
     HandSettled,
@@ -152,6 +153,42 @@ def _void(hand: BankedHand, op: HandVoided) -> None:
         raise HandStateError(f"cannot void a hand in phase {hand.phase}")
 
 
+def corrections(hand: BankedHand, seat: int) -> list[Action]:
+    """The decisions a pit boss may put in place of ``seat``'s last one, taken on a street
+    already past (the next cards are out): the ones legal then, other than it, after which the
+    seat is either done or decides on the street being decided now (nothing skipped)."""
+    st = hand.seats.get(seat)
+    street = hand.street
+    if hand.phase is not Phase.DECISIONS or st is None or not st.actions or street is None:
+        return []
+    last, before = st.actions[-1], st.actions[:-1]
+    names = [s.name for s in hand.game.streets]
+    if last.street == street or last.street not in names:
+        return []
+    k = names.index(last.street)
+    out = []
+    for new in hand.game.legal_actions(last.street, before):
+        if new == last:
+            continue
+        after = [*before, new]
+        done = k + 1 >= len(names) or not hand.game.legal_actions(names[k + 1], after)
+        if done or names[k + 1] == street:
+            out.append(new)
+    return out
+
+
+def _correct(hand: BankedHand, op: DecisionCorrected) -> None:
+    hand._require(Phase.DECISIONS, "correct a decision")
+    st = hand.seats.get(op.seat)
+    last = st.actions[-1] if st is not None and st.actions else None
+    new = Action(last.street, op.action, op.multiple) if last is not None else None
+    if new is None or new not in corrections(hand, op.seat):
+        raise IllegalActionError(
+            f"seat {op.seat}: that decision cannot replace its last one now "
+            "(a decision on this street is changed without a pit boss)"
+        )
+
+
 CHECKS: dict[str, Callable[[BankedHand, Any], None]] = {
     "open": _open,
     "bets": _bets,
@@ -160,6 +197,7 @@ CHECKS: dict[str, Callable[[BankedHand, Any], None]] = {
     "act": _act,
     "acts": _acts,
     "undo": _undo,
+    "correct": _correct,
     "advance": _advance,
     "reveal": _reveal,
     "settle": _settle,

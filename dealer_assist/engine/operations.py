@@ -372,6 +372,19 @@ class ActionUndone(Operation):
 
 
 @dataclass(frozen=True, kw_only=True)
+class DecisionCorrected(Operation):
+    """A pit boss (``pit_boss``, badge) corrects ``seat``'s last decision after the next cards
+    were turned: it becomes ``action`` (``multiple``) on the same street; ``at`` when (UTC)."""
+
+    kind: ClassVar[str] = "correct"
+    seat: int
+    action: str
+    multiple: int | None = None
+    pit_boss: str
+    at: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
 class PayoutStarted(Operation):
     """The dealer starts paying hand ``hand_uid`` seat by seat (``seats``: the seats in it); a
     marker of the payout walk, kept after the hand is journaled so a restart shows the list."""
@@ -398,7 +411,7 @@ OPERATIONS: dict[str, type[Operation]] = {
         IdentificationRejected, HandResumed, VoidAlarmRaised, VoidAcknowledged, CardDealt,
         CardExposed, StreetClosed, HandVoided, HandSettled, BetsPlaced, Decision, Decisions,
         DealerRevealed, ForcedBet, Bet, Showdown, PotAwarded, ActionUndone, PayoutStarted,
-        SeatPaid,
+        SeatPaid, DecisionCorrected,
     )
 }  # fmt: skip
 

@@ -11,7 +11,13 @@ from collections.abc import Sequence
 
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.banked import BankedHand, Phase, decisions
-from dealer_assist.engine.operations import ActionUndone, DealerRevealed, Decision, StreetClosed
+from dealer_assist.engine.operations import (
+    ActionUndone,
+    DealerRevealed,
+    Decision,
+    DecisionCorrected,
+    StreetClosed,
+)
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.events import utc_now
 from dealer_assist.games.base import Action
@@ -123,6 +129,17 @@ class BankedRunner(ResumingRunner[BankedHand]):
         hand = self._current()
         if hand.phase is Phase.DECISIONS:
             self.perform(ActionUndone(seat=seat, by=by, at=utc_now()))
+
+    def correct(self, seat: int, action: Action, *, pit_boss: str) -> None:
+        """A pit boss corrects ``seat``'s last decision after the next cards were turned
+        (:func:`~dealer_assist.engine.banked_checks.corrections` says which may replace it;
+        IllegalActionError otherwise, nothing changed)."""
+        self.poll(0)
+        hand = self._current()
+        if hand.phase is Phase.DECISIONS:
+            self.perform(DecisionCorrected(seat=seat, action=action.action,
+                                           multiple=action.multiple, pit_boss=pit_boss,
+                                           at=utc_now()))  # fmt: skip
 
     def advance(self) -> BankedHand:
         """Turn the next street (its cards are dealt first where the game deals them then)."""

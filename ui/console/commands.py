@@ -35,6 +35,8 @@ def execute(service: TableService, cmd: Command) -> TableSnapshot:
         return s.mark_paid(cmd.seat, cmd.seq)
     if cmd.kind == "undo":
         return s.undo(cmd.seat, cmd.seq)
+    if cmd.kind == "correct" and cmd.action is not None:
+        return s.correct_decision(cmd.seat, cmd.action, cmd.badge, cmd.pin, cmd.seq)
     if cmd.kind == "history":
         return s.open_history(cmd.seq, cmd.badge, cmd.pin)
     if cmd.kind == "close_history":

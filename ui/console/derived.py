@@ -20,6 +20,7 @@ from ui.console.view import (
     CardEntry,
     CardFace,
     ConsoleView,
+    CorrectForm,
     DealerAction,
     ExposeForm,
     HistoryPad,
@@ -55,6 +56,7 @@ class DerivedView:
     paid: list[int]
     history_pad: HistoryPad | None
     _held: Card | None
+    correcting: CorrectForm | None
     _waiting: dict[int, str]
     _acts: dict[int, int]
 
@@ -146,6 +148,7 @@ class DerivedView:
             history_holes=snap.history_holes,
             history_pad=self.history_pad if snap.history is not None else None,
             can_history=not self.busy and step in (Step.BETS, Step.IDLE),
+            correct=self.correcting if step is Step.DECISIONS else None,
         )
 
     # -- internals --------------------------------------------------------------------------------
@@ -286,6 +289,7 @@ class DerivedView:
             legal=seat.legal if step is Step.DECISIONS else (),
             enabled=not self.busy and n not in self._acts,
             undoable=step is Step.DECISIONS and n in self.snap.undoable,
+            correctable=step is Step.DECISIONS and n in dict(self.snap.correctable),
             last_action=seat.actions[-1] if seat.actions else None,
             cards_dealt=seat.cards_dealt,
             result=ss.result if shown and ss is not None else None,

@@ -34,6 +34,7 @@ from ui.console.view import (
     CardFace,
     Command,
     ConsoleView,
+    CorrectForm,
     DealerAction,
     ExposeForm,
     HistoryPad,
@@ -61,6 +62,7 @@ __all__ = [
     "Command",
     "ConsolePresenter",
     "ConsoleView",
+    "CorrectForm",
     "DealerAction",
     "ExposeForm",
     "Keypad",
@@ -115,6 +117,7 @@ class ConsolePresenter(DerivedView, WalkTaps):
         self._keep_drafts = False
         self.paid: list[int] = []
         self.history_pad: HistoryPad | None = None
+        self.correcting: CorrectForm | None = None
         self._exposing_sent: tuple[int, ExposeForm] | None = None
         self.send = send
         self.enter = enter
@@ -162,6 +165,7 @@ class ConsolePresenter(DerivedView, WalkTaps):
             self._alarm_at = self.clock()
         if not snap.manual_entry or snap.hand_uid != old.hand_uid:
             self._held = None  # the deal is over (or void): a held card is no card of it
+        self._drop_stale_correction(old, snap)
         if snap.hand_uid != old.hand_uid:
             self._typed = []
             self.cursor, self.void_armed, self.selected = None, False, None

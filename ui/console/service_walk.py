@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from dealer_assist.config import TableConfig
 from dealer_assist.errors import ConfigError, HandStateError
+from dealer_assist.games.base import Action
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.banked_runner import BankedRunner
 from dealer_assist.table.payouts import PayoutMarks
@@ -67,19 +68,43 @@ class WalkSteps:
             if self.journal is None:
                 raise HandStateError("this table keeps no journal: no history")
             holes = bool(badge)
-            if holes:
-                try:
-                    check_badge(badge)
-                except ConfigError as e:
-                    return CommandError("pit_boss", str(e))
-                roster = self.roster
-                if roster is not None and roster.badges and not roster.verify(badge, pin):
-                    return CommandError("pit_boss", "unknown badge or wrong PIN")
+            refused = self._pit_boss(badge, pin) if holes else None
+            if refused is not None:
+                return refused
             self._history = read_history(self.journal, self.config.table_id, holes=holes)
             self._history_holes = holes
             return None
 
         return self._run(seq, step)
+
+    def correct_decision(
+        self, seat: int, action: Action, badge: str, pin: str, seq: int = 0
+    ) -> TableSnapshot:
+        """A pit boss (badge and PIN, checked against the roster when there is one) corrects
+        ``seat``'s last decision after the next cards were turned; a wrong badge or PIN changes
+        nothing (``pit_boss``), nor does a decision that cannot replace it (``illegal``)."""
+
+        def step() -> CommandError | None:
+            refused = self._pit_boss(badge, pin)
+            if refused is not None:
+                return refused
+            if self.runner is None:
+                raise HandStateError("no hand in progress")
+            self.runner.correct(seat, action, pit_boss=badge)
+            return None
+
+        return self._run(seq, step)
+
+    def _pit_boss(self, badge: str, pin: str) -> CommandError | None:
+        """None when ``badge`` (and ``pin``, with a roster) names a pit boss, else the refusal."""
+        try:
+            check_badge(badge)
+        except ConfigError as e:
+            return CommandError("pit_boss", str(e))
+        roster = self.roster
+        if roster is not None and roster.badges and not roster.verify(badge, pin):
+            return CommandError("pit_boss", "unknown badge or wrong PIN")
+        return None
 
     def close_history(self, seq: int = 0) -> TableSnapshot:
         """Close the hand history (the hole cards leave the snapshot)."""

@@ -15,6 +15,7 @@ from datetime import datetime
 
 from dealer_assist.cards import Card
 from dealer_assist.engine.banked import BankedHand, Phase
+from dealer_assist.engine.banked_checks import corrections
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.games.base import Action, Position, Settlement
 from ui.console.history import HistoryHand
@@ -141,6 +142,8 @@ class TableSnapshot:
         history: the last hands (newest first) while the dealer has the history open, else None.
         history_holes: a pit boss opened it: the seats' hole cards are in ``history``.
         undoable: seats whose decision on this street can still be taken back.
+        correctable: seats whose last decision (on a street already past) a pit boss may still
+            correct, with the decisions that may replace it.
     """
 
     seq: int = 0
@@ -175,6 +178,7 @@ class TableSnapshot:
     history: tuple[HistoryHand, ...] | None = None
     history_holes: bool = False
     undoable: tuple[int, ...] = ()
+    correctable: tuple[tuple[int, tuple[Action, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -293,6 +297,7 @@ def take_snapshot(
         history=x.history,
         history_holes=x.history_holes,
         undoable=tuple(s for s in sorted(hand.seats) if _undoable(hand, s)),
+        correctable=tuple((s, tuple(c)) for s in sorted(hand.seats) if (c := corrections(hand, s))),
     )
 
 

@@ -114,6 +114,7 @@ class SeatView:
     net: int | None = None
     category: str | None = None
     undoable: bool = False
+    correctable: bool = False
 
 
 @dataclass(frozen=True)
@@ -236,6 +237,21 @@ class ConsoleView:
     history_holes: bool = False
     history_pad: HistoryPad | None = None
     can_history: bool = False
+    correct: CorrectForm | None = None
+
+
+@dataclass(frozen=True)
+class CorrectForm:
+    """A pit boss corrects ``seat``'s last decision (a street already past): the decisions that
+    may replace it, the one chosen, then the badge and the PIN's length (``field``: ``choice``,
+    ``badge`` or ``pin``)."""
+
+    seat: int
+    choices: tuple[Action, ...]
+    choice: Action | None = None
+    badge: str = ""
+    pin_len: int = 0
+    field: str = "choice"
 
 
 @dataclass(frozen=True)

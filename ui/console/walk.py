@@ -15,14 +15,16 @@ Named settings (seconds, the presenter's keyword arguments):
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.banked import Phase
 from dealer_assist.errors import CardError, DealerAssistError
+from dealer_assist.games.base import Action
 from ui.console.bets import BetBook
 from ui.console.snapshot import TableSnapshot
-from ui.console.view import HistoryPad, Message, Step
+from ui.console.view import CorrectForm, HistoryPad, Message, Step
 
 TAP_GUARD = 0.4
 VOID_ARM_TIMEOUT = 5.0
@@ -49,6 +51,7 @@ class WalkTaps:
     _held: Card | None
     _typed: list[Card]
     _typed_at: int | None
+    correcting: CorrectForm | None
 
     def step(self) -> Step:
         raise NotImplementedError  # DerivedView's
@@ -165,6 +168,67 @@ class WalkTaps:
             self._held = None
             self.message = Message("reenter")
             self._changed()
+
+    # -- a pit boss corrects a decision after the next cards -------------------------------------
+    def undo_or_correct(self, seat: int) -> None:
+        """*Change* on a seat: its decision on this street is taken back; one on a street
+        already past opens the pit boss's correction."""
+        if seat in self.snap.undoable:
+            self.undo_decision(seat)
+            return
+        choices = dict(self.snap.correctable).get(seat)
+        if choices and not self.busy and self.step() is Step.DECISIONS:
+            self._disarm()
+            self.badge, self._pin = "", ""
+            self.correcting = CorrectForm(seat, choices)
+            self.message = None
+            self._changed()
+
+    def _drop_stale_correction(self, old: TableSnapshot, snap: TableSnapshot) -> None:
+        form = self.correcting
+        if form is not None and (snap.hand_uid != old.hand_uid
+                                 or form.seat not in dict(snap.correctable)):  # fmt: skip
+            self.correcting = None  # the hand moved on: nothing left to correct
+
+    def choose_correction(self, action: Action) -> None:
+        """The decision the player really took (one of the form's choices)."""
+        form = self.correcting
+        if form is not None and action in form.choices:
+            self.correcting = replace(form, choice=action, field="badge")
+            self._changed()
+
+    def correction_key(self, key: str) -> None:
+        """The pit boss's pad of the correction: digits, ``back``, ``next`` (badge -> PIN ->
+        send), ``cancel``."""
+        form = self.correcting
+        if form is None:
+            return
+        if key == "cancel":
+            self.correcting, self.badge, self._pin = None, "", ""
+        elif form.choice is None:
+            return
+        elif key == "back":
+            if form.field == "pin":
+                self._pin = self._pin[:-1]
+            else:
+                self.badge = self.badge[:-1]
+        elif key == "next":
+            if form.field == "badge" and self.badge and self.snap.pin_required:
+                form = replace(form, field="pin")
+            elif self.badge and (self._pin or not self.snap.pin_required):
+                badge, pin, self.badge, self._pin = self.badge, self._pin, "", ""
+                self.correcting = None
+                self._command("correct", seat=form.seat, action=form.choice, badge=badge,
+                              pin=pin)  # fmt: skip
+                return
+        elif key.isdigit() and len(key) == 1:
+            if form.field == "pin" and len(self._pin) < 12:
+                self._pin += key
+            elif form.field == "badge" and len(self.badge) < 12:
+                self.badge += key
+        if self.correcting is not None:
+            self.correcting = replace(form, badge=self.badge, pin_len=len(self._pin))
+        self._changed()
 
     # -- the hand history -------------------------------------------------------------------------
     def can_history(self) -> bool:

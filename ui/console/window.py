@@ -68,7 +68,7 @@ class ConsoleWindow(QMainWindow):
             tile.tapped.connect(presenter.tap_seat)
             tile.box_tapped.connect(presenter.tap_box)
             tile.decided.connect(presenter.decide)
-            tile.undone.connect(presenter.undo_decision)
+            tile.undone.connect(presenter.undo_or_correct)
         presenter.subscribe(self.show_view)
         self._beat = QTimer(self)
         self._beat.timeout.connect(self.top.refresh_device)

@@ -28,6 +28,7 @@ from ui.console.texts import (
 )
 from ui.console.walk_texts import walk_texts
 from ui.console.widgets.chip import ChipButton
+from ui.console.widgets.correct import CorrectPage
 from ui.console.widgets.entry import EntryPage, ExposedPage
 from ui.console.widgets.history import HistoryPage
 from ui.console.widgets.pages import PageStack
@@ -283,11 +284,12 @@ class SidePanel(QFrame):
         self.play = PlayPage(presenter)
         self.settlement = SettlementPage(presenter)
         self.history = HistoryPage(presenter)
+        self.correct = CorrectPage(presenter)
         self.info = InfoPage()
         self.entry = EntryPage(presenter)
         self.exposed = ExposedPage(presenter)
         pages = (self.bets, self.play, self.settlement, self.info, self.entry, self.exposed,
-                 self.history)  # fmt: skip
+                 self.history, self.correct)  # fmt: skip
         for page in pages:
             self.stack.add_page(page)
         self.resumed = _label("resumed")
@@ -332,6 +334,8 @@ class SidePanel(QFrame):
         page: QWidget
         if view.history is not None:
             page = self.history
+        elif view.correct is not None:
+            page = self.correct
         elif step is Step.BETS:
             page = self.bets
         elif step in (Step.MANUAL, Step.IDENTIFY):
@@ -345,7 +349,11 @@ class SidePanel(QFrame):
         else:
             page = self.info
         action = view.action
-        no_big = action is None or step is Step.VOID or page in (self.exposed, self.history)
+        no_big = (
+            action is None
+            or step is Step.VOID
+            or page in (self.exposed, self.history, self.correct)
+        )
         if no_big:  # first what goes away, so the window is never laid out with both
             self.big.hide()
         # every page is redrawn, so a hidden page never keeps an old hand's text
@@ -356,6 +364,7 @@ class SidePanel(QFrame):
         self.entry.show_view(view, self.p.snap.hand_uid)
         self.exposed.show_view(view)
         self.history.show_view(view)
+        self.correct.show_view(view)
         self.stack.show_page(page)  # a hidden page must not make the panel taller
         set_text(self.resumed, walk_texts()["resumed"] if view.resumed else "")
         collapse(self.resumed, not view.resumed)

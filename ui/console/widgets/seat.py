@@ -312,9 +312,10 @@ class SeatTile(QFrame):
         self.info.setVisible(bool(info))
         restyle(self.info, issue=view.issue is not None)
         self._show_actions(view, currency, game)
-        set_text(self.change, tr("Change"))  # short: a tile is ~100 px wide at 1280
+        # short: a tile is ~100 px wide at 1280; after the next cards a pit boss corrects
+        set_text(self.change, tr("Change") if view.undoable else tr("Correct"))
         self.change.setAccessibleName(trf("Seat %1: change the decision", view.seat))
-        self.change.setVisible(view.undoable)
+        self.change.setVisible(view.undoable or view.correctable)
         self.change.setEnabled(view.enabled)
         restyle(
             self,
