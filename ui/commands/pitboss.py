@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from dealer_assist.errors import ConfigError
+from ui.commands.pitboss_report import add_actions
 
 SCREENSHOTS = Path("docs/screenshots")
 
@@ -47,6 +48,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.set_defaults(func=run_app)
     sub = p.add_subparsers(dest="pitboss_action", metavar="ACTION")
+    add_actions(sub)  # report and stats (ui/commands/pitboss_report.py)
     user = sub.add_parser("user", help="manage users")
     usub = user.add_subparsers(dest="user_action", required=True, metavar="ACTION")
     add = usub.add_parser("add", help="add or replace a user")

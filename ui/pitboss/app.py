@@ -26,6 +26,7 @@ from ui.pitboss.hand_view import HandScreen
 from ui.pitboss.search_model import HandsModel
 from ui.pitboss.search_view import SearchView
 from ui.pitboss.service import Session
+from ui.pitboss.stats_tab import stats_tab_for
 from ui.pitboss.texts import tr
 from ui.pitboss.worker import Jobs
 
@@ -85,6 +86,7 @@ class PitBossWindow(QMainWindow):
         self.tabs.addTab(self.floor, self.tr("Floor and alerts"))
         self.tabs.addTab(self.search, self.tr("Hand search"))
         self.tabs.addTab(self.hand, self.tr("Hand"))
+        self.tabs.addTab(stats_tab_for(session.source), self.tr("Statistics"))
         self.setCentralWidget(self.tabs)
         self.floor.refresh_asked.connect(self.refresh_floor)
         self.floor.acknowledge_asked.connect(self.acknowledge)

@@ -185,7 +185,11 @@ class StatsTab(QWidget):
         self._ask.connect(self._worker.run)
         self._worker.done.connect(self._show)
         self._worker.failed.connect(self._failed)
-        self._thread.start()
+        # started by the first refresh (a window whose tab is never used runs no thread),
+        # ended with the application
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.close_worker)
 
     def _group_title(self, group: str) -> str:
         titles = {"table": self.tr("Table"), "pit": self.tr("Pit"), "shift": self.tr("Shift"),
@@ -202,6 +206,8 @@ class StatsTab(QWidget):
         start, end = _py(self.start_edit.dateTime()), _py(self.end_edit.dateTime())
         self.refresh_button.setEnabled(False)
         self.status.setText(self.tr("Computing…"))
+        if not self._thread.isRunning():
+            self._thread.start()
         self._ask.emit((start, end, (str(self.group.currentData()),), self.pit))
 
     def _failed(self, text: str) -> None:
@@ -277,6 +283,23 @@ class StatsTab(QWidget):
         """Stop the worker with the tab."""
         self.close_worker()
         super().closeEvent(event)  # type: ignore[arg-type]
+
+
+def stats_tab_for(source: object) -> StatsTab:
+    """The tab over the pit-boss window's open hand source: the floor's (its
+    :class:`~dealer_assist.storage.floor.Floor`, shared: the engine's pool is thread-safe) or
+    a journal's (its path, opened read-only per query)."""
+    from dealer_assist.storage.floor import Floor
+
+    floor = getattr(source, "floor", None)
+    if isinstance(floor, Floor):
+        from dealer_assist.storage.floor.stats import FloorStats
+
+        return StatsTab(lambda: FloorStats(floor))
+    from dealer_assist.storage.stats import JournalStats
+
+    path = str(getattr(source, "path", ""))
+    return StatsTab(lambda: JournalStats(path))
 
 
 def _money(cents: int) -> str:
