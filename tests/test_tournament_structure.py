@@ -44,7 +44,7 @@ def refused(tmp_path: Path, data: dict[str, Any]) -> StructureError:
 
 
 def test_shipped_examples_load() -> None:
-    assert set(SHIPPED) == {"stud_freezeout", "holdem_rebuy"}
+    assert set(SHIPPED) == {"stud_freezeout", "holdem_rebuy", "stud_heats"}
     stud = load_structure(SHIPPED["stud_freezeout"])
     assert (stud.game, stud.betting, stud.rebuy, stud.addon) == ("stud", "fixed_limit", None, None)
     assert all(lv.big == 2 * lv.small and 2 * lv.bring_in <= lv.small for lv in stud.levels)

@@ -17,13 +17,12 @@ what is still missing:
   a table broken or balanced when players went out; a break that fell due run on the clock;
 - :meth:`Director.next_hand`: which table plays next (tables in turn: the one that has played
   fewest hands) and the level in force for it;
-- :meth:`Director.pause` / :meth:`Director.resume_clock`: the director's pause (no hand, no
-  level time);
+- :meth:`Director.pause` / :meth:`Director.resume_clock`: the director's pause;
 - :meth:`Director.finish`: the ranking and the prizes, journaled.
 
-Tables: as many as the seat draw needs (``max_seats`` a table), played one hand at a time in
-turn; when the players left fit one table fewer, the table with fewest players is broken and
-its players moved (seeded seats); tables that differ by two or more players are balanced.
+Tables: as many as the seat draw needs (``max_seats`` a table), played in turn, broken and
+balanced (:mod:`~dealer_assist.tournament.moves`); the heats formula: :mod:`.heats`; a live
+clock on wall time and its rule after a crash: :mod:`.live_clock`.
 
 Chips are checked after every hand and every record (:meth:`TournamentState.check_chips`): the
 stacks in play always equal the chips the purchases brought; a difference raises
@@ -46,6 +45,7 @@ from dealer_assist.tournament import records as ev
 from dealer_assist.tournament.clock import ClockState
 from dealer_assist.tournament.draws import draw_number
 from dealer_assist.tournament.errors import PurchaseRefused
+from dealer_assist.tournament.heats import HeatsFormula, check_heats
 from dealer_assist.tournament.live_clock import RESTART, clock_at, restart_pause
 from dealer_assist.tournament.moves import TableMoves
 from dealer_assist.tournament.prizes import payouts, prize_pool
@@ -90,7 +90,7 @@ class NextHand:
     sitting_out: frozenset[int]
 
 
-class Director(TableMoves):
+class Director(HeatsFormula, TableMoves):
     """Runs tournament ``tournament_id`` over ``tables`` with its records in ``journal``.
 
     Args:
@@ -180,14 +180,12 @@ class Director(TableMoves):
         clock on wall time (:mod:`dealer_assist.tournament.live_clock`).
 
         Raises:
-            HandStateError: fewer players than the structure's minimum; a formula of heats
-                (not played by this director: one partita to a winner only).
+            HandStateError: fewer players than the structure's minimum; heats it cannot play
+                (:func:`~dealer_assist.tournament.heats.check_heats`).
         """
         if self.state.opened:
             return
-        if structure.formula != "single":
-            raise HandStateError(f"formula {structure.formula!r}: the director plays one partita "
-                                 "to a winner (formula \"single\") only")  # fmt: skip
+        check_heats(structure, players)
         if players < structure.min_players:
             raise HandStateError(f"{players} players: this tournament needs at least "
                                  f"{structure.min_players}")  # fmt: skip
@@ -228,7 +226,7 @@ class Director(TableMoves):
             raise HandStateError("draw the seats first")
         for player, (t, s) in sorted(draw.seats.items(), key=lambda kv: kv[1]):
             e = self.state.entrants[player]
-            if e.table is not None or e.out or e.transit is not None:
+            if e.table is not None or e.out or e.transit is not None or e.qualified:
                 continue
             chips = self.state.ledger.account(player).chips_bought
             self._table(self.state.tables[t - 1], "seat_player", s, player, chips,
@@ -262,6 +260,7 @@ class Director(TableMoves):
         """Everything due before the next hand (module docstring), in a fixed order, each a
         journaled record."""
         self._busts(players)
+        self._heats()
         if self.finished:
             return
         self._second_halves()
@@ -274,9 +273,10 @@ class Director(TableMoves):
 
     @property
     def finished(self) -> bool:
-        """One player is left (or the results are journaled)."""
-        return self.state.finished is not None or (self.state.started
-                                                    and len(self.state.alive()) <= 1)  # fmt: skip
+        """One player is left (under heats: in the final), or the results are journaled."""
+        st = self.state
+        return st.finished is not None or (st.started and not self.in_heats
+                                           and len(st.alive()) <= 1)  # fmt: skip
 
     def _busts(self, players: Players) -> None:
         s, st = self.structure, self.state
@@ -487,7 +487,7 @@ class Director(TableMoves):
             PrizeError: the payouts cannot be made as the structure says.
         """
         st = self.state
-        ranking = st.eliminations.ranking(list(st.ledger.players))
+        ranking = self.ranking()
         pool = prize_pool(self.structure, st.ledger.fees_cents)
         paid = payouts(self.structure, ranking, pool) if self.finished else ()
         return results_table(self.structure, st.ledger, ranking, paid, pool, st.specials)

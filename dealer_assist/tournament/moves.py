@@ -36,11 +36,18 @@ class TableMoves:
     def _table(self, table_id: str, name: str, *args: Any, event: str, **fields: Any) -> None:
         raise NotImplementedError
 
+    @property
+    def in_heats(self) -> bool:
+        """The heats formula's heats are being played (the director's)."""
+        raise NotImplementedError
+
     def _balance(self) -> None:
         """Break a table when the players left fit the others; then move players from the
         fullest table to the emptiest while they differ by two or more (seats drawn from the
         seed)."""
         st, cap = self.state, self.structure.max_seats
+        if self.in_heats:  # each heat is played on its own table (heats.py)
+            return
         for name, e in st.entrants.items():  # a move a crash left half done
             if e.transit is not None:
                 self._move_in(name, self._emptiest(exclude=None))

@@ -48,9 +48,14 @@ LEVEL = "level"  # a new level in force from the next hand (desk): its amounts
 PAUSED = "paused"  # the director's pause (desk)
 RESUMED = "resumed"  # the clock runs again (desk)
 FINISHED = "finished"  # the ranking and the prizes (desk)
+# the heats formula: each table of the seat draw a heat, played to its qualifiers
+QUALIFIED = "qualified"  # a leave record: a qualifier off their heat's table (or desk)
+FINAL_DRAW = "final_draw"  # the final's seeded draw and its tables (desk)
+FINAL_SEATED = "final_seated"  # a buy_in record: a finalist with the fresh starting stack
+FINAL_STARTED = "final_started"  # the final's clock starts at level 1 (desk)
 
 DESK_EVENTS = frozenset({OPENED, REGISTERED, SEAT_DRAW, STARTED, UNDONE, BREAK, LEVEL, PAUSED,
-                         RESUMED, FINISHED})  # fmt: skip
+                         RESUMED, FINISHED, FINAL_DRAW, FINAL_STARTED})  # fmt: skip
 
 
 def journal_event(

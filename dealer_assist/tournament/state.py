@@ -51,7 +51,8 @@ class Entrant:
             moving, and once out). transit: chips carried from a table to another (a move
             half done by a crash), None otherwise. out: eliminated. sitting_out: the
             tournament's sit-out (dealt in, folded when the action reaches them), with
-            ``back_at``: the tournament hand count they come back at.
+            ``back_at``: the tournament hand count they come back at. qualified: (heats)
+            goes on to the final.
     """
 
     name: str
@@ -61,6 +62,7 @@ class Entrant:
     out: bool = False
     sitting_out: bool = False
     back_at: int = 0
+    qualified: bool = False
 
 
 @dataclass
@@ -96,6 +98,8 @@ class TournamentState:
             timed_out: players whose action clock ran out, until their sit-out is journaled.
         wall_clock: a live tournament: the clock runs on wall time
             (:mod:`dealer_assist.tournament.live_clock`), not the simulated one.
+        final: the heats formula's final once drawn (:class:`FinalState`); until then
+            ``eliminations`` are the heats', after it the final's.
         finished: the results record once the tournament ended.
         seen: the last journal entry taken.
     """
@@ -127,6 +131,7 @@ class TournamentState:
     last_level: int = 1
     level_in_force: int = 0
     left_at: dict[str, tuple[str, int]] = field(default_factory=dict)
+    final: FinalState | None = None
     finished: dict[str, Any] | None = None
     seen: int = 0
 
@@ -173,12 +178,15 @@ class TournamentState:
         """Chips in play == chips brought to the tables == (once everyone is seated) the chips
         the ledger issued. Raises ChipsNotConserved naming ``where`` and the numbers."""
         in_play = self.chips_in_play()
-        if in_play != self.chips_in:
+        f = self.final or FinalState()
+        if in_play != self.chips_in - f.retired:
             raise ChipsNotConserved(f"{where}: {in_play} chips in play, but {self.chips_in} "
-                                    "were brought to the tables")  # fmt: skip
-        if self.started and self.chips_in != self.ledger.chips_issued:
+                                    f"were brought to the tables and {f.retired} taken off "
+                                    "at the heats' end")  # fmt: skip
+        if self.started and self.chips_in != self.ledger.chips_issued + f.chips:
             raise ChipsNotConserved(f"{where}: {self.chips_in} chips at the tables, but the "
-                                    f"purchases issued {self.ledger.chips_issued}")  # fmt: skip
+                                    f"purchases issued {self.ledger.chips_issued} and the "
+                                    f"final's stacks {f.chips}")  # fmt: skip
 
     # -- the fold -----------------------------------------------------------------------------
     def take(self, stored: StoredHand) -> None:
@@ -322,8 +330,44 @@ class TournamentState:
             self.timed_out.discard(name)
         elif event == ev.SAT_IN:
             self.entrants[name].sitting_out = False
+        elif event == ev.QUALIFIED:
+            e = self.entrants[name]
+            e.qualified = True
+            if stored.record.get("kind") == "leave":  # off the heat's table, chips retired
+                e.table = e.seat = None
+                self.final = self.final or FinalState()
+                self.final.retired += int(stored.record["amount"])
+        elif event == ev.FINAL_DRAW:
+            f = self.final = self.final or FinalState()
+            f.draw = SeatDraw.from_json(part["draw"])
+            f.tables = [str(t) for t in part["tables"]]
+            f.heats, self.eliminations = self.eliminations, Eliminations()
+            self.tables += [t for t in f.tables if t not in self.tables]
+        elif event == ev.FINAL_SEATED and self.final is not None:
+            e = self.entrants[name]
+            e.table, e.seat = stored.table_id, int(stored.record["seat"])
+            e.out = e.sitting_out = False
+            self.chips_in += int(stored.record["amount"])
+            self.final.chips += int(stored.record["amount"])
+        elif event == ev.FINAL_STARTED and self.final is not None:
+            self.final.started = True
         elif event == ev.FINISHED:
             self.finished = dict(part["results"])
+
+
+@dataclass
+class FinalState:
+    """The heats formula's final (rules text 002, "Formule di gioco"): its seat draw and tables,
+    the heats' eliminations (kept for the ranking), the chips the qualifiers took off their
+    heats' tables (``retired``), the chips the final's fresh stacks issued (``chips``), and
+    whether its clock started."""
+
+    draw: SeatDraw | None = None
+    tables: list[str] = field(default_factory=list)
+    heats: Eliminations = field(default_factory=Eliminations)
+    retired: int = 0
+    chips: int = 0
+    started: bool = False
 
 
 SIM_EPOCH = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)

@@ -244,10 +244,17 @@ def report(out: TextIO, state: TournamentState, results: ResultsTable, *, url: s
     start = kinds["entry"] + kinds["second_half"]
     total = state.chips_in_play()
     ok = total == start + kinds["rebuy"] + kinds["addon"] == led.chips_issued
+    check = (f"{total} in play = starting stacks {start} + rebuys {kinds['rebuy']} + add-ons "
+             f"{kinds['addon']}")  # fmt: skip
+    if state.final is not None:  # heats: the final's fresh stacks, the heats' chips taken off
+        f = state.final
+        ok = total == led.chips_issued + f.chips - f.retired and f.chips > 0
+        check = (f"{total} in play = starting stacks {start} + rebuys {kinds['rebuy']} + "
+                 f"add-ons {kinds['addon']} - taken off at the heats' end {f.retired} + the "
+                 f"final's starting stacks {f.chips}")  # fmt: skip
     lines += ["", f"hands: {state.hands} settled, {state.voids} void",
               f"chips conserved: {'yes' if ok else 'NO'}, checked after every hand and record: "
-              f"{total} in play = starting stacks {start} + rebuys {kinds['rebuy']} + add-ons "
-              f"{kinds['addon']}",
+              f"{check}",
               f"time: {seconds:.1f} s",
               f"verify with: dealer-assist audit verify --db {url}"]  # fmt: skip
     out.write("\n".join(lines) + "\n")
