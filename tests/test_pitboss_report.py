@@ -171,3 +171,11 @@ def test_stats_tab_shows_the_journals_figures_and_marks_a_hold_outside_its_band(
         assert cell(tab, 0, 0).text() == "thb"
     finally:
         tab.close_worker()
+
+
+def test_dealer_assist_pitboss_report_is_the_command(dealt: Path, tmp_path: Path) -> None:
+    out = tmp_path / "cli.csv"
+    with contextlib.redirect_stdout(io.StringIO()):
+        status = main(["pitboss", "report", "--db", str(dealt), *RANGE, "--out", str(out)])
+    assert status in (0, 1)
+    assert verify(out, "--db", str(dealt)) == 0
