@@ -14,12 +14,12 @@ opaque here (Hold'em: :mod:`dealer_assist.games.holdem_table`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from dealer_assist.errors import ConfigError
-from dealer_assist.ports import JournalPort
+from dealer_assist.ports import JournalPort, StoredHand
 
 SESSION_VERSION = 1
 """Schema version of :meth:`TableSession.to_json`; keys added later are optional (a session
@@ -169,11 +169,23 @@ class TableSession:
     @classmethod
     def of_journal(cls, table_id: str, journal: JournalPort | None) -> TableSession:
         """The session of table ``table_id`` as its journal left it (a fresh one without): the
-        one its last entry carries, a hand or a table record."""
+        one this table's last entry carries, a hand or a table record.
+
+        A journal several tables share (a tournament's: its tables and the director's desk in
+        one chain) ends with another table's entry as often as not: the entries are then read
+        back from the chain's head (:func:`last_entry_of`) for this table's own. A table with
+        no entry in it yet starts fresh (no hand counted); a journal written before sessions
+        existed counts its entries, as before (a table's own entries without a session).
+        Raises JournalError when it cannot be read.
+        """
         if journal is None:
             return cls(table_id)
         last = journal.last_hand()
-        return cls.restore(table_id, last.extra if last else None, journal.count())
+        if last is not None and last.table_id != table_id:
+            last = last_entry_of(journal, table_id, last.hand_id)
+        if last is None:  # no entry of this table (a table's view of a shared chain: none yet)
+            return cls(table_id)
+        return cls.restore(table_id, last.extra, journal.count())
 
     @classmethod
     def restore(
@@ -186,3 +198,46 @@ class TableSession:
         if isinstance(saved, Mapping) and saved.get("table_id") == table_id:
             return cls.from_json(saved)
         return cls(table_id, hands=count)
+
+
+BACKWARD_READS = 64
+"""Entries read one by one back from a shared journal's head looking for a table's last one,
+before the whole chain is read forward in pages instead (a table with no entry near the head)."""
+
+
+@runtime_checkable
+class _ByNumber(Protocol):
+    def get_hand(self, hand_id: int) -> StoredHand: ...
+
+
+@runtime_checkable
+class _InOrder(Protocol):
+    def iter_hands(self, start: int | None = None) -> Iterator[StoredHand]: ...
+
+
+def last_entry_of(journal: JournalPort, table_id: str, head: int) -> StoredHand | None:
+    """Table ``table_id``'s last entry among entries ``1..head`` of ``journal`` (None: none).
+
+    Read back from ``head`` one entry at a time (at most :data:`BACKWARD_READS`: the tables of
+    a tournament take turns, so a table's last entry is near the head), then, when the journal
+    can give its entries in order, every entry forward. A journal that can do neither (a
+    table's own view, whose last entry is already its own) has none of another table's.
+    Raises JournalError when it cannot be read.
+    """
+    if isinstance(journal, _ByNumber):
+        for hand_id in range(head, max(0, head - BACKWARD_READS), -1):
+            entry = journal.get_hand(hand_id)
+            if entry.table_id == table_id:
+                return entry
+        head -= BACKWARD_READS
+        if head <= 0:
+            return None
+    if not isinstance(journal, _InOrder):
+        return None
+    found = None
+    for entry in journal.iter_hands(1):
+        if entry.hand_id > head:
+            break
+        if entry.table_id == table_id:
+            found = entry
+    return found
