@@ -205,7 +205,9 @@ def test_illegal_amounts_are_refused_with_the_rule(table: Table) -> None:
     # the core's own refusal, should a command get through, is shown from the snapshot
     t.run(PokerCommand("act", seq=99, seat=legal.seat, action="raise", to=300))
     assert t.p.snap.error is not None and "minimum" in t.p.snap.error.message
-    assert t.p.message is not None and t.p.message.code == "refused"
+    # with its rule's code: the screen says it in the dealer's language (test_poker_refusals)
+    assert t.p.message is not None and t.p.message.code == "rule"
+    assert t.p.message.rule == "below_minimum" and t.p.message.text == t.p.snap.error.message
 
 
 def test_amount_issue_allows_exactly_the_rule() -> None:

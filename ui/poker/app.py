@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication, qInstallMessageHandler
 
 from dealer_assist.config import TableConfig
 from dealer_assist.errors import ConfigError
+from dealer_assist.storage.faults import ResilientJournal
 from dealer_assist.storage.journal import Journal
 from ui.console.app import (
     _quiet_offscreen,
@@ -121,7 +122,10 @@ def run_poker_console(
         url = db or config.journal_url or str(default_journal_path())
         config = dataclasses.replace(config, journal_url=url)
         roster = PitBossRoster(default_roster_path()).load()
-        console = PokerConsole(config, source_factory(config, source_url), Journal(url),
+        # retries what may pass, says what did not; its notices reach the dealer through the
+        # service's snapshots (PokerService takes them: on_notice is set there)
+        journal = ResilientJournal(url, group=config.journal_group)
+        console = PokerConsole(config, source_factory(config, source_url), journal,
                                lang=lang, dealer=dealer, roster=roster,
                                tournament=tournament)  # fmt: skip
         win = console.window

@@ -20,17 +20,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import CardError, DealerAssistError
 from dealer_assist.games import get_pot_game
-from ui.console.snapshot import DeviceStatus, SourceNotice
 from ui.console.view import CardEntry
 from ui.poker.service import PokerCommand
-from ui.poker.snapshot import Legal, PokerSnapshot, SeatSnap
+from ui.poker.snapshot import PokerSnapshot, RuleRefusal
+from ui.poker.views import Message, PokerView, amount_issue
+
+__all__ = ["ACK_HOLD_S", "DOUBLE_TAP_S", "Message", "PokerPresenter", "PokerView", "amount_issue"]
 
 DOUBLE_TAP_S = 0.4
 """A second tap of the same button within this many seconds does nothing."""
@@ -41,96 +43,6 @@ taps that voided the hand must not acknowledge it too."""
 
 Sink = Callable[[PokerCommand], None]
 CardSink = Callable[[Card], None]
-
-
-@dataclass(frozen=True)
-class Message:
-    """A line for the dealer: ``code`` (``below_min``, ``above_max``, ``off_step``, ``no_amount``,
-    ``buy_in_bounds``, ``top_up_max``, ``select_seat``, ``confirm_void``, ``refused``,
-    ``card_taken`` (a typed card already in this deck: never named), ``pit_boss``,
-    ``pit_boss_missing``, ``ident_mismatch``, ``device``) with its
-    amounts (``values``, minor units) and the core's English ``text`` for a refusal; ``error``
-    for a refusal, else a hint."""
-
-    code: str
-    values: tuple[int, ...] = ()
-    text: str = ""
-    error: bool = True
-
-
-@dataclass(frozen=True)
-class PokerView:
-    """What the window draws.
-
-    Attributes:
-        step: ``connecting``, ``between`` (between hands), ``dealing`` (the device deals),
-            ``manual`` (the dealer types the cards), ``new_deck`` (the deck ran short: the
-            dealer loads the burns with the stub, then taps to shuffle them), ``identify``
-            (an unreadable card: the dealer, then a pit boss, enter it), ``betting``,
-            ``showdown``, ``settled``, ``void`` (an alarm to acknowledge).
-        snap: the snapshot drawn.
-        legal: what the actor may do (None: nobody).
-        amount: the bet/raise total (or, between hands, the buy-in/top-up) being keyed.
-        amount_ok: ``amount`` is a legal bet/raise total now.
-        chips: the table's chip set (the keypad's chip buttons).
-        selected: the seat selected between hands (None: none).
-        name: the name typed for a new player.
-        buy_in: the table's buy-in bounds ``(minimum, maximum)``.
-        void_armed: the next tap on Void confirms it.
-        message: the line for the dealer, or None.
-        busy: a command is on its way (buttons wait for its answer).
-        entry: what the card keypad is for now (None: no keypad).
-        can_void: the hand can be voided now.
-        notice: the card-source switch the dealer has not dismissed yet.
-        not_ready: the device blocks the next hand (between hands).
-        ack_ready: the void alarm's "Acknowledged" takes taps (after :data:`ACK_HOLD_S`).
-        has_button: the game has a dealer button to place (the plug-in's ``has_button``).
-    """
-
-    step: str
-    snap: PokerSnapshot
-    legal: Legal | None
-    amount: int
-    amount_ok: bool
-    chips: tuple[int, ...]
-    selected: int | None
-    name: str
-    buy_in: tuple[int, int]
-    void_armed: bool
-    message: Message | None
-    busy: bool = False
-    seats: tuple[int, ...] = field(default=())
-    entry: CardEntry | None = None
-    can_void: bool = False
-    notice: SourceNotice | None = None
-    not_ready: bool = False
-    ack_ready: bool = True
-    has_button: bool = True
-
-    @property
-    def device(self) -> DeviceStatus:
-        """The card source's status (the bars)."""
-        return self.snap.device
-
-    @property
-    def player(self) -> SeatSnap | None:
-        """The player in the selected seat (None: empty or none selected)."""
-        return self.snap.seat(self.selected) if self.selected is not None else None
-
-
-def amount_issue(legal: Legal | None, to: int) -> Message | None:
-    """Why ``to`` is not a legal bet/raise total for ``legal`` (None when it is)."""
-    if legal is None or legal.bet_kind is None or legal.minimum is None or legal.maximum is None:
-        return Message("no_bet_open")
-    if to <= 0:
-        return Message("no_amount", (legal.minimum,))
-    if to > legal.maximum:
-        return Message("above_max" if legal.all_in else "above_limit", (legal.maximum,))
-    if to < legal.minimum and to != legal.maximum:
-        return Message("below_min", (legal.minimum,))
-    if not legal.allows(to):
-        return Message("off_step" if legal.all_in else "off_limit", (legal.step, legal.maximum))
-    return None
 
 
 class PokerPresenter:
@@ -154,6 +66,7 @@ class PokerPresenter:
         self.clock = clock
         self.enter = enter
         self.dismissed = 0  # source-switch notices up to this number were read
+        self.storage_read = 0  # storage notices up to this number were read
         self.badge = ""
         self._pin = ""
         self.pin_field = "badge"
@@ -220,9 +133,15 @@ class PokerPresenter:
                 self.badge, self._pin, self.pin_field = "", "", "badge"
             elif code == "card_taken":  # the card is not named (command_error)
                 self.message = Message("card_taken")
+            elif code == "storage" and snap.storage is not None:  # never the library's words
+                self.message = Message("storage", text=snap.storage.text, args=snap.storage.args)
+            elif isinstance(snap.error, RuleRefusal):  # the rule, said in the dealer's language
+                e = snap.error
+                self.message = Message("rule", text=e.message, rule=e.rule, named=e.named)
             else:
                 self.message = Message("refused", text=snap.error.message)
-        elif snap.seq >= self._seq and self.message is not None and self.message.code == "refused":
+        elif snap.seq >= self._seq and self.message is not None and self.message.code in (
+            "refused", "rule", "storage"):  # fmt: skip
             self.message = None
         self._changed()
 
@@ -256,6 +175,9 @@ class PokerPresenter:
         low, high = self.config.poker.buy_in
         step, s = self.step(), self.snap
         notice = s.notice if s.notice is not None and s.notice.number > self.dismissed else None
+        banner = s.storage
+        if banner is not None and not banner.fault and banner.number <= self.storage_read:
+            banner = None
         between = step in ("between", "settled") and s.device.connected
         return PokerView(
             step=step, snap=s, legal=legal, amount=self.amount, amount_ok=ok,
@@ -264,7 +186,7 @@ class PokerPresenter:
             busy=bool(self._waiting), seats=tuple(range(1, self.config.seats + 1)),
             entry=self._entry(step), can_void=s.in_hand, notice=notice,
             not_ready=between and not s.device.ready, ack_ready=self._ack_ready(),
-            has_button=self.has_button,
+            has_button=self.has_button, storage=banner,
         )  # fmt: skip
 
     def _entry(self, step: str) -> CardEntry | None:
@@ -481,6 +403,19 @@ class PokerPresenter:
             elif self.pin_field == "badge" and len(self.badge) < 12:
                 self.badge += key
         self._changed()
+
+    def tap_retry(self) -> None:
+        """The dealer has freed the journal's storage: try it again (the table resumes)."""
+        if self._double("retry") or self._waiting:
+            return
+        self._command(PokerCommand("retry"))
+
+    def dismiss_storage(self) -> None:
+        """The dealer has read the storage notice (a fault stays until the journal answers)."""
+        banner = self.snap.storage
+        if banner is not None and not banner.fault:
+            self.storage_read = banner.number
+            self._changed()
 
     def dismiss_notice(self) -> None:
         """The dealer has read the card-source switch notice."""

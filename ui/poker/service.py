@@ -19,9 +19,16 @@ from dataclasses import dataclass, field
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.voids import VoidReason
-from dealer_assist.errors import DealerAssistError, DeviceError, HandStateError, JournalError
+from dealer_assist.errors import (
+    DealerAssistError,
+    DeviceError,
+    HandStateError,
+    JournalError,
+    Refusal,
+)
 from dealer_assist.events import DeviceEvent, SourceSwitched, utc_now
 from dealer_assist.source import CardLoader, CardSource
+from dealer_assist.storage.faults import ResilientJournal, StorageNotice
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.peer_runner import PeerRunner
 from drivers.failover.chain import FailoverSource
@@ -38,7 +45,12 @@ from ui.console.service import (
 )
 from ui.console.snapshot import CommandError, DeviceStatus, SourceNotice
 from ui.poker.seating import Seating
-from ui.poker.snapshot import Extras, PokerSnapshot, take_snapshot
+from ui.poker.snapshot import Extras, PokerSnapshot, RuleRefusal, StorageBanner, take_snapshot
+from ui.storage_notice import RECOVERED, storage_text
+
+PROBE_HAND = "-storage-probe-"
+"""The hand uid of the write that asks the journal whether it takes writes again (a step
+clearing that deletes nothing: no hand has this uid)."""
 
 
 @dataclass(frozen=True)
@@ -50,7 +62,8 @@ class PokerCommand:
     ``name``, ``amount``), ``top_up`` (``seat``, ``amount``), ``sit_out``, ``sit_in``,
     ``leave``, ``button`` (``seat``), ``reshuffle`` (the dealer has loaded the burns with the
     stub when the deck runs short: the device shuffles them as the street's new deck),
-    ``identify`` (``card``: the dealer's reading of an
+    ``retry`` (the journal's storage again, after a fault), ``identify`` (``card``: the
+    dealer's reading of an
     unreadable card), ``confirm`` (``card``, ``badge``, ``pin``: the pit boss's); ``seq``
     numbers it (the snapshot answers with it).
     """
@@ -85,6 +98,16 @@ class PokerService:
 
     After a restart :meth:`open` resumes the hand the journal's step log holds (the snapshot
     says ``resumed``); a switch of card source (failover) comes as ``snapshot.notice``.
+
+    Storage faults (docs/FAULTS.md; the journal a
+    :class:`~dealer_assist.storage.faults.ResilientJournal`, whose notices the service takes):
+    a step the journal refused (JournalError after its retries) leaves the hand pending in the
+    step log; the service then deals nothing (no device event is taken), says the fault in
+    ``snapshot.storage`` and the refusal, and at the dealer's next step (``retry`` or any
+    other) first asks the journal for a write: once it takes one, the table is picked up by the
+    runner's resume path (a new runner resumes the step log: the hand in progress goes on, a
+    finished one is journaled, once) and the step runs. The journal's notices (disk getting
+    full, answering again) come in ``snapshot.storage`` too.
     Call :meth:`open` first and :meth:`close` at the end (both idempotent), :meth:`tick` often.
     Not thread-safe except :meth:`enter_card`.
     """
@@ -114,6 +137,17 @@ class PokerService:
         self._want_until: float | None = None  # a new hand waits for the device until then
         self._frames = -1
         self._last_heard = utc_now()
+        self._fault: JournalError | None = None  # the journal refused a write: nothing dealt
+        self._banner: StorageBanner | None = None
+        if isinstance(journal, ResilientJournal):  # its notices reach the dealer (snapshots)
+            given = journal.on_notice
+
+            def notice(n: StorageNotice) -> None:
+                if given is not None:
+                    given(n)
+                self._storage_notice(n)
+
+            journal.on_notice = notice
 
     # -- lifecycle --------------------------------------------------------------------------------
     def open(self, seq: int = 0) -> PokerSnapshot:
@@ -124,7 +158,7 @@ class PokerService:
                 if self.journal is not None:
                     self.journal.open()
             except JournalError as e:
-                return self._snap(seq, CommandError("journal", str(e)))
+                return self._snap(seq, self._storage_fault(e))
             try:
                 source = self.source or self.make_source()
                 self.source = source
@@ -183,8 +217,17 @@ class PokerService:
         k, seq, seat = cmd.kind, cmd.seq, cmd.seat
         if k == "open":
             return self.open(seq)
+        if k == "retry" and self.runner is None:
+            return self.open(seq)
         if self.runner is None:
             return self._snap(seq, CommandError("state", "not connected"))
+        if self._fault is not None:
+            try:
+                self._recover()
+            except JournalError as e:
+                return self._snap(seq, self._storage_fault(e))
+            if k == "retry":
+                return self._snap(seq, None)
         runner = self.runner
         steps: dict[str, Callable[[], object]] = {
             "new_hand": self._new_hand,
@@ -274,7 +317,7 @@ class PokerService:
         """Move the table on: device events (at most ``timeout`` s for the first), the clock,
         a new hand that waited for the device."""
         runner = self.runner
-        if runner is None:
+        if runner is None or self._fault is not None:  # a storage fault: no card taken
             return self._snap(self._seq, None)
         try:
             runner.poll(timeout)
@@ -286,7 +329,7 @@ class PokerService:
                     runner.new_hand(even_if_busy=not idle)
         except DealerAssistError as e:
             self._want_until = None
-            return self._snap(self._seq, command_error(e))
+            return self._snap(self._seq, self._error(e))
         return self._snap(self._seq, None)
 
     def wait(
@@ -316,8 +359,55 @@ class PokerService:
             result = step()
             error = result if isinstance(result, CommandError) else None
         except DealerAssistError as e:
-            error = command_error(e)
+            error = self._error(e)
         return self._snap(seq, error)
+
+    def _error(self, e: DealerAssistError) -> CommandError:
+        """The refusal a snapshot carries: a storage fault (the table waits for the journal),
+        a rule's refusal with its code (the screen says it in the dealer's language), else the
+        banked console's."""
+        if isinstance(e, JournalError):
+            return self._storage_fault(e)
+        error = command_error(e)
+        if isinstance(e, Refusal) and e.rule:
+            named = tuple(sorted(e.values.items()))
+            return RuleRefusal(error.code, error.message, rule=e.rule, named=named)
+        return error
+
+    # -- storage faults ---------------------------------------------------------------------------
+    def _storage_fault(self, e: JournalError) -> CommandError:
+        self._fault = e
+        self._want_until = None
+        self._set_banner(storage_text(e), fault=True)
+        return CommandError("storage", str(e))
+
+    def _storage_notice(self, notice: StorageNotice) -> None:
+        """A notice of the journal (on the worker thread, inside a journal call): shown with
+        the next snapshot, unless a fault is shown."""
+        if self._fault is None:
+            self._set_banner(storage_text(notice), fault=False)
+
+    def _set_banner(self, said: tuple[str, tuple[str, ...]], *, fault: bool) -> None:
+        number = (self._banner.number if self._banner is not None else 0) + 1
+        self._banner = StorageBanner(said[0], said[1], fault=fault, number=number)
+
+    def _recover(self) -> None:
+        """After a storage fault: a write asked of the journal (JournalError while it still
+        fails), then the runner's resume path: a new runner over the same source resumes the
+        step log (the hand in progress, or journals the finished one) and takes the old one's
+        place."""
+        old = self._runner()
+        if self.journal is not None:
+            self.journal.clear_steps(self.config.table_id, PROBE_HAND)
+        fresh = PeerRunner(self.config, old.source, self.journal, card_timeout=old.card_timeout,
+                           shuffle_timeout=old.shuffle_timeout,
+                           on_event=self._on_event)  # fmt: skip
+        hand = fresh.resume()
+        self.runner = fresh
+        self.seating = Seating(fresh, self.config, self.dealer)
+        self._resumed = hand.hand_uid if hand is not None and not hand.is_over else ""
+        self._fault = None
+        self._set_banner((RECOVERED, ()), fault=False)
 
     def _prepare(self) -> None:
         """The keypad and a camera are slow to give each card; the keypad shuffles at once."""
@@ -352,6 +442,7 @@ class PokerService:
             pin_required=self.roster is not None and bool(self.roster.badges),
             notice=self._notice, resumed=self._resumed,
             void_reason=alarm.reason if alarm is not None else None, reshuffled=self._reshuffled,
+            storage=self._banner,
         )  # fmt: skip
         return take_snapshot(
             hand, session, table_seats=self.config.seats, seq=self._seq, hand_no=hand_no,

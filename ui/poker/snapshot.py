@@ -30,6 +30,35 @@ FORCED_KIND = BRING_IN
 
 
 @dataclass(frozen=True)
+class StorageBanner:
+    """The journal's storage as the dealer must know it (issue 18 item 6), drawn as a banner.
+
+    Attributes:
+        text, args: the English source of the dealer's sentence and its ``%1``... arguments
+            (:func:`ui.storage_notice.storage_text`: the widget says it with ``trf``).
+        fault: the journal refused a write: the hand stays pending and the table deals nothing
+            until the storage answers again (the dealer taps retry, or the next step works);
+            False: a notice (the disk getting full, the journal answering again).
+        number: counts the banners (a notice the dealer dismissed stays dismissed).
+    """
+
+    text: str
+    args: tuple[str, ...] = ()
+    fault: bool = False
+    number: int = 0
+
+
+@dataclass(frozen=True)
+class RuleRefusal(CommandError):
+    """A refusal of the game's rules with its code (:class:`~dealer_assist.errors.Refusal`):
+    ``rule`` and the message's values by name, ``named`` (the screen says it in the dealer's
+    language; ``message`` stays the core's English)."""
+
+    rule: str = ""
+    named: tuple[tuple[str, int | str], ...] = ()
+
+
+@dataclass(frozen=True)
 class SeatSnap:
     """A seat at the table.
 
@@ -195,6 +224,7 @@ class PokerSnapshot:
         void_reason: the unacknowledged void's reason (its long text for the alarm).
         void_returns: what each seat of the voided hand gets back ``(seat, amount)`` (empty
             when that hand is not in memory: voided before a restart).
+        storage: the journal's storage fault or notice (None: nothing to say).
         device: the card source's status. error: the last refusal (None when accepted).
     """
 
@@ -238,6 +268,7 @@ class PokerSnapshot:
     resumed: bool = False
     void_reason: VoidReason | None = None
     void_returns: tuple[tuple[int, int], ...] = ()
+    storage: StorageBanner | None = None
     device: DeviceStatus = field(default_factory=DeviceStatus)
     error: CommandError | None = None
 
@@ -251,7 +282,8 @@ class Extras:
     """What the service adds to a snapshot beyond the hand and the session: an unreadable
     card waits (``identifying``, the dealer's card entered: ``ident_entered``), the pit boss's
     PIN is needed, the last source switch, the uid of the hand resumed after a restart, the
-    unacknowledged void's reason, the uid of the hand whose new deck the dealer had shuffled."""
+    unacknowledged void's reason, the uid of the hand whose new deck the dealer had shuffled,
+    the journal's storage banner."""
 
     identifying: bool = False
     ident_entered: bool = False
@@ -260,6 +292,7 @@ class Extras:
     resumed: str = ""
     void_reason: VoidReason | None = None
     reshuffled: str = ""
+    storage: StorageBanner | None = None
 
 
 def _legal(view: HandView, seats: Mapping[int, SeatSnap]) -> Legal | None:
@@ -347,6 +380,7 @@ def take_snapshot(
             seats=tuple(seats[s] for s in sorted(seats)), device=device or DeviceStatus(),
             error=error, alarm=alarm, alarm_uid=alarm_uid, manual_source=manual_source,
             notice=x.notice, pin_required=x.pin_required, void_reason=x.void_reason,
+            storage=x.storage,
         )  # fmt: skip
     posts: dict[int, list[str]] = {}
     for seat, kind, _amount in view.posts:
@@ -405,5 +439,5 @@ def take_snapshot(
         ident_position=view.pending[0] if identifying and view.pending else None,
         ident_entered=identifying and x.ident_entered, pin_required=x.pin_required,
         notice=x.notice, resumed=x.resumed == view.hand_uid and in_hand,
-        void_reason=x.void_reason, void_returns=returns,
+        void_reason=x.void_reason, void_returns=returns, storage=x.storage,
     )  # fmt: skip

@@ -155,7 +155,126 @@ def message_text(m: Message, currency: str) -> str:
         return tr("The pit boss saw another card: the dealer enters the card again")
     if m.code == "device":
         return why_text(m.text)  # the driver's words go to the log
+    if m.code == "rule":
+        return refusal_text(m.rule, dict(m.named), m.text, currency)
+    if m.code == "storage":
+        return trf(m.text, *m.args)  # ui/storage_notice.py's sentence, never the library's
     return m.text or m.code
+
+
+# -- the rules' refusals (dealer_assist.engine.betting.RULES, peer_checks.RULES) ---------------
+
+_REFUSALS: dict[str, tuple[object, tuple[str, ...]]] = {
+    # the betting round
+    "not_in_hand": (QT_TRANSLATE_NOOP("", "Seat %1 is not in the hand"), ("seat",)),
+    "folded": (QT_TRANSLATE_NOOP("", "Seat %1 has folded and cannot act"), ("seat",)),
+    "all_in": (QT_TRANSLATE_NOOP("", "Seat %1 is all-in and cannot act"), ("seat",)),
+    "round_closed": (QT_TRANSLATE_NOOP("", "The betting round is closed: nobody is to act"), ()),
+    "out_of_turn": (QT_TRANSLATE_NOOP("", "Seat %1 acted out of turn: seat %2 is to act"),
+                    ("seat", "actor")),
+    "nothing_to_call": (QT_TRANSLATE_NOOP("", "Seat %1 has nothing to call: check"), ("seat",)),
+    "cannot_check": (QT_TRANSLATE_NOOP("", "Seat %1 cannot check: %2 to call"),
+                     ("seat", "to_call")),
+    "unknown_action": (QT_TRANSLATE_NOOP("", "Unknown action: %1"), ("kind",)),
+    "nothing_to_complete": (QT_TRANSLATE_NOOP("", "There is no forced bet to complete: %1"),
+                            ("kind",)),
+    "complete_not_bet": (QT_TRANSLATE_NOOP("", "There is a forced bet of %1: complete, not bet"),
+                         ("high",)),
+    "raise_not_bet": (QT_TRANSLATE_NOOP("", "There is a bet of %1 already: raise, not bet"),
+                      ("high",)),
+    "bet_not_raise": (QT_TRANSLATE_NOOP("", "There is no bet to raise: bet, not raise"), ()),
+    "no_amount": (QT_TRANSLATE_NOOP("", "%1: key the amount first"), ("kind",)),
+    "above_stack": (QT_TRANSLATE_NOOP("", "%1 to %2: more than seat %3's stack of %4"),
+                    ("kind", "to", "seat", "top")),
+    "not_above_bet": (QT_TRANSLATE_NOOP("", "%1 to %2: it does not raise the bet of %3"),
+                      ("kind", "to", "high")),
+    "no_chips_to_raise": (QT_TRANSLATE_NOOP(
+        "", "Seat %1 has no chips left to bet or raise after calling"), ("seat",)),
+    "nobody_to_answer": (QT_TRANSLATE_NOOP(
+        "", "Nobody can answer a bet or raise: every other player is all-in"), ()),
+    "short_all_in": (QT_TRANSLATE_NOOP(
+        "", "A short all-in does not reopen the betting for seat %1: call or fold"), ("seat",)),
+    "capped": (QT_TRANSLATE_NOOP("", "The betting is capped: a bet and %1 raises (fixed limit)"),
+               ("raises",)),
+    "fixed_exact": (QT_TRANSLATE_NOOP("", "%1 to %2: at fixed limit only to %3"),
+                    ("kind", "to", "low")),
+    "fixed_either": (QT_TRANSLATE_NOOP("", "%1 to %2: at fixed limit only to %3 or %4"),
+                     ("kind", "to", "low", "high")),
+    "below_minimum": (QT_TRANSLATE_NOOP("", "%1 to %2: below the minimum, at least %3"),
+                      ("kind", "to", "low")),
+    "above_pot": (QT_TRANSLATE_NOOP("", "%1 to %2: above the pot, at most %3 (pot limit)"),
+                  ("kind", "to", "high")),
+    "off_chip": (QT_TRANSLATE_NOOP("", "%1 to %2: not a multiple of the chip %3"),
+                 ("kind", "to", "chip")),
+    # the hand's other checks
+    "wrong_operation": (QT_TRANSLATE_NOOP("", "This hand takes no such step"), ()),
+    "hand_over": (QT_TRANSLATE_NOOP("", "The hand is over: no more steps"), ()),
+    "already_open": (QT_TRANSLATE_NOOP("", "The hand is already open"), ()),
+    "no_forced_bet": (QT_TRANSLATE_NOOP("", "No forced bet is due now"), ()),
+    "forced_bet_due": (QT_TRANSLATE_NOOP("", "Seat %1 posts the %2 of %3 now"),
+                       ("due_seat", "due_bet", "due_amount")),
+    "no_card_expected": (QT_TRANSLATE_NOOP("", "No card is expected now"), ()),
+    "unidentified_card": (QT_TRANSLATE_NOOP(
+        "", "An unreadable card must be identified before it is placed"), ()),
+    "new_deck_unshuffled": (QT_TRANSLATE_NOOP(
+        "", "The new deck of the burns and the stub has not been shuffled yet"), ()),
+    "no_new_deck": (QT_TRANSLATE_NOOP("", "No new deck is due: the hand deals from its deck"),
+                    ()),
+    "no_exposed_card": (QT_TRANSLATE_NOOP("", "No exposed card can be recorded now"), ()),
+    "no_betting": (QT_TRANSLATE_NOOP("", "No betting now"), ()),
+    "betting_over": (QT_TRANSLATE_NOOP("", "The hand's betting is over: no more actions"), ()),
+    "street_dealing": (QT_TRANSLATE_NOOP("", "%1 is being dealt: no action before its cards"),
+                       ("street",)),
+    "forced_bet_turn": (QT_TRANSLATE_NOOP(
+        "", "Seat %1 acted out of turn: seat %2 posts the forced bet of %3 or folds"),
+        ("seat", "due_seat", "amount")),
+    "post_or_fold": (QT_TRANSLATE_NOOP("", "Seat %1 posts the forced bet of %2 or folds"),
+                     ("seat", "amount")),
+    "nothing_to_undo": (QT_TRANSLATE_NOOP("", "There is no action to undo"), ()),
+    "undo_other_seat": (QT_TRANSLATE_NOOP("", "The last action is seat %1's, not seat %2's"),
+                        ("last", "seat")),
+    "undo_after_card": (QT_TRANSLATE_NOOP(
+        "", "A card was dealt after that action: it cannot be undone"), ()),
+    "no_showdown": (QT_TRANSLATE_NOOP("", "There is no showdown now"), ()),
+    "show_out_of_turn": (QT_TRANSLATE_NOOP("", "Seat %1 shows out of turn: seat %2 shows now"),
+                         ("seat", "next")),
+    "muck_all_in": (QT_TRANSLATE_NOOP(
+        "", "Seat %1 cannot muck: a player is all-in, every hand is turned up"), ("seat",)),
+    "muck_last_hand": (QT_TRANSLATE_NOOP(
+        "", "Seat %1 cannot muck: its hand is the last one left for a pot"), ("seat",)),
+    "no_pot": (QT_TRANSLATE_NOOP("", "No pot to award now"), ()),
+    "award_mismatch": (QT_TRANSLATE_NOOP("", "The award of pot %1 does not match the showdown"),
+                       ("pot",)),
+    "pots_left": (QT_TRANSLATE_NOOP("", "The pots are not all awarded yet"), ()),
+    "cannot_void": (QT_TRANSLATE_NOOP("", "The hand cannot be voided now"), ()),
+}  # fmt: skip
+"""Each rule's sentence and the values it names, in ``%1``, ``%2``... order."""
+_AMOUNTS = frozenset({"to", "low", "high", "top", "to_call", "chip", "amount", "due_amount"})
+_KINDS_OF = frozenset({"kind"})
+_WORDS_OF = frozenset({"due_bet", "street"})
+
+
+def refusal_text(rule: str, values: dict[str, int | str], english: str, currency: str) -> str:
+    """The refusal of ``rule`` (:class:`~dealer_assist.errors.Refusal`) with its ``values`` in
+    the console's language: ``Refused: Raise to € 2.50: below the minimum, at least € 4.00``;
+    chips with the console's money formatter, action kinds and the game's words translated.
+    A rule without a sentence here says the core's ``english``."""
+    known = _REFUSALS.get(rule)
+    if known is None:
+        return trf("Refused: %1", english)
+    text, keys = known
+    args: list[str] = []
+    for key in keys:
+        v = values.get(key, "")
+        if key in _AMOUNTS and isinstance(v, int):
+            args.append(money(v, currency))
+        elif key in _KINDS_OF:
+            args.append(kind_name(str(v)))
+        elif key in _WORDS_OF:
+            args.append(title(str(v)))
+        else:
+            args.append(str(v))
+    return trf("Refused: %1", trf(str(text), *args))
 
 
 # -- the core's English words, said again in the console's language ---------------------------

@@ -20,6 +20,7 @@ from ui.poker.texts import step_name, title
 from ui.poker.widgets.alarm import PokerVoidAlarm
 from ui.poker.widgets.felt import Felt
 from ui.poker.widgets.panel import PokerPanel
+from ui.poker.widgets.storage_bar import StorageBar
 
 WIDE = 1700  # from this size on the full sizes; below (1280x800) the compact ones
 TALL = 950
@@ -98,6 +99,8 @@ class PokerWindow(QMainWindow):
         left.setSpacing(0)
         self.not_ready = NotReadyBar()
         self.notice = NoticeBar(presenter)
+        self.storage = StorageBar(presenter)  # the journal's storage fault or notice
+        left.addWidget(self.storage)
         left.addWidget(self.not_ready)
         left.addWidget(self.notice)
         streets = get_pot_game(config.game).streets
@@ -129,6 +132,7 @@ class PokerWindow(QMainWindow):
         self.top.show_poker(view, self.config.table_id)
         self.not_ready.show_view(view)
         self.notice.show_view(view)
+        self.storage.show_view(view)
         wide = view.entry is not None  # the card keypad needs a wider panel than the chips
         if wide != self._wide:
             self._wide = wide
