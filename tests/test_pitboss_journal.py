@@ -87,6 +87,11 @@ def test_replay_steps_end_at_the_recorded_result(db: Path, name: str) -> None:
                 assert kinds[:2] == ["open", "bets"] and kinds[-2:] == ["reveal", "settle"]
                 assert kinds.count("card") == len(h.extra["cards"])
                 assert view.replay.steps[2].board == ()  # no board card face up yet
+            else:  # Hold'em: a fold over PeerHand operations, the action list as recorded
+                kinds = [step.kind for step in view.replay.steps]
+                assert kinds[0] == "open" and kinds[-1] == "settle" and "pot" in kinds
+                assert kinds.count("bet") == len(h.record["actions"])
+                assert kinds.count("card") == len(h.extra["cards"])
     finally:
         s.close()
 

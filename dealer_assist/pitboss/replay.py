@@ -9,8 +9,9 @@ rebuilt from them in the order the table applies them (``HandOpened``, ``BetsPla
 resume code uses), a snapshot after each. The last step's settlement is the game's of today;
 :mod:`dealer_assist.pitboss.recompute` compares it with the recorded one.
 
-Pot games: the record's actions in order with the board as each street opened (the forced bets
-and the pots as recorded); not yet a fold over :class:`~dealer_assist.engine.peer_state.PeerHand`.
+Hold'em: the same fold over :class:`~dealer_assist.engine.peer_state.PeerHand`
+(:mod:`dealer_assist.pitboss.pot_replay`). Stud: the record's actions in order with the forced
+bets and the pots as recorded (not yet a fold).
 """
 
 from __future__ import annotations
@@ -88,7 +89,46 @@ def replay(hand: StoredHand) -> Replay:
         return Replay((), "a table record is not a hand")
     if hand.game in BANKED:
         return _banked(hand)
+    if hand.game == "holdem":
+        return _holdem(hand)
     return _pot(hand)
+
+
+def _holdem(hand: StoredHand) -> Replay:
+    from dealer_assist.pitboss.pot_replay import fold_holdem, holdem_state
+
+    steps: list[ReplayStep] = []
+    done: list[Operation] = []
+    try:
+        state = holdem_state(hand)
+    except (DealerAssistError, KeyError, ValueError, TypeError) as e:
+        return Replay((), f"the record cannot be read: {type(e).__name__}: {e}")
+
+    def apply(op: Operation, title: str) -> None:
+        state.apply(op)
+        done.append(op)
+        put_in = state.put_in()
+        seats = tuple(
+            SeatView(s, tuple(str(c) for c in state.holes[s]), {"put in": put_in.get(s, 0)},
+                     tuple(f"{a.get('street')} {a.get('action')}"
+                           + (f" {a['to']}" if a.get("to") is not None else "")
+                           for a in state.actions if a.get("seat") == s))
+            for s in state.setup.seats
+        )  # fmt: skip
+        steps.append(ReplayStep(len(steps), op.kind, title, tuple(str(c) for c in state.board),
+                                (), seats, state.result()))  # fmt: skip
+
+    try:
+        apply(HandOpened(started_at=hand.started_at, device=dict(hand.extra.get("device", {})),
+                         session=hand.extra.get("session")), "hand opened")  # fmt: skip
+        fold_holdem(hand, apply, state)
+        if hand.status == "void" and not state.is_over:
+            why = hand.void_reason or ""
+            apply(HandVoided(code="void", detail=why, at=hand.ended_at), f"void: {why}")
+    except (DealerAssistError, KeyError, ValueError, TypeError) as e:
+        name = type(e).__name__
+        return Replay(tuple(steps), f"step {len(steps) + 1} refused: {name}: {e}", tuple(done))
+    return Replay(tuple(steps), None, tuple(done))
 
 
 def banked_operations(hand: StoredHand) -> list[Operation]:
