@@ -133,3 +133,25 @@ def test_a_locked_journal_at_the_settle_says_so_and_the_hand_is_journaled_once(
     assert t.journal.pending_steps(t.config.table_id) == []
     t.p.dismiss_storage()
     assert t.p.view().storage is None  # the notice read
+
+
+def test_a_journal_that_cannot_open_says_so_and_retry_opens_it(tmp_path: Path) -> None:
+    folder = tmp_path / "gone"
+    folder.write_text("a file where the journal's folder should be")
+    journal = ResilientJournal(str(folder / "j.db"))
+    service = PokerService(cfg(), ManualSource, journal)
+    p = PokerPresenter(cfg(), lambda c: p.on_snapshot(service.execute(c)))
+    try:
+        p.start()
+        snap = p.snap
+        assert snap.error is not None and snap.error.code == "storage"
+        assert snap.storage is not None and snap.storage.fault
+        assert p.message is not None and p.message.code == "storage"
+        folder.unlink()
+        folder.mkdir()
+        p.tap_retry()
+        assert p.snap.error is None and p.snap.storage is not None
+        assert not p.snap.storage.fault and p.snap.storage.text == RECOVERED
+        assert service.runner is not None and service.tick().storage == p.snap.storage
+    finally:
+        service.close()

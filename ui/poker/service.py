@@ -159,6 +159,9 @@ class PokerService:
                     self.journal.open()
             except JournalError as e:
                 return self._snap(seq, self._storage_fault(e))
+            if self._fault is not None:  # the journal opens now: its fault is over
+                self._fault = None
+                self._set_banner((RECOVERED, ()), fault=False)
             try:
                 source = self.source or self.make_source()
                 self.source = source
