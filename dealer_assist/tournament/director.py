@@ -46,7 +46,7 @@ from dealer_assist.tournament.clock import ClockState
 from dealer_assist.tournament.draws import draw_number
 from dealer_assist.tournament.errors import PurchaseRefused
 from dealer_assist.tournament.heats import HeatsFormula, check_heats
-from dealer_assist.tournament.live_clock import RESTART, clock_at, restart_pause
+from dealer_assist.tournament.live_clock import LiveClock, clock_at
 from dealer_assist.tournament.moves import TableMoves
 from dealer_assist.tournament.prizes import payouts, prize_pool
 from dealer_assist.tournament.ranking import EliminationRecord
@@ -90,7 +90,7 @@ class NextHand:
     sitting_out: frozenset[int]
 
 
-class Director(HeatsFormula, TableMoves):
+class Director(LiveClock, HeatsFormula, TableMoves):
     """Runs tournament ``tournament_id`` over ``tables`` with its records in ``journal``.
 
     Args:
@@ -113,20 +113,6 @@ class Director(HeatsFormula, TableMoves):
         self.tables: dict[str, TournamentTable] = {}
         self.desk = TableJournalView(journal, tournament_id, None)
         self.catch_up()
-        paused = restart_pause(self.state.clock, self.structure) if self.state.wall_clock else None
-        if paused is not None and self.state.finished is None:  # a live clock after a crash
-            self._desk(ev.PAUSED, paused, why=RESTART)
-
-    def now(self) -> datetime:
-        """The clock's moment: the wall clock in a live tournament (``wall_clock``), else the
-        simulated clock's (:meth:`TournamentState.now`)."""
-        return self.wall() if self.state.wall_clock else self.state.now()
-
-    def clock_now(self) -> ClockState:
-        """The clock now (a live clock run on wall time since the last entry)."""
-        if not self.state.wall_clock or self.state.structure is None:
-            return self.state.clock
-        return clock_at(self.state.clock, self.state.structure, self.wall())
 
     # -- the fold -----------------------------------------------------------------------------
     def catch_up(self) -> None:

@@ -21,10 +21,16 @@ with no time run).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
+from dealer_assist.tournament import records as ev
 from dealer_assist.tournament.clock import ClockState
 from dealer_assist.tournament.structure import TournamentStructure
+
+if TYPE_CHECKING:  # the state folds hands with run_hand below
+    from dealer_assist.tournament.state import TournamentState
 
 RESTART = "restart"
 """The ``why`` of the pause a restart journals."""
@@ -63,3 +69,43 @@ def run_hand(clock: ClockState, structure: TournamentStructure, started: datetim
         return c.end_hand(structure, t0).pause(structure, t0), level.number
     c, level = clock.start_hand(structure, t0)
     return c.end_hand(structure, t1), level.number
+
+
+class LiveClock:
+    """The director's clock (part of :class:`~dealer_assist.tournament.director.Director`: its
+    ``state``, ``structure``, wall clock ``wall`` and its way of journaling, ``_desk``)."""
+
+    state: TournamentState
+    wall: Callable[[], datetime]
+
+    @property
+    def structure(self) -> TournamentStructure:
+        """The tournament's structure (the director's)."""
+        raise NotImplementedError
+
+    def _desk(self, event: str, clock: ClockState | None = None, **fields: Any) -> Any:
+        raise NotImplementedError
+
+    def restarted(self) -> bool:
+        """A live tournament's director starting again after a crash or a power cut (the
+        director's console does it when it opens): a running clock is journaled paused as of
+        the last entry (``why = "restart"``, the module doc); True if it was, False when
+        there was nothing to pause (a simulation, not started, paused already, over)."""
+        if not self.state.wall_clock or self.state.finished is not None:
+            return False
+        paused = restart_pause(self.state.clock, self.structure)
+        if paused is None:
+            return False
+        self._desk(ev.PAUSED, paused, why=RESTART)
+        return True
+
+    def now(self) -> datetime:
+        """The clock's moment: the wall clock in a live tournament (``wall_clock``), else the
+        simulated clock's (:meth:`TournamentState.now`)."""
+        return self.wall() if self.state.wall_clock else self.state.now()
+
+    def clock_now(self) -> ClockState:
+        """The clock now (a live clock run on wall time since the last entry)."""
+        if not self.state.wall_clock or self.state.structure is None:
+            return self.state.clock
+        return clock_at(self.state.clock, self.state.structure, self.wall())

@@ -83,7 +83,8 @@ class DirectorDesk:
         self.now = now
         self._structure = structure
         self.director = Director(journal, tournament_id, make_table=self._make_table,
-                                 by="director")  # fmt: skip
+                                 by="director", now=now)  # fmt: skip
+        self.director.restarted()  # a live clock after a crash: paused (live_clock)
         self.seen_at = now()
 
     def _make_table(self, table_id: str, view: TableJournalView) -> TournamentTable:
@@ -155,7 +156,7 @@ class DirectorDesk:
         """Open the tournament for up to ``players`` (its tables; once). Raises HandStateError
         below the structure's minimum."""
         self._as(by)
-        self.director.open(self.structure, seed=seed, players=players)
+        self.director.open(self.structure, seed=seed, players=players, wall_clock=True)
         self._read()
 
     def register(self, player: str, *, by: str) -> None:
