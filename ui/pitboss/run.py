@@ -57,11 +57,27 @@ def install_language(app: QCoreApplication, lang: str) -> list[QTranslator]:
     return out
 
 
+def _check_display() -> None:
+    """Raise ConfigError when Qt would abort for want of a display (no X11 or Wayland display
+    and no platform chosen)."""
+    if os.environ.get("QT_QPA_PLATFORM"):
+        return
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        raise ConfigError("no display: set DISPLAY (or QT_QPA_PLATFORM=offscreen to try)")
+
+
 def run(floor: str | None, db: str | None, lang: str) -> int:
     """Open the backend, log in, show the window until it closes; the exit status."""
-    app = qt_app()
-    translators = install_language(app, lang)
-    session = Session(*open_backend(floor, db))
+    if lang not in LANGUAGES:
+        raise ConfigError(f"language must be one of {', '.join(LANGUAGES)}, got {lang!r}")
+    session = Session(*open_backend(floor, db))  # a database error is said before any window
+    try:
+        _check_display()
+        app = qt_app()
+        translators = install_language(app, lang)
+    except BaseException:
+        session.close()
+        raise
     jobs = Jobs()
     try:
         login = LoginDialog(session, jobs)
