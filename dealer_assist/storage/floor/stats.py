@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from typing import Any
 
 import sqlalchemy as sa
 
@@ -82,8 +83,23 @@ class FloorStats:
     ) -> list[StatsRow]:  # fmt: skip
         """See :meth:`dealer_assist.audit.stats.StatsSource.stats`. Raises FloorError."""
         groups = check_groups(by)
+        query = self.query(start, end, groups, pit=pit, table_id=table_id)
+        with self.floor._transaction("read the statistics") as conn:
+            rows = conn.execute(query).all()
+        return [
+            StatsRow(groups, tuple(str(r[i]) for i in range(len(groups))),
+                     tuple(sorted(r.games)), int(r.hands), int(r.drop), int(r.win),
+                     r.first.astimezone(UTC), r.last.astimezone(UTC))
+            for r in rows
+        ]  # fmt: skip
+
+    def query(
+        self, start: datetime, end: datetime, groups: Sequence[str], *,
+        pit: str | None = None, table_id: str | None = None,
+    ) -> sa.Select[*tuple[Any, ...]]:  # fmt: skip
+        """The SELECT :meth:`stats` runs (for ``EXPLAIN`` in bench/floor_stats.py)."""
         keys = [_group_expr(g, self.shifts).label(f"k{i}") for i, g in enumerate(groups)]
-        query = (
+        query: sa.Select[*tuple[Any, ...]] = (
             sa.select(
                 *keys,
                 sa.func.array_agg(sa.distinct(_R.game)).label("games"),
@@ -102,14 +118,7 @@ class FloorStats:
             query = query.where(floor_tables.c.pit == pit)
         if table_id is not None:
             query = query.where(_R.table_id == table_id)
-        with self.floor._transaction("read the statistics") as conn:
-            rows = conn.execute(query).all()
-        return [
-            StatsRow(groups, tuple(str(r[i]) for i in range(len(groups))),
-                     tuple(sorted(r.games)), int(r.hands), int(r.drop), int(r.win),
-                     r.first.astimezone(UTC), r.last.astimezone(UTC))
-            for r in rows
-        ]  # fmt: skip
+        return query
 
     def raise_variance_alerts(
         self, rows: Sequence[StatsRow], theory: Callable[[str], Estimate | None], *,

@@ -1,0 +1,143 @@
+"""Statistics of a month of one pit on the floor (issue 16: p95 <= 500 ms).
+
+The floor is filled through the product's own code: each table's hands are appended to a
+SQLite journal per table by :class:`~dealer_assist.storage.Journal` (the seven-seat sample of
+``journal_hand.json`` as ``journal_append.py`` makes it, its start times spread over 30 days),
+then forwarded by :class:`~dealer_assist.storage.floor.Pusher` (what the forwarder and ``floor
+sync`` run). Tables are split over ``--pits`` pits. The floor is a fresh schema in the
+PostgreSQL database of ``--floor`` (default the local server's ``test``), dropped at the end.
+
+Timed: :meth:`~dealer_assist.storage.floor.stats.FloorStats.stats` of pit ``P1`` over the month
+(the records' ``recorded_at`` all fall in it: every record of the pit is summed, the worst case
+of a month), grouped by table, by shift, by day and game, and by dealer (the one that reads
+JSON), ``--runs`` times each; p50 and p95 in ms.
+
+    python bench/floor_stats.py [--tables 8] [--hands 15000] [--pits 2] [--runs 20] [--explain]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import multiprocessing
+import sys
+import tempfile
+import time
+import uuid
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import sqlalchemy as sa
+
+sys.path.insert(0, str(Path(__file__).parent))
+from journal_append import SAMPLE, entry, percentile
+
+from dealer_assist.storage import Journal
+from dealer_assist.storage.floor import Floor, Pusher
+from dealer_assist.storage.floor.stats import FloorStats
+
+DEFAULT_FLOOR = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+MONTH_START = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def make_journal(job: tuple[str, str, int]) -> tuple[str, float]:
+    """``hands`` hands of the table in its journal, spread over 30 days; (table, seconds)."""
+    path, table_id, hands = job
+    sample = json.dumps({**json.loads(SAMPLE.read_text(encoding="utf-8")), "table_id": table_id})
+    step = timedelta(days=30) / hands
+    t0 = time.perf_counter()
+    with Journal(path, supervise=False) as journal:
+        for n in range(journal.count(), hands):
+            start = MONTH_START + step * n
+            e = entry(n, sample)
+            journal.append_hand(dataclasses.replace(
+                e, started_at=start, ended_at=start + timedelta(seconds=90),
+                extra={"dealer": f"D{(n // 240) % 6 + 1}"}, hand_uid=f"{table_id}-{n}",
+            ))  # fmt: skip
+    return table_id, time.perf_counter() - t0
+
+
+def push(job: tuple[str, str, str, str]) -> tuple[int, float]:
+    """The journal forwarded to the floor by the product's pusher; (sent, seconds)."""
+    url, path, table_id, pit = job
+    with Journal(path, create=False, supervise=False) as journal, Floor(url) as floor:
+        floor.register(table_id, "uth", pit=pit)
+        t0 = time.perf_counter()
+        sent = Pusher(journal, floor, batch=1000).push().sent
+        return sent, time.perf_counter() - t0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=8)
+    parser.add_argument("--hands", type=int, default=15_000, help="hands per table")
+    parser.add_argument("--pits", type=int, default=2)
+    parser.add_argument("--runs", type=int, default=20, help="queries timed per grouping")
+    parser.add_argument("--floor", default=DEFAULT_FLOOR, help="PostgreSQL database URL")
+    parser.add_argument("--explain", action="store_true", help="print the by-table query's plan")
+    parser.add_argument("--keep-journals", metavar="DIR", help="keep (and reuse) the journals")
+    args = parser.parse_args()
+
+    folder = Path(args.keep_journals) if args.keep_journals else Path(tempfile.mkdtemp())
+    folder.mkdir(parents=True, exist_ok=True)
+    tables = [f"UTH-{i + 1:02d}" for i in range(args.tables)]
+    pits = {t: f"P{i % args.pits + 1}" for i, t in enumerate(tables)}
+    paths = {t: str(folder / f"{t}.db") for t in tables}
+    t0 = time.perf_counter()
+    with multiprocessing.Pool(2) as pool:
+        pool.map(make_journal, [(paths[t], t, args.hands) for t in tables])
+    made = args.tables * args.hands
+    print(f"journals: {made:,} hands in {args.tables} journals, {time.perf_counter() - t0:.0f} s")
+
+    admin = sa.create_engine(args.floor, isolation_level="AUTOCOMMIT")
+    schema = f"bench_stats_{uuid.uuid4().hex[:10]}"
+    with admin.connect() as conn:
+        conn.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+    sep = "&" if "?" in args.floor else "?"
+    url = f"{args.floor}{sep}options=-csearch_path%3D{schema}"
+    try:
+        Floor(url).migrate()
+        t0 = time.perf_counter()
+        with multiprocessing.Pool(2) as pool:
+            sent = sum(s for s, _ in pool.map(push, [(url, paths[t], t, pits[t]) for t in tables]))
+        wall = time.perf_counter() - t0
+        print(f"forwarded: {sent:,} records in {wall:.0f} s ({sent / wall:,.0f}/s, 2 processes)")
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f'ANALYZE "{schema}".floor_records')
+        in_pit = sum(1 for t in tables if pits[t] == "P1") * args.hands
+        start, end = MONTH_START - timedelta(days=1), datetime.now(UTC) + timedelta(days=1)
+        print(f"pit P1: {in_pit:,} hands of {sum(p == 'P1' for p in pits.values())} tables; "
+              f"{args.runs} runs per grouping")  # fmt: skip
+        with Floor(url) as floor:
+            stats = FloorStats(floor)
+            for by in (("table",), ("shift",), ("day", "game"), ("dealer",)):
+                stats.stats(start, end, by, pit="P1")  # warm the pool and the cache
+                samples = []
+                for _ in range(args.runs):
+                    t = time.perf_counter()
+                    rows = stats.stats(start, end, by, pit="P1")
+                    samples.append((time.perf_counter() - t) * 1000)
+                samples.sort()
+                hands = sum(r.hands for r in rows)
+                print(
+                    f"  by {','.join(by):<9} {len(rows):4d} rows, {hands:,} hands: "
+                    f"p50 {percentile(samples, 50):7.1f} ms  p95 {percentile(samples, 95):7.1f} ms"
+                )
+            if args.explain:
+                query = stats.query(start, end, ("table",), pit="P1")
+                text = str(query.compile(dialect=admin.dialect,
+                                         compile_kwargs={"literal_binds": True}))  # fmt: skip
+                with admin.connect() as conn:
+                    conn.exec_driver_sql(f'SET search_path TO "{schema}"')
+                    for (line,) in conn.exec_driver_sql(f"EXPLAIN (ANALYZE, BUFFERS) {text}"):
+                        print("   ", line)
+    finally:
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
+        admin.dispose()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
