@@ -174,3 +174,32 @@ def test_the_floor_view_and_an_acknowledgement_by_a_pit_boss(db: Path) -> None:
     finally:
         s.close()
     assert [e.action for e in s.log.entries()][-2:] == ["acknowledge", "acknowledge"]
+
+
+def test_the_access_log_printed_for_an_auditor_and_refused_to_a_pit_boss(
+    db: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from ui.cli import main
+
+    for badge, role in (("AUD-1", "auditor"), ("PB-1", "pit_boss")):
+        monkeypatch.setattr("sys.stdin", io.StringIO("1357\n"))
+        assert main(["pitboss", "user", "add", "--db", str(db), "--badge", badge,
+                     "--role", role, "--pin-stdin", "--by", "SM-1"]) == 0  # fmt: skip
+    s = session(db, "PB-2")
+    s.open_hand("UTH-01", 1)
+    s.close()
+    monkeypatch.setattr("sys.stdin", io.StringIO("1357\n"))
+    assert main(["pitboss", "log", "--db", str(db), "--badge", "PB-1", "--pin-stdin"]) == 2
+    assert "pit_boss may not view_access_log" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", io.StringIO("1357\n"))
+    assert main(["pitboss", "log", "--db", str(db), "--badge", "AUD-1", "--pin-stdin"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    said = [" ".join(line.split()[1:]) for line in lines]
+    assert said == [
+        "SM-1 (-) user_added AUD-1 auditor", "SM-1 (-) user_added PB-1 pit_boss",
+        "PB-2 (pit_boss) login", "PB-2 (pit_boss) view_detail UTH-01 #1",
+        "PB-1 (pit_boss) login", "PB-1 (pit_boss) logout",
+        "AUD-1 (auditor) login", "AUD-1 (auditor) view_access_log",
+    ]  # fmt: skip

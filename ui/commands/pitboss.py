@@ -7,6 +7,8 @@
 - ``pitboss user add --badge B --role R (--floor URL | --db PATH) [--pin-stdin]``: add or
   replace a user (PIN asked twice with getpass, or one line on stdin), stored in the floor or
   in the users file beside the journal (0600).
+- ``pitboss log --badge B (--floor URL | --db PATH) [--pin-stdin]``: the access log, for a shift
+  manager or an auditor (the login and the read are logged).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from dealer_assist.errors import ConfigError
+from dealer_assist.events import utc_now
+from dealer_assist.pitboss.users import AccessEntry
 from ui.commands.pitboss_report import add_actions
 
 SCREENSHOTS = Path("docs/screenshots")
@@ -58,13 +62,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add.add_argument("--pin-stdin", action="store_true", help="read the PIN from stdin")
     add.add_argument("--by", help="who adds the user (recorded)")
     add.set_defaults(func=run_user_add)
+    log = sub.add_parser("log", help="print the access log (shift manager or auditor)")
+    _source(log)
+    log.add_argument("--badge", required=True, help="who reads it (logged in with their PIN)")
+    log.add_argument("--pin-stdin", action="store_true", help="read the PIN from stdin")
+    log.set_defaults(func=run_log)
 
 
-def _pin(args: Any) -> str:
+def _pin(args: Any, *, twice: bool = True) -> str:
     if args.pin_stdin:
         return sys.stdin.readline().rstrip("\n")
     first = getpass.getpass("PIN: ")
-    if getpass.getpass("PIN again: ") != first:
+    if twice and getpass.getpass("PIN again: ") != first:
         raise ConfigError("the two PINs differ")
     return first
 
@@ -92,6 +101,29 @@ def run_user_add(args: Any) -> int:
     finally:
         source.close()
     print(f"user {user.badge} ({user.role.value}) stored")
+    return 0
+
+
+def run_log(args: Any) -> int:
+    """``pitboss log``: every access-log line, oldest first, after a login whose role may read
+    it (the read is logged too); 0."""
+    from dealer_assist.pitboss.roles import Action, require
+    from ui.pitboss.service import Session, open_backend
+
+    pin = _pin(args, twice=False)
+    session = Session(*open_backend(args.floor, args.db))
+    try:
+        user = session.login(args.badge, pin)
+        require(user.role, Action.VIEW_ACCESS_LOG)
+        session.log.record(AccessEntry(utc_now(), user.badge, user.role.value, "view_access_log"))
+        for e in session.log.entries():
+            where = f" {e.table_id}" if e.table_id else ""
+            where += f" #{e.position}" if e.position is not None else ""
+            detail = f" {e.detail}" if e.detail else ""
+            print(f"{e.at.isoformat()} {e.badge} ({e.role or '-'}) {e.action}{where}{detail}")
+    finally:
+        session.logout()
+        session.close()
     return 0
 
 
