@@ -36,6 +36,9 @@ from tests.conftest import REPO, close_at_teardown
 
 pytestmark = pytest.mark.integration
 
+SEEN = "select count(*) from hands where record like '%\"{}\"%'"
+"""Entries whose record names an event (the tournament part's ``event``)."""
+
 HEATS = """
 [tournament]
 name = "Heats Stud"
@@ -189,28 +192,42 @@ def test_kill_9_at_random_moments_resumes_the_heats_to_the_same_ranking_and_priz
 ) -> None:
     structure = tmp_path / "heats.toml"
     structure.write_text(HEATS, encoding="utf-8")
-    plain = tsim.run(tsim.command(structure, tmp_path / "plain.db", 12, 3))
+    plain_db = tmp_path / "plain.db"
+    plain = tsim.run(tsim.command(structure, plain_db, 12, 3))
     assert "chips conserved: yes" in plain
     db = tmp_path / "killed.db"
     cmd = tsim.command(structure, db, 12, 3)
     rng = random.Random(15)
     kills = 0
-    for _ in range(5):
-        target = tsim._entries(db) + rng.randint(3, 40)  # setup, heats, the final's seating ...
+    # first when a heat's qualifiers are being sent on, then in the final's seating, then in
+    # the final (anywhere)
+    stages = ["qualified", "final_seated", None, None]
+    for stage in stages:
+        target = tsim._entries(db) + rng.randint(3, 30)
         proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL, text=True)  # fmt: skip
         child = close_at_teardown(proc)
         deadline = time.monotonic() + 60
-        while child.poll() is None and tsim._entries(db) < target and time.monotonic() < deadline:
-            time.sleep(0.002)
-        time.sleep(rng.random() * 0.05)
+        while child.poll() is None and time.monotonic() < deadline:
+            if stage is None and tsim._entries(db) >= target:
+                break
+            if stage is not None and tsim._entries(db, SEEN.format(stage)) > 0:
+                break
+            time.sleep(0.001)
+        if stage is None:
+            time.sleep(rng.random() * 0.05)
         if child.poll() is not None:
             break
         os.kill(child.pid, signal.SIGKILL)
         child.wait(timeout=30)
         kills += 1
-    assert kills >= 2, "the run ended before it could be killed twice"
+    assert kills >= 3, "the run ended before it could be killed in the heats and the final"
     final = tsim.run(cmd)
     assert tsim.results(final) == tsim.results(plain)
     assert "chips conserved: yes" in final
     tsim.check_chain(db)
+    # each step once: one final draw, one seat and one qualification per finalist
+    assert tsim._entries(db, SEEN.format("final_draw")) == 1
+    seated, qualified = (tsim._entries(db, SEEN.format(x)) for x in ("final_seated",
+                                                                        "qualified"))  # fmt: skip
+    assert seated == qualified == tsim._entries(plain_db, SEEN.format("final_seated"))
