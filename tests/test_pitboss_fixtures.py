@@ -5,6 +5,7 @@ once per test session and copied for each test."""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import io
 import shutil
@@ -26,6 +27,7 @@ VOID_REASON = "device fault: the shuffler jammed"
 
 def _make() -> Path:
     folder = Path(tempfile.mkdtemp(prefix="pitboss-tests-"))
+    atexit.register(shutil.rmtree, folder, True)  # the session's master copy, once
     for game, hands in (("uth", "25"), ("holdem", "8")):
         db = folder / f"{game}.db"
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
