@@ -7,6 +7,7 @@ Every error the product raises on purpose derives from :class:`DealerAssistError
 from __future__ import annotations
 
 import re
+from typing import Any
 
 
 class DealerAssistError(Exception):
@@ -75,6 +76,10 @@ class Refusal:
 
     rule: str = ""
     values: dict[str, int | str]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled whole (a process pool's error): rebuilt from the rule and the message
+        return (type(self), (self.rule, str(self)), dict(self.__dict__))
 
 
 class ActionRefused(Refusal, IllegalActionError):

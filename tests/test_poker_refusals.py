@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import os
+import pickle
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -89,6 +90,9 @@ def test_the_message_stays_the_english_sentence_and_carries_its_values() -> None
         r.verify(2, "call")
     assert turn.value.rule == "out_of_turn" and turn.value.values == {"seat": 2, "actor": 1}
     assert str(turn.value) == "seat 2 acted out of turn (seat 1 is to act)"
+    again = pickle.loads(pickle.dumps(e))  # across a process pool: the same refusal
+    assert (type(again), str(again), again.rule, again.values) == (
+        ActionRefused, str(e), e.rule, e.values)  # fmt: skip
 
 
 def test_a_refused_raise_in_the_italian_console_says_it_in_italian(
