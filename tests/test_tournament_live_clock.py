@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Mapping
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,9 @@ from dealer_assist.errors import HandStateError
 from dealer_assist.events import utc_now
 from dealer_assist.games import get_pot_game
 from dealer_assist.storage.journal import Journal
+from dealer_assist.tournament.clock import ClockState
 from dealer_assist.tournament.director import Director
+from dealer_assist.tournament.live_clock import restart_pause, run_hand
 from dealer_assist.tournament.play import Tournament
 from dealer_assist.tournament.state import TournamentState
 from dealer_assist.tournament.structure import TournamentStructure, structure_from_dict
@@ -119,6 +122,24 @@ def fold(db: Path) -> TournamentState:
         for e in journal.iter_hands():
             state.take(e)
     return state
+
+
+def test_a_live_hand_runs_the_clock_from_its_start_to_its_end() -> None:
+    s = structure_from_dict({**live_stud().to_dict(), "breaks": [{"after_level": 1,
+                                                                  "minutes": 10}]})  # fmt: skip
+    t = utc_now()
+    c = ClockState().start(s, t)
+    c, level = run_hand(c, s, t + timedelta(minutes=1), t + timedelta(minutes=3))
+    assert (level, c.level, c.level_ms, c.hands_in_level) == (1, 1, 180_000, 1)
+    # paused (a restart): the hand counts, no time runs
+    p = c.pause(s, t + timedelta(minutes=3))
+    p2, level = run_hand(p, s, t + timedelta(minutes=2), t + timedelta(minutes=9))
+    assert p2.paused and (level, p2.level_ms, p2.hands_in_level) == (1, 180_000, 2)
+    # on the break after level 1: taken at level 1, the break runs on
+    b, level = run_hand(c, s, t + timedelta(minutes=31), t + timedelta(minutes=33))
+    assert b.on_break and level == 1 and b.break_ms == 3 * 60_000
+    assert restart_pause(b, s) == b.pause(s, t + timedelta(minutes=33))
+    assert restart_pause(p, s) is None and restart_pause(ClockState(), s) is None
 
 
 def test_a_live_clock_resumes_paused_at_the_time_left_as_of_the_last_record(

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from dealer_assist.tournament import records as ev
 from dealer_assist.tournament.clock import ClockState
+from dealer_assist.tournament.errors import ClockError
 from dealer_assist.tournament.structure import TournamentStructure
 
 if TYPE_CHECKING:  # the state folds hands with run_hand below
@@ -57,17 +58,21 @@ def run_hand(clock: ClockState, structure: TournamentStructure, started: datetim
     """``clock`` after a settled hand of a live table that ran from ``started`` to ``ended``
     (wall time; never before the clock's ``as_of``), and the number of the level it was played
     at. A paused clock (a hand finished after a restart's pause) counts the hand with no time
-    run.
+    run. A hand a live table dealt during a break (the room's call, not the clock's) is taken
+    as played at the level the break follows and moves no level: the break's time runs on.
 
     Raises:
-        ClockError: the clock not started, or on a break (no hand starts during one).
+        ClockError: the clock not started.
     """
     t0 = max(started, clock.as_of or started)
     t1 = max(ended, t0)
     if clock.paused:
         c, level = clock.resume(structure, t0).start_hand(structure, t0)
         return c.end_hand(structure, t0).pause(structure, t0), level.number
-    c, level = clock.start_hand(structure, t0)
+    try:
+        c, level = clock.start_hand(structure, t0)
+    except ClockError:  # on a break: the room's table played anyway
+        return clock.advance(structure, t1), clock.advance(structure, t0).level
     return c.end_hand(structure, t1), level.number
 
 
