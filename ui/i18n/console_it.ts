@@ -414,8 +414,8 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="147" />
-            <location filename="../poker/texts.py" line="264" />
-            <location filename="../poker/texts.py" line="277" />
+            <location filename="../poker/texts.py" line="269" />
+            <location filename="../poker/texts.py" line="282" />
             <location filename="../tournament/director_window.py" line="368" />
             <location filename="../tournament/level_strip.py" line="148" />
             <source>Refused: %1</source>
@@ -687,177 +687,197 @@
             <translation>Ora la mano non può essere annullata</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="283" />
+            <location filename="../poker/texts.py" line="251" />
+            <source>No card entered</source>
+            <translation>Nessuna carta inserita</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="252" />
+            <source>Acknowledge the void first</source>
+            <translation>Prima confermare l'annullamento</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="253" />
+            <source>A hand is in progress: finish it first</source>
+            <translation>Una mano è in corso: prima finirla</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="254" />
+            <source>No hand in progress to void</source>
+            <translation>Nessuna mano in corso da annullare</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="288" />
             <source>two</source>
             <translation>due</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="283" />
+            <location filename="../poker/texts.py" line="288" />
             <source>twos</source>
             <translation>due</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="284" />
+            <location filename="../poker/texts.py" line="289" />
             <source>three</source>
             <translation>tre</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="284" />
+            <location filename="../poker/texts.py" line="289" />
             <source>threes</source>
             <translation>tre</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="285" />
+            <location filename="../poker/texts.py" line="290" />
             <source>four</source>
             <translation>quattro</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="285" />
+            <location filename="../poker/texts.py" line="290" />
             <source>fours</source>
             <translation>quattro</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="286" />
+            <location filename="../poker/texts.py" line="291" />
             <source>five</source>
             <translation>cinque</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="286" />
+            <location filename="../poker/texts.py" line="291" />
             <source>fives</source>
             <translation>cinque</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="287" />
+            <location filename="../poker/texts.py" line="292" />
             <source>six</source>
             <translation>sei</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="287" />
+            <location filename="../poker/texts.py" line="292" />
             <source>sixes</source>
             <translation>sei</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="288" />
+            <location filename="../poker/texts.py" line="293" />
             <source>seven</source>
             <translation>sette</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="288" />
+            <location filename="../poker/texts.py" line="293" />
             <source>sevens</source>
             <translation>sette</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="289" />
+            <location filename="../poker/texts.py" line="294" />
             <source>eight</source>
             <translation>otto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="289" />
+            <location filename="../poker/texts.py" line="294" />
             <source>eights</source>
             <translation>otto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="290" />
+            <location filename="../poker/texts.py" line="295" />
             <source>nine</source>
             <translation>nove</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="290" />
+            <location filename="../poker/texts.py" line="295" />
             <source>nines</source>
             <translation>nove</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="291" />
+            <location filename="../poker/texts.py" line="296" />
             <source>ten</source>
             <translation>dieci</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="291" />
+            <location filename="../poker/texts.py" line="296" />
             <source>tens</source>
             <translation>dieci</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="292" />
+            <location filename="../poker/texts.py" line="297" />
             <source>jack</source>
             <translation>fante</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="292" />
+            <location filename="../poker/texts.py" line="297" />
             <source>jacks</source>
             <translation>fanti</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="293" />
+            <location filename="../poker/texts.py" line="298" />
             <source>queen</source>
             <translation>donna</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="293" />
+            <location filename="../poker/texts.py" line="298" />
             <source>queens</source>
             <translation>donne</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="294" />
+            <location filename="../poker/texts.py" line="299" />
             <source>king</source>
             <translation>re</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="294" />
+            <location filename="../poker/texts.py" line="299" />
             <source>kings</source>
             <translation>re</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="295" />
+            <location filename="../poker/texts.py" line="300" />
             <source>ace</source>
             <translation>asso</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="295" />
+            <location filename="../poker/texts.py" line="300" />
             <source>aces</source>
             <translation>assi</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="303" />
+            <location filename="../poker/texts.py" line="308" />
             <source>Stub %1 + burns %2 = %3 cards, %4 players need %5: shuffle the burns and turn one community card</source>
             <translation>Mazzo %1 + bruciate %2 = %3 carte, %4 giocatori ne chiedono %5: mescola le bruciate e scopri una carta comune (vela)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="306" />
+            <location filename="../poker/texts.py" line="311" />
             <source>Stub %1 + burns %2 = %3 cards, %4 players need %5: shuffle the burns with the stub and deal one card to each player</source>
             <translation>Mazzo %1 + bruciate %2 = %3 carte, %4 giocatori ne chiedono %5: mescola le bruciate con il mazzo e dai una carta a ogni giocatore</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="325" />
+            <location filename="../poker/texts.py" line="330" />
             <source>pair of %1</source>
             <translation>coppia di %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="327" />
+            <location filename="../poker/texts.py" line="332" />
             <source>two pair, %1 and %2</source>
             <translation>doppia coppia, %1 e %2</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="329" />
+            <location filename="../poker/texts.py" line="334" />
             <source>three %1</source>
             <translation>tris di %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="331" />
+            <location filename="../poker/texts.py" line="336" />
             <source>four %1</source>
             <translation>poker di %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="334" />
+            <location filename="../poker/texts.py" line="339" />
             <source>%1 high</source>
             <translation>carte alte %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="343" />
+            <location filename="../poker/texts.py" line="348" />
             <source>Lowest door card: %1</source>
             <translation>Carta scoperta più bassa: %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="347" />
+            <location filename="../poker/texts.py" line="352" />
             <source>Highest board: %1</source>
             <translation>Mano scoperta più alta: %1</translation>
         </message>
@@ -980,7 +1000,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="246" />
-            <location filename="../console/texts.py" line="482" />
+            <location filename="../console/texts.py" line="484" />
             <source>The shuffler is not ready: clear the fault, then start a new hand</source>
             <translation>La miscelatrice non è pronta: risolvi il guasto, poi inizia una nuova mano</translation>
         </message>
@@ -1006,233 +1026,233 @@
             <translation>Il capo tavolo ha inserito una carta diversa: il dealer inserisce di nuovo la carta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="260" />
+            <location filename="../console/texts.py" line="262" />
             <source>Exposed card recorded (%1). Play goes on.</source>
             <translation>Carta esposta registrata (%1). Il gioco continua.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="271" />
+            <location filename="../console/texts.py" line="273" />
             <source>Seat %1 — card %2</source>
             <translation>Posto %1 — carta %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="273" />
+            <location filename="../console/texts.py" line="275" />
             <source>Dealer — card %1</source>
             <translation>Banco — carta %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="275" />
+            <location filename="../console/texts.py" line="277" />
             <source>Board — card %1</source>
             <translation>Carte comuni — carta %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="276" />
+            <location filename="../console/texts.py" line="278" />
             <source>Burn card %1</source>
             <translation>Carta bruciata %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="286" />
+            <location filename="../console/texts.py" line="288" />
             <source>Dealer</source>
             <translation>Banco</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="288" />
+            <location filename="../console/texts.py" line="290" />
             <source>Board</source>
             <translation>Carte comuni</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="295" />
+            <location filename="../console/texts.py" line="297" />
             <source>Card source changed: %1 → %2.</source>
             <translation>Sorgente delle carte cambiata: %1 → %2.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="307" />
+            <location filename="../console/texts.py" line="309" />
             <source>The shuffler's port is in use by another program: close that program, then connect the shuffler again</source>
             <translation>La porta della miscelatrice è usata da un altro programma: chiudere quel programma, poi ricollegare la miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="310" />
+            <location filename="../console/texts.py" line="312" />
             <source>This computer may not open the shuffler's port: call the technician</source>
             <translation>Questo computer non ha il permesso di aprire la porta della miscelatrice: chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="312" />
+            <location filename="../console/texts.py" line="314" />
             <source>Shuffler not found: check that its cable is plugged in and it is switched on</source>
             <translation>Miscelatrice non trovata: controllare che il cavo sia collegato e che sia accesa</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="314" />
+            <location filename="../console/texts.py" line="316" />
             <source>Another shuffler answered: check which one is connected, then restart the console</source>
             <translation>Ha risposto un'altra miscelatrice: controllare quale è collegata, poi riavviare la console</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="317" />
+            <location filename="../console/texts.py" line="319" />
             <source>The shuffler restarted by itself: wait until it is ready</source>
             <translation>La miscelatrice si è riavviata da sola: attendere che sia pronta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="319" />
+            <location filename="../console/texts.py" line="321" />
             <source>The shuffler does not answer: switch it off and on again</source>
             <translation>La miscelatrice non risponde: spegnerla e riaccenderla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="321" />
+            <location filename="../console/texts.py" line="323" />
             <source>Cards keep going missing on the way from the shuffler: another program may be reading its port. Close it, or call the technician</source>
             <translation>Continuano a mancare carte in arrivo dalla miscelatrice: un altro programma potrebbe leggerne la porta. Chiuderlo, o chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="324" />
+            <location filename="../console/texts.py" line="326" />
             <source>Shuffler cable disconnected or shuffler switched off: plug the cable back in and switch it on</source>
             <translation>Cavo della miscelatrice scollegato o miscelatrice spenta: ricollegare il cavo e accenderla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="327" />
+            <location filename="../console/texts.py" line="329" />
             <source>Shuffler cable disconnected or shuffler switched off: plug the cable back in and switch it on. If it keeps happening, another program may be reading the shuffler's port: close it</source>
             <translation>Cavo della miscelatrice scollegato o miscelatrice spenta: ricollegare il cavo e accenderla. Se succede ancora, un altro programma potrebbe leggere la porta della miscelatrice: chiuderlo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="331" />
+            <location filename="../console/texts.py" line="333" />
             <source>Card source fault: call the technician (the details are in the log)</source>
             <translation>Guasto della sorgente delle carte: chiamare il tecnico (i dettagli sono nel registro)</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="335" />
+            <location filename="../console/texts.py" line="337" />
             <source>Cards jammed in the shuffler: clear the jam on the shuffler</source>
             <translation>Carte inceppate nella miscelatrice: sbloccarle sulla miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="336" />
+            <location filename="../console/texts.py" line="338" />
             <source>Shuffler door open: close it</source>
             <translation>Sportello della miscelatrice aperto: chiuderlo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="337" />
+            <location filename="../console/texts.py" line="339" />
             <source>A card is missing from the shuffler: find it and put it back</source>
             <translation>Manca una carta nella miscelatrice: trovarla e rimetterla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="339" />
+            <location filename="../console/texts.py" line="341" />
             <source>An extra card in the shuffler: take it out</source>
             <translation>Una carta in più nella miscelatrice: toglierla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="340" />
+            <location filename="../console/texts.py" line="342" />
             <source>The same card twice in the shuffler: check the deck</source>
             <translation>La stessa carta due volte nella miscelatrice: controllare il mazzo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="342" />
+            <location filename="../console/texts.py" line="344" />
             <source>The shuffler misread a card: check the deck, then clear the fault on the shuffler</source>
             <translation>La miscelatrice ha letto male una carta: controllare il mazzo, poi risolvere il guasto sulla miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="344" />
+            <location filename="../console/texts.py" line="346" />
             <source>Shuffler elevator failure: call the technician</source>
             <translation>Guasto dell'elevatore della miscelatrice: chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="345" />
+            <location filename="../console/texts.py" line="347" />
             <source>Shuffler power failure: check its power cable</source>
             <translation>Guasto dell'alimentazione della miscelatrice: controllarne il cavo di alimentazione</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="346" />
+            <location filename="../console/texts.py" line="348" />
             <source>Shuffler internal error: switch it off and on again; if it stays, call the technician</source>
             <translation>Errore interno della miscelatrice: spegnerla e riaccenderla; se resta, chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="349" />
+            <location filename="../console/texts.py" line="351" />
             <source>A card left the shuffler after the hand was settled: take it off the table</source>
             <translation>Una carta è uscita dalla miscelatrice dopo la chiusura della mano: toglierla dal tavolo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="355" />
+            <location filename="../console/texts.py" line="357" />
             <source>door open</source>
             <translation>sportello aperto</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="356" />
+            <location filename="../console/texts.py" line="358" />
             <source>missing card</source>
             <translation>carta mancante</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="357" />
+            <location filename="../console/texts.py" line="359" />
             <source>extra card</source>
             <translation>carta in più</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="358" />
+            <location filename="../console/texts.py" line="360" />
             <source>duplicate card</source>
             <translation>carta doppia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="359" />
+            <location filename="../console/texts.py" line="361" />
             <source>misread</source>
             <translation>lettura errata</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="360" />
+            <location filename="../console/texts.py" line="362" />
             <source>elevator</source>
             <translation>elevatore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="361" />
+            <location filename="../console/texts.py" line="363" />
             <source>power</source>
             <translation>alimentazione</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="363" />
+            <location filename="../console/texts.py" line="365" />
             <source>late card</source>
             <translation>carta in ritardo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="400" />
+            <location filename="../console/texts.py" line="402" />
             <source>Shuffler fault %1: see its display</source>
             <translation>Guasto della miscelatrice %1: vedere il suo display</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="415" />
+            <location filename="../console/texts.py" line="417" />
             <source>Reason: %1</source>
             <translation>Motivo: %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="467" />
+            <location filename="../console/texts.py" line="469" />
             <source>The shuffler is in fault: clear it on the shuffler</source>
             <translation>La miscelatrice è in guasto: risolverlo sulla miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="469" />
+            <location filename="../console/texts.py" line="471" />
             <source>The shuffler is not ready (%1): wait until it is</source>
             <translation>La miscelatrice non è pronta (%1): attendere che lo sia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="297" />
+            <location filename="../console/texts.py" line="299" />
             <source>From now on the dealer types every card on the keypad.</source>
             <translation>Da ora il dealer inserisce ogni carta con la tastiera.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="354" />
+            <location filename="../console/texts.py" line="356" />
             <source>jam</source>
             <translation>inceppo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="362" />
+            <location filename="../console/texts.py" line="364" />
             <source>internal</source>
             <translation>errore interno</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="364" />
+            <location filename="../console/texts.py" line="366" />
             <source>other shuffler</source>
             <translation>altra miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="370" />
+            <location filename="../console/texts.py" line="372" />
             <source>Wait until the shuffler is ready, then start a new hand</source>
             <extracomment>what the dealer does after a void, by its reason (the reason's own words come from the core)</extracomment>
             <translation>Attendere che la miscelatrice sia pronta, poi iniziare una nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="452" />
+            <location filename="../console/texts.py" line="454" />
             <location filename="../console/widgets/topbar.py" line="107" />
             <source>next try in %1 s</source>
             <translation>prossimo tentativo tra %1 s</translation>
@@ -1292,7 +1312,7 @@
             <translation>Fiche %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="284" />
+            <location filename="../console/texts.py" line="286" />
             <location filename="../console/widgets/alarm.py" line="120" />
             <location filename="../console/widgets/panel.py" line="140" />
             <location filename="../console/widgets/seat.py" line="326" />
@@ -1608,13 +1628,13 @@
             <translation>nessun collegamento</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="449" />
+            <location filename="../console/texts.py" line="451" />
             <location filename="../console/widgets/topbar.py" line="104" />
             <source>reconnecting… attempt %1</source>
             <translation>ricollegamento… tentativo %1</translation>
         </message>
         <message>
-            <location filename="../console/window.py" line="38" />
+            <location filename="../console/window.py" line="39" />
             <location filename="../poker/window.py" line="84" />
             <source>Dealer console</source>
             <translation>Console del dealer</translation>
@@ -1643,6 +1663,7 @@
         </message>
         <message>
             <location filename="../console/widgets/banner.py" line="89" />
+            <location filename="../console/widgets/storage.py" line="76" />
             <location filename="../poker/widgets/storage_bar.py" line="51" />
             <source>OK</source>
             <translation>OK</translation>
@@ -2517,6 +2538,7 @@
             <translation>%1: %2 · riserva %3</translation>
         </message>
         <message>
+            <location filename="../console/widgets/storage.py" line="76" />
             <location filename="../poker/widgets/storage_bar.py" line="51" />
             <source>Retry</source>
             <translation>Riprova</translation>

@@ -100,6 +100,11 @@ IT = {
     ),
     "The pots are not all awarded yet": "I piatti non sono ancora tutti assegnati",
     "The hand cannot be voided now": "Ora la mano non può essere annullata",
+    # the console's own (ui/poker/service.py RULES)
+    "No card entered": "Nessuna carta inserita",
+    "Acknowledge the void first": "Prima confermare l'annullamento",
+    "A hand is in progress: finish it first": "Una mano è in corso: prima finirla",
+    "No hand in progress to void": "Nessuna mano in corso da annullare",
     # the storage bar
     "Retry": "Riprova",
 }

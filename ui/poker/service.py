@@ -25,6 +25,7 @@ from dealer_assist.errors import (
     HandStateError,
     JournalError,
     Refusal,
+    StateRefused,
 )
 from dealer_assist.events import DeviceEvent, SourceSwitched, utc_now
 from dealer_assist.source import CardLoader, CardSource
@@ -47,6 +48,11 @@ from ui.console.snapshot import CommandError, DeviceStatus, SourceNotice
 from ui.poker.seating import Seating
 from ui.poker.snapshot import Extras, PokerSnapshot, RuleRefusal, StorageBanner, take_snapshot
 from ui.storage_notice import RECOVERED, storage_text
+
+RULES = ("no_card_entered", "void_unacknowledged", "hand_in_progress", "no_new_deck",
+         "no_hand_to_void")  # fmt: skip
+"""The codes of the service's own refusals (:class:`~dealer_assist.errors.StateRefused`; the
+screen says each in the dealer's language, :mod:`ui.poker.texts`)."""
 
 PROBE_HAND = "-storage-probe-"
 """The hand uid of the write that asks the journal whether it takes writes again (a step
@@ -270,22 +276,22 @@ class PokerService:
 
     def _identify(self, card: Card | None) -> None:
         if card is None:
-            raise HandStateError("no card entered")
+            raise StateRefused("no_card_entered", "no card entered")
         self._runner().identify_card(card, dealer=self.dealer)
 
     def _confirm(self, cmd: PokerCommand) -> CommandError | None:
         if cmd.card is None:
-            raise HandStateError("no card entered")
+            raise StateRefused("no_card_entered", "no card entered")
         return confirm_card(self._runner(), self.roster, cmd.card, cmd.badge, cmd.pin)
 
     def _new_hand(self) -> None:
         runner = self._runner()
         runner.poll(0)
         if runner.void_alarm is not None:
-            raise HandStateError("acknowledge the void first")
+            raise StateRefused("void_unacknowledged", "acknowledge the void first")
         hand = runner.hand
         if hand is not None and not hand.is_over:
-            raise HandStateError("a hand is in progress: finish it first")
+            raise StateRefused("hand_in_progress", "a hand is in progress: finish it first")
         status = runner.device_status
         if not (runner.device_ready and status.ready):
             raise DeviceError(status.why_not_ready or "device not ready")
@@ -301,7 +307,7 @@ class PokerService:
         runner = self._runner()
         hand = runner.hand
         if hand is None or hand.is_over or not hand.new_deck_needed:
-            raise HandStateError("no new deck is due: the street deals from the deck")
+            raise StateRefused("no_new_deck", "no new deck is due: the street deals from the deck")
         if self._reshuffled == hand.hand_uid:
             return  # already asked: the device is shuffling them
         if isinstance(runner.source, CardLoader):  # a simulated shoe: the burns go in as told
@@ -313,7 +319,7 @@ class PokerService:
         runner = self._runner()
         hand = runner.hand
         if hand is None or hand.is_over:
-            raise HandStateError("no hand in progress to void")
+            raise StateRefused("no_hand_to_void", "no hand in progress to void")
         runner.void(reason)
 
     def tick(self, timeout: float = 0.0) -> PokerSnapshot:

@@ -247,6 +247,11 @@ _REFUSALS: dict[str, tuple[object, tuple[str, ...]]] = {
                        ("pot",)),
     "pots_left": (QT_TRANSLATE_NOOP("", "The pots are not all awarded yet"), ()),
     "cannot_void": (QT_TRANSLATE_NOOP("", "The hand cannot be voided now"), ()),
+    # the console's own (ui.poker.service.RULES; no_new_deck: as the hand's)
+    "no_card_entered": (QT_TRANSLATE_NOOP("", "No card entered"), ()),
+    "void_unacknowledged": (QT_TRANSLATE_NOOP("", "Acknowledge the void first"), ()),
+    "hand_in_progress": (QT_TRANSLATE_NOOP("", "A hand is in progress: finish it first"), ()),
+    "no_hand_to_void": (QT_TRANSLATE_NOOP("", "No hand in progress to void"), ()),
 }  # fmt: skip
 """Each rule's sentence and the values it names, in ``%1``, ``%2``... order."""
 _AMOUNTS = frozenset({"to", "low", "high", "top", "to_call", "chip", "amount", "due_amount"})
