@@ -26,6 +26,7 @@ from dealer_assist.at_rest import data_folder
 from dealer_assist.config import TableConfig
 from dealer_assist.errors import ConfigError
 from dealer_assist.source import CardSource
+from dealer_assist.storage.faults import ResilientJournal, StorageNotice
 from dealer_assist.storage.journal import Journal
 from drivers.factory import open_source
 from drivers.failover.table import open_table_sources
@@ -211,8 +212,10 @@ def run_console(
     config = dataclasses.replace(config, journal_url=url)
     app = qt_app()
     roster = PitBossRoster(pit_bosses or default_roster_path()).load()
+    # retries what may pass; its faults and notices reach the dealer's banner (the service)
+    journal = ResilientJournal(url, group=config.journal_group, on_notice=_notice_to_stderr)
     console = Console(
-        config, source_factory(config, source_url), Journal(url, group=config.journal_group),
+        config, source_factory(config, source_url), journal,
         lang=lang, mirror=mirror, roster=roster, dealer=dealer,
     )  # fmt: skip
     win = console.window
@@ -247,6 +250,11 @@ def run_console(
     if previous is not None:
         qInstallMessageHandler(previous)
     return status
+
+
+def _notice_to_stderr(notice: StorageNotice) -> None:
+    # the operator's copy of a storage notice (the dealer reads it translated on the banner)
+    print(f"dealer-assist console: {notice}", file=sys.stderr)
 
 
 def _quiet_offscreen(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:

@@ -47,6 +47,7 @@ class DerivedView:
     cursor: int | None
     void_armed: bool
     dismissed: int
+    storage_dismissed: int
     exposing: ExposeForm | None
     badge: str
     _pin: str
@@ -134,6 +135,12 @@ class DerivedView:
             notice=(
                 snap.notice
                 if snap.notice is not None and snap.notice.number > self.dismissed
+                else None
+            ),
+            storage=(
+                snap.storage
+                if snap.storage is not None
+                and (snap.storage.fault or snap.storage.number > self.storage_dismissed)
                 else None
             ),
             not_ready=self._not_ready(step),

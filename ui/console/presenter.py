@@ -73,7 +73,7 @@ __all__ = [
 ]
 
 _KNOWN_ERRORS = frozenset({"device_not_ready", "device", "card_taken", "pit_boss",
-                           "ident_mismatch", "exposed_mismatch"})  # fmt: skip
+                           "ident_mismatch", "exposed_mismatch", "journal"})  # fmt: skip
 Sink = Callable[[Command], None]
 CardSink = Callable[[Card], None]
 
@@ -122,6 +122,7 @@ class ConsolePresenter(DerivedView, WalkTaps):
         self.send = send
         self.enter = enter
         self.dismissed = 0  # source-switch notices up to this number were read
+        self.storage_dismissed = 0  # storage notices up to this number were read
         self.exposing: ExposeForm | None = None
         self.badge = ""
         self._pin = ""
@@ -197,7 +198,7 @@ class ConsolePresenter(DerivedView, WalkTaps):
             self.exposing = None
         if snap.error is not None:
             code = snap.error.code if snap.error.code in _KNOWN_ERRORS else "error"
-            self.message = Message(code, text=snap.error.message)
+            self.message = Message(code, text=snap.error.message, args=snap.error.args)
             if code == "pit_boss":
                 self.badge, self._pin, self.pin_field = "", "", "badge"
         elif (
@@ -430,6 +431,19 @@ class ConsolePresenter(DerivedView, WalkTaps):
         if self.snap.notice is not None:
             self.dismissed = self.snap.notice.number
             self._changed()
+
+    def dismiss_storage(self) -> None:
+        """The dealer has read a storage notice (a fault stays until the storage answers)."""
+        banner = self.snap.storage
+        if banner is not None and not banner.fault:
+            self.storage_dismissed = banner.number
+            self._changed()
+
+    def tap_retry(self) -> None:
+        """After a storage fault: try the journal again (the table resumes if it answers)."""
+        if not self.busy:
+            self.message = None
+            self._command("retry")
 
     def open_exposed(self) -> None:
         """Start recording a card exposed by mistake (not a misdeal: play goes on)."""

@@ -13,11 +13,14 @@ from dealer_assist.errors import (
     JournalError,
 )
 from ui.console.snapshot import CommandError
+from ui.storage_notice import storage_text
 
 
 def command_error(e: DealerAssistError) -> CommandError:
     """The refusal ``e`` of the core as the error a snapshot carries (``code`` for the screen,
-    the core's English message); a card is never named (it may be a hidden one)."""
+    the core's English message); a card is never named (it may be a hidden one). A journal's
+    error (a storage fault) carries the dealer's sentence instead (:func:`storage_text`: the
+    English source and its arguments, said with ``trf``), never the library's words."""
     if isinstance(e, ExposedCardMismatch):  # names the place, never the reader's card
         return CommandError("exposed_mismatch", str(e))
     if isinstance(e, CardError):
@@ -32,7 +35,8 @@ def command_error(e: DealerAssistError) -> CommandError:
     elif isinstance(e, HandStateError):
         code = "state"
     elif isinstance(e, JournalError):
-        code = "journal"
+        text, args = storage_text(e)
+        return CommandError("journal", text, args)
     else:
         code = "other"
     return CommandError(code, str(e))

@@ -43,6 +43,7 @@ from drivers.failover.chain import FailoverSource
 from drivers.manual import ManualSource
 from ui.console.pitboss import PitBossRoster
 from ui.console.refusals import command_error
+from ui.console.service_storage import StorageSteps
 from ui.console.service_walk import WalkSteps
 from ui.console.snapshot import (
     CommandError,
@@ -63,13 +64,15 @@ WAIT_STEP = 0.05  # seconds: what wait() lets the source take for one event befo
 MANUAL_SHUFFLE_TIMEOUT = 1.0  # seconds: the keypad's "shuffle" is immediate
 
 
-class TableService(WalkSteps):
+class TableService(WalkSteps, StorageSteps):
     """One table: opens the source and the journal, runs hands, reports snapshots.
 
     Args:
         config: the table.
         make_source: builds the (unopened) card source, e.g. ``lambda: open_source(url)``.
-        journal: an unopened journal, or None to keep no record (tests of the view only).
+        journal: an unopened journal, or None to keep no record (tests of the view only); a
+            ResilientJournal's storage faults and notices reach the screen
+            (:mod:`ui.console.service_storage`).
         card_timeout, shuffle_timeout: seconds, passed to the runner (finite: a silent device
             voids the hand instead of hanging the console).
         slow_card_timeout: seconds the runner waits for each card while the source is the
@@ -113,6 +116,7 @@ class TableService(WalkSteps):
         self._want_hand = False  # a new hand waits for the device (still busy with the last)
         self._want_until = 0.0  # monotonic: then the hand opens anyway (the device decides)
         self._ask_at = 0.0  # monotonic: the next STATUS request while the new hand waits
+        self._watch_storage()
 
     # -- lifecycle --------------------------------------------------------------------------------
     def open(self, seq: int = 0) -> TableSnapshot:
@@ -126,7 +130,8 @@ class TableService(WalkSteps):
                 if self.journal is not None:
                     self.journal.open()
             except JournalError as e:
-                return self._snap(seq, CommandError("journal", str(e)))
+                return self._snap(seq, self._storage_fault(e))
+            self._fault = None
             try:
                 source = self.source or self.make_source()
                 self.source = source
@@ -206,6 +211,10 @@ class TableService(WalkSteps):
     def new_hand(self, seq: int = 0) -> TableSnapshot:
         """Open bets on a new hand (SHUFFLE to the device). Refused while a void alarm waits
         for the dealer (``void_alarm``) or the device is not ready (``device_not_ready``)."""
+        if self._fault is not None and self.runner is not None:  # the journal first
+            snap = self.retry(seq)
+            if self._fault is not None:
+                return snap
         runner = self.runner
         if runner is None:
             return self.open(seq)
@@ -355,7 +364,7 @@ class TableService(WalkSteps):
         first; a fault may void the hand), the clock (late cards void the deal), a new hand that
         waited for the device; refresh the status."""
         runner = self.runner
-        if runner is None:
+        if runner is None or self._fault is not None:  # a storage fault: no card taken
             return self._snap(self._seq, None)
         try:
             runner.poll(timeout)
@@ -397,9 +406,13 @@ class TableService(WalkSteps):
         """Run one step; its snapshot."""
         error = None
         try:
+            if self._fault is not None:  # nothing runs before the journal takes writes again
+                self._recover()
             self._prepare()
             result = step()
             error = result if isinstance(result, CommandError) else None
+        except JournalError as e:
+            error = self._storage_fault(e)
         except DealerAssistError as e:
             error = command_error(e)
         snap = self._snap(seq, error)
@@ -437,6 +450,7 @@ class TableService(WalkSteps):
             manual_source=source_kind(self.active_source) == "manual",
             pin_required=self.roster is not None and bool(self.roster.badges),
             notice=self._notice,
+            storage=self._banner,
             walk=marks is not None,
             paid=marks.paid if marks is not None else (),
             resumed=bool(self._resumed_uid)

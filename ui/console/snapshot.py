@@ -96,6 +96,26 @@ class CommandError:
 
     code: str
     message: str
+    args: tuple[str, ...] = ()  # ``journal``: the dealer's sentence is ``message`` % args
+
+
+@dataclass(frozen=True)
+class StorageBanner:
+    """The journal's storage as the dealer must know it (issue 18 item 6), drawn as a banner.
+
+    Attributes:
+        text, args: the English source of the dealer's sentence and its ``%1``... arguments
+            (:func:`ui.storage_notice.storage_text`; the bar says it with ``trf``).
+        fault: the journal refused a write: the hand stays pending and the table deals nothing
+            until the storage answers again (the dealer taps Retry, or the next step works);
+            False: a notice (the disk getting full, the journal answering again).
+        number: counts the banners (a notice the dealer dismissed stays dismissed).
+    """
+
+    text: str
+    args: tuple[str, ...] = ()
+    fault: bool = False
+    number: int = 0
 
 
 @dataclass(frozen=True)
@@ -136,6 +156,7 @@ class TableSnapshot:
         pin_required: the pit boss confirms with badge and PIN (a roster exists), else badge.
         exposed: cards recorded as exposed by mistake in this hand.
         notice: the last card-source switch, None before any.
+        storage: the journal's storage fault or notice (a banner), None when all is well.
         walk: the payouts of this hand are marked in the journal (they survive a restart).
         paid: seats the dealer has paid, in the order paid (kept across a restart).
         resumed: this hand was picked up again after a restart (its steps or its payouts).
@@ -172,6 +193,7 @@ class TableSnapshot:
     pin_required: bool = False
     exposed: int = 0
     notice: SourceNotice | None = None
+    storage: StorageBanner | None = None
     walk: bool = False
     paid: tuple[int, ...] = ()
     resumed: bool = False
@@ -190,6 +212,7 @@ class Extras:
     manual_source: bool = False
     pin_required: bool = False
     notice: SourceNotice | None = None
+    storage: StorageBanner | None = None
     walk: bool = False
     paid: tuple[int, ...] = ()
     resumed: bool = False
@@ -238,8 +261,8 @@ def take_snapshot(
     if hand is None:
         return TableSnapshot(
             seq=seq, device=device, error=error, void_reason=alarm, void_uid=alarm_uid,
-            pin_required=x.pin_required, notice=x.notice, history=x.history,
-            history_holes=x.history_holes,
+            pin_required=x.pin_required, notice=x.notice, storage=x.storage,
+            history=x.history, history_holes=x.history_holes,
         )  # fmt: skip
     seen = hand.view("dealer")  # every card and the result as the dealer's screen may see them
     seats = tuple(
@@ -291,6 +314,7 @@ def take_snapshot(
         pin_required=x.pin_required,
         exposed=len(hand.exposed),
         notice=x.notice,
+        storage=x.storage,
         walk=x.walk,
         paid=x.paid,
         resumed=x.resumed,

@@ -256,6 +256,8 @@ def message_text(message: Message, currency: str) -> str:
         return tr("Pit boss: enter your badge number (and PIN) first")
     if code == "ident_mismatch":
         return tr("The pit boss entered a different card: the dealer enters the card again")
+    if code == "journal":  # a storage fault: ui.storage_notice's sentence, never the library's
+        return trf(message.text, *message.args)
     if code == "exposed_recorded":
         return trf("Exposed card recorded (%1). Play goes on.", place_text(message.text))
     return message.text

@@ -15,7 +15,7 @@ from dealer_assist.engine.voids import VoidReason
 from dealer_assist.games.base import Action, BoxResult, Position
 from ui.console.bets import BetIssue
 from ui.console.history import HistoryHand
-from ui.console.snapshot import DeviceStatus, SourceNotice
+from ui.console.snapshot import DeviceStatus, SourceNotice, StorageBanner
 
 CardFace = Card | Literal["back", "empty"]
 """A card slot: the card face up, a card face down (``back``), or no card yet (``empty``)."""
@@ -66,14 +66,15 @@ class Command:
 class Message:
     """A line for the dealer: ``code`` (``bet_issue``, ``no_bets``, ``select_seat``,
     ``device_not_ready``, ``device``, ``error``, ``confirm_void``, ``card_taken``, ``pit_boss``,
-    ``pit_boss_missing``, ``ident_mismatch``, ``exposed_recorded``), the seat
+    ``pit_boss_missing``, ``ident_mismatch``, ``exposed_recorded``, ``journal``), the seat
     and the bet issue it is about, and the core's English ``text`` (or the exposed card's
-    position) for the others."""
+    position; for ``journal`` the storage sentence's source with its ``args``) for the others."""
 
     code: str
     seat: int = 0
     issue: BetIssue | None = None
     text: str = ""
+    args: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -225,6 +226,7 @@ class ConsoleView:
     void_armed: bool
     entry: CardEntry | None = None
     notice: SourceNotice | None = None
+    storage: StorageBanner | None = None
     not_ready: bool = False
     can_expose: bool = False
     expose: ExposeForm | None = None

@@ -12,6 +12,7 @@ from ui.console.texts import tr
 from ui.console.widgets.alarm import VoidAlarm
 from ui.console.widgets.banner import NoticeBar, NotReadyBar
 from ui.console.widgets.panel import SidePanel
+from ui.console.widgets.storage import StorageBar
 from ui.console.widgets.table import TableArea
 from ui.console.widgets.topbar import TopBar
 
@@ -55,6 +56,8 @@ class ConsoleWindow(QMainWindow):
         left.addWidget(self.not_ready)
         self.notice = NoticeBar(presenter)
         left.addWidget(self.notice)
+        self.storage = StorageBar(presenter)
+        left.addWidget(self.storage)
         rows = presenter.book.game.box_rows
         self.table = TableArea(config.seats, rows, mirror=mirror)
         left.addWidget(self.table, 1)
@@ -86,6 +89,7 @@ class ConsoleWindow(QMainWindow):
         self.top.show_view(view)
         self.not_ready.show_view(view)
         self.notice.show_view(view)
+        self.storage.show_view(view)
         # the card keypads need a wider panel than the chip keypad
         wide = view.step in (Step.MANUAL, Step.IDENTIFY) or view.expose is not None
         if wide != self._wide_side:
