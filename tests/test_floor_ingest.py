@@ -42,8 +42,8 @@ def test_a_floor_without_its_schema_is_named_and_migrate_is_idempotent(floor_db:
     with pytest.raises(FloorError, match="floor migrate"):
         Floor(floor_db.url).open()
     floor_db.sql("DROP TABLE floor_alerts, floor_heads, floor_records, floor_tables")
-    assert Floor(floor_db.url).migrate() == "f0001"
-    assert Floor(floor_db.url).migrate() == "f0001"
+    assert Floor(floor_db.url).migrate() == "f0002"
+    assert Floor(floor_db.url).migrate() == "f0002"
     with Floor(floor_db.url) as floor:
         assert floor.tables() == []
 

@@ -26,7 +26,7 @@ metadata = sa.MetaData()
 #: in one schema must not share it).
 VERSION_TABLE = "floor_alembic_version"
 #: The revision this program writes and reads.
-SCHEMA_HEAD = "f0001"
+SCHEMA_HEAD = "f0002"
 
 floor_tables = sa.Table(
     "floor_tables",
