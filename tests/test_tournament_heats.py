@@ -130,6 +130,12 @@ def test_each_heat_plays_to_its_qualifiers_then_the_final_to_a_winner(
     assert st.final.chips == 1000 * len(finalists)
     assert all(e.table_id in st.final.tables for e in entries[draw_at:] if e.status == "settled")
     assert len(st.alive()) == 1 and played.results.rows[0].player in finalists
+    # a heat's bust is not undone once the final is drawn
+    out_in_heat = sorted(st.final.heats.out - finalists)[0]
+    with Journal(str(played.db)) as journal:
+        d = Director(journal, played.tid, make_table=lambda *_: None)  # type: ignore[arg-type]
+        with pytest.raises(HandStateError, match="went out in a heat"):
+            d.undo_bust(out_in_heat)
 
 
 def test_the_ranking_is_the_finals_then_each_heats_by_heat_place_and_prizes_follow_it(

@@ -381,11 +381,14 @@ class Director(LiveClock, HeatsFormula, TableMoves):
         the rebuy at their table, in their seat if it is free (else a free seat drawn).
 
         Raises:
-            HandStateError: ``player`` is not out, the tournament is over, or their table is
-                broken or full. PurchaseRefused: the rebuy is refused (window, count, EUR 250).
+            HandStateError: ``player`` is not out, the tournament is over, their table is
+                broken or full, or they went out in a heat and the final is drawn.
+            PurchaseRefused: the rebuy is refused (window, count, EUR 250).
         """
         st, s = self.state, self.structure
         e = st.entrants.get(player)
+        if st.final is not None and player in st.final.heats.out - st.eliminations.out:
+            raise HandStateError(f"{player} went out in a heat: the heats are over")
         if e is None or not e.out or player not in st.eliminations.out:
             raise HandStateError(f"{player} is not out: no elimination to undo")
         if st.finished is not None:
