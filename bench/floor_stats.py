@@ -21,6 +21,7 @@ import argparse
 import dataclasses
 import json
 import multiprocessing
+import shutil
 import sys
 import tempfile
 import time
@@ -137,6 +138,8 @@ def main() -> int:
         with admin.connect() as conn:
             conn.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
         admin.dispose()
+        if not args.keep_journals:
+            shutil.rmtree(folder, ignore_errors=True)
     return 0
 
 
