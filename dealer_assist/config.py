@@ -37,6 +37,30 @@ class SourceConfig:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
+SIGNOFF_ROLES = ("pit_boss", "shift_manager")
+"""Who may sign off a large payout, lowest first (``[signoff]`` tiers name one)."""
+
+
+@dataclass(frozen=True)
+class SignoffTier:
+    """``[signoff]``: a seat's payout (its net win, minor units) strictly ``above`` this amount
+    waits for a sign-off by ``role`` (one of :data:`SIGNOFF_ROLES`) before the dealer pays it
+    (issue 16 part 3; a house rule: the rules texts leave payout controls to the house)."""
+
+    above: int
+    role: str
+
+
+def signoff_role(tiers: tuple[SignoffTier, ...], amount: int) -> str | None:
+    """The role that must sign off a payout of ``amount`` minor units: the highest tier it is
+    above, None when it is above none (or there are no tiers)."""
+    role = None
+    for tier in tiers:  # sorted by ``above`` (the loader checks it)
+        if amount > tier.above:
+            role = tier.role
+    return role
+
+
 @dataclass(frozen=True)
 class TableConfig:
     """A table: id, game code, seat count, limits per box, pay tables, sources, journal URL."""
@@ -55,6 +79,9 @@ class TableConfig:
     unreadable_card: str = "void"
     journal_group: str | None = None
     """``journal.group``: the journal is ``0640`` owned by this group, else ``0600``."""
+    signoff: tuple[SignoffTier, ...] = ()
+    """``[signoff] tiers``: large payouts that wait for a pit boss's badge and PIN (none: no
+    payout waits), ascending by amount."""
     poker: Any = None
     """A pot game's table settings (``[poker]``, read by the game's plug-in: for Hold'em a
     :class:`~dealer_assist.games.holdem_hand.HoldemGame`); None at a banked table."""
@@ -225,8 +252,33 @@ def table_config_from_dict(data: Mapping[str, Any]) -> TableConfig:
         seats=seats,
         limits=limits,
         paytables=build_paytables(game.code, data.get("paytables")),
+        signoff=_signoff(data),
         **_common(data, table),
     )
+
+
+def _signoff(data: Mapping[str, Any]) -> tuple[SignoffTier, ...]:
+    """``[signoff] tiers = [{above = 500000, role = "pit_boss"}, ...]`` (minor units, ascending
+    amounts, roles of :data:`SIGNOFF_ROLES` never lower for a larger amount). Raises
+    ConfigError naming the tier."""
+    tiers = _get(_section(data, "signoff"), "tiers", list, "signoff", default=[])
+    out: list[SignoffTier] = []
+    for i, t in enumerate(tiers):
+        where = f"signoff.tiers[{i}]"
+        if not isinstance(t, Mapping):
+            raise ConfigError(f"{where}: must be a table {{above = ..., role = ...}}")
+        above = _get(t, "above", int, where)
+        role = _get(t, "role", str, where)
+        if above < 0:
+            raise ConfigError(f"{where}.above: must be >= 0 (minor units), got {above}")
+        if role not in SIGNOFF_ROLES:
+            raise ConfigError(f"{where}.role: must be one of {', '.join(SIGNOFF_ROLES)}")
+        if out and (
+            above <= out[-1].above or SIGNOFF_ROLES.index(role) < SIGNOFF_ROLES.index(out[-1].role)
+        ):
+            raise ConfigError(f"{where}: amounts must ascend and roles never go down")
+        out.append(SignoffTier(above, role))
+    return tuple(out)
 
 
 def _common(data: Mapping[str, Any], table: Mapping[str, Any]) -> dict[str, Any]:

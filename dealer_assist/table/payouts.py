@@ -7,11 +7,18 @@ step 0 :class:`~dealer_assist.engine.operations.PayoutStarted` is written before
 each :class:`~dealer_assist.engine.operations.SeatPaid` when the dealer moves past a seat, each
 durable on return (the journal's write, a committed transaction: it survives ``kill -9`` and, with
 the SQLite journal's synchronous writes, a power cut). The marks go when the next hand opens.
+
+A large payout's sign-off (issue 16 part 3, ``[signoff]`` tiers of the table's config) is a step
+of the same log, kind :data:`SIGNOFF_KIND` (:class:`SignOff`: seat, amount, the role required,
+who signed, when, the seat's cards as read), written before the screen says so; the table
+service journals it as a table record (kind ``payout_signoff``) before the marks go.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
 
 from dealer_assist.engine.operations import PayoutStarted, SeatPaid, operation_from_json
 from dealer_assist.errors import OperationError
@@ -19,6 +26,40 @@ from dealer_assist.events import utc_now
 from dealer_assist.ports import JournalPort
 
 PAYOUT_SUFFIX = "#payout"
+SIGNOFF_KIND = "payout_signoff"
+"""The step kind (and the table record's kind) of a large payout's sign-off."""
+
+
+@dataclass(frozen=True)
+class SignOff:
+    """A large payout signed off: ``seat`` of ``hand_uid`` wins ``amount`` (minor units, its
+    net), above a tier that needs ``role``; ``by`` (a badge) signed at ``at`` (UTC), seeing
+    ``cards`` (the seat's cards as read, e.g. ``("As", "Kd")``)."""
+
+    hand_uid: str
+    seat: int
+    amount: int
+    role: str
+    by: str
+    at: datetime
+    cards: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        """The step's (and the table record's) payload."""
+        return {"hand_uid": self.hand_uid, "seat": self.seat, "amount": self.amount,
+                "role": self.role, "by": self.by, "at": self.at.isoformat(),
+                "cards": list(self.cards)}  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SignOff:
+        """The inverse of :meth:`to_json`. Raises OperationError naming a bad field."""
+        try:
+            at = datetime.fromisoformat(str(data["at"]))
+            return cls(str(data["hand_uid"]), int(data["seat"]), int(data["amount"]),
+                       str(data["role"]), str(data["by"]), at,
+                       tuple(str(c) for c in data.get("cards", ())))  # fmt: skip
+        except (KeyError, TypeError, ValueError) as e:
+            raise OperationError(f"payout sign-off: bad or missing field ({e})") from e
 
 
 @dataclass(frozen=True)
@@ -29,6 +70,7 @@ class PayoutMarks:
     hand_uid: str
     seats: tuple[int, ...]
     paid: tuple[int, ...]
+    signed: tuple[SignOff, ...] = ()
 
 
 class PayoutLog:
@@ -48,6 +90,7 @@ class PayoutLog:
         self._next = 0
         self._paid: list[int] = []
         self._seats: tuple[int, ...] = ()
+        self._signed: dict[int, SignOff] = {}
 
     def start(self, hand_uid: str, seats: tuple[int, ...]) -> None:
         """The payouts of ``hand_uid`` begin (written before the hand is settled); the marks of
@@ -57,6 +100,24 @@ class PayoutLog:
         self.finish()
         self._write(hand_uid, 0, PayoutStarted(hand_uid=hand_uid, seats=seats))
         self._hand_uid, self._next, self._paid, self._seats = hand_uid, 1, [], seats
+        self._signed = {}
+
+    def sign(self, signoff: SignOff) -> bool:
+        """A large payout signed off (durable on return); False when that seat was signed off
+        already or the walk is another hand's (nothing written)."""
+        seat = signoff.seat
+        if signoff.hand_uid != self._hand_uid or seat in self._signed or seat not in self._seats:
+            return False
+        if self.journal is not None:
+            self.journal.write_step(self.key, self._hand_uid, self._next, SIGNOFF_KIND,
+                                    signoff.to_json())  # fmt: skip
+        self._next += 1
+        self._signed[seat] = signoff
+        return True
+
+    def signed(self, seat: int) -> SignOff | None:
+        """The sign-off of ``seat``'s payout in the walk in progress, None when none."""
+        return self._signed.get(seat)
 
     def mark(self, hand_uid: str, seat: int) -> bool:
         """``seat`` of ``hand_uid`` is paid (durable on return); False when it was already, or
@@ -74,12 +135,14 @@ class PayoutLog:
             for step in self.journal.pending_steps(self.key):
                 self.journal.clear_steps(self.key, step.hand_uid)
         self._hand_uid, self._next, self._paid, self._seats = "", 0, [], ()
+        self._signed = {}
 
     def current(self) -> PayoutMarks | None:
         """The walk in progress (after :meth:`start`, or as :meth:`restore` found it)."""
         if not self._hand_uid:
             return None
-        return PayoutMarks(self._hand_uid, self._seats, tuple(self._paid))
+        return PayoutMarks(self._hand_uid, self._seats, tuple(self._paid),
+                           tuple(self._signed[s] for s in sorted(self._signed)))  # fmt: skip
 
     def restore(self) -> PayoutMarks | None:
         """After a restart: the walk the step log kept (the latest hand's), or None. Marks it
@@ -92,8 +155,13 @@ class PayoutLog:
         uid = steps[-1].hand_uid
         seats: tuple[int, ...] = ()
         paid: list[int] = []
+        signed: dict[int, SignOff] = {}
         try:
             for step in (s for s in steps if s.hand_uid == uid):
+                if step.kind == SIGNOFF_KIND:
+                    so = SignOff.from_json(step.payload)
+                    signed.setdefault(so.seat, so)
+                    continue
                 op = operation_from_json(step.kind, step.payload)
                 if isinstance(op, PayoutStarted):
                     seats = tuple(op.seats)
@@ -105,7 +173,7 @@ class PayoutLog:
         if not seats:
             self.finish()
             return None
-        self._hand_uid, self._seats, self._paid = uid, seats, paid
+        self._hand_uid, self._seats, self._paid, self._signed = uid, seats, paid, signed
         self._next = 1 + max(s.step_no for s in steps if s.hand_uid == uid)
         return self.current()
 

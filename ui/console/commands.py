@@ -11,6 +11,8 @@ def execute(service: TableService, cmd: Command) -> TableSnapshot:
     """Run a presenter :class:`~ui.console.presenter.Command` on ``service``; an unknown or
     incomplete command just reports the table (a tick)."""
     s = service
+    if cmd.kind == "sign_off":
+        return s.sign_off(cmd.seat, cmd.badge, cmd.pin, cmd.seq)
     if cmd.kind == "retry":
         return s.retry(cmd.seq)
     if cmd.kind == "open":

@@ -45,6 +45,7 @@ from ui.console.pitboss import PitBossRoster
 from ui.console.refusals import command_error
 from ui.console.service_storage import StorageSteps
 from ui.console.service_walk import WalkSteps
+from ui.console.signoff import journal_signoffs, waiting
 from ui.console.snapshot import (
     CommandError,
     DeviceStatus,
@@ -70,9 +71,8 @@ class TableService(WalkSteps, StorageSteps):
     Args:
         config: the table.
         make_source: builds the (unopened) card source, e.g. ``lambda: open_source(url)``.
-        journal: an unopened journal, or None to keep no record (tests of the view only); a
-            ResilientJournal's storage faults and notices reach the screen
-            (:mod:`ui.console.service_storage`).
+        journal: an unopened journal, or None to keep no record (tests of the view only); its
+            storage faults and notices reach the screen (:mod:`ui.console.service_storage`).
         card_timeout, shuffle_timeout: seconds, passed to the runner (finite: a silent device
             voids the hand instead of hanging the console).
         slow_card_timeout: seconds the runner waits for each card while the source is the
@@ -240,6 +240,8 @@ class TableService(WalkSteps, StorageSteps):
 
     def _new_hand(self, runner: BankedRunner, *, even_if_busy: bool = False) -> None:
         self._want_hand = False
+        if self.journal is not None:  # the walk's sign-offs go into the chain before its marks
+            journal_signoffs(self.config, runner, self.journal)
         runner.new_hand(even_if_busy=even_if_busy)
         self._count_hand()
 
@@ -374,8 +376,7 @@ class TableService(WalkSteps, StorageSteps):
                 return wanted
         except DealerAssistError as e:
             return self._snap(self._seq, command_error(e))
-        snap = self._snap(self._seq, None)
-        return snap
+        return self._snap(self._seq, None)
 
     def wait(
         self, timeout: float = 180.0, each: Callable[[TableSnapshot], None] | None = None
@@ -415,8 +416,7 @@ class TableService(WalkSteps, StorageSteps):
             error = self._storage_fault(e)
         except DealerAssistError as e:
             error = command_error(e)
-        snap = self._snap(seq, error)
-        return snap
+        return self._snap(seq, error)
 
     def _prepare(self) -> None:
         """Timeouts for the source in use: the keypad and a camera are slow to give each card.
@@ -453,6 +453,8 @@ class TableService(WalkSteps, StorageSteps):
             storage=self._banner,
             walk=marks is not None,
             paid=marks.paid if marks is not None else (),
+            signoff_waiting=waiting(self.config, runner) if marks is not None else (),
+            signed=tuple(s.seat for s in marks.signed) if marks is not None else (),
             resumed=bool(self._resumed_uid)
             and self.hand is not None
             and self.hand.hand_uid == self._resumed_uid,

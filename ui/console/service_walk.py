@@ -15,9 +15,11 @@ from collections.abc import Callable
 from dealer_assist.config import TableConfig
 from dealer_assist.errors import ConfigError, HandStateError
 from dealer_assist.games.base import Action
+from dealer_assist.pitboss.users import UserStore
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.banked_runner import BankedRunner
 from dealer_assist.table.payouts import PayoutMarks
+from ui.console import signoff
 from ui.console.history import HistoryHand, read_history
 from ui.console.pitboss import PitBossRoster, check_badge
 from ui.console.snapshot import CommandError, TableSnapshot
@@ -29,6 +31,7 @@ class WalkSteps:
     config: TableConfig
     journal: Journal | None
     roster: PitBossRoster | None
+    signers: UserStore | None = None  # the pit-boss application's users, when configured
     runner: BankedRunner | None
     _history: tuple[HistoryHand, ...] | None = None
     _history_holes: bool = False
@@ -41,11 +44,27 @@ class WalkSteps:
         """The dealer paid (or collected) ``seat`` of the settled hand and moved on: marked
         durably, so a restart shows it ticked."""
 
-        def step() -> None:
+        def step() -> CommandError | None:
             runner = self.runner
             if runner is None or runner.hand is None:
                 raise HandStateError("no hand in progress")
+            refused = signoff.refuse_unsigned(self.config, runner, seat)  # a large payout
+            if refused is not None:
+                return refused
             runner.mark_paid(seat)
+            return None
+
+        return self._run(seq, step)
+
+    def sign_off(self, seat: int, badge: str, pin: str, seq: int = 0) -> TableSnapshot:
+        """A pit boss (or shift manager, as the tier asks) signs off ``seat``'s large payout
+        with badge and PIN (:mod:`ui.console.signoff`); a wrong badge or PIN changes nothing."""
+
+        def step() -> CommandError | None:
+            runner = self.runner
+            if runner is None or runner.hand is None:
+                raise HandStateError("no hand in progress")
+            return signoff.sign(self.config, runner, self.roster, self.signers, seat, badge, pin)
 
         return self._run(seq, step)
 

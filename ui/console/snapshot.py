@@ -159,6 +159,9 @@ class TableSnapshot:
         storage: the journal's storage fault or notice (a banner), None when all is well.
         walk: the payouts of this hand are marked in the journal (they survive a restart).
         paid: seats the dealer has paid, in the order paid (kept across a restart).
+        signoff_waiting: seats whose large payout waits for a pit boss's badge and PIN
+            (``[signoff]`` tiers; :mod:`ui.console.signoff`): not paid until signed off.
+        signed: seats whose large payout was signed off (kept across a restart).
         resumed: this hand was picked up again after a restart (its steps or its payouts).
         history: the last hands (newest first) while the dealer has the history open, else None.
         history_holes: a pit boss opened it: the seats' hole cards are in ``history``.
@@ -196,6 +199,8 @@ class TableSnapshot:
     storage: StorageBanner | None = None
     walk: bool = False
     paid: tuple[int, ...] = ()
+    signoff_waiting: tuple[int, ...] = ()
+    signed: tuple[int, ...] = ()
     resumed: bool = False
     history: tuple[HistoryHand, ...] | None = None
     history_holes: bool = False
@@ -215,6 +220,8 @@ class Extras:
     storage: StorageBanner | None = None
     walk: bool = False
     paid: tuple[int, ...] = ()
+    signoff_waiting: tuple[int, ...] = ()
+    signed: tuple[int, ...] = ()
     resumed: bool = False
     history: tuple[HistoryHand, ...] | None = None
     history_holes: bool = False
@@ -317,6 +324,8 @@ def take_snapshot(
         storage=x.storage,
         walk=x.walk,
         paid=x.paid,
+        signoff_waiting=x.signoff_waiting,
+        signed=x.signed,
         resumed=x.resumed,
         history=x.history,
         history_holes=x.history_holes,

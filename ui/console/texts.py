@@ -256,6 +256,15 @@ def message_text(message: Message, currency: str) -> str:
         return tr("Pit boss: enter your badge number (and PIN) first")
     if code == "ident_mismatch":
         return tr("The pit boss entered a different card: the dealer enters the card again")
+    if code == "signoff_required":
+        return trf(
+            "Seat %1: a large payout — a pit boss signs it off with badge and PIN first",
+            message.seat or (message.args[0] if message.args else ""),
+        )
+    if code == "signoff_role":
+        return tr("This badge may not sign off this payout: it needs a higher role")
+    if code == "signoff_no_store":
+        return tr("No PIN list at this table: a large payout cannot be signed off here")
     if code == "journal":  # a storage fault: ui.storage_notice's sentence, never the library's
         return trf(message.text, *message.args)
     if code == "exposed_recorded":

@@ -96,6 +96,10 @@ class WalkTaps:
         cursor = self.cursor or 0
         if cursor < len(order):
             seat = order[cursor]
+            if seat in self.snap.signoff_waiting:  # a large payout: a pit boss signs it first
+                self.message = Message("signoff_required", seat)
+                self._changed()
+                return
             if seat not in self.paid:
                 self.paid.append(seat)
                 self._command("paid", seat=seat)
@@ -288,6 +292,13 @@ class WalkTaps:
             field = self.history_pad.field
             self.history_pad = HistoryPad(self.badge, len(self._pin), field)
         self._changed()
+
+    def sign_off(self, seat: int, badge: str, pin: str) -> None:
+        """The pit boss's badge and PIN for ``seat``'s large payout (sent to the service, which
+        checks them; a wrong one changes nothing and says so)."""
+        if self.step() is Step.SETTLEMENT and seat in self.snap.signoff_waiting:
+            self.message = None
+            self._command("sign_off", seat=seat, badge=badge, pin=pin)
 
     def _send_pit_boss(self) -> None:
         pin, self._pin = self._pin, ""

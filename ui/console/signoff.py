@@ -1,0 +1,124 @@
+"""Large payouts signed off at the table (issue 16 part 3): the table's ``[signoff]`` tiers
+(:class:`~dealer_assist.config.SignoffTier`) stop the payout walk on a seat whose net win is
+above a tier until someone of the tier's role confirms with badge and PIN.
+
+Who may sign: with the pit-boss application's users store (``signers``, a
+:class:`~dealer_assist.pitboss.users.UserStore`) the user's role, a shift manager also for a
+pit boss's tier; else the console's roster (:class:`~ui.console.pitboss.PitBossRoster`): its
+badges are pit bosses, so a shift manager's tier needs the users store. Without either nothing
+can be signed off (a PIN is required: the badge alone never pays a large payout). A wrong badge
+or PIN changes nothing.
+
+What is kept: the sign-off is a step of the payout walk's log (``<table>#payout``,
+:class:`~dealer_assist.table.payouts.SignOff`), durable before the screen says so, so a
+``kill -9`` shows it again; when the walk ends (the next hand opens) each is journaled as a table
+record of kind ``payout_signoff`` (who, when, amount, seat, hand, cards as read), in the hash
+chain the pit-boss application searches; its uid ``<table>-signoff-<hand>-<seat>`` makes a
+retry after a crash store it once.
+"""
+
+from __future__ import annotations
+
+from dealer_assist.config import SIGNOFF_ROLES, TableConfig, signoff_role
+from dealer_assist.engine.banked import BankedHand, Phase
+from dealer_assist.errors import ConfigError, DealerAssistError
+from dealer_assist.events import utc_now
+from dealer_assist.pitboss.users import UserStore, login
+from dealer_assist.ports import JournalPort
+from dealer_assist.table.banked_runner import BankedRunner
+from dealer_assist.table.payouts import SIGNOFF_KIND, SignOff
+from dealer_assist.table.records import journal_table_record
+from dealer_assist.table.session import TableSession
+from ui.console.pitboss import PitBossRoster, check_badge
+from ui.console.snapshot import CommandError
+
+
+def needed(config: TableConfig, hand: BankedHand | None, seat: int) -> tuple[str, int] | None:
+    """``(role, amount)`` when ``seat``'s payout in the settled ``hand`` needs a sign-off (its
+    net win in minor units above a tier), else None."""
+    if hand is None or hand.phase is not Phase.SETTLED or hand.settlement is None:
+        return None
+    for s in hand.settlement.seats:
+        if s.seat == seat:
+            role = signoff_role(config.signoff, s.net)
+            return (role, s.net) if role is not None else None
+    return None
+
+
+def waiting(config: TableConfig, runner: BankedRunner | None) -> tuple[int, ...]:
+    """The seats of the walk in progress whose payout waits for a sign-off."""
+    if runner is None or runner.hand is None or runner.payouts.current() is None:
+        return ()
+    hand = runner.hand
+    return tuple(s for s in sorted(hand.seats, reverse=True)
+                 if needed(config, hand, s) and runner.payouts.signed(s) is None)  # fmt: skip
+
+
+def refuse_unsigned(config: TableConfig, runner: BankedRunner, seat: int) -> CommandError | None:
+    """The refusal to mark ``seat`` paid while its sign-off is missing, else None."""
+    need = needed(config, runner.hand, seat)
+    if need is None or runner.payouts.signed(seat) is not None:
+        return None
+    role, amount = need
+    return CommandError("signoff_required",
+                        f"seat {seat}: a payout of {amount} needs a {role}'s badge and PIN",
+                        (str(seat), role))  # fmt: skip
+
+
+def signer_role(
+    roster: PitBossRoster | None, signers: UserStore | None, badge: str, pin: str
+) -> str | CommandError:
+    """The role of ``badge`` when ``pin`` is theirs, else the refusal (``pit_boss``)."""
+    try:
+        check_badge(badge)
+    except ConfigError as e:
+        return CommandError("pit_boss", str(e))
+    if signers is not None:
+        try:
+            return login(signers, badge, pin).role.value
+        except DealerAssistError:
+            return CommandError("pit_boss", "unknown badge or wrong PIN")
+    if roster is None or not roster.badges:
+        return CommandError("signoff_no_store", "no PIN store: a large payout cannot be signed")
+    if not roster.verify(badge, pin):
+        return CommandError("pit_boss", "unknown badge or wrong PIN")
+    return "pit_boss"
+
+
+def sign(
+    config: TableConfig, runner: BankedRunner, roster: PitBossRoster | None,
+    signers: UserStore | None, seat: int, badge: str, pin: str,
+) -> CommandError | None:  # fmt: skip
+    """Sign off ``seat``'s large payout (durable on return); the refusal otherwise, nothing
+    changed: ``pit_boss`` (bad badge or PIN), ``signoff_role`` (a role below the tier's),
+    ``signoff_no_store``; ``state`` when the seat needs none."""
+    need = needed(config, runner.hand, seat)
+    hand = runner.hand
+    if need is None or hand is None or runner.payouts.current() is None:
+        return CommandError("state", f"seat {seat}: no payout waits for a sign-off")
+    role, amount = need
+    who = signer_role(roster, signers, badge, pin)
+    if isinstance(who, CommandError):
+        return who
+    if who not in SIGNOFF_ROLES or SIGNOFF_ROLES.index(who) < SIGNOFF_ROLES.index(role):
+        return CommandError("signoff_role", f"a {role} must sign this payout", (role,))
+    hole = hand.seats[seat].hole  # position -> card, as read
+    cards = tuple(str(hole[n]) for n in sorted(hole))
+    runner.payouts.sign(SignOff(hand.hand_uid, seat, amount, role, badge, utc_now(), cards))
+    return None
+
+
+def journal_signoffs(config: TableConfig, runner: BankedRunner, journal: JournalPort) -> None:
+    """The walk's sign-offs as table records (before its marks go); idempotent by uid.
+
+    Raises:
+        JournalError: the journal refuses them (the marks stay: the next try journals them).
+    """
+    marks = runner.payouts.current()
+    if marks is None or not marks.signed:
+        return
+    session = runner.session or TableSession.of_journal(config.table_id, journal)
+    for so in marks.signed:
+        journal_table_record(journal, config.table_id, SIGNOFF_KIND, so.to_json(), session,
+                             game=config.game,
+                             uid=f"{config.table_id}-signoff-{so.hand_uid}-{so.seat}")  # fmt: skip
