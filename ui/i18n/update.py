@@ -306,7 +306,7 @@ IT = {
     ),
     "Buy-in %1 – %2": "Acquisto %1 – %2",
     "Seat %1: empty": "Posto %1: libero",
-    "Hand voided by the dealer": "Mano annullata dal dealer",
+    "Hand voided by the dealer": "Mano annullata dal mazziere",  # rules texts 002/003
     "Hand void: %1": "Mano annullata: %1",
     # the poker console (its own words: a poker room's dealer is no "Banco")
     "New hand needs two players with chips who are not sitting out": (
