@@ -14,6 +14,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -151,4 +152,42 @@ def test_kill_9_keeps_a_sign_off_waiting_and_a_signed_one_signed(tmp_path: Path)
     assert snap.hand_uid == uid and snap.resumed
     assert snap.signed == (waited[0],)
     assert list(snap.signoff_waiting) == waited[1:]
+    t.service.close()
+
+
+def test_the_pit_boss_signs_off_on_the_settlement_pad(tmp_path: Path, qtbot: Any) -> None:
+    """Taps on the window: the pad shows on the waiting seat, a wrong PIN is refused on the
+    message line, the right one signs it off and Next pays it."""
+    from PySide6.QtCore import Qt
+
+    from ui.console.app import qt_app
+    from ui.console.window import ConsoleWindow
+
+    qt_app()
+    t, clock = signoff_table(tmp_path)
+    win = ConsoleWindow(t.p, t.config, "en")
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    settled(t, clock)
+    seat = t.p.snap.signoff_waiting[0]
+    order = list(t.p.snap.settlement.settlement_order)  # type: ignore[union-attr]
+    while order[t.p.cursor or 0] != seat:
+        big(t, clock)
+    page = win.side.settlement
+    assert page.pad.isVisible() and page.pad_title.text().startswith("Pit boss badge")
+
+    def tap(keys: list[str]) -> None:
+        for k in keys:
+            qtbot.mouseClick(page.keys[k], Qt.MouseButton.LeftButton)
+
+    tap([*BADGE, "next", "0", "0", "0", "0"])
+    assert page.pad_title.text() == "PIN: ••••"  # never the digits
+    tap(["next"])
+    assert t.p.snap.error is not None and t.p.snap.error.code == "pit_boss"
+    assert not t.p.snap.signed and page.pad.isVisible()
+    tap([*BADGE, "next", *PIN, "next"])
+    assert t.p.snap.signed == (seat,) and not page.pad.isVisible()
+    big(t, clock)  # Next: now it is paid
+    assert seat in t.p.snap.paid
     t.service.close()

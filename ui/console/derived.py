@@ -7,6 +7,8 @@ changes that state; this module only reads it. Qt-free.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.banked import Phase
@@ -58,6 +60,8 @@ class DerivedView:
     history_pad: HistoryPad | None
     _held: Card | None
     correcting: CorrectForm | None
+    signoff_field: str
+    signoff_seat: Callable[[], int | None]  # WalkTaps' (later in the presenter's bases)
     _waiting: dict[int, str]
     _acts: dict[int, int]
 
@@ -156,6 +160,11 @@ class DerivedView:
             history_pad=self.history_pad if snap.history is not None else None,
             can_history=not self.busy and step in (Step.BETS, Step.IDLE),
             correct=self.correcting if step is Step.DECISIONS else None,
+            signoff_pad=(
+                HistoryPad(self.badge, len(self._pin), self.signoff_field)
+                if self.signoff_seat() is not None
+                else None
+            ),
         )
 
     # -- internals --------------------------------------------------------------------------------

@@ -240,6 +240,8 @@ class ConsoleView:
     history_pad: HistoryPad | None = None
     can_history: bool = False
     correct: CorrectForm | None = None
+    signoff_pad: HistoryPad | None = None
+    """The pit boss's badge and PIN for the open seat's large payout (``[signoff]``)."""
 
 
 @dataclass(frozen=True)

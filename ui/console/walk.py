@@ -46,6 +46,7 @@ class WalkTaps:
     badge: str
     _pin: str
     history_pad: HistoryPad | None
+    signoff_field: str = "badge"  # the sign-off pad's field: badge, then PIN
     clock: Callable[[], float]
     enter: Callable[[Card], None] | None
     _held: Card | None
@@ -299,6 +300,42 @@ class WalkTaps:
         if self.step() is Step.SETTLEMENT and seat in self.snap.signoff_waiting:
             self.message = None
             self._command("sign_off", seat=seat, badge=badge, pin=pin)
+
+    def signoff_seat(self) -> int | None:
+        """The seat open in the walk whose large payout waits for a sign-off, else None."""
+        order = self._order()
+        cursor = self.cursor or 0
+        if self.step() is not Step.SETTLEMENT or cursor >= len(order):
+            return None
+        seat = order[cursor]
+        return seat if seat in self.snap.signoff_waiting else None
+
+    def signoff_key(self, key: str) -> None:
+        """The pit boss's pad on a large payout: digits, ``back``, ``next`` (badge -> PIN ->
+        send); the PIN stays here, the view shows its length."""
+        seat = self.signoff_seat()
+        if seat is None or self.busy:
+            return
+        field = self.signoff_field
+        if key == "back":
+            if field == "pin":
+                self._pin = self._pin[:-1]
+            else:
+                self.badge = self.badge[:-1]
+        elif key == "next":
+            if field == "badge" and self.badge:
+                self.signoff_field = "pin"
+            elif field == "pin" and self._pin:
+                badge, pin = self.badge, self._pin
+                self.badge, self._pin, self.signoff_field = "", "", "badge"
+                self.sign_off(seat, badge, pin)
+                return
+        elif key.isdigit() and len(key) == 1:
+            if field == "pin" and len(self._pin) < 12:
+                self._pin += key
+            elif field == "badge" and len(self.badge) < 12:
+                self.badge += key
+        self._changed()
 
     def _send_pit_boss(self) -> None:
         pin, self._pin = self._pin, ""

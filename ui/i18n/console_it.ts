@@ -165,13 +165,13 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="79" />
-            <location filename="../console/widgets/settle.py" line="147" />
+            <location filename="../console/widgets/settle.py" line="175" />
             <source>Reveal</source>
             <translation>Scopertura</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="80" />
-            <location filename="../console/widgets/settle.py" line="159" />
+            <location filename="../console/widgets/settle.py" line="187" />
             <source>Settlement</source>
             <translation>Pagamenti</translation>
         </message>
@@ -417,7 +417,7 @@
             <location filename="../poker/texts.py" line="269" />
             <location filename="../poker/texts.py" line="282" />
             <location filename="../tournament/director_window.py" line="368" />
-            <location filename="../tournament/level_strip.py" line="148" />
+            <location filename="../tournament/level_strip.py" line="178" />
             <source>Refused: %1</source>
             <translation>Rifiutato: %1</translation>
         </message>
@@ -1333,7 +1333,7 @@
             <location filename="../console/widgets/seat.py" line="326" />
             <location filename="../poker/widgets/felt.py" line="170" />
             <location filename="../poker/widgets/panel.py" line="336" />
-            <location filename="../tournament/level_strip.py" line="138" />
+            <location filename="../tournament/level_strip.py" line="155" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
@@ -1426,6 +1426,7 @@
             <location filename="../console/widgets/correct.py" line="83" />
             <location filename="../console/widgets/entry.py" line="111" />
             <location filename="../console/widgets/history.py" line="124" />
+            <location filename="../console/widgets/settle.py" line="167" />
             <source>PIN: %1</source>
             <translation>PIN: %1</translation>
         </message>
@@ -1513,17 +1514,17 @@
             <translation>Non è un errore di distribuzione: la carta resta valida e il gioco continua. Dov'è?</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="148" />
+            <location filename="../console/widgets/settle.py" line="176" />
             <source>Show the dealer's hand, then settle seat by seat.</source>
             <translation>Mostra la mano del Banco, poi paga posto per posto.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="155" />
+            <location filename="../console/widgets/settle.py" line="183" />
             <source>Seats in order: %1</source>
             <translation>Ordine dei posti: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="160" />
+            <location filename="../console/widgets/settle.py" line="188" />
             <source>From your right to your left. Pay or collect, then Next.</source>
             <translation>Da destra verso sinistra. Paga o ritira, poi Avanti.</translation>
         </message>
@@ -1585,7 +1586,7 @@
             <translation>BANCO</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="150" />
+            <location filename="../console/widgets/settle.py" line="178" />
             <location filename="../console/widgets/table.py" line="89" />
             <source>Dealer: %1</source>
             <translation>Banco: %1</translation>
@@ -2060,6 +2061,7 @@
         <message>
             <location filename="../console/widgets/correct.py" line="80" />
             <location filename="../console/widgets/history.py" line="121" />
+            <location filename="../console/widgets/settle.py" line="164" />
             <source>Pit boss badge: %1</source>
             <translation>Badge del pit boss: %1</translation>
         </message>
@@ -2498,57 +2500,67 @@
             <translation>%1°</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="84" />
+            <location filename="../tournament/level_strip.py" line="88" />
             <source>Time bank</source>
             <translation>Riserva di tempo</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="160" />
+            <location filename="../tournament/level_strip.py" line="121" />
+            <source>Time banks not read back: %1</source>
+            <translation>Riserve di tempo non rilette: %1</translation>
+        </message>
+        <message>
+            <location filename="../tournament/level_strip.py" line="169" />
+            <source>Time bank not journaled: %1</source>
+            <translation>Riserva di tempo non registrata: %1</translation>
+        </message>
+        <message>
+            <location filename="../tournament/level_strip.py" line="190" />
             <source>Level %1</source>
             <translation>Livello %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="163" />
+            <location filename="../tournament/level_strip.py" line="193" />
             <source>Clock paused</source>
             <translation>Orologio fermo</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="165" />
+            <location filename="../tournament/level_strip.py" line="195" />
             <source>Break: %1 left</source>
             <translation>Pausa: mancano %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="167" />
+            <location filename="../tournament/level_strip.py" line="197" />
             <source>%1 left in the level</source>
             <translation>fine livello fra %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="169" />
+            <location filename="../tournament/level_strip.py" line="199" />
             <source>%1 hands left in the level</source>
             <translation>fine livello fra %1 mani</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="171" />
+            <location filename="../tournament/level_strip.py" line="201" />
             <source>Last level</source>
             <translation>Ultimo livello</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="179" />
+            <location filename="../tournament/level_strip.py" line="213" />
             <source>Action clock %1 s · time bank %2 s</source>
             <translation>Tempo per agire %1 s · riserva di tempo %2 s</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="189" />
+            <location filename="../tournament/level_strip.py" line="223" />
             <source>%1: time is up (check if possible, else fold)</source>
             <translation>%1: tempo scaduto (check se possibile, altrimenti passa)</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="192" />
+            <location filename="../tournament/level_strip.py" line="226" />
             <source>%1: time bank %2</source>
             <translation>%1: riserva di tempo %2</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="198" />
+            <location filename="../tournament/level_strip.py" line="232" />
             <source>%1: %2 · time bank %3</source>
             <translation>%1: %2 · riserva %3</translation>
         </message>

@@ -8,6 +8,7 @@ from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import (
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -126,6 +127,24 @@ class SettlementPage(QWidget):
         self.scroller.setWidget(self.body)
         self.body.installEventFilter(self)  # the list's new size: scroll to the current seat
         lay.addWidget(self.scroller, 1)
+        # a large payout ([signoff]): the pit boss's badge and PIN before the seat is paid
+        self.pad_title = _label("sideHint")
+        lay.addWidget(self.pad_title)
+        self.pad = QWidget()
+        grid = QGridLayout(self.pad)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setSpacing(6)
+        self.keys: dict[str, QPushButton] = {}
+        for i, key in enumerate(["1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0",
+                                 "next"]):  # fmt: skip
+            b = QPushButton("⌫" if key == "back" else ("OK" if key == "next" else key))
+            b.setObjectName("pinKey")
+            if presenter is not None:
+                b.clicked.connect(lambda _=False, k=key: presenter.signoff_key(k))
+            grid.addWidget(b, i // 3, i % 3)
+            self.keys[key] = b
+        lay.addWidget(self.pad)
+        self.pad.hide()
         self.back = QPushButton("")
         self.back.setObjectName("backButton")
         if presenter is not None:
@@ -137,6 +156,15 @@ class SettlementPage(QWidget):
     def show_view(self, view: ConsoleView) -> None:
         """Draw the list (rebuilt only when it changed)."""
         reveal = view.step is Step.REVEAL
+        pad = view.signoff_pad
+        self.pad.setVisible(pad is not None)
+        if pad is None:
+            set_text(self.pad_title, "")
+        elif pad.field == "badge":
+            set_text(self.pad_title, trf("Pit boss badge: %1", pad.badge or "—"))
+        else:
+            dots = "•" * pad.pin_len or "—"  # a variable: a literal 2nd argument is a comment
+            set_text(self.pad_title, trf("PIN: %1", dots))
         for label in (self.dealer, self.order):
             label.setVisible(reveal)
         self.qualify.setVisible(reveal and view.qualifies is not None)
