@@ -171,3 +171,38 @@ class DecisionClock:
                            for v in (action, bank))):  # fmt: skip
             raise ClockError(f"decision clock: bad field in {dict(data)!r}")
         return cls(player, started, action, bank, open_)
+
+
+# -- the banks in the journal (a live table) ----------------------------------------------------
+TIME_BANK_EVENT = "time_bank"
+"""A desk record's tournament event: a live table's decision drew on a player's time bank."""
+
+
+def bank_part(tournament_id: str, table_id: str, outcome: DecisionOutcome,
+              hand_uid: str | None) -> dict[str, Any]:  # fmt: skip
+    """The tournament part of the record of a decision that drew on ``outcome.player``'s bank
+    (rules text 002: one reserve for the whole tournament): the ms used and, absolute, the ms
+    left, so reading it twice never counts the use twice. No ``clock``: it moves no clock."""
+    return {"id": tournament_id, "event": TIME_BANK_EVENT, "player": outcome.player,
+            "table": table_id, "hand_uid": hand_uid, "bank_ms_used": outcome.bank_ms_used,
+            "bank_ms_left": outcome.bank_ms_left, "timed_out": outcome.timed_out}  # fmt: skip
+
+
+def journaled_banks(parts: Iterable[Mapping[str, Any]], tournament_id: str) -> TimeBanks:
+    """Each player's bank as the last :data:`TIME_BANK_EVENT` part of ``tournament_id`` in
+    ``parts`` (journal order) left it; players without one are not in the result (full bank).
+
+    Raises:
+        ClockError: such a part without a player name or whole ms >= 0 left (a corrupt record).
+    """
+    banks: dict[str, int] = {}
+    for part in parts:
+        if part.get("id") != tournament_id or part.get("event") != TIME_BANK_EVENT:
+            continue
+        player, left = part.get("player"), part.get("bank_ms_left")
+        if not isinstance(player, str) or not player:
+            raise ClockError(f"time bank record: bad player {player!r}")
+        if not isinstance(left, int) or isinstance(left, bool) or left < 0:
+            raise ClockError(f"time bank record of {player}: bad bank_ms_left {left!r}")
+        banks[player] = left
+    return TimeBanks(banks)

@@ -7,7 +7,9 @@ the GUI thread), the seat to act from the console's view (``snap.actor``); the a
 runs here (:class:`~dealer_assist.tournament.action_clock.DecisionClock`): it begins when the
 action reaches a seat and ends when it moves on, the time bank drawn as the structure says
 (``automatic`` when the action clock runs out, or ``on_request``: the dealer taps "Time bank"
-when the player asks). The banks are kept by the strip for the session (not journaled). The
+when the player asks). A decision that drew on a bank is journaled when it ends, and the
+banks are rebuilt from the journal when the tournament first shows
+(:mod:`ui.tournament.bank_journal`): a restart finds each bank where it was, not full. The
 strip stays hidden until the journal shows a tournament playing at this table. No card here.
 
 :func:`attach_level_strip` puts it in a poker console's window (the one hook).
@@ -30,11 +32,13 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_assist.config import TableConfig
+from dealer_assist.errors import DealerAssistError
 from dealer_assist.events import utc_now
-from dealer_assist.tournament.action_clock import DecisionClock, TimeBanks
+from dealer_assist.tournament.action_clock import DecisionClock, DecisionOutcome, TimeBanks
 from dealer_assist.tournament.errors import ClockError
 from ui.console import theme
 from ui.console.widgets.seat import FitLabel, set_text
+from ui.tournament.bank_journal import BankJournal
 from ui.tournament.board import Board, Snapshot, countdown
 from ui.tournament.feed import JournalFeed
 from ui.tournament.texts import blinds, forced, tr, trf
@@ -92,6 +96,9 @@ class LevelStrip(QFrame):
         self.table_id: str | None = None
         self.banks = TimeBanks()
         self.decision: DecisionClock | None = None
+        self.bank_journal: BankJournal | None = None  # None: the banks are not journaled
+        self._loaded: str | None = None  # the tournament whose banks were read back
+        self._said: str | None = None  # a journal problem, shown on the strip
         self._turn: tuple[Any, ...] = ()
         self._timer = QTimer(self)
         self._timer.timeout.connect(self.refresh)
@@ -105,6 +112,13 @@ class LevelStrip(QFrame):
         if self.table_id is not None and self.table_id not in snap.tables:
             return
         self.snap = snap
+        if self.bank_journal is not None and self._loaded != snap.tournament_id:
+            try:  # once: the banks the decisions before a restart left
+                self.banks = self.bank_journal.load(snap.tournament_id)
+                self._loaded = snap.tournament_id
+                self._said = None
+            except DealerAssistError as e:
+                self._said = trf("Time banks not read back: %1", str(e))
         self.show()
         self.refresh()
 
@@ -115,8 +129,11 @@ class LevelStrip(QFrame):
             return
         now = self.now()
         if self.decision is not None:
-            self.banks = self.banks.settle(self.decision.finish(now))
+            outcome = self.decision.finish(now)
+            self.banks = self.banks.settle(outcome)
             self.decision = None
+            if outcome.bank_ms_used > 0:
+                self._journal(outcome)
         self._turn = turn
         if player is None or self.snap is None:
             self.refresh()
@@ -137,6 +154,19 @@ class LevelStrip(QFrame):
             seat = next((s for s in snap.seats if s.seat == actor), None)
             name = (seat.name if seat is not None and seat.name else None) or trf("Seat %1", actor)
         self.on_turn((snap.hand_uid, actor, snap.street), name)
+
+    def _journal(self, outcome: DecisionOutcome) -> None:
+        """The decision's bank use into the journal (committed before the next decision)."""
+        if self.bank_journal is None or self.snap is None:
+            return
+        hand = self._turn[0] if self._turn else None
+        try:
+            self.bank_journal.record(self.snap.tournament_id, self.table_id or "",
+                                     self.snap.structure.game, outcome,
+                                     None if hand is None else str(hand))  # fmt: skip
+            self._said = None
+        except DealerAssistError as e:
+            self._said = trf("Time bank not journaled: %1", str(e))
 
     def open_bank(self) -> None:
         """The player asks for the time bank (``on_request``); refused: said on the strip."""
@@ -173,6 +203,10 @@ class LevelStrip(QFrame):
         self._action(now)
 
     def _action(self, now: datetime) -> None:
+        if self._said is not None:  # a journal problem stays shown until the dealer sees it
+            set_text(self.action, self._said)
+            self._kind("out")
+            return
         d = self.decision
         if d is None and self.snap is not None:
             s = self.snap.structure
@@ -217,6 +251,8 @@ class LevelStrip(QFrame):
         self._timer.stop()
         if self.feed is not None:
             self.feed.stop()
+        if self.bank_journal is not None:
+            self.bank_journal.close()
 
 
 def _place(window: QMainWindow, strip: LevelStrip) -> None:
@@ -254,6 +290,7 @@ def attach_level_strip(
     journal = url or config.journal_url
     if journal:
         feed = JournalFeed(journal, tournament_id=tournament_id, table_id=config.table_id)
+        strip.bank_journal = BankJournal(journal)
         feed.snapshot.connect(strip.set_snapshot)
         strip.feed = feed
         feed.start()
