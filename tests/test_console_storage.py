@@ -143,3 +143,48 @@ def qtbot_left() -> Any:
     from PySide6.QtCore import Qt
 
     return Qt.MouseButton.LeftButton
+
+
+def test_a_hand_settled_while_the_journal_is_locked_is_journaled_once_after_retry(
+    tmp_path: Path,
+) -> None:
+    """The lock comes between the settlement's step and the hand's append (a real second
+    connection takes it just then): the hand is settled on screen but not journaled; the
+    walk's Next waits with the fault; released, Retry journals it (the runner's
+    journal_unsaved) once, and the next hand does not journal it again."""
+    t, clock, db = _locked_table(tmp_path)
+    _to_the_dealers_cards(t, clock)
+    uid = t.p.snap.hand_uid
+    journal = t.service.journal
+    assert isinstance(journal, ResilientJournal)
+    lock = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    append = journal.append_hand
+
+    def append_locked(entry: Any) -> Any:  # another program starts writing just now
+        if not lock.in_transaction:
+            lock.execute("BEGIN IMMEDIATE")
+        return append(entry)
+
+    journal.append_hand = append_locked  # type: ignore[method-assign]
+    try:
+        big(t, clock)  # the dealer's cards: settled, the append refused
+        snap = t.p.snap
+        assert snap.error is not None and snap.error.code == "journal"
+        assert snap.phase is Phase.SETTLED and snap.storage is not None and snap.storage.fault
+        assert _hands(db) == 0
+        big(t, clock)  # on to the first seat to pay
+        big(t, clock)  # Next: the journal first, still locked: the fault again
+        assert t.service.storage_fault is not None and t.p.snap.paid == ()
+        assert t.p.paid == []  # not ticked on screen: the mark was not written
+    finally:
+        journal.append_hand = append  # type: ignore[method-assign]
+        lock.execute("ROLLBACK")
+        lock.close()
+    t.p.tap_retry()
+    assert t.service.storage_fault is None and t.p.snap.error is None
+    assert _hands(db) == 1
+    stored = journal.last_hand()
+    assert stored is not None and stored.hand_uid == uid and stored.status == "settled"
+    t.service.new_hand()
+    assert _hands(db) == 1  # not journaled twice
+    t.service.close()

@@ -180,6 +180,8 @@ class ConsolePresenter(DerivedView, WalkTaps):
             self.box = self.book.entry_boxes[0]
         else:
             self.paid += [s for s in snap.paid if s not in self.paid]
+            if snap.error is not None and snap.error.code in ("journal", "signoff_required"):
+                self.paid = [s for s in self.paid if s in snap.paid]  # the mark was not written
         sent = self._exposing_sent
         if sent is not None and snap.seq >= sent[0]:
             self._exposing_sent = None
@@ -432,19 +434,6 @@ class ConsolePresenter(DerivedView, WalkTaps):
         if self.snap.notice is not None:
             self.dismissed = self.snap.notice.number
             self._changed()
-
-    def dismiss_storage(self) -> None:
-        """The dealer has read a storage notice (a fault stays until the storage answers)."""
-        banner = self.snap.storage
-        if banner is not None and not banner.fault:
-            self.storage_dismissed = banner.number
-            self._changed()
-
-    def tap_retry(self) -> None:
-        """After a storage fault: try the journal again (the table resumes if it answers)."""
-        if not self.busy:
-            self.message = None
-            self._command("retry")
 
     def open_exposed(self) -> None:
         """Start recording a card exposed by mistake (not a misdeal: play goes on)."""

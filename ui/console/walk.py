@@ -47,6 +47,7 @@ class WalkTaps:
     _pin: str
     history_pad: HistoryPad | None
     signoff_field: str = "badge"  # the sign-off pad's field: badge, then PIN
+    storage_dismissed: int
     clock: Callable[[], float]
     enter: Callable[[Card], None] | None
     _held: Card | None
@@ -293,6 +294,20 @@ class WalkTaps:
             field = self.history_pad.field
             self.history_pad = HistoryPad(self.badge, len(self._pin), field)
         self._changed()
+
+    # -- storage faults (ui.console.service_storage) ----------------------------------------
+    def dismiss_storage(self) -> None:
+        """The dealer has read a storage notice (a fault stays until the storage answers)."""
+        banner = self.snap.storage
+        if banner is not None and not banner.fault:
+            self.storage_dismissed = banner.number
+            self._changed()
+
+    def tap_retry(self) -> None:
+        """After a storage fault: try the journal again (the table resumes if it answers)."""
+        if not self.busy:
+            self.message = None
+            self._command("retry")
 
     def sign_off(self, seat: int, badge: str, pin: str) -> None:
         """The pit boss's badge and PIN for ``seat``'s large payout (sent to the service, which
