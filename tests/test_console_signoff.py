@@ -191,3 +191,37 @@ def test_the_pit_boss_signs_off_on_the_settlement_pad(tmp_path: Path, qtbot: Any
     big(t, clock)  # Next: now it is paid
     assert seat in t.p.snap.paid
     t.service.close()
+
+
+def test_with_the_pitboss_users_store_its_roles_count(tmp_path: Path) -> None:
+    """The pit-boss application's users file beside the journal (as ``dealer-assist console``
+    finds it): a pit boss cannot sign a shift manager's tier, the shift manager can; the
+    console's roster is not asked then."""
+    from dealer_assist.pitboss.roles import Role
+    from dealer_assist.pitboss.users import new_user
+    from dealer_assist.storage.access import LocalUsers
+    from ui.console.app import pitboss_users
+
+    users = LocalUsers(tmp_path)
+    users.put_user(new_user("1001", Role.PIT_BOSS, "1111"), by="test")
+    users.put_user(new_user("2002", Role.SHIFT_MANAGER, "2222"), by="test")
+    t, clock = signoff_table(tmp_path)
+    found = pitboss_users(str(tmp_path / "s.db"))
+    assert found is not None
+    t.service.signers = found
+    t.service.config = dataclasses.replace(
+        t.service.config, signoff=(SignoffTier(0, "shift_manager"),)
+    )
+    settled(t, clock)
+    seat = t.p.snap.signoff_waiting[0]
+    snap = t.service.sign_off(seat, BADGE, PIN)  # the roster's pit boss: not in the users file
+    assert snap.error is not None and snap.error.code == "pit_boss"
+    snap = t.service.sign_off(seat, "1001", "1111")  # a pit boss: below the tier's role
+    assert snap.error is not None and snap.error.code == "signoff_role" and snap.signed == ()
+    snap = t.service.sign_off(seat, "2002", "9999")  # wrong PIN
+    assert snap.error is not None and snap.error.code == "pit_boss" and snap.signed == ()
+    snap = t.service.sign_off(seat, "2002", "2222")
+    assert snap.error is None and snap.signed == (seat,)
+    (rec,) = _signoff_steps(tmp_path / "s.db", t.config.table_id)
+    assert rec["by"] == "2002" and rec["role"] == "shift_manager"
+    t.service.close()

@@ -26,6 +26,8 @@ from dealer_assist.at_rest import data_folder
 from dealer_assist.config import TableConfig
 from dealer_assist.errors import ConfigError
 from dealer_assist.source import CardSource
+from dealer_assist.storage.access import USERS_FILE, LocalUsers
+from dealer_assist.storage.engine import journal_url
 from dealer_assist.storage.faults import ResilientJournal, StorageNotice
 from dealer_assist.storage.journal import Journal
 from drivers.factory import open_source
@@ -218,6 +220,7 @@ def run_console(
         config, source_factory(config, source_url), journal,
         lang=lang, mirror=mirror, roster=roster, dealer=dealer,
     )  # fmt: skip
+    console.service.signers = pitboss_users(url)  # large payouts: the pit-boss app's users
     win = console.window
     status = 0
     if windowed or demo:
@@ -250,6 +253,20 @@ def run_console(
     if previous is not None:
         qInstallMessageHandler(previous)
     return status
+
+
+def pitboss_users(url: str) -> LocalUsers | None:
+    """The pit-boss application's users file beside a SQLite journal (``dealer-assist pitboss
+    --db`` keeps ``pitboss_users.json`` in the journal's folder) when it exists: large payouts
+    are then signed off by its users' badges, PINs and roles (:mod:`ui.console.signoff`); else
+    None (the console's roster). A floor (PostgreSQL) users table is not read here."""
+    if "://" in url and not url.startswith("sqlite"):
+        return None
+    db = journal_url(url).database
+    if not db:
+        return None
+    folder = Path(db).parent
+    return LocalUsers(folder) if (folder / USERS_FILE).is_file() else None
 
 
 def _notice_to_stderr(notice: StorageNotice) -> None:
