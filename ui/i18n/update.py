@@ -4,9 +4,9 @@ Maintenance tool, not used at run time. It runs ``pyside6-lupdate`` over every w
 and the game modules ``dealer_assist/games`` (their box, street and decision titles, marked with
 ``english()``, which lupdate takes for ``QT_TR_NOOP``; new texts are added to ``console_it.ts``,
 removed ones dropped), writes the Italian texts below and those of ``ui/i18n/it_*.py`` (one file
-per area: ``IT = {english: italian}``) into the .ts, compiles ``console_it.qm`` with ``pyside6-lrelease`` and lists texts still untranslated
-(exit status 1 then). Terms follow the Italian rule texts (Banco, Tris, Full, Colore, Scala,
-"da destra verso sinistra").
+per area: ``IT = {english: italian}``) into the .ts, compiles ``console_it.qm`` with
+``pyside6-lrelease`` and lists texts still untranslated (exit status 1 then). Terms follow the
+Italian rule texts (Banco, Tris, Full, Colore, Scala, "da destra verso sinistra").
 """
 
 from __future__ import annotations
