@@ -50,6 +50,7 @@ from dealer_assist.storage.signing import (
 )
 from dealer_assist.storage.supervise import (
     FileIdentity,
+    SideFileRemoved,
     acknowledge,
     acknowledgement,
     alarm_text,
@@ -412,10 +413,28 @@ class Journal:
         if self._identity is not None:
             try:
                 self._identity.check()
+            except SideFileRemoved as e:
+                self._alarm = f"{e}; {self._rescue_removed_log()}"  # latched, as below
+                raise JournalError(self._alarm) from e
             except JournalError as e:
                 self._alarm = str(e)  # latched: the table stays stopped
                 raise
         return engine
+
+    def _rescue_removed_log(self) -> str:
+        """Checkpoint a write-ahead log removed while open: SQLite still has it open, so what
+        it holds (hands already journaled) is copied into the journal file before anything
+        else can lose it. Returns what happened, for the alarm."""
+        engine = self._require_open()
+        try:
+            with engine.connect() as conn:
+                row = conn.exec_driver_sql("PRAGMA wal_checkpoint(FULL)").fetchone()
+        except sa.exc.SQLAlchemyError as e:
+            _log.error("checkpoint of a removed write-ahead log failed: %s", e)
+            return "its hands could not be copied into the journal: do not stop the program"
+        if row is not None and int(row[0]) != 0:
+            return "its hands could not all be copied into the journal (busy): retry"
+        return "its hands were copied into the journal file"
 
     # -- helpers ---------------------------------------------------------------------------
 

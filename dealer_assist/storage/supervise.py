@@ -68,6 +68,44 @@ class FileIdentity:
                 f"the journal file {self.path} was replaced while open (device/inode "
                 f"{self.device}/{self.inode}, now {st.st_dev}/{st.st_ino}): dealing stopped"
             )
+        removed = self.side_files_removed()
+        if removed:
+            raise SideFileRemoved(removed)
+
+    def side_files_removed(self) -> list[str]:
+        """The journal's ``-wal``/``-shm`` that this process still has open although their
+        path was removed (Linux: a descriptor in ``/proc/self/fd`` naming ``… (deleted)``).
+
+        SQLite keeps writing to an open write-ahead log after ``rm``; what it holds reaches
+        the journal only at a checkpoint, so a kill before one loses hands already
+        journaled. Exact, not a guess from the path's inode: SQLite itself removes the log
+        only once no connection has it open. Elsewhere than Linux: always empty.
+        """
+        names = {f"{self.path}{suffix} (deleted)" for suffix in ("-wal", "-shm")}
+        try:
+            fds = os.listdir("/proc/self/fd")
+        except OSError:
+            return []
+        found = set()
+        for fd in fds:
+            try:
+                target = os.readlink(f"/proc/self/fd/{fd}")
+            except OSError:
+                continue  # closed meanwhile (the listing's own descriptor, say)
+            if target in names:
+                found.add(target.removesuffix(" (deleted)"))
+        return sorted(found)
+
+
+class SideFileRemoved(JournalError):
+    """The journal's ``-wal`` or ``-shm`` was removed while open (:meth:`FileIdentity.check`);
+    ``files`` names them. The journal checkpoints what the removed log holds, then stops."""
+
+    def __init__(self, files: list[str]) -> None:
+        self.files = files
+        super().__init__(
+            f"the journal's {' and '.join(files)} was removed while open: dealing stopped"
+        )
 
 
 def sqlite_path(engine: Engine) -> Path | None:
