@@ -269,7 +269,26 @@ def message_text(message: Message, currency: str) -> str:
         return trf(message.text, *message.args)
     if code == "exposed_recorded":
         return trf("Exposed card recorded (%1). Play goes on.", place_text(message.text))
+    if code in _REFUSED or code == "error":
+        # the core's English (a race with the buttons, say) goes to the log, not the screen
+        log.info("refused (%s): %s", code, message.text)
+        return tr(_REFUSED.get(code, _REFUSED["other"]))
     return message.text
+
+
+_REFUSED = {
+    "illegal": QT_TRANSLATE_NOOP(
+        "", "That decision is not possible now: check the seat, then tap again"
+    ),
+    "state": QT_TRANSLATE_NOOP(
+        "", "Not possible at this point of the hand: follow the next step shown"
+    ),
+    "bet": QT_TRANSLATE_NOOP("", "That bet is refused: check it against the table limits"),
+    "other": QT_TRANSLATE_NOOP(
+        "", "Refused: the table cannot do that now; call the pit boss if it happens again"
+    ),
+}
+"""The core's refusals the console's own checks did not catch first: a sentence per kind."""
 
 
 def position_text(pos: Position | None) -> str:

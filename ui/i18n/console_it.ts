@@ -1000,7 +1000,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="246" />
-            <location filename="../console/texts.py" line="493" />
+            <location filename="../console/texts.py" line="512" />
             <source>The shuffler is not ready: clear the fault, then start a new hand</source>
             <translation>La miscelatrice non è pronta: risolvi il guasto, poi inizia una nuova mano</translation>
         </message>
@@ -1046,228 +1046,248 @@
             <translation>Carta esposta registrata (%1). Il gioco continua.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="282" />
+            <location filename="../console/texts.py" line="280" />
+            <source>That decision is not possible now: check the seat, then tap again</source>
+            <translation>Decisione non possibile ora: controllare il posto, poi toccare di nuovo</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="283" />
+            <source>Not possible at this point of the hand: follow the next step shown</source>
+            <translation>Non possibile a questo punto della mano: seguire il passo indicato</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="286" />
+            <source>That bet is refused: check it against the table limits</source>
+            <translation>Puntata rifiutata: controllarla con i limiti del tavolo</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="287" />
+            <source>Refused: the table cannot do that now; call the pit boss if it happens again</source>
+            <translation>Rifiutato: il tavolo non può farlo ora; chiamare il capo tavolo se si ripete</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="301" />
             <source>Seat %1 — card %2</source>
             <translation>Posto %1 — carta %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="284" />
+            <location filename="../console/texts.py" line="303" />
             <source>Dealer — card %1</source>
             <translation>Banco — carta %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="286" />
+            <location filename="../console/texts.py" line="305" />
             <source>Board — card %1</source>
             <translation>Carte comuni — carta %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="287" />
+            <location filename="../console/texts.py" line="306" />
             <source>Burn card %1</source>
             <translation>Carta bruciata %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="297" />
+            <location filename="../console/texts.py" line="316" />
             <source>Dealer</source>
             <translation>Banco</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="299" />
+            <location filename="../console/texts.py" line="318" />
             <source>Board</source>
             <translation>Carte comuni</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="306" />
+            <location filename="../console/texts.py" line="325" />
             <source>Card source changed: %1 → %2.</source>
             <translation>Sorgente delle carte cambiata: %1 → %2.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="318" />
+            <location filename="../console/texts.py" line="337" />
             <source>The shuffler's port is in use by another program: close that program, then connect the shuffler again</source>
             <translation>La porta della miscelatrice è usata da un altro programma: chiudere quel programma, poi ricollegare la miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="321" />
+            <location filename="../console/texts.py" line="340" />
             <source>This computer may not open the shuffler's port: call the technician</source>
             <translation>Questo computer non ha il permesso di aprire la porta della miscelatrice: chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="323" />
+            <location filename="../console/texts.py" line="342" />
             <source>Shuffler not found: check that its cable is plugged in and it is switched on</source>
             <translation>Miscelatrice non trovata: controllare che il cavo sia collegato e che sia accesa</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="325" />
+            <location filename="../console/texts.py" line="344" />
             <source>Another shuffler answered: check which one is connected, then restart the console</source>
             <translation>Ha risposto un'altra miscelatrice: controllare quale è collegata, poi riavviare la console</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="328" />
+            <location filename="../console/texts.py" line="347" />
             <source>The shuffler restarted by itself: wait until it is ready</source>
             <translation>La miscelatrice si è riavviata da sola: attendere che sia pronta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="330" />
+            <location filename="../console/texts.py" line="349" />
             <source>The shuffler does not answer: switch it off and on again</source>
             <translation>La miscelatrice non risponde: spegnerla e riaccenderla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="332" />
+            <location filename="../console/texts.py" line="351" />
             <source>Cards keep going missing on the way from the shuffler: another program may be reading its port. Close it, or call the technician</source>
             <translation>Continuano a mancare carte in arrivo dalla miscelatrice: un altro programma potrebbe leggerne la porta. Chiuderlo, o chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="335" />
+            <location filename="../console/texts.py" line="354" />
             <source>Shuffler cable disconnected or shuffler switched off: plug the cable back in and switch it on</source>
             <translation>Cavo della miscelatrice scollegato o miscelatrice spenta: ricollegare il cavo e accenderla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="338" />
+            <location filename="../console/texts.py" line="357" />
             <source>Shuffler cable disconnected or shuffler switched off: plug the cable back in and switch it on. If it keeps happening, another program may be reading the shuffler's port: close it</source>
             <translation>Cavo della miscelatrice scollegato o miscelatrice spenta: ricollegare il cavo e accenderla. Se succede ancora, un altro programma potrebbe leggere la porta della miscelatrice: chiuderlo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="342" />
+            <location filename="../console/texts.py" line="361" />
             <source>Card source fault: call the technician (the details are in the log)</source>
             <translation>Guasto della sorgente delle carte: chiamare il tecnico (i dettagli sono nel registro)</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="346" />
+            <location filename="../console/texts.py" line="365" />
             <source>Cards jammed in the shuffler: clear the jam on the shuffler</source>
             <translation>Carte inceppate nella miscelatrice: sbloccarle sulla miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="347" />
+            <location filename="../console/texts.py" line="366" />
             <source>Shuffler door open: close it</source>
             <translation>Sportello della miscelatrice aperto: chiuderlo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="348" />
+            <location filename="../console/texts.py" line="367" />
             <source>A card is missing from the shuffler: find it and put it back</source>
             <translation>Manca una carta nella miscelatrice: trovarla e rimetterla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="350" />
+            <location filename="../console/texts.py" line="369" />
             <source>An extra card in the shuffler: take it out</source>
             <translation>Una carta in più nella miscelatrice: toglierla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="351" />
+            <location filename="../console/texts.py" line="370" />
             <source>The same card twice in the shuffler: check the deck</source>
             <translation>La stessa carta due volte nella miscelatrice: controllare il mazzo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="353" />
+            <location filename="../console/texts.py" line="372" />
             <source>The shuffler misread a card: check the deck, then clear the fault on the shuffler</source>
             <translation>La miscelatrice ha letto male una carta: controllare il mazzo, poi risolvere il guasto sulla miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="355" />
+            <location filename="../console/texts.py" line="374" />
             <source>Shuffler elevator failure: call the technician</source>
             <translation>Guasto dell'elevatore della miscelatrice: chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="356" />
+            <location filename="../console/texts.py" line="375" />
             <source>Shuffler power failure: check its power cable</source>
             <translation>Guasto dell'alimentazione della miscelatrice: controllarne il cavo di alimentazione</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="357" />
+            <location filename="../console/texts.py" line="376" />
             <source>Shuffler internal error: switch it off and on again; if it stays, call the technician</source>
             <translation>Errore interno della miscelatrice: spegnerla e riaccenderla; se resta, chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="360" />
+            <location filename="../console/texts.py" line="379" />
             <source>A card left the shuffler after the hand was settled: take it off the table</source>
             <translation>Una carta è uscita dalla miscelatrice dopo la chiusura della mano: toglierla dal tavolo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="366" />
+            <location filename="../console/texts.py" line="385" />
             <source>door open</source>
             <translation>sportello aperto</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="367" />
+            <location filename="../console/texts.py" line="386" />
             <source>missing card</source>
             <translation>carta mancante</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="368" />
+            <location filename="../console/texts.py" line="387" />
             <source>extra card</source>
             <translation>carta in più</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="369" />
+            <location filename="../console/texts.py" line="388" />
             <source>duplicate card</source>
             <translation>carta doppia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="370" />
+            <location filename="../console/texts.py" line="389" />
             <source>misread</source>
             <translation>lettura errata</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="371" />
+            <location filename="../console/texts.py" line="390" />
             <source>elevator</source>
             <translation>elevatore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="372" />
+            <location filename="../console/texts.py" line="391" />
             <source>power</source>
             <translation>alimentazione</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="374" />
+            <location filename="../console/texts.py" line="393" />
             <source>late card</source>
             <translation>carta in ritardo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="411" />
+            <location filename="../console/texts.py" line="430" />
             <source>Shuffler fault %1: see its display</source>
             <translation>Guasto della miscelatrice %1: vedere il suo display</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="426" />
+            <location filename="../console/texts.py" line="445" />
             <source>Reason: %1</source>
             <translation>Motivo: %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="478" />
+            <location filename="../console/texts.py" line="497" />
             <source>The shuffler is in fault: clear it on the shuffler</source>
             <translation>La miscelatrice è in guasto: risolverlo sulla miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="480" />
+            <location filename="../console/texts.py" line="499" />
             <source>The shuffler is not ready (%1): wait until it is</source>
             <translation>La miscelatrice non è pronta (%1): attendere che lo sia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="308" />
+            <location filename="../console/texts.py" line="327" />
             <source>From now on the dealer types every card on the keypad.</source>
             <translation>Da ora il dealer inserisce ogni carta con la tastiera.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="365" />
+            <location filename="../console/texts.py" line="384" />
             <source>jam</source>
             <translation>inceppo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="373" />
+            <location filename="../console/texts.py" line="392" />
             <source>internal</source>
             <translation>errore interno</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="375" />
+            <location filename="../console/texts.py" line="394" />
             <source>other shuffler</source>
             <translation>altra miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="381" />
+            <location filename="../console/texts.py" line="400" />
             <source>Wait until the shuffler is ready, then start a new hand</source>
             <extracomment>what the dealer does after a void, by its reason (the reason's own words come from the core)</extracomment>
             <translation>Attendere che la miscelatrice sia pronta, poi iniziare una nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="463" />
+            <location filename="../console/texts.py" line="482" />
             <location filename="../console/widgets/topbar.py" line="107" />
             <source>next try in %1 s</source>
             <translation>prossimo tentativo tra %1 s</translation>
@@ -1327,7 +1347,7 @@
             <translation>Fiche %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="295" />
+            <location filename="../console/texts.py" line="314" />
             <location filename="../console/widgets/alarm.py" line="120" />
             <location filename="../console/widgets/panel.py" line="140" />
             <location filename="../console/widgets/seat.py" line="326" />
@@ -1644,7 +1664,7 @@
             <translation>nessun collegamento</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="460" />
+            <location filename="../console/texts.py" line="479" />
             <location filename="../console/widgets/topbar.py" line="104" />
             <source>reconnecting… attempt %1</source>
             <translation>ricollegamento… tentativo %1</translation>
