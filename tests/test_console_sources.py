@@ -250,8 +250,12 @@ def test_pit_boss_roster_keeps_only_scrypt_hashes(tmp_path: Path) -> None:
     roster.add("12", "97531")
     roster.save()
     text = path.read_text("utf-8")
-    assert "2468" not in text and "97531" not in text
-    entry = json.loads(text)["pit_bosses"]["4711"]
+    # no PIN as a value anywhere (a hex hash may contain "2468" by chance: values, not text)
+    stored = json.loads(text)["pit_bosses"]
+    values = [v for e in stored.values() for v in e.values()]
+    assert "2468" not in values and "97531" not in values
+    assert all(set(e) <= {"salt", "hash", "n", "r", "p"} for e in stored.values()), stored
+    entry = stored["4711"]
     assert len(bytes.fromhex(entry["salt"])) == 16 and len(bytes.fromhex(entry["hash"])) == 32
     assert oct(path.stat().st_mode & 0o777) == "0o600"
     again = PitBossRoster(path).load()
