@@ -48,6 +48,7 @@ import sqlalchemy as sa
 sys.path.insert(0, str(Path(__file__).parent))
 from journal_append import SAMPLE, entry, percentile
 
+from dealer_assist.games import GAME_CODES, POT_GAME_CODES
 from dealer_assist.pitboss.filters import HandFilter, HandSource, Sort
 from dealer_assist.storage import HandEntry, Journal
 from dealer_assist.storage.floor import Floor, Pusher
@@ -56,7 +57,7 @@ from dealer_assist.storage.search import JournalSearch
 
 DEFAULT_FLOOR = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 KEPT_SCHEMA = "bench_floor_search"
-GAMES = ("uth", "thb")
+GAMES = tuple(c for c in GAME_CODES if c not in POT_GAME_CODES)  # the banked games
 REASONS = ("misdeal: card exposed", "shoe fault: card not read", "dealer error", "seat dispute")
 BIG = 200_000  # a payout at least this is rare (0.5 % of hands): "pot above an amount"
 

@@ -34,6 +34,7 @@ import sqlalchemy as sa
 sys.path.insert(0, str(Path(__file__).parent))
 from journal_append import SAMPLE, entry, percentile
 
+from dealer_assist.games import DEFAULT_GAME
 from dealer_assist.storage import Journal
 from dealer_assist.storage.floor import Floor, Pusher
 from dealer_assist.storage.floor.stats import FloorStats
@@ -63,7 +64,7 @@ def push(job: tuple[str, str, str, str]) -> tuple[int, float]:
     """The journal forwarded to the floor by the product's pusher; (sent, seconds)."""
     url, path, table_id, pit = job
     with Journal(path, create=False, supervise=False) as journal, Floor(url) as floor:
-        floor.register(table_id, "uth", pit=pit)
+        floor.register(table_id, DEFAULT_GAME, pit=pit)  # the sample hands' game
         t0 = time.perf_counter()
         sent = Pusher(journal, floor, batch=1000).push().sent
         return sent, time.perf_counter() - t0

@@ -15,7 +15,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from dealer_assist.errors import DealerAssistError
+from dealer_assist.errors import ConfigError, DealerAssistError
+from dealer_assist.games import get_pot_game
 from dealer_assist.tournament.results import ResultsTable
 
 TITLES = {
@@ -30,7 +31,16 @@ HEADINGS = {
            "fees": "Diritti di partecipazione", "pool": "Montepremi", "yes": "sì",
            "in_play": "in gioco", "special": "Premi speciali"},
 }  # fmt: skip
-GAME_NAMES = {"stud": "Seven Card Stud", "holdem": "Texas Hold'em"}
+
+
+def game_name(code: str) -> str:
+    """The pot game's title from its plug-in (``Seven Card Stud``); an unknown code as given."""
+    try:
+        return get_pot_game(code).title
+    except ConfigError:
+        return code
+
+
 #: hand categories in Italian as rules text 002 names them (English: the code, spaced)
 CATEGORIES_IT = {
     "royal_flush": "scala reale", "straight_flush": "scala colore", "four_of_a_kind": "poker",
@@ -119,7 +129,7 @@ def write_pdf(table: ResultsTable, path: str | Path, *, language: str = "en",
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.whitesmoke]),
     ]))  # fmt: skip
     story = [Paragraph(_escape(table.name), styles["Title"]),
-             Paragraph(GAME_NAMES.get(table.game, table.game), styles["Heading2"]),
+             Paragraph(game_name(table.game), styles["Heading2"]),
              Paragraph(summary, styles["Normal"]), Spacer(1, 12), grid]  # fmt: skip
     if table.specials:
         story += [Spacer(1, 12), Paragraph(h["special"], styles["Heading3"])]

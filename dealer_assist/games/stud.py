@@ -387,6 +387,7 @@ class StudRules:
     table (:mod:`dealer_assist.games.stud_hand`)."""
 
     code = CODE
+    title = "Seven Card Stud"
     max_seats = MAX_SEATS
     has_button = False  # no button: the deal starts from seat 1 (rules text 002)
     streets = STREETS

@@ -269,13 +269,13 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="42" />
-            <location filename="../tournament/texts.py" line="18" />
+            <location filename="../tournament/texts.py" line="21" />
             <source>Texas Hold'em</source>
             <translation>Texas Hold'em</translation>
         </message>
         <message>
             <location filename="../poker/texts.py" line="43" />
-            <location filename="../tournament/texts.py" line="17" />
+            <location filename="../tournament/texts.py" line="20" />
             <source>Seven Card Stud</source>
             <translation>Seven Card Stud</translation>
         </message>
@@ -2474,48 +2474,48 @@
             <translation>%1 · OROLOGIO FERMO</translation>
         </message>
         <message>
-            <location filename="../tournament/texts.py" line="21" />
+            <location filename="../tournament/texts.py" line="24" />
             <source>Fixed limit</source>
             <translation>Limite fisso</translation>
         </message>
         <message>
-            <location filename="../tournament/texts.py" line="22" />
+            <location filename="../tournament/texts.py" line="25" />
             <source>Pot limit</source>
             <translation>Pot limit</translation>
         </message>
         <message>
-            <location filename="../tournament/texts.py" line="23" />
+            <location filename="../tournament/texts.py" line="26" />
             <source>No limit</source>
             <translation>No limit</translation>
         </message>
         <message>
-            <location filename="../tournament/texts.py" line="40" />
+            <location filename="../tournament/texts.py" line="59" />
             <source>Limits %1 / %2</source>
             <translation>Limiti %1 / %2</translation>
         </message>
         <message>
-            <location filename="../tournament/texts.py" line="41" />
+            <location filename="../tournament/texts.py" line="60" />
             <source>Blinds %1 / %2</source>
             <translation>Bui %1 / %2</translation>
         </message>
         <message>
-            <location filename="../tournament/texts.py" line="46" />
+            <location filename="../tournament/texts.py" line="65" />
             <source>Ante %1</source>
             <translation>Ante %1</translation>
         </message>
         <message>
-            <location filename="../tournament/texts.py" line="46" />
+            <location filename="../tournament/texts.py" line="65" />
             <source>No ante</source>
             <translation>Senza ante</translation>
         </message>
         <message>
-            <location filename="../tournament/texts.py" line="48" />
+            <location filename="../tournament/texts.py" line="67" />
             <source>Bring-in %1</source>
             <translation>Bring-in %1</translation>
         </message>
         <message>
-            <location filename="../tournament/texts.py" line="59" />
-            <location filename="../tournament/texts.py" line="62" />
+            <location filename="../tournament/texts.py" line="78" />
+            <location filename="../tournament/texts.py" line="81" />
             <source>%1st</source>
             <translation>%1°</translation>
         </message>
@@ -3015,79 +3015,79 @@
     <context>
         <name>SearchView</name>
         <message>
-            <location filename="../pitboss/search_view.py" line="46" />
+            <location filename="../pitboss/search_view.py" line="47" />
             <source>Between</source>
             <translation>Tra</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="55" />
-            <location filename="../pitboss/search_view.py" line="57" />
-            <location filename="../pitboss/search_view.py" line="62" />
+            <location filename="../pitboss/search_view.py" line="56" />
+            <location filename="../pitboss/search_view.py" line="58" />
+            <location filename="../pitboss/search_view.py" line="63" />
             <source>any</source>
             <translation>qualsiasi</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="58" />
+            <location filename="../pitboss/search_view.py" line="59" />
             <source>settled</source>
             <translation>liquidata</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="59" />
+            <location filename="../pitboss/search_view.py" line="60" />
             <source>void</source>
             <translation>annullata</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="64" />
+            <location filename="../pitboss/search_view.py" line="65" />
             <source>Device fault</source>
             <translation>Guasto del dispositivo</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="65" />
+            <location filename="../pitboss/search_view.py" line="66" />
             <source>Card typed on the keypad</source>
             <translation>Carta digitata sul tastierino</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="66" />
+            <location filename="../pitboss/search_view.py" line="67" />
             <source>Card read by the camera</source>
             <translation>Carta letta dalla telecamera</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="67" />
+            <location filename="../pitboss/search_view.py" line="68" />
             <source>Search</source>
             <translation>Cerca</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="71" />
+            <location filename="../pitboss/search_view.py" line="72" />
             <source>Table</source>
             <translation>Tavolo</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="72" />
+            <location filename="../pitboss/search_view.py" line="73" />
             <source>Game</source>
             <translation>Gioco</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="77" />
+            <location filename="../pitboss/search_view.py" line="78" />
             <source>Seat</source>
             <translation>Posto</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="78" />
+            <location filename="../pitboss/search_view.py" line="79" />
             <source>Outcome</source>
             <translation>Esito</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="79" />
+            <location filename="../pitboss/search_view.py" line="80" />
             <source>Payout or pot at least (minor units)</source>
             <translation>Vincita o piatto almeno (centesimi)</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="80" />
+            <location filename="../pitboss/search_view.py" line="81" />
             <source>Void reason contains</source>
             <translation>Il motivo dell'annullamento contiene</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="102" />
+            <location filename="../pitboss/search_view.py" line="103" />
             <source>Hands shown: %1</source>
             <translation>Mani mostrate: %1</translation>
         </message>

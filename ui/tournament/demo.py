@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.events import utc_now
+from dealer_assist.games import get_pot_game
 from dealer_assist.storage.journal import Journal
 from dealer_assist.tournament.structure import TournamentStructure
 from ui.console.i18n import install_language
@@ -113,7 +114,8 @@ def _strip_shots(app: QApplication, desk: DirectorDesk, clock: WallClock, out: P
                  lang: str) -> list[Path]:  # fmt: skip
     strip = LevelStrip(now=clock)
     strip.set_snapshot(desk.snapshot())
-    strip.on_turn(("demo-hand", 3, "third"), PLAYERS[2])
+    first_street = get_pot_game(desk.structure.game).streets[0].name
+    strip.on_turn(("demo-hand", 3, first_street), PLAYERS[2])
     clock.move(seconds=17)
     strip.refresh()
     saved = []

@@ -7,16 +7,19 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
+from dealer_assist.errors import ConfigError
+from dealer_assist.games import PotGame, get_pot_game
 from dealer_assist.tournament.structure import Level
 from ui.console import format as fmt
 from ui.console.texts import tr, trf
 
 __all__ = ["chips", "game_line", "level_amounts", "place_name", "tr", "trf"]
 
-_GAMES = {
-    "stud": QT_TRANSLATE_NOOP("", "Seven Card Stud"),
-    "holdem": QT_TRANSLATE_NOOP("", "Texas Hold'em"),
-}
+# the pot games' titles (their plug-ins' ``title``), here for lupdate to collect
+_GAME_TITLES = (
+    QT_TRANSLATE_NOOP("", "Seven Card Stud"),
+    QT_TRANSLATE_NOOP("", "Texas Hold'em"),
+)
 _BETTING = {
     "fixed_limit": QT_TRANSLATE_NOOP("", "Fixed limit"),
     "pot_limit": QT_TRANSLATE_NOOP("", "Pot limit"),
@@ -29,14 +32,30 @@ def chips(n: int) -> str:
     return fmt.amount(n * 100, cents=False)
 
 
+def _plugin(game: str) -> PotGame | None:
+    """The pot game's plug-in; None for an unknown code (shown as given, with blinds)."""
+    try:
+        return get_pot_game(game)
+    except ConfigError:
+        return None
+
+
+def _no_blinds(game: str) -> bool:
+    """A game without a button has no blinds: limits and a bring-in (Stud, rules text 002)."""
+    plugin = _plugin(game)
+    return plugin is not None and not plugin.has_button
+
+
 def game_line(game: str, betting: str) -> str:
     """``Seven Card Stud · Fixed limit``."""
-    return f"{tr(_GAMES.get(game, game))} · {tr(_BETTING.get(betting, betting))}"
+    plugin = _plugin(game)
+    title = plugin.title if plugin is not None else game
+    return f"{tr(title)} · {tr(_BETTING.get(betting, betting))}"
 
 
 def blinds(game: str, lv: Level) -> str:
     """``Limits 100 / 200`` (Stud: small and big limit) or ``Blinds 50 / 100`` (Hold'em)."""
-    if game == "stud":
+    if _no_blinds(game):
         return trf("Limits %1 / %2", chips(lv.small), chips(lv.big))
     return trf("Blinds %1 / %2", chips(lv.small), chips(lv.big))
 
@@ -44,7 +63,7 @@ def blinds(game: str, lv: Level) -> str:
 def forced(game: str, lv: Level) -> str:
     """``Ante 25 · Bring-in 25`` (Stud), ``Ante 25`` or ``No ante``."""
     parts = [trf("Ante %1", chips(lv.ante)) if lv.ante else tr("No ante")]
-    if game == "stud" and lv.bring_in:
+    if _no_blinds(game) and lv.bring_in:
         parts.append(trf("Bring-in %1", chips(lv.bring_in)))
     return " · ".join(parts)
 
