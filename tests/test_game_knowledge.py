@@ -38,6 +38,11 @@ ALLOWED = {
         "the journal schema's kinds of forced bet of the peer games (ante, blinds, bring-in: "
         "poker vocabulary of the operation types), not the Ante box of UTH or THB"
     ),
+    ("dealer_assist/pitboss/pot_replay.py", "ante"): (
+        "the Hold'em record's forced-bet field (HAND_RECORD.md \"Pot games\": the ante each seat "
+        "posts, poker vocabulary like the operations' forced-bet kinds), not the Ante box of UTH "
+        "or THB"
+    ),
 }
 """(module, name) -> why that module may spell that name."""
 

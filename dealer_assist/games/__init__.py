@@ -47,6 +47,9 @@ class PotGame(Protocol):
     streets: tuple[Any, ...]
     max_seats: int
     has_button: bool  # the table has a dealer button to place or draw before the first hand
+    replays_by_fold: bool
+    """The pit boss replays its hands as a fold of the table's operations (``False``: the
+    record's actions in order, not yet rebuilt)."""
 
     def table_game(self, section: Mapping[str, Any]) -> Any:
         """The table's game settings from its ``[poker]`` section; ConfigError naming the key."""

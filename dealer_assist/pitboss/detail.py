@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from dealer_assist.games import GAME_CODES, get_game
 from dealer_assist.pitboss.replay import card_source
 from dealer_assist.ports import StoredHand
 
@@ -79,7 +80,7 @@ def _bets(rec: dict[str, Any]) -> list[str]:
     return out
 
 
-def _decisions(rec: dict[str, Any]) -> list[str]:
+def _decisions(game: str, rec: dict[str, Any]) -> list[str]:
     if isinstance(rec.get("actions"), list):  # pot games: one list in order
         return [
             f"{a.get('street')}: seat {a.get('seat')} {a.get('action')}"
@@ -91,7 +92,10 @@ def _decisions(rec: dict[str, Any]) -> list[str]:
         for a in p.get("actions", []):
             m = f" x{a['multiple']}" if a.get("multiple") else ""
             out.append(f"{a.get('street')}: seat {p['seat']} {a.get('action')}{m}")
-    order = {"preflop": 0, "flop": 1, "turn": 2, "river": 3}
+    # in the order of the game's streets; a street the game does not know (or a record of an
+    # unknown game) last, in record order
+    streets = get_game(game).streets if game in GAME_CODES else ()
+    order = {s.name: i for i, s in enumerate(streets)}
     return sorted(out, key=lambda s: order.get(s.split(":")[0], 9))
 
 
@@ -134,7 +138,7 @@ def hand_detail(hand: StoredHand) -> HandDetail:
         hand.ended_at.isoformat(),
         tuple(_cards(hand)),
         tuple(_bets(hand.record)),
-        tuple(_decisions(hand.record)),
+        tuple(_decisions(hand.game, hand.record)),
         tuple(_results(hand.settlement)),
         tuple(_events(hand)),
     )

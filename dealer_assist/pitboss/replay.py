@@ -20,6 +20,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from dealer_assist.cards import parse_card
@@ -38,10 +39,9 @@ from dealer_assist.engine.operations import (
     StreetClosed,
 )
 from dealer_assist.errors import DealerAssistError
+from dealer_assist.games import GAME_CODES, POT_GAME_CODES, get_pot_game
 from dealer_assist.ports import StoredHand
 from dealer_assist.record import parse_record
-
-BANKED = frozenset({"uth", "thb"})
 
 
 @dataclass(frozen=True)
@@ -87,9 +87,9 @@ def replay(hand: StoredHand) -> Replay:
     the steps up to there and ``stopped`` naming the operation and the rule."""
     if hand.status == "table":
         return Replay((), "a table record is not a hand")
-    if hand.game in BANKED:
+    if hand.game in GAME_CODES:  # the banked games
         return _banked(hand)
-    if hand.game == "holdem":
+    if hand.game in POT_GAME_CODES and get_pot_game(hand.game).replays_by_fold:
         return _holdem(hand)
     return _pot(hand)
 
@@ -282,7 +282,20 @@ def _snapshot(state: BankedHand, index: int, kind: str, title: str) -> ReplaySte
     )
 
 
-_STREET_BOARD = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
+@cache
+def _board_shown() -> dict[str, int]:
+    """street -> board cards shown once it is dealt, from the street lists of the pot games
+    that deal a board (Hold'em); the first is the street the hole cards open."""
+    shown: dict[str, int] = {}
+    for code in POT_GAME_CODES:
+        streets = get_pot_game(code).streets
+        if not any(s.board for s in streets):
+            continue
+        total = 0
+        for s in streets:
+            total += int(s.board)
+            shown.setdefault(s.name, total)
+    return shown
 
 
 def _pot(hand: StoredHand) -> Replay:
@@ -307,12 +320,12 @@ def _pot(hand: StoredHand) -> Replay:
         stakes[int(post["seat"])] = int(post["amount"])
         add("forced_bet", f"seat {post['seat']} posts {post['type']} {post['amount']}", 0)
     add("deal", "hole cards dealt", 0)
-    street = "preflop"
+    street = next(iter(_board_shown()), "")  # the hole cards open it: no step of its own
     for a in rec.get("actions", []):
         if a.get("street") != street:
             street = str(a.get("street"))
             stakes = {s: 0 for s in stakes}
-            add("deal", f"{street} dealt", _STREET_BOARD.get(street, len(board)))
+            add("deal", f"{street} dealt", _board_shown().get(street, len(board)))
         seat = int(a["seat"])
         if a.get("to") is not None:
             stakes[seat] = int(a["to"])
@@ -320,7 +333,7 @@ def _pot(hand: StoredHand) -> Replay:
         add(
             "bet",
             f"seat {seat} {a['action']}" + (f" to {a['to']}" if "to" in a else ""),
-            _STREET_BOARD.get(street, len(board)),
+            _board_shown().get(street, len(board)),
         )
     if hand.status == "void":
         add("void", f"void: {hand.void_reason or ''}", len(board))

@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
 from PySide6.QtWidgets import QApplication, QWidget
 
 from dealer_assist.errors import ConfigError
+from dealer_assist.games import DEFAULT_GAME, GAME_CODES, POT_GAME_CODES
 from dealer_assist.pitboss.roles import Role
 from dealer_assist.pitboss.users import new_user
 from ui.pitboss.app import LoginDialog, PitBossWindow
@@ -110,11 +111,13 @@ def wait_idle(app: QApplication, jobs: Jobs, timeout: float = 30.0) -> None:
 
 def demo_journals(folder: Path) -> list[Path]:
     """One journal per table (one chain per table, as the floor wants) dealt by
-    ``dealer-assist simulate``: UTH, Hold'em and THB; their paths."""
+    ``dealer-assist simulate``: the default game's first (the floor-less demo opens it alone),
+    the first pot game, the other banked games (UTH, Hold'em, THB); their paths."""
     from ui.cli import main
 
+    games = (DEFAULT_GAME, POT_GAME_CODES[0], *(c for c in GAME_CODES if c != DEFAULT_GAME))
     out = []
-    for game, hands in (("uth", "40"), ("holdem", "30"), ("thb", "20")):
+    for game, hands in zip(games, ("40", "30", "20"), strict=False):
         db = folder / f"demo_{game}.db"
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             status = main(["simulate", "--game", game, "--hands", hands, "--seed", "7",

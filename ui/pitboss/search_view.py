@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_assist.errors import DealerAssistError
+from dealer_assist.games import GAME_CODES, POT_GAME_CODES
 from dealer_assist.pitboss.filters import HandFilter
 from ui.pitboss.search_model import HandsModel
 
@@ -42,7 +43,7 @@ class SearchView(QWidget):
         self.model = model
         self.table = QLineEdit()
         self.game = QComboBox()
-        self.game.addItems(["", "uth", "thb", "holdem", "stud"])
+        self.game.addItems(["", *GAME_CODES, *POT_GAME_CODES])
         self.use_range = QCheckBox(self.tr("Between"))
         now = QDateTime.currentDateTimeUtc()
         self.since = QDateTimeEdit(now.addDays(-1))
