@@ -21,11 +21,13 @@ from pathlib import Path
 from typing import Any
 
 from dealer_assist.evaluator import Category
+from dealer_assist.games.tournament_levels import TOURNAMENT_GAMES, tournament_levels
 from dealer_assist.tournament.errors import StructureError
 
-GAMES = ("stud", "holdem")
+GAMES = TOURNAMENT_GAMES
+"""The pot games a tournament can play (their levels: ``dealer_assist.games.tournament_levels``)."""
 BETTINGS = ("fixed_limit", "pot_limit", "no_limit")
-MAX_SEATS = {"stud": 8, "holdem": 10}
+MAX_SEATS = {code: tournament_levels(code).max_seats for code in GAMES}
 """Seats at one table (GAMES.md: Stud up to 8, Hold'em up to 10)."""
 FEE_STEP_CENTS = 50
 """Fees are EUR 0.50 or a multiple of it (rules text 002, "Importi del diritto di
@@ -221,11 +223,7 @@ class TournamentStructure:
 
 
 def _level_dict(game: str, lv: Level, default_action: int) -> dict[str, Any]:
-    d: dict[str, Any] = (
-        {"small_limit": lv.small, "ante": lv.ante, "bring_in": lv.bring_in}
-        if game == "stud"
-        else {"small_blind": lv.small, "big_blind": lv.big, "ante": lv.ante}
-    )
+    d = tournament_levels(game).level_dict(lv.small, lv.big, lv.ante, lv.bring_in)
     if lv.minutes is not None:
         d["minutes"] = lv.minutes
     if lv.hands is not None:

@@ -11,6 +11,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from dealer_assist.errors import quote
+from dealer_assist.games.tournament_levels import tournament_levels
 from dealer_assist.tournament.errors import StructureError
 from dealer_assist.tournament.structure import (
     BASIS_POINTS,
@@ -142,7 +143,7 @@ class _Reader:
             "entry_fee_cents", "formula", "qualifiers"})  # fmt: skip
         game = self.str_(t, "game", "tournament", GAMES)
         betting = self.str_(t, "betting", "tournament", BETTINGS,
-                            "fixed_limit" if game == "stud" else "no_limit")  # fmt: skip
+                            tournament_levels(game).default_betting)  # fmt: skip
         chip = self.int_(t, "chip", "tournament", low=1)
         stack = self.chips(t, "starting_stack", "tournament", chip)
         seats = self.int_(t, "max_seats", "tournament", MAX_SEATS[game], low=2,
@@ -194,38 +195,48 @@ class _Reader:
         raw = self.list_(data, "levels", required=True)
         if not raw:
             raise self.fail("levels", "at least one level")
-        amounts = ({"small_limit", "big_limit", "ante", "bring_in"} if game == "stud"
-                   else {"small_blind", "big_blind", "ante"})  # fmt: skip
+        spec = tournament_levels(game)
+        amounts = spec.keys
         out: list[Level] = []
         for i, item in enumerate(raw):
             path = f"levels[{i}]"
             if not isinstance(item, Mapping):
                 raise self.fail(path, f"must be a table, got {quote(item)}")
             self.keys(item, amounts | {"minutes", "hands", "action_seconds"}, path)
-            ante = self.chips(item, "ante", path, chip, low=0, default=0)
-            if game == "stud":
-                small = self.chips(item, "small_limit", path, chip)
-                big = self.chips(item, "big_limit", path, chip, default=2 * small)
+            ante = self.chips(item, spec.ante_key, path, chip, low=0, default=0)
+            small = self.chips(item, spec.small_key, path, chip)
+            if spec.big_is_twice_small:  # Stud's limits
+                big = self.chips(item, spec.big_key, path, chip, default=2 * small)
                 if big != 2 * small:
-                    raise self.fail(f"{path}.big_limit", f"must be twice the small limit "
+                    raise self.fail(f"{path}.{spec.big_key}", f"must be twice the small limit "
                                     f"{small} (rules text 002), got {big}")  # fmt: skip
-                bring_in = self.chips(item, "bring_in", path, chip)
+            else:  # Hold'em's blinds
+                big = self.chips(item, spec.big_key, path, chip)
+            if spec.bring_in_key is not None:
+                bring_in = self.chips(item, spec.bring_in_key, path, chip)
                 if 2 * bring_in > small:
-                    raise self.fail(f"{path}.bring_in", f"at most half the small limit {small} "
-                                    f"(rules text 002, bring-in), got {bring_in}")  # fmt: skip
+                    raise self.fail(
+                        f"{path}.{spec.bring_in_key}",
+                        f"at most half the small limit {small} (rules text 002, bring-in), "
+                        f"got {bring_in}",
+                    )
                 if ante >= small:
-                    raise self.fail(f"{path}.ante", f"must be a fraction of the small limit "
-                                    f"{small} (rules text 002, ante), got {ante}")  # fmt: skip
+                    raise self.fail(
+                        f"{path}.{spec.ante_key}",
+                        f"must be a fraction of the small limit {small} (rules text 002, ante), "
+                        f"got {ante}",
+                    )
             else:
-                small = self.chips(item, "small_blind", path, chip)
-                big = self.chips(item, "big_blind", path, chip)
                 bring_in = 0
                 if big < small:
                     raise self.fail(
-                        f"{path}.big_blind", f"must be at least the small blind {small}, got {big}"
+                        f"{path}.{spec.big_key}",
+                        f"must be at least the small blind {small}, got {big}",
                     )
                 if ante > big:
-                    raise self.fail(f"{path}.ante", f"at most the big blind {big}, got {ante}")
+                    raise self.fail(
+                        f"{path}.{spec.ante_key}", f"at most the big blind {big}, got {ante}"
+                    )
             minutes = self.opt_int(item, "minutes", path)
             hands = self.opt_int(item, "hands", path)
             if minutes is None and hands is None and i < len(raw) - 1:
@@ -240,10 +251,11 @@ class _Reader:
                     (prev.small, prev.big, prev.ante, prev.bring_in),
                 )
                 if any(a < b for a, b in zip(now_, then, strict=True)) or now_ == then:
-                    key = "small_limit" if game == "stud" else "small_blind"
-                    raise self.fail(f"{path}.{key}", f"levels must increase: level {i + 1} "
-                                    f"({_amounts(game, lv)}) is not above level {i} "
-                                    f"({_amounts(game, prev)})")  # fmt: skip
+                    raise self.fail(
+                        f"{path}.{spec.small_key}",
+                        f"levels must increase: level {i + 1} ({_amounts(game, lv)}) is not "
+                        f"above level {i} ({_amounts(game, prev)})",
+                    )
             out.append(lv)
         return tuple(out)
 
@@ -365,6 +377,4 @@ class _Reader:
 
 
 def _amounts(game: str, lv: Level) -> str:
-    if game == "stud":
-        return f"limits {lv.small}/{lv.big}, ante {lv.ante}, bring-in {lv.bring_in}"
-    return f"blinds {lv.small}/{lv.big}, ante {lv.ante}"
+    return tournament_levels(game).amounts_text(lv.small, lv.big, lv.ante, lv.bring_in)

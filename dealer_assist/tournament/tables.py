@@ -25,6 +25,7 @@ from dealer_assist.config import TableConfig
 from dealer_assist.errors import HandStateError, TableError
 from dealer_assist.events import utc_now
 from dealer_assist.games import get_pot_game
+from dealer_assist.games.tournament_levels import tournament_levels
 from dealer_assist.ports import ChainJournal, HandEntry, PendingStep, StoredHand, VerifyResult
 from dealer_assist.source import CardSource
 from dealer_assist.table.peer_driving import HeadlessPeerTable
@@ -99,13 +100,10 @@ def game_at_level(game: Any, structure: TournamentStructure, level: Level) -> An
     Raises:
         ConfigError: amounts the game refuses (e.g. a bring-in above half the small limit).
     """
-    common: dict[str, Any] = {"betting": structure.betting, "ante": level.ante,
-                              "chip": structure.chip,
+    common: dict[str, Any] = {"betting": structure.betting, "chip": structure.chip,
                               "buy_in": (structure.chip, CHIPS_CAP)}  # fmt: skip
-    if structure.game == "stud":
-        return dataclasses.replace(game, limits=(level.small, level.big),
-                                   bring_in=level.bring_in, **common)  # fmt: skip
-    return dataclasses.replace(game, blinds=(level.small, level.big), limits=None, **common)
+    levels = tournament_levels(structure.game)
+    return levels.game_at_level(game, level.small, level.big, level.ante, level.bring_in, **common)
 
 
 class TournamentTable:
