@@ -44,9 +44,9 @@ from ui.console.service import (
     source_kind,
     switch_notice,
 )
-from ui.console.snapshot import CommandError, DeviceStatus, SourceNotice
+from ui.console.snapshot import CommandError, DeviceStatus, SourceNotice, StorageBanner
 from ui.poker.seating import Seating
-from ui.poker.snapshot import Extras, PokerSnapshot, RuleRefusal, StorageBanner, take_snapshot
+from ui.poker.snapshot import Extras, PokerSnapshot, RuleRefusal, take_snapshot
 from ui.storage_notice import RECOVERED, storage_text
 
 RULES = ("no_card_entered", "void_unacknowledged", "hand_in_progress", "no_new_deck",

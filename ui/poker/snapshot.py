@@ -20,32 +20,13 @@ from dealer_assist.engine.state import HandView
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.games.base import Position
 from dealer_assist.table.session import TableSession
-from ui.console.snapshot import CommandError, DeviceStatus, SourceNotice
+from ui.console.snapshot import CommandError, DeviceStatus, SourceNotice, StorageBanner
 
 BET_KINDS = frozenset({"bet", "raise", COMPLETE})
 """The action kinds that take an amount (the seat's total this round): ``complete`` is the first
 full bet over a forced bet below it (Stud's bring-in)."""
 FORCED_KIND = BRING_IN
 """The action kind of a forced bet its seat decides (post it or fold: Stud's bring-in)."""
-
-
-@dataclass(frozen=True)
-class StorageBanner:
-    """The journal's storage as the dealer must know it (issue 18 item 6), drawn as a banner.
-
-    Attributes:
-        text, args: the English source of the dealer's sentence and its ``%1``... arguments
-            (:func:`ui.storage_notice.storage_text`: the widget says it with ``trf``).
-        fault: the journal refused a write: the hand stays pending and the table deals nothing
-            until the storage answers again (the dealer taps retry, or the next step works);
-            False: a notice (the disk getting full, the journal answering again).
-        number: counts the banners (a notice the dealer dismissed stays dismissed).
-    """
-
-    text: str
-    args: tuple[str, ...] = ()
-    fault: bool = False
-    number: int = 0
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ui.console.snapshot import DeviceStatus, SourceNotice
+from ui.console.snapshot import DeviceStatus, SourceNotice, StorageBanner
 from ui.console.view import CardEntry
-from ui.poker.snapshot import Legal, PokerSnapshot, SeatSnap, StorageBanner
+from ui.poker.snapshot import Legal, PokerSnapshot, SeatSnap
 
 
 @dataclass(frozen=True)

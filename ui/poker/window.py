@@ -13,6 +13,7 @@ from ui.console import theme
 from ui.console.texts import tr, trf
 from ui.console.widgets.banner import NoticeBar, NotReadyBar
 from ui.console.widgets.seat import set_text
+from ui.console.widgets.storage import StorageBar
 from ui.console.widgets.topbar import TopBar
 from ui.poker.presenter import PokerPresenter, PokerView
 from ui.poker.snapshot import FORCED_KIND
@@ -20,7 +21,6 @@ from ui.poker.texts import step_name, title
 from ui.poker.widgets.alarm import PokerVoidAlarm
 from ui.poker.widgets.felt import Felt
 from ui.poker.widgets.panel import PokerPanel
-from ui.poker.widgets.storage_bar import StorageBar
 
 WIDE = 1700  # from this size on the full sizes; below (1280x800) the compact ones
 TALL = 950
