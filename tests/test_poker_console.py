@@ -508,6 +508,20 @@ def layout_faults(win: Any, size: tuple[int, int], lang: str) -> list[str]:
     return faults
 
 
+def settled_layout_faults(app: Any, win: Any, size: tuple[int, int], lang: str) -> list[str]:
+    """:func:`layout_faults` of ``win`` resized to ``size`` once its layout settled (up to 1 s):
+    under load a snapshot still on its way (a status line about to go) is not the step."""
+    win.resize(*size)
+    for _ in range(20):
+        app.processEvents()
+        faults = layout_faults(win, size, lang)
+        if not faults:
+            break
+        time.sleep(0.05)
+        win.resize(*size)
+    return faults
+
+
 def test_every_demo_step_fits_at_both_sizes_in_both_languages(qtbot: Any, tmp_path: Path) -> None:
     from ui.console.app import qt_app
     from ui.poker.app import PokerConsole
@@ -522,16 +536,7 @@ def test_every_demo_step_fits_at_both_sizes_in_both_languages(qtbot: Any, tmp_pa
             win = self.c.window
             steps.add(self.p.step())
             for size in SIZES:
-                win.resize(*size)
-                # a step's layout settles within a second; under load a snapshot still on its
-                # way (a status line about to go) is not the step, so judge the settled window
-                for _ in range(20):
-                    self.app.processEvents()
-                    faults = layout_faults(win, size, self.lang)
-                    if not faults:
-                        break
-                    time.sleep(0.05)
-                    win.resize(*size)
+                faults = settled_layout_faults(self.app, win, size, self.lang)
                 found.extend(f"{self.lang} {size} {name}: {f}" for f in faults)
 
     for lang in ("it", "en"):

@@ -481,7 +481,7 @@ def test_the_window_shows_the_shortage_and_its_button_then_the_community_card(
 def test_every_stud_demo_step_fits_at_both_sizes_in_both_languages(
     qtbot: Any, tmp_path: Path
 ) -> None:
-    from tests.test_poker_console import layout_faults
+    from tests.test_poker_console import settled_layout_faults
     from ui.console.app import qt_app
     from ui.poker.app import PokerConsole
     from ui.poker.demo import SIZES, PokerDemo
@@ -496,11 +496,8 @@ def test_every_stud_demo_step_fits_at_both_sizes_in_both_languages(
             win = self.c.window
             steps.add(self.p.step())
             for size in SIZES:
-                win.resize(*size)
-                for _ in range(3):
-                    self.app.processEvents()
-                found.extend(f"{self.lang} {size} {name}: {f}"
-                             for f in layout_faults(win, size, self.lang))  # fmt: skip
+                faults = settled_layout_faults(self.app, win, size, self.lang)
+                found.extend(f"{self.lang} {size} {name}: {f}" for f in faults)
                 felt = win.felt
                 for s, row in felt.shown.items():
                     if row.isVisible() and row.geometry().intersects(felt.board_box.geometry()) \
