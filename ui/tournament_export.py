@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import tempfile
-from collections.abc import Callable
 from pathlib import Path
 
-from dealer_assist.errors import ConfigError, DealerAssistError
+from dealer_assist.errors import ConfigError
 from dealer_assist.games import get_pot_game
 from dealer_assist.tournament.results import ResultsTable
+from ui.export_files import ExportError as ExportError
+from ui.export_files import escape as _escape
+from ui.export_files import replace_file as _replace
 
 TITLES = {
     "en": ("Place", "Player", "Prize", "Special prizes", "Paid", "Rebuys", "Add-on"),
@@ -54,10 +54,6 @@ def category_name(code: str, language: str = "en") -> str:
     if language == "it":
         return CATEGORIES_IT.get(code, code.replace("_", " "))
     return code.replace("_", " ")
-
-
-class ExportError(DealerAssistError):
-    """An export that could not be written (the message names the file and why)."""
 
 
 def money(cents: int) -> str:
@@ -142,25 +138,3 @@ def write_pdf(table: ResultsTable, path: str | Path, *, language: str = "en",
         raise ExportError(f"{path}: the PDF could not be made: {e}") from e
     data = buf.getvalue()
     return _replace(Path(path), lambda f: f.write(data))
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _replace(path: Path, write: Callable[[io.BufferedWriter], object]) -> Path:
-    """Write through a temporary file in the same folder, fsync, rename over ``path``."""
-    try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-    except OSError as e:
-        raise ExportError(f"{path}: cannot write there: {e.strerror}") from e
-    try:
-        with os.fdopen(fd, "wb") as f:
-            write(f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError as e:
-        Path(tmp).unlink(missing_ok=True)
-        raise ExportError(f"{path}: cannot write: {e.strerror}") from e
-    return path

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -22,11 +20,13 @@ from fractions import Fraction
 from pathlib import Path
 
 from dealer_assist.audit.stats import StatsRow, StatsSource, variance_alerts
-from dealer_assist.errors import DealerAssistError
 from dealer_assist.events import iso_utc
 from dealer_assist.games.hold import Estimate, main_game_hold
 from dealer_assist.storage.signed_export import sign_export
 from dealer_assist.storage.signing import Signer
+from ui.export_files import ExportError as ExportError
+from ui.export_files import escape as _escape
+from ui.export_files import replace_file as _replace
 
 COLUMNS = {
     "en": ("Table", "Game", "Hands", "Hands/h", "Drop", "Win", "Hold", "Theoretical hold",
@@ -42,10 +42,6 @@ HEADINGS = {
            "total": "Totale", "alert": "hold fuori dalla sua banda al 95%", "none": "nessuno",
            "sim": "Hold teorico: gioco principale simulato, %1 mani, seme %2 (intervallo al 95%)"},
 }  # fmt: skip
-
-
-class ExportError(DealerAssistError):
-    """A report that could not be made or written (the message names the file and why)."""
 
 
 @dataclass(frozen=True)
@@ -211,25 +207,3 @@ def export_report(
     else:
         raise ExportError(f"{p}: the report is .csv or .pdf, not {suffix or 'no suffix'}")
     return p, sign_export(p, signer, signer_name)
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _replace(path: Path, write: Callable[[io.BufferedWriter], object]) -> Path:
-    """Write through a temporary file in the same folder, fsync, rename over ``path``."""
-    try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-    except OSError as e:
-        raise ExportError(f"{path}: cannot write there: {e.strerror}") from e
-    try:
-        with os.fdopen(fd, "wb") as f:
-            write(f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError as e:
-        Path(tmp).unlink(missing_ok=True)
-        raise ExportError(f"{path}: cannot write: {e.strerror}") from e
-    return path
