@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from ui.console.presenter import ConsolePresenter, ConsoleView
 from ui.console.texts import action_label, tr, trf
+from ui.console.widgets.pin_pad import pin_pad
 from ui.console.widgets.seat import restyle, set_text
 
 
@@ -31,18 +32,7 @@ class CorrectPage(QWidget):
         self.pad_title = QLabel("")
         self.pad_title.setObjectName("sideHint")
         lay.addWidget(self.pad_title)
-        self.pad = QWidget()
-        grid = QGridLayout(self.pad)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setSpacing(6)
-        self.keys: dict[str, QPushButton] = {}
-        for i, key in enumerate(["1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0",
-                                 "next"]):  # fmt: skip
-            b = QPushButton("⌫" if key == "back" else ("OK" if key == "next" else key))
-            b.setObjectName("pinKey")
-            b.clicked.connect(lambda _=False, k=key: self.p.correction_key(k))
-            grid.addWidget(b, i // 3, i % 3)
-            self.keys[key] = b
+        self.pad, self.keys = pin_pad(self.p.correction_key)
         lay.addWidget(self.pad)
         lay.addStretch(1)
         self.cancel = QPushButton("")

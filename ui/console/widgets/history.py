@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QGridLayout,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -21,6 +20,7 @@ from ui.console.history import HistoryHand
 from ui.console.presenter import ConsolePresenter, ConsoleView
 from ui.console.texts import card_text, result_name, tr, trf
 from ui.console.walk_texts import walk_texts
+from ui.console.widgets.pin_pad import pin_pad
 from ui.console.widgets.seat import set_text
 
 
@@ -78,18 +78,7 @@ class HistoryPage(QWidget):
         lay.addWidget(self.scroller, 1)
         self.pad_title = _label("sideHint")
         lay.addWidget(self.pad_title)
-        self.pad = QWidget()
-        grid = QGridLayout(self.pad)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setSpacing(6)
-        self.keys: dict[str, QPushButton] = {}
-        for i, key in enumerate(["1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0",
-                                 "next"]):  # fmt: skip
-            b = QPushButton("⌫" if key == "back" else ("OK" if key == "next" else key))
-            b.setObjectName("pinKey")
-            b.clicked.connect(lambda _=False, k=key: self.p.history_key(k))
-            grid.addWidget(b, i // 3, i % 3)
-            self.keys[key] = b
+        self.pad, self.keys = pin_pad(self.p.history_key)
         lay.addWidget(self.pad)
         self.holes = QPushButton("")
         self.holes.clicked.connect(lambda: self.p.history_key("cards"))

@@ -8,7 +8,6 @@ from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import (
     QFrame,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -30,6 +29,7 @@ from ui.console.texts import (
     trf,
 )
 from ui.console.walk_texts import chips_text, hole_text, walk_texts
+from ui.console.widgets.pin_pad import pin_pad
 from ui.console.widgets.seat import restyle, set_text
 
 
@@ -130,19 +130,7 @@ class SettlementPage(QWidget):
         # a large payout ([signoff]): the pit boss's badge and PIN before the seat is paid
         self.pad_title = _label("sideHint")
         lay.addWidget(self.pad_title)
-        self.pad = QWidget()
-        grid = QGridLayout(self.pad)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setSpacing(6)
-        self.keys: dict[str, QPushButton] = {}
-        for i, key in enumerate(["1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0",
-                                 "next"]):  # fmt: skip
-            b = QPushButton("⌫" if key == "back" else ("OK" if key == "next" else key))
-            b.setObjectName("pinKey")
-            if presenter is not None:
-                b.clicked.connect(lambda _=False, k=key: presenter.signoff_key(k))
-            grid.addWidget(b, i // 3, i % 3)
-            self.keys[key] = b
+        self.pad, self.keys = pin_pad(presenter.signoff_key if presenter is not None else None)
         lay.addWidget(self.pad)
         self.pad.hide()
         self.back = QPushButton("")
