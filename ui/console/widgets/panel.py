@@ -168,7 +168,8 @@ class BetsPage(QWidget):
         self.undo_chip.setEnabled(view.can_undo_chip)
         set_text(self.history, texts["history"])
         self.history.setEnabled(view.can_history)
-        for b in (self.repeat, self.history):  # side by side: the largest size that fits
+        # side by side in pairs: the largest size that fits (Italian is longer, at 1280x800)
+        for b in (self.repeat, self.history, self.clear_box, self.clear_seat):
             fit_font(b, b.text(), (20, 17, 15, 13))
         set_text(self.total, trf("On the table: %1", money(view.on_table, cur)))
 
