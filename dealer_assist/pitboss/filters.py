@@ -45,6 +45,8 @@ class HandFilter:
         min_amount: the largest payout (banked) or pot (pot games) at least this (minor units).
         void_reason: a void whose reason contains this text (case-insensitive).
         flags: every one of these search flags (see the module doc).
+        dealer: the dealer's badge id recorded with the hand (``extra["dealer"]``), exact.
+        shift: the shift name recorded with the hand (``extra["shift"]``, e.g. ``day``), exact.
     """
 
     table_id: str | None = None
@@ -56,6 +58,8 @@ class HandFilter:
     min_amount: int | None = None
     void_reason: str | None = None
     flags: tuple[str, ...] = ()
+    dealer: str | None = None
+    shift: str | None = None
 
     def __post_init__(self) -> None:
         for name in ("since", "until"):
@@ -90,6 +94,8 @@ class HandFilter:
                 row.status == "void" and self.void_reason.lower() in (row.void_reason or "").lower()
             ),
             all(f in row.flags for f in self.flags),
+            self.dealer is None or row.dealer == self.dealer,
+            self.shift is None or row.shift == self.shift,
         )
         return all(checks)
 
@@ -109,6 +115,8 @@ class HandRow:
     top_amount: int | None
     seats: tuple[int, ...] = ()
     flags: tuple[str, ...] = ()
+    dealer: str | None = None
+    shift: str | None = None
 
 
 @dataclass(frozen=True)
@@ -232,4 +240,6 @@ def row_of(hand: StoredHand, columns: dict[str, Any]) -> HandRow:
         top_amount=columns.get("top_amount"),
         seats=tuple(columns.get("seats") or ()),
         flags=tuple(columns.get("flags") or ()),
+        dealer=columns.get("dealer"),
+        shift=columns.get("shift"),
     )
