@@ -40,15 +40,13 @@ def hand(**changes: Any) -> StoredHand:
 def test_a_pot_hand_its_pots_and_rake() -> None:
     columns = search_columns(hand())
     assert columns == {"wagered": 9000, "top_amount": 7500, "house_net": 300,
-                       "seats": [1, 2, 5], "flags": None, "dealer": None,
-                       "shift": None}  # fmt: skip
+                       "seats": [1, 2, 5], "flags": None, "dealer": None}  # fmt: skip
 
 
-def test_the_dealer_and_shift_the_table_recorded() -> None:
-    columns = search_columns(hand(extra={"dealer": "D-1042", "shift": "swing"}))
-    assert (columns["dealer"], columns["shift"]) == ("D-1042", "swing")
-    odd = search_columns(hand(extra={"dealer": 1042, "shift": "x" * 65}))
-    assert (odd["dealer"], odd["shift"]) == (None, None)
+def test_the_dealer_the_table_recorded() -> None:
+    assert search_columns(hand(extra={"dealer": "D-1042"}))["dealer"] == "D-1042"
+    assert search_columns(hand(extra={"dealer": 1042}))["dealer"] is None
+    assert search_columns(hand(extra={"dealer": "x" * 65}))["dealer"] is None
 
 
 def test_flags_from_the_events_and_the_extra() -> None:

@@ -45,8 +45,8 @@ class HandFilter:
         min_amount: the largest payout (banked) or pot (pot games) at least this (minor units).
         void_reason: a void whose reason contains this text (case-insensitive).
         flags: every one of these search flags (see the module doc).
-        dealer: the dealer's badge id recorded with the hand (``extra["dealer"]``), exact.
-        shift: the shift name recorded with the hand (``extra["shift"]``, e.g. ``day``), exact.
+        dealer: the dealer's badge id recorded with the hand (``extra["dealer"]``), exact. A
+            shift is a time range (:class:`dealer_assist.audit.stats.ShiftPlan`): since/until.
     """
 
     table_id: str | None = None
@@ -59,7 +59,6 @@ class HandFilter:
     void_reason: str | None = None
     flags: tuple[str, ...] = ()
     dealer: str | None = None
-    shift: str | None = None
 
     def __post_init__(self) -> None:
         for name in ("since", "until"):
@@ -95,7 +94,6 @@ class HandFilter:
             ),
             all(f in row.flags for f in self.flags),
             self.dealer is None or row.dealer == self.dealer,
-            self.shift is None or row.shift == self.shift,
         )
         return all(checks)
 
@@ -116,7 +114,6 @@ class HandRow:
     seats: tuple[int, ...] = ()
     flags: tuple[str, ...] = ()
     dealer: str | None = None
-    shift: str | None = None
 
 
 @dataclass(frozen=True)
@@ -241,5 +238,4 @@ def row_of(hand: StoredHand, columns: dict[str, Any]) -> HandRow:
         seats=tuple(columns.get("seats") or ()),
         flags=tuple(columns.get("flags") or ()),
         dealer=columns.get("dealer"),
-        shift=columns.get("shift"),
     )

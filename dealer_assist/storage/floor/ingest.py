@@ -264,6 +264,6 @@ def _values(
             getattr(hand, "signature", None) if signatures is None else signatures.get(hand.hand_id)
         ),
         "key_id": getattr(hand, "key_id", None),
-        # dealer/shift have no floor column before revision f0003 (issue 16): dropped until then
-        **{k: v for k, v in search_columns(hand).items() if k not in ("dealer", "shift")},
+        # dealer has no floor column before revision f0003 (issue 16): dropped until then
+        **{k: v for k, v in search_columns(hand).items() if k != "dealer"},
     }

@@ -12,8 +12,8 @@ must be stored whole whatever the search can make of it.
 - ``seats``: the seats dealt in (``record.players[].seat``).
 - ``flags``: ``void``, ``device_fault``, ``link_lost``, ``source_switched``,
   ``identity_changed``, ``manual_card``, ``camera_card``, ``resumed``.
-- ``dealer``, ``shift``: the dealer's badge id and the shift name the table recorded with the
-  hand (``extra["dealer"]``, ``extra["shift"]``; strings of at most 64 characters, else ``None``).
+- ``dealer``: the dealer's badge id the table recorded with the hand (``extra["dealer"]``; a
+  string of at most 64 characters, else ``None``).
 """
 
 from __future__ import annotations
@@ -33,14 +33,13 @@ _EVENT_FLAGS = {
 def search_columns(hand: StoredHand) -> dict[str, Any]:
     """The search columns of ``hand`` (see the module doc); all ``None`` for a table record."""
     out: dict[str, Any] = {"wagered": None, "top_amount": None, "house_net": None,
-                           "seats": None, "flags": None, "dealer": None, "shift": None}  # fmt: skip
+                           "seats": None, "flags": None, "dealer": None}  # fmt: skip
     if hand.status == TABLE_RECORD:
         return out
     if isinstance(hand.extra, dict):
-        for key in ("dealer", "shift"):
-            value = hand.extra.get(key)
-            if isinstance(value, str) and 0 < len(value) <= 64:
-                out[key] = value
+        dealer = hand.extra.get("dealer")
+        if isinstance(dealer, str) and 0 < len(dealer) <= 64:
+            out["dealer"] = dealer
     out["seats"] = _seats(hand.record) or None
     settlement = hand.settlement if isinstance(hand.settlement, dict) else None
     if settlement is not None:
