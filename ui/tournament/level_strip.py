@@ -7,18 +7,21 @@ the GUI thread), the seat to act from the console's view (``snap.actor``); the a
 runs here (:class:`~dealer_assist.tournament.action_clock.DecisionClock`): it begins when the
 action reaches a seat and ends when it moves on, the time bank drawn as the structure says
 (``automatic`` when the action clock runs out, or ``on_request``: the dealer taps "Time bank"
-when the player asks). A decision that drew on a bank is journaled when it ends, and the
-banks are rebuilt from the journal when the tournament first shows
-(:mod:`ui.tournament.bank_journal`): a restart finds each bank where it was, not full. The
-strip stays hidden until the journal shows a tournament playing at this table. No card here.
+when the player asks). A decision that drew on a bank is journaled when it ends (and what is
+left every few seconds while a bank is drawn), and the banks are rebuilt from the journal when
+the tournament first shows (:mod:`ui.tournament.bank_journal`, on its own thread): a restart
+finds each bank where it was, not full. Decisions that end before the banks are read back are
+journaled once they are, counted from the bank read back. The strip stays hidden until the
+journal shows a tournament playing at this table. No card here.
 
 :func:`attach_level_strip` puts it in a poker console's window (the one hook).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from PySide6.QtCore import QTimer
@@ -32,13 +35,12 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_assist.config import TableConfig
-from dealer_assist.errors import DealerAssistError
 from dealer_assist.events import utc_now
 from dealer_assist.tournament.action_clock import DecisionClock, DecisionOutcome, TimeBanks
 from dealer_assist.tournament.errors import ClockError
 from ui.console import theme
 from ui.console.widgets.seat import FitLabel, set_text
-from ui.tournament.bank_journal import BankJournal
+from ui.tournament.bank_journal import INTERIM_SECONDS, BankJournal
 from ui.tournament.board import Board, Snapshot, countdown
 from ui.tournament.feed import JournalFeed
 from ui.tournament.texts import blinds, forced, tr, trf
@@ -96,14 +98,36 @@ class LevelStrip(QFrame):
         self.table_id: str | None = None
         self.banks = TimeBanks()
         self.decision: DecisionClock | None = None
-        self.bank_journal: BankJournal | None = None  # None: the banks are not journaled
+        self._bank_journal: BankJournal | None = None  # None: the banks are not journaled
         self._loaded: str | None = None  # the tournament whose banks were read back
+        self._loading: str | None = None  # asked of the journal, not answered yet
+        # decisions ended before the banks were read back: (outcome, hand), journaled after
+        self._early: list[tuple[DecisionOutcome, str | None]] = []
+        self._interim_at: datetime | None = None  # when what is left was last journaled
         self._said: str | None = None  # a journal problem, shown on the strip
         self._turn: tuple[Any, ...] = ()
         self._timer = QTimer(self)
         self._timer.timeout.connect(self.refresh)
         self._timer.start(TICK_MS)
         self.hide()
+
+    @property
+    def bank_journal(self) -> BankJournal | None:
+        """Where the banks are journaled (None: nowhere; the banks live in memory)."""
+        return self._bank_journal
+
+    @bank_journal.setter
+    def bank_journal(self, bj: BankJournal | None) -> None:
+        self._bank_journal = bj
+        if bj is not None:
+            bj.loaded.connect(self._on_loaded)
+            bj.failed.connect(self._on_failed)
+
+    def banks_ready(self) -> bool:
+        """The banks are read back (or not journaled): what the strip shows is the journal's."""
+        return self._bank_journal is None or (
+            self.snap is not None and self._loaded == self.snap.tournament_id
+        )
 
     # -- what it is told ------------------------------------------------------------------------
     def set_snapshot(self, snap: Snapshot) -> None:
@@ -112,14 +136,39 @@ class LevelStrip(QFrame):
         if self.table_id is not None and self.table_id not in snap.tables:
             return
         self.snap = snap
-        if self.bank_journal is not None and self._loaded != snap.tournament_id:
-            try:  # once: the banks the decisions before a restart left
-                self.banks = self.bank_journal.load(snap.tournament_id)
-                self._loaded = snap.tournament_id
-                self._said = None
-            except DealerAssistError as e:
-                self._said = trf("Time banks not read back: %1", str(e))
+        bj = self._bank_journal
+        tid = snap.tournament_id
+        if bj is not None and tid not in (self._loaded, self._loading):
+            self._loading = tid  # once: the banks the decisions before a restart left
+            bj.request_load(tid)
         self.show()
+        self.refresh()
+
+    def _on_loaded(self, tournament_id: str, banks: TimeBanks) -> None:
+        if self.snap is None or tournament_id != self.snap.tournament_id:
+            return
+        self._loaded, self._loading, self._said = tournament_id, None, None
+        read = banks
+        for outcome, hand in self._early:  # counted again from the bank read back
+            p, used = outcome.player, outcome.bank_ms_used
+            start = read.left(p) if p in read.banks else outcome.bank_ms_left + used
+            fixed = dataclasses.replace(outcome, bank_ms_left=max(start - used, 0))
+            read = read.settle(fixed)
+            self._submit(fixed, hand)
+        self._early = []
+        self.banks = TimeBanks({**self.banks.banks, **read.banks})
+        d = self.decision
+        if d is not None and d.player in read.banks:  # begun on a full bank: the one read back
+            ms = read.left(d.player)
+            self.decision = dataclasses.replace(d, bank_ms=ms, bank_open=d.bank_open and ms > 0)
+        self.refresh()
+
+    def _on_failed(self, kind: str, detail: str) -> None:
+        if kind == "load":
+            self._loading = None  # asked again with the next snapshot
+            self._said = trf("Time banks not read back: %1", detail)
+        else:
+            self._said = trf("Time bank not journaled: %1", detail)
         self.refresh()
 
     def on_turn(self, turn: tuple[Any, ...], player: str | None) -> None:
@@ -135,6 +184,7 @@ class LevelStrip(QFrame):
             if outcome.bank_ms_used > 0:
                 self._journal(outcome)
         self._turn = turn
+        self._interim_at = None
         if player is None or self.snap is None:
             self.refresh()
             return
@@ -156,17 +206,38 @@ class LevelStrip(QFrame):
         self.on_turn((snap.hand_uid, actor, snap.street), name)
 
     def _journal(self, outcome: DecisionOutcome) -> None:
-        """The decision's bank use into the journal (committed before the next decision)."""
-        if self.bank_journal is None or self.snap is None:
-            return
+        """The decision's bank use into the journal (queued in order, on the journal's
+        thread); before the banks are read back it waits for them."""
         hand = self._turn[0] if self._turn else None
-        try:
-            self.bank_journal.record(self.snap.tournament_id, self.table_id or "",
-                                     self.snap.structure.game, outcome,
-                                     None if hand is None else str(hand))  # fmt: skip
-            self._said = None
-        except DealerAssistError as e:
-            self._said = trf("Time bank not journaled: %1", str(e))
+        hand_uid = None if hand is None else str(hand)
+        if not self.banks_ready():
+            self._early.append((outcome, hand_uid))
+            return
+        self._submit(outcome, hand_uid)
+
+    def _submit(self, outcome: DecisionOutcome, hand_uid: str | None) -> None:
+        if self._bank_journal is None or self.snap is None:
+            return
+        self._bank_journal.submit(self.snap.tournament_id, self.table_id or "",
+                                  self.snap.structure.game, outcome, hand_uid)  # fmt: skip
+
+    def _journal_interim(self, now: datetime) -> None:
+        """While the bank is drawn: what is left, every :data:`INTERIM_SECONDS` (a crash
+        mid-decision then loses at most that much of it)."""
+        d = self.decision
+        if d is None or self._bank_journal is None or not self.banks_ready():
+            return
+        st = d.status(now)
+        if not st.drawing_bank:
+            return
+        if self._interim_at is not None and now - self._interim_at < timedelta(
+            seconds=INTERIM_SECONDS
+        ):
+            return
+        self._interim_at = now
+        used = d.bank_ms - st.bank_ms_left
+        t = int((now - d.started_at) / timedelta(milliseconds=1))
+        self._journal(DecisionOutcome(d.player, t, used, st.bank_ms_left, False))
 
     def open_bank(self) -> None:
         """The player asks for the time bank (``on_request``); refused: said on the strip."""
@@ -200,6 +271,7 @@ class LevelStrip(QFrame):
         else:
             left = tr("Last level")
         set_text(self.left, left)
+        self._journal_interim(now)
         self._action(now)
 
     def _action(self, now: datetime) -> None:
@@ -251,8 +323,8 @@ class LevelStrip(QFrame):
         self._timer.stop()
         if self.feed is not None:
             self.feed.stop()
-        if self.bank_journal is not None:
-            self.bank_journal.close()
+        if self._bank_journal is not None:
+            self._bank_journal.close()
 
 
 def _place(window: QMainWindow, strip: LevelStrip) -> None:
