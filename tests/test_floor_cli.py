@@ -15,6 +15,7 @@ import pytest
 from dealer_assist.errors import ConfigError
 from dealer_assist.storage import Journal
 from dealer_assist.storage.floor import floor_settings
+from dealer_assist.storage.floor.schema import SCHEMA_HEAD
 from tests.conftest import REPO, Closer
 from tests.test_floor_fixtures import (
     FloorDb,
@@ -46,7 +47,7 @@ def test_sync_twice_sends_once_then_status_and_verify(
     with Journal(db) as journal:
         fill(journal, 8)
     assert run(capsys, "migrate", "--floor", floor_db.url)[:2] == (
-        0, "floor database at schema revision f0002\n")  # fmt: skip
+        0, f"floor database at schema revision {SCHEMA_HEAD}\n")  # fmt: skip
     status, out, _ = run(capsys, "sync", "--db", db, "--floor", floor_db.url, "--pit", "B")
     assert (status, out) == (0, "table UTH-3: sent 8 record(s) (positions 1-8); the floor "
                                 "holds positions 1-8\n")  # fmt: skip

@@ -13,6 +13,7 @@ import pytest
 from dealer_assist.storage import Journal, canonical_json, chain_hash
 from dealer_assist.storage.floor import Floor, FloorError, Pusher
 from dealer_assist.storage.floor.ingest import content_hash
+from dealer_assist.storage.floor.schema import SCHEMA_HEAD
 from dealer_assist.storage.floor.summary import search_columns
 from tests.test_floor_fixtures import FloorDb, fill, make_floor_db, rewrite_and_rehash
 from tests.test_journal_fixtures import make_entry
@@ -41,9 +42,9 @@ def test_a_floor_without_its_schema_is_named_and_migrate_is_idempotent(floor_db:
     floor_db.sql("DROP TABLE floor_alembic_version")
     with pytest.raises(FloorError, match="floor migrate"):
         Floor(floor_db.url).open()
-    floor_db.sql("DROP TABLE floor_alerts, floor_heads, floor_records, floor_tables")
-    assert Floor(floor_db.url).migrate() == "f0002"
-    assert Floor(floor_db.url).migrate() == "f0002"
+    floor_db.sql("DROP TABLE floor_alerts, floor_heads, floor_records, floor_tables, floor_hourly")
+    assert Floor(floor_db.url).migrate() == SCHEMA_HEAD
+    assert Floor(floor_db.url).migrate() == SCHEMA_HEAD
     with Floor(floor_db.url) as floor:
         assert floor.tables() == []
 

@@ -7,7 +7,9 @@ copy (the same hash: a harmless resend; another: the table's copy was changed af
 forwarded), the next one must be ``head + 1``, link to the head's hash and hash to its own
 (recomputed by :func:`content_hash`: :func:`dealer_assist.storage.chain.chain_hash` over the
 canonical text the floor stores, serialized once). The first record that fails
-raises an alert and nothing at or past it is stored; the records before it are.
+raises an alert and nothing at or past it is stored; the records before it are. The hands
+stored are added to the hourly rollup ``floor_hourly`` in the same transaction (a resent record
+is a duplicate, not stored, so it is never counted twice).
 """
 
 from __future__ import annotations
@@ -15,14 +17,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.engine import Connection
 
-from dealer_assist.ports import StoredHand
+from dealer_assist.ports import TABLE_RECORD, StoredHand
 from dealer_assist.storage.chain import GENESIS_HASH, canonical_json
 from dealer_assist.storage.floor.schema import (
     CHAIN_BREAK,
@@ -31,6 +33,7 @@ from dealer_assist.storage.floor.schema import (
     TAMPERED,
     floor_alerts,
     floor_heads,
+    floor_hourly,
     floor_records,
     floor_tables,
 )
@@ -172,6 +175,7 @@ def ingest(
         expected, head_hash = hand.hand_id + 1, hand.hash
     if rows:
         _copy_rows(conn, rows)
+        _roll_up(conn, rows)
         last = rows[-1]
         conn.execute(
             sa.update(floor_tables)
@@ -264,6 +268,56 @@ def _values(
             getattr(hand, "signature", None) if signatures is None else signatures.get(hand.hand_id)
         ),
         "key_id": getattr(hand, "key_id", None),
-        # dealer has no floor column before revision f0003 (issue 16): dropped until then
-        **{k: v for k, v in search_columns(hand).items() if k != "dealer"},
+        **search_columns(hand),
     }
+
+
+def hour_of(when: datetime) -> datetime:
+    """``when`` truncated to its UTC hour (the ``floor_hourly`` keys; SQL's
+    ``date_trunc('hour', ...)`` in UTC)."""
+    return when.astimezone(UTC).replace(minute=0, second=0, microsecond=0)
+
+
+def _roll_up(conn: Connection, rows: Sequence[Mapping[str, Any]]) -> None:
+    """Add the hands among ``rows`` (records just stored; table records are not hands) to
+    ``floor_hourly``: summed here per key, then one upsert that adds to a key already there,
+    in the caller's transaction, so the rollup holds exactly the stored records."""
+    sums: dict[tuple[Any, ...], list[Any]] = {}
+    for row in rows:
+        if row["status"] == TABLE_RECORD:
+            continue
+        key = (row["table_id"], hour_of(row["recorded_at"]), hour_of(row["started_at"]),
+               row["game"], row["dealer"] or "")  # fmt: skip
+        acc = sums.get(key)
+        wagered, net = row["wagered"] or 0, row["house_net"] or 0
+        if acc is None:
+            sums[key] = [1, wagered, net, row["started_at"], row["ended_at"]]
+        else:
+            acc[0] += 1
+            acc[1] += wagered
+            acc[2] += net
+            acc[3] = min(acc[3], row["started_at"])
+            acc[4] = max(acc[4], row["ended_at"])
+    if not sums:
+        return
+    stmt = pg_insert(floor_hourly).values(
+        [
+            {"table_id": k[0], "hour": k[1], "started_hour": k[2], "game": k[3], "dealer": k[4],
+             "hands": a[0], "wagered": a[1], "house_net": a[2], "first_started": a[3],
+             "last_ended": a[4]}
+            for k, a in sums.items()
+        ]
+    )  # fmt: skip
+    old = floor_hourly.c
+    conn.execute(
+        stmt.on_conflict_do_update(
+            constraint="pk_floor_hourly",
+            set_={
+                "hands": old.hands + stmt.excluded.hands,
+                "wagered": old.wagered + stmt.excluded.wagered,
+                "house_net": old.house_net + stmt.excluded.house_net,
+                "first_started": sa.func.least(old.first_started, stmt.excluded.first_started),
+                "last_ended": sa.func.greatest(old.last_ended, stmt.excluded.last_ended),
+            },
+        )
+    )

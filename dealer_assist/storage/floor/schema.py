@@ -9,8 +9,9 @@ forwarded journal entry in ``floor_records`` keyed by ``(table_id, position)`` (
 journal: JSONB would re-encode numbers). ``signature``/``key_id``: the table's Ed25519 signature
 of the entry's hash and its key id, as the journal stores them (issue 16 part 2; ``None``
 unsigned). The search columns (``wagered``, ``top_amount``, ``house_net``, ``seats``,
-``flags``) are read from the content at ingest (:mod:`dealer_assist.storage.floor.summary`) and
-are not hashed.
+``flags``, ``dealer``) are read from the content at ingest
+(:mod:`dealer_assist.storage.floor.summary`) and are not hashed. ``floor_hourly`` sums the
+hands per table and hour for the statistics (revision f0003).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ metadata = sa.MetaData()
 #: in one schema must not share it).
 VERSION_TABLE = "floor_alembic_version"
 #: The revision this program writes and reads.
-SCHEMA_HEAD = "f0002"
+SCHEMA_HEAD = "f0003"
 
 floor_tables = sa.Table(
     "floor_tables",
@@ -66,7 +67,32 @@ floor_records = sa.Table(
     sa.Column("house_net", sa.BigInteger, nullable=True),
     sa.Column("seats", pg.ARRAY(sa.SmallInteger), nullable=True),
     sa.Column("flags", pg.ARRAY(sa.String), nullable=True),
+    #: the dealer's badge id recorded with the hand (``extra["dealer"]``; revision f0003)
+    sa.Column("dealer", sa.String(64), nullable=True),
     sa.PrimaryKeyConstraint("table_id", "position", name="pk_floor_records"),
+)
+
+#: The hands of a table per UTC hour (revision f0003; docs/STATISTICS.md "Hourly rollup"):
+#: ``hour`` the hour they were recorded in (the statistics' range), ``started_hour`` the hour
+#: they started in (the hour/day/shift buckets), ``dealer`` ``''`` when not recorded.
+#: ``wagered``/``house_net`` are the sums of the records' columns (drop and win); ingest adds
+#: to them in the transaction that stores the records.
+floor_hourly = sa.Table(
+    "floor_hourly",
+    metadata,
+    sa.Column("table_id", sa.String(64), nullable=False),
+    sa.Column("hour", UTCDateTime, nullable=False),
+    sa.Column("started_hour", UTCDateTime, nullable=False),
+    sa.Column("game", sa.String(16), nullable=False),
+    sa.Column("dealer", sa.String(64), nullable=False),
+    sa.Column("hands", sa.BigInteger, nullable=False),
+    sa.Column("wagered", sa.BigInteger, nullable=False),
+    sa.Column("house_net", sa.BigInteger, nullable=False),
+    sa.Column("first_started", UTCDateTime, nullable=False),
+    sa.Column("last_ended", UTCDateTime, nullable=False),
+    sa.PrimaryKeyConstraint(
+        "table_id", "hour", "started_hour", "game", "dealer", name="pk_floor_hourly"
+    ),
 )
 
 floor_heads = sa.Table(
