@@ -43,6 +43,10 @@ ALLOWED = {
         "posts, poker vocabulary like the operations' forced-bet kinds), not the Ante box of UTH "
         "or THB"
     ),
+    ("dealer_assist/pitboss/stud_replay.py", "ante"): (
+        'the Stud record\'s forced-bet field (HAND_RECORD.md "Pot games": the ante every player '
+        "posts), as in pot_replay.py, not the Ante box of UTH or THB"
+    ),
 }
 """(module, name) -> why that module may spell that name."""
 

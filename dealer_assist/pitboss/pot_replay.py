@@ -1,12 +1,14 @@
-"""A stored Hold'em hand replayed as a fold over
+"""A stored pot-game hand replayed as a fold over
 :class:`~dealer_assist.engine.peer_state.PeerHand` operations (docs/PITBOSS.md "Replay").
 
 The table's :class:`~dealer_assist.engine.peer_setup.PeerSetup` is rebuilt from the record's own
-fields (betting, blinds, ante, chip, limits, settings, button, each player's stack, the posts; in
-the plain case the posts the game module derives, in the order it posts them), then each step is
-what the hand asks for next: its automatic operation (a forced bet, an all-in showdown, a pot,
-the settlement), the card recorded at the position it asks for, the next recorded action of the
-seat to act, or the seat's show or muck. Stud is not rebuilt here yet.
+fields by the game's own setup function (Hold'em here: betting, blinds, ante, chip, limits,
+settings, button, each player's stack, the posts; in the plain case the posts the game module
+derives, in the order it posts them; Stud: :mod:`dealer_assist.pitboss.stud_replay`), then
+:func:`fold_peer` takes each step the hand asks for next: its automatic operation (a forced bet,
+an all-in showdown, a pot, the settlement), the new deck of a short street, the card recorded at
+the position it asks for, the next recorded action of the seat to act, or the seat's show or
+muck.
 """
 
 from __future__ import annotations
@@ -16,11 +18,26 @@ from datetime import datetime
 from typing import Any
 
 from dealer_assist.cards import parse_card
-from dealer_assist.engine.operations import Bet, CardDealt, HandSettled, Operation, Showdown
+from dealer_assist.engine.operations import (
+    Bet,
+    CardDealt,
+    DeckStarted,
+    HandSettled,
+    Operation,
+    Showdown,
+)
 from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.games.holdem import ANTE, BIG_BLIND, SMALL_BLIND, HoldemSettings, forced_bets
 from dealer_assist.games.holdem_hand import HoldemGame, holdem_setup
 from dealer_assist.ports import StoredHand
+
+FROM_RECORD, NOT_RECORDED = "record", "not recorded"
+"""The ``source`` of a card a record without provenance gives, and of a stand-in for one it
+does not hold (a burn, a down card shown as ``??``): the replay's titles say so."""
+CardsAt = Mapping[str, Mapping[str, Any]]
+"""position text (``seat 3 card 2``, ``burn 1``, ``board 4``) -> the card's provenance entry
+(``card``, ``source``, ``deck_id``, ``index``, ``manual``, ``at``: as the journal's
+``extra.cards``)."""
 
 
 def holdem_state(hand: StoredHand) -> PeerHand:
@@ -57,46 +74,119 @@ def holdem_state(hand: StoredHand) -> PeerHand:
     return PeerHand(setup, hand.hand_uid or f"{hand.table_id}-{hand.hand_id}")
 
 
+def provenance(hand: StoredHand) -> dict[str, Mapping[str, Any]]:
+    """The journal's card provenance of ``hand`` by position (``extra.cards``); empty when the
+    record came without it."""
+    cards = hand.extra.get("cards", [])
+    return {str(c.get("position")): c for c in cards if isinstance(c, Mapping)}
+
+
 def fold_holdem(hand: StoredHand, apply: Callable[[Operation, str], None], state: PeerHand) -> None:
-    """Apply ``hand``'s operations to ``state`` one by one through ``apply(op, title)``.
+    """:func:`fold_peer` with the journal's card provenance (a Hold'em hand)."""
+    fold_peer(hand, apply, state, provenance(hand))
+
+
+def fold_peer(
+    hand: StoredHand, apply: Callable[[Operation, str], None], state: PeerHand, cards: CardsAt
+) -> None:
+    """Apply ``hand``'s operations to ``state`` one by one through ``apply(op, title)``, the
+    cards from ``cards`` at the positions the hand asks for (see the module doc).
+
+    A void hand's fold stops at the first card or action its record lacks (the caller applies
+    the void).
 
     Raises:
         DealerAssistError: an operation the hand refuses (the record is not what the rules
-            allow any more). KeyError, ValueError: a card or action the record lacks.
+            allow any more). KeyError, ValueError: a card or action the record lacks, or an
+            action recorded on another street than the one being bet.
     """
     rec = hand.record
-    cards: Mapping[Any, Any] = {c.get("position"): c for c in hand.extra.get("cards", [])}
     actions = list(rec.get("actions", []))
     mucked = set(rec.get("mucked", []))
+    void = hand.status == "void"  # it stops where its record does: the void comes next
     while not state.is_over:
         auto = state.automatic()
         if auto is not None:
             if isinstance(auto, HandSettled):
                 auto = HandSettled(at=hand.ended_at)
             apply(auto, _auto_title(auto))
+        elif state.new_deck_needed:
+            apply(_new_deck(state, cards), "new deck of the burns and the stub shuffled")
         elif state.pending_deal:
             pos = str(state.pending_deal[0])
-            c = cards[pos]
-            op: Operation = CardDealt(
-                deck_id=str(c.get("deck_id", "")), index=int(c.get("index", 0)),
-                card=parse_card(str(c["card"])), source=str(c.get("source", "")),
-                manual=bool(c.get("manual")), at=datetime.fromisoformat(c["at"]),
-            )  # fmt: skip
-            apply(op, pos)
+            c = cards.get(pos)
+            if c is None and void:
+                return
+            if c is None:
+                raise KeyError(f"no card recorded at {pos}")
+            apply(_card(c), _card_title(state, pos, c))
         elif state.actor is not None and state.street is None:
             seat = state.actor
             apply(Showdown(seat=seat, shown=seat not in mucked),
                   f"seat {seat} {'mucks' if seat in mucked else 'shows'}")  # fmt: skip
         elif state.actor is not None:
+            if not actions and void:
+                return
             if not actions:
                 raise ValueError("the record has no more actions but a seat is to act")
             a = actions.pop(0)
+            if a.get("street") != state.street:
+                raise ValueError(
+                    f"an action recorded on {a.get('street')} while {state.street} is bet: {a}"
+                )
             to = a.get("to")
             apply(Bet(seat=int(a["seat"]), bet=a["action"], to=None if to is None else int(to)),
                   f"{a.get('street')}: seat {a['seat']} {a['action']}"
-                  + (f" to {to}" if to is not None else ""))  # fmt: skip
+                  + (f" to {to}" if to is not None else "")
+                  + (f" ({state.opening_why})" if _opens(state) else ""))  # fmt: skip
         else:
             return
+
+
+def _opens(state: PeerHand) -> bool:
+    """The action about to be applied is the first of its round (its title tells why that seat
+    acts first, when the game says: Stud's lowest door card, best exposed hand)."""
+    b = state.betting
+    if not state.opening_why or b is None:
+        return False
+    return not any(i == b.index for _, i in state.bets)
+
+
+def _card(c: Mapping[str, Any]) -> CardDealt:
+    return CardDealt(
+        deck_id=str(c.get("deck_id", "")), index=int(c.get("index", 0)),
+        card=parse_card(str(c["card"])), source=str(c.get("source", "")),
+        manual=bool(c.get("manual")), at=datetime.fromisoformat(str(c["at"])),
+        identified_by=str(c.get("identified_by", "")),
+        confirmed_by=str(c.get("confirmed_by", "")),
+    )  # fmt: skip
+
+
+def _card_title(state: PeerHand, pos: str, c: Mapping[str, Any]) -> str:
+    """``seat 2 card 3 up (reader)``: face up when the game deals it so (Stud's door card)."""
+    from dealer_assist.pitboss.replay import card_source
+
+    deal = state.deal
+    up = ""
+    if deal is not None and pos.startswith("seat "):
+        up = " up" if deal.face_up[len(deal.positions) - len(state.pending)] else " down"
+        up = up if any(any(s.hole) for s in state.setup.streets) else ""  # all down: not said
+    source = str(c.get("source", ""))
+    said = (
+        source
+        if source in (FROM_RECORD, NOT_RECORDED)
+        else card_source(source, bool(c.get("manual")))
+    )
+    return f"{pos}{up} ({said})"
+
+
+def _new_deck(state: PeerHand, cards: CardsAt) -> DeckStarted:
+    """The short street's new deck (the device shuffled the burns with the stub): its id is
+    the one its first card carries."""
+    deal = state.deal
+    first = cards.get(str(state.pending_deal[0]), {}) if state.pending_deal else {}
+    count = deal.new_deck_count if deal is not None else 0
+    return DeckStarted(deck_id=str(first.get("deck_id", "")), count=count)
 
 
 def _auto_title(op: Operation) -> str:

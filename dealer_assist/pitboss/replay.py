@@ -9,15 +9,16 @@ rebuilt from them in the order the table applies them (``HandOpened``, ``BetsPla
 resume code uses), a snapshot after each. The last step's settlement is the game's of today;
 :mod:`dealer_assist.pitboss.recompute` compares it with the recorded one.
 
-Hold'em: the same fold over :class:`~dealer_assist.engine.peer_state.PeerHand`
-(:mod:`dealer_assist.pitboss.pot_replay`). Stud: the record's actions in order with the forced
-bets and the pots as recorded (not yet a fold).
+Hold'em and Stud: the same fold over :class:`~dealer_assist.engine.peer_state.PeerHand`
+(:mod:`dealer_assist.pitboss.pot_replay`, :mod:`dealer_assist.pitboss.stud_replay`); a pot game
+its plug-in does not mark ``replays_by_fold``: the record's actions in order with the forced bets
+and the pots as recorded.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
@@ -46,12 +47,15 @@ from dealer_assist.record import parse_record
 
 @dataclass(frozen=True)
 class SeatView:
-    """One seat after a step: its hole cards (text), stakes by box (minor units), decisions."""
+    """One seat after a step: its hole cards (text), stakes by box (minor units), decisions;
+    ``up``: which of its cards were dealt face up (Stud's door and up cards: seen by everyone at
+    the table), empty when none is."""
 
     seat: int
     hole: tuple[str, ...]
     stakes: Mapping[str, int]
     actions: tuple[str, ...]
+    up: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -90,17 +94,31 @@ def replay(hand: StoredHand) -> Replay:
     if hand.game in GAME_CODES:  # the banked games
         return _banked(hand)
     if hand.game in POT_GAME_CODES and get_pot_game(hand.game).replays_by_fold:
-        return _holdem(hand)
+        return _peer(hand)
     return _pot(hand)
 
 
-def _holdem(hand: StoredHand) -> Replay:
-    from dealer_assist.pitboss.pot_replay import fold_holdem, holdem_state
+def _peer_fold(hand: StoredHand) -> tuple[Callable[[StoredHand], Any], Callable[..., None]]:
+    """The game's state builder and fold: Hold'em's or Stud's (the game module's own setup)."""
+    from dealer_assist.games.stud import CODE as STUD
+    from dealer_assist.pitboss.pot_replay import fold_holdem, fold_peer, holdem_state
 
+    if hand.game == STUD:
+        from dealer_assist.pitboss.stud_replay import stud_cards, stud_state
+
+        def fold_stud(h: StoredHand, apply: Callable[[Operation, str], None], state: Any) -> None:
+            fold_peer(h, apply, state, stud_cards(h))
+
+        return stud_state, fold_stud
+    return holdem_state, fold_holdem
+
+
+def _peer(hand: StoredHand) -> Replay:
     steps: list[ReplayStep] = []
     done: list[Operation] = []
     try:
-        state = holdem_state(hand)
+        make, fold = _peer_fold(hand)
+        state = make(hand)
     except (DealerAssistError, KeyError, ValueError, TypeError) as e:
         return Replay((), f"the record cannot be read: {type(e).__name__}: {e}")
 
@@ -112,7 +130,8 @@ def _holdem(hand: StoredHand) -> Replay:
             SeatView(s, tuple(str(c) for c in state.holes[s]), {"put in": put_in.get(s, 0)},
                      tuple(f"{a.get('street')} {a.get('action')}"
                            + (f" {a['to']}" if a.get("to") is not None else "")
-                           for a in state.actions if a.get("seat") == s))
+                           for a in state.actions if a.get("seat") == s),
+                     tuple(state.faces[s]))
             for s in state.setup.seats
         )  # fmt: skip
         steps.append(ReplayStep(len(steps), op.kind, title, tuple(str(c) for c in state.board),
@@ -121,7 +140,7 @@ def _holdem(hand: StoredHand) -> Replay:
     try:
         apply(HandOpened(started_at=hand.started_at, device=dict(hand.extra.get("device", {})),
                          session=hand.extra.get("session")), "hand opened")  # fmt: skip
-        fold_holdem(hand, apply, state)
+        fold(hand, apply, state)
         if hand.status == "void" and not state.is_over:
             why = hand.void_reason or ""
             apply(HandVoided(code="void", detail=why, at=hand.ended_at), f"void: {why}")

@@ -196,7 +196,9 @@ class HandScreen(QWidget):
             self.tr("Dealer: %1").replace("%1", dealer),
         ]
         for seat in s.seats:
-            hole = " ".join(self._card(c, True) for c in seat.hole) or "—"
+            up = seat.up + (False,) * (len(seat.hole) - len(seat.up))  # Stud's up cards: public
+            hole = " ".join(self._card(c, not u) for c, u in zip(seat.hole, up, strict=True))
+            hole = hole or "—"
             stakes = ", ".join(f"{k} {v}" for k, v in sorted(seat.stakes.items()))
             acts = "; ".join(seat.actions)
             lines.append(
