@@ -42,7 +42,10 @@ def test_a_floor_without_its_schema_is_named_and_migrate_is_idempotent(floor_db:
     floor_db.sql("DROP TABLE floor_alembic_version")
     with pytest.raises(FloorError, match="floor migrate"):
         Floor(floor_db.url).open()
-    floor_db.sql("DROP TABLE floor_alerts, floor_heads, floor_records, floor_tables, floor_hourly")
+    floor_db.sql(
+        "DROP TABLE floor_alerts, floor_heads, floor_records, floor_tables, floor_hourly, "
+        "floor_signoffs"
+    )
     assert Floor(floor_db.url).migrate() == SCHEMA_HEAD
     assert Floor(floor_db.url).migrate() == SCHEMA_HEAD
     with Floor(floor_db.url) as floor:

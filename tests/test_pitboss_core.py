@@ -10,6 +10,7 @@ import pytest
 from dealer_assist.pitboss.filters import FilterError, HandFilter, HandRow, status_of
 from dealer_assist.pitboss.recompute import diff
 from dealer_assist.pitboss.roles import (
+    CHANGES,
     Action,
     PermissionDeniedError,
     Role,
@@ -30,7 +31,7 @@ T = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
 def test_the_auditor_sees_everything_and_changes_nothing() -> None:
     for action in Action:
-        if action in (Action.ACKNOWLEDGE, Action.MANAGE_USERS):
+        if action in CHANGES:
             with pytest.raises(PermissionDeniedError, match="auditor changes nothing"):
                 require(Role.AUDITOR, action)
         else:

@@ -32,17 +32,24 @@ class Action(StrEnum):
     ACKNOWLEDGE = "acknowledge"
     MANAGE_USERS = "manage_users"
     VIEW_ACCESS_LOG = "view_access_log"
+    CONFIRM_SIGNOFF = "confirm_signoff"  # a large payout waiting at a table (issue 16 part 3)
 
 
 #: Actions that change something (an auditor may take none of them).
-CHANGES = frozenset({Action.ACKNOWLEDGE, Action.MANAGE_USERS})
+CHANGES = frozenset({Action.ACKNOWLEDGE, Action.MANAGE_USERS, Action.CONFIRM_SIGNOFF})
 
 _SEES = frozenset({Action.VIEW_FLOOR, Action.SEARCH, Action.VIEW_DETAIL, Action.RECOMPUTE})
 ALLOWED: dict[Role, frozenset[Action]] = {
     Role.DEALER: _SEES,
-    Role.PIT_BOSS: _SEES | {Action.VIEW_HOLE_CARDS, Action.ACKNOWLEDGE},
+    Role.PIT_BOSS: _SEES | {Action.VIEW_HOLE_CARDS, Action.ACKNOWLEDGE, Action.CONFIRM_SIGNOFF},
     Role.SHIFT_MANAGER: _SEES
-    | {Action.VIEW_HOLE_CARDS, Action.ACKNOWLEDGE, Action.MANAGE_USERS, Action.VIEW_ACCESS_LOG},
+    | {
+        Action.VIEW_HOLE_CARDS,
+        Action.ACKNOWLEDGE,
+        Action.MANAGE_USERS,
+        Action.VIEW_ACCESS_LOG,
+        Action.CONFIRM_SIGNOFF,
+    },
     Role.AUDITOR: _SEES | {Action.VIEW_HOLE_CARDS, Action.VIEW_ACCESS_LOG},
 }
 
