@@ -5,6 +5,7 @@ the migration's backfill gives the same rows as ingest; on the real PostgreSQL."
 from __future__ import annotations
 
 import random
+import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -17,8 +18,9 @@ from dealer_assist.ports import TABLE_RECORD, StoredHand
 from dealer_assist.storage import GENESIS_HASH, chain_hash
 from dealer_assist.storage.floor import Floor
 from dealer_assist.storage.floor.engine import MIGRATIONS_DIR, floor_url, make_floor_engine
-from tests.test_floor_fixtures import FloorDb, make_floor_db
-from tests.test_journal_fixtures import RECORD
+from dealer_assist.storage.floor.schema import SCHEMA_HEAD
+from tests.test_floor_fixtures import FloorDb
+from tests.test_journal_fixtures import RECORD, _pg_admin
 
 pytestmark = pytest.mark.postgres
 
@@ -37,9 +39,25 @@ REFERENCE_SQL = (
 )
 
 
+def floor_at_head() -> Iterator[FloorDb]:
+    """:func:`make_floor_db` migrated to the revision this program reads (``SCHEMA_HEAD``), not
+    to the newest script in the folder (another one may be on its way there)."""
+    admin, dsn = _pg_admin()
+    user = dsn.split("//", 1)[1].split("@", 1)[0]
+    schema = f"ft_{uuid.uuid4().hex[:16]}"
+    admin.execute(f'CREATE SCHEMA "{schema}"')
+    db = FloorDb(user, schema, admin, f"floor_test_{schema}")
+    try:
+        alembic(db, "upgrade", SCHEMA_HEAD)
+        yield db
+    finally:
+        admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
+        admin.close()
+
+
 @pytest.fixture
 def floor_db() -> Iterator[FloorDb]:
-    yield from make_floor_db()
+    yield from floor_at_head()
 
 
 @pytest.fixture
@@ -175,7 +193,7 @@ def test_the_migration_backfills_dealer_and_rollup_as_ingest_writes_them(
     assert "dealer" not in columns
     assert not floor_db.sql("SELECT 1 FROM pg_tables WHERE schemaname = %s AND tablename ="
                             " 'floor_hourly'", (floor_db.schema,))  # fmt: skip
-    alembic(floor_db, "upgrade", "head")
+    alembic(floor_db, "upgrade", SCHEMA_HEAD)
     assert floor_db.sql(ROLLUP_SQL) == by_ingest
     assert (
         floor_db.sql("SELECT table_id, position, dealer FROM floor_records ORDER BY 1, 2")

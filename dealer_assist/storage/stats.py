@@ -12,7 +12,6 @@ from collections.abc import Iterator, Sequence
 from datetime import datetime
 
 from dealer_assist.audit.stats import (
-    DEALER_KEY,
     HandFact,
     ShiftPlan,
     StatsRow,
@@ -29,10 +28,9 @@ def hand_fact(hand: StoredHand, pit: str | None = None) -> HandFact | None:
     settlement this code cannot read counts with drop and win 0."""
     if hand.status == TABLE_RECORD:
         return None
-    cols = search_columns(hand)
-    dealer = hand.extra.get(DEALER_KEY) if isinstance(hand.extra, dict) else None
+    cols = search_columns(hand)  # the dealer as the floor's column has it (1..64 characters)
     return HandFact(
-        hand.table_id, pit, dealer if isinstance(dealer, str) else None, hand.game,
+        hand.table_id, pit, cols["dealer"], hand.game,
         hand.started_at, hand.ended_at, int(cols["wagered"] or 0), int(cols["house_net"] or 0),
     )  # fmt: skip
 

@@ -2,9 +2,10 @@
 (:class:`~dealer_assist.pitboss.filters.HandSource`; docs/PITBOSS.md).
 
 SQL over ``floor_records`` using the floor's indexes (docs/FLOOR.md): the time range with the
-table or the game, the partial index of voids, ``top_amount``, the GIN index of ``flags``;
-``seats`` by array containment. Every query is one short read transaction with the floor's
-statement timeout; errors translated as :class:`~dealer_assist.storage.floor.floor.Floor` does.
+table, the game or the dealer (``ix_floor_records_dealer_recorded``, revision f0003), the
+partial index of voids, ``top_amount``, the GIN index of ``flags``; ``seats`` by array
+containment. Every query is one short read transaction with the floor's statement timeout;
+errors translated as :class:`~dealer_assist.storage.floor.floor.Floor` does.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ _COLUMNS = (
     _R.top_amount,
     _R.seats,
     _R.flags,
+    _R.dealer,
 )
 
 
@@ -66,6 +68,8 @@ def conditions(where: HandFilter) -> list[Any]:
         out.append(_R.void_reason.ilike(f"%{_escape(where.void_reason)}%", escape="\\"))
     if where.flags:
         out.append(_R.flags.contains(sa.cast(list(where.flags), pg.ARRAY(sa.String))))
+    if where.dealer is not None:
+        out.append(_R.dealer == where.dealer)
     return out
 
 
@@ -133,6 +137,7 @@ class FloorSearch:
                 r.top_amount,
                 tuple(r.seats or ()),
                 tuple(r.flags or ()),
+                r.dealer,
             )
             for r in rows[:limit]
         )
