@@ -34,7 +34,8 @@ SIGNOFF_KIND = "payout_signoff"
 class SignOff:
     """A large payout signed off: ``seat`` of ``hand_uid`` wins ``amount`` (minor units, its
     net), above a tier that needs ``role``; ``by`` (a badge) signed at ``at`` (UTC), seeing
-    ``cards`` (the seat's cards as read, e.g. ``("As", "Kd")``)."""
+    ``cards`` (the seat's cards as read, e.g. ``("As", "Kd")``); ``via`` where: ``console``
+    (badge and PIN at the table) or ``pitboss`` (confirmed in the pit-boss application)."""
 
     hand_uid: str
     seat: int
@@ -43,12 +44,13 @@ class SignOff:
     by: str
     at: datetime
     cards: tuple[str, ...] = field(default=())
+    via: str = "console"
 
     def to_json(self) -> dict[str, Any]:
         """The step's (and the table record's) payload."""
         return {"hand_uid": self.hand_uid, "seat": self.seat, "amount": self.amount,
                 "role": self.role, "by": self.by, "at": self.at.isoformat(),
-                "cards": list(self.cards)}  # fmt: skip
+                "cards": list(self.cards), "via": self.via}  # fmt: skip
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SignOff:
@@ -57,7 +59,8 @@ class SignOff:
             at = datetime.fromisoformat(str(data["at"]))
             return cls(str(data["hand_uid"]), int(data["seat"]), int(data["amount"]),
                        str(data["role"]), str(data["by"]), at,
-                       tuple(str(c) for c in data.get("cards", ())))  # fmt: skip
+                       tuple(str(c) for c in data.get("cards", ())),
+                       str(data.get("via", "console")))  # fmt: skip
         except (KeyError, TypeError, ValueError) as e:
             raise OperationError(f"payout sign-off: bad or missing field ({e})") from e
 

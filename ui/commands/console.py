@@ -123,4 +123,15 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         pit_bosses=args.pit_bosses,
         dealer=args.dealer,
+        floor_url=_floor_url(args.table),
     )
+
+
+def _floor_url(table: str | None) -> str | None:
+    """The ``[floor]`` URL of the table TOML, None without one (large payouts signed off in
+    the pit-boss application too: :mod:`ui.console.service_signoff`)."""
+    if table is None:
+        return None
+    from dealer_assist.storage.floor.settings import floor_settings
+
+    return floor_settings(table).url

@@ -181,6 +181,7 @@ def run_console(
     seed: int = 1,
     pit_bosses: Path | None = None,
     dealer: str = "dealer",
+    floor_url: str | None = None,
 ) -> int:
     """Run the console until its window closes (or the demo ends); returns the exit status.
 
@@ -188,7 +189,8 @@ def run_console(
     a screenshot per phase in ``screenshot_dir``; its hands never go to the table's journal:
     without ``db`` they go to :func:`demo_journal_path` (named on stdout). ``pit_bosses``: the
     roster file (default :func:`default_roster_path`; missing = badge only). ``dealer``:
-    recorded with the cards the dealer identifies.
+    recorded with the cards the dealer identifies. ``floor_url``: the table's ``[floor]``: its
+    large payouts can also be signed off in the pit-boss application (not in a demo).
     """
     previous = None
     if not demo and _no_display():
@@ -221,6 +223,10 @@ def run_console(
         lang=lang, mirror=mirror, roster=roster, dealer=dealer,
     )  # fmt: skip
     console.service.signers = pitboss_users(url)  # large payouts: the pit-boss app's users
+    if floor_url and not demo:  # ... and confirmed in the pit-boss application (its thread)
+        from dealer_assist.storage.floor.signoff_relay import SignoffRelay
+
+        console.service.signoff_relay = SignoffRelay(floor_url, config.table_id)
     win = console.window
     status = 0
     if windowed or demo:

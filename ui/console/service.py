@@ -43,6 +43,7 @@ from drivers.failover.chain import FailoverSource
 from drivers.manual import ManualSource
 from ui.console.pitboss import PitBossRoster
 from ui.console.refusals import command_error
+from ui.console.service_signoff import FloorSignoffSteps
 from ui.console.service_storage import StorageSteps
 from ui.console.service_walk import WalkSteps
 from ui.console.signoff import journal_signoffs, waiting
@@ -65,7 +66,7 @@ WAIT_STEP = 0.05  # seconds: what wait() lets the source take for one event befo
 MANUAL_SHUFFLE_TIMEOUT = 1.0  # seconds: the keypad's "shuffle" is immediate
 
 
-class TableService(WalkSteps, StorageSteps):
+class TableService(WalkSteps, StorageSteps, FloorSignoffSteps):
     """One table: opens the source and the journal, runs hands, reports snapshots.
 
     Args:
@@ -167,6 +168,8 @@ class TableService(WalkSteps, StorageSteps):
         a deal: the hand stays in the step log and resumes at the next :meth:`open`."""
         self.runner = None
         self._want_hand = False
+        if self.signoff_relay is not None:
+            self.signoff_relay.stop()
         if self.source is not None:
             self.source.close()
             self.source = None
@@ -376,6 +379,8 @@ class TableService(WalkSteps, StorageSteps):
                 return wanted
         except DealerAssistError as e:
             return self._snap(self._seq, command_error(e))
+        if self.signoff_relay is not None:  # a sign-off confirmed in the pit-boss application
+            return self._run(self._seq, lambda: None)  # the step's storage-fault handling
         return self._snap(self._seq, None)
 
     def wait(
@@ -412,6 +417,7 @@ class TableService(WalkSteps, StorageSteps):
             self._prepare()
             result = step()
             error = result if isinstance(result, CommandError) else None
+            self._relay_signoffs()  # the walk's sign-offs waiting, signed, over: to the floor
         except JournalError as e:
             error = self._storage_fault(e)
         except DealerAssistError as e:

@@ -15,6 +15,11 @@ What is kept: the sign-off is a step of the payout walk's log (``<table>#payout`
 record of kind ``payout_signoff`` (who, when, amount, seat, hand, cards as read), in the hash
 chain the pit-boss application searches; its uid ``<table>-signoff-<hand>-<seat>`` makes a
 retry after a crash store it once.
+
+From the pit-boss application (a table with a floor): the walk's waiting seats are posted to the
+floor as requests (:func:`request_for`, relayed by :mod:`ui.console.service_signoff`); a
+confirmation given there is the same step and the same table record (:func:`sign_from_floor`,
+``via: "pitboss"`` and the application user's badge). Whichever comes first wins.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from dealer_assist.config import SIGNOFF_ROLES, TableConfig, signoff_role
 from dealer_assist.engine.banked import BankedHand, Phase
 from dealer_assist.errors import ConfigError, DealerAssistError
 from dealer_assist.events import utc_now
+from dealer_assist.pitboss.signoffs import SignoffRequest, SignoffRow
 from dealer_assist.pitboss.users import UserStore, login
 from dealer_assist.ports import JournalPort
 from dealer_assist.table.banked_runner import BankedRunner
@@ -100,12 +106,54 @@ def sign(
     who = signer_role(roster, signers, badge, pin)
     if isinstance(who, CommandError):
         return who
-    if who not in SIGNOFF_ROLES or SIGNOFF_ROLES.index(who) < SIGNOFF_ROLES.index(role):
+    if not _ranks(who, role):
         return CommandError("signoff_role", f"a {role} must sign this payout", (role,))
-    hole = hand.seats[seat].hole  # position -> card, as read
-    cards = tuple(str(hole[n]) for n in sorted(hole))
-    runner.payouts.sign(SignOff(hand.hand_uid, seat, amount, role, badge, utc_now(), cards))
+    runner.payouts.sign(SignOff(hand.hand_uid, seat, amount, role, badge, utc_now(),
+                                _cards(hand, seat)))  # fmt: skip
     return None
+
+
+def _ranks(who: str, role: str) -> bool:
+    return who in SIGNOFF_ROLES and SIGNOFF_ROLES.index(who) >= SIGNOFF_ROLES.index(role)
+
+
+def _cards(hand: BankedHand, seat: int) -> tuple[str, ...]:
+    hole = hand.seats[seat].hole  # position -> card, as read
+    return tuple(str(hole[n]) for n in sorted(hole))
+
+
+def request_for(
+    config: TableConfig, runner: BankedRunner, seat: int, hand_no: int
+) -> SignoffRequest | None:
+    """The floor request for ``seat``'s payout while the walk waits on it (``hand_no``: the
+    table's hand number, shown in the application), else None."""
+    need = needed(config, runner.hand, seat)
+    hand = runner.hand
+    if need is None or hand is None or runner.payouts.signed(seat) is not None:
+        return None
+    role, amount = need
+    return SignoffRequest(config.table_id, hand.hand_uid, hand_no, seat, amount,
+                          _cards(hand, seat), role, utc_now())  # fmt: skip
+
+
+def sign_from_floor(config: TableConfig, runner: BankedRunner, row: SignoffRow) -> bool:
+    """Sign off the seat of ``row`` as confirmed in the pit-boss application (durable on
+    return): the console's step, ``via`` ``pitboss``, by the application user's badge at the
+    confirmation's time. False, nothing written, when the walk no longer waits on it (signed at
+    the console first, another hand) or the confirmer's role is below the tier's."""
+    req = row.request
+    hand = runner.hand
+    need = needed(config, hand, req.seat)
+    if need is None or hand is None or hand.hand_uid != req.hand_uid:
+        return False
+    if runner.payouts.current() is None or runner.payouts.signed(req.seat) is not None:
+        return False
+    role, amount = need
+    by, at = row.confirmed_by, row.confirmed_at
+    if by is None or at is None or not _ranks(row.confirmed_role or "", role):
+        return False
+    so = SignOff(hand.hand_uid, req.seat, amount, role, by, at, _cards(hand, req.seat), "pitboss")
+    return runner.payouts.sign(so)
 
 
 def journal_signoffs(config: TableConfig, runner: BankedRunner, journal: JournalPort) -> None:

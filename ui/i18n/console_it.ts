@@ -165,13 +165,13 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="79" />
-            <location filename="../console/widgets/settle.py" line="175" />
+            <location filename="../console/widgets/settle.py" line="163" />
             <source>Reveal</source>
             <translation>Scopertura</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="80" />
-            <location filename="../console/widgets/settle.py" line="187" />
+            <location filename="../console/widgets/settle.py" line="175" />
             <source>Settlement</source>
             <translation>Pagamenti</translation>
         </message>
@@ -183,7 +183,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="82" />
-            <location filename="../console/widgets/panel.py" line="268" />
+            <location filename="../console/widgets/panel.py" line="269" />
             <source>Hand over</source>
             <translation>Mano conclusa</translation>
         </message>
@@ -219,14 +219,14 @@
             <translation>Play %1x</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="59" />
+            <location filename="../poker/texts.py" line="60" />
             <location filename="../../dealer_assist/games/thb.py" line="113" />
             <location filename="../../dealer_assist/games/uth.py" line="114" />
             <source>Check</source>
             <translation>Check</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="58" />
+            <location filename="../poker/texts.py" line="59" />
             <location filename="../../dealer_assist/games/thb.py" line="113" />
             <location filename="../../dealer_assist/games/uth.py" line="114" />
             <source>Fold</source>
@@ -281,7 +281,7 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="47" />
-            <location filename="../poker/widgets/panel.py" line="373" />
+            <location filename="../poker/widgets/panel.py" line="377" />
             <source>Between hands</source>
             <translation>Tra una mano e l'altra</translation>
         </message>
@@ -292,7 +292,7 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="50" />
-            <location filename="../poker/widgets/panel.py" line="331" />
+            <location filename="../poker/widgets/panel.py" line="335" />
             <source>Showdown</source>
             <translation>Showdown</translation>
         </message>
@@ -303,581 +303,586 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="54" />
-            <location filename="../poker/widgets/panel.py" line="426" />
+            <location filename="../poker/widgets/panel.py" line="430" />
             <source>Deck short</source>
             <translation>Mazzo insufficiente</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="60" />
+            <location filename="../poker/texts.py" line="56" />
+            <source>Pot sign-off</source>
+            <translation>Convalida del piatto</translation>
+        </message>
+        <message>
+            <location filename="../poker/texts.py" line="61" />
             <source>Call</source>
             <translation>Chiama</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="61" />
+            <location filename="../poker/texts.py" line="62" />
             <location filename="../../dealer_assist/games/thb.py" line="113" />
             <source>Bet</source>
             <translation>Punta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="62" />
+            <location filename="../poker/texts.py" line="63" />
             <source>Raise</source>
             <translation>Rilancia</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="63" />
-            <location filename="../poker/widgets/panel.py" line="137" />
-            <location filename="../poker/widgets/panel.py" line="337" />
+            <location filename="../poker/texts.py" line="64" />
+            <location filename="../poker/widgets/panel.py" line="140" />
+            <location filename="../poker/widgets/panel.py" line="341" />
             <source>Show</source>
             <translation>Mostra</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="64" />
-            <location filename="../poker/widgets/panel.py" line="140" />
-            <location filename="../poker/widgets/panel.py" line="338" />
+            <location filename="../poker/texts.py" line="65" />
+            <location filename="../poker/widgets/panel.py" line="143" />
+            <location filename="../poker/widgets/panel.py" line="342" />
             <source>Muck</source>
             <translation>Scarta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="65" />
+            <location filename="../poker/texts.py" line="66" />
             <source>Bring-in</source>
             <translation>Bring-in</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="66" />
+            <location filename="../poker/texts.py" line="67" />
             <source>Complete</source>
             <translation>Completa</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="109" />
+            <location filename="../poker/texts.py" line="110" />
             <source>Main pot</source>
             <translation>Piatto principale</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="109" />
+            <location filename="../poker/texts.py" line="110" />
             <source>Side pot %1</source>
             <translation>Piatto laterale %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="114" />
+            <location filename="../poker/texts.py" line="115" />
             <source>Uncontested</source>
             <translation>Senza showdown</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="121" />
+            <location filename="../poker/texts.py" line="122" />
             <source>Below the minimum: at least %1</source>
             <translation>Sotto il minimo: almeno %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="123" />
+            <location filename="../poker/texts.py" line="124" />
             <source>Above the maximum: at most %1 (all-in)</source>
             <translation>Sopra il massimo: al più %1 (all-in)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="125" />
+            <location filename="../poker/texts.py" line="126" />
             <source>Amounts go in steps of %1 (or all-in %2)</source>
             <translation>Importi a multipli di %1 (o all-in %2)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="127" />
+            <location filename="../poker/texts.py" line="128" />
             <source>Above the limit: at most %1</source>
             <translation>Oltre il limite: al più %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="129" />
+            <location filename="../poker/texts.py" line="130" />
             <source>Amounts go in steps of %1 up to %2</source>
             <translation>Importi a multipli di %1 fino a %2</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="131" />
+            <location filename="../poker/texts.py" line="132" />
             <source>Key the amount first (at least %1)</source>
             <translation>Inserisci prima l'importo (almeno %1)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="133" />
+            <location filename="../poker/texts.py" line="134" />
             <source>No bet or raise is open now</source>
             <translation>Ora non si può puntare né rilanciare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="135" />
+            <location filename="../poker/texts.py" line="136" />
             <source>That action is not open to this seat now</source>
             <translation>Questa azione ora non è consentita a questo posto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="137" />
+            <location filename="../poker/texts.py" line="138" />
             <source>The buy-in must be between %1 and %2</source>
             <translation>L'acquisto deve essere tra %1 e %2</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="139" />
+            <location filename="../poker/texts.py" line="140" />
             <source>Top-up: at most %1 more (stack at most %2)</source>
             <translation>Ricarica: al più %1 in più (stack al massimo %2)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="147" />
-            <location filename="../poker/texts.py" line="269" />
-            <location filename="../poker/texts.py" line="282" />
+            <location filename="../poker/texts.py" line="148" />
+            <location filename="../poker/texts.py" line="274" />
+            <location filename="../poker/texts.py" line="287" />
             <location filename="../tournament/director_window.py" line="368" />
-            <location filename="../tournament/level_strip.py" line="178" />
+            <location filename="../tournament/level_strip.py" line="249" />
             <source>Refused: %1</source>
             <translation>Rifiutato: %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="151" />
+            <location filename="../poker/texts.py" line="152" />
             <source>Unknown badge or wrong PIN: the pit boss enters them again</source>
             <translation>Badge sconosciuto o PIN errato: il capo tavolo li inserisce di nuovo</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="153" />
+            <location filename="../poker/texts.py" line="158" />
             <source>The pit boss's badge (and PIN) first, then the card</source>
             <translation>Prima il badge (e il PIN) del capo tavolo, poi la carta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="155" />
+            <location filename="../poker/texts.py" line="160" />
             <source>The pit boss saw another card: the dealer enters the card again</source>
             <translation>Il capo tavolo ha visto un'altra carta: il dealer inserisce di nuovo la carta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="169" />
+            <location filename="../poker/texts.py" line="174" />
             <source>Seat %1 is not in the hand</source>
             <translation>Il posto %1 non è nella mano</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="170" />
+            <location filename="../poker/texts.py" line="175" />
             <source>Seat %1 has folded and cannot act</source>
             <translation>Il posto %1 ha passato e non può agire</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="171" />
+            <location filename="../poker/texts.py" line="176" />
             <source>Seat %1 is all-in and cannot act</source>
             <translation>Il posto %1 è all-in e non può agire</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="172" />
+            <location filename="../poker/texts.py" line="177" />
             <source>The betting round is closed: nobody is to act</source>
             <translation>Il giro di puntate è chiuso: nessuno deve agire</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="173" />
+            <location filename="../poker/texts.py" line="178" />
             <source>Seat %1 acted out of turn: seat %2 is to act</source>
             <translation>Il posto %1 ha agito fuori turno: tocca al posto %2</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="175" />
+            <location filename="../poker/texts.py" line="180" />
             <source>Seat %1 has nothing to call: check</source>
             <translation>Il posto %1 non ha nulla da vedere: check</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="176" />
+            <location filename="../poker/texts.py" line="181" />
             <source>Seat %1 cannot check: %2 to call</source>
             <translation>Il posto %1 non può fare check: %2 da vedere</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="178" />
+            <location filename="../poker/texts.py" line="183" />
             <source>Unknown action: %1</source>
             <translation>Azione sconosciuta: %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="179" />
+            <location filename="../poker/texts.py" line="184" />
             <source>There is no forced bet to complete: %1</source>
             <translation>Non c'è una puntata obbligatoria da completare: %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="181" />
+            <location filename="../poker/texts.py" line="186" />
             <source>There is a forced bet of %1: complete, not bet</source>
             <translation>C'è una puntata obbligatoria di %1: completare, non puntare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="183" />
+            <location filename="../poker/texts.py" line="188" />
             <source>There is a bet of %1 already: raise, not bet</source>
             <translation>C'è già una puntata di %1: rilanciare, non puntare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="185" />
+            <location filename="../poker/texts.py" line="190" />
             <source>There is no bet to raise: bet, not raise</source>
             <translation>Non c'è una puntata da rilanciare: puntare, non rilanciare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="186" />
+            <location filename="../poker/texts.py" line="191" />
             <source>%1: key the amount first</source>
             <translation>%1: digitare prima l'importo</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="187" />
+            <location filename="../poker/texts.py" line="192" />
             <source>%1 to %2: more than seat %3's stack of %4</source>
             <translation>%1 a %2: più delle fiche del posto %3 (%4)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="189" />
+            <location filename="../poker/texts.py" line="194" />
             <source>%1 to %2: it does not raise the bet of %3</source>
             <translation>%1 a %2: non supera la puntata di %3</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="191" />
+            <location filename="../poker/texts.py" line="196" />
             <source>Seat %1 has no chips left to bet or raise after calling</source>
             <translation>Al posto %1 non restano fiche per puntare o rilanciare dopo aver visto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="193" />
+            <location filename="../poker/texts.py" line="198" />
             <source>Nobody can answer a bet or raise: every other player is all-in</source>
             <translation>Nessuno può rispondere a una puntata o a un rilancio: tutti gli altri sono all-in</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="195" />
+            <location filename="../poker/texts.py" line="200" />
             <source>A short all-in does not reopen the betting for seat %1: call or fold</source>
             <translation>Un all-in incompleto non riapre le puntate per il posto %1: vedere o passare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="197" />
+            <location filename="../poker/texts.py" line="202" />
             <source>The betting is capped: a bet and %1 raises (fixed limit)</source>
             <translation>Le puntate sono al massimo: una puntata e %1 rilanci (limite fisso)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="199" />
+            <location filename="../poker/texts.py" line="204" />
             <source>%1 to %2: at fixed limit only to %3</source>
             <translation>%1 a %2: a limite fisso solo a %3</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="201" />
+            <location filename="../poker/texts.py" line="206" />
             <source>%1 to %2: at fixed limit only to %3 or %4</source>
             <translation>%1 a %2: a limite fisso solo a %3 o %4</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="203" />
+            <location filename="../poker/texts.py" line="208" />
             <source>%1 to %2: below the minimum, at least %3</source>
             <translation>%1 a %2: sotto il minimo, almeno %3</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="205" />
+            <location filename="../poker/texts.py" line="210" />
             <source>%1 to %2: above the pot, at most %3 (pot limit)</source>
             <translation>%1 a %2: sopra il piatto, al massimo %3 (pot limit)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="207" />
+            <location filename="../poker/texts.py" line="212" />
             <source>%1 to %2: not a multiple of the chip %3</source>
             <translation>%1 a %2: non è un multiplo della fiche da %3</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="210" />
+            <location filename="../poker/texts.py" line="215" />
             <source>This hand takes no such step</source>
             <translation>Questa mano non prevede questo passo</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="211" />
+            <location filename="../poker/texts.py" line="216" />
             <source>The hand is over: no more steps</source>
             <translation>La mano è finita: nessun altro passo</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="212" />
+            <location filename="../poker/texts.py" line="217" />
             <source>The hand is already open</source>
             <translation>La mano è già aperta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="213" />
+            <location filename="../poker/texts.py" line="218" />
             <source>No forced bet is due now</source>
             <translation>Nessuna puntata obbligatoria è dovuta ora</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="214" />
+            <location filename="../poker/texts.py" line="219" />
             <source>Seat %1 posts the %2 of %3 now</source>
             <translation>Ora il posto %1 mette %2 da %3</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="216" />
+            <location filename="../poker/texts.py" line="221" />
             <source>No card is expected now</source>
             <translation>Nessuna carta è attesa ora</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="217" />
+            <location filename="../poker/texts.py" line="222" />
             <source>An unreadable card must be identified before it is placed</source>
             <translation>Una carta illeggibile va identificata prima di essere assegnata</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="219" />
+            <location filename="../poker/texts.py" line="224" />
             <source>The new deck of the burns and the stub has not been shuffled yet</source>
             <translation>Il nuovo mazzo delle carte bruciate e del fondo non è ancora stato mescolato</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="221" />
+            <location filename="../poker/texts.py" line="226" />
             <source>No new deck is due: the hand deals from its deck</source>
             <translation>Nessun nuovo mazzo è dovuto: la mano si distribuisce dal suo mazzo</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="223" />
+            <location filename="../poker/texts.py" line="228" />
             <source>No exposed card can be recorded now</source>
             <translation>Ora non si può registrare una carta esposta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="224" />
+            <location filename="../poker/texts.py" line="229" />
             <source>No betting now</source>
             <translation>Ora non si punta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="225" />
+            <location filename="../poker/texts.py" line="230" />
             <source>The hand's betting is over: no more actions</source>
             <translation>Le puntate della mano sono finite: nessun'altra azione</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="226" />
+            <location filename="../poker/texts.py" line="231" />
             <source>%1 is being dealt: no action before its cards</source>
             <translation>Si distribuisce %1: nessuna azione prima delle sue carte</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="228" />
+            <location filename="../poker/texts.py" line="233" />
             <source>Seat %1 acted out of turn: seat %2 posts the forced bet of %3 or folds</source>
             <translation>Il posto %1 ha agito fuori turno: il posto %2 mette la puntata obbligatoria di %3 o passa</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="231" />
+            <location filename="../poker/texts.py" line="236" />
             <source>Seat %1 posts the forced bet of %2 or folds</source>
             <translation>Il posto %1 mette la puntata obbligatoria di %2 o passa</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="233" />
+            <location filename="../poker/texts.py" line="238" />
             <source>There is no action to undo</source>
             <translation>Non c'è un'azione da annullare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="234" />
+            <location filename="../poker/texts.py" line="239" />
             <source>The last action is seat %1's, not seat %2's</source>
             <translation>L'ultima azione è del posto %1, non del posto %2</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="236" />
+            <location filename="../poker/texts.py" line="241" />
             <source>A card was dealt after that action: it cannot be undone</source>
             <translation>Dopo quell'azione è stata distribuita una carta: non si può annullare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="238" />
+            <location filename="../poker/texts.py" line="243" />
             <source>There is no showdown now</source>
             <translation>Ora non c'è uno showdown</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="239" />
+            <location filename="../poker/texts.py" line="244" />
             <source>Seat %1 shows out of turn: seat %2 shows now</source>
             <translation>Il posto %1 mostra fuori turno: ora mostra il posto %2</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="241" />
+            <location filename="../poker/texts.py" line="246" />
             <source>Seat %1 cannot muck: a player is all-in, every hand is turned up</source>
             <translation>Il posto %1 non può scartare: un giocatore è all-in, tutte le mani si scoprono</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="243" />
+            <location filename="../poker/texts.py" line="248" />
             <source>Seat %1 cannot muck: its hand is the last one left for a pot</source>
             <translation>Il posto %1 non può scartare: la sua è l'ultima mano rimasta per un piatto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="245" />
+            <location filename="../poker/texts.py" line="250" />
             <source>No pot to award now</source>
             <translation>Ora non c'è un piatto da assegnare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="246" />
+            <location filename="../poker/texts.py" line="251" />
             <source>The award of pot %1 does not match the showdown</source>
             <translation>L'assegnazione del piatto %1 non corrisponde allo showdown</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="248" />
+            <location filename="../poker/texts.py" line="253" />
             <source>The pots are not all awarded yet</source>
             <translation>I piatti non sono ancora tutti assegnati</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="249" />
+            <location filename="../poker/texts.py" line="254" />
             <source>The hand cannot be voided now</source>
             <translation>Ora la mano non può essere annullata</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="251" />
+            <location filename="../poker/texts.py" line="256" />
             <source>No card entered</source>
             <translation>Nessuna carta inserita</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="252" />
+            <location filename="../poker/texts.py" line="257" />
             <source>Acknowledge the void first</source>
             <translation>Prima confermare l'annullamento</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="253" />
+            <location filename="../poker/texts.py" line="258" />
             <source>A hand is in progress: finish it first</source>
             <translation>Una mano è in corso: prima finirla</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="254" />
+            <location filename="../poker/texts.py" line="259" />
             <source>No hand in progress to void</source>
             <translation>Nessuna mano in corso da annullare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="288" />
+            <location filename="../poker/texts.py" line="293" />
             <source>two</source>
             <translation>due</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="288" />
+            <location filename="../poker/texts.py" line="293" />
             <source>twos</source>
             <translation>due</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="289" />
+            <location filename="../poker/texts.py" line="294" />
             <source>three</source>
             <translation>tre</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="289" />
+            <location filename="../poker/texts.py" line="294" />
             <source>threes</source>
             <translation>tre</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="290" />
+            <location filename="../poker/texts.py" line="295" />
             <source>four</source>
             <translation>quattro</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="290" />
+            <location filename="../poker/texts.py" line="295" />
             <source>fours</source>
             <translation>quattro</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="291" />
+            <location filename="../poker/texts.py" line="296" />
             <source>five</source>
             <translation>cinque</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="291" />
+            <location filename="../poker/texts.py" line="296" />
             <source>fives</source>
             <translation>cinque</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="292" />
+            <location filename="../poker/texts.py" line="297" />
             <source>six</source>
             <translation>sei</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="292" />
+            <location filename="../poker/texts.py" line="297" />
             <source>sixes</source>
             <translation>sei</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="293" />
+            <location filename="../poker/texts.py" line="298" />
             <source>seven</source>
             <translation>sette</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="293" />
+            <location filename="../poker/texts.py" line="298" />
             <source>sevens</source>
             <translation>sette</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="294" />
+            <location filename="../poker/texts.py" line="299" />
             <source>eight</source>
             <translation>otto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="294" />
+            <location filename="../poker/texts.py" line="299" />
             <source>eights</source>
             <translation>otto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="295" />
+            <location filename="../poker/texts.py" line="300" />
             <source>nine</source>
             <translation>nove</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="295" />
+            <location filename="../poker/texts.py" line="300" />
             <source>nines</source>
             <translation>nove</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="296" />
+            <location filename="../poker/texts.py" line="301" />
             <source>ten</source>
             <translation>dieci</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="296" />
+            <location filename="../poker/texts.py" line="301" />
             <source>tens</source>
             <translation>dieci</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="297" />
+            <location filename="../poker/texts.py" line="302" />
             <source>jack</source>
             <translation>fante</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="297" />
+            <location filename="../poker/texts.py" line="302" />
             <source>jacks</source>
             <translation>fanti</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="298" />
+            <location filename="../poker/texts.py" line="303" />
             <source>queen</source>
             <translation>donna</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="298" />
+            <location filename="../poker/texts.py" line="303" />
             <source>queens</source>
             <translation>donne</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="299" />
+            <location filename="../poker/texts.py" line="304" />
             <source>king</source>
             <translation>re</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="299" />
+            <location filename="../poker/texts.py" line="304" />
             <source>kings</source>
             <translation>re</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="300" />
+            <location filename="../poker/texts.py" line="305" />
             <source>ace</source>
             <translation>asso</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="300" />
+            <location filename="../poker/texts.py" line="305" />
             <source>aces</source>
             <translation>assi</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="308" />
+            <location filename="../poker/texts.py" line="313" />
             <source>Stub %1 + burns %2 = %3 cards, %4 players need %5: shuffle the burns and turn one community card</source>
             <translation>Mazzo %1 + bruciate %2 = %3 carte, %4 giocatori ne chiedono %5: mescola le bruciate e scopri una carta comune (vela)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="311" />
+            <location filename="../poker/texts.py" line="316" />
             <source>Stub %1 + burns %2 = %3 cards, %4 players need %5: shuffle the burns with the stub and deal one card to each player</source>
             <translation>Mazzo %1 + bruciate %2 = %3 carte, %4 giocatori ne chiedono %5: mescola le bruciate con il mazzo e dai una carta a ogni giocatore</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="330" />
+            <location filename="../poker/texts.py" line="335" />
             <source>pair of %1</source>
             <translation>coppia di %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="332" />
+            <location filename="../poker/texts.py" line="337" />
             <source>two pair, %1 and %2</source>
             <translation>doppia coppia, %1 e %2</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="334" />
+            <location filename="../poker/texts.py" line="339" />
             <source>three %1</source>
             <translation>tris di %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="336" />
+            <location filename="../poker/texts.py" line="341" />
             <source>four %1</source>
             <translation>poker di %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="339" />
+            <location filename="../poker/texts.py" line="344" />
             <source>%1 high</source>
             <translation>carte alte %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="348" />
+            <location filename="../poker/texts.py" line="353" />
             <source>Lowest door card: %1</source>
             <translation>Carta scoperta più bassa: %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="352" />
+            <location filename="../poker/texts.py" line="357" />
             <source>Highest board: %1</source>
             <translation>Mano scoperta più alta: %1</translation>
         </message>
@@ -916,13 +921,13 @@
         <message>
             <location filename="../console/texts.py" line="190" />
             <location filename="../console/widgets/entry.py" line="98" />
-            <location filename="../poker/widgets/panel.py" line="158" />
+            <location filename="../poker/widgets/panel.py" line="161" />
             <source>Next</source>
             <translation>Avanti</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="192" />
-            <location filename="../poker/widgets/panel.py" line="195" />
+            <location filename="../poker/widgets/panel.py" line="198" />
             <source>New hand</source>
             <translation>Nuova mano</translation>
         </message>
@@ -966,13 +971,13 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="228" />
-            <location filename="../poker/widgets/panel.py" line="301" />
+            <location filename="../poker/widgets/panel.py" line="305" />
             <source>%1: minimum %2</source>
             <translation>%1: minimo %2</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="230" />
-            <location filename="../poker/widgets/panel.py" line="305" />
+            <location filename="../poker/widgets/panel.py" line="309" />
             <source>%1: maximum %2</source>
             <translation>%1: massimo %2</translation>
         </message>
@@ -983,7 +988,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="240" />
-            <location filename="../poker/widgets/panel.py" line="392" />
+            <location filename="../poker/widgets/panel.py" line="396" />
             <source>Seat %1 — %2</source>
             <translation>Posto %1 — %2</translation>
         </message>
@@ -994,13 +999,13 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="244" />
-            <location filename="../poker/texts.py" line="141" />
+            <location filename="../poker/texts.py" line="142" />
             <source>Tap a seat first</source>
             <translation>Tocca prima un posto</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="246" />
-            <location filename="../console/texts.py" line="512" />
+            <location filename="../console/texts.py" line="248" />
+            <location filename="../console/texts.py" line="516" />
             <source>The shuffler is not ready: clear the fault, then start a new hand</source>
             <translation>La miscelatrice non è pronta: risolvi il guasto, poi inizia una nuova mano</translation>
         </message>
@@ -1011,297 +1016,297 @@
             <translation>Questa carta è già uscita da questo mazzo: guarda di nuovo e inserisci quella giusta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="254" />
+            <location filename="../console/texts.py" line="256" />
             <source>Pit boss not recognised: check the badge number and the PIN</source>
             <translation>Capo tavolo non riconosciuto: controlla numero di badge e PIN</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="256" />
+            <location filename="../console/texts.py" line="258" />
             <source>Pit boss: enter your badge number (and PIN) first</source>
             <translation>Capo tavolo: inserisci prima il numero di badge (e il PIN)</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="258" />
+            <location filename="../console/texts.py" line="260" />
             <source>The pit boss entered a different card: the dealer enters the card again</source>
             <translation>Il capo tavolo ha inserito una carta diversa: il dealer inserisce di nuovo la carta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="261" />
+            <location filename="../console/texts.py" line="263" />
             <source>Seat %1: a large payout — a pit boss signs it off with badge and PIN first</source>
             <translation>Posto %1: vincita elevata — prima la convalida del capo tavolo con badge e PIN</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="265" />
+            <location filename="../console/texts.py" line="267" />
             <source>This badge may not sign off this payout: it needs a higher role</source>
             <translation>Questo badge non può convalidare questa vincita: serve un ruolo superiore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="267" />
+            <location filename="../console/texts.py" line="269" />
             <source>No PIN list at this table: a large payout cannot be signed off here</source>
             <translation>Nessun elenco di PIN a questo tavolo: qui una vincita elevata non può essere convalidata</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="271" />
+            <location filename="../console/texts.py" line="273" />
             <source>Exposed card recorded (%1). Play goes on.</source>
             <translation>Carta esposta registrata (%1). Il gioco continua.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="280" />
+            <location filename="../console/texts.py" line="282" />
             <source>That decision is not possible now: check the seat, then tap again</source>
             <translation>Decisione non possibile ora: controllare il posto, poi toccare di nuovo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="283" />
+            <location filename="../console/texts.py" line="285" />
             <source>Not possible at this point of the hand: follow the next step shown</source>
             <translation>Non possibile a questo punto della mano: seguire il passo indicato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="286" />
+            <location filename="../console/texts.py" line="288" />
             <source>That bet is refused: check it against the table limits</source>
             <translation>Puntata rifiutata: controllarla con i limiti del tavolo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="287" />
+            <location filename="../console/texts.py" line="289" />
             <source>Refused: the table cannot do that now; call the pit boss if it happens again</source>
             <translation>Rifiutato: il tavolo non può farlo ora; chiamare il capo tavolo se si ripete</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="301" />
+            <location filename="../console/texts.py" line="303" />
             <source>Seat %1 — card %2</source>
             <translation>Posto %1 — carta %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="303" />
+            <location filename="../console/texts.py" line="305" />
             <source>Dealer — card %1</source>
             <translation>Banco — carta %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="305" />
+            <location filename="../console/texts.py" line="307" />
             <source>Board — card %1</source>
             <translation>Carte comuni — carta %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="306" />
+            <location filename="../console/texts.py" line="308" />
             <source>Burn card %1</source>
             <translation>Carta bruciata %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="316" />
+            <location filename="../console/texts.py" line="318" />
             <source>Dealer</source>
             <translation>Banco</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="318" />
+            <location filename="../console/texts.py" line="320" />
             <source>Board</source>
             <translation>Carte comuni</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="325" />
+            <location filename="../console/texts.py" line="327" />
             <source>Card source changed: %1 → %2.</source>
             <translation>Sorgente delle carte cambiata: %1 → %2.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="337" />
+            <location filename="../console/texts.py" line="339" />
             <source>The shuffler's port is in use by another program: close that program, then connect the shuffler again</source>
             <translation>La porta della miscelatrice è usata da un altro programma: chiudere quel programma, poi ricollegare la miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="340" />
+            <location filename="../console/texts.py" line="342" />
             <source>This computer may not open the shuffler's port: call the technician</source>
             <translation>Questo computer non ha il permesso di aprire la porta della miscelatrice: chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="342" />
+            <location filename="../console/texts.py" line="344" />
             <source>Shuffler not found: check that its cable is plugged in and it is switched on</source>
             <translation>Miscelatrice non trovata: controllare che il cavo sia collegato e che sia accesa</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="344" />
+            <location filename="../console/texts.py" line="346" />
             <source>Another shuffler answered: check which one is connected, then restart the console</source>
             <translation>Ha risposto un'altra miscelatrice: controllare quale è collegata, poi riavviare la console</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="347" />
+            <location filename="../console/texts.py" line="349" />
             <source>The shuffler restarted by itself: wait until it is ready</source>
             <translation>La miscelatrice si è riavviata da sola: attendere che sia pronta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="349" />
+            <location filename="../console/texts.py" line="351" />
             <source>The shuffler does not answer: switch it off and on again</source>
             <translation>La miscelatrice non risponde: spegnerla e riaccenderla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="351" />
-            <source>Cards keep going missing on the way from the shuffler: another program may be reading its port. Close it, or call the technician</source>
-            <translation>Continuano a mancare carte in arrivo dalla miscelatrice: un altro programma potrebbe leggerne la porta. Chiuderlo, o chiamare il tecnico</translation>
-        </message>
-        <message>
-            <location filename="../console/texts.py" line="354" />
+            <location filename="../console/texts.py" line="356" />
             <source>Shuffler cable disconnected or shuffler switched off: plug the cable back in and switch it on</source>
             <translation>Cavo della miscelatrice scollegato o miscelatrice spenta: ricollegare il cavo e accenderla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="357" />
+            <location filename="../console/texts.py" line="359" />
             <source>Shuffler cable disconnected or shuffler switched off: plug the cable back in and switch it on. If it keeps happening, another program may be reading the shuffler's port: close it</source>
             <translation>Cavo della miscelatrice scollegato o miscelatrice spenta: ricollegare il cavo e accenderla. Se succede ancora, un altro programma potrebbe leggere la porta della miscelatrice: chiuderlo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="361" />
+            <location filename="../console/texts.py" line="363" />
             <source>Card source fault: call the technician (the details are in the log)</source>
             <translation>Guasto della sorgente delle carte: chiamare il tecnico (i dettagli sono nel registro)</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="365" />
+            <location filename="../console/texts.py" line="367" />
             <source>Cards jammed in the shuffler: clear the jam on the shuffler</source>
             <translation>Carte inceppate nella miscelatrice: sbloccarle sulla miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="366" />
+            <location filename="../console/texts.py" line="368" />
             <source>Shuffler door open: close it</source>
             <translation>Sportello della miscelatrice aperto: chiuderlo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="367" />
+            <location filename="../console/texts.py" line="369" />
             <source>A card is missing from the shuffler: find it and put it back</source>
             <translation>Manca una carta nella miscelatrice: trovarla e rimetterla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="369" />
+            <location filename="../console/texts.py" line="371" />
             <source>An extra card in the shuffler: take it out</source>
             <translation>Una carta in più nella miscelatrice: toglierla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="370" />
+            <location filename="../console/texts.py" line="372" />
             <source>The same card twice in the shuffler: check the deck</source>
             <translation>La stessa carta due volte nella miscelatrice: controllare il mazzo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="372" />
+            <location filename="../console/texts.py" line="374" />
             <source>The shuffler misread a card: check the deck, then clear the fault on the shuffler</source>
             <translation>La miscelatrice ha letto male una carta: controllare il mazzo, poi risolvere il guasto sulla miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="374" />
+            <location filename="../console/texts.py" line="376" />
             <source>Shuffler elevator failure: call the technician</source>
             <translation>Guasto dell'elevatore della miscelatrice: chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="375" />
+            <location filename="../console/texts.py" line="377" />
             <source>Shuffler power failure: check its power cable</source>
             <translation>Guasto dell'alimentazione della miscelatrice: controllarne il cavo di alimentazione</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="376" />
+            <location filename="../console/texts.py" line="378" />
             <source>Shuffler internal error: switch it off and on again; if it stays, call the technician</source>
             <translation>Errore interno della miscelatrice: spegnerla e riaccenderla; se resta, chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="379" />
+            <location filename="../console/texts.py" line="381" />
             <source>A card left the shuffler after the hand was settled: take it off the table</source>
             <translation>Una carta è uscita dalla miscelatrice dopo la chiusura della mano: toglierla dal tavolo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="385" />
+            <location filename="../console/texts.py" line="387" />
             <source>door open</source>
             <translation>sportello aperto</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="386" />
+            <location filename="../console/texts.py" line="388" />
             <source>missing card</source>
             <translation>carta mancante</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="387" />
+            <location filename="../console/texts.py" line="389" />
             <source>extra card</source>
             <translation>carta in più</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="388" />
+            <location filename="../console/texts.py" line="390" />
             <source>duplicate card</source>
             <translation>carta doppia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="389" />
+            <location filename="../console/texts.py" line="391" />
             <source>misread</source>
             <translation>lettura errata</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="390" />
+            <location filename="../console/texts.py" line="392" />
             <source>elevator</source>
             <translation>elevatore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="391" />
+            <location filename="../console/texts.py" line="393" />
             <source>power</source>
             <translation>alimentazione</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="393" />
+            <location filename="../console/texts.py" line="395" />
             <source>late card</source>
             <translation>carta in ritardo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="430" />
+            <location filename="../console/texts.py" line="432" />
             <source>Shuffler fault %1: see its display</source>
             <translation>Guasto della miscelatrice %1: vedere il suo display</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="445" />
+            <location filename="../console/texts.py" line="447" />
             <source>Reason: %1</source>
             <translation>Motivo: %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="497" />
+            <location filename="../console/texts.py" line="501" />
             <source>The shuffler is in fault: clear it on the shuffler</source>
             <translation>La miscelatrice è in guasto: risolverlo sulla miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="499" />
+            <location filename="../console/texts.py" line="503" />
             <source>The shuffler is not ready (%1): wait until it is</source>
             <translation>La miscelatrice non è pronta (%1): attendere che lo sia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="327" />
+            <location filename="../console/texts.py" line="329" />
             <source>From now on the dealer types every card on the keypad.</source>
             <translation>Da ora il dealer inserisce ogni carta con la tastiera.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="384" />
+            <location filename="../console/texts.py" line="353" />
+            <source>Cards keep going missing on the way from the shuffler: another program may be reading the shuffler's port. Close it, or call the technician</source>
+            <translation>Continuano a mancare carte in arrivo dalla miscelatrice: un altro programma potrebbe leggere la porta della miscelatrice. Chiuderlo, o chiamare il tecnico</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="386" />
             <source>jam</source>
             <translation>inceppo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="392" />
+            <location filename="../console/texts.py" line="394" />
             <source>internal</source>
             <translation>errore interno</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="394" />
+            <location filename="../console/texts.py" line="396" />
             <source>other shuffler</source>
             <translation>altra miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="400" />
+            <location filename="../console/texts.py" line="402" />
             <source>Wait until the shuffler is ready, then start a new hand</source>
             <extracomment>what the dealer does after a void, by its reason (the reason's own words come from the core)</extracomment>
             <translation>Attendere che la miscelatrice sia pronta, poi iniziare una nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="482" />
+            <location filename="../console/texts.py" line="486" />
             <location filename="../console/widgets/topbar.py" line="107" />
             <source>next try in %1 s</source>
             <translation>prossimo tentativo tra %1 s</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="250" />
-            <location filename="../poker/texts.py" line="143" />
+            <location filename="../console/texts.py" line="252" />
+            <location filename="../poker/texts.py" line="144" />
             <source>Tap “Void hand” again to void the hand</source>
             <translation>Tocca di nuovo “Annulla mano” per annullarla</translation>
         </message>
         <message>
             <location filename="../console/widgets/alarm.py" line="84" />
             <location filename="../poker/widgets/alarm.py" line="78" />
-            <location filename="../poker/widgets/panel.py" line="438" />
+            <location filename="../poker/widgets/panel.py" line="447" />
             <source>HAND VOID</source>
             <translation>MANO ANNULLATA</translation>
         </message>
@@ -1347,13 +1352,13 @@
             <translation>Fiche %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="314" />
+            <location filename="../console/texts.py" line="316" />
             <location filename="../console/widgets/alarm.py" line="120" />
             <location filename="../console/widgets/panel.py" line="140" />
             <location filename="../console/widgets/seat.py" line="326" />
             <location filename="../poker/widgets/felt.py" line="170" />
-            <location filename="../poker/widgets/panel.py" line="336" />
-            <location filename="../tournament/level_strip.py" line="155" />
+            <location filename="../poker/widgets/panel.py" line="340" />
+            <location filename="../tournament/level_strip.py" line="205" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
@@ -1388,82 +1393,85 @@
             <translation>Ripeti ultime puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="173" />
-            <location filename="../console/widgets/panel.py" line="229" />
+            <location filename="../console/widgets/panel.py" line="174" />
+            <location filename="../console/widgets/panel.py" line="230" />
             <source>On the table: %1</source>
             <translation>Sul tavolo: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="211" />
+            <location filename="../console/widgets/panel.py" line="212" />
             <location filename="../poker/texts.py" line="48" />
-            <location filename="../poker/widgets/panel.py" line="276" />
+            <location filename="../poker/widgets/panel.py" line="280" />
             <source>Dealing</source>
             <translation>Distribuzione</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="213" />
+            <location filename="../console/widgets/panel.py" line="214" />
             <source>The shuffler is dealing. Bets are locked.</source>
             <translation>La miscelatrice sta distribuendo. Puntate bloccate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="215" />
+            <location filename="../console/widgets/panel.py" line="216" />
             <location filename="../console/widgets/seat.py" line="351" />
             <location filename="../poker/widgets/felt.py" line="180" />
             <source>To act</source>
             <translation>Da decidere</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="217" />
+            <location filename="../console/widgets/panel.py" line="218" />
             <source>Tap each seat's decision on the table.</source>
             <translation>Tocca la decisione di ogni posto sul tavolo.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="219" />
+            <location filename="../console/widgets/panel.py" line="220" />
             <source>All seats have decided</source>
             <translation>Tutti i posti hanno deciso</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="224" />
+            <location filename="../console/widgets/panel.py" line="225" />
             <source>Exposed cards recorded: %1</source>
             <translation>Carte esposte registrate: %1</translation>
         </message>
         <message>
             <location filename="../console/widgets/entry.py" line="109" />
+            <location filename="../poker/widgets/signoff_page.py" line="77" />
             <source>Badge: %1</source>
             <translation>Badge: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/correct.py" line="61" />
+            <location filename="../console/widgets/correct.py" line="51" />
             <source>Correct seat %1 (pit boss)</source>
             <translation>Correggi il posto %1 (pit boss)</translation>
         </message>
         <message>
-            <location filename="../console/widgets/correct.py" line="78" />
+            <location filename="../console/widgets/correct.py" line="68" />
             <source>What did the player decide?</source>
             <translation>Che cosa ha deciso il giocatore?</translation>
         </message>
         <message>
-            <location filename="../console/widgets/correct.py" line="83" />
+            <location filename="../console/widgets/correct.py" line="73" />
             <location filename="../console/widgets/entry.py" line="111" />
-            <location filename="../console/widgets/history.py" line="124" />
-            <location filename="../console/widgets/settle.py" line="167" />
+            <location filename="../console/widgets/history.py" line="113" />
+            <location filename="../console/widgets/settle.py" line="155" />
+            <location filename="../poker/widgets/signoff_page.py" line="80" />
             <source>PIN: %1</source>
             <translation>PIN: %1</translation>
         </message>
         <message>
             <location filename="../console/widgets/entry.py" line="183" />
-            <location filename="../console/widgets/panel.py" line="230" />
-            <location filename="../poker/texts.py" line="104" />
+            <location filename="../console/widgets/panel.py" line="231" />
+            <location filename="../poker/texts.py" line="105" />
             <source>Confirm: void the hand</source>
             <translation>Conferma: annulla la mano</translation>
         </message>
         <message>
             <location filename="../console/widgets/entry.py" line="183" />
-            <location filename="../console/widgets/panel.py" line="230" />
-            <location filename="../poker/texts.py" line="104" />
+            <location filename="../console/widgets/panel.py" line="231" />
+            <location filename="../poker/texts.py" line="105" />
             <location filename="../poker/widgets/action_bar.py" line="53" />
-            <location filename="../poker/widgets/panel.py" line="147" />
-            <location filename="../poker/widgets/panel.py" line="217" />
+            <location filename="../poker/widgets/panel.py" line="150" />
+            <location filename="../poker/widgets/panel.py" line="220" />
+            <location filename="../poker/widgets/signoff_page.py" line="57" />
             <source>Void hand</source>
             <translation>Annulla mano</translation>
         </message>
@@ -1508,7 +1516,7 @@
             <translation>Conferma del capo tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="208" />
+            <location filename="../console/widgets/panel.py" line="209" />
             <source>Card exposed by mistake</source>
             <translation>Carta esposta per errore</translation>
         </message>
@@ -1518,7 +1526,7 @@
             <translation>Quale carta? (facoltativo)</translation>
         </message>
         <message>
-            <location filename="../console/widgets/correct.py" line="57" />
+            <location filename="../console/widgets/correct.py" line="47" />
             <location filename="../console/widgets/entry.py" line="249" />
             <source>Cancel</source>
             <translation>Annulla</translation>
@@ -1534,38 +1542,38 @@
             <translation>Non è un errore di distribuzione: la carta resta valida e il gioco continua. Dov'è?</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="176" />
+            <location filename="../console/widgets/settle.py" line="164" />
             <source>Show the dealer's hand, then settle seat by seat.</source>
             <translation>Mostra la mano del Banco, poi paga posto per posto.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="183" />
+            <location filename="../console/widgets/settle.py" line="171" />
             <source>Seats in order: %1</source>
             <translation>Ordine dei posti: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="188" />
+            <location filename="../console/widgets/settle.py" line="176" />
             <source>From your right to your left. Pay or collect, then Next.</source>
             <translation>Da destra verso sinistra. Paga o ritira, poi Avanti.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="264" />
+            <location filename="../console/widgets/panel.py" line="265" />
             <source>Shuffler</source>
             <translation>Miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="266" />
+            <location filename="../console/widgets/panel.py" line="267" />
             <source>Not connected: %1</source>
             <translation>Non collegata: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="266" />
-            <location filename="../poker/widgets/panel.py" line="377" />
+            <location filename="../console/widgets/panel.py" line="267" />
+            <location filename="../poker/widgets/panel.py" line="381" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="269" />
+            <location filename="../console/widgets/panel.py" line="270" />
             <source>Start a new hand when the shuffler is ready.</source>
             <translation>Inizia una nuova mano quando la miscelatrice è pronta.</translation>
         </message>
@@ -1591,7 +1599,7 @@
         </message>
         <message>
             <location filename="../console/widgets/seat.py" line="376" />
-            <location filename="../poker/widgets/panel.py" line="363" />
+            <location filename="../poker/widgets/panel.py" line="367" />
             <source>Seat %1: %2</source>
             <translation>Posto %1: %2</translation>
         </message>
@@ -1606,7 +1614,7 @@
             <translation>BANCO</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="178" />
+            <location filename="../console/widgets/settle.py" line="166" />
             <location filename="../console/widgets/table.py" line="89" />
             <source>Dealer: %1</source>
             <translation>Banco: %1</translation>
@@ -1623,7 +1631,7 @@
         </message>
         <message>
             <location filename="../console/widgets/topbar.py" line="82" />
-            <location filename="../poker/window.py" line="66" />
+            <location filename="../poker/window.py" line="67" />
             <source>Hand %1</source>
             <translation>Mano %1</translation>
         </message>
@@ -1664,14 +1672,14 @@
             <translation>nessun collegamento</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="479" />
+            <location filename="../console/texts.py" line="483" />
             <location filename="../console/widgets/topbar.py" line="104" />
             <source>reconnecting… attempt %1</source>
             <translation>ricollegamento… tentativo %1</translation>
         </message>
         <message>
-            <location filename="../console/window.py" line="39" />
-            <location filename="../poker/window.py" line="84" />
+            <location filename="../console/window.py" line="40" />
+            <location filename="../poker/window.py" line="85" />
             <source>Dealer console</source>
             <translation>Console del dealer</translation>
         </message>
@@ -1700,7 +1708,6 @@
         <message>
             <location filename="../console/widgets/banner.py" line="89" />
             <location filename="../console/widgets/storage.py" line="76" />
-            <location filename="../poker/widgets/storage_bar.py" line="51" />
             <source>OK</source>
             <translation>OK</translation>
         </message>
@@ -1758,37 +1765,37 @@
             <translation>posti %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="170" />
+            <location filename="../poker/widgets/panel.py" line="173" />
             <source>Player name (optional)</source>
             <translation>Nome del giocatore (facoltativo)</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="176" />
+            <location filename="../poker/widgets/panel.py" line="179" />
             <source>Seat player</source>
             <translation>Fai sedere</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="178" />
+            <location filename="../poker/widgets/panel.py" line="181" />
             <source>Top up</source>
             <translation>Ricarica</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="186" />
+            <location filename="../poker/widgets/panel.py" line="189" />
             <source>Sit out</source>
             <translation>Fuori gioco</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="186" />
+            <location filename="../poker/widgets/panel.py" line="189" />
             <source>Sit in</source>
             <translation>Rientra</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="187" />
+            <location filename="../poker/widgets/panel.py" line="190" />
             <source>Leave</source>
             <translation>Lascia il tavolo</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="188" />
+            <location filename="../poker/widgets/panel.py" line="191" />
             <source>Button here</source>
             <translation>Bottone qui</translation>
         </message>
@@ -1808,173 +1815,173 @@
             <translation>Questa mano è stata annullata prima del riavvio della console: le sue fiche sono nel registro.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="251" />
+            <location filename="../poker/widgets/panel.py" line="255" />
             <source>Resumed after a restart: the hand goes on</source>
             <translation>Ripresa dopo un riavvio: la mano continua</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="277" />
+            <location filename="../poker/widgets/panel.py" line="281" />
             <source>The cards are being dealt: no action before they are out.</source>
             <translation>Le carte sono in distribuzione: nessuna azione prima che siano uscite.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="278" />
+            <location filename="../poker/widgets/panel.py" line="282" />
             <source>Cards to come: %1</source>
             <translation>Carte da distribuire: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="288" />
+            <location filename="../poker/widgets/panel.py" line="292" />
             <source>Seat %1 to act</source>
             <translation>Tocca al posto %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="289" />
+            <location filename="../poker/widgets/panel.py" line="293" />
             <source>Tap the player's action. Bet and raise go to the keyed total.</source>
             <translation>Tocca l'azione del giocatore. Punta e rilancia arrivano al totale inserito.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="291" />
+            <location filename="../poker/widgets/panel.py" line="295" />
             <source>To call: %1</source>
             <translation>Per chiamare: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="293" />
+            <location filename="../poker/widgets/panel.py" line="297" />
             <source>Stack: %1</source>
             <translation>Stack: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="321" />
+            <location filename="../poker/widgets/panel.py" line="325" />
             <source>folded: seat %1</source>
             <translation>ha passato: posto %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="332" />
+            <location filename="../poker/widgets/panel.py" line="336" />
             <source>Seat %1: Show or Muck</source>
             <translation>Posto %1: mostra o scarta</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="334" />
+            <location filename="../poker/widgets/panel.py" line="338" />
             <source>Order: %1</source>
             <translation>Ordine: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="365" />
+            <location filename="../poker/widgets/panel.py" line="369" />
             <source>Stacks after: %1</source>
             <translation>Stack dopo la mano: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="346" />
+            <location filename="../poker/widgets/panel.py" line="350" />
             <source>Award the pots</source>
             <translation>Assegna i piatti</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="213" />
-            <location filename="../poker/widgets/panel.py" line="431" />
+            <location filename="../poker/widgets/panel.py" line="216" />
+            <location filename="../poker/widgets/panel.py" line="435" />
             <source>Burns loaded: shuffle</source>
             <translation>Bruciate caricate: mescola</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="281" />
+            <location filename="../poker/widgets/panel.py" line="285" />
             <source>Seat %1: %2 or fold</source>
             <translation>Posto %1: %2 o passa</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="282" />
+            <location filename="../poker/widgets/panel.py" line="286" />
             <source>If the seat folds, the obligation passes to the next seat in line.</source>
             <translation>Se il posto passa, l'obbligo passa al posto successivo.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="299" />
+            <location filename="../poker/widgets/panel.py" line="303" />
             <source>%1: %2 (fixed limit)</source>
             <translation>%1: %2 (limite fisso)</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="303" />
+            <location filename="../poker/widgets/panel.py" line="307" />
             <source>%1: maximum %2 (all-in)</source>
             <translation>%1: massimo %2 (all-in)</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="314" />
+            <location filename="../poker/widgets/panel.py" line="318" />
             <source>First: seat %1 · %2</source>
             <translation>Primo: posto %1 · %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="318" />
+            <location filename="../poker/widgets/panel.py" line="322" />
             <source>%1: seat %2</source>
             <translation>%1: posto %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="347" />
+            <location filename="../poker/widgets/panel.py" line="351" />
             <source>Side pots first, the main pot last.</source>
             <translation>Prima i piatti laterali, per ultimo il principale.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="352" />
+            <location filename="../poker/widgets/panel.py" line="356" />
             <source>(odd chip)</source>
             <translation>(fiche dispari)</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="353" />
+            <location filename="../poker/widgets/panel.py" line="357" />
             <source>seat %1: %2</source>
             <translation>posto %1: %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="360" />
+            <location filename="../poker/widgets/panel.py" line="364" />
             <source>Returned to seat %1: %2</source>
             <translation>Restituito al posto %1: %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="362" />
+            <location filename="../poker/widgets/panel.py" line="366" />
             <source>Rake: %1</source>
             <translation>Rake: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="379" />
+            <location filename="../poker/widgets/panel.py" line="383" />
             <source>Tap a seat to seat a player, top up, sit out or in, leave, or place the button.</source>
             <translation>Tocca un posto per far sedere un giocatore, ricaricare, uscire o rientrare, lasciare il tavolo o mettere il bottone.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="382" />
+            <location filename="../poker/widgets/panel.py" line="386" />
             <source>Tap a seat to seat a player, top up, sit out or in, or leave.</source>
             <translation>Tocca un posto per far sedere un giocatore, ricaricare, uscire o rientrare, o lasciare il tavolo.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="385" />
+            <location filename="../poker/widgets/panel.py" line="389" />
             <source>Buy-in %1 – %2</source>
             <translation>Acquisto %1 – %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="389" />
+            <location filename="../poker/widgets/panel.py" line="393" />
             <source>Seat %1: empty</source>
             <translation>Posto %1: libero</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="409" />
+            <location filename="../poker/widgets/panel.py" line="413" />
             <source>New hand needs two players with chips who are not sitting out</source>
             <translation>Per una nuova mano servono due giocatori con fiche e non fuori gioco</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="411" />
+            <location filename="../poker/widgets/panel.py" line="415" />
             <source>Place the button first: tap a player's seat, then “Button here”</source>
             <translation>Prima il bottone: tocca il posto di un giocatore, poi “Bottone qui”</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="427" />
+            <location filename="../poker/widgets/panel.py" line="431" />
             <source>Load the burns (with the stub) into the shuffler, then tap “Burns loaded: shuffle”.</source>
             <translation>Carica le bruciate (con il resto del mazzo) nella miscelatrice, poi tocca “Bruciate caricate: mescola”.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="431" />
+            <location filename="../poker/widgets/panel.py" line="435" />
             <source>Shuffling the burns…</source>
             <translation>Bruciate in miscelazione…</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="488" />
+            <location filename="../poker/widgets/panel.py" line="497" />
             <source>Hand voided by the dealer</source>
             <translation>Mano annullata dal mazziere</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="489" />
+            <location filename="../poker/widgets/panel.py" line="498" />
             <source>Hand void: %1</source>
             <translation>Mano annullata: %1</translation>
         </message>
@@ -2074,14 +2081,14 @@
             <translation>pari</translation>
         </message>
         <message>
-            <location filename="../console/widgets/history.py" line="114" />
+            <location filename="../console/widgets/history.py" line="103" />
             <source>No hands yet</source>
             <translation>Nessuna mano ancora</translation>
         </message>
         <message>
-            <location filename="../console/widgets/correct.py" line="80" />
-            <location filename="../console/widgets/history.py" line="121" />
-            <location filename="../console/widgets/settle.py" line="164" />
+            <location filename="../console/widgets/correct.py" line="70" />
+            <location filename="../console/widgets/history.py" line="110" />
+            <location filename="../console/widgets/settle.py" line="152" />
             <source>Pit boss badge: %1</source>
             <translation>Badge del pit boss: %1</translation>
         </message>
@@ -2520,152 +2527,256 @@
             <translation>%1°</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="88" />
+            <location filename="../tournament/level_strip.py" line="90" />
             <source>Time bank</source>
             <translation>Riserva di tempo</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="121" />
+            <location filename="../tournament/level_strip.py" line="169" />
             <source>Time banks not read back: %1</source>
             <translation>Riserve di tempo non rilette: %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="169" />
+            <location filename="../tournament/level_strip.py" line="171" />
             <source>Time bank not journaled: %1</source>
             <translation>Riserva di tempo non registrata: %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="190" />
+            <location filename="../tournament/level_strip.py" line="261" />
             <source>Level %1</source>
             <translation>Livello %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="193" />
+            <location filename="../tournament/level_strip.py" line="264" />
             <source>Clock paused</source>
             <translation>Orologio fermo</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="195" />
+            <location filename="../tournament/level_strip.py" line="266" />
             <source>Break: %1 left</source>
             <translation>Pausa: mancano %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="197" />
+            <location filename="../tournament/level_strip.py" line="268" />
             <source>%1 left in the level</source>
             <translation>fine livello fra %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="199" />
+            <location filename="../tournament/level_strip.py" line="270" />
             <source>%1 hands left in the level</source>
             <translation>fine livello fra %1 mani</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="201" />
+            <location filename="../tournament/level_strip.py" line="272" />
             <source>Last level</source>
             <translation>Ultimo livello</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="213" />
+            <location filename="../tournament/level_strip.py" line="285" />
             <source>Action clock %1 s · time bank %2 s</source>
             <translation>Tempo per agire %1 s · riserva di tempo %2 s</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="223" />
+            <location filename="../tournament/level_strip.py" line="295" />
             <source>%1: time is up (check if possible, else fold)</source>
             <translation>%1: tempo scaduto (check se possibile, altrimenti passa)</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="226" />
+            <location filename="../tournament/level_strip.py" line="298" />
             <source>%1: time bank %2</source>
             <translation>%1: riserva di tempo %2</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="232" />
+            <location filename="../tournament/level_strip.py" line="304" />
             <source>%1: %2 · time bank %3</source>
             <translation>%1: %2 · riserva %3</translation>
         </message>
         <message>
             <location filename="../console/widgets/storage.py" line="76" />
-            <location filename="../poker/widgets/storage_bar.py" line="51" />
             <source>Retry</source>
             <translation>Riprova</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/dealer_box.py" line="79" />
+            <source>A dealer changes between hands only: finish the hand first</source>
+            <translation>Il dealer si cambia solo tra una mano e l'altra: prima finisci la mano</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/dealer_box.py" line="81" />
+            <source>Not a badge: 1 to %1 letters or digits</source>
+            <translation>Non è un badge: da 1 a %1 lettere o cifre</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/dealer_box.py" line="83" />
+            <source>Dealer %1 is on the box already</source>
+            <translation>Il dealer %1 è già al tavolo</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/dealer_box.py" line="85" />
+            <source>Badge %1 is not a dealer known to the pit boss's list</source>
+            <translation>Il badge %1 non è di un dealer nell'elenco del capo tavolo</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/dealer_box.py" line="87" />
+            <source>Not recorded: the journal did not take it. Try again</source>
+            <translation>Non registrato: il registro non l'ha accettato. Riprova</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/dealer_box.py" line="88" />
+            <source>Refused: the dealer change was not recorded</source>
+            <translation>Rifiutato: il cambio dealer non è registrato</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/dealer_box.py" line="189" />
+            <source>Dealer change</source>
+            <translation>Cambio dealer</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/dealer_box.py" line="190" />
+            <source>On the box now: %1</source>
+            <translation>Al tavolo ora: %1</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/dealer_box.py" line="191" />
+            <source>Nobody on the box yet</source>
+            <translation>Ancora nessun dealer al tavolo</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/dealer_box.py" line="192" />
+            <source>Incoming dealer: enter your badge</source>
+            <translation>Dealer entrante: inserisci il tuo badge</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/dealer_box.py" line="193" />
+            <source>Badge</source>
+            <translation>Badge</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/dealer_box.py" line="194" />
+            <source>Back to the table</source>
+            <translation>Torna al tavolo</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/dealer_box.py" line="195" />
+            <source>Take the box</source>
+            <translation>Prendi il tavolo</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/dealer_box.py" line="241" />
+            <source>Dealer %1</source>
+            <translation>Dealer %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/signoff_page.py" line="23" />
+            <source>shift manager</source>
+            <translation>responsabile di turno</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/signoff_page.py" line="25" />
+            <source>pit boss</source>
+            <translation>capo tavolo</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/signoff_page.py" line="32" />
+            <source>This badge may not sign off this pot: a %1 must</source>
+            <translation>Questo badge non può convalidare questo piatto: serve un %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/signoff_page.py" line="34" />
+            <source>No PIN list at this table: a large pot cannot be signed off here</source>
+            <translation>Nessun elenco di PIN a questo tavolo: qui un piatto elevato non può essere convalidato</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/signoff_page.py" line="73" />
+            <source>→ seat %1: %2</source>
+            <translation>→ posto %1: %2</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/signoff_page.py" line="86" />
+            <source>A %1 signs it off with badge and PIN: the pot is pushed after that</source>
+            <translation>Un %1 lo convalida con badge e PIN: solo dopo il piatto viene assegnato</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/signoff_page.py" line="88" />
+            <source>Large pot: sign-off</source>
+            <translation>Piatto elevato: convalida</translation>
         </message>
     </context>
     <context>
         <name>FloorScreen</name>
         <message>
-            <location filename="../pitboss/floor_view.py" line="48" />
-            <location filename="../pitboss/floor_view.py" line="62" />
+            <location filename="../pitboss/floor_view.py" line="50" />
+            <location filename="../pitboss/floor_view.py" line="64" />
             <source>Table</source>
             <translation>Tavolo</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="49" />
+            <location filename="../pitboss/floor_view.py" line="51" />
             <source>Game</source>
             <translation>Gioco</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="50" />
+            <location filename="../pitboss/floor_view.py" line="52" />
             <source>Status</source>
             <translation>Stato</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="51" />
+            <location filename="../pitboss/floor_view.py" line="53" />
             <source>Hands last hour</source>
             <translation>Mani nell'ultima ora</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="52" />
+            <location filename="../pitboss/floor_view.py" line="54" />
             <source>Last record (UTC)</source>
             <translation>Ultima registrazione (UTC)</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="53" />
+            <location filename="../pitboss/floor_view.py" line="55" />
             <source>Open alerts</source>
             <translation>Allarmi aperti</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="60" />
+            <location filename="../pitboss/floor_view.py" line="62" />
             <source>Raised (UTC)</source>
             <translation>Sollevato (UTC)</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="61" />
+            <location filename="../pitboss/floor_view.py" line="63" />
             <source>Alert</source>
             <translation>Allarme</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="63" />
+            <location filename="../pitboss/floor_view.py" line="65" />
             <source>Hand</source>
             <translation>Mano</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="64" />
+            <location filename="../pitboss/floor_view.py" line="66" />
             <source>Detail</source>
             <translation>Dettaglio</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="65" />
+            <location filename="../pitboss/floor_view.py" line="67" />
             <source>Acknowledged</source>
             <translation>Confermato</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="71" />
+            <location filename="../pitboss/floor_view.py" line="74" />
             <source>Refresh</source>
             <translation>Aggiorna</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="72" />
+            <location filename="../pitboss/floor_view.py" line="75" />
             <source>Acknowledge</source>
             <translation>Conferma presa visione</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="97" />
+            <location filename="../pitboss/floor_view.py" line="101" />
             <source>Your role does not acknowledge alerts</source>
             <translation>Il tuo ruolo non conferma gli allarmi</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="127" />
+            <location filename="../pitboss/floor_view.py" line="131" />
             <source>open</source>
             <translation>aperto</translation>
         </message>
@@ -2778,27 +2889,27 @@
             <translation>Banco: %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="203" />
+            <location filename="../pitboss/hand_view.py" line="205" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="206" />
+            <location filename="../pitboss/hand_view.py" line="208" />
             <source>Result as folded: settled</source>
             <translation>Risultato della riproduzione: liquidata</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="209" />
+            <location filename="../pitboss/hand_view.py" line="211" />
             <source>Replay stopped: %1</source>
             <translation>Riproduzione interrotta: %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="217" />
+            <location filename="../pitboss/hand_view.py" line="219" />
             <source>The recompute agrees with what was recorded and paid</source>
             <translation>Il ricalcolo concorda con quanto registrato e pagato</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="219" />
+            <location filename="../pitboss/hand_view.py" line="221" />
             <source>Differences between the record and the recompute: %1</source>
             <translation>Differenze tra la registrazione e il ricalcolo: %1</translation>
         </message>
@@ -2806,22 +2917,22 @@
     <context>
         <name>LoginDialog</name>
         <message>
-            <location filename="../pitboss/app.py" line="42" />
+            <location filename="../pitboss/app.py" line="43" />
             <source>Pit boss — log in</source>
             <translation>Pit boss — accesso</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="52" />
+            <location filename="../pitboss/app.py" line="53" />
             <source>Badge</source>
             <translation>Badge</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="53" />
+            <location filename="../pitboss/app.py" line="54" />
             <source>PIN</source>
             <translation>PIN</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="71" />
+            <location filename="../pitboss/app.py" line="72" />
             <source>Badge or PIN not recognised</source>
             <translation>Badge o PIN non riconosciuti</translation>
         </message>
@@ -2983,113 +3094,226 @@
             <source>Table</source>
             <translation>Tavolo</translation>
         </message>
+        <message>
+            <location filename="../pitboss/search_model.py" line="23" />
+            <source>Dealer badge</source>
+            <translation>Badge dealer</translation>
+        </message>
     </context>
     <context>
         <name>PitBossWindow</name>
         <message>
-            <location filename="../pitboss/app.py" line="86" />
+            <location filename="../pitboss/app.py" line="87" />
             <source>Floor and alerts</source>
             <translation>Sala e allarmi</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="87" />
+            <location filename="../pitboss/app.py" line="88" />
             <source>Hand search</source>
             <translation>Ricerca mani</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="88" />
+            <location filename="../pitboss/app.py" line="89" />
             <source>Hand</source>
             <translation>Mano</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="89" />
+            <location filename="../pitboss/app.py" line="90" />
             <source>Statistics</source>
             <translation>Statistiche</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="106" />
+            <location filename="../pitboss/app.py" line="111" />
             <source>Pit boss — %1 (%2)</source>
             <translation>Pit boss — %1 (%2)</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="159" />
+            <source>%1 seat %2</source>
+            <translation>%1 posto %2</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="162" />
+            <source>Sign-off confirmed: %1, the table pays</source>
+            <translation>Vincita autorizzata: %1, il tavolo paga</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="165" />
+            <source>Already signed off at the table: %1, nothing changed</source>
+            <translation>Già autorizzata al tavolo: %1, nulla è cambiato</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="171" />
+            <source>PIN not recognised: nothing confirmed</source>
+            <translation>PIN non riconosciuto: nulla autorizzato</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="173" />
+            <source>Your role may not confirm this sign-off: nothing confirmed</source>
+            <translation>Il tuo ruolo non può autorizzare questa vincita: nulla autorizzato</translation>
         </message>
     </context>
     <context>
         <name>SearchView</name>
         <message>
-            <location filename="../pitboss/search_view.py" line="47" />
+            <location filename="../pitboss/search_view.py" line="74" />
             <source>Between</source>
             <translation>Tra</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="56" />
-            <location filename="../pitboss/search_view.py" line="58" />
-            <location filename="../pitboss/search_view.py" line="63" />
+            <location filename="../pitboss/search_view.py" line="83" />
+            <location filename="../pitboss/search_view.py" line="85" />
+            <location filename="../pitboss/search_view.py" line="90" />
             <source>any</source>
             <translation>qualsiasi</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="59" />
+            <location filename="../pitboss/search_view.py" line="86" />
             <source>settled</source>
             <translation>liquidata</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="60" />
+            <location filename="../pitboss/search_view.py" line="87" />
             <source>void</source>
             <translation>annullata</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="65" />
+            <location filename="../pitboss/search_view.py" line="94" />
+            <source>badge, exact</source>
+            <translation>badge, esatto</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/search_view.py" line="95" />
+            <source>Shift</source>
+            <translation>Turno</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/search_view.py" line="106" />
             <source>Device fault</source>
             <translation>Guasto del dispositivo</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="66" />
+            <location filename="../pitboss/search_view.py" line="107" />
             <source>Card typed on the keypad</source>
             <translation>Carta digitata sul tastierino</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="67" />
+            <location filename="../pitboss/search_view.py" line="108" />
             <source>Card read by the camera</source>
             <translation>Carta letta dalla telecamera</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="68" />
+            <location filename="../pitboss/search_view.py" line="109" />
             <source>Search</source>
             <translation>Cerca</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="72" />
+            <location filename="../pitboss/search_view.py" line="113" />
             <source>Table</source>
             <translation>Tavolo</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="73" />
+            <location filename="../pitboss/search_view.py" line="114" />
             <source>Game</source>
             <translation>Gioco</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="78" />
+            <location filename="../pitboss/search_view.py" line="123" />
             <source>Seat</source>
             <translation>Posto</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="79" />
+            <location filename="../pitboss/search_view.py" line="124" />
+            <source>Dealer badge</source>
+            <translation>Badge dealer</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/search_view.py" line="125" />
             <source>Outcome</source>
             <translation>Esito</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="80" />
+            <location filename="../pitboss/search_view.py" line="126" />
             <source>Payout or pot at least (minor units)</source>
             <translation>Vincita o piatto almeno (centesimi)</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="81" />
+            <location filename="../pitboss/search_view.py" line="127" />
             <source>Void reason contains</source>
             <translation>Il motivo dell'annullamento contiene</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="103" />
+            <location filename="../pitboss/search_view.py" line="149" />
             <source>Hands shown: %1</source>
             <translation>Mani mostrate: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>SignoffPanel</name>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="51" />
+            <source>Requested (UTC)</source>
+            <translation>Richiesta (UTC)</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="52" />
+            <source>Table</source>
+            <translation>Tavolo</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="53" />
+            <source>Hand</source>
+            <translation>Mano</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="54" />
+            <source>Seat</source>
+            <translation>Posto</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="55" />
+            <source>Amount</source>
+            <translation>Importo</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="56" />
+            <source>Cards as read</source>
+            <translation>Carte lette</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="57" />
+            <source>Needs</source>
+            <translation>Richiede</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="67" />
+            <source>Your PIN again</source>
+            <translation>Di nuovo il tuo PIN</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="71" />
+            <source>Confirm sign-off</source>
+            <translation>Autorizza la vincita</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="78" />
+            <source>PIN</source>
+            <translation>PIN</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="101" />
+            <source>Your role does not confirm sign-offs</source>
+            <translation>Il tuo ruolo non autorizza le vincite</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="103" />
+            <source>This payout needs a %1</source>
+            <translation>Questa vincita richiede un %1</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="126" />
+            <source>Sign-offs waiting: %1</source>
+            <translation>Autorizzazioni in attesa: %1</translation>
         </message>
     </context>
     <context>

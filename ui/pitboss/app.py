@@ -31,6 +31,7 @@ from ui.pitboss.texts import tr
 from ui.pitboss.worker import Jobs
 
 REFRESH_MS = 15_000
+SIGNOFF_REFRESH_MS = 3_000  # a table's payout walk waits on them: read them more often
 
 
 class LoginDialog(QDialog):
@@ -90,11 +91,15 @@ class PitBossWindow(QMainWindow):
         self.setCentralWidget(self.tabs)
         self.floor.refresh_asked.connect(self.refresh_floor)
         self.floor.acknowledge_asked.connect(self.acknowledge)
+        self.floor.signoffs.confirm_asked.connect(self.confirm_signoff)
         self.search.open_hand.connect(self.open_hand)
         self.hand.reveal_asked.connect(self.reveal)
         self.hand.recompute_asked.connect(self.recompute)
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.refresh_floor)
+        self.signoff_timer = QTimer(self)
+        self.signoff_timer.timeout.connect(self.refresh_signoffs)
+        self._signoffs_asked = False  # one read in flight at a time
         self.resize(1280, 800)
 
     def start(self) -> None:
@@ -108,10 +113,14 @@ class PitBossWindow(QMainWindow):
             .replace("%2", tr(user.role.value))
         )
         self.floor.may_acknowledge = allowed(user.role, Action.ACKNOWLEDGE)
+        self.floor.signoffs.role = user.role
+        self.floor.signoffs.setVisible(self.session.signoffs is not None)  # a floor's only
         self.statusBar().showMessage(self.windowTitle())
         self.refresh_floor()
         self.search.run()
         self.timer.start(REFRESH_MS)
+        if self.session.signoffs is not None:
+            self.signoff_timer.start(SIGNOFF_REFRESH_MS)
 
     def _run(self, fn: Callable[[], Any], done: Callable[[Any], None]) -> None:
         self.jobs.submit(fn, done, self._error)
@@ -120,8 +129,52 @@ class PitBossWindow(QMainWindow):
         self.statusBar().showMessage(text)
 
     def refresh_floor(self) -> None:
-        """Read the floor view again."""
+        """Read the floor view again (and the sign-offs waiting)."""
         self._run(self.session.snapshot, self.floor.show_snapshot)
+        self.refresh_signoffs()
+
+    def refresh_signoffs(self) -> None:
+        """Read the sign-offs waiting again (a floor's; skipped while a read is in flight)."""
+        if self.session.signoffs is None or self._signoffs_asked:
+            return
+        self._signoffs_asked = True
+
+        def shown(rows: Any) -> None:
+            self._signoffs_asked = False
+            self.floor.signoffs.show_rows(rows)
+
+        def failed(text: str) -> None:
+            self._signoffs_asked = False
+            self._error(text)
+
+        self.jobs.submit(self.session.waiting_signoffs, shown, failed)
+
+    def confirm_signoff(self, row: Any, pin: str) -> None:
+        """Confirm a waiting sign-off with the user's PIN (checked, recorded and logged by the
+        session on the worker); the answer on the panel, then the list again."""
+        panel = self.floor.signoffs
+
+        def done(result: Any) -> None:
+            req = result.row.request
+            where = (self.tr("%1 seat %2").replace("%1", req.table_id)
+                     .replace("%2", str(req.seat)))  # fmt: skip
+            if result.won:
+                panel.say(self.tr("Sign-off confirmed: %1, the table pays").replace("%1", where),
+                          refused=False)  # fmt: skip
+            else:
+                panel.say(self.tr("Already signed off at the table: %1, nothing changed")
+                          .replace("%1", where), refused=True)  # fmt: skip
+            self.refresh_signoffs()
+
+        def refused(text: str) -> None:
+            if "recognised" in text:
+                text = self.tr("PIN not recognised: nothing confirmed")
+            elif "may not" in text:
+                text = self.tr("Your role may not confirm this sign-off: nothing confirmed")
+            panel.say(text, refused=True)
+            self.refresh_signoffs()
+
+        self.jobs.submit(lambda: self.session.confirm_signoff(row, pin), done, refused)
 
     def acknowledge(self, key: str) -> None:
         """Acknowledge alert ``key``, then refresh."""
@@ -150,4 +203,5 @@ class PitBossWindow(QMainWindow):
     def closeEvent(self, event: Any) -> None:
         """Stop the refresh; the worker is stopped by whoever made it."""
         self.timer.stop()
+        self.signoff_timer.stop()
         super().closeEvent(event)

@@ -1,5 +1,6 @@
 """The floor view: every table with its game, status (dealing, faulted, void alarm, offline),
-hands in the last hour and open alerts; the alerts with who acknowledged them and when, and
+hands in the last hour and open alerts; the large payouts whose table waits for a sign-off
+(:mod:`ui.pitboss.signoff_panel`); the alerts with who acknowledged them and when, and
 Acknowledge (disabled for a role that may not: the auditor)."""
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_assist.pitboss.filters import AlertRow, FloorSnapshot
+from ui.pitboss.signoff_panel import SignoffPanel
 from ui.pitboss.texts import tr
 
 _STATUS_COLOURS = {
@@ -68,6 +70,7 @@ class FloorScreen(QWidget):
         self.alert_view.horizontalHeader().setStretchLastSection(True)
         self.alert_view.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.alert_view.itemSelectionChanged.connect(self._enable)
+        self.signoffs = SignoffPanel()
         self.refresh = QPushButton(self.tr("Refresh"))
         self.ack = QPushButton(self.tr("Acknowledge"))
         self.message = QLabel()
@@ -79,6 +82,7 @@ class FloorScreen(QWidget):
         bar.addWidget(self.message, 1)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.tables)
+        split.addWidget(self.signoffs)
         split.addWidget(self.alert_view)
         box = QVBoxLayout(self)
         box.addLayout(bar)

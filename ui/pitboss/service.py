@@ -21,6 +21,13 @@ from dealer_assist.pitboss.filters import (
 from dealer_assist.pitboss.recompute import Recompute, recompute
 from dealer_assist.pitboss.replay import Replay, replay
 from dealer_assist.pitboss.roles import Action, PermissionDeniedError, Role, allowed, require
+from dealer_assist.pitboss.signoffs import (
+    Confirmation,
+    SignoffDesk,
+    SignoffError,
+    SignoffRow,
+    check_may_confirm,
+)
 from dealer_assist.pitboss.users import AccessEntry, AccessLog, LoginRefusedError, User, UserStore
 from dealer_assist.pitboss.users import login as check_login
 
@@ -36,13 +43,19 @@ class HandView:
 
 
 class Session:
-    """One run of the application over ``source`` with its ``users`` and access ``log``."""
+    """One run of the application over ``source`` with its ``users`` and access ``log``;
+    ``signoffs`` the floor's large-payout sign-off requests (default: the floor's when
+    ``source`` is a floor, none for one journal)."""
 
-    def __init__(self, source: HandSource, users: UserStore, log: AccessLog) -> None:
+    def __init__(
+        self, source: HandSource, users: UserStore, log: AccessLog,
+        signoffs: SignoffDesk | None = None,
+    ) -> None:  # fmt: skip
         self.source = source
         self.users = users
         self.log = log
         self.user: User | None = None
+        self.signoffs = signoffs if signoffs is not None else _floor_desk(source)
 
     def _log(
         self,
@@ -135,9 +148,51 @@ class Session:
         self._log("acknowledge", row.table_id, row.position, f"alert {key} {row.kind}")
         return row
 
+    def waiting_signoffs(self) -> list[SignoffRow]:
+        """The large payouts waiting for a pit boss at the tables (none without a floor)."""
+        self._require(Action.VIEW_FLOOR)
+        return [] if self.signoffs is None else self.signoffs.waiting()
+
+    def confirm_signoff(self, row: SignoffRow, pin: str) -> Confirmation:
+        """Confirm the waiting sign-off ``row`` as the logged-in user, who enters their PIN
+        again; the floor records who and when, the table then pays. The access log has the
+        confirmation (``signoff_confirm``: won, or "already closed" when the table signed it
+        first: nothing changed) or the refusal (``signoff_refused``) before this returns.
+
+        Raises:
+            LoginRefusedError: the PIN is not the user's.
+            PermissionDeniedError: an auditor or a dealer; a pit boss for a shift manager's tier.
+            SignoffError: no floor here, or no such request.
+        """
+        user = self._user()
+        req = row.request
+        what = f"request #{row.id} hand {req.hand_uid} seat {req.seat} amount {req.amount}"
+        try:
+            check_may_confirm(user.role, req.role)
+            if self.signoffs is None:
+                raise SignoffError("no floor here: sign-offs are confirmed at the table")
+            check_login(self.users, user.badge, pin)
+        except (PermissionDeniedError, LoginRefusedError, SignoffError) as e:
+            self._log("signoff_refused", req.table_id, req.hand_no or None, f"{what}: {e}")
+            raise
+        done = self.signoffs.confirm(row.id, user.badge, user.role.value, utc_now())
+        closed = done.row.confirmed_by if done.row.state == "confirmed" else done.row.state
+        result = "confirmed" if done.won else f"already closed ({closed}): nothing changed"
+        self._log("signoff_confirm", req.table_id, req.hand_no or None, f"{what}: {result}")
+        return done
+
     def close(self) -> None:
         """Close the source."""
         self.source.close()
+
+
+def _floor_desk(source: HandSource) -> SignoffDesk | None:
+    """The sign-off requests of the floor ``source`` searches, None for one journal."""
+    from dealer_assist.storage.floor.floor import Floor
+    from dealer_assist.storage.floor.signoffs import FloorSignoffs
+
+    floor = getattr(source, "floor", None)
+    return FloorSignoffs(floor) if isinstance(floor, Floor) else None
 
 
 def open_backend(

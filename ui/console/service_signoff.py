@@ -1,0 +1,76 @@
+"""The table service's large-payout sign-offs through the floor (issue 16 part 3): a mixin of
+:class:`ui.console.service.TableService`, kept apart so that module stays small.
+
+With a floor (``signoff_relay``, a :class:`~dealer_assist.storage.floor.signoff_relay.SignoffRelay`
+whose own thread talks to the floor), after every step and at every tick (the worker's thread,
+which owns the runner): each seat the walk waits on for a sign-off is offered to the floor as a
+request (:func:`ui.console.signoff.request_for`); a confirmation given in the pit-boss
+application is applied as the console's own sign-off (:func:`ui.console.signoff.sign_from_floor`,
+``via: "pitboss"``: the same step, the same table record) and reported taken; a seat signed at
+the console first, or a walk that ended, closes its request (cancelled on the floor; never sent
+when it was never posted). The service never waits for the floor: the console's sign-off works
+the same with the floor down, and the snapshot (the worker's Qt signal) carries the result.
+"""
+
+from __future__ import annotations
+
+from dealer_assist.config import TableConfig
+from dealer_assist.pitboss.signoffs import SignoffKey, SignoffRequest
+from dealer_assist.storage.floor.signoff_relay import SignoffRelay
+from dealer_assist.table.banked_runner import BankedRunner
+from ui.console.signoff import request_for, sign_from_floor, waiting
+
+
+class FloorSignoffSteps:
+    """Floor sign-offs of :class:`~ui.console.service.TableService` (see the module docstring)."""
+
+    config: TableConfig
+    runner: BankedRunner | None
+    _hand_no: int
+    signoff_relay: SignoffRelay | None = None  # this table has a floor (started at a step)
+    _offered: dict[SignoffKey, SignoffRequest] | None = None
+
+    def _relay_signoffs(self) -> None:
+        """Reconcile the walk with the floor's requests (worker thread; see the module doc).
+
+        Raises:
+            JournalError: the sign-off step of a confirmation could not be written (nothing
+                signed: the confirmation is taken again at the next tick).
+        """
+        relay = self.signoff_relay
+        if relay is None:
+            return
+        relay.start()  # idempotent: its thread runs while the service is open
+        if self._offered is None:
+            self._offered = {}
+        offered = self._offered
+        runner = self.runner
+        wanted: dict[SignoffKey, SignoffRequest] = {}
+        if runner is not None and runner.hand is not None:
+            for seat in waiting(self.config, runner):
+                key = (self.config.table_id, runner.hand.hand_uid, seat)
+                req = offered.get(key) or request_for(self.config, runner, seat, self._hand_no)
+                if req is not None:
+                    wanted[key] = req
+        for row in relay.confirmations():
+            if (
+                runner is not None
+                and row.key in wanted
+                and sign_from_floor(self.config, runner, row)
+            ):
+                relay.taken(row)
+                del wanted[row.key]
+                offered.pop(row.key, None)
+        for key in [k for k in offered if k not in wanted]:
+            offered.pop(key)
+            marks = runner.payouts.current() if runner is not None else None
+            same_walk = runner is not None and marks is not None and marks.hand_uid == key[1]
+            signed = runner.payouts.signed(key[2]) if runner is not None and same_walk else None
+            if signed is not None:
+                relay.withdraw(key, signed.by, f"signed at the console by {signed.by}")
+            else:
+                relay.withdraw(key, None, "the payout walk ended without it")
+        for key, req in wanted.items():
+            if key not in offered:
+                offered[key] = req
+                relay.offer(req)

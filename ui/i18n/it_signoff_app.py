@@ -1,0 +1,23 @@
+"""Italian of the pit-boss application's sign-offs waiting (ui/pitboss/signoff_panel.py and the
+window's answers; issue 16 part 3). Texts translated elsewhere are not repeated."""
+
+IT = {
+    "%1 seat %2": "%1 posto %2",
+    "Already signed off at the table: %1, nothing changed": (
+        "Già autorizzata al tavolo: %1, nulla è cambiato"
+    ),
+    "Amount": "Importo",
+    "Cards as read": "Carte lette",
+    "Confirm sign-off": "Autorizza la vincita",
+    "Needs": "Richiede",
+    "PIN not recognised: nothing confirmed": "PIN non riconosciuto: nulla autorizzato",
+    "Requested (UTC)": "Richiesta (UTC)",
+    "Sign-off confirmed: %1, the table pays": "Vincita autorizzata: %1, il tavolo paga",
+    "Sign-offs waiting: %1": "Autorizzazioni in attesa: %1",
+    "This payout needs a %1": "Questa vincita richiede un %1",
+    "Your PIN again": "Di nuovo il tuo PIN",
+    "Your role does not confirm sign-offs": "Il tuo ruolo non autorizza le vincite",
+    "Your role may not confirm this sign-off: nothing confirmed": (
+        "Il tuo ruolo non può autorizzare questa vincita: nulla autorizzato"
+    ),
+}

@@ -1,0 +1,147 @@
+"""The floor view's "sign-offs waiting": the large payouts whose table waits for a pit boss
+(issue 16 part 3), with the amount and the seat's cards, and the confirmation by the logged-in
+user's PIN entered again. *Confirm sign-off* is enabled only for a role that may confirm the
+selected payout's tier (a pit boss or shift manager for a pit boss's tier, a shift manager for
+his own; never the auditor); the session checks it again, and logs it, on the worker."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_assist.pitboss.roles import Action, Role, allowed
+from dealer_assist.pitboss.signoffs import SignoffRow, may_confirm
+from ui.money import fmt_money
+from ui.pitboss.texts import tr
+
+_WAITING = "#fbe3b4"
+
+
+def amount_text(minor: int) -> str:
+    """``1234500`` -> ``12,345.00`` (the table's currency is the table's own)."""
+    return fmt_money(minor, "").strip()
+
+
+class SignoffPanel(QWidget):
+    """The waiting sign-offs; ``confirm_asked(row, pin)`` goes to the window."""
+
+    confirm_asked = Signal(object, str)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: tuple[SignoffRow, ...] = ()
+        self.role: Role | None = None
+        self.title = QLabel()
+        bold = QFont(self.title.font())
+        bold.setBold(True)
+        self.title.setFont(bold)
+        self.view = QTableWidget(0, 7)
+        self.view.setHorizontalHeaderLabels(
+            [
+                self.tr("Requested (UTC)"),
+                self.tr("Table"),
+                self.tr("Hand"),
+                self.tr("Seat"),
+                self.tr("Amount"),
+                self.tr("Cards as read"),
+                self.tr("Needs"),
+            ]
+        )
+        self.view.horizontalHeader().setStretchLastSection(True)
+        self.view.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.view.itemSelectionChanged.connect(self._enable)
+        self.pin = QLineEdit()
+        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin.setPlaceholderText(self.tr("Your PIN again"))
+        self.pin.setMaximumWidth(200)
+        self.pin.textChanged.connect(self._enable)
+        self.pin.returnPressed.connect(self._confirm)
+        self.confirm = QPushButton(self.tr("Confirm sign-off"))
+        self.confirm.clicked.connect(self._confirm)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        bar = QHBoxLayout()
+        bar.addWidget(self.title)
+        bar.addStretch(1)
+        bar.addWidget(QLabel(self.tr("PIN")))
+        bar.addWidget(self.pin)
+        bar.addWidget(self.confirm)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addLayout(bar)
+        box.addWidget(self.view, 1)
+        box.addWidget(self.message)
+        self.show_rows(())
+
+    def selected(self) -> SignoffRow | None:
+        """The request selected, if any."""
+        rows = self.view.selectionModel().selectedRows()
+        return self.rows[rows[0].row()] if rows and rows[0].row() < len(self.rows) else None
+
+    def _enable(self) -> None:
+        row = self.selected()
+        role = self.role
+        may = role is not None and allowed(role, Action.CONFIRM_SIGNOFF)
+        fits = may and row is not None and role is not None and may_confirm(role, row.request.role)
+        self.confirm.setEnabled(bool(fits) and bool(self.pin.text()))
+        self.pin.setEnabled(may)
+        if not may:
+            self.confirm.setToolTip(self.tr("Your role does not confirm sign-offs"))
+        elif row is not None and not fits:
+            self.confirm.setToolTip(self.tr("This payout needs a %1").replace(
+                "%1", tr(row.request.role)))  # fmt: skip
+        else:
+            self.confirm.setToolTip("")
+
+    def _confirm(self) -> None:
+        row = self.selected()
+        if row is None or not self.confirm.isEnabled():
+            return
+        pin = self.pin.text()
+        self.pin.clear()  # never kept on screen
+        self.confirm.setEnabled(False)
+        self.confirm_asked.emit(row, pin)
+
+    def say(self, text: str, *, refused: bool) -> None:
+        """A sentence under the list (red for a refusal)."""
+        self.message.setStyleSheet("color: #a50e0e" if refused else "color: #1e6b1e")
+        self.message.setText(text)
+
+    def show_rows(self, rows: tuple[SignoffRow, ...] | list[SignoffRow]) -> None:
+        """Fill the list (the selection kept on the same request when it is still there)."""
+        keep = self.selected()
+        self.rows = tuple(rows)
+        self.title.setText(self.tr("Sign-offs waiting: %1").replace("%1", str(len(self.rows))))
+        self.title.setStyleSheet("color: #a50e0e" if self.rows else "")  # a table waits
+        holes = self.role is not None and allowed(self.role, Action.VIEW_HOLE_CARDS)
+        self.view.setRowCount(len(self.rows))
+        for i, r in enumerate(self.rows):
+            q = r.request
+            cards = " ".join(q.cards) if holes else " ".join("▮▮" for _ in q.cards)
+            values = (q.requested_at.strftime("%Y-%m-%d %H:%M:%S"), q.table_id,
+                      str(q.hand_no) if q.hand_no else q.hand_uid, str(q.seat),
+                      amount_text(q.amount), cards, tr(q.role))  # fmt: skip
+            for j, v in enumerate(values):
+                item = QTableWidgetItem(v)
+                item.setBackground(QBrush(QColor(_WAITING)))
+                self.view.setItem(i, j, item)
+        self.view.resizeColumnsToContents()
+        if keep is not None:
+            for i, r in enumerate(self.rows):
+                if r.id == keep.id:
+                    self.view.selectRow(i)
+        elif self.rows:
+            self.view.selectRow(0)
+        self._enable()
