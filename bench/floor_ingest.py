@@ -23,6 +23,10 @@ from its own process):
 :class:`~dealer_assist.storage.floor.Forwarder` each, a hand every ``--interval`` s:
 
     python bench/floor_ingest.py --lag-tables 30 [--lag-hands 30] [--interval 1.0]
+        [--schema bench_floor_search]
+
+With ``--schema`` the lag tables deal into that existing floor (the 10,000,000 hands
+``floor_fill.py`` builds) instead of a fresh one, and their rows are deleted at the end.
 """
 
 from __future__ import annotations
@@ -137,16 +141,20 @@ def in_processes(
     return sum(r[0] for r in results), max(r[2] for r in results) - min(r[1] for r in results)
 
 
-def lag_run(url: str, folder: Path, tables: int, hands: int, interval: float) -> int:
+def lag_run(
+    url: str, folder: Path, tables: int, hands: int, interval: float, prefix: str = "LAG"
+) -> int:
     """``tables`` tables dealing at once (one thread each, a hand every ``interval`` s with a
     random phase), each with its :class:`Forwarder` polling its journal (no ``wake()``: the
-    worst case of polling); prints the forward lag, recorded_at to the floor's received_at."""
+    worst case of polling); prints the forward lag, recorded_at to the floor's received_at, of
+    the tables ``{prefix}-1``.. only (the floor may hold others: ``--schema``)."""
     import random
 
     from dealer_assist.storage.floor import Forwarder
 
     sample = SAMPLE.read_text(encoding="utf-8")
-    journals = [Journal(str(folder / f"LAG-{i + 1}.db"), supervise=False) for i in range(tables)]
+    names = [f"{prefix}-{i + 1}" for i in range(tables)]
+    journals = [Journal(str(folder / f"{name}.db"), supervise=False) for name in names]
     forwarders = []
     for journal in journals:
         journal.open()
@@ -156,7 +164,7 @@ def lag_run(url: str, folder: Path, tables: int, hands: int, interval: float) ->
 
     def deal(i: int) -> None:
         rng = random.Random(i)
-        text = json.dumps({**json.loads(sample), "table_id": f"LAG-{i + 1}"})
+        text = json.dumps({**json.loads(sample), "table_id": names[i]})
         time.sleep(rng.uniform(0, interval))
         for n in range(hands):
             journals[i].append_hand(entry(n, text))
@@ -179,7 +187,8 @@ def lag_run(url: str, folder: Path, tables: int, hands: int, interval: float) ->
         row = conn.exec_driver_sql(
             "SELECT count(*), percentile_cont(ARRAY[0.5, 0.9, 0.99]) WITHIN GROUP (ORDER BY "
             "extract(epoch FROM received_at - recorded_at)), max(extract(epoch FROM "
-            "received_at - recorded_at)) FROM floor_records"
+            "received_at - recorded_at)) FROM floor_records WHERE table_id = ANY(%(t)s)",
+            {"t": names},
         ).one()
     engine.dispose()
     p50, p90, p99 = row[1]
@@ -187,6 +196,35 @@ def lag_run(url: str, folder: Path, tables: int, hands: int, interval: float) ->
           f"({row[0]} hands): p50 {p50:.3f} s, p90 {p90:.3f} s, p99 {p99:.3f} s, "
           f"max {float(row[2]):.3f} s; caught up: {'yes' if caught else 'NO'}")  # fmt: skip
     return 0 if caught and row[0] == tables * hands else 1
+
+
+def lag_in(floor: str, schema: str, tables: int, hands: int, interval: float) -> int:
+    """:func:`lag_run` into the existing floor ``schema`` with tables of their own (``LAG``
+    and a run id), whose rows are deleted afterwards (records, heads, alerts, rollup, table)."""
+    sep = "&" if "?" in floor else "?"
+    url = f"{floor}{sep}options=-csearch_path%3D{schema}"
+    prefix = f"LAG{uuid.uuid4().hex[:6]}"
+    names = [f"{prefix}-{i + 1}" for i in range(tables)]
+    admin = sa.create_engine(floor, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            count = conn.exec_driver_sql(
+                f"SELECT reltuples::bigint FROM pg_class WHERE oid = '\"{schema}\".floor_records'"
+                "::regclass"
+            ).scalar_one()
+        print(f"floor {schema}: about {count:,} records already; lag tables {prefix}-1..{tables}")
+        return lag_run(url, Path(tempfile.mkdtemp()), tables, hands, interval, prefix)
+    finally:
+        with admin.connect() as conn:
+            rollup = conn.exec_driver_sql(
+                "SELECT to_regclass(%(t)s) IS NOT NULL", {"t": f'"{schema}".floor_hourly'}
+            ).scalar_one()
+            kept = ["floor_records", "floor_heads", "floor_alerts", "floor_tables"]
+            for table in (["floor_hourly"] if rollup else []) + kept:
+                conn.exec_driver_sql(
+                    f'DELETE FROM "{schema}".{table} WHERE table_id = ANY(%(t)s)', {"t": names}
+                )
+        admin.dispose()
 
 
 def main() -> int:
@@ -201,7 +239,13 @@ def main() -> int:
     parser.add_argument("--lag-hands", type=int, default=30, help="hands per table (--lag-tables)")
     parser.add_argument("--interval", type=float, default=1.0,
                         help="seconds between a table's hands (--lag-tables)")  # fmt: skip
+    into = "--lag-tables into this existing floor (floor_fill.py's); its lag tables removed after"
+    parser.add_argument("--schema", help=into)
     args = parser.parse_args()
+    if args.schema:
+        if not args.lag_tables:
+            parser.error("--schema goes with --lag-tables")
+        return lag_in(args.floor, args.schema, args.lag_tables, args.lag_hands, args.interval)
 
     folder = Path(args.keep_journals) if args.keep_journals else Path(tempfile.mkdtemp())
     folder.mkdir(parents=True, exist_ok=True)

@@ -23,7 +23,10 @@ table's journal with the same kinds (its first search reads the journal: timed a
 
     python bench/floor_search.py [--tables 30] [--hands 60000] [--runs 40] [--keep]
 
-The issue's size is ``--tables 30 --hands 10000000`` (with ``--keep``, to fill it in steps).
+The issue's size is ``--tables 30 --hands 10000000``: built by ``floor_fill.py`` (in memory
+through the journal's code, straight to the floor's ingest; this fill would take hours), then
+searched as it is with ``--existing bench_floor_search`` (ANALYZEd first), with two more kinds
+when the floor records dealers (a table and a dealer; a dealer over 30 days).
 """
 
 from __future__ import annotations
@@ -130,9 +133,11 @@ Case = tuple[HandFilter, Sort, int]
 
 
 def kinds(
-    tables: list[str], first: datetime, last: datetime, rng: random.Random
-) -> dict[str, Callable[[], Case]]:
-    """Each kind of search a pit boss makes, as a draw of its filter: (filter, sort, offset)."""
+    tables: list[str], first: datetime, last: datetime, rng: random.Random,
+    dealers: list[tuple[str, str]] | None = None,
+) -> dict[str, Callable[[], Case]]:  # fmt: skip
+    """Each kind of search a pit boss makes, as a draw of its filter: (filter, sort, offset).
+    With ``dealers`` ((table, badge) pairs seen on the floor) the two dealer kinds too."""
     span = last - first
 
     def window(frac: float) -> tuple[datetime, datetime]:
@@ -169,9 +174,22 @@ def kinds(
         return (HandFilter(table_id=rng.choice(tables), since=since, until=until),
                 Sort("wagered"), 500)  # fmt: skip
 
-    return {"table+dates": table_dates, "game+pot>=": game_pot, "voids+reason": voids,
-            "table+seat": seat, "manual cards": manual, "camera cards": camera,
-            "page 11 by staked": paged}  # fmt: skip
+    def table_dealer() -> Case:
+        table, badge = rng.choice(dealers or [])
+        return HandFilter(table_id=table, dealer=badge), newest, 0
+
+    def dealer_month() -> Case:
+        month = timedelta(days=30)
+        since = first + max(span - month, timedelta(0)) * rng.random()
+        badge = rng.choice(dealers or [])[1]
+        return HandFilter(dealer=badge, since=since, until=since + month), newest, 0
+
+    out = {"table+dates": table_dates, "game+pot>=": game_pot, "voids+reason": voids,
+           "table+seat": seat, "manual cards": manual, "camera cards": camera,
+           "page 11 by staked": paged}  # fmt: skip
+    if dealers:
+        out |= {"table+dealer": table_dealer, "dealer+month": dealer_month}
+    return out
 
 
 def time_searches(source: HandSource, draws: dict[str, Callable[[], Case]], runs: int
@@ -223,6 +241,66 @@ def scans(plan: list[str]) -> str:
     return "; ".join(nodes + took)
 
 
+def schema_url(floor: str, schema: str, custom_plans: bool) -> str:
+    """The floor's URL with ``schema`` as its search_path (and no generic plans if asked)."""
+    sep = "&" if "?" in floor else "?"
+    url = f"{floor}{sep}options=-csearch_path%3D{schema}"
+    if custom_plans:  # every search planned with its values (no generic plan)
+        url += "%20-cplan_cache_mode%3Dforce_custom_plan"
+    return url
+
+
+def dealer_pairs(admin: sa.Engine, schema: str) -> list[tuple[str, str]]:
+    """(table, dealer badge) pairs recorded on the floor, from a sample of its pages (empty
+    when the floor has no dealer column or no dealer)."""
+    with admin.connect() as conn:
+        has = conn.exec_driver_sql(
+            "SELECT 1 FROM information_schema.columns WHERE table_schema = %(s)s AND "
+            "table_name = 'floor_records' AND column_name = 'dealer'", {"s": schema}
+        ).first()  # fmt: skip
+        if has is None:
+            return []
+        rows = conn.exec_driver_sql(
+            f'SELECT DISTINCT table_id, dealer FROM "{schema}".floor_records '
+            "TABLESAMPLE SYSTEM (0.2) WHERE dealer IS NOT NULL"
+        ).all()
+    return sorted((str(t), str(d)) for t, d in rows)
+
+
+def measure(
+    url: str, admin: sa.Engine, schema: str, tables: list[str], runs: int
+) -> tuple[datetime, datetime]:
+    """ANALYZE, then the searches timed per kind, their plans; returns the floor's time range."""
+    with admin.connect() as conn:
+        conn.exec_driver_sql(f'ANALYZE "{schema}".floor_records')
+        count, first, last, size = conn.exec_driver_sql(
+            f"SELECT count(*), min(recorded_at), max(recorded_at), "
+            f"pg_total_relation_size('\"{schema}\".floor_records') "
+            f'FROM "{schema}".floor_records'
+        ).one()
+    dealers = dealer_pairs(admin, schema)
+    print(f"floor: {count:,} records of {len(tables)} tables, {size / 2**20:,.0f} MiB with "
+          f"indexes, {first:%Y-%m-%d} to {last:%Y-%m-%d}; {runs} searches per kind, 50 rows a "
+          f"page; {len({d for _, d in dealers})} dealers seen")  # fmt: skip
+    rng = random.Random(16)
+    draws = kinds(tables, first, last, rng, dealers)
+    search = FloorSearch(url)
+    search.open()
+    try:
+        time_searches(search, draws, 2)  # warm the pool and the cache
+        worst = report(time_searches(search, draws, runs))
+        print("  plans (EXPLAIN ANALYZE of one draw per kind):")
+        for name, draw in draws.items():
+            print(f"    {name:<18} {scans(explain(search, admin, schema, draw()))}")
+        case = draws[worst]()
+        print(f"  the slowest kind, {worst}: {case[0]}, {case[1]}, offset {case[2]}:")
+        for line in explain(search, admin, schema, case):
+            print("   ", line)
+    finally:
+        search.close()
+    return first, last
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=30)
@@ -240,9 +318,19 @@ def main() -> int:
     )
     custom = "the floor's sessions with plan_cache_mode=force_custom_plan"
     parser.add_argument("--custom-plans", action="store_true", help=custom)
+    existing = "search this floor as it is (no fill, no journal, kept; floor_fill.py's)"
+    parser.add_argument("--existing", metavar="SCHEMA", help=existing)
     args = parser.parse_args()
 
     tables = table_ids(args.tables)
+    if args.existing:
+        admin = sa.create_engine(args.floor, isolation_level="AUTOCOMMIT")
+        try:
+            measure(schema_url(args.floor, args.existing, args.custom_plans), admin,
+                    args.existing, tables, args.runs)  # fmt: skip
+        finally:
+            admin.dispose()
+        return 0
     per_table = args.hands // args.tables
     default = "/tmp/bench_floor_search" if args.keep else tempfile.mkdtemp()
     folder = Path(args.journals or default)
@@ -260,10 +348,7 @@ def main() -> int:
     schema = KEPT_SCHEMA if args.keep else f"bench_search_{uuid.uuid4().hex[:10]}"
     with admin.connect() as conn:
         conn.exec_driver_sql(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
-    sep = "&" if "?" in args.floor else "?"
-    url = f"{args.floor}{sep}options=-csearch_path%3D{schema}"
-    if args.custom_plans:  # every search planned with its values (no generic plan)
-        url += "%20-cplan_cache_mode%3Dforce_custom_plan"
+    url = schema_url(args.floor, schema, args.custom_plans)
     try:
         Floor(url).migrate()
         t0 = time.perf_counter()
@@ -272,32 +357,7 @@ def main() -> int:
             sent = sum(s for s, _ in pool.map(push, pushes))
         wall = time.perf_counter() - t0
         print(f"forwarded: {sent:,} records in {wall:.0f} s ({sent / wall:,.0f}/s, 2 processes)")
-        with admin.connect() as conn:
-            conn.exec_driver_sql(f'ANALYZE "{schema}".floor_records')
-            count, first, last, size = conn.exec_driver_sql(
-                f"SELECT count(*), min(recorded_at), max(recorded_at), "
-                f"pg_total_relation_size('\"{schema}\".floor_records') "
-                f'FROM "{schema}".floor_records'
-            ).one()
-        print(f"floor: {count:,} records of {args.tables} tables, {size / 2**20:,.0f} MiB with "
-              f"indexes; {args.runs} searches per kind, 50 rows a page")  # fmt: skip
-        rng = random.Random(16)
-        draws = kinds(tables, first, last, rng)
-        search = FloorSearch(url)
-        search.open()
-        try:
-            time_searches(search, draws, 2)  # warm the pool and the cache
-            worst = report(time_searches(search, draws, args.runs))
-            print("  plans (EXPLAIN ANALYZE of one draw per kind):")
-            for name, draw in draws.items():
-                print(f"    {name:<18} {scans(explain(search, admin, schema, draw()))}")
-            case = draws[worst]()
-            print(f"  the slowest kind, {worst}: {case[0]}, {case[1]}, offset {case[2]}:")
-            for line in explain(search, admin, schema, case):
-                print("   ", line)
-        finally:
-            search.close()
-
+        first, last = measure(url, admin, schema, tables, args.runs)
         journal = JournalSearch(paths[tables[0]])
         journal.open()
         try:
@@ -305,9 +365,8 @@ def main() -> int:
             journal.search(HandFilter(), Sort(), 0, 50)
             print(f"journal of {tables[0]}: {per_table:,} hands; first search (reads the "
                   f"journal) {time.perf_counter() - t:.1f} s; then:")  # fmt: skip
-            report(
-                time_searches(journal, kinds(tables[:1], first, last, rng), max(args.runs // 4, 5))
-            )
+            draws = kinds(tables[:1], first, last, random.Random(16))
+            report(time_searches(journal, draws, max(args.runs // 4, 5)))
         finally:
             journal.close()
     finally:
