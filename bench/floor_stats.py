@@ -2,15 +2,21 @@
 
 The floor is filled through the product's own code: each table's hands are appended to a
 SQLite journal per table by :class:`~dealer_assist.storage.Journal` (the seven-seat sample of
-``journal_hand.json`` as ``journal_append.py`` makes it, its start times spread over 30 days),
+``journal_hand.json`` as ``journal_append.py`` makes it, its start times spread over 31 days,
+each recorded by the journal's clock 2 s after it ended, and dealt by a dealer rotation:
+a new badge at each table every 40 minutes, the floor's dealers moving from table to table),
 then forwarded by :class:`~dealer_assist.storage.floor.Pusher` (what the forwarder and ``floor
-sync`` run). Tables are split over ``--pits`` pits. The floor is a fresh schema in the
-PostgreSQL database of ``--floor`` (default the local server's ``test``), dropped at the end.
+sync`` run; ingest keeps the hourly rollup). Tables are split over ``--pits`` pits. The floor is
+a fresh schema in the PostgreSQL database of ``--floor`` (default the local server's
+``test``), dropped at the end.
 
-Timed: :meth:`~dealer_assist.storage.floor.stats.FloorStats.stats` of pit ``P1`` over the month
-(the records' ``recorded_at`` all fall in it: every record of the pit is summed, the worst case
-of a month), grouped by table, by shift, by day and game, and by dealer (the one that reads
-JSON; 3 runs), ``--runs`` times each; p50 and p95 in ms.
+Timed: :meth:`~dealer_assist.storage.floor.stats.FloorStats.stats` of pit ``P1`` over a month
+that starts and ends off the hour (``MONTH_START`` + 3 h 17 min 13 s, 30 days: the whole
+hours from ``floor_hourly``, the two part hours from ``floor_records``), grouped by table, by
+shift, by day and game, by dealer, by dealer and hour; ``--runs`` times each, the rollup and
+the row path (every record summed, ``rollup=False``: the reference and the figure before
+revision f0003) taking turns; p50 and p95 in ms, their ratio, and whether both gave the same
+rows.
 
     python bench/floor_stats.py [--tables 8] [--hands 15000] [--pits 2] [--runs 20] [--explain]
 """
@@ -41,21 +47,34 @@ from dealer_assist.storage.floor.stats import FloorStats
 
 DEFAULT_FLOOR = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 MONTH_START = datetime(2026, 1, 1, tzinfo=UTC)
+ROTATION = timedelta(minutes=40)
+GROUPINGS = (("table",), ("shift",), ("day", "game"), ("dealer",), ("dealer", "hour"))
 
 
-def make_journal(job: tuple[str, str, int]) -> tuple[str, float]:
-    """``hands`` hands of the table in its journal, spread over 30 days; (table, seconds)."""
-    path, table_id, hands = job
+def dealer_at(table: int, tables: int, when: datetime) -> str:
+    """The badge dealing at table number ``table`` at ``when``: every 40 minutes each table
+    takes the next dealer of a crew of ``tables + tables // 3 + 1`` (some are on their
+    break), so a dealer moves on to another table."""
+    crew = tables + tables // 3 + 1
+    slot = (when - MONTH_START) // ROTATION
+    return f"D{(table + slot) % crew + 1:03d}"
+
+
+def make_journal(job: tuple[str, str, int, int, int]) -> tuple[str, float]:
+    """``hands`` hands of the table in its journal, spread over 31 days; (table, seconds)."""
+    path, table_id, number, tables, hands = job
     sample = json.dumps({**json.loads(SAMPLE.read_text(encoding="utf-8")), "table_id": table_id})
-    step = timedelta(days=30) / hands
+    step = timedelta(days=31) / hands
+    recorded = [MONTH_START]
     t0 = time.perf_counter()
-    with Journal(path, supervise=False) as journal:
+    with Journal(path, supervise=False, clock=lambda: recorded[0]) as journal:
         for n in range(journal.count(), hands):
             start = MONTH_START + step * n
+            recorded[0] = start + timedelta(seconds=92)
             e = entry(n, sample)
             journal.append_hand(dataclasses.replace(
                 e, started_at=start, ended_at=start + timedelta(seconds=90),
-                extra={"dealer": f"D{(n // 240) % 6 + 1}"}, hand_uid=f"{table_id}-{n}",
+                extra={"dealer": dealer_at(number, tables, start)}, hand_uid=f"{table_id}-{n}",
             ))  # fmt: skip
     return table_id, time.perf_counter() - t0
 
@@ -88,7 +107,8 @@ def main() -> int:
     paths = {t: str(folder / f"{t}.db") for t in tables}
     t0 = time.perf_counter()
     with multiprocessing.Pool(2) as pool:
-        pool.map(make_journal, [(paths[t], t, args.hands) for t in tables])
+        jobs = [(paths[t], t, i, args.tables, args.hands) for i, t in enumerate(tables)]
+        pool.map(make_journal, jobs)
     made = args.tables * args.hands
     print(f"journals: {made:,} hands in {args.tables} journals, {time.perf_counter() - t0:.0f} s")
 
@@ -107,28 +127,35 @@ def main() -> int:
         print(f"forwarded: {sent:,} records in {wall:.0f} s ({sent / wall:,.0f}/s, 2 processes)")
         with admin.connect() as conn:
             conn.exec_driver_sql(f'VACUUM ANALYZE "{schema}".floor_records')
+            conn.exec_driver_sql(f'VACUUM ANALYZE "{schema}".floor_hourly')
+            hourly = conn.exec_driver_sql(f'SELECT count(*) FROM "{schema}".floor_hourly').scalar()
         in_pit = sum(1 for t in tables if pits[t] == "P1") * args.hands
-        start, end = MONTH_START - timedelta(days=1), datetime.now(UTC) + timedelta(days=1)
+        start = MONTH_START + timedelta(hours=3, minutes=17, seconds=13)
+        end = start + timedelta(days=30)
         print(f"pit P1: {in_pit:,} hands of {sum(p == 'P1' for p in pits.values())} tables; "
-              f"{args.runs} runs per grouping")  # fmt: skip
+              f"floor_hourly {hourly:,} rows; {args.runs} runs per grouping and path")  # fmt: skip
         with Floor(url) as floor:
-            stats = FloorStats(floor)
-            for by in (("table",), ("shift",), ("day", "game"), ("dealer",)):
-                stats.stats(start, end, by, pit="P1")  # warm the pool and the cache
-                samples = []
-                # the dealer grouping parses each record's JSON: a few runs say enough
-                for _ in range(args.runs if by != ("dealer",) else min(args.runs, 3)):
-                    t = time.perf_counter()
-                    rows = stats.stats(start, end, by, pit="P1")
-                    samples.append((time.perf_counter() - t) * 1000)
-                samples.sort()
-                hands = sum(r.hands for r in rows)
+            paths_ = {"rollup": FloorStats(floor), "rows": FloorStats(floor, rollup=False)}
+            for by in GROUPINGS:
+                samples: dict[str, list[float]] = {k: [] for k in paths_}
+                results = {k: s.stats(start, end, by, pit="P1") for k, s in paths_.items()}
+                for _ in range(args.runs):  # taking turns: both see the same machine
+                    for key, stats in paths_.items():
+                        t = time.perf_counter()
+                        stats.stats(start, end, by, pit="P1")
+                        samples[key].append((time.perf_counter() - t) * 1000)
+                rows = results["rollup"]
+                same = "same rows" if rows == results["rows"] else "ROWS DIFFER"
+                p = {k: (percentile(sorted(v), 50), percentile(sorted(v), 95))
+                     for k, v in samples.items()}  # fmt: skip
                 print(
-                    f"  by {','.join(by):<9} {len(rows):4d} rows, {hands:,} hands: "
-                    f"p50 {percentile(samples, 50):7.1f} ms  p95 {percentile(samples, 95):7.1f} ms"
+                    f"  by {','.join(by):<11} {len(rows):5d} rows, {sum(r.hands for r in rows):,}"
+                    f" hands: rollup p50 {p['rollup'][0]:6.1f} ms p95 {p['rollup'][1]:6.1f} ms;"
+                    f" rows p50 {p['rows'][0]:6.1f} ms p95 {p['rows'][1]:6.1f} ms;"
+                    f" p95 ratio {p['rows'][1] / p['rollup'][1]:5.1f}x; {same}"
                 )
             if args.explain:
-                query = stats.query(start, end, ("table",), pit="P1")
+                query = paths_["rollup"].query(start, end, ("table",), pit="P1")
                 text = str(query.compile(dialect=admin.dialect,
                                          compile_kwargs={"literal_binds": True}))  # fmt: skip
                 with admin.connect() as conn:
