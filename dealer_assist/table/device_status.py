@@ -7,6 +7,14 @@ identity alarm, restart) and merges them with the link a driver that reconnects 
 (:class:`~dealer_assist.source.LinkStatus`, through the optional
 :class:`~dealer_assist.source.LinkAware` capability; the capabilities of a source are declared in
 :mod:`dealer_assist.source`).
+
+Issue 17, 6: once frames went missing on the table's link (a link lost with pyserial's "multiple
+access" words, a command refused while the link reopened, a void for skipped or missing cards),
+another program may be reading the port. The tracker keeps that evidence, and every later text of
+the core about the link or its frames (:meth:`ReadinessTracker.why_not_ready`, a void's detail
+through :meth:`ReadinessTracker.noted_void`, a refused command through
+:meth:`ReadinessTracker.noted_error`) carries :data:`SECOND_READER`, which :func:`fault_kind`
+reads: the dealer is told each time, not only at the one alarm whose driver text happened to say so.
 """
 
 from __future__ import annotations
@@ -14,6 +22,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from dealer_assist.engine.voids import VoidReason
+from dealer_assist.errors import DeviceError
+from dealer_assist.events import DeviceEvent, LinkLost, SourceSwitched
 from dealer_assist.source import LinkStatus, Readiness
 
 
@@ -48,14 +59,78 @@ class DeviceStatus:
 
 class ReadinessTracker(Readiness):
     """Follows device events (:class:`~dealer_assist.source.Readiness`) and says whether the table
-    may start a hand, as a :class:`DeviceStatus` merged with the driver's link."""
+    may start a hand, as a :class:`DeviceStatus` merged with the driver's link.
+
+    ``second_reader``: frames went missing on this source's link (see the module doc); kept
+    until the table switches to another source (a program reading the port does not go away
+    when the link comes back)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.second_reader = False
+
+    def update(self, event: DeviceEvent) -> None:
+        """Account one device event; a link lost in words that say frames went missing
+        (:data:`SECOND_READER_KINDS`) is evidence of a second reader."""
+        super().update(event)
+        if isinstance(event, SourceSwitched):
+            self.second_reader = False  # another device, another port
+        elif isinstance(event, LinkLost) and fault_kind(event.reason) in SECOND_READER_KINDS:
+            self.second_reader = True
+
+    def why_not_ready(self) -> str:
+        """:meth:`Readiness.why_not_ready`; a lost link after frames went missing says
+        ``link lost`` with :data:`SECOND_READER`."""
+        why = super().why_not_ready()
+        return self._noted(why) if why == "link lost" else why
+
+    def noted_void(self, reason: VoidReason) -> VoidReason:
+        """``reason`` as the void alarm and the journal should carry it: a void for skipped or
+        missing cards is evidence of a second reader; after such evidence a void of the link
+        (``link_lost``) or of a command or frame that did not come through (a ``device_fault``
+        in the table's own words, not a device's fault code) has :data:`SECOND_READER` added
+        to its detail. Other voids (a JAM the device reported, a restart...) are unchanged."""
+        if reason.code in ("index_gap", "missing_cards"):
+            self.second_reader = True
+            return reason
+        if reason.code == "link_lost":
+            detail = reason.detail or "link lost"
+        elif reason.code == "device_fault" and not _FAULT_CODE.fullmatch(reason.detail):
+            detail = reason.detail  # the table's own words: no SHUFFLED, a DEAL that failed
+        else:
+            return reason
+        if fault_kind(detail) in SECOND_READER_KINDS:
+            self.second_reader = True  # its own words say so
+        noted = self._noted(detail)
+        return reason if noted == detail else VoidReason(reason.code, noted, reason.causes)
+
+    def noted_error(self, e: DeviceError) -> DeviceError:
+        """A command that could not be sent or got no answer (``e``), of the same class with
+        :data:`SECOND_READER` once frames went missing; ``e`` itself otherwise, when its words
+        already say so, or when the device answered it (a NAK proves the link works)."""
+        if fault_kind(str(e)) in SECOND_READER_KINDS:
+            self.second_reader = True
+        noted = self._noted(str(e))
+        if noted == str(e):
+            return e
+        try:
+            return type(e)(noted)
+        except TypeError:  # a class of its own arguments
+            return DeviceError(noted)
+
+    def _noted(self, text: str) -> str:
+        """``text`` with :data:`SECOND_READER` after it once there is evidence, when it is about
+        the link or a frame that did not come (:data:`_NOTED_KINDS`); unchanged otherwise."""
+        if not self.second_reader or SECOND_READER in text or fault_kind(text) not in _NOTED_KINDS:
+            return text
+        return f"{text}; {SECOND_READER}"
 
     def status(self, link: LinkStatus | None, *, late_card: str = "") -> DeviceStatus:
         """A snapshot, merged with the driver's link status when it has one, and the runner's
         late-card alarm (``late_card``, "" when none: it does not stop the next hand)."""
         why = self.why_not_ready()
         if link is not None and link.state != "connected" and not why:
-            why = f"link {link.state}"
+            why = self._noted(f"link {link.state}")
         state = link.state if link is not None else ("connected" if self.link_up else "lost")
         return DeviceStatus(
             ready=not why,
@@ -102,9 +177,18 @@ _KIND_PATTERNS = tuple(
         ("link_lost_or_shared", r"returned no data|multiple access|is not open"),
         ("link_lost", r"transport:|link (?:lost|down|closed)|(?:read from|write to) .* failed|"
                       r"input/output|errno 5\b|broken pipe|disconnected|"
-                      r"hung up|heartbeat|connection reset|reconnect"),
+                      r"hung up|heartbeat|nothing received|connection reset|reconnect"),
     )
 )  # fmt: skip
+#: the kinds whose texts say frames went missing on the link: evidence of a second reader
+SECOND_READER_KINDS = frozenset({"frames_missing", "link_lost_or_shared"})
+#: what the core adds to a text about the link or its frames once frames went missing on it
+#: (:class:`ReadinessTracker`); matched by none of the patterns above, read by :func:`fault_kind`
+SECOND_READER = "frames went missing before: maybe a second reader on the port"
+#: the kinds a text gets :data:`SECOND_READER` in (those of SECOND_READER_KINDS say it already; a
+#: port another program holds, another device, a NAK or a text of no kind are said as they are)
+_NOTED_KINDS = frozenset({"link_lost", "no_answer"})
+_FAULT_CODE = re.compile(r"[A-Z][A-Z0-9_]*")  # a device's TCRP/1 fault code or state (JAM, FAULT)
 
 
 def fault_kind(detail: str) -> str:
@@ -112,8 +196,15 @@ def fault_kind(detail: str) -> str:
     :class:`~dealer_assist.errors.DeviceError`'s message, a ``LinkLost`` reason, the link's
     ``last_error``, :meth:`ReadinessTracker.why_not_ready`), ``other`` when none fits. The serial
     transport's refused open says ``in use by another program``
-    (:data:`drivers.transport.serial_port.PORT_BUSY`)."""
-    for kind, pattern in _KIND_PATTERNS:
-        if pattern.search(detail):
-            return kind
-    return "other"
+    (:data:`drivers.transport.serial_port.PORT_BUSY`). A text with :data:`SECOND_READER` is a
+    kind that names the second reader: ``link_lost_or_shared`` for a broken link,
+    ``frames_missing`` for a frame or an answer that did not come; any other kind stays as it
+    is."""
+    shared = SECOND_READER in detail
+    text = detail.replace(SECOND_READER, "") if shared else detail
+    kind = next((k for k, pattern in _KIND_PATTERNS if pattern.search(text)), "other")
+    if shared and kind in ("link_lost", "link_lost_or_shared"):
+        return "link_lost_or_shared"
+    if shared and kind == "no_answer":
+        return "frames_missing"
+    return kind

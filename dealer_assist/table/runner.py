@@ -328,10 +328,12 @@ class TableRunner(ABC, Generic[S]):
         try:
             self._step(opened)
             self.source.shuffle()
-        except DealerAssistError:
+        except DealerAssistError as e:
             self._steps.discard(hand.hand_uid)  # nothing was bet: no hand to keep
             self.hand = None
             self._late.put_back(late)
+            if isinstance(e, DeviceError) and (noted := self._readiness.noted_error(e)) is not e:
+                raise noted from e  # frames went missing before: maybe a second reader
             raise
         return hand
 
@@ -484,6 +486,7 @@ class TableRunner(ABC, Generic[S]):
     # -- void -------------------------------------------------------------------------------------
     def _void(self, reason: VoidReason) -> StoredHand | None:
         hand = self._current()
+        reason = self._readiness.noted_void(reason)  # names a possible second reader on the port
         causes = tuple(event_to_json(c) for c in reason.causes)
         self._step(HandVoided(code=reason.code, detail=reason.detail, causes=causes, at=utc_now()))
         self._waits.clear()

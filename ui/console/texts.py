@@ -29,7 +29,7 @@ from dealer_assist.cards import Card
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.games import GAME_CODES, get_game
 from dealer_assist.games.base import Action, Position
-from dealer_assist.table.device_status import fault_kind
+from dealer_assist.table.device_status import SECOND_READER_KINDS, fault_kind
 from ui.console.bets import BetIssue
 from ui.console.format import money, seconds
 from ui.console.presenter import DealerAction, Message, Step
@@ -243,6 +243,8 @@ def message_text(message: Message, currency: str) -> str:
     if code == "select_seat":
         return tr("Tap a seat first")
     if code == "device_not_ready":
+        if fault_kind(message.text) in SECOND_READER_KINDS:  # frames went missing before
+            return why_text(message.text)
         return tr("The shuffler is not ready: clear the fault, then start a new hand")
     if code == "device":
         return why_text(message.text)  # what to do; the driver's words go to the log
@@ -350,7 +352,7 @@ _KIND_TEXTS = {
         "", "The shuffler does not answer: switch it off and on again"),
     "frames_missing": QT_TRANSLATE_NOOP(
         "", "Cards keep going missing on the way from the shuffler: another program may be "
-        "reading its port. Close it, or call the technician"),
+        "reading the shuffler's port. Close it, or call the technician"),
     "link_lost": QT_TRANSLATE_NOOP(
         "", "Shuffler cable disconnected or shuffler switched off: plug the cable back in and "
         "switch it on"),
@@ -471,7 +473,9 @@ def void_text(reason: VoidReason, lang: str) -> str:
 def not_ready_text(device: DeviceStatus) -> str:
     """Why the device blocks the next hand, what to do, and how its reconnection goes."""
     if device.link in ("lost", "reconnecting"):
-        text = fault_sentence("link_lost")
+        # after frames went missing the core's reason names a possible second reader
+        shared = fault_kind(device.why_not_ready) == "link_lost_or_shared"
+        text = fault_sentence("link_lost_or_shared" if shared else "link_lost")
         if device.last_error and fault_kind(device.last_error) == "port_busy":
             text = fault_sentence("port_busy")  # the port is back, someone else holds it
         attempts = device.reconnect_attempts

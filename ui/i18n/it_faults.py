@@ -24,10 +24,10 @@ IT = {
     "The shuffler does not answer: switch it off and on again": (
         "La miscelatrice non risponde: spegnerla e riaccenderla"
     ),
-    "Cards keep going missing on the way from the shuffler: another program may be reading its "
-    "port. Close it, or call the technician": (
+    "Cards keep going missing on the way from the shuffler: another program may be reading the "
+    "shuffler's port. Close it, or call the technician": (
         "Continuano a mancare carte in arrivo dalla miscelatrice: un altro programma potrebbe "
-        "leggerne la porta. Chiuderlo, o chiamare il tecnico"
+        "leggere la porta della miscelatrice. Chiuderlo, o chiamare il tecnico"
     ),
     "Shuffler cable disconnected or shuffler switched off: plug the cable back in and switch it "
     "on": (
