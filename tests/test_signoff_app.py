@@ -27,6 +27,7 @@ from dealer_assist.storage.floor.signoff_relay import SignoffRelay
 from dealer_assist.storage.floor.signoffs import FloorSignoffs
 from dealer_assist.table.payouts import SIGNOFF_KIND
 from tests.conftest import Closer
+from tests.console_conftest import console_app, console_factory  # noqa: F401
 from tests.test_console_presenter import Table
 from tests.test_console_signoff import BADGE, PIN, _signoff_steps, settled, signoff_table
 from tests.test_console_walk import Clock, big
@@ -310,3 +311,82 @@ def test_floor_down_the_console_signs_then_the_request_goes_when_back(
     seats = floor_db.sql("SELECT seat FROM floor_signoffs ORDER BY seat")
     assert [s for (s,) in seats] == sorted(waiting[1:])  # the console-signed one: never sent
     t.service.close()
+
+
+def test_confirmed_while_the_console_was_closed_the_restart_takes_it(
+    tmp_path: Path, floor_db: FloorDb, session: Session, closer: Closer
+) -> None:
+    """The console closed (or killed) with a request on the floor; the pit boss confirms it
+    meanwhile; the restarted console's walk (restored from the step log) posts it again (the
+    floor keeps the first row) and takes the confirmation."""
+    t, clock = floor_table(tmp_path, floor_db.url, closer)
+    settled(t, clock)
+    desk = floor_desk(session)
+    waiting = t.p.snap.signoff_waiting
+    pump(t, lambda: len(desk.waiting()) == len(waiting))
+    uid = t.p.snap.hand_uid
+    t.service.close()
+    row = next(r for r in desk.waiting() if r.request.seat == waiting[0])
+    session.login("SM-1", "8642")
+    assert session.confirm_signoff(row, "8642").won
+    again, _ = floor_table(tmp_path, floor_db.url, closer)  # the same journal, a new relay
+    again.p.on_snapshot(again.service.tick())
+    assert again.p.snap.hand_uid == uid and again.p.snap.resumed
+    pump(again, lambda: waiting[0] in again.p.snap.signed)
+    assert floor_db.sql("SELECT count(*) FROM floor_signoffs") == [(len(waiting),)]
+    (step,) = [s for s in _signoff_steps(tmp_path / "s.db", again.config.table_id)
+               if s["seat"] == waiting[0]]  # fmt: skip
+    assert step["by"] == "SM-1" and step["via"] == "pitboss"
+    pump(again, lambda: desk.get(row.id).taken_at is not None)
+    again.service.close()
+
+
+def test_the_real_console_worker_takes_the_confirmation_by_its_signal(
+    qtbot: Any,
+    floor_db: FloorDb,
+    session: Session,
+    closer: Closer,
+    console_factory: Any,  # noqa: F811
+) -> None:
+    """The console as ``dealer-assist console`` runs it (the service on its worker thread, the
+    snapshots by Qt signal), played by taps; the app's confirmation closes its pad."""
+    from tests.console_conftest import big as tap_big
+    from tests.console_conftest import decide, emulator_url, enter_bets, table, wait_step
+    from ui.console.presenter import Step
+    from ui.console.texts import tr
+
+    config = dataclasses.replace(table("uth"), signoff=(SignoffTier(0, "pit_boss"),))
+    console = console_factory("uth", config=config, url=emulator_url(11), size=(1280, 800))
+    console.service.signoff_relay = closer.add(SignoffRelay(floor_db.url, config.table_id, **FAST))
+    seats = (1, 2, 3, 4, 5, 6, 7)
+    wait_step(qtbot, console, Step.BETS)
+    for seat in seats:
+        enter_bets(qtbot, console, seat, ante=1000, trips=500)
+    tap_big(qtbot, console)
+    for street in ("preflop", "flop", "river"):
+        wait_step(qtbot, console, Step.DECISIONS)
+        labels = [b.text().split("\n")[0] for b in console.window.table.tiles[1].buttons]
+        for seat in seats:
+            decide(qtbot, console, seat, labels[0] if street == "river" else tr("Check"))
+        tap_big(qtbot, console)
+    wait_step(qtbot, console, Step.REVEAL)
+    tap_big(qtbot, console)  # settle: the walk opens
+    wait_step(qtbot, console, Step.SETTLEMENT)
+    p = console.presenter
+    waiting = p.snap.signoff_waiting
+    assert waiting, "no winning seat with this seed"
+    order = list(p.snap.settlement.settlement_order)
+    while order[p.cursor or 0] not in waiting:
+        tap_big(qtbot, console)  # a seat without a sign-off: paid
+        qtbot.wait(50)
+    seat = order[p.cursor or 0]
+    page = console.window.side.settlement
+    qtbot.waitUntil(page.pad.isVisible, timeout=5000)
+    desk = floor_desk(session)
+    qtbot.waitUntil(lambda: seat in {r.request.seat for r in desk.waiting()}, timeout=15000)
+    row = next(r for r in desk.waiting() if r.request.seat == seat)
+    session.login("PB-1", "2468")
+    assert session.confirm_signoff(row, "2468").won
+    qtbot.waitUntil(lambda: seat in p.snap.signed and not page.pad.isVisible(), timeout=15000)
+    tap_big(qtbot, console)  # Next: paid
+    qtbot.waitUntil(lambda: seat in p.snap.paid, timeout=5000)
