@@ -14,8 +14,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -36,9 +37,18 @@ from dealer_assist.storage.engine import (
     snapshot_transaction,
     write_transaction,
 )
+from dealer_assist.storage.hand_index import search_rows
 from dealer_assist.storage.model import validate_entry
 from dealer_assist.storage.rows import hand_values, row_to_hand
-from dealer_assist.storage.schema import UNSIGNED_REVISIONS, chain_head, hand_columns, hands
+from dealer_assist.storage.schema import (
+    SCHEMA_HEAD,
+    UNSIGNED_REVISIONS,
+    chain_head,
+    hand_columns,
+    hand_search,
+    hands,
+    pending_steps,
+)
 from dealer_assist.storage.signing import (
     KeyRing,
     KeyStore,
@@ -64,6 +74,7 @@ from dealer_assist.storage.verify import Salvage, salvage, verify_chain
 _log = logging.getLogger(__name__)
 
 _PAGE = 500  # iter_hands reads this many rows per short transaction
+_UIDS = 500  # append_hands looks up this many hand uids per statement
 
 
 class Journal:
@@ -89,6 +100,8 @@ class Journal:
         keys: the key folder of the tables' signing keys (default: ``keys/`` beside a SQLite
             journal; a PostgreSQL journal signs only when ``keys`` or ``key_file`` is given).
         key_file: one private key file for every table instead (config ``journal.key``).
+        clock: the time each appended entry is recorded at (default :func:`utc_now`: tests
+            and benchmarks give their own); UTC-aware.
 
     Signing (docs/AUDIT.md): each appended entry's hash is signed with its table's key. A
     table's key is generated at its first entry in the journal (the installation) when the
@@ -113,6 +126,7 @@ class Journal:
         supervise: bool | None = None,
         keys: str | Path | None = None,
         key_file: str | Path | None = None,
+        clock: Callable[[], datetime] = utc_now,
     ) -> None:
         self.url_or_path = url_or_path
         self.create = create
@@ -127,6 +141,8 @@ class Journal:
         self._store: KeyStore | None = None
         self._signers: dict[str, Signer | None] = {}
         self._signed_schema = True  # False: a read-only journal of revision 0001/0002
+        self._revision = SCHEMA_HEAD  # a read-only open reads the journal's own
+        self._clock = clock
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -155,6 +171,21 @@ class Journal:
             self._engine = None
 
     @property
+    def schema_revision(self) -> str:
+        """The journal's schema revision once open (:data:`SCHEMA_HEAD` unless opened
+        read-only, which leaves an older journal as it is)."""
+        self._require_open()
+        return self._revision
+
+    @contextmanager
+    def reading(self, action: str) -> Iterator[Connection]:
+        """A connection to read with (the pit boss's search reads ``hand_search``); database
+        errors raised as JournalError naming ``action``. Raises JournalError when not open."""
+        engine = self._require_open()
+        with self._errors(action), engine.connect() as conn:
+            yield conn
+
+    @property
     def is_open(self) -> bool:
         """Whether :meth:`open` succeeded and :meth:`close` has not been called since."""
         return self._engine is not None
@@ -180,39 +211,66 @@ class Journal:
         When ``entry.hand_uid`` is set, the same transaction deletes that hand's pending steps;
         if a hand with that uid is already stored, it is returned unchanged (the new entry's
         content is ignored) and nothing is appended, so a retried append never records a hand
-        twice.
+        twice. The hand's search columns (``hand_search``) are written in the same transaction.
 
         Raises:
             JournalError: invalid entry (names the field), content that is not JSON, database
                 errors.
         """
-        validate_entry(entry)
+        return self.append_hands([entry])[0]
+
+    def append_hands(self, entries: Sequence[HandEntry]) -> list[StoredHand]:
+        """Store ``entries`` in order in one transaction: each exactly as :meth:`append_hand`
+        would one after the other (ids, times, chain, signatures, steps cleared, a stored
+        ``hand_uid`` returned unchanged), all or none. Returns them as stored.
+
+        Raises:
+            JournalError: an invalid entry (names its index in ``entries`` and the field;
+                nothing is written), database errors (nothing is written).
+        """
+        for i, entry in enumerate(entries):
+            try:
+                validate_entry(entry)
+            except JournalError as e:
+                raise JournalError(f"entry {i}: {e}" if len(entries) > 1 else str(e)) from e
         engine = self._require_writable()
+        out: list[StoredHand] = []
         with self._errors("append hand"), write_transaction(engine) as conn:
             head = conn.execute(
                 sa.select(chain_head.c.last_hand_id, chain_head.c.last_hash)
                 .where(chain_head.c.id == 1)
                 .with_for_update()
             ).one()
-            if entry.hand_uid is not None:
-                existing = conn.execute(
-                    sa.select(hands).where(hands.c.hand_uid == entry.hand_uid)
-                ).one_or_none()
-                steps.clear(conn, entry.table_id, entry.hand_uid)
-                if existing is not None:
-                    return row_to_hand(existing)
-            hand = _new_hand(entry, int(head.last_hand_id) + 1, head.last_hash)
-            signer = self._signer(conn, entry.table_id)
-            if signer is not None:
-                signature = signer.sign_hash(hand.hash)
-                hand = dataclasses.replace(hand, signature=signature, key_id=signer.key_id)
-            conn.execute(sa.insert(hands).values(hand_values(hand)))
-            conn.execute(
-                sa.update(chain_head)
-                .where(chain_head.c.id == 1)
-                .values(last_hand_id=hand.hand_id, last_hash=hand.hash)
-            )
-        return hand
+            last_id, last_hash = int(head.last_hand_id), str(head.last_hash)
+            new: list[StoredHand] = []
+            uids = _stored_uids(conn, entries)  # then this batch's too, as they are made
+            for entry in entries:
+                if entry.hand_uid is not None:
+                    existing = uids.get(entry.hand_uid)
+                    if existing is not None:
+                        out.append(existing)
+                        continue
+                hand = _new_hand(entry, last_id + 1, last_hash, self._clock())
+                signer = self._signer(conn, entry.table_id)
+                if signer is not None:
+                    signature = signer.sign_hash(hand.hash)
+                    hand = dataclasses.replace(hand, signature=signature, key_id=signer.key_id)
+                last_id, last_hash = hand.hand_id, hand.hash
+                if hand.hand_uid is not None:
+                    uids[hand.hand_uid] = hand
+                new.append(hand)
+                out.append(hand)
+            if new:
+                conn.execute(sa.insert(hands), [hand_values(h) for h in new])
+                rows = search_rows(new)
+                if rows:
+                    conn.execute(sa.insert(hand_search), rows)
+                conn.execute(
+                    sa.update(chain_head)
+                    .where(chain_head.c.id == 1)
+                    .values(last_hand_id=last_id, last_hash=last_hash)
+                )
+        return out
 
     def get_hand(self, hand_id: int) -> StoredHand:
         """The hand ``hand_id``. Raises JournalError when there is no such hand."""
@@ -374,6 +432,7 @@ class Journal:
             engine.dispose()
             raise
         self._signed_schema = revision not in UNSIGNED_REVISIONS
+        self._revision = revision
         return engine
 
     def _key_store(self, sqlite_file: str | None) -> KeyStore | None:
@@ -453,7 +512,28 @@ class Journal:
             raise JournalError(f"cannot {action}: stored data is unreadable ({e})") from e
 
 
-def _new_hand(entry: HandEntry, hand_id: int, prev_hash: str) -> StoredHand:
+def _stored_uids(conn: Connection, entries: Sequence[HandEntry]) -> dict[str, StoredHand]:
+    """The stored hands of the ``hand_uid`` of ``entries``, by uid; their pending steps
+    deleted (a journaled hand's, or a retried one's), in pages of ``_UIDS``."""
+    found: dict[str, StoredHand] = {}
+    by_table: dict[str, list[str]] = {}
+    for e in entries:
+        if e.hand_uid is not None:
+            by_table.setdefault(e.table_id, []).append(e.hand_uid)
+    for table_id, uids in by_table.items():
+        for i in range(0, len(uids), _UIDS):
+            page = uids[i : i + _UIDS]
+            rows = conn.execute(sa.select(hands).where(hands.c.hand_uid.in_(page))).all()
+            found.update((str(r.hand_uid), row_to_hand(r)) for r in rows)
+            conn.execute(
+                sa.delete(pending_steps).where(
+                    pending_steps.c.table_id == table_id, pending_steps.c.hand_uid.in_(page)
+                )
+            )
+    return found
+
+
+def _new_hand(entry: HandEntry, hand_id: int, prev_hash: str, now: datetime) -> StoredHand:
     # Round-trip the JSON parts through canonical text so the returned hand equals what
     # get_hand() will read back (tuples become lists, the caller's dicts are not shared).
     parts = {
@@ -464,6 +544,6 @@ def _new_hand(entry: HandEntry, hand_id: int, prev_hash: str) -> StoredHand:
         f.name: getattr(entry, f.name) for f in dataclasses.fields(entry) if f.name not in parts
     }
     hand = StoredHand(
-        hand_id=hand_id, recorded_at=utc_now(), prev_hash=prev_hash, hash="", **fields, **parts
+        hand_id=hand_id, recorded_at=now, prev_hash=prev_hash, hash="", **fields, **parts
     )
     return dataclasses.replace(hand, hash=chain_hash(prev_hash, hand.content()))

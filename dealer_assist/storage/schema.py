@@ -107,15 +107,46 @@ verify_mark = sa.Table(
     sa.Column("note", sa.Text, nullable=True),
 )
 
+#: The pit boss's search columns of each hand (revision 0004; not table records), written with
+#: the hand in its transaction: :mod:`dealer_assist.storage.hand_index`. Outside the hashed
+#: content and never trusted for audit (verify reads ``hands`` only); rebuilt from the content
+#: by the migration. ``seats`` and ``flags`` are text lists (``",1,3,"``), SQLite having no
+#: arrays; ``void_folded``: the void reason in lower case, for the case-insensitive search.
+#: ``hand_id`` is SQLite's rowid, so each index ends with it (ties by position).
+hand_search = sa.Table(
+    "hand_search",
+    metadata,
+    sa.Column(
+        "hand_id",
+        sa.BigInteger().with_variant(sa.Integer(), "sqlite"),
+        sa.ForeignKey("hands.hand_id", ondelete="CASCADE", onupdate="CASCADE"),
+        primary_key=True,
+        autoincrement=False,
+    ),
+    sa.Column("table_id", sa.String, nullable=False),
+    sa.Column("status", sa.String, nullable=False),
+    sa.Column("game", sa.String, nullable=False),
+    sa.Column("recorded_at", UTCDateTime, nullable=False),
+    sa.Column("wagered", sa.BigInteger, nullable=True),
+    sa.Column("top_amount", sa.BigInteger, nullable=True),
+    sa.Column("seats", sa.Text, nullable=True),
+    sa.Column("flags", sa.Text, nullable=True),
+    sa.Column("dealer", sa.String, nullable=True),
+    sa.Column("void_reason", sa.Text, nullable=True),
+    sa.Column("void_folded", sa.Text, nullable=True),
+)
+
 #: The alembic revision this program writes.
-SCHEMA_HEAD = "0003"
+SCHEMA_HEAD = "0004"
 #: Revisions a read-only open can read as they are (hands and chain head as this program reads
 #: them); an older one outside this set must be upgraded by a writable open first.
-READABLE_REVISIONS = frozenset({"0001", "0002", "0003"})
+READABLE_REVISIONS = frozenset({"0001", "0002", "0003", "0004"})
 #: Every revision this program knows (to tell an older schema from a newer program's).
-KNOWN_REVISIONS = frozenset({"0001", "0002", "0003"})
+KNOWN_REVISIONS = frozenset({"0001", "0002", "0003", "0004"})
 #: Revisions whose ``hands`` have no :data:`SIGNATURE_COLUMNS` (read without them).
 UNSIGNED_REVISIONS = frozenset({"0001", "0002"})
+#: Revisions with the search columns (:data:`hand_search`); older ones are searched in memory.
+SEARCH_REVISIONS = frozenset({"0004"})
 
 
 def hand_columns(signed: bool) -> list[sa.Column[Any]]:

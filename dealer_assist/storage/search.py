@@ -1,16 +1,21 @@
 """The pit boss's hand search over one table's journal, opened read-only
 (:class:`~dealer_assist.pitboss.filters.HandSource`; docs/PITBOSS.md).
 
-The journal has no search columns: each hand's are read once
+A journal of revision 0004 keeps each hand's search columns in ``hand_search`` (written with
+the hand): the search is SQL on its indexes (:mod:`dealer_assist.storage.search_sql`). An older
+journal (opened read-only, so not upgraded) has none: each hand's columns are read once
 (:func:`~dealer_assist.storage.floor.summary.search_columns`, the floor's own) and kept in
-memory; hands appended since are read on the next search. A floor is the place for many tables
-and many hands; this is for one table's journal.
+memory; hands appended since are read on the next search. Both give the floor's order
+(:func:`in_order`).
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
 
 from dealer_assist.errors import JournalError
 from dealer_assist.events import utc_now
@@ -26,9 +31,12 @@ from dealer_assist.pitboss.filters import (
     status_of,
 )
 from dealer_assist.ports import TABLE_RECORD, StoredHand
+from dealer_assist.storage import search_sql
 from dealer_assist.storage.access import LocalAcks
 from dealer_assist.storage.floor.summary import search_columns
+from dealer_assist.storage.hand_index import IX_VOIDS, flag_index, flag_term, row_of_values
 from dealer_assist.storage.journal import Journal
+from dealer_assist.storage.schema import SEARCH_REVISIONS, UTCDateTime, hand_search
 
 _ALERT_FLAGS = ("device_fault", "link_lost", "identity_changed")
 
@@ -55,6 +63,11 @@ class JournalSearch:
         """Close the journal; safe twice."""
         self._journal.close()
 
+    @property
+    def indexed(self) -> bool:
+        """Whether the journal has its search columns (revision 0004: SQL), once open."""
+        return self._journal.schema_revision in SEARCH_REVISIONS
+
     def _refresh(self) -> list[HandRow]:
         for hand in self._journal.iter_hands(self._last + 1):
             self._last = hand.hand_id
@@ -63,14 +76,28 @@ class JournalSearch:
         return self._rows
 
     def search(self, where: HandFilter, sort: Sort, offset: int, limit: int) -> Page:
-        """Rows ``offset..offset+limit`` of the matching hands in ``sort`` order."""
-        rows = [r for r in self._refresh() if where.matches(r)]
-        key = sort.key
-        known = [r for r in rows if getattr(r, key) is not None]
-        known.sort(key=lambda r: (getattr(r, key), r.table_id, r.position), reverse=sort.descending)
-        rows = known + [r for r in rows if getattr(r, key) is None]  # unknown last, as the floor
+        """Rows ``offset..offset+limit`` of the matching hands in ``sort`` order. Raises
+        JournalError (the journal cannot be read)."""
+        if self.indexed:
+            with self._journal.reading("search hands") as conn:
+                return search_sql.search(conn, where, sort, offset, limit)
+        rows = in_order([r for r in self._refresh() if where.matches(r)], sort)
         page = rows[offset : offset + limit]
         return Page(tuple(page), offset, offset + limit < len(rows))
+
+    def _tables(self, now: datetime) -> list[tuple[str, HandRow, int, list[HandRow]]]:
+        """Each table's (id, last hand, hands in the hour before ``now``, its hands that may
+        be alerts: voids and the alert flags', in position order)."""
+        if not self.indexed:
+            rows = self._refresh()
+            out = []
+            for table_id in sorted({r.table_id for r in rows}):
+                mine = [r for r in rows if r.table_id == table_id]
+                hour = sum(1 for r in mine if r.recorded_at >= now - timedelta(hours=1))
+                out.append((table_id, mine[-1], hour, mine))
+            return out
+        with self._journal.reading("read the floor view") as conn:
+            return [_table_sql(conn, t, now) for t in _table_ids(conn)]
 
     def hand(self, table_id: str, position: int) -> StoredHand:
         """The hand at ``position``. Raises JournalError when none, or of another table."""
@@ -84,13 +111,9 @@ class JournalSearch:
     def snapshot(self, now: datetime) -> FloorSnapshot:
         """The journal's tables (usually one) and its alerts: each void and each hand with a
         device fault, link loss or identity change, acknowledged or not."""
-        rows = self._refresh()
         acks = self.acks.all()
         tables, alerts = [], []
-        for table_id in sorted({r.table_id for r in rows}):
-            mine = [r for r in rows if r.table_id == table_id]
-            last = mine[-1]
-            hour = sum(1 for r in mine if r.recorded_at >= now - timedelta(hours=1))
+        for table_id, last, hour, mine in self._tables(now):
             alerts_here = []
             for r in mine:
                 kinds = (["void"] if r.status == "void" else []) + [
@@ -129,3 +152,48 @@ class JournalSearch:
         if found[0].acknowledged_by is None:
             self.acks.add(key, by, utc_now())
         return next(a for a in self.snapshot(utc_now()).alerts if a.key == key)
+
+
+def in_order(rows: list[HandRow], sort: Sort) -> list[HandRow]:
+    """``rows`` in ``sort`` order as the floor gives them: by the key, then table and position
+    in the same direction; rows without the key (``None``) last, by table and position."""
+    key = sort.key
+    known = [r for r in rows if getattr(r, key) is not None]
+    unknown = [r for r in rows if getattr(r, key) is None]
+    known.sort(key=lambda r: (getattr(r, key), r.table_id, r.position), reverse=sort.descending)
+    unknown.sort(key=lambda r: (r.table_id, r.position), reverse=sort.descending)
+    return known + unknown
+
+
+def _table_ids(conn: Any) -> list[str]:
+    """The tables of ``hand_search``, one index seek each (not a walk of every hand)."""
+    out: list[str] = []
+    while True:
+        sql = "SELECT min(table_id) FROM hand_search WHERE table_id > :after"
+        found = conn.execute(sa.text(sql).bindparams(after=out[-1] if out else "")).scalar()
+        if found is None:
+            return out
+        out.append(str(found))
+
+
+def _table_sql(conn: Any, table_id: str, now: datetime) -> tuple[str, HandRow, int, list[HandRow]]:
+    """:meth:`JournalSearch._tables` for one table, by the indexes of ``hand_search``."""
+    columns = hand_search.c
+
+    def rows(sql: str, **params: Any) -> list[HandRow]:
+        result = conn.execute(sa.text(sql).bindparams(t=table_id, **params).columns(*columns))
+        return [row_of_values(r._mapping) for r in result]
+
+    last = rows("SELECT * FROM hand_search INDEXED BY ix_hand_search_table WHERE table_id = :t "
+                "ORDER BY table_id DESC, hand_id DESC LIMIT 1")  # fmt: skip
+    since = sa.bindparam("since", now - timedelta(hours=1), type_=UTCDateTime())
+    hour = conn.execute(
+        sa.text("SELECT count(*) FROM hand_search INDEXED BY ix_hand_search_recorded "
+                "WHERE recorded_at >= :since AND table_id = :t").bindparams(since, t=table_id)
+    ).scalar_one()  # fmt: skip
+    found: dict[int, HandRow] = {}
+    alerts = [(IX_VOIDS, "status = 'void'")] + [(flag_index(f), flag_term(f)) for f in _ALERT_FLAGS]
+    for index, term in alerts:
+        sql = f"SELECT * FROM hand_search INDEXED BY {index} WHERE {term} AND table_id = :t"
+        found.update((r.position, r) for r in rows(sql))
+    return table_id, last[0], int(hour), sorted(found.values(), key=lambda r: r.position)
