@@ -82,6 +82,13 @@ class TableConfig:
     signoff: tuple[SignoffTier, ...] = ()
     """``[signoff] tiers``: large payouts that wait for a pit boss's badge and PIN (none: no
     payout waits), ascending by amount."""
+    dealer: str | None = None
+    """``[table] dealer``: the badge id of the dealer put on the box when the table's journal
+    has none yet (:func:`dealer_assist.table.dealers.ensure_dealer`); None: nobody until a
+    dealer badges in."""
+    dealer_known_only: bool = False
+    """``[table] dealer_known_only``: a console takes an incoming dealer's badge only when the
+    pit-boss users store knows it as a ``dealer`` (:mod:`ui.console.dealer_change`)."""
     poker: Any = None
     """A pot game's table settings (``[poker]``, read by the game's plug-in: for Hold'em a
     :class:`~dealer_assist.games.holdem_hand.HoldemGame`); None at a banked table."""
@@ -309,9 +316,22 @@ def _common(data: Mapping[str, Any], table: Mapping[str, Any]) -> dict[str, Any]
         "currency": _get(table, "currency", str, "table", default="EUR"),
         "payout_unit": unit,
         "language": _get(table, "language", str, "table", default="it"),
+        "dealer": _dealer(table),
+        "dealer_known_only": _get(table, "dealer_known_only", bool, "table", default=False),
         "chips": chips,
         "unreadable_card": unreadable,
     }
+
+
+def _dealer(table: Mapping[str, Any]) -> str | None:
+    """``[table] dealer``: a badge id of 1..64 printable characters, or None."""
+    badge: str | None = _get(table, "dealer", str, "table", default=None)
+    if badge is None:
+        return None
+    text = badge.strip()
+    if not text or len(text) > 64 or not text.isprintable():
+        raise ConfigError(f"table.dealer: a badge id of 1..64 printable characters, got {badge!r}")
+    return text
 
 
 def _refuse_card_logs(url: str, where: str) -> None:

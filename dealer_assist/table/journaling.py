@@ -61,7 +61,8 @@ class HandFacts:
 
     def extra(self, hand: GameState, session: TableSession) -> dict[str, Any]:
         """The journal's ``extra`` of ``hand`` beyond its card provenance, with the table
-        ``session`` after it."""
+        ``session`` after it and the dealer on the box (``dealer``: the session's badge id,
+        absent before the table's first dealer change)."""
         extra: dict[str, Any] = {}
         if hand.status == "void":
             extra["void"] = {**(hand.void_reason_json() or {}), "causes": self.void_causes}
@@ -73,5 +74,7 @@ class HandFacts:
             extra["resumed"] = self.resumes
         if self.device:
             extra["device"] = self.device
+        if session.dealer is not None:
+            extra["dealer"] = session.dealer
         extra["session"] = session.to_json()
         return extra

@@ -1,7 +1,8 @@
 """Table records: a change made to the table between hands, chained into the journal.
 
-A buy-in, a top-up, a sit-out, a return, a player leaving, the button placed: money or table
-state that must survive a crash and be auditable. Each is one journal entry in the same hash
+A buy-in, a top-up, a sit-out, a return, a player leaving, the button placed, a new dealer on
+the box (kind ``dealer_change``, :mod:`dealer_assist.table.dealers`): money or table state that
+must survive a crash and be auditable. Each is one journal entry in the same hash
 chain as the hands (status ``"table"``, :data:`~dealer_assist.ports.TABLE_RECORD`):
 
 - ``record``: ``{"kind": KIND, ...payload}`` (seat, amount in minor units, name, ``by``, ``at``);

@@ -4,8 +4,11 @@ Design/ENGINE.md "Around the hand": a banked table needs little of it (who sits 
 hands were dealt); the poker-room games carry stacks and the button from hand to hand, and a
 tournament its level. The session is journaled: each hand's ``open`` step holds the session at
 its start, each journaled hand the session after it (``extra["session"]``) and each table record
-(a buy-in, a sit-out, the button placed: :mod:`dealer_assist.table.records`) the session after
-that change, so a restarted table picks it up from the journal's last entry exactly as it was.
+(a buy-in, a sit-out, the button placed, a new dealer on the box:
+:mod:`dealer_assist.table.records`) the session after that change, so a restarted table picks it
+up from the journal's last entry exactly as it was. The dealer on the box
+(:attr:`TableSession.dealer`, changed between hands by :mod:`dealer_assist.table.dealers`) is
+recorded with every hand as ``extra["dealer"]``.
 
 What a game keeps between hands beyond the button (its :attr:`TableSession.marks`) and what a
 player owes before being dealt in again (:attr:`SeatedPlayer.owes`) are the game's own words,
@@ -115,6 +118,8 @@ class TableSession:
         level: the tournament level in force, None outside a tournament.
         marks: seats the game remembers from its last hand besides the button, by the game's
             names (Hold'em: where the blinds were), empty before its first hand.
+        dealer: the badge id of the dealer on the box (at most 64 characters), None before the
+            table's first dealer change.
         change: the change between hands that made this session (set by the table operations,
             read by :func:`~dealer_assist.table.records.journal_change`); never journaled as
             part of the session and not compared.
@@ -126,6 +131,7 @@ class TableSession:
     button: int | None = None
     level: int | None = None
     marks: Mapping[str, int] = field(default_factory=dict)
+    dealer: str | None = None
     change: TableChange | None = field(default=None, compare=False)
 
     def after_hand(self) -> TableSession:
@@ -133,7 +139,8 @@ class TableSession:
         return replace(self, hands=self.hands + 1, change=None)
 
     def to_json(self) -> dict[str, Any]:
-        """JSON object (``v`` = schema version) for the journal; ``marks`` only when set."""
+        """JSON object (``v`` = schema version) for the journal; ``marks`` and ``dealer`` only
+        when set."""
         out: dict[str, Any] = {
             "v": SESSION_VERSION,
             "table_id": self.table_id,
@@ -144,6 +151,8 @@ class TableSession:
         }
         if self.marks:
             out["marks"] = dict(sorted(self.marks.items()))
+        if self.dealer is not None:
+            out["dealer"] = self.dealer
         return out
 
     @classmethod
@@ -161,8 +170,11 @@ class TableSession:
                 int(s): SeatedPlayer.from_json(p) for s, p in dict(data.get("seats", {})).items()
             }
             marks = {str(k): _int(v, f"marks.{k}") for k, v in dict(data.get("marks", {})).items()}
+            dealer = data.get("dealer")
+            if dealer is not None and not isinstance(dealer, str):
+                raise ValueError(f"dealer must be a badge id (a string), got {dealer!r}")
             return cls(str(data["table_id"]), int(data.get("hands", 0)), seats,
-                       data.get("button"), data.get("level"), marks)  # fmt: skip
+                       data.get("button"), data.get("level"), marks, dealer)  # fmt: skip
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise ConfigError(f"session: malformed ({e})") from e
 

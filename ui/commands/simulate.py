@@ -31,15 +31,20 @@ from dealer_assist.errors import (
     JournalError,
     StorageFaultError,
     StorageFullError,
+    TableError,
 )
 from dealer_assist.games import DEFAULT_GAME, GAME_CODES, POT_GAME_CODES
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.faults import DiskLimits, MiB, ResilientJournal
+from dealer_assist.table.dealers import ensure_dealer
 from dealer_assist.table.driving import HeadlessTable
+from dealer_assist.table.resume import ResumingRunner
 from drivers.factory import open_source
 from ui.commands.floor import start_forwarding, stop_forwarding
 from ui.money import fmt_money
 from ui.records import RecordsFile
+
+SIMULATE_BY = "simulate"  # who the journal says put a dealer on the box in a simulation
 
 # A jam or a fault between hands clears on the device by itself or by the dealer's hand.
 DEVICE_READY_TIMEOUT = 30.0
@@ -78,6 +83,9 @@ def register(sub: Any) -> None:
     p.add_argument("--disk-refuse-mib", type=int, default=DiskLimits.refuse_bytes // MiB,
                    metavar="MIB", help="start no new hand when the journal's disk has less "
                    "free space (default %(default)s; a hand needs about 4 MiB)")  # fmt: skip
+    p.add_argument("--dealer", metavar="BADGE", help="the dealer's badge id on the box (a "
+                   "dealer_change table record when another is there; every hand carries "
+                   "it; default: the TOML's [table] dealer when nobody is on the box)")  # fmt: skip
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -197,6 +205,7 @@ def run(args: argparse.Namespace) -> int:
             summary.add(play_hand(runner, model, seats, hand))
         elif runner.resumed.journaled:
             summary.resumed += len(runner.resumed.journaled)
+        put_dealer(runner.runner, getattr(args, "dealer", None), config)
         if records is not None:
             records.catch_up(journal)
         # no bar at all without progress: a disabled tqdm still starts its monitor thread
@@ -221,6 +230,18 @@ def run(args: argparse.Namespace) -> int:
             records.close()
     write_summary(lambda out: summary.print(config, out))
     return 0
+
+
+def put_dealer(runner: ResumingRunner[Any], badge: str | None, config: TableConfig) -> bool:
+    """The dealer on the box before the first new hand: ``--dealer`` (replacing another), else
+    the table's ``[table] dealer`` when nobody is on it yet; True when a change was journaled.
+    Raises ConfigError for a bad badge (named), JournalError when it cannot be written."""
+    try:
+        if badge is not None:
+            return ensure_dealer(runner, badge, by=SIMULATE_BY)
+        return ensure_dealer(runner, config.dealer, by=SIMULATE_BY, keep_current=True)
+    except TableError as e:
+        raise ConfigError(f"--dealer: {e}") from e
 
 
 def _stopped(e: JournalError, runner: HeadlessTable | None) -> str:

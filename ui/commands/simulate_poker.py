@@ -47,7 +47,14 @@ from dealer_assist.table.peer_driving import HeadlessPeerTable, SeatPlayer, play
 from dealer_assist.table.session import TableSession
 from drivers.factory import open_source
 from ui.commands.floor import start_forwarding, stop_forwarding
-from ui.commands.simulate import default_db, open_journal, say, stopped, write_summary
+from ui.commands.simulate import (
+    default_db,
+    open_journal,
+    put_dealer,
+    say,
+    stopped,
+    write_summary,
+)
 from ui.money import fmt_money
 from ui.records import RecordsFile
 
@@ -100,7 +107,8 @@ def run(args: argparse.Namespace) -> int:
         source.open()
         summary = simulate(config, source, journal, hands=args.hands, players=players,
                            seed=args.seed, records=records, stay_in=stay_in,
-                           progress=not args.no_progress, tables=tables)  # fmt: skip
+                           progress=not args.no_progress, tables=tables,
+                           dealer=getattr(args, "dealer", None))  # fmt: skip
         summary.stats = getattr(source, "stats", None)
     except JournalError as e:  # a storage error: the hand in progress stays in the step log
         raise JournalError(stopped(e, _pending(tables))) from e
@@ -126,13 +134,15 @@ def _pending(tables: list[HeadlessPeerTable]) -> str | None:
 def simulate(
     config: TableConfig, source: Any, journal: Journal, *, hands: int, players: int, seed: int,
     records: RecordsFile | None = None, progress: bool = False, stay_in: float = 0.0,
-    tables: list[HeadlessPeerTable] | None = None,
+    tables: list[HeadlessPeerTable] | None = None, dealer: str | None = None,
 ) -> Summary:  # fmt: skip
     """Play ``hands`` new hands at the table of ``config`` over the opened ``source``, journaled
     in the opened ``journal`` (after the hand a crash left, if any, said in a sentence on
     stdout); the :class:`Summary`. ``records``: opened, caught up after each hand.
     ``stay_in``: the probability a player who would fold calls or checks instead (0..1).
-    ``tables``: the table is put in it (the caller names the hand a storage error left)."""
+    ``tables``: the table is put in it (the caller names the hand a storage error left).
+    ``dealer``: the badge put on the box before the first new hand (else ``[table] dealer``
+    when nobody is on it: :func:`ui.commands.simulate.put_dealer`)."""
     rng = random.Random(seed)
     table = HeadlessPeerTable(config, source, journal)
     if tables is not None:
@@ -151,6 +161,7 @@ def simulate(
         if not resumed.is_over:
             seating.players_of(table.runner.session)
             play_hand(table, seating.players, rng, resumed, by=BY)
+    put_dealer(table.runner, dealer, config)
     seen = summary.take(journal.iter_hands(seen + 1), seen)
     if records is not None:
         records.catch_up(journal)

@@ -43,6 +43,8 @@ def execute(service: TableService, cmd: Command) -> TableSnapshot:
         return s.correct_decision(cmd.seat, cmd.action, cmd.badge, cmd.pin, cmd.seq)
     if cmd.kind == "history":
         return s.open_history(cmd.seq, cmd.badge, cmd.pin)
+    if cmd.kind == "dealer":
+        return s.change_dealer(cmd.badge, cmd.seq)
     if cmd.kind == "close_history":
         return s.close_history(cmd.seq)
     return s.tick()

@@ -484,6 +484,11 @@ class ConsolePresenter(DerivedView, WalkTaps):
             self.void_armed, self.message = False, None
             self._changed()
 
+    def change_dealer(self, badge: str) -> int:
+        """The Dealer control: the incoming dealer's ``badge`` to the table (between hands; the
+        service refuses otherwise, :mod:`ui.console.dealer_change`); the command's number."""
+        return self._command("dealer", badge=badge)
+
     # -- internals --------------------------------------------------------------------------------
     def _command(self, kind: str, **kwargs: object) -> int:
         self._seq += 1

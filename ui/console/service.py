@@ -39,8 +39,10 @@ from dealer_assist.games.base import Action
 from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.banked_runner import BankedRunner
+from dealer_assist.table.dealers import ensure_dealer
 from drivers.failover.chain import FailoverSource
 from drivers.manual import ManualSource
+from ui.console.dealer_change import change_dealer, on_box
 from ui.console.pitboss import PitBossRoster
 from ui.console.refusals import command_error
 from ui.console.service_signoff import FloorSignoffSteps
@@ -156,6 +158,11 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps):
                 return self._snap(seq, command_error(e))
             self._resumed_uid = runner.hand.hand_uid if runner.hand is not None else ""
             self._count_hand()
+            default = self.config.dealer  # [table] dealer, on the box when nobody is yet
+            put = lambda: ensure_dealer(runner, default, by="config", keep_current=True)  # noqa: E731
+            error = self._run(seq, put).error
+            if error is not None:
+                return self._snap(seq, error)
         runner = self.runner
         if runner.void_alarm is not None or (runner.hand and runner.hand.phase not in _OVER):
             return self._snap(seq, None)  # the alarm, or the interrupted hand, comes first
@@ -398,6 +405,15 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps):
             snap = self.tick(WAIT_STEP)
 
     # -- internals --------------------------------------------------------------------------------
+    def change_dealer(self, badge: str, seq: int = 0) -> TableSnapshot:
+        """The incoming dealer's ``badge`` on the box, between hands only (journaled before
+        the snapshot says so); refusals in ``error`` (:mod:`ui.console.dealer_change`)."""
+        runner = self.runner
+        if runner is None:
+            return self._snap(seq, CommandError("state", "not connected"))
+        return self._run(seq, lambda: change_dealer(self.config, runner, badge,
+                                                    users=self.signers))  # fmt: skip
+
     def _hand(self) -> tuple[BankedRunner, BankedHand]:
         if self.runner is None or self.runner.hand is None:
             raise HandStateError("no hand in progress")
@@ -466,6 +482,7 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps):
             and self.hand.hand_uid == self._resumed_uid,
             history=self._history,
             history_holes=self._history_holes,
+            on_box=on_box(runner),
         )
         return take_snapshot(
             self.hand,

@@ -165,6 +165,8 @@ class TableSnapshot:
         resumed: this hand was picked up again after a restart (its steps or its payouts).
         history: the last hands (newest first) while the dealer has the history open, else None.
         history_holes: a pit boss opened it: the seats' hole cards are in ``history``.
+        on_box: the badge of the dealer on the box ("" before the first dealer change;
+            :mod:`ui.console.dealer_change`).
         undoable: seats whose decision on this street can still be taken back.
         correctable: seats whose last decision (on a street already past) a pit boss may still
             correct, with the decisions that may replace it.
@@ -204,6 +206,7 @@ class TableSnapshot:
     resumed: bool = False
     history: tuple[HistoryHand, ...] | None = None
     history_holes: bool = False
+    on_box: str = ""
     undoable: tuple[int, ...] = ()
     correctable: tuple[tuple[int, tuple[Action, ...]], ...] = ()
 
@@ -225,6 +228,7 @@ class Extras:
     resumed: bool = False
     history: tuple[HistoryHand, ...] | None = None
     history_holes: bool = False
+    on_box: str = ""
 
 
 def next_step(hand: BankedHand) -> tuple[str | None, int]:
@@ -269,7 +273,7 @@ def take_snapshot(
         return TableSnapshot(
             seq=seq, device=device, error=error, void_reason=alarm, void_uid=alarm_uid,
             pin_required=x.pin_required, notice=x.notice, storage=x.storage,
-            history=x.history, history_holes=x.history_holes,
+            history=x.history, history_holes=x.history_holes, on_box=x.on_box,
         )  # fmt: skip
     seen = hand.view("dealer")  # every card and the result as the dealer's screen may see them
     seats = tuple(
@@ -329,6 +333,7 @@ def take_snapshot(
         resumed=x.resumed,
         history=x.history,
         history_holes=x.history_holes,
+        on_box=x.on_box,
         undoable=tuple(s for s in sorted(hand.seats) if _undoable(hand, s)),
         correctable=tuple((s, tuple(c)) for s in sorted(hand.seats) if (c := corrections(hand, s))),
     )

@@ -11,6 +11,7 @@ from ui.console.presenter import ConsolePresenter, ConsoleView, Step
 from ui.console.texts import tr
 from ui.console.widgets.alarm import VoidAlarm
 from ui.console.widgets.banner import NoticeBar, NotReadyBar
+from ui.console.widgets.dealer_box import DealerControl, attach_to_top_bar, banked_between
 from ui.console.widgets.panel import SidePanel
 from ui.console.widgets.storage import StorageBar
 from ui.console.widgets.table import TableArea
@@ -67,6 +68,8 @@ class ConsoleWindow(QMainWindow):
         outer.addLayout(body, 1)
         self.setCentralWidget(central)
         self.alarm = VoidAlarm(presenter, lang, central)
+        self.dealer = DealerControl(presenter, banked_between, central)  # the dealer on the box
+        attach_to_top_bar(self.top, self.top.hand, self.dealer)
         for tile in self.table.tiles.values():
             tile.tapped.connect(presenter.tap_seat)
             tile.box_tapped.connect(presenter.tap_box)

@@ -2599,7 +2599,7 @@
         <message>
             <location filename="../console/widgets/dealer_box.py" line="79" />
             <source>A dealer changes between hands only: finish the hand first</source>
-            <translation>Il dealer si cambia solo tra una mano e l'altra: prima finisci la mano</translation>
+            <translation>Il croupier si cambia solo tra una mano e l'altra: prima finisci la mano</translation>
         </message>
         <message>
             <location filename="../console/widgets/dealer_box.py" line="81" />
@@ -2609,12 +2609,12 @@
         <message>
             <location filename="../console/widgets/dealer_box.py" line="83" />
             <source>Dealer %1 is on the box already</source>
-            <translation>Il dealer %1 è già al tavolo</translation>
+            <translation>Il croupier %1 è già al tavolo</translation>
         </message>
         <message>
             <location filename="../console/widgets/dealer_box.py" line="85" />
             <source>Badge %1 is not a dealer known to the pit boss's list</source>
-            <translation>Il badge %1 non è di un dealer nell'elenco del capo tavolo</translation>
+            <translation>Il badge %1 non è di un croupier nell'elenco del capo tavolo</translation>
         </message>
         <message>
             <location filename="../console/widgets/dealer_box.py" line="87" />
@@ -2624,12 +2624,12 @@
         <message>
             <location filename="../console/widgets/dealer_box.py" line="88" />
             <source>Refused: the dealer change was not recorded</source>
-            <translation>Rifiutato: il cambio dealer non è registrato</translation>
+            <translation>Rifiutato: il cambio croupier non è registrato</translation>
         </message>
         <message>
             <location filename="../console/widgets/dealer_box.py" line="189" />
             <source>Dealer change</source>
-            <translation>Cambio dealer</translation>
+            <translation>Cambio croupier</translation>
         </message>
         <message>
             <location filename="../console/widgets/dealer_box.py" line="190" />
@@ -2639,12 +2639,12 @@
         <message>
             <location filename="../console/widgets/dealer_box.py" line="191" />
             <source>Nobody on the box yet</source>
-            <translation>Ancora nessun dealer al tavolo</translation>
+            <translation>Ancora nessun croupier al tavolo</translation>
         </message>
         <message>
             <location filename="../console/widgets/dealer_box.py" line="192" />
             <source>Incoming dealer: enter your badge</source>
-            <translation>Dealer entrante: inserisci il tuo badge</translation>
+            <translation>Croupier entrante: inserisci il tuo badge</translation>
         </message>
         <message>
             <location filename="../console/widgets/dealer_box.py" line="193" />
@@ -2664,7 +2664,7 @@
         <message>
             <location filename="../console/widgets/dealer_box.py" line="241" />
             <source>Dealer %1</source>
-            <translation>Dealer %1</translation>
+            <translation>Croupier %1</translation>
         </message>
         <message>
             <location filename="../poker/widgets/signoff_page.py" line="23" />
@@ -3097,7 +3097,7 @@
         <message>
             <location filename="../pitboss/search_model.py" line="23" />
             <source>Dealer badge</source>
-            <translation>Badge dealer</translation>
+            <translation>Badge croupier</translation>
         </message>
     </context>
     <context>
@@ -3225,7 +3225,7 @@
         <message>
             <location filename="../pitboss/search_view.py" line="124" />
             <source>Dealer badge</source>
-            <translation>Badge dealer</translation>
+            <translation>Badge croupier</translation>
         </message>
         <message>
             <location filename="../pitboss/search_view.py" line="125" />

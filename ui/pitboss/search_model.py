@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QModelIndex,
     QPersistentModelIndex,
@@ -19,6 +20,7 @@ from ui.pitboss.texts import tr
 from ui.pitboss.worker import Jobs
 
 PAGE = 100
+_TITLES = (QT_TRANSLATE_NOOP("PitBoss", "Dealer badge"),)  # the column title texts.py does not list
 Index = QModelIndex | QPersistentModelIndex
 #: (header, the row's value, the sort key or None: not sortable)
 COLUMNS: tuple[tuple[str, Callable[[HandRow], Any], str | None], ...] = (
@@ -30,6 +32,7 @@ COLUMNS: tuple[tuple[str, Callable[[HandRow], Any], str | None], ...] = (
         "recorded_at",
     ),
     ("Game", lambda r: r.game, "game"),
+    ("Dealer badge", lambda r: r.dealer or "", None),
     ("Outcome", lambda r: tr(r.status), "status"),
     (
         "Top payout or pot",
@@ -95,7 +98,7 @@ class HandsModel(QAbstractTableModel):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[index.column()][1](self._rows[index.row()])
-        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in (1, 5, 6):
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in (1, 6, 7):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 

@@ -1,14 +1,21 @@
 """The hand search screen: the filter's fields and the paged, sortable results; a double click
-(or Open) opens the hand."""
+(or Open) opens the hand.
+
+The dealer field is the badge id a table records with each hand (``extra["dealer"]``, exact).
+The shift picker is a day and one of the day's shifts (the statistics' own
+:class:`~dealer_assist.audit.stats.ShiftPlan`: start hours UTC, default 06/14/22); picking one
+sets the time range to that shift, from its start to the next shift's (a night shift ends the
+next day)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, timedelta
 
-from PySide6.QtCore import QDateTime, QTimeZone, Signal
+from PySide6.QtCore import QDate, QDateTime, QTime, QTimeZone, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QDateEdit,
     QDateTimeEdit,
     QFormLayout,
     QGridLayout,
@@ -22,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_assist.audit.stats import ShiftPlan
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.games import GAME_CODES, POT_GAME_CODES
 from dealer_assist.pitboss.filters import HandFilter
@@ -33,14 +41,33 @@ def _utc(edit: QDateTimeEdit) -> datetime:
     return value.replace(tzinfo=UTC)
 
 
+def shift_span(plan: ShiftPlan, day: date, index: int) -> tuple[datetime, datetime]:
+    """``(since, until)`` UTC of shift ``index`` (0-based in ``plan.starts``) that starts on
+    ``day``: its start hour to the next shift's (the first one of the next day after the last).
+    Raises IndexError for an index the plan has not."""
+    starts = plan.starts
+    begin = datetime(day.year, day.month, day.day, starts[index], tzinfo=UTC)
+    if index + 1 < len(starts):
+        end = begin.replace(hour=starts[index + 1])
+    else:
+        end = begin.replace(hour=starts[0]) + timedelta(days=1)
+    return begin, end
+
+
+def _qt(when: datetime) -> QDateTime:
+    return QDateTime(QDate(when.year, when.month, when.day), QTime(when.hour, when.minute),
+                     QTimeZone.utc())  # fmt: skip
+
+
 class SearchView(QWidget):
     """Filter fields, Search, the results; ``open_hand(table_id, position)`` on a double click."""
 
     open_hand = Signal(str, int)
 
-    def __init__(self, model: HandsModel) -> None:
+    def __init__(self, model: HandsModel, shifts: ShiftPlan | None = None) -> None:
         super().__init__()
         self.model = model
+        self.shifts = shifts or ShiftPlan()
         self.table = QLineEdit()
         self.game = QComboBox()
         self.game.addItems(["", *GAME_CODES, *POT_GAME_CODES])
@@ -62,6 +89,20 @@ class SearchView(QWidget):
         self.min_amount.setRange(0, 2_000_000_000)
         self.min_amount.setSpecialValueText(self.tr("any"))
         self.void_reason = QLineEdit()
+        self.dealer = QLineEdit()
+        self.dealer.setMaxLength(64)  # a badge id (the search column's limit)
+        self.dealer.setPlaceholderText(self.tr("badge, exact"))
+        self.use_shift = QCheckBox(self.tr("Shift"))
+        self.shift_day = QDateEdit(now.date())
+        self.shift_day.setDisplayFormat("yyyy-MM-dd")
+        self.shift = QComboBox()
+        for i, (begin, end) in enumerate(
+            shift_span(self.shifts, date(2000, 1, 1), n) for n in range(len(self.shifts.starts))
+        ):
+            self.shift.addItem(f"{begin:%H:%M}–{end:%H:%M} UTC", i)
+        self.use_shift.toggled.connect(self._pick_shift)
+        self.shift_day.dateChanged.connect(self._pick_shift)
+        self.shift.currentIndexChanged.connect(self._pick_shift)
         self.fault = QCheckBox(self.tr("Device fault"))
         self.manual = QCheckBox(self.tr("Card typed on the keypad"))
         self.camera = QCheckBox(self.tr("Card read by the camera"))
@@ -75,7 +116,12 @@ class SearchView(QWidget):
         for w in (self.since, QLabel("–"), self.until):
             span.addWidget(w)
         left.addRow(self.use_range, span)
+        shift = QHBoxLayout()
+        shift.addWidget(self.shift_day)
+        shift.addWidget(self.shift)
+        left.addRow(self.use_shift, shift)
         left.addRow(self.tr("Seat"), self.seat)
+        right.addRow(self.tr("Dealer badge"), self.dealer)
         right.addRow(self.tr("Outcome"), self.outcome)
         right.addRow(self.tr("Payout or pot at least (minor units)"), self.min_amount)
         right.addRow(self.tr("Void reason contains"), self.void_reason)
@@ -126,7 +172,18 @@ class SearchView(QWidget):
             min_amount=self.min_amount.value() or None,
             void_reason=self.void_reason.text().strip() or None,
             flags=flags,
+            dealer=self.dealer.text().strip() or None,
         )
+
+    def _pick_shift(self) -> None:
+        """The shift picked (a day and a shift) as the time range: since/until set to it."""
+        if not self.use_shift.isChecked():
+            return
+        day: date = self.shift_day.date().toPython()  # type: ignore[assignment]
+        begin, end = shift_span(self.shifts, day, int(self.shift.currentData() or 0))
+        self.since.setDateTime(_qt(begin))
+        self.until.setDateTime(_qt(end))
+        self.use_range.setChecked(True)
 
     def run(self) -> None:
         """Search with the fields' filter (a bad field is said in the status line)."""

@@ -483,6 +483,12 @@ class PokerPresenter:
         return self.selected
 
     # -- inside -----------------------------------------------------------------------------------
+    def change_dealer(self, badge: str) -> int:
+        """The Dealer control: the incoming dealer's ``badge`` to the table (between hands; the
+        service refuses otherwise, :mod:`ui.console.dealer_change`); the command's number."""
+        self._command(PokerCommand("dealer", badge=badge))
+        return self._seq
+
     def _say(self, message: Message) -> None:
         self.message = message
         self._changed()

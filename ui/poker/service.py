@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
@@ -31,9 +31,11 @@ from dealer_assist.events import DeviceEvent, SourceSwitched, utc_now
 from dealer_assist.source import CardLoader, CardSource
 from dealer_assist.storage.faults import ResilientJournal, StorageNotice
 from dealer_assist.storage.journal import Journal
+from dealer_assist.table.dealers import ensure_dealer
 from dealer_assist.table.peer_runner import PeerRunner
 from drivers.failover.chain import FailoverSource
 from drivers.manual import ManualSource
+from ui.console.dealer_change import change_dealer, on_box
 from ui.console.pitboss import PitBossRoster
 from ui.console.refusals import command_error
 from ui.console.service import (
@@ -70,7 +72,8 @@ class PokerCommand:
     stub when the deck runs short: the device shuffles them as the street's new deck),
     ``retry`` (the journal's storage again, after a fault), ``identify`` (``card``: the
     dealer's reading of an
-    unreadable card), ``confirm`` (``card``, ``badge``, ``pin``: the pit boss's); ``seq``
+    unreadable card), ``confirm`` (``card``, ``badge``, ``pin``: the pit boss's), ``dealer``
+    (``badge``: the incoming dealer's, between hands); ``seq``
     numbers it (the snapshot answers with it).
     """
 
@@ -248,6 +251,7 @@ class PokerService:
             "reshuffle": self._reshuffle,
             "identify": lambda: self._identify(cmd.card),
             "confirm": lambda: self._confirm(cmd),
+            "dealer": lambda: self._dealer(cmd.badge),
         }
         seating = self.seating
         if seating is not None:
@@ -268,11 +272,21 @@ class PokerService:
         runner = self._runner()
         hand = runner.resume()
         self._resumed = hand.hand_uid if hand is not None and not hand.is_over else ""
+        ensure_dealer(runner, self.config.dealer, by="config", keep_current=True)
 
     def _on_event(self, event: DeviceEvent) -> None:
         if isinstance(event, SourceSwitched):
             self._notice = switch_notice(self._notice, event, self.source)
             self._prepare()
+
+    def _dealer(self, badge: str) -> CommandError | None:
+        """The Dealer control (:mod:`ui.console.dealer_change`); during a hand the rule's
+        refusal, said in the dealer's language like the seat changes'."""
+        refused = change_dealer(self.config, self._runner(), badge,
+                                users=getattr(self, "signers", None))  # fmt: skip
+        if refused is not None and refused.code == "dealer_in_hand":
+            raise StateRefused("hand_in_progress", "a hand is in progress: finish it first")
+        return refused
 
     def _identify(self, card: Card | None) -> None:
         if card is None:
@@ -453,13 +467,13 @@ class PokerService:
             void_reason=alarm.reason if alarm is not None else None, reshuffled=self._reshuffled,
             storage=self._banner,
         )  # fmt: skip
-        return take_snapshot(
+        return replace(take_snapshot(
             hand, session, table_seats=self.config.seats, seq=self._seq, hand_no=hand_no,
             device=self._device(), error=error, alarm=alarm.reason.code if alarm else "",
             alarm_uid=alarm.hand_uid if alarm else "", can_undo=self.can_undo(),
             journaled=stored is not None and hand is not None and stored.hand_uid == hand.hand_uid,
             manual_source=source_kind(self.active_source) == "manual", extras=extras,
-        )  # fmt: skip
+        ), on_box=on_box(runner))  # fmt: skip
 
     def _device(self) -> DeviceStatus:
         runner, source = self.runner, self.source

@@ -207,6 +207,7 @@ class PokerSnapshot:
             when that hand is not in memory: voided before a restart).
         storage: the journal's storage fault or notice (None: nothing to say).
         device: the card source's status. error: the last refusal (None when accepted).
+        on_box: the badge of the dealer on the box ("" before the first dealer change).
     """
 
     seq: int = 0
@@ -252,6 +253,7 @@ class PokerSnapshot:
     storage: StorageBanner | None = None
     device: DeviceStatus = field(default_factory=DeviceStatus)
     error: CommandError | None = None
+    on_box: str = ""
 
     def seat(self, seat: int) -> SeatSnap | None:
         """The seat's snapshot, None when nobody sits there."""

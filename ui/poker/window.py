@@ -12,6 +12,7 @@ from dealer_assist.games import get_pot_game
 from ui.console import theme
 from ui.console.texts import tr, trf
 from ui.console.widgets.banner import NoticeBar, NotReadyBar
+from ui.console.widgets.dealer_box import DealerControl, attach_to_top_bar, poker_between
 from ui.console.widgets.seat import set_text
 from ui.console.widgets.storage import StorageBar
 from ui.console.widgets.topbar import TopBar
@@ -117,6 +118,8 @@ class PokerWindow(QMainWindow):
         outer.addLayout(body, 1)
         self.setCentralWidget(central)
         self.alarm = PokerVoidAlarm(presenter, config.currency, lang, central)
+        self.dealer = DealerControl(presenter, poker_between, central)  # the dealer on the box
+        attach_to_top_bar(self.top, self.top.hand, self.dealer)
         presenter.subscribe(self.show_view)
         self._beat = QTimer(self)
         self._beat.timeout.connect(self.top.refresh_device)
