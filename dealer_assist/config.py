@@ -353,7 +353,7 @@ def _pot_table(data: Mapping[str, Any], table: Mapping[str, Any], code: str) -> 
     common = _common(data, table)
     poker = game.table_game(_section(data, "poker"))
     return TableConfig(game=code, seats=seats, limits={}, paytables=PayTables({}),
-                       poker=poker, **common)  # fmt: skip
+                       poker=poker, signoff=_signoff(data), **common)  # fmt: skip
 
 
 def _section(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:

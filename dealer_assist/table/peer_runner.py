@@ -16,14 +16,19 @@ effect and a restart folds the same operations again. What the peer family adds:
   reaches it (a run-out deals the remaining streets one after the other);
 - the dealer's steps: a player's action (:meth:`PeerRunner.act`), a hand shown or mucked at the
   showdown (:meth:`PeerRunner.show`), the last action taken back before the next card
-  (:meth:`PeerRunner.undo`).
+  (:meth:`PeerRunner.undo`);
+- a large pot (the ``signoff`` tiers the console passes: :mod:`dealer_assist.table.pot_signoff`)
+  is not awarded until it is signed off (:meth:`PeerRunner.sign_pot`): the award stops there
+  (:attr:`PeerRunner.held_pot`), the hand is journaled once every pot is awarded, the
+  sign-offs as table records right after it.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
-from dealer_assist.config import TableConfig
+from dealer_assist.config import SignoffTier, TableConfig, signoff_role
 from dealer_assist.engine.operations import (
     ActionUndone,
     Bet,
@@ -32,22 +37,36 @@ from dealer_assist.engine.operations import (
     DeckStarted,
     IdentificationConfirmed,
     Operation,
+    PotAwarded,
     Showdown,
 )
+from dealer_assist.engine.peer_checks import PeerPhase
 from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.engine.voids import VoidReason
-from dealer_assist.errors import HandStateError
+from dealer_assist.errors import HandStateError, JournalError
 from dealer_assist.events import utc_now
 from dealer_assist.games import get_pot_game
+from dealer_assist.ports import StoredHand
 from dealer_assist.source import PartialDeckSource
-from dealer_assist.table.records import journal_change
+from dealer_assist.table.pot_signoff import POT_SIGNOFF_KIND, PotSignOff, PotSignoffLog, covers
+from dealer_assist.table.records import journal_change, journal_table_record
 from dealer_assist.table.resume import ResumingRunner
 from dealer_assist.table.session import TableSession
 
 
 class PeerRunner(ResumingRunner[PeerHand]):
     """Runs the hands of a pot game (Hold'em) at one table (arguments as
-    :class:`~dealer_assist.table.runner.TableRunner`; ``config.poker`` holds the game)."""
+    :class:`~dealer_assist.table.runner.TableRunner`; ``config.poker`` holds the game).
+
+    ``signoff``: the tiers above which a pot waits for a sign-off (the console passes the
+    table's ``[signoff]``; the default, none, is a table where nobody signs: a simulation)."""
+
+    def __init__(
+        self, *args: Any, signoff: tuple[SignoffTier, ...] = (), **kwargs: Any
+    ) -> None:  # fmt: skip
+        self.signoff_tiers = signoff
+        super().__init__(*args, **kwargs)
+        self.pot_signoffs = PotSignoffLog(self.journal, self.config.table_id)
 
     def make_state(self, config: TableConfig, hand_uid: str) -> PeerHand:
         """A new hand from the table session (HandStateError: no hand can start, e.g. fewer
@@ -122,7 +141,9 @@ class PeerRunner(ResumingRunner[PeerHand]):
     # -- the dealer's steps -----------------------------------------------------------------------
     def new_hand(self, *, even_if_busy: bool = False) -> PeerHand:
         """Open a hand, post its forced bets and ask the device to shuffle (as
-        :meth:`TableRunner.new_hand`); the hole cards are dealt after the deck's SHUFFLED."""
+        :meth:`TableRunner.new_hand`); the hole cards are dealt after the deck's SHUFFLED.
+        Sign-offs a journal fault kept out of the journal are journaled first."""
+        self._journal_signoffs()
         hand = super().new_hand(even_if_busy=even_if_busy)
         self._run_automatic()
         return hand
@@ -203,11 +224,85 @@ class PeerRunner(ResumingRunner[PeerHand]):
         return hand
 
     def resume(self) -> PeerHand | None:
-        """As :meth:`ResumingRunner.resume`; a replayed hand goes on with what was due."""
+        """As :meth:`ResumingRunner.resume`; a replayed hand goes on with what was due (its
+        pots signed off before the restart awarded, the next large one waiting again); the
+        sign-offs of a hand journaled before the restart are journaled now."""
+        self.pot_signoffs.restore()  # before the replay: its awards ask for them
         hand = super().resume()
         if hand is not None and not hand.is_over:
             self._run_automatic()
+        self._journal_signoffs()
         return hand
+
+    # -- large pots -------------------------------------------------------------------------------
+    @property
+    def held_pot(self) -> tuple[PotAwarded, str] | None:
+        """The award the hand stops at, with the role that must sign it off; None when no pot
+        waits."""
+        hand = self.hand
+        if hand is None or hand.phase is not PeerPhase.AWARDING:
+            return None
+        auto = hand.automatic()
+        if not isinstance(auto, PotAwarded):
+            return None
+        role = signoff_role(self.signoff_tiers, auto.amount)
+        if role is None or self.pot_signoffs.signed(hand.hand_uid, auto.pot) is not None:
+            return None
+        return auto, role
+
+    def sign_pot(self, by: str, role: str, *, at: datetime | None = None) -> PotSignOff:
+        """The pot the hand waits on is signed off by badge ``by`` whose role (checked by the
+        caller: PIN, users store) is ``role``: kept durably first, then that pot and the next
+        are awarded (up to the next large one) and a settled hand journaled.
+
+        Raises:
+            HandStateError: no pot waits for a sign-off, or ``role`` is below the tier's.
+            JournalError: the sign-off cannot be kept (nothing changes).
+        """
+        held = self.held_pot
+        hand = self.hand
+        if held is None or hand is None:
+            raise HandStateError("no pot waits for a sign-off")
+        award, need = held
+        if not covers(role, need):
+            raise HandStateError(f"a {need} must sign this pot off, not a {role}")
+        cards = {s: tuple(str(c) for c in hand.holes[s]) for s in sorted(award.shares)}
+        so = PotSignOff(hand.hand_uid, award.pot, award.amount, tuple(sorted(award.shares.items())),
+                        need, by, at or utc_now(), cards,
+                        tuple(str(c) for c in hand.board))  # fmt: skip
+        self.pot_signoffs.sign(so)
+        self._fall_due(hand)
+        self._run_automatic()
+        return so
+
+    def _journal(self, hand: PeerHand) -> StoredHand | None:
+        stored = super()._journal(hand)
+        if stored is not None:
+            self._journal_signoffs()
+        return stored
+
+    def _journal_signoffs(self) -> None:
+        """The sign-offs of every hand the journal holds now (not the hand in play) as table
+        records, then their steps go; a journal that refuses them leaves them for the next try
+        (the next hand, a restart): idempotent by uid."""
+        journal = self.journal
+        if journal is None:
+            return
+        open_uid = self.hand.hand_uid if self.hand is not None and not self.hand.is_over else ""
+        try:
+            for uid in self.pot_signoffs.hands():
+                if uid == open_uid:
+                    continue
+                session = self.session or TableSession.of_journal(self.config.table_id, journal)
+                for so in self.pot_signoffs.of_hand(uid):
+                    journal_table_record(
+                        journal, self.config.table_id, POT_SIGNOFF_KIND, so.to_json(), session,
+                        game=self.config.game,
+                        uid=f"{self.config.table_id}-potsignoff-{uid}-{so.pot}",
+                    )  # fmt: skip
+                self.pot_signoffs.drop(uid)
+        except JournalError:
+            return  # kept in the step log: journaled at the next hand or restart
 
     # -- inside -----------------------------------------------------------------------------------
     _asked = False  # the device was asked for cards since the last action (no undo then)
@@ -226,17 +321,22 @@ class PeerRunner(ResumingRunner[PeerHand]):
         if renew and hand is not None:
             hand.apply(op)
         if hand is not None and hand is self.hand:
-            while not hand.is_over:  # what falls due now (derived, never written)
-                auto = hand.automatic()
-                if auto is None:
-                    break
-                hand.apply(auto)
+            self._fall_due(hand)
         if isinstance(op, DealRequested):
             self._asked = True
         elif isinstance(op, Bet | ActionUndone):
             self._asked = False
         if hand is not None and hand is self.hand and hand.dealt_streets > before:
             self._watch = None  # that street's deal is complete: the next one has its own
+
+    def _fall_due(self, hand: PeerHand) -> None:
+        """Apply what falls due now (derived, never written), up to a large pot not signed
+        off yet."""
+        while not hand.is_over:
+            auto = hand.automatic()
+            if auto is None or (isinstance(auto, PotAwarded) and self.held_pot is not None):
+                break
+            hand.apply(auto)
 
     def _step(self, op: Operation) -> None:
         super()._step(op)

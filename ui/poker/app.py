@@ -20,6 +20,7 @@ from ui.console.app import (
     default_journal_path,
     default_roster_path,
     demo_journal_path,
+    pitboss_users,
     qt_app,
     source_factory,
 )
@@ -128,6 +129,7 @@ def run_poker_console(
         console = PokerConsole(config, source_factory(config, source_url), journal,
                                lang=lang, dealer=dealer, roster=roster,
                                tournament=tournament)  # fmt: skip
+        console.service.signers = pitboss_users(url)  # large pots: the pit-boss app's users
         win = console.window
         if windowed:
             win.resize(*size)

@@ -29,6 +29,7 @@ from dealer_assist.errors import CardError, DealerAssistError
 from dealer_assist.games import get_pot_game
 from ui.console.view import CardEntry
 from ui.poker.service import PokerCommand
+from ui.poker.signoff import SignoffPad
 from ui.poker.snapshot import PokerSnapshot, RuleRefusal
 from ui.poker.views import Message, PokerView, amount_issue
 
@@ -85,6 +86,7 @@ class PokerPresenter:
         self._moved_at: float | None = None  # when the table last moved on (turn, page)
         self._done_uid = ""  # the settled hand whose award the dealer has finished
         self._listeners: list[Callable[[PokerView], None]] = []
+        self.signoff_pad = SignoffPad()  # a large pot: the pit boss's badge and PIN
 
     # -- observers --------------------------------------------------------------------------------
     def subscribe(self, listener: Callable[[PokerView], None]) -> None:
@@ -122,6 +124,8 @@ class PokerPresenter:
             self._typed_at = None
         if snap.ident_entered and not old.ident_entered:  # the pit boss's turn: a fresh pad
             self.badge, self._pin, self.pin_field = "", "", "badge"
+        if snap.signoff != old.signoff or (snap.error is not None and snap.signoff is not None):
+            self.signoff_pad.clear()  # another pot, or a refused badge/PIN: typed again
         if snap.alarm and not old.alarm:
             self._alarm_at = self.clock()
         elif not snap.alarm:
@@ -131,6 +135,8 @@ class PokerPresenter:
             if code in ("pit_boss", "ident_mismatch"):
                 self.message = Message(code, text=snap.error.message)
                 self.badge, self._pin, self.pin_field = "", "", "badge"
+            elif code in ("signoff_role", "signoff_no_store"):  # a large pot: said translated
+                self.message = Message(code, text=snap.error.message, args=snap.error.args)
             elif code == "card_taken":  # the card is not named (command_error)
                 self.message = Message("card_taken")
             elif code == "storage" and snap.storage is not None:  # never the library's words
@@ -158,6 +164,8 @@ class PokerPresenter:
             return "settled" if fresh else "between"
         if s.identifying:
             return "identify"
+        if s.signoff is not None:
+            return "signoff"  # a large pot: its award waits for a pit boss
         if s.new_deck:
             return "new_deck"
         if s.manual_source and s.awaiting and s.legal is None:
@@ -402,6 +410,18 @@ class PokerPresenter:
                 self._pin += key
             elif self.pin_field == "badge" and len(self.badge) < 12:
                 self.badge += key
+        self._changed()
+
+    def signoff_key(self, key: str) -> None:
+        """A key of the pit boss's pad on a large pot (digits, ``back``, ``next``: badge, then
+        PIN, then sent; the service checks them, a wrong one changes nothing)."""
+        if self.step() != "signoff" or self._waiting:
+            return
+        done = self.signoff_pad.key(key)
+        if done is not None:
+            self.message = None
+            self._command(PokerCommand("signoff", badge=done[0], pin=done[1]))
+            return
         self._changed()
 
     def tap_retry(self) -> None:

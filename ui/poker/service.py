@@ -28,6 +28,7 @@ from dealer_assist.errors import (
     StateRefused,
 )
 from dealer_assist.events import DeviceEvent, SourceSwitched, utc_now
+from dealer_assist.pitboss.users import UserStore
 from dealer_assist.source import CardLoader, CardSource
 from dealer_assist.storage.faults import ResilientJournal, StorageNotice
 from dealer_assist.storage.journal import Journal
@@ -48,6 +49,7 @@ from ui.console.service import (
 )
 from ui.console.snapshot import CommandError, DeviceStatus, SourceNotice, StorageBanner
 from ui.poker.seating import Seating
+from ui.poker.signoff import pot_wait, sign_pot
 from ui.poker.snapshot import Extras, PokerSnapshot, RuleRefusal, take_snapshot
 from ui.storage_notice import RECOVERED, storage_text
 
@@ -72,7 +74,8 @@ class PokerCommand:
     stub when the deck runs short: the device shuffles them as the street's new deck),
     ``retry`` (the journal's storage again, after a fault), ``identify`` (``card``: the
     dealer's reading of an
-    unreadable card), ``confirm`` (``card``, ``badge``, ``pin``: the pit boss's), ``dealer``
+    unreadable card), ``confirm`` (``card``, ``badge``, ``pin``: the pit boss's),
+    ``signoff`` (``badge``, ``pin``: a pit boss signs off the pot the award waits on), ``dealer``
     (``badge``: the incoming dealer's, between hands); ``seq``
     numbers it (the snapshot answers with it).
     """
@@ -129,6 +132,7 @@ class PokerService:
     ) -> None:  # fmt: skip
         self.config = config
         self.roster = roster
+        self.signers: UserStore | None = None  # the pit-boss application's users (sign-offs)
         self._notice: SourceNotice | None = None
         self._resumed = ""  # the hand resumed from the journal at the last open
         self._reshuffled = ""  # the hand whose short street's new deck was asked for
@@ -180,8 +184,8 @@ class PokerService:
                 return self._snap(seq, CommandError("device", str(e)))
             self._open_error = ""
             runner = PeerRunner(self.config, source, self.journal, card_timeout=self.card_timeout,
-                                shuffle_timeout=self.shuffle_timeout,
-                                on_event=self._on_event)  # fmt: skip
+                                shuffle_timeout=self.shuffle_timeout, on_event=self._on_event,
+                                signoff=self.config.signoff)  # fmt: skip
             self.runner = runner
             self.seating = Seating(runner, self.config, self.dealer)
             return self._run(seq, self._resume)
@@ -251,6 +255,7 @@ class PokerService:
             "reshuffle": self._reshuffle,
             "identify": lambda: self._identify(cmd.card),
             "confirm": lambda: self._confirm(cmd),
+            "signoff": lambda: sign_pot(runner, self.roster, self.signers, cmd.badge, cmd.pin),
             "dealer": lambda: self._dealer(cmd.badge),
         }
         seating = self.seating
@@ -423,8 +428,8 @@ class PokerService:
         if self.journal is not None:
             self.journal.clear_steps(self.config.table_id, PROBE_HAND)
         fresh = PeerRunner(self.config, old.source, self.journal, card_timeout=old.card_timeout,
-                           shuffle_timeout=old.shuffle_timeout,
-                           on_event=self._on_event)  # fmt: skip
+                           shuffle_timeout=old.shuffle_timeout, on_event=self._on_event,
+                           signoff=self.config.signoff)  # fmt: skip
         hand = fresh.resume()
         self.runner = fresh
         self.seating = Seating(fresh, self.config, self.dealer)
@@ -473,7 +478,7 @@ class PokerService:
             alarm_uid=alarm.hand_uid if alarm else "", can_undo=self.can_undo(),
             journaled=stored is not None and hand is not None and stored.hand_uid == hand.hand_uid,
             manual_source=source_kind(self.active_source) == "manual", extras=extras,
-        ), on_box=on_box(runner))  # fmt: skip
+        ), on_box=on_box(runner), signoff=pot_wait(runner))  # fmt: skip
 
     def _device(self) -> DeviceStatus:
         runner, source = self.runner, self.source

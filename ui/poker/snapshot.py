@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer_assist.cards import Card
 from dealer_assist.engine.betting import BRING_IN, COMPLETE
@@ -21,6 +21,9 @@ from dealer_assist.engine.voids import VoidReason
 from dealer_assist.games.base import Position
 from dealer_assist.table.session import TableSession
 from ui.console.snapshot import CommandError, DeviceStatus, SourceNotice, StorageBanner
+
+if TYPE_CHECKING:
+    from ui.poker.signoff import PotWait
 
 BET_KINDS = frozenset({"bet", "raise", COMPLETE})
 """The action kinds that take an amount (the seat's total this round): ``complete`` is the first
@@ -208,6 +211,8 @@ class PokerSnapshot:
         storage: the journal's storage fault or notice (None: nothing to say).
         device: the card source's status. error: the last refusal (None when accepted).
         on_box: the badge of the dealer on the box ("" before the first dealer change).
+        signoff: the pot whose award waits for a pit boss's sign-off (:mod:`ui.poker.signoff`),
+            None when none waits.
     """
 
     seq: int = 0
@@ -254,6 +259,7 @@ class PokerSnapshot:
     device: DeviceStatus = field(default_factory=DeviceStatus)
     error: CommandError | None = None
     on_box: str = ""
+    signoff: PotWait | None = None
 
     def seat(self, seat: int) -> SeatSnap | None:
         """The seat's snapshot, None when nobody sits there."""

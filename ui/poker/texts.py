@@ -53,6 +53,7 @@ _STEPS = {
     "manual": QT_TRANSLATE_NOOP("", "Manual entry"),
     "new_deck": QT_TRANSLATE_NOOP("", "Deck short"),
     "identify": QT_TRANSLATE_NOOP("", "Unreadable card"),
+    "signoff": QT_TRANSLATE_NOOP("", "Pot sign-off"),
 }
 _KINDS = {
     "fold": QT_TRANSLATE_NOOP("", "Fold"),
@@ -149,6 +150,10 @@ def message_text(m: Message, currency: str) -> str:
         return tr(CARD_TAKEN)  # as the keypad's own refusal: never which card or where
     if m.code == "pit_boss":
         return tr("Unknown badge or wrong PIN: the pit boss enters them again")
+    if m.code in ("signoff_role", "signoff_no_store"):  # a large pot's sign-off refused
+        from ui.poker.widgets.signoff_page import signoff_message
+
+        return signoff_message(m)
     if m.code == "pit_boss_missing":
         return tr("The pit boss's badge (and PIN) first, then the card")
     if m.code == "ident_mismatch":

@@ -50,8 +50,9 @@ from ui.poker.texts import (
 )
 from ui.poker.widgets.action_bar import ActionBar
 from ui.poker.widgets.amount_keypad import AmountKeypad
+from ui.poker.widgets.signoff_page import SignoffPage
 
-PAGES = ("hand", "showdown", "settled", "between", "void", "entry", "deck")
+PAGES = ("hand", "showdown", "settled", "between", "void", "entry", "deck", "signoff")
 
 
 def _label(name: str, text: str = "", wrap: bool = True) -> QLabel:
@@ -103,6 +104,8 @@ class PokerPanel(QFrame):
         self.entry = EntryPage(presenter)
         self.pages.add_page(self.entry)
         self._build_deck()
+        self.signoff = SignoffPage(presenter, currency)  # a large pot waits for a pit boss
+        self.pages.add_page(self.signoff)
         for keys in (self.entry.manual_keys, self.entry.ident_keys):
             keys.set_echo(False)  # no card in large type: the rank and suit keys show the choice
         self.entry.manual_keys.cardChosen.connect(self._typed)
@@ -230,6 +233,7 @@ class PokerPanel(QFrame):
         self.slot.setFixedHeight(self.message.maximumHeight())
         self.keypad.set_compact(compact)
         self.entry.set_compact(compact)
+        self.signoff.set_compact(compact)
         for label in (self.facts, self.order, self.seat_line, self.shortage, self.keypad.amount):
             restyle(label, compact=compact)
         for b in self.bar.buttons.values():
@@ -433,6 +437,11 @@ class PokerPanel(QFrame):
         self.reshuffle_btn.setEnabled(not busy)
         restyle(self.void3, armed=view.void_armed)
         set_text(self.void3, void_label(view.void_armed))
+
+    def _show_signoff(self, view: PokerView) -> None:
+        title, hint = self.signoff.show_view(view)
+        set_text(self.title, title)
+        set_text(self.hint, hint)
 
     def _show_void(self, view: PokerView) -> None:
         set_text(self.title, tr("HAND VOID"))

@@ -1,0 +1,88 @@
+"""The side panel's page while a large pot waits for a pit boss (:mod:`ui.poker.signoff`): the
+pot, its amount and winners, the role that must sign, the badge and PIN being typed (the PIN as
+dots) on the console's pit-boss pad (:func:`ui.console.widgets.pin_pad.pin_pad`), and Void hand
+(two taps, as on the other pages). No hole card is shown here: the cards are recorded with the
+sign-off, the dealer's screen keeps the showdown's privacy."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+
+from ui.console.format import money
+from ui.console.texts import tr, trf
+from ui.console.widgets.pin_pad import pin_pad
+from ui.console.widgets.seat import restyle, set_text
+from ui.poker.presenter import PokerPresenter, PokerView
+from ui.poker.texts import pot_name, void_label
+from ui.poker.views import Message
+
+
+def role_name(role: str) -> str:
+    """The role that signs, in the console's language."""
+    if role == "shift_manager":
+        return tr("shift manager")
+    if role == "pit_boss":
+        return tr("pit boss")
+    return role
+
+
+def signoff_message(m: Message) -> str:
+    """The message line for a refused sign-off (``signoff_role``, ``signoff_no_store``)."""
+    if m.code == "signoff_role":
+        return trf("This badge may not sign off this pot: a %1 must", role_name(m.args[0])
+                   if m.args else "")  # fmt: skip
+    return tr("No PIN list at this table: a large pot cannot be signed off here")
+
+
+class SignoffPage(QWidget):
+    """The page; :meth:`show_view` draws it and returns the panel's title and hint."""
+
+    def __init__(self, presenter: PokerPresenter, currency: str) -> None:
+        super().__init__()
+        self.p = presenter
+        self.currency = currency
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(8)
+        self.pot = QLabel()
+        self.pot.setObjectName("pFacts")
+        self.pot.setWordWrap(True)
+        lay.addWidget(self.pot)
+        lay.addStretch(1)
+        self.field = QLabel()
+        self.field.setObjectName("pinField")
+        lay.addWidget(self.field)
+        self.pad, self.keys = pin_pad(presenter.signoff_key)
+        lay.addWidget(self.pad)
+        self.void = QPushButton(tr("Void hand"))
+        self.void.setObjectName("voidButton")
+        self.void.clicked.connect(presenter.tap_void)
+        lay.addWidget(self.void)
+
+    def set_compact(self, compact: bool) -> None:
+        """Smaller type on small screens."""
+        restyle(self.pot, compact=compact)
+
+    def show_view(self, view: PokerView) -> tuple[str, str]:
+        """Draw the pot that waits; ``(title, hint)`` for the panel."""
+        wait = view.snap.signoff
+        if wait is None:
+            return "", ""
+        cur = self.currency
+        lines = [f"{pot_name(wait.pot)}: {money(wait.amount, cur)}"]
+        lines += [trf("→ seat %1: %2", seat, money(share, cur)) for seat, share in wait.winners]
+        set_text(self.pot, "\n".join(lines))
+        pad = self.p.signoff_pad
+        if pad.field == "badge":
+            set_text(self.field, trf("Badge: %1", pad.badge or "—"))
+        else:
+            dots = "•" * len(pad.pin) or "—"  # a variable: a literal 2nd argument is a comment
+            set_text(self.field, trf("PIN: %1", dots))
+        restyle(self.field, selected=True)
+        for b in self.keys.values():
+            b.setEnabled(not view.busy)
+        restyle(self.void, armed=view.void_armed)
+        set_text(self.void, void_label(view.void_armed))
+        hint = trf("A %1 signs it off with badge and PIN: the pot is pushed after that",
+                   role_name(wait.role))  # fmt: skip
+        return tr("Large pot: sign-off"), hint
