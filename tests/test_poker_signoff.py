@@ -421,3 +421,55 @@ def test_the_signoff_page_at_1280x800_in_both_languages(
         t.close()
         for tr in translators:
             app.removeTranslator(tr)
+
+
+def test_a_large_stud_pot_split_three_ways_is_signed_with_every_winners_cards(
+    tmp_path: Path,
+) -> None:
+    from tests.test_poker_console_stud import BRING_IN_HAND, StudTable, stacked
+
+    class SignoffStud(StudTable):
+        def __init__(self, tmp: Path) -> None:
+            super().__init__(tmp)
+            self.service.close()
+            self.config = dataclasses.replace(self.config, signoff=(SignoffTier(500, "pit_boss"),))
+            self.journal = Journal(str(tmp / "j.db"))
+            self.service = PokerService(self.config, ManualSource, self.journal)
+            store = LocalUsers(tmp)
+            store.put_user(new_user(PIT_BOSS[0], Role.PIT_BOSS, PIT_BOSS[1]), "test")
+            self.service.signers = store
+            self.p = PokerPresenter(self.config, self.run, clock=lambda: next(self.now))
+            self.p.start()
+
+    t = SignoffStud(tmp_path)
+    try:
+        cards = stacked(BRING_IN_HAND)
+        t.seat_all()
+        t.p.tap_new_hand()
+        t.deal(cards)
+        script = {4: "fold", 7: "bring_in", 8: "complete", 1: "fold", 2: "fold", 3: "call",
+                  5: "fold", 6: "fold"}  # fmt: skip
+        while t.p.snap.signoff is None:
+            legal = t.p.snap.legal
+            assert legal is not None and t.p.snap.in_hand
+            if "show" in legal.kinds:
+                t.p.tap_show(True)
+                continue
+            kind = script.pop(legal.seat, "") if t.p.snap.street == "third" else ""
+            t.act(kind or next(k for k in ("check", "call") if k in legal.kinds), cards)
+        wait = t.p.snap.signoff
+        assert (wait.pot, wait.amount, wait.role) == (0, 800, "pit_boss")
+        assert wait.winners == ((3, 275), (7, 250), (8, 275)) and not t.p.snap.journaled
+        for key in (*PIT_BOSS[0], "next", *PIT_BOSS[1], "next"):
+            t.p.signoff_key(key)
+        assert t.p.snap.journaled and t.p.snap.signoff is None
+        (award,) = t.p.snap.awards
+        assert [(w.seat, w.amount, w.odd_chip) for w in award.winners] == [
+            (8, 275, True), (3, 275, True), (7, 250, False)]  # fmt: skip
+        (record,) = signoff_records(tmp_path / "j.db")
+        so = PotSignOff.from_json(record)
+        assert sorted(so.cards) == [3, 7, 8] and all(len(c) == 7 for c in so.cards.values())
+        assert so.cards[8] == tuple(str(cards[f"seat 8 card {n}"]) for n in range(1, 8))
+        assert so.board == ()
+    finally:
+        t.close()
