@@ -15,8 +15,10 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from PySide6.QtCore import QPoint, QRect
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -63,6 +65,22 @@ def badge_in(qtbot: QtBot, chip: DealerControl, badge: str) -> None:
     tap(qtbot, chip.pad.ok)
 
 
+def clear_of_seats(win: Any, tiles: Any) -> list[str]:
+    """The seats' tiles the Dealer change button covers, at both screen sizes (none wanted)."""
+    out = []
+    for size in ((1280, 800), (1920, 1080)):
+        win.resize(*size)
+        QApplication.processEvents()
+        button = QRect(win.dealer.mapTo(win, QPoint(0, 0)), win.dealer.size())
+        for seat, tile in tiles.items():
+            if tile.isVisible() and button.intersects(QRect(tile.mapTo(win, QPoint(0, 0)),
+                                                             tile.size())):  # fmt: skip
+                out.append(f"{size}: seat {seat}")
+    win.resize(1280, 800)
+    QApplication.processEvents()
+    return out
+
+
 def walk_to_bets(t: BankedTable, clock: Clock) -> None:
     for _ in range(20):
         if t.view().step is Step.BETS:
@@ -78,15 +96,17 @@ def test_banked_console_dealer_changes_between_hands_only(qtbot: QtBot, tmp_path
     win.resize(1280, 800)
     win.show()
     chip = win.dealer
-    assert t.p.snap.phase is Phase.BETS_OPEN and chip.text() == "Dealer —"
-    assert not chip.isEnabled()  # bets open: a hand the dealer on the box opened
+    assert t.p.snap.phase is Phase.BETS_OPEN and chip.status.text() == "Dealer —"
+    assert not chip.isVisible()  # bets open: a hand the dealer on the box opened
     refused = t.service.change_dealer("1042")
     assert refused.error is not None and refused.error.code == "dealer_in_hand"
     assert refused.on_box == ""
     play_to_reveal(t, clock)  # settled and journaled: between hands
-    assert chip.isEnabled()
+    assert chip.isVisible() and chip.isEnabled() and chip.height() >= 64
+    assert clear_of_seats(win, win.table.tiles) == []
     badge_in(qtbot, chip, "1042")
-    assert not chip.pad.isVisible() and chip.text() == "Dealer 1042"
+    assert not chip.pad.isVisible() and chip.status.text() == "Dealer 1042"
+    assert chip.isVisible()  # still between hands
     rows = last(tmp_path / "j.db")
     change = rows[-1]
     assert change.status == TABLE_RECORD and change.record["kind"] == DEALER_CHANGE
@@ -143,13 +163,15 @@ def test_poker_console_dealer_changes_between_hands_only(
     win.show()
     t.seat_all()
     chip = win.dealer
-    assert chip.isEnabled() and chip.text() == "Dealer —"
+    assert chip.isVisible() and chip.status.text() == "Dealer —"
+    assert chip.width() >= 64 and chip.height() >= 64
+    assert clear_of_seats(win, win.felt.tiles) == []
     badge_in(qtbot, chip, "2207")
-    assert not chip.pad.isVisible() and chip.text() == "Dealer 2207"
+    assert not chip.pad.isVisible() and chip.status.text() == "Dealer 2207"
     cards = deck_for(*SIDE)
     t.p.tap_new_hand()
     t.deal(cards)
-    assert t.p.snap.in_hand and not chip.isEnabled()
+    assert t.p.snap.in_hand and not chip.isVisible()
     t.run(PokerCommand("dealer", badge="3308"))  # whoever sends it, the table refuses
     error = t.p.snap.error
     assert error is not None and getattr(error, "rule", "") == "hand_in_progress"
@@ -169,7 +191,7 @@ def test_poker_console_dealer_changes_between_hands_only(
     assert hand.status == "settled" and hand.extra["dealer"] == "2207"
     kinds = [r.record.get("kind") for r in rows if r.status == TABLE_RECORD]
     assert kinds.count(DEALER_CHANGE) == 1
-    assert chip.isEnabled()  # the hand is over
+    assert chip.isVisible()  # the hand is over
     t.close()
     again = PokerService(t.config, t.service.make_source, Journal(str(tmp_path / "j.db")))
     try:
@@ -213,6 +235,8 @@ def test_screenshots_of_the_dealer_control(
         pwin.resize(1280, 800)
         pwin.show()
         p.seat_all()
+        qtbot.wait(50)
+        assert pwin.grab().save(str(SHOTS / f"poker_dealer_button_{lang}.png"))
         tap(qtbot, pwin.dealer)
         pwin.dealer.pad.badge.setText("D-1042")
         tap(qtbot, pwin.dealer.pad.ok)

@@ -68,8 +68,9 @@ class ConsoleWindow(QMainWindow):
         outer.addLayout(body, 1)
         self.setCentralWidget(central)
         self.alarm = VoidAlarm(presenter, lang, central)
-        self.dealer = DealerControl(presenter, banked_between, central)  # the dealer on the box
-        attach_to_top_bar(self.top, self.top.hand, self.dealer)
+        # the dealer on the box: the top bar says who, a button in the table's corner changes it
+        self.dealer = DealerControl(presenter, banked_between, central, self.table)
+        attach_to_top_bar(self.top, self.top.hand, self.dealer.status)
         for tile in self.table.tiles.values():
             tile.tapped.connect(presenter.tap_seat)
             tile.box_tapped.connect(presenter.tap_box)

@@ -118,8 +118,9 @@ class PokerWindow(QMainWindow):
         outer.addLayout(body, 1)
         self.setCentralWidget(central)
         self.alarm = PokerVoidAlarm(presenter, config.currency, lang, central)
-        self.dealer = DealerControl(presenter, poker_between, central)  # the dealer on the box
-        attach_to_top_bar(self.top, self.top.hand, self.dealer)
+        # the dealer on the box: the top bar says who, a button in the felt's corner changes it
+        self.dealer = DealerControl(presenter, poker_between, central, self.felt)
+        attach_to_top_bar(self.top, self.top.hand, self.dealer.status)
         presenter.subscribe(self.show_view)
         self._beat = QTimer(self)
         self._beat.timeout.connect(self.top.refresh_device)

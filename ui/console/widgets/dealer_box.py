@@ -1,6 +1,8 @@
 """The Dealer control of both consoles: the dealer on the box shown discreetly in the top bar
-("Dealer D-1042"); tapped between hands, a pad over the window where the incoming dealer enters
-their badge (digit keys, or typed: a badge reader is a keyboard). A badge is an id, no PIN.
+("Dealer D-1042"); between hands a *Dealer change* button in the table's top left corner (the
+felt's empty corner outside the seats) opens a pad over the window where the incoming dealer
+enters their badge (digit keys, or typed: a badge reader is a keyboard). A badge is an id, no
+PIN. During a hand the button is not there (and the table refuses a change whoever asks).
 
 The control reads the presenter's latest snapshot (``snap.on_box``, ``snap.seq``,
 ``snap.error``) after every view and sends the badge with ``presenter.change_dealer`` (the
@@ -14,14 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -34,9 +35,9 @@ from ui.console.texts import tr, trf
 from ui.console.widgets.pin_pad import pin_pad
 
 STYLE = f"""
-#dealerChip {{ background: transparent; color: {theme.MUTED}; border: 1px solid {theme.LINE};
-              border-radius: 6px; padding: 0px 8px; font-size: 14px; min-height: 22px; }}
-#dealerChip:disabled {{ color: {theme.MUTED}; border-color: transparent; }}
+#dealerStatus {{ color: {theme.MUTED}; font-size: 14px; }}
+#dealerButton {{ background: {theme.PANEL}; color: {theme.TEXT}; border: 1px solid {theme.LINE};
+                border-radius: 10px; padding: 0px 14px; font-size: 17px; }}
 #dealerPad {{ background: rgba(6, 10, 9, 215); }}
 #dealerCard {{ background: {theme.PANEL}; border: 2px solid {theme.GOLD_DARK};
               border-radius: 16px; }}
@@ -62,14 +63,14 @@ class _Presenter(Protocol):
 
 
 def banked_between(snap: Any) -> bool:
-    """A banked table is between hands: no hand yet, or the last one settled or void (bets
-    open is a hand already opened: its dealer is the one who opened it)."""
-    return snap.phase in (None, Phase.SETTLED, Phase.VOID)
+    """A banked table is between hands: no hand yet, or the last one settled or void and its
+    alarm acknowledged (bets open is a hand already opened: its dealer opened it)."""
+    return snap.phase in (None, Phase.SETTLED, Phase.VOID) and snap.void_reason is None
 
 
 def poker_between(snap: Any) -> bool:
-    """A poker-room table is between hands: no hand in progress."""
-    return not snap.in_hand
+    """A poker-room table is between hands: no hand in progress, no void alarm waiting."""
+    return not snap.in_hand and not snap.alarm
 
 
 def refusal_text(code: str, badge: str, rule: str = "") -> str:
@@ -149,12 +150,14 @@ class DealerPad(QFrame):
             self.setGeometry(parent.rect())
         self.show()
         self.raise_()
+        self.control.hide()
         self.badge.setFocus()
 
     def close_pad(self) -> None:
         """Back to the table, nothing changed (a badge already sent stays sent)."""
         self.control.sent = None
         self.hide()
+        self.control.refresh()
 
     def key(self, key: str) -> None:
         """A digit key: ``back`` deletes the last character, ``next`` confirms."""
@@ -220,32 +223,55 @@ def attach_to_top_bar(top: QWidget, hand: QWidget, chip: QWidget) -> None:
 
 
 class DealerControl(QPushButton):
-    """The top bar's dealer chip ("Dealer D-1042"), enabled between hands; tapped: the pad.
+    """The Dealer control: a touch button (64 px, :data:`~ui.console.theme.TOUCH`) over the top
+    left corner of the table, shown between hands only, that opens the pad; and
+    :attr:`status`, the discreet "Dealer D-1042" of the top bar (:func:`attach_to_top_bar`).
 
     Args:
         presenter: the console's presenter (its ``snap``, ``subscribe``, ``change_dealer``).
         between: whether its snapshot is between hands (:func:`banked_between`,
             :func:`poker_between`).
-        overlay: the widget the pad covers (the window's central widget).
+        overlay: the widget the pad covers and the button lies on (the central widget).
+        anchor: the table area whose top left corner (outside the seats' arc) holds the button.
     """
 
     def __init__(
-        self, presenter: _Presenter, between: Callable[[Any], bool], overlay: QWidget
-    ) -> None:
-        super().__init__("")
-        self.setObjectName("dealerChip")
+        self, presenter: _Presenter, between: Callable[[Any], bool], overlay: QWidget,
+        anchor: QWidget,
+    ) -> None:  # fmt: skip
+        super().__init__("", overlay)
+        self.setObjectName("dealerButton")
         self.setStyleSheet(STYLE)
-        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Maximum)
+        self.setFixedHeight(theme.TOUCH)
+        self.setMinimumWidth(theme.TOUCH)
+        self.status = QLabel("")
+        self.status.setObjectName("dealerStatus")
+        self.status.setStyleSheet(STYLE)
         self.presenter = presenter
         self._between = between
+        self._anchor = anchor
         self.on_box = ""
         self.between = False
         self.sent: tuple[int, str] | None = None  # (command number, badge) not answered yet
         self.pad = DealerPad(self, overlay)
         self.pad.setStyleSheet(STYLE)
         self.clicked.connect(self.pad.open_pad)
+        anchor.installEventFilter(self)  # follows the table area
         presenter.subscribe(lambda _view: self.refresh())
         self.refresh()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Keep the button in the table area's top left corner."""
+        if watched is self._anchor and event.type() in (QEvent.Type.Resize, QEvent.Type.Move):
+            self._place()
+        return False
+
+    def _place(self) -> None:
+        parent = self.parentWidget()
+        if parent is not None:
+            self.adjustSize()
+            self.move(self._anchor.mapTo(parent, QPoint(12, 12)))
+            self.raise_()
 
     def send(self, badge: str) -> None:
         """Send ``badge`` to the table; the pad waits for the answer."""
@@ -253,19 +279,24 @@ class DealerControl(QPushButton):
         self.refresh()  # a table that answered at once (no worker thread) has answered now
 
     def refresh(self) -> None:
-        """Follow the presenter's latest snapshot: the badge on the box, between hands, the
-        answer to the badge sent (accepted: the pad closes; refused: it says why)."""
+        """Follow the presenter's latest snapshot: the badge on the box, between hands (the
+        button shows), the answer to the badge sent (accepted: the pad closes; refused: it
+        says why)."""
         snap = self.presenter.snap
         self.on_box = str(getattr(snap, "on_box", "") or "")
         self.between = bool(self._between(snap))
-        self.setText(trf("Dealer %1", self.on_box or "—"))
-        self.setEnabled(self.between or self.pad.isVisible())
+        self.status.setText(trf("Dealer %1", self.on_box or "—"))
+        self.setText(tr("Dealer change").replace(" ", "\n", 1))  # two lines: a narrow corner
+        self.setVisible(self.between and not self.pad.isVisible())
+        if self.isVisible():
+            self._place()
         sent = self.sent
         if sent is not None and snap.seq >= sent[0]:
             self.sent = None
             error = snap.error
             if error is None and self.on_box == sent[1]:
                 self.pad.hide()
+                self.setVisible(self.between)
             else:
                 code = error.code if error is not None else "other"
                 rule = str(getattr(error, "rule", "") or "")
