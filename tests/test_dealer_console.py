@@ -254,3 +254,30 @@ def test_screenshots_of_the_dealer_control(
         install_language(qapp, "en")  # the number format back to the other tests' own
         qapp.setStyleSheet(style)
         qapp.setFont(font)
+
+
+def test_the_table_default_dealer_is_on_the_box_when_a_console_opens(tmp_path: Path) -> None:
+    t, clock = walk_table(tmp_path)  # only for its config and source; its journal unused
+    t.service.close()
+    banked_db = tmp_path / "banked.db"
+    for dealer in ("D-CFG", "D-OTHER"):  # a default for nobody on the box, not a change
+        config = dataclasses.replace(t.config, dealer=dealer)
+        banked = TableService(config, t.service.make_source, Journal(str(banked_db)))
+        try:
+            assert banked.open().on_box == "D-CFG"
+        finally:
+            banked.close()
+    changes = [e for e in last(banked_db) if e.status == TABLE_RECORD]
+    assert [(c.record["kind"], c.record["dealer"], c.record["by"]) for c in changes] == [
+        (DEALER_CHANGE, "D-CFG", "config")]  # fmt: skip
+    p = Table(tmp_path)
+    p.close()
+    poker_db = tmp_path / "poker.db"
+    for dealer in ("D-CFG", "D-OTHER"):
+        service = PokerService(dataclasses.replace(p.config, dealer=dealer), p.service.make_source,
+                               Journal(str(poker_db)))  # fmt: skip
+        try:
+            assert service.open().on_box == "D-CFG"
+        finally:
+            service.close()
+    assert [e.record["dealer"] for e in last(poker_db) if e.status == TABLE_RECORD] == ["D-CFG"]
