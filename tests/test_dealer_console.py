@@ -257,7 +257,7 @@ def test_screenshots_of_the_dealer_control(
 
 
 def test_the_table_default_dealer_is_on_the_box_when_a_console_opens(tmp_path: Path) -> None:
-    t, clock = walk_table(tmp_path)  # only for its config and source; its journal unused
+    t, _clock = walk_table(tmp_path)  # only for its config and source; its journal unused
     t.service.close()
     banked_db = tmp_path / "banked.db"
     for dealer in ("D-CFG", "D-OTHER"):  # a default for nobody on the box, not a change
