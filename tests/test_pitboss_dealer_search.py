@@ -28,8 +28,9 @@ from dealer_assist.storage.journal import Journal
 from dealer_assist.storage.search import JournalSearch
 from ui.cli import main
 from ui.console.i18n import install_language
+from ui.pitboss.app import PitBossWindow
 from ui.pitboss.search_model import COLUMNS, HandsModel
-from ui.pitboss.search_view import SearchView, shift_span
+from ui.pitboss.search_view import SearchView, shift_plan, shift_span
 from ui.pitboss.service import Session, open_backend
 from ui.pitboss.worker import Jobs
 
@@ -187,3 +188,25 @@ def test_screenshots_of_the_search_by_dealer(
         for tr in translators:
             qapp.removeTranslator(tr)
         install_language(qapp, "en")
+
+
+def test_the_shift_plan_is_a_named_setting_of_the_command(
+    qtbot: QtBot, journal: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert shift_plan(None) == ShiftPlan() and shift_plan("7,19") == ShiftPlan((7, 19))
+    for bad in ("6,14,25", "22,6", "day"):
+        assert main(["pitboss", "--db", str(journal), "--shifts", bad]) == 2
+        assert "shifts" in capsys.readouterr().err
+    session = Session(*open_backend(None, journal))
+    session.users.put_user(new_user("PB-1", Role.PIT_BOSS, "2468"), "test")
+    session.login("PB-1", "2468")
+    jobs = Jobs()
+    try:
+        win = PitBossWindow(session, jobs, shift_plan("7,19"))
+        qtbot.addWidget(win)
+        items = [win.search.shift.itemText(i) for i in range(win.search.shift.count())]
+        assert items == ["07:00–19:00 UTC", "19:00–07:00 UTC"]
+        _idle(qtbot, jobs)  # a page the view asked for, answered before the window goes
+    finally:
+        jobs.stop()
+        session.close()

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_assist.audit.stats import ShiftPlan
 from dealer_assist.pitboss.roles import Action, allowed
 from ui.pitboss.floor_view import FloorScreen
 from ui.pitboss.hand_view import HandScreen
@@ -76,13 +77,13 @@ class LoginDialog(QDialog):
 class PitBossWindow(QMainWindow):
     """The window over ``session`` (logged in before it is shown: see :func:`run`)."""
 
-    def __init__(self, session: Session, jobs: Jobs) -> None:
+    def __init__(self, session: Session, jobs: Jobs, shifts: ShiftPlan | None = None) -> None:
         super().__init__()
         self.session, self.jobs = session, jobs
         self.tabs = QTabWidget()
         self.floor = FloorScreen()
         self.model = HandsModel(jobs, session.search)
-        self.search = SearchView(self.model)
+        self.search = SearchView(self.model, shifts)  # the shift picker's plan (--shifts)
         self.hand = HandScreen()
         self.tabs.addTab(self.floor, self.tr("Floor and alerts"))
         self.tabs.addTab(self.search, self.tr("Hand search"))

@@ -16,6 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
 from PySide6.QtWidgets import QApplication, QWidget
 
+from dealer_assist.audit.stats import ShiftPlan
 from dealer_assist.errors import ConfigError
 from dealer_assist.games import DEFAULT_GAME, GAME_CODES, POT_GAME_CODES
 from dealer_assist.pitboss.roles import Role
@@ -67,8 +68,9 @@ def _check_display() -> None:
         raise ConfigError("no display: set DISPLAY (or QT_QPA_PLATFORM=offscreen to try)")
 
 
-def run(floor: str | None, db: str | None, lang: str) -> int:
-    """Open the backend, log in, show the window until it closes; the exit status."""
+def run(floor: str | None, db: str | None, lang: str, shifts: ShiftPlan | None = None) -> int:
+    """Open the backend, log in, show the window until it closes; the exit status.
+    ``shifts``: the day's shifts of the search's shift picker (default 06/14/22 UTC)."""
     if lang not in LANGUAGES:
         raise ConfigError(f"language must be one of {', '.join(LANGUAGES)}, got {lang!r}")
     session = Session(*open_backend(floor, db))  # a database error is said before any window
@@ -84,7 +86,7 @@ def run(floor: str | None, db: str | None, lang: str) -> int:
         login = LoginDialog(session, jobs)
         if login.exec() != LoginDialog.DialogCode.Accepted:
             return 1
-        window = PitBossWindow(session, jobs)
+        window = PitBossWindow(session, jobs, shifts)
         window.start()
         window.show()
         return app.exec()

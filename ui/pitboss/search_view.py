@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_assist.audit.stats import ShiftPlan
-from dealer_assist.errors import DealerAssistError
+from dealer_assist.errors import ConfigError, DealerAssistError
 from dealer_assist.games import GAME_CODES, POT_GAME_CODES
 from dealer_assist.pitboss.filters import HandFilter
 from ui.pitboss.search_model import HandsModel
@@ -52,6 +52,18 @@ def shift_span(plan: ShiftPlan, day: date, index: int) -> tuple[datetime, dateti
     else:
         end = begin.replace(hour=starts[0]) + timedelta(days=1)
     return begin, end
+
+
+def shift_plan(text: str | None) -> ShiftPlan:
+    """The plan of ``--shifts`` (``"6,14,22"``: UTC start hours, ascending), the default
+    06/14/22 for None. Raises ConfigError naming what was wrong."""
+    if text is None:
+        return ShiftPlan()
+    try:
+        starts = tuple(int(h) for h in text.split(","))
+    except ValueError as e:
+        raise ConfigError(f"--shifts: start hours like 6,14,22, got {text!r}") from e
+    return ShiftPlan(starts)
 
 
 def _qt(when: datetime) -> QDateTime:
