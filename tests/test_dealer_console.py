@@ -33,7 +33,7 @@ from dealer_assist.table.dealers import DEALER_CHANGE
 from tests.console_conftest import tap
 from tests.test_console_presenter import Table as BankedTable
 from tests.test_console_walk import Clock, big, play_to_reveal, walk_table
-from tests.test_poker_console import SIDE, Table, act, deck_for
+from tests.test_poker_console import SIDE, Table, act, deck_for, start_window
 from ui.console import theme
 from ui.console.i18n import install_language
 from ui.console.presenter import Step
@@ -281,3 +281,24 @@ def test_the_table_default_dealer_is_on_the_box_when_a_console_opens(tmp_path: P
         finally:
             service.close()
     assert [e.record["dealer"] for e in last(poker_db) if e.status == TABLE_RECORD] == ["D-CFG"]
+
+
+def test_the_poker_console_changes_the_dealer_through_its_worker_thread(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    console = start_window(qtbot, tmp_path)  # the real console: commands on its worker thread
+    try:
+        win = console.window
+        chip = win.dealer
+        qtbot.waitUntil(chip.isVisible, timeout=5000)
+        tap(qtbot, chip)
+        for key in "5150":
+            tap(qtbot, chip.pad.keys[key])
+        tap(qtbot, chip.pad.ok)
+        qtbot.waitUntil(lambda: chip.status.text() == "Dealer 5150", timeout=5000)
+        qtbot.waitUntil(lambda: not chip.pad.isVisible(), timeout=5000)
+        assert chip.isVisible()
+    finally:
+        console.close()
+    rows = last(tmp_path / "w.db")
+    assert [(r.record["kind"], r.record["dealer"]) for r in rows] == [(DEALER_CHANGE, "5150")]
