@@ -165,20 +165,26 @@ class ResumingRunner(TableRunner[S]):
             self._void(VoidReason("restart", verdict.lost))
             return
         self._resuming = True  # a deck or index error now means the device lost the deck
-        # no deal while the history is handled (a card step would ask for the rest of the deal
-        # the device is still sending): _continue_deal decides once it is all in
+        # No deal until _continue_deal has the device's STATE: a card step (its automatic
+        # operations) or a pot game's resume would otherwise DEAL the rest at once, and the
+        # STATE answer, sent before that DEAL, would DEAL it a second time (extra_card).
         self._restarting = True
         try:
             for event in verdict.after:
                 if hand.is_over:
                     return
                 self._handle(event)
-        finally:
+            self._resuming = self._resuming and not verdict.anchored
+            self.poll(0)
+        except BaseException:
             self._restarting = False
-        self._resuming = self._resuming and not verdict.anchored
-        self.poll(0)
+            raise
+        if hand.is_over:
+            return
         if hand.pending_deal and not self._ident.waiting:
-            self._continue_deal(hand)
+            self._continue_deal(hand)  # it ends the hold once it decided
+        else:
+            self._restarting = False
 
     def _history(self) -> DeviceRecord:
         """What the device still holds from before this session (TCRP/1 RESEND), asked once per
@@ -245,10 +251,15 @@ class ResumingRunner(TableRunner[S]):
 
     def _continue_deal(self, hand: S) -> None:
         """Cards still pending after the history: if the device is still dealing them, wait;
-        otherwise the DEAL never reached it (or was not sent): send it again."""
+        otherwise the DEAL never reached it (or was not sent): send it again. Until the
+        device's STATE is in, nothing else deals (``_restarting``, set by the caller): the one
+        DEAL the hand is missing is sent here, once."""
 
         def go_on(state: str) -> None:
-            if hand is not self.hand or not hand.pending_deal or self._ident.waiting:
+            if hand is not self.hand:
+                return
+            self._restarting = False
+            if not hand.pending_deal or self._ident.waiting or hand.is_over:
                 return
             if state == "DEALING":
                 n = len(hand.pending_deal)
