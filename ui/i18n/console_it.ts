@@ -2597,72 +2597,73 @@
             <translation>Riprova</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="79" />
+            <location filename="../console/widgets/dealer_box.py" line="80" />
             <source>A dealer changes between hands only: finish the hand first</source>
             <translation>Il croupier si cambia solo tra una mano e l'altra: prima finisci la mano</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="81" />
+            <location filename="../console/widgets/dealer_box.py" line="82" />
             <source>Not a badge: 1 to %1 letters or digits</source>
             <translation>Non è un badge: da 1 a %1 lettere o cifre</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="83" />
+            <location filename="../console/widgets/dealer_box.py" line="84" />
             <source>Dealer %1 is on the box already</source>
             <translation>Il croupier %1 è già al tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="85" />
+            <location filename="../console/widgets/dealer_box.py" line="86" />
             <source>Badge %1 is not a dealer known to the pit boss's list</source>
             <translation>Il badge %1 non è di un croupier nell'elenco del capo tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="87" />
+            <location filename="../console/widgets/dealer_box.py" line="88" />
             <source>Not recorded: the journal did not take it. Try again</source>
             <translation>Non registrato: il registro non l'ha accettato. Riprova</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="88" />
+            <location filename="../console/widgets/dealer_box.py" line="89" />
             <source>Refused: the dealer change was not recorded</source>
             <translation>Rifiutato: il cambio croupier non è registrato</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="189" />
+            <location filename="../console/widgets/dealer_box.py" line="192" />
+            <location filename="../console/widgets/dealer_box.py" line="289" />
             <source>Dealer change</source>
             <translation>Cambio croupier</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="190" />
+            <location filename="../console/widgets/dealer_box.py" line="193" />
             <source>On the box now: %1</source>
             <translation>Al tavolo ora: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="191" />
+            <location filename="../console/widgets/dealer_box.py" line="194" />
             <source>Nobody on the box yet</source>
             <translation>Ancora nessun croupier al tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="192" />
+            <location filename="../console/widgets/dealer_box.py" line="195" />
             <source>Incoming dealer: enter your badge</source>
             <translation>Croupier entrante: inserisci il tuo badge</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="193" />
+            <location filename="../console/widgets/dealer_box.py" line="196" />
             <source>Badge</source>
             <translation>Badge</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="194" />
+            <location filename="../console/widgets/dealer_box.py" line="197" />
             <source>Back to the table</source>
             <translation>Torna al tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="195" />
+            <location filename="../console/widgets/dealer_box.py" line="198" />
             <source>Take the box</source>
             <translation>Prendi il tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="241" />
+            <location filename="../console/widgets/dealer_box.py" line="288" />
             <source>Dealer %1</source>
             <translation>Croupier %1</translation>
         </message>
@@ -2917,22 +2918,22 @@
     <context>
         <name>LoginDialog</name>
         <message>
-            <location filename="../pitboss/app.py" line="43" />
+            <location filename="../pitboss/app.py" line="44" />
             <source>Pit boss — log in</source>
             <translation>Pit boss — accesso</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="53" />
+            <location filename="../pitboss/app.py" line="54" />
             <source>Badge</source>
             <translation>Badge</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="54" />
+            <location filename="../pitboss/app.py" line="55" />
             <source>PIN</source>
             <translation>PIN</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="72" />
+            <location filename="../pitboss/app.py" line="73" />
             <source>Badge or PIN not recognised</source>
             <translation>Badge o PIN non riconosciuti</translation>
         </message>
@@ -3103,52 +3104,52 @@
     <context>
         <name>PitBossWindow</name>
         <message>
-            <location filename="../pitboss/app.py" line="87" />
+            <location filename="../pitboss/app.py" line="88" />
             <source>Floor and alerts</source>
             <translation>Sala e allarmi</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="88" />
+            <location filename="../pitboss/app.py" line="89" />
             <source>Hand search</source>
             <translation>Ricerca mani</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="89" />
+            <location filename="../pitboss/app.py" line="90" />
             <source>Hand</source>
             <translation>Mano</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="90" />
+            <location filename="../pitboss/app.py" line="91" />
             <source>Statistics</source>
             <translation>Statistiche</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="111" />
+            <location filename="../pitboss/app.py" line="112" />
             <source>Pit boss — %1 (%2)</source>
             <translation>Pit boss — %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="159" />
+            <location filename="../pitboss/app.py" line="160" />
             <source>%1 seat %2</source>
             <translation>%1 posto %2</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="162" />
+            <location filename="../pitboss/app.py" line="163" />
             <source>Sign-off confirmed: %1, the table pays</source>
             <translation>Vincita autorizzata: %1, il tavolo paga</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="165" />
+            <location filename="../pitboss/app.py" line="166" />
             <source>Already signed off at the table: %1, nothing changed</source>
             <translation>Già autorizzata al tavolo: %1, nulla è cambiato</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="171" />
+            <location filename="../pitboss/app.py" line="172" />
             <source>PIN not recognised: nothing confirmed</source>
             <translation>PIN non riconosciuto: nulla autorizzato</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="173" />
+            <location filename="../pitboss/app.py" line="174" />
             <source>Your role may not confirm this sign-off: nothing confirmed</source>
             <translation>Il tuo ruolo non può autorizzare questa vincita: nulla autorizzato</translation>
         </message>
@@ -3156,94 +3157,94 @@
     <context>
         <name>SearchView</name>
         <message>
-            <location filename="../pitboss/search_view.py" line="74" />
+            <location filename="../pitboss/search_view.py" line="86" />
             <source>Between</source>
             <translation>Tra</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="83" />
-            <location filename="../pitboss/search_view.py" line="85" />
-            <location filename="../pitboss/search_view.py" line="90" />
+            <location filename="../pitboss/search_view.py" line="95" />
+            <location filename="../pitboss/search_view.py" line="97" />
+            <location filename="../pitboss/search_view.py" line="102" />
             <source>any</source>
             <translation>qualsiasi</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="86" />
+            <location filename="../pitboss/search_view.py" line="98" />
             <source>settled</source>
             <translation>liquidata</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="87" />
+            <location filename="../pitboss/search_view.py" line="99" />
             <source>void</source>
             <translation>annullata</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="94" />
+            <location filename="../pitboss/search_view.py" line="106" />
             <source>badge, exact</source>
             <translation>badge, esatto</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="95" />
+            <location filename="../pitboss/search_view.py" line="107" />
             <source>Shift</source>
             <translation>Turno</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="106" />
+            <location filename="../pitboss/search_view.py" line="118" />
             <source>Device fault</source>
             <translation>Guasto del dispositivo</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="107" />
+            <location filename="../pitboss/search_view.py" line="119" />
             <source>Card typed on the keypad</source>
             <translation>Carta digitata sul tastierino</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="108" />
+            <location filename="../pitboss/search_view.py" line="120" />
             <source>Card read by the camera</source>
             <translation>Carta letta dalla telecamera</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="109" />
+            <location filename="../pitboss/search_view.py" line="121" />
             <source>Search</source>
             <translation>Cerca</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="113" />
+            <location filename="../pitboss/search_view.py" line="125" />
             <source>Table</source>
             <translation>Tavolo</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="114" />
+            <location filename="../pitboss/search_view.py" line="126" />
             <source>Game</source>
             <translation>Gioco</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="123" />
+            <location filename="../pitboss/search_view.py" line="135" />
             <source>Seat</source>
             <translation>Posto</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="124" />
+            <location filename="../pitboss/search_view.py" line="136" />
             <source>Dealer badge</source>
             <translation>Badge croupier</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="125" />
+            <location filename="../pitboss/search_view.py" line="137" />
             <source>Outcome</source>
             <translation>Esito</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="126" />
+            <location filename="../pitboss/search_view.py" line="138" />
             <source>Payout or pot at least (minor units)</source>
             <translation>Vincita o piatto almeno (centesimi)</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="127" />
+            <location filename="../pitboss/search_view.py" line="139" />
             <source>Void reason contains</source>
             <translation>Il motivo dell'annullamento contiene</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="149" />
+            <location filename="../pitboss/search_view.py" line="161" />
             <source>Hands shown: %1</source>
             <translation>Mani mostrate: %1</translation>
         </message>
@@ -3406,7 +3407,7 @@
         <message>
             <location filename="../pitboss/stats_tab.py" line="196" />
             <source>Dealer</source>
-            <translation>Banco</translation>
+            <translation>Croupier</translation>
         </message>
         <message>
             <location filename="../pitboss/stats_tab.py" line="196" />

@@ -399,6 +399,8 @@ ALIASES = "tr+=trf,QT_TR_NOOP+=english"
 
 IT_CONTEXT = {
     ("poker", "DEALER"): "MAZZIERE",  # rules text 003: "il mazziere (Dealer)"
+    # the pit boss's statistics group by the dealer on the box, not the house's hand
+    ("StatsTab", "Dealer"): "Croupier",
 }
 """Texts whose Italian depends on the context (``QCoreApplication.translate(context, ...)``)."""
 
