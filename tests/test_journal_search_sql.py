@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
 from dealer_assist.errors import JournalError
 from dealer_assist.pitboss.filters import FLAGS, SORT_KEYS, HandFilter, HandRow, Sort, row_of
@@ -199,6 +200,39 @@ def test_the_indexes_the_search_names_exist(journal_file: Path) -> None:
     wanted = {i for i in SORT_INDEX.values() if i} | {IX_VOIDS} | {flag_index(f) for f in FLAGS}
     assert wanted <= names
     assert "TEMP B-TREE" not in plan  # the partial index gives the order: no sort
+
+
+def test_an_index_walked_in_the_sorts_order_is_not_sorted_again(
+    search: JournalSearch, journal_file: Path
+) -> None:
+    """Filters too common to read and sort (more than the budget): the page comes from an
+    index in the sort's order, read until it is full; SQLite sorts nothing (a table filter
+    written as an equality would make it sort the rest of the order by)."""
+    sent: list[tuple[str, Any]] = []
+
+    def grab(conn: Any, cursor: Any, statement: str, params: Any, *rest: Any) -> None:
+        if "ORDER BY" in statement:
+            sent.append((statement, params))
+
+    cases = [
+        (HandFilter(table_id="UTH-1", since=T0), Sort("wagered")),
+        (HandFilter(table_id="UTH-1"), Sort("top_amount")),
+        (HandFilter(table_id="UTH-2", seat=3), Sort()),
+        (HandFilter(table_id="UTH-2"), Sort("table_id", False)),
+        (HandFilter(outcome="settled", since=T0), Sort("status")),
+        (HandFilter(game="uth"), Sort("game")),
+    ]
+    sa.event.listen(sa.engine.Engine, "before_cursor_execute", grab)
+    try:
+        for where, sort in cases:
+            search.search(where, sort, 0, 50)
+    finally:
+        sa.event.remove(sa.engine.Engine, "before_cursor_execute", grab)
+    assert len(sent) == len(cases)
+    with sqlite3.connect(journal_file) as con:
+        for statement, params in sent:
+            plan = " ".join(str(r) for r in con.execute(f"EXPLAIN QUERY PLAN {statement}", params))
+            assert "INDEXED BY" in statement and "TEMP B-TREE" not in plan, (statement, plan)
 
 
 def test_the_floor_view_of_the_sql_journal_is_the_in_memory_one(

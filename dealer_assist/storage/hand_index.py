@@ -16,12 +16,13 @@ from dealer_assist.pitboss.filters import HandRow
 from dealer_assist.ports import TABLE_RECORD, StoredHand
 
 #: The index names the search chooses between (revision 0004 creates them).
+#: (Every index ends with hand_id, SQLite's rowid; the sort keys' then with recorded_at.)
 IX_RECORDED = "ix_hand_search_recorded"  # (recorded_at, table_id)
-IX_TABLE = "ix_hand_search_table"  # (table_id)
-IX_GAME = "ix_hand_search_game"  # (game, table_id)
-IX_STATUS = "ix_hand_search_status"  # (status, table_id)
-IX_TOP_AMOUNT = "ix_hand_search_top_amount"  # (top_amount, table_id)
-IX_WAGERED = "ix_hand_search_wagered"  # (wagered, table_id)
+IX_TABLE = "ix_hand_search_table"  # (table_id, hand_id, recorded_at)
+IX_GAME = "ix_hand_search_game"  # (game, table_id, hand_id, recorded_at)
+IX_STATUS = "ix_hand_search_status"  # (status, table_id, hand_id, recorded_at)
+IX_TOP_AMOUNT = "ix_hand_search_top_amount"  # (top_amount, table_id, hand_id, recorded_at)
+IX_WAGERED = "ix_hand_search_wagered"  # (wagered, table_id, hand_id, recorded_at)
 IX_VOIDS = "ix_hand_search_voids"  # (recorded_at, table_id) WHERE status = 'void'
 IX_DEALER = "ix_hand_search_dealer"  # (dealer, recorded_at, table_id)
 

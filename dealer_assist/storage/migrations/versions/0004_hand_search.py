@@ -27,13 +27,15 @@ _BATCH = 5000
 #: Frozen copies (migrations must not change): the search flags, and the indexes by name.
 _FLAGS = ("device_fault", "manual_card", "camera_card", "link_lost", "source_switched",
           "identity_changed", "resumed")  # fmt: skip
+#: A sort key's index ends with ``hand_id`` (its ties) and then ``recorded_at``: walked in the
+#: sort's order, a time range is checked on the index entry, not on the hand's row.
 _INDEXES = {
     "ix_hand_search_recorded": ["recorded_at", "table_id"],
-    "ix_hand_search_table": ["table_id"],
-    "ix_hand_search_game": ["game", "table_id"],
-    "ix_hand_search_status": ["status", "table_id"],
-    "ix_hand_search_top_amount": ["top_amount", "table_id"],
-    "ix_hand_search_wagered": ["wagered", "table_id"],
+    "ix_hand_search_table": ["table_id", "hand_id", "recorded_at"],
+    "ix_hand_search_game": ["game", "table_id", "hand_id", "recorded_at"],
+    "ix_hand_search_status": ["status", "table_id", "hand_id", "recorded_at"],
+    "ix_hand_search_top_amount": ["top_amount", "table_id", "hand_id", "recorded_at"],
+    "ix_hand_search_wagered": ["wagered", "table_id", "hand_id", "recorded_at"],
     "ix_hand_search_dealer": ["dealer", "recorded_at", "table_id"],
 }
 
