@@ -25,7 +25,7 @@ from dealer_assist.storage import Journal
 from dealer_assist.storage.floor.summary import search_columns
 from dealer_assist.storage.hand_index import IX_VOIDS, flag_index
 from dealer_assist.storage.search import JournalSearch
-from dealer_assist.storage.search_sql import SORT_INDEX
+from dealer_assist.storage.search_sql import MIN_BUDGET, SORT_INDEX
 from tests.test_journal_fixtures import BACKENDS, Backend, make_backend, make_entry
 
 T0 = datetime(2026, 6, 1, 12, tzinfo=UTC)
@@ -143,9 +143,11 @@ def journal_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return db
 
 
-@pytest.fixture
-def search(journal_file: Path) -> Iterator[JournalSearch]:
-    js = JournalSearch(journal_file)
+@pytest.fixture(params=[MIN_BUDGET, 300], ids=["budget", "small-budget"])
+def search(journal_file: Path, request: pytest.FixtureRequest) -> Iterator[JournalSearch]:
+    """The search, with the product's budget (3,000 hands: it reads and sorts every access)
+    and a small one, so indexes are walked in the sort's order too."""
+    js = JournalSearch(journal_file, least_budget=request.param)
     js.open()
     yield js
     js.close()
@@ -202,12 +204,12 @@ def test_the_indexes_the_search_names_exist(journal_file: Path) -> None:
     assert "TEMP B-TREE" not in plan  # the partial index gives the order: no sort
 
 
-def test_an_index_walked_in_the_sorts_order_is_not_sorted_again(
-    search: JournalSearch, journal_file: Path
-) -> None:
-    """Filters too common to read and sort (more than the budget): the page comes from an
-    index in the sort's order, read until it is full; SQLite sorts nothing (a table filter
-    written as an equality would make it sort the rest of the order by)."""
+def test_an_index_walked_in_the_sorts_order_is_not_sorted_again(journal_file: Path) -> None:
+    """Filters too common to read and sort (more than the budget, small here): the page comes
+    from an index in the sort's order, read until it is full; SQLite sorts nothing (a table
+    filter written as an equality would make it sort the rest of the order by)."""
+    search = JournalSearch(journal_file, least_budget=300)
+    search.open()
     sent: list[tuple[str, Any]] = []
 
     def grab(conn: Any, cursor: Any, statement: str, params: Any, *rest: Any) -> None:
@@ -228,6 +230,7 @@ def test_an_index_walked_in_the_sorts_order_is_not_sorted_again(
             search.search(where, sort, 0, 50)
     finally:
         sa.event.remove(sa.engine.Engine, "before_cursor_execute", grab)
+        search.close()
     assert len(sent) == len(cases)
     with sqlite3.connect(journal_file) as con:
         for statement, params in sent:

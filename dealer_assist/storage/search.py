@@ -48,8 +48,9 @@ class JournalSearch:
     Raises (``open``): JournalError: no journal there, or a schema this program cannot read.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, least_budget: int = search_sql.MIN_BUDGET) -> None:
         self.path = Path(path)
+        self.least_budget = least_budget  # see search_sql: hands read and sorted at least
         self._journal = Journal(str(path), create=False, read_only=True)
         self._rows: list[HandRow] = []
         self._last = 0
@@ -80,7 +81,7 @@ class JournalSearch:
         JournalError (the journal cannot be read)."""
         if self.indexed:
             with self._journal.reading("search hands") as conn:
-                return search_sql.search(conn, where, sort, offset, limit)
+                return search_sql.search(conn, where, sort, offset, limit, least=self.least_budget)
         rows = in_order([r for r in self._refresh() if where.matches(r)], sort)
         page = rows[offset : offset + limit]
         return Page(tuple(page), offset, offset + limit < len(rows))
