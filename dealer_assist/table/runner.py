@@ -32,6 +32,7 @@ from typing import Any, Generic, TypeVar
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
+from dealer_assist.engine.operation_base import plain
 from dealer_assist.engine.operations import (
     CardDealt,
     CardExposed,
@@ -46,7 +47,6 @@ from dealer_assist.engine.operations import (
     IdentificationRejected,
     Operation,
     VoidAcknowledged,
-    plain,
 )
 from dealer_assist.engine.state import GameState
 from dealer_assist.engine.voids import VoidReason
