@@ -11,8 +11,6 @@ PostgreSQL ``SELECT … FOR UPDATE`` of the chain-head row), so concurrent write
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -28,7 +26,7 @@ from dealer_assist.errors import JournalError
 from dealer_assist.events import utc_now
 from dealer_assist.ports import TABLE_RECORD, HandEntry, PendingStep, StoredHand, VerifyResult
 from dealer_assist.storage import steps
-from dealer_assist.storage.chain import canonical_json, chain_hash
+from dealer_assist.storage.appending import append_entries
 from dealer_assist.storage.engine import (
     describe,
     journal_url,
@@ -37,17 +35,13 @@ from dealer_assist.storage.engine import (
     snapshot_transaction,
     write_transaction,
 )
-from dealer_assist.storage.hand_index import search_rows
 from dealer_assist.storage.model import validate_entry
-from dealer_assist.storage.rows import hand_values, row_to_hand
+from dealer_assist.storage.rows import row_to_hand
 from dealer_assist.storage.schema import (
     SCHEMA_HEAD,
     UNSIGNED_REVISIONS,
-    chain_head,
     hand_columns,
-    hand_search,
     hands,
-    pending_steps,
 )
 from dealer_assist.storage.signing import (
     KeyRing,
@@ -74,7 +68,6 @@ from dealer_assist.storage.verify import Salvage, salvage, verify_chain
 _log = logging.getLogger(__name__)
 
 _PAGE = 500  # iter_hands reads this many rows per short transaction
-_UIDS = 500  # append_hands looks up this many hand uids per statement
 
 
 class Journal:
@@ -234,42 +227,8 @@ class Journal:
             except JournalError as e:
                 raise JournalError(f"entry {i}: {e}" if len(entries) > 1 else str(e)) from e
         engine = self._require_writable()
-        out: list[StoredHand] = []
         with self._errors("append hand"), write_transaction(engine) as conn:
-            head = conn.execute(
-                sa.select(chain_head.c.last_hand_id, chain_head.c.last_hash)
-                .where(chain_head.c.id == 1)
-                .with_for_update()
-            ).one()
-            last_id, last_hash = int(head.last_hand_id), str(head.last_hash)
-            new: list[StoredHand] = []
-            uids = _stored_uids(conn, entries)  # then this batch's too, as they are made
-            for entry in entries:
-                if entry.hand_uid is not None:
-                    existing = uids.get(entry.hand_uid)
-                    if existing is not None:
-                        out.append(existing)
-                        continue
-                hand = _new_hand(entry, last_id + 1, last_hash, self._clock())
-                signer = self._signer(conn, entry.table_id)
-                if signer is not None:
-                    signature = signer.sign_hash(hand.hash)
-                    hand = dataclasses.replace(hand, signature=signature, key_id=signer.key_id)
-                last_id, last_hash = hand.hand_id, hand.hash
-                if hand.hand_uid is not None:
-                    uids[hand.hand_uid] = hand
-                new.append(hand)
-                out.append(hand)
-            if new:
-                conn.execute(sa.insert(hands), [hand_values(h) for h in new])
-                rows = search_rows(new)
-                if rows:
-                    conn.execute(sa.insert(hand_search), rows)
-                conn.execute(
-                    sa.update(chain_head)
-                    .where(chain_head.c.id == 1)
-                    .values(last_hand_id=last_id, last_hash=last_hash)
-                )
+            out = append_entries(conn, entries, self._signer, self._clock)
         return out
 
     def get_hand(self, hand_id: int) -> StoredHand:
@@ -510,40 +469,3 @@ class Journal:
             raise JournalError(f"cannot {action}: {describe(e)}") from e
         except ValueError as e:  # a damaged row the driver cannot decode (SQLite text dates)
             raise JournalError(f"cannot {action}: stored data is unreadable ({e})") from e
-
-
-def _stored_uids(conn: Connection, entries: Sequence[HandEntry]) -> dict[str, StoredHand]:
-    """The stored hands of the ``hand_uid`` of ``entries``, by uid; their pending steps
-    deleted (a journaled hand's, or a retried one's), in pages of ``_UIDS``."""
-    found: dict[str, StoredHand] = {}
-    by_table: dict[str, list[str]] = {}
-    for e in entries:
-        if e.hand_uid is not None:
-            by_table.setdefault(e.table_id, []).append(e.hand_uid)
-    for table_id, uids in by_table.items():
-        for i in range(0, len(uids), _UIDS):
-            page = uids[i : i + _UIDS]
-            rows = conn.execute(sa.select(hands).where(hands.c.hand_uid.in_(page))).all()
-            found.update((str(r.hand_uid), row_to_hand(r)) for r in rows)
-            conn.execute(
-                sa.delete(pending_steps).where(
-                    pending_steps.c.table_id == table_id, pending_steps.c.hand_uid.in_(page)
-                )
-            )
-    return found
-
-
-def _new_hand(entry: HandEntry, hand_id: int, prev_hash: str, now: datetime) -> StoredHand:
-    # Round-trip the JSON parts through canonical text so the returned hand equals what
-    # get_hand() will read back (tuples become lists, the caller's dicts are not shared).
-    parts = {
-        name: json.loads(canonical_json(getattr(entry, name)))
-        for name in ("record", "settlement", "events", "extra")
-    }
-    fields = {
-        f.name: getattr(entry, f.name) for f in dataclasses.fields(entry) if f.name not in parts
-    }
-    hand = StoredHand(
-        hand_id=hand_id, recorded_at=now, prev_hash=prev_hash, hash="", **fields, **parts
-    )
-    return dataclasses.replace(hand, hash=chain_hash(prev_hash, hand.content()))
