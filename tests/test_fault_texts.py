@@ -63,7 +63,7 @@ from tests.console_conftest import (
 )
 from tests.test_console_text_fit import cut_texts
 from ui.commands.simulate import play_hand
-from ui.console import texts
+from ui.console import fault_texts, texts
 from ui.console.i18n import qm_path
 from ui.console.presenter import ConsolePresenter, Message, Step
 from ui.console.snapshot import CommandError, DeviceStatus, SourceNotice, TableSnapshot
@@ -107,12 +107,12 @@ def test_every_fault_sentence_is_translated_and_says_what_to_do(lang: str) -> No
         text = texts.fault_sentence(kind)
         dealer_sentence(text)
         if lang == "it":
-            assert text != str(texts._KIND_TEXTS[kind]), f"{kind} not in Italian"
+            assert text != str(fault_texts._KIND_TEXTS[kind]), f"{kind} not in Italian"
     for code in [*FAULT_TEXTS, "LATE_CARD"]:
         text = texts.fault_code_text(code)
         dealer_sentence(text)
         if lang == "it":
-            assert text != str(texts._FAULT_CODES[code]), f"{code} not in Italian"
+            assert text != str(fault_texts._FAULT_CODES[code]), f"{code} not in Italian"
     assert texts.fault_sentence("link_lost").startswith(
         "Cavo della miscelatrice scollegato" if lang == "it" else "Shuffler cable disconnected"
     )
@@ -166,7 +166,7 @@ def test_a_killed_emulator_reaches_the_dealer_as_a_sentence(
         dealer_sentence(text)
     # the technical detail is in the log (once), not on the screen
     assert [r.getMessage() for r in caplog.records].count(f"card source: {reason}") <= 1
-    assert reason in caplog.text or reason in texts._LOGGED
+    assert reason in caplog.text or reason in fault_texts._LOGGED
     # the poker console's refusal of a new hand with the link down says the same
     refused = poker_texts.message_text(PokerMessage("refused", text="link reconnecting"), "EUR")
     assert refused == cable

@@ -61,154 +61,154 @@
             <translation>Preflop</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="56" />
+            <location filename="../console/texts.py" line="53" />
             <source>Royal flush</source>
             <translation>Scala reale</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="57" />
+            <location filename="../console/texts.py" line="54" />
             <source>Straight flush</source>
             <translation>Scala colore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="58" />
+            <location filename="../console/texts.py" line="55" />
             <source>Four of a kind</source>
             <translation>Poker</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="59" />
+            <location filename="../console/texts.py" line="56" />
             <source>Full house</source>
             <translation>Full</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="60" />
+            <location filename="../console/texts.py" line="57" />
             <source>Flush</source>
             <translation>Colore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="61" />
+            <location filename="../console/texts.py" line="58" />
             <source>Straight</source>
             <translation>Scala</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="62" />
+            <location filename="../console/texts.py" line="59" />
             <source>Three of a kind</source>
             <translation>Tris</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="63" />
+            <location filename="../console/texts.py" line="60" />
             <source>Two pair</source>
             <translation>Doppia coppia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="64" />
+            <location filename="../console/texts.py" line="61" />
             <source>Pair</source>
             <translation>Coppia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="65" />
+            <location filename="../console/texts.py" line="62" />
             <source>High card</source>
             <translation>Carta alta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="68" />
+            <location filename="../console/texts.py" line="65" />
             <source>Wins</source>
             <translation>Vince</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="69" />
+            <location filename="../console/texts.py" line="66" />
             <source>Loses</source>
             <translation>Perde</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="70" />
+            <location filename="../console/texts.py" line="67" />
             <source>Tie</source>
             <translation>Parità</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="71" />
+            <location filename="../console/texts.py" line="68" />
             <location filename="../console/widgets/seat.py" line="353" />
             <location filename="../poker/widgets/felt.py" line="182" />
             <source>Folded</source>
             <translation>Ha passato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="74" />
+            <location filename="../console/texts.py" line="71" />
             <location filename="../poker/texts.py" line="46" />
             <source>Connecting</source>
             <translation>Collegamento</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="75" />
+            <location filename="../console/texts.py" line="72" />
             <source>Bets open</source>
             <translation>Puntate aperte</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="76" />
-            <location filename="../console/texts.py" line="184" />
+            <location filename="../console/texts.py" line="73" />
+            <location filename="../console/texts.py" line="181" />
             <source>Rien ne va plus</source>
             <translation>Rien ne va plus</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="77" />
+            <location filename="../console/texts.py" line="74" />
             <location filename="../console/widgets/entry.py" line="192" />
             <location filename="../poker/texts.py" line="53" />
             <source>Manual entry</source>
             <translation>Inserimento manuale</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="78" />
+            <location filename="../console/texts.py" line="75" />
             <location filename="../console/widgets/entry.py" line="197" />
             <location filename="../poker/texts.py" line="55" />
             <source>Unreadable card</source>
             <translation>Carta illeggibile</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="79" />
+            <location filename="../console/texts.py" line="76" />
             <location filename="../console/widgets/settle.py" line="163" />
             <source>Reveal</source>
             <translation>Scopertura</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="80" />
+            <location filename="../console/texts.py" line="77" />
             <location filename="../console/widgets/settle.py" line="175" />
             <source>Settlement</source>
             <translation>Pagamenti</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="81" />
+            <location filename="../console/texts.py" line="78" />
             <location filename="../poker/texts.py" line="52" />
             <source>Hand void</source>
             <translation>Mano annullata</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="82" />
+            <location filename="../console/texts.py" line="79" />
             <location filename="../console/widgets/panel.py" line="269" />
             <source>Hand over</source>
             <translation>Mano conclusa</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="85" />
+            <location filename="../console/texts.py" line="82" />
             <source>spades</source>
             <translation>picche</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="86" />
+            <location filename="../console/texts.py" line="83" />
             <source>hearts</source>
             <translation>cuori</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="87" />
+            <location filename="../console/texts.py" line="84" />
             <source>diamonds</source>
             <translation>quadri</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="88" />
+            <location filename="../console/texts.py" line="85" />
             <source>clubs</source>
             <translation>fiori</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="156" />
+            <location filename="../console/texts.py" line="153" />
             <location filename="../tournament/clock_window.py" line="273" />
             <source>%1 of %2</source>
             <translation>%1 di %2</translation>
@@ -887,7 +887,7 @@
             <translation>Mano scoperta più alta: %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="182" />
+            <location filename="../console/texts.py" line="179" />
             <source>Connect the shuffler</source>
             <translation>Collega la miscelatrice</translation>
         </message>
@@ -909,396 +909,396 @@
             <translation>Scopri il River</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="186" />
+            <location filename="../console/texts.py" line="183" />
             <source>Turn the dealer's cards</source>
             <translation>Scopri le carte del Banco</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="188" />
+            <location filename="../console/texts.py" line="185" />
             <source>Settle</source>
             <translation>Pagamenti</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="190" />
+            <location filename="../console/texts.py" line="187" />
             <location filename="../console/widgets/entry.py" line="98" />
             <location filename="../poker/widgets/panel.py" line="161" />
             <source>Next</source>
             <translation>Avanti</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="192" />
+            <location filename="../console/texts.py" line="189" />
             <location filename="../poker/widgets/panel.py" line="198" />
             <source>New hand</source>
             <translation>Nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="194" />
+            <location filename="../console/texts.py" line="191" />
             <location filename="../poker/widgets/alarm.py" line="90" />
             <source>Acknowledged</source>
             <translation>Confermato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="201" />
-            <location filename="../console/texts.py" line="210" />
+            <location filename="../console/texts.py" line="198" />
+            <location filename="../console/texts.py" line="207" />
             <source>Pay %1</source>
             <translation>Paga %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="203" />
-            <location filename="../console/texts.py" line="212" />
+            <location filename="../console/texts.py" line="200" />
+            <location filename="../console/texts.py" line="209" />
             <source>Collect %1</source>
             <translation>Ritira %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="204" />
+            <location filename="../console/texts.py" line="201" />
             <source>Push</source>
             <translation>Resta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="213" />
+            <location filename="../console/texts.py" line="210" />
             <source>Net zero</source>
             <translation>Saldo zero</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="220" />
+            <location filename="../console/texts.py" line="217" />
             <source>Dealer qualifies</source>
             <translation>Banco qualificato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="221" />
+            <location filename="../console/texts.py" line="218" />
             <source>Dealer does not qualify — Ante pushes</source>
             <translation>Banco non qualificato — Ante restituita</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="228" />
+            <location filename="../console/texts.py" line="225" />
             <location filename="../poker/widgets/panel.py" line="305" />
             <source>%1: minimum %2</source>
             <translation>%1: minimo %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="230" />
+            <location filename="../console/texts.py" line="227" />
             <location filename="../poker/widgets/panel.py" line="309" />
             <source>%1: maximum %2</source>
             <translation>%1: massimo %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="232" />
+            <location filename="../console/texts.py" line="229" />
             <source>%1 is required</source>
             <translation>%1 obbligatoria</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="240" />
+            <location filename="../console/texts.py" line="237" />
             <location filename="../poker/widgets/panel.py" line="396" />
             <source>Seat %1 — %2</source>
             <translation>Posto %1 — %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="242" />
+            <location filename="../console/texts.py" line="239" />
             <source>No bets on the table</source>
             <translation>Nessuna puntata sul tavolo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="244" />
+            <location filename="../console/texts.py" line="241" />
             <location filename="../poker/texts.py" line="142" />
             <source>Tap a seat first</source>
             <translation>Tocca prima un posto</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="248" />
-            <location filename="../console/texts.py" line="516" />
+            <location filename="../console/fault_texts.py" line="204" />
+            <location filename="../console/texts.py" line="245" />
             <source>The shuffler is not ready: clear the fault, then start a new hand</source>
             <translation>La miscelatrice non è pronta: risolvi il guasto, poi inizia una nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="93" />
+            <location filename="../console/texts.py" line="90" />
             <source>That card is already in this deck: look again and enter the right card</source>
             <extracomment>a typed card refused as already in the deck, by the keypad or by the core, in both consoles: the same words for a face-up card and a face-down one, never which card or where (issue 17, 4)</extracomment>
             <translation>Questa carta è già uscita da questo mazzo: guarda di nuovo e inserisci quella giusta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="256" />
+            <location filename="../console/texts.py" line="253" />
             <source>Pit boss not recognised: check the badge number and the PIN</source>
             <translation>Capo tavolo non riconosciuto: controlla numero di badge e PIN</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="258" />
+            <location filename="../console/texts.py" line="255" />
             <source>Pit boss: enter your badge number (and PIN) first</source>
             <translation>Capo tavolo: inserisci prima il numero di badge (e il PIN)</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="260" />
+            <location filename="../console/texts.py" line="257" />
             <source>The pit boss entered a different card: the dealer enters the card again</source>
             <translation>Il capo tavolo ha inserito una carta diversa: il dealer inserisce di nuovo la carta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="263" />
+            <location filename="../console/texts.py" line="260" />
             <source>Seat %1: a large payout — a pit boss signs it off with badge and PIN first</source>
             <translation>Posto %1: vincita elevata — prima la convalida del capo tavolo con badge e PIN</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="267" />
+            <location filename="../console/texts.py" line="264" />
             <source>This badge may not sign off this payout: it needs a higher role</source>
             <translation>Questo badge non può convalidare questa vincita: serve un ruolo superiore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="269" />
+            <location filename="../console/texts.py" line="266" />
             <source>No PIN list at this table: a large payout cannot be signed off here</source>
             <translation>Nessun elenco di PIN a questo tavolo: qui una vincita elevata non può essere convalidata</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="273" />
+            <location filename="../console/texts.py" line="270" />
             <source>Exposed card recorded (%1). Play goes on.</source>
             <translation>Carta esposta registrata (%1). Il gioco continua.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="282" />
+            <location filename="../console/texts.py" line="279" />
             <source>That decision is not possible now: check the seat, then tap again</source>
             <translation>Decisione non possibile ora: controllare il posto, poi toccare di nuovo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="285" />
+            <location filename="../console/texts.py" line="282" />
             <source>Not possible at this point of the hand: follow the next step shown</source>
             <translation>Non possibile a questo punto della mano: seguire il passo indicato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="288" />
+            <location filename="../console/texts.py" line="285" />
             <source>That bet is refused: check it against the table limits</source>
             <translation>Puntata rifiutata: controllarla con i limiti del tavolo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="289" />
+            <location filename="../console/texts.py" line="286" />
             <source>Refused: the table cannot do that now; call the pit boss if it happens again</source>
             <translation>Rifiutato: il tavolo non può farlo ora; chiamare il capo tavolo se si ripete</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="303" />
+            <location filename="../console/texts.py" line="300" />
             <source>Seat %1 — card %2</source>
             <translation>Posto %1 — carta %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="305" />
+            <location filename="../console/texts.py" line="302" />
             <source>Dealer — card %1</source>
             <translation>Banco — carta %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="307" />
+            <location filename="../console/texts.py" line="304" />
             <source>Board — card %1</source>
             <translation>Carte comuni — carta %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="308" />
+            <location filename="../console/texts.py" line="305" />
             <source>Burn card %1</source>
             <translation>Carta bruciata %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="318" />
+            <location filename="../console/texts.py" line="315" />
             <source>Dealer</source>
             <translation>Banco</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="320" />
+            <location filename="../console/texts.py" line="317" />
             <source>Board</source>
             <translation>Carte comuni</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="327" />
+            <location filename="../console/texts.py" line="324" />
             <source>Card source changed: %1 → %2.</source>
             <translation>Sorgente delle carte cambiata: %1 → %2.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="339" />
+            <location filename="../console/fault_texts.py" line="27" />
             <source>The shuffler's port is in use by another program: close that program, then connect the shuffler again</source>
             <translation>La porta della miscelatrice è usata da un altro programma: chiudere quel programma, poi ricollegare la miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="342" />
+            <location filename="../console/fault_texts.py" line="30" />
             <source>This computer may not open the shuffler's port: call the technician</source>
             <translation>Questo computer non ha il permesso di aprire la porta della miscelatrice: chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="344" />
+            <location filename="../console/fault_texts.py" line="32" />
             <source>Shuffler not found: check that its cable is plugged in and it is switched on</source>
             <translation>Miscelatrice non trovata: controllare che il cavo sia collegato e che sia accesa</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="346" />
+            <location filename="../console/fault_texts.py" line="34" />
             <source>Another shuffler answered: check which one is connected, then restart the console</source>
             <translation>Ha risposto un'altra miscelatrice: controllare quale è collegata, poi riavviare la console</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="349" />
+            <location filename="../console/fault_texts.py" line="37" />
             <source>The shuffler restarted by itself: wait until it is ready</source>
             <translation>La miscelatrice si è riavviata da sola: attendere che sia pronta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="351" />
+            <location filename="../console/fault_texts.py" line="39" />
             <source>The shuffler does not answer: switch it off and on again</source>
             <translation>La miscelatrice non risponde: spegnerla e riaccenderla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="356" />
+            <location filename="../console/fault_texts.py" line="44" />
             <source>Shuffler cable disconnected or shuffler switched off: plug the cable back in and switch it on</source>
             <translation>Cavo della miscelatrice scollegato o miscelatrice spenta: ricollegare il cavo e accenderla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="359" />
+            <location filename="../console/fault_texts.py" line="47" />
             <source>Shuffler cable disconnected or shuffler switched off: plug the cable back in and switch it on. If it keeps happening, another program may be reading the shuffler's port: close it</source>
             <translation>Cavo della miscelatrice scollegato o miscelatrice spenta: ricollegare il cavo e accenderla. Se succede ancora, un altro programma potrebbe leggere la porta della miscelatrice: chiuderlo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="363" />
+            <location filename="../console/fault_texts.py" line="51" />
             <source>Card source fault: call the technician (the details are in the log)</source>
             <translation>Guasto della sorgente delle carte: chiamare il tecnico (i dettagli sono nel registro)</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="367" />
+            <location filename="../console/fault_texts.py" line="55" />
             <source>Cards jammed in the shuffler: clear the jam on the shuffler</source>
             <translation>Carte inceppate nella miscelatrice: sbloccarle sulla miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="368" />
+            <location filename="../console/fault_texts.py" line="56" />
             <source>Shuffler door open: close it</source>
             <translation>Sportello della miscelatrice aperto: chiuderlo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="369" />
+            <location filename="../console/fault_texts.py" line="57" />
             <source>A card is missing from the shuffler: find it and put it back</source>
             <translation>Manca una carta nella miscelatrice: trovarla e rimetterla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="371" />
+            <location filename="../console/fault_texts.py" line="59" />
             <source>An extra card in the shuffler: take it out</source>
             <translation>Una carta in più nella miscelatrice: toglierla</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="372" />
+            <location filename="../console/fault_texts.py" line="60" />
             <source>The same card twice in the shuffler: check the deck</source>
             <translation>La stessa carta due volte nella miscelatrice: controllare il mazzo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="374" />
+            <location filename="../console/fault_texts.py" line="62" />
             <source>The shuffler misread a card: check the deck, then clear the fault on the shuffler</source>
             <translation>La miscelatrice ha letto male una carta: controllare il mazzo, poi risolvere il guasto sulla miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="376" />
+            <location filename="../console/fault_texts.py" line="64" />
             <source>Shuffler elevator failure: call the technician</source>
             <translation>Guasto dell'elevatore della miscelatrice: chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="377" />
+            <location filename="../console/fault_texts.py" line="65" />
             <source>Shuffler power failure: check its power cable</source>
             <translation>Guasto dell'alimentazione della miscelatrice: controllarne il cavo di alimentazione</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="378" />
+            <location filename="../console/fault_texts.py" line="66" />
             <source>Shuffler internal error: switch it off and on again; if it stays, call the technician</source>
             <translation>Errore interno della miscelatrice: spegnerla e riaccenderla; se resta, chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="381" />
+            <location filename="../console/fault_texts.py" line="69" />
             <source>A card left the shuffler after the hand was settled: take it off the table</source>
             <translation>Una carta è uscita dalla miscelatrice dopo la chiusura della mano: toglierla dal tavolo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="387" />
+            <location filename="../console/fault_texts.py" line="75" />
             <source>door open</source>
             <translation>sportello aperto</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="388" />
+            <location filename="../console/fault_texts.py" line="76" />
             <source>missing card</source>
             <translation>carta mancante</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="389" />
+            <location filename="../console/fault_texts.py" line="77" />
             <source>extra card</source>
             <translation>carta in più</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="390" />
+            <location filename="../console/fault_texts.py" line="78" />
             <source>duplicate card</source>
             <translation>carta doppia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="391" />
+            <location filename="../console/fault_texts.py" line="79" />
             <source>misread</source>
             <translation>lettura errata</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="392" />
+            <location filename="../console/fault_texts.py" line="80" />
             <source>elevator</source>
             <translation>elevatore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="393" />
+            <location filename="../console/fault_texts.py" line="81" />
             <source>power</source>
             <translation>alimentazione</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="395" />
+            <location filename="../console/fault_texts.py" line="83" />
             <source>late card</source>
             <translation>carta in ritardo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="432" />
+            <location filename="../console/fault_texts.py" line="120" />
             <source>Shuffler fault %1: see its display</source>
             <translation>Guasto della miscelatrice %1: vedere il suo display</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="447" />
+            <location filename="../console/fault_texts.py" line="135" />
             <source>Reason: %1</source>
             <translation>Motivo: %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="501" />
+            <location filename="../console/fault_texts.py" line="189" />
             <source>The shuffler is in fault: clear it on the shuffler</source>
             <translation>La miscelatrice è in guasto: risolverlo sulla miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="503" />
+            <location filename="../console/fault_texts.py" line="191" />
             <source>The shuffler is not ready (%1): wait until it is</source>
             <translation>La miscelatrice non è pronta (%1): attendere che lo sia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="329" />
+            <location filename="../console/texts.py" line="326" />
             <source>From now on the dealer types every card on the keypad.</source>
             <translation>Da ora il dealer inserisce ogni carta con la tastiera.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="353" />
+            <location filename="../console/fault_texts.py" line="41" />
             <source>Cards keep going missing on the way from the shuffler: another program may be reading the shuffler's port. Close it, or call the technician</source>
             <translation>Continuano a mancare carte in arrivo dalla miscelatrice: un altro programma potrebbe leggere la porta della miscelatrice. Chiuderlo, o chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="386" />
+            <location filename="../console/fault_texts.py" line="74" />
             <source>jam</source>
             <translation>inceppo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="394" />
+            <location filename="../console/fault_texts.py" line="82" />
             <source>internal</source>
             <translation>errore interno</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="396" />
+            <location filename="../console/fault_texts.py" line="84" />
             <source>other shuffler</source>
             <translation>altra miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="402" />
+            <location filename="../console/fault_texts.py" line="90" />
             <source>Wait until the shuffler is ready, then start a new hand</source>
             <extracomment>what the dealer does after a void, by its reason (the reason's own words come from the core)</extracomment>
             <translation>Attendere che la miscelatrice sia pronta, poi iniziare una nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="486" />
+            <location filename="../console/fault_texts.py" line="174" />
             <location filename="../console/widgets/topbar.py" line="107" />
             <source>next try in %1 s</source>
             <translation>prossimo tentativo tra %1 s</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="252" />
+            <location filename="../console/texts.py" line="249" />
             <location filename="../poker/texts.py" line="144" />
             <source>Tap “Void hand” again to void the hand</source>
             <translation>Tocca di nuovo “Annulla mano” per annullarla</translation>
@@ -1352,7 +1352,7 @@
             <translation>Fiche %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="316" />
+            <location filename="../console/texts.py" line="313" />
             <location filename="../console/widgets/alarm.py" line="120" />
             <location filename="../console/widgets/panel.py" line="140" />
             <location filename="../console/widgets/seat.py" line="326" />
@@ -1672,7 +1672,7 @@
             <translation>nessun collegamento</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="483" />
+            <location filename="../console/fault_texts.py" line="171" />
             <location filename="../console/widgets/topbar.py" line="104" />
             <source>reconnecting… attempt %1</source>
             <translation>ricollegamento… tentativo %1</translation>
