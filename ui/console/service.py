@@ -24,13 +24,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 
-from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.banked import BankedHand, Phase
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import (
     DealerAssistError,
-    DeviceError,
     HandStateError,
     JournalError,
 )
@@ -41,10 +39,10 @@ from dealer_assist.storage.journal import Journal
 from dealer_assist.table.banked_runner import BankedRunner
 from dealer_assist.table.dealers import ensure_dealer
 from drivers.failover.chain import FailoverSource
-from drivers.manual import ManualSource
 from ui.console.dealer_change import change_dealer, on_box
 from ui.console.pitboss import PitBossRoster
 from ui.console.refusals import command_error
+from ui.console.service_cards import CardSteps
 from ui.console.service_signoff import FloorSignoffSteps
 from ui.console.service_storage import StorageSteps
 from ui.console.service_walk import WalkSteps
@@ -68,7 +66,7 @@ WAIT_STEP = 0.05  # seconds: what wait() lets the source take for one event befo
 MANUAL_SHUFFLE_TIMEOUT = 1.0  # seconds: the keypad's "shuffle" is immediate
 
 
-class TableService(WalkSteps, StorageSteps, FloorSignoffSteps):
+class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
     """One table: opens the source and the journal, runs hands, reports snapshots.
 
     Args:
@@ -203,20 +201,6 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps):
         runner = self.runner
         return runner is not None and (runner.waiting or self._want_hand)
 
-    # -- from other threads -----------------------------------------------------------------------
-    def enter_card(self, card: Card) -> None:
-        """The dealer typed ``card`` on the keypad: the next card of the deal (thread-safe; the
-        manual source queues it as an event, which the worker's next tick hands the runner).
-
-        Raises:
-            DeviceError: the keypad is not the card source in use.
-            CardError: that card was already entered in this deck.
-        """
-        active = self.active_source
-        if not isinstance(active, ManualSource):
-            raise DeviceError("cards are read by the device, not typed: manual entry is off")
-        active.enter(card)
-
     # -- steps ------------------------------------------------------------------------------------
     def new_hand(self, seq: int = 0) -> TableSnapshot:
         """Open bets on a new hand (SHUFFLE to the device). Refused while a void alarm waits
@@ -335,39 +319,6 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps):
             runner, hand = self._hand()
             if hand.phase is not Phase.VOID:
                 runner.void(reason)
-
-        return self._run(seq, step)
-
-    def identify(self, card: Card, seq: int = 0) -> TableSnapshot:
-        """The dealer identifies the unreadable card (``misdeal.unreadable_card =
-        "dealer_identifies"``); a pit boss confirms it next (:meth:`confirm`)."""
-
-        def step() -> None:
-            runner, _ = self._hand()
-            runner.identify_card(card, dealer=self.dealer)
-
-        return self._run(seq, step)
-
-    def confirm(self, card: Card, badge: str, pin: str, seq: int = 0) -> TableSnapshot:
-        """The pit boss (``badge``, ``pin`` checked against the roster when there is one) enters
-        the card they see. The same card as the dealer's confirms it and the deal goes on (both
-        names recorded with the card); another card rejects the dealer's, who enters it again
-        (``error.code`` ``ident_mismatch``). A wrong badge or PIN changes nothing (``pit_boss``).
-        Neither card is ever in a snapshot."""
-
-        def step() -> CommandError | None:
-            runner, _ = self._hand()
-            return confirm_card(runner, self.roster, card, badge, pin)
-
-        return self._run(seq, step)
-
-    def record_exposed(self, position: str, card: Card | None, seq: int = 0) -> TableSnapshot:
-        """A card exposed by mistake at ``position`` (``seat 3``, ``dealer``, ``board``), the
-        card if the dealer entered it: recorded with the hand, not a misdeal; play goes on."""
-
-        def step() -> None:
-            runner, _ = self._hand()
-            runner.record_exposed(card, position=position)
 
         return self._run(seq, step)
 
