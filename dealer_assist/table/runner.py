@@ -22,7 +22,6 @@ and journaled with the next hand, and raises the late-card alarm after a settled
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import time
 import uuid
@@ -50,7 +49,7 @@ from dealer_assist.engine.operations import (
 )
 from dealer_assist.engine.state import GameState
 from dealer_assist.engine.voids import VoidReason
-from dealer_assist.errors import CardError, DealerAssistError, DeviceError, HandStateError
+from dealer_assist.errors import DealerAssistError, DeviceError, HandStateError
 from dealer_assist.events import (
     CardRead,
     DeckShuffled,
@@ -60,27 +59,30 @@ from dealer_assist.events import (
     utc_now,
 )
 from dealer_assist.ports import JournalPort, StoredHand
-from dealer_assist.source import CardSource, LinkAware, StatusRequester
-from dealer_assist.table.device_status import DeviceStatus, ReadinessTracker
-from dealer_assist.table.identification import Identification, PendingIdentification
+from dealer_assist.source import CardSource
+from dealer_assist.table.device_status import ReadinessTracker
+from dealer_assist.table.identification import Identification
 from dealer_assist.table.journaling import HandFacts, hand_entry
-from dealer_assist.table.late_cards import LateCardAlarm, LateCards
+from dealer_assist.table.late_cards import LateCards
 from dealer_assist.table.misdeal import DealWatch, MisdealDetector
 from dealer_assist.table.recovery import RESTART_CODES
+from dealer_assist.table.runner_identify import IdentificationSteps
+from dealer_assist.table.runner_status import RunnerStatus
 from dealer_assist.table.session import TableSession
-from dealer_assist.table.steplog import StepLog, VoidAlarm, VoidAlarms
+from dealer_assist.table.steplog import StepLog, VoidAlarms
 from dealer_assist.table.waits import Waits
 
 S = TypeVar("S", bound=GameState)
-BUSY = frozenset({"DEALING", "SHUFFLING"})
-STATUS_TIMEOUT = 2.0  # seconds for the device to answer a STATUS request
 
 
-class TableRunner(ABC, Generic[S]):
+class TableRunner(RunnerStatus, IdentificationSteps[S], ABC, Generic[S]):
     """Runs hands of one game at one table; a game family's runner says how a hand is made
     (:meth:`make_state`) and adds the dealer's steps of its games
     (:class:`~dealer_assist.table.banked_runner.BankedRunner`). Crash resume:
     :class:`~dealer_assist.table.resume.ResumingRunner`.
+    Its status views and STATE requests are
+    :class:`~dealer_assist.table.runner_status.RunnerStatus`, its unreadable-card steps
+    :class:`~dealer_assist.table.runner_identify.IdentificationSteps`.
 
     Args:
         config: the table (``unreadable_card``: ``void`` or ``dealer_identifies``).
@@ -134,56 +136,6 @@ class TableRunner(ABC, Generic[S]):
         self._arranged = False  # a deal waits for the deck's SHUFFLED (one at a time)
         self._restarting = False  # a restarted hand's new deck is on its way: no deal before it
         self._waits = Waits()
-
-    # -- status -----------------------------------------------------------------------------------
-    @property
-    def device_status(self) -> DeviceStatus:
-        """The device and its link now (fault codes, state, reconnection attempts)."""
-        link = self.source.link_status if isinstance(self.source, LinkAware) else None
-        alarm = self._late.alarm
-        return self._readiness.status(link, late_card=alarm.text() if alarm else "")
-
-    @property
-    def late_card_alarm(self) -> LateCardAlarm | None:
-        """Cards of the last settled hand's deck dealt after its settlement (naming the deck),
-        until the next journaled hand carries them; None when there are none."""
-        return self._late.alarm
-
-    @property
-    def device_state(self) -> str:
-        """The device's last TCRP/1 STATE ("" when unknown)."""
-        return self._readiness.state
-
-    @property
-    def device_busy(self) -> bool:
-        """The device is still dealing or shuffling (a void hand's DEAL may still dispense)."""
-        return self._readiness.state in BUSY
-
-    @property
-    def void_alarm(self) -> VoidAlarm | None:
-        """The void the dealer has not acknowledged yet (blocks :meth:`new_hand`), or None."""
-        return self._voids.first
-
-    @property
-    def identification(self) -> PendingIdentification | None:
-        """The unreadable card waiting for the dealer and a pit boss, or None."""
-        return self._ident.pending
-
-    @property
-    def waiting(self) -> bool:
-        """The runner waits for the device (a deck, cards, a STATUS answer); False when only a
-        person can move the table on."""
-        dealing = self.hand is not None and bool(self.hand.pending_deal)
-        return bool(self._waits) or (
-            dealing and self._watch is not None and not self._ident.waiting
-        )
-
-    def ask_status(self) -> None:
-        """Ask the device for its STATE (the answer arrives as an event); silently nothing when
-        the source cannot report it or its link is down."""
-        if isinstance(self.source, StatusRequester):
-            with contextlib.suppress(DeviceError):  # the link is down: its status says so
-                self.source.request_status()
 
     # -- events and the clock ---------------------------------------------------------------------
     def poll(self, timeout: float = 0.0) -> list[DeviceEvent]:
@@ -269,22 +221,6 @@ class TableRunner(ABC, Generic[S]):
             return False
         waiting = (1 if self._ident.waiting else 0) + len(self._ident.held)
         return len(hand.pending_deal) > waiting
-
-    def _ask_state(self, then: Callable[[str], None]) -> None:
-        """Ask the device's STATE and call ``then`` with it ("" when it cannot tell in time)."""
-        if not isinstance(self.source, StatusRequester):
-            then("")
-            return
-        before = self._readiness.state
-        self._readiness.state = ""
-        try:
-            self.source.request_status()
-        except DeviceError:
-            self._readiness.state = before
-            then("")
-            return
-        self._waits.add("status", lambda: bool(self._readiness.state), STATUS_TIMEOUT,
-                       lambda _ok: then(self._readiness.state))  # fmt: skip
 
     # -- hand steps -------------------------------------------------------------------------------
     def new_hand(self, *, even_if_busy: bool = False) -> S:
@@ -382,44 +318,6 @@ class TableRunner(ABC, Generic[S]):
         carte restano valide"). Raises HandStateError without a hand in progress."""
         text = " ".join(x for x in (str(card) if card else "", position, note) if x) or "card"
         self.perform(CardExposed(card=card, position=position, note=text, at=utc_now()))
-
-    # -- unreadable cards ("dealer_identifies") ---------------------------------------------------
-    def identify_card(self, card: Card, *, dealer: str) -> None:
-        """The dealer enters the unreadable card; a pit boss must then confirm it.
-
-        Raises:
-            HandStateError: no unreadable card is waiting.
-            CardError: that card was already dealt from this deck (enter it again, or void).
-        """
-        ident = self._require_ident()
-        if card in self._detector.seen:
-            raise CardError(f"{card} was already dealt from deck {ident.deck_id}")
-        self._step(CardIdentified(card=card, dealer=dealer, at=utc_now()))
-
-    def confirm_identification(self, *, pit_boss: str, accept: bool = True) -> S:
-        """The pit boss confirms the dealer's card (both names are recorded with it) and the
-        deal goes on; ``accept=False`` rejects it and the dealer enters it again.
-
-        Raises:
-            HandStateError: nothing to confirm (no unreadable card, or no card entered).
-        """
-        ident = self._require_ident()
-        if ident.card is None:
-            raise HandStateError("the dealer has not entered the unreadable card yet")
-        if accept:
-            self._step(IdentificationConfirmed(pit_boss=pit_boss, at=utc_now()))
-        else:
-            self._step(IdentificationRejected(pit_boss=pit_boss, at=utc_now()))
-        hand = self._current()
-        if accept and hand.pending_deal and not self._ident.waiting:
-            self._watch = DealWatch(len(hand.pending_deal), self.card_timeout, time.monotonic())
-        return hand
-
-    def _require_ident(self) -> PendingIdentification:
-        ident = self._ident.pending
-        if ident is None or self.hand is None or self.hand.is_over:
-            raise HandStateError("no unreadable card is waiting for identification")
-        return ident
 
     # -- steps: written first, then applied (live and in replay) ----------------------------------
     def _step(self, op: Operation) -> None:
