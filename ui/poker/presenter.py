@@ -28,6 +28,7 @@ from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import CardError, DealerAssistError
 from dealer_assist.games import get_pot_game
 from ui.console.view import CardEntry
+from ui.poker.seat_taps import SeatTaps
 from ui.poker.service import PokerCommand
 from ui.poker.signoff import SignoffPad
 from ui.poker.snapshot import PokerSnapshot, RuleRefusal
@@ -46,7 +47,7 @@ Sink = Callable[[PokerCommand], None]
 CardSink = Callable[[Card], None]
 
 
-class PokerPresenter:
+class PokerPresenter(SeatTaps):
     """Turns snapshots and taps into views and commands.
 
     Args:
@@ -442,65 +443,6 @@ class PokerPresenter:
         if self.snap.notice is not None:
             self.dismissed = self.snap.notice.number
             self._changed()
-
-    # -- taps: between hands ----------------------------------------------------------------------
-    def tap_seat(self, seat: int) -> None:
-        """Select ``seat`` for a change between hands (again: unselect)."""
-        if self.snap.in_hand or self._double(f"seat:{seat}"):
-            return  # a double tap would select and unselect at once
-        self.selected = None if self.selected == seat else seat
-        self.amount = 0
-        self.message = None
-        self._changed()
-
-    def set_name(self, name: str) -> None:
-        """The new player's name (or badge)."""
-        self.name = name.strip()
-        self._changed()
-
-    def tap_seat_player(self) -> None:
-        """Seat a player in the selected seat with the keyed buy-in (within the bounds)."""
-        seat = self._chosen("seat_player")
-        if seat is None:
-            return
-        low, high = self.config.poker.buy_in
-        if not low <= self.amount <= high:
-            self._say(Message("buy_in_bounds", (low, high)))
-            return
-        self._command(PokerCommand("seat_player", seat=seat, name=self.name, amount=self.amount))
-        self.name, self.amount = "", 0
-
-    def tap_top_up(self) -> None:
-        """More chips for the selected player (the stack at most the maximum buy-in)."""
-        seat = self._chosen("top_up")
-        if seat is None:
-            return
-        player = self.snap.seat(seat)
-        high = self.config.poker.buy_in[1]
-        room = high - (player.stack if player else 0)
-        if self.amount <= 0 or self.amount > room:
-            self._say(Message("top_up_max", (max(room, 0), high)))
-            return
-        self._command(PokerCommand("top_up", seat=seat, amount=self.amount))
-        self.amount = 0
-
-    def tap_seat_change(self, kind: str) -> None:
-        """``sit_out``, ``sit_in``, ``leave`` or ``button`` for the selected seat."""
-        if kind == "button" and not self.has_button:
-            return  # a game without a button (its button is never drawn)
-        seat = self._chosen(kind)
-        if seat is not None:
-            self._command(PokerCommand(kind, seat=seat))
-            if kind == "leave":
-                self.selected = None
-
-    def _chosen(self, key: str) -> int | None:
-        if self._double(key) or self._waiting or self.snap.in_hand:
-            return None
-        if self.selected is None:
-            self._say(Message("select_seat", error=False))
-            return None
-        return self.selected
 
     # -- inside -----------------------------------------------------------------------------------
     def change_dealer(self, badge: str) -> int:
