@@ -49,18 +49,15 @@ from ui.console.service import (
 )
 from ui.console.snapshot import CommandError, DeviceStatus, SourceNotice, StorageBanner
 from ui.poker.seating import Seating
+from ui.poker.service_storage import PokerStorageSteps
 from ui.poker.signoff import pot_wait, sign_pot
 from ui.poker.snapshot import Extras, PokerSnapshot, RuleRefusal, take_snapshot
-from ui.storage_notice import RECOVERED, storage_text
+from ui.storage_notice import RECOVERED
 
 RULES = ("no_card_entered", "void_unacknowledged", "hand_in_progress", "no_new_deck",
          "no_hand_to_void")  # fmt: skip
 """The codes of the service's own refusals (:class:`~dealer_assist.errors.StateRefused`; the
 screen says each in the dealer's language, :mod:`ui.poker.texts`)."""
-
-PROBE_HAND = "-storage-probe-"
-"""The hand uid of the write that asks the journal whether it takes writes again (a step
-clearing that deletes nothing: no hand has this uid)."""
 
 
 @dataclass(frozen=True)
@@ -94,7 +91,7 @@ class PokerCommand:
     pin: str = field(default="", repr=False)
 
 
-class PokerService:
+class PokerService(PokerStorageSteps):
     """One poker table: opens the source and the journal, runs hands, reports snapshots.
 
     Args:
@@ -401,41 +398,6 @@ class PokerService:
             named = tuple(sorted(e.values.items()))
             return RuleRefusal(error.code, error.message, rule=e.rule, named=named)
         return error
-
-    # -- storage faults ---------------------------------------------------------------------------
-    def _storage_fault(self, e: JournalError) -> CommandError:
-        self._fault = e
-        self._want_until = None
-        self._set_banner(storage_text(e), fault=True)
-        return CommandError("storage", str(e))
-
-    def _storage_notice(self, notice: StorageNotice) -> None:
-        """A notice of the journal (on the worker thread, inside a journal call): shown with
-        the next snapshot, unless a fault is shown."""
-        if self._fault is None:
-            self._set_banner(storage_text(notice), fault=False)
-
-    def _set_banner(self, said: tuple[str, tuple[str, ...]], *, fault: bool) -> None:
-        number = (self._banner.number if self._banner is not None else 0) + 1
-        self._banner = StorageBanner(said[0], said[1], fault=fault, number=number)
-
-    def _recover(self) -> None:
-        """After a storage fault: a write asked of the journal (JournalError while it still
-        fails), then the runner's resume path: a new runner over the same source resumes the
-        step log (the hand in progress, or journals the finished one) and takes the old one's
-        place."""
-        old = self._runner()
-        if self.journal is not None:
-            self.journal.clear_steps(self.config.table_id, PROBE_HAND)
-        fresh = PeerRunner(self.config, old.source, self.journal, card_timeout=old.card_timeout,
-                           shuffle_timeout=old.shuffle_timeout, on_event=self._on_event,
-                           signoff=self.config.signoff)  # fmt: skip
-        hand = fresh.resume()
-        self.runner = fresh
-        self.seating = Seating(fresh, self.config, self.dealer)
-        self._resumed = hand.hand_uid if hand is not None and not hand.is_over else ""
-        self._fault = None
-        self._set_banner((RECOVERED, ()), fault=False)
 
     def _prepare(self) -> None:
         """The keypad and a camera are slow to give each card; the keypad shuffles at once."""
