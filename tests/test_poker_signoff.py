@@ -357,7 +357,7 @@ def test_a_console_killed_after_a_signoff_keeps_it(tmp_path: Path) -> None:
     assert [(r["pot"], r["by"]) for r in records] == [(1, PIT_BOSS[0]), (0, MANAGER[0])]
 
 
-SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+SHOTS = Path(__file__).resolve().parents[1] / "artifacts" / "screenshots" / "poker_signoff"
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
