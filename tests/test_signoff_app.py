@@ -40,7 +40,6 @@ pytestmark = [pytest.mark.postgres, pytest.mark.integration]
 USERS = (("PB-1", Role.PIT_BOSS, "2468"), ("SM-1", Role.SHIFT_MANAGER, "8642"),
          ("AUD-1", Role.AUDITOR, "1357"))  # fmt: skip
 FAST = {"poll_interval": 0.05, "min_backoff": 0.05, "max_backoff": 0.3}
-SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 
 
 @pytest.fixture
