@@ -144,13 +144,18 @@ class Table:
 
 
 def _seconds(started: datetime, count: int) -> list[str]:
-    """:func:`iso_utc` of ``started`` + 0, 1, ... ``count - 1`` seconds (whole seconds), the
-    same text formatted once (datetime formatting was a fifth of the generator's time)."""
+    """:func:`iso_utc` of ``started`` + 0, 1, ... ``count - 1`` seconds (``count`` <= 60), the
+    text formatted once a minute (datetime formatting was a fifth of the generator's time)."""
     first = iso_utc(started)
     second = int(first[17:19])
-    if started.microsecond or second + count > 60:
+    if started.microsecond or count > 60:
         return [iso_utc(started + timedelta(seconds=i)) for i in range(count)]
-    return [f"{first[:17]}{second + i:02d}{first[19:]}" for i in range(count)]
+    minute, tail = first[:17], first[19:]
+    out = [f"{minute}{second + i:02d}{tail}" for i in range(min(count, 60 - second))]
+    if len(out) < count:
+        minute = iso_utc(started + timedelta(seconds=60 - second))[:17]
+        out += [f"{minute}{i:02d}{tail}" for i in range(count - len(out))]
+    return out
 
 
 def check_builder(table: Table) -> None:
