@@ -27,7 +27,7 @@ metadata = sa.MetaData()
 #: in one schema must not share it).
 VERSION_TABLE = "floor_alembic_version"
 #: The revision this program writes and reads.
-SCHEMA_HEAD = "f0004"
+SCHEMA_HEAD = "f0005"
 
 floor_tables = sa.Table(
     "floor_tables",

@@ -61,7 +61,7 @@ def conditions(where: HandFilter) -> list[Any]:
         out.append(_R.status == _inline(where.outcome))
     if where.seat is not None:
         out.append(_R.seats.contains(sa.cast([where.seat], pg.ARRAY(sa.SmallInteger))))
-    if where.min_amount is not None:
+    if where.min_amount:  # at least 0 is every hand: a void's missing amount counts as 0
         out.append(_R.top_amount >= where.min_amount)
     if where.void_reason is not None:
         out.append(_R.status == _inline("void"))
@@ -84,11 +84,12 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def _order(col: Any, descending: bool) -> Any:
-    """``col`` in order; NULLS LAST only on a column that can be NULL: on a NOT NULL one it
-    keeps PostgreSQL from reading an ascending index backwards (every match read and sorted
-    instead of stopping after one page; bench/README.md, floor_search)."""
-    if not col.nullable:
+def _order(col: Any, descending: bool, *, no_nulls: bool = False) -> Any:
+    """``col`` in order; NULLS LAST only on a column that can be NULL in the results: on a NOT
+    NULL one, or one the filter keeps non-NULL (``no_nulls``), it keeps PostgreSQL from reading
+    an ascending index backwards (every match read and sorted instead of stopping after one
+    page; bench/README.md, floor_search and floor_fill)."""
+    if not col.nullable or no_nulls:
         return col.desc() if descending else col.asc()
     return col.desc().nulls_last() if descending else col.asc().nulls_last()
 
@@ -112,7 +113,12 @@ class FloorSearch:
         read to know whether more follow)."""
         col = _R[sort.key] if sort.key != "position" else _R.position
         order = [
-            _order(col, sort.descending),
+            # a payout or pot at least min_amount > 0 is never NULL: the plain order is the same
+            _order(
+                col,
+                sort.descending,
+                no_nulls=sort.key == "top_amount" and bool(where.min_amount),
+            ),
             _R.table_id.desc() if sort.descending else _R.table_id,
             _R.position.desc() if sort.descending else _R.position,
         ]
