@@ -112,3 +112,34 @@ def test_the_floor_answers_as_the_journal_and_logs_every_view(
     # the floor's own schema check still passes with the pit-boss tables beside it
     with Floor(floor_db.url) as f:
         assert f.head("UTH-01") is not None
+
+
+def test_the_application_never_creates_its_tables_floor_migrate_does(floor_db: FloorDb) -> None:
+    """`floor migrate` (``Floor.migrate``) creates the pit-boss tables beside the floor's; the
+    application only checks them, so a pit boss's database user needs no CREATE: without them
+    it names the command and creates nothing."""
+    from dealer_assist.storage.floor.errors import FloorError
+
+    tables = {
+        r[0]
+        for r in floor_db.sql(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+    }
+    assert {"pitboss_users", "pitboss_access", "pitboss_alembic_version"} <= tables
+    floor_db.sql("DROP TABLE pitboss_users, pitboss_access, pitboss_alembic_version")
+    with pytest.raises(FloorError, match="floor migrate"):
+        open_backend(floor_db.url, None)
+    left = {
+        r[0]
+        for r in floor_db.sql(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+    }
+    assert not {t for t in left if t.startswith("pitboss_")}
+    assert _cli("floor", "migrate", "--floor", floor_db.url) == 0
+    source, users, _log = open_backend(floor_db.url, None)
+    try:
+        assert users.get_user("nobody") is None
+    finally:
+        source.close()

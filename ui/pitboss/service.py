@@ -208,13 +208,13 @@ def open_backend(
     if (floor is None) == (db is None):
         raise ConfigError("give one of --floor URL or --db PATH")
     if floor is not None:
-        from dealer_assist.storage.floor.access import FloorAccess, migrate_access
+        from dealer_assist.storage.floor.access import FloorAccess, check_access
         from dealer_assist.storage.floor.search import FloorSearch
 
         fs = FloorSearch(floor)
         fs.open()
         try:
-            migrate_access(fs.floor)
+            check_access(fs.floor)  # created by `floor migrate`, never by the application
         except BaseException:
             fs.close()
             raise

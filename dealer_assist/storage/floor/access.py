@@ -22,6 +22,8 @@ from dealer_assist.storage.schema import UTCDateTime
 
 MIGRATIONS_DIR = Path(__file__).with_name("pitboss_migrations")
 ACCESS_HEAD = "p0001"
+#: The pit-boss tables' alembic version table (``pitboss_migrations/env.py``).
+VERSION_TABLE = "pitboss_alembic_version"
 _LOCK_KEY = 0x7069746273  # pg_advisory_xact_lock key ("pitbs")
 
 _meta = sa.MetaData()
@@ -69,6 +71,33 @@ def migrate_access(floor: Floor) -> str:
     finally:
         engine.dispose()
     return ACCESS_HEAD
+
+
+def check_access(floor: Floor) -> None:
+    """Raise unless the pit-boss tables are at :data:`ACCESS_HEAD` (the application reads and
+    writes them but never creates them: a pit boss's database user needs no CREATE).
+
+    Raises:
+        FloorError: the tables are missing or at another revision (the message names
+            ``dealer-assist floor migrate``). FloorUnavailableError: the floor cannot be reached.
+    """
+    engine = make_floor_engine(floor.url, connect_timeout=floor.connect_timeout)
+    try:
+        with engine.connect() as conn:
+            versions: list[str] = []
+            if sa.inspect(conn).has_table(VERSION_TABLE):
+                rows = conn.exec_driver_sql(f"SELECT version_num FROM {VERSION_TABLE}")
+                versions = [str(r[0]) for r in rows]
+    except sa.exc.SQLAlchemyError as e:
+        raise translate(e, "open the pit-boss tables") from e
+    finally:
+        engine.dispose()
+    if versions != [ACCESS_HEAD]:
+        at = ", ".join(versions) or "missing"
+        raise FloorError(
+            f"the pit-boss tables of this floor are {at} (this program needs {ACCESS_HEAD}): "
+            "run `dealer-assist floor migrate --floor URL` as a user allowed to create tables"
+        )
 
 
 class FloorAccess:
