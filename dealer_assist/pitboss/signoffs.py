@@ -10,12 +10,20 @@ the confirmation up and signs the seat off as if at its console. Whichever comes
 sign-off at the console cancels the request (:data:`CANCELLED`), and a confirmation of a request
 no longer waiting changes nothing (:attr:`Confirmation.won` is False).
 
+A poker table's large pot (:mod:`dealer_assist.table.pot_signoff`) is asked the same way, in the
+same columns (no schema change): its ``seat`` is :data:`POT_SEAT` plus the pot's index (0 the
+main pot, 1.. the side pots; no table has 1000 seats), its ``amount`` the pot's whole amount, and
+its ``cards`` each winner's cards after a marker ``#<seat>``, then ``#board`` and the board
+(:func:`pot_request`; read back by :attr:`SignoffRequest.pot`, :attr:`~SignoffRequest.winners`,
+:attr:`~SignoffRequest.card_groups`).
+
 Pure: the floor keeps the rows (:mod:`dealer_assist.storage.floor.signoffs`), the application's
 session decides with the functions here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
@@ -30,7 +38,12 @@ table takes it); cancelled (signed at the console first, or the walk ended witho
 STATES = (WAITING, CONFIRMED, CANCELLED)
 
 SignoffKey = tuple[str, str, int]
-"""``(table_id, hand_uid, seat)``: one request per seat of a hand."""
+"""``(table_id, hand_uid, seat)``: one request per seat of a hand (a pot: ``POT_SEAT + pot``)."""
+
+POT_SEAT = 1000
+"""The ``seat`` of a poker pot's request is ``POT_SEAT + pot`` (see the module docstring)."""
+BOARD = "board"
+"""The marker of the board's cards in a pot request's ``cards`` (``#board``)."""
 
 
 class SignoffError(DealerAssistError, ValueError):
@@ -78,6 +91,53 @@ class SignoffRequest:
     def key(self) -> SignoffKey:
         """``(table_id, hand_uid, seat)``."""
         return (self.table_id, self.hand_uid, self.seat)
+
+    @property
+    def pot(self) -> int | None:
+        """The poker pot asked for (0 the main pot, 1.. side pots); None for a seat's payout."""
+        return self.seat - POT_SEAT if self.seat >= POT_SEAT else None
+
+    @property
+    def card_groups(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """A pot request's cards by owner: ``(("3", ("As", "Kd")), ("board", (...)))``, each
+        winner's seat then ``board``; a seat's payout: its one group ``(str(seat), cards)``."""
+        if self.pot is None:
+            return ((str(self.seat), self.cards),)
+        groups: list[tuple[str, list[str]]] = []
+        for c in self.cards:
+            if c.startswith("#"):
+                groups.append((c[1:], []))
+            elif groups:
+                groups[-1][1].append(c)
+        return tuple((who, tuple(cs)) for who, cs in groups)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """A pot request's winning seats (ascending); a seat's payout: that seat."""
+        if self.pot is None:
+            return (self.seat,)
+        return tuple(sorted(int(w) for w, _ in self.card_groups if w.isdigit()))
+
+
+def pot_request(
+    table_id: str, hand_uid: str, hand_no: int, pot: int, amount: int,
+    cards: Mapping[int, tuple[str, ...]], board: tuple[str, ...], role: str, at: datetime,
+) -> SignoffRequest:  # fmt: skip
+    """The floor request for poker pot ``pot`` (0 main, 1.. side) of ``hand_uid``: ``amount``
+    its whole amount (minor units), ``cards`` each winner's cards as read (seat -> cards; the
+    winners are its keys), ``board`` the board, above a tier of ``role``, held since ``at``.
+
+    Raises:
+        SignoffError: a negative pot, no winner, or what :class:`SignoffRequest` refuses.
+    """
+    if pot < 0 or not cards:
+        raise SignoffError(f"pot sign-off request: pot {pot} needs a pot index and its winners")
+    flat: list[str] = []
+    for seat in sorted(cards):
+        flat += [f"#{seat}", *cards[seat]]
+    flat += [f"#{BOARD}", *board]
+    return SignoffRequest(table_id, hand_uid, hand_no, POT_SEAT + pot, amount, tuple(flat), role,
+                          at)  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -250,10 +250,13 @@ class PeerRunner(ResumingRunner[PeerHand]):
             return None
         return auto, role
 
-    def sign_pot(self, by: str, role: str, *, at: datetime | None = None) -> PotSignOff:
+    def sign_pot(
+        self, by: str, role: str, *, at: datetime | None = None, via: str = "console"
+    ) -> PotSignOff:
         """The pot the hand waits on is signed off by badge ``by`` whose role (checked by the
         caller: PIN, users store) is ``role``: kept durably first, then that pot and the next
-        are awarded (up to the next large one) and a settled hand journaled.
+        are awarded (up to the next large one) and a settled hand journaled. ``via``
+        ``console`` (badge and PIN at the table) or ``pitboss`` (the pit-boss application).
 
         Raises:
             HandStateError: no pot waits for a sign-off, or ``role`` is below the tier's.
@@ -269,7 +272,7 @@ class PeerRunner(ResumingRunner[PeerHand]):
         cards = {s: tuple(str(c) for c in hand.holes[s]) for s in sorted(award.shares)}
         so = PotSignOff(hand.hand_uid, award.pot, award.amount, tuple(sorted(award.shares.items())),
                         need, by, at or utc_now(), cards,
-                        tuple(str(c) for c in hand.board))  # fmt: skip
+                        tuple(str(c) for c in hand.board), via)  # fmt: skip
         self.pot_signoffs.sign(so)
         self._fall_due(hand)
         self._run_automatic()

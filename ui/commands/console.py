@@ -107,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
             config, lang=lang, windowed=args.windowed, size=parse_size(args.size), db=args.db,
             source_url=args.source, demo=args.demo, screenshot_dir=args.screenshot,
             seed=args.seed, dealer=args.dealer, tournament=args.tournament,
+            floor_url=_floor_url(args.table),
         )  # fmt: skip
     from ui.console.app import run_console  # Qt only once the command runs
 

@@ -3129,27 +3129,22 @@
             <translation>Pit boss — %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="160" />
-            <source>%1 seat %2</source>
-            <translation>%1 posto %2</translation>
-        </message>
-        <message>
-            <location filename="../pitboss/app.py" line="163" />
+            <location filename="../pitboss/app.py" line="162" />
             <source>Sign-off confirmed: %1, the table pays</source>
             <translation>Vincita autorizzata: %1, il tavolo paga</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="166" />
+            <location filename="../pitboss/app.py" line="165" />
             <source>Already signed off at the table: %1, nothing changed</source>
             <translation>Già autorizzata al tavolo: %1, nulla è cambiato</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="172" />
+            <location filename="../pitboss/app.py" line="171" />
             <source>PIN not recognised: nothing confirmed</source>
             <translation>PIN non riconosciuto: nulla autorizzato</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="174" />
+            <location filename="../pitboss/app.py" line="173" />
             <source>Your role may not confirm this sign-off: nothing confirmed</source>
             <translation>Il tuo ruolo non può autorizzare questa vincita: nulla autorizzato</translation>
         </message>
@@ -3252,67 +3247,107 @@
     <context>
         <name>SignoffPanel</name>
         <message>
-            <location filename="../pitboss/signoff_panel.py" line="51" />
+            <location filename="../pitboss/signoff_panel.py" line="55" />
             <source>Requested (UTC)</source>
             <translation>Richiesta (UTC)</translation>
         </message>
         <message>
-            <location filename="../pitboss/signoff_panel.py" line="52" />
+            <location filename="../pitboss/signoff_panel.py" line="56" />
             <source>Table</source>
             <translation>Tavolo</translation>
         </message>
         <message>
-            <location filename="../pitboss/signoff_panel.py" line="53" />
+            <location filename="../pitboss/signoff_panel.py" line="57" />
             <source>Hand</source>
             <translation>Mano</translation>
         </message>
         <message>
-            <location filename="../pitboss/signoff_panel.py" line="54" />
+            <location filename="../pitboss/signoff_panel.py" line="58" />
             <source>Seat</source>
             <translation>Posto</translation>
         </message>
         <message>
-            <location filename="../pitboss/signoff_panel.py" line="55" />
+            <location filename="../pitboss/signoff_panel.py" line="59" />
             <source>Amount</source>
             <translation>Importo</translation>
         </message>
         <message>
-            <location filename="../pitboss/signoff_panel.py" line="56" />
+            <location filename="../pitboss/signoff_panel.py" line="60" />
             <source>Cards as read</source>
             <translation>Carte lette</translation>
         </message>
         <message>
-            <location filename="../pitboss/signoff_panel.py" line="57" />
+            <location filename="../pitboss/signoff_panel.py" line="61" />
             <source>Needs</source>
             <translation>Richiede</translation>
         </message>
         <message>
-            <location filename="../pitboss/signoff_panel.py" line="67" />
+            <location filename="../pitboss/signoff_panel.py" line="71" />
             <source>Your PIN again</source>
             <translation>Di nuovo il tuo PIN</translation>
         </message>
         <message>
-            <location filename="../pitboss/signoff_panel.py" line="71" />
+            <location filename="../pitboss/signoff_panel.py" line="75" />
             <source>Confirm sign-off</source>
             <translation>Autorizza la vincita</translation>
         </message>
         <message>
-            <location filename="../pitboss/signoff_panel.py" line="78" />
+            <location filename="../pitboss/signoff_panel.py" line="82" />
             <source>PIN</source>
             <translation>PIN</translation>
         </message>
         <message>
-            <location filename="../pitboss/signoff_panel.py" line="101" />
+            <location filename="../pitboss/signoff_panel.py" line="105" />
             <source>Your role does not confirm sign-offs</source>
             <translation>Il tuo ruolo non autorizza le vincite</translation>
         </message>
         <message>
-            <location filename="../pitboss/signoff_panel.py" line="103" />
+            <location filename="../pitboss/signoff_panel.py" line="107" />
             <source>This payout needs a %1</source>
             <translation>Questa vincita richiede un %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/signoff_panel.py" line="126" />
+            <location filename="../pitboss/signoff_panel.py" line="129" />
+            <source> and </source>
+            <translation> e </translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="130" />
+            <source>winners seat %1</source>
+            <translation>vincitore al posto %1</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="130" />
+            <source>winners seats %1</source>
+            <translation>vincitori ai posti %1</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="133" />
+            <source>Main pot, %1</source>
+            <translation>Piatto principale, %1</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="134" />
+            <source>Pot %1 (side pot), %2</source>
+            <translation>Piatto %1 (piatto laterale), %2</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="138" />
+            <source>%1 seat %2</source>
+            <translation>%1 posto %2</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="138" />
+            <source>%1 pot %2</source>
+            <translation>%1 piatto %2</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="149" />
+            <source>board</source>
+            <translation>carte comuni</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/signoff_panel.py" line="162" />
             <source>Sign-offs waiting: %1</source>
             <translation>Autorizzazioni in attesa: %1</translation>
         </message>

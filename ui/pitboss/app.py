@@ -157,8 +157,7 @@ class PitBossWindow(QMainWindow):
 
         def done(result: Any) -> None:
             req = result.row.request
-            where = (self.tr("%1 seat %2").replace("%1", req.table_id)
-                     .replace("%2", str(req.seat)))  # fmt: skip
+            where = panel.where(req)
             if result.won:
                 panel.say(self.tr("Sign-off confirmed: %1, the table pays").replace("%1", where),
                           refused=False)  # fmt: skip

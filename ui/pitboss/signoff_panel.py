@@ -2,7 +2,11 @@
 (issue 16 part 3), with the amount and the seat's cards, and the confirmation by the logged-in
 user's PIN entered again. *Confirm sign-off* is enabled only for a role that may confirm the
 selected payout's tier (a pit boss or shift manager for a pit boss's tier, a shift manager for
-his own; never the auditor); the session checks it again, and logs it, on the worker."""
+his own; never the auditor); the session checks it again, and logs it, on the worker.
+
+A poker table's large pot comes in the same list (:attr:`SignoffRequest.pot` not None): the
+seat column says which pot and its winners ("Pot 2 (side pot), winners seats 3 and 5"), the
+amount is the pot's whole amount, the cards each winner's and the board's."""
 
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_assist.pitboss.roles import Action, Role, allowed
-from dealer_assist.pitboss.signoffs import SignoffRow, may_confirm
+from dealer_assist.pitboss.signoffs import BOARD, SignoffRequest, SignoffRow, may_confirm
 from ui.money import fmt_money
 from ui.pitboss.texts import tr
 
@@ -114,6 +118,38 @@ class SignoffPanel(QWidget):
         self.confirm.setEnabled(False)
         self.confirm_asked.emit(row, pin)
 
+    def what(self, q: SignoffRequest) -> str:
+        """The seat (``3``) or the pot and its winners (``Pot 2 (side pot), winners seats 3
+        and 5``; ``Main pot, winners seat 7``) a request is for."""
+        pot = q.pot
+        if pot is None:
+            return str(q.seat)
+        seats = [str(s) for s in q.winners]
+        listed = seats[0] if len(seats) == 1 else (
+            ", ".join(seats[:-1]) + self.tr(" and ") + seats[-1])  # fmt: skip
+        who = (self.tr("winners seat %1") if len(seats) == 1 else self.tr("winners seats %1")
+               ).replace("%1", listed)  # fmt: skip
+        if pot == 0:
+            return self.tr("Main pot, %1").replace("%1", who)
+        return self.tr("Pot %1 (side pot), %2").replace("%1", str(pot)).replace("%2", who)
+
+    def where(self, q: SignoffRequest) -> str:
+        """``UTH-01 seat 3`` or ``HE-02 pot 2`` (the answer after a confirmation)."""
+        text = self.tr("%1 seat %2") if q.pot is None else self.tr("%1 pot %2")
+        return text.replace("%1", q.table_id).replace("%2", str(q.seat if q.pot is None
+                                                                 else q.pot))  # fmt: skip
+
+    def cards_text(self, q: SignoffRequest, holes: bool) -> str:
+        """The cards as read; hole cards hidden (▮▮) from a role that may not see them."""
+        if q.pot is None:
+            return " ".join(q.cards) if holes else " ".join("▮▮" for _ in q.cards)
+        parts = []
+        for who, cards in q.card_groups:
+            shown = cards if holes or who == BOARD else tuple("▮▮" for _ in cards)
+            name = self.tr("board") if who == BOARD else who
+            parts.append(f"{name}: {' '.join(shown)}")
+        return " · ".join(parts)
+
     def say(self, text: str, *, refused: bool) -> None:
         """A sentence under the list (red for a refusal)."""
         self.message.setStyleSheet("color: #a50e0e" if refused else "color: #1e6b1e")
@@ -129,10 +165,9 @@ class SignoffPanel(QWidget):
         self.view.setRowCount(len(self.rows))
         for i, r in enumerate(self.rows):
             q = r.request
-            cards = " ".join(q.cards) if holes else " ".join("▮▮" for _ in q.cards)
             values = (q.requested_at.strftime("%Y-%m-%d %H:%M:%S"), q.table_id,
-                      str(q.hand_no) if q.hand_no else q.hand_uid, str(q.seat),
-                      amount_text(q.amount), cards, tr(q.role))  # fmt: skip
+                      str(q.hand_no) if q.hand_no else q.hand_uid, self.what(q),
+                      amount_text(q.amount), self.cards_text(q, holes), tr(q.role))  # fmt: skip
             for j, v in enumerate(values):
                 item = QTableWidgetItem(v)
                 item.setBackground(QBrush(QColor(_WAITING)))

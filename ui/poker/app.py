@@ -101,12 +101,13 @@ def run_poker_console(
     config: TableConfig, *, lang: str, windowed: bool, size: tuple[int, int] = (1920, 1080),
     db: str | None = None, source_url: str | None = None, demo: int = 0,
     screenshot_dir: Path | None = None, seed: int = 1, dealer: str = "dealer",
-    tournament: str | None = None,
+    tournament: str | None = None, floor_url: str | None = None,
 ) -> int:  # fmt: skip
     """Run the poker console until its window closes; ``demo`` > 0 plays scripted hands
     offscreen (:mod:`ui.poker.demo`, cards typed on the keypad source, its own journal unless
-    ``db``) and saves screenshots in ``screenshot_dir`` in both languages. Returns the exit
-    status."""
+    ``db``) and saves screenshots in ``screenshot_dir`` in both languages. ``floor_url``: the
+    table's ``[floor]``: a held large pot is also confirmed in the pit-boss application
+    (:mod:`ui.poker.service_signoff`). Returns the exit status."""
     previous = None
     if demo and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
@@ -130,6 +131,10 @@ def run_poker_console(
                                lang=lang, dealer=dealer, roster=roster,
                                tournament=tournament)  # fmt: skip
         console.service.signers = pitboss_users(url)  # large pots: the pit-boss app's users
+        if floor_url:  # ... and confirmed in the pit-boss application (the relay's thread)
+            from dealer_assist.storage.floor.signoff_relay import SignoffRelay
+
+            console.service.signoff_relay = SignoffRelay(floor_url, config.table_id)
         win = console.window
         if windowed:
             win.resize(*size)

@@ -49,8 +49,9 @@ from ui.console.service import (
 )
 from ui.console.snapshot import CommandError, DeviceStatus, SourceNotice, StorageBanner
 from ui.poker.seating import Seating
+from ui.poker.service_signoff import PokerFloorSignoffSteps
 from ui.poker.service_storage import PokerStorageSteps
-from ui.poker.signoff import pot_wait, sign_pot
+from ui.poker.signoff import pot_wait
 from ui.poker.snapshot import Extras, PokerSnapshot, RuleRefusal, take_snapshot
 from ui.storage_notice import RECOVERED
 
@@ -91,7 +92,7 @@ class PokerCommand:
     pin: str = field(default="", repr=False)
 
 
-class PokerService(PokerStorageSteps):
+class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
     """One poker table: opens the source and the journal, runs hands, reports snapshots.
 
     Args:
@@ -104,6 +105,9 @@ class PokerService(PokerStorageSteps):
             (recorded with them).
         roster: pit bosses with PINs who confirm an identified card; None (or empty): the
             badge alone confirms.
+
+    With ``signoff_relay`` set (the table's ``[floor]``) a held large pot is also offered to
+    the pit-boss application (:mod:`ui.poker.service_signoff`).
 
     After a restart :meth:`open` resumes the hand the journal's step log holds (the snapshot
     says ``resumed``); a switch of card source (failover) comes as ``snapshot.notice``.
@@ -194,6 +198,8 @@ class PokerService(PokerStorageSteps):
         self.runner = None
         self.seating = None
         self._want_until = None
+        if self.signoff_relay is not None:
+            self.signoff_relay.stop()
         if self.source is not None:
             self.source.close()
             self.source = None
@@ -252,7 +258,7 @@ class PokerService(PokerStorageSteps):
             "reshuffle": self._reshuffle,
             "identify": lambda: self._identify(cmd.card),
             "confirm": lambda: self._confirm(cmd),
-            "signoff": lambda: sign_pot(runner, self.roster, self.signers, cmd.badge, cmd.pin),
+            "signoff": lambda: self._sign_pot_here(self.roster, self.signers, cmd.badge, cmd.pin),
             "dealer": lambda: self._dealer(cmd.badge),
         }
         seating = self.seating
@@ -352,6 +358,7 @@ class PokerService(PokerStorageSteps):
                 if idle or time.monotonic() >= self._want_until:
                     self._want_until = None
                     runner.new_hand(even_if_busy=not idle)
+            self._relay_pot_signoffs()  # a pot confirmed in the pit-boss application, offers
         except DealerAssistError as e:
             self._want_until = None
             return self._snap(self._seq, self._error(e))
@@ -383,6 +390,7 @@ class PokerService(PokerStorageSteps):
             self._prepare()
             result = step()
             error = result if isinstance(result, CommandError) else None
+            self._relay_pot_signoffs()  # the held pot waiting, signed, over: to the floor
         except DealerAssistError as e:
             error = self._error(e)
         return self._snap(seq, error)
