@@ -49,7 +49,8 @@ class PotSignOff:
     """Pot ``pot`` (0 the main pot, 1.. the side pots) of ``hand_uid``: ``amount`` (minor units)
     to ``winners`` (``(seat, share)``), above a tier of ``role``; signed by ``by`` (a badge) at
     ``at`` (UTC), seeing ``cards`` (each winner's cards as read, deal order) and ``board``;
-    ``via`` ``console`` (badge and PIN at the table)."""
+    ``via`` ``console`` (badge and PIN at the table) or ``pitboss`` (confirmed with PIN in the
+    pit-boss application, through the floor: ``ui/poker/service_signoff.py``)."""
 
     hand_uid: str
     pot: int
