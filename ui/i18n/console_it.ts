@@ -2948,7 +2948,7 @@
         <message>
             <location filename="../pitboss/texts.py" line="13" />
             <source>pit_boss</source>
-            <translation>pit boss</translation>
+            <translation>capo tavolo</translation>
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="14" />

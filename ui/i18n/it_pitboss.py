@@ -75,7 +75,7 @@ IT = {
     "manual_card": "carta manuale",
     "offline": "non in linea",
     "open": "aperto",
-    "pit_boss": "pit boss",
+    "pit_boss": "capo tavolo",  # as the console says it ("Capo tavolo: inserisci ...")
     "reader": "lettore",
     "settled": "liquidata",
     "shift_manager": "capoturno",
