@@ -46,10 +46,13 @@ NAMES = ["Ada", "Bea", "Carlo", "Dino", "Elsa", "Fabio"]
 
 
 class Clock:
-    """A wall clock the test moves."""
+    """A wall clock the test moves, starting at the real time (to the second): hands played
+    over the emulator are journaled at the real time, and a fixed start would put them in a
+    later level whenever the suite runs more than a level after it (a test that failed from
+    2026-12-01 20:30 UTC on)."""
 
     def __init__(self) -> None:
-        self.t = datetime(2026, 12, 1, 20, 0, tzinfo=utc_now().tzinfo)
+        self.t = utc_now().replace(microsecond=0)
 
     def __call__(self) -> datetime:
         return self.t

@@ -229,6 +229,7 @@ def test_the_poker_console_reopened_on_the_journal_shows_the_bank_left(
         strip = console.level_strip
         assert strip is not None and strip.bank_journal is not None
         qtbot.waitUntil(lambda: strip.isVisible(), timeout=10000)
+        qtbot.waitUntil(strip.banks_ready, timeout=10000)  # read back on the journal's thread
         assert strip.banks.left("Ada") == 48_000
     finally:
         console.close()

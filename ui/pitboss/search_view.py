@@ -140,9 +140,11 @@ class SearchView(QWidget):
         flags = QHBoxLayout()
         for check in (self.fault, self.manual, self.camera):
             flags.addWidget(check)
-        right.addRow(flags)
+        flags.addStretch(1)
         form.addLayout(left, 0, 0)
         form.addLayout(right, 0, 1)
+        # under both columns: in Italian the three checks side by side are wider than a column
+        form.addLayout(flags, 1, 0, 1, 2)
         self.view = QTableView()
         self.view.setModel(model)
         self.view.setSortingEnabled(True)
