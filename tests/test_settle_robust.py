@@ -86,8 +86,8 @@ def _cli(
         if memory_mib is None
         else textwrap.dedent(f"""
         import re, resource
-        from ui.cli import build_parser
-        build_parser()  # every command module loaded before the limit
+        import ui.commands.settle, dealer_assist.games.holdem_record, dealer_assist.games.stud
+        # the command's modules loaded before the limit
         status = Path("/proc/self/status").read_text()
         size = int(re.search(r"VmSize:\\s+(\\d+)", status).group(1)) * 1024
         limit = size + ({memory_mib} << 20)

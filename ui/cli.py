@@ -1,8 +1,15 @@
 """The ``dealer-assist`` command: one sub-command per module in :mod:`ui.commands`.
 
-Each command module exposes ``register(subparsers)``, which adds its parser and sets
-``func(args) -> int`` (the exit status). Modules are imported only when the command line is
-built, so a missing optional dependency (Qt, OpenCV) breaks only its own command.
+:data:`COMMANDS` names every top-level command with its module and one-line help. Building the
+parser imports none of those modules: each command's parser is a :class:`LazyCommandParser`
+that imports its module and calls ``register(subparsers)`` only when the command line names
+it, so ``settle``, ``--help`` and a bad argument load neither SQLAlchemy nor Qt nor the
+simulators. A command module's ``register`` adds its parser (same name) and sets
+``func(args) -> int`` (the exit status); heavy imports belong in ``func`` or in the modules it
+calls. A new command is one more :class:`Command` line below.
+
+A missing optional dependency (Qt, OpenCV, PostgreSQL driver, USB) breaks only the commands
+that need it, and the error names the extra to install (:data:`EXTRAS`).
 """
 
 from __future__ import annotations
@@ -12,24 +19,76 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple, NoReturn
 
 from dealer_assist import __version__
 from dealer_assist.errors import DealerAssistError
 
-COMMAND_MODULES = (
-    "ui.commands.settle",
-    "ui.commands.simulate",
-    "ui.commands.emulator",
-    "ui.commands.audit",
-    "ui.commands.floor",
-    "ui.commands.phh",
-    "ui.commands.camera",
-    "ui.commands.soak",
-    "ui.commands.console",
-    "ui.commands.tournament",
-    "ui.commands.pitboss",
-)
+
+class Command(NamedTuple):
+    """One top-level command: its name, the module whose ``register`` builds its parser, and
+    the help line ``dealer-assist --help`` shows without importing that module."""
+
+    name: str
+    module: str
+    help: str
+
+
+COMMANDS = (
+    Command("settle", "ui.commands.settle",
+            "settle hand records (JSON object or JSON Lines) per HAND_RECORD.md"),
+    Command("simulate", "ui.commands.simulate",
+            "deal and settle N hands through a TCRP/1 card source (emulator by default)"),
+    Command("emulator", "ui.commands.emulator",
+            "run the TCRP/1 shuffler emulator on a pseudo-terminal or TCP 127.0.0.1"),
+    Command("audit", "ui.commands.audit",
+            "verify the hand journal's hash chain, show stored hands"),
+    Command("floor", "ui.commands.floor",
+            "the floor database: migrate, sync a table's journal, status, verify, alerts"),
+    Command("phh", "ui.commands.phh",
+            "export journaled Hold'em hands as PHH, import PHH hand histories"),
+    Command("camera", "ui.commands.camera",
+            "camera card recognition: calibrate the house deck, evaluate on photos"),
+    Command("soak", "ui.commands.soak",
+            "run hands against the emulator with a noisy line, faults and kill -9 restarts"),
+    Command("console", "ui.commands.console",
+            "the dealer's touchscreen console (UTH/THB hands from the card reader)"),
+    Command("tournament", "ui.commands.tournament",
+            "tournaments (rules text 002): headless simulation"),
+    Command("pitboss", "ui.commands.pitboss",
+            "the pit boss's application: floor, alerts, hand search, replay, recompute"),
+)  # fmt: skip
+
+#: The command modules, in :data:`COMMANDS` order.
+COMMAND_MODULES = tuple(c.module for c in COMMANDS)
+
+#: Top-level package of an optional dependency -> the extra of pyproject.toml that installs it.
+EXTRAS = {
+    "PySide6": "gui",
+    "shiboken6": "gui",
+    "pyqtgraph": "gui",
+    "cv2": "camera",
+    "usb": "usb",
+    "libusb_package": "usb",
+    "psycopg": "postgres",
+}
+
+
+class MissingExtraError(DealerAssistError):
+    """A command needs an optional dependency that is not installed; names the extra."""
+
+
+def missing_extra(e: ModuleNotFoundError) -> MissingExtraError | None:
+    """The error naming the extra that installs the module ``e`` did not find, or None when
+    that module belongs to no extra (a bug, not an installation choice)."""
+    top = (e.name or "").split(".")[0]
+    extra = EXTRAS.get(top)
+    if extra is None:
+        return None
+    return MissingExtraError(
+        f"needs the {extra!r} extra, not installed (no module named {top!r}): "
+        f"pip install 'dealer-assist[{extra}]'"
+    )
 
 
 class Parser(argparse.ArgumentParser):
@@ -55,25 +114,63 @@ class CommandParser(Parser):
         return parsed, extras
 
 
+class LazyCommandParser(CommandParser):
+    """The parser of one :class:`Command` that builds the real one (its module's
+    ``register``) the first time it parses, and parses with it."""
+
+    command: Command
+    _real: argparse.ArgumentParser | None = None
+
+    def real(self) -> argparse.ArgumentParser:
+        """The command's own parser, its module imported on the first call.
+
+        Raises:
+            MissingExtraError: the module needs an optional extra that is not installed.
+        """
+        if self._real is None:
+            try:
+                module = importlib.import_module(self.command.module)
+            except ModuleNotFoundError as e:
+                error = missing_extra(e)
+                if error is None:
+                    raise
+                raise error from e
+            top = Parser(prog=self.prog.rsplit(" ", 1)[0])
+            sub = top.add_subparsers(parser_class=CommandParser)
+            module.register(sub)
+            self._real = sub.choices[self.command.name]
+        return self._real
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        try:
+            real = self.real()
+        except MissingExtraError as e:
+            self.exit(2, f"dealer-assist {self.command.name}: {e}\n")
+        return real.parse_known_args(args, namespace)
+
+    def error(self, message: str) -> NoReturn:
+        """Report with the real parser's usage (its options), once it is built."""
+        if self._real is not None:
+            self._real.error(message)
+        super().error(message)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser with every available sub-command (see :class:`Parser`,
-    :class:`CommandParser`)."""
+    """The full argument parser, one :class:`LazyCommandParser` per :data:`COMMANDS` entry;
+    imports no command module (see :class:`Parser`, :class:`CommandParser`)."""
     parser = Parser(
         prog="dealer-assist",
         description="Live-table dealer assistant: card readers, rules, settlement, audit journal.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(
-        dest="command", required=True, metavar="COMMAND", parser_class=CommandParser
+        dest="command", required=True, metavar="COMMAND", parser_class=LazyCommandParser
     )
-    for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as e:  # optional extra not installed: hide that command only
-            if e.name and e.name.split(".")[0] in {"ui", "dealer_assist", "drivers"}:
-                raise
-            continue
-        module.register(sub)
+    for command in COMMANDS:
+        lazy = sub.add_parser(command.name, help=command.help)
+        lazy.command = command
     return parser
 
 
@@ -83,6 +180,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         status: int = args.func(args)
+    except ModuleNotFoundError as e:  # an extra the command needs only once it runs
+        error = missing_extra(e)
+        if error is None:
+            raise
+        print(f"dealer-assist {args.command}: {error}", file=sys.stderr)
+        return 2
     except DealerAssistError as e:
         print(f"dealer-assist {args.command}: {e}", file=sys.stderr)
         return 2
