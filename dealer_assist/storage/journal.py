@@ -11,6 +11,7 @@ PostgreSQL ``SELECT … FOR UPDATE`` of the chain-head row), so concurrent write
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -24,6 +25,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from dealer_assist.errors import JournalError
 from dealer_assist.events import utc_now
+from dealer_assist.notary.client import NotaryClient, NotaryRefusedError, NotaryUnavailableError
 from dealer_assist.ports import TABLE_RECORD, HandEntry, PendingStep, StoredHand, VerifyResult
 from dealer_assist.storage import steps
 from dealer_assist.storage.appending import append_entries
@@ -36,6 +38,7 @@ from dealer_assist.storage.engine import (
     write_transaction,
 )
 from dealer_assist.storage.model import validate_entry
+from dealer_assist.storage.notarize import NotaryMismatchError, catch_up, notary_key
 from dealer_assist.storage.rows import row_to_hand
 from dealer_assist.storage.schema import (
     SCHEMA_HEAD,
@@ -95,6 +98,10 @@ class Journal:
         key_file: one private key file for every table instead (config ``journal.key``).
         clock: the time each appended entry is recorded at (default :func:`utc_now`: tests
             and benchmarks give their own); UTC-aware.
+        notary: the table's signer service (:class:`~dealer_assist.notary.client.NotaryClient`):
+            every entry is signed by it, as the next position on its own head, and no key is
+            read or made beside the journal (``keys``/``key_file`` are ignored). See
+            :mod:`dealer_assist.storage.notarize`.
 
     Signing (docs/AUDIT.md): each appended entry's hash is signed with its table's key. A
     table's key is generated at its first entry in the journal (the installation) when the
@@ -120,8 +127,11 @@ class Journal:
         keys: str | Path | None = None,
         key_file: str | Path | None = None,
         clock: Callable[[], datetime] = utc_now,
+        notary: NotaryClient | None = None,
     ) -> None:
         self.url_or_path = url_or_path
+        self.notary = notary
+        self._notary_key: PublicKey | None = None
         self.create = create
         self.read_only = read_only
         self.supervise = (create and not read_only) if supervise is None else supervise
@@ -227,9 +237,47 @@ class Journal:
             except JournalError as e:
                 raise JournalError(f"entry {i}: {e}" if len(entries) > 1 else str(e)) from e
         engine = self._require_writable()
+        if self.notary is None:
+            with self._errors("append hand"), write_transaction(engine) as conn:
+                return append_entries(conn, entries, self._signer, self._clock)
+        # A finished hand is journaled whatever the notary's state (signed when it is back);
+        # a journal that is not the notary's chain is refused before and after.
+        with contextlib.suppress(NotaryUnavailableError):
+            self._notarize(engine)
         with self._errors("append hand"), write_transaction(engine) as conn:
             out = append_entries(conn, entries, self._signer, self._clock)
-        return out
+        try:
+            self._notarize(engine)
+        except NotaryUnavailableError as e:
+            _log.error("%s (entries up to %d journaled, not signed yet)", e, out[-1].hand_id)
+            return out
+        return [self.get_hand(h.hand_id) for h in out]
+
+    def notarize(self) -> None:
+        """Have the notary sign every entry after its head, in order (see
+        :func:`~dealer_assist.storage.notarize.catch_up`); nothing without a notary.
+
+        Raises:
+            NotaryUnavailableError: the notary cannot be reached (nothing new is dealt).
+            JournalError: the journal is not the chain the notary signed (latched: every
+                write is refused), database errors.
+        """
+        if self.notary is not None:
+            self._notarize(self._require_writable())
+
+    def _notarize(self, engine: Engine) -> None:
+        notary = self.notary
+        if notary is None:
+            return
+        try:
+            with self._errors("sign with the notary"):
+                head = catch_up(engine, notary)
+        except (NotaryMismatchError, NotaryRefusedError) as e:
+            self._alarm = str(e)  # latched: the table stays stopped
+            _log.error("journal %s: %s", self.url_or_path, e)
+            raise
+        if self._notary_key is None:
+            self._notary_key = notary_key(head)
 
     def get_hand(self, hand_id: int) -> StoredHand:
         """The hand ``hand_id``. Raises JournalError when there is no such hand."""
@@ -314,7 +362,10 @@ class Journal:
             return last_key_id(conn, table_id)
 
     def local_keys(self) -> KeyRing | None:
-        """The journal's own key folder as a (not pinned) :class:`KeyRing`, or ``None``."""
+        """The journal's own key folder as a (not pinned) :class:`KeyRing`, the notary's key
+        with a notary (once known), or ``None``."""
+        if self.notary is not None:
+            return None if self._notary_key is None else KeyRing(any_table=self._notary_key)
         return None if self._store is None else KeyRing(local=self._store)
 
     def public_key(self, table_id: str) -> PublicKey | None:
@@ -331,6 +382,8 @@ class Journal:
         returning. Idempotent for an identical step; JournalError when the number is taken by
         a different one (see :func:`dealer_assist.storage.steps.write`)."""
         engine = self._require_writable()
+        if step_no == 0 and self.notary is not None:
+            self._notarize(engine)  # no new hand while the notary is away or disagrees
         with self._errors("write step"):
             return steps.write(engine, table_id, hand_uid, step_no, kind, payload)
 
@@ -395,6 +448,8 @@ class Journal:
         return engine
 
     def _key_store(self, sqlite_file: str | None) -> KeyStore | None:
+        if self.notary is not None:
+            return None  # the key is the notary's, never beside the journal
         if self._keys is None and self._key_file is None and sqlite_file is None:
             return None
         folder = self._keys or default_keys_folder(Path(sqlite_file or "."))
@@ -416,6 +471,11 @@ class Journal:
         self._identity = None if path is None else FileIdentity.of(path)
         if not self.supervise:
             return
+        if self.notary is not None:
+            try:
+                self._notary_key = notary_key(self.notary.head())
+            except JournalError as e:  # appends will say it; the hashes are checked meanwhile
+                _log.error("%s", e)
         with self._errors("verify the journal at start"):
             result = start_verify(engine, self.local_keys())
         if not result.ok:

@@ -11,6 +11,7 @@ from typing import Any
 from dealer_assist.config import load_table_config
 from dealer_assist.errors import ConfigError
 from dealer_assist.games import DEFAULT_GAME, GAME_CODES, POT_GAME_CODES
+from dealer_assist.notary.settings import notary_settings
 
 
 def register(sub: Any) -> None:
@@ -108,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
             source_url=args.source, demo=args.demo, screenshot_dir=args.screenshot,
             seed=args.seed, dealer=args.dealer, tournament=args.tournament,
             floor_url=_floor_url(args.table),
+            notary=notary_settings(args.table).client(config.table_id),
         )  # fmt: skip
     from ui.console.app import run_console  # Qt only once the command runs
 
@@ -125,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
         pit_bosses=args.pit_bosses,
         dealer=args.dealer,
         floor_url=_floor_url(args.table),
+        notary=notary_settings(args.table).client(config.table_id),
     )
 
 

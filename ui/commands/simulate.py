@@ -34,6 +34,7 @@ from dealer_assist.errors import (
     TableError,
 )
 from dealer_assist.games import DEFAULT_GAME, GAME_CODES, POT_GAME_CODES
+from dealer_assist.notary.settings import notary_settings
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.faults import DiskLimits, MiB, ResilientJournal
 from dealer_assist.table.dealers import ensure_dealer
@@ -103,6 +104,7 @@ def open_journal(args: argparse.Namespace, config: TableConfig) -> ResilientJour
     return ResilientJournal(
         config.journal_url,
         group=config.journal_group,
+        notary=notary_settings(args.table).client(config.table_id),
         limits=DiskLimits(warn * MiB, refuse * MiB),
         on_notice=lambda notice: say(str(notice), sys.stderr, quiet=True),
     )

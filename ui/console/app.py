@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QApplication
 from dealer_assist.at_rest import data_folder
 from dealer_assist.config import TableConfig
 from dealer_assist.errors import ConfigError
+from dealer_assist.notary.client import NotaryClient
 from dealer_assist.source import CardSource
 from dealer_assist.storage.access import USERS_FILE, LocalUsers
 from dealer_assist.storage.engine import journal_url
@@ -182,6 +183,7 @@ def run_console(
     pit_bosses: Path | None = None,
     dealer: str = "dealer",
     floor_url: str | None = None,
+    notary: NotaryClient | None = None,
 ) -> int:
     """Run the console until its window closes (or the demo ends); returns the exit status.
 
@@ -191,6 +193,7 @@ def run_console(
     roster file (default :func:`default_roster_path`; missing = badge only). ``dealer``:
     recorded with the cards the dealer identifies. ``floor_url``: the table's ``[floor]``: its
     large payouts can also be signed off in the pit-boss application (not in a demo).
+    ``notary``: the table's signer (``[notary]``): it signs the journal (not in a demo).
     """
     previous = None
     if not demo and _no_display():
@@ -217,7 +220,8 @@ def run_console(
     app = qt_app()
     roster = PitBossRoster(pit_bosses or default_roster_path()).load()
     # retries what may pass; its faults and notices reach the dealer's banner (the service)
-    journal = ResilientJournal(url, group=config.journal_group, on_notice=_notice_to_stderr)
+    journal = ResilientJournal(url, group=config.journal_group, on_notice=_notice_to_stderr,
+                               notary=None if demo else notary)  # fmt: skip
     console = Console(
         config, source_factory(config, source_url), journal,
         lang=lang, mirror=mirror, roster=roster, dealer=dealer,

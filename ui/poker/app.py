@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication, qInstallMessageHandler
 
 from dealer_assist.config import TableConfig
 from dealer_assist.errors import ConfigError
+from dealer_assist.notary.client import NotaryClient
 from dealer_assist.storage.faults import ResilientJournal
 from dealer_assist.storage.journal import Journal
 from ui.console.app import (
@@ -102,6 +103,7 @@ def run_poker_console(
     db: str | None = None, source_url: str | None = None, demo: int = 0,
     screenshot_dir: Path | None = None, seed: int = 1, dealer: str = "dealer",
     tournament: str | None = None, floor_url: str | None = None,
+    notary: NotaryClient | None = None,
 ) -> int:  # fmt: skip
     """Run the poker console until its window closes; ``demo`` > 0 plays scripted hands
     offscreen (:mod:`ui.poker.demo`, cards typed on the keypad source, its own journal unless
@@ -126,7 +128,7 @@ def run_poker_console(
         roster = PitBossRoster(default_roster_path()).load()
         # retries what may pass, says what did not; its notices reach the dealer through the
         # service's snapshots (PokerService takes them: on_notice is set there)
-        journal = ResilientJournal(url, group=config.journal_group)
+        journal = ResilientJournal(url, group=config.journal_group, notary=notary)
         console = PokerConsole(config, source_factory(config, source_url), journal,
                                lang=lang, dealer=dealer, roster=roster,
                                tournament=tournament)  # fmt: skip

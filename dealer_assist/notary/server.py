@@ -1,0 +1,279 @@
+"""The notary service: signs each table's journal entries only as extensions of its own head.
+
+Run as its own OS user (docs/AUDIT.md "Installing the notary"): ``python -m dealer_assist.notary
+serve --state /var/lib/dealer-assist-notary --socket /run/dealer-assist-notary/notary.sock``.
+The socket is the only way in; whoever may connect (the table's user, by the socket's group) can
+ask for the next entry to be signed, never for a position already signed to be signed again with
+another hash, nor for anything behind the head.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import logging
+import os
+import socketserver
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from dealer_assist.errors import JournalError
+from dealer_assist.notary.protocol import (
+    BAD_REQUEST,
+    MAX_LINE,
+    NOT_EXTENSION,
+    REWIND,
+    Head,
+    decode,
+    encode,
+    is_hash,
+    record_message,
+    step_message,
+)
+from dealer_assist.notary.state import NotaryState
+
+_log = logging.getLogger(__name__)
+
+
+class Refused(Exception):
+    """A request the notary will not sign: ``code`` and the sentence."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(text)
+        self.code = code
+
+
+class Notary:
+    """The signing rules over a :class:`NotaryState` (no sockets: the server calls it).
+
+    Args:
+        state: the keys and heads.
+        clock: UTC-aware time of each signature (tests give their own).
+
+    Every method is serialized by one lock: a head is read, checked, extended and written
+    durably before the next request is looked at.
+    """
+
+    def __init__(
+        self, state: NotaryState, clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+    ) -> None:
+        self.state = state
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._keys: dict[str, Ed25519PrivateKey] = {}
+        self._steps: dict[str, tuple[str, int, str, str]] = {}  # table: uid, no, digest, sig
+
+    def handle(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The answer to one request (see :mod:`dealer_assist.notary.protocol`); refusals are
+        answers too (``ok`` false)."""
+        op = request.get("op")
+        table = request.get("table")
+        with self._lock:
+            try:
+                if not isinstance(table, str) or not 0 < len(table) <= 64:
+                    raise Refused(BAD_REQUEST, "no table id (1 to 64 characters)")
+                if op == "head":
+                    return {"ok": True, **self._head(table).to_json()}
+                if op == "sign":
+                    return self._sign(table, request)
+                if op == "adopt":
+                    return self._adopt(table, request)
+                if op == "sign_step":
+                    return self._sign_step(table, request)
+                raise Refused(BAD_REQUEST, f"unknown request {op!r}")
+            except Refused as e:
+                head = self._head(table).to_json() if isinstance(table, str) and table else None
+                return {"ok": False, "code": e.code, "error": str(e), "head": head}
+
+    def _head(self, table: str) -> Head:
+        head = self.state.load_head(table)
+        if head is not None:
+            return head
+        key = self._key(table, create=False)
+        return Head(table) if key is None else self._with_key(Head(table), key)
+
+    def _key(self, table: str, *, create: bool) -> Ed25519PrivateKey | None:
+        key = self._keys.get(table) or self.state.load_key(table)
+        if key is None and create:
+            key = self.state.new_key(table)
+            _log.warning("notary: new key for table %s, fingerprint %s", table,
+                         _fingerprint(key))  # fmt: skip
+        if key is not None:
+            self._keys[table] = key
+        return key
+
+    def _signing_key(self, table: str) -> Ed25519PrivateKey:
+        key = self._key(table, create=True)
+        if key is None:  # pragma: no cover - create=True makes one
+            raise Refused("failed", f"table {table}: no key")
+        return key
+
+    def _with_key(self, head: Head, key: Ed25519PrivateKey) -> Head:
+        raw = key.public_key().public_bytes(
+            serialization.Encoding.Raw, serialization.PublicFormat.Raw
+        )
+        return Head(
+            head.table, head.position, head.hash, head.signature, _fingerprint(key)[:16],
+            raw.hex(), head.signed_at, head.adopted_at,
+        )  # fmt: skip
+
+    def _sign(self, table: str, request: dict[str, Any]) -> dict[str, Any]:
+        position, prev, digest = (
+            request.get("position"),
+            request.get("prev_hash"),
+            request.get("hash"),
+        )
+        if (
+            not isinstance(position, int)
+            or position < 1
+            or not is_hash(prev)
+            or not is_hash(digest)
+        ):
+            raise Refused(BAD_REQUEST, "sign needs position >= 1, prev_hash and hash (64 hex)")
+        head = self._head(table)
+        if position == head.position and digest == head.hash and head.signature is not None:
+            return {"ok": True, "signature": head.signature, "key_id": head.key_id,
+                    "position": position, "again": True}  # fmt: skip
+        if position <= head.position:
+            raise Refused(
+                REWIND,
+                f"table {table}: position {position} is at or behind the signer's head "
+                f"{head.position}: the signer never signs a position twice nor goes back",
+            )
+        if position != head.position + 1 or prev != head.hash:
+            raise Refused(
+                NOT_EXTENSION,
+                f"table {table}: position {position} does not extend the signer's head "
+                f"(position {head.position}, hash {head.hash[:16]}…)",
+            )
+        key = self._signing_key(table)
+        signature = key.sign(record_message(digest)).hex()
+        new = self._with_key(
+            Head(table, position, digest, signature, None, None, _iso(self._clock()),
+                 head.adopted_at),
+            key,
+        )  # fmt: skip
+        self.state.save_head(new)  # durable before the signature leaves
+        return {"ok": True, "signature": signature, "key_id": new.key_id, "position": position}
+
+    def _adopt(self, table: str, request: dict[str, Any]) -> dict[str, Any]:
+        position, digest = request.get("position"), request.get("hash")
+        if not isinstance(position, int) or position < 1 or not is_hash(digest):
+            raise Refused(BAD_REQUEST, "adopt needs position >= 1 and hash (64 hex)")
+        head = self._head(table)
+        if head.position != 0:
+            raise Refused(
+                REWIND,
+                f"table {table}: the signer has signed up to position {head.position} already: "
+                "a chain is adopted only before the first signature",
+            )
+        key = self._signing_key(table)
+        new = self._with_key(Head(table, position, digest, None, None, None, None, position), key)
+        self.state.save_head(new)
+        _log.warning("notary: table %s adopted at position %d", table, position)
+        return {"ok": True, **new.to_json()}
+
+    def _sign_step(self, table: str, request: dict[str, Any]) -> dict[str, Any]:
+        uid, no, digest = request.get("hand_uid"), request.get("step_no"), request.get("digest")
+        if (
+            not isinstance(uid, str)
+            or not uid
+            or not isinstance(no, int)
+            or no < 0
+            or not is_hash(digest)
+        ):
+            raise Refused(BAD_REQUEST, "sign_step needs hand_uid, step_no >= 0 and digest")
+        last = self._steps.get(table) or self.state.load_step(table)
+        if last is not None and last[0] == uid:
+            if no == last[1] and digest == last[2]:
+                return {"ok": True, "signature": last[3], "again": True}
+            if no <= last[1]:
+                raise Refused(REWIND, f"table {table}: step {no} of hand {uid} is already signed")
+        key = self._signing_key(table)
+        signature = key.sign(step_message(table, uid, no, digest)).hex()
+        self.state.save_step(table, (uid, no, digest, signature))  # durable before it leaves
+        self._steps[table] = (uid, no, digest, signature)
+        return {"ok": True, "signature": signature}
+
+
+def _fingerprint(key: Ed25519PrivateKey) -> str:
+    raw = key.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    return hashlib.sha256(raw).hexdigest()
+
+
+def _iso(when: datetime) -> str:
+    return when.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+class _Handler(socketserver.StreamRequestHandler):
+    server: NotaryServer
+
+    def handle(self) -> None:
+        self.request.settimeout(10.0)
+        try:
+            line = self.rfile.readline(MAX_LINE + 1)
+        except OSError:
+            return
+        try:
+            if len(line) > MAX_LINE or not line.endswith(b"\n"):
+                raise ValueError("a request is one line of at most 64 KiB")
+            answer = self.server.notary.handle(decode(line))
+        except ValueError as e:
+            answer = {"ok": False, "code": BAD_REQUEST, "error": f"unreadable request: {e}"}
+        except JournalError as e:
+            _log.error("%s", e)
+            answer = {"ok": False, "code": "failed", "error": str(e)}
+        with contextlib.suppress(OSError):
+            self.wfile.write(encode(answer))
+
+
+class NotaryServer(socketserver.ThreadingUnixStreamServer):
+    """The notary on a Unix socket at ``path`` (an old socket file there is replaced), mode
+    ``socket_mode`` (default ``0660``: the notary's user and its group, the tables' users)."""
+
+    daemon_threads = True
+
+    def __init__(self, notary: Notary, path: str | Path, socket_mode: int = 0o660) -> None:
+        self.notary = notary
+        self.path = Path(path)
+        if self.path.is_socket():
+            self.path.unlink()
+        old = os.umask(0o177)  # no moment at which others may connect
+        try:
+            super().__init__(str(self.path), _Handler)
+        finally:
+            os.umask(old)
+        os.chmod(self.path, socket_mode)
+
+    def server_close(self) -> None:
+        """Close and remove the socket file."""
+        super().server_close()
+        try:
+            if self.path.is_socket():
+                self.path.unlink()
+        except OSError:
+            pass
+
+
+def serve(state: str | Path, path: str | Path, socket_mode: int = 0o660) -> None:
+    """Run the notary until SIGTERM or SIGINT (the socket removed on the way out)."""
+    import signal
+
+    server = NotaryServer(Notary(NotaryState(state)), path, socket_mode)
+
+    def stop(signum: int, frame: object) -> None:
+        threading.Thread(target=server.shutdown, daemon=True).start()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    _log.warning("notary: serving %s (state %s)", path, state)
+    try:
+        server.serve_forever(poll_interval=0.2)
+    finally:
+        server.server_close()

@@ -1,0 +1,122 @@
+"""A journal signed by its notary (:mod:`dealer_assist.notary`): the journal never holds the key.
+
+Entries are appended unsigned and committed (a hand is never lost to the notary being down),
+then each is sent to the notary in order, as the next position on the notary's own head, and
+its signature written beside it. Before a new hand, :func:`catch_up` compares the journal with
+the notary's head: a journal that ends before the head, or holds another hash at the head's
+position, was cut, replaced or restarted, and the table deals no more (the notary would refuse
+to sign anything that does not extend its head anyway). Entries committed while the notary was
+away are signed when it is back, in order, each once.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+from dealer_assist.errors import JournalError
+from dealer_assist.notary.client import NotaryClient
+from dealer_assist.notary.protocol import Head
+from dealer_assist.storage.engine import write_transaction
+from dealer_assist.storage.schema import chain_head, hands
+from dealer_assist.storage.signing import PublicKey, public_key_from_hex
+
+_log = logging.getLogger(__name__)
+
+
+class NotaryMismatchError(JournalError):
+    """The journal is not the chain the notary signed (cut, replaced, restarted): the table
+    stops; ``position`` is the first position that differs."""
+
+    def __init__(self, message: str, position: int) -> None:
+        super().__init__(message)
+        self.position = position
+
+
+def notary_key(head: Head) -> PublicKey | None:
+    """The table's public key as its notary gives it (not pinned: pin it at the floor or in a
+    file), ``None`` before the notary made one."""
+    if head.public_key is None:
+        return None
+    return public_key_from_hex(head.public_key, f"notary key of table {head.table}", pinned=False)
+
+
+def catch_up(engine: Engine, notary: NotaryClient) -> Head:
+    """Check the journal against the notary's head and have every entry after it signed, in
+    order; returns the notary's head afterwards (the journal's last entry).
+
+    Raises:
+        NotaryMismatchError: the journal ends before the notary's head, or differs from it at
+            the head's position (names both).
+        NotaryUnavailableError: the notary cannot be reached (entries stay unsigned, to be
+            signed when it is back).
+        NotaryRefusedError: the notary refused an entry (the journal's chain does not extend
+            its head: a forged or rechained entry).
+        sqlalchemy errors: the journal's (the caller translates them).
+    """
+    head = notary.head()
+    with engine.connect() as conn:
+        last = conn.execute(
+            sa.select(chain_head.c.last_hand_id, chain_head.c.last_hash).where(chain_head.c.id == 1)
+        ).one()
+        at_head = None
+        if head.position > 0:
+            at_head = conn.execute(
+                sa.select(hands.c.hash).where(hands.c.hand_id == head.position)
+            ).scalar_one_or_none()
+        tail = conn.execute(
+            sa.select(hands.c.hand_id, hands.c.prev_hash, hands.c.hash, hands.c.signature)
+            .where(hands.c.hand_id > head.position)
+            .order_by(hands.c.hand_id)
+        ).all()
+    last_id = int(last.last_hand_id)
+    table = notary.table_id
+    if last_id < head.position:
+        what = "is empty" if last_id == 0 else f"ends at position {last_id}"
+        raise NotaryMismatchError(
+            f"table {table}: the signer's head is at position {head.position} but this journal "
+            f"{what}: the journal was cut, deleted or replaced; no new hand (restore the journal, "
+            "do not start a new one)",
+            last_id + 1,
+        )
+    if head.position > 0 and at_head != head.hash:
+        raise NotaryMismatchError(
+            f"table {table}: entry {head.position} of this journal is not the one the signer "
+            f"signed (hash {str(at_head)[:16]}…, signed {head.hash[:16]}…): the journal was "
+            "rewritten; no new hand",
+            head.position,
+        )
+    if head.position == 0 and any(r.signature is not None for r in tail):
+        raise NotaryMismatchError(
+            f"table {table}: this journal was signed with a key beside it and its signer has "
+            "signed nothing yet: upgrade it first (dealer-assist audit upgrade --table TOML: a "
+            "signed legacy checkpoint)",
+            1,
+        )
+    if tail and tail[0].prev_hash != head.hash:
+        raise NotaryMismatchError(
+            f"table {table}: entry {tail[0].hand_id} does not link to the signer's head",
+            int(tail[0].hand_id),
+        )
+    signed: list[tuple[int, str, str]] = []
+    try:
+        for row in tail:
+            signature, key_id = notary.sign(int(row.hand_id), str(row.prev_hash), str(row.hash))
+            signed.append((int(row.hand_id), signature, key_id))
+    finally:
+        if signed:  # what the notary signed is stored even when a later entry failed
+            _store(engine, signed)
+    return notary.head() if signed else head
+
+
+def _store(engine: Engine, signed: list[tuple[int, str, str]]) -> None:
+    with write_transaction(engine) as conn:
+        for hand_id, signature, key_id in signed:
+            conn.execute(
+                sa.update(hands)
+                .where(hands.c.hand_id == hand_id)
+                .values(signature=signature, key_id=key_id)
+            )
+    _log.debug("notary signed entries %d-%d", signed[0][0], signed[-1][0])

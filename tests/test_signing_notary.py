@@ -1,0 +1,119 @@
+"""The notary: a separate process holds the key and signs only extensions of its own head; the
+journal that uses it holds no key (docs/AUDIT.md "Key custody")."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from dealer_assist.errors import JournalError
+from dealer_assist.notary.client import NotaryClient, NotaryRefusedError, NotaryUnavailableError
+from dealer_assist.storage import Journal
+from dealer_assist.storage.signing import KeyRing, public_key_from_hex
+from tests.notary_fixtures import NotaryProcess, notary_fixture  # noqa: F401 - the fixture
+from tests.test_journal_fixtures import make_entry
+
+TABLE = "UTH-3"
+
+
+def client(n: NotaryProcess) -> NotaryClient:
+    return NotaryClient(n.socket, TABLE, timeout=2.0)
+
+
+def test_entries_are_signed_by_the_notary_and_no_key_is_beside_the_journal(
+    tmp_path: Path, notary: NotaryProcess
+) -> None:
+    db = tmp_path / "j.db"
+    with Journal(str(db), notary=client(notary)) as j:
+        stored = [j.append_hand(make_entry(i, hand_uid=f"h{i}")) for i in range(1, 4)]
+        assert all(h.signature is not None for h in stored)
+    assert not (tmp_path / "keys").exists()
+    head = client(notary).head()
+    assert (head.position, head.hash) == (3, stored[-1].hash)
+    assert head.public_key is not None
+    key = public_key_from_hex(head.public_key, "notary")
+    with Journal(str(db), create=False, read_only=True) as j:
+        result = j.verify(KeyRing(any_table=key), require_signed=True)
+    assert result.ok, result.reason
+    assert result.signatures_checked == 3
+    assert not list(Path(notary.state).rglob("*.db"))
+
+
+def test_the_notary_never_signs_a_position_twice_nor_behind_its_head(
+    tmp_path: Path, notary: NotaryProcess
+) -> None:
+    with Journal(str(tmp_path / "j.db"), notary=client(notary)) as j:
+        stored = [j.append_hand(make_entry(i, hand_uid=f"h{i}")) for i in range(1, 4)]
+    c = client(notary)
+    again = c.sign(3, stored[1].hash, stored[2].hash)  # the same entry: the same signature
+    assert again[0] == stored[2].signature
+    with pytest.raises(NotaryRefusedError) as e:
+        c.sign(2, stored[0].hash, "ab" * 32)  # a rewritten entry 2
+    assert e.value.code == "rewind"
+    with pytest.raises(NotaryRefusedError) as e:
+        c.sign(3, stored[1].hash, "cd" * 32)  # another hash at the head
+    assert e.value.code == "rewind"
+    with pytest.raises(NotaryRefusedError) as e:
+        c.sign(5, stored[2].hash, "ef" * 32)  # a gap
+    assert e.value.code == "not_extension"
+    assert client(notary).head().position == 3
+
+
+def test_a_journal_deleted_and_restarted_is_refused_by_its_signers_head(
+    tmp_path: Path, notary: NotaryProcess
+) -> None:
+    db = tmp_path / "j.db"
+    with Journal(str(db), notary=client(notary)) as j:
+        for i in range(1, 4):
+            j.append_hand(make_entry(i, hand_uid=f"h{i}"))
+    for p in tmp_path.glob("j.db*"):
+        p.unlink()
+    with Journal(str(db), notary=client(notary)) as j:
+        with pytest.raises(
+            JournalError, match="signer's head is at position 3 but this journal is empty"
+        ):
+            j.write_step(TABLE, "h9", 0, "open", {})
+        with pytest.raises(JournalError, match="signer's head"):  # latched
+            j.append_hand(make_entry(9, hand_uid="h9"))
+        assert j.count() == 0
+
+
+def test_a_cut_tail_stops_the_table(tmp_path: Path, notary: NotaryProcess) -> None:
+    db = tmp_path / "j.db"
+    with Journal(str(db), notary=client(notary)) as j:
+        stored = [j.append_hand(make_entry(i, hand_uid=f"h{i}")) for i in range(1, 5)]
+    con = sqlite3.connect(db)
+    con.execute("DELETE FROM hands WHERE hand_id > 2")
+    con.execute("DELETE FROM hand_search WHERE hand_id > 2")
+    con.execute("UPDATE chain_head SET last_hand_id = 2, last_hash = ?", (stored[1].hash,))
+    con.execute("DELETE FROM verify_mark")
+    con.commit()
+    con.close()
+    with (
+        Journal(str(db), notary=client(notary)) as j,
+        pytest.raises(
+            JournalError, match="head is at position 4 but this journal ends at position 2"
+        ),
+    ):
+        j.append_hand(make_entry(9, hand_uid="h9"))
+
+
+def test_the_notary_killed_stops_new_hands_and_signs_the_journaled_ones_when_back(
+    tmp_path: Path, notary: NotaryProcess
+) -> None:
+    db = tmp_path / "j.db"
+    with Journal(str(db), notary=client(notary)) as j:
+        j.append_hand(make_entry(1, hand_uid="h1"))
+        notary.kill()
+        late = j.append_hand(make_entry(2, hand_uid="h2"))  # journaled, not signed yet
+        assert late.hand_id == 2 and late.signature is None
+        with pytest.raises(NotaryUnavailableError, match="unreachable"):
+            j.write_step(TABLE, "h3", 0, "open", {})  # no new hand
+        notary.start()
+        j.write_step(TABLE, "h3", 0, "open", {})  # back: hand 2 signed first
+        assert j.get_hand(2).signature is not None
+        j.append_hand(make_entry(3, hand_uid="h3"))
+        assert all(h.signature for h in j.iter_hands())
+    assert client(notary).head().position == 3
