@@ -105,6 +105,7 @@ def test_settle_help_and_bad_arguments_import_nothing_heavy(
     assert "HEAVY []" in done.stderr, done.stderr
 
 
+@pytest.mark.integration  # a subprocess
 def test_building_the_parser_imports_no_command_module() -> None:
     code = (
         "import sys\nfrom ui.cli import build_parser\nbuild_parser()\n"

@@ -76,19 +76,14 @@ def record_to_phh(
     seats = [int(p["seat"]) for p in record["players"]]
     button = int(record["button"])
     order = player_order(seats, button)
-    n = len(order)
     index = {seat: i for i, seat in enumerate(order)}
     by_seat = {int(p["seat"]): p for p in record["players"]}
     blinds = [int(b) for b in record["blinds"]]
     dead, live = _forced(record, seats, button, blinds)
-    antes, posted = [0] * n, [0] * n
-    for seat in order:
-        antes[forced_slot(index[seat], n)] = dead.get(seat, 0)
-        posted[forced_slot(index[seat], n)] = live.get(seat, 0)
+    antes, posted = _forced_arrays(record, order, dead, live)
     betting = record["betting"]
     phh: dict[str, Any] = {
         "variant": VARIANTS[betting],
-        "ante_trimming_status": True,  # antes are layered with the rest of the chips (pots.py)
         "antes": antes,
         "blinds_or_straddles": posted,
     }
@@ -97,6 +92,10 @@ def record_to_phh(
         phh["small_bet"], phh["big_bet"] = int(limits[0]), int(limits[1])
     else:
         phh["min_bet"] = blinds[1]
+    if _layered_antes(record, antes):
+        # uniform antes are layered with the rest of the chips (pots.py), pokerkit's trimming
+        # mode; PHH's default (false) is every ante dead money of the main pot
+        phh["ante_trimming_status"] = True
     phh["starting_stacks"] = [int(by_seat[s]["stack"]) for s in order]
     actions, dealt_board = _actions(record, order, index, by_seat)
     phh["actions"] = actions
@@ -141,6 +140,44 @@ def _forced(
     return dead, live
 
 
+def _forced_arrays(
+    record: Mapping[str, Any], order: list[int], dead: Mapping[int, int], live: Mapping[int, int]
+) -> tuple[list[int], list[int]]:
+    """PHH's ``antes`` and ``blinds_or_straddles`` (player order, reversed heads-up).
+
+    ``blinds_or_straddles`` holds the live posts of the two blind positions only: PHH readers
+    take any other entry as a straddle, which acts last before the flop. Any other live post (a
+    new player's or a missed big blind) is one the poster's first action completes: a call or
+    a check is written ``cc``, a raise ``cbr TO``, and leaving it out of the forced bets moves
+    the same chips. Only when the poster never adds to it (folds first, or is all-in by the
+    post) is it written as that player's ante: dead chips, as they end up. Dead posts (type
+    ``ante``: a dead small blind) are antes.
+    """
+    n = len(order)
+    antes, posted = [0] * n, [0] * n
+    for i, seat in enumerate(order):
+        antes[forced_slot(i, n)] = dead.get(seat, 0)
+        if i < 2 or n == 2:
+            posted[forced_slot(i, n)] = live.get(seat, 0)
+        elif live.get(seat) and not _completes_post(record, seat):
+            antes[i] += live[seat]
+    return antes, posted
+
+
+def _completes_post(record: Mapping[str, Any], seat: int) -> bool:
+    """Whether ``seat``'s first action before the flop is a check, call, bet or raise."""
+    first = next((a for a in record["actions"] if int(a["seat"]) == seat), None)
+    return first is not None and first["street"] == STREETS[0].name and first["action"] != FOLD
+
+
+def _layered_antes(record: Mapping[str, Any], antes: Sequence[int]) -> bool:
+    """Whether the hand's antes are all the record's uniform ante: layered with each player's
+    other chips by our pots, which PHH calls ``ante_trimming_status = true``. A big-blind ante
+    and dead posts are dead money of the main pot (PHH's default)."""
+    ante = int(record.get(ANTE, 0))
+    return ante > 0 and record.get("ante_kind") != BIG_BLIND and all(a == ante for a in antes)
+
+
 def _cards(cards: Sequence[str] | None) -> str:
     return UNKNOWN_HOLE if cards is None else "".join(cards)
 
@@ -179,7 +216,7 @@ def _actions(
     if len(live) > 1:
         mucked = set(record.get("mucked", []))
         shows = []
-        for s in live:
+        for s in showdown_order(record["actions"], live):
             hole = by_seat[s].get("hole")
             shown = s not in mucked and hole is not None and "??" not in hole
             shows.append(f"p{index[s] + 1} sm" + (f" {_cards(hole)}" if shown else ""))
@@ -187,6 +224,24 @@ def _actions(
         out += shows
         deal_to(len(STREETS) - 1)
     return out, dealt
+
+
+def showdown_order(actions: Sequence[Mapping[str, Any]], live: Sequence[int]) -> list[int]:
+    """The seats still in (``live``, PHH order: clockwise from the first after the button) in
+    the order they show (GAMES.md "Showdown order"): the last to bet or raise in the final
+    betting round first, else the first after the button; then clockwise."""
+    if not actions:
+        return list(live)
+    final = actions[-1]["street"]
+    aggressors = [
+        int(a["seat"])
+        for a in actions
+        if a["street"] == final and a["action"] in (BET, RAISE) and int(a["seat"]) in live
+    ]
+    if not aggressors:
+        return list(live)
+    k = list(live).index(aggressors[-1])
+    return [*live[k:], *live[:k]]
 
 
 def _user_fields(

@@ -99,6 +99,8 @@ def _convert(phh: Mapping[str, Any]) -> tuple[dict[str, Any], list[int], list[st
     record: dict[str, Any] = {"game": CODE, "betting": betting, "seats": seat_count}
     record["button"] = button
     record.update(_forced(phh, seats, button, ante_of, blind_of))
+    if "posts" in record and "_posts" in phh:  # ours: the posts as made (see phh._forced_arrays)
+        ante_of, blind_of = _posted(record["posts"], seats, int(record.get(ANTE, 0)))
     big = record["blinds"][1]
     if betting == "fixed_limit":
         record["limits"] = [_whole(phh.get(k), k, 1) for k in ("small_bet", "big_bet")]
@@ -198,6 +200,29 @@ def _forced(
         posts.append({"seat": s, "type": BIG_BLIND if s == big_seat else SMALL_BLIND, "amount": b})
     others = [b for s, b in live.items() if s != big_seat]
     return {"blinds": [min(others, default=0), top], ANTE: 0, "posts": posts}
+
+
+def _posted(posts: Any, seats: list[int], ante: int) -> tuple[list[int], list[int]]:
+    """Dead and live forced bets per player (PHH order) of the user field ``_posts``.
+
+    Raises:
+        InvalidRecordError: ``_posts`` is not a list of posts of dealt seats.
+    """
+    dead, live = [0] * len(seats), [0] * len(seats)
+    if not isinstance(posts, list):
+        raise InvalidRecordError("_posts", "must be a list of posts")
+    for i, p in enumerate(posts):
+        if not isinstance(p, Mapping) or p.get("seat") not in seats:
+            raise InvalidRecordError(f"_posts[{i}]", "must be a post of a seat dealt in")
+        j = seats.index(p["seat"])
+        amount = _whole(p.get("amount"), f"_posts[{i}].amount", 0)
+        if p.get("type") == ANTE:
+            dead[j] += amount
+        else:
+            live[j] += amount
+    if ante and not any(isinstance(p, Mapping) and p.get("type") == ANTE for p in posts):
+        dead = [ante] * len(seats)
+    return dead, live
 
 
 def _player(word: str, n: int, path: str) -> int:
