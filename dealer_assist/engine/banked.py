@@ -15,7 +15,7 @@ qualification before its step).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -143,9 +143,11 @@ class BankedHand:
     def verify(self, op: Operation) -> None:
         """Raise the rule error ``op`` breaks now (BetError, IllegalActionError,
         HandStateError), else return. Unknown operation kinds are a HandStateError."""
-        check = CHECKS.get(op.kind)
+        check = CHECKS.get(type(op))
         if check is None:
-            raise HandStateError(f"a banked hand takes no {op.kind!r} operation")
+            raise HandStateError(
+                f"a banked hand takes no {op.kind!r} operation ({type(op).__name__})"
+            )
         check(self, op)
         self._verified = op
 
@@ -166,7 +168,7 @@ class BankedHand:
         if op is not self._verified:  # the runner verifies before it writes: not twice
             self.verify(op)
         self._verified = None
-        getattr(self, f"_apply_{op.kind}")(op)
+        _APPLY[type(op)](self, op)  # verify refused every type the table does not hold
         self.operations.append(op)
         return op
 
@@ -465,6 +467,24 @@ class BankedHand:
     def _require(self, phase: Phase, what: str) -> None:
         if self.phase is not phase:
             raise HandStateError(f"cannot {what} in phase {self.phase} (needs {phase})")
+
+
+_APPLY: dict[type[Operation], Callable[[BankedHand, Any], None]] = {
+    HandOpened: BankedHand._apply_open,
+    BetsPlaced: BankedHand._apply_bets,
+    CardDealt: BankedHand._apply_card,
+    CardExposed: BankedHand._apply_exposed,
+    Decision: BankedHand._apply_act,
+    Decisions: BankedHand._apply_acts,
+    ActionUndone: BankedHand._apply_undo,
+    DecisionCorrected: BankedHand._apply_correct,
+    StreetClosed: BankedHand._apply_advance,
+    DealerRevealed: BankedHand._apply_reveal,
+    HandSettled: BankedHand._apply_settle,
+    HandVoided: BankedHand._apply_void,
+}
+"""How each operation type changes a banked hand, keyed by class (as
+:data:`~dealer_assist.engine.banked_checks.CHECKS`, which verifies it first)."""
 
 
 def _decision(seat: int, action: Action) -> Decision:

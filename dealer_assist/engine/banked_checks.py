@@ -20,6 +20,7 @@ from dealer_assist.engine.operations import (
     HandOpened,
     HandSettled,
     HandVoided,
+    Operation,
     StreetClosed,
 )
 from dealer_assist.errors import HandStateError, IllegalActionError
@@ -189,18 +190,19 @@ def _correct(hand: BankedHand, op: DecisionCorrected) -> None:
         )
 
 
-CHECKS: dict[str, Callable[[BankedHand, Any], None]] = {
-    "open": _open,
-    "bets": _bets,
-    "card": _card,
-    "exposed": _exposed,
-    "act": _act,
-    "acts": _acts,
-    "undo": _undo,
-    "correct": _correct,
-    "advance": _advance,
-    "reveal": _reveal,
-    "settle": _settle,
-    "void": _void,
+CHECKS: dict[type[Operation], Callable[[BankedHand, Any], None]] = {
+    HandOpened: _open,
+    BetsPlaced: _bets,
+    CardDealt: _card,
+    CardExposed: _exposed,
+    Decision: _act,
+    Decisions: _acts,
+    ActionUndone: _undo,
+    DecisionCorrected: _correct,
+    StreetClosed: _advance,
+    DealerRevealed: _reveal,
+    HandSettled: _settle,
+    HandVoided: _void,
 }
-"""The check of each operation kind a banked hand takes (raises the rule it breaks now)."""
+"""The check of each operation type a banked hand takes (raises the rule it breaks now), keyed
+by the operation's class: a subclass or a stranger is not taken."""

@@ -276,24 +276,31 @@ class PotAwarded(Operation):
 @dataclass(frozen=True, kw_only=True)
 class ActionUndone(Operation):
     """The dealer takes back ``seat``'s last action (a mis-tap), before the next card: the hand
-    is as if it had not happened; ``by`` who did it, ``at`` when (UTC)."""
+    is as if it had not happened; ``by`` who did it (the dealer's badge, or ``dealer``),
+    ``reason`` why ("" when none was given), ``at`` when (UTC)."""
 
     kind: ClassVar[str] = "undo"
     seat: int
     by: str = "dealer"
+    reason: str = ""
     at: datetime
 
 
 @dataclass(frozen=True, kw_only=True)
 class DecisionCorrected(Operation):
-    """A pit boss (``pit_boss``, badge) corrects ``seat``'s last decision after the next cards
-    were turned: it becomes ``action`` (``multiple``) on the same street; ``at`` when (UTC)."""
+    """A correction of ``seat``'s last decision after the next cards were turned: it becomes
+    ``action`` (``multiple``) on the same street. ``pit_boss``: the badge of the pit boss who
+    authorised it; ``by``: the badge of the dealer on the box who made it ("" when the table
+    had no dealer logged in); ``reason``: why ("" when none was given); ``at`` when (UTC).
+    Journaled with the hand's other operations."""
 
     kind: ClassVar[str] = "correct"
     seat: int
     action: str
     multiple: int | None = None
     pit_boss: str
+    by: str = ""
+    reason: str = ""
     at: datetime
 
 
@@ -339,3 +346,30 @@ def operation_from_json(kind: str, payload: Mapping[str, Any]) -> Operation:
     if cls is None:
         raise OperationError(f"unknown operation {kind!r} (known: {', '.join(OPERATIONS)})")
     return cls.from_json(payload)
+
+
+def operation_entry(op: Operation) -> dict[str, Any]:
+    """``op`` as one entry of a journaled hand's ``operations``: its JSON with its ``kind``."""
+    return {"kind": op.kind, **op.to_json()}
+
+
+def operations_of_entries(entries: Any) -> list[Operation]:
+    """The operations of a journaled hand's ``operations`` list (as :func:`operation_entry`
+    writes each).
+
+    Raises:
+        OperationError: not a list of objects, an entry without its ``kind``, an unknown kind or
+            a payload its class refuses (names the entry and the field).
+    """
+    if not isinstance(entries, list):
+        raise OperationError(f"operations: a JSON list is expected, got {type(entries).__name__}")
+    out: list[Operation] = []
+    for i, entry in enumerate(entries):
+        kind = entry.get("kind") if isinstance(entry, Mapping) else None
+        if not isinstance(kind, str):
+            raise OperationError(f"operations[{i}]: an object with its 'kind' is expected")
+        try:
+            out.append(operation_from_json(kind, entry))
+        except OperationError as e:
+            raise OperationError(f"operations[{i}]: {e}") from e
+    return out

@@ -1,7 +1,7 @@
 """The checks of a peer hand's operations: what each one must satisfy before it is applied.
 
-Used by :meth:`~dealer_assist.engine.peer_state.PeerHand.verify`: one check per operation kind;
-each raises the rule error that names the rule broken (IllegalActionError for
+Used by :meth:`~dealer_assist.engine.peer_state.PeerHand.verify`: one check per operation
+type (keyed by class); each raises the rule error that names the rule broken (IllegalActionError for
 the betting rules of GAMES.md, HandStateError for an operation out of place: their subclasses
 ActionRefused and StateRefused with the rule's code, :data:`RULES`) and changes nothing.
 """
@@ -61,9 +61,10 @@ betting rules, :class:`~dealer_assist.errors.StateRefused` for an operation out 
 
 def verify(hand: PeerHand, op: Operation) -> None:
     """Raise the rule error ``op`` breaks on ``hand`` now, else return."""
-    check = _CHECKS.get(op.kind)
+    check = _CHECKS.get(type(op))
     if check is None:
-        raise StateRefused("wrong_operation", f"a peer hand takes no {op.kind!r} operation",
+        raise StateRefused("wrong_operation",
+                           f"a peer hand takes no {op.kind!r} operation ({type(op).__name__})",
                            op=op.kind)  # fmt: skip
     if hand.phase in OVER and not isinstance(op, CardExposed):
         raise StateRefused("hand_over", f"the hand is {hand.phase.value}: no more {op.kind}",
@@ -204,16 +205,16 @@ def _void(hand: PeerHand, op: HandVoided) -> None:
                            phase=hand.phase.value)  # fmt: skip
 
 
-_CHECKS: dict[str, Callable[[PeerHand, Any], None]] = {
-    "open": _open,
-    "forced_bet": _forced_bet,
-    "card": _card,
-    "deck": _deck,
-    "exposed": _exposed,
-    "bet": _bet,
-    "undo": _undo,
-    "showdown": _showdown,
-    "pot": _pot,
-    "settle": _settle,
-    "void": _void,
+_CHECKS: dict[type[Operation], Callable[[PeerHand, Any], None]] = {
+    HandOpened: _open,
+    ForcedBet: _forced_bet,
+    CardDealt: _card,
+    DeckStarted: _deck,
+    CardExposed: _exposed,
+    Bet: _bet,
+    ActionUndone: _undo,
+    Showdown: _showdown,
+    PotAwarded: _pot,
+    HandSettled: _settle,
+    HandVoided: _void,
 }

@@ -23,7 +23,7 @@ integers; an operation that does not verify leaves the hand as it was.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -135,7 +135,7 @@ class PeerHand:
             RuleError: (a subclass) the rule ``op`` breaks; the hand is unchanged.
         """
         self.verify(op)
-        getattr(self, f"_apply_{op.kind}")(op)
+        _APPLY[type(op)](self, op)  # verify refused every type the table does not hold
         self.operations.append(op)
         return op
 
@@ -355,7 +355,7 @@ class PeerHand:
         ops = [o for o in self._effective() if o is not self.bets[-1][0]]
         self._reset()
         for o in ops:
-            getattr(self, f"_apply_{o.kind}")(o)
+            _APPLY[type(o)](self, o)
 
     def _apply_showdown(self, op: Showdown) -> None:
         (self.shown if op.shown else self.mucked).append(op.seat)
@@ -452,6 +452,23 @@ class PeerHand:
 
     def _award_order(self) -> list[PotAwarded]:
         return award_order(self.settlement)
+
+
+_APPLY: dict[type[Operation], Callable[[PeerHand, Any], None]] = {
+    HandOpened: PeerHand._apply_open,
+    ForcedBet: PeerHand._apply_forced_bet,
+    CardDealt: PeerHand._apply_card,
+    DeckStarted: PeerHand._apply_deck,
+    CardExposed: PeerHand._apply_exposed,
+    Bet: PeerHand._apply_bet,
+    ActionUndone: PeerHand._apply_undo,
+    Showdown: PeerHand._apply_showdown,
+    PotAwarded: PeerHand._apply_pot,
+    HandSettled: PeerHand._apply_settle,
+    HandVoided: PeerHand._apply_void,
+}
+"""How each operation type changes a peer hand, keyed by class (the checks of
+:mod:`~dealer_assist.engine.peer_checks`, keyed the same way, verify it first)."""
 
 
 def _action_json(street: str, op: Bet) -> dict[str, Any]:

@@ -130,16 +130,23 @@ class BankedRunner(ResumingRunner[BankedHand]):
         if hand.phase is Phase.DECISIONS:
             self.perform(ActionUndone(seat=seat, by=by, at=utc_now()))
 
-    def correct(self, seat: int, action: Action, *, pit_boss: str) -> None:
-        """A pit boss corrects ``seat``'s last decision after the next cards were turned
+    def correct(
+        self, seat: int, action: Action, *, pit_boss: str, by: str | None = None,
+        reason: str = "",
+    ) -> None:  # fmt: skip
+        """A pit boss (``pit_boss``, badge) authorises the correction of ``seat``'s last
+        decision after the next cards were turned, made by ``by`` (a badge; default the dealer
+        on the box) for ``reason``
         (:func:`~dealer_assist.engine.banked_checks.corrections` says which may replace it;
         IllegalActionError otherwise, nothing changed)."""
         self.poll(0)
         hand = self._current()
+        if by is None:
+            by = (self.session.dealer if self.session is not None else None) or ""
         if hand.phase is Phase.DECISIONS:
             self.perform(DecisionCorrected(seat=seat, action=action.action,
-                                           multiple=action.multiple, pit_boss=pit_boss,
-                                           at=utc_now()))  # fmt: skip
+                                           multiple=action.multiple, pit_boss=pit_boss, by=by,
+                                           reason=reason, at=utc_now()))  # fmt: skip
 
     def advance(self) -> BankedHand:
         """Turn the next street (its cards are dealt first where the game deals them then)."""
