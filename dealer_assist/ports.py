@@ -36,6 +36,9 @@ TOURNAMENT_KIND = "tournament"
 """The ``record["kind"]`` of a tournament's table record that moves no chips."""
 HAND_STATUSES: tuple[str, ...] = ("settled", "void")
 STATUSES: tuple[str, ...] = (*HAND_STATUSES, TABLE_RECORD)
+OPERATIONS_KEY = "operations"
+"""The key in a journaled hand's ``extra`` of its typed operations (the hand's record of truth,
+one JSON object with its ``kind`` each; absent in entries of the releases before them)."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -10,5 +10,6 @@
   :mod:`~dealer_assist.engine.pots` and :mod:`~dealer_assist.engine.pot_settle`: pots, side pots,
   odd chips and the settlement of a pot-game hand.
 - :mod:`~dealer_assist.engine.voids`: why a hand is void.
-- :mod:`~dealer_assist.engine.replay`: a hand from its operations (resume, audit, settle).
+- :mod:`~dealer_assist.engine.fold`: the one fold of a hand's operations into its state (resume,
+  replay, dispute recompute, ``audit recompute``).
 """

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dealer_assist.games import GAME_CODES, get_game
-from dealer_assist.pitboss.replay import card_source
+from dealer_assist.pitboss.titles import card_source
 from dealer_assist.ports import StoredHand
 
 

@@ -5,15 +5,16 @@ The table's :class:`~dealer_assist.engine.peer_setup.PeerSetup` is rebuilt from 
 fields by the game's own setup function (Hold'em here: betting, blinds, ante, chip, limits,
 settings, button, each player's stack, the posts; in the plain case the posts the game module
 derives, in the order it posts them; Stud: :mod:`dealer_assist.pitboss.stud_replay`), then
-:func:`fold_peer` takes each step the hand asks for next: its automatic operation (a forced bet,
-an all-in showdown, a pot, the settlement), the new deck of a short street, the card recorded at
-the position it asks for, the next recorded action of the seat to act, or the seat's show or
-muck.
+:func:`peer_derived` gives each operation the hand asks for next, for the one fold
+(:func:`dealer_assist.engine.fold.fold`) of a hand journaled before its operations were: its
+automatic operation (a forced bet, an all-in showdown, a pot, the settlement), the new deck of a
+short street, the card recorded at the position it asks for, the next recorded action of the seat
+to act, or the seat's show or muck.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Iterator, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -23,6 +24,7 @@ from dealer_assist.engine.operations import (
     CardDealt,
     DeckStarted,
     HandSettled,
+    HandVoided,
     Operation,
     Showdown,
 )
@@ -81,24 +83,16 @@ def provenance(hand: StoredHand) -> dict[str, Mapping[str, Any]]:
     return {str(c.get("position")): c for c in cards if isinstance(c, Mapping)}
 
 
-def fold_holdem(hand: StoredHand, apply: Callable[[Operation, str], None], state: PeerHand) -> None:
-    """:func:`fold_peer` with the journal's card provenance (a Hold'em hand)."""
-    fold_peer(hand, apply, state, provenance(hand))
+def peer_derived(hand: StoredHand, state: PeerHand, cards: CardsAt) -> Iterator[Operation]:
+    """The operations of a pot-game ``hand`` after its ``HandOpened``, derived from its record
+    as ``state`` asks for each (the fold applies each before the next is asked for), the cards
+    from ``cards`` at the positions the hand asks for (see the module doc).
 
-
-def fold_peer(
-    hand: StoredHand, apply: Callable[[Operation, str], None], state: PeerHand, cards: CardsAt
-) -> None:
-    """Apply ``hand``'s operations to ``state`` one by one through ``apply(op, title)``, the
-    cards from ``cards`` at the positions the hand asks for (see the module doc).
-
-    A void hand's fold stops at the first card or action its record lacks (the caller applies
-    the void).
+    A void hand's operations stop at the first card or action its record lacks, then its void.
 
     Raises:
-        DealerAssistError: an operation the hand refuses (the record is not what the rules
-            allow any more). KeyError, ValueError: a card or action the record lacks, or an
-            action recorded on another street than the one being bet.
+        KeyError, ValueError: a card or action the record lacks, or an action recorded on
+            another street than the one being bet (the record is not what the rules allow).
     """
     rec = hand.record
     actions = list(rec.get("actions", []))
@@ -107,26 +101,22 @@ def fold_peer(
     while not state.is_over:
         auto = state.automatic()
         if auto is not None:
-            if isinstance(auto, HandSettled):
-                auto = HandSettled(at=hand.ended_at)
-            apply(auto, _auto_title(auto))
+            yield HandSettled(at=hand.ended_at) if isinstance(auto, HandSettled) else auto
         elif state.new_deck_needed:
-            apply(_new_deck(state, cards), "new deck of the burns and the stub shuffled")
+            yield _new_deck(state, cards)
         elif state.pending_deal:
             pos = str(state.pending_deal[0])
             c = cards.get(pos)
             if c is None and void:
-                return
+                break
             if c is None:
                 raise KeyError(f"no card recorded at {pos}")
-            apply(_card(c), _card_title(state, pos, c))
+            yield card_of(c)
         elif state.actor is not None and state.street is None:
-            seat = state.actor
-            apply(Showdown(seat=seat, shown=seat not in mucked),
-                  f"seat {seat} {'mucks' if seat in mucked else 'shows'}")  # fmt: skip
+            yield Showdown(seat=state.actor, shown=state.actor not in mucked)
         elif state.actor is not None:
             if not actions and void:
-                return
+                break
             if not actions:
                 raise ValueError("the record has no more actions but a seat is to act")
             a = actions.pop(0)
@@ -135,24 +125,19 @@ def fold_peer(
                     f"an action recorded on {a.get('street')} while {state.street} is bet: {a}"
                 )
             to = a.get("to")
-            apply(Bet(seat=int(a["seat"]), bet=a["action"], to=None if to is None else int(to)),
-                  f"{a.get('street')}: seat {a['seat']} {a['action']}"
-                  + (f" to {to}" if to is not None else "")
-                  + (f" ({state.opening_why})" if _opens(state) else ""))  # fmt: skip
+            yield Bet(seat=int(a["seat"]), bet=a["action"], to=None if to is None else int(to))
         else:
-            return
+            break
+    if void and not state.is_over:
+        yield HandVoided(code="void", detail=hand.void_reason or "", at=hand.ended_at)
 
 
-def _opens(state: PeerHand) -> bool:
-    """The action about to be applied is the first of its round (its title tells why that seat
-    acts first, when the game says: Stud's lowest door card, best exposed hand)."""
-    b = state.betting
-    if not state.opening_why or b is None:
-        return False
-    return not any(i == b.index for _, i in state.bets)
+def card_of(c: Mapping[str, Any]) -> CardDealt:
+    """The ``CardDealt`` of one card provenance entry (``extra.cards``, or a record's card).
 
-
-def _card(c: Mapping[str, Any]) -> CardDealt:
+    Raises:
+        KeyError: no ``card``; CardError, ValueError: a card or time that does not read.
+    """
     return CardDealt(
         deck_id=str(c.get("deck_id", "")), index=int(c.get("index", 0)),
         card=parse_card(str(c["card"])), source=str(c.get("source", "")),
@@ -162,24 +147,6 @@ def _card(c: Mapping[str, Any]) -> CardDealt:
     )  # fmt: skip
 
 
-def _card_title(state: PeerHand, pos: str, c: Mapping[str, Any]) -> str:
-    """``seat 2 card 3 up (reader)``: face up when the game deals it so (Stud's door card)."""
-    from dealer_assist.pitboss.replay import card_source
-
-    deal = state.deal
-    up = ""
-    if deal is not None and pos.startswith("seat "):
-        up = " up" if deal.face_up[len(deal.positions) - len(state.pending)] else " down"
-        up = up if any(any(s.hole) for s in state.setup.streets) else ""  # all down: not said
-    source = str(c.get("source", ""))
-    said = (
-        source
-        if source in (FROM_RECORD, NOT_RECORDED)
-        else card_source(source, bool(c.get("manual")))
-    )
-    return f"{pos}{up} ({said})"
-
-
 def _new_deck(state: PeerHand, cards: CardsAt) -> DeckStarted:
     """The short street's new deck (the device shuffled the burns with the stub): its id is
     the one its first card carries."""
@@ -187,14 +154,3 @@ def _new_deck(state: PeerHand, cards: CardsAt) -> DeckStarted:
     first = cards.get(str(state.pending_deal[0]), {}) if state.pending_deal else {}
     count = deal.new_deck_count if deal is not None else 0
     return DeckStarted(deck_id=str(first.get("deck_id", "")), count=count)
-
-
-def _auto_title(op: Operation) -> str:
-    fields = op.to_json()
-    if op.kind == "forced_bet":
-        return f"seat {fields['seat']} posts {fields['bet']} {fields['amount']}"
-    if op.kind == "pot":
-        return f"pot {fields['pot']} {fields['amount']} awarded"
-    if op.kind == "showdown":
-        return f"seat {fields['seat']} shows"
-    return op.kind

@@ -1,6 +1,13 @@
-"""The dispute recompute: a recorded hand settled again with today's rules and the pay tables
-recorded in the hand (those in force then), beside what was recorded and paid, every difference
-named (docs/PITBOSS.md "Dispute recompute"; HAND_RECORD.md settlement).
+"""The dispute recompute: a recorded hand folded again (:func:`dealer_assist.engine.fold.fold`)
+with today's rules and the pay tables recorded in the hand (those in force then), beside what
+was recorded and paid, every difference named (docs/PITBOSS.md "Dispute recompute";
+HAND_RECORD.md settlement).
+
+A hand journaled with its operations is folded from them, and its stored record and status are
+compared with the fold's too (a record changed after the hand: ``record.players[seat=2]...``); a
+hand of a release before them is folded from the operations its record gives
+(:mod:`dealer_assist.pitboss.hand_ops`). A pot game that does not fold has its record settled
+again (:func:`dealer_assist.record.settle_record`).
 """
 
 from __future__ import annotations
@@ -8,15 +15,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from dealer_assist.engine.fold import FoldError, fold
 from dealer_assist.errors import DealerAssistError
-from dealer_assist.ports import StoredHand
+from dealer_assist.pitboss.hand_ops import JOURNAL, RECORD, folds, hand_operations
+from dealer_assist.ports import HAND_STATUSES, StoredHand
 from dealer_assist.record import settle_record
 
 
 @dataclass(frozen=True)
 class Difference:
     """One place where the recompute and the record disagree: ``path`` like
-    ``seats[seat=3].bets[box=trips].net``; the two values (``None``: absent)."""
+    ``seats[seat=3].bets[box=trips].net`` (the settlement), ``record.board[4]`` (the stored
+    record), ``status``; the two values (``None``: absent)."""
 
     path: str
     recorded: Any
@@ -25,13 +35,15 @@ class Difference:
 
 @dataclass(frozen=True)
 class Recompute:
-    """The recorded settlement, today's, and their differences (``error``: the record no
-    longer settles, with the reason)."""
+    """The recorded settlement, today's, and their differences (``error``: the hand no longer
+    folds or settles, with the reason). ``source``: what was folded, the journal's operations
+    (``journal``) or those of the record (``record``)."""
 
     recorded: dict[str, Any] | None
     recomputed: dict[str, Any] | None
     differences: tuple[Difference, ...]
     error: str | None = None
+    source: str = RECORD
 
     @property
     def agrees(self) -> bool:
@@ -39,11 +51,46 @@ class Recompute:
         return self.error is None and not self.differences
 
 
+_UNREADABLE = (DealerAssistError, KeyError, ValueError, TypeError)
+
+
 def recompute(hand: StoredHand) -> Recompute:
-    """Settle ``hand``'s record again (:func:`dealer_assist.record.settle_record`: today's code,
-    the record's pay tables) and compare with the stored settlement. A void hand has nothing
-    to settle: its record is not recomputed (``error`` says so)."""
+    """Fold ``hand`` again and compare (see the module doc). A void hand is folded to its void
+    (every chip returned) and compared the same way; a table record has nothing to recompute
+    (``error`` says so)."""
     recorded = hand.settlement if isinstance(hand.settlement, dict) else None
+    if hand.status not in HAND_STATUSES:
+        return Recompute(recorded, None, (), f"a {hand.status} entry is not a hand")
+    if not folds(hand):
+        return _settled_again(hand, recorded)
+    try:
+        start = hand_operations(hand)
+    except _UNREADABLE as e:
+        return Recompute(recorded, None, (), f"the record cannot be read: {type(e).__name__}: {e}")
+    try:
+        state = fold(start.state, start.operations)
+    except FoldError as e:
+        why = (
+            f"operation {e.index + 1} ({e.op.kind}) is refused: {type(e.cause).__name__}: {e.cause}"
+        )
+        return Recompute(recorded, None, (), f"the hand does not fold today: {why}", start.source)
+    except _UNREADABLE as e:
+        why = f"{type(e).__name__}: {e}"
+        return Recompute(recorded, None, (), f"the record does not fold today: {why}", start.source)
+    if not state.is_over:
+        return Recompute(recorded, None, (), "the operations end before the hand does",
+                         start.source)  # fmt: skip
+    today = state.result()
+    differences = diff(recorded, today)
+    if start.source == JOURNAL:
+        differences += diff(hand.record, state.record_json(), "record")
+        if state.status != hand.status:
+            differences.append(Difference("status", hand.status, state.status))
+    return Recompute(recorded, today, tuple(differences), None, start.source)
+
+
+def _settled_again(hand: StoredHand, recorded: dict[str, Any] | None) -> Recompute:
+    """A pot game that does not fold: its record settled again with today's code."""
     if hand.status != "settled":
         return Recompute(recorded, None, (), f"a {hand.status} hand is not settled")
     try:

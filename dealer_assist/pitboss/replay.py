@@ -1,48 +1,35 @@
 """A stored hand stepped through as it happened (docs/PITBOSS.md "Replay").
 
-Banked games (UTH, THB): the journal keeps the record and each card's provenance, not the
-operations (the step log is cleared once a hand is journaled), so the hand's operations are
-rebuilt from them in the order the table applies them (``HandOpened``, ``BetsPlaced``, each
-``CardDealt`` into the position the hand asks for next, each street's ``Decisions`` closing it,
-``DealerRevealed``, ``HandSettled``) and folded over a new
-:class:`~dealer_assist.engine.banked.BankedHand` through its ``apply`` (the same verify/apply the
-resume code uses), a snapshot after each. The last step's settlement is the game's of today;
-:mod:`dealer_assist.pitboss.recompute` compares it with the recorded one.
-
-Hold'em and Stud: the same fold over :class:`~dealer_assist.engine.peer_state.PeerHand`
-(:mod:`dealer_assist.pitboss.pot_replay`, :mod:`dealer_assist.pitboss.stud_replay`); a pot game
-its plug-in does not mark ``replays_by_fold``: the record's actions in order with the forced bets
-and the pots as recorded.
+The hand's first state and its operations (:func:`dealer_assist.pitboss.hand_ops.
+hand_operations`: the journal's own, or derived from the record of a release before them) go
+through the one fold (:func:`dealer_assist.engine.fold.fold`), a snapshot after each
+operation, titled from the hand as it stood just before (:mod:`dealer_assist.pitboss.titles`).
+The last step's result is the fold's: :mod:`dealer_assist.pitboss.recompute` compares it with
+the recorded one. A pot game its plug-in does not mark ``replays_by_fold``: the record's
+actions in order with the forced bets and the pots as recorded.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
 from functools import cache
 from typing import Any
 
-from dealer_assist.cards import parse_card
-from dealer_assist.config import load_table_config
 from dealer_assist.engine.banked import BankedHand
-from dealer_assist.engine.operations import (
-    BetsPlaced,
-    CardDealt,
-    DealerRevealed,
-    Decision,
-    Decisions,
-    HandOpened,
-    HandSettled,
-    HandVoided,
-    Operation,
-    StreetClosed,
-)
+from dealer_assist.engine.fold import FoldError, fold
+from dealer_assist.engine.operations import Operation
+from dealer_assist.engine.peer_state import PeerHand
+from dealer_assist.engine.state import GameState
 from dealer_assist.errors import DealerAssistError
-from dealer_assist.games import GAME_CODES, POT_GAME_CODES, get_pot_game
+from dealer_assist.games import POT_GAME_CODES, get_pot_game
+from dealer_assist.pitboss.hand_ops import folds, hand_operations
+from dealer_assist.pitboss.titles import card_source as card_source
+from dealer_assist.pitboss.titles import title
 from dealer_assist.ports import StoredHand
-from dealer_assist.record import parse_record
+
+_UNREADABLE = (DealerAssistError, KeyError, ValueError, TypeError)
+"""What reading a record may raise: the project's errors, and a field missing or mistyped."""
 
 
 @dataclass(frozen=True)
@@ -91,192 +78,59 @@ def replay(hand: StoredHand) -> Replay:
     the steps up to there and ``stopped`` naming the operation and the rule."""
     if hand.status == "table":
         return Replay((), "a table record is not a hand")
-    if hand.game in GAME_CODES:  # the banked games
-        return _banked(hand)
-    if hand.game in POT_GAME_CODES and get_pot_game(hand.game).replays_by_fold:
-        return _peer(hand)
-    return _pot(hand)
-
-
-def _peer_fold(hand: StoredHand) -> tuple[Callable[[StoredHand], Any], Callable[..., None]]:
-    """The game's state builder and fold: Hold'em's or Stud's (the game module's own setup)."""
-    from dealer_assist.games.stud import CODE as STUD
-    from dealer_assist.pitboss.pot_replay import fold_holdem, fold_peer, holdem_state
-
-    if hand.game == STUD:
-        from dealer_assist.pitboss.stud_replay import stud_cards, stud_state
-
-        def fold_stud(h: StoredHand, apply: Callable[[Operation, str], None], state: Any) -> None:
-            fold_peer(h, apply, state, stud_cards(h))
-
-        return stud_state, fold_stud
-    return holdem_state, fold_holdem
-
-
-def _peer(hand: StoredHand) -> Replay:
-    steps: list[ReplayStep] = []
-    done: list[Operation] = []
+    if not folds(hand):
+        return _pot(hand)
     try:
-        make, fold = _peer_fold(hand)
-        state = make(hand)
-    except (DealerAssistError, KeyError, ValueError, TypeError) as e:
+        start = hand_operations(hand)
+    except _UNREADABLE as e:
         return Replay((), f"the record cannot be read: {type(e).__name__}: {e}")
-
-    def apply(op: Operation, title: str) -> None:
-        state.apply(op)
-        done.append(op)
-        put_in = state.put_in()
-        seats = tuple(
-            SeatView(s, tuple(str(c) for c in state.holes[s]), {"put in": put_in.get(s, 0)},
-                     tuple(f"{a.get('street')} {a.get('action')}"
-                           + (f" {a['to']}" if a.get("to") is not None else "")
-                           for a in state.actions if a.get("seat") == s),
-                     tuple(state.faces[s]))
-            for s in state.setup.seats
-        )  # fmt: skip
-        steps.append(ReplayStep(len(steps), op.kind, title, tuple(str(c) for c in state.board),
-                                (), seats, state.result()))  # fmt: skip
-
-    try:
-        apply(HandOpened(started_at=hand.started_at, device=dict(hand.extra.get("device", {})),
-                         session=hand.extra.get("session")), "hand opened")  # fmt: skip
-        fold(hand, apply, state)
-        if hand.status == "void" and not state.is_over:
-            why = hand.void_reason or ""
-            apply(HandVoided(code="void", detail=why, at=hand.ended_at), f"void: {why}")
-    except (DealerAssistError, KeyError, ValueError, TypeError) as e:
-        name = type(e).__name__
-        return Replay(tuple(steps), f"step {len(steps) + 1} refused: {name}: {e}", tuple(done))
-    return Replay(tuple(steps), None, tuple(done))
-
-
-def banked_operations(hand: StoredHand) -> list[Operation]:
-    """The operations of a stored banked hand, in the order the table applied them, given the
-    hand asks for cards in the recorded positions (see :func:`replay`).
-
-    Raises:
-        DealerAssistError: the record or the card provenance cannot be read.
-    """
-    ops: list[Operation] = [
-        HandOpened(
-            started_at=hand.started_at,
-            device=dict(hand.extra.get("device", {})),
-            session=hand.extra.get("session"),
-        )
-    ]
-    players = [p for p in hand.record.get("players", []) if isinstance(p, dict)]
-    ops.append(BetsPlaced(seats={int(p["seat"]): dict(p.get("bets", {})) for p in players}))
-    return ops
-
-
-def _config_for(hand: StoredHand) -> Any:
-    record = parse_record(hand.record)
-    config = load_table_config(game=hand.game)
-    return dataclasses.replace(
-        config,
-        table_id=hand.table_id,
-        seats=record.seats or config.seats,
-        paytables=record.paytables,
-        payout_unit=record.payout_unit,
-    )
-
-
-def _banked(hand: StoredHand) -> Replay:
     steps: list[ReplayStep] = []
-    try:
-        state = BankedHand(_config_for(hand), hand.hand_uid or f"{hand.table_id}-{hand.hand_id}")
-        ops = banked_operations(hand)
-    except DealerAssistError as e:
-        return Replay((), f"the record cannot be read: {e}")
-    cards = {c.get("position"): c for c in hand.extra.get("cards", []) if isinstance(c, dict)}
-    actions = _actions_by_street(hand.record)
     done: list[Operation] = []
+    said = [""]
 
-    def apply(op: Operation, title: str) -> None:
-        state.apply(op)
+    def titled(ops: Iterable[Operation]) -> Iterator[Operation]:
+        for op in ops:
+            said[0] = title(start.state, op)  # before the fold applies it
+            yield op
+
+    def step(state: GameState, op: Operation) -> None:
         done.append(op)
-        steps.append(_snapshot(state, len(steps), op.kind, title))
+        steps.append(_snapshot(state, len(steps), op.kind, said[0]))
 
     try:
-        for op in ops:
-            apply(op, _title(op))
-        while not state.is_over:
-            if state.pending_deal:
-                pos = str(state.pending_deal[0])
-                c = cards.get(pos)
-                if c is None:
-                    break  # the hand ended before this card (a void): no more cards recorded
-                op = CardDealt(
-                    deck_id=str(c.get("deck_id", "")),
-                    index=int(c.get("index", 0)),
-                    card=parse_card(str(c["card"])),
-                    source=str(c.get("source", "")),
-                    manual=bool(c.get("manual")),
-                    at=datetime.fromisoformat(c["at"]),
-                    identified_by=str(c.get("identified_by", "")),
-                    confirmed_by=str(c.get("confirmed_by", "")),
-                )
-                apply(op, f"{pos} ({_source(c)})")  # the card itself: in the seats, hidden
-            elif state.street is not None and state.seats_to_act:
-                street = state.street
-                ds = tuple(
-                    Decision(seat=s, street=street, action=a, multiple=m)
-                    for s, a, m in actions.get(street, [])
-                    if s in state.seats_to_act
-                )
-                said = ", ".join(
-                    f"{d.seat} {d.action}" + (f" x{d.multiple}" if d.multiple else "") for d in ds
-                )
-                apply(Decisions(decisions=ds, advance=True), f"{street}: {said or 'no decision'}")
-            elif state.street is not None and state.phase.name == "DECISIONS":
-                apply(StreetClosed(), f"{state.street}: nobody left to decide")
-            elif state.phase.name == "SHOWDOWN":
-                apply(DealerRevealed(), "dealer revealed")
-            elif state.phase.name == "REVEALED":
-                apply(HandSettled(at=hand.ended_at), "settled")
-            else:
-                break
-        if hand.status == "void" and not state.is_over:
-            why = hand.void_reason or ""
-            apply(HandVoided(code="void", detail=why, at=hand.ended_at), f"void: {why}")
-    except (DealerAssistError, KeyError, ValueError, TypeError) as e:
+        fold(start.state, titled(start.operations), step)
+    except FoldError as e:
+        why = f"{type(e.cause).__name__}: {e.cause}"
+        return Replay(tuple(steps), f"step {len(steps) + 1} refused: {why}", tuple(done))
+    except _UNREADABLE as e:
         name = type(e).__name__
         return Replay(tuple(steps), f"step {len(steps) + 1} refused: {name}: {e}", tuple(done))
     return Replay(tuple(steps), None, tuple(done))
 
 
-def _actions_by_street(record: Mapping[str, Any]) -> dict[str, list[tuple[int, str, int | None]]]:
-    out: dict[str, list[tuple[int, str, int | None]]] = {}
-    for p in record.get("players", []):
-        for a in p.get("actions", []):
-            out.setdefault(a["street"], []).append((int(p["seat"]), a["action"], a.get("multiple")))
-    return out
+def _snapshot(state: GameState, index: int, kind: str, said: str) -> ReplayStep:
+    if isinstance(state, PeerHand):
+        return _peer_snapshot(state, index, kind, said)
+    if isinstance(state, BankedHand):
+        return _banked_snapshot(state, index, kind, said)
+    raise TypeError(f"no replay snapshot of a {type(state).__name__}")
 
 
-def _source(card: Mapping[str, Any]) -> str:
-    return card_source(str(card.get("source", "")), bool(card.get("manual")))
+def _peer_snapshot(state: PeerHand, index: int, kind: str, said: str) -> ReplayStep:
+    put_in = state.put_in()
+    seats = tuple(
+        SeatView(s, tuple(str(c) for c in state.holes[s]), {"put in": put_in.get(s, 0)},
+                 tuple(f"{a.get('street')} {a.get('action')}"
+                       + (f" {a['to']}" if a.get("to") is not None else "")
+                       for a in state.actions if a.get("seat") == s),
+                 tuple(state.faces[s]))
+        for s in state.setup.seats
+    )  # fmt: skip
+    return ReplayStep(index, kind, said, tuple(str(c) for c in state.board), (), seats,
+                      state.result())  # fmt: skip
 
 
-def card_source(source: str, manual: bool) -> str:
-    """``keypad`` (typed by the dealer), ``camera`` or ``reader`` (a shuffler or reader)."""
-    if manual or source == "manual":
-        return "keypad"
-    return "camera" if "camera" in source.lower() else "reader"
-
-
-def _title(op: Operation) -> str:
-    if isinstance(op, HandOpened):
-        return "hand opened"
-    if isinstance(op, BetsPlaced):
-        bets = "; ".join(
-            f"{s}: " + ", ".join(f"{b} {v}" for b, v in sorted(m.items()))
-            for s, m in sorted(op.seats.items())
-        )
-        return f"bets placed ({bets})"
-    return op.kind
-
-
-def _snapshot(state: BankedHand, index: int, kind: str, title: str) -> ReplayStep:
+def _banked_snapshot(state: BankedHand, index: int, kind: str, title: str) -> ReplayStep:
     seats = tuple(
         SeatView(
             s,

@@ -5,8 +5,8 @@
 the game module's own :func:`~dealer_assist.games.stud_hand.stud_setup` from the record's own
 fields (betting, ante, bring-in, limits: the completion is the small bet, chip, settings, each
 player's stack); :func:`stud_cards` says which card went to each position; then
-:func:`~dealer_assist.pitboss.pot_replay.fold_peer` folds it step by step as the table did: the
-antes, third street's two down cards and the door card round by round, the bring-in by the
+:func:`~dealer_assist.pitboss.pot_replay.peer_derived` gives its operations as the table applied
+them: the antes, third street's two down cards and the door card round by round, the bring-in by the
 lowest door card (the seat that folds it passes it on), each later street's burn and up (or
 seventh's down) card, the round opened by the best exposed hand, the new deck of a short
 seventh street, the showdown in the game's order, the pots, the settlement.

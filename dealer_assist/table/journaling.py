@@ -1,14 +1,22 @@
-"""A finished hand as the journal's entry (the table reaches storage only through the port)."""
+"""A finished hand as the journal's entry (the table reaches storage only through the port).
+
+The entry keeps the hand's typed operations, each as :func:`~dealer_assist.engine.operations.
+operation_entry` writes it, in ``extra["operations"]`` (inside the hashed, signed content:
+docs/AUDIT.md): they are the hand's record of truth, folded again by the replay, the dispute
+recompute and ``audit recompute``; the record, the settlement and the card provenance beside
+them are derived from them, kept for search and for the readers of HAND_RECORD.md.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
+from dealer_assist.engine.operations import operation_entry
 from dealer_assist.engine.state import GameState
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import HandStateError
-from dealer_assist.ports import HandEntry
+from dealer_assist.ports import OPERATIONS_KEY, HandEntry
 from dealer_assist.table.session import TableSession
 
 
@@ -16,7 +24,9 @@ def hand_entry(
     table_id: str, hand: GameState, events: list[dict[str, Any]], extra: dict[str, Any]
 ) -> HandEntry:
     """The journal entry of the finished ``hand``: its record and settlement (HAND_RECORD.md),
-    the device ``events`` of the hand (JSON), and ``extra`` after the hand's own card provenance.
+    the device ``events`` of the hand (JSON), and ``extra`` after the hand's own card provenance,
+    then the hand's operations (``extra["operations"]``; a hand rebuilt from a journaled record
+    has none and keeps none).
 
     Raises:
         HandStateError: the hand is not over (nothing to journal yet).
@@ -26,6 +36,9 @@ def hand_entry(
     void = hand.status == "void"
     reason = hand.void_reason_json() if void else None
     text = VoidReason(reason["code"], reason["detail"]).text("en") if reason else None
+    extra = {**hand.journal_extra(), **extra}
+    if hand.operations:
+        extra[OPERATIONS_KEY] = [operation_entry(op) for op in hand.operations]
     return HandEntry(
         table_id=table_id,
         game=hand.game_code,
@@ -36,7 +49,7 @@ def hand_entry(
         record=hand.record_json(),
         settlement=hand.result(),
         events=events,
-        extra={**hand.journal_extra(), **extra},
+        extra=extra,
         hand_uid=hand.hand_uid,
     )
 

@@ -11,8 +11,12 @@ a failure with ``--require-signed`` (docs/AUDIT.md).
 A journal with table records (changes between hands: buy-ins, sit-outs, the button...) in its
 chain says ``OK: N entries (H hands, T table records), chain verifies``.
 ``audit show --db PATH_OR_URL HAND_ID [--json] [--currency CODE]``: one hand, readable (amounts as
-money, e.g. ``EUR 10.00``) or as JSON (amounts in integer minor units, as stored); a table record
-readable as its change and the seats after it.
+money, e.g. ``EUR 10.00``) or as JSON (amounts in integer minor units, as stored; the hand's
+``operations`` at the top, each with its ``kind``: ``operations_from`` says whether the journal
+kept them or they were derived from the record of an older entry); a table record readable as its
+change and the seats after it.
+``audit recompute --db PATH_OR_URL [HAND_ID]``: every hand folded again, the first that disagrees
+named (:mod:`ui.commands.audit_recompute`).
 ``audit show --db PATH_OR_URL`` (no HAND_ID): one line per stored hand that can be read.
 ``audit show ... --export FILE``: the hand (or every readable hand) as JSON in FILE (``0600``),
 signed with the table's key (``FILE.sig``; ``audit verify-export FILE`` checks it).
@@ -35,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from dealer_assist.errors import JournalError
 from dealer_assist.ports import TABLE_RECORD
-from ui.commands import audit_signing
+from ui.commands import audit_recompute, audit_signing
 from ui.money import fmt_money
 
 if TYPE_CHECKING:
@@ -89,6 +93,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     ack.add_argument("--by", required=True, metavar="NAME", help="the operator acknowledging")
     ack.set_defaults(func=run_acknowledge)
     audit_signing.register(actions)
+    audit_recompute.register(actions)
 
 
 def _journal(db: str, keys: str | None = None) -> Journal:
@@ -221,7 +226,9 @@ def run_show(args: argparse.Namespace) -> int:
         return 2
     if args.json:
         doc = {**hand.content(), "prev_hash": hand.prev_hash, "hash": hand.hash}
-        print(json.dumps(doc, indent=2, ensure_ascii=False))
+        ops = audit_recompute.operations_doc(hand)  # at the top, not again inside extra
+        doc["extra"] = {k: v for k, v in hand.extra.items() if k != "operations"}
+        print(json.dumps({**doc, **ops}, indent=2, ensure_ascii=False))
     else:
         print("\n".join(format_hand(hand, args.currency)))
     return 0
@@ -363,8 +370,13 @@ def format_hand(hand: StoredHand, currency: str = "EUR") -> list[str]:
     lines += _settlement_lines(hand.settlement, currency)
     lines.append(f"Device events ({len(hand.events)}):")
     lines += [f"  {_event(e)}" for e in hand.events]
-    if hand.extra:
-        lines.append("Extra: " + json.dumps(hand.extra, sort_keys=True, ensure_ascii=False))
+    ops = hand.extra.get("operations")
+    extra = {k: v for k, v in hand.extra.items() if k != "operations"}
+    if isinstance(ops, list):
+        kinds = [str(op.get("kind")) for op in ops if isinstance(op, dict)]
+        lines.append(f"Operations ({len(kinds)}): " + " ".join(kinds))
+    if extra:
+        lines.append("Extra: " + json.dumps(extra, sort_keys=True, ensure_ascii=False))
     lines += [f"prev_hash {hand.prev_hash}", f"hash      {hand.hash}"]
     return lines
 
