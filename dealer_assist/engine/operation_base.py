@@ -13,6 +13,7 @@ import types
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
@@ -41,7 +42,20 @@ class Operation:
 
     def to_json(self) -> Json:
         """The JSON object of this operation: its fields plus ``"v"`` (schema version); cards as
-        text (``"As"``), times as ISO-8601 UTC, ``None`` fields left out."""
+        text (``"As"``), times as ISO-8601 UTC, ``None`` fields left out. A new dict each call
+        (its inner values are shared: do not change them)."""
+        return dict(self._json)
+
+    def to_entry(self) -> Json:
+        """:meth:`to_json` without the fields that hold their default (``manual: false``, an
+        empty ``identified_by``...): the compact form a journaled hand keeps (``from_json``
+        gives the defaults back)."""
+        defaults = _defaults(type(self))
+        return {k: v for k, v in self._json.items() if k not in defaults or defaults[k] != v}
+
+    @cached_property
+    def _json(self) -> Json:
+        # worked out once: the step log writes an operation, the journal entry writes it again
         out: Json = {VERSION_KEY: self.version}
         for name in _names(type(self))[0]:
             value = getattr(self, name)
@@ -97,6 +111,23 @@ def _names(cls: type[Operation]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         containers = tuple(f.name for f in fields if _container(hints[f.name]))
         names = _NAMES[cls] = (tuple(f.name for f in fields), containers)
     return names
+
+
+_DEFAULTS: dict[type, dict[str, Any]] = {}
+
+
+def _defaults(cls: type[Operation]) -> dict[str, Any]:
+    """The JSON of each field of ``cls`` that has a default (worked out once per class)."""
+    found = _DEFAULTS.get(cls)
+    if found is None:
+        found = {}
+        for f in dataclasses.fields(cls):
+            if f.default is not dataclasses.MISSING:
+                found[f.name] = _encode(f.default)
+            elif f.default_factory is not dataclasses.MISSING:
+                found[f.name] = _encode(f.default_factory())
+        _DEFAULTS[cls] = found
+    return found
 
 
 def _container(hint: Any) -> bool:

@@ -349,8 +349,9 @@ def operation_from_json(kind: str, payload: Mapping[str, Any]) -> Operation:
 
 
 def operation_entry(op: Operation) -> dict[str, Any]:
-    """``op`` as one entry of a journaled hand's ``operations``: its JSON with its ``kind``."""
-    return {"kind": op.kind, **op.to_json()}
+    """``op`` as one entry of a journaled hand's ``operations``: its compact JSON
+    (:meth:`~dealer_assist.engine.operation_base.Operation.to_entry`) with its ``kind``."""
+    return {"kind": op.kind, **op.to_entry()}
 
 
 def operations_of_entries(entries: Any) -> list[Operation]:

@@ -19,7 +19,7 @@ from sqlalchemy.engine import Connection
 from dealer_assist.ports import HandEntry, StoredHand
 from dealer_assist.storage.chain import canonical_json, chain_hash
 from dealer_assist.storage.hand_index import search_rows
-from dealer_assist.storage.rows import hand_values, row_to_hand
+from dealer_assist.storage.rows import JSON_COLUMNS, hand_values, row_to_hand
 from dealer_assist.storage.schema import chain_head, hand_search, hands, pending_steps
 from dealer_assist.storage.signing import Signer
 
@@ -44,6 +44,7 @@ def append_entries(
     ).one()
     last_id, last_hash = int(head.last_hand_id), str(head.last_hash)
     new: list[StoredHand] = []
+    texts: list[dict[str, str | None]] = []  # each new hand's JSON columns, as hashed
     uids = _stored_uids(conn, entries)  # then this batch's too, as they are made
     for entry in entries:
         if entry.hand_uid is not None:
@@ -51,7 +52,7 @@ def append_entries(
             if existing is not None:
                 out.append(existing)
                 continue
-        hand = _new_hand(entry, last_id + 1, last_hash, clock())
+        hand, text = _new_hand(entry, last_id + 1, last_hash, clock())
         signer = signer_of(conn, entry.table_id)
         if signer is not None:
             signature = signer.sign_hash(hand.hash)
@@ -60,9 +61,10 @@ def append_entries(
         if hand.hand_uid is not None:
             uids[hand.hand_uid] = hand
         new.append(hand)
+        texts.append(text)
         out.append(hand)
     if new:
-        conn.execute(sa.insert(hands), [hand_values(h) for h in new])
+        conn.execute(sa.insert(hands), [hand_values(h, t) for h, t in zip(new, texts, strict=True)])
         rows = search_rows(new)
         if rows:
             conn.execute(sa.insert(hand_search), rows)
@@ -95,17 +97,20 @@ def _stored_uids(conn: Connection, entries: Sequence[HandEntry]) -> dict[str, St
     return found
 
 
-def _new_hand(entry: HandEntry, hand_id: int, prev_hash: str, now: datetime) -> StoredHand:
+def _new_hand(
+    entry: HandEntry, hand_id: int, prev_hash: str, now: datetime
+) -> tuple[StoredHand, dict[str, str | None]]:
+    """The stored hand of ``entry`` (hashed, not signed) and the canonical JSON text of each of
+    its JSON columns (``None`` for a null settlement), written as they are."""
     # Round-trip the JSON parts through canonical text so the returned hand equals what
     # get_hand() will read back (tuples become lists, the caller's dicts are not shared).
-    parts = {
-        name: json.loads(canonical_json(getattr(entry, name)))
-        for name in ("record", "settlement", "events", "extra")
-    }
+    texts = {name: canonical_json(getattr(entry, name)) for name in JSON_COLUMNS}
+    parts = {name: json.loads(text) for name, text in texts.items()}
     fields = {
         f.name: getattr(entry, f.name) for f in dataclasses.fields(entry) if f.name not in parts
     }
     hand = StoredHand(
         hand_id=hand_id, recorded_at=now, prev_hash=prev_hash, hash="", **fields, **parts
     )
-    return dataclasses.replace(hand, hash=chain_hash(prev_hash, hand.content()))
+    stored = {name: None if parts[name] is None else text for name, text in texts.items()}
+    return dataclasses.replace(hand, hash=chain_hash(prev_hash, hand.content())), stored

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy.engine import Row
@@ -11,11 +12,13 @@ from dealer_assist.errors import JournalError
 from dealer_assist.ports import PendingStep, StoredHand
 from dealer_assist.storage.chain import canonical_json
 
-_JSON_COLUMNS = ("record", "settlement", "events", "extra")
+JSON_COLUMNS = ("record", "settlement", "events", "extra")
+"""The columns of ``hands`` that hold JSON (as canonical text)."""
 
 
-def hand_values(hand: StoredHand) -> dict[str, Any]:
-    """Column values for inserting ``hand`` into ``hands`` (JSON as canonical text)."""
+def hand_values(hand: StoredHand, texts: Mapping[str, str | None] | None = None) -> dict[str, Any]:
+    """Column values for inserting ``hand`` into ``hands`` (JSON as canonical text; ``texts``:
+    that text of each JSON column, already made when the hand was hashed)."""
     values: dict[str, Any] = {
         name: getattr(hand, name)
         for name in (
@@ -23,7 +26,10 @@ def hand_values(hand: StoredHand) -> dict[str, Any]:
             "void_reason", "recorded_at", "prev_hash", "hash", "signature", "key_id",
         )
     }  # fmt: skip
-    for name in _JSON_COLUMNS:
+    for name in JSON_COLUMNS:
+        if texts is not None:
+            values[name] = texts[name]
+            continue
         value = getattr(hand, name)
         values[name] = None if value is None else canonical_json(value)
     return values
@@ -37,7 +43,7 @@ def row_to_hand(row: Row[Any]) -> StoredHand:
         JournalError: a JSON column does not hold JSON of the right shape (a damaged row).
     """
     m = row._mapping
-    parsed = {name: _load(m["hand_id"], name, m[name]) for name in _JSON_COLUMNS}
+    parsed = {name: _load(m["hand_id"], name, m[name]) for name in JSON_COLUMNS}
     if not isinstance(parsed["record"], dict) or not isinstance(parsed["extra"], dict):
         raise JournalError(f"hand {m['hand_id']}: stored record/extra is not a JSON object")
     if not isinstance(parsed["events"], list):
