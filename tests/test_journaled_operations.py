@@ -312,6 +312,11 @@ def test_the_fold_names_the_operation_it_refuses_and_the_journal_codec_round_tri
     assert len(again.operations) == len(hand.operations)  # as it was before the refused one
     entries = json.loads(json.dumps([operation_entry(op) for op in hand.operations]))
     assert operations_of_entries(entries) == hand.operations
+    card = entries[2]  # compact: the fields at their default are left out, and come back
+    assert card["kind"] == "card" and "manual" not in card and "identified_by" not in card
+    assert hand.operations[2].to_json()["manual"] is False
+    hand.operations[2].to_json()["index"] = 99  # a caller's copy: the operation keeps its own
+    assert hand.operations[2].to_json()["index"] == 1
     with pytest.raises(OperationError, match=r"operations\[1\]"):
         operations_of_entries([entries[0], {"seats": {}}])
     with pytest.raises(OperationError, match="unknown operation 'tip'"):
