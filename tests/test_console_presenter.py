@@ -71,6 +71,20 @@ class Table:
             self.snapshots.append(snap)
             self.p.on_snapshot(snap)
 
+    def open_bets(self, tries: int = 20) -> None:
+        """Connect and open the first hand as the dealer does: while the console still
+        connects (a loaded machine can make the emulator answer late, or not READY yet), wait
+        for the device, then tap retry; bets open or the test fails naming the last refusal."""
+        self.p.start()
+        for _ in range(tries):
+            if self.view().step is not Step.CONNECTING:
+                return
+            runner = self.service.runner
+            if runner is not None:
+                runner.wait_device_ready(3.0)
+            self.p.dealer_button()  # the CONNECTING step's button: retry
+        raise AssertionError(f"the console never connected: {self.snapshots[-1].error}")
+
     def view(self) -> ConsoleView:
         return self.p.view()
 
@@ -101,7 +115,7 @@ def make_table(tmp_path: Path) -> Iterator[Any]:
         url = f"emulator://?seed={seed}&{FAST}" + (f"&{extra}" if extra else "")
         t = Table(game, url, tmp_path / f"j{len(made)}.db" if journal else None)
         made.append(t)
-        t.p.start()
+        t.open_bets()
         return t
 
     yield make
@@ -322,9 +336,10 @@ def test_void_from_a_jammed_shuffler_returns_every_wager(make_table: Any) -> Non
 
 def test_dealer_voids_with_two_taps(make_table: Any) -> None:
     t = make_table("uth", seed=9, journal=False)
+    assert t.view().step is Step.BETS  # connected: bets open
     t.bet(1, ante=500)
     t.p.rien_ne_va_plus()
-    assert t.view().can_void
+    assert t.view().step is Step.DECISIONS and t.view().can_void
     t.p.void_hand()
     assert t.view().void_armed and t.view().step is Step.DECISIONS
     t.p.void_hand()

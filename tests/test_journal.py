@@ -17,6 +17,7 @@ from alembic.script import ScriptDirectory
 
 import dealer_assist.storage.journal as journal_module
 from dealer_assist.errors import JournalError
+from dealer_assist.ports import HandEntry, StoredHand
 from dealer_assist.storage import GENESIS_HASH, Journal, canonical_json, chain_hash
 from dealer_assist.storage.engine import MIGRATIONS_DIR
 from tests.test_journal_fixtures import (
@@ -50,10 +51,18 @@ def fill(journal: Journal, n: int) -> None:
 # -- round trip --------------------------------------------------------------------------------
 
 
-def test_round_trip_keeps_every_field_and_returns_utc(journal: Journal) -> None:
+RECORDED_AT = datetime(2026, 12, 31, 23, 59, 30, 250000, tzinfo=UTC)
+
+
+def test_round_trip_keeps_every_field_and_returns_utc(backend: Backend) -> None:
     entry = make_entry(1, hand_uid="uth3-0001")
-    stored = journal.append_hand(entry)
-    read = journal.get_hand(stored.hand_id)
+    with Journal(backend.url, clock=lambda: RECORDED_AT) as journal:
+        stored = journal.append_hand(entry)
+        read = journal.get_hand(stored.hand_id)
+    _check_round_trip(entry, stored, read)
+
+
+def _check_round_trip(entry: HandEntry, stored: StoredHand, read: StoredHand) -> None:
     assert read == stored
     assert read.hand_id == 1 and read.hand_uid == "uth3-0001"
     assert (read.table_id, read.game, read.status, read.void_reason) == (
@@ -67,7 +76,7 @@ def test_round_trip_keeps_every_field_and_returns_utc(journal: Journal) -> None:
     assert read.started_at.replace(tzinfo=None) == as_utc(entry.started_at).replace(tzinfo=None)
     assert read.ended_at == entry.ended_at and read.ended_at.microsecond == 123463
     assert read.recorded_at.tzinfo == UTC
-    assert abs((datetime.now(UTC) - read.recorded_at).total_seconds()) < 60
+    assert read.recorded_at == RECORDED_AT  # the journal's clock, to the microsecond
     assert read.record == RECORD and read.settlement == SETTLEMENT
     assert read.events[0] == {
         "kind": "card",

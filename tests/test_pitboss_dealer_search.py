@@ -132,21 +132,23 @@ def test_the_search_screen_finds_a_dealers_hands_and_picks_a_shift(
     assert {model.data(model.index(i, column)) for i in range(2)} == {"D-2"}
     assert sorted(model.row(i).position for i in range(2)) == sorted(
         h for h, d in truth.items() if d == "D-2")  # fmt: skip
-    # the shift picker: the night shift of 1 Dec sets the range 22:00 -> 06:00 next day
-    view.use_shift.setChecked(True)
-    view.shift_day.setDate(QDate(2026, 12, 1))
-    view.shift.setCurrentIndex(2)
-    where = view.current_filter()
-    assert view.use_range.isChecked()
-    assert (where.since, where.until) == (datetime(2026, 12, 1, 22, tzinfo=UTC),
-                                          datetime(2026, 12, 2, 6, tzinfo=UTC))  # fmt: skip
-    assert where.dealer == "D-2"
-    view.run()  # the hands were dealt now, not on 1 Dec's night: none
-    _idle(qtbot, jobs)
-    assert model.rowCount() == 0
+    # the shift picker: the night shift of a day sets the range 22:00 -> 06:00 next day; the
+    # day is a week before the hands were dealt (whenever the test runs): none in it
     plan = ShiftPlan((6, 14, 22))
     times = recorded(journal)
     start = plan.start_of(times[0])
+    night = start.date() - timedelta(days=7)
+    view.use_shift.setChecked(True)
+    view.shift_day.setDate(QDate(night.year, night.month, night.day))
+    view.shift.setCurrentIndex(2)
+    where = view.current_filter()
+    assert view.use_range.isChecked()
+    since = datetime(night.year, night.month, night.day, 22, tzinfo=UTC)
+    assert (where.since, where.until) == (since, since + timedelta(hours=8))
+    assert where.dealer == "D-2"
+    view.run()
+    _idle(qtbot, jobs)
+    assert model.rowCount() == 0
     view.shift_day.setDate(QDate(start.year, start.month, start.day))
     view.shift.setCurrentIndex(plan.starts.index(start.hour))
     view.dealer.setText("")

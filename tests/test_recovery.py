@@ -356,7 +356,7 @@ def test_assess_history_places_the_last_recorded_card() -> None:
 
 
 def test_sort_pending_separates_hands_alarms_and_acknowledgements() -> None:
-    at = datetime.now(UTC)
+    at = datetime(2026, 12, 31, 23, 59, 30, tzinfo=UTC)
     steps = [
         PendingStep("T", "h1#ack", 0, "void_alarm", {"code": "link_lost"}, at),
         PendingStep("T", "h2", 1, "bets", {}, at),
