@@ -132,6 +132,22 @@ class IdentityChanged(DeviceEvent):
     got: str
 
 
+@dataclass(frozen=True, kw_only=True)
+class FrameConflict(DeviceEvent):
+    """Two valid frames came with one sequence number and different contents: a second device
+    on the line, or forged frames (DEVICE_PROTOCOL.md, Reliability). Neither was taken.
+
+    Attributes:
+        seq: the device sequence number both frames carried.
+        first: the frame held or taken first, as ``TYPE,field,...`` (e.g. ``CARD,D3,7,Qc``).
+        second: the frame that came later with the same seq.
+    """
+
+    seq: int
+    first: str
+    second: str
+
+
 _KIND_BY_TYPE: dict[type, str] = {
     DeviceHello: "hello",
     DeviceStateChanged: "state",
@@ -143,6 +159,7 @@ _KIND_BY_TYPE: dict[type, str] = {
     LinkRestored: "link_restored",
     SourceSwitched: "source_switched",
     IdentityChanged: "identity_changed",
+    FrameConflict: "frame_conflict",
 }
 
 

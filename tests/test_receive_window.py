@@ -18,6 +18,7 @@ from dealer_assist.engine.banked import Phase
 from dealer_assist.events import CardRead
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.journal import Journal
+from dealer_assist.table.crosscheck import cross_check, read_dealt_log
 from dealer_assist.table.driving import HeadlessTable
 from drivers.emulator.process import EmulatorProcess
 from drivers.tcrp.device import TcrpDevice
@@ -80,8 +81,9 @@ def test_a_malformed_frame_is_nakked_not_taken_and_its_resend_is() -> None:
     assert v.nak and not v.ack and v.deliver == [] and w.expected == 8
     v = w.accept(card(9, 3), 0.2)  # the frame after it is held: the gap asks RESEND from 8
     assert v.resend_from == 8 and v.deliver == []
-    v = w.accept(card(8, 2), 0.3)  # the device sent it again, well formed
-    assert [f.seq for f in v.deliver] == [8, 9]
+    v = w.accept(card(8, 2), 0.3)  # the device sent it again, well formed (RESEND 8: 8, 9)
+    assert [f.seq for f in v.deliver] == [8]
+    assert [f.seq for f in w.accept(card(9, 3), 0.3).deliver] == [9]  # 9 confirmed
 
 
 # -- the device over a real pty -----------------------------------------------------------------
@@ -307,3 +309,71 @@ def test_a_card_garbled_in_the_device_is_nakked_and_its_resend_dealt(
     indexes = [e["index"] for e in second.events if e["kind"] == "card"]
     assert indexes == list(range(1, len(indexes) + 1)) and 5 in indexes
     assert device.stats.frames_dropped >= 1 and device.lost_frames == 0
+
+
+# -- a second device on the line: forged frames inside the window -------------------------------
+
+
+def test_a_forged_beat_250_ahead_blinds_nothing(tmp_path: Path, closer: Closer) -> None:
+    """Inside the window (250 ahead: a gap RESEND could fill) the forged BEAT is held, never
+    confirmed: the host asks STATUS, sets it aside, and every later hand settles (before: the
+    gap timeout jumped to it and 250 real frames were taken for duplicates: a hand void)."""
+    emu = closer.add(EmulatorProcess(["--seed", "5", "--shuffle-time", "0.01",
+                                      "--card-interval", "0.001"], tcp_port=0))  # fmt: skip
+    tap = closer.add(Tap(emu.start()))
+    journal = closer.add(Journal(str(tmp_path / "j.db")))
+    journal.open()
+    timings = TcrpTimings(gap_timeout=0.3)
+    device = closer.add(TcrpDevice(SerialTransport(tap.url), name="serial", timings=timings))
+    device.open()
+    config = load_table_config(game="uth")
+    table = HeadlessTable(config, device, journal, card_timeout=2.0)
+    model = PlayerModel(config, 5)
+    assert play_hand(table, model, [1, 2, 3]).phase is Phase.SETTLED
+    tap.inject(encode_frame((tap.last_seq + 250) % 65536, "BEAT"))
+    played = [play_hand(table, model, [1, 2, 3]) for _ in range(4)]
+    assert [h.phase for h in played] == [Phase.SETTLED] * 4, [h.void_reason for h in played]
+    assert device.lost_frames == 0 and device.frame_conflicts == 0
+    assert journal.count() == 5
+
+
+def test_a_forged_card_under_the_next_seq_voids_the_hand_and_keeps_both_frames(
+    tmp_path: Path, closer: Closer
+) -> None:
+    """The lab's case over a real pty to an emulator process: a CRC-valid CARD slipped in
+    early under the next card's seq (the emulator as a second device on the line). The host
+    sees the conflict, the hand is voided ``frame_conflict`` with every wager back, both
+    frames are the hand's device events, and no card of the journal differs from what the
+    device dealt."""
+    dealt = tmp_path / "dealt.jsonl"
+    emu = closer.add(EmulatorProcess(["--seed", "11", "--shuffle-time", "0.01",
+                                      "--card-interval", "0.001", "--forge-every", "20",
+                                      "--dealt-log", str(dealt)]))  # fmt: skip
+    journal = closer.add(Journal(str(tmp_path / "j.db")))
+    journal.open()
+    device = closer.add(TcrpDevice(SerialTransport(emu.start()), name="serial"))
+    device.open()
+    config = load_table_config(game="uth")
+    table = HeadlessTable(config, device, journal, card_timeout=2.0)
+    model = PlayerModel(config, 7)
+    played = []
+    for _ in range(16):
+        played.append(play_hand(table, model, [1, 2, 3]))
+        table.acknowledge_void("test")
+    voids = [h for h in played if h.phase is Phase.VOID]
+    codes = {h.void_reason.code for h in voids if h.void_reason is not None}
+    assert voids and codes == {"frame_conflict"}, codes
+    assert len(voids) < len(played)  # the hands without a forged frame settle
+    assert device.frame_conflicts >= len(voids)
+    check = cross_check(journal, read_dealt_log(dealt))
+    assert check.wrong_cards == [] and check.cards > 0 and check.verify_ok
+    assert check.conflicted == check.conflicted_void == len(voids) and check.ok
+    stored = [s for s in journal.iter_hands(1) if s.status == "void"]
+    for hand in stored:
+        conflict = [e for e in hand.events if e["kind"] == "frame_conflict"]
+        assert len(conflict) == 1 and conflict[0]["first"] != conflict[0]["second"]
+        assert conflict[0]["first"].startswith("CARD,")  # the forged one, held first
+        assert hand.extra["void"]["code"] == "frame_conflict"
+        assert "second device or forged frames" in hand.extra["void"]["text_en"]
+        assert hand.settlement is not None  # every wager back
+        assert {(seat["result"], seat["net"]) for seat in hand.settlement["seats"]} == {("void", 0)}

@@ -23,6 +23,11 @@ REASON_TEXTS: dict[str, tuple[str, str]] = {
     "unreadable_card": ("Carta illeggibile", "Unreadable card"),
     "link_lost": ("Collegamento con la miscelatrice perso", "Link to the shuffler lost"),
     "identity_changed": ("La miscelatrice è cambiata", "The shuffler's identity changed"),
+    "frame_conflict": (
+        "Due messaggi diversi con lo stesso numero: forse una seconda miscelatrice o messaggi"
+        " contraffatti",
+        "Two different frames with the same number: possibly a second device or forged frames",
+    ),
     "shuffle_count": ("Mazzo incompleto o eccedente", "Deck count is not 52"),
     "wrong_deck": ("Carta da un altro mazzo", "Card from another deck"),
     "deck_reshuffled": (

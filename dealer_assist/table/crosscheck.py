@@ -59,6 +59,9 @@ class CrossCheck:
         duplicated: hand uids or decks recorded by more than one hand.
         bad_settlements: settled hands whose stored settlement differs from a new one.
         verify_ok, verify_reason: the journal's hash chain.
+        conflicted, conflicted_void: hands with a device frame conflict among their events
+            (a second device or forged frames), and those voided; conflicted_not_void: the
+            ids of the others (each a failure).
     """
 
     hands: int = 0
@@ -74,13 +77,16 @@ class CrossCheck:
     bad_settlements: list[int] = field(default_factory=list)
     verify_ok: bool = False
     verify_reason: str = ""
+    conflicted: int = 0
+    conflicted_void: int = 0
+    conflicted_not_void: list[int] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
-        """No wrong card, no hand lost or duplicated, settlements agree, the chain verifies."""
-        return not (self.wrong_cards or self.lost or self.duplicated or self.bad_settlements) and (
-            self.verify_ok
-        )
+        """No wrong card, no hand lost or duplicated, settlements agree, every hand with a
+        frame conflict voided, the chain verifies."""
+        wrong = self.wrong_cards or self.lost or self.duplicated or self.bad_settlements
+        return not (wrong or self.conflicted_not_void) and self.verify_ok
 
 
 def cross_check(
@@ -110,6 +116,12 @@ def cross_check(
             result.settled += 1
             if not _settles_again(stored.record, stored.settlement):
                 result.bad_settlements.append(stored.hand_id)
+        if any(e.get("kind") == "frame_conflict" for e in stored.events):
+            result.conflicted += 1
+            if stored.status == "void":
+                result.conflicted_void += 1
+            else:
+                result.conflicted_not_void.append(stored.hand_id)
         if stored.extra.get("resumed"):
             result.resumed += 1
             result.resumed_settled += stored.status == "settled"

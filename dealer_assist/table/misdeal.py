@@ -26,6 +26,7 @@ from dealer_assist.events import (
     DeviceFault,
     DeviceHello,
     DeviceStateChanged,
+    FrameConflict,
     IdentityChanged,
     LinkLost,
 )
@@ -112,6 +113,9 @@ class MisdealDetector:
             return VoidReason("link_lost", event.reason, causes)
         if isinstance(event, IdentityChanged):
             return VoidReason("identity_changed", f"{event.expected} -> {event.got}", causes)
+        if isinstance(event, FrameConflict):
+            detail = f"device frame {event.seq}: {event.first}, then {event.second}"
+            return VoidReason("frame_conflict", detail, causes)
         if isinstance(event, DeviceHello) and event.restarted:
             return VoidReason("restart", "the shuffler restarted (HELLO seq 0)", causes)
         if isinstance(event, CardRead):

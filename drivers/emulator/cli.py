@@ -107,6 +107,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--wrong-deck-at", type=_count, metavar="N", help="other deck id at N")
     parser.add_argument("--reshuffle-at", type=_count, metavar="N", help="reshuffle after N")
     parser.add_argument("--deck-count", type=_count, default=d.deck_count, metavar="C")
+    parser.add_argument("--forge-every", type=_count, metavar="N",
+                        help="a second device on the line: before about one card in N, a "
+                        "forged CARD under the next seq (a lab's test of the host)")  # fmt: skip
     parser.add_argument("--dealt-log", type=Path, metavar="FILE", help="append dealt cards")
     parser.add_argument("--stats-file", type=Path, metavar="FILE",
                         help="write the frame counters as JSON here on exit")  # fmt: skip
@@ -150,6 +153,7 @@ def config_from_args(args: argparse.Namespace, seed: int) -> EmulatorConfig:
         wrong_deck_at=args.wrong_deck_at,
         reshuffle_at=args.reshuffle_at,
         deck_count=args.deck_count,
+        forge_every=args.forge_every,
     )
 
 

@@ -63,6 +63,7 @@ class EmulatorConfig:
     wrong_deck_at: int | None = None
     reshuffle_at: int | None = None
     deck_count: int = 52
+    forge_every: int | None = None  # about one card in N: a forged CARD under the next seq
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -77,6 +78,8 @@ class EmulatorConfig:
             raise ConfigError(f"emulator fault_code must be one of {FAULT_CODES} or {ANY_FAULT}")
         if not 1 <= self.deck_count <= 104:
             raise ConfigError(f"emulator deck_count must be 1..104, got {self.deck_count}")
+        if self.forge_every is not None and self.forge_every < 1:
+            raise ConfigError(f"emulator forge_every must be >= 1, got {self.forge_every}")
         if self.beat_interval <= 0 or self.retransmit_interval <= 0 or self.history < 1:
             raise ConfigError("emulator beat/retransmit intervals and history must be > 0")
 
@@ -109,3 +112,4 @@ class EmulatorStats:
     dropped_in: int = 0
     corrupted_in: int = 0
     faults: int = 0
+    forged: int = 0

@@ -13,7 +13,10 @@ fraction of outgoing (and incoming) frames, go silent after N frames, a duplicat
 card at card N, random faults (one code, or ``ANY``), a restart or a device swap (new serial)
 after N cards; dealing errors at card N of a deck: stop dealing (missing cards), one card more
 than asked, an index that skips or repeats, a card from another deck, a reshuffle on its own;
-a deck count other than 52.
+a deck count other than 52. ``forge_every``: a second device on the line (a lab's test of the
+host, not a device fault): before about one card in N, a CRC-valid CARD under the seq the
+device will use next, with the next index and a card the device does not deal then; it is
+neither kept in the history nor in the dealt log.
 
 The dealer's hands (out of band, not TCRP/1): :meth:`EmulatedShuffler.load_cards` puts cards
 into the shoe (the burns of a Seven Card Stud deck shortage, GAMES.md "Seven Card Stud" 5,
@@ -41,6 +44,7 @@ from drivers.tcrp.frame import SEQ_MODULUS, FrameParser, encode_frame
 
 _NO_ACK = frozenset({"BEAT", "ACK", "NAK"})
 _CORRUPT_CHARS = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_CARD_TEXTS = tuple(str(c) for c in FULL_DECK)
 
 
 @dataclass
@@ -77,6 +81,7 @@ class EmulatedShuffler:
         self._deck_rng = random.Random(config.seed)
         self._fault_rng = random.Random(f"{config.seed}:faults")
         self._id_rng = random.Random(f"{config.seed}:ids")
+        self._forge_rng = random.Random(f"{config.seed}:forge")
         self._parser = FrameParser()
         self._out: list[bytes] = []
         self._seq = 0
@@ -394,6 +399,8 @@ class EmulatedShuffler:
         self._total_dealt += 1
         if cfg.extra_at == n:
             self._to_deal += 1  # one card more than asked
+        if cfg.forge_every and self._forge_rng.random() < 1 / cfg.forge_every:
+            self._forge(deck, deck_id, index, now)
         self._emit("CARD", (deck_id, str(index), reported), now)
         if self.on_deal is not None:
             self.on_deal(DealtCard(deck_id, index, reported, actual))
@@ -411,6 +418,14 @@ class EmulatedShuffler:
             self._power_up(now)
         elif cfg.restart_at == self._total_dealt:
             self._power_up(now)
+
+    def _forge(self, deck: _Deck, deck_id: str, index: int, now: float) -> None:
+        """Slip in a CARD forged under the seq after the one the next CARD takes."""
+        upcoming = deck.cards[0] if deck.cards and self._to_deal else None
+        card = self._forge_rng.choice([c for c in _CARD_TEXTS if c != upcoming])
+        self.stats.forged += 1
+        seq = (self._seq + 1) % SEQ_MODULUS
+        self._transmit(encode_frame(seq, "CARD", (deck_id, str(index + 1), card)), now)
 
 
 def corrupt_frame(raw: bytes, rng: random.Random) -> bytes:

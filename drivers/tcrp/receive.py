@@ -7,6 +7,11 @@ ACK and NAK end a command's wait (:mod:`~drivers.tcrp.commands`); resent history
 the history recovery (:mod:`~drivers.tcrp.history`). A HELLO with another model or serial than
 the session's raises the identity alarm (DEVICE_PROTOCOL.md, "Security").
 
+Two frames with one seq and different contents (:class:`~dealer_assist.events.FrameConflict`:
+a second device on the line, or forged frames) are neither taken; the event names both, and the
+table voids the hand. A gap RESEND does not fill is put to the device with STATUS: the seq of
+its ACK says where the device's own sequence is (:meth:`ReceiveWindow.status_answer`).
+
 A frame whose fields do not fit its type (a CRC-valid CARD without an index, with an index that
 is not a number, a card text that is not a card) is NAKed, not acknowledged: the device sends it
 again, and the receive window never takes it (issue 18). A frame more than 256 ahead is dropped
@@ -24,10 +29,16 @@ import threading
 import time
 
 from dealer_assist.errors import DealerAssistError, TransportError
-from dealer_assist.events import DeviceHello, IdentityChanged, LinkLost, LinkRestored
+from dealer_assist.events import (
+    DeviceHello,
+    FrameConflict,
+    IdentityChanged,
+    LinkLost,
+    LinkRestored,
+)
 from dealer_assist.source import SourceIdentity
 from drivers.tcrp.commands import CommandChannel
-from drivers.tcrp.frame import Frame
+from drivers.tcrp.frame import Frame, encode_frame
 from drivers.tcrp.frame_events import BadFrame, frame_event
 from drivers.tcrp.history import HistoryRecovery
 from drivers.tcrp.sequence import ReceiveWindow, Verdict
@@ -108,9 +119,16 @@ class ReceiveLoop(CommandChannel, HistoryRecovery):
         """Frames dropped this session for being more than 256 ahead of the expected seq."""
         return self._far_before + self._window.far_ahead
 
+    @property
+    def frame_conflicts(self) -> int:
+        """Seqs this session that came with two different contents (a second device on the
+        line, forged frames); each was reported as a FrameConflict event."""
+        return self._conflicts_before + self._window.conflicts
+
     def _new_window(self) -> None:
         self._lost_before += self._window.lost
         self._far_before += self._window.far_ahead
+        self._conflicts_before += self._window.conflicts
         self._window = ReceiveWindow(
             resend_interval=self._t.resend_interval, gap_timeout=self._t.gap_timeout
         )
@@ -140,6 +158,9 @@ class ReceiveLoop(CommandChannel, HistoryRecovery):
             return
         if frame.type in ("ACK", "NAK"):
             self._resolve(frame)  # at once, even out of order: it only ends a wait
+            if self._status_probe is not None and frame.fields[:1] == (str(self._status_probe),):
+                self._status_probe = None
+                self._window.status_answer(frame.seq)
         verdict = self._window.accept(frame, now, malformed=_malformed(frame, self.name))
         if verdict.ack:
             self._send("ACK", (str(frame.seq),))
@@ -161,6 +182,18 @@ class ReceiveLoop(CommandChannel, HistoryRecovery):
         self._apply(verdict)
 
     def _apply(self, verdict: Verdict) -> None:
+        if verdict.conflict is not None:
+            first, second = (_text(f) for f in verdict.conflict)
+            log.error("%s: device frame %d came twice with different contents (%s, then %s):"
+                      " a second device on the line, or forged frames",
+                      self.name, verdict.conflict[0].seq, first, second)  # fmt: skip
+            self._emit(FrameConflict(source=self.name, seq=verdict.conflict[0].seq,
+                                     first=first, second=second))  # fmt: skip
+        if verdict.ask_status:
+            with self._write_lock:
+                seq = self._take_seq()
+                self._status_probe = seq
+                self._transport.write(encode_frame(seq, "STATUS", ()))
         if verdict.resend_from is not None:
             self._send("RESEND", (str(verdict.resend_from),))
             with self._stats_lock:
@@ -217,6 +250,11 @@ class ReceiveLoop(CommandChannel, HistoryRecovery):
                 restarted=restarted,
             )
         )
+
+
+def _text(frame: Frame) -> str:
+    """A frame as ``TYPE,field,...`` for the log and the journal."""
+    return ",".join((frame.type, *frame.fields))
 
 
 def _malformed(frame: Frame, source: str) -> str:

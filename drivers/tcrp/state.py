@@ -81,11 +81,13 @@ class DeviceState:
         self._attempts = 0
         self._next_attempt_at = 0.0
         self._last_error = ""
+        self._status_probe: int | None = None  # host seq of the STATUS a gap asked
         self._capture: dict[int, Frame] | None = None  # history frames, see recover_history
         self._capture_start = 0
         self._history_guard_until = 0.0
         self._lost_before = 0  # frames lost by the windows of earlier links of this session
         self._far_before = 0  # frames dropped far ahead by those windows
+        self._conflicts_before = 0  # frame conflicts seen by those windows
         self.worker_errors = 0  # unexpected exceptions the worker survived (a bug if not 0)
 
     # -- link-level writes -----------------------------------------------------------------

@@ -21,7 +21,8 @@ class TcrpTimings:
         heartbeat_timeout: nothing received this long means the link is lost (spec: 3.0).
         read_timeout: the worker's read timeout; bounds event latency and close() time.
         resend_interval: seconds between RESEND requests while a gap lasts.
-        gap_timeout: a gap not filled after this long is abandoned (frames counted as lost).
+        gap_timeout: a gap RESEND did not fill after this long is put to the device (STATUS);
+            after twice this the frames the device did not confirm are set aside.
         reopen_interval: first delay before reconnecting a lost link; doubles per attempt.
         reconnect_max: the cap of that delay.
         join_timeout: how long close() waits for the worker thread.

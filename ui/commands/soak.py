@@ -74,6 +74,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="fraction of frames dropped, both directions")  # fmt: skip
     p.add_argument("--faults", type=_fraction, default=0.0, metavar="P",
                    help="chance of a random device fault at each card")  # fmt: skip
+    p.add_argument("--forge-every", type=int, default=None, metavar="N",
+                   help="a second device on the line: before about one card in N, a "
+                   "forged CARD under the next seq (its hand must be void)")  # fmt: skip
     p.add_argument("--kill", type=int, default=0, metavar="K", help="kill -9 the table K times")
     p.add_argument("--kill-max-delay", type=float, default=2.5, metavar="S",
                    help="a kill comes 0.05..S seconds after the table process starts")  # fmt: skip
@@ -98,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
     """Run the soak; 0 when no wrong card, lost or duplicated hand and the chain verifies."""
     if args.hands < 1 or args.kill < 0 or args.kill_max_delay <= 0.05:
         raise ConfigError("--hands must be >= 1, --kill >= 0, --kill-max-delay > 0.05")
+    if args.forge_every is not None and args.forge_every < 1:
+        raise ConfigError("--forge-every must be >= 1")
     config = load_table_config(game=args.game)
     seats = args.seats or config.seats
     if not 1 <= seats <= config.seats:
@@ -146,6 +151,8 @@ def _emulator_args(args: argparse.Namespace, files: _Files) -> list[str]:
         value = getattr(args, name)
         if value:
             out += [f"--{name}", str(value), f"--{name}-in", str(value)]
+    if args.forge_every:
+        out += ["--forge-every", str(args.forge_every)]
     if args.faults:
         out += ["--fault-rate", str(args.faults), "--fault-code", "ANY",
                 "--fault-clear-after", "0.3"]  # fmt: skip
@@ -267,6 +274,9 @@ def _report(
         f"{host.get('duplicates', 0)}, RESEND requests {host.get('resend_requests', 0)}, "
         f"command retries {host.get('command_retries', 0)}, frames lost {host.get('lost', 0)}",
         f"device faults injected: {emu.get('faults', 0)}",
+        f"forged frames injected: {emu.get('forged', 0)}; frame conflicts seen by the host "
+        f"{host.get('conflicts', 0)}, in {check.conflicted} hands ({check.conflicted_void} "
+        f"voided, {len(check.conflicted_not_void)} not), the rest between hands",
         f"wrong cards accepted: {len(check.wrong_cards)} (of {check.cards} journal cards)",
         f"hands lost: {len(check.lost)}, duplicated: {len(check.duplicated)}",
         f"settlements that differ when settled again: {len(check.bad_settlements)}",
@@ -275,6 +285,7 @@ def _report(
         f"{stats.failed_exits} failed on their own, {stats.stalls} stuck; {stats.seconds:.1f} s",
     ]
     details = check.wrong_cards[:5] + check.lost[:5] + check.duplicated[:5]
+    details += [f"hand {h}: a frame conflict, not voided" for h in check.conflicted_not_void]
     lines += [f"  ! {d}" for d in details]
     out.write("\n".join(lines) + "\n")
 
@@ -401,7 +412,8 @@ def _new_hand(runner: HeadlessTable) -> BankedHand | None:
 
 
 def _write_link_stats(out: TextIO, source: Any) -> None:
-    row = {"pid": os.getpid(), **asdict(source.stats), "lost": getattr(source, "lost_frames", 0)}
+    row = {"pid": os.getpid(), **asdict(source.stats), "lost": getattr(source, "lost_frames", 0),
+           "conflicts": getattr(source, "frame_conflicts", 0)}  # fmt: skip
     out.write(json.dumps(row) + "\n")
     out.flush()
 

@@ -89,6 +89,11 @@ _VOID_ADVICE = {
     "index_gap": _KIND_TEXTS["frames_missing"],
     "restart": QT_TRANSLATE_NOOP("", "Wait until the shuffler is ready, then start a new hand"),
     "identity_changed": _KIND_TEXTS["identity"],
+    "frame_conflict": QT_TRANSLATE_NOOP(
+        "",
+        "Another device or a forged message is on the shuffler's line: check that only the "
+        "shuffler is connected to its cable, and call the technician",
+    ),
 }
 _CODE = re.compile(r"[A-Z][A-Z0-9_]*")  # a device's fault code, e.g. JAM
 _LOGGED: set[str] = set()  # technical details already logged (a view is drawn many times)

@@ -1004,7 +1004,7 @@
             <translation>Tocca prima un posto</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="204" />
+            <location filename="../console/fault_texts.py" line="207" />
             <location filename="../console/texts.py" line="245" />
             <source>The shuffler is not ready: clear the fault, then start a new hand</source>
             <translation>La miscelatrice non è pronta: risolvi il guasto, poi inizia una nuova mano</translation>
@@ -1241,22 +1241,27 @@
             <translation>carta in ritardo</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="120" />
+            <location filename="../console/fault_texts.py" line="92" />
+            <source>Another device or a forged message is on the shuffler's line: check that only the shuffler is connected to its cable, and call the technician</source>
+            <translation>Sulla linea della miscelatrice c'è un altro dispositivo o un messaggio contraffatto: controllare che al cavo sia collegata solo la miscelatrice e chiamare il tecnico</translation>
+        </message>
+        <message>
+            <location filename="../console/fault_texts.py" line="123" />
             <source>Shuffler fault %1: see its display</source>
             <translation>Guasto della miscelatrice %1: vedere il suo display</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="135" />
+            <location filename="../console/fault_texts.py" line="138" />
             <source>Reason: %1</source>
             <translation>Motivo: %1</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="189" />
+            <location filename="../console/fault_texts.py" line="192" />
             <source>The shuffler is in fault: clear it on the shuffler</source>
             <translation>La miscelatrice è in guasto: risolverlo sulla miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="191" />
+            <location filename="../console/fault_texts.py" line="194" />
             <source>The shuffler is not ready (%1): wait until it is</source>
             <translation>La miscelatrice non è pronta (%1): attendere che lo sia</translation>
         </message>
@@ -1292,7 +1297,7 @@
             <translation>Attendere che la miscelatrice sia pronta, poi iniziare una nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="174" />
+            <location filename="../console/fault_texts.py" line="177" />
             <location filename="../console/widgets/topbar.py" line="107" />
             <source>next try in %1 s</source>
             <translation>prossimo tentativo tra %1 s</translation>
@@ -1672,7 +1677,7 @@
             <translation>nessun collegamento</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="171" />
+            <location filename="../console/fault_texts.py" line="174" />
             <location filename="../console/widgets/topbar.py" line="104" />
             <source>reconnecting… attempt %1</source>
             <translation>ricollegamento… tentativo %1</translation>
@@ -3239,7 +3244,7 @@
             <translation>Il motivo dell'annullamento contiene</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="161" />
+            <location filename="../pitboss/search_view.py" line="163" />
             <source>Hands shown: %1</source>
             <translation>Mani mostrate: %1</translation>
         </message>

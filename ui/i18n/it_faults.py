@@ -3,6 +3,11 @@ each one says what happened and what to do, in the instruction form of the issue
 ("cavo della miscelatrice scollegato: ricollegarlo")."""
 
 IT = {
+    "Another device or a forged message is on the shuffler's line: check that only the shuffler "
+    "is connected to its cable, and call the technician": (
+        "Sulla linea della miscelatrice c'è un altro dispositivo o un messaggio contraffatto: "
+        "controllare che al cavo sia collegata solo la miscelatrice e chiamare il tecnico"
+    ),
     "The shuffler's port is in use by another program: close that program, then connect the "
     "shuffler again": (
         "La porta della miscelatrice è usata da un altro programma: chiudere quel programma, poi "
