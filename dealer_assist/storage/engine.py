@@ -7,6 +7,7 @@ write lock before reading the chain head and can never fork the chain.
 
 from __future__ import annotations
 
+import errno
 import functools
 import sqlite3
 import time
@@ -119,7 +120,17 @@ def _private_files(path: Path, group: str | None) -> None:
     except ConfigError as e:
         raise JournalError(f"journal {path}: {e}") from e
     except OSError as e:
-        raise JournalError(f"cannot create the journal {path} privately: {e.strerror}") from e
+        raise JournalError(_unwritable(path, e)) from e
+
+
+def _unwritable(path: Path, e: OSError) -> str:
+    """Why the journal (or a side file) cannot be created or set private, naming what exists."""
+    if e.errno == errno.EROFS:
+        return (f"cannot write the journal {path}: it is on a read-only file system (it can be"
+                " read there, e.g. audited, not played on)")  # fmt: skip
+    if path.is_file():
+        return f"cannot write the journal {path}: {e.strerror}"
+    return f"cannot create the journal {path} privately: {e.strerror}"
 
 
 def _sqlite_on_connect(

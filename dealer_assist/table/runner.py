@@ -261,11 +261,14 @@ class TableRunner(RunnerStatus, IdentificationSteps[S], ABC, Generic[S]):
         opened = HandOpened(started_at=hand.started_at, device=self._ident_of(),
                             acks=tuple(self._voids.acks),
                             session=self.session.to_json())  # fmt: skip
+        written = False
         try:
             self._step(opened)
+            written = True
             self.source.shuffle()
         except DealerAssistError as e:
-            self._steps.discard(hand.hand_uid)  # nothing was bet: no hand to keep
+            if written:  # a step not written left nothing (and a locked journal: no 2nd wait)
+                self._steps.discard(hand.hand_uid)  # nothing was bet: no hand to keep
             self.hand = None
             self._late.put_back(late)
             if isinstance(e, DeviceError) and (noted := self._readiness.noted_error(e)) is not e:

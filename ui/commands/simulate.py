@@ -190,13 +190,14 @@ def run(args: argparse.Namespace) -> int:
     runner: HeadlessTable | None = None
     forwarder = None
     try:
+        # the source first: a refused port (another table holds it) touches no journal file
+        source.open()
         journal.open()
         forwarder = start_forwarding(journal, args)
         if records is not None:
             records.open(journal)  # before the resume: the hand it journals is appended
             if records.notice():
                 say(records.notice())
-        source.open()
         runner = HeadlessTable(config, source, journal)
         hand = runner.resume()
         for line in runner.resumed.sentences():

@@ -98,13 +98,14 @@ def run(args: argparse.Namespace) -> int:
     tables: list[HeadlessPeerTable] = []
     forwarder = None
     try:
+        # the source first: a refused port (another table holds it) touches no journal file
+        source.open()
         journal.open()
         forwarder = start_forwarding(journal, args)
         if records is not None:
             records.open(journal)  # before the resume: the hand it journals is appended
             if records.notice():
                 say(records.notice())
-        source.open()
         summary = simulate(config, source, journal, hands=args.hands, players=players,
                            seed=args.seed, records=records, stay_in=stay_in,
                            progress=not args.no_progress, tables=tables,

@@ -275,8 +275,9 @@ def _report(
         f"command retries {host.get('command_retries', 0)}, frames lost {host.get('lost', 0)}",
         f"device faults injected: {emu.get('faults', 0)}",
         f"forged frames injected: {emu.get('forged', 0)}; frame conflicts seen by the host "
-        f"{host.get('conflicts', 0)}, in {check.conflicted} hands ({check.conflicted_void} "
-        f"voided, {len(check.conflicted_not_void)} not), the rest between hands",
+        f"{host.get('conflicts', 0)}; hands with a conflict {check.conflicted} "
+        f"({check.conflicted_void} voided, {len(check.conflicted_not_void)} not; later "
+        "conflicts came after their hand was void, or between hands)",
         f"wrong cards accepted: {len(check.wrong_cards)} (of {check.cards} journal cards)",
         f"hands lost: {len(check.lost)}, duplicated: {len(check.duplicated)}",
         f"settlements that differ when settled again: {len(check.bad_settlements)}",
