@@ -159,3 +159,25 @@ def test_dealer_assist_offers_the_camera_command() -> None:
         timeout=60,
     )
     assert done.returncode == 0 and "calibrate" in done.stdout and "eval" in done.stdout
+
+
+def test_calibrating_a_24_card_deck_names_the_missing_cards_and_what_to_show(
+    tmp_path: Path,
+) -> None:
+    """A euchre/pinochle-size deck (9 to ace) leaves ranks 2..8 without a sample: the command
+    fails (exit 2, nothing written) naming the cards read, the cards missing and the fewest
+    cards to show next."""
+    deck = tmp_path / "deck24"
+    for rank in ("9", "10", "J", "Q", "K", "A"):
+        for suit in "shdc":
+            shutil.copytree(GEAXGX / "pr15_data_cards" / f"{rank}{suit}", deck / f"{rank}{suit}")
+    out = tmp_path / "deck.npz"
+    done = _camera("calibrate", "--from", deck, "--out", out)
+    assert done.returncode == 2
+    assert not out.exists()
+    text = done.stderr
+    assert "no readable card of rank 2, 3, 4, 5, 6, 7, 8" in text
+    assert "read 24 of 52 cards: 9s Ts Js Qs Ks As 9h" in text
+    assert "missing 28: 2s 3s 4s 5s 6s 7s 8s 2h" in text
+    assert "show next: 2s 3h 4d 5c 6s 7h 8d " in text
+    assert f"add a photo of each to {deck}, named by the card (2s.jpg)" in text

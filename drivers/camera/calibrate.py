@@ -12,11 +12,16 @@ card is found and rectified and both printed indexes are read; then:
 - the enclosed-hole counts seen for each rank (in at least 10 % of its samples) are allowed;
 - the 10th and 90th percentiles of each suit's upper-notch depth bound the notch check;
 - the reader (templates alone) reads harsher copies (:data:`STRESS`) to find the detail limit.
+
+A photo is first scaled so that its card is at most :data:`CARD_LONG_SIDE` pixels long: the
+degraded copies are meant for a card of about that size (a 12-megapixel phone photo's card,
+2000 pixels tall, would otherwise be learned only as sharp as it is, and slowly).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -25,7 +30,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import RANK_CHARS, Card
 from dealer_assist.errors import ConfigError
 from drivers.camera.calibration import (
     RANKS,
@@ -36,7 +41,8 @@ from drivers.camera.calibration import (
     read_image,
 )
 from drivers.camera.certainty import ReaderSettings
-from drivers.camera.geometry import Glyph, Image, as_image
+from drivers.camera.detect import find_cards
+from drivers.camera.geometry import Glyph, Image, Quad, as_image
 from drivers.camera.glyphs import SHAPE_SIZE, IndexGlyphs, corners, extract_index
 from drivers.camera.labels import card_of_path, iter_images
 from drivers.camera.locate import card_images
@@ -50,6 +56,9 @@ VARIANTS = ((0.8, 1.5, 2.0), (0.7, 0.8, 2.0), (0.5, 1.0, 3.0), (0.4, 0.7, 3.0))
 STRESS = ((0.45, 1.2, 3.0), (0.35, 1.0, 3.0), (0.3, 0.7, 3.0), (0.6, 2.0, 4.0), (0.5, 1.6, 4.0))
 #: the limit is kept this factor above the sharpest misread stress sample
 DETAIL_SAFETY = 1.1
+#: longest side (pixels) of a card learned from: larger photos are scaled down to it first
+#: (the PR 15 faces, 384 pixels tall, are learned as they are)
+CARD_LONG_SIDE = 400
 #: a hole count must be seen in this share of a rank's samples to be allowed
 HOLES_SHARE = 0.1
 #: hole heights of other decks differ a little from the calibration deck's (fraction of height)
@@ -64,11 +73,14 @@ class CalibrationReport:
         cards: cards learned (at least one index read).
         indexes: index samples used (up to two per card and variant).
         skipped: (file, reason) of images not used.
+        images: (file, card, image) learned from, the image scaled as learned (see
+            :data:`CARD_LONG_SIDE`): for the self-check, without decoding the photos again.
     """
 
     cards: list[Card] = field(default_factory=list)
     indexes: int = 0
     skipped: list[tuple[str, str]] = field(default_factory=list)
+    images: list[tuple[Path, Card, Image]] = field(default_factory=list, repr=False)
 
 
 def degraded(
@@ -86,6 +98,23 @@ def degraded(
         soft = cv2.GaussianBlur(small.astype(np.float32), (0, 0), blur)
         out.append(as_image(np.clip(soft + rng.normal(0, noise, soft.shape), 0, 255)))
     return out
+
+
+def _long_side(quad: Quad) -> float:
+    """The mean length of a quadrilateral's two longer opposite sides, pixels."""
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    return float(max(sides[0] + sides[2], sides[1] + sides[3]) / 2)
+
+
+def card_sized(img: Image) -> Image:
+    """``img`` scaled down (if needed) so that its largest card, or the image itself when no
+    card outline is found in it (a face alone), is at most :data:`CARD_LONG_SIDE` long."""
+    quads = find_cards(img)
+    long = _long_side(quads[0]) if quads else float(max(img.shape[:2]))
+    scale = CARD_LONG_SIDE / max(long, 1.0)
+    if scale >= 1.0:
+        return img
+    return as_image(cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA))
 
 
 def _samples(img: Image, variants: list[Image] | None = None) -> list[IndexGlyphs]:
@@ -150,20 +179,23 @@ def _allowed_holes(counts: list[int]) -> tuple[int, ...]:
     return tuple(sorted(n for n, k in seen.items() if k >= HOLES_SHARE * len(counts)))
 
 
-def calibrate_from_folder(folder: Path) -> tuple[Calibration, CalibrationReport]:
+def calibrate_from_folder(
+    folder: Path, progress: Callable[[Path], None] | None = None
+) -> tuple[Calibration, CalibrationReport]:
     """Learn the index templates from single-card images named by card.
 
     Args:
         folder: directory searched recursively; each image shows one card face and is named by
             it (file stem or parent folder, e.g. ``10c/10c.png``, ``Qh.jpg``). A photo of one
             card on a plain background, or an image of the card face alone, both work.
+        progress: called with each image's path once it is done (suits a progress bar).
 
     Returns:
         the calibration and a report of what was used.
 
     Raises:
         ConfigError: the folder is missing, an image cannot be decoded, or some rank or suit got
-            no readable sample.
+            no readable sample (the message names the cards missing and what to show next).
     """
     if not folder.is_dir():
         raise ConfigError(f"calibration folder not found: {folder}")
@@ -174,21 +206,24 @@ def calibrate_from_folder(folder: Path) -> tuple[Calibration, CalibrationReport]
         card = card_of_path(path)
         if card is None:
             report.skipped.append((str(path), "name is not a card"))
-            continue
-        img = read_image(path)
-        samples = _samples(img)
-        if not samples:
-            report.skipped.append((str(path), "no card index found"))
-            continue
-        stress += [(card, g) for g in _samples(img, degraded(img, 1, STRESS, original=False))]
-        report.cards.append(card)
-        report.indexes += len(samples)
-        for g in samples:
-            got.add(card, g)
-    missing = [str(r) for r, v in got.ranks.items() if not v]
-    missing += [s for s, v in got.suits.items() if not v]
-    if missing:
-        raise ConfigError(f"calibration from {folder}: no readable sample for {', '.join(missing)}")
+        else:
+            img = card_sized(read_image(path))
+            samples = _samples(img)
+            if samples:
+                stress += [(card, g) for g in _samples(img, degraded(img, 1, STRESS, False))]
+                report.cards.append(card)
+                report.indexes += len(samples)
+                report.images.append((path, card, img))
+                for g in samples:
+                    got.add(card, g)
+            else:
+                report.skipped.append((str(path), "no card index found"))
+        if progress is not None:
+            progress(path)
+    missing_ranks = [r for r, v in got.ranks.items() if not v]
+    missing_suits = [s for s, v in got.suits.items() if not v]
+    if missing_ranks or missing_suits:
+        raise ConfigError(_missing_text(folder, report, missing_ranks, missing_suits))
     calibration = Calibration(
         ranks={r: np.mean(v, axis=0).astype(np.float32) for r, v in got.ranks.items()},
         suits={s: np.mean(v, axis=0).astype(np.float32) for s, v in got.suits.items()},
@@ -230,3 +265,58 @@ def _detail_limit(calibration: Calibration, stress: list[tuple[Card, IndexGlyphs
         if (got := reader.read_index(g).card) is not None and got != card
     ]
     return DETAIL_SAFETY * max(misread) if misread else 0.0
+
+
+SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+
+
+def cards_to_show(
+    missing_ranks: list[int], missing_suits: list[str], tried: frozenset[Card] = frozenset()
+) -> list[Card]:
+    """Fewest cards that give every rank in ``missing_ranks`` and every suit in
+    ``missing_suits`` a sample: missing ranks paired with missing suits, the rest of the ranks
+    in turning suits (``2s 3h 4d``), the rest of the suits as aces; a card in ``tried`` (its
+    image was not read) is swapped for the same rank in another suit, or the same suit in
+    another rank, when one is left."""
+
+    def untried(card: Card, by_suit: bool) -> Card:
+        others = (
+            [Card(card.rank, s) for s in SUITS]
+            if by_suit
+            else [Card(r, card.suit) for r in (14, *RANKS)]
+        )
+        return next((c for c in [card, *others] if c not in tried), card)
+
+    out = [untried(Card(r, s), False) for r, s in zip(missing_ranks, missing_suits, strict=False)]
+    n = len(out)
+    out += [untried(Card(r, SUITS[i % 4]), True) for i, r in enumerate(missing_ranks[n:])]
+    out += [untried(Card(14, s), False) for s in missing_suits[n:]]
+    return out
+
+
+def _missing_text(
+    folder: Path, report: CalibrationReport, missing_ranks: list[int], missing_suits: list[str]
+) -> str:
+    """Why a calibration cannot be learned, which cards are missing and what to show next."""
+    what = [f"rank {', '.join(RANK_CHARS[r - 2] for r in missing_ranks)}"] if missing_ranks else []
+    what += [f"{', '.join(SUIT_NAMES[s] for s in missing_suits)}"] if missing_suits else []
+    have = set(report.cards)
+    deck = [Card(r, s) for s in SUITS for r in RANKS]
+    absent = [c for c in deck if c not in have]
+    lines = [
+        f"calibration from {folder}: no readable card of {' nor '.join(what)}; the calibration "
+        "needs every rank and every suit at least once",
+        f"  read {len(have)} of 52 cards: {' '.join(map(str, sorted(have, key=deck.index)))}"
+        if have
+        else "  read no card",
+        f"  missing {len(absent)}: {' '.join(map(str, absent))}",
+    ]
+    lines += [f"  not used: {path}: {reason}" for path, reason in report.skipped]
+    tried = frozenset(c for p, _ in report.skipped if (c := card_of_path(Path(p))) is not None)
+    show = " ".join(map(str, cards_to_show(missing_ranks, missing_suits, tried)))
+    lines.append(
+        f"show next: {show} (any suit of a missing rank will do): add a photo of each to "
+        f"{folder}, named by the card ({show.split()[0]}.jpg), the whole card in view on a "
+        "plain background darker than the card, and run again"
+    )
+    return "\n".join(lines)

@@ -19,12 +19,14 @@ import math
 import shutil
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import cv2  # an import error hides the command when the camera extra is missing
+from tqdm import tqdm
 
 from dealer_assist.cards import RANK_CHARS, Card, parse_cards
 from dealer_assist.errors import ConfigError, DealerAssistError
@@ -35,7 +37,7 @@ from drivers.camera.calibration import (
     default_calibration_path,
     resolve_calibration,
 )
-from drivers.camera.evaluate import ImageResult, evaluate
+from drivers.camera.evaluate import ImageResult, evaluate, evaluate_images
 from drivers.camera.frames import frame_reader, parse_frame_url
 from drivers.camera.geometry import Image
 from drivers.camera.labels import (
@@ -199,14 +201,29 @@ def _calibrate(args: argparse.Namespace) -> int:
     return _calibrate_live(args, out)
 
 
+def _bar(total: int, what: str) -> tqdm[Any]:
+    """A progress bar on stderr (none when stderr is not a terminal, as in a log)."""
+    return tqdm(total=total, desc=what, unit="image", file=sys.stderr, disable=None, leave=False)
+
+
 def _learn(folder: Path, out: Path, source: str) -> int:
     """Learn from ``folder``, write ``out``, print the report and the self-check."""
-    calibration, report = calibrate_from_folder(folder)
+    paths = list(iter_images(folder)) if folder.is_dir() else []
+    t0 = time.perf_counter()
+    with _bar(len(paths), "learning") as bar:
+        calibration, report = calibrate_from_folder(folder, progress=lambda _p: bar.update())
     calibration = replace(calibration, source=source)
-    print(f"learned {len(set(report.cards))} cards ({report.indexes} indexes) from {source}")
+    print(
+        f"learned {len(set(report.cards))} cards ({report.indexes} indexes) from {source} "
+        f"in {time.perf_counter() - t0:.1f} s"
+    )
     for path, reason in report.skipped:
         print(f"  skipped {path}: {reason}")
-    check = evaluate(IndexReader(calibration), labels_from_names(iter_images(folder)))
+    learned = [(LabelledImage(p, (card,)), img) for p, card, img in report.images]
+    with _bar(len(learned), "self-check") as bar:
+        check = evaluate_images(
+            IndexReader(calibration), learned, progress=lambda _r: bar.update(), hd=False
+        )
     print(
         f"self-check on the same images: {check.correct}/{check.labelled} read, "
         f"{check.wrong} wrong, {check.unknown} unknown"
