@@ -44,6 +44,7 @@ from drivers.factory import open_source
 from ui.commands.floor import start_forwarding, stop_forwarding
 from ui.money import fmt_money
 from ui.records import RecordsFile
+from ui.stop import StopRequest
 
 SIMULATE_BY = "simulate"  # who the journal says put a dealer on the box in a simulation
 
@@ -189,6 +190,8 @@ def run(args: argparse.Namespace) -> int:
     summary = _Summary()
     runner: HeadlessTable | None = None
     forwarder = None
+    stop = StopRequest().install()  # SIGTERM/SIGINT: finish the hand in progress, then stop
+    played = 0
     try:
         # the source first: a refused port (another table holds it) touches no journal file
         source.open()
@@ -214,7 +217,10 @@ def run(args: argparse.Namespace) -> int:
         # no bar at all without progress: a disabled tqdm still starts its monitor thread
         bar = None if args.no_progress else tqdm(total=args.hands, unit="hand", file=sys.stderr)
         for _ in range(args.hands):
+            if stop.requested:
+                break
             summary.add(play_hand(runner, model, seats))
+            played += 1
             if records is not None:
                 records.catch_up(journal)
             if bar is not None:
@@ -226,12 +232,16 @@ def run(args: argparse.Namespace) -> int:
     except JournalError as e:
         raise JournalError(_stopped(e, runner)) from e
     finally:
+        stop.restore()
         stop_forwarding(forwarder)
         source.close()
         journal.close()
         if records is not None:
             records.close()
     write_summary(lambda out: summary.print(config, out))
+    if stop.requested:
+        done = f"after {played} of {args.hands} hands: the hand in progress was finished and"
+        say(stop.sentence(done + " journaled, nothing is left to resume"), sys.stderr)
     return 0
 
 

@@ -39,6 +39,7 @@ from dealer_assist.table.crosscheck import CrossCheck, cross_check, read_dealt_l
 from dealer_assist.table.driving import HeadlessTable
 from drivers.emulator.process import EmulatorProcess
 from drivers.factory import open_source
+from ui.stop import StopRequest
 
 FAST_EMULATOR = ["--shuffle-time", "0.01", "--card-interval", "0.001"]
 MAX_FAILED_STARTS = 20  # table children that exit on their own with an error
@@ -115,10 +116,12 @@ def run(args: argparse.Namespace) -> int:
         with Journal(db) as journal:
             first = journal.count() + 1
         emulator = EmulatorProcess(_emulator_args(args, files), stderr=subprocess.DEVNULL)
-        device = emulator.start()
+        stop = StopRequest().install()  # SIGTERM/SIGINT: the table finishes its hand, then stop
         try:
-            stats = _drive_children(args, device, db, first - 1 + args.hands, files, seats)
+            device = emulator.start()
+            stats = _drive_children(args, device, db, first - 1 + args.hands, files, seats, stop)
         finally:
+            stop.restore()
             emulator.stop()
         with Journal(db, create=False) as journal:
             pending = {s.hand_uid for s in journal.pending_steps(config.table_id)}
@@ -127,6 +130,10 @@ def run(args: argparse.Namespace) -> int:
                 pending=pending, first_hand_id=first,
             )  # fmt: skip
         _report(sys.stdout, args, config, db, check, stats, files)
+    if stop.requested:
+        print(stop.sentence(f"after {check.hands} hands: the table finished the hand in progress "
+                            "and the cross-check covers every hand journaled"),
+              file=sys.stderr, flush=True)  # fmt: skip
     return 0 if check.ok and stats.failed_exits == stats.stalls == 0 else 1
 
 
@@ -160,9 +167,17 @@ def _emulator_args(args: argparse.Namespace, files: _Files) -> list[str]:
 
 
 def _drive_children(
-    args: argparse.Namespace, device: str, db: str, target: int, files: _Files, seats: int
+    args: argparse.Namespace,
+    device: str,
+    db: str,
+    target: int,
+    files: _Files,
+    seats: int,
+    stop: StopRequest,
 ) -> _Run:
-    """Start table children until one journals ``target`` hands, killing ``--kill`` of them."""
+    """Start table children until one journals ``target`` hands, killing ``--kill`` of them;
+    on a stop request the running child is sent SIGTERM (it finishes its hand) and no other
+    starts."""
     rng = random.Random(f"{args.seed}:kills")
     stats = _Run()
     began = time.monotonic()
@@ -179,7 +194,11 @@ def _drive_children(
             kill_at = rng.uniform(0.05, args.kill_max_delay) if stats.kills < args.kill else None
             started = time.monotonic()
             watchdog = _Watchdog(monitor)
+            passed_on = False
             while child.poll() is None:
+                if stop.requested and not passed_on:
+                    os.kill(child.pid, signal.SIGTERM)  # the child finishes its hand
+                    passed_on, kill_at = True, None
                 if kill_at is not None and time.monotonic() - started >= kill_at:
                     os.kill(child.pid, signal.SIGKILL)
                     child.wait()
@@ -192,7 +211,7 @@ def _drive_children(
                     break
                 progress.show(stats.kills)
                 time.sleep(0.02)
-            if child.returncode == 0:
+            if child.returncode == 0 or stop.requested:
                 break
             if child.returncode != -signal.SIGKILL:
                 stats.failed_exits += 1
@@ -366,6 +385,7 @@ def _child(argv: Sequence[str]) -> int:
     seats = list(range(1, a.seats + 1))
     model = PlayerModel(config, a.seed)
     started = os.open(a.started_log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    stop = StopRequest().install()  # the parent's SIGTERM: finish the hand, then exit 0
     with Journal(a.db) as journal, open(a.stats_log, "a", encoding="utf-8") as stats_out:
         source = _open_device(a.device)
         try:
@@ -377,6 +397,10 @@ def _child(argv: Sequence[str]) -> int:
                 if hand is None or hand.phase in (Phase.SETTLED, Phase.VOID):
                     runner.acknowledge_void("soak")
                     if journal.count() >= a.target:
+                        return 0
+                    if stop.requested:
+                        print(stop.sentence("between hands: nothing is left to resume"),
+                              flush=True)  # fmt: skip
                         return 0
                     hand = _new_hand(runner)
                     if hand is None:
