@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from dealer_assist.errors import JournalError
 from dealer_assist.ports import TABLE_RECORD
-from ui.commands import audit_recompute, audit_signing
+from ui.commands import audit_recompute, audit_salvage, audit_signing
 from ui.money import fmt_money
 
 if TYPE_CHECKING:
@@ -105,6 +105,10 @@ def _journal(db: str, keys: str | None = None) -> Journal:
 def run_verify(args: argparse.Namespace) -> int:
     """``audit verify``: 0 when the chain verifies, 1 when it does not, 2 when unreadable."""
     from dealer_assist.errors import DealerAssistError
+
+    salvaged = audit_salvage.salvage_if_damaged(args, run_verify)  # a file SQLite refuses
+    if salvaged is not None:
+        return salvaged
 
     try:
         audit_signing.floor_from_config(args)
@@ -211,6 +215,9 @@ def _floor_lines(journal: Journal, url: str) -> list[str]:
 
 def run_show(args: argparse.Namespace) -> int:
     """``audit show``: print hand ``HAND_ID``; 2 when the journal or the hand is missing."""
+    salvaged = audit_salvage.salvage_if_damaged(args, run_show)  # a file SQLite refuses
+    if salvaged is not None:
+        return salvaged
     try:
         with _journal(args.db, args.keys) as journal:
             if args.export:
