@@ -22,9 +22,10 @@ from pathlib import Path
 import pytest
 
 from dealer_assist.config import SignoffTier, TableConfig, load_table_config
+from dealer_assist.pitboss.recompute import recompute
 from dealer_assist.pitboss.roles import Role
 from dealer_assist.pitboss.users import new_user
-from dealer_assist.ports import TABLE_RECORD
+from dealer_assist.ports import TABLE_RECORD, StoredHand
 from dealer_assist.storage.access import LocalUsers
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.pot_signoff import POT_SIGNOFF_KIND, SIGNOFF_SUFFIX, PotSignOff
@@ -159,6 +160,19 @@ def test_a_large_pot_waits_until_signed_off_and_is_journaled_with_its_cards(
     settlement = entries[hand_at].settlement
     assert settlement is not None
     assert {x["seat"]: x["stack"] for x in settlement["seats"]} == AFTER
+    assert_signed_off_in_the_hand(entries[hand_at])
+
+
+def assert_signed_off_in_the_hand(entry: StoredHand) -> None:
+    """Each sign-off is an operation of the journaled hand, just before its pot's award, and
+    the hand folds again to what was recorded."""
+    ops = entry.extra["operations"]
+    signed = [(o["pot"], o["by"], o["role"]) for o in ops if o["kind"] == "pot_signed_off"]
+    assert signed == [(1, PIT_BOSS[0], "pit_boss"), (0, MANAGER[0], "shift_manager")]
+    for i, o in enumerate(ops):
+        if o["kind"] == "pot_signed_off":
+            assert ops[i + 1]["kind"] == "pot" and ops[i + 1]["pot"] == o["pot"]
+    assert recompute(entry).agrees
 
 
 def test_without_a_pin_store_a_large_pot_cannot_be_signed(tmp_path: Path) -> None:
@@ -200,6 +214,8 @@ def test_a_restart_keeps_the_signed_pot_and_journals_its_record_once(tmp_path: P
     finally:
         again.close()
     assert [r["pot"] for r in signoff_records(tmp_path / "j.db")] == [1, 0]
+    with Journal(str(tmp_path / "j.db"), create=False, read_only=True) as j:
+        assert_signed_off_in_the_hand(next(e for e in j.iter_hands() if e.hand_uid == uid))
     # a crash after the hand, before its records: the step is journaled at the next start
     journal = Journal(str(tmp_path / "j.db"))
     journal.open()

@@ -277,6 +277,22 @@ class PotAwarded(Operation):
 
 
 @dataclass(frozen=True, kw_only=True)
+class PotSignedOff(Operation):
+    """Pot ``pot`` (0 = main, 1.. side pots) of ``amount`` chips, above a sign-off tier of
+    ``role``, was signed off by ``by`` (a badge; its role checked by the table) at ``at`` (UTC),
+    ``via`` ``console`` (badge and PIN at the table) or ``pitboss`` (the pit-boss application):
+    why the pot is awarded now. It comes just before that pot's ``pot`` operation."""
+
+    kind: ClassVar[str] = "pot_signed_off"
+    pot: int
+    amount: int
+    role: str
+    by: str
+    via: str = "console"
+    at: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
 class ActionUndone(Operation):
     """The dealer takes back ``seat``'s last action (a mis-tap), before the next card: the hand
     is as if it had not happened; ``by`` who did it (the dealer's badge, or ``dealer``),
@@ -334,7 +350,7 @@ OPERATIONS: dict[str, type[Operation]] = {
         IdentificationRejected, HandResumed, VoidAlarmRaised, VoidAcknowledged, CardDealt,
         CardExposed, StreetClosed, HandVoided, HandSettled, BetsPlaced, Decision, Decisions,
         DealerRevealed, ForcedBet, Bet, Showdown, PotAwarded, ActionUndone, PayoutStarted,
-        SeatPaid, DecisionCorrected,
+        SeatPaid, DecisionCorrected, PotSignedOff,
     )
 }  # fmt: skip
 

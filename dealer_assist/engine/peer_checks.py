@@ -24,6 +24,7 @@ from dealer_assist.engine.operations import (
     HandVoided,
     Operation,
     PotAwarded,
+    PotSignedOff,
     Showdown,
 )
 from dealer_assist.errors import ActionRefused, StateRefused
@@ -194,6 +195,18 @@ def _pot(hand: PeerHand, op: PotAwarded) -> None:
                            pot=op.pot)  # fmt: skip
 
 
+def _signed_off(hand: PeerHand, op: PotSignedOff) -> None:
+    nxt = hand.automatic() if hand.phase is PeerPhase.AWARDING else None
+    if not isinstance(nxt, PotAwarded) or (nxt.pot, nxt.amount) != (op.pot, op.amount):
+        why = f"pot {op.pot} of {op.amount} is not the next to award"
+        raise StateRefused("award_mismatch", why, pot=op.pot)
+    if any(s.pot == op.pot for s in hand.signoffs):
+        raise StateRefused("award_mismatch", f"pot {op.pot} is signed off already", pot=op.pot)
+    if not op.by or not op.role:
+        why = "a pot's sign-off names who signed and the role"
+        raise StateRefused("award_mismatch", why, pot=op.pot)
+
+
 def _settle(hand: PeerHand, op: HandSettled) -> None:
     if hand.phase is not PeerPhase.AWARDING or len(hand.awards) < len(hand._award_order()):
         raise StateRefused("pots_left", "the pots are not all awarded yet")
@@ -215,6 +228,7 @@ _CHECKS: dict[type[Operation], Callable[[PeerHand, Any], None]] = {
     ActionUndone: _undo,
     Showdown: _showdown,
     PotAwarded: _pot,
+    PotSignedOff: _signed_off,
     HandSettled: _settle,
     HandVoided: _void,
 }

@@ -42,6 +42,7 @@ from dealer_assist.engine.operations import (
     HandVoided,
     Operation,
     PotAwarded,
+    PotSignedOff,
     Showdown,
 )
 from dealer_assist.engine.peer import DealPlan
@@ -107,6 +108,7 @@ class PeerHand:
         self.mucked: list[int] = []
         self.settlement: dict[str, Any] | None = None
         self.awards: list[PotAwarded] = []
+        self.signoffs: list[PotSignedOff] = []  # the large pots' sign-offs, in award order
         self.void_reason: VoidReason | None = None
 
     # -- the GameState protocol -------------------------------------------------------------------
@@ -365,6 +367,9 @@ class PeerHand:
     def _apply_pot(self, op: PotAwarded) -> None:
         self.awards.append(op)
 
+    def _apply_signed_off(self, op: PotSignedOff) -> None:
+        self.signoffs.append(op)
+
     def _apply_settle(self, op: HandSettled) -> None:
         self.phase = PeerPhase.SETTLED
         self.ended_at = op.at
@@ -464,6 +469,7 @@ _APPLY: dict[type[Operation], Callable[[PeerHand, Any], None]] = {
     ActionUndone: PeerHand._apply_undo,
     Showdown: PeerHand._apply_showdown,
     PotAwarded: PeerHand._apply_pot,
+    PotSignedOff: PeerHand._apply_signed_off,
     HandSettled: PeerHand._apply_settle,
     HandVoided: PeerHand._apply_void,
 }

@@ -25,6 +25,7 @@ from dealer_assist.engine.operations import (
     HandVoided,
     Operation,
     PotAwarded,
+    PotSignedOff,
     Showdown,
     StreetClosed,
 )
@@ -142,6 +143,10 @@ def _peer_card(state: PeerHand, op: CardDealt) -> str:
     return f"{pos}{up} ({said})"
 
 
+def _signed_off(state: PeerHand, op: PotSignedOff) -> str:
+    return f"pot {op.pot} {op.amount} signed off by {op.by} ({op.role}, {op.via})"
+
+
 def _opens(state: PeerHand) -> bool:
     """The action about to be applied is the first of its round (its title tells why that seat
     acts first, when the game says: Stud's lowest door card, best exposed hand)."""
@@ -167,6 +172,7 @@ _PEER: dict[type[Operation], Callable[[PeerHand, Any], str]] = {
     ActionUndone: _undo,
     Showdown: lambda state, op: f"seat {op.seat} {'shows' if op.shown else 'mucks'}",
     PotAwarded: lambda state, op: f"pot {op.pot} {op.amount} awarded",
+    PotSignedOff: _signed_off,
     HandSettled: lambda state, op: "settle",
     HandVoided: _void,
 }

@@ -38,6 +38,7 @@ from dealer_assist.engine.operations import (
     IdentificationConfirmed,
     Operation,
     PotAwarded,
+    PotSignedOff,
     Showdown,
 )
 from dealer_assist.engine.peer_checks import PeerPhase
@@ -339,7 +340,17 @@ class PeerRunner(ResumingRunner[PeerHand]):
             auto = hand.automatic()
             if auto is None or (isinstance(auto, PotAwarded) and self.held_pot is not None):
                 break
+            if isinstance(auto, PotAwarded):
+                self._signed_off(hand, auto)
             hand.apply(auto)
+
+    def _signed_off(self, hand: PeerHand, award: PotAwarded) -> None:
+        """The sign-off of the pot about to be awarded, as the hand's own operation (journaled
+        with it), once: from the sign-off kept durably (live, or after a restart)."""
+        so = self.pot_signoffs.signed(hand.hand_uid, award.pot)
+        if so is not None and all(s.pot != award.pot for s in hand.signoffs):
+            hand.apply(PotSignedOff(pot=so.pot, amount=so.amount, role=so.role, by=so.by,
+                                    via=so.via, at=so.at))  # fmt: skip
 
     def _step(self, op: Operation) -> None:
         super()._step(op)
