@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from dealer_assist.errors import DealerAssistError, clip, quote, shorten_quoted
 from dealer_assist.games import holdem_players, stud_players
 from dealer_assist.record import settle_record
-from ui.commands.settle import MAX_DEPTH, MAX_RECORD_BYTES, settle_stream
+from ui.commands.settle import MAX_DEPTH, MAX_RECORD_BYTES, MAX_SKIP_BYTES, settle_stream
 
 from .conftest import CASES
 
@@ -145,6 +145,32 @@ def test_each_hostile_line_fails_alone_naming_line_and_field(tmp_path: Path) -> 
     assert errors[9] == f"line 9: record: longer than {MAX_RECORD_BYTES} bytes"
     assert all(len(e) < 300 for e in errors.values()), errors
     assert proc.stderr.count("dealer-assist settle: line ") == len(errors)
+
+
+def test_an_endless_line_stops_the_input_with_exit_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``settle /dev/zero``: no line end ever comes. The records before it are settled, the
+    endless line is refused once its limit is passed, and nothing after it is read."""
+    endless = b"x" * (MAX_RECORD_BYTES + MAX_SKIP_BYTES + (1 << 17)) + b"\n" + _line(GOOD).encode()
+    stream = io.BytesIO(_line(GOOD).encode() + b"\n" + endless + b"\n")
+    assert settle_stream(stream) == 2
+    out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert out[0] == settle_record(GOOD)
+    limit = MAX_RECORD_BYTES + MAX_SKIP_BYTES
+    why = f"no line end within {limit} bytes: the rest of the input is not read"
+    assert out[1:] == [{"error": f"line 2: record: {why}"}]
+    assert stream.tell() < len(stream.getvalue())  # the rest was never read
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_settle_dev_zero_ends(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "ui.cli", "settle", "/dev/zero"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    _no_traceback(proc)
+    assert proc.returncode == 2 and "no line end within" in proc.stderr
 
 
 def test_a_single_document_too_deep_is_refused(tmp_path: Path) -> None:

@@ -29,6 +29,9 @@ MAX_RECORD_BYTES = 1 << 20
 MAX_DEPTH = 100
 #: Longest integer literal accepted, in digits: Python's own limit on int/str conversion.
 MAX_DIGITS = sys.get_int_max_str_digits() or 4300
+#: Longest stretch without a line end read past :data:`MAX_RECORD_BYTES` while skipping a
+#: record too long: after that the input is not read further (``settle /dev/zero`` ends).
+MAX_SKIP_BYTES = 16 << 20
 #: The UTF-8 byte-order mark: accepted (and dropped) at the very start of the input.
 _BOM = b"\xef\xbb\xbf"
 
@@ -77,7 +80,7 @@ def settle_stream(stream: BinaryIO) -> int:
     size = 0
     for n, line in lines:  # up to one record's worth: a single object, or JSON Lines
         head.append((n, line))
-        size += MAX_RECORD_BYTES + 1 if line is None else len(line)
+        size += MAX_RECORD_BYTES + 1 if line is None or line is ENDLESS else len(line)
         if size > MAX_RECORD_BYTES:
             break
     else:
@@ -123,6 +126,15 @@ def _settle_lines(lines: Iterator[tuple[int, bytes | None]]) -> int:
     for n, line in lines:
         if line is not None and not line.strip():
             continue
+        if line is ENDLESS:
+            status = 2
+            error = (
+                f"line {n}: record: no line end within {MAX_RECORD_BYTES + MAX_SKIP_BYTES} "
+                "bytes: the rest of the input is not read"
+            )
+            print(f"dealer-assist settle: {error}", file=sys.stderr)
+            out.append(json.dumps({"error": error}, ensure_ascii=False) + "\n")
+            break
         try:
             if line is None:
                 raise InvalidRecordError("record", f"longer than {MAX_RECORD_BYTES} bytes")
@@ -171,7 +183,8 @@ def _guarded(obj: Any) -> dict[str, Any]:
 
 def _lines(stream: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
     """``(line number, bytes)`` for each ``\\n``-separated line; ``None`` in place of a line
-    longer than :data:`MAX_RECORD_BYTES`, whose bytes are skipped, never held."""
+    longer than :data:`MAX_RECORD_BYTES`, whose bytes are skipped, never held; :data:`ENDLESS`
+    (and nothing after it) when no line end comes within :data:`MAX_SKIP_BYTES` more."""
     n = 0
     while True:
         try:
@@ -181,13 +194,22 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
             if n == 0 and line.startswith(_BOM):
                 line = line[len(_BOM) :]  # a byte-order mark some editors write: not text
             if len(line) > MAX_RECORD_BYTES and not line.endswith(b"\n"):
+                skipped = 0
                 while line and not line.endswith(b"\n"):
+                    if skipped >= MAX_SKIP_BYTES:
+                        yield n + 1, ENDLESS
+                        return
                     line = stream.readline(1 << 16)
+                    skipped += len(line)
                 line = None
         except OSError as e:
             raise DealerAssistError(f"cannot read the input: {e.strerror}") from e
         n += 1
         yield n, line
+
+
+#: In place of a line with no end in sight (see :func:`_lines`): the input's last.
+ENDLESS = b"\0endless"
 
 
 def _chain(
