@@ -172,8 +172,13 @@ def main() -> int:
 def _figures(ms: list[float]) -> str:
     if len(ms) < 2:
         return "too few hands"
-    q = statistics.quantiles(ms, n=100)
-    return f"p50 {q[49]:.2f} ms   p90 {q[89]:.2f} ms   p99 {q[98]:.2f} ms   max {ms[-1]:.2f} ms"
+    # inclusive: interpolated between the samples, never above the max (the default, exclusive
+    # method extrapolates past it for small groups)
+    q = statistics.quantiles(ms, n=100, method="inclusive")
+    return (
+        f"p50 {q[49]:.2f} ms   p90 {q[89]:.2f} ms   p99 {q[98]:.2f} ms   max {ms[-1]:.2f} ms"
+        f"   (n={len(ms)})"
+    )
 
 
 if __name__ == "__main__":
