@@ -1,0 +1,60 @@
+"""Start-up of ``dealer-assist`` commands beside ``python -c "import pokerkit"``, in one run.
+
+Each command is a fresh interpreter (``python -m ui.cli ...``), wall clock until it exits; the
+commands are run in turns (round robin) so a load change on the machine hits them alike.
+Prints the median of ``--runs`` runs of each and its ratio to pokerkit's import.
+
+    python bench/cli_startup.py [--runs 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+CASE = REPO.parent / "shared" / "cases" / "pot" / "valid" / "holdem-big-blind-only.json"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the medians; see the module docstring."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        record = Path(tmp) / "hand.json"
+        record.write_text(json.dumps(json.loads(CASE.read_text())["record"]))
+        py = [sys.executable]
+        cli = [*py, "-m", "ui.cli"]
+        commands = {
+            'python -c "pass"': [*py, "-c", "pass"],
+            'python -c "import pokerkit"': [*py, "-c", "import pokerkit"],
+            "settle (one record)": [*cli, "settle", str(record)],
+            "--help": [*cli, "--help"],
+            "settle --bogus": [*cli, "settle", "--bogus"],
+            "bogus": [*cli, "bogus"],
+            "phh --help": [*cli, "phh", "--help"],
+        }
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        for _ in range(args.runs):
+            for name, cmd in commands.items():
+                start = time.perf_counter()
+                subprocess.run(cmd, cwd=REPO, capture_output=True, check=False)
+                times[name].append(time.perf_counter() - start)
+    kit = statistics.median(times['python -c "import pokerkit"'])
+    print(f"{args.runs} runs each, medians (wall clock, fresh interpreter)")
+    for name, ts in times.items():
+        t = statistics.median(ts)
+        print(f"{name:<30} {t * 1000:7.1f} ms   {t / kit:5.2f} x pokerkit's import")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

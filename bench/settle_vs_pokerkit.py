@@ -1,0 +1,143 @@
+"""``dealer-assist settle`` through the CLI against pokerkit, per hand, on the same records.
+
+Deals ``--hands`` seeded random Hold'em records (:func:`dealer_assist.games.holdem_players.
+random_record`, not timed), writes them as JSON Lines and as PHH (our export, not timed) and
+keeps the hands pokerkit replays to our stacks (odd chips aside), so both sides do the same
+hands. Then, alternating, ``--runs`` times:
+
+- **CLI**: ``python -m ui.cli settle FILE.jsonl > /dev/null``, wall clock of the whole process:
+  start-up, reading, JSON decoding, validation, settlement, JSON output;
+- **in process**: :func:`dealer_assist.record.settle_record` over the decoded records;
+- **pokerkit**: its state built from the PHH fields and every action applied with
+  ``pokerkit.notation.parse_action`` (the TOML already parsed: less work than ours).
+
+Prints the medians and the ratios pokerkit time / ours.
+
+    python bench/settle_vs_pokerkit.py [--hands 5000] [--runs 5] [--seed 0] [--betting no_limit]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pokerkit as pk
+
+from dealer_assist.games.holdem_players import random_record
+from dealer_assist.interchange import record_to_phh
+from dealer_assist.record import settle_record
+
+REPO = Path(__file__).resolve().parents[1]
+AUTOMATIONS = tuple(
+    getattr(pk.Automation, name)
+    for name in (
+        "ANTE_POSTING", "BET_COLLECTION", "BLIND_OR_STRADDLE_POSTING", "CARD_BURNING",
+        "RUNOUT_COUNT_SELECTION", "HAND_KILLING", "CHIPS_PUSHING", "CHIPS_PULLING",
+    )
+)  # fmt: skip
+
+
+def game(phh: dict[str, Any]) -> Any:
+    """pokerkit's game for one PHH hand (NT or FT: pokerkit has no pot-limit hold'em)."""
+    trimming = phh.get("ante_trimming_status", False)
+    if phh["variant"] == "FT":
+        return pk.FixedLimitTexasHoldem(
+            AUTOMATIONS, trimming, phh["antes"], phh["blinds_or_straddles"], phh["small_bet"],
+            phh["big_bet"], mode=pk.Mode.CASH_GAME,
+        )  # fmt: skip
+    return pk.NoLimitTexasHoldem(
+        AUTOMATIONS, trimming, phh["antes"], phh["blinds_or_straddles"], phh["min_bet"],
+        mode=pk.Mode.CASH_GAME,
+    )  # fmt: skip
+
+
+def replay(phh: dict[str, Any]) -> list[int]:
+    """pokerkit's end stacks of one PHH hand, action by action."""
+    state = game(phh)(phh["starting_stacks"], len(phh["starting_stacks"]))
+    for action in phh["actions"]:
+        pk.notation.parse_action(state, action)
+    return list(state.stacks)
+
+
+def _agrees(phh: dict[str, Any], settlement: dict[str, Any]) -> bool:
+    """Whether pokerkit replays ``phh`` to our stacks, or to them with each pot's odd chips
+    given pokerkit's way (the whole remainder to the first winner, docs/PHH.md)."""
+    try:
+        theirs = replay(phh)
+    except (ValueError, AssertionError):
+        return False
+    ends = {s["seat"]: s["stack"] for s in settlement["seats"]}
+    if theirs == [ends[s] for s in phh["seats"]]:
+        return True
+    for pot in settlement["pots"]:
+        q, r = divmod(pot["amount"], len(pot["winners"]))
+        for i, w in enumerate(pot["winners"]):
+            ends[w["seat"]] += q + (r if i == 0 else 0) - w["amount"]
+    return theirs == [ends[s] for s in phh["seats"]]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the figures; see the module docstring."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=5000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--betting", choices=("no_limit", "fixed_limit"), default="no_limit")
+    args = parser.parse_args(argv)
+    rng = random.Random(f"{args.seed}-{args.betting}")
+    records: list[dict[str, Any]] = []
+    phhs: list[dict[str, Any]] = []
+    dropped = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        while len(records) < args.hands:
+            record = random_record(rng, betting=args.betting)
+            settlement = settle_record(record)
+            phh = record_to_phh(record, settlement)
+            if _agrees(phh, settlement):
+                records.append(record)
+                phhs.append(phh)
+            else:
+                dropped += 1
+    print(f"{len(records):,} random {args.betting} records both settle alike "
+          f"({dropped} others left out); {args.runs} runs, medians")  # fmt: skip
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "records.jsonl"
+        path.write_text("".join(json.dumps(r) + "\n" for r in records))
+        cli, inproc, kit = [], [], []
+        for _ in range(args.runs):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "ui.cli", "settle", str(path)], cwd=REPO,
+                           stdout=subprocess.DEVNULL, check=True)  # fmt: skip
+            cli.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            for record in records:
+                settle_record(record)
+            inproc.append(time.perf_counter() - start)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", UserWarning)
+                start = time.perf_counter()
+                for phh in phhs:
+                    replay(phh)
+                kit.append(time.perf_counter() - start)
+    n = len(records)
+    k = statistics.median(kit)
+    for label, times in (("pokerkit", kit), ("ours, in process", inproc), ("ours, CLI", cli)):
+        t = statistics.median(times)
+        print(f"{label:<18} {t:8.3f} s  {t / n * 1e6:8.1f} µs/hand  "
+              f"{n / t:>9,.0f} hands/s  pokerkit/ours {k / t:5.1f}x")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
