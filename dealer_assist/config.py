@@ -88,7 +88,7 @@ class TableConfig:
     dealer badges in."""
     dealer_known_only: bool = False
     """``[table] dealer_known_only``: a console takes an incoming dealer's badge only when the
-    pit-boss users store knows it as a ``dealer`` (:mod:`ui.console.dealer_change`)."""
+    pit-boss users store knows it as a ``dealer`` (:mod:`ui.kit.dealer_change`)."""
     poker: Any = None
     """A pot game's table settings (``[poker]``, read by the game's plug-in: for Hold'em a
     :class:`~dealer_assist.games.holdem_hand.HoldemGame`); None at a banked table."""

@@ -23,12 +23,13 @@ from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
 from drivers.factory import open_source
 from tests.conftest import Closer
-from ui.console.app import Console, qt_app
-from ui.console.card_keypad import CardKeypad
-from ui.console.pitboss import PitBossRoster
+from ui.console.app import Console
 from ui.console.presenter import Step
-from ui.console.texts import tr
-from ui.console.widgets.cards import CardView
+from ui.kit.boot import qt_app
+from ui.kit.card_keypad import CardKeypad
+from ui.kit.card_view import CardView
+from ui.kit.pitboss import PitBossRoster
+from ui.kit.translate import tr
 
 REPO = Path(__file__).resolve().parents[1]
 ARTIFACTS = REPO / "artifacts" / "screenshots"
@@ -118,7 +119,7 @@ class Shots:
 
 
 ConsoleFactory = Callable[..., Console]
-NO_GUARDS = {"tap_guard": 0.0, "alarm_guard": 0.0, "reenter_window": 0.0}
+NO_GUARDS = {"tap_guard": 0.0, "alarm_guard": 0.0, "reenter_window": 0.0, "steady_hold": 0.0}
 
 
 @pytest.fixture

@@ -209,7 +209,7 @@ def test_a_relative_card_log_is_written_in_the_data_folder(
 
 def test_the_console_journal_is_in_the_0700_data_folder(data_home: Path) -> None:
     pytest.importorskip("PySide6")
-    from ui.console.app import default_journal_path
+    from ui.kit.boot import default_journal_path
 
     assert default_journal_path() == data_home / "journal.db"
     assert mode(data_home) == 0o700

@@ -43,9 +43,9 @@ from tests.console_conftest import (
     wait_step,
 )
 from ui.console.app import Console
-from ui.console.pitboss import PitBossRoster
 from ui.console.presenter import Step
-from ui.console.texts import position_text
+from ui.kit.card_texts import position_text
+from ui.kit.pitboss import PitBossRoster
 
 
 def finish_hand(qtbot: Any, console: Console, seats: tuple[int, ...]) -> None:

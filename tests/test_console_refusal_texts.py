@@ -7,10 +7,10 @@ import pytest
 from PySide6.QtCore import QCoreApplication
 
 from dealer_assist.errors import BetError, HandStateError, IllegalActionError, RuleError
-from ui.console.i18n import install_language
-from ui.console.refusals import command_error
 from ui.console.texts import message_text
 from ui.console.view import Message
+from ui.kit.i18n import install_language
+from ui.kit.refusals import command_error
 
 CORE = [
     IllegalActionError("seat 3 cannot check: it must bet 4x or check (UTH preflop)"),

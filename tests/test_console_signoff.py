@@ -23,9 +23,9 @@ from dealer_assist.storage.journal import Journal
 from dealer_assist.table.payouts import PAYOUT_SUFFIX, SIGNOFF_KIND
 from tests.test_console_presenter import Table
 from tests.test_console_walk import Clock, big, play_to_reveal, walk_table
-from ui.console.pitboss import PitBossRoster
 from ui.console.presenter import Step
 from ui.console.texts import message_text
+from ui.kit.pitboss import PitBossRoster
 
 pytestmark = pytest.mark.integration
 REPO = Path(__file__).resolve().parents[1]
@@ -160,8 +160,8 @@ def test_the_pit_boss_signs_off_on_the_settlement_pad(tmp_path: Path, qtbot: Any
     message line, the right one signs it off and Next pays it."""
     from PySide6.QtCore import Qt
 
-    from ui.console.app import qt_app
     from ui.console.window import ConsoleWindow
+    from ui.kit.boot import qt_app
 
     qt_app()
     t, clock = signoff_table(tmp_path)
@@ -200,7 +200,7 @@ def test_with_the_pitboss_users_store_its_roles_count(tmp_path: Path) -> None:
     from dealer_assist.pitboss.roles import Role
     from dealer_assist.pitboss.users import new_user
     from dealer_assist.storage.access import LocalUsers
-    from ui.console.app import pitboss_users
+    from ui.kit.boot import pitboss_users
 
     users = LocalUsers(tmp_path)
     users.put_user(new_user("1001", Role.PIT_BOSS, "1111"), by="test")

@@ -27,13 +27,13 @@ from drivers.emulator.source import EmulatorSource
 from drivers.factory import open_source
 from drivers.failover.chain import FailoverSource
 from tests.console_conftest import emulator_url
-from ui.console.app import source_factory
 from ui.console.commands import execute
-from ui.console.pitboss import PitBossRoster
 from ui.console.presenter import Command, ConsolePresenter, Step
 from ui.console.service import TableService
 from ui.console.snapshot import TableSnapshot
-from ui.console.texts import not_ready_text
+from ui.kit.boot import source_factory
+from ui.kit.fault_texts import not_ready_text
+from ui.kit.pitboss import PitBossRoster
 
 NO_DEVICE = "/dev/dealer-assist-no-such-tty"
 
@@ -186,7 +186,7 @@ def test_unreadable_card_voids_by_default(tmp_path: Path, services: list[TableSe
 
 def test_not_ready_blocks_rien_ne_va_plus_and_the_new_hand() -> None:
     """Device status as the worker reports it between hands (plain snapshot data)."""
-    from ui.console.snapshot import DeviceStatus
+    from ui.kit.status import DeviceStatus
 
     config = load_table_config(game="uth")
     sent: list[Command] = []

@@ -25,12 +25,12 @@ from dealer_assist.storage.faults import ResilientJournal
 from dealer_assist.storage.journal import Journal
 from tests.conftest import close_at_teardown
 from tests.test_console_walk import Clock, big, walk_table
-from ui.console.app import qt_app
-from ui.console.i18n import install_language
 from ui.console.presenter import ConsolePresenter, Step
 from ui.console.texts import message_text
 from ui.console.window import ConsoleWindow
-from ui.storage_notice import BUSY, RECOVERED
+from ui.kit.boot import qt_app
+from ui.kit.i18n import install_language
+from ui.kit.storage_notice import BUSY, RECOVERED
 
 pytestmark = pytest.mark.integration
 

@@ -22,7 +22,7 @@ from tests.console_conftest import (
     wait_step,
 )
 from ui.console.presenter import Step
-from ui.console.widgets.seat import FitLabel
+from ui.kit.labels import FitLabel
 
 
 def cut_texts(root: QWidget) -> list[str]:

@@ -27,11 +27,11 @@ from dealer_assist.storage.journal import Journal
 from tests.conftest import close_at_teardown
 from tests.test_console_presenter import FAST, Table
 from tests.test_console_sources import NO_DEVICE, with_sources
-from ui.console.app import source_factory
 from ui.console.commands import execute
-from ui.console.pitboss import PitBossRoster
 from ui.console.presenter import ConsolePresenter, Step
 from ui.console.service import TableService
+from ui.kit.boot import source_factory
+from ui.kit.pitboss import PitBossRoster
 from ui.money import chip_breakdown
 
 pytestmark = pytest.mark.integration

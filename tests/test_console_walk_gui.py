@@ -24,8 +24,8 @@ from tests.console_conftest import (  # noqa: F401
 )
 from ui.console.app import Console
 from ui.console.presenter import Step
-from ui.console.texts import tr
 from ui.console.walk import TAP_GUARD
+from ui.kit.translate import tr
 
 SEATS = (1, 2, 3, 4, 5, 6, 7)
 REAL: dict[

@@ -63,10 +63,13 @@ from tests.console_conftest import (
 )
 from tests.test_console_text_fit import cut_texts
 from ui.commands.simulate import play_hand
-from ui.console import fault_texts, texts
-from ui.console.i18n import qm_path
+from ui.console import texts
 from ui.console.presenter import ConsolePresenter, Message, Step
-from ui.console.snapshot import CommandError, DeviceStatus, SourceNotice, TableSnapshot
+from ui.console.snapshot import TableSnapshot
+from ui.kit import fault_texts
+from ui.kit.i18n import qm_path
+from ui.kit.status import CommandError, DeviceStatus, SourceNotice
+from ui.kit.translate import tr
 from ui.poker import texts as poker_texts
 from ui.poker.presenter import Message as PokerMessage
 
@@ -104,16 +107,16 @@ def test_every_fault_sentence_is_translated_and_says_what_to_do(lang: str) -> No
     english = QCoreApplication.translate("", "Shuffler door open: close it")
     assert (english == "Shuffler door open: close it") == (lang == "en")
     for kind in FAULT_KINDS:
-        text = texts.fault_sentence(kind)
+        text = fault_texts.fault_sentence(kind)
         dealer_sentence(text)
         if lang == "it":
             assert text != str(fault_texts._KIND_TEXTS[kind]), f"{kind} not in Italian"
     for code in [*FAULT_TEXTS, "LATE_CARD"]:
-        text = texts.fault_code_text(code)
+        text = fault_texts.fault_code_text(code)
         dealer_sentence(text)
         if lang == "it":
             assert text != str(fault_texts._FAULT_CODES[code]), f"{code} not in Italian"
-    assert texts.fault_sentence("link_lost").startswith(
+    assert fault_texts.fault_sentence("link_lost").startswith(
         "Cavo della miscelatrice scollegato" if lang == "it" else "Shuffler cable disconnected"
     )
 
@@ -145,22 +148,22 @@ def test_a_killed_emulator_reaches_the_dealer_as_a_sentence(
     reason, last_error = killed_emulator()
     assert reason.startswith("transport:"), reason  # the driver's words, as they come
     assert last_error, "no reconnection attempt failed"
-    cable = texts.fault_sentence("link_lost")
+    cable = fault_texts.fault_sentence("link_lost")
     device = DeviceStatus(link="reconnecting", reconnect_attempts=2, next_attempt_in=1.5,
                           last_error=last_error, why_not_ready="link reconnecting")  # fmt: skip
-    banner = texts.not_ready_text(device)
+    banner = fault_texts.not_ready_text(device)
     assert banner.startswith(cable) and "2" in banner
     # pyserial cannot tell a vanished port from a second reader: both are said; a write that
     # failed first (the worker's probe, as it happens at times) is a broken link: the cable
-    either = texts.fault_sentence("link_lost_or_shared")
+    either = fault_texts.fault_sentence("link_lost_or_shared")
     assert either.startswith(cable[:-1]) and either != cable
     said = either if "returned no data" in reason else cable
     assert said == either or "write to" in reason, reason
-    void = texts.void_text(VoidReason("link_lost", reason), lang)
+    void = fault_texts.void_text(VoidReason("link_lost", reason), lang)
     assert void == VoidReason("link_lost").text(lang) + "\n" + said
     notice = SourceNotice(1, "emulator", "manual", reason, manual=True)
     with caplog.at_level(logging.WARNING, logger="ui.console.texts"):
-        line = texts.notice_reason_text(notice)
+        line = fault_texts.notice_reason_text(notice)
     assert line.endswith(said)
     for text in (banner, void, line):
         dealer_sentence(text)
@@ -207,30 +210,32 @@ def test_a_refused_open_says_what_to_do(lang: str, pty_path: str) -> None:
     expected = {missing: "port_missing", silent: "no_answer", busy: "port_busy"}
     for detail, kind in expected.items():
         assert fault_kind(detail) == kind, detail
-        text = texts.source_error_text(DeviceStatus(error=detail))
-        assert text == texts.fault_sentence(kind)
+        text = fault_texts.source_error_text(DeviceStatus(error=detail))
+        assert text == fault_texts.fault_sentence(kind)
         dealer_sentence(text)
-    assert "altro programma" in texts.fault_sentence("port_busy") or lang == "en"
+    assert "altro programma" in fault_texts.fault_sentence("port_busy") or lang == "en"
 
 
 def test_void_alarms_and_refusals_say_what_to_do(lang: str) -> None:
-    jam = texts.void_text(VoidReason("device_fault", "JAM"), lang)
-    assert jam == VoidReason("device_fault").text(lang) + "\n" + texts.fault_code_text("JAM")
-    restart = texts.void_text(VoidReason("restart", "the shuffler restarted (HELLO seq 0)"), lang)
+    jam = fault_texts.void_text(VoidReason("device_fault", "JAM"), lang)
+    assert jam == VoidReason("device_fault").text(lang) + "\n" + fault_texts.fault_code_text("JAM")
+    restart = fault_texts.void_text(
+        VoidReason("restart", "the shuffler restarted (HELLO seq 0)"), lang
+    )
     assert restart.startswith(VoidReason("restart").text(lang) + "\n")
-    gap = texts.void_text(VoidReason("index_gap", "index 7 after 5"), lang)
-    assert gap.endswith(texts.fault_sentence("frames_missing"))  # maybe a second reader
+    gap = fault_texts.void_text(VoidReason("index_gap", "index 7 after 5"), lang)
+    assert gap.endswith(fault_texts.fault_sentence("frames_missing"))  # maybe a second reader
     for text in (jam, restart, gap):
         dealer_sentence(text)
     for why in ("fault JAM, DOOR_OPEN", "device state FAULT", "link lost",
                 "another device answered (identity changed)"):  # fmt: skip
         banked = texts.message_text(Message("device", text=why), "EUR")
         poker = poker_texts.message_text(PokerMessage("refused", text=why), "EUR")
-        assert banked == poker and banked == texts.why_text(why)
+        assert banked == poker and banked == fault_texts.why_text(why)
         dealer_sentence(banked)
     faults = DeviceStatus(connected=True, faults=("JAM", "LATE_CARD"), why_not_ready="fault JAM")
-    assert texts.not_ready_text(faults) == texts.fault_code_text("JAM")
-    assert texts.fault_names(("JAM", "DOOR_OPEN")) == (
+    assert fault_texts.not_ready_text(faults) == fault_texts.fault_code_text("JAM")
+    assert fault_texts.fault_names(("JAM", "DOOR_OPEN")) == (
         "inceppo, sportello aperto" if lang == "it" else "jam, door open"
     )
 
@@ -266,8 +271,8 @@ def test_the_console_at_1280x800_when_the_shuffler_dies(
     shown += [win.notice.text.text(), win.notice.reason.text(), win.top.beat.text()]
     Shots("fault_texts").take(win, f"shuffler_died_{lang_code}")
     assert cut_texts(win) == []
-    either = texts.fault_sentence("link_lost_or_shared")  # pyserial's words: cable or thief
-    assert win.notice.reason.text() == texts.tr("Reason: %1").replace("%1", either)
+    either = fault_texts.fault_sentence("link_lost_or_shared")  # pyserial's words: cable or thief
+    assert win.notice.reason.text() == tr("Reason: %1").replace("%1", either)
     if lang_code == "it":
         assert "Cavo della miscelatrice scollegato" in win.notice.reason.text()
     for text in shown:
@@ -335,7 +340,7 @@ def test_a_second_reader_on_a_shared_port_is_named_on_the_void_alarm(tmp_path: P
             else:
                 if hand.void_reason is not None:
                     r = hand.void_reason
-                    said.append((f"{r.code}: {r.detail}", texts.void_text(r, "en")))
+                    said.append((f"{r.code}: {r.detail}", fault_texts.void_text(r, "en")))
             if after is None and any(evidence(core) for core, _ in said):
                 after = 0
             elif after is not None:
@@ -407,8 +412,8 @@ def test_after_frames_went_missing_the_link_lost_refusal_names_a_second_reader(
     lost)" (and the console's not-ready line, banner and the poker console's refusal) said a
     plain cable fault. Now each names the second reader; without the first loss they do not."""
     config = load_table_config(game="uth")
-    shared = texts.fault_sentence("link_lost_or_shared")
-    cable = texts.fault_sentence("link_lost")
+    shared = fault_texts.fault_sentence("link_lost_or_shared")
+    cable = fault_texts.fault_sentence("link_lost")
     cases: list[tuple[list[DeviceEvent], str]] = [
         ([LinkLost(reason=PYSERIAL), LinkRestored(), LinkLost(reason="nothing received for 3 s")],
          shared),
@@ -426,7 +431,7 @@ def test_after_frames_went_missing_the_link_lost_refusal_names_a_second_reader(
         ]
         why = runner.device_status.why_not_ready
         lost = DeviceStatus(link="lost", why_not_ready=why)
-        said.append(texts.not_ready_text(lost))
+        said.append(fault_texts.not_ready_text(lost))
         p = ConsolePresenter(config, lambda _command: None)
         p.on_snapshot(TableSnapshot(phase=Phase.VOID, hand_uid="h1", device=lost,
                                     error=CommandError("device_not_ready", why)))  # fmt: skip
@@ -455,7 +460,7 @@ def test_after_frames_went_missing_every_link_void_names_a_second_reader(lang: s
     )
     plain = ReadinessTracker()
     assert plain.noted_void(link_void) == link_void
-    assert texts.void_text(link_void, lang).endswith(texts.fault_sentence("link_lost"))
+    assert fault_texts.void_text(link_void, lang).endswith(fault_texts.fault_sentence("link_lost"))
     for first in (LinkLost(reason=PYSERIAL), VoidReason("index_gap", "index 7, expected 6"),
                   VoidReason("missing_cards", "2 of 4 not received")):  # fmt: skip
         tracker = ReadinessTracker()
@@ -463,14 +468,16 @@ def test_after_frames_went_missing_every_link_void_names_a_second_reader(lang: s
             tracker.update(first)
         else:
             assert tracker.noted_void(first) == first  # its own text says it already
-            assert texts.void_text(first, lang).endswith(texts.fault_sentence("frames_missing"))
+            assert fault_texts.void_text(first, lang).endswith(
+                fault_texts.fault_sentence("frames_missing")
+            )
         assert tracker.second_reader
         for void, kind in ((link_void, "link_lost_or_shared"), (shuffled, "frames_missing"),
                            (deal, "frames_missing")):  # fmt: skip
             noted = tracker.noted_void(void)
             assert noted.code == void.code and noted.detail.startswith(void.detail)
-            assert texts.void_text(noted, lang) == (
-                VoidReason(void.code).text(lang) + "\n" + texts.fault_sentence(kind)
+            assert fault_texts.void_text(noted, lang) == (
+                VoidReason(void.code).text(lang) + "\n" + fault_texts.fault_sentence(kind)
             )
             assert tracker.noted_void(noted) == noted  # said once
         for kept in (VoidReason("device_fault", "JAM"), VoidReason("restart", "HELLO seq 0")):
@@ -478,7 +485,7 @@ def test_after_frames_went_missing_every_link_void_names_a_second_reader(lang: s
         refused = tracker.noted_error(ProtocolError("/dev/pts/0: no answer to SHUFFLE after 4 "
                                                     "attempts"))  # fmt: skip
         assert isinstance(refused, ProtocolError)
-        assert texts.why_text(str(refused)) == texts.fault_sentence("frames_missing")
+        assert fault_texts.why_text(str(refused)) == fault_texts.fault_sentence("frames_missing")
         nak = CommandRefusedError("SHUFFLE", "BUSY")
         assert tracker.noted_error(nak) is nak  # the device answered: the link works
         tracker.update(SourceSwitched(from_source="serial", to_source="manual", reason="x"))

@@ -17,10 +17,10 @@ from dealer_assist.cards import Card, parse_card
 from dealer_assist.errors import CardError
 from drivers.manual import ManualSource
 from ui.console import texts
-from ui.console.card_keypad import CardKeypad, card_label
-from ui.console.i18n import qm_path
 from ui.console.presenter import Message
-from ui.console.refusals import command_error
+from ui.kit.card_keypad import CardKeypad, card_label
+from ui.kit.i18n import qm_path
+from ui.kit.refusals import command_error
 from ui.poker import texts as poker_texts
 from ui.poker.presenter import Message as PokerMessage
 

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.events import CardRead
 from drivers.manual import ManualSource
-from ui.console.card_keypad import TOUCH, CardKeypad
+from ui.kit.card_keypad import TOUCH, CardKeypad
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # read when pytest-qt makes the app
 

@@ -27,7 +27,7 @@ from dealer_assist.ports import TABLE_RECORD
 from dealer_assist.storage.journal import Journal
 from dealer_assist.storage.search import JournalSearch
 from ui.cli import main
-from ui.console.i18n import install_language
+from ui.kit.i18n import install_language
 from ui.pitboss.app import PitBossWindow
 from ui.pitboss.search_model import COLUMNS, HandsModel
 from ui.pitboss.search_view import SearchView, shift_plan, shift_span

@@ -321,7 +321,7 @@ def test_between_hands_changes_and_their_bounds(table: Table) -> None:
 def test_a_hand_played_by_clicking_the_buttons(qtbot: Any, tmp_path: Path) -> None:
     from PySide6.QtCore import Qt
 
-    from ui.console.app import qt_app
+    from ui.kit.boot import qt_app
     from ui.poker.app import PokerConsole
 
     qt_app()
@@ -482,7 +482,7 @@ def layout_faults(win: Any, size: tuple[int, int], lang: str) -> list[str]:
     from PySide6.QtWidgets import QPushButton
 
     from tests.test_console_text_fit import cut_texts
-    from ui.console.widgets.chip import ChipButton
+    from ui.kit.chip import ChipButton
 
     faults = []
     if (win.width(), win.height()) != size:
@@ -523,7 +523,7 @@ def settled_layout_faults(app: Any, win: Any, size: tuple[int, int], lang: str) 
 
 
 def test_every_demo_step_fits_at_both_sizes_in_both_languages(qtbot: Any, tmp_path: Path) -> None:
-    from ui.console.app import qt_app
+    from ui.kit.boot import qt_app
     from ui.poker.app import PokerConsole
     from ui.poker.demo import SIZES, PokerDemo
 
@@ -556,7 +556,7 @@ def test_every_demo_step_fits_at_both_sizes_in_both_languages(qtbot: Any, tmp_pa
 
 
 def start_window(qtbot: Any, tmp_path: Path, name: str = "w.db", **kw: Any) -> Any:
-    from ui.console.app import qt_app
+    from ui.kit.boot import qt_app
     from ui.poker.app import PokerConsole
 
     qt_app()
@@ -637,7 +637,7 @@ def test_an_unreadable_card_is_entered_by_the_dealer_and_confirmed_by_a_pit_boss
     from dealer_assist.table.crosscheck import read_dealt_log
     from drivers.factory import open_source
     from tests.console_conftest import emulator_url, tap, type_card
-    from ui.console.pitboss import PitBossRoster
+    from ui.kit.pitboss import PitBossRoster
 
     roster = PitBossRoster(tmp_path / "pit_bosses.json")
     roster.add("4711", "2468")
@@ -692,7 +692,7 @@ def test_device_not_ready_bar_source_notice_and_the_held_off_acknowledgement(
 
     from dealer_assist.events import SourceSwitched
     from tests.console_conftest import tap
-    from ui.console.snapshot import DeviceStatus
+    from ui.kit.status import DeviceStatus
     from ui.poker.presenter import ACK_HOLD_S
 
     console = start_window(qtbot, tmp_path)

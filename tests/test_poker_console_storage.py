@@ -23,13 +23,13 @@ import pytest
 from dealer_assist.storage.faults import ResilientJournal
 from drivers.manual import ManualSource
 from tests.test_poker_console import Table, cfg
-from ui.console.app import qt_app
-from ui.console.i18n import install_language
+from ui.kit.boot import qt_app
+from ui.kit.i18n import install_language
+from ui.kit.storage_notice import BUSY, RECOVERED
 from ui.poker.presenter import PokerPresenter
 from ui.poker.service import PokerService
 from ui.poker.texts import message_text
 from ui.poker.window import PokerWindow
-from ui.storage_notice import BUSY, RECOVERED
 
 pytestmark = pytest.mark.integration
 

@@ -295,8 +295,8 @@ def test_the_odd_chips_go_by_the_highest_card_by_suit(table: StudTable) -> None:
 
 
 def test_the_core_words_are_said_in_italian() -> None:
-    from ui.console.app import qt_app
-    from ui.console.i18n import install_language
+    from ui.kit.boot import qt_app
+    from ui.kit.i18n import install_language
     from ui.poker.texts import _RANK_WORDS, opening_text, shortage_text
 
     assert {r: words[0] for r, words in _RANK_WORDS.items()} == RANK_NAMES
@@ -328,7 +328,7 @@ def test_the_core_words_are_said_in_italian() -> None:
 
 
 def start_window(qtbot: Any, tmp_path: Path, lang: str = "en") -> Any:
-    from ui.console.app import qt_app
+    from ui.kit.boot import qt_app
     from ui.poker.app import PokerConsole
 
     qt_app()
@@ -482,7 +482,7 @@ def test_every_stud_demo_step_fits_at_both_sizes_in_both_languages(
     qtbot: Any, tmp_path: Path
 ) -> None:
     from tests.test_poker_console import settled_layout_faults
-    from ui.console.app import qt_app
+    from ui.kit.boot import qt_app
     from ui.poker.app import PokerConsole
     from ui.poker.demo import SIZES, PokerDemo
 

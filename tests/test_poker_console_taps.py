@@ -187,7 +187,7 @@ def test_the_chips_stay_round_on_every_page(qtbot: Any, tmp_path: Path) -> None:
 def test_bets_and_shown_hands_are_clear_of_the_board_and_readable(
     qtbot: Any, tmp_path: Path
 ) -> None:
-    from ui.console.app import qt_app
+    from ui.kit.boot import qt_app
     from ui.poker.widgets.felt import Felt
 
     qt_app()
@@ -308,9 +308,9 @@ def test_the_void_alarm_gives_the_reason_without_the_cores_nested_detail() -> No
 
 
 def test_the_poker_felt_names_the_dealer_as_a_poker_room_does(qtbot: Any) -> None:
-    from ui.console.app import qt_app
-    from ui.console.i18n import install_language
-    from ui.console.texts import tr
+    from ui.kit.boot import qt_app
+    from ui.kit.i18n import install_language
+    from ui.kit.translate import tr
     from ui.poker.widgets.felt import Felt
 
     app = qt_app()

@@ -79,8 +79,8 @@ def test_the_tournament_console_window_draws_the_players_not_empty_seats(
 ) -> None:
     from PySide6.QtWidgets import QLabel
 
-    from ui.console.app import qt_app
-    from ui.console.i18n import install_language
+    from ui.kit.boot import qt_app
+    from ui.kit.i18n import install_language
     from ui.poker.app import PokerConsole
 
     install_language(qt_app(), "en")

@@ -23,8 +23,8 @@ from dealer_assist.engine.betting import Limits, RoundState
 from dealer_assist.errors import ActionRefused, IllegalActionError
 from tests.conftest import REPO
 from tests.test_poker_console import Table
-from ui.console.app import qt_app
-from ui.console.i18n import install_language
+from ui.kit.boot import qt_app
+from ui.kit.i18n import install_language
 from ui.poker import service
 from ui.poker.service import PokerCommand
 from ui.poker.texts import _REFUSALS, message_text
@@ -67,7 +67,7 @@ def test_every_refusal_code_is_listed_and_raised() -> None:
 
 
 def test_every_refusal_code_has_a_sentence_and_an_italian_one(italian: None) -> None:
-    from ui.console.texts import tr
+    from ui.kit.translate import tr
 
     codes = set(betting.RULES) | set(peer_checks.RULES) | set(service.RULES)
     assert codes <= set(_REFUSALS), codes - set(_REFUSALS)

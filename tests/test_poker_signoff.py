@@ -31,7 +31,7 @@ from dealer_assist.storage.journal import Journal
 from dealer_assist.table.pot_signoff import POT_SIGNOFF_KIND, SIGNOFF_SUFFIX, PotSignOff
 from drivers.manual import ManualSource
 from tests.test_poker_console import PLAYERS, SIDE, Table, act, deck_for
-from ui.console.pitboss import PitBossRoster
+from ui.kit.pitboss import PitBossRoster
 from ui.poker.presenter import PokerPresenter
 from ui.poker.service import PokerService
 
@@ -383,8 +383,8 @@ def test_the_signoff_page_at_1280x800_in_both_languages(
     from PySide6.QtWidgets import QWidget
 
     from tests.test_poker_console import cut_buttons, english_leftovers, visible_texts
-    from ui.console.app import qt_app
-    from ui.console.i18n import install_language
+    from ui.kit.boot import qt_app
+    from ui.kit.i18n import install_language
     from ui.poker.window import PokerWindow
 
     app = qt_app()

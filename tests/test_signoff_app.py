@@ -131,8 +131,8 @@ def log_of(session: Session, action: str) -> list[str]:
 def test_the_app_confirms_and_the_walk_goes_on_as_at_the_console(
     tmp_path: Path, qtbot: Any, floor_db: FloorDb, session: Session, closer: Closer
 ) -> None:
-    from ui.console.app import qt_app
     from ui.console.window import ConsoleWindow
+    from ui.kit.boot import qt_app
 
     qt_app()
     t, clock = floor_table(tmp_path, floor_db.url, closer)
@@ -352,7 +352,7 @@ def test_the_real_console_worker_takes_the_confirmation_by_its_signal(
     from tests.console_conftest import big as tap_big
     from tests.console_conftest import decide, emulator_url, enter_bets, table, wait_step
     from ui.console.presenter import Step
-    from ui.console.texts import tr
+    from ui.kit.translate import tr
 
     config = dataclasses.replace(table("uth"), signoff=(SignoffTier(0, "pit_boss"),))
     console = console_factory("uth", config=config, url=emulator_url(11), size=(1280, 800))

@@ -239,7 +239,7 @@ def test_simulate_goes_on_when_the_lock_goes_within_the_retries(
 def test_each_fault_and_notice_has_a_dealer_sentence_in_italian() -> None:
     from PySide6.QtCore import QTranslator
 
-    from ui import storage_notice as sn
+    from ui.kit import storage_notice as sn
 
     cases: list[tuple[JournalError | StorageNotice, str, tuple[str, ...]]] = [
         (StorageFullError("x"), sn.FULL, ()),

@@ -32,8 +32,8 @@ from dealer_assist.tournament.tables import TableJournalView, TournamentTable
 from drivers.factory import open_source
 from tests.test_console_text_fit import cut_texts
 from ui.commands.simulate_poker import SimulatedSeat
-from ui.console.app import qt_app
-from ui.console.i18n import install_language
+from ui.kit.boot import qt_app
+from ui.kit.i18n import install_language
 from ui.tournament.board import countdown
 from ui.tournament.clock_window import ClockWindow
 from ui.tournament.desk import DirectorDesk

@@ -24,8 +24,8 @@ from dealer_assist.table.records import tournament_part
 from dealer_assist.tournament.action_clock import TIME_BANK_EVENT, journaled_banks
 from dealer_assist.tournament.errors import ClockError
 from tests.test_tournament_screens import Clock, desk_for, stud_break
-from ui.console.app import qt_app
-from ui.console.i18n import install_language
+from ui.kit.boot import qt_app
+from ui.kit.i18n import install_language
 from ui.tournament.bank_journal import BankJournal
 from ui.tournament.desk import DirectorDesk
 from ui.tournament.level_strip import LevelStrip

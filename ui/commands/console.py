@@ -72,8 +72,8 @@ def parse_size(text: str) -> tuple[int, int]:
 def manage_roster(args: argparse.Namespace, ask: Callable[[str], str] = getpass.getpass) -> int:
     """``--add-pit-boss BADGE`` (the PIN asked twice, never echoed) or ``--remove-pit-boss``.
     Raises ConfigError (bad badge or PIN, PINs differ, unreadable roster)."""
-    from ui.console.app import default_roster_path
-    from ui.console.pitboss import PitBossRoster
+    from ui.kit.boot import default_roster_path
+    from ui.kit.pitboss import PitBossRoster
 
     roster = PitBossRoster(args.pit_bosses or default_roster_path()).load()
     if args.add_pit_boss:
@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     config = load_table_config(args.table, game=args.game)
     lang = args.lang or config.language
     if config.poker is not None:  # a poker-room game: the poker console (ui.poker)
-        from ui.poker.app import run_poker_console
+        from ui.poker.run import run_poker_console
 
         return run_poker_console(
             config, lang=lang, windowed=args.windowed, size=parse_size(args.size), db=args.db,

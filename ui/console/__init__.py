@@ -9,6 +9,6 @@ Layers, each importable on its own:
   dealer card, no qualification before its step: the screen cannot show what it never receives).
 - :mod:`ui.console.bets`, :mod:`ui.console.presenter`: Qt-free view-model. The presenter turns
   snapshots and the dealer's taps into a :class:`~ui.console.presenter.ConsoleView` and commands.
-- :mod:`ui.console.worker`: the QThread bridge; device I/O never runs on the GUI thread.
+- :mod:`ui.kit.worker`: the QThread bridge; device I/O never runs on the GUI thread.
 - :mod:`ui.console.widgets`, :mod:`ui.console.window`: the widgets observe the view only.
 """

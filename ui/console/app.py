@@ -2,97 +2,46 @@
 
 from __future__ import annotations
 
-import ctypes.util
 import dataclasses
 import os
-import signal
 import sys
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from platformdirs import user_data_dir
 from PySide6.QtCore import (
     QCoreApplication,
-    QMessageLogContext,
-    QTimer,
-    QtMsgType,
     qInstallMessageHandler,
 )
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QApplication
 
-from dealer_assist.at_rest import data_folder
 from dealer_assist.config import TableConfig
 from dealer_assist.errors import ConfigError
 from dealer_assist.notary.client import NotaryClient
-from dealer_assist.source import CardSource
-from dealer_assist.storage.access import USERS_FILE, LocalUsers
-from dealer_assist.storage.engine import journal_url
-from dealer_assist.storage.faults import ResilientJournal, StorageNotice
+from dealer_assist.storage.faults import ResilientJournal
 from dealer_assist.storage.journal import Journal
-from drivers.factory import open_source
-from drivers.failover.table import open_table_sources
-from ui.console import theme
+from ui.console.commands import execute
 from ui.console.demo import DemoDriver
-from ui.console.i18n import install_language
-from ui.console.pitboss import PitBossRoster
 from ui.console.presenter import ConsolePresenter
-from ui.console.service import SourceFactory, TableService
+from ui.console.service import TableService
 from ui.console.walk import ALARM_GUARD, REENTER_WINDOW, TAP_GUARD, VOID_ARM_TIMEOUT
 from ui.console.window import ConsoleWindow
-from ui.console.worker import WorkerBridge
-
-
-def default_journal_path() -> Path:
-    """``<user data folder>/dealer-assist/journal.db`` (the folder created ``0700`` when missing,
-    :func:`dealer_assist.at_rest.data_folder`)."""
-    return data_folder() / "journal.db"  # the folder 0700: the journal holds the cards
-
-
-def demo_journal_path(screenshot_dir: Path | None) -> Path:
-    """Where demo hands are journaled, so they never mix with the table's real hands:
-    ``demo-journal.db`` in the screenshot folder (created), else ``journal.db`` in a new
-    temporary folder."""
-    if screenshot_dir is None:
-        return Path(tempfile.mkdtemp(prefix="dealer-assist-demo-")) / "journal.db"
-    screenshot_dir.mkdir(parents=True, exist_ok=True)
-    return screenshot_dir / "demo-journal.db"
-
-
-def default_roster_path() -> Path:
-    """``<user data folder>/dealer-assist/pit_bosses.json``."""
-    return Path(user_data_dir("dealer-assist", appauthor=False)) / "pit_bosses.json"
-
-
-def source_factory(
-    config: TableConfig, url: str | None = None, *, switch_after: float = 5.0
-) -> SourceFactory:
-    """Builds the card source: the table's ``[[sources]]`` in priority order with the dealer's
-    keypad as the last resort (:func:`drivers.failover.open_table_sources`; a source that fails
-    is replaced by the next one after ``switch_after`` seconds), or just ``url`` when given.
-
-    The factory raises ConfigError (a source that cannot be built) or DeviceError (a bad URL).
-    """
-
-    def make() -> CardSource:
-        if url is not None:
-            return open_source(url)
-        return open_table_sources(config, switch_after=switch_after)
-
-    return make
-
-
-def qt_app() -> QApplication:
-    """The QApplication (created once), with the console's font and style sheet."""
-    app = QApplication.instance()
-    if app is None:
-        app = QApplication([])
-    if not isinstance(app, QApplication):
-        raise ConfigError("a non-GUI Qt application is already running")
-    app.setFont(QFont(theme.FONT_FAMILY, 12))
-    app.setStyleSheet(theme.STYLE)
-    return app
+from ui.kit.boot import (
+    check_xcb_libraries,
+    default_journal_path,
+    default_roster_path,
+    demo_journal_path,
+    no_display,
+    notice_to_stderr,
+    pitboss_users,
+    qt_app,
+    quiet_offscreen,
+    quit_on_signals,
+    source_factory,
+)
+from ui.kit.i18n import install_language
+from ui.kit.pitboss import PitBossRoster
+from ui.kit.sources import SourceFactory
+from ui.kit.tap_guard import HOLD
+from ui.kit.worker import WorkerBridge
 
 
 class Console:
@@ -139,14 +88,14 @@ class Console:
             config, make_source, journal, card_timeout=card_timeout,
             slow_card_timeout=slow_card_timeout, roster=roster, dealer=dealer,
         )  # fmt: skip
-        self.bridge = WorkerBridge(self.service)
+        self.bridge = WorkerBridge(self.service, execute)
         # a typed card goes straight into the keypad source (thread-safe)
         g = {"tap_guard": TAP_GUARD, "void_timeout": VOID_ARM_TIMEOUT, "alarm_guard": ALARM_GUARD,
-             "reenter_window": REENTER_WINDOW, **(guards or {})}  # fmt: skip
+             "reenter_window": REENTER_WINDOW, "steady_hold": HOLD, **(guards or {})}  # fmt: skip
         self.presenter = ConsolePresenter(
             config, self.bridge.send, enter=self.service.enter_card, tap_guard=g["tap_guard"],
             void_timeout=g["void_timeout"], alarm_guard=g["alarm_guard"],
-            reenter_window=g["reenter_window"],
+            reenter_window=g["reenter_window"], steady_hold=g["steady_hold"],
         )  # fmt: skip
         self.bridge.snapshot.connect(self.presenter.on_snapshot)
         self.window = ConsoleWindow(self.presenter, config, lang, mirror=mirror)
@@ -196,7 +145,7 @@ def run_console(
     ``notary``: the table's signer (``[notary]``): it signs the journal (not in a demo).
     """
     previous = None
-    if not demo and _no_display():
+    if not demo and no_display():
         # No screen here (SSH, CI): show what the console does instead of failing.
         demo, screenshot_dir = 3, screenshot_dir or Path("console-demo")
         print(
@@ -206,11 +155,11 @@ def run_console(
             file=sys.stderr,
         )
     if not demo:
-        _check_xcb_libraries()
+        check_xcb_libraries()
     if demo and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
-        previous = qInstallMessageHandler(_quiet_offscreen)
+        previous = qInstallMessageHandler(quiet_offscreen)
     demo_db = demo_journal_path(screenshot_dir) if demo and db is None else None
     if demo_db is not None:
         url = str(demo_db)
@@ -220,7 +169,7 @@ def run_console(
     app = qt_app()
     roster = PitBossRoster(pit_bosses or default_roster_path()).load()
     # retries what may pass; its faults and notices reach the dealer's banner (the service)
-    journal = ResilientJournal(url, group=config.journal_group, on_notice=_notice_to_stderr,
+    journal = ResilientJournal(url, group=config.journal_group, on_notice=notice_to_stderr,
                                notary=None if demo else notary)  # fmt: skip
     console = Console(
         config, source_factory(config, source_url), journal,
@@ -241,7 +190,7 @@ def run_console(
         win.setGeometry(app.primaryScreen().geometry())
         win.showFullScreen()
     console.start()
-    _quit_on_signals(app)
+    quit_on_signals(app)
     if demo:
         driver = DemoDriver(console, demo, screenshot_dir, seed=seed)
         driver.finished.connect(app.quit)
@@ -263,67 +212,3 @@ def run_console(
     if previous is not None:
         qInstallMessageHandler(previous)
     return status
-
-
-def pitboss_users(url: str) -> LocalUsers | None:
-    """The pit-boss application's users file beside a SQLite journal (``dealer-assist pitboss
-    --db`` keeps ``pitboss_users.json`` in the journal's folder) when it exists: large payouts
-    are then signed off by its users' badges, PINs and roles (:mod:`ui.console.signoff`); else
-    None (the console's roster). A floor (PostgreSQL) users table is not read here."""
-    if "://" in url and not url.startswith("sqlite"):
-        return None
-    db = journal_url(url).database
-    if not db:
-        return None
-    folder = Path(db).parent
-    return LocalUsers(folder) if (folder / USERS_FILE).is_file() else None
-
-
-def _notice_to_stderr(notice: StorageNotice) -> None:
-    # the operator's copy of a storage notice (the dealer reads it translated on the banner)
-    print(f"dealer-assist console: {notice}", file=sys.stderr)
-
-
-def _quiet_offscreen(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
-    # The offscreen platform warns on every window resize; everything else goes to stderr.
-    if "propagateSizeHints" not in message:
-        print(message, file=sys.stderr)
-
-
-_XCB_LIBS = {
-    "xcb-cursor": "libxcb-cursor0",
-    "xcb-icccm": "libxcb-icccm4",
-    "xcb-keysyms": "libxcb-keysyms1",
-    "xkbcommon-x11": "libxkbcommon-x11-0",
-}
-
-
-def _check_xcb_libraries() -> None:
-    """Qt's X11 plugin aborts the process when a system library is missing; say which first."""
-    if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM", "xcb") != "xcb":
-        return
-    if not os.environ.get("DISPLAY"):
-        return
-    missing = [pkg for lib, pkg in _XCB_LIBS.items() if ctypes.util.find_library(lib) is None]
-    if missing:
-        raise ConfigError(
-            "Qt needs system libraries to open a window on X11: "
-            f"sudo apt-get install {' '.join(missing)}"
-        )
-
-
-def _no_display() -> bool:
-    """Linux/BSD without X11 or Wayland and no Qt platform forced: Qt would abort."""
-    if not sys.platform.startswith(("linux", "freebsd")) or os.environ.get("QT_QPA_PLATFORM"):
-        return False
-    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-
-
-def _quit_on_signals(app: QApplication) -> None:
-    """Ctrl+C / SIGTERM close the console cleanly (source and journal closed by the worker).
-    Python runs signal handlers only between bytecodes, so a timer wakes it up regularly."""
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, lambda *_: app.quit())
-    timer = QTimer(app)
-    timer.timeout.connect(lambda: None)
-    timer.start(250)

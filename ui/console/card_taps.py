@@ -14,7 +14,8 @@ from collections.abc import Callable
 
 from dealer_assist.cards import Card
 from ui.console.snapshot import TableSnapshot
-from ui.console.view import CardEntry, ExposeForm, Message, Step
+from ui.console.view import ExposeForm, Message, Step
+from ui.kit.cards import CardEntry
 
 
 class CardTaps:

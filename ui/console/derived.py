@@ -19,8 +19,6 @@ from ui.console.view import (
     BOARD_SLOTS,
     DEALER_SLOTS,
     BoxView,
-    CardEntry,
-    CardFace,
     ConsoleView,
     CorrectForm,
     DealerAction,
@@ -32,6 +30,7 @@ from ui.console.view import (
     SettleRow,
     Step,
 )
+from ui.kit.cards import CardEntry, CardFace
 from ui.money import chip_breakdown
 
 

@@ -31,8 +31,6 @@ from ui.console.view import (
     BOARD_SLOTS,
     DEALER_SLOTS,
     BoxView,
-    CardEntry,
-    CardFace,
     Command,
     ConsoleView,
     CorrectForm,
@@ -53,6 +51,8 @@ from ui.console.walk import (
     WalkTaps,
     voided_in_bets,
 )
+from ui.kit.cards import CardEntry, CardFace
+from ui.kit.tap_guard import HOLD
 
 __all__ = [
     "BOARD_SLOTS",
@@ -92,6 +92,8 @@ class ConsolePresenter(DerivedView, WalkTaps, CardTaps):
             DealerAssistError when refused.
         tap_guard, void_timeout, alarm_guard, reenter_window: seconds (:mod:`ui.console.walk`);
             ``reenter_window`` 0 hands each typed card to the source at once.
+        steady_hold: seconds a decision button or the big button must stand still before a
+            tap on it counts (:class:`ui.kit.tap_guard.TapGuard`; 0: off).
         clock: monotonic seconds (tests pass their own).
     """
 
@@ -105,12 +107,14 @@ class ConsolePresenter(DerivedView, WalkTaps, CardTaps):
         void_timeout: float = VOID_ARM_TIMEOUT,
         alarm_guard: float = ALARM_GUARD,
         reenter_window: float = REENTER_WINDOW,
+        steady_hold: float = HOLD,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.config = config
         self.tap_guard, self.void_timeout, self.alarm_guard = tap_guard, void_timeout, alarm_guard
         self.clock = clock
         self.reenter_window = reenter_window
+        self.steady_hold = steady_hold  # the window's tap guard (ui.kit.tap_guard)
         self._held: Card | None = None  # typed, not yet handed to the source (re-enter)
         self._held_at = 0.0
         self._typed: list[Card] = []  # handed to the source in this hand (its deck)
@@ -393,7 +397,7 @@ class ConsolePresenter(DerivedView, WalkTaps, CardTaps):
 
     def change_dealer(self, badge: str) -> int:
         """The Dealer control: the incoming dealer's ``badge`` to the table (between hands; the
-        service refuses otherwise, :mod:`ui.console.dealer_change`); the command's number."""
+        service refuses otherwise, :mod:`ui.kit.dealer_change`); the command's number."""
         return self._command("dealer", badge=badge)
 
     # -- internals --------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ Qt-free and non-blocking: every step returns at once with a
 :class:`~ui.console.snapshot.TableSnapshot` (refusals of the core come back in ``snapshot.error``
 instead of exceptions, because the GUI shows them to the dealer), and :meth:`TableService.tick`
 moves the table on: the device's events and the clock (the event-driven runner,
-:mod:`dealer_assist.table.runner`). The console's worker (:mod:`ui.console.worker`) ticks it on
+:mod:`dealer_assist.table.runner`). The console's worker (:mod:`ui.kit.worker`) ticks it on
 its own thread; headless callers use :meth:`TableService.wait`.
 
 After a restart :meth:`TableService.open` resumes what the journal's step log holds (the runner's
@@ -39,31 +39,25 @@ from dealer_assist.storage.journal import Journal
 from dealer_assist.table.banked_runner import BankedRunner
 from dealer_assist.table.dealers import ensure_dealer
 from drivers.failover.chain import FailoverSource
-from ui.console.dealer_change import change_dealer, on_box
-from ui.console.pitboss import PitBossRoster
-from ui.console.refusals import command_error
 from ui.console.service_cards import CardSteps
 from ui.console.service_signoff import FloorSignoffSteps
 from ui.console.service_storage import StorageSteps
 from ui.console.service_walk import WalkSteps
 from ui.console.signoff import journal_signoffs, waiting
-from ui.console.snapshot import (
-    CommandError,
-    DeviceStatus,
-    Extras,
-    SourceNotice,
-    TableSnapshot,
-    next_step,
-    take_snapshot,
+from ui.console.snapshot import Extras, TableSnapshot, next_step, take_snapshot
+from ui.kit.dealer_change import change_dealer, on_box
+from ui.kit.pitboss import PitBossRoster
+from ui.kit.refusals import command_error
+from ui.kit.sources import (
+    MANUAL_SHUFFLE_TIMEOUT,
+    WAIT_STEP,
+    SourceFactory,
+    source_kind,
+    switch_notice,
 )
-from ui.console.sources import confirm_card as confirm_card  # re-exported (ui.poker)
-from ui.console.sources import source_kind as source_kind
-from ui.console.sources import switch_notice as switch_notice
+from ui.kit.status import CommandError, DeviceStatus, SourceNotice
 
-SourceFactory = Callable[[], CardSource]
 _OVER = (Phase.SETTLED, Phase.VOID)
-WAIT_STEP = 0.05  # seconds: what wait() lets the source take for one event before ticking
-MANUAL_SHUFFLE_TIMEOUT = 1.0  # seconds: the keypad's "shuffle" is immediate
 
 
 class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
@@ -358,7 +352,7 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
     # -- internals --------------------------------------------------------------------------------
     def change_dealer(self, badge: str, seq: int = 0) -> TableSnapshot:
         """The incoming dealer's ``badge`` on the box, between hands only (journaled before
-        the snapshot says so); refusals in ``error`` (:mod:`ui.console.dealer_change`)."""
+        the snapshot says so); refusals in ``error`` (:mod:`ui.kit.dealer_change`)."""
         runner = self.runner
         if runner is None:
             return self._snap(seq, CommandError("state", "not connected"))

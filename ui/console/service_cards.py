@@ -18,9 +18,10 @@ from dealer_assist.errors import DeviceError
 from dealer_assist.source import CardSource
 from dealer_assist.table.banked_runner import BankedRunner
 from drivers.manual import ManualSource
-from ui.console.pitboss import PitBossRoster
-from ui.console.snapshot import CommandError, TableSnapshot
-from ui.console.sources import confirm_card
+from ui.console.snapshot import TableSnapshot
+from ui.kit.pitboss import PitBossRoster
+from ui.kit.sources import confirm_card
+from ui.kit.status import CommandError
 
 
 class CardSteps:

@@ -4,7 +4,7 @@
 The console's journal is a :class:`~dealer_assist.storage.faults.ResilientJournal`: it retries
 what may pass and raises a :class:`~dealer_assist.errors.StorageFaultError` when it did not.
 Then the hand stays pending in the step log (a write that failed applied nothing), the banner
-says what happened and what to do (:func:`ui.storage_notice.storage_text`, never the library's
+says what happened and what to do (:func:`ui.kit.storage_notice.storage_text`, never the library's
 words, which go to the log) and the table stops: no card is taken from the source, no step
 runs. The next step, or *Retry*, asks the journal for a write; once it answers, the runner
 journals a hand that finished meanwhile once (idempotent by ``hand_uid``) and the table goes
@@ -26,9 +26,10 @@ from dealer_assist.errors import JournalError
 from dealer_assist.storage.faults import ResilientJournal, StorageNotice
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.banked_runner import BankedRunner
-from ui.console.refusals import command_error
-from ui.console.snapshot import CommandError, StorageBanner, TableSnapshot
-from ui.storage_notice import RECOVERED, storage_text
+from ui.console.snapshot import TableSnapshot
+from ui.kit.refusals import command_error
+from ui.kit.status import CommandError, StorageBanner
+from ui.kit.storage_notice import RECOVERED, storage_text
 
 log = logging.getLogger(__name__)
 

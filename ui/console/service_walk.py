@@ -21,8 +21,9 @@ from dealer_assist.table.banked_runner import BankedRunner
 from dealer_assist.table.payouts import PayoutMarks
 from ui.console import signoff
 from ui.console.history import HistoryHand, read_history
-from ui.console.pitboss import PitBossRoster, check_badge
-from ui.console.snapshot import CommandError, TableSnapshot
+from ui.console.snapshot import TableSnapshot
+from ui.kit.pitboss import PitBossRoster, check_badge
+from ui.kit.status import CommandError
 
 
 class WalkSteps:

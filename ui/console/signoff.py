@@ -4,7 +4,7 @@ above a tier until someone of the tier's role confirms with badge and PIN.
 
 Who may sign: with the pit-boss application's users store (``signers``, a
 :class:`~dealer_assist.pitboss.users.UserStore`) the user's role, a shift manager also for a
-pit boss's tier; else the console's roster (:class:`~ui.console.pitboss.PitBossRoster`): its
+pit boss's tier; else the console's roster (:class:`~ui.kit.pitboss.PitBossRoster`): its
 badges are pit bosses, so a shift manager's tier needs the users store. Without either nothing
 can be signed off (a PIN is required: the badge alone never pays a large payout). A wrong badge
 or PIN changes nothing.
@@ -24,19 +24,19 @@ confirmation given there is the same step and the same table record (:func:`sign
 
 from __future__ import annotations
 
-from dealer_assist.config import SIGNOFF_ROLES, TableConfig, signoff_role
+from dealer_assist.config import TableConfig, signoff_role
 from dealer_assist.engine.banked import BankedHand, Phase
-from dealer_assist.errors import ConfigError, DealerAssistError
 from dealer_assist.events import utc_now
 from dealer_assist.pitboss.signoffs import SignoffRequest, SignoffRow
-from dealer_assist.pitboss.users import UserStore, login
+from dealer_assist.pitboss.users import UserStore
 from dealer_assist.ports import JournalPort
 from dealer_assist.table.banked_runner import BankedRunner
 from dealer_assist.table.payouts import SIGNOFF_KIND, SignOff
 from dealer_assist.table.records import journal_table_record
 from dealer_assist.table.session import TableSession
-from ui.console.pitboss import PitBossRoster, check_badge
-from ui.console.snapshot import CommandError
+from ui.kit.pitboss import PitBossRoster
+from ui.kit.signers import ranks, signer_role
+from ui.kit.status import CommandError
 
 
 def needed(config: TableConfig, hand: BankedHand | None, seat: int) -> tuple[str, int] | None:
@@ -71,26 +71,6 @@ def refuse_unsigned(config: TableConfig, runner: BankedRunner, seat: int) -> Com
                         (str(seat), role))  # fmt: skip
 
 
-def signer_role(
-    roster: PitBossRoster | None, signers: UserStore | None, badge: str, pin: str
-) -> str | CommandError:
-    """The role of ``badge`` when ``pin`` is theirs, else the refusal (``pit_boss``)."""
-    try:
-        check_badge(badge)
-    except ConfigError as e:
-        return CommandError("pit_boss", str(e))
-    if signers is not None:
-        try:
-            return login(signers, badge, pin).role.value
-        except DealerAssistError:
-            return CommandError("pit_boss", "unknown badge or wrong PIN")
-    if roster is None or not roster.badges:
-        return CommandError("signoff_no_store", "no PIN store: a large payout cannot be signed")
-    if not roster.verify(badge, pin):
-        return CommandError("pit_boss", "unknown badge or wrong PIN")
-    return "pit_boss"
-
-
 def sign(
     config: TableConfig, runner: BankedRunner, roster: PitBossRoster | None,
     signers: UserStore | None, seat: int, badge: str, pin: str,
@@ -106,15 +86,11 @@ def sign(
     who = signer_role(roster, signers, badge, pin)
     if isinstance(who, CommandError):
         return who
-    if not _ranks(who, role):
+    if not ranks(who, role):
         return CommandError("signoff_role", f"a {role} must sign this payout", (role,))
     runner.payouts.sign(SignOff(hand.hand_uid, seat, amount, role, badge, utc_now(),
                                 _cards(hand, seat)))  # fmt: skip
     return None
-
-
-def _ranks(who: str, role: str) -> bool:
-    return who in SIGNOFF_ROLES and SIGNOFF_ROLES.index(who) >= SIGNOFF_ROLES.index(role)
 
 
 def _cards(hand: BankedHand, seat: int) -> tuple[str, ...]:
@@ -150,7 +126,7 @@ def sign_from_floor(config: TableConfig, runner: BankedRunner, row: SignoffRow) 
         return False
     role, amount = need
     by, at = row.confirmed_by, row.confirmed_at
-    if by is None or at is None or not _ranks(row.confirmed_role or "", role):
+    if by is None or at is None or not ranks(row.confirmed_role or "", role):
         return False
     so = SignOff(hand.hand_uid, req.seat, amount, role, by, at, _cards(hand, req.seat), "pitboss")
     return runner.payouts.sign(so)

@@ -14,8 +14,8 @@ view-model stays language-free. Italian terms follow the rule texts (``Banco``, 
 What belongs to a game (its boxes', streets', decisions' and dealing steps' titles) comes from
 the game (``GameRules.box_titles``... in English, marked with ``english()``, which lupdate
 collects from ``dealer_assist/games`` too) and is translated here like the console's own texts.
-The card source's faults in the dealer's words are in :mod:`ui.console.fault_texts`, ``tr`` and
-``trf`` in :mod:`ui.console.translate` (both re-exported here for the widgets).
+The card source's faults in the dealer's words are in :mod:`ui.kit.fault_texts`, ``tr`` and
+``trf`` in :mod:`ui.kit.translate` (both re-exported here for the widgets).
 """
 
 from __future__ import annotations
@@ -26,41 +26,18 @@ from functools import cache
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from dealer_assist.cards import Card
 from dealer_assist.games import GAME_CODES, get_game
-from dealer_assist.games.base import Action, Position
+from dealer_assist.games.base import Action
 from dealer_assist.table.device_status import SECOND_READER_KINDS, fault_kind
 from ui.console.bets import BetIssue
-from ui.console.fault_texts import fault_code_text as fault_code_text
-from ui.console.fault_texts import fault_names as fault_names
-from ui.console.fault_texts import fault_sentence as fault_sentence
-from ui.console.fault_texts import is_device_text as is_device_text
-from ui.console.fault_texts import not_ready_text as not_ready_text
-from ui.console.fault_texts import notice_reason_text as notice_reason_text
-from ui.console.fault_texts import source_error_text as source_error_text
-from ui.console.fault_texts import void_text as void_text
-from ui.console.fault_texts import why_text as why_text
-from ui.console.format import money
 from ui.console.presenter import DealerAction, Message, Step
-from ui.console.snapshot import SourceNotice
-from ui.console.translate import CONTEXT as CONTEXT
-from ui.console.translate import tr as tr
-from ui.console.translate import trf as trf
+from ui.kit.card_texts import CARD_TAKEN, place_text
+from ui.kit.fault_texts import why_text
+from ui.kit.format import money
+from ui.kit.translate import tr, trf
 
 log = logging.getLogger(__name__)
 
-_CATEGORIES = {
-    "royal_flush": QT_TRANSLATE_NOOP("", "Royal flush"),
-    "straight_flush": QT_TRANSLATE_NOOP("", "Straight flush"),
-    "four_of_a_kind": QT_TRANSLATE_NOOP("", "Four of a kind"),
-    "full_house": QT_TRANSLATE_NOOP("", "Full house"),
-    "flush": QT_TRANSLATE_NOOP("", "Flush"),
-    "straight": QT_TRANSLATE_NOOP("", "Straight"),
-    "three_of_a_kind": QT_TRANSLATE_NOOP("", "Three of a kind"),
-    "two_pair": QT_TRANSLATE_NOOP("", "Two pair"),
-    "pair": QT_TRANSLATE_NOOP("", "Pair"),
-    "high_card": QT_TRANSLATE_NOOP("", "High card"),
-}
 _RESULTS = {
     "win": QT_TRANSLATE_NOOP("", "Wins"),
     "lose": QT_TRANSLATE_NOOP("", "Loses"),
@@ -78,19 +55,6 @@ _PHASES = {
     Step.VOID: QT_TRANSLATE_NOOP("", "Hand void"),
     Step.IDLE: QT_TRANSLATE_NOOP("", "Hand over"),
 }
-_SUIT_NAMES = {
-    "s": QT_TRANSLATE_NOOP("", "spades"),
-    "h": QT_TRANSLATE_NOOP("", "hearts"),
-    "d": QT_TRANSLATE_NOOP("", "diamonds"),
-    "c": QT_TRANSLATE_NOOP("", "clubs"),
-}
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-#: a typed card refused as already in the deck, by the keypad or by the core, in both consoles:
-#: the same words for a face-up card and a face-down one, never which card or where (issue 17, 4)
-CARD_TAKEN = QT_TRANSLATE_NOOP(
-    "", "That card is already in this deck: look again and enter the right card"
-)
-RANK_TEXT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
 @cache
@@ -118,11 +82,6 @@ def street_name(street: str | None) -> str:
     return tr(title) if title is not None else (street or "")
 
 
-def category_name(code: str | None) -> str:
-    """``three_of_a_kind`` -> ``Three of a kind`` (Italian ``Tris``)."""
-    return tr(_CATEGORIES[code]) if code in _CATEGORIES else (code or "")
-
-
 def result_name(result: str | None) -> str:
     """Seat result against the dealer: ``win`` -> ``Wins``."""
     return tr(_RESULTS[result]) if result in _RESULTS else (result or "")
@@ -136,21 +95,6 @@ def phase_name(step: Step, street: str | None, game: str) -> str:
     if step is Step.SHOWDOWN:
         return tr(get_game(game).showdown_title)
     return tr(_PHASES[step])
-
-
-def rank_text(card: Card) -> str:
-    """``A``, ``K``, ``10``, ``9``..."""
-    return RANK_TEXT.get(card.rank, str(card.rank))
-
-
-def card_text(card: Card) -> str:
-    """``A♠``, ``10♥``: what a face-up card shows."""
-    return rank_text(card) + SUIT_SYMBOLS[card.suit]
-
-
-def card_spoken(card: Card) -> str:
-    """Accessible name of a face-up card, e.g. ``A of spades``."""
-    return trf("%1 of %2", rank_text(card), tr(_SUIT_NAMES[card.suit]))
 
 
 def action_label(action: Action, game: str) -> str:
@@ -264,7 +208,7 @@ def message_text(message: Message, currency: str) -> str:
         return tr("This badge may not sign off this payout: it needs a higher role")
     if code == "signoff_no_store":
         return tr("No PIN list at this table: a large payout cannot be signed off here")
-    if code == "journal":  # a storage fault: ui.storage_notice's sentence, never the library's
+    if code == "journal":  # a storage fault: ui.kit.storage_notice's sentence, never the library's
         return trf(message.text, *message.args)
     if code == "exposed_recorded":
         return trf("Exposed card recorded (%1). Play goes on.", place_text(message.text))
@@ -288,40 +232,3 @@ _REFUSED = {
     ),
 }
 """The core's refusals the console's own checks did not catch first: a sentence per kind."""
-
-
-def position_text(pos: Position | None) -> str:
-    """Where a card goes: ``Seat 3 — card 1``, ``Dealer — card 2``, ``Board — card 4``,
-    ``Burn card 1`` (never which card)."""
-    if pos is None:
-        return ""
-    n = pos.n
-    if pos.kind == "seat":
-        return trf("Seat %1 — card %2", pos.seat, n)
-    if pos.kind == "dealer":
-        return trf("Dealer — card %1", n)
-    if pos.kind == "board":
-        return trf("Board — card %1", n)
-    return trf("Burn card %1", n)
-
-
-def place_text(place: str) -> str:
-    """An exposed card's place: ``seat 3`` -> ``Seat 3``, ``dealer`` -> ``Dealer``,
-    ``board`` -> ``Board``."""
-    if place.startswith("seat "):
-        seat = place.split(" ", 1)[1]
-        return trf("Seat %1", seat)
-    if place == "dealer":
-        return tr("Dealer")
-    if place == "board":
-        return tr("Board")
-    return place
-
-
-def notice_text(notice: SourceNotice) -> str:
-    """The card-source switch notice (issue 5: a visible notice); the reason goes on its own
-    line (``"Reason: %1"``)."""
-    head = trf("Card source changed: %1 → %2.", notice.from_source, notice.to_source)
-    if notice.manual:
-        return head + " " + tr("From now on the dealer types every card on the keypad.")
-    return head

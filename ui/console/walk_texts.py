@@ -4,8 +4,9 @@ translation system like :mod:`ui.console.texts` (Italian in ``ui/i18n/it_console
 from __future__ import annotations
 
 from dealer_assist.cards import Card
-from ui.console.format import money
-from ui.console.texts import card_text, tr, trf
+from ui.kit.card_texts import card_text
+from ui.kit.format import money
+from ui.kit.translate import tr, trf
 
 
 def chips_text(counts: tuple[tuple[int, int], ...], rest: int, currency: str) -> str:

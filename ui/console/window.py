@@ -7,15 +7,20 @@ from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QVBoxLayout, QWidget
 
 from dealer_assist.config import TableConfig
+from dealer_assist.games import get_game
 from ui.console.presenter import ConsolePresenter, ConsoleView, Step
-from ui.console.texts import tr
+from ui.console.snapshot import TableSnapshot
+from ui.console.texts import phase_name
 from ui.console.widgets.alarm import VoidAlarm
-from ui.console.widgets.banner import NoticeBar, NotReadyBar
-from ui.console.widgets.dealer_box import DealerControl, attach_to_top_bar, banked_between
 from ui.console.widgets.panel import SidePanel
-from ui.console.widgets.storage import StorageBar
 from ui.console.widgets.table import TableArea
-from ui.console.widgets.topbar import TopBar
+from ui.kit import theme
+from ui.kit.banner import NoticeBar, NotReadyBar
+from ui.kit.dealer_box import DealerControl, attach_to_top_bar
+from ui.kit.storage_bar import StorageBar
+from ui.kit.tap_guard import TapGuard
+from ui.kit.topbar import TopBar
+from ui.kit.translate import tr
 
 # From this size on the console uses its full sizes; below (e.g. 1280x800) its compact ones.
 WIDE = 1700
@@ -71,7 +76,12 @@ class ConsoleWindow(QMainWindow):
         # the dealer on the box: the top bar says who, a button in the table's corner changes it
         self.dealer = DealerControl(presenter, banked_between, central, self.table)
         attach_to_top_bar(self.top, self.top.hand, self.dealer.status)
+        # a tap counts only on a decision or the big button that stood still (double taps)
+        self.guard = TapGuard(presenter.steady_hold, presenter.clock, self)
+        self.guard.watch(self.side.big)
         for tile in self.table.tiles.values():
+            tile.guard = self.guard
+            self.guard.watch(tile.change)
             tile.tapped.connect(presenter.tap_seat)
             tile.box_tapped.connect(presenter.tap_box)
             tile.decided.connect(presenter.decide)
@@ -90,7 +100,10 @@ class ConsoleWindow(QMainWindow):
 
     def show_view(self, view: ConsoleView) -> None:
         """Draw ``view`` everywhere."""
-        self.top.show_view(view)
+        colors = theme.PHASE_COLORS.get(view.step.value, (theme.SLATE, theme.TEXT))
+        banner = phase_name(view.step, view.street, view.game)
+        table = f"{view.table_id} · {get_game(view.game).title}"
+        self.top.show_status(banner, colors, table, view.hand_no, view.device)
         self.not_ready.show_view(view)
         self.notice.show_view(view)
         self.storage.show_view(view)
@@ -119,3 +132,9 @@ class ConsoleWindow(QMainWindow):
         )
         self.side.set_compact(compact)
         self.top.set_compact(compact)
+
+
+def banked_between(snap: TableSnapshot) -> bool:
+    """A banked table is between hands: no hand yet, or the last one settled or void and its
+    alarm acknowledged (bets open is a hand already opened: its dealer opened it)."""
+    return snap.phase in (None, "settled", "void") and snap.void_reason is None

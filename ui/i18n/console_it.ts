@@ -30,7 +30,7 @@
             <translation>Bonus</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="32" />
+            <location filename="../poker/texts.py" line="34" />
             <location filename="../../dealer_assist/games/thb.py" line="95" />
             <location filename="../../dealer_assist/games/thb.py" line="101" />
             <location filename="../../dealer_assist/games/uth.py" line="106" />
@@ -38,14 +38,14 @@
             <translation>Flop</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="33" />
+            <location filename="../poker/texts.py" line="35" />
             <location filename="../../dealer_assist/games/thb.py" line="96" />
             <location filename="../../dealer_assist/games/thb.py" line="101" />
             <source>Turn</source>
             <translation>Turn</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="34" />
+            <location filename="../poker/texts.py" line="36" />
             <location filename="../../dealer_assist/games/thb.py" line="97" />
             <location filename="../../dealer_assist/games/thb.py" line="103" />
             <location filename="../../dealer_assist/games/uth.py" line="106" />
@@ -54,161 +54,161 @@
             <translation>River</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="31" />
+            <location filename="../poker/texts.py" line="33" />
             <location filename="../../dealer_assist/games/thb.py" line="101" />
             <location filename="../../dealer_assist/games/uth.py" line="106" />
             <source>Preflop</source>
             <translation>Preflop</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="53" />
+            <location filename="../kit/card_texts.py" line="18" />
             <source>Royal flush</source>
             <translation>Scala reale</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="54" />
+            <location filename="../kit/card_texts.py" line="19" />
             <source>Straight flush</source>
             <translation>Scala colore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="55" />
+            <location filename="../kit/card_texts.py" line="20" />
             <source>Four of a kind</source>
             <translation>Poker</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="56" />
+            <location filename="../kit/card_texts.py" line="21" />
             <source>Full house</source>
             <translation>Full</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="57" />
+            <location filename="../kit/card_texts.py" line="22" />
             <source>Flush</source>
             <translation>Colore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="58" />
+            <location filename="../kit/card_texts.py" line="23" />
             <source>Straight</source>
             <translation>Scala</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="59" />
+            <location filename="../kit/card_texts.py" line="24" />
             <source>Three of a kind</source>
             <translation>Tris</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="60" />
+            <location filename="../kit/card_texts.py" line="25" />
             <source>Two pair</source>
             <translation>Doppia coppia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="61" />
+            <location filename="../kit/card_texts.py" line="26" />
             <source>Pair</source>
             <translation>Coppia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="62" />
+            <location filename="../kit/card_texts.py" line="27" />
             <source>High card</source>
             <translation>Carta alta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="65" />
+            <location filename="../console/texts.py" line="42" />
             <source>Wins</source>
             <translation>Vince</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="66" />
+            <location filename="../console/texts.py" line="43" />
             <source>Loses</source>
             <translation>Perde</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="67" />
+            <location filename="../console/texts.py" line="44" />
             <source>Tie</source>
             <translation>Parità</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="68" />
-            <location filename="../console/widgets/seat.py" line="353" />
+            <location filename="../console/texts.py" line="45" />
+            <location filename="../console/widgets/seat.py" line="273" />
             <location filename="../poker/widgets/felt.py" line="182" />
             <source>Folded</source>
             <translation>Ha passato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="71" />
-            <location filename="../poker/texts.py" line="46" />
+            <location filename="../console/texts.py" line="48" />
+            <location filename="../poker/texts.py" line="48" />
             <source>Connecting</source>
             <translation>Collegamento</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="72" />
+            <location filename="../console/texts.py" line="49" />
             <source>Bets open</source>
             <translation>Puntate aperte</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="73" />
-            <location filename="../console/texts.py" line="181" />
+            <location filename="../console/texts.py" line="50" />
+            <location filename="../console/texts.py" line="125" />
             <source>Rien ne va plus</source>
             <translation>Rien ne va plus</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="74" />
-            <location filename="../console/widgets/entry.py" line="192" />
-            <location filename="../poker/texts.py" line="53" />
+            <location filename="../console/texts.py" line="51" />
+            <location filename="../kit/entry.py" line="174" />
+            <location filename="../poker/texts.py" line="55" />
             <source>Manual entry</source>
             <translation>Inserimento manuale</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="75" />
-            <location filename="../console/widgets/entry.py" line="197" />
-            <location filename="../poker/texts.py" line="55" />
+            <location filename="../console/texts.py" line="52" />
+            <location filename="../kit/entry.py" line="179" />
+            <location filename="../poker/texts.py" line="57" />
             <source>Unreadable card</source>
             <translation>Carta illeggibile</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="76" />
-            <location filename="../console/widgets/settle.py" line="163" />
+            <location filename="../console/texts.py" line="53" />
+            <location filename="../console/widgets/settle.py" line="156" />
             <source>Reveal</source>
             <translation>Scopertura</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="77" />
-            <location filename="../console/widgets/settle.py" line="175" />
+            <location filename="../console/texts.py" line="54" />
+            <location filename="../console/widgets/settle.py" line="168" />
             <source>Settlement</source>
             <translation>Pagamenti</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="78" />
-            <location filename="../poker/texts.py" line="52" />
+            <location filename="../console/texts.py" line="55" />
+            <location filename="../poker/texts.py" line="54" />
             <source>Hand void</source>
             <translation>Mano annullata</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="79" />
-            <location filename="../console/widgets/panel.py" line="269" />
+            <location filename="../console/texts.py" line="56" />
+            <location filename="../console/widgets/panel.py" line="265" />
             <source>Hand over</source>
             <translation>Mano conclusa</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="82" />
+            <location filename="../kit/card_texts.py" line="32" />
             <source>spades</source>
             <translation>picche</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="83" />
+            <location filename="../kit/card_texts.py" line="33" />
             <source>hearts</source>
             <translation>cuori</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="84" />
+            <location filename="../kit/card_texts.py" line="34" />
             <source>diamonds</source>
             <translation>quadri</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="85" />
+            <location filename="../kit/card_texts.py" line="35" />
             <source>clubs</source>
             <translation>fiori</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="153" />
+            <location filename="../kit/card_texts.py" line="69" />
             <location filename="../tournament/clock_window.py" line="273" />
             <source>%1 of %2</source>
             <translation>%1 di %2</translation>
@@ -219,675 +219,675 @@
             <translation>Play %1x</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="60" />
+            <location filename="../poker/texts.py" line="62" />
             <location filename="../../dealer_assist/games/thb.py" line="113" />
             <location filename="../../dealer_assist/games/uth.py" line="114" />
             <source>Check</source>
             <translation>Check</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="59" />
+            <location filename="../poker/texts.py" line="61" />
             <location filename="../../dealer_assist/games/thb.py" line="113" />
             <location filename="../../dealer_assist/games/uth.py" line="114" />
             <source>Fold</source>
             <translation>Passa</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="29" />
+            <location filename="../poker/texts.py" line="31" />
             <source>Small blind</source>
             <translation>Small blind</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="30" />
+            <location filename="../poker/texts.py" line="32" />
             <source>Big blind</source>
             <translation>Big blind</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="37" />
+            <location filename="../poker/texts.py" line="39" />
             <source>3rd street</source>
             <translation>Terza strada</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="38" />
+            <location filename="../poker/texts.py" line="40" />
             <source>4th street</source>
             <translation>Quarta strada</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="39" />
+            <location filename="../poker/texts.py" line="41" />
             <source>5th street</source>
             <translation>Quinta strada</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="40" />
+            <location filename="../poker/texts.py" line="42" />
             <source>6th street</source>
             <translation>Sesta strada</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="41" />
+            <location filename="../poker/texts.py" line="43" />
             <source>7th street</source>
             <translation>Settima strada</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="42" />
+            <location filename="../poker/texts.py" line="44" />
             <location filename="../tournament/texts.py" line="21" />
             <source>Texas Hold'em</source>
             <translation>Texas Hold'em</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="43" />
+            <location filename="../poker/texts.py" line="45" />
             <location filename="../tournament/texts.py" line="20" />
             <source>Seven Card Stud</source>
             <translation>Seven Card Stud</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="47" />
+            <location filename="../poker/texts.py" line="49" />
             <location filename="../poker/widgets/panel.py" line="377" />
             <source>Between hands</source>
             <translation>Tra una mano e l'altra</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="49" />
+            <location filename="../poker/texts.py" line="51" />
             <source>Betting</source>
             <translation>Puntate</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="50" />
+            <location filename="../poker/texts.py" line="52" />
             <location filename="../poker/widgets/panel.py" line="335" />
             <source>Showdown</source>
             <translation>Showdown</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="51" />
+            <location filename="../poker/texts.py" line="53" />
             <source>Pots awarded</source>
             <translation>Piatti assegnati</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="54" />
+            <location filename="../poker/texts.py" line="56" />
             <location filename="../poker/widgets/panel.py" line="430" />
             <source>Deck short</source>
             <translation>Mazzo insufficiente</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="56" />
+            <location filename="../poker/texts.py" line="58" />
             <source>Pot sign-off</source>
             <translation>Convalida del piatto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="61" />
+            <location filename="../poker/texts.py" line="63" />
             <source>Call</source>
             <translation>Chiama</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="62" />
+            <location filename="../poker/texts.py" line="64" />
             <location filename="../../dealer_assist/games/thb.py" line="113" />
             <source>Bet</source>
             <translation>Punta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="63" />
+            <location filename="../poker/texts.py" line="65" />
             <source>Raise</source>
             <translation>Rilancia</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="64" />
+            <location filename="../poker/texts.py" line="66" />
             <location filename="../poker/widgets/panel.py" line="140" />
             <location filename="../poker/widgets/panel.py" line="341" />
             <source>Show</source>
             <translation>Mostra</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="65" />
+            <location filename="../poker/texts.py" line="67" />
             <location filename="../poker/widgets/panel.py" line="143" />
             <location filename="../poker/widgets/panel.py" line="342" />
             <source>Muck</source>
             <translation>Scarta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="66" />
+            <location filename="../poker/texts.py" line="68" />
             <source>Bring-in</source>
             <translation>Bring-in</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="67" />
+            <location filename="../poker/texts.py" line="69" />
             <source>Complete</source>
             <translation>Completa</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="110" />
+            <location filename="../poker/texts.py" line="112" />
             <source>Main pot</source>
             <translation>Piatto principale</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="110" />
+            <location filename="../poker/texts.py" line="112" />
             <source>Side pot %1</source>
             <translation>Piatto laterale %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="115" />
+            <location filename="../poker/texts.py" line="117" />
             <source>Uncontested</source>
             <translation>Senza showdown</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="122" />
+            <location filename="../poker/texts.py" line="124" />
             <source>Below the minimum: at least %1</source>
             <translation>Sotto il minimo: almeno %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="124" />
+            <location filename="../poker/texts.py" line="126" />
             <source>Above the maximum: at most %1 (all-in)</source>
             <translation>Sopra il massimo: al più %1 (all-in)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="126" />
+            <location filename="../poker/texts.py" line="128" />
             <source>Amounts go in steps of %1 (or all-in %2)</source>
             <translation>Importi a multipli di %1 (o all-in %2)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="128" />
+            <location filename="../poker/texts.py" line="130" />
             <source>Above the limit: at most %1</source>
             <translation>Oltre il limite: al più %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="130" />
+            <location filename="../poker/texts.py" line="132" />
             <source>Amounts go in steps of %1 up to %2</source>
             <translation>Importi a multipli di %1 fino a %2</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="132" />
+            <location filename="../poker/texts.py" line="134" />
             <source>Key the amount first (at least %1)</source>
             <translation>Inserisci prima l'importo (almeno %1)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="134" />
+            <location filename="../poker/texts.py" line="136" />
             <source>No bet or raise is open now</source>
             <translation>Ora non si può puntare né rilanciare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="136" />
+            <location filename="../poker/texts.py" line="138" />
             <source>That action is not open to this seat now</source>
             <translation>Questa azione ora non è consentita a questo posto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="138" />
+            <location filename="../poker/texts.py" line="140" />
             <source>The buy-in must be between %1 and %2</source>
             <translation>L'acquisto deve essere tra %1 e %2</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="140" />
+            <location filename="../poker/texts.py" line="142" />
             <source>Top-up: at most %1 more (stack at most %2)</source>
             <translation>Ricarica: al più %1 in più (stack al massimo %2)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="148" />
-            <location filename="../poker/texts.py" line="274" />
-            <location filename="../poker/texts.py" line="287" />
+            <location filename="../poker/texts.py" line="150" />
+            <location filename="../poker/texts.py" line="276" />
+            <location filename="../poker/texts.py" line="289" />
             <location filename="../tournament/director_window.py" line="368" />
             <location filename="../tournament/level_strip.py" line="249" />
             <source>Refused: %1</source>
             <translation>Rifiutato: %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="152" />
+            <location filename="../poker/texts.py" line="154" />
             <source>Unknown badge or wrong PIN: the pit boss enters them again</source>
             <translation>Badge sconosciuto o PIN errato: il capo tavolo li inserisce di nuovo</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="158" />
+            <location filename="../poker/texts.py" line="160" />
             <source>The pit boss's badge (and PIN) first, then the card</source>
             <translation>Prima il badge (e il PIN) del capo tavolo, poi la carta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="160" />
+            <location filename="../poker/texts.py" line="162" />
             <source>The pit boss saw another card: the dealer enters the card again</source>
             <translation>Il capo tavolo ha visto un'altra carta: il dealer inserisce di nuovo la carta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="174" />
+            <location filename="../poker/texts.py" line="176" />
             <source>Seat %1 is not in the hand</source>
             <translation>Il posto %1 non è nella mano</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="175" />
+            <location filename="../poker/texts.py" line="177" />
             <source>Seat %1 has folded and cannot act</source>
             <translation>Il posto %1 ha passato e non può agire</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="176" />
+            <location filename="../poker/texts.py" line="178" />
             <source>Seat %1 is all-in and cannot act</source>
             <translation>Il posto %1 è all-in e non può agire</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="177" />
+            <location filename="../poker/texts.py" line="179" />
             <source>The betting round is closed: nobody is to act</source>
             <translation>Il giro di puntate è chiuso: nessuno deve agire</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="178" />
+            <location filename="../poker/texts.py" line="180" />
             <source>Seat %1 acted out of turn: seat %2 is to act</source>
             <translation>Il posto %1 ha agito fuori turno: tocca al posto %2</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="180" />
+            <location filename="../poker/texts.py" line="182" />
             <source>Seat %1 has nothing to call: check</source>
             <translation>Il posto %1 non ha nulla da vedere: check</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="181" />
+            <location filename="../poker/texts.py" line="183" />
             <source>Seat %1 cannot check: %2 to call</source>
             <translation>Il posto %1 non può fare check: %2 da vedere</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="183" />
+            <location filename="../poker/texts.py" line="185" />
             <source>Unknown action: %1</source>
             <translation>Azione sconosciuta: %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="184" />
+            <location filename="../poker/texts.py" line="186" />
             <source>There is no forced bet to complete: %1</source>
             <translation>Non c'è una puntata obbligatoria da completare: %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="186" />
+            <location filename="../poker/texts.py" line="188" />
             <source>There is a forced bet of %1: complete, not bet</source>
             <translation>C'è una puntata obbligatoria di %1: completare, non puntare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="188" />
+            <location filename="../poker/texts.py" line="190" />
             <source>There is a bet of %1 already: raise, not bet</source>
             <translation>C'è già una puntata di %1: rilanciare, non puntare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="190" />
+            <location filename="../poker/texts.py" line="192" />
             <source>There is no bet to raise: bet, not raise</source>
             <translation>Non c'è una puntata da rilanciare: puntare, non rilanciare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="191" />
+            <location filename="../poker/texts.py" line="193" />
             <source>%1: key the amount first</source>
             <translation>%1: digitare prima l'importo</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="192" />
+            <location filename="../poker/texts.py" line="194" />
             <source>%1 to %2: more than seat %3's stack of %4</source>
             <translation>%1 a %2: più delle fiche del posto %3 (%4)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="194" />
+            <location filename="../poker/texts.py" line="196" />
             <source>%1 to %2: it does not raise the bet of %3</source>
             <translation>%1 a %2: non supera la puntata di %3</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="196" />
+            <location filename="../poker/texts.py" line="198" />
             <source>Seat %1 has no chips left to bet or raise after calling</source>
             <translation>Al posto %1 non restano fiche per puntare o rilanciare dopo aver visto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="198" />
+            <location filename="../poker/texts.py" line="200" />
             <source>Nobody can answer a bet or raise: every other player is all-in</source>
             <translation>Nessuno può rispondere a una puntata o a un rilancio: tutti gli altri sono all-in</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="200" />
+            <location filename="../poker/texts.py" line="202" />
             <source>A short all-in does not reopen the betting for seat %1: call or fold</source>
             <translation>Un all-in incompleto non riapre le puntate per il posto %1: vedere o passare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="202" />
+            <location filename="../poker/texts.py" line="204" />
             <source>The betting is capped: a bet and %1 raises (fixed limit)</source>
             <translation>Le puntate sono al massimo: una puntata e %1 rilanci (limite fisso)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="204" />
+            <location filename="../poker/texts.py" line="206" />
             <source>%1 to %2: at fixed limit only to %3</source>
             <translation>%1 a %2: a limite fisso solo a %3</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="206" />
+            <location filename="../poker/texts.py" line="208" />
             <source>%1 to %2: at fixed limit only to %3 or %4</source>
             <translation>%1 a %2: a limite fisso solo a %3 o %4</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="208" />
+            <location filename="../poker/texts.py" line="210" />
             <source>%1 to %2: below the minimum, at least %3</source>
             <translation>%1 a %2: sotto il minimo, almeno %3</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="210" />
+            <location filename="../poker/texts.py" line="212" />
             <source>%1 to %2: above the pot, at most %3 (pot limit)</source>
             <translation>%1 a %2: sopra il piatto, al massimo %3 (pot limit)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="212" />
+            <location filename="../poker/texts.py" line="214" />
             <source>%1 to %2: not a multiple of the chip %3</source>
             <translation>%1 a %2: non è un multiplo della fiche da %3</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="215" />
+            <location filename="../poker/texts.py" line="217" />
             <source>This hand takes no such step</source>
             <translation>Questa mano non prevede questo passo</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="216" />
+            <location filename="../poker/texts.py" line="218" />
             <source>The hand is over: no more steps</source>
             <translation>La mano è finita: nessun altro passo</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="217" />
+            <location filename="../poker/texts.py" line="219" />
             <source>The hand is already open</source>
             <translation>La mano è già aperta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="218" />
+            <location filename="../poker/texts.py" line="220" />
             <source>No forced bet is due now</source>
             <translation>Nessuna puntata obbligatoria è dovuta ora</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="219" />
+            <location filename="../poker/texts.py" line="221" />
             <source>Seat %1 posts the %2 of %3 now</source>
             <translation>Ora il posto %1 mette %2 da %3</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="221" />
+            <location filename="../poker/texts.py" line="223" />
             <source>No card is expected now</source>
             <translation>Nessuna carta è attesa ora</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="222" />
+            <location filename="../poker/texts.py" line="224" />
             <source>An unreadable card must be identified before it is placed</source>
             <translation>Una carta illeggibile va identificata prima di essere assegnata</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="224" />
+            <location filename="../poker/texts.py" line="226" />
             <source>The new deck of the burns and the stub has not been shuffled yet</source>
             <translation>Il nuovo mazzo delle carte bruciate e del fondo non è ancora stato mescolato</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="226" />
+            <location filename="../poker/texts.py" line="228" />
             <source>No new deck is due: the hand deals from its deck</source>
             <translation>Nessun nuovo mazzo è dovuto: la mano si distribuisce dal suo mazzo</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="228" />
+            <location filename="../poker/texts.py" line="230" />
             <source>No exposed card can be recorded now</source>
             <translation>Ora non si può registrare una carta esposta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="229" />
+            <location filename="../poker/texts.py" line="231" />
             <source>No betting now</source>
             <translation>Ora non si punta</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="230" />
+            <location filename="../poker/texts.py" line="232" />
             <source>The hand's betting is over: no more actions</source>
             <translation>Le puntate della mano sono finite: nessun'altra azione</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="231" />
+            <location filename="../poker/texts.py" line="233" />
             <source>%1 is being dealt: no action before its cards</source>
             <translation>Si distribuisce %1: nessuna azione prima delle sue carte</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="233" />
+            <location filename="../poker/texts.py" line="235" />
             <source>Seat %1 acted out of turn: seat %2 posts the forced bet of %3 or folds</source>
             <translation>Il posto %1 ha agito fuori turno: il posto %2 mette la puntata obbligatoria di %3 o passa</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="236" />
+            <location filename="../poker/texts.py" line="238" />
             <source>Seat %1 posts the forced bet of %2 or folds</source>
             <translation>Il posto %1 mette la puntata obbligatoria di %2 o passa</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="238" />
+            <location filename="../poker/texts.py" line="240" />
             <source>There is no action to undo</source>
             <translation>Non c'è un'azione da annullare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="239" />
+            <location filename="../poker/texts.py" line="241" />
             <source>The last action is seat %1's, not seat %2's</source>
             <translation>L'ultima azione è del posto %1, non del posto %2</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="241" />
+            <location filename="../poker/texts.py" line="243" />
             <source>A card was dealt after that action: it cannot be undone</source>
             <translation>Dopo quell'azione è stata distribuita una carta: non si può annullare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="243" />
+            <location filename="../poker/texts.py" line="245" />
             <source>There is no showdown now</source>
             <translation>Ora non c'è uno showdown</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="244" />
+            <location filename="../poker/texts.py" line="246" />
             <source>Seat %1 shows out of turn: seat %2 shows now</source>
             <translation>Il posto %1 mostra fuori turno: ora mostra il posto %2</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="246" />
+            <location filename="../poker/texts.py" line="248" />
             <source>Seat %1 cannot muck: a player is all-in, every hand is turned up</source>
             <translation>Il posto %1 non può scartare: un giocatore è all-in, tutte le mani si scoprono</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="248" />
+            <location filename="../poker/texts.py" line="250" />
             <source>Seat %1 cannot muck: its hand is the last one left for a pot</source>
             <translation>Il posto %1 non può scartare: la sua è l'ultima mano rimasta per un piatto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="250" />
+            <location filename="../poker/texts.py" line="252" />
             <source>No pot to award now</source>
             <translation>Ora non c'è un piatto da assegnare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="251" />
+            <location filename="../poker/texts.py" line="253" />
             <source>The award of pot %1 does not match the showdown</source>
             <translation>L'assegnazione del piatto %1 non corrisponde allo showdown</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="253" />
+            <location filename="../poker/texts.py" line="255" />
             <source>The pots are not all awarded yet</source>
             <translation>I piatti non sono ancora tutti assegnati</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="254" />
+            <location filename="../poker/texts.py" line="256" />
             <source>The hand cannot be voided now</source>
             <translation>Ora la mano non può essere annullata</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="256" />
+            <location filename="../poker/texts.py" line="258" />
             <source>No card entered</source>
             <translation>Nessuna carta inserita</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="257" />
+            <location filename="../poker/texts.py" line="259" />
             <source>Acknowledge the void first</source>
             <translation>Prima confermare l'annullamento</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="258" />
+            <location filename="../poker/texts.py" line="260" />
             <source>A hand is in progress: finish it first</source>
             <translation>Una mano è in corso: prima finirla</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="259" />
+            <location filename="../poker/texts.py" line="261" />
             <source>No hand in progress to void</source>
             <translation>Nessuna mano in corso da annullare</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="293" />
+            <location filename="../poker/texts.py" line="295" />
             <source>two</source>
             <translation>due</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="293" />
+            <location filename="../poker/texts.py" line="295" />
             <source>twos</source>
             <translation>due</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="294" />
+            <location filename="../poker/texts.py" line="296" />
             <source>three</source>
             <translation>tre</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="294" />
+            <location filename="../poker/texts.py" line="296" />
             <source>threes</source>
             <translation>tre</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="295" />
+            <location filename="../poker/texts.py" line="297" />
             <source>four</source>
             <translation>quattro</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="295" />
+            <location filename="../poker/texts.py" line="297" />
             <source>fours</source>
             <translation>quattro</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="296" />
+            <location filename="../poker/texts.py" line="298" />
             <source>five</source>
             <translation>cinque</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="296" />
+            <location filename="../poker/texts.py" line="298" />
             <source>fives</source>
             <translation>cinque</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="297" />
+            <location filename="../poker/texts.py" line="299" />
             <source>six</source>
             <translation>sei</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="297" />
+            <location filename="../poker/texts.py" line="299" />
             <source>sixes</source>
             <translation>sei</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="298" />
+            <location filename="../poker/texts.py" line="300" />
             <source>seven</source>
             <translation>sette</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="298" />
+            <location filename="../poker/texts.py" line="300" />
             <source>sevens</source>
             <translation>sette</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="299" />
+            <location filename="../poker/texts.py" line="301" />
             <source>eight</source>
             <translation>otto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="299" />
+            <location filename="../poker/texts.py" line="301" />
             <source>eights</source>
             <translation>otto</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="300" />
+            <location filename="../poker/texts.py" line="302" />
             <source>nine</source>
             <translation>nove</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="300" />
+            <location filename="../poker/texts.py" line="302" />
             <source>nines</source>
             <translation>nove</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="301" />
+            <location filename="../poker/texts.py" line="303" />
             <source>ten</source>
             <translation>dieci</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="301" />
+            <location filename="../poker/texts.py" line="303" />
             <source>tens</source>
             <translation>dieci</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="302" />
+            <location filename="../poker/texts.py" line="304" />
             <source>jack</source>
             <translation>fante</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="302" />
+            <location filename="../poker/texts.py" line="304" />
             <source>jacks</source>
             <translation>fanti</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="303" />
+            <location filename="../poker/texts.py" line="305" />
             <source>queen</source>
             <translation>donna</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="303" />
+            <location filename="../poker/texts.py" line="305" />
             <source>queens</source>
             <translation>donne</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="304" />
+            <location filename="../poker/texts.py" line="306" />
             <source>king</source>
             <translation>re</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="304" />
+            <location filename="../poker/texts.py" line="306" />
             <source>kings</source>
             <translation>re</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="305" />
+            <location filename="../poker/texts.py" line="307" />
             <source>ace</source>
             <translation>asso</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="305" />
+            <location filename="../poker/texts.py" line="307" />
             <source>aces</source>
             <translation>assi</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="313" />
+            <location filename="../poker/texts.py" line="315" />
             <source>Stub %1 + burns %2 = %3 cards, %4 players need %5: shuffle the burns and turn one community card</source>
             <translation>Mazzo %1 + bruciate %2 = %3 carte, %4 giocatori ne chiedono %5: mescola le bruciate e scopri una carta comune (vela)</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="316" />
+            <location filename="../poker/texts.py" line="318" />
             <source>Stub %1 + burns %2 = %3 cards, %4 players need %5: shuffle the burns with the stub and deal one card to each player</source>
             <translation>Mazzo %1 + bruciate %2 = %3 carte, %4 giocatori ne chiedono %5: mescola le bruciate con il mazzo e dai una carta a ogni giocatore</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="335" />
+            <location filename="../poker/texts.py" line="337" />
             <source>pair of %1</source>
             <translation>coppia di %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="337" />
+            <location filename="../poker/texts.py" line="339" />
             <source>two pair, %1 and %2</source>
             <translation>doppia coppia, %1 e %2</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="339" />
+            <location filename="../poker/texts.py" line="341" />
             <source>three %1</source>
             <translation>tris di %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="341" />
+            <location filename="../poker/texts.py" line="343" />
             <source>four %1</source>
             <translation>poker di %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="344" />
+            <location filename="../poker/texts.py" line="346" />
             <source>%1 high</source>
             <translation>carte alte %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="353" />
+            <location filename="../poker/texts.py" line="355" />
             <source>Lowest door card: %1</source>
             <translation>Carta scoperta più bassa: %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="357" />
+            <location filename="../poker/texts.py" line="359" />
             <source>Highest board: %1</source>
             <translation>Mano scoperta più alta: %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="179" />
+            <location filename="../console/texts.py" line="123" />
             <source>Connect the shuffler</source>
             <translation>Collega la miscelatrice</translation>
         </message>
@@ -909,458 +909,458 @@
             <translation>Scopri il River</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="183" />
+            <location filename="../console/texts.py" line="127" />
             <source>Turn the dealer's cards</source>
             <translation>Scopri le carte del Banco</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="185" />
+            <location filename="../console/texts.py" line="129" />
             <source>Settle</source>
             <translation>Pagamenti</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="187" />
-            <location filename="../console/widgets/entry.py" line="98" />
+            <location filename="../console/texts.py" line="131" />
+            <location filename="../kit/entry.py" line="86" />
             <location filename="../poker/widgets/panel.py" line="161" />
             <source>Next</source>
             <translation>Avanti</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="189" />
+            <location filename="../console/texts.py" line="133" />
             <location filename="../poker/widgets/panel.py" line="198" />
             <source>New hand</source>
             <translation>Nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="191" />
-            <location filename="../poker/widgets/alarm.py" line="90" />
+            <location filename="../console/texts.py" line="135" />
+            <location filename="../poker/widgets/alarm.py" line="91" />
             <source>Acknowledged</source>
             <translation>Confermato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="198" />
-            <location filename="../console/texts.py" line="207" />
+            <location filename="../console/texts.py" line="142" />
+            <location filename="../console/texts.py" line="151" />
             <source>Pay %1</source>
             <translation>Paga %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="200" />
-            <location filename="../console/texts.py" line="209" />
+            <location filename="../console/texts.py" line="144" />
+            <location filename="../console/texts.py" line="153" />
             <source>Collect %1</source>
             <translation>Ritira %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="201" />
+            <location filename="../console/texts.py" line="145" />
             <source>Push</source>
             <translation>Resta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="210" />
+            <location filename="../console/texts.py" line="154" />
             <source>Net zero</source>
             <translation>Saldo zero</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="217" />
+            <location filename="../console/texts.py" line="161" />
             <source>Dealer qualifies</source>
             <translation>Banco qualificato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="218" />
+            <location filename="../console/texts.py" line="162" />
             <source>Dealer does not qualify — Ante pushes</source>
             <translation>Banco non qualificato — Ante restituita</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="225" />
+            <location filename="../console/texts.py" line="169" />
             <location filename="../poker/widgets/panel.py" line="305" />
             <source>%1: minimum %2</source>
             <translation>%1: minimo %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="227" />
+            <location filename="../console/texts.py" line="171" />
             <location filename="../poker/widgets/panel.py" line="309" />
             <source>%1: maximum %2</source>
             <translation>%1: massimo %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="229" />
+            <location filename="../console/texts.py" line="173" />
             <source>%1 is required</source>
             <translation>%1 obbligatoria</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="237" />
+            <location filename="../console/texts.py" line="181" />
             <location filename="../poker/widgets/panel.py" line="396" />
             <source>Seat %1 — %2</source>
             <translation>Posto %1 — %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="239" />
+            <location filename="../console/texts.py" line="183" />
             <source>No bets on the table</source>
             <translation>Nessuna puntata sul tavolo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="241" />
-            <location filename="../poker/texts.py" line="142" />
+            <location filename="../console/texts.py" line="185" />
+            <location filename="../poker/texts.py" line="144" />
             <source>Tap a seat first</source>
             <translation>Tocca prima un posto</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="207" />
-            <location filename="../console/texts.py" line="245" />
+            <location filename="../console/texts.py" line="189" />
+            <location filename="../kit/fault_texts.py" line="209" />
             <source>The shuffler is not ready: clear the fault, then start a new hand</source>
             <translation>La miscelatrice non è pronta: risolvi il guasto, poi inizia una nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="90" />
+            <location filename="../kit/card_texts.py" line="44" />
             <source>That card is already in this deck: look again and enter the right card</source>
             <extracomment>a typed card refused as already in the deck, by the keypad or by the core, in both consoles: the same words for a face-up card and a face-down one, never which card or where (issue 17, 4)</extracomment>
             <translation>Questa carta è già uscita da questo mazzo: guarda di nuovo e inserisci quella giusta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="253" />
+            <location filename="../console/texts.py" line="197" />
             <source>Pit boss not recognised: check the badge number and the PIN</source>
             <translation>Capo tavolo non riconosciuto: controlla numero di badge e PIN</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="255" />
+            <location filename="../console/texts.py" line="199" />
             <source>Pit boss: enter your badge number (and PIN) first</source>
             <translation>Capo tavolo: inserisci prima il numero di badge (e il PIN)</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="257" />
+            <location filename="../console/texts.py" line="201" />
             <source>The pit boss entered a different card: the dealer enters the card again</source>
             <translation>Il capo tavolo ha inserito una carta diversa: il dealer inserisce di nuovo la carta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="260" />
+            <location filename="../console/texts.py" line="204" />
             <source>Seat %1: a large payout — a pit boss signs it off with badge and PIN first</source>
             <translation>Posto %1: vincita elevata — prima la convalida del capo tavolo con badge e PIN</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="264" />
+            <location filename="../console/texts.py" line="208" />
             <source>This badge may not sign off this payout: it needs a higher role</source>
             <translation>Questo badge non può convalidare questa vincita: serve un ruolo superiore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="266" />
+            <location filename="../console/texts.py" line="210" />
             <source>No PIN list at this table: a large payout cannot be signed off here</source>
             <translation>Nessun elenco di PIN a questo tavolo: qui una vincita elevata non può essere convalidata</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="270" />
+            <location filename="../console/texts.py" line="214" />
             <source>Exposed card recorded (%1). Play goes on.</source>
             <translation>Carta esposta registrata (%1). Il gioco continua.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="279" />
+            <location filename="../console/texts.py" line="223" />
             <source>That decision is not possible now: check the seat, then tap again</source>
             <translation>Decisione non possibile ora: controllare il posto, poi toccare di nuovo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="282" />
+            <location filename="../console/texts.py" line="226" />
             <source>Not possible at this point of the hand: follow the next step shown</source>
             <translation>Non possibile a questo punto della mano: seguire il passo indicato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="285" />
+            <location filename="../console/texts.py" line="229" />
             <source>That bet is refused: check it against the table limits</source>
             <translation>Puntata rifiutata: controllarla con i limiti del tavolo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="286" />
+            <location filename="../console/texts.py" line="230" />
             <source>Refused: the table cannot do that now; call the pit boss if it happens again</source>
             <translation>Rifiutato: il tavolo non può farlo ora; chiamare il capo tavolo se si ripete</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="300" />
+            <location filename="../kit/card_texts.py" line="79" />
             <source>Seat %1 — card %2</source>
             <translation>Posto %1 — carta %2</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="302" />
+            <location filename="../kit/card_texts.py" line="81" />
             <source>Dealer — card %1</source>
             <translation>Banco — carta %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="304" />
+            <location filename="../kit/card_texts.py" line="83" />
             <source>Board — card %1</source>
             <translation>Carte comuni — carta %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="305" />
+            <location filename="../kit/card_texts.py" line="84" />
             <source>Burn card %1</source>
             <translation>Carta bruciata %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="315" />
+            <location filename="../kit/card_texts.py" line="94" />
             <source>Dealer</source>
             <translation>Banco</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="317" />
+            <location filename="../kit/card_texts.py" line="96" />
             <source>Board</source>
             <translation>Carte comuni</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="324" />
+            <location filename="../kit/card_texts.py" line="103" />
             <source>Card source changed: %1 → %2.</source>
             <translation>Sorgente delle carte cambiata: %1 → %2.</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="27" />
+            <location filename="../kit/fault_texts.py" line="27" />
             <source>The shuffler's port is in use by another program: close that program, then connect the shuffler again</source>
             <translation>La porta della miscelatrice è usata da un altro programma: chiudere quel programma, poi ricollegare la miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="30" />
+            <location filename="../kit/fault_texts.py" line="30" />
             <source>This computer may not open the shuffler's port: call the technician</source>
             <translation>Questo computer non ha il permesso di aprire la porta della miscelatrice: chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="32" />
+            <location filename="../kit/fault_texts.py" line="32" />
             <source>Shuffler not found: check that its cable is plugged in and it is switched on</source>
             <translation>Miscelatrice non trovata: controllare che il cavo sia collegato e che sia accesa</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="34" />
+            <location filename="../kit/fault_texts.py" line="34" />
             <source>Another shuffler answered: check which one is connected, then restart the console</source>
             <translation>Ha risposto un'altra miscelatrice: controllare quale è collegata, poi riavviare la console</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="37" />
+            <location filename="../kit/fault_texts.py" line="37" />
             <source>The shuffler restarted by itself: wait until it is ready</source>
             <translation>La miscelatrice si è riavviata da sola: attendere che sia pronta</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="39" />
+            <location filename="../kit/fault_texts.py" line="39" />
             <source>The shuffler does not answer: switch it off and on again</source>
             <translation>La miscelatrice non risponde: spegnerla e riaccenderla</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="44" />
+            <location filename="../kit/fault_texts.py" line="44" />
             <source>Shuffler cable disconnected or shuffler switched off: plug the cable back in and switch it on</source>
             <translation>Cavo della miscelatrice scollegato o miscelatrice spenta: ricollegare il cavo e accenderla</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="47" />
+            <location filename="../kit/fault_texts.py" line="47" />
             <source>Shuffler cable disconnected or shuffler switched off: plug the cable back in and switch it on. If it keeps happening, another program may be reading the shuffler's port: close it</source>
             <translation>Cavo della miscelatrice scollegato o miscelatrice spenta: ricollegare il cavo e accenderla. Se succede ancora, un altro programma potrebbe leggere la porta della miscelatrice: chiuderlo</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="51" />
+            <location filename="../kit/fault_texts.py" line="51" />
             <source>Card source fault: call the technician (the details are in the log)</source>
             <translation>Guasto della sorgente delle carte: chiamare il tecnico (i dettagli sono nel registro)</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="55" />
+            <location filename="../kit/fault_texts.py" line="55" />
             <source>Cards jammed in the shuffler: clear the jam on the shuffler</source>
             <translation>Carte inceppate nella miscelatrice: sbloccarle sulla miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="56" />
+            <location filename="../kit/fault_texts.py" line="56" />
             <source>Shuffler door open: close it</source>
             <translation>Sportello della miscelatrice aperto: chiuderlo</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="57" />
+            <location filename="../kit/fault_texts.py" line="57" />
             <source>A card is missing from the shuffler: find it and put it back</source>
             <translation>Manca una carta nella miscelatrice: trovarla e rimetterla</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="59" />
+            <location filename="../kit/fault_texts.py" line="59" />
             <source>An extra card in the shuffler: take it out</source>
             <translation>Una carta in più nella miscelatrice: toglierla</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="60" />
+            <location filename="../kit/fault_texts.py" line="60" />
             <source>The same card twice in the shuffler: check the deck</source>
             <translation>La stessa carta due volte nella miscelatrice: controllare il mazzo</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="62" />
+            <location filename="../kit/fault_texts.py" line="62" />
             <source>The shuffler misread a card: check the deck, then clear the fault on the shuffler</source>
             <translation>La miscelatrice ha letto male una carta: controllare il mazzo, poi risolvere il guasto sulla miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="64" />
+            <location filename="../kit/fault_texts.py" line="64" />
             <source>Shuffler elevator failure: call the technician</source>
             <translation>Guasto dell'elevatore della miscelatrice: chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="65" />
+            <location filename="../kit/fault_texts.py" line="65" />
             <source>Shuffler power failure: check its power cable</source>
             <translation>Guasto dell'alimentazione della miscelatrice: controllarne il cavo di alimentazione</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="66" />
+            <location filename="../kit/fault_texts.py" line="66" />
             <source>Shuffler internal error: switch it off and on again; if it stays, call the technician</source>
             <translation>Errore interno della miscelatrice: spegnerla e riaccenderla; se resta, chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="69" />
+            <location filename="../kit/fault_texts.py" line="69" />
             <source>A card left the shuffler after the hand was settled: take it off the table</source>
             <translation>Una carta è uscita dalla miscelatrice dopo la chiusura della mano: toglierla dal tavolo</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="75" />
+            <location filename="../kit/fault_texts.py" line="75" />
             <source>door open</source>
             <translation>sportello aperto</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="76" />
+            <location filename="../kit/fault_texts.py" line="76" />
             <source>missing card</source>
             <translation>carta mancante</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="77" />
+            <location filename="../kit/fault_texts.py" line="77" />
             <source>extra card</source>
             <translation>carta in più</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="78" />
+            <location filename="../kit/fault_texts.py" line="78" />
             <source>duplicate card</source>
             <translation>carta doppia</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="79" />
+            <location filename="../kit/fault_texts.py" line="79" />
             <source>misread</source>
             <translation>lettura errata</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="80" />
+            <location filename="../kit/fault_texts.py" line="80" />
             <source>elevator</source>
             <translation>elevatore</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="81" />
+            <location filename="../kit/fault_texts.py" line="81" />
             <source>power</source>
             <translation>alimentazione</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="83" />
+            <location filename="../kit/fault_texts.py" line="83" />
             <source>late card</source>
             <translation>carta in ritardo</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="92" />
+            <location filename="../kit/fault_texts.py" line="92" />
             <source>Another device or a forged message is on the shuffler's line: check that only the shuffler is connected to its cable, and call the technician</source>
             <translation>Sulla linea della miscelatrice c'è un altro dispositivo o un messaggio contraffatto: controllare che al cavo sia collegata solo la miscelatrice e chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="123" />
+            <location filename="../kit/fault_texts.py" line="125" />
             <source>Shuffler fault %1: see its display</source>
             <translation>Guasto della miscelatrice %1: vedere il suo display</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="138" />
+            <location filename="../kit/fault_texts.py" line="140" />
             <source>Reason: %1</source>
             <translation>Motivo: %1</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="192" />
+            <location filename="../kit/fault_texts.py" line="194" />
             <source>The shuffler is in fault: clear it on the shuffler</source>
             <translation>La miscelatrice è in guasto: risolverlo sulla miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="194" />
+            <location filename="../kit/fault_texts.py" line="196" />
             <source>The shuffler is not ready (%1): wait until it is</source>
             <translation>La miscelatrice non è pronta (%1): attendere che lo sia</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="326" />
+            <location filename="../kit/card_texts.py" line="105" />
             <source>From now on the dealer types every card on the keypad.</source>
             <translation>Da ora il dealer inserisce ogni carta con la tastiera.</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="41" />
+            <location filename="../kit/fault_texts.py" line="41" />
             <source>Cards keep going missing on the way from the shuffler: another program may be reading the shuffler's port. Close it, or call the technician</source>
             <translation>Continuano a mancare carte in arrivo dalla miscelatrice: un altro programma potrebbe leggere la porta della miscelatrice. Chiuderlo, o chiamare il tecnico</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="74" />
+            <location filename="../kit/fault_texts.py" line="74" />
             <source>jam</source>
             <translation>inceppo</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="82" />
+            <location filename="../kit/fault_texts.py" line="82" />
             <source>internal</source>
             <translation>errore interno</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="84" />
+            <location filename="../kit/fault_texts.py" line="84" />
             <source>other shuffler</source>
             <translation>altra miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="90" />
+            <location filename="../kit/fault_texts.py" line="90" />
             <source>Wait until the shuffler is ready, then start a new hand</source>
             <extracomment>what the dealer does after a void, by its reason (the reason's own words come from the core)</extracomment>
             <translation>Attendere che la miscelatrice sia pronta, poi iniziare una nuova mano</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="177" />
-            <location filename="../console/widgets/topbar.py" line="107" />
+            <location filename="../kit/fault_texts.py" line="179" />
+            <location filename="../kit/topbar.py" line="109" />
             <source>next try in %1 s</source>
             <translation>prossimo tentativo tra %1 s</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="249" />
-            <location filename="../poker/texts.py" line="144" />
+            <location filename="../console/texts.py" line="193" />
+            <location filename="../poker/texts.py" line="146" />
             <source>Tap “Void hand” again to void the hand</source>
             <translation>Tocca di nuovo “Annulla mano” per annullarla</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="84" />
-            <location filename="../poker/widgets/alarm.py" line="78" />
+            <location filename="../console/widgets/alarm.py" line="86" />
+            <location filename="../poker/widgets/alarm.py" line="79" />
             <location filename="../poker/widgets/panel.py" line="447" />
             <source>HAND VOID</source>
             <translation>MANO ANNULLATA</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="86" />
+            <location filename="../console/widgets/alarm.py" line="88" />
             <source>Every wager is returned to the players. Nothing is paid or collected.</source>
             <translation>Tutte le puntate vengono restituite ai giocatori. Nulla viene pagato o ritirato.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="93" />
+            <location filename="../console/widgets/alarm.py" line="95" />
             <source>This hand was voided before the console restarted: its wagers are in the journal.</source>
             <translation>Questa mano è stata annullata prima del riavvio della console: le sue puntate sono nel registro.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="124" />
+            <location filename="../console/widgets/alarm.py" line="126" />
             <source>Return %1</source>
             <translation>Restituire %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="91" />
+            <location filename="../console/widgets/alarm.py" line="93" />
             <source>Total returned: %1</source>
             <translation>Totale restituito: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/alarm.py" line="96" />
+            <location filename="../console/widgets/alarm.py" line="98" />
             <source>Acknowledged — wagers returned</source>
             <translation>Confermo — puntate restituite</translation>
         </message>
         <message>
-            <location filename="../console/widgets/cards.py" line="29" />
-            <location filename="../console/widgets/cards.py" line="51" />
+            <location filename="../kit/card_view.py" line="30" />
+            <location filename="../kit/card_view.py" line="52" />
             <source>No card</source>
             <translation>Nessuna carta</translation>
         </message>
         <message>
-            <location filename="../console/widgets/cards.py" line="49" />
+            <location filename="../kit/card_view.py" line="50" />
             <source>Face-down card</source>
             <translation>Carta coperta</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="90" />
+            <location filename="../console/widgets/panel.py" line="86" />
             <source>Chip %1</source>
             <translation>Fiche %1</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="313" />
-            <location filename="../console/widgets/alarm.py" line="120" />
-            <location filename="../console/widgets/panel.py" line="140" />
-            <location filename="../console/widgets/seat.py" line="326" />
+            <location filename="../console/widgets/alarm.py" line="122" />
+            <location filename="../console/widgets/panel.py" line="136" />
+            <location filename="../console/widgets/seat.py" line="246" />
+            <location filename="../kit/card_texts.py" line="92" />
             <location filename="../poker/widgets/felt.py" line="170" />
             <location filename="../poker/widgets/panel.py" line="340" />
             <location filename="../tournament/level_strip.py" line="205" />
@@ -1368,111 +1368,111 @@
             <translation>Posto %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="140" />
+            <location filename="../console/widgets/panel.py" line="136" />
             <source>Bets</source>
             <translation>Puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="141" />
+            <location filename="../console/widgets/panel.py" line="137" />
             <source>Tap a seat to enter its bets.</source>
             <translation>Tocca un posto per inserire le sue puntate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="151" />
+            <location filename="../console/widgets/panel.py" line="147" />
             <source>Clear box</source>
             <translation>Azzera casella</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="152" />
+            <location filename="../console/widgets/panel.py" line="148" />
             <source>Clear seat</source>
             <translation>Azzera posto</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="159" />
+            <location filename="../console/widgets/panel.py" line="155" />
             <source>%1: %2 – %3</source>
             <translation>%1: %2 – %3</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="163" />
+            <location filename="../console/widgets/panel.py" line="159" />
             <source>Repeat last bets</source>
             <translation>Ripeti ultime puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="174" />
-            <location filename="../console/widgets/panel.py" line="230" />
+            <location filename="../console/widgets/panel.py" line="170" />
+            <location filename="../console/widgets/panel.py" line="226" />
             <source>On the table: %1</source>
             <translation>Sul tavolo: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="212" />
-            <location filename="../poker/texts.py" line="48" />
+            <location filename="../console/widgets/panel.py" line="208" />
+            <location filename="../poker/texts.py" line="50" />
             <location filename="../poker/widgets/panel.py" line="280" />
             <source>Dealing</source>
             <translation>Distribuzione</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="214" />
+            <location filename="../console/widgets/panel.py" line="210" />
             <source>The shuffler is dealing. Bets are locked.</source>
             <translation>La miscelatrice sta distribuendo. Puntate bloccate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="216" />
-            <location filename="../console/widgets/seat.py" line="351" />
+            <location filename="../console/widgets/panel.py" line="212" />
+            <location filename="../console/widgets/seat.py" line="271" />
             <location filename="../poker/widgets/felt.py" line="180" />
             <source>To act</source>
             <translation>Da decidere</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="218" />
+            <location filename="../console/widgets/panel.py" line="214" />
             <source>Tap each seat's decision on the table.</source>
             <translation>Tocca la decisione di ogni posto sul tavolo.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="220" />
+            <location filename="../console/widgets/panel.py" line="216" />
             <source>All seats have decided</source>
             <translation>Tutti i posti hanno deciso</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="225" />
+            <location filename="../console/widgets/panel.py" line="221" />
             <source>Exposed cards recorded: %1</source>
             <translation>Carte esposte registrate: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="109" />
+            <location filename="../kit/entry.py" line="91" />
             <location filename="../poker/widgets/signoff_page.py" line="77" />
             <source>Badge: %1</source>
             <translation>Badge: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/correct.py" line="51" />
+            <location filename="../console/widgets/correct.py" line="52" />
             <source>Correct seat %1 (pit boss)</source>
             <translation>Correggi il posto %1 (pit boss)</translation>
         </message>
         <message>
-            <location filename="../console/widgets/correct.py" line="68" />
+            <location filename="../console/widgets/correct.py" line="69" />
             <source>What did the player decide?</source>
             <translation>Che cosa ha deciso il giocatore?</translation>
         </message>
         <message>
-            <location filename="../console/widgets/correct.py" line="73" />
-            <location filename="../console/widgets/entry.py" line="111" />
-            <location filename="../console/widgets/history.py" line="113" />
-            <location filename="../console/widgets/settle.py" line="155" />
+            <location filename="../console/widgets/correct.py" line="74" />
+            <location filename="../console/widgets/history.py" line="115" />
+            <location filename="../console/widgets/settle.py" line="148" />
+            <location filename="../kit/entry.py" line="93" />
             <location filename="../poker/widgets/signoff_page.py" line="80" />
             <source>PIN: %1</source>
             <translation>PIN: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="183" />
-            <location filename="../console/widgets/panel.py" line="231" />
-            <location filename="../poker/texts.py" line="105" />
+            <location filename="../console/widgets/panel.py" line="227" />
+            <location filename="../kit/entry.py" line="165" />
+            <location filename="../poker/texts.py" line="107" />
             <source>Confirm: void the hand</source>
             <translation>Conferma: annulla la mano</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="183" />
-            <location filename="../console/widgets/panel.py" line="231" />
-            <location filename="../poker/texts.py" line="105" />
+            <location filename="../console/widgets/panel.py" line="227" />
+            <location filename="../kit/entry.py" line="165" />
+            <location filename="../poker/texts.py" line="107" />
             <location filename="../poker/widgets/action_bar.py" line="53" />
             <location filename="../poker/widgets/panel.py" line="150" />
             <location filename="../poker/widgets/panel.py" line="220" />
@@ -1481,238 +1481,237 @@
             <translation>Annulla mano</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="193" />
+            <location filename="../kit/entry.py" line="175" />
             <source>Card %1 of %2</source>
             <translation>Carta %1 di %2</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="194" />
+            <location filename="../kit/entry.py" line="176" />
             <source>Enter each card as you deal it. Entered cards are not shown.</source>
             <translation>Inserisci ogni carta mentre la distribuisci. Le carte inserite non vengono mostrate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="199" />
+            <location filename="../kit/entry.py" line="181" />
             <source>The reader could not read this card: look at it and enter it.</source>
             <translation>Il lettore non ha potuto leggere questa carta: guardala e inseriscila.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="206" />
+            <location filename="../kit/entry.py" line="188" />
             <source>Pit boss: enter the card you see (the dealer's is not shown).</source>
             <translation>Capo tavolo: inserisci la carta che vedi (quella del dealer non è mostrata).</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="212" />
+            <location filename="../kit/entry.py" line="194" />
             <source>Pit boss: badge number and PIN, then Next.</source>
             <translation>Capo tavolo: badge e PIN, poi Avanti.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="214" />
+            <location filename="../kit/entry.py" line="196" />
             <source>Pit boss: badge number, then Next.</source>
             <translation>Capo tavolo: badge, poi Avanti.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="234" />
+            <location filename="../console/widgets/exposed.py" line="25" />
             <source>Exposed card</source>
             <translation>Carta esposta</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="202" />
+            <location filename="../kit/entry.py" line="184" />
             <source>Pit boss confirmation</source>
             <translation>Conferma del capo tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="209" />
+            <location filename="../console/widgets/panel.py" line="205" />
             <source>Card exposed by mistake</source>
             <translation>Carta esposta per errore</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="241" />
+            <location filename="../console/widgets/exposed.py" line="32" />
             <source>Which card? (optional)</source>
             <translation>Quale carta? (facoltativo)</translation>
         </message>
         <message>
-            <location filename="../console/widgets/correct.py" line="47" />
-            <location filename="../console/widgets/entry.py" line="249" />
+            <location filename="../console/widgets/correct.py" line="48" />
+            <location filename="../console/widgets/exposed.py" line="40" />
             <source>Cancel</source>
             <translation>Annulla</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="251" />
+            <location filename="../console/widgets/exposed.py" line="42" />
             <source>Record</source>
             <translation>Registra</translation>
         </message>
         <message>
-            <location filename="../console/widgets/entry.py" line="276" />
+            <location filename="../console/widgets/exposed.py" line="67" />
             <source>Not a misdeal: the card stays valid and play goes on. Where is it?</source>
             <translation>Non è un errore di distribuzione: la carta resta valida e il gioco continua. Dov'è?</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="164" />
+            <location filename="../console/widgets/settle.py" line="157" />
             <source>Show the dealer's hand, then settle seat by seat.</source>
             <translation>Mostra la mano del Banco, poi paga posto per posto.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="171" />
+            <location filename="../console/widgets/settle.py" line="164" />
             <source>Seats in order: %1</source>
             <translation>Ordine dei posti: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="176" />
+            <location filename="../console/widgets/settle.py" line="169" />
             <source>From your right to your left. Pay or collect, then Next.</source>
             <translation>Da destra verso sinistra. Paga o ritira, poi Avanti.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="265" />
+            <location filename="../console/widgets/panel.py" line="261" />
             <source>Shuffler</source>
             <translation>Miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="267" />
+            <location filename="../console/widgets/panel.py" line="263" />
             <source>Not connected: %1</source>
             <translation>Non collegata: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="267" />
+            <location filename="../console/widgets/panel.py" line="263" />
             <location filename="../poker/widgets/panel.py" line="381" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="270" />
+            <location filename="../console/widgets/panel.py" line="266" />
             <source>Start a new hand when the shuffler is ready.</source>
             <translation>Inizia una nuova mano quando la miscelatrice è pronta.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="305" />
+            <location filename="../console/widgets/seat.py" line="225" />
             <source>No bet</source>
             <translation>Nessuna puntata</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="316" />
+            <location filename="../console/widgets/seat.py" line="236" />
             <source>Change</source>
             <translation>Cambia</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="316" />
+            <location filename="../console/widgets/seat.py" line="236" />
             <source>Correct</source>
             <translation>Correggi</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="317" />
+            <location filename="../console/widgets/seat.py" line="237" />
             <source>Seat %1: change the decision</source>
             <translation>Posto %1: cambia la decisione</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="376" />
+            <location filename="../console/widgets/seat.py" line="296" />
             <location filename="../poker/widgets/panel.py" line="367" />
             <source>Seat %1: %2</source>
             <translation>Posto %1: %2</translation>
         </message>
         <message>
-            <location filename="../console/widgets/table.py" line="85" />
+            <location filename="../console/widgets/table.py" line="86" />
             <source>BOARD</source>
             <translation>CARTE COMUNI</translation>
         </message>
         <message>
-            <location filename="../console/widgets/table.py" line="86" />
+            <location filename="../console/widgets/table.py" line="87" />
             <source>DEALER</source>
             <translation>BANCO</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="166" />
-            <location filename="../console/widgets/table.py" line="89" />
+            <location filename="../console/widgets/settle.py" line="159" />
+            <location filename="../console/widgets/table.py" line="90" />
             <source>Dealer: %1</source>
             <translation>Banco: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/topbar.py" line="23" />
+            <location filename="../kit/topbar.py" line="22" />
             <source>no heartbeat yet</source>
             <translation>nessun battito</translation>
         </message>
         <message>
-            <location filename="../console/widgets/topbar.py" line="26" />
+            <location filename="../kit/topbar.py" line="25" />
             <source>last heartbeat %1 s ago</source>
             <translation>ultimo battito %1 s fa</translation>
         </message>
         <message>
-            <location filename="../console/widgets/topbar.py" line="82" />
-            <location filename="../poker/window.py" line="67" />
+            <location filename="../kit/topbar.py" line="84" />
             <source>Hand %1</source>
             <translation>Mano %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/topbar.py" line="91" />
+            <location filename="../kit/topbar.py" line="93" />
             <source>Source: %1 · cards typed on the keypad</source>
             <translation>Sorgente: %1 · carte inserite con la tastiera</translation>
         </message>
         <message>
-            <location filename="../console/widgets/topbar.py" line="92" />
+            <location filename="../kit/topbar.py" line="94" />
             <source>no card reader in use</source>
             <translation>nessun lettore in uso</translation>
         </message>
         <message>
-            <location filename="../console/widgets/topbar.py" line="94" />
+            <location filename="../kit/topbar.py" line="96" />
             <source>unknown device</source>
             <translation>dispositivo sconosciuto</translation>
         </message>
         <message>
-            <location filename="../console/widgets/topbar.py" line="95" />
+            <location filename="../kit/topbar.py" line="97" />
             <source>none</source>
             <translation>nessuno</translation>
         </message>
         <message>
-            <location filename="../console/widgets/topbar.py" line="97" />
+            <location filename="../kit/topbar.py" line="99" />
             <source>Connected · %1 · %2 · faults: %3</source>
             <translation>Collegata · %1 · %2 · guasti: %3</translation>
         </message>
         <message>
-            <location filename="../console/widgets/topbar.py" line="100" />
+            <location filename="../kit/topbar.py" line="102" />
             <source>Card source not connected</source>
             <translation>Sorgente delle carte non collegata</translation>
         </message>
         <message>
-            <location filename="../console/widgets/topbar.py" line="101" />
-            <location filename="../console/widgets/topbar.py" line="104" />
+            <location filename="../kit/topbar.py" line="103" />
+            <location filename="../kit/topbar.py" line="106" />
             <source>no link</source>
             <translation>nessun collegamento</translation>
         </message>
         <message>
-            <location filename="../console/fault_texts.py" line="174" />
-            <location filename="../console/widgets/topbar.py" line="104" />
+            <location filename="../kit/fault_texts.py" line="176" />
+            <location filename="../kit/topbar.py" line="106" />
             <source>reconnecting… attempt %1</source>
             <translation>ricollegamento… tentativo %1</translation>
         </message>
         <message>
-            <location filename="../console/window.py" line="40" />
-            <location filename="../poker/window.py" line="85" />
+            <location filename="../console/window.py" line="45" />
+            <location filename="../poker/window.py" line="80" />
             <source>Dealer console</source>
             <translation>Console del dealer</translation>
         </message>
         <message>
-            <location filename="../console/card_keypad.py" line="111" />
+            <location filename="../kit/card_keypad.py" line="112" />
             <location filename="../poker/widgets/amount_keypad.py" line="32" />
             <source>Clear</source>
             <extracomment>the echo when turned on: body type, as the hint line, not the card's face in large type</extracomment>
             <translation>Cancella</translation>
         </message>
         <message>
-            <location filename="../console/card_keypad.py" line="113" />
+            <location filename="../kit/card_keypad.py" line="114" />
             <source>Confirm</source>
             <translation>Conferma</translation>
         </message>
         <message>
-            <location filename="../console/widgets/banner.py" line="61" />
+            <location filename="../kit/banner.py" line="63" />
             <source>DEVICE NOT READY</source>
             <translation>DISPOSITIVO NON PRONTO</translation>
         </message>
         <message>
-            <location filename="../console/widgets/banner.py" line="63" />
+            <location filename="../kit/banner.py" line="65" />
             <source>the next hand waits until it clears</source>
             <translation>la prossima mano attende che si risolva</translation>
         </message>
         <message>
-            <location filename="../console/widgets/banner.py" line="89" />
-            <location filename="../console/widgets/storage.py" line="76" />
+            <location filename="../kit/banner.py" line="91" />
+            <location filename="../kit/storage_bar.py" line="76" />
             <source>OK</source>
             <translation>OK</translation>
         </message>
@@ -1805,17 +1804,17 @@
             <translation>Bottone qui</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/alarm.py" line="80" />
+            <location filename="../poker/widgets/alarm.py" line="81" />
             <source>Every chip each player put in goes back to them. Nothing is awarded.</source>
             <translation>Ogni fiche puntata torna al suo giocatore. Nessun piatto viene assegnato.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/alarm.py" line="84" />
+            <location filename="../poker/widgets/alarm.py" line="85" />
             <source>Seat %1: %2 back</source>
             <translation>Posto %1: %2 restituiti</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/alarm.py" line="88" />
+            <location filename="../poker/widgets/alarm.py" line="89" />
             <source>This hand was voided before the console restarted: its chips are in the journal.</source>
             <translation>Questa mano è stata annullata prima del riavvio della console: le sue fiche sono nel registro.</translation>
         </message>
@@ -1991,144 +1990,144 @@
             <translation>Mano annullata: %1</translation>
         </message>
         <message>
-            <location filename="../console/walk_texts.py" line="18" />
+            <location filename="../console/walk_texts.py" line="19" />
             <source>Chips: %1</source>
             <translation>Fiche: %1</translation>
         </message>
         <message>
-            <location filename="../console/walk_texts.py" line="29" />
+            <location filename="../console/walk_texts.py" line="30" />
             <source>Cards read: %1</source>
             <translation>Carte lette: %1</translation>
         </message>
         <message>
-            <location filename="../console/walk_texts.py" line="35" />
+            <location filename="../console/walk_texts.py" line="36" />
             <source>Back</source>
             <translation>Indietro</translation>
         </message>
         <message>
-            <location filename="../console/walk_texts.py" line="36" />
+            <location filename="../console/walk_texts.py" line="37" />
             <source>Hand resumed after a restart</source>
             <translation>Mano ripresa dopo un riavvio</translation>
         </message>
         <message>
-            <location filename="../console/walk_texts.py" line="37" />
+            <location filename="../console/walk_texts.py" line="38" />
             <source>Undo last chip</source>
             <translation>Annulla l'ultima fiche</translation>
         </message>
         <message>
-            <location filename="../console/walk_texts.py" line="38" />
+            <location filename="../console/walk_texts.py" line="39" />
             <source>Hand history</source>
             <translation>Storico mani</translation>
         </message>
         <message>
-            <location filename="../console/walk_texts.py" line="39" />
+            <location filename="../console/walk_texts.py" line="40" />
             <source>Re-enter the last card</source>
             <translation>Reinserisci l'ultima carta</translation>
         </message>
         <message>
-            <location filename="../console/walk_texts.py" line="40" />
+            <location filename="../console/walk_texts.py" line="41" />
             <source>The last card was dropped: enter it again</source>
             <translation>L'ultima carta è stata scartata: inseriscila di nuovo</translation>
         </message>
         <message>
-            <location filename="../console/walk_texts.py" line="41" />
+            <location filename="../console/walk_texts.py" line="42" />
             <source>Close</source>
             <translation>Chiudi</translation>
         </message>
         <message>
-            <location filename="../console/walk_texts.py" line="42" />
+            <location filename="../console/walk_texts.py" line="43" />
             <source>Show hole cards (pit boss)</source>
             <translation>Mostra le carte dei giocatori (pit boss)</translation>
         </message>
         <message>
-            <location filename="../console/walk_texts.py" line="43" />
+            <location filename="../console/walk_texts.py" line="44" />
             <source>Tap “Confirm: void the hand” to void it. Any other tap cancels.</source>
             <translation>Tocca “Conferma: annulla la mano” per annullarla. Qualsiasi altro tocco rinuncia.</translation>
         </message>
         <message>
-            <location filename="../console/walk_texts.py" line="44" />
+            <location filename="../console/walk_texts.py" line="45" />
             <source>Not the card the reader read there: look again at the card</source>
             <translation>Non è la carta letta dal lettore in quella posizione: guarda di nuovo la carta</translation>
         </message>
         <message>
-            <location filename="../console/widgets/history.py" line="41" />
+            <location filename="../console/widgets/history.py" line="43" />
             <source>Hand %1 · %2</source>
             <translation>Mano %1 · %2</translation>
         </message>
         <message>
-            <location filename="../console/widgets/history.py" line="44" />
+            <location filename="../console/widgets/history.py" line="46" />
             <source>Void: %1</source>
             <translation>Annullata: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/history.py" line="46" />
+            <location filename="../console/widgets/history.py" line="48" />
             <source>Board %1 · Dealer %2</source>
             <translation>Carte comuni %1 · Banco %2</translation>
         </message>
         <message>
-            <location filename="../console/widgets/history.py" line="49" />
+            <location filename="../console/widgets/history.py" line="51" />
             <source>Seat %1 returned</source>
             <translation>Posto %1 restituito</translation>
         </message>
         <message>
-            <location filename="../console/widgets/history.py" line="52" />
+            <location filename="../console/widgets/history.py" line="54" />
             <source>pay %1</source>
             <translation>paga %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/history.py" line="53" />
+            <location filename="../console/widgets/history.py" line="55" />
             <source>collect %1</source>
             <translation>ritira %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/history.py" line="53" />
+            <location filename="../console/widgets/history.py" line="55" />
             <source>push</source>
             <translation>pari</translation>
         </message>
         <message>
-            <location filename="../console/widgets/history.py" line="103" />
+            <location filename="../console/widgets/history.py" line="105" />
             <source>No hands yet</source>
             <translation>Nessuna mano ancora</translation>
         </message>
         <message>
-            <location filename="../console/widgets/correct.py" line="70" />
-            <location filename="../console/widgets/history.py" line="110" />
-            <location filename="../console/widgets/settle.py" line="152" />
+            <location filename="../console/widgets/correct.py" line="71" />
+            <location filename="../console/widgets/history.py" line="112" />
+            <location filename="../console/widgets/settle.py" line="145" />
             <source>Pit boss badge: %1</source>
             <translation>Badge del pit boss: %1</translation>
         </message>
         <message>
-            <location filename="../storage_notice.py" line="29" />
+            <location filename="../kit/storage_notice.py" line="29" />
             <source>The journal's disk is full: the hand stays pending. Free space, then resume the table.</source>
             <translation>Il disco del giornale è pieno: la mano resta in sospeso. Liberare spazio, poi riprendere il tavolo.</translation>
         </message>
         <message>
-            <location filename="../storage_notice.py" line="34" />
+            <location filename="../kit/storage_notice.py" line="34" />
             <source>The journal is locked by another program: the hand stays pending. Close that program, then resume the table.</source>
             <translation>Il giornale è bloccato da un altro programma: la mano resta in sospeso. Chiudere quel programma, poi riprendere il tavolo.</translation>
         </message>
         <message>
-            <location filename="../storage_notice.py" line="41" />
+            <location filename="../kit/storage_notice.py" line="41" />
             <source>The connection to the journal's database is lost: the hand stays pending. Check the database server, then resume the table.</source>
             <translation>Il collegamento con il database del giornale è perso: la mano resta in sospeso. Controllare il server del database, poi riprendere il tavolo.</translation>
         </message>
         <message>
-            <location filename="../storage_notice.py" line="48" />
+            <location filename="../kit/storage_notice.py" line="48" />
             <source>The journal cannot be written: the hand stays pending. Call the floor supervisor.</source>
             <translation>Il giornale non può essere scritto: la mano resta in sospeso. Chiamare il capo sala.</translation>
         </message>
         <message>
-            <location filename="../storage_notice.py" line="53" />
+            <location filename="../kit/storage_notice.py" line="53" />
             <source>No new hand: the journal's disk has only %1 MiB free (at least %2 MiB are needed).</source>
             <translation>Nessuna nuova mano: il disco del giornale ha solo %1 MiB liberi (ne servono almeno %2 MiB).</translation>
         </message>
         <message>
-            <location filename="../storage_notice.py" line="58" />
+            <location filename="../kit/storage_notice.py" line="58" />
             <source>The journal's disk has only %1 MiB free: free space soon (below %2 MiB no new hand).</source>
             <translation>Il disco del giornale ha solo %1 MiB liberi: liberare spazio presto (sotto %2 MiB nessuna nuova mano).</translation>
         </message>
         <message>
-            <location filename="../storage_notice.py" line="62" />
+            <location filename="../kit/storage_notice.py" line="62" />
             <source>The journal answers again: play goes on.</source>
             <translation>Il giornale risponde di nuovo: il gioco continua.</translation>
         </message>
@@ -2597,78 +2596,78 @@
             <translation>%1: %2 · riserva %3</translation>
         </message>
         <message>
-            <location filename="../console/widgets/storage.py" line="76" />
+            <location filename="../kit/storage_bar.py" line="76" />
             <source>Retry</source>
             <translation>Riprova</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="80" />
+            <location filename="../kit/dealer_box.py" line="68" />
             <source>A dealer changes between hands only: finish the hand first</source>
             <translation>Il croupier si cambia solo tra una mano e l'altra: prima finisci la mano</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="82" />
+            <location filename="../kit/dealer_box.py" line="70" />
             <source>Not a badge: 1 to %1 letters or digits</source>
             <translation>Non è un badge: da 1 a %1 lettere o cifre</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="84" />
+            <location filename="../kit/dealer_box.py" line="72" />
             <source>Dealer %1 is on the box already</source>
             <translation>Il croupier %1 è già al tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="86" />
+            <location filename="../kit/dealer_box.py" line="74" />
             <source>Badge %1 is not a dealer known to the pit boss's list</source>
             <translation>Il badge %1 non è di un croupier nell'elenco del capo tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="88" />
+            <location filename="../kit/dealer_box.py" line="76" />
             <source>Not recorded: the journal did not take it. Try again</source>
             <translation>Non registrato: il registro non l'ha accettato. Riprova</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="89" />
+            <location filename="../kit/dealer_box.py" line="77" />
             <source>Refused: the dealer change was not recorded</source>
             <translation>Rifiutato: il cambio croupier non è registrato</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="192" />
-            <location filename="../console/widgets/dealer_box.py" line="289" />
+            <location filename="../kit/dealer_box.py" line="180" />
+            <location filename="../kit/dealer_box.py" line="277" />
             <source>Dealer change</source>
             <translation>Cambio croupier</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="193" />
+            <location filename="../kit/dealer_box.py" line="181" />
             <source>On the box now: %1</source>
             <translation>Al tavolo ora: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="194" />
+            <location filename="../kit/dealer_box.py" line="182" />
             <source>Nobody on the box yet</source>
             <translation>Ancora nessun croupier al tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="195" />
+            <location filename="../kit/dealer_box.py" line="183" />
             <source>Incoming dealer: enter your badge</source>
             <translation>Croupier entrante: inserisci il tuo badge</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="196" />
+            <location filename="../kit/dealer_box.py" line="184" />
             <source>Badge</source>
             <translation>Badge</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="197" />
+            <location filename="../kit/dealer_box.py" line="185" />
             <source>Back to the table</source>
             <translation>Torna al tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="198" />
+            <location filename="../kit/dealer_box.py" line="186" />
             <source>Take the box</source>
             <translation>Prendi il tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/dealer_box.py" line="288" />
+            <location filename="../kit/dealer_box.py" line="276" />
             <source>Dealer %1</source>
             <translation>Croupier %1</translation>
         </message>

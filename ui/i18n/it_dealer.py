@@ -3,7 +3,7 @@ pit-boss search's dealer field and shift picker. The person is the "croupier" (a
 role, it_pitboss.py; "Banco" is the house's hand). Texts translated elsewhere are not repeated."""
 
 IT = {
-    # the consoles' Dealer control (ui/console/widgets/dealer_box.py)
+    # the consoles' Dealer control (ui/kit/dealer_box.py)
     "Dealer %1": "Croupier %1",
     "Dealer change": "Cambio croupier",
     "On the box now: %1": "Al tavolo ora: %1",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,6 +27,8 @@ from dealer_assist.errors import DealerAssistError
 from dealer_assist.games import get_pot_game
 from dealer_assist.storage.journal import Journal
 from drivers.manual import ManualSource
+from ui.kit.boot import demo_journal_path
+from ui.poker.app import PokerConsole
 from ui.poker.snapshot import BET_KINDS, FORCED_KIND, PokerSnapshot
 
 SIZES = ((1920, 1080), (1280, 800))
@@ -73,11 +76,7 @@ def hands_for(game: str) -> tuple[tuple[tuple[int, str, int], ...], tuple[Script
 class PokerDemo:
     """Plays the scripted hands on one console (``console``: a started PokerConsole)."""
 
-    def __init__(self, app: QApplication, console: object, shots: Path | None, lang: str):
-        from ui.poker.app import PokerConsole
-
-        if not isinstance(console, PokerConsole):
-            raise TypeError("PokerDemo drives a PokerConsole")
+    def __init__(self, app: QApplication, console: PokerConsole, shots: Path | None, lang: str):
         self.app = app
         self.c = console
         self.p = console.presenter
@@ -303,8 +302,6 @@ def run_demo(
     size: tuple[int, int], db: str | None, seed: int, langs: tuple[str, ...],
 ) -> int:  # fmt: skip
     """Play ``hands`` scripted hands once per language; 0 when every hand went as scripted."""
-    from ui.poker.app import PokerConsole, demo_journal
-
     status = 0
     for lang in langs:
         url = db or str(demo_journal(shots, lang))
@@ -326,3 +323,13 @@ def run_demo(
         print(f"[{lang}] {len(demo.saved)} screenshots" + (f" in {shots}" if shots else ""))
     del seed  # the hands are scripted
     return status
+
+
+def demo_journal(screenshot_dir: Path | None, lang: str) -> Path:
+    """The demo's own journal for ``lang`` (never the table's)."""
+    base = demo_journal_path(screenshot_dir)
+    path = base.with_name(f"poker-demo-{lang}.db")
+    if path.exists():
+        path.unlink()
+    print(f"poker demo hands journaled in {path}", file=sys.stderr)
+    return path

@@ -10,7 +10,7 @@ Two guards keep a double tap from acting twice: the same button tapped again wit
 Amounts the rule does not allow are refused here with the rule's text (and, should one get
 through, by the core: its refusal is shown from the snapshot).
 
-The card keypad (the banked console's :class:`~ui.console.presenter.CardEntry`) is the dealer's
+The card keypad (the kit's :class:`~ui.kit.cards.CardEntry`) is the dealer's
 tool while the keypad is the card source (``manual``) or an unreadable card waits (``identify``,
 then a pit boss's ``confirm``). Privacy: a typed card goes straight to the source and is never
 kept here; a card refused as a duplicate is not named (it may be a hole card).
@@ -27,7 +27,7 @@ from dealer_assist.config import TableConfig
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import CardError, DealerAssistError
 from dealer_assist.games import get_pot_game
-from ui.console.view import CardEntry
+from ui.kit.cards import CardEntry
 from ui.poker.seat_taps import SeatTaps
 from ui.poker.service import PokerCommand
 from ui.poker.signoff import SignoffPad
@@ -447,7 +447,7 @@ class PokerPresenter(SeatTaps):
     # -- inside -----------------------------------------------------------------------------------
     def change_dealer(self, badge: str) -> int:
         """The Dealer control: the incoming dealer's ``badge`` to the table (between hands; the
-        service refuses otherwise, :mod:`ui.console.dealer_change`); the command's number."""
+        service refuses otherwise, :mod:`ui.kit.dealer_change`); the command's number."""
         self._command(PokerCommand("dealer", badge=badge))
         return self._seq
 

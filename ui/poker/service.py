@@ -1,9 +1,9 @@
 """The poker-room table behind the console: the peer runner, the card source and the journal.
 
-Qt-free and non-blocking like the banked console's :class:`ui.console.service.TableService`:
+Qt-free and non-blocking like the banked console's table service:
 every step returns at once with a :class:`~ui.poker.snapshot.PokerSnapshot` (the core's refusals
 come back in ``snapshot.error``, as the screen shows them), :meth:`PokerService.tick` moves the
-table on (device events, the clock). The worker (:mod:`ui.console.worker`) ticks it on its own
+table on (device events, the clock). The worker (:mod:`ui.kit.worker`) ticks it on its own
 thread; headless callers use :meth:`PokerService.wait`.
 
 Unlike a banked table, no hand opens by itself: between hands the dealer seats players, tops
@@ -36,10 +36,10 @@ from dealer_assist.table.dealers import ensure_dealer
 from dealer_assist.table.peer_runner import PeerRunner
 from drivers.failover.chain import FailoverSource
 from drivers.manual import ManualSource
-from ui.console.dealer_change import change_dealer, on_box
-from ui.console.pitboss import PitBossRoster
-from ui.console.refusals import command_error
-from ui.console.service import (
+from ui.kit.dealer_change import change_dealer, on_box
+from ui.kit.pitboss import PitBossRoster
+from ui.kit.refusals import command_error
+from ui.kit.sources import (
     MANUAL_SHUFFLE_TIMEOUT,
     WAIT_STEP,
     SourceFactory,
@@ -47,13 +47,13 @@ from ui.console.service import (
     source_kind,
     switch_notice,
 )
-from ui.console.snapshot import CommandError, DeviceStatus, SourceNotice, StorageBanner
+from ui.kit.status import CommandError, DeviceStatus, SourceNotice, StorageBanner
+from ui.kit.storage_notice import RECOVERED
 from ui.poker.seating import Seating
 from ui.poker.service_signoff import PokerFloorSignoffSteps
 from ui.poker.service_storage import PokerStorageSteps
 from ui.poker.signoff import pot_wait
 from ui.poker.snapshot import Extras, PokerSnapshot, RuleRefusal, take_snapshot
-from ui.storage_notice import RECOVERED
 
 RULES = ("no_card_entered", "void_unacknowledged", "hand_in_progress", "no_new_deck",
          "no_hand_to_void")  # fmt: skip
@@ -288,7 +288,7 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
             self._prepare()
 
     def _dealer(self, badge: str) -> CommandError | None:
-        """The Dealer control (:mod:`ui.console.dealer_change`); during a hand the rule's
+        """The Dealer control (:mod:`ui.kit.dealer_change`); during a hand the rule's
         refusal, said in the dealer's language like the seat changes'."""
         refused = change_dealer(self.config, self._runner(), badge,
                                 users=getattr(self, "signers", None))  # fmt: skip
@@ -473,6 +473,6 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
 
 
 def execute(service: PokerService, cmd: PokerCommand) -> PokerSnapshot:
-    """The worker's command runner for the poker console (:class:`ui.console.worker.TableWorker`
+    """The worker's command runner for the poker console (:class:`ui.kit.worker.TableWorker`
     ``run_command``)."""
     return service.execute(cmd)

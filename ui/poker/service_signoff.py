@@ -22,8 +22,8 @@ from dealer_assist.pitboss.signoffs import POT_SEAT, SignoffKey, SignoffRequest
 from dealer_assist.pitboss.users import UserStore
 from dealer_assist.storage.floor.signoff_relay import SignoffRelay
 from dealer_assist.table.peer_runner import PeerRunner
-from ui.console.pitboss import PitBossRoster
-from ui.console.snapshot import CommandError
+from ui.kit.pitboss import PitBossRoster
+from ui.kit.status import CommandError
 from ui.poker.seating import Seating
 from ui.poker.signoff import pot_request_for, sign_pot, sign_pot_from_floor
 

@@ -3,7 +3,7 @@
 
 A step the journal refused (JournalError after its retries) leaves the hand pending in the step
 log; the fault is latched (nothing is dealt) and said in the banner
-(:func:`ui.storage_notice.storage_text`); the journal's notices are shown unless a fault is.
+(:func:`ui.kit.storage_notice.storage_text`); the journal's notices are shown unless a fault is.
 ``_recover`` asks the journal for a write, then a new runner resumes the step log. The banked
 console's counterpart is :mod:`ui.console.service_storage`.
 """
@@ -16,9 +16,9 @@ from dealer_assist.events import DeviceEvent
 from dealer_assist.storage.faults import StorageNotice
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.peer_runner import PeerRunner
-from ui.console.snapshot import CommandError, StorageBanner
+from ui.kit.status import CommandError, StorageBanner
+from ui.kit.storage_notice import RECOVERED, storage_text
 from ui.poker.seating import Seating
-from ui.storage_notice import RECOVERED, storage_text
 
 PROBE_HAND = "-storage-probe-"
 """The hand uid of the write that asks the journal whether it takes writes again (a step

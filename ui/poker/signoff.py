@@ -5,8 +5,8 @@ The runner stops the award of a pot above a ``[signoff]`` tier
 (:mod:`dealer_assist.table.pot_signoff`: each pot as it is pushed, by its whole amount); the
 snapshot says which (:class:`PotWait`); the dealer hands the console to a pit boss, who types
 badge and PIN on the pad (:class:`SignoffPad`, the banked console's digit pad
-:func:`ui.console.widgets.pin_pad.pin_pad` on screen); :func:`sign_pot` checks them with the same
-check the banked console's payouts use (:func:`ui.console.signoff.signer_role`: the pit-boss
+:func:`ui.kit.pin_pad.pin_pad` on screen); :func:`sign_pot` checks them with the same
+check the banked console's payouts use (:func:`ui.kit.signers.signer_role`: the pit-boss
 application's users and roles when the table has them, else the console's roster of pit bosses;
 neither: nothing can be signed) and the tier's role (a shift manager also signs a pit boss's
 tier). A wrong badge or PIN, or a role below the tier's, changes nothing; a right one is kept
@@ -29,9 +29,9 @@ from dealer_assist.pitboss.signoffs import SignoffRequest, SignoffRow, pot_reque
 from dealer_assist.pitboss.users import UserStore
 from dealer_assist.table.peer_runner import PeerRunner
 from dealer_assist.table.pot_signoff import covers
-from ui.console.pitboss import PitBossRoster
-from ui.console.signoff import signer_role
-from ui.console.snapshot import CommandError
+from ui.kit.pitboss import PitBossRoster
+from ui.kit.signers import signer_role
+from ui.kit.status import CommandError
 
 PIN_MAX = 12
 """Digits a badge or a PIN may have on the pad."""

@@ -20,7 +20,7 @@ from dealer_assist.engine.state import HandView
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.games.base import Position
 from dealer_assist.table.session import TableSession
-from ui.console.snapshot import CommandError, DeviceStatus, SourceNotice, StorageBanner
+from ui.kit.status import CommandError, DeviceStatus, SourceNotice, StorageBanner
 
 if TYPE_CHECKING:
     from ui.poker.signoff import PotWait

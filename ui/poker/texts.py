@@ -21,8 +21,10 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from dealer_assist.cards import parse_card
 from dealer_assist.errors import CardError
-from ui.console.format import money
-from ui.console.texts import CARD_TAKEN, card_text, category_name, is_device_text, tr, trf, why_text
+from ui.kit.card_texts import CARD_TAKEN, card_text, category_name
+from ui.kit.fault_texts import is_device_text, why_text
+from ui.kit.format import money
+from ui.kit.translate import tr, trf
 from ui.poker.presenter import Message
 
 _TITLES = (
@@ -163,7 +165,7 @@ def message_text(m: Message, currency: str) -> str:
     if m.code == "rule":
         return refusal_text(m.rule, dict(m.named), m.text, currency)
     if m.code == "storage":
-        return trf(m.text, *m.args)  # ui/storage_notice.py's sentence, never the library's
+        return trf(m.text, *m.args)  # ui/kit/storage_notice.py's sentence, never the library's
     return m.text or m.code
 
 

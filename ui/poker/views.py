@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ui.console.snapshot import DeviceStatus, SourceNotice, StorageBanner
-from ui.console.view import CardEntry
+from ui.kit.cards import CardEntry
+from ui.kit.status import DeviceStatus, SourceNotice, StorageBanner
 from ui.poker.snapshot import Legal, PokerSnapshot, SeatSnap
 
 
@@ -20,7 +20,7 @@ class Message:
     ``pit_boss_missing``, ``ident_mismatch``, ``device``, ``rule`` (a refusal of the game's
     rules: its code ``rule`` and its values by name ``named``, the core's English ``text``),
     ``storage`` (a storage fault: ``text`` the English source of the dealer's sentence,
-    :mod:`ui.storage_notice`, with its ``args``)) with its amounts (``values``, minor units)
+    :mod:`ui.kit.storage_notice`, with its ``args``)) with its amounts (``values``, minor units)
     and the core's English ``text`` for a refusal; ``error`` for a refusal, else a hint."""
 
     code: str

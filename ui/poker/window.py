@@ -9,15 +9,14 @@ from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QVBoxLayout, QWidget
 
 from dealer_assist.config import TableConfig
 from dealer_assist.games import get_pot_game
-from ui.console import theme
-from ui.console.texts import tr, trf
-from ui.console.widgets.banner import NoticeBar, NotReadyBar
-from ui.console.widgets.dealer_box import DealerControl, attach_to_top_bar, poker_between
-from ui.console.widgets.seat import set_text
-from ui.console.widgets.storage import StorageBar
-from ui.console.widgets.topbar import TopBar
+from ui.kit import theme
+from ui.kit.banner import NoticeBar, NotReadyBar
+from ui.kit.dealer_box import DealerControl, attach_to_top_bar
+from ui.kit.storage_bar import StorageBar
+from ui.kit.topbar import TopBar
+from ui.kit.translate import tr
 from ui.poker.presenter import PokerPresenter, PokerView
-from ui.poker.snapshot import FORCED_KIND
+from ui.poker.snapshot import FORCED_KIND, PokerSnapshot
 from ui.poker.texts import step_name, title
 from ui.poker.widgets.alarm import PokerVoidAlarm
 from ui.poker.widgets.felt import Felt
@@ -52,7 +51,7 @@ PANEL_STYLE = f"""
 
 
 class PokerTopBar(TopBar):
-    """The banked console's top bar drawn from a poker view (banner, table, hand, device)."""
+    """The consoles' top bar drawn from a poker view (banner, table, hand, device)."""
 
     game = ""  # the game's code (its title on the table line)
 
@@ -60,13 +59,9 @@ class PokerTopBar(TopBar):
         """Banner, table line, hand number and the card source's status."""
         colors = theme.PHASE_COLORS.get(STEP_COLORS.get(view.step, view.step), (theme.SLATE,
                                         theme.TEXT))  # fmt: skip
-        self.phase.setStyleSheet(f"#phase {{ background: {colors[0]}; color: {colors[1]}; }}")
-        set_text(self.phase, step_name(view.step, view.snap.street).upper())
-        set_text(self.table, f"{table_id} · {title(self.game)}")
-        hand_no = view.snap.hand_no
-        set_text(self.hand, trf("Hand %1", hand_no) if hand_no else "")
-        self._device = view.snap.device
-        self.refresh_device()
+        self.show_status(step_name(view.step, view.snap.street), colors,
+                         f"{table_id} · {title(self.game)}", view.snap.hand_no,
+                         view.snap.device)  # fmt: skip
 
 
 class PokerWindow(QMainWindow):
@@ -157,3 +152,8 @@ class PokerWindow(QMainWindow):
         self.side.setFixedWidth(420 if compact else (620 if self._wide else 560))
         self.side.set_compact(compact)
         self.top.set_compact(compact)
+
+
+def poker_between(snap: PokerSnapshot) -> bool:
+    """A poker-room table is between hands: no hand in progress, no void alarm waiting."""
+    return not snap.in_hand and not snap.alarm

@@ -13,8 +13,8 @@ from dealer_assist.events import utc_now
 from dealer_assist.storage.journal import Journal
 from dealer_assist.tournament.state import TournamentState
 from dealer_assist.tournament.structure import TournamentStructure
-from ui.console.app import _quiet_offscreen, _quit_on_signals, qt_app
-from ui.console.i18n import install_language
+from ui.kit.boot import qt_app, quiet_offscreen, quit_on_signals
+from ui.kit.i18n import install_language
 from ui.tournament.board import Snapshot
 from ui.tournament.clock_window import ClockWindow
 from ui.tournament.desk import DirectorDesk
@@ -45,14 +45,14 @@ def _show(app: QCoreApplication, win: ClockWindow | DirectorWindow, *, windowed:
         screen = qt_app().primaryScreen()
         win.setGeometry(screen.geometry())
         win.showFullScreen()
-    _quit_on_signals(qt_app())
+    quit_on_signals(qt_app())
 
 
 def _offscreen_quiet(demo: bool) -> object:
     if demo and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
-        return qInstallMessageHandler(_quiet_offscreen)
+        return qInstallMessageHandler(quiet_offscreen)
     return None
 
 

@@ -22,7 +22,7 @@ from dealer_assist.events import utc_now
 from dealer_assist.games import get_pot_game
 from dealer_assist.storage.journal import Journal
 from dealer_assist.tournament.structure import TournamentStructure
-from ui.console.i18n import install_language
+from ui.kit.i18n import install_language
 from ui.tournament.clock_window import ClockWindow
 from ui.tournament.desk import DirectorDesk
 from ui.tournament.director_window import DeskWorker, DirectorWindow

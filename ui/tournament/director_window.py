@@ -35,9 +35,9 @@ from PySide6.QtWidgets import (
 
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.events import utc_now
-from ui.console import format as fmt
-from ui.console import theme
-from ui.console.widgets.seat import FitLabel, set_text
+from ui.kit import format as fmt
+from ui.kit import theme
+from ui.kit.labels import FitLabel, set_text
 from ui.tournament.board import Snapshot, countdown
 from ui.tournament.desk import DirectorDesk, Row
 from ui.tournament.texts import chips, level_amounts, tr, trf

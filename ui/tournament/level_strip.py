@@ -38,8 +38,8 @@ from dealer_assist.config import TableConfig
 from dealer_assist.events import utc_now
 from dealer_assist.tournament.action_clock import DecisionClock, DecisionOutcome, TimeBanks
 from dealer_assist.tournament.errors import ClockError
-from ui.console import theme
-from ui.console.widgets.seat import FitLabel, set_text
+from ui.kit import theme
+from ui.kit.labels import FitLabel, set_text
 from ui.tournament.bank_journal import INTERIM_SECONDS, BankJournal
 from ui.tournament.board import Board, Snapshot, countdown
 from ui.tournament.feed import JournalFeed

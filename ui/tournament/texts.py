@@ -1,6 +1,6 @@
 """The tournament screens' texts through Qt's translation (``ui/console/texts.py`` explains the
 rules lupdate needs: literals in ``tr``/``trf``/``QT_TRANSLATE_NOOP``). Italian:
-``ui/i18n/it_tournament.py``. Amounts: money with :func:`ui.console.format.money`, chips with
+``ui/i18n/it_tournament.py``. Amounts: money with :func:`ui.kit.format.money`, chips with
 :func:`chips` (grouped in the language's way)."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 from dealer_assist.errors import ConfigError
 from dealer_assist.games import PotGame, get_pot_game
 from dealer_assist.tournament.structure import Level
-from ui.console import format as fmt
-from ui.console.texts import tr, trf
+from ui.kit import format as fmt
+from ui.kit.translate import tr, trf
 
 __all__ = ["chips", "game_line", "level_amounts", "place_name", "tr", "trf"]
 

@@ -15,11 +15,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.console.format import money
 from ui.console.presenter import ConsolePresenter, ConsoleView, Step
-from ui.console.texts import box_name, tr, trf, void_text
+from ui.console.texts import box_name
 from ui.console.widgets.panel import fit_font
-from ui.console.widgets.seat import set_text
+from ui.kit.fault_texts import void_text
+from ui.kit.format import money
+from ui.kit.labels import set_text
+from ui.kit.translate import tr, trf
 
 
 def _label(name: str, text: str = "") -> QLabel:

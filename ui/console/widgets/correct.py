@@ -6,9 +6,10 @@ from __future__ import annotations
 from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ui.console.presenter import ConsolePresenter, ConsoleView
-from ui.console.texts import action_label, tr, trf
-from ui.console.widgets.pin_pad import pin_pad
-from ui.console.widgets.seat import restyle, set_text
+from ui.console.texts import action_label
+from ui.kit.labels import restyle, set_text
+from ui.kit.pin_pad import pin_pad
+from ui.kit.translate import tr, trf
 
 
 class CorrectPage(QWidget):

@@ -15,13 +15,15 @@ from PySide6.QtWidgets import (
 
 from dealer_assist.cards import Card
 from dealer_assist.engine.voids import VoidReason
-from ui.console.format import money
 from ui.console.history import HistoryHand
 from ui.console.presenter import ConsolePresenter, ConsoleView
-from ui.console.texts import card_text, result_name, tr, trf
+from ui.console.texts import result_name
 from ui.console.walk_texts import walk_texts
-from ui.console.widgets.pin_pad import pin_pad
-from ui.console.widgets.seat import set_text
+from ui.kit.card_texts import card_text
+from ui.kit.format import money
+from ui.kit.labels import set_text
+from ui.kit.pin_pad import pin_pad
+from ui.kit.translate import tr, trf
 
 
 def _label(name: str, text: str = "") -> QLabel:

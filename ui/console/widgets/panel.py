@@ -15,25 +15,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.console import theme
-from ui.console.format import money
 from ui.console.presenter import ConsolePresenter, ConsoleView, Step
-from ui.console.texts import (
-    box_name,
-    dealer_action_label,
-    message_text,
-    source_error_text,
-    tr,
-    trf,
-)
+from ui.console.texts import box_name, dealer_action_label, message_text
 from ui.console.walk_texts import walk_texts
-from ui.console.widgets.chip import ChipButton
 from ui.console.widgets.correct import CorrectPage
-from ui.console.widgets.entry import EntryPage, ExposedPage
+from ui.console.widgets.exposed import ExposedPage
 from ui.console.widgets.history import HistoryPage
-from ui.console.widgets.pages import PageStack
-from ui.console.widgets.seat import collapse, restyle, set_text
 from ui.console.widgets.settle import SettlementPage
+from ui.kit import theme
+from ui.kit.chip import ChipButton
+from ui.kit.entry import EntryPage
+from ui.kit.fault_texts import source_error_text
+from ui.kit.format import money
+from ui.kit.labels import collapse, restyle, set_text
+from ui.kit.pages import PageStack
+from ui.kit.translate import tr, trf
 
 
 def fit_font(button: QPushButton, text: str, sizes: tuple[int, ...]) -> None:

@@ -16,21 +16,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.console.format import chip
 from ui.console.presenter import ConsolePresenter, ConsoleView, SettleRow, Step
-from ui.console.texts import (
-    box_name,
-    category_name,
-    outcome_text,
-    qualification_text,
-    result_name,
-    total_text,
-    tr,
-    trf,
-)
+from ui.console.texts import box_name, outcome_text, qualification_text, result_name, total_text
 from ui.console.walk_texts import chips_text, hole_text, walk_texts
-from ui.console.widgets.pin_pad import pin_pad
-from ui.console.widgets.seat import restyle, set_text
+from ui.kit.card_texts import category_name
+from ui.kit.format import chip
+from ui.kit.labels import restyle, set_text
+from ui.kit.pin_pad import pin_pad
+from ui.kit.translate import tr, trf
 
 
 def _label(name: str, text: str = "", *, wrap: bool = True) -> QLabel:

@@ -16,10 +16,8 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QRadialGradient, 
 from PySide6.QtWidgets import QLabel, QWidget
 
 from dealer_assist.games import get_game
-from ui.console import theme
 from ui.console.presenter import ConsoleView
-from ui.console.texts import category_name, qualification_text, tr, trf
-from ui.console.widgets.cards import RATIO, CardView
+from ui.console.texts import qualification_text
 from ui.console.widgets.seat import (
     BOX_H,
     BOX_H_COMPACT,
@@ -27,9 +25,12 @@ from ui.console.widgets.seat import (
     TILE_MARGIN,
     TILE_MARGIN_COMPACT,
     SeatTile,
-    restyle,
-    set_text,
 )
+from ui.kit import theme
+from ui.kit.card_texts import category_name
+from ui.kit.card_view import RATIO, CardView
+from ui.kit.labels import restyle, set_text
+from ui.kit.translate import tr, trf
 
 MARGIN = 14
 GAP = 10

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QPushButton, QWidget
 
-from ui.console.format import money
-from ui.console.texts import tr, trf
-from ui.console.widgets.seat import restyle, set_text
+from ui.kit.format import money
+from ui.kit.labels import restyle, set_text
+from ui.kit.translate import tr, trf
 from ui.poker.presenter import PokerPresenter, PokerView
 from ui.poker.snapshot import FORCED_KIND
 from ui.poker.texts import kind_name, void_label

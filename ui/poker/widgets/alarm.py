@@ -14,9 +14,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from dealer_assist.engine.voids import VoidReason
-from ui.console.format import money
-from ui.console.texts import tr, trf, void_text
-from ui.console.widgets.seat import set_text
+from ui.kit.fault_texts import void_text
+from ui.kit.format import money
+from ui.kit.labels import set_text
+from ui.kit.translate import tr, trf
 from ui.poker.presenter import PokerPresenter, PokerView
 
 
@@ -98,7 +99,7 @@ class PokerVoidAlarm(QFrame):
 
 def reason_text(reason: VoidReason | None, code: str, lang: str) -> str:
     """The void's reason for the dealer, in ``lang``: the reason's own text and what to do
-    (:func:`ui.console.texts.void_text`). The free detail is left to the journal: it is the
+    (:func:`ui.kit.fault_texts.void_text`). The free detail is left to the journal: it is the
     core's English (in an Italian alarm too) and after a restart it nests the reason in itself
     ("Restart during the hand (the device lost the deck ...: Restart during the hand (...))")."""
     if reason is None:

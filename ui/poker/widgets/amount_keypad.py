@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from ui.console.format import money
-from ui.console.texts import tr
-from ui.console.widgets.chip import ChipButton
-from ui.console.widgets.seat import restyle, set_text
+from ui.kit.chip import ChipButton
+from ui.kit.format import money
+from ui.kit.labels import restyle, set_text
+from ui.kit.translate import tr
 from ui.poker.presenter import PokerPresenter, PokerView
 
 

@@ -19,12 +19,12 @@ from PySide6.QtCore import QCoreApplication, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from ui.console import theme
-from ui.console.format import money
-from ui.console.presenter import CardFace
-from ui.console.texts import tr, trf
-from ui.console.widgets.cards import CardView
-from ui.console.widgets.seat import FitLabel, restyle, set_text
+from ui.kit import theme
+from ui.kit.card_view import CardView
+from ui.kit.cards import CardFace
+from ui.kit.format import money
+from ui.kit.labels import FitLabel, restyle, set_text
+from ui.kit.translate import tr, trf
 from ui.poker.presenter import PokerView
 from ui.poker.snapshot import FORCED_KIND, PokerSnapshot, SeatSnap
 from ui.poker.texts import badge, kind_name, pot_name

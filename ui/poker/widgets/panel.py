@@ -2,7 +2,7 @@
 raise range, the amount keypad and the action bar), the showdown prompt (seat N: Show / Muck),
 the award (each pot, side pots first, winners with amounts and odd chips, returned bets, the
 stacks after), between hands (seat a player, top up, sit out or in, leave, the button, New
-hand), and the card keypad (the banked console's :class:`~ui.console.widgets.entry.EntryPage`:
+hand), and the card keypad (the kit's :class:`~ui.kit.entry.EntryPage`:
 the cards typed when the keypad is the source, an unreadable card identified by the dealer and
 confirmed by a pit boss), and the deck running short (the dealer's instruction, then "Burns
 loaded: shuffle"). The void alarm covers the window (:mod:`ui.poker.widgets.alarm`).
@@ -32,11 +32,11 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_assist.cards import Card
-from ui.console.format import money
-from ui.console.texts import tr, trf
-from ui.console.widgets.entry import EntryPage
-from ui.console.widgets.pages import PageStack
-from ui.console.widgets.seat import collapse, restyle, set_text
+from ui.kit.entry import EntryPage
+from ui.kit.format import money
+from ui.kit.labels import collapse, restyle, set_text
+from ui.kit.pages import PageStack
+from ui.kit.translate import tr, trf
 from ui.poker.presenter import PokerPresenter, PokerView
 from ui.poker.snapshot import FORCED_KIND
 from ui.poker.texts import (

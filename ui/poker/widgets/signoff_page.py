@@ -1,6 +1,6 @@
 """The side panel's page while a large pot waits for a pit boss (:mod:`ui.poker.signoff`): the
 pot, its amount and winners, the role that must sign, the badge and PIN being typed (the PIN as
-dots) on the console's pit-boss pad (:func:`ui.console.widgets.pin_pad.pin_pad`), and Void hand
+dots) on the console's pit-boss pad (:func:`ui.kit.pin_pad.pin_pad`), and Void hand
 (two taps, as on the other pages). No hole card is shown here: the cards are recorded with the
 sign-off, the dealer's screen keeps the showdown's privacy."""
 
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
-from ui.console.format import money
-from ui.console.texts import tr, trf
-from ui.console.widgets.pin_pad import pin_pad
-from ui.console.widgets.seat import restyle, set_text
+from ui.kit.format import money
+from ui.kit.labels import restyle, set_text
+from ui.kit.pin_pad import pin_pad
+from ui.kit.translate import tr, trf
 from ui.poker.presenter import PokerPresenter, PokerView
 from ui.poker.texts import pot_name, void_label
 from ui.poker.views import Message

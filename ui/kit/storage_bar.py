@@ -1,7 +1,7 @@
 """The bar of the journal's storage (issue 18 item 6): red while the journal refuses writes (the
 hand stays pending, nothing is dealt; *Retry* once the storage is freed), amber for a notice (the
 disk getting full, the journal answering again; *OK* dismisses it). Drawn from the view on the
-GUI thread; the sentence is :mod:`ui.storage_notice`'s, translated here."""
+GUI thread; the sentence is :mod:`ui.kit.storage_notice`'s, translated here."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Protocol
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy
 
-from ui.console.snapshot import StorageBanner
-from ui.console.texts import tr, trf
-from ui.console.widgets.seat import set_text
+from ui.kit.labels import set_text
+from ui.kit.status import StorageBanner
+from ui.kit.translate import tr, trf
 
 
 class StorageView(Protocol):

@@ -1,4 +1,4 @@
-"""The console's translation calls (see :mod:`ui.console.texts` for how lupdate collects them).
+"""The consoles' translation calls (see :mod:`ui.console.texts` for how lupdate collects them).
 
 ``tr``/``trf`` translate in the default, empty context, where ``ui/i18n/console_it.ts`` keeps the
 console's Italian; every text module of the console and the poker console calls them.

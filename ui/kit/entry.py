@@ -1,6 +1,5 @@
-"""Side-panel pages where the dealer enters cards: the manual deal (the keypad is the card source),
-an unreadable card identified by the dealer and confirmed by a pit boss, and a card exposed by
-mistake.
+"""The page where the dealer enters cards, in both consoles: the manual deal (the keypad is the
+card source) and an unreadable card identified by the dealer and confirmed by a pit boss.
 
 Privacy: these pages say where a card goes, never which card went there. A keypad is cleared as
 soon as its card is confirmed (its preview shows only the card being chosen), and the card the
@@ -14,27 +13,20 @@ from typing import Protocol
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QGridLayout,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from dealer_assist.cards import Card
-from ui.console.card_keypad import CardKeypad
-from ui.console.presenter import CardEntry, ConsolePresenter, ConsoleView
-from ui.console.texts import place_text, position_text, tr, trf
-from ui.console.widgets.pages import PageStack
-from ui.console.widgets.seat import collapse, restyle, set_text
-
-
-def _label(name: str, text: str = "", *, wrap: bool = True) -> QLabel:
-    label = QLabel(text)
-    label.setObjectName(name)
-    label.setWordWrap(wrap)
-    return label
+from ui.kit.card_keypad import CardKeypad
+from ui.kit.card_texts import position_text
+from ui.kit.cards import CardEntry
+from ui.kit.labels import collapse, named_label, restyle, set_text
+from ui.kit.pages import PageStack
+from ui.kit.pin_pad import pin_pad
+from ui.kit.translate import tr, trf
 
 
 class EntrySink(Protocol):
@@ -71,7 +63,7 @@ class PinPad(QWidget):
 
     Signals:
         key(str): a digit, ``back``, ``next``, ``badge`` or ``pin`` (see
-            :meth:`ConsolePresenter.pin_key`).
+            :meth:`EntrySink.pin_key`).
     """
 
     key = Signal(str)
@@ -91,18 +83,8 @@ class PinPad(QWidget):
         fields.addWidget(self.badge, 1)
         fields.addWidget(self.pin, 1)
         lay.addLayout(fields)
-        grid = QGridLayout()
-        grid.setSpacing(8)
-        self.keys: dict[str, QPushButton] = {}
-        for i, k in enumerate(("1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "next")):
-            text = {"back": "⌫", "next": tr("Next")}.get(k, k)
-            button = QPushButton(text)
-            button.setObjectName("pinKey")
-            button.setMinimumSize(88, 64)
-            button.clicked.connect(lambda _=False, key=k: self.key.emit(key))
-            self.keys[k] = button
-            grid.addWidget(button, i // 3, i % 3)
-        lay.addLayout(grid)
+        pad, self.keys = pin_pad(self.key.emit, next_text=tr("Next"), spacing=8, key_size=(88, 64))
+        lay.addWidget(pad)
 
     def show_entry(self, entry: CardEntry) -> None:
         """Draw the badge, the PIN as dots and which field takes the digits."""
@@ -125,11 +107,11 @@ class EntryPage(QWidget):
         self.lay = lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(10)
-        self.title = _label("sideTitle", wrap=False)
-        self.position = _label("entryPosition", wrap=False)
+        self.title = named_label("sideTitle", wrap=False)
+        self.position = named_label("entryPosition", wrap=False)
         self.position.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.progress = _label("sideHint", wrap=False)
-        self.hint = _label("sideHint")
+        self.progress = named_label("sideHint", wrap=False)
+        self.hint = named_label("sideHint")
         for label in (self.title, self.position, self.progress, self.hint):
             lay.addWidget(label)
         self.stack = PageStack()
@@ -219,75 +201,3 @@ class EntryPage(QWidget):
             keys.setEnabled(not entry.waiting)
         for label in (self.progress, self.hint):
             collapse(label, not label.text())
-
-
-class ExposedPage(QWidget):
-    """Record a card exposed by mistake: where it is and, optionally, which card (rules text
-    000: the card stays valid, it is not a misdeal)."""
-
-    def __init__(self, presenter: ConsolePresenter) -> None:
-        super().__init__()
-        self.p = presenter
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(10)
-        self.title = _label("sideTitle", tr("Exposed card"), wrap=False)
-        self.hint = _label("sideHint")
-        lay.addWidget(self.title)
-        lay.addWidget(self.hint)
-        self.grid = QGridLayout()
-        self.grid.setSpacing(8)
-        lay.addLayout(self.grid)
-        self.card_hint = _label("sideHint", tr("Which card? (optional)"))
-        lay.addWidget(self.card_hint)
-        self.keys = CardKeypad()
-        self.keys.setObjectName("exposedKeypad")
-        self.keys.confirm_button.hide()  # "Record" takes the chosen card, or none
-        lay.addWidget(self.keys)
-        lay.addStretch(1)
-        row = QHBoxLayout()
-        self.cancel = QPushButton(tr("Cancel"))
-        self.cancel.clicked.connect(self._cancel)
-        self.record = QPushButton(tr("Record"))
-        self.record.setObjectName("recordExposed")
-        self.record.clicked.connect(self._record)
-        row.addWidget(self.cancel)
-        row.addWidget(self.record)
-        lay.addLayout(row)
-        self.places: dict[str, QPushButton] = {}
-
-    def set_compact(self, compact: bool) -> None:
-        """Five rank keys a row in the narrow panel of small screens."""
-        self.keys.set_columns(5 if compact else 7)
-
-    def _record(self) -> None:
-        card = self.keys.selection()
-        self.keys.clear()
-        self.p.record_exposed(card)
-
-    def _cancel(self) -> None:
-        self.keys.clear()
-        self.p.cancel_exposed()
-
-    def show_view(self, view: ConsoleView) -> None:
-        """Draw the form (the place buttons are rebuilt when the seats change)."""
-        form = view.expose
-        positions = form.positions if form is not None else ()
-        set_text(self.hint, tr("Not a misdeal: the card stays valid and play goes on. "
-                               "Where is it?"))  # fmt: skip
-        if tuple(self.places) != positions:
-            for b in self.places.values():
-                b.setParent(None)
-                b.deleteLater()
-            self.places = {}
-            for i, place in enumerate(positions):
-                b = QPushButton(place_text(place))
-                b.setObjectName("boxTab")
-                b.clicked.connect(lambda _=False, pl=place: self.p.choose_exposed(pl))
-                self.grid.addWidget(b, i // 3, i % 3)
-                self.places[place] = b
-        for place, b in self.places.items():
-            restyle(b, selected=form is not None and form.position == place)
-        self.record.setEnabled(form is not None and form.position is not None and not view.busy)
-        if form is None:
-            self.keys.clear()

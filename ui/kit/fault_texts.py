@@ -17,9 +17,9 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.table.device_status import fault_kind
-from ui.console.format import seconds
-from ui.console.snapshot import DeviceStatus, SourceNotice
-from ui.console.translate import tr, trf
+from ui.kit.format import seconds
+from ui.kit.status import DeviceStatus, SourceNotice
+from ui.kit.translate import tr, trf
 
 log = logging.getLogger("ui.console.texts")  # the console's texts log under one name
 

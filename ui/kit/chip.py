@@ -8,8 +8,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QPushButton, QWidget
 
-from ui.console import theme
-from ui.console.format import chip
+from ui.kit import theme
+from ui.kit.format import chip
 
 SIZE = 92
 

@@ -1,8 +1,9 @@
 """The console's card sources and the pit boss's confirmation: what the banked and the poker
-console's services share (moved out of :mod:`ui.console.service`, which re-exports them)."""
+console's services share."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from dealer_assist.cards import Card
@@ -12,8 +13,13 @@ from dealer_assist.source import CardSource
 from dealer_assist.table.runner import TableRunner
 from drivers.failover.chain import FailoverSource
 from drivers.manual import ManualSource
-from ui.console.pitboss import PitBossRoster, check_badge
-from ui.console.snapshot import CommandError, SourceNotice
+from ui.kit.pitboss import PitBossRoster, check_badge
+from ui.kit.status import CommandError, SourceNotice
+
+SourceFactory = Callable[[], CardSource]
+"""Builds the (unopened) card source, e.g. ``lambda: open_source(url)``."""
+WAIT_STEP = 0.05  # seconds: what wait() lets the source take for one event before ticking
+MANUAL_SHUFFLE_TIMEOUT = 1.0  # seconds: the keypad's "shuffle" is immediate
 
 
 def source_kind(source: CardSource | None) -> str:

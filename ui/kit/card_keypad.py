@@ -33,7 +33,8 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_assist.cards import RANK_CHARS, SUIT_CHARS, Card, parse_card
-from ui.console.texts import CARD_TAKEN, tr
+from ui.kit.card_texts import CARD_TAKEN
+from ui.kit.translate import tr
 
 TOUCH = 64  # minimum side of a key, pixels
 RANK_ORDER = "AKQJT98765432"

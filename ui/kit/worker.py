@@ -14,8 +14,6 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
-from ui.console.commands import execute
-
 
 class TickedService(Protocol):
     """What the worker drives: a table service (:class:`ui.console.service.TableService`, the
@@ -39,13 +37,13 @@ Execute = Callable[[Any, Any], Any]
 
 class TableWorker(QObject):
     """Lives on the worker thread and owns the service. ``snapshot`` carries the service's
-    snapshot; ``run_command`` executes a command (default: the banked console's)."""
+    snapshot; ``run_command`` executes a command (each console brings its own)."""
 
     snapshot = Signal(object)
 
     def __init__(
-        self, service: TickedService, tick_ms: int = 250, busy_tick_ms: int = 20, *,
-        run_command: Execute = execute,
+        self, service: TickedService, run_command: Execute, tick_ms: int = 250,
+        busy_tick_ms: int = 20,
     ) -> None:  # fmt: skip
         super().__init__()
         self.service = service
@@ -101,13 +99,11 @@ class WorkerBridge(QObject):
     snapshot = Signal(object)
     _stop = Signal()
 
-    def __init__(
-        self, service: TickedService, tick_ms: int = 250, *, run_command: Execute = execute
-    ) -> None:
+    def __init__(self, service: TickedService, run_command: Execute, tick_ms: int = 250) -> None:
         super().__init__()
         self.worker_thread = QThread()
         self.worker_thread.setObjectName("table-worker")
-        self.worker = TableWorker(service, tick_ms, run_command=run_command)
+        self.worker = TableWorker(service, run_command, tick_ms)
         self.worker.moveToThread(self.worker_thread)
         self.worker_thread.started.connect(self.worker.start)
         self.command.connect(self.worker.run)

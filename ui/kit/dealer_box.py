@@ -6,7 +6,7 @@ PIN. During a hand the button is not there (and the table refuses a change whoev
 
 The control reads the presenter's latest snapshot (``snap.on_box``, ``snap.seq``,
 ``snap.error``) after every view and sends the badge with ``presenter.change_dealer`` (the
-table's side: :mod:`ui.console.dealer_change`). The badge is checked here first (not a badge,
+table's side: :mod:`ui.kit.dealer_change`). The badge is checked here first (not a badge,
 already on the box) so the table is asked only what it may accept; the table's refusals
 (a hand in progress, not a known dealer, the journal) are said on the pad.
 """
@@ -27,12 +27,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_assist.engine.banked import Phase
 from dealer_assist.errors import TableError
 from dealer_assist.table.dealers import BADGE_MAX, check_badge
-from ui.console import theme
-from ui.console.texts import tr, trf
-from ui.console.widgets.pin_pad import pin_pad
+from ui.kit import theme
+from ui.kit.pin_pad import pin_pad
+from ui.kit.translate import tr, trf
 
 STYLE = f"""
 #dealerStatus {{ color: {theme.MUTED}; font-size: 14px; }}
@@ -62,20 +61,9 @@ class _Presenter(Protocol):
     def change_dealer(self, badge: str) -> int: ...
 
 
-def banked_between(snap: Any) -> bool:
-    """A banked table is between hands: no hand yet, or the last one settled or void and its
-    alarm acknowledged (bets open is a hand already opened: its dealer opened it)."""
-    return snap.phase in (None, Phase.SETTLED, Phase.VOID) and snap.void_reason is None
-
-
-def poker_between(snap: Any) -> bool:
-    """A poker-room table is between hands: no hand in progress, no void alarm waiting."""
-    return not snap.in_hand and not snap.alarm
-
-
 def refusal_text(code: str, badge: str, rule: str = "") -> str:
     """The dealer's sentence for a refused dealer change (``code`` of
-    :mod:`ui.console.dealer_change`, or the table's own: ``state``, ``journal``...)."""
+    :mod:`ui.kit.dealer_change`, or the table's own: ``state``, ``journal``...)."""
     if code in ("dealer_in_hand", "state") or rule == "hand_in_progress":
         return tr("A dealer changes between hands only: finish the hand first")
     if code == "dealer_badge":
@@ -223,14 +211,14 @@ def attach_to_top_bar(top: QWidget, hand: QWidget, chip: QWidget) -> None:
 
 
 class DealerControl(QPushButton):
-    """The Dealer control: a touch button (64 px, :data:`~ui.console.theme.TOUCH`) over the top
+    """The Dealer control: a touch button (64 px, :data:`~ui.kit.theme.TOUCH`) over the top
     left corner of the table, shown between hands only, that opens the pad; and
     :attr:`status`, the discreet "Dealer D-1042" of the top bar (:func:`attach_to_top_bar`).
 
     Args:
         presenter: the console's presenter (its ``snap``, ``subscribe``, ``change_dealer``).
-        between: whether its snapshot is between hands (:func:`banked_between`,
-            :func:`poker_between`).
+        between: whether its snapshot is between hands (:func:`ui.console.window.banked_between`,
+            :func:`ui.poker.window.poker_between`).
         overlay: the widget the pad covers and the button lies on (the central widget).
         anchor: the table area whose top left corner (outside the seats' arc) holds the button.
     """

@@ -11,15 +11,16 @@ from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPaintEvent,
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from dealer_assist.cards import Card
-from ui.console import theme
-from ui.console.presenter import CardFace
-from ui.console.texts import SUIT_SYMBOLS, card_spoken, rank_text, tr
+from ui.kit import theme
+from ui.kit.card_texts import SUIT_SYMBOLS, card_spoken, rank_text
+from ui.kit.cards import CardFace
+from ui.kit.translate import tr
 
 RATIO = 1.4  # height / width of a card
 
 
 class CardView(QWidget):
-    """One card slot. ``set_face`` takes a :data:`~ui.console.presenter.CardFace`."""
+    """One card slot. ``set_face`` takes a :data:`~ui.kit.cards.CardFace`."""
 
     def __init__(self, width: int = 90, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -1,4 +1,5 @@
-"""The top bar: the phase banner, the table and hand, and the card source's status."""
+"""The top bar of both consoles: the phase banner, the table and hand, and the card source's
+status (the consoles say what the banner and the table line read)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,11 @@ from datetime import datetime
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from dealer_assist.events import utc_now
-from dealer_assist.games import get_game
-from ui.console import theme
-from ui.console.format import seconds
-from ui.console.presenter import ConsoleView
-from ui.console.snapshot import DeviceStatus
-from ui.console.texts import fault_names, phase_name, source_error_text, tr, trf
-from ui.console.widgets.seat import FitLabel, restyle, set_text
+from ui.kit.fault_texts import fault_names, source_error_text
+from ui.kit.format import seconds
+from ui.kit.labels import FitLabel, restyle, set_text
+from ui.kit.status import DeviceStatus
+from ui.kit.translate import tr, trf
 
 
 def heartbeat_text(last: datetime | None, now: datetime) -> tuple[str, bool]:
@@ -73,14 +72,17 @@ class TopBar(QFrame):
         self.setFixedHeight(72 if compact else 88)
         restyle(self.phase, compact=compact)
 
-    def show_view(self, view: ConsoleView) -> None:
-        """Draw the banner, the table line and the device status."""
-        bg, fg = theme.PHASE_COLORS.get(view.step.value, (theme.SLATE, theme.TEXT))
-        self.phase.setStyleSheet(f"#phase {{ background: {bg}; color: {fg}; }}")
-        set_text(self.phase, phase_name(view.step, view.street, view.game).upper())
-        set_text(self.table, f"{view.table_id} · {get_game(view.game).title}")
-        set_text(self.hand, trf("Hand %1", view.hand_no) if view.hand_no else "")
-        self._device = view.device
+    def show_status(
+        self, banner: str, colors: tuple[str, str], table: str, hand_no: int,
+        device: DeviceStatus,
+    ) -> None:  # fmt: skip
+        """Draw the phase ``banner`` in ``colors`` (background, text), the ``table`` line, the
+        hand number (0: none) and the card source's ``device`` status."""
+        self.phase.setStyleSheet(f"#phase {{ background: {colors[0]}; color: {colors[1]}; }}")
+        set_text(self.phase, banner.upper())
+        set_text(self.table, table)
+        set_text(self.hand, trf("Hand %1", hand_no) if hand_no else "")
+        self._device = device
         self.refresh_device()
 
     def refresh_device(self) -> None:

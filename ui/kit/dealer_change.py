@@ -7,7 +7,7 @@ console (``signers``) and the table's named setting ``[table] dealer_known_only 
 (:attr:`~dealer_assist.config.TableConfig.dealer_known_only`), the badge must be a user whose
 role is ``dealer``; without the store that setting refuses every badge (nothing can be checked).
 
-Refusals (a :class:`~ui.console.snapshot.CommandError`, the badge in ``args``):
+Refusals (a :class:`~ui.kit.status.CommandError`, the badge in ``args``):
 ``dealer_in_hand`` (a hand is in progress), ``dealer_badge`` (not a badge id), ``dealer_same``
 (that dealer is on the box already), ``dealer_unknown`` (not a known dealer).
 """
@@ -23,7 +23,7 @@ from dealer_assist.pitboss.users import UserStore
 from dealer_assist.table.dealers import check_badge, record_dealer_change
 from dealer_assist.table.resume import ResumingRunner
 from dealer_assist.table.session import TableSession
-from ui.console.snapshot import CommandError
+from ui.kit.status import CommandError
 
 REFUSALS = ("dealer_in_hand", "dealer_badge", "dealer_same", "dealer_unknown")
 """The codes of the dealer control's own refusals."""

@@ -12,8 +12,8 @@ from dealer_assist.errors import (
     IllegalActionError,
     JournalError,
 )
-from ui.console.snapshot import CommandError
-from ui.storage_notice import storage_text
+from ui.kit.status import CommandError
+from ui.kit.storage_notice import storage_text
 
 
 def command_error(e: DealerAssistError) -> CommandError:

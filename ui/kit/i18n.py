@@ -9,7 +9,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
 
 from dealer_assist.errors import ConfigError
-from ui.console import format as fmt
+from ui.kit import format as fmt
 
 LANGUAGES = ("it", "en")
 

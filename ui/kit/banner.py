@@ -6,9 +6,11 @@ from typing import Protocol
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout
 
-from ui.console.snapshot import DeviceStatus, SourceNotice
-from ui.console.texts import not_ready_text, notice_reason_text, notice_text, tr
-from ui.console.widgets.seat import set_text
+from ui.kit.card_texts import notice_text
+from ui.kit.fault_texts import not_ready_text, notice_reason_text
+from ui.kit.labels import set_text
+from ui.kit.status import DeviceStatus, SourceNotice
+from ui.kit.translate import tr
 
 
 class BarView(Protocol):

@@ -1,0 +1,40 @@
+"""What both consoles' card widgets are given (Qt-free): a card slot's face and what the card
+keypad is for now. Neither ever names a hidden card: a face-down slot is ``back``, the keypad
+knows only where the card goes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from dealer_assist.cards import Card
+from dealer_assist.games.base import Position
+
+CardFace = Card | Literal["back", "empty"]
+"""A card slot: the card face up, a card face down (``back``), or no card yet (``empty``)."""
+
+
+@dataclass(frozen=True)
+class CardEntry:
+    """What the card keypad is for now.
+
+    ``mode``: ``manual`` (type the next card of the deal: the keypad is the card source),
+    ``identify`` (the dealer enters the unreadable card) or ``confirm`` (a pit boss enters it too,
+    after their badge and PIN). ``position``: where the card goes (never which card it is).
+    ``number``/``total``: the card's rank in this deal (manual). ``waiting``: the last typed card
+    is still being taken. ``badge``, ``pin_len`` (the PIN itself stays in the presenter),
+    ``pin_field`` (``badge``, ``pin``: where the digits go; ``card``: the pit boss enters the
+    card) and ``pin_required`` for ``confirm``.
+    """
+
+    mode: str
+    position: Position | None
+    number: int = 0
+    total: int = 0
+    waiting: bool = False
+    badge: str = ""
+    pin_len: int = 0
+    pin_field: str = "badge"
+    pin_required: bool = False
+    held: bool = False
+    """manual: the last typed card is held (not in the deal yet) and can be typed again."""

@@ -1,0 +1,82 @@
+"""``dealer-assist console --game holdem|stud``: the poker console on the table's screen, or its
+scripted demo (:mod:`ui.poker.demo`) offscreen. The assembled console is :mod:`ui.poker.app`'s;
+this module sits above both (the demo drives a console, the console knows no demo)."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from pathlib import Path
+
+from PySide6.QtCore import qInstallMessageHandler
+
+from dealer_assist.config import TableConfig
+from dealer_assist.notary.client import NotaryClient
+from dealer_assist.storage.faults import ResilientJournal
+from ui.kit.boot import (
+    default_journal_path,
+    default_roster_path,
+    pitboss_users,
+    qt_app,
+    quiet_offscreen,
+    quit_on_signals,
+    source_factory,
+)
+from ui.kit.pitboss import PitBossRoster
+from ui.poker.app import PokerConsole
+from ui.poker.demo import run_demo
+
+
+def run_poker_console(
+    config: TableConfig, *, lang: str, windowed: bool, size: tuple[int, int] = (1920, 1080),
+    db: str | None = None, source_url: str | None = None, demo: int = 0,
+    screenshot_dir: Path | None = None, seed: int = 1, dealer: str = "dealer",
+    tournament: str | None = None, floor_url: str | None = None,
+    notary: NotaryClient | None = None,
+) -> int:  # fmt: skip
+    """Run the poker console until its window closes; ``demo`` > 0 plays scripted hands
+    offscreen (:mod:`ui.poker.demo`, cards typed on the keypad source, its own journal unless
+    ``db``) and saves screenshots in ``screenshot_dir`` in both languages. ``floor_url``: the
+    table's ``[floor]``: a held large pot is also confirmed in the pit-boss application
+    (:mod:`ui.poker.service_signoff`). Returns the exit status."""
+    previous = None
+    if demo and not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
+        previous = qInstallMessageHandler(quiet_offscreen)
+    app = qt_app()
+    status = 0
+    if demo:
+        status = run_demo(app, config, demo, screenshot_dir, size=size, db=db, seed=seed,
+                          langs=(lang, "en" if lang != "en" else "it"))  # fmt: skip
+    else:
+        url = db or config.journal_url or str(default_journal_path())
+        config = dataclasses.replace(config, journal_url=url)
+        roster = PitBossRoster(default_roster_path()).load()
+        # retries what may pass, says what did not; its notices reach the dealer through the
+        # service's snapshots (PokerService takes them: on_notice is set there)
+        journal = ResilientJournal(url, group=config.journal_group, notary=notary)
+        console = PokerConsole(config, source_factory(config, source_url), journal,
+                               lang=lang, dealer=dealer, roster=roster,
+                               tournament=tournament)  # fmt: skip
+        console.service.signers = pitboss_users(url)  # large pots: the pit-boss app's users
+        if floor_url:  # ... and confirmed in the pit-boss application (the relay's thread)
+            from dealer_assist.storage.floor.signoff_relay import SignoffRelay
+
+            console.service.signoff_relay = SignoffRelay(floor_url, config.table_id)
+        win = console.window
+        if windowed:
+            win.resize(*size)
+            win.show()
+        else:
+            win.setGeometry(app.primaryScreen().geometry())
+            win.showFullScreen()
+        console.start()
+        quit_on_signals(app)
+        app.exec()
+        console.close()
+        console.window.deleteLater()
+        app.processEvents()
+    if previous is not None:
+        qInstallMessageHandler(previous)
+    return status
