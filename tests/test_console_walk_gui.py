@@ -25,6 +25,7 @@ from tests.console_conftest import (  # noqa: F401
 from ui.console.app import Console
 from ui.console.presenter import Step
 from ui.console.walk import TAP_GUARD
+from ui.kit.tap_guard import HOLD
 from ui.kit.translate import tr
 
 SEATS = (1, 2, 3, 4, 5, 6, 7)
@@ -45,6 +46,13 @@ def deliberate(qtbot: Any, widget: QWidget) -> None:
     tap(qtbot, widget)
 
 
+def decide_steady(qtbot: Any, console: Console, seat: int, label: str) -> None:
+    """A decision tapped once its button stood still for the tap guard's hold (a tap sooner
+    is not taken: ui.kit.tap_guard)."""
+    qtbot.wait(int(HOLD * 1000) + 80)
+    decide(qtbot, console, seat, label)
+
+
 def current_fully_visible(console: Console) -> bool:
     page = console.window.side.settlement
     row = page.current_row()
@@ -63,13 +71,13 @@ def play_seven(qtbot: Any, console: Console, shots: Shots) -> None:
     deliberate(qtbot, win.side.big)  # rien ne va plus
     wait_step(qtbot, console, Step.DECISIONS)
     for seat in SEATS:
-        decide(qtbot, console, seat, tr("Check"))
+        decide_steady(qtbot, console, seat, tr("Check"))
     tiles = win.table.tiles
     qtbot.waitUntil(lambda: all(tiles[s].change.isVisible() for s in SEATS), timeout=5000)
     shots.take(win, "preflop_checked")  # each seat: "Change decision" until the flop
-    tap(qtbot, win.table.tiles[3].change)  # seat 3 was mis-tapped
+    deliberate(qtbot, win.table.tiles[3].change)  # seat 3 was mis-tapped
     qtbot.waitUntil(lambda: 3 in console.presenter.snap.to_act, timeout=5000)
-    decide(qtbot, console, 3, tr("Check"))
+    decide_steady(qtbot, console, 3, tr("Check"))
     for _street in ("flop", "river"):
         deliberate(qtbot, win.side.big)
         wait_step(qtbot, console, Step.DECISIONS)
@@ -80,7 +88,7 @@ def play_seven(qtbot: Any, console: Console, shots: Shots) -> None:
         labels = [b.text().split("\n")[0] for b in win.table.tiles[1].buttons]
         choice = labels[0] if console.presenter.snap.street == "river" else tr("Check")
         for seat in SEATS:
-            decide(qtbot, console, seat, choice)
+            decide_steady(qtbot, console, seat, choice)
     deliberate(qtbot, win.side.big)  # the dealer's cards
     wait_step(qtbot, console, Step.REVEAL)
 
@@ -168,7 +176,7 @@ def test_armed_void_stays_put_and_the_alarm_ack_is_not_under_the_big_button(
     label = void.text()
     assert label == tr("Confirm: void the hand")
     assert label in win.side.play.hint.text()  # the hint names the button as it reads
-    decide(qtbot, console, 2, tr("Check"))  # any other tap disarms
+    decide_steady(qtbot, console, 2, tr("Check"))  # any other tap disarms
     qtbot.waitUntil(lambda: not console.presenter.view().void_armed, timeout=2000)
     assert void.text() == tr("Void hand")
     big_rect = rect_in(win.side.big, win)
