@@ -116,3 +116,16 @@ def test_an_unwatched_control_is_not_guarded(qtbot: QtBot, clock: Clock) -> None
     free.clicked.connect(lambda: hits.append(1))
     _tap(qtbot, free)
     assert hits == [1] and not guard.allows(free)
+
+
+def test_a_move_seen_long_ago_does_not_refuse_the_next_tap(qtbot: QtBot, clock: Clock) -> None:
+    """A parent's layout moved the control (no event of its own): the guard's look sees it, so
+    a tap a hold later counts at once, not only after a first refused tap."""
+    win, button, _, taps = _window(qtbot, clock)
+    clock.now += 1.0
+    win.layout().setContentsMargins(40, 40, 0, 0)
+    win.layout().activate()
+    qtbot.wait(150)  # the guard looks every 50 ms
+    clock.now += HOLD + 0.01
+    _tap(qtbot, button)
+    assert taps == ["Play 4x"]

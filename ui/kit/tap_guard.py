@@ -4,10 +4,11 @@ alike and in the same place in its window for at least :data:`HOLD` seconds.
 A dealer's second or third tap lands where the first one was; when the first tap changed the
 screen (a seat's *Change* drawn where *Play 4x* was, the payout walk's *Next* on the next seat),
 that later tap must not act on what appeared under the finger. The guard watches each control it
-is given: every show, hide, enable, disable, move or resize restarts the control's clock, and at
-the press the control's state is compared with the last one seen (a parent's layout may have
-moved it without telling it). A refused press, its release and a double click are swallowed,
-so the control never sees them; ``refused`` says which control was refused.
+is given: every show, hide, enable, disable, move or resize restarts the control's clock; a
+look every :data:`LOOK_MS` and one at the press compare the control with the last one seen (a
+parent's layout may have moved it without telling it). A refused press, its release and a
+double click are swallowed, so the control never sees them; ``refused`` says which control was
+refused.
 
 The clock is injected (seconds, monotonic), so a test moves time instead of waiting.
 """
@@ -18,11 +19,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QTimer, Signal
 from PySide6.QtWidgets import QAbstractButton, QWidget
 
 HOLD = 0.3
 """Seconds a control must have stood still, visible and enabled before a tap on it counts."""
+LOOK_MS = 50
+"""How often the guard looks at its controls (ms): a parent's layout moves a control without an
+event of its own, so the move is seen within this, not only at the next tap."""
 
 _RESTARTS = frozenset({
     QEvent.Type.Show, QEvent.Type.Hide, QEvent.Type.EnabledChange, QEvent.Type.Move,
@@ -73,7 +77,11 @@ class TapGuard(QObject):
         self.hold = hold
         self.clock = clock
         self._seen: dict[int, tuple[_Look, float]] = {}  # id(widget) -> last look, since when
+        self._widgets: dict[int, QWidget] = {}
         self._swallow: set[int] = set()  # widgets whose press was refused: swallow the release
+        self._timer = QTimer(self)
+        self._timer.setInterval(LOOK_MS)
+        self._timer.timeout.connect(self._look_again)
 
     def watch(self, widget: QWidget) -> None:
         """Guard ``widget`` from now on (its clock starts now)."""
@@ -81,7 +89,10 @@ class TapGuard(QObject):
         if key in self._seen:
             return
         self._seen[key] = (_look(widget), self.clock())
+        self._widgets[key] = widget
         widget.installEventFilter(self)
+        if self.hold > 0 and not self._timer.isActive():
+            self._timer.start()
         widget.destroyed.connect(lambda _=None, k=key: self._forget(k))
 
     def allows(self, widget: QWidget) -> bool:
@@ -121,6 +132,15 @@ class TapGuard(QObject):
             return True
         return False
 
+    def _look_again(self) -> None:
+        """Restart the clock of each control that changed since it was last seen."""
+        now = self.clock()
+        for key, widget in self._widgets.items():
+            current = _look(widget)
+            if current != self._seen[key][0]:
+                self._seen[key] = (current, now)
+
     def _forget(self, key: int) -> None:
         self._seen.pop(key, None)
+        self._widgets.pop(key, None)
         self._swallow.discard(key)
