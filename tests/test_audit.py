@@ -152,8 +152,11 @@ def test_verify_on_postgres(pg: Backend) -> None:
     with Journal(pg.url) as journal:
         for i in range(3):
             journal.append_hand(make_entry(i))
-    assert audit("verify", "--db", pg.url).stdout.startswith("OK: 3 hands, chain verifies")
+    unsigned = audit("verify", "--db", pg.url)  # a PostgreSQL journal without keys signs nothing
+    assert unsigned.returncode == 1 and "FAIL: hand 1: unsigned" in unsigned.stdout
+    run = audit("verify", "--db", pg.url, "--allow-unsigned")
+    assert run.stdout.startswith("OK: 3 hands, chain verifies")
     pg.raw("UPDATE hands SET hash = ? WHERE hand_id = 2", ("0" * 64,))
-    run = audit("verify", "--db", pg.url)
+    run = audit("verify", "--db", pg.url, "--allow-unsigned")
     assert run.returncode == 1
     assert run.stdout.startswith("FAIL: hand 2: content does not match its hash")

@@ -161,23 +161,46 @@ def test_an_export_tampered_with_is_caught(
     assert code == 2
 
 
-def test_an_old_unsigned_journal_is_reported_as_unsigned_not_failed(
+def test_an_old_unsigned_journal_fails_until_a_signed_legacy_checkpoint_covers_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "journal.db"
     legacy_journal(db, 3)
     code, out = audit(capsys, "verify", "--db", str(db))
+    assert code == 1 and "FAIL: hand 1: unsigned: no entry of table UTH-3 is signed" in out
+    code, out = audit(capsys, "verify", "--db", str(db), "--allow-unsigned")
     assert code == 0 and "unsigned: all 3 entries" in out
-    code, out = audit(capsys, "verify", "--db", str(db), "--require-signed")
+    code, out = audit(capsys, "verify", "--db", str(db), "--require-signed", "--allow-unsigned")
     assert code == 1 and "FAIL: hand 1: unsigned" in out
-    with Journal(str(db)) as j:  # upgraded; keygen; signed from then on
+    with Journal(str(db)) as j:  # upgraded schema; no key: still unsigned
         j.append_hand(make_entry(20))
     assert audit(capsys, "keygen", "--table", TABLE, "--db", str(db))[0] == 0
+    with Journal(str(db)) as j:  # signed from here, but nothing says where signing began
+        j.append_hand(make_entry(21))
+    code, out = audit(capsys, "verify", "--db", str(db))
+    assert code == 1 and "FAIL: hand 1: unsigned before signing began at 5" in out
+    code, out = audit(capsys, "verify", "--db", str(db), "--allow-unsigned")
+    assert code == 0 and "unsigned before position 5: 4 entries" in out
+
+
+def test_the_upgrade_signs_a_legacy_checkpoint_and_stripped_signatures_still_fail(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "journal.db"
+    legacy_journal(db, 3)
+    with Journal(str(db)) as j:
+        j.append_hand(make_entry(20))
+    assert audit(capsys, "keygen", "--table", TABLE, "--db", str(db))[0] == 0
+    code, out = audit(capsys, "upgrade", "--db", str(db), "--table-id", TABLE, "--by", "IT-1")
+    assert code == 0 and "legacy checkpoint 5 signed" in out
     with Journal(str(db)) as j:
         j.append_hand(make_entry(21))
     code, out = audit(capsys, "verify", "--db", str(db))
-    assert code == 0 and "unsigned before position 5: 4 entries" in out
-    assert "signatures: 1 verify" in out
+    assert code == 0 and "unsigned before position 5: 4 entries" in out, out
+    with sqlite3.connect(db) as con:  # every signature stripped: looks older still
+        con.execute("UPDATE hands SET signature = NULL, key_id = NULL")
+    code, out = audit(capsys, "verify", "--db", str(db))
+    assert code == 1 and "FAIL: hand 1: unsigned" in out
 
 
 def test_verify_reads_a_read_only_journal_and_key_folder(

@@ -117,3 +117,31 @@ def test_the_notary_killed_stops_new_hands_and_signs_the_journaled_ones_when_bac
         j.append_hand(make_entry(3, hand_uid="h3"))
         assert all(h.signature for h in j.iter_hands())
     assert client(notary).head().position == 3
+
+
+def test_an_old_journal_is_refused_by_a_new_notary_until_the_upgrade_adopts_it(
+    tmp_path: Path, notary: NotaryProcess
+) -> None:
+    from dealer_assist.storage.legacy import upgrade
+
+    db = tmp_path / "j.db"
+    with Journal(str(db), key_file=tmp_path / "legacy.key") as j:  # signatures then removed:
+        for i in range(1, 4):
+            j.append_hand(make_entry(i, hand_uid=f"h{i}"))
+    with sqlite3.connect(db) as con:  # the shape of a journal written before signing
+        con.execute("UPDATE hands SET signature = NULL, key_id = NULL")
+    never = "entries its signer never signed"
+    with Journal(str(db), notary=client(notary)) as j, pytest.raises(JournalError, match=never):
+        j.append_hand(make_entry(4, hand_uid="h4"))
+    with Journal(str(db), notary=client(notary)) as j:
+        checkpoint = upgrade(j, TABLE, "IT-1")
+        assert checkpoint.hand_id == 4 and checkpoint.signature is not None
+        assert checkpoint.record["covers"] == 3
+        j.append_hand(make_entry(5, hand_uid="h5"))
+    head = client(notary).head()
+    assert (head.position, head.adopted_at) == (5, 3)
+    assert head.public_key is not None
+    ring = KeyRing(any_table=public_key_from_hex(head.public_key, "notary"))
+    with Journal(str(db), create=False, read_only=True) as j:
+        result = j.verify(ring, checkpoint=True)
+        assert result.ok and result.unsigned == 3 and result.signatures_checked == 2

@@ -132,6 +132,7 @@ class Journal:
         self.url_or_path = url_or_path
         self.notary = notary
         self._notary_key: PublicKey | None = None
+        self._appended: set[int] = set()  # positions this object appended (see catch_up)
         self.create = create
         self.read_only = read_only
         self.supervise = (create and not read_only) if supervise is None else supervise
@@ -246,6 +247,7 @@ class Journal:
             self._notarize(engine)
         with self._errors("append hand"), write_transaction(engine) as conn:
             out = append_entries(conn, entries, self._signer, self._clock)
+        self._appended.update(h.hand_id for h in out)
         try:
             self._notarize(engine)
         except NotaryUnavailableError as e:
@@ -271,7 +273,7 @@ class Journal:
             return
         try:
             with self._errors("sign with the notary"):
-                head = catch_up(engine, notary)
+                head = catch_up(engine, notary, self._appended)
         except (NotaryMismatchError, NotaryRefusedError) as e:
             self._alarm = str(e)  # latched: the table stays stopped
             _log.error("journal %s: %s", self.url_or_path, e)
@@ -328,16 +330,21 @@ class Journal:
         with self._errors("count hands"), engine.connect() as conn:
             return int(conn.execute(query).scalar_one())
 
-    def verify(self, keys: KeyRing | None = None, *, require_signed: bool = False) -> VerifyResult:
+    def verify(
+        self, keys: KeyRing | None = None, *, require_signed: bool = False, checkpoint: bool = False
+    ) -> VerifyResult:
         """Recompute every hash, check every link and every signature in one consistent
         snapshot (see :func:`dealer_assist.storage.verify.verify_chain`), against ``keys``
         (default: the journal's own key folder, which proves nothing against someone who could
-        replace it: give pinned keys for that). Raises JournalError only for database
+        replace it: give pinned keys for that); ``checkpoint``: unsigned entries only before a
+        signed legacy checkpoint (the audit's default). Raises JournalError only for database
         failures and unreadable key files; a broken chain is reported in the result."""
         engine = self._require_open()
         ring = self.local_keys() if keys is None else keys
         with self._errors("verify"), snapshot_transaction(engine) as conn:
-            return verify_chain(conn, keys=ring, require_signed=require_signed)
+            return verify_chain(
+                conn, keys=ring, require_signed=require_signed, checkpoint=checkpoint
+            )
 
     # -- signing keys ----------------------------------------------------------------------
 

@@ -43,9 +43,14 @@ def notary_key(head: Head) -> PublicKey | None:
     return public_key_from_hex(head.public_key, f"notary key of table {head.table}", pinned=False)
 
 
-def catch_up(engine: Engine, notary: NotaryClient) -> Head:
+def catch_up(
+    engine: Engine, notary: NotaryClient, own: set[int] | frozenset[int] = frozenset()
+) -> Head:
     """Check the journal against the notary's head and have every entry after it signed, in
-    order; returns the notary's head afterwards (the journal's last entry).
+    order; returns the notary's head afterwards (the journal's last entry). ``own``: the
+    positions this process appended; a notary that has signed nothing signs only those (entries
+    already there are a journal from before the notary: upgrade it, a signed legacy
+    checkpoint).
 
     Raises:
         NotaryMismatchError: the journal ends before the notary's head, or differs from it at
@@ -67,7 +72,7 @@ def catch_up(engine: Engine, notary: NotaryClient) -> Head:
                 sa.select(hands.c.hash).where(hands.c.hand_id == head.position)
             ).scalar_one_or_none()
         tail = conn.execute(
-            sa.select(hands.c.hand_id, hands.c.prev_hash, hands.c.hash, hands.c.signature)
+            sa.select(hands.c.hand_id, hands.c.prev_hash, hands.c.hash)
             .where(hands.c.hand_id > head.position)
             .order_by(hands.c.hand_id)
         ).all()
@@ -88,11 +93,11 @@ def catch_up(engine: Engine, notary: NotaryClient) -> Head:
             "rewritten; no new hand",
             head.position,
         )
-    if head.position == 0 and any(r.signature is not None for r in tail):
+    if head.position == 0 and any(int(r.hand_id) not in own for r in tail):
         raise NotaryMismatchError(
-            f"table {table}: this journal was signed with a key beside it and its signer has "
-            "signed nothing yet: upgrade it first (dealer-assist audit upgrade --table TOML: a "
-            "signed legacy checkpoint)",
+            f"table {table}: this journal holds entries its signer never signed (written before "
+            "the notary): upgrade it first (dealer-assist audit upgrade: a signed legacy "
+            "checkpoint)",
             1,
         )
     if tail and tail[0].prev_hash != head.hash:

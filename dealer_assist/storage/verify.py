@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from dealer_assist.errors import JournalError
-from dealer_assist.ports import StoredHand, VerifyResult
+from dealer_assist.ports import TABLE_RECORD, StoredHand, VerifyResult
 from dealer_assist.storage.chain import GENESIS_HASH, chain_hash
 from dealer_assist.storage.rows import row_to_hand
 from dealer_assist.storage.schema import SIGNATURE_COLUMNS, chain_head, hand_columns, hands
@@ -29,6 +29,7 @@ def verify_chain(
     *,
     keys: KeyRing | None = None,
     require_signed: bool = False,
+    checkpoint: bool = False,
 ) -> VerifyResult:
     """Check the journal as seen by ``conn`` (call it inside one snapshot transaction), all of
     it by default, or only the entries after ``start`` (a verified-up-to mark: hand ``start``
@@ -39,7 +40,10 @@ def verify_chain(
     checked against its table's key, so an entry changed and re-hashed without the key fails
     at that entry; an unsigned entry after a signed one of its table fails (a signature
     removed); unsigned entries before are counted (a journal from before signing), or fail
-    with ``require_signed``.
+    with ``require_signed``; with ``checkpoint`` (the audit's default policy) they are accepted
+    only when the table's first signed entry is a signed legacy checkpoint
+    (:data:`LEGACY_CHECKPOINT`, written by the upgrade), else the walk fails at the first of
+    them.
 
     Hand ids must run 1, 2, 3 ... without gaps; each ``prev_hash`` must equal the previous
     hand's ``hash`` (``GENESIS_HASH`` for hand 1); each ``hash`` must equal
@@ -55,7 +59,7 @@ def verify_chain(
     ).one_or_none()
     if head is None:
         return VerifyResult(False, 0, None, "the chain head row is missing")
-    sigs = Signatures(keys, require_signed)
+    sigs = Signatures(keys, require_signed, checkpoint)
     expected, prev = start + 1, start_hash
     if start > 0:
         try:
@@ -90,8 +94,12 @@ def verify_chain(
             return sigs.fail(hand_id, "content does not match its hash", prev)
         problem = sigs.check(hand)
         if problem is not None:
-            return sigs.fail(hand_id, problem, prev)
+            at, good = sigs.bad_at or (hand_id, prev)
+            return sigs.fail(at, problem, good)
         expected, prev = expected + 1, hand.hash
+    unsigned = sigs.never_signed()
+    if unsigned is not None:
+        return sigs.fail(unsigned[0], unsigned[2], unsigned[1])
     last = expected - 1
     if head.last_hand_id > last:
         return sigs.fail(last + 1, f"missing (the chain head records {head.last_hand_id})", prev)
@@ -119,8 +127,12 @@ class Signatures:
         require_signed: an unsigned entry is a failure (a policy for journals created signed).
     """
 
-    def __init__(self, keys: KeyRing | None, require_signed: bool) -> None:
-        self.keys, self.require_signed = keys, require_signed
+    def __init__(
+        self, keys: KeyRing | None, require_signed: bool, checkpoint: bool = False
+    ) -> None:
+        self.keys, self.require_signed, self.checkpoint = keys, require_signed, checkpoint
+        self.bad_at: tuple[int, str] | None = None  # a failure found later than its entry
+        self._first_unsigned: dict[str, tuple[int, str]] = {}
         self.checked = self.unsigned = self.unchecked = 0
         self.signed_from: int | None = None
         self._signed_tables: set[str] = set()
@@ -138,10 +150,19 @@ class Signatures:
                 return f"unsigned after signed entries of table {table} (a signature removed)"
             if self.require_signed:
                 return "unsigned (the policy requires every entry signed)"
+            self._first_unsigned.setdefault(table, (hand.hand_id, hand.prev_hash))
             self.unsigned += 1
             return None
         if self.signed_from is None:
             self.signed_from = hand.hand_id
+        first_signed = table not in self._signed_tables and table in self._first_unsigned
+        if self.checkpoint and first_signed and not is_legacy_checkpoint(hand):
+            self.bad_at = self._first_unsigned[table]
+            return (
+                f"unsigned before signing began at {hand.hand_id}, and entry "
+                f"{hand.hand_id} is no signed legacy checkpoint (signatures removed, or an "
+                "old journal never upgraded: dealer-assist audit upgrade)"
+            )
         self._signed_tables.add(table)
         if table not in self._key_of:  # once per table: a key folder's key is a file read
             self._key_of[table] = None if self.keys is None else self.keys.for_table(table)
@@ -162,6 +183,24 @@ class Signatures:
         self.checked += 1
         return None
 
+    def never_signed(self) -> tuple[int, str, str] | None:
+        """Under the ``checkpoint`` policy, after the walk: the first unsigned entry of a table
+        none of whose entries is signed (its position, the hash before it, the reason)."""
+        if not self.checkpoint:
+            return None
+        for table, (at, before) in sorted(self._first_unsigned.items(), key=lambda t: t[1][0]):
+            if table not in self._signed_tables:
+                return (
+                    at,
+                    before,
+                    (
+                        f"unsigned: no entry of table {table} is signed (signatures are "
+                        "required; a journal from before signing needs its signed legacy "
+                        "checkpoint: dealer-assist audit upgrade)"
+                    ),
+                )
+        return None
+
     def result(
         self, ok: bool, good: int, bad: int | None, reason: str, head: str | None
     ) -> VerifyResult:
@@ -176,6 +215,21 @@ class Signatures:
         good hash)."""
         good = hand_id - 1
         return self.result(False, good, hand_id, reason, good_head if good else None)
+
+
+LEGACY_CHECKPOINT = "legacy_checkpoint"
+"""The ``record["kind"]`` of the table record the upgrade signs at the end of a journal written
+before signing: the unsigned entries before it are accepted by the default verify."""
+
+
+def is_legacy_checkpoint(hand: StoredHand) -> bool:
+    """Whether ``hand`` is a legacy checkpoint table record that names the entry before it."""
+    return (
+        hand.status == TABLE_RECORD
+        and hand.record.get("kind") == LEGACY_CHECKPOINT
+        and hand.record.get("covers") == hand.hand_id - 1
+        and hand.record.get("hash") == hand.prev_hash
+    )
 
 
 class _ReadError(Exception):

@@ -67,7 +67,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     verify.add_argument(
         "--require-signed",
         action="store_true",
-        help="an unsigned entry is a failure (journals created signed)",
+        help="an unsigned entry is a failure, even before a legacy checkpoint",
+    )
+    verify.add_argument(
+        "--allow-unsigned",
+        action="store_true",
+        help="count unsigned entries before the first signed one instead of failing them "
+        "(reads an old journal never upgraded; the default needs a signed legacy checkpoint)",
     )
     verify.set_defaults(func=run_verify)
     show = actions.add_parser("show", help="print one stored hand")
@@ -116,7 +122,8 @@ def run_verify(args: argparse.Namespace) -> int:
             ring = audit_signing.trusted_keys(args, journal)
             _read_keys(journal, ring)  # a bad key file is named as such, not as damage
             try:
-                result = journal.verify(ring, require_signed=args.require_signed)
+                result = journal.verify(ring, require_signed=args.require_signed,
+                                        checkpoint=not args.allow_unsigned)  # fmt: skip
                 hands = journal.count(hands_only=True) if result.ok else result.hands_checked
             except JournalError as e:
                 return _damaged(journal, str(e))

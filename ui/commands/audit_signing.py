@@ -36,6 +36,17 @@ def register(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     keygen.add_argument("--show", action="store_true",
                         help="print the existing key's fingerprint, make none")  # fmt: skip
     keygen.set_defaults(func=run_keygen)
+    up = actions.add_parser(
+        "upgrade",
+        help="sign a legacy checkpoint at the end of a journal written before signing",
+    )
+    up.add_argument("--db", required=True, metavar="PATH_OR_URL", help="the table's journal")
+    up.add_argument("--table-id", required=True, metavar="ID", help="the table id")
+    up.add_argument("--by", required=True, metavar="NAME", help="who upgrades (recorded)")
+    up.add_argument("--config", metavar="TABLE.toml",
+                    help="the table config: its [notary] signs (else the key folder)")  # fmt: skip
+    up.add_argument("--keys", metavar="DIR", help="the key folder (default keys/ beside it)")
+    up.set_defaults(func=run_upgrade)
     check = actions.add_parser("verify-export", help="check a signed export against FILE.sig")
     check.add_argument("file", metavar="FILE", help="the exported file")
     check.add_argument("--sig", metavar="SIG", help="its signature (default FILE.sig)")
@@ -98,6 +109,27 @@ def run_keygen(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_upgrade(args: argparse.Namespace) -> int:
+    """``audit upgrade``: 0 the checkpoint is signed, 2 on errors (sentences)."""
+    from dealer_assist.notary.settings import notary_settings
+    from dealer_assist.storage import Journal
+    from dealer_assist.storage.legacy import upgrade
+
+    try:
+        notary = notary_settings(args.config).client(args.table_id)
+        with Journal(args.db, create=False, supervise=False, keys=args.keys,
+                     notary=notary) as journal:  # fmt: skip
+            stored = upgrade(journal, args.table_id, args.by)
+    except DealerAssistError as e:
+        print(f"dealer-assist audit: {e}", file=sys.stderr)
+        return 2
+    signer = "its notary" if notary is not None else "the key folder's key"
+    print(f"table {args.table_id}: legacy checkpoint {stored.hand_id} signed by {signer} (key "
+          f"{stored.key_id}); entries 1-{stored.hand_id - 1} were written before signing, every "
+          "entry from here on must be signed")  # fmt: skip
+    return 0
+
+
 def _refuse_foreign_chain(db: str | None, table_id: str) -> None:
     """A new key for a table whose journal is signed already would never match it."""
     if db is None or not Path(db).is_file():
@@ -150,11 +182,36 @@ def trusted_keys(args: argparse.Namespace, journal: Journal | None) -> KeyRing:
         with Floor(args.floor) as floor:
             floor_keys = floor_public_keys(floor, journal.table_ids())
         tables = {**floor_keys, **tables}
+    if args.config and journal is not None:
+        tables = {**_notary_keys(args.config, journal.table_ids()), **tables}
     local: KeyStore | None = journal.key_store if journal is not None else None
     folder = _folder(getattr(args, "keys", None), getattr(args, "key_db", None))
     if folder is not None:
         local = KeyStore(folder)
     return KeyRing(tables, any_table, local)
+
+
+def _notary_keys(config: str, table_ids: list[str]) -> dict[str, PublicKey]:
+    """The notary's key of each table (``[notary]`` of the config), when it answers: not
+    pinned (a floor's or a pinned file's key goes first), but not beside the journal either."""
+    from dealer_assist.notary.client import NotaryUnavailableError
+    from dealer_assist.notary.settings import notary_settings
+    from dealer_assist.storage.notarize import notary_key
+
+    settings = notary_settings(config)
+    found: dict[str, PublicKey] = {}
+    for table in table_ids:
+        client = settings.client(table)
+        if client is None:
+            return found
+        try:
+            key = notary_key(client.head())
+        except NotaryUnavailableError as e:
+            print(f"note: {e}", file=sys.stderr)
+            return found
+        if key is not None:
+            found[table] = key
+    return found
 
 
 def _config_public_key(config: str | None) -> str | None:
