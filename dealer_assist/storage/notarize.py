@@ -72,7 +72,7 @@ def catch_up(
                 sa.select(hands.c.hash).where(hands.c.hand_id == head.position)
             ).scalar_one_or_none()
         tail = conn.execute(
-            sa.select(hands.c.hand_id, hands.c.prev_hash, hands.c.hash)
+            sa.select(hands.c.hand_id, hands.c.prev_hash, hands.c.hash, hands.c.signature)
             .where(hands.c.hand_id > head.position)
             .order_by(hands.c.hand_id)
         ).all()
@@ -99,6 +99,13 @@ def catch_up(
             "the notary): upgrade it first (dealer-assist audit upgrade: a signed legacy "
             "checkpoint)",
             1,
+        )
+    forged = next((r for r in tail if r.signature is not None), None)
+    if forged is not None:  # the notary signs only after commit: nobody else's signature
+        raise NotaryMismatchError(
+            f"table {table}: entry {forged.hand_id} carries a signature its signer never gave "
+            f"(the signer's head is {head.position}): a forged entry; no new hand",
+            int(forged.hand_id),
         )
     if tail and tail[0].prev_hash != head.hash:
         raise NotaryMismatchError(

@@ -133,6 +133,8 @@ def run_verify(args: argparse.Namespace) -> int:
             note = None if result.ok else journal.acknowledgement()
             keys = _key_lines(journal, ring, result)
             floor = _floor_lines(journal, args.floor) if args.floor else []
+            if args.config:
+                floor += audit_signing.notary_lines(journal, args.config)
     except DealerAssistError as e:
         print(f"dealer-assist audit: {e}", file=sys.stderr)
         return 2

@@ -214,6 +214,48 @@ def _notary_keys(config: str, table_ids: list[str]) -> dict[str, PublicKey]:
     return found
 
 
+def notary_lines(journal: Journal, config: str) -> list[str]:
+    """The journal compared with its notary's head (``[notary]`` of the table config), when the
+    notary answers: a journal that ends before the head (cut, deleted, restarted) or differs at
+    the head's position is a ``FAIL`` naming the position."""
+    from dealer_assist.notary.client import NotaryUnavailableError
+    from dealer_assist.notary.settings import notary_settings
+
+    settings = notary_settings(config)
+    tables = journal.table_ids() or [_config_table_id(config)]
+    lines: list[str] = []
+    for table in tables:
+        client = settings.client(table)
+        if client is None:
+            return lines
+        try:
+            head = client.head()
+        except NotaryUnavailableError as e:
+            return [f"notary not compared: {e}"]
+        last = journal.last_hand()
+        ends = 0 if last is None else last.hand_id
+        if head.position > ends:
+            lines.append(f"FAIL: table {table}: the notary signed up to position {head.position} "
+                         f"but the journal ends at {ends}: cut, deleted or replaced")  # fmt: skip
+            lines.append(f"first changed hand: {ends + 1}")
+        elif head.position and journal.get_hand(head.position).hash != head.hash:
+            lines.append(f"FAIL: table {table}: entry {head.position} is not the one the notary "
+                         "signed")  # fmt: skip
+            lines.append(f"first changed hand: {head.position}")
+        else:
+            lines.append(f"table {table}: the notary's head {head.position} is in the journal")
+    return lines
+
+
+def _config_table_id(config: str) -> str:
+    try:
+        data = tomllib.loads(Path(config).read_text(encoding="utf-8-sig"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return ""
+    table = data.get("table", {})
+    return str(table.get("id", "")) if isinstance(table, dict) else ""
+
+
 def _config_public_key(config: str | None) -> str | None:
     """``journal.public_key`` of a table config (a path relative to the config file): the
     table's pinned public key. The tables themselves keep their key in ``keys/`` beside their
