@@ -66,6 +66,11 @@ class HandStateError(RuleError):
     """An operation that the hand's current phase does not allow."""
 
 
+class ExposedCardMismatch(HandStateError):
+    """The card the dealer entered as exposed is not the one the reader read at that place (the
+    exposed-card form checks it; nothing is recorded)."""
+
+
 class Refusal:
     """What a rule refusal says beside its English message, for a screen to say it in the
     dealer's language: ``rule``, a stable code naming the rule (``below_minimum``,

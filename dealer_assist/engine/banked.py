@@ -41,7 +41,8 @@ from dealer_assist.engine.operations import (
     Operation,
     StreetClosed,
 )
-from dealer_assist.engine.state import ActionSpace, HandView, Viewer
+from dealer_assist.engine.state import ActionSpace, Viewer
+from dealer_assist.engine.views import BankedView
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import BetError, HandStateError, RuleError
 from dealer_assist.events import utc_now
@@ -194,8 +195,8 @@ class BankedHand:
         """None: in a banked game the dealer moves every step."""
         return None
 
-    def view(self, viewer: Viewer) -> HandView:
-        """What ``viewer`` may see now (see :class:`~dealer_assist.engine.state.HandView`)."""
+    def view(self, viewer: Viewer) -> BankedView:
+        """What ``viewer`` may see now (see :class:`~dealer_assist.engine.views.BankedView`)."""
         return dealer_view(self, viewer)
 
     @property

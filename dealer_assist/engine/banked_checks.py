@@ -4,7 +4,6 @@ each raises the rule the operation breaks now and changes nothing."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from dealer_assist.cards import Card
@@ -23,31 +22,13 @@ from dealer_assist.engine.operations import (
     Operation,
     StreetClosed,
 )
-from dealer_assist.errors import HandStateError, IllegalActionError
+from dealer_assist.engine.views import OVER as OVER
+from dealer_assist.engine.views import Phase as Phase
+from dealer_assist.errors import ExposedCardMismatch, HandStateError, IllegalActionError
 from dealer_assist.games.base import Action
 
 if TYPE_CHECKING:
     from dealer_assist.engine.banked import BankedHand
-
-
-class ExposedCardMismatch(HandStateError):
-    """The card the dealer entered as exposed is not the one the reader read at that place (the
-    exposed-card form checks it; nothing is recorded)."""
-
-
-class Phase(StrEnum):
-    """Where the hand is. ``DECISIONS`` carries the street in :attr:`BankedHand.street`."""
-
-    BETS_OPEN = "bets_open"
-    DEALING = "dealing"  # "rien ne va plus": cards are coming from the device
-    DECISIONS = "decisions"
-    SHOWDOWN = "showdown"  # decisions done, board complete, dealer's cards still hidden
-    REVEALED = "revealed"  # dealer's cards and qualification turned
-    SETTLED = "settled"
-    VOID = "void"
-
-
-OVER = (Phase.SETTLED, Phase.VOID)
 
 
 def _open(hand: BankedHand, op: HandOpened) -> None:

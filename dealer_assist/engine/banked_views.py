@@ -11,15 +11,19 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from dealer_assist.cards import Card, format_cards
-from dealer_assist.engine.state import HandView, SeatView, Viewer
+from dealer_assist.engine.banked_checks import corrections
+from dealer_assist.engine.state import SeatView, Viewer
+from dealer_assist.engine.views import BankedView, Phase
 from dealer_assist.engine.voids import VoidReason
 
 if TYPE_CHECKING:
     from dealer_assist.engine.banked import BankedHand
 
 
-def dealer_view(hand: BankedHand, viewer: Viewer) -> HandView:
-    """The hand as ``viewer`` may see it now (see :class:`~dealer_assist.engine.state.HandView`)."""
+def dealer_view(hand: BankedHand, viewer: Viewer) -> BankedView:
+    """The hand as ``viewer`` may see it now, with the dealer's next step, the seats to act,
+    their legal decisions and what may be undone or corrected (see
+    :class:`~dealer_assist.engine.views.BankedView`)."""
     everything = viewer == "pit_boss"
     revealed = hand.dealer_visible()
     shown = len(hand.board) if everything else len(hand.board_visible())
@@ -41,7 +45,9 @@ def dealer_view(hand: BankedHand, viewer: Viewer) -> HandView:
     qualifies = None
     if hand.settlement is not None and (revealed or everything):
         qualifies = hand.settlement.qualifies
-    return HandView(
+    step, cards = next_step(hand)
+    seat_nos = sorted(hand.seats)
+    return BankedView(
         viewer=viewer,
         game=hand.game.code,
         hand_uid=hand.hand_uid,
@@ -53,6 +59,60 @@ def dealer_view(hand: BankedHand, viewer: Viewer) -> HandView:
         pending=hand.pending_deal,
         qualifies=qualifies,
         result=hand.result() if hand.is_over else None,
+        next_step=step,
+        next_cards=cards,
+        to_act=tuple(hand.seats_to_act),
+        decisions=MappingProxyType({s: tuple(hand.seats[s].actions) for s in seat_nos}),
+        choices=MappingProxyType({s: tuple(hand.legal_actions(s)) for s in seat_nos}),
+        undoable=tuple(s for s in seat_nos if undoable(hand, s)),
+        correctable=tuple((s, tuple(c)) for s in seat_nos if (c := corrections(hand, s))),
+        settlement=hand.settlement if hand.phase is Phase.SETTLED else None,
+        returns=_returns(hand),
+        placed=len(hand.cards),
+        exposed=len(hand.exposed),
+    )
+
+
+def next_step(hand: BankedHand) -> tuple[str | None, int]:
+    """The dealer's next step and how many board cards it turns (see
+    :attr:`~dealer_assist.engine.views.BankedView.next_step`).
+
+    UTH: flop (3), river (the last 2), then the dealer's cards; THB: flop (3), turn (1),
+    river (1), then the dealer's cards (GAMES.md). Nobody left in: straight to the dealer.
+    """
+    game = hand.game
+    if hand.phase is Phase.SHOWDOWN:
+        return "dealer", 0
+    if hand.phase is not Phase.DECISIONS or hand.seats_to_act:
+        return None, 0
+    shown = len(hand.board_visible())
+    nxt = hand.street_index + 1
+    if not hand.active_seats:
+        return "dealer", 0
+    if nxt < len(game.streets):
+        street = game.streets[nxt]
+        return street.name, street.board_visible - shown
+    if game.deal_before_showdown(sorted(hand.seats)):
+        return game.showdown_step or "dealer", game.showdown_board_visible - shown
+    return "dealer", 0
+
+
+def undoable(hand: BankedHand, seat: int) -> bool:
+    """``seat`` decided on the street being decided (the next card is not turned yet)."""
+    actions = hand.seats[seat].actions
+    return hand.phase is Phase.DECISIONS and bool(actions) and actions[-1].street == hand.street
+
+
+def _returns(hand: BankedHand) -> tuple[tuple[int, tuple[tuple[str, int], ...]], ...]:
+    """A void hand's wagers, every one returned: from the highest seat down, boxes in the
+    game's order (empty unless void)."""
+    if hand.phase is not Phase.VOID:
+        return ()
+    known = hand.game.required_boxes + hand.game.optional_boxes
+    rank = {box: i for i, box in enumerate(known)}
+    return tuple(
+        (s, tuple(sorted(hand.stakes(s).items(), key=lambda kv: rank.get(kv[0], len(rank)))))
+        for s in sorted(hand.seats, reverse=True)
     )
 
 

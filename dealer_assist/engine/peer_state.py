@@ -58,7 +58,8 @@ from dealer_assist.engine.peer_showdown import (
 )
 from dealer_assist.engine.pot_settle import settle_pot_hand
 from dealer_assist.engine.pots import Pot, uncalled
-from dealer_assist.engine.state import ActionSpace, HandView, Viewer
+from dealer_assist.engine.state import ActionSpace, Viewer
+from dealer_assist.engine.views import PeerView
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import HandStateError, RuleError
 from dealer_assist.events import utc_now
@@ -204,7 +205,7 @@ class PeerHand:
             return HandSettled(at=utc_now())
         return None
 
-    def view(self, viewer: Viewer) -> HandView:
+    def view(self, viewer: Viewer) -> PeerView:
         """What ``viewer`` may see now (GAMES.md privacy: the dealer sees a hole card only once
         its player shows it at the showdown; the pit boss sees every card)."""
         from dealer_assist.engine.peer_views import peer_view

@@ -12,15 +12,17 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from dealer_assist.cards import Card, format_cards
-from dealer_assist.engine.state import HandView, PotView, SeatView, Viewer
+from dealer_assist.engine.betting import BRING_IN
+from dealer_assist.engine.state import ActionSpace, PotView, SeatView, Viewer
+from dealer_assist.engine.views import PeerView
 from dealer_assist.engine.voids import VoidReason
 
 if TYPE_CHECKING:
     from dealer_assist.engine.peer_state import PeerHand
 
 
-def peer_view(hand: PeerHand, viewer: Viewer) -> HandView:
-    """The hand as ``viewer`` may see it now (see :class:`~dealer_assist.engine.state.HandView`):
+def peer_view(hand: PeerHand, viewer: Viewer) -> PeerView:
+    """The hand as ``viewer`` may see it now (see :class:`~dealer_assist.engine.views.PeerView`):
     each seat's stakes are ``stack`` (behind), ``bet`` (in front of it this round) and ``put_in``
     (the whole hand); pots hold the chips already in the middle."""
     everything = viewer == "pit_boss"
@@ -53,7 +55,10 @@ def peer_view(hand: PeerHand, viewer: Viewer) -> HandView:
         collected = collected_pots(middle, sorted(live), dead, hand.setup.ante)
         pots = tuple(PotView(p.amount, p.eligible) for p in collected if p.amount)
     actor = hand.actor
-    return HandView(
+    legal = hand.legal(actor) if actor is not None else None
+    to_call, all_in = _to_call(hand, actor, legal, in_front)
+    result = hand.result() if hand.is_over else None
+    return PeerView(
         viewer=viewer,
         game=hand.game_code,
         hand_uid=hand.hand_uid,
@@ -64,11 +69,11 @@ def peer_view(hand: PeerHand, viewer: Viewer) -> HandView:
         seats=tuple(seats),
         pending=hand.pending_deal,
         qualifies=None,
-        result=hand.result() if hand.is_over else None,
+        result=result,
         button=hand.setup.button or None,  # 0: a game without a button (Stud)
         actor=actor,
         pots=pots,
-        legal=hand.legal(actor) if actor is not None else None,
+        legal=legal,
         showdown=tuple(hand.show_order),
         posts=tuple((p.seat, p.bet, p.amount) for p in hand.setup.posts[: hand.posted]),
         opening=hand.opening_why,
@@ -76,7 +81,73 @@ def peer_view(hand: PeerHand, viewer: Viewer) -> HandView:
         new_deck=hand.new_deck_needed,
         shortage=hand.deal.shortage.message() if hand.deal and hand.deal.shortage else "",
         shortage_facts=_shortage_facts(hand),
+        to_call=to_call,
+        raise_all_in=all_in,
+        forced=_forced(hand, actor, legal),
+        opener=_opener(hand, actor),
+        last=MappingProxyType(_last(hand)),
+        mucked=tuple(sorted(hand.mucked)),
+        push_order=tuple(reversed(range(len((result or {}).get("pots", []))))),
+        void=hand.void_reason.code if hand.void_reason is not None else "",
     )
+
+
+def _to_call(
+    hand: PeerHand, actor: int | None, legal: ActionSpace | None, in_front: Mapping[int, int]
+) -> tuple[int, bool]:
+    """What the actor must add to call (at most its stack), and whether its largest bet or
+    raise is all-in; (0, False) with nobody to act."""
+    if actor is None or legal is None or not legal.kinds:
+        return 0, False
+    mine, stack = in_front.get(actor, 0), hand.stack(actor)
+    high = max((in_front.get(s, 0) for s in hand.setup.seats), default=0)
+    to_call = max(0, min(high - mine, stack))
+    return to_call, legal.amount is not None and legal.amount.maximum >= mine + stack
+
+
+def _forced(
+    hand: PeerHand, actor: int | None, legal: ActionSpace | None
+) -> tuple[tuple[int, str], ...]:
+    """The forced bet decided by its seat (Stud's bring-in): every action before it is posted is
+    a seat passing it on (nobody else may act then); the seat to act may be deciding now. Empty
+    for a game without one, on a later street, or once the hand is over."""
+    if hand.is_over:
+        return ()
+    first = str(hand.actions[0]["street"]) if hand.actions else hand.street
+    if hand.street != first:
+        return ()  # decided on the first street: later streets do not repeat it
+    out: list[tuple[int, str]] = []
+    for a in hand.actions:
+        out.append((int(a["seat"]), str(a["action"])))
+        if a["action"] == BRING_IN:
+            return tuple(out)
+    if actor is not None and legal is not None and BRING_IN in legal.kinds:
+        return (*out, (actor, ""))
+    return ()
+
+
+def _opener(hand: PeerHand, actor: int | None) -> int | None:
+    """The first seat to act on the street being bet when the game says why (its first
+    action, else the actor); None where the seats decide it or once the hand is over."""
+    if not hand.opening_why or hand.is_over:
+        return None
+    for a in hand.actions:
+        if str(a["street"]) == hand.street:
+            return int(a["seat"])
+    return actor
+
+
+def _last(hand: PeerHand) -> dict[int, str]:
+    """Each seat's last action label on the street being bet (not a street already past)."""
+    out: dict[int, str] = {}
+    for a in hand.actions:
+        seat = int(a["seat"])
+        label = f"{a['action']} {a['to']}" if "to" in a else str(a["action"])
+        if str(a["street"]) == hand.street:
+            out[seat] = label
+        else:
+            out.pop(seat, None)
+    return out
 
 
 def _shortage_facts(hand: PeerHand) -> Mapping[str, Any]:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
-from dealer_assist.engine.banked import Phase
+from dealer_assist.engine.views import Phase
 from dealer_assist.games.base import BoxResult, GameRules, SeatSettlement
 from ui.console.bets import BetBook
 from ui.console.snapshot import TableSnapshot

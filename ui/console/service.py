@@ -44,7 +44,7 @@ from ui.console.service_signoff import FloorSignoffSteps
 from ui.console.service_storage import StorageSteps
 from ui.console.service_walk import WalkSteps
 from ui.console.signoff import journal_signoffs, waiting
-from ui.console.snapshot import Extras, TableSnapshot, next_step, take_snapshot
+from ui.console.snapshot import Extras, TableSnapshot, take_snapshot
 from ui.kit.dealer_change import change_dealer, on_box
 from ui.kit.pitboss import PitBossRoster
 from ui.kit.refusals import command_error
@@ -291,7 +291,7 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
 
         def step() -> None:
             runner, hand = self._hand()
-            target, _ = next_step(hand)
+            target = hand.view("dealer").next_step  # the view says the dealer's next step
             if target is None:
                 raise HandStateError(f"nothing to turn in phase {hand.phase}")
             if hand.phase is Phase.DECISIONS:
@@ -429,8 +429,9 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
             history_holes=self._history_holes,
             on_box=on_box(runner),
         )
+        hand = self.hand
         return take_snapshot(
-            self.hand,
+            hand.view("dealer") if hand is not None else None,
             seq=self._seq,
             hand_no=self._hand_no,
             device=self._device(),

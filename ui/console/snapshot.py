@@ -1,7 +1,8 @@
 """What the console may know about the table at one moment: an immutable, privacy-filtered copy.
 
 Built on the worker thread from the live hand's dealer view
-(:meth:`~dealer_assist.engine.banked.BankedHand.view`, where the privacy rules live) and handed to
+(:class:`~dealer_assist.engine.views.BankedView`, where the privacy rules and the dealer's next
+step live) and handed to
 the GUI thread by a signal. It never carries a hole card, a face-down board card, the dealer's
 cards before the reveal, or the dealer's hand/qualification before settlement (GAMES.md, UTH
 "Privacy"): widgets cannot leak what they never receive.
@@ -13,8 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from dealer_assist.cards import Card
-from dealer_assist.engine.banked import BankedHand, Phase
-from dealer_assist.engine.banked_checks import corrections
+from dealer_assist.engine.views import BankedView, Phase
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.games.base import Action, Position, Settlement
 from ui.console.history import HistoryHand
@@ -150,31 +150,8 @@ class Extras:
     on_box: str = ""
 
 
-def next_step(hand: BankedHand) -> tuple[str | None, int]:
-    """The dealer's next step and how many board cards it turns (see :class:`TableSnapshot`).
-
-    UTH: flop (3), river (the last 2), then the dealer's cards; THB: flop (3), turn (1),
-    river (1), then the dealer's cards (GAMES.md). Nobody left in: straight to the dealer.
-    """
-    game = hand.game
-    if hand.phase is Phase.SHOWDOWN:
-        return "dealer", 0
-    if hand.phase is not Phase.DECISIONS or hand.seats_to_act:
-        return None, 0
-    shown = len(hand.board_visible())
-    nxt = hand.street_index + 1
-    if not hand.active_seats:
-        return "dealer", 0
-    if nxt < len(game.streets):
-        street = game.streets[nxt]
-        return street.name, street.board_visible - shown
-    if game.deal_before_showdown(sorted(hand.seats)):
-        return game.showdown_step or "dealer", game.showdown_board_visible - shown
-    return "dealer", 0
-
-
 def take_snapshot(
-    hand: BankedHand | None,
+    seen: BankedView | None,
     *,
     seq: int,
     hand_no: int,
@@ -184,65 +161,58 @@ def take_snapshot(
     alarm_uid: str = "",
     extras: Extras | None = None,
 ) -> TableSnapshot:
-    """The privacy-filtered copy of ``hand`` (None before the first hand) with the pending void
-    ``alarm`` of hand ``alarm_uid`` and the service's ``extras``. Call it on the thread that owns
-    the hand; the result is immutable and safe to pass to any thread."""
+    """The snapshot of the hand's dealer view ``seen`` (None before the first hand) with the
+    pending void ``alarm`` of hand ``alarm_uid`` and the service's ``extras``; everything of the
+    hand, its next step and its rules' answers come from the view. Immutable, safe to pass to
+    any thread."""
     x = extras or Extras()
-    if hand is None:
+    if seen is None:
         return TableSnapshot(
             seq=seq, device=device, error=error, void_reason=alarm, void_uid=alarm_uid,
             pin_required=x.pin_required, notice=x.notice, storage=x.storage,
             history=x.history, history_holes=x.history_holes, on_box=x.on_box,
         )  # fmt: skip
-    seen = hand.view("dealer")  # every card and the result as the dealer's screen may see them
     seats = tuple(
         SeatSnap(
             seat=v.seat,
             stakes=v.stakes,
-            actions=tuple(hand.seats[v.seat].actions),
-            legal=tuple(hand.legal_actions(v.seat)),
+            actions=seen.decisions.get(v.seat, ()),
+            legal=seen.choices.get(v.seat, ()),
             folded=v.folded,
             cards_dealt=len(v.hole),
-            hole=tuple(c for c in v.hole if c is not None) if hand.dealer_visible() else (),
+            hole=tuple(c for c in v.hole if c is not None),  # the view opens them at the reveal
         )
         for v in seen.seats
     )
-    step, cards = next_step(hand)
-    dealing = hand.phase is Phase.DEALING
-    returns: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] = ()
-    if alarm is not None and hand.phase is Phase.VOID and hand.hand_uid == alarm_uid:
-        known = hand.game.required_boxes + hand.game.optional_boxes
-        rank = {box: i for i, box in enumerate(known)}
-        returns = tuple(
-            (s, tuple(sorted(hand.stakes(s).items(), key=lambda kv: rank.get(kv[0], len(rank)))))
-            for s in sorted(hand.seats, reverse=True)
-        )
+    phase = seen.banked_phase
+    dealing = phase is Phase.DEALING
+    alarmed = alarm is not None and seen.hand_uid == alarm_uid
     return TableSnapshot(
         seq=seq,
-        phase=hand.phase,
-        street=hand.street,
-        hand_uid=hand.hand_uid,
+        phase=phase,
+        street=seen.street,
+        hand_uid=seen.hand_uid,
         hand_no=hand_no,
         seats=seats,
         board=seen.board,
         dealer=seen.dealer,
-        next_step=step,
-        next_cards=cards,
-        to_act=tuple(hand.seats_to_act),
-        settlement=hand.settlement if hand.phase is Phase.SETTLED else None,
+        next_step=seen.next_step,
+        next_cards=seen.next_cards,
+        to_act=seen.to_act,
+        settlement=seen.settlement,
         void_reason=alarm,
         void_uid=alarm_uid,
-        void_returns=returns,
+        void_returns=seen.returns if alarmed else (),
         identifying=x.identifying and dealing,
         device=device,
         error=error,
-        awaiting=tuple(hand.pending) if dealing else (),
-        placed=len(hand.cards),
+        awaiting=tuple(seen.pending) if dealing else (),
+        placed=seen.placed,
         manual_entry=dealing and x.manual_source and not x.identifying,
-        ident_position=hand.pending[0] if x.identifying and dealing and hand.pending else None,
+        ident_position=seen.pending[0] if x.identifying and dealing and seen.pending else None,
         ident_entered=x.ident_entered and x.identifying and dealing,
         pin_required=x.pin_required,
-        exposed=len(hand.exposed),
+        exposed=seen.exposed,
         notice=x.notice,
         storage=x.storage,
         walk=x.walk,
@@ -253,12 +223,6 @@ def take_snapshot(
         history=x.history,
         history_holes=x.history_holes,
         on_box=x.on_box,
-        undoable=tuple(s for s in sorted(hand.seats) if _undoable(hand, s)),
-        correctable=tuple((s, tuple(c)) for s in sorted(hand.seats) if (c := corrections(hand, s))),
+        undoable=seen.undoable,
+        correctable=seen.correctable,
     )
-
-
-def _undoable(hand: BankedHand, seat: int) -> bool:
-    """``seat`` decided on the street being decided (the next card is not turned yet)."""
-    actions = hand.seats[seat].actions
-    return hand.phase is Phase.DECISIONS and bool(actions) and actions[-1].street == hand.street

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
-from dealer_assist.engine.banked import Phase
+from dealer_assist.engine.views import Phase
 from dealer_assist.errors import CardError, DealerAssistError
 from dealer_assist.games.base import Action
 from ui.console.bets import BetBook

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dealer_assist.engine.banked_checks import ExposedCardMismatch
 from dealer_assist.errors import (
     BetError,
     CardError,
     DealerAssistError,
     DeviceError,
+    ExposedCardMismatch,
     HandStateError,
     IllegalActionError,
     JournalError,

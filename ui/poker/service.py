@@ -443,7 +443,8 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
             storage=self._banner,
         )  # fmt: skip
         return replace(take_snapshot(
-            hand, session, table_seats=self.config.seats, seq=self._seq, hand_no=hand_no,
+            hand.view("dealer") if hand is not None else None, session,
+            table_seats=self.config.seats, seq=self._seq, hand_no=hand_no,
             device=self._device(), error=error, alarm=alarm.reason.code if alarm else "",
             alarm_uid=alarm.hand_uid if alarm else "", can_undo=self.can_undo(),
             journaled=stored is not None and hand is not None and stored.hand_uid == hand.hand_uid,

@@ -1,5 +1,5 @@
 """What the poker-room console may know about the table at one moment: an immutable copy built
-from the hand's dealer view (:meth:`~dealer_assist.engine.peer_state.PeerHand.view` with
+from the hand's dealer view (:class:`~dealer_assist.engine.views.PeerView` with
 ``"dealer"``, where the privacy rules live) and the table session.
 
 It never carries a hole card before its player shows it at the showdown (GAMES.md privacy): a
@@ -14,9 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from dealer_assist.cards import Card
-from dealer_assist.engine.betting import BRING_IN, COMPLETE
-from dealer_assist.engine.peer_state import PeerHand
-from dealer_assist.engine.state import HandView
+from dealer_assist.engine.views import PeerView
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.games.base import Position
 from dealer_assist.table.session import TableSession
@@ -25,10 +23,10 @@ from ui.kit.status import CommandError, DeviceStatus, SourceNotice, StorageBanne
 if TYPE_CHECKING:
     from ui.poker.signoff import PotWait
 
-BET_KINDS = frozenset({"bet", "raise", COMPLETE})
+BET_KINDS = frozenset({"bet", "raise", "complete"})
 """The action kinds that take an amount (the seat's total this round): ``complete`` is the first
 full bet over a forced bet below it (Stud's bring-in)."""
-FORCED_KIND = BRING_IN
+FORCED_KIND = "bring_in"
 """The action kind of a forced bet its seat decides (post it or fold: Stud's bring-in)."""
 
 
@@ -284,60 +282,32 @@ class Extras:
     storage: StorageBanner | None = None
 
 
-def _legal(view: HandView, seats: Mapping[int, SeatSnap]) -> Legal | None:
+def _legal(view: PeerView, seats: Mapping[int, SeatSnap]) -> Legal | None:
     space = view.legal
     if view.actor is None or space is None or not space.kinds:
         return None
-    me = seats[view.actor]
-    high = max((s.bet for s in seats.values() if s.in_hand), default=0)
-    to_call = max(0, min(high - me.bet, me.stack))
     r = space.amount
     if r is None:
-        return Legal(view.actor, tuple(space.kinds), to_call)
-    all_in = r.maximum >= me.bet + me.stack
-    return Legal(view.actor, tuple(space.kinds), to_call, r.minimum, r.maximum, r.step, all_in)
+        return Legal(view.actor, tuple(space.kinds), view.to_call)
+    return Legal(view.actor, tuple(space.kinds), view.to_call, r.minimum, r.maximum, r.step,
+                 view.raise_all_in)  # fmt: skip
 
 
-def _forced(hand: PeerHand, view: HandView) -> tuple[tuple[int, str], ...]:
-    """The forced bet decided by its seat: every action before it is posted is a seat passing
-    it on (nobody else may act then); the seat to act may be deciding now. Empty for a game
-    without one (nothing posted, nobody deciding)."""
-    first = str(hand.actions[0]["street"]) if hand.actions else view.street
-    if view.street != first:
-        return ()  # decided on the first street: later streets do not repeat it
-    out: list[tuple[int, str]] = []
-    for a in hand.actions:
-        out.append((int(a["seat"]), str(a["action"])))
-        if a["action"] == FORCED_KIND:
-            return tuple(out)
-    space = view.legal
-    if view.actor is not None and space is not None and FORCED_KIND in space.kinds:
-        return (*out, (view.actor, ""))
-    return ()
-
-
-def _opener(hand: PeerHand, view: HandView) -> int | None:
-    """The first seat to act on the street being bet (its first action, else the actor)."""
-    if not view.opening:
-        return None
-    for a in hand.actions:
-        if str(a["street"]) == view.street:
-            return int(a["seat"])
-    return view.actor
-
-
-def _awards(result: Mapping[str, Any]) -> tuple[Award, ...]:
+def _awards(result: Mapping[str, Any], order: tuple[int, ...]) -> tuple[Award, ...]:
+    """The settled pots in the order the view says the dealer pushes them."""
+    pots = result.get("pots", [])
     out = []
-    for i, p in enumerate(result.get("pots", [])):
+    for i in order:
+        p = pots[i]
         winners = tuple(Winner(int(w["seat"]), int(w["amount"]), bool(w.get("odd_chip")))
                         for w in p.get("winners", []))  # fmt: skip
         out.append(Award(i, int(p["amount"]), tuple(p.get("eligible", ())), winners,
                          p.get("category")))  # fmt: skip
-    return tuple(reversed(out))  # side pots first, the main pot last (GAMES.md "Pots")
+    return tuple(out)
 
 
 def take_snapshot(
-    hand: PeerHand | None,
+    view: PeerView | None,
     session: TableSession | None,
     *,
     table_seats: int,
@@ -357,12 +327,11 @@ def take_snapshot(
     service knows beyond the hand (see :class:`Extras`)."""
     x = extras or Extras()
     players = dict(session.seats) if session is not None else {}
-    view = hand.view("dealer") if hand is not None else None
-    in_hand = view is not None and hand is not None and not hand.is_over
+    in_hand = view is not None and view.result is None  # a finished hand has its result
     seats: dict[int, SeatSnap] = {}
     for s, p in players.items():
         seats[s] = SeatSnap(s, p.name, p.stack or 0, sitting_out=p.sitting_out)
-    if view is None or hand is None:
+    if view is None:
         button = (session.button or None) if session is not None else None
         return PokerSnapshot(
             seq=seq, table_seats=table_seats, hand_no=hand_no, button=button,
@@ -374,10 +343,7 @@ def take_snapshot(
     posts: dict[int, list[str]] = {}
     for seat, kind, _amount in view.posts:
         posts.setdefault(seat, []).append(kind)
-    mucked = set(hand.mucked)
-    # a seat's last action is shown while its street is bet: the flop does not say "Call"
-    # for a player who called before it and has not acted yet
-    acted_on = {int(a["seat"]): str(a["street"]) for a in hand.actions}
+    mucked = set(view.mucked)
     for sv in view.seats:
         # every card face up: shown at the showdown (a face-down card is never in the view)
         hole = tuple(sv.hole)
@@ -391,7 +357,7 @@ def take_snapshot(
             in_hand=True, folded=sv.folded, all_in=stack == 0 and not sv.folded,
             cards=len(hole), hole=hole, shown=shown, mucked=sv.seat in mucked,
             sitting_out=known.sitting_out if known else False, posts=tuple(posts.get(sv.seat, ())),
-            last=sv.actions[-1] if sv.actions and acted_on.get(sv.seat) == view.street else "",
+            last=view.last.get(sv.seat, ""),
         )  # fmt: skip
     result = view.result or {}
     settled = view.phase == "settled"
@@ -402,7 +368,7 @@ def take_snapshot(
                         if sv.stakes["put_in"])  # fmt: skip
     pots = tuple(PotSnap(i, p.amount, tuple(p.eligible)) for i, p in enumerate(view.pots))
     after = tuple((int(x["seat"]), int(x["stack"])) for x in result.get("seats", []))
-    if hand.is_over:  # the stacks after the hand (a void one: as it started), no pot left
+    if not in_hand:  # the stacks after the hand (a void one: as it started), no pot left
         pots = pots if settled else ()
         for s, stack in after:
             seats[s] = replace(seats[s], stack=stack, bet=0, all_in=False)
@@ -414,14 +380,14 @@ def take_snapshot(
         board=tuple(c for c in view.board if c is not None),
         pending=tuple(str(p) for p in view.pending), pots=pots, legal=_legal(view, seats),
         showdown=tuple(view.showdown), opening=view.opening if in_hand else "",
-        opener=_opener(hand, view) if in_hand else None,
-        forced=_forced(hand, view) if in_hand else (), new_deck=in_hand and view.new_deck,
+        opener=view.opener if in_hand else None,
+        forced=view.forced if in_hand else (), new_deck=in_hand and view.new_deck,
         shortage=view.shortage if in_hand and view.new_deck else "",
         reshuffling=in_hand and view.new_deck and x.reshuffled == view.hand_uid,
-        awards=_awards(result) if settled else (),
+        awards=_awards(result, view.push_order) if settled else (),
         returned=tuple((int(r["seat"]), int(r["amount"])) for r in result.get("returned", [])),
         rake=int(result.get("rake", 0) or 0), after=after if settled else (),
-        void=hand.void_reason.code if hand.void_reason is not None else "",
+        void=view.void,
         alarm=alarm, alarm_uid=alarm_uid, can_undo=can_undo and in_hand, journaled=journaled,
         manual_source=manual_source, device=device or DeviceStatus(), error=error,
         awaiting=tuple(view.pending) if in_hand else (), identifying=identifying,
