@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 from dealer_assist.errors import DealerAssistError, InvalidRecordError, clip, shorten_quoted
-from dealer_assist.record import settle_record
 
 #: Longest record (one JSON Lines line, or a whole single-object input) read, in bytes. A real
 #: record is a few KiB; a bigger one is refused before it is decoded.
@@ -171,6 +170,8 @@ def _message(e: DealerAssistError) -> str:
 def _guarded(obj: Any) -> dict[str, Any]:
     """``settle_record(obj)``, a record too big for the memory left refused like any invalid
     record."""
+    from dealer_assist.record import settle_record  # not for --help or a bad argument
+
     try:
         result = settle_record(obj)
     except MemoryError as e:
