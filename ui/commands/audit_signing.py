@@ -182,7 +182,7 @@ def trusted_keys(args: argparse.Namespace, journal: Journal | None) -> KeyRing:
         with Floor(args.floor) as floor:
             floor_keys = floor_public_keys(floor, journal.table_ids())
         tables = {**floor_keys, **tables}
-    if args.config and journal is not None:
+    if args.config and journal is not None and any_table is None:  # a pinned key goes first
         tables = {**_notary_keys(args.config, journal.table_ids()), **tables}
     local: KeyStore | None = journal.key_store if journal is not None else None
     folder = _folder(getattr(args, "keys", None), getattr(args, "key_db", None))
