@@ -509,3 +509,51 @@ def test_differential_random_pokerkit_hands(variant: str) -> None:
     print(f"{variant}: {dict(counts)}")
     assert not unexplained, f"{variant}: {dict(counts)}\n" + "\n".join(unexplained[:3])
     assert counts["same"] >= HANDS_PER_VARIANT * 0.6, dict(counts)
+
+
+# -- amounts in currency: --unit ----------------------------------------------------------------
+
+
+def _in_currency(phh: dict[str, Any], per_unit: float) -> dict[str, Any]:
+    """``phh`` with every amount written in currency (each unit worth ``per_unit``)."""
+    out = dict(phh)
+    for key in ("antes", "blinds_or_straddles", "starting_stacks"):
+        out[key] = [round(v * per_unit, 2) for v in phh[key]]
+    for key in ("min_bet", "small_bet", "big_bet"):
+        if key in phh:
+            out[key] = round(phh[key] * per_unit, 2)
+    out["actions"] = [
+        f"{a.rsplit(' ', 1)[0]} {round(int(a.rsplit(' ', 1)[1]) * per_unit, 2)}"
+        if " cbr " in a
+        else a
+        for a in phh["actions"]
+    ]
+    return out
+
+
+def test_import_unit_reads_amounts_in_currency_with_cents(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from decimal import Decimal
+
+    record = _case(CASES / "pot/valid/holdem-loser-mucks.json")
+    cents = _in_currency(record_to_phh(record), 0.01)
+    with pytest.raises(InvalidRecordError) as err:
+        phh_to_record(cents)  # amounts such as 0.5 are not whole units
+    assert "whole number" in err.value.reason
+    back = phh_to_record(cents, Decimal("0.01"))
+    assert settle_record(back) == settle_record(record)
+    odd = {
+        **cents,
+        "starting_stacks": [cents["starting_stacks"][0] + 0.005, *cents["starting_stacks"][1:]],
+    }
+    with pytest.raises(InvalidRecordError) as err:
+        phh_to_record(odd, Decimal("0.01"))
+    assert err.value.field == "starting_stacks[0]" and "units of 0.01" in err.value.reason
+    src = tmp_path / "cents.phh"
+    src.write_text(dumps_phh(cents))
+    out = tmp_path / "r.jsonl"
+    assert main(["phh", "import", str(src), "--unit", "0.01", "-o", str(out)]) == 0
+    assert json.loads(out.read_text()) == back
+    assert main(["phh", "import", str(src), "-o", str(out)]) == 2
+    assert "must be a whole number of units" in capsys.readouterr().err

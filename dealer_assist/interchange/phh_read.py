@@ -13,6 +13,7 @@ be whole units (an integral float such as ``3.0`` is taken as 3). Straddles, bri
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from dealer_assist.engine.betting import BET, CALL, CHECK, FOLD, RAISE
@@ -25,17 +26,21 @@ BETTING = {code: betting for betting, code in VARIANTS.items()}
 UNKNOWN = "??"
 
 
-def phh_to_record(phh: Mapping[str, Any]) -> dict[str, Any]:
+def phh_to_record(phh: Mapping[str, Any], unit: Decimal | None = None) -> dict[str, Any]:
     """The hand record of one PHH hand, checked by settling it (HAND_RECORD.md "Pot games").
 
     Players keep their PHH ``seats`` (1..n when absent), the button is the last player (or the
     user field ``_button``); ``seat_count`` gives the record's ``seats``.
 
+    ``unit``: what one unit of the record is worth in the file's amounts (``Decimal("0.01")``:
+    a file in euros with cents, ``200.3`` -> 20030); None: the file's amounts are the units.
+    An amount that is not a whole number of ``unit`` is refused.
+
     Raises:
         InvalidRecordError: naming the PHH field (``antes``, ``actions[4]`` ...) and the reason;
             a record field (``p2.hole``: the second PHH player) when the settlement refuses one.
     """
-    record, origin, texts = _convert(phh)
+    record, origin, texts = _convert(phh, unit)
     try:
         settle_record(record)
     except InvalidRecordError as e:
@@ -62,15 +67,32 @@ def _whole(value: Any, path: str, low: int) -> int:
     return value
 
 
-def _numbers(phh: Mapping[str, Any], key: str, n: int | None, low: int) -> list[int]:
+def _money(value: Any, path: str, low: int, unit: Decimal | None) -> int:
+    """An amount of the file as a whole number of the record's units (``unit`` each)."""
+    if unit is None or isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        return _whole(value, path, low)
+    exact = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
+    if not exact.is_finite():
+        raise InvalidRecordError(path, f"must be a number, got {value!r}")
+    units = exact / unit
+    if units != units.to_integral_value():
+        raise InvalidRecordError(path, f"must be a whole number of units of {unit}, got {value!r}")
+    return _whole(int(units), path, low)
+
+
+def _numbers(
+    phh: Mapping[str, Any], key: str, n: int | None, low: int, unit: Decimal | None = None
+) -> list[int]:
     values = phh.get(key)
     if not isinstance(values, list) or (n is not None and len(values) != n):
         size = "a list" if n is None else f"a list of {n} numbers (one per player)"
         raise InvalidRecordError(key, f"must be {size}, got {values!r}")
-    return [_whole(v, f"{key}[{i}]", low) for i, v in enumerate(values)]
+    return [_money(v, f"{key}[{i}]", low, unit) for i, v in enumerate(values)]
 
 
-def _convert(phh: Mapping[str, Any]) -> tuple[dict[str, Any], list[int], list[str]]:
+def _convert(
+    phh: Mapping[str, Any], unit: Decimal | None
+) -> tuple[dict[str, Any], list[int], list[str]]:
     """The record, the PHH action index of each record action, and the PHH action texts."""
     if not isinstance(phh, Mapping):
         raise InvalidRecordError("hand", "must be a TOML table")
@@ -78,12 +100,12 @@ def _convert(phh: Mapping[str, Any]) -> tuple[dict[str, Any], list[int], list[st
     if variant not in BETTING:
         raise InvalidRecordError("variant", f"must be one of {', '.join(BETTING)}, got {variant!r}")
     betting = BETTING[variant]
-    stacks = _numbers(phh, "starting_stacks", None, 1)
+    stacks = _numbers(phh, "starting_stacks", None, 1, unit)
     n = len(stacks)
     if n < 2:
         raise InvalidRecordError("starting_stacks", "at least 2 players")
-    antes = _numbers(phh, "antes", n, 0)
-    blinds = _numbers(phh, "blinds_or_straddles", n, 0)
+    antes = _numbers(phh, "antes", n, 0, unit)
+    blinds = _numbers(phh, "blinds_or_straddles", n, 0, unit)
     seats = _numbers(phh, "seats", n, 1) if "seats" in phh else list(range(1, n + 1))
     if len(set(seats)) != n:
         raise InvalidRecordError("seats", f"a seat appears twice: {seats}")
@@ -103,8 +125,8 @@ def _convert(phh: Mapping[str, Any]) -> tuple[dict[str, Any], list[int], list[st
         ante_of, blind_of = _posted(record["posts"], seats, int(record.get(ANTE, 0)))
     big = record["blinds"][1]
     if betting == "fixed_limit":
-        record["limits"] = [_whole(phh.get(k), k, 1) for k in ("small_bet", "big_bet")]
-    elif _whole(phh.get("min_bet"), "min_bet", 1) != big:
+        record["limits"] = [_money(phh.get(k), k, 1, unit) for k in ("small_bet", "big_bet")]
+    elif _money(phh.get("min_bet"), "min_bet", 1, unit) != big:
         raise InvalidRecordError(
             "min_bet", f"must be the big blind {big} (GAMES.md: the smallest bet is the big blind)"
         )
@@ -149,7 +171,7 @@ def _convert(phh: Mapping[str, Any]) -> tuple[dict[str, Any], list[int], list[st
         elif op == ["cc"]:
             kind, to = (CHECK if track.owed(j) == 0 else CALL), None
         elif len(op) == 2 and op[0] == "cbr":
-            to = _whole(_amount(op[1], path), path, 1)
+            to = _money(_amount(op[1], path, unit), path, 1, unit)
             kind = BET if track.high == 0 else RAISE
         elif op and op[0] == "sm":
             _show(op[1:], j, holes, mucked, seats, path, text)
@@ -231,7 +253,12 @@ def _player(word: str, n: int, path: str) -> int:
     return int(word[1:]) - 1
 
 
-def _amount(word: str, path: str) -> int | float:
+def _amount(word: str, path: str, unit: Decimal | None = None) -> int | float | Decimal:
+    if unit is not None:
+        try:
+            return Decimal(word)
+        except InvalidOperation:
+            raise InvalidRecordError(path, f"{word!r} is not an amount") from None
     try:
         return int(word)
     except ValueError:

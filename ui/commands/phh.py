@@ -14,6 +14,7 @@ import argparse
 import json
 import sys
 from datetime import UTC, datetime
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from dealer_assist.errors import DealerAssistError, InvalidRecordError, JournalError
@@ -51,7 +52,24 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     imp = actions.add_parser("import", help="PHH hands as hand records (JSON Lines)")
     imp.add_argument("files", nargs="+", metavar="FILE.phh[s]", help="PHH files to read")
     imp.add_argument("-o", "--output", metavar="FILE.jsonl", help="output file (default stdout)")
+    imp.add_argument(
+        "--unit",
+        type=_unit,
+        metavar="AMOUNT",
+        help="what one unit of the records is in the files' amounts, e.g. 0.01 for "
+        "amounts in currency with cents (default 1: whole units)",
+    )
     imp.set_defaults(func=run_import)  # fmt: skip
+
+
+def _unit(text: str) -> Decimal:
+    try:
+        unit = Decimal(text)
+    except InvalidOperation as e:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from e
+    if not unit.is_finite() or unit <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive number, got {text!r}")
+    return unit
 
 
 def _when(text: str) -> datetime:
@@ -117,7 +135,7 @@ def run_import(args: argparse.Namespace) -> int:
             continue
         for name, phh in hands.items():
             try:
-                record = phh_to_record(phh)
+                record = phh_to_record(phh, args.unit)
             except InvalidRecordError as e:
                 print(f"dealer-assist phh: {name}: {e}", file=sys.stderr)
                 bad += 1
