@@ -203,3 +203,31 @@ def test_the_access_log_printed_for_an_auditor_and_refused_to_a_pit_boss(
         "PB-1 (pit_boss) login", "PB-1 (pit_boss) logout",
         "AUD-1 (auditor) login", "AUD-1 (auditor) view_access_log",
     ]  # fmt: skip
+
+
+def test_five_wrong_pins_lock_the_badge_for_fifteen_minutes_and_it_is_logged(db: Path) -> None:
+    from datetime import timedelta
+
+    from dealer_assist.pitboss.users import LOCK_FOR, locked_until
+
+    s = Session(*open_backend(None, db))
+    s.users.put_user(new_user("PB-1", Role.PIT_BOSS, "2468"), "test")
+    s.users.put_user(new_user("SM-1", Role.SHIFT_MANAGER, "8642"), "test")
+    try:
+        for _ in range(5):
+            with pytest.raises(LoginRefusedError, match="not recognised"):
+                s.login("PB-1", "0000")
+        with pytest.raises(LoginRefusedError, match="locked until"):
+            s.login("PB-1", "2468")  # the right PIN, not even tried
+        assert s.user is None
+        s.login("SM-1", "8642")  # another badge is not locked
+        actions = [(e.badge, e.action) for e in s.log.entries()]
+        assert actions.count(("PB-1", "login_refused")) == 5
+        assert ("PB-1", "login_locked") in actions
+        last = [e for e in s.log.entries() if e.action == "login_refused"][-1].at
+        entries = s.log.entries()
+        assert locked_until(entries, "PB-1", last + LOCK_FOR - timedelta(seconds=1)) is not None
+        assert locked_until(entries, "PB-1", last + LOCK_FOR) is None  # over: may try again
+        assert locked_until(entries, "SM-1", last) is None
+    finally:
+        s.close()

@@ -7,8 +7,9 @@ and :class:`AccessLog`; this module decides, they keep.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from argon2 import PasswordHasher
@@ -20,6 +21,10 @@ from dealer_assist.pitboss.roles import Role
 _HASHER = PasswordHasher()
 MIN_PIN = 4
 MAX_PIN = 32
+LOCK_AFTER = 5
+"""Wrong PINs in a row (for one badge as typed, known or not) that lock it."""
+LOCK_FOR = timedelta(minutes=15)
+"""How long a locked badge is refused, from its last wrong PIN."""
 
 
 class LoginRefusedError(DealerAssistError):
@@ -97,6 +102,26 @@ def hash_pin(pin: str) -> str:
 def new_user(badge: str, role: Role, pin: str) -> User:
     """A user with ``pin`` hashed. Raises UserError (see :func:`check_badge`, :func:`hash_pin`)."""
     return User(check_badge(badge), role, hash_pin(pin))
+
+
+def locked_until(entries: Sequence[AccessEntry], badge: str, now: datetime) -> datetime | None:
+    """When ``badge`` (as typed, stripped) may try again, ``None`` when it is not locked:
+    :data:`LOCK_AFTER` ``login_refused`` entries of it in a row (no ``login`` of it between)
+    lock it for :data:`LOCK_FOR` after the last of them. Read from the access log, so a lock
+    survives a restart of the application and is in the log the shift manager reads."""
+    key = badge.strip()[:64] or "?"
+    failures: list[datetime] = []
+    for entry in entries:
+        if entry.badge != key:
+            continue
+        if entry.action == "login":
+            failures = []
+        elif entry.action == "login_refused":
+            failures.append(entry.at)
+    if len(failures) < LOCK_AFTER:
+        return None
+    until = failures[-1] + LOCK_FOR
+    return until if until > now else None
 
 
 def login(store: UserStore, badge: str, pin: str) -> User:

@@ -28,7 +28,14 @@ from dealer_assist.pitboss.signoffs import (
     SignoffRow,
     check_may_confirm,
 )
-from dealer_assist.pitboss.users import AccessEntry, AccessLog, LoginRefusedError, User, UserStore
+from dealer_assist.pitboss.users import (
+    AccessEntry,
+    AccessLog,
+    LoginRefusedError,
+    User,
+    UserStore,
+    locked_until,
+)
 from dealer_assist.pitboss.users import login as check_login
 
 
@@ -85,7 +92,18 @@ class Session:
         return None if self.user is None else self.user.role
 
     def login(self, badge: str, pin: str) -> User:
-        """Log in; a refusal is logged too (badge as typed). Raises LoginRefusedError."""
+        """Log in; a refusal is logged too (badge as typed). A badge with
+        :data:`~dealer_assist.pitboss.users.LOCK_AFTER` wrong PINs in a row is refused for
+        :data:`~dealer_assist.pitboss.users.LOCK_FOR` without its PIN being tried (logged
+        ``login_locked``). Raises LoginRefusedError."""
+        now = utc_now()
+        until = locked_until(self.log.entries(), badge, now)
+        if until is not None:
+            self.log.record(AccessEntry(now, badge.strip()[:64] or "?", None, "login_locked",
+                                        detail=f"until {until:%H:%M} UTC"))  # fmt: skip
+            raise LoginRefusedError(
+                f"too many wrong PINs: this badge is locked until {until:%H:%M} UTC"
+            )
         try:
             user = check_login(self.users, badge, pin)
         except LoginRefusedError:
