@@ -29,6 +29,7 @@ from dealer_assist.games.holdem import (
     HoldemSettings,
     forced_bets,
 )
+from dealer_assist.games.pot_common import check_whole_chips
 
 if TYPE_CHECKING:
     from dealer_assist.games.holdem import HoldemRules
@@ -160,6 +161,16 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
         where[seat] = i
     board = _board(obj.get("board", []), used)
 
+    if chip != 1:
+        amounts = {"blinds[0]": small, "blinds[1]": big, "ante": ante}
+        amounts.update({f"players[{where[s]}].stack": stacks[s] for s in stacks})
+        posts = obj.get("posts")
+        if isinstance(posts, list):
+            amounts.update({
+                f"posts[{i}].amount": p["amount"] for i, p in enumerate(posts)
+                if isinstance(p, Mapping) and _is_int(p.get("amount"))
+            })  # fmt: skip
+        check_whole_chips(chip, amounts)
     dead, live, bb_seat = _posts(obj, stacks, button, (small, big), ante, ante_kind == BIG_BLIND)
     hand = PeerBetting(
         list(stacks), stacks, button, rules.streets, structure,

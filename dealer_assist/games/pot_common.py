@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from dealer_assist.errors import ConfigError
+from dealer_assist.errors import ConfigError, InvalidRecordError
 
 T = TypeVar("T")
 
@@ -73,3 +73,23 @@ def buy_in_key(section: Mapping[str, Any], default: tuple[int, int]) -> tuple[in
     if not isinstance(buy, Mapping) or not all(is_whole(buy.get(k)) for k in ("min", "max")):
         raise ConfigError(f"poker.buy_in: must be {{min, max}} integers, got {buy!r}")
     return int(buy["min"]), int(buy["max"])
+
+
+def check_whole_chips(chip: int, amounts: Mapping[str, int]) -> None:
+    """Refuse a record whose forced bets or stacks are not whole chips (GAMES.md "Chips and
+    stacks": they are whole numbers of chips, the record is refused naming the field).
+
+    Args:
+        chip: the table's smallest chip (the record's ``chip``).
+        amounts: field path -> amount (``players[2].stack`` -> 1010).
+
+    Raises:
+        InvalidRecordError: the first amount that is not a multiple of ``chip``.
+    """
+    if chip == 1:
+        return
+    for field, amount in amounts.items():
+        if amount % chip:
+            raise InvalidRecordError(
+                field, f"must be a whole number of chips of {chip}, got {amount}"
+            )

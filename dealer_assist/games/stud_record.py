@@ -28,6 +28,7 @@ from dealer_assist.engine.peer import STRUCTURES, BettingStructure
 from dealer_assist.engine.peer_hand import PeerBetting
 from dealer_assist.engine.pot_settle import PotHand
 from dealer_assist.errors import ConfigError, IllegalActionError, InvalidRecordError
+from dealer_assist.games.pot_common import check_whole_chips
 from dealer_assist.games.stud import (
     CARDS_AFTER,
     CODE,
@@ -241,6 +242,11 @@ def parse_stud(obj: Mapping[str, Any], rules: StudRules) -> PotHand:
         where[seat] = i
     community = _community(obj.get("community"), used)
 
+    check_whole_chips(
+        chip, {"ante": ante, "bring_in": bring_in} | {
+            f"players[{i}].stack": stacks[s] for i, s in enumerate(stacks)
+        },
+    )  # fmt: skip
     antes = {s: ante for s in stacks} if ante else {}
     hand = PeerBetting(
         list(stacks), stacks, 0, rules.streets, structure, dead=antes, live={}, big_blind=None,
