@@ -249,3 +249,17 @@ def test_the_migration_creates_the_tables_the_code_writes(floor_db: FloorDb) -> 
         "ix_floor_records_top_amount",
         "ix_floor_records_flags",
     } <= indexes
+
+
+def test_signed_only_holds_back_an_entry_not_signed_yet(
+    floor: Floor, floor_db: FloorDb, journal: Journal
+) -> None:
+    import sqlite3
+
+    fill(journal, 6)
+    path = str(journal.url_or_path)
+    with sqlite3.connect(path) as con:  # journaled while the notary was away
+        con.execute("UPDATE hands SET signature = NULL, key_id = NULL WHERE hand_id >= 5")
+    held = Pusher(journal, floor, signed_only=True).push()
+    assert (held.sent, held.floor_position, held.local_position) == (4, 4, 6)
+    assert floor_db.sql("SELECT count(*) FROM floor_records WHERE signature IS NULL")[0][0] == 0

@@ -248,7 +248,10 @@ def start_forwarding(journal: Any, args: argparse.Namespace) -> Forwarder | None
 
     # by its path, on a connection of its own: see Forwarder (a table's SQLite engine shared
     # across threads re-creates its side files on each new connection)
-    forwarder = Forwarder(getattr(journal, "url_or_path", journal), url, pit=pit)
+    # a journal signed by its notary: an entry waits until it is signed (see Pusher)
+    signed_only = getattr(journal, "notary", None) is not None
+    forwarder = Forwarder(getattr(journal, "url_or_path", journal), url, pit=pit,
+                          signed_only=signed_only)  # fmt: skip
     forwarder.start()
     return forwarder
 

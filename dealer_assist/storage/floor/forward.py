@@ -109,6 +109,7 @@ class Forwarder:
         poll_interval: seconds between looks at the journal when caught up.
         min_backoff, max_backoff: the pause after a failure, doubling from min to max.
         batch: records per floor transaction.
+        signed_only: hold back unsigned entries (a notary's journal; see the Pusher).
 
     ``start()`` / ``stop()`` are idempotent (``close()`` is ``stop()``); never call them from
     the thread itself. :meth:`status` is safe from any thread (the GUI's timer).
@@ -126,11 +127,12 @@ class Forwarder:
         min_backoff: float = 0.5,
         max_backoff: float = 30.0,
         batch: int = BATCH,
+        signed_only: bool = False,
     ) -> None:
         self._journal_arg = journal
         self._floor = Floor(floor_url)
         self._pusher_args = {"pit": pit, "public_key": public_key, "signature_of": signature_of,
-                             "batch": batch}  # fmt: skip
+                             "batch": batch, "signed_only": signed_only}  # fmt: skip
         self.poll_interval, self.min_backoff, self.max_backoff = (
             poll_interval, min_backoff, max_backoff)  # fmt: skip
         self._lock = threading.Lock()

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from itertools import islice
+from itertools import islice, takewhile
 from typing import Protocol
 
 from dealer_assist.errors import JournalError
@@ -95,6 +95,9 @@ class Pusher:
         signature_of: the signature of an entry, stored with it; None (default): the entry's
             own ``signature`` as the journal stores it (issue 16 part 2).
         batch: records per floor transaction.
+        signed_only: send nothing from the first unsigned entry on (a journal signed by its
+            notary: an entry journaled while the notary was away waits until it is signed,
+            so the floor never stores it unsigned).
     """
 
     def __init__(
@@ -106,8 +109,10 @@ class Pusher:
         public_key: str | None = None,
         signature_of: Callable[[StoredHand], str | None] | None = None,
         batch: int = BATCH,
+        signed_only: bool = False,
     ) -> None:
         self.journal, self.floor = journal, floor
+        self.signed_only = signed_only
         self.pit, self.public_key, self.signature_of = pit, public_key, signature_of
         self.batch = batch
         self._registered: str | None = None
@@ -139,6 +144,8 @@ class Pusher:
         pending: datetime | None = None
         start = held + 1
         hands = self.journal.iter_hands(start)
+        if self.signed_only:
+            hands = takewhile(lambda h: h.signature is not None, hands)
         while limit is None or sent < limit:
             size = self.batch if limit is None else min(self.batch, limit - sent)
             chunk = list(islice(hands, size))
