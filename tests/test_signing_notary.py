@@ -133,7 +133,7 @@ def test_an_old_journal_is_refused_by_a_new_notary_until_the_upgrade_adopts_it(
     never = "entries its signer never signed"
     with Journal(str(db), notary=client(notary)) as j, pytest.raises(JournalError, match=never):
         j.append_hand(make_entry(4, hand_uid="h4"))
-    with Journal(str(db), notary=client(notary)) as j:
+    with Journal(str(db), supervise=False, notary=client(notary)) as j:  # as audit upgrade
         checkpoint = upgrade(j, TABLE, "IT-1")
         assert checkpoint.hand_id == 4 and checkpoint.signature is not None
         assert checkpoint.record["covers"] == 3
@@ -145,3 +145,23 @@ def test_an_old_journal_is_refused_by_a_new_notary_until_the_upgrade_adopts_it(
     with Journal(str(db), create=False, read_only=True) as j:
         result = j.verify(ring, checkpoint=True)
         assert result.ok and result.unsigned == 3 and result.signatures_checked == 2
+
+
+def test_a_restart_with_entries_journaled_while_the_notary_was_away_signs_them_first(
+    tmp_path: Path, notary: NotaryProcess
+) -> None:
+    db = tmp_path / "j.db"
+    with Journal(str(db), notary=client(notary)) as j:
+        j.append_hand(make_entry(1, hand_uid="h1"))
+        notary.kill()
+        assert j.append_hand(make_entry(2, hand_uid="h2")).signature is None
+    with Journal(str(db), notary=client(notary)) as j:  # reopened, the notary still away
+        assert j.alarm is None
+        with pytest.raises(NotaryUnavailableError):
+            j.write_step(TABLE, "h3", 0, "open", {})
+        notary.start()
+        j.write_step(TABLE, "h3", 0, "open", {})
+        j.append_hand(make_entry(3, hand_uid="h3"))
+    with Journal(str(db), notary=client(notary)) as j:  # and reopened with it there
+        assert j.alarm is None
+        assert all(h.signature for h in j.iter_hands())

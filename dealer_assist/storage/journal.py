@@ -133,6 +133,7 @@ class Journal:
         self.notary = notary
         self._notary_key: PublicKey | None = None
         self._appended: set[int] = set()  # positions this object appended (see catch_up)
+        self._verify_pending = False  # a notary's journal: verified once the tail is signed
         self.create = create
         self.read_only = read_only
         self.supervise = (create and not read_only) if supervise is None else supervise
@@ -280,6 +281,10 @@ class Journal:
             raise
         if self._notary_key is None:
             self._notary_key = notary_key(head)
+        if self._verify_pending:
+            self._start_verify(engine)
+            if self._alarm is not None:
+                raise JournalError(self._alarm)
 
     def get_hand(self, hand_id: int) -> StoredHand:
         """The hand ``hand_id``. Raises JournalError when there is no such hand."""
@@ -479,10 +484,20 @@ class Journal:
         if not self.supervise:
             return
         if self.notary is not None:
+            # entries journaled while the notary was away are signed before the verify (which
+            # would take them for removed signatures); with it away the verify waits for it
+            self._verify_pending = True
             try:
-                self._notary_key = notary_key(self.notary.head())
-            except JournalError as e:  # appends will say it; the hashes are checked meanwhile
-                _log.error("%s", e)
+                self._notarize(engine)
+            except NotaryUnavailableError as e:
+                _log.error("%s: the start-up verify waits for it", e)
+            except JournalError:
+                pass  # the alarm says it (latched by _notarize)
+            return
+        self._start_verify(engine)
+
+    def _start_verify(self, engine: Engine) -> None:
+        self._verify_pending = False
         with self._errors("verify the journal at start"):
             result = start_verify(engine, self.local_keys())
         if not result.ok:
