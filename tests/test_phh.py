@@ -557,3 +557,16 @@ def test_import_unit_reads_amounts_in_currency_with_cents(
     assert json.loads(out.read_text()) == back
     assert main(["phh", "import", str(src), "-o", str(out)]) == 2
     assert "must be a whole number of units" in capsys.readouterr().err
+
+
+def test_exported_and_imported_files_are_owner_only(tmp_path: Path) -> None:
+    db = tmp_path / "journal.db"
+    _journal(db)
+    out = tmp_path / "all.phhs"
+    out.write_text("")
+    out.chmod(0o644)  # an existing file's mode is not kept either
+    assert main(["phh", "export", "--db", str(db), "-o", str(out)]) == 0
+    assert out.stat().st_mode & 0o777 == 0o600
+    records = tmp_path / "r.jsonl"
+    assert main(["phh", "import", str(out), "-o", str(records)]) == 0
+    assert records.stat().st_mode & 0o777 == 0o600

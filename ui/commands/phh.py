@@ -148,12 +148,14 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def _write(path: str | None, text: str) -> None:
-    """All at once at the end, so an error leaves nothing half-written."""
+    """All at once at the end, so an error leaves nothing half-written. A file is readable by
+    its owner only (0600, the temporary file's mode kept by the rename): it holds every hole
+    card of the hands."""
     if path is None:
         sys.stdout.write(text)
         return
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as e:
-        raise DealerAssistError(f"cannot write {path}: {e.strerror}") from e
+    from pathlib import Path
+
+    from ui.export_files import replace_file
+
+    replace_file(Path(path), lambda f: f.write(text.encode("utf-8")))
