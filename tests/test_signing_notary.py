@@ -165,3 +165,19 @@ def test_a_restart_with_entries_journaled_while_the_notary_was_away_signs_them_f
     with Journal(str(db), notary=client(notary)) as j:  # and reopened with it there
         assert j.alarm is None
         assert all(h.signature for h in j.iter_hands())
+
+
+def test_a_notary_journal_with_every_signature_stripped_stops_the_table_at_start(
+    tmp_path: Path, notary: NotaryProcess
+) -> None:
+    db = tmp_path / "j.db"
+    with Journal(str(db), notary=client(notary)) as j:
+        for i in range(1, 4):
+            j.append_hand(make_entry(i, hand_uid=f"h{i}"))
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE hands SET signature = NULL, key_id = NULL")
+        # the verified-up-to mark gone (a copy, a restore): with it kept the start-up verify
+        # looks only after it, and the default audit verify is what catches the stripping
+        con.execute("DELETE FROM verify_mark")
+    with Journal(str(db), notary=client(notary)) as j:
+        assert j.alarm is not None and "no entry of table UTH-3 is signed" in j.alarm

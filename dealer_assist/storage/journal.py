@@ -499,7 +499,8 @@ class Journal:
     def _start_verify(self, engine: Engine) -> None:
         self._verify_pending = False
         with self._errors("verify the journal at start"):
-            result = start_verify(engine, self.local_keys())
+            # a notary's journal is signed from its start or from its legacy checkpoint
+            result = start_verify(engine, self.local_keys(), checkpoint=self.notary is not None)
         if not result.ok:
             self._alarm = alarm_text(result)
             _log.error("journal %s: %s", self.url_or_path, self._alarm)

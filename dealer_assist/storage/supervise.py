@@ -184,16 +184,19 @@ def check_readable_schema(engine: Engine) -> str:
     )
 
 
-def start_verify(engine: Engine, keys: KeyRing | None = None) -> VerifyResult:
+def start_verify(
+    engine: Engine, keys: KeyRing | None = None, *, checkpoint: bool = False
+) -> VerifyResult:
     """Verify the entries after the verified-up-to mark (all of them the first time), their
-    signatures against ``keys``, and move the mark to the head when they verify. Raises
-    JournalError for database failures."""
+    signatures against ``keys`` (``checkpoint``: unsigned entries only before a signed legacy
+    checkpoint, as the audit's default), and move the mark to the head when they verify.
+    Raises JournalError for database failures."""
     with snapshot_transaction(engine) as conn:
         mark = conn.execute(
             sa.select(verify_mark.c.hand_id, verify_mark.c.hash).where(verify_mark.c.id == 1)
         ).one_or_none()
         start, start_hash = (0, GENESIS_HASH) if mark is None else (int(mark[0]), mark[1])
-        result = verify_chain(conn, start, start_hash, keys=keys)
+        result = verify_chain(conn, start, start_hash, keys=keys, checkpoint=checkpoint)
     if result.ok and result.hands_checked > start:
         set_mark(engine, result.hands_checked, result.head_hash or GENESIS_HASH, None)
     return result
