@@ -52,6 +52,21 @@ SIMULATE_BY = "simulate"  # who the journal says put a dealer on the box in a si
 DEVICE_READY_TIMEOUT = 30.0
 
 
+def frames_line(s: Any) -> str:
+    """The summary's line of the link's frame counts (``LinkStats``), saying what a duplicate
+    is: with no faults set the device may still resend a frame whose ACK it did not see in
+    time (a loaded machine); the receiver drops it by its sequence number."""
+    line = (
+        f"frames: received {s.frames_received}, dropped {s.frames_dropped}, "
+        f"duplicates {s.duplicates}, resend requests {s.resend_requests}, "
+        f"command retries {s.command_retries}"
+    )
+    if s.duplicates:
+        line += " (duplicates: frames the device sent again, dropped by sequence number; no card "
+        line += "is counted twice)"
+    return line
+
+
 def register(sub: Any) -> None:
     """Add the ``simulate`` sub-command."""
     p = sub.add_parser(
@@ -338,10 +353,6 @@ class _Summary:
         ]
         if self.stats is not None:
             s = self.stats
-            lines.append(
-                f"frames: received {s.frames_received}, dropped {s.frames_dropped}, "
-                f"duplicates {s.duplicates}, resend requests {s.resend_requests}, "
-                f"command retries {s.command_retries}"
-            )
+            lines.append(frames_line(s))
         lines.append(f"verify with: dealer-assist audit verify --db {config.journal_url}")
         out.write("\n".join(lines) + "\n")

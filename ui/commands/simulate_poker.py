@@ -49,6 +49,7 @@ from drivers.factory import open_source
 from ui.commands.floor import start_forwarding, stop_forwarding
 from ui.commands.simulate import (
     default_db,
+    frames_line,
     open_journal,
     put_dealer,
     say,
@@ -436,11 +437,7 @@ class Summary:
             out.append(f"chips conserved: yes, every hand ({len(checks)} checked)")
         if self.stats is not None:
             s = self.stats
-            out.append(
-                f"frames: received {s.frames_received}, dropped {s.frames_dropped}, "
-                f"duplicates {s.duplicates}, resend requests {s.resend_requests}, "
-                f"command retries {s.command_retries}"
-            )
+            out.append(frames_line(s))
         out.append(f"verify with: dealer-assist audit verify --db {config.journal_url}")
         return out
 
