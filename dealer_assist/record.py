@@ -65,6 +65,31 @@ def parse_record(obj: Any) -> HandRecord:
     return record
 
 
+def check_tournament_field(value: Any) -> None:
+    """A pot game's ``tournament`` field (docs/HAND_RECORDS.md): ``{"id": non-empty text,
+    "level": integer >= 1}``, the tournament and the level the hand was played at; nothing
+    else in it.
+
+    Raises:
+        InvalidRecordError: naming ``tournament``, ``tournament.id``, ``tournament.level`` or
+            the unknown key.
+    """
+    if not isinstance(value, Mapping):
+        raise InvalidRecordError("tournament", f"must be an object {{id, level}}, "
+                                 f"got {quote(value)}")  # fmt: skip
+    for key in value:
+        if key not in ("id", "level"):
+            raise InvalidRecordError(f"tournament.{key}", "unknown key (id and level only)")
+    tid = value.get("id")
+    if not isinstance(tid, str) or not tid.strip():
+        raise InvalidRecordError("tournament.id", "must be the tournament's id (text), "
+                                 f"got {quote(tid)}")  # fmt: skip
+    level = value.get("level")
+    if not (isinstance(level, int) and not isinstance(level, bool) and level >= 1):
+        raise InvalidRecordError("tournament.level", "must be an integer >= 1, "
+                                 f"got {quote(level)}")  # fmt: skip
+
+
 def settle_record(obj: Any) -> dict[str, Any]:
     """Validate and settle one hand record; returns the settlement JSON (HAND_RECORD.md): a
     banked game's record by :func:`parse_record`, a pot game's (``POT_GAME_CODES``) by its
@@ -74,6 +99,8 @@ def settle_record(obj: Any) -> dict[str, Any]:
         InvalidRecordError: see :func:`parse_record`.
     """
     if (type(obj) is dict or isinstance(obj, Mapping)) and obj.get("game") in POT_GAME_CODES:
+        if "tournament" in obj:
+            check_tournament_field(obj["tournament"])
         return get_pot_game(obj["game"]).settle(obj)
     record = parse_record(obj)
     return get_game(record.game).settle(record).to_json()

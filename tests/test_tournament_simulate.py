@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -108,6 +109,12 @@ def levels(out: str) -> list[list[int]]:
     return rows
 
 
+def events_id(entries: list[Any]) -> str:
+    """The tournament's id (its opening record's)."""
+    return next(str(e.record["tournament"]["id"]) for e in entries if e.status == "table"
+                and e.record.get("tournament", {}).get("event") == "opened")  # fmt: skip
+
+
 def check_chain(db: Path) -> None:
     """The chain verifies and no hand is left pending at any table."""
     with Journal(str(db), create=False) as journal:
@@ -152,7 +159,13 @@ def test_nine_players_play_to_a_final_ranking_with_every_chip_accounted(
     # two tables (9 players, 8 seats a table), then one: the other table's players moved in
     tables = {e.table_id for e in entries if e.status != "table"}
     assert len(tables) == 2
-    events = [e.record["tournament"]["event"] for e in entries if "tournament" in e.record]
+    events = [e.record["tournament"]["event"] for e in entries
+              if e.status == "table" and "tournament" in e.record]  # fmt: skip
+    # each hand names the tournament and the level it was played at, and posts that level's
+    hands = [e for e in entries if e.status == "settled"]
+    assert hands and all(e.record["tournament"]["id"] == events_id(entries) for e in hands)
+    levels_of = [e.record["tournament"]["level"] for e in hands]
+    assert levels_of == sorted(levels_of) and levels_of[-1] == lv[-1][0]
     assert events.count("registered") == 9 and events.count("eliminated") == 8
     assert "moved_out" in events and "moved_in" in events and "break" in events
     # each hand played at the level in force when it started

@@ -53,6 +53,8 @@ class HoldemGame:
         limits: fixed limit ``(small_bet, big_bet)`` (default: big blind, twice the big blind).
         buy_in: cash ``(minimum, maximum)`` a player may sit down with.
         settings: the conventions in force (:class:`~dealer_assist.games.holdem.HoldemSettings`).
+        tournament: ``(tournament id, level)`` at a tournament table (each hand record says
+            which tournament and level it was played at: ``"tournament"``); None at a cash table.
     """
 
     betting: Structure = "no_limit"
@@ -63,6 +65,7 @@ class HoldemGame:
     limits: tuple[int, int] | None = None
     buy_in: tuple[int, int] = (4000, 20000)
     settings: HoldemSettings = field(default_factory=HoldemSettings)
+    tournament: tuple[str, int] | None = None
 
     def __post_init__(self) -> None:
         small, big = self.blinds
@@ -136,6 +139,8 @@ def holdem_setup(
     }
     if game.ante_kind is not None:
         record["ante_kind"] = game.ante_kind
+    if game.tournament is not None:
+        record["tournament"] = {"id": game.tournament[0], "level": game.tournament[1]}
     if game.betting == "fixed_limit" and game.limits is not None:
         record["limits"] = list(game.limits)
     if not plain:

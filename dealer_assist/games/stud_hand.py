@@ -51,6 +51,8 @@ class StudGame:
         chip: the smallest chip in play.
         buy_in: ``(minimum, maximum)`` a player may sit down with.
         settings: the conventions in force (:class:`~dealer_assist.games.stud.StudSettings`).
+        tournament: ``(tournament id, level)`` at a tournament table (each hand record says
+            which tournament and level it was played at: ``"tournament"``); None at a cash table.
     """
 
     betting: Structure = "fixed_limit"
@@ -60,6 +62,7 @@ class StudGame:
     chip: int = 25
     buy_in: tuple[int, int] = (4000, 40000)
     settings: StudSettings = field(default_factory=StudSettings)
+    tournament: tuple[str, int] | None = None
 
     def __post_init__(self) -> None:
         small, big = self.limits
@@ -102,6 +105,8 @@ def stud_setup(game: StudGame, *, table_seats: int, stacks: Mapping[int, int]) -
         "bring_in": game.bring_in, "limits": list(game.limits), "chip": game.chip,
         "settings": st.to_json(),
     }  # fmt: skip
+    if game.tournament is not None:
+        record["tournament"] = {"id": game.tournament[0], "level": game.tournament[1]}
 
     def open_street(street: str, up: Mapping[int, tuple[Card, ...]]) -> Opening:
         return opening(street, up, bring_in=game.bring_in, fixed_limit=fixed, settings=st)

@@ -126,7 +126,10 @@ class Director(LiveClock, HeatsFormula, TableMoves):
             for tid in self.state.tables:
                 if tid not in self.tables:
                     view = TableJournalView(self.journal, tid, self.state.last_entry.get(tid))
-                    self.tables[tid] = self._make_table(tid, view)
+                    table = self.tables[tid] = self._make_table(tid, view)
+                    if table.tournament_id is None:  # its hand records name the tournament
+                        table.tournament_id = self.state.tournament_id
+                        table.set_level(table.level_number)
 
     @property
     def structure(self) -> TournamentStructure:

@@ -91,17 +91,21 @@ class TableJournalView:
         return self.journal.verify()
 
 
-def game_at_level(game: Any, structure: TournamentStructure, level: Level) -> Any:
+def game_at_level(game: Any, structure: TournamentStructure, level: Level,
+                  tournament_id: str | None = None) -> Any:  # fmt: skip
     """The table's game (a ``StudGame`` or ``HoldemGame``) with ``level``'s amounts: Stud's
     limits (small, twice the small), ante and bring-in; Hold'em's blinds and ante; the
     structure's betting and chip; stacks without a buy-in cap (rules text 002, "Importo del
-    limite minore": the level decides the amounts of each hand).
+    limite minore": the level decides the amounts of each hand). With ``tournament_id`` each
+    hand record carries ``"tournament": {"id": tournament_id, "level": level.number}``.
 
     Raises:
         ConfigError: amounts the game refuses (e.g. a bring-in above half the small limit).
     """
     common: dict[str, Any] = {"betting": structure.betting, "chip": structure.chip,
-                              "buy_in": (structure.chip, CHIPS_CAP)}  # fmt: skip
+                              "buy_in": (structure.chip, CHIPS_CAP),
+                              "tournament": None if tournament_id is None
+                              else (tournament_id, level.number)}  # fmt: skip
     levels = tournament_levels(structure.game)
     return levels.game_at_level(game, level.small, level.big, level.ante, level.bring_in, **common)
 
@@ -115,11 +119,15 @@ class TournamentTable:
         source: its card source (opened by the caller).
         view: the tournament's journal as this table sees it (:class:`TableJournalView`).
         structure: the tournament's structure.
+        tournament_id: the tournament's id, carried by each hand record with its level (the
+            director sets it on the tables it makes).
     """
 
     def __init__(self, config: TableConfig, source: CardSource, view: TableJournalView,
-                 structure: TournamentStructure) -> None:  # fmt: skip
+                 structure: TournamentStructure,
+                 tournament_id: str | None = None) -> None:  # fmt: skip
         self.base = config
+        self.tournament_id = tournament_id
         self.source = source
         self.structure = structure
         self.view = view
@@ -150,7 +158,7 @@ class TournamentTable:
         set before a hand starts, and before a resume replays the hand a crash left (the level
         in force at its start)."""
         level = self.structure.level(number)
-        game = game_at_level(self.base.poker, self.structure, level)
+        game = game_at_level(self.base.poker, self.structure, level, self.tournament_id)
         self.table.runner.config = dataclasses.replace(self.base, poker=game)
         self.level_number = number
 

@@ -43,8 +43,12 @@ def register(sub: Any) -> None:
     p.add_argument("--screenshot", type=Path, metavar="DIR",
                    help="with --demo: save a PNG of every phase here")  # fmt: skip
     p.add_argument("--tournament", nargs="?", const="", metavar="ID", help="a tournament "
-                   "table: show the level and the action clock (the journal's tournament ID; "
-                   "default: the last one playing at this table)")  # fmt: skip
+                   "table: its hands at the level in force, in chips, with the level clock "
+                   "and the action clock (the tournament ID in --db; default: the last one "
+                   "opened there). Without --table the table is the tournament's own")  # fmt: skip
+    p.add_argument("--tournament-table", metavar="T", help="with --tournament: which of the "
+                   "tournament's tables (T1, T2 ... as the director's console lists them; "
+                   "default: the first)")  # fmt: skip
     p.add_argument("--seed", type=int, default=1, help="seed of the demo's bets and decisions")
     p.add_argument("--dealer", default="dealer",
                    help="dealer id, recorded with the unreadable cards they identify")  # fmt: skip
@@ -99,7 +103,10 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError("--demo must be 0 or more")
     if args.screenshot is not None and not args.demo:
         raise ConfigError("--screenshot needs --demo N")
-    config = load_table_config(args.table, game=args.game)
+    if args.tournament is not None and not args.demo:
+        config = _tournament_table(args)
+    else:
+        config = load_table_config(args.table, game=args.game)
     lang = args.lang or config.language
     if config.poker is not None:  # a poker-room game: the poker console (ui.poker)
         from ui.poker.run import run_poker_console
@@ -129,6 +136,20 @@ def run(args: argparse.Namespace) -> int:
         floor_url=_floor_url(args.table),
         notary=notary_settings(args.table).client(config.table_id),
     )
+
+
+def _tournament_table(args: argparse.Namespace) -> Any:
+    """The tournament's table for ``--tournament`` (:mod:`ui.tournament.table_config`): the
+    journal (``--db``, else the table file's) says the game, the tables and the seats."""
+    from ui.tournament.table_config import assigned_table
+
+    base = load_table_config(args.table, game=args.game) if args.table else None
+    url = args.db or (base.journal_url if base is not None else "")
+    if not url:
+        raise ConfigError("--tournament: give the tournament's journal with --db")
+    config, tid = assigned_table(url, args.tournament or None, args.tournament_table, base)
+    args.tournament = tid
+    return config
 
 
 def _floor_url(table: str | None) -> str | None:

@@ -31,8 +31,17 @@ def amount(minor: int, *, cents: bool = True) -> str:
     return f"{sign}{_group(units)}{sep}{rest:02d}"
 
 
+CHIPS = "chips"
+"""A tournament table's ``currency`` (:data:`dealer_assist.tournament.live_table.CHIPS`):
+amounts are chips, never money."""
+
+
 def money(minor: int, currency: str = "EUR") -> str:
-    """``€ 1,234.56``: the currency symbol (or code) and the amount with cents."""
+    """``€ 1,234.56``: the currency symbol (or code) and the amount with cents; at a
+    tournament table (``currency`` :data:`CHIPS`) ``5,000 chips`` (``5.000 fiches``)."""
+    if currency == CHIPS:
+        sign = "−" if minor < 0 else ""
+        return f"{sign}{_group(abs(minor))}\u00a0{'fiches' if _lang == 'it' else 'chips'}"
     return f"{SYMBOLS.get(currency, currency)}\u00a0{amount(minor)}"  # never split on a line
 
 

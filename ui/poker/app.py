@@ -3,11 +3,16 @@ presenter, the window (``dealer-assist console --game holdem``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
+
 from PySide6.QtCore import QCoreApplication
 
 from dealer_assist.config import TableConfig
 from dealer_assist.errors import ConfigError
+from dealer_assist.events import utc_now
 from dealer_assist.storage.journal import Journal
+from dealer_assist.tournament.live_table import LiveTable
 from ui.kit.i18n import install_language
 from ui.kit.pitboss import PitBossRoster
 from ui.kit.sources import SourceFactory
@@ -30,8 +35,11 @@ class PokerConsole:
         dealer: who makes the changes between hands.
         roster: pit bosses who confirm an identified unreadable card (None: badge only).
         tournament: a tournament table: the id of the tournament in the table's journal ("":
-            the last one playing at this table) whose level and action clock the console shows
-            (:mod:`ui.tournament.level_strip`); None: not a tournament table.
+            the last one playing at this table): each hand at the level in force when it
+            starts (:mod:`dealer_assist.tournament.live_table`), the level and the action
+            clock on the strip (:mod:`ui.tournament.level_strip`); None: not a tournament table.
+        now: the wall clock the tournament's clock runs on (a test or a rehearsal passes its
+            own).
 
     ``start()`` starts the worker and connects; ``close()`` closes everything (idempotent).
     Raises ConfigError when Qt's application does not exist yet or the table is not a pot game.
@@ -41,7 +49,7 @@ class PokerConsole:
         self, config: TableConfig, make_source: SourceFactory, journal: Journal | None, *,
         lang: str = "it", card_timeout: float = 5.0, slow_card_timeout: float = 120.0,
         dealer: str = "dealer", roster: PitBossRoster | None = None,
-        tournament: str | None = None,
+        tournament: str | None = None, now: Callable[[], datetime] = utc_now,
     ) -> None:  # fmt: skip
         app = QCoreApplication.instance()
         if app is None:
@@ -58,9 +66,11 @@ class PokerConsole:
         self.bridge.snapshot.connect(self.presenter.on_snapshot)
         self.window = PokerWindow(self.presenter, config, lang)
         self.level_strip: LevelStrip | None = None  # a tournament table: level, action clock
-        if tournament is not None:
+        if tournament is not None:  # its hands at the level in force (on the worker thread)
+            self.service.tournament = LiveTable(config, tournament or None, now=now)
             self.level_strip = attach_level_strip(self.window, self.presenter, config,
-                                                  tournament_id=tournament or None)  # fmt: skip
+                                                  tournament_id=tournament or None,
+                                                  now=now)  # fmt: skip
 
     def start(self) -> None:
         """Start the worker thread and connect the source."""

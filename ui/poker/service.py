@@ -34,6 +34,7 @@ from dealer_assist.storage.faults import ResilientJournal, StorageNotice
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.dealers import ensure_dealer
 from dealer_assist.table.peer_runner import PeerRunner
+from dealer_assist.tournament.live_table import LiveTable
 from drivers.failover.chain import FailoverSource
 from drivers.manual import ManualSource
 from ui.kit.dealer_change import change_dealer, on_box
@@ -134,6 +135,9 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
         self.config = config
         self.roster = roster
         self.signers: UserStore | None = None  # the pit-boss application's users (sign-offs)
+        # a tournament table (dealer_assist.tournament.live_table.LiveTable): each hand at the
+        # level in force when it starts, a resumed hand at its own
+        self.tournament: LiveTable | None = None
         self._notice: SourceNotice | None = None
         self._resumed = ""  # the hand resumed from the journal at the last open
         self._reshuffled = ""  # the hand whose short street's new deck was asked for
@@ -278,6 +282,8 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
 
     def _resume(self) -> None:
         runner = self._runner()
+        if self.tournament is not None:
+            self.tournament.before_resume(runner)
         hand = runner.resume()
         self._resumed = hand.hand_uid if hand is not None and not hand.is_over else ""
         ensure_dealer(runner, self.config.dealer, by="config", keep_current=True)
@@ -317,6 +323,8 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
         status = runner.device_status
         if not (runner.device_ready and status.ready):
             raise DeviceError(status.why_not_ready or "device not ready")
+        if self.tournament is not None:  # the level in force now (refused: paused, a break)
+            self.tournament.before_hand(runner)
         if runner.waiting or runner.device_busy:  # still busy with the last hand: at a tick
             self._want_until = time.monotonic() + runner.shuffle_timeout
             return

@@ -1,11 +1,14 @@
 """What the tournament's screens show, Qt-free: a :class:`Snapshot` of the tournament's state
 (the fold of its journal) at one moment, and the :class:`Board` it gives at any later moment.
 
-The tournament clock's time is the fold's (:meth:`TournamentState.now`, the moment of the last
-record or hand); between two records a running clock counts down with the room's wall clock
-(``now - seen_at``), so the room's clock moves every second and falls back in step with the
-journal at its next record. A paused clock, one not started and a finished tournament do not
-move. Money is cents, chips are chips, durations milliseconds.
+The tournament has one clock. A live tournament's (the director's console, ``wall_clock``)
+runs on wall time: at any moment every screen shows the fold's clock run from its own moment
+(``as_of``, the last record or settled hand that carried it) to now, so a record that carries
+no clock (a time bank drawn at a table, a sit-out) or a second reading of the journal never
+moves it, and it never goes backwards. A simulation's clock is its own (the moment of its last
+record or hand); between two readings it counts down with the room's wall clock (``now -
+seen_at``). A paused clock, one not started and a finished tournament do not move. Money is
+cents, chips are chips, durations milliseconds.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from dealer_assist.tournament.clock import ClockState
+from dealer_assist.tournament.live_clock import clock_at
 from dealer_assist.tournament.prizes import place_amounts, prize_pool
 from dealer_assist.tournament.state import TournamentState
 from dealer_assist.tournament.structure import Break, Level, TournamentStructure
@@ -63,6 +67,8 @@ class Snapshot:
     Attributes:
         tournament_id; structure; clock (its ``as_of`` the tournament's own time); entrants,
         players_left, chips_in_play, fees_cents; finished; tables: the tournament's table ids.
+        wall_clock: a live tournament (its clock on wall time). sitting_out: the players in
+        the tournament's sit-out (dealt in, folded when the action reaches them).
     """
 
     tournament_id: str
@@ -75,6 +81,8 @@ class Snapshot:
     finished: bool
     tables: tuple[str, ...]
     seen_at: datetime
+    wall_clock: bool = False
+    sitting_out: frozenset[str] = frozenset()
 
     @classmethod
     def of_state(cls, state: TournamentState, seen_at: datetime) -> Snapshot:
@@ -87,16 +95,20 @@ class Snapshot:
             raise ValueError(f"tournament {state.tournament_id}: not open yet")
         alive = state.alive()
         done = state.finished is not None or (state.started and len(alive) <= 1)
+        out = frozenset(n for n, e in state.entrants.items() if e.sitting_out and not e.out)
         return cls(state.tournament_id, state.structure, state.clock, len(state.entrants),
                    len(alive), state.chips_in_play(), state.ledger.fees_cents, done,
-                   tuple(state.tables), seen_at)  # fmt: skip
+                   tuple(state.tables), seen_at, state.wall_clock, out)  # fmt: skip
 
     def clock_at(self, now: datetime) -> ClockState:
-        """The clock at wall-clock ``now``: the fold's clock run by ``now - seen_at`` while it
-        runs (not paused, not finished); never before the fold's moment."""
+        """The clock at wall-clock ``now`` while it runs (not paused, not finished): a live
+        tournament's run from its own moment to ``now`` (the one clock every screen shows), a
+        simulation's run by ``now - seen_at``; never before the fold's moment."""
         c = self.clock
         if not c.running or c.as_of is None or c.paused or self.finished:
             return c
+        if self.wall_clock:
+            return clock_at(c, self.structure, now)
         lag = max(now - self.seen_at, timedelta(0))
         return c.advance(self.structure, c.as_of + lag)
 

@@ -15,8 +15,9 @@ Qt-free. Every step checks first and journals after: a refused step (the core's 
 - :meth:`pause` / :meth:`resume` (the director's own, at the clock's moment now);
 - :meth:`undo` (a bust taken back, the ranking folded again, the player back with a rebuy).
 
-The desk's clock is the fold's (the moment of the last record), run by the wall clock since the
-desk last read the journal (as the room's clock shows it, :meth:`Snapshot.clock_at`).
+The desk's clock is the tournament's one clock (:meth:`Snapshot.clock_at`): a live tournament's
+runs on the wall clock from the moment of its last record, and the director's pause and resume
+happen at the wall clock's moment (the paused time is not run).
 """
 
 from __future__ import annotations
@@ -282,6 +283,8 @@ class DirectorDesk:
         c = self.clock_now()
         if c.as_of is None or not c.running:
             raise HandStateError("the clock has not started")
+        if self.state.wall_clock:  # a live clock: its moments are the wall clock's (one clock)
+            return max(self.now(), c.as_of)
         return c.as_of
 
     # -- journaling -----------------------------------------------------------------------------

@@ -106,6 +106,9 @@ class LevelStrip(QFrame):
         self._interim_at: datetime | None = None  # when what is left was last journaled
         self._said: str | None = None  # a journal problem, shown on the strip
         self._turn: tuple[Any, ...] = ()
+        # since when the tournament's clock is stopped (the director's pause, a break): the
+        # action clock stops with it, and runs again from where it stood
+        self._stopped_at: datetime | None = None
         self._timer = QTimer(self)
         self._timer.timeout.connect(self.refresh)
         self._timer.start(TICK_MS)
@@ -176,7 +179,7 @@ class LevelStrip(QFrame):
         seat, street): a new one starts the action clock, the old one's bank is settled."""
         if turn == self._turn:
             return
-        now = self.now()
+        now = self.action_now()
         if self.decision is not None:
             outcome = self.decision.finish(now)
             self.banks = self.banks.settle(outcome)
@@ -239,12 +242,51 @@ class LevelStrip(QFrame):
         t = int((now - d.started_at) / timedelta(milliseconds=1))
         self._journal(DecisionOutcome(d.player, t, used, st.bank_ms_left, False))
 
+    def action_now(self) -> datetime:
+        """The action clock's moment: now, or while the tournament's clock is stopped (pause,
+        break) the moment it stopped (no action clock runs then)."""
+        t = self._stopped_at
+        if t is None:
+            return self.now()
+        d = self.decision
+        return max(t, d.started_at) if d is not None else t
+
+    def _hold(self, now: datetime, since: datetime | None) -> None:
+        """The action clock stops when the tournament's does (``since``: the moment it
+        stopped, None: it runs) and runs again from where it stood: the decision's start is
+        moved on by the time it was stopped."""
+        if since is not None and self._stopped_at is None:
+            self._stopped_at = min(since, now)
+        elif since is None and self._stopped_at is not None:
+            d = self.decision
+            held = self.action_now()  # where the decision's clock stood (begun during it: 0)
+            gap = max(now - self._stopped_at, timedelta(0))
+            self._stopped_at = None
+            if d is not None:
+                self.decision = dataclasses.replace(d, started_at=d.started_at + (now - held))
+            if self._interim_at is not None:
+                self._interim_at += gap
+
+    def _stopped_since(self, b: Board, now: datetime) -> datetime | None:
+        """Since when the tournament's clock is stopped (None: it runs): the pause's moment,
+        or the break's start (its elapsed time back from now)."""
+        snap = self.snap
+        if snap is None:
+            return None
+        if b.paused or b.finished:
+            return snap.clock.as_of or now
+        if b.on_break:
+            brk = snap.structure.break_after(b.level.number)
+            total = brk.minutes * 60_000 if brk is not None else 0
+            return now - timedelta(milliseconds=max(total - (b.break_ms_left or 0), 0))
+        return None
+
     def open_bank(self) -> None:
         """The player asks for the time bank (``on_request``); refused: said on the strip."""
         if self.decision is None:
             return
         try:
-            self.decision = self.decision.open_bank(self.now())
+            self.decision = self.decision.open_bank(self.action_now())
         except ClockError as e:
             set_text(self.action, trf("Refused: %1", str(e)))
             return
@@ -257,6 +299,7 @@ class LevelStrip(QFrame):
             return
         now = self.now()
         b = self.board = self.snap.board(now)
+        self._hold(now, self._stopped_since(b, now))
         lv = b.level
         set_text(self.level, trf("Level %1", lv.number))
         set_text(self.amounts, f"{blinds(b.game, lv)} · {forced(b.game, lv)}")
@@ -271,8 +314,8 @@ class LevelStrip(QFrame):
         else:
             left = tr("Last level")
         set_text(self.left, left)
-        self._journal_interim(now)
-        self._action(now)
+        self._journal_interim(self.action_now())
+        self._action(self.action_now())
 
     def _action(self, now: datetime) -> None:
         if self._said is not None:  # a journal problem stays shown until the dealer sees it
@@ -351,17 +394,19 @@ def attach_level_strip(
     *,
     url: str | None = None,
     tournament_id: str | None = None,
+    now: Callable[[], datetime] = utc_now,
 ) -> LevelStrip:
     """Put a :class:`LevelStrip` over ``window``'s felt, fed by the tournament's journal
     (``url``, default the table's) and by ``presenter``'s views; :meth:`LevelStrip.stop` at
     the console's close. Without a journal the strip stays hidden."""
-    strip = LevelStrip()
+    strip = LevelStrip(now=now)
     strip.table_id = config.table_id
     _place(window, strip)
     presenter.subscribe(strip.on_view)
     journal = url or config.journal_url
     if journal:
-        feed = JournalFeed(journal, tournament_id=tournament_id, table_id=config.table_id)
+        feed = JournalFeed(journal, tournament_id=tournament_id, table_id=config.table_id,
+                           now=now)  # fmt: skip
         strip.bank_journal = BankJournal(journal)
         feed.snapshot.connect(strip.set_snapshot)
         strip.feed = feed

@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ui.kit.chip import ChipButton
-from ui.kit.format import money
+from ui.kit.format import CHIPS, money
 from ui.kit.labels import restyle, set_text
 from ui.kit.translate import tr
 from ui.poker.presenter import PokerPresenter, PokerView
@@ -38,6 +38,8 @@ class AmountKeypad(QWidget):
         self.chips = []
         for i, value in enumerate(chips):
             b = ChipButton(value)
+            if currency == CHIPS:  # a tournament's chips are whole chips, not cents
+                b.setText(f"{value:,}")
             b.setAccessibleName(money(value, currency))
             b.clicked.connect(lambda _=False, v=value: self.p.tap_chip(v))
             grid.addWidget(b, 0, i)
