@@ -127,7 +127,8 @@ class Director(LiveClock, HeatsFormula, TableMoves):
                 if tid not in self.tables:
                     view = TableJournalView(self.journal, tid, self.state.last_entry.get(tid))
                     table = self.tables[tid] = self._make_table(tid, view)
-                    if table.tournament_id is None:  # its hand records name the tournament
+                    if isinstance(table, TournamentTable) and table.tournament_id is None:
+                        # its hand records name the tournament
                         table.tournament_id = self.state.tournament_id
                         table.set_level(table.level_number)
 

@@ -79,6 +79,11 @@ class BankJournal(QObject):
         a failure comes back as ``failed``."""
         self._queue("record", (tournament_id, table_id, game, outcome, hand_uid))
 
+    def submit_part(self, tournament_id: str, game: str, part: dict[str, Any]) -> None:
+        """Journal the tournament record ``part`` (a sit-out, a return: no ``clock``, so it
+        moves no clock) on the tournament's desk, after what was queued before."""
+        self._queue("part", (tournament_id, game, part))
+
     def wait_idle(self, timeout: float) -> bool:
         """True once everything queued is done (within ``timeout`` seconds)."""
         return self._idle.wait(timeout)
@@ -109,6 +114,10 @@ class BankJournal(QObject):
             try:
                 if kind == "load":
                     self.loaded.emit(args[0], self.load(args[0]))
+                elif kind == "part":
+                    tid, game, part = args
+                    journal_event(self._open(), tid, part, TableSession(tid), by=self.by,
+                                  game=game)  # fmt: skip
                 else:
                     self.record(*args)
             except DealerAssistError as e:

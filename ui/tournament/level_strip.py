@@ -44,6 +44,7 @@ from ui.tournament.bank_journal import INTERIM_SECONDS, BankJournal
 from ui.tournament.board import Board, Snapshot, countdown
 from ui.tournament.feed import JournalFeed
 from ui.tournament.texts import blinds, forced, tr, trf
+from ui.tournament.timeouts import TimeOuts
 
 TICK_MS = 200
 STYLE = f"""
@@ -92,6 +93,14 @@ class LevelStrip(QFrame):
         self.bank.clicked.connect(self.open_bank)
         self.bank.hide()
         bottom.addWidget(self.bank)
+        self.back = QPushButton()  # "Ada is back": the first of this table's sit-outs
+        self.back.setObjectName("lsBank")
+        self.back.clicked.connect(self.tap_back)
+        self.back.hide()
+        bottom.addWidget(self.back)
+        self.timeouts: TimeOuts | None = None  # the table enforces time-outs (a console)
+        self._names: tuple[str, ...] = ()  # the players seated at this table
+        self._timed_turn: tuple[Any, ...] | None = None
         self.feed: JournalFeed | None = None
         self.snap: Snapshot | None = None
         self.board: Board | None = None
@@ -139,6 +148,8 @@ class LevelStrip(QFrame):
         if self.table_id is not None and self.table_id not in snap.tables:
             return
         self.snap = snap
+        if self.timeouts is not None:
+            self.timeouts.set_journaled(snap.sitting_out)
         bj = self._bank_journal
         tid = snap.tournament_id
         if bj is not None and tid not in (self._loaded, self._loading):
@@ -201,6 +212,7 @@ class LevelStrip(QFrame):
     def on_view(self, view: Any) -> None:
         """A poker console's view: the seat to act while the betting runs."""
         snap = view.snap
+        self._names = tuple(s.name for s in snap.seats if s.name)
         actor = snap.actor if view.step == "betting" else None
         name = None
         if actor is not None:
@@ -316,6 +328,37 @@ class LevelStrip(QFrame):
         set_text(self.left, left)
         self._journal_interim(self.action_now())
         self._action(self.action_now())
+        self._sit_outs()
+
+    def _sit_outs(self) -> None:
+        """The table's own taps for a player in sit-out, and the dealer's *is back* button."""
+        t = self.timeouts
+        if t is None:
+            return
+        t.tick()
+        here = [n for n in self._names if n in t.out]
+        if here:
+            self.back.setText(trf("%1 is back", here[0]))
+            self.back.setToolTip(trf("Sitting out: %1", ", ".join(here)))
+        self.back.setVisible(bool(here))
+
+    def tap_back(self) -> None:
+        """The first player in sit-out at this table is back (from the next hand)."""
+        t = self.timeouts
+        if t is None:
+            return
+        here = [n for n in self._names if n in t.out]
+        if here:
+            t.back(here[0])
+        self.refresh()
+
+    def journal_part(self, event: str, fields: dict[str, Any]) -> None:
+        """A tournament record of this table (a sit-out, a return) into the journal, on the
+        journal's thread (nowhere without a journal or before the tournament shows)."""
+        if self._bank_journal is None or self.snap is None:
+            return
+        part = {"id": self.snap.tournament_id, "event": event, **fields}
+        self._bank_journal.submit_part(self.snap.tournament_id, self.snap.structure.game, part)
 
     def _action(self, now: datetime) -> None:
         if self._said is not None:  # a journal problem stays shown until the dealer sees it
@@ -337,6 +380,9 @@ class LevelStrip(QFrame):
         if st.timed_out:
             set_text(self.action, trf("%1: time is up (check if possible, else fold)", d.player))
             self._kind("out")
+            if self.timeouts is not None and self._timed_turn != self._turn:
+                self._timed_turn = self._turn  # once: checked or folded, sat out
+                self.timeouts.timed_out(d.player)
         elif st.drawing_bank:
             set_text(self.action, trf("%1: time bank %2", d.player, countdown(st.bank_ms_left)))
             self._kind("bank")
@@ -401,6 +447,7 @@ def attach_level_strip(
     the console's close. Without a journal the strip stays hidden."""
     strip = LevelStrip(now=now)
     strip.table_id = config.table_id
+    strip.timeouts = TimeOuts(presenter, strip.journal_part, config.table_id)
     _place(window, strip)
     presenter.subscribe(strip.on_view)
     journal = url or config.journal_url
