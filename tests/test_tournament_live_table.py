@@ -21,7 +21,7 @@ from dealer_assist.errors import InvalidRecordError
 from dealer_assist.record import settle_record
 from dealer_assist.storage.journal import Journal
 from tests.test_tournament_screens import Clock, desk_for, holdem_dear, stud_break
-from ui.console.format import money
+from ui.kit.format import money
 from ui.tournament.desk import DirectorDesk
 from ui.tournament.table_config import assigned_table
 from ui.tournament.table_driver import TableDriver
