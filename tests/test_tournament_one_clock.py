@@ -108,3 +108,32 @@ def test_the_pause_and_the_break_stop_the_action_clock(journal: Journal, qtbot: 
     strip.refresh()
     assert strip.decision.status(strip.action_now()).action_ms_left == frozen - 2_000
     strip.stop()
+
+
+def test_the_last_minute_of_a_level_is_announced_on_the_clock_and_the_strip(
+    journal: Journal, qtbot: Any
+) -> None:
+    from ui.tournament.clock_window import ClockWindow
+
+    clock = Clock()
+    desk_for(journal, stud_break(), clock)
+    strip, win = LevelStrip(now=clock), ClockWindow(now=clock)
+    qtbot.addWidget(strip)
+    qtbot.addWidget(win)
+    snap = read(journal, clock)
+    strip.set_snapshot(snap)
+    win.set_snapshot(snap)
+    clock.move(minutes=18, seconds=59)
+    strip.refresh()
+    win.refresh()
+    assert win.banner.text() == "LEVEL 1" and strip.left.text() == "1:01 left in the level"
+    clock.move(seconds=2)
+    strip.refresh()
+    win.refresh()
+    assert win.banner.text() == "LEVEL 1 · LAST MINUTE" and win.time.text() == "0:59"
+    assert win.time.property("kind") == "warning"
+    assert strip.left.text() == "Last minute of the level: 0:59"
+    clock.move(minutes=1)  # the break: no warning
+    win.refresh()
+    assert win.banner.text() == "BREAK"
+    strip.stop()

@@ -97,6 +97,10 @@ IT = {
     "Clock paused": "Orologio fermo",
     "Break: %1 left": "Pausa: mancano %1",
     "%1 left in the level": "fine livello fra %1",
+    "Last minute of the level: %1": "Ultimo minuto del livello: %1",
+    "LEVEL %1 · LAST MINUTE": "LIVELLO %1 · ULTIMO MINUTO",
+    "%1 is back": "%1 è tornato",
+    "Sitting out: %1": "In sit-out: %1",
     "%1 hands left in the level": "fine livello fra %1 mani",
     "Last level": "Ultimo livello",
     "%1: time is up (check if possible, else fold)": (

@@ -129,6 +129,17 @@ class Snapshot:
         )  # fmt: skip
 
 
+WARNING_MS = 60_000
+"""The end-of-level warning: the last minute of a level by time (the clock and the strip)."""
+
+
+def last_minute(b: Board) -> bool:
+    """The level's last minute is running (not paused, not on a break, not the last level)."""
+    left = b.level_ms_left
+    return (b.started and not b.paused and not b.on_break and not b.finished
+            and left is not None and 0 < left <= WARNING_MS)  # fmt: skip
+
+
 def countdown(ms: int) -> str:
     """``ms`` as the clock shows it: ``14:59`` (minutes:seconds), ``1:02:03`` past an hour;
     rounded up, so 0:00 is shown only when the time is up."""

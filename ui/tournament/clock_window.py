@@ -32,7 +32,7 @@ from dealer_assist.events import utc_now
 from ui.kit import format as fmt
 from ui.kit import theme
 from ui.kit.labels import FitLabel, set_text
-from ui.tournament.board import Board, Snapshot, countdown
+from ui.tournament.board import Board, Snapshot, countdown, last_minute
 from ui.tournament.feed import NO_JOURNAL, NO_TOURNAMENT, JournalFeed
 from ui.tournament.texts import (
     blinds,
@@ -63,6 +63,8 @@ STYLE = """
 #tcTime {{ color: {text}; font-weight: bold; font-size: {time}px; }}
 #tcTime[kind="break"] {{ color: #8cc8ff; }}
 #tcTime[kind="paused"] {{ color: #ff9a9a; }}
+#tcTime[kind="warning"] {{ color: #ffb347; }}
+#tcBanner[kind="warning"] {{ background: #ffb347; color: #1a1406; }}
 #tcUnder {{ color: {muted}; font-size: {under}px; }}
 #tcBlinds {{ color: {gold}; font-weight: bold; font-size: {blinds}px; }}
 #tcForced {{ color: {text}; font-size: {forced}px; }}
@@ -231,6 +233,10 @@ class ClockWindow(QMainWindow):
             self._banner(trf("LEVEL %1", lv.number), "idle")
             self._time(countdown((lv.minutes or 0) * 60_000) if lv.minutes else "—", "idle",
                        tr("The tournament has not started"))  # fmt: skip
+        elif last_minute(b):  # the one-minute end-of-level warning
+            self._banner(trf("LEVEL %1 · LAST MINUTE", lv.number), "warning")
+            self._level_time(b)
+            self._kind(self.time, "warning")
         else:
             self._banner(trf("LEVEL %1", lv.number), "level")
             self._level_time(b)

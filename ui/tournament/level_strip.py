@@ -41,7 +41,7 @@ from dealer_assist.tournament.errors import ClockError
 from ui.kit import theme
 from ui.kit.labels import FitLabel, set_text
 from ui.tournament.bank_journal import INTERIM_SECONDS, BankJournal
-from ui.tournament.board import Board, Snapshot, countdown
+from ui.tournament.board import Board, Snapshot, countdown, last_minute
 from ui.tournament.feed import JournalFeed
 from ui.tournament.texts import blinds, forced, tr, trf
 from ui.tournament.timeouts import TimeOuts
@@ -319,6 +319,8 @@ class LevelStrip(QFrame):
             left = tr("Clock paused")
         elif b.on_break:
             left = trf("Break: %1 left", countdown(b.break_ms_left or 0))
+        elif b.level_ms_left is not None and last_minute(b):  # the end-of-level warning
+            left = trf("Last minute of the level: %1", countdown(b.level_ms_left))
         elif b.level_ms_left is not None:
             left = trf("%1 left in the level", countdown(b.level_ms_left))
         elif b.hands_left is not None:
