@@ -144,3 +144,30 @@ def test_settle_checks_the_tournament_field_by_name() -> None:
         with pytest.raises(InvalidRecordError) as e:
             settle_record(dict(copy.deepcopy(record), tournament=value))
         assert e.value.field == field, (value, str(e.value))
+
+
+def test_a_hand_resumed_after_a_restart_keeps_the_level_it_started_at(journal: Journal) -> None:
+    clock = Clock()
+    desk = desk_for(journal, stud_break(), clock)
+    d = driver_for(journal, desk, clock)
+    rng = random.Random(3)
+    d.new_hand()
+    d.deal()
+    d.decide(rng)
+    d.deal()
+    uid = d.p.snap.hand_uid
+    d.close()  # the console gone in the middle of the hand: its steps stay in the step log
+    clock.move(minutes=31)  # level 1 and the break are over meanwhile: level 2 is in force
+    again = driver_for(journal, desk, clock)
+    try:
+        snap = again.p.snap
+        assert snap.resumed and snap.hand_uid == uid and snap.in_hand
+        rec = play_out(again, rng)
+        assert rec["tournament"] == {"id": "ROOM", "level": 1}
+        assert (rec["ante"], rec["limits"]) == (25, [100, 200])
+        again.new_hand()  # the next hand: the level in force
+        assert again.p.snap.error is None, again.p.snap.error
+        assert again.service.runner is not None
+        assert again.service.runner.config.poker.ante == 50
+    finally:
+        again.close()
