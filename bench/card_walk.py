@@ -40,6 +40,7 @@ from typing import Any
 
 from dealer_assist.config import load_table_config
 from dealer_assist.events import CardRead
+from dealer_assist.games import DEFAULT_GAME, POT_GAME_CODES
 from dealer_assist.storage.journal import Journal
 from drivers.emulator.process import EmulatorProcess
 from drivers.factory import open_source
@@ -166,9 +167,7 @@ def _run(
     out: list[tuple[Walk, Walk]] = []
     tracer = Tracer()
     with tempfile.TemporaryDirectory() as tmp:
-        emu = EmulatorProcess(
-            ["--seed", "5", "--shuffle-time", "0.005", "--card-interval", "0.05"]
-        )
+        emu = EmulatorProcess(["--seed", "5", "--shuffle-time", "0.005", "--card-interval", "0.05"])
         journal = Journal(str(Path(tmp) / "journal.db"))
         where = emu.start()
         threading.setprofile(tracer.profile)
@@ -192,7 +191,7 @@ def _run(
 
 
 def _uth(table_args: tuple[Any, Any, Any], tracer: Tracer, i: int) -> Walk | None:
-    from dealer_assist.engine.banked import Phase
+    from dealer_assist.engine.views import Phase
     from dealer_assist.table.driving import HeadlessTable
 
     config, source, journal = table_args
@@ -201,7 +200,7 @@ def _uth(table_args: tuple[Any, Any, Any], tracer: Tracer, i: int) -> Walk | Non
     hand = table.new_hand()
     seats = (1, 2, 3)
     for seat in seats:
-        hand.place_bets(seat, {"ante": 500, "blind": 500})
+        hand.place_bets(seat, {b: config.limits[b].minimum for b in hand.game.required_boxes})
     # UTH deals every card after the bets: the board, the seats', the dealer's two; the last
     # one (the dealer's second) is the one followed, of whatever deck the device shuffled
     _follow(tracer, "", len(hand.game.initial_deal(list(seats))))
@@ -251,7 +250,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--hands", type=int, default=3)
     args = ap.parse_args()
-    for game, play in (("uth", _uth), ("holdem", _holdem)):
+    for game, play in ((DEFAULT_GAME, _uth), (POT_GAME_CODES[0], _holdem)):
         walks = _run(game, args.hands, play)
         if not walks:
             print(f"{game}: no hand followed")
@@ -262,12 +261,16 @@ def main() -> int:
             both.add(rx)
             both.add(table)
             rows.append((both, rx, table))
-        med = lambda f: statistics.median(f(r) for r in rows)  # noqa: E731
+
+        def med(f: Callable[[tuple[Walk, Walk, Walk]], int], rows: list[Any] = rows) -> float:
+            return statistics.median(f(r) for r in rows)
+
         print(f"{game} card ({len(rows)} hands): modules {med(lambda r: len(r[0].modules)):g} "
               f"(receive thread {med(lambda r: len(r[1].modules)):g}, table thread "
               f"{med(lambda r: len(r[2].modules)):g}), calls in {med(lambda r: r[0].calls_in):g}, "
               f"re-entered {med(lambda r: r[0].reentered):g}, runner entries "
-              f"{med(lambda r: r[0].runner_entries):g} (re-entered {med(lambda r: r[0].runner_reentered):g})")  # fmt: skip
+              f"{med(lambda r: r[0].runner_entries):g} (re-entered "
+              f"{med(lambda r: r[0].runner_reentered):g})")  # fmt: skip
         print("  modules: " + " ".join(sorted(rows[-1][0].modules)))
     return 0
 

@@ -24,10 +24,10 @@ from dealer_assist.games.holdem_table import (
     sit_out,
     top_up,
 )
+from dealer_assist.games.seats import eligible
+from dealer_assist.games.session import TableSession
 from dealer_assist.storage import Journal
 from dealer_assist.table.records import journal_change
-from dealer_assist.table.seats import eligible
-from dealer_assist.table.session import TableSession
 
 
 def _figures(name: str, samples: list[float]) -> None:

@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from dealer_assist.at_rest import check_card_logs
+from dealer_assist.engine.rules import Limits
 from dealer_assist.errors import ConfigError, clip
 from dealer_assist.games import DEFAULT_GAME, POT_GAME_CODES, get_game, get_pot_game
-from dealer_assist.games.base import Limits
 from dealer_assist.paytables import PayTables, build_paytables
 
 

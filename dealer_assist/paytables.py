@@ -2,7 +2,7 @@
 
 The defaults are the game's (``GameRules.default_paytables``, GAMES.md); a table config or a hand
 record overrides them line by line. The model and the payout arithmetic (odds as ``(win, stake)``,
-rounded down to the payout unit) are :mod:`dealer_assist.games.paytable`, re-exported here.
+rounded down to the payout unit) are :mod:`dealer_assist.engine.paytable`, re-exported here.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from dealer_assist.engine.paytable import Odds, PayTable, PayTables, pay
 from dealer_assist.errors import ConfigError
 from dealer_assist.games import get_game
-from dealer_assist.games.paytable import Odds, PayTable, PayTables, pay
 
 __all__ = ["Odds", "PayTable", "PayTables", "build_paytables", "pay"]
 

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
+from dealer_assist.engine.rules import Action
 from dealer_assist.games import get_game
-from dealer_assist.games.base import Action
 
 # Stakes without table limits, minor units.
 _NO_LIMIT = (500, 5000)

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from dealer_assist.cards import Card, take_cards
+from dealer_assist.engine.rules import Action, GameRules, HandRecord, PlayerHand
 from dealer_assist.errors import BetError, ConfigError, InvalidRecordError, clip, quote
 from dealer_assist.games import GAME_CODES, POT_GAME_CODES, get_game, get_pot_game
-from dealer_assist.games.base import Action, GameRules, HandRecord, PlayerHand
 from dealer_assist.paytables import build_paytables
 
 

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication
 
 from dealer_assist.cards import FULL_DECK, Card, parse_card
 from dealer_assist.config import SourceConfig
-from dealer_assist.games.base import Position
+from dealer_assist.engine.state import Position
 from dealer_assist.table.crosscheck import read_dealt_log
 from drivers.failover.table import open_table_sources
 from tests.console_conftest import (

@@ -13,8 +13,8 @@ import pytest
 
 from dealer_assist.cards import Card
 from dealer_assist.config import load_table_config
-from dealer_assist.engine.banked import Phase
-from dealer_assist.games.base import Action
+from dealer_assist.engine.rules import Action
+from dealer_assist.engine.views import Phase
 from dealer_assist.record import settle_record
 from dealer_assist.storage.journal import Journal
 from drivers.factory import open_source

@@ -18,10 +18,11 @@ import pytest
 
 from dealer_assist.cards import FULL_DECK, Card
 from dealer_assist.config import SourceConfig, TableConfig, load_table_config
-from dealer_assist.engine.banked import Phase
+from dealer_assist.engine.rules import Action
+from dealer_assist.engine.state import Position
+from dealer_assist.engine.views import Phase
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import ConfigError, DeviceError
-from dealer_assist.games.base import Action, Position
 from dealer_assist.storage.journal import Journal
 from drivers.emulator.source import EmulatorSource
 from drivers.factory import open_source

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from dealer_assist.engine.banked import Phase
-from dealer_assist.games.base import Action
+from dealer_assist.engine.rules import Action
+from dealer_assist.engine.views import Phase
 from dealer_assist.storage.faults import ResilientJournal
 from dealer_assist.storage.journal import Journal
 from tests.conftest import close_at_teardown

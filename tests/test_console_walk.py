@@ -19,9 +19,9 @@ import pytest
 
 from dealer_assist.cards import FULL_DECK
 from dealer_assist.config import load_table_config
-from dealer_assist.engine.banked import Phase
+from dealer_assist.engine.rules import Action
+from dealer_assist.engine.views import Phase
 from dealer_assist.engine.voids import VoidReason
-from dealer_assist.games.base import Action
 from dealer_assist.record import settle_record
 from dealer_assist.storage.journal import Journal
 from tests.conftest import close_at_teardown

@@ -23,7 +23,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from dealer_assist.engine.banked import Phase
+from dealer_assist.engine.views import Phase
 from dealer_assist.pitboss.roles import Role
 from dealer_assist.pitboss.users import new_user
 from dealer_assist.ports import TABLE_RECORD, StoredHand

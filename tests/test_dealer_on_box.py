@@ -13,11 +13,11 @@ import pytest
 
 from dealer_assist.config import default_table_path, load_table_config
 from dealer_assist.errors import ConfigError, HandStateError, TableError
+from dealer_assist.games.session import TableSession
 from dealer_assist.ports import TABLE_RECORD
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.dealers import DEALER_CHANGE, change_dealer, check_badge
 from dealer_assist.table.records import journal_change
-from dealer_assist.table.session import TableSession
 from ui.cli import main
 
 

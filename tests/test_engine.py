@@ -12,7 +12,7 @@ import pytest
 
 from dealer_assist.cards import FULL_DECK, parse_card
 from dealer_assist.config import load_table_config
-from dealer_assist.engine.banked import BankedHand, Phase
+from dealer_assist.engine.banked import BankedHand
 from dealer_assist.engine.operations import (
     OPERATIONS,
     Bet,
@@ -31,7 +31,8 @@ from dealer_assist.engine.operations import (
     operation_from_json,
 )
 from dealer_assist.engine.peer import BettingRound, BettingStructure, DealPlan, StreetSpec
-from dealer_assist.engine.state import AmountRange, GameState
+from dealer_assist.engine.state import AmountRange, GameState, Position
+from dealer_assist.engine.views import Phase
 from dealer_assist.errors import (
     ConfigError,
     HandStateError,
@@ -39,8 +40,8 @@ from dealer_assist.errors import (
     OperationError,
     RuleError,
 )
-from dealer_assist.games.base import Position
-from dealer_assist.table.session import SeatedPlayer, TableSession
+from dealer_assist.games import get_game
+from dealer_assist.games.session import SeatedPlayer, TableSession
 
 NOW = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
 
@@ -112,7 +113,7 @@ def test_a_version_1_payload_of_the_previous_release_reads() -> None:
 
 
 def _dealt_uth_hand() -> BankedHand:
-    hand = BankedHand(load_table_config(game="uth"), "h-1")
+    hand = BankedHand(get_game("uth"), load_table_config(game="uth"), "h-1")
     hand.apply(HandOpened(started_at=NOW))
     hand.apply(BetsPlaced(seats={2: {"ante": 1000, "blind": 1000, "trips": 500},
                                  5: {"ante": 500, "blind": 500}}))  # fmt: skip
@@ -162,7 +163,7 @@ def test_replay_is_a_fold_over_the_operations() -> None:
     hand.apply(StreetClosed())
     hand.apply(DealerRevealed())
     hand.apply(HandSettled(at=NOW))
-    again = BankedHand(load_table_config(game="uth"), "h-1")
+    again = BankedHand(get_game("uth"), load_table_config(game="uth"), "h-1")
     for op in hand.operations:
         again.apply(operation_from_json(op.kind, json.loads(json.dumps(op.to_json()))))
     assert again.result() == hand.result() and again.record_json() == hand.record_json()

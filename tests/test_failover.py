@@ -18,7 +18,8 @@ import pytest
 
 from dealer_assist.cards import FULL_DECK
 from dealer_assist.config import SourceConfig, TableConfig, load_table_config
-from dealer_assist.engine.banked import BankedHand, Phase
+from dealer_assist.engine.banked import BankedHand
+from dealer_assist.engine.views import Phase
 from dealer_assist.errors import CommandRefusedError, ConfigError, DeviceError, ProtocolError
 from dealer_assist.events import (
     CardRead,

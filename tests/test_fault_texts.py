@@ -26,7 +26,7 @@ from PySide6.QtCore import QCoreApplication, QTranslator
 from PySide6.QtWidgets import QApplication
 
 from dealer_assist.config import SourceConfig, load_table_config
-from dealer_assist.engine.banked import Phase
+from dealer_assist.engine.views import Phase
 from dealer_assist.engine.voids import FAULT_TEXTS, VoidReason
 from dealer_assist.errors import (
     CommandRefusedError,

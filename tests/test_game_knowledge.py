@@ -26,8 +26,8 @@ import ast
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from dealer_assist.engine.rules import Action, GameRules
 from dealer_assist.games import DEFAULT_GAME, GAME_CODES, POT_GAME_CODES, get_game, get_pot_game
-from dealer_assist.games.base import Action, GameRules
 
 ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ("dealer_assist", "drivers", "ui", "bench")

@@ -6,15 +6,17 @@ import pytest
 
 from dealer_assist.cards import parse_card, parse_cards
 from dealer_assist.config import load_table_config
-from dealer_assist.engine.banked import BankedHand, Phase
+from dealer_assist.engine.banked import BankedHand
+from dealer_assist.engine.rules import Action
+from dealer_assist.engine.views import Phase
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import BetError, HandStateError, IllegalActionError
-from dealer_assist.games.base import Action
+from dealer_assist.games import get_game
 from dealer_assist.record import settle_record
 
 
 def uth_hand() -> BankedHand:
-    return BankedHand(load_table_config(game="uth"), "t-1")
+    return BankedHand(get_game("uth"), load_table_config(game="uth"), "t-1")
 
 
 def deal(hand: BankedHand, texts: str) -> None:
@@ -82,7 +84,7 @@ def test_uth_full_hand_matches_settle_and_hides_cards_until_their_step() -> None
 
 
 def test_thb_deals_one_at_a_time_then_burns_and_streets() -> None:
-    hand = BankedHand(load_table_config(game="thb"), "t-2")
+    hand = BankedHand(get_game("thb"), load_table_config(game="thb"), "t-2")
     hand.place_bets(2, {"ante": 500, "bonus": 100})
     hand.place_bets(5, {"ante": 500})
     plan = hand.close_bets()
@@ -116,7 +118,7 @@ def test_thb_deals_one_at_a_time_then_burns_and_streets() -> None:
 
 
 def test_thb_everyone_folds_no_board_dealt() -> None:
-    hand = BankedHand(load_table_config(game="thb"), "t-3")
+    hand = BankedHand(get_game("thb"), load_table_config(game="thb"), "t-3")
     hand.place_bets(1, {"ante": 500, "bonus": 100})
     hand.close_bets()
     deal(hand, "Ah Qc Ad 9d")

@@ -18,10 +18,10 @@ from dealer_assist.config import load_table_config
 from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import DealerAssistError, HandStateError
+from dealer_assist.games.session import TableSession
 from dealer_assist.record import settle_record
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.peer_runner import PeerRunner
-from dealer_assist.table.session import TableSession
 from drivers.manual import ManualSource
 from tests.conftest import close_at_teardown
 

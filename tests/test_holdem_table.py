@@ -29,8 +29,8 @@ from dealer_assist.games.holdem_table import (
     sit_out,
     top_up,
 )
-from dealer_assist.table.seats import eligible
-from dealer_assist.table.session import TableSession
+from dealer_assist.games.seats import eligible
+from dealer_assist.games.session import TableSession
 
 MOVING = PokerTable(blinds=(100, 200), chip=100, buy_in_min=8000, buy_in_max=40000, seats=9)
 DEAD = replace(MOVING, settings=HoldemSettings(button="dead"))

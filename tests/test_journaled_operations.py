@@ -26,7 +26,7 @@ import pytest
 
 from dealer_assist.cards import FULL_DECK
 from dealer_assist.config import load_table_config
-from dealer_assist.engine.banked import BankedHand, Phase
+from dealer_assist.engine.banked import BankedHand
 from dealer_assist.engine.fold import FoldError, fold
 from dealer_assist.engine.operations import (
     BetsPlaced,
@@ -39,7 +39,9 @@ from dealer_assist.engine.operations import (
     operations_of_entries,
 )
 from dealer_assist.engine.peer_state import PeerHand
+from dealer_assist.engine.views import Phase
 from dealer_assist.errors import DealerAssistError, HandStateError, OperationError
+from dealer_assist.games import get_game
 from dealer_assist.pitboss.hand_ops import JOURNAL, RECORD, hand_operations
 from dealer_assist.pitboss.replay import replay
 from dealer_assist.storage.journal import Journal
@@ -275,7 +277,7 @@ class LateDecision(Decision):
 
 
 def _uth() -> BankedHand:
-    hand = BankedHand(load_table_config(game="uth"), "h-1")
+    hand = BankedHand(get_game("uth"), load_table_config(game="uth"), "h-1")
     hand.apply(HandOpened(started_at=NOW))
     hand.apply(BetsPlaced(seats={2: {"ante": 1000, "blind": 1000}}))
     for i, card in enumerate(FULL_DECK[: len(hand.pending_deal)]):
@@ -305,7 +307,7 @@ def test_an_operation_is_dispatched_by_its_type_not_its_kind(simulated: Path) ->
 def test_the_fold_names_the_operation_it_refuses_and_the_journal_codec_round_trips() -> None:
     hand = _uth()
     ops = [*hand.operations, Decision(seat=2, street="flop", action="check"), HandSettled(at=NOW)]
-    again = BankedHand(load_table_config(game="uth"), "h-1")
+    again = BankedHand(get_game("uth"), load_table_config(game="uth"), "h-1")
     with pytest.raises(FoldError) as e:
         fold(again, ops)
     assert e.value.index == len(hand.operations) and e.value.op == ops[-2]

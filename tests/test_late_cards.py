@@ -12,7 +12,7 @@ from typing import Any
 
 from dealer_assist.cards import parse_card
 from dealer_assist.config import load_table_config
-from dealer_assist.engine.banked import Phase
+from dealer_assist.engine.views import Phase
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.events import CardRead
 from dealer_assist.players import PlayerModel

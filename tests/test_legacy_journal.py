@@ -22,7 +22,7 @@ import pytest
 
 from dealer_assist.cards import FULL_DECK
 from dealer_assist.config import load_table_config
-from dealer_assist.engine.banked import Phase
+from dealer_assist.engine.views import Phase
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.driving import HeadlessTable
 from drivers.manual import ManualSource

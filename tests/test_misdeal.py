@@ -12,7 +12,9 @@ import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.config import load_table_config
-from dealer_assist.engine.banked import BankedHand, Phase
+from dealer_assist.engine.banked import BankedHand
+from dealer_assist.engine.rules import Action
+from dealer_assist.engine.views import Phase
 from dealer_assist.engine.voids import FAULT_TEXTS, REASON_TEXTS, VoidReason
 from dealer_assist.errors import CardError, DeviceError, HandStateError
 from dealer_assist.events import (
@@ -26,7 +28,6 @@ from dealer_assist.events import (
     LinkLost,
     LinkRestored,
 )
-from dealer_assist.games.base import Action
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.crosscheck import cross_check, read_dealt_log
 from dealer_assist.table.device_status import ReadinessTracker

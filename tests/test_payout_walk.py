@@ -10,12 +10,13 @@ import pytest
 
 from dealer_assist.cards import FULL_DECK, Card
 from dealer_assist.config import load_table_config
-from dealer_assist.engine.banked import BankedHand, Phase
-from dealer_assist.engine.banked_checks import ExposedCardMismatch, corrections
+from dealer_assist.engine.banked import BankedHand
+from dealer_assist.engine.banked_checks import ExposedCardMismatch, Phase, corrections
 from dealer_assist.engine.operations import ActionUndone, CardExposed, DecisionCorrected
+from dealer_assist.engine.rules import Action
 from dealer_assist.errors import HandStateError, IllegalActionError
 from dealer_assist.events import utc_now
-from dealer_assist.games.base import Action
+from dealer_assist.games import get_game
 from dealer_assist.record import parse_record
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.payouts import PayoutLog
@@ -69,7 +70,7 @@ def test_payout_marks_survive_a_new_process_and_stay_out_of_the_hands_resume(
 
 def _dealt_hand(bets: dict[int, dict[str, int]]) -> BankedHand:
     """A UTH hand with ``bets`` locked and the initial deal placed from a fixed deck."""
-    hand = BankedHand(load_table_config(game="uth"), "h1")
+    hand = BankedHand(get_game("uth"), load_table_config(game="uth"), "h1")
     for seat, b in bets.items():
         hand.place_bets(seat, b)
     hand.close_bets()
@@ -132,7 +133,7 @@ def test_a_settled_hand_is_rebuilt_from_its_journaled_record() -> None:
     settlement = hand.settle()
     record = parse_record(hand.record_json())
     now = utc_now()
-    again = BankedHand.settled(hand.config, "h1", record, started_at=now, ended_at=now)
+    again = BankedHand.settled(hand.game, hand.config, "h1", record, started_at=now, ended_at=now)
     assert again.phase is Phase.SETTLED and again.settlement == settlement
     assert again.board == hand.board and again.dealer_cards == hand.dealer_cards
     assert {s: again.stakes(s) for s in again.seats} == {s: hand.stakes(s) for s in hand.seats}

@@ -18,10 +18,10 @@ from dealer_assist.cards import FULL_DECK
 from dealer_assist.config import load_table_config
 from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.errors import StorageBusyError
+from dealer_assist.games.session import TableSession
 from dealer_assist.storage.faults import ResilientJournal
 from dealer_assist.table.peer_runner import PeerRunner
 from dealer_assist.table.recovery import sort_pending
-from dealer_assist.table.session import TableSession
 from drivers.manual import ManualSource
 from tests.conftest import close_at_teardown
 from tests.test_holdem_runner import _feed

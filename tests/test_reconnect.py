@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from dealer_assist.config import load_table_config
-from dealer_assist.engine.banked import Phase
+from dealer_assist.engine.views import Phase
 from dealer_assist.errors import DeviceError
 from dealer_assist.events import DeviceHello, LinkLost, LinkRestored
 from dealer_assist.storage.journal import Journal

@@ -20,7 +20,8 @@ import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.config import TableConfig, load_table_config
-from dealer_assist.engine.banked import BankedHand, Phase
+from dealer_assist.engine.banked import BankedHand
+from dealer_assist.engine.views import Phase
 from dealer_assist.errors import HandStateError
 from dealer_assist.events import CardRead, DeckShuffled, DeviceHello
 from dealer_assist.players import PlayerModel

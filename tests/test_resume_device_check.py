@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from dealer_assist.config import load_table_config
-from dealer_assist.engine.banked import Phase
+from dealer_assist.engine.views import Phase
 from dealer_assist.engine.voids import REASON_TEXTS, VoidReason
 from dealer_assist.storage.journal import Journal
 from drivers.emulator.process import EmulatorProcess

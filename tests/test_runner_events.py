@@ -8,8 +8,8 @@ from pathlib import Path
 
 from dealer_assist.cards import FULL_DECK
 from dealer_assist.config import load_table_config
-from dealer_assist.engine.banked import Phase
 from dealer_assist.engine.operations import BetsPlaced, DealRequested
+from dealer_assist.engine.views import Phase
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.events import DeckShuffled
 from dealer_assist.storage.journal import Journal

@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 
 from dealer_assist.games import get_pot_game
+from dealer_assist.games.session import TableSession
 from dealer_assist.ports import StoredHand
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.chip_ledger import ChipLedger
 from dealer_assist.table.peer_runner import PeerRunner
-from dealer_assist.table.session import TableSession
 from drivers.emulator.process import EmulatorProcess
 from tests.conftest import REPO, close_at_teardown
 from ui.cli import main

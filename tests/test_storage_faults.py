@@ -285,7 +285,7 @@ class _LockedAtFirstAppend(ResilientJournal):
 def test_a_settled_hand_the_journal_refused_is_journaled_once_before_the_next_hand(
     tmp_path: Path,
 ) -> None:
-    from dealer_assist.engine.banked import Phase
+    from dealer_assist.engine.views import Phase
     from dealer_assist.players import PlayerModel
     from dealer_assist.table.driving import HeadlessTable
     from drivers.factory import open_source

@@ -29,10 +29,10 @@ from dealer_assist.games.holdem_table import (
     sit_out,
     top_up,
 )
+from dealer_assist.games.session import SeatedPlayer, TableSession
 from dealer_assist.ports import HandEntry
 from dealer_assist.storage import Journal
 from dealer_assist.table.records import is_table_record, journal_change, journal_table_record
-from dealer_assist.table.session import SeatedPlayer, TableSession
 from tests.test_holdem_table import record_of
 from tests.test_journal_fixtures import (
     BACKENDS,
@@ -216,7 +216,7 @@ import json, os, sys
 from dealer_assist.storage import Journal
 from dealer_assist.games.holdem_table import PokerTable, seat_player, set_button, top_up
 from dealer_assist.table.records import journal_change
-from dealer_assist.table.session import TableSession
+from dealer_assist.games.session import TableSession
 table = PokerTable(blinds=(100, 200), chip=100, buy_in_min=8000, buy_in_max=40000, seats=9)
 journal = Journal(sys.argv[1]); journal.open()
 s = TableSession("HOLDEM-01")

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from dealer_assist.config import load_table_config
-from dealer_assist.engine.banked import BankedHand, Phase
+from dealer_assist.engine.banked import BankedHand
+from dealer_assist.engine.views import Phase
 from dealer_assist.players import PlayerModel
 from dealer_assist.record import settle_record
 from dealer_assist.storage.journal import Journal
@@ -168,8 +169,8 @@ def _two_seats_dealt(runner: HeadlessTable) -> BankedHand:
 
 
 def test_act_many_can_turn_the_street_in_the_same_step_and_replays(tmp_path: Path) -> None:
+    from dealer_assist.engine.rules import Action
     from dealer_assist.errors import HandStateError
-    from dealer_assist.games.base import Action
 
     check = Action("preflop", "check")
     with _uth_table(tmp_path, 8) as (journal, runner):
@@ -194,8 +195,8 @@ def test_act_many_can_turn_the_street_in_the_same_step_and_replays(tmp_path: Pat
 
 
 def test_act_many_is_all_or_nothing_and_one_step(tmp_path: Path) -> None:
+    from dealer_assist.engine.rules import Action
     from dealer_assist.errors import IllegalActionError
-    from dealer_assist.games.base import Action
 
     with _uth_table(tmp_path, 6) as (journal, runner):
         hand = _two_seats_dealt(runner)

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from dealer_assist.games.session import TableSession
 from dealer_assist.storage.journal import Journal
-from dealer_assist.table.session import TableSession
 from dealer_assist.tournament.action_clock import DecisionOutcome, bank_part
 from dealer_assist.tournament.records import journal_event
 from dealer_assist.tournament.state import TournamentState

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from dealer_assist.config import load_table_config
-from dealer_assist.engine.banked import Phase
+from dealer_assist.engine.views import Phase
 from dealer_assist.events import CardRead, DeviceEvent, LinkLost, LinkRestored
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.journal import Journal

@@ -21,7 +21,6 @@ from datetime import datetime
 from typing import Any
 
 from dealer_assist.cards import Card
-from dealer_assist.config import TableConfig
 from dealer_assist.engine.banked_checks import CHECKS
 from dealer_assist.engine.banked_checks import OVER as OVER  # re-exported: the hand's phases
 from dealer_assist.engine.banked_checks import Phase as Phase
@@ -41,13 +40,19 @@ from dealer_assist.engine.operations import (
     Operation,
     StreetClosed,
 )
-from dealer_assist.engine.state import ActionSpace, Viewer
+from dealer_assist.engine.rules import (
+    Action,
+    BankedTable,
+    GameRules,
+    HandRecord,
+    PlayerHand,
+    Settlement,
+)
+from dealer_assist.engine.state import ActionSpace, Position, Viewer
 from dealer_assist.engine.views import BankedView
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import BetError, HandStateError, RuleError
 from dealer_assist.events import utc_now
-from dealer_assist.games import get_game
-from dealer_assist.games.base import Action, HandRecord, PlayerHand, Position, Settlement
 
 
 @dataclass
@@ -84,13 +89,14 @@ class BankedHand:
     :class:`~dealer_assist.engine.state.GameState`.
 
     Args:
-        config: the table (game, seats, limits, pay tables, payout unit).
+        game: the game's rules (the plug-in: :func:`dealer_assist.games.get_game`).
+        config: the table (seats, limits, pay tables, payout unit; a TableConfig).
         hand_uid: unique id of this hand (journal key; a restarted process finds it again).
     """
 
-    def __init__(self, config: TableConfig, hand_uid: str) -> None:
+    def __init__(self, game: GameRules, config: BankedTable, hand_uid: str) -> None:
         self.config = config
-        self.game = get_game(config.game)
+        self.game = game
         self.hand_uid = hand_uid
         self.started_at = utc_now()
         self.ended_at: datetime | None = None
@@ -108,8 +114,8 @@ class BankedHand:
 
     @classmethod
     def settled(
-        cls, config: TableConfig, hand_uid: str, record: HandRecord, *, started_at: datetime,
-        ended_at: datetime,
+        cls, game: GameRules, config: BankedTable, hand_uid: str, record: HandRecord, *,
+        started_at: datetime, ended_at: datetime,
     ) -> BankedHand:  # fmt: skip
         """A hand journaled as settled, rebuilt from its HAND_RECORD.md ``record`` (after a
         restart during the payouts: the journal keeps the record, not the operations). Its
@@ -118,7 +124,7 @@ class BankedHand:
         Raises:
             InvalidRecordError: the record does not settle (it did when it was journaled).
         """
-        hand = cls(config, hand_uid)
+        hand = cls(game, config, hand_uid)
         hand.started_at, hand.ended_at = started_at, ended_at
         for p in record.players:
             hole = {n: c for n, c in enumerate(p.hole, start=1)}

@@ -22,10 +22,10 @@ from dealer_assist.engine.operations import (
     Operation,
     StreetClosed,
 )
+from dealer_assist.engine.rules import Action
 from dealer_assist.engine.views import OVER as OVER
 from dealer_assist.engine.views import Phase as Phase
 from dealer_assist.errors import ExposedCardMismatch, HandStateError, IllegalActionError
-from dealer_assist.games.base import Action
 
 if TYPE_CHECKING:
     from dealer_assist.engine.banked import BankedHand

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from dealer_assist.engine.state import Position
 from dealer_assist.errors import ConfigError
-from dealer_assist.games.base import Position
 
 Structure = Literal["no_limit", "pot_limit", "fixed_limit"]
 STRUCTURES: tuple[Structure, ...] = ("no_limit", "pot_limit", "fixed_limit")

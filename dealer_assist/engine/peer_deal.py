@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from dealer_assist.games.base import Position
+from dealer_assist.engine.state import Position
 
 if TYPE_CHECKING:
     from dealer_assist.engine.peer_state import PeerHand

@@ -58,12 +58,11 @@ from dealer_assist.engine.peer_showdown import (
 )
 from dealer_assist.engine.pot_settle import settle_pot_hand
 from dealer_assist.engine.pots import Pot, uncalled
-from dealer_assist.engine.state import ActionSpace, Viewer
+from dealer_assist.engine.state import ActionSpace, Position, Viewer
 from dealer_assist.engine.views import PeerView
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import HandStateError, RuleError
 from dealer_assist.events import utc_now
-from dealer_assist.games.base import Position
 
 SHOW, MUCK = "show", "muck"
 

@@ -18,7 +18,20 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from dealer_assist.cards import Card
 from dealer_assist.engine.operations import Operation
-from dealer_assist.games.base import Position
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a dealt card goes: ``kind`` is ``board``, ``seat``, ``dealer`` or ``burn``;
+    ``seat`` for seat cards; ``n`` the 1-based card number within that place."""
+
+    kind: Literal["board", "seat", "dealer", "burn"]
+    n: int
+    seat: int | None = None
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} card {self.n}" if self.kind == "seat" else f"{self.kind} {self.n}"
+
 
 Viewer = Literal["dealer", "pit_boss"]
 VIEWERS: tuple[Viewer, ...] = ("dealer", "pit_boss")

@@ -20,8 +20,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from dealer_assist.engine.rules import Action, Settlement
 from dealer_assist.engine.state import HandView
-from dealer_assist.games.base import Action, Settlement
 
 
 class Phase(StrEnum):

@@ -1,6 +1,6 @@
 """Game plug-ins. ``get_game(code)`` returns the rules object of a game code.
 
-A game is a module with a ``RULES`` object (a :class:`~dealer_assist.games.base.GameRules`);
+A game is a module with a ``RULES`` object (a :class:`~dealer_assist.engine.rules.GameRules`);
 adding one means adding its module here and its table in ``config/``. Drivers, the journal, the
 misdeal detector, the console and the simulations never change for a new game: what they need to
 know of a game (boxes as drawn, titles, pay tables, the simulated players' strategy) is an
@@ -13,8 +13,8 @@ import importlib
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from dealer_assist.engine.rules import GameRules
 from dealer_assist.errors import ConfigError
-from dealer_assist.games.base import GameRules
 
 # code -> module; imported on first use so a table loads only the game it plays.
 _MODULES = {

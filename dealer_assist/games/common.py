@@ -1,10 +1,10 @@
-"""Small settlement helpers shared by the casino-banked games."""
+"""Small helpers shared by the casino-banked games: their settlement, their texts."""
 
 from __future__ import annotations
 
+from dealer_assist.engine.paytable import Odds, pay
+from dealer_assist.engine.rules import BoxResult, SeatResult
 from dealer_assist.evaluator import HandValue
-from dealer_assist.games.base import BoxResult, SeatResult
-from dealer_assist.games.paytable import Odds, pay
 
 
 def compare(player: HandValue, dealer: HandValue) -> SeatResult:
@@ -36,3 +36,13 @@ def odds_box(box: str, stake: int, odds: Odds | None, unit: int, *, else_push: b
     if odds is None:
         return push(box, stake) if else_push else lose(box, stake)
     return BoxResult(box, stake, "win", pay(stake, odds, unit))
+
+
+def english(text: str) -> str:
+    """Mark ``text`` as an English text the console shows for a game; returns it unchanged.
+
+    The games stay free of Qt: ``ui/i18n/update.py`` has lupdate collect every literal marked
+    so in ``dealer_assist/games`` (as ``QT_TR_NOOP``) into the console's catalogue, and the
+    console translates the text when it shows it (``ui/console/texts.py``).
+    """
+    return text

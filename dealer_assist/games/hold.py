@@ -8,7 +8,7 @@ Two methods, by what the bet depends on:
   edge per unit wagered is a :class:`~fractions.Fraction`.
 - **Seeded simulation** for the main games, whose result depends on the player's decisions: one
   seat plays ``n`` hands against the dealer with the game's :class:`PlayerStrategy`
-  (``GameRules.strategy``, :mod:`dealer_assist.games.strategy`) and the game's own ``settle``;
+  (``GameRules.strategy``, :mod:`dealer_assist.engine.strategy`) and the game's own ``settle``;
   the hold (house win / drop) is stated with a 95% confidence interval (delta method on the
   ratio of sums).
 
@@ -37,11 +37,11 @@ from functools import lru_cache
 from itertools import combinations
 
 from dealer_assist.cards import FULL_DECK
+from dealer_assist.engine.paytable import Odds, PayTable, PayTables
+from dealer_assist.engine.rules import Action, HandRecord, PlayerHand
 from dealer_assist.errors import ConfigError
 from dealer_assist.evaluator import Category
 from dealer_assist.games import POT_GAME_CODES, get_game
-from dealer_assist.games.base import Action, HandRecord, PlayerHand
-from dealer_assist.games.paytable import Odds, PayTable, PayTables
 from dealer_assist.games.thb import bonus_line
 from dealer_assist.paytables import build_paytables
 

@@ -37,7 +37,7 @@ from dealer_assist.games.pot_common import (
     pair_key,
     whole_key,
 )
-from dealer_assist.table.session import TableSession
+from dealer_assist.games.session import TableSession
 
 
 @dataclass(frozen=True)

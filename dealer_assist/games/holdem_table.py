@@ -44,6 +44,7 @@ from datetime import datetime
 from typing import Any
 
 from dealer_assist.errors import ConfigError, HandStateError, InvalidRecordError, TableError
+from dealer_assist.games import seats as generic
 from dealer_assist.games.holdem import (
     ANTE,
     BIG_BLIND,
@@ -55,9 +56,8 @@ from dealer_assist.games.holdem import (
     NewPlayer,
     forced_bets,
 )
-from dealer_assist.table import seats as generic
-from dealer_assist.table.seats import BuyIn, between_clockwise, eligible, next_clockwise
-from dealer_assist.table.session import SeatedPlayer, TableChange, TableSession
+from dealer_assist.games.seats import BuyIn, between_clockwise, eligible, next_clockwise
+from dealer_assist.games.session import SeatedPlayer, TableChange, TableSession
 
 NOT_ENOUGH = "fewer than 2 players with chips are dealt in"
 

@@ -9,7 +9,7 @@ deal, reshuffle the burns with the stub, or turn one community card). The journa
 the ``stud`` hand record of HAND_RECORD.md (``cards`` in deal order, ``community``), so it settles
 to exactly the live hand's settlement.
 
-Between hands the table is the generic one (:mod:`dealer_assist.table.seats`): seats, stacks,
+Between hands the table is the generic one (:mod:`dealer_assist.games.seats`): seats, stacks,
 buy-ins, sit-out; Stud has no button and no blinds (everyone antes).
 """
 
@@ -24,7 +24,9 @@ from dealer_assist.engine.peer import STRUCTURES, BettingStructure, Structure
 from dealer_assist.engine.peer_setup import ForcedPost, PeerSetup
 from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.errors import ConfigError, HandStateError
+from dealer_assist.games import seats as generic
 from dealer_assist.games.pot_common import buy_in_key, check_keys, pair_key, whole_key
+from dealer_assist.games.session import TableSession
 from dealer_assist.games.stud import (
     CODE,
     SEVENTH,
@@ -36,8 +38,6 @@ from dealer_assist.games.stud import (
     seventh_street,
     showdown_order,
 )
-from dealer_assist.table import seats as generic
-from dealer_assist.table.session import TableSession
 
 
 @dataclass(frozen=True)

@@ -12,23 +12,22 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from dealer_assist.cards import Card
-from dealer_assist.errors import InvalidRecordError
-from dealer_assist.evaluator import Category, HandValue, evaluate
-from dealer_assist.games.base import (
+from dealer_assist.engine.paytable import Odds, PayTables
+from dealer_assist.engine.rules import (
     Action,
     BoxResult,
     GameRules,
     HandRecord,
-    Position,
     SeatResult,
     SeatSettlement,
     Settlement,
     Street,
-    english,
 )
-from dealer_assist.games.common import compare, lose, odds_box, push, win_even
-from dealer_assist.games.paytable import Odds, PayTables
-from dealer_assist.games.strategy import Choice, PlayerStrategy, uses_hole_card
+from dealer_assist.engine.state import Position
+from dealer_assist.engine.strategy import Choice, PlayerStrategy, uses_hole_card
+from dealer_assist.errors import InvalidRecordError
+from dealer_assist.evaluator import Category, HandValue, evaluate
+from dealer_assist.games.common import compare, english, lose, odds_box, push, win_even
 
 # The box each street's bet fills, and its size in Antes (rules text 004).
 _BET_BOX = {"preflop": ("flop", 2), "flop": ("turn", 1), "turn": ("river", 1)}

@@ -11,23 +11,22 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from dealer_assist.cards import Card
-from dealer_assist.errors import BetError, InvalidRecordError
-from dealer_assist.evaluator import Category, HandValue, evaluate
-from dealer_assist.games.base import (
+from dealer_assist.engine.paytable import Odds, PayTables
+from dealer_assist.engine.rules import (
     Action,
     BoxResult,
     GameRules,
     HandRecord,
-    Position,
     SeatResult,
     SeatSettlement,
     Settlement,
     Street,
-    english,
 )
-from dealer_assist.games.common import compare, lose, odds_box, push, win_even
-from dealer_assist.games.paytable import Odds, PayTables
-from dealer_assist.games.strategy import Choice, PlayerStrategy, uses_hole_card
+from dealer_assist.engine.state import Position
+from dealer_assist.engine.strategy import Choice, PlayerStrategy, uses_hole_card
+from dealer_assist.errors import BetError, InvalidRecordError
+from dealer_assist.evaluator import Category, HandValue, evaluate
+from dealer_assist.games.common import compare, english, lose, odds_box, push, win_even
 
 _PLAY_MULTIPLES = {"preflop": (4, 3), "flop": (2,), "river": (1,)}
 

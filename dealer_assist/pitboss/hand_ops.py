@@ -37,7 +37,7 @@ from dealer_assist.engine.operations import (
 )
 from dealer_assist.engine.state import GameState
 from dealer_assist.errors import OperationError
-from dealer_assist.games import GAME_CODES, POT_GAME_CODES, get_pot_game
+from dealer_assist.games import GAME_CODES, POT_GAME_CODES, get_game, get_pot_game
 from dealer_assist.games.stud import CODE as STUD
 from dealer_assist.pitboss.pot_replay import card_of, holdem_state, peer_derived, provenance
 from dealer_assist.pitboss.stud_replay import stud_cards, stud_state
@@ -92,7 +92,8 @@ def hand_operations(hand: StoredHand) -> HandOperations:
         raise OperationError(f"a {hand.game} {hand.status} entry has no operations to fold")
     stored = journaled_operations(hand)
     if hand.game in GAME_CODES:
-        banked = BankedHand(config_for(hand), _uid(hand))
+        config = config_for(hand)
+        banked = BankedHand(get_game(config.game), config, _uid(hand))
         if stored is not None:
             return HandOperations(banked, stored, JOURNAL)
         return HandOperations(banked, banked_derived(hand, banked), RECORD)

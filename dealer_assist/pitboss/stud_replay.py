@@ -26,7 +26,7 @@ from typing import Any
 
 from dealer_assist.cards import FULL_DECK, Card, parse_card
 from dealer_assist.engine.peer_state import PeerHand
-from dealer_assist.games.base import Position
+from dealer_assist.engine.state import Position
 from dealer_assist.games.stud import STREETS, StudSettings
 from dealer_assist.games.stud_hand import StudGame, stud_setup
 from dealer_assist.pitboss.pot_replay import FROM_RECORD, NOT_RECORDED, CardsAt, provenance

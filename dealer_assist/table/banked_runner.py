@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dealer_assist.config import TableConfig
-from dealer_assist.engine.banked import BankedHand, Phase, decisions
+from dealer_assist.engine.banked import BankedHand, decisions
 from dealer_assist.engine.operations import (
     ActionUndone,
     DealerRevealed,
@@ -18,9 +18,11 @@ from dealer_assist.engine.operations import (
     DecisionCorrected,
     StreetClosed,
 )
+from dealer_assist.engine.rules import Action
+from dealer_assist.engine.views import Phase
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.events import utc_now
-from dealer_assist.games.base import Action
+from dealer_assist.games import get_game
 from dealer_assist.record import parse_record
 from dealer_assist.table.payouts import PayoutLog, PayoutMarks
 from dealer_assist.table.resume import ResumingRunner
@@ -34,7 +36,7 @@ class BankedRunner(ResumingRunner[BankedHand]):
 
     def make_state(self, config: TableConfig, hand_uid: str) -> BankedHand:
         """A new hand of the table's banked game."""
-        return BankedHand(config, hand_uid)
+        return BankedHand(get_game(config.game), config, hand_uid)
 
     @property
     def payouts(self) -> PayoutLog:
@@ -82,7 +84,8 @@ class BankedRunner(ResumingRunner[BankedHand]):
             except DealerAssistError:
                 record = None
             if record is not None:
-                self.hand = BankedHand.settled(self.config, marks.hand_uid, record,
+                self.hand = BankedHand.settled(get_game(self.config.game), self.config,
+                                               marks.hand_uid, record,
                                                started_at=last.started_at,
                                                ended_at=last.ended_at)  # fmt: skip
                 self.stored = last

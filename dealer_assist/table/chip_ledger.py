@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from dealer_assist.games.session import TableSession
 from dealer_assist.ports import TABLE_RECORD, StoredHand
-from dealer_assist.table.session import TableSession
 
 BUY_KINDS = frozenset({"buy_in", "top_up"})
 """Table records that bring chips to the table (their ``amount``)."""

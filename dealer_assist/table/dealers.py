@@ -3,7 +3,7 @@
 A dealer change is a table record (:mod:`dealer_assist.table.records`) of kind
 :data:`DEALER_CHANGE`: ``{"kind": "dealer_change", "dealer": BADGE, "previous": BADGE | None,
 "by": ..., "at": ISO-8601 UTC}``, chained with the hands, carrying the session after it (whose
-:attr:`~dealer_assist.table.session.TableSession.dealer` is the new badge). A restarted table
+:attr:`~dealer_assist.games.session.TableSession.dealer` is the new badge). A restarted table
 takes the dealer back from the journal's last entry like the rest of its session, and every
 hand journaled after the change carries the badge as ``extra["dealer"]``
 (:class:`~dealer_assist.table.journaling.HandFacts`), the column the floor's search and the
@@ -21,10 +21,10 @@ from datetime import datetime
 from typing import Any
 
 from dealer_assist.errors import HandStateError, TableError
+from dealer_assist.games.seats import stamp
+from dealer_assist.games.session import TableChange, TableSession
 from dealer_assist.table.records import journal_change
 from dealer_assist.table.resume import ResumingRunner
-from dealer_assist.table.seats import stamp
-from dealer_assist.table.session import TableChange, TableSession
 
 DEALER_CHANGE = "dealer_change"
 """The table record's kind of a dealer change."""

@@ -24,9 +24,9 @@ from typing import Any, Generic, TypeVar
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.banked import BankedHand
+from dealer_assist.engine.rules import Action
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.events import DeviceEvent
-from dealer_assist.games.base import Action
 from dealer_assist.ports import JournalPort, StoredHand
 from dealer_assist.table.banked_runner import BankedRunner
 from dealer_assist.table.device_status import DeviceStatus

@@ -16,8 +16,8 @@ from dealer_assist.engine.operations import operation_entry
 from dealer_assist.engine.state import GameState
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import HandStateError
+from dealer_assist.games.session import TableSession
 from dealer_assist.ports import OPERATIONS_KEY, HandEntry
-from dealer_assist.table.session import TableSession
 
 
 def hand_entry(

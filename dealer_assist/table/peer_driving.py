@@ -23,10 +23,10 @@ from dealer_assist.cards import Card
 from dealer_assist.engine.peer_state import MUCK, SHOW, PeerHand
 from dealer_assist.engine.state import ActionSpace
 from dealer_assist.errors import DeviceError, HandStateError
+from dealer_assist.games.session import TableSession
 from dealer_assist.source import CardLoader
 from dealer_assist.table.driving import SAFETY, HeadlessBase
 from dealer_assist.table.peer_runner import PeerRunner
-from dealer_assist.table.session import TableSession
 
 DEVICE_READY_TIMEOUT = 30.0  # seconds: a jam or fault between hands clears by itself or by hand
 

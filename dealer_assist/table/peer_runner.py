@@ -47,12 +47,12 @@ from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import HandStateError, JournalError
 from dealer_assist.events import utc_now
 from dealer_assist.games import get_pot_game
+from dealer_assist.games.session import TableSession
 from dealer_assist.ports import StoredHand
 from dealer_assist.source import PartialDeckSource
 from dealer_assist.table.pot_signoff import POT_SIGNOFF_KIND, PotSignOff, PotSignoffLog, covers
 from dealer_assist.table.records import journal_change, journal_table_record
 from dealer_assist.table.resume import ResumingRunner
-from dealer_assist.table.session import TableSession
 
 
 class PeerRunner(ResumingRunner[PeerHand]):

@@ -7,7 +7,7 @@ chain as the hands (status ``"table"``, :data:`~dealer_assist.ports.TABLE_RECORD
 
 - ``record``: ``{"kind": KIND, ...payload}`` (seat, amount in minor units, name, ``by``, ``at``);
 - ``extra["session"]``: the table session after the change, so
-  :meth:`TableSession.of_journal <dealer_assist.table.session.TableSession.of_journal>` restores
+  :meth:`TableSession.of_journal <dealer_assist.games.session.TableSession.of_journal>` restores
   the table from the last entry whatever its kind;
 - ``started_at == ended_at``: the time of the change; no settlement, no device events;
 - ``hand_uid``: ``<table>-table-<hex>``, unique: appending the same uid again (a retry after a
@@ -29,8 +29,8 @@ from typing import Any
 
 from dealer_assist.errors import TableError
 from dealer_assist.events import utc_now
+from dealer_assist.games.session import TableSession
 from dealer_assist.ports import TABLE_RECORD, TOURNAMENT_KIND, HandEntry, JournalPort, StoredHand
-from dealer_assist.table.session import TableSession
 
 
 def is_table_record(stored: StoredHand) -> bool:

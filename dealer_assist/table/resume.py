@@ -30,12 +30,12 @@ from dealer_assist.engine.state import GameState
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import DealerAssistError, DeviceError
 from dealer_assist.events import DeviceEvent, utc_now
+from dealer_assist.games.session import TableSession
 from dealer_assist.ports import PendingStep, StoredHand
 from dealer_assist.source import HistorySource
 from dealer_assist.table.misdeal import DealWatch, MisdealDetector
 from dealer_assist.table.recovery import DeviceRecord, assess_history, sort_pending
 from dealer_assist.table.runner import TableRunner
-from dealer_assist.table.session import TableSession
 
 S = TypeVar("S", bound=GameState)
 

@@ -58,6 +58,7 @@ from dealer_assist.events import (
     event_to_json,
     utc_now,
 )
+from dealer_assist.games.session import TableSession
 from dealer_assist.ports import JournalPort, StoredHand
 from dealer_assist.source import CardSource
 from dealer_assist.table.device_status import ReadinessTracker
@@ -68,7 +69,6 @@ from dealer_assist.table.misdeal import DealWatch, MisdealDetector
 from dealer_assist.table.recovery import RESTART_CODES
 from dealer_assist.table.runner_identify import IdentificationSteps
 from dealer_assist.table.runner_status import RunnerStatus
-from dealer_assist.table.session import TableSession
 from dealer_assist.table.steplog import StepLog, VoidAlarms
 from dealer_assist.table.waits import Waits
 

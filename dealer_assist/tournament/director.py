@@ -38,8 +38,8 @@ from typing import Any, Protocol
 
 from dealer_assist.errors import HandStateError
 from dealer_assist.events import iso_utc, utc_now
+from dealer_assist.games.session import TableSession
 from dealer_assist.ports import ChainJournal, StoredHand
-from dealer_assist.table.session import TableSession
 from dealer_assist.tournament import money
 from dealer_assist.tournament import records as ev
 from dealer_assist.tournament.clock import ClockState

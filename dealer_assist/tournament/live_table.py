@@ -32,9 +32,9 @@ from dealer_assist.config import TableConfig
 from dealer_assist.errors import HandStateError
 from dealer_assist.events import utc_now
 from dealer_assist.games import get_pot_game
+from dealer_assist.games.session import TableSession
 from dealer_assist.ports import ChainJournal, JournalPort
 from dealer_assist.table.records import tournament_part
-from dealer_assist.table.session import TableSession
 from dealer_assist.tournament import records as ev
 from dealer_assist.tournament.clock import ClockState
 from dealer_assist.tournament.draws import draw_number

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from dealer_assist.games import get_pot_game
-from dealer_assist.table.session import TableSession
+from dealer_assist.games.session import TableSession
 from dealer_assist.tournament import records as ev
 from dealer_assist.tournament.draws import draw_number
 from dealer_assist.tournament.state import TournamentState

@@ -23,9 +23,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from dealer_assist.events import iso_utc, utc_now
+from dealer_assist.games.session import TableSession
 from dealer_assist.ports import TOURNAMENT_KIND, JournalPort, StoredHand
 from dealer_assist.table.records import journal_table_record
-from dealer_assist.table.session import TableSession
 
 # -- events ---------------------------------------------------------------------------------
 OPENED = "opened"  # the structure, the seed, the tables (desk)

@@ -23,8 +23,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from dealer_assist.errors import DealerAssistError
+from dealer_assist.games.session import TableSession
 from dealer_assist.ports import StoredHand
-from dealer_assist.table.session import TableSession
 from dealer_assist.tournament import records as ev
 from dealer_assist.tournament.action_clock import TimeBanks
 from dealer_assist.tournament.clock import ClockState

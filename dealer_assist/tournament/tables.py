@@ -3,7 +3,7 @@ table, all journaling into one hash chain, each hand played with the level in fo
 
 Several tables share one journal (one chain for the tournament), but a table's runner finds its
 session (seats, stacks, button) in "the journal's last entry"
-(:meth:`~dealer_assist.table.session.TableSession.of_journal`): :class:`TableJournalView` is the
+(:meth:`~dealer_assist.games.session.TableSession.of_journal`): :class:`TableJournalView` is the
 journal as one table sees it, whose last entry is that table's own last entry; everything else
 goes to the shared journal unchanged.
 
@@ -25,12 +25,12 @@ from dealer_assist.config import TableConfig
 from dealer_assist.errors import HandStateError, TableError
 from dealer_assist.events import utc_now
 from dealer_assist.games import get_pot_game
+from dealer_assist.games.session import TableSession
 from dealer_assist.games.tournament_levels import tournament_levels
 from dealer_assist.ports import ChainJournal, HandEntry, PendingStep, StoredHand, VerifyResult
 from dealer_assist.source import CardSource
 from dealer_assist.table.peer_driving import HeadlessPeerTable
 from dealer_assist.table.records import journal_table_record
-from dealer_assist.table.session import TableSession
 from dealer_assist.tournament.structure import Level, TournamentStructure
 
 CHIPS_CAP = 10**12  # the table's "maximum buy-in": a tournament stack has no cap

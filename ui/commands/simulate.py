@@ -24,7 +24,8 @@ from tqdm import tqdm
 
 from dealer_assist.at_rest import data_folder
 from dealer_assist.config import TableConfig, load_table_config
-from dealer_assist.engine.banked import BankedHand, Phase
+from dealer_assist.engine.banked import BankedHand
+from dealer_assist.engine.views import Phase
 from dealer_assist.errors import (
     ConfigError,
     DeviceError,

@@ -39,12 +39,12 @@ from dealer_assist.engine.betting import BRING_IN, CALL, CHECK, FOLD
 from dealer_assist.engine.state import ActionSpace
 from dealer_assist.errors import ConfigError, JournalError
 from dealer_assist.games import get_pot_game
+from dealer_assist.games.session import TableSession
 from dealer_assist.ports import TABLE_RECORD, StoredHand
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.chip_ledger import BUY_KINDS, OUT_KINDS, ChipLedger, session_stacks
 from dealer_assist.table.driving import resume_table
 from dealer_assist.table.peer_driving import HeadlessPeerTable, SeatPlayer, play_hand
-from dealer_assist.table.session import TableSession
 from drivers.factory import open_source
 from ui.commands.floor import start_forwarding, stop_forwarding
 from ui.commands.simulate import (

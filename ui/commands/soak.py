@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from dealer_assist.config import TableConfig, load_table_config
-from dealer_assist.engine.banked import BankedHand, Phase
+from dealer_assist.engine.banked import BankedHand
+from dealer_assist.engine.views import Phase
 from dealer_assist.errors import ConfigError, DealerAssistError, DeviceError
 from dealer_assist.games import DEFAULT_GAME, GAME_CODES
 from dealer_assist.players import PlayerModel

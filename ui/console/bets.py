@@ -1,7 +1,7 @@
 """Bets being entered before "rien ne va plus": per-seat drafts, chip entry and limit checks.
 
 Qt-free. The table limits and the game's own rules are the core's
-(:meth:`~dealer_assist.games.base.GameRules.validate_bets`); this module only turns their
+(:meth:`~dealer_assist.engine.rules.GameRules.validate_bets`); this module only turns their
 verdict into something the dealer can read (which box, which limit) and keeps the drafts.
 A box the game says follows another (``GameRules.followed_boxes``; UTH: the Blind equals the
 Ante) is never entered: it takes the other box's amount.

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from dealer_assist.cards import FULL_DECK, Card
 from dealer_assist.config import TableConfig
-from dealer_assist.games.base import Action
+from dealer_assist.engine.rules import Action
 from dealer_assist.players import PlayerModel
 from ui.console.presenter import ConsolePresenter, ConsoleView, Step
 from ui.money import fmt_money

@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
+from dealer_assist.engine.rules import BoxResult, GameRules, SeatSettlement
 from dealer_assist.engine.views import Phase
-from dealer_assist.games.base import BoxResult, GameRules, SeatSettlement
 from ui.console.bets import BetBook
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import (

@@ -17,9 +17,9 @@ from collections.abc import Callable
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
+from dealer_assist.engine.rules import Action, GameRules
 from dealer_assist.engine.views import Phase
 from dealer_assist.engine.voids import VoidReason
-from dealer_assist.games.base import Action, GameRules
 from ui.console.bets import BetBook
 from ui.console.card_taps import CardTaps
 from ui.console.derived import DerivedView

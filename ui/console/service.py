@@ -25,7 +25,9 @@ import time
 from collections.abc import Callable, Mapping
 
 from dealer_assist.config import TableConfig
-from dealer_assist.engine.banked import BankedHand, Phase
+from dealer_assist.engine.banked import BankedHand
+from dealer_assist.engine.rules import Action
+from dealer_assist.engine.views import Phase
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import (
     DealerAssistError,
@@ -33,7 +35,6 @@ from dealer_assist.errors import (
     JournalError,
 )
 from dealer_assist.events import DeviceEvent, SourceSwitched, utc_now
-from dealer_assist.games.base import Action
 from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.banked_runner import BankedRunner

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dealer_assist.config import TableConfig
+from dealer_assist.engine.rules import Action
 from dealer_assist.errors import ConfigError, HandStateError
-from dealer_assist.games.base import Action
 from dealer_assist.pitboss.users import UserStore
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.banked_runner import BankedRunner

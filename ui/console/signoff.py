@@ -27,13 +27,13 @@ from __future__ import annotations
 from dealer_assist.config import TableConfig, signoff_role
 from dealer_assist.engine.banked import BankedHand, Phase
 from dealer_assist.events import utc_now
+from dealer_assist.games.session import TableSession
 from dealer_assist.pitboss.signoffs import SignoffRequest, SignoffRow
 from dealer_assist.pitboss.users import UserStore
 from dealer_assist.ports import JournalPort
 from dealer_assist.table.banked_runner import BankedRunner
 from dealer_assist.table.payouts import SIGNOFF_KIND, SignOff
 from dealer_assist.table.records import journal_table_record
-from dealer_assist.table.session import TableSession
 from ui.kit.pitboss import PitBossRoster
 from ui.kit.signers import ranks, signer_role
 from ui.kit.status import CommandError

@@ -14,9 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from dealer_assist.cards import Card
+from dealer_assist.engine.rules import Action, Settlement
+from dealer_assist.engine.state import Position
 from dealer_assist.engine.views import BankedView, Phase
 from dealer_assist.engine.voids import VoidReason
-from dealer_assist.games.base import Action, Position, Settlement
 from ui.console.history import HistoryHand
 from ui.kit.status import CommandError, DeviceStatus, SourceNotice, StorageBanner
 

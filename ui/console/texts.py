@@ -26,8 +26,8 @@ from functools import cache
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
+from dealer_assist.engine.rules import Action
 from dealer_assist.games import GAME_CODES, get_game
-from dealer_assist.games.base import Action
 from dealer_assist.table.device_status import SECOND_READER_KINDS, fault_kind
 from ui.console.bets import BetIssue
 from ui.console.presenter import DealerAction, Message, Step

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from dealer_assist.cards import Card
+from dealer_assist.engine.rules import Action, BoxResult
 from dealer_assist.engine.voids import VoidReason
-from dealer_assist.games.base import Action, BoxResult
 from ui.console.bets import BetIssue
 from ui.console.history import HistoryHand
 from ui.kit.cards import CardEntry, CardFace

@@ -19,9 +19,9 @@ from dataclasses import replace
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
+from dealer_assist.engine.rules import Action
 from dealer_assist.engine.views import Phase
 from dealer_assist.errors import CardError, DealerAssistError
-from dealer_assist.games.base import Action
 from ui.console.bets import BetBook
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import CorrectForm, HistoryPad, Message, Step

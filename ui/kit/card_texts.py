@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from dealer_assist.cards import Card
-from dealer_assist.games.base import Position
+from dealer_assist.engine.state import Position
 from ui.kit.status import SourceNotice
 from ui.kit.translate import tr, trf
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from dealer_assist.cards import Card
-from dealer_assist.games.base import Position
+from dealer_assist.engine.state import Position
 
 CardFace = Card | Literal["back", "empty"]
 """A card slot: the card face up, a card face down (``back``), or no card yet (``empty``)."""

@@ -18,11 +18,11 @@ from typing import Any
 
 from dealer_assist.config import TableConfig
 from dealer_assist.errors import TableError
+from dealer_assist.games.session import TableSession
 from dealer_assist.pitboss.roles import Role
 from dealer_assist.pitboss.users import UserStore
 from dealer_assist.table.dealers import check_badge, record_dealer_change
 from dealer_assist.table.resume import ResumingRunner
-from dealer_assist.table.session import TableSession
 from ui.kit.status import CommandError
 
 REFUSALS = ("dealer_in_hand", "dealer_badge", "dealer_same", "dealer_unknown")

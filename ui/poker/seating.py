@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from dealer_assist.config import TableConfig
+from dealer_assist.games.session import TableSession
 from dealer_assist.table.peer_runner import PeerRunner
-from dealer_assist.table.session import TableSession
 
 
 class Seating:

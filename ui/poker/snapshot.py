@@ -14,10 +14,10 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from dealer_assist.cards import Card
+from dealer_assist.engine.state import Position
 from dealer_assist.engine.views import PeerView
 from dealer_assist.engine.voids import VoidReason
-from dealer_assist.games.base import Position
-from dealer_assist.table.session import TableSession
+from dealer_assist.games.session import TableSession
 from ui.kit.status import CommandError, DeviceStatus, SourceNotice, StorageBanner
 
 if TYPE_CHECKING:

@@ -25,9 +25,9 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from dealer_assist.errors import DealerAssistError
+from dealer_assist.games.session import TableSession
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.records import tournament_part
-from dealer_assist.table.session import TableSession
 from dealer_assist.tournament.action_clock import (
     DecisionOutcome,
     TimeBanks,

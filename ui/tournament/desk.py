@@ -31,8 +31,8 @@ from typing import Any
 from dealer_assist.config import load_table_config
 from dealer_assist.errors import HandStateError
 from dealer_assist.events import utc_now
+from dealer_assist.games.session import TableSession
 from dealer_assist.ports import ChainJournal
-from dealer_assist.table.session import TableSession
 from dealer_assist.tournament import money
 from dealer_assist.tournament import records as ev
 from dealer_assist.tournament.clock import ClockState

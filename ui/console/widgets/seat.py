@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_assist.engine.rules import Action
 from dealer_assist.games import get_game
-from dealer_assist.games.base import Action
 from ui.console.presenter import BoxView, SeatView
 from ui.console.texts import (
     action_detail,

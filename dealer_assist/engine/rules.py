@@ -1,9 +1,10 @@
-"""What every game plug-in provides, and the hand/settlement model they share.
+"""What a casino-banked game plug-in provides, and the hand/settlement model they share.
 
 A game is a :class:`GameRules` object: its boxes, its streets and their legal decisions, its deal
 plan (which card the device deals goes where), bet validation and settlement. The table session,
 the journal, the misdeal detector and the drivers know only this interface, so a new game is a new
-module in :mod:`dealer_assist.games` plus its config table.
+module in :mod:`dealer_assist.games` plus its config table. The banked engine
+(:mod:`dealer_assist.engine.banked`) drives this interface; the games implement it.
 """
 
 from __future__ import annotations
@@ -13,26 +14,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from dealer_assist.cards import Card, format_cards
+from dealer_assist.engine.paytable import PayTable, PayTables
+from dealer_assist.engine.state import Position
+from dealer_assist.engine.strategy import PlayerStrategy
 from dealer_assist.errors import BetError, IllegalActionError
 from dealer_assist.evaluator import HandValue
-from dealer_assist.games.paytable import PayTable, PayTables
-from dealer_assist.games.strategy import PlayerStrategy
 
 Outcome = Literal["win", "lose", "push"]
 SeatResult = Literal["win", "lose", "tie", "fold"]
-
-
-def english(text: str) -> str:
-    """Mark ``text`` as an English text the console shows for a game; returns it unchanged.
-
-    The games stay free of Qt: ``ui/i18n/update.py`` has lupdate collect every literal marked
-    so in ``dealer_assist/games`` (as ``QT_TR_NOOP``) into the console's catalogue, and the
-    console translates the text when it shows it (``ui/console/texts.py``).
-    """
-    return text
 
 
 @dataclass(frozen=True)
@@ -185,17 +177,33 @@ class Limits:
     maximum: int
 
 
-@dataclass(frozen=True)
-class Position:
-    """Where a dealt card goes: ``kind`` is ``board``, ``seat``, ``dealer`` or ``burn``;
-    ``seat`` for seat cards; ``n`` the 1-based card number within that place."""
+class BankedTable(Protocol):
+    """What a banked hand needs of its table (a :class:`~dealer_assist.config.TableConfig`)."""
 
-    kind: Literal["board", "seat", "dealer", "burn"]
-    n: int
-    seat: int | None = None
+    @property
+    def game(self) -> str:
+        """The game code."""
+        ...
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} card {self.n}" if self.kind == "seat" else f"{self.kind} {self.n}"
+    @property
+    def seats(self) -> int:
+        """Seats at the table, 1..seats."""
+        ...
+
+    @property
+    def limits(self) -> Mapping[str, Limits]:
+        """Box -> its table limits (minor units)."""
+        ...
+
+    @property
+    def paytables(self) -> PayTables:
+        """The table's pay tables."""
+        ...
+
+    @property
+    def payout_unit(self) -> int:
+        """Payouts are rounded down to this many minor units."""
+        ...
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The seats of a table between hands: who sits where with how many chips, who sits out, who is
-dealt in; every change a new :class:`~dealer_assist.table.session.TableSession` carrying its
-:class:`~dealer_assist.table.session.TableChange` (the journal record,
+dealt in; every change a new :class:`~dealer_assist.games.session.TableSession` carrying its
+:class:`~dealer_assist.games.session.TableChange` (the journal record,
 :mod:`dealer_assist.table.records`). Pure: nothing is mutated, nothing is written.
 
 What a game adds (what a new or returning player owes, its rotation) comes in as plain values
@@ -20,7 +20,7 @@ from typing import Any
 
 from dealer_assist.errors import HandStateError, TableError
 from dealer_assist.events import iso_utc, utc_now
-from dealer_assist.table.session import SeatedPlayer, TableChange, TableSession
+from dealer_assist.games.session import SeatedPlayer, TableChange, TableSession
 
 
 @dataclass(frozen=True)
