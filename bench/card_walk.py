@@ -200,7 +200,8 @@ def _uth(table_args: tuple[Any, Any, Any], tracer: Tracer, i: int) -> Walk | Non
     hand = table.new_hand()
     seats = (1, 2, 3)
     for seat in seats:
-        hand.place_bets(seat, {b: config.limits[b].minimum for b in hand.game.required_boxes})
+        first = config.limits[hand.game.required_boxes[0]].minimum  # UTH: Blind = Ante
+        hand.place_bets(seat, dict.fromkeys(hand.game.required_boxes, first))
     # UTH deals every card after the bets: the board, the seats', the dealer's two; the last
     # one (the dealer's second) is the one followed, of whatever deck the device shuffled
     _follow(tracer, "", len(hand.game.initial_deal(list(seats))))
