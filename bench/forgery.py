@@ -202,7 +202,7 @@ def main() -> int:
         text = (REPO / "config" / "uth.toml").read_text()
         toml.write_text(text + f'\n[notary]\nsocket = "{sock}"\n')
         db = tmp / "uth.db"
-        run = cli("simulate", "--game", "uth", "--hands", str(args.hands), "--table", str(toml),
+        run = cli("simulate", "--hands", str(args.hands), "--table", str(toml),
                   "--db", str(db), "--no-progress")  # fmt: skip
         if run.returncode != 0:
             print(run.stdout, run.stderr)

@@ -59,7 +59,7 @@ def main() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="outage", dir="/tmp"))
     sock, db, toml = tmp / "n.sock", tmp / "uth.db", tmp / "uth.toml"
     toml.write_text((REPO / "config" / "uth.toml").read_text() + f'\n[notary]\nsocket = "{sock}"\n')
-    cmd = [sys.executable, "-m", "ui.cli", "simulate", "--game", "uth", "--hands", str(args.hands),
+    cmd = [sys.executable, "-m", "ui.cli", "simulate", "--hands", str(args.hands),
            "--table", str(toml), "--db", str(db), "--no-progress"]  # fmt: skip
     notary = start_notary(tmp, sock)
     try:

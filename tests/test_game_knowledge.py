@@ -47,6 +47,21 @@ ALLOWED = {
         'the Stud record\'s forced-bet field (HAND_RECORD.md "Pot games": the ante every player '
         "posts), as in pot_replay.py, not the Ante box of UTH or THB"
     ),
+    ("bench/settle_identity.py", "uth"): (
+        "the bench's random-record generators keyed by the game code the records carry"
+    ),
+    ("bench/settle_identity.py", "thb"): (
+        "the bench's random-record generators keyed by the game code the records carry"
+    ),
+    ("bench/settle_identity.py", "holdem"): (
+        "the bench's random-record generators keyed by the game code the records carry"
+    ),
+    ("bench/settle_identity.py", "stud"): (
+        "the bench's random-record generators keyed by the game code the records carry"
+    ),
+    ("bench/settle_identity.py", "ante"): (
+        "the record field it spoils to compare refusals, not a game's box"
+    ),
 }
 """(module, name) -> why that module may spell that name."""
 

@@ -50,8 +50,11 @@ def _hand(
     }
     button = button or rng.choice(seats)
     dead_blind = game.pop("dead_blind", False)
-    g = HoldemGame(betting=betting, blinds=(50, 100), ante=game.pop("ante", rng.choice([0, 10])),
-                   chip=game.pop("chip", 1), **game)  # type: ignore[arg-type]  # fmt: skip
+    chip = game.pop("chip", 1)
+    # forced bets are whole chips: a record with an ante of 10 at chip 25 is refused
+    ante = -(-game.pop("ante", rng.choice([0, 10])) // chip) * chip
+    g = HoldemGame(betting=betting, blinds=(50, 100), ante=ante,
+                   chip=chip, **game)  # type: ignore[arg-type]  # fmt: skip
     dead, live, bb = forced_bets(seats, button, g.blinds, g.ante, ante_by_big=False)
     posts = [(s, "ante", a) for s, a in dead.items()]
     posts += [(s, "small_blind" if i == 0 and len(live) == 2 else "big_blind", a)

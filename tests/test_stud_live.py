@@ -31,7 +31,7 @@ from tests.conftest import close_at_teardown
 
 def _hand(rng: random.Random, betting: str, n: int) -> PeerHand:
     seats = sorted(rng.sample(range(1, 9), n))
-    stacks = {s: rng.choice([rng.randint(1, 40) * 100, 20000, 60]) for s in seats}
+    stacks = {s: rng.choice([rng.randint(1, 40) * 100, 20000, 50]) for s in seats}
     hand = PeerHand(stud_setup(StudGame(betting=betting), table_seats=8, stacks=stacks), "t")  # type: ignore[arg-type]
     hand.apply(HandOpened(started_at=utc_now()))
     return hand
