@@ -65,4 +65,5 @@ def test_stud_bring_in_and_stacks_in_whole_chips(change: Any, field: str) -> Non
 
 def test_chip_one_accepts_any_integer() -> None:
     record = {**_holdem(), "chip": 1, "ante": 12}
-    settle_record(record)
+    result = settle_record(record)
+    assert sum(s["net"] for s in result["seats"]) <= 0
