@@ -16,9 +16,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest
 
 from dealer_assist.config import load_table_config
+from dealer_assist.games import session as session_module
 from dealer_assist.games.session import TableSession
 from dealer_assist.storage.journal import Journal
-from dealer_assist.games import session as session_module
 from drivers.manual import ManualSource
 from tests.test_journal_fixtures import make_entry
 from tests.test_tournament_screens import Clock, desk_for, stud_break
