@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from dealer_assist.errors import JournalError
 from dealer_assist.ports import TABLE_RECORD
-from ui.commands import audit_recompute, audit_salvage, audit_signing
+from ui.commands import audit_recompute, audit_restore, audit_salvage, audit_signing
 from ui.money import fmt_money
 
 if TYPE_CHECKING:
@@ -100,6 +100,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     ack.set_defaults(func=run_acknowledge)
     audit_signing.register(actions)
     audit_recompute.register(actions)
+    audit_restore.register(actions)
 
 
 def _journal(db: str, keys: str | None = None) -> Journal:

@@ -68,7 +68,8 @@ def salvage_if_damaged(
         if bad:
             head = pages.unreadable[-1][1]
             print(f"damaged: hands {bad} (the file's chain head records {head}); the floor "
-                  "keeps every hand it was forwarded")  # fmt: skip
+                  "keeps every hand it was forwarded: dealer-assist audit restore --db "
+                  f"{path} --from-floor URL -o NEW rebuilds it")  # fmt: skip
         else:
             print("damaged: no hand; the file's later pages held no hand the chain head records")
         # one hand shown whole is that hand's answer; a verify or a list of a damaged file fails
