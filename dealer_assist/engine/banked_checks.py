@@ -169,6 +169,10 @@ def _correct(hand: BankedHand, op: DecisionCorrected) -> None:
             f"seat {op.seat}: that decision cannot replace its last one now "
             "(a decision on this street is changed without a pit boss)"
         )
+    if op.was and last is not None and (op.was, op.was_multiple) != (last.action, last.multiple):
+        raise IllegalActionError(
+            f"seat {op.seat}: the correction replaces {op.was}, its last decision was {last.action}"
+        )
 
 
 CHECKS: dict[type[Operation], Callable[[BankedHand, Any], None]] = {

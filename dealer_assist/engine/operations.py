@@ -308,15 +308,19 @@ class ActionUndone(Operation):
 @dataclass(frozen=True, kw_only=True)
 class DecisionCorrected(Operation):
     """A correction of ``seat``'s last decision after the next cards were turned: it becomes
-    ``action`` (``multiple``) on the same street. ``pit_boss``: the badge of the pit boss who
-    authorised it; ``by``: the badge of the dealer on the box who made it ("" when the table
-    had no dealer logged in); ``reason``: why ("" when none was given); ``at`` when (UTC).
-    Journaled with the hand's other operations."""
+    ``action`` (``multiple``) on the same street. ``was`` (``was_multiple``): the decision it
+    replaces ("" in a journal written before the field: the replay tells it); ``pit_boss``: the
+    badge of the pit boss who authorised it (checked against the table's roster); ``by``: the
+    badge of the dealer on the box who made it ("" when the table had no dealer logged in);
+    ``reason``: why ("" when none was given); ``at`` when (UTC). Journaled with the hand's
+    other operations."""
 
     kind: ClassVar[str] = "correct"
     seat: int
     action: str
     multiple: int | None = None
+    was: str = ""
+    was_multiple: int | None = None
     pit_boss: str
     by: str = ""
     reason: str = ""

@@ -125,11 +125,14 @@ class BankedRunner(ResumingRunner[BankedHand]):
             return
         self.perform(decisions(list(pairs), advance=advance))
 
-    def undo(self, seat: int, *, by: str = "dealer") -> None:
+    def undo(self, seat: int, *, by: str | None = None) -> None:
         """Take back ``seat``'s decision on the street being decided (a mis-tap), until the next
-        card is turned (raises HandStateError after, and changes nothing)."""
+        card is turned (raises HandStateError after, and changes nothing); ``by``: who (default
+        the dealer on the box, ``dealer`` when nobody is logged in)."""
         self.poll(0)
         hand = self._current()
+        if by is None:
+            by = (self.session.dealer if self.session is not None else None) or "dealer"
         if hand.phase is Phase.DECISIONS:
             self.perform(ActionUndone(seat=seat, by=by, at=utc_now()))
 
@@ -146,10 +149,14 @@ class BankedRunner(ResumingRunner[BankedHand]):
         hand = self._current()
         if by is None:
             by = (self.session.dealer if self.session is not None else None) or ""
+        st = hand.seats.get(seat)
+        was = st.actions[-1] if st is not None and st.actions else None
         if hand.phase is Phase.DECISIONS:
-            self.perform(DecisionCorrected(seat=seat, action=action.action,
-                                           multiple=action.multiple, pit_boss=pit_boss, by=by,
-                                           reason=reason, at=utc_now()))  # fmt: skip
+            self.perform(DecisionCorrected(
+                seat=seat, action=action.action, multiple=action.multiple,
+                was=was.action if was is not None else "",
+                was_multiple=was.multiple if was is not None else None,
+                pit_boss=pit_boss, by=by, reason=reason, at=utc_now()))  # fmt: skip
 
     def advance(self) -> BankedHand:
         """Turn the next street (its cards are dealt first where the game deals them then)."""

@@ -385,6 +385,7 @@ def format_hand(hand: StoredHand, currency: str = "EUR") -> list[str]:
         if decisions:
             lines.append("  decisions: " + ", ".join(decisions))
     lines += _settlement_lines(hand.settlement, currency)
+    lines += audit_recompute.change_lines(hand, currency)
     lines.append(f"Device events ({len(hand.events)}):")
     lines += [f"  {_event(e)}" for e in hand.events]
     ops = hand.extra.get("operations")

@@ -121,3 +121,17 @@ def operations_doc(hand: StoredHand) -> dict[str, Any]:
         doc["operations_stopped"] = f"{type(e).__name__}: {e}"
     doc["operations"] = [operation_entry(op) for op in done]
     return doc
+
+
+def change_lines(hand: StoredHand, currency: str) -> list[str]:
+    """``audit show``'s lines of the corrections and undos of ``hand`` (who made each, the pit
+    boss who authorised it, the decision and stakes before and after, when); none when it had
+    none (:mod:`dealer_assist.pitboss.corrections`)."""
+    from dealer_assist.pitboss.corrections import change_text, changes
+    from ui.money import fmt_money
+
+    found = changes(hand)
+    if not found:
+        return []
+    return [f"Corrections and undos ({len(found)}):",
+            *(f"  {change_text(c, lambda v: fmt_money(v, currency))}" for c in found)]  # fmt: skip

@@ -75,8 +75,8 @@ __all__ = [
 
 _KNOWN_ERRORS = frozenset({"device_not_ready", "device", "card_taken", "pit_boss",
                            "ident_mismatch", "exposed_mismatch", "journal", "signoff_required",
-                           "signoff_role", "signoff_no_store", "illegal", "state", "bet",
-                           "other"})  # fmt: skip
+                           "no_roster", "signoff_role", "signoff_no_store", "illegal", "state",
+                           "bet", "other"})  # fmt: skip
 Sink = Callable[[Command], None]
 CardSink = Callable[[Card], None]
 

@@ -25,6 +25,8 @@ from ui.console.snapshot import TableSnapshot
 from ui.kit.pitboss import PitBossRoster, check_badge
 from ui.kit.status import CommandError
 
+NO_ROSTER = "no pit boss roster at this table: a correction needs a pit boss's badge and PIN"
+
 
 class WalkSteps:
     """Steps of :class:`~ui.console.service.TableService` (see the module docstring)."""
@@ -100,11 +102,15 @@ class WalkSteps:
     def correct_decision(
         self, seat: int, action: Action, badge: str, pin: str, seq: int = 0
     ) -> TableSnapshot:
-        """A pit boss (badge and PIN, checked against the roster when there is one) corrects
-        ``seat``'s last decision after the next cards were turned; a wrong badge or PIN changes
-        nothing (``pit_boss``), nor does a decision that cannot replace it (``illegal``)."""
+        """A pit boss (badge and PIN, checked against the table's roster) corrects ``seat``'s
+        last decision after the next cards were turned, journaled with the dealer on the box,
+        the pit boss, the decision it replaces and when. Without a roster nothing is corrected
+        (``no_roster``: a badge alone proves nothing); a wrong badge or PIN changes nothing
+        (``pit_boss``), nor does a decision that cannot replace it (``illegal``)."""
 
         def step() -> CommandError | None:
+            if self.roster is None or not self.roster.badges:
+                return CommandError("no_roster", NO_ROSTER)
             refused = self._pit_boss(badge, pin)
             if refused is not None:
                 return refused

@@ -195,6 +195,8 @@ def message_text(message: Message, currency: str) -> str:
         return tr(CARD_TAKEN)
     if code == "pit_boss":
         return tr("Pit boss not recognised: check the badge number and the PIN")
+    if code == "no_roster":
+        return tr("No pit boss list at this table: a correction needs a badge and PIN")
     if code == "pit_boss_missing":
         return tr("Pit boss: enter your badge number (and PIN) first")
     if code == "ident_mismatch":

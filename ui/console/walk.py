@@ -185,6 +185,10 @@ class WalkTaps:
         choices = dict(self.snap.correctable).get(seat)
         if choices and not self.busy and self.step() is Step.DECISIONS:
             self._disarm()
+            if not self.snap.pin_required:  # no roster: a badge alone authorises nothing
+                self.message = Message("no_roster")
+                self._changed()
+                return
             self.badge, self._pin = "", ""
             self.correcting = CorrectForm(seat, choices)
             self.message = None

@@ -4,59 +4,59 @@
     <context>
         <name />
         <message>
-            <location filename="../../dealer_assist/games/thb.py" line="93" />
-            <location filename="../../dealer_assist/games/uth.py" line="99" />
+            <location filename="../../dealer_assist/games/thb.py" line="92" />
+            <location filename="../../dealer_assist/games/uth.py" line="98" />
             <source>Ante</source>
             <translation>Ante</translation>
         </message>
         <message>
-            <location filename="../../dealer_assist/games/uth.py" line="100" />
+            <location filename="../../dealer_assist/games/uth.py" line="99" />
             <source>Blind</source>
             <translation>Blind</translation>
         </message>
         <message>
-            <location filename="../../dealer_assist/games/uth.py" line="101" />
+            <location filename="../../dealer_assist/games/uth.py" line="100" />
             <source>Trips</source>
             <translation>Trips</translation>
         </message>
         <message>
-            <location filename="../../dealer_assist/games/uth.py" line="102" />
+            <location filename="../../dealer_assist/games/uth.py" line="101" />
             <source>Play</source>
             <translation>Play</translation>
         </message>
         <message>
-            <location filename="../../dealer_assist/games/thb.py" line="94" />
+            <location filename="../../dealer_assist/games/thb.py" line="93" />
             <source>Bonus</source>
             <translation>Bonus</translation>
         </message>
         <message>
             <location filename="../poker/texts.py" line="34" />
-            <location filename="../../dealer_assist/games/thb.py" line="95" />
-            <location filename="../../dealer_assist/games/thb.py" line="101" />
-            <location filename="../../dealer_assist/games/uth.py" line="106" />
+            <location filename="../../dealer_assist/games/thb.py" line="94" />
+            <location filename="../../dealer_assist/games/thb.py" line="100" />
+            <location filename="../../dealer_assist/games/uth.py" line="105" />
             <source>Flop</source>
             <translation>Flop</translation>
         </message>
         <message>
             <location filename="../poker/texts.py" line="35" />
-            <location filename="../../dealer_assist/games/thb.py" line="96" />
-            <location filename="../../dealer_assist/games/thb.py" line="101" />
+            <location filename="../../dealer_assist/games/thb.py" line="95" />
+            <location filename="../../dealer_assist/games/thb.py" line="100" />
             <source>Turn</source>
             <translation>Turn</translation>
         </message>
         <message>
             <location filename="../poker/texts.py" line="36" />
-            <location filename="../../dealer_assist/games/thb.py" line="97" />
-            <location filename="../../dealer_assist/games/thb.py" line="103" />
-            <location filename="../../dealer_assist/games/uth.py" line="106" />
-            <location filename="../../dealer_assist/games/uth.py" line="108" />
+            <location filename="../../dealer_assist/games/thb.py" line="96" />
+            <location filename="../../dealer_assist/games/thb.py" line="102" />
+            <location filename="../../dealer_assist/games/uth.py" line="105" />
+            <location filename="../../dealer_assist/games/uth.py" line="107" />
             <source>River</source>
             <translation>River</translation>
         </message>
         <message>
             <location filename="../poker/texts.py" line="33" />
-            <location filename="../../dealer_assist/games/thb.py" line="101" />
-            <location filename="../../dealer_assist/games/uth.py" line="106" />
+            <location filename="../../dealer_assist/games/thb.py" line="100" />
+            <location filename="../../dealer_assist/games/uth.py" line="105" />
             <source>Preflop</source>
             <translation>Preflop</translation>
         </message>
@@ -209,26 +209,26 @@
         </message>
         <message>
             <location filename="../kit/card_texts.py" line="69" />
-            <location filename="../tournament/clock_window.py" line="273" />
+            <location filename="../tournament/clock_window.py" line="279" />
             <source>%1 of %2</source>
             <translation>%1 di %2</translation>
         </message>
         <message>
-            <location filename="../../dealer_assist/games/uth.py" line="114" />
+            <location filename="../../dealer_assist/games/uth.py" line="113" />
             <source>Play %1x</source>
             <translation>Play %1x</translation>
         </message>
         <message>
             <location filename="../poker/texts.py" line="62" />
-            <location filename="../../dealer_assist/games/thb.py" line="113" />
-            <location filename="../../dealer_assist/games/uth.py" line="114" />
+            <location filename="../../dealer_assist/games/thb.py" line="112" />
+            <location filename="../../dealer_assist/games/uth.py" line="113" />
             <source>Check</source>
             <translation>Check</translation>
         </message>
         <message>
             <location filename="../poker/texts.py" line="61" />
-            <location filename="../../dealer_assist/games/thb.py" line="113" />
-            <location filename="../../dealer_assist/games/uth.py" line="114" />
+            <location filename="../../dealer_assist/games/thb.py" line="112" />
+            <location filename="../../dealer_assist/games/uth.py" line="113" />
             <source>Fold</source>
             <translation>Passa</translation>
         </message>
@@ -319,7 +319,7 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="64" />
-            <location filename="../../dealer_assist/games/thb.py" line="113" />
+            <location filename="../../dealer_assist/games/thb.py" line="112" />
             <source>Bet</source>
             <translation>Punta</translation>
         </message>
@@ -422,7 +422,7 @@
             <location filename="../poker/texts.py" line="276" />
             <location filename="../poker/texts.py" line="289" />
             <location filename="../tournament/director_window.py" line="368" />
-            <location filename="../tournament/level_strip.py" line="249" />
+            <location filename="../tournament/level_strip.py" line="303" />
             <source>Refused: %1</source>
             <translation>Rifiutato: %1</translation>
         </message>
@@ -892,19 +892,19 @@
             <translation>Collega la miscelatrice</translation>
         </message>
         <message>
-            <location filename="../../dealer_assist/games/thb.py" line="107" />
-            <location filename="../../dealer_assist/games/uth.py" line="111" />
+            <location filename="../../dealer_assist/games/thb.py" line="106" />
+            <location filename="../../dealer_assist/games/uth.py" line="110" />
             <source>Turn the flop</source>
             <translation>Scopri il Flop</translation>
         </message>
         <message>
-            <location filename="../../dealer_assist/games/thb.py" line="108" />
+            <location filename="../../dealer_assist/games/thb.py" line="107" />
             <source>Turn the turn card</source>
             <translation>Scopri il Turn</translation>
         </message>
         <message>
-            <location filename="../../dealer_assist/games/thb.py" line="109" />
-            <location filename="../../dealer_assist/games/uth.py" line="111" />
+            <location filename="../../dealer_assist/games/thb.py" line="108" />
+            <location filename="../../dealer_assist/games/uth.py" line="110" />
             <source>Turn the river</source>
             <translation>Scopri il River</translation>
         </message>
@@ -1022,51 +1022,56 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="199" />
+            <source>No pit boss list at this table: a correction needs a badge and PIN</source>
+            <translation>Nessun elenco di pit boss a questo tavolo: una correzione richiede badge e PIN</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="201" />
             <source>Pit boss: enter your badge number (and PIN) first</source>
             <translation>Capo tavolo: inserisci prima il numero di badge (e il PIN)</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="201" />
+            <location filename="../console/texts.py" line="203" />
             <source>The pit boss entered a different card: the dealer enters the card again</source>
             <translation>Il capo tavolo ha inserito una carta diversa: il dealer inserisce di nuovo la carta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="204" />
+            <location filename="../console/texts.py" line="206" />
             <source>Seat %1: a large payout — a pit boss signs it off with badge and PIN first</source>
             <translation>Posto %1: vincita elevata — prima la convalida del capo tavolo con badge e PIN</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="208" />
+            <location filename="../console/texts.py" line="210" />
             <source>This badge may not sign off this payout: it needs a higher role</source>
             <translation>Questo badge non può convalidare questa vincita: serve un ruolo superiore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="210" />
+            <location filename="../console/texts.py" line="212" />
             <source>No PIN list at this table: a large payout cannot be signed off here</source>
             <translation>Nessun elenco di PIN a questo tavolo: qui una vincita elevata non può essere convalidata</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="214" />
+            <location filename="../console/texts.py" line="216" />
             <source>Exposed card recorded (%1). Play goes on.</source>
             <translation>Carta esposta registrata (%1). Il gioco continua.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="223" />
+            <location filename="../console/texts.py" line="225" />
             <source>That decision is not possible now: check the seat, then tap again</source>
             <translation>Decisione non possibile ora: controllare il posto, poi toccare di nuovo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="226" />
+            <location filename="../console/texts.py" line="228" />
             <source>Not possible at this point of the hand: follow the next step shown</source>
             <translation>Non possibile a questo punto della mano: seguire il passo indicato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="229" />
+            <location filename="../console/texts.py" line="231" />
             <source>That bet is refused: check it against the table limits</source>
             <translation>Puntata rifiutata: controllarla con i limiti del tavolo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="230" />
+            <location filename="../console/texts.py" line="232" />
             <source>Refused: the table cannot do that now; call the pit boss if it happens again</source>
             <translation>Rifiutato: il tavolo non può farlo ora; chiamare il capo tavolo se si ripete</translation>
         </message>
@@ -1363,7 +1368,7 @@
             <location filename="../kit/card_texts.py" line="92" />
             <location filename="../poker/widgets/felt.py" line="170" />
             <location filename="../poker/widgets/panel.py" line="340" />
-            <location filename="../tournament/level_strip.py" line="205" />
+            <location filename="../tournament/level_strip.py" line="220" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
@@ -1731,19 +1736,19 @@
             <translation>%1 a %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="48" />
+            <location filename="../poker/widgets/amount_keypad.py" line="50" />
             <source>Minimum</source>
             <translation>Minimo</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="50" />
-            <location filename="../poker/widgets/amount_keypad.py" line="79" />
+            <location filename="../poker/widgets/amount_keypad.py" line="52" />
+            <location filename="../poker/widgets/amount_keypad.py" line="81" />
             <location filename="../poker/widgets/felt.py" line="186" />
             <source>All-in</source>
             <translation>All-in</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="79" />
+            <location filename="../poker/widgets/amount_keypad.py" line="81" />
             <source>Maximum</source>
             <translation>Massimo</translation>
         </message>
@@ -2132,139 +2137,144 @@
             <translation>Il giornale risponde di nuovo: il gioco continua.</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="102" />
-            <location filename="../tournament/clock_window.py" line="294" />
+            <location filename="../tournament/clock_window.py" line="104" />
+            <location filename="../tournament/clock_window.py" line="300" />
             <source>Tournament clock</source>
             <translation>Orologio del torneo</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="142" />
+            <location filename="../tournament/clock_window.py" line="144" />
             <source>Players left</source>
             <translation>Giocatori in gara</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="142" />
+            <location filename="../tournament/clock_window.py" line="144" />
             <source>Average stack</source>
             <translation>Stack medio</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="143" />
+            <location filename="../tournament/clock_window.py" line="145" />
             <source>Prize pool</source>
             <translation>Montepremi</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="151" />
+            <location filename="../tournament/clock_window.py" line="153" />
             <source>Payouts</source>
             <translation>Premi</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="200" />
+            <location filename="../tournament/clock_window.py" line="202" />
             <source>No journal at %1</source>
             <translation>Nessun giornale in %1</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="202" />
+            <location filename="../tournament/clock_window.py" line="204" />
             <source>No tournament in this journal yet (%1)</source>
             <translation>Ancora nessun torneo in questo giornale (%1)</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="204" />
+            <location filename="../tournament/clock_window.py" line="206" />
             <source>The journal cannot be read: %1</source>
             <translation>Il giornale non si può leggere: %1</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="220" />
+            <location filename="../tournament/clock_window.py" line="222" />
             <source>TOURNAMENT OVER</source>
             <translation>TORNEO CONCLUSO</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="221" />
+            <location filename="../tournament/clock_window.py" line="223" />
             <source>Thank you for playing</source>
             <translation>Grazie per aver giocato</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="223" />
+            <location filename="../tournament/clock_window.py" line="225" />
             <source>LEVEL %1 · PAUSED</source>
             <translation>LIVELLO %1 · OROLOGIO FERMO</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="226" />
+            <location filename="../tournament/clock_window.py" line="228" />
             <source>The clock is stopped</source>
             <translation>L'orologio è fermo</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="228" />
+            <location filename="../tournament/clock_window.py" line="230" />
             <source>BREAK</source>
             <translation>PAUSA</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="229" />
+            <location filename="../tournament/clock_window.py" line="231" />
             <source>Play resumes in</source>
             <translation>Si riprende fra</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="231" />
-            <location filename="../tournament/clock_window.py" line="235" />
+            <location filename="../tournament/clock_window.py" line="233" />
+            <location filename="../tournament/clock_window.py" line="241" />
             <source>LEVEL %1</source>
             <translation>LIVELLO %1</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="233" />
+            <location filename="../tournament/clock_window.py" line="235" />
             <source>The tournament has not started</source>
             <translation>Il torneo non è ancora iniziato</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="245" />
+            <location filename="../tournament/clock_window.py" line="237" />
+            <source>LEVEL %1 · LAST MINUTE</source>
+            <translation>LIVELLO %1 · ULTIMO MINUTO</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="251" />
             <source>Time left in the level</source>
             <translation>Tempo rimasto nel livello</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="247" />
+            <location filename="../tournament/clock_window.py" line="253" />
             <source>Time left in the level · or %1 hands</source>
             <translation>Tempo rimasto nel livello · oppure %1 mani</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="250" />
+            <location filename="../tournament/clock_window.py" line="256" />
             <source>Hands left in the level</source>
             <translation>Mani rimaste nel livello</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="252" />
+            <location filename="../tournament/clock_window.py" line="258" />
             <source>Last level: played to the end</source>
             <translation>Ultimo livello: si gioca fino alla fine</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="257" />
+            <location filename="../tournament/clock_window.py" line="263" />
             <source>After the break: level %1</source>
             <translation>Dopo la pausa: livello %1</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="261" />
+            <location filename="../tournament/clock_window.py" line="267" />
             <source>Next level %1: %2</source>
             <translation>Prossimo livello %1: %2</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="262" />
+            <location filename="../tournament/clock_window.py" line="268" />
             <source>This is the last level</source>
             <translation>Questo è l'ultimo livello</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="264" />
+            <location filename="../tournament/clock_window.py" line="270" />
             <source>Break in %1 (%2 minutes)</source>
             <translation>Pausa fra %1 (%2 minuti)</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="267" />
+            <location filename="../tournament/clock_window.py" line="273" />
             <source>Break after level %1 (%2 minutes)</source>
             <translation>Pausa dopo il livello %1 (%2 minuti)</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="283" />
+            <location filename="../tournament/clock_window.py" line="289" />
             <source>Places %1–%2: %3</source>
             <translation>Posizioni %1–%2: %3</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="295" />
+            <location filename="../tournament/clock_window.py" line="301" />
             <source>WAITING FOR THE JOURNAL</source>
             <translation>IN ATTESA DEL GIORNALE</translation>
         </message>
@@ -2531,67 +2541,83 @@
             <translation>%1°</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="90" />
+            <location filename="../tournament/level_strip.py" line="91" />
             <source>Time bank</source>
             <translation>Riserva di tempo</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="169" />
+            <location filename="../tournament/level_strip.py" line="183" />
             <source>Time banks not read back: %1</source>
             <translation>Riserve di tempo non rilette: %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="171" />
+            <location filename="../tournament/level_strip.py" line="185" />
             <source>Time bank not journaled: %1</source>
             <translation>Riserva di tempo non registrata: %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="261" />
+            <location filename="../tournament/level_strip.py" line="316" />
             <source>Level %1</source>
             <translation>Livello %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="264" />
+            <location filename="../tournament/level_strip.py" line="319" />
             <source>Clock paused</source>
             <translation>Orologio fermo</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="266" />
+            <location filename="../tournament/level_strip.py" line="321" />
             <source>Break: %1 left</source>
             <translation>Pausa: mancano %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="268" />
+            <location filename="../tournament/level_strip.py" line="323" />
+            <source>Last minute of the level: %1</source>
+            <translation>Ultimo minuto del livello: %1</translation>
+        </message>
+        <message>
+            <location filename="../tournament/level_strip.py" line="325" />
             <source>%1 left in the level</source>
             <translation>fine livello fra %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="270" />
+            <location filename="../tournament/level_strip.py" line="327" />
             <source>%1 hands left in the level</source>
             <translation>fine livello fra %1 mani</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="272" />
+            <location filename="../tournament/level_strip.py" line="329" />
             <source>Last level</source>
             <translation>Ultimo livello</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="285" />
+            <location filename="../tournament/level_strip.py" line="343" />
+            <source>%1 is back</source>
+            <translation>%1 è tornato</translation>
+        </message>
+        <message>
+            <location filename="../tournament/level_strip.py" line="344" />
+            <source>Sitting out: %1</source>
+            <comment>, </comment>
+            <translation>In sit-out: %1</translation>
+        </message>
+        <message>
+            <location filename="../tournament/level_strip.py" line="373" />
             <source>Action clock %1 s · time bank %2 s</source>
             <translation>Tempo per agire %1 s · riserva di tempo %2 s</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="295" />
+            <location filename="../tournament/level_strip.py" line="383" />
             <source>%1: time is up (check if possible, else fold)</source>
             <translation>%1: tempo scaduto (check se possibile, altrimenti passa)</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="298" />
+            <location filename="../tournament/level_strip.py" line="389" />
             <source>%1: time bank %2</source>
             <translation>%1: riserva di tempo %2</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="304" />
+            <location filename="../tournament/level_strip.py" line="395" />
             <source>%1: %2 · time bank %3</source>
             <translation>%1: %2 · riserva %3</translation>
         </message>
@@ -2789,132 +2815,137 @@
     <context>
         <name>HandScreen</name>
         <message>
-            <location filename="../pitboss/hand_view.py" line="46" />
+            <location filename="../pitboss/hand_view.py" line="48" />
             <source>No hand open: search and open one</source>
             <translation>Nessuna mano aperta: cercane una e aprila</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="48" />
+            <location filename="../pitboss/hand_view.py" line="50" />
             <source>Show hole cards</source>
             <translation>Mostra le carte coperte</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="49" />
+            <location filename="../pitboss/hand_view.py" line="51" />
             <source>Recompute with today's rules</source>
             <translation>Ricalcola con le regole di oggi</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="52" />
+            <location filename="../pitboss/hand_view.py" line="54" />
             <source>Position</source>
             <translation>Posizione</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="52" />
+            <location filename="../pitboss/hand_view.py" line="54" />
             <source>Card</source>
             <translation>Carta</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="52" />
+            <location filename="../pitboss/hand_view.py" line="54" />
             <source>Source</source>
             <translation>Fonte</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="52" />
+            <location filename="../pitboss/hand_view.py" line="54" />
             <source>Device</source>
             <translation>Dispositivo</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="56" />
+            <location filename="../pitboss/hand_view.py" line="58" />
             <source>◀ Prev</source>
             <translation>◀ Indietro</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="57" />
+            <location filename="../pitboss/hand_view.py" line="59" />
             <source>Next ▶</source>
             <translation>Avanti ▶</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="63" />
+            <location filename="../pitboss/hand_view.py" line="65" />
             <source>Field</source>
             <translation>Campo</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="63" />
+            <location filename="../pitboss/hand_view.py" line="65" />
             <source>Recorded and paid</source>
             <translation>Registrato e pagato</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="63" />
+            <location filename="../pitboss/hand_view.py" line="65" />
             <source>Recomputed today</source>
             <translation>Ricalcolato oggi</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="131" />
+            <location filename="../pitboss/hand_view.py" line="133" />
             <source>%1 hand %2 (%3): %4</source>
             <translation>%1 mano %2 (%3): %4</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="160" />
+            <location filename="../pitboss/hand_view.py" line="162" />
             <source>Bets</source>
             <translation>Puntate</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="161" />
+            <location filename="../pitboss/hand_view.py" line="163" />
             <source>Decisions in order</source>
             <translation>Decisioni in ordine</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="162" />
+            <location filename="../pitboss/hand_view.py" line="164" />
             <source>Results</source>
             <translation>Risultati</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="163" />
+            <location filename="../pitboss/hand_view.py" line="165" />
             <source>Device events</source>
             <translation>Eventi del dispositivo</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="167" />
+            <location filename="../pitboss/hand_view.py" line="170" />
+            <source>Corrections and undos</source>
+            <translation>Correzioni e annullamenti</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/hand_view.py" line="173" />
             <source>Void reason: %1</source>
             <translation>Motivo dell'annullamento: %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="182" />
+            <location filename="../pitboss/hand_view.py" line="188" />
             <source>Step %1 of %2</source>
             <translation>Passo %1 di %2</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="195" />
+            <location filename="../pitboss/hand_view.py" line="201" />
             <source>Board: %1</source>
             <translation>Carte comuni: %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="196" />
+            <location filename="../pitboss/hand_view.py" line="202" />
             <source>Dealer: %1</source>
             <translation>Banco: %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="205" />
+            <location filename="../pitboss/hand_view.py" line="211" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="208" />
+            <location filename="../pitboss/hand_view.py" line="214" />
             <source>Result as folded: settled</source>
             <translation>Risultato della riproduzione: liquidata</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="211" />
+            <location filename="../pitboss/hand_view.py" line="217" />
             <source>Replay stopped: %1</source>
             <translation>Riproduzione interrotta: %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="219" />
+            <location filename="../pitboss/hand_view.py" line="225" />
             <source>The recompute agrees with what was recorded and paid</source>
             <translation>Il ricalcolo concorda con quanto registrato e pagato</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="221" />
+            <location filename="../pitboss/hand_view.py" line="227" />
             <source>Differences between the record and the recompute: %1</source>
             <translation>Differenze tra la registrazione e il ricalcolo: %1</translation>
         </message>

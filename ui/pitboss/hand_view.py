@@ -22,8 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_assist.pitboss.corrections import change_text, changes_of
 from dealer_assist.pitboss.recompute import Recompute
 from dealer_assist.pitboss.replay import ReplayStep
+from ui.money import fmt_money
 from ui.pitboss.service import HandView
 from ui.pitboss.texts import tr
 
@@ -162,6 +164,10 @@ class HandScreen(QWidget):
             (self.tr("Results"), d.results),
             (self.tr("Device events"), d.events),
         ]
+        fixed = changes_of(self.view.replay)  # after the fact: who, authorised by whom, when
+        if fixed:
+            said = [change_text(c, lambda v: fmt_money(v, "").strip()) for c in fixed]
+            parts.insert(2, (self.tr("Corrections and undos"), tuple(said)))
         lines = [f"{d.started_at} → {d.ended_at}"]
         if d.void_reason:
             lines.append(self.tr("Void reason: %1").replace("%1", d.void_reason))
