@@ -29,7 +29,7 @@ from ui.kit.pitboss import PitBossRoster
 
 pytestmark = pytest.mark.integration
 REPO = Path(__file__).resolve().parents[1]
-BADGE, PIN = "4711", "2468"
+BADGE, PIN = "4711", "246813"
 
 
 def signoff_table(tmp: Path, name: str = "s.db") -> tuple[Table, Clock]:
@@ -203,8 +203,8 @@ def test_with_the_pitboss_users_store_its_roles_count(tmp_path: Path) -> None:
     from ui.kit.boot import pitboss_users
 
     users = LocalUsers(tmp_path)
-    users.put_user(new_user("1001", Role.PIT_BOSS, "1111"), by="test")
-    users.put_user(new_user("2002", Role.SHIFT_MANAGER, "2222"), by="test")
+    users.put_user(new_user("1001", Role.PIT_BOSS, "111111"), by="test")
+    users.put_user(new_user("2002", Role.SHIFT_MANAGER, "222222"), by="test")
     t, clock = signoff_table(tmp_path)
     found = pitboss_users(str(tmp_path / "s.db"))
     assert found is not None
@@ -216,11 +216,11 @@ def test_with_the_pitboss_users_store_its_roles_count(tmp_path: Path) -> None:
     seat = t.p.snap.signoff_waiting[0]
     snap = t.service.sign_off(seat, BADGE, PIN)  # the roster's pit boss: not in the users file
     assert snap.error is not None and snap.error.code == "pit_boss"
-    snap = t.service.sign_off(seat, "1001", "1111")  # a pit boss: below the tier's role
+    snap = t.service.sign_off(seat, "1001", "111111")  # a pit boss: below the tier's role
     assert snap.error is not None and snap.error.code == "signoff_role" and snap.signed == ()
     snap = t.service.sign_off(seat, "2002", "9999")  # wrong PIN
     assert snap.error is not None and snap.error.code == "pit_boss" and snap.signed == ()
-    snap = t.service.sign_off(seat, "2002", "2222")
+    snap = t.service.sign_off(seat, "2002", "222222")
     assert snap.error is None and snap.signed == (seat,)
     (rec,) = _signoff_steps(tmp_path / "s.db", t.config.table_id)
     assert rec["by"] == "2002" and rec["role"] == "shift_manager"

@@ -134,8 +134,8 @@ def test_banked_console_dealer_changes_between_hands_only(qtbot: QtBot, tmp_path
 def test_banked_console_checks_the_badge_against_the_users_store(tmp_path: Path) -> None:
     t, clock = walk_table(tmp_path)
     users = LocalUsers(tmp_path)
-    users.put_user(new_user("2001", Role.DEALER, "1111"), "test")
-    users.put_user(new_user("3001", Role.PIT_BOSS, "2222"), "test")
+    users.put_user(new_user("2001", Role.DEALER, "111111"), "test")
+    users.put_user(new_user("3001", Role.PIT_BOSS, "222222"), "test")
     t.service.signers = users
     t.service.config = dataclasses.replace(t.config, dealer_known_only=True)
     play_to_reveal(t, clock)

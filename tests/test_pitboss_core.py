@@ -24,6 +24,7 @@ from dealer_assist.pitboss.users import (
     UserError,
     login,
     new_user,
+    pin_must_change,
 )
 
 T = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
@@ -64,20 +65,34 @@ class _Store:
     def put_user(self, user: User, by: str | None) -> None:
         self.users[user.badge] = user
 
+    def has_users(self) -> bool:
+        return bool(self.users)
+
 
 def test_pins_are_hashed_and_a_wrong_pin_or_badge_is_refused() -> None:
-    user = new_user("PB-7", Role.PIT_BOSS, "4821")
-    assert "4821" not in user.pin_hash and user.pin_hash.startswith("$argon2")
+    user = new_user("PB-7", Role.PIT_BOSS, "482135")
+    assert "482135" not in user.pin_hash and user.pin_hash.startswith("$argon2")
     store = _Store(user)
-    assert login(store, "PB-7", "4821") == user
+    assert login(store, "PB-7", "482135") == user
     with pytest.raises(LoginRefusedError, match="badge or PIN not recognised"):
-        login(store, "PB-7", "4822")
+        login(store, "PB-7", "482136")
     with pytest.raises(LoginRefusedError, match="badge or PIN not recognised"):
-        login(store, "PB-8", "4821")
-    with pytest.raises(UserError, match="PIN: 4 to 32"):
-        new_user("PB-9", Role.DEALER, "12")
+        login(store, "PB-8", "482135")
     with pytest.raises(UserError, match="badge"):
-        new_user("two words", Role.DEALER, "1234")
+        new_user("two words", Role.DEALER, "123456")
+
+
+@pytest.mark.parametrize(
+    ("pin", "said"),
+    [("12", "a PIN of 2 digits is too short: choose at least 6 digits"),
+     ("12345", "a PIN of 5 digits is too short: choose at least 6 digits"),
+     ("12345a", "a PIN is digits only"), ("1" * 33, "too long: at most 32 digits")],
+)  # fmt: skip
+def test_a_pin_is_six_to_thirty_two_digits(pin: str, said: str) -> None:
+    with pytest.raises(UserError, match=said):
+        new_user("PB-9", Role.DEALER, pin)
+    assert pin_must_change(pin)
+    assert not pin_must_change("123456") and new_user("PB-9", Role.DEALER, "123456")
 
 
 def _row(**kw: object) -> HandRow:

@@ -104,8 +104,8 @@ def test_a_shift_is_its_start_to_the_next_shifts_start() -> None:
 @pytest.fixture
 def screen(journal: Path, qtbot: QtBot) -> Iterator[tuple[SearchView, Jobs]]:
     session = Session(*open_backend(None, journal))
-    session.users.put_user(new_user("PB-1", Role.PIT_BOSS, "2468"), "test")
-    session.login("PB-1", "2468")
+    session.users.put_user(new_user("PB-1", Role.PIT_BOSS, "246813"), "test")
+    session.login("PB-1", "246813")
     jobs = Jobs()
     view = SearchView(HandsModel(jobs, session.search), ShiftPlan((6, 14, 22)))
     qtbot.addWidget(view)
@@ -164,8 +164,8 @@ def test_screenshots_of_the_search_by_dealer(
     SHOTS.mkdir(exist_ok=True)
     translators = install_language(qapp, lang)
     session = Session(*open_backend(None, journal))
-    session.users.put_user(new_user("PB-1", Role.PIT_BOSS, "2468"), "test")
-    session.login("PB-1", "2468")
+    session.users.put_user(new_user("PB-1", Role.PIT_BOSS, "246813"), "test")
+    session.login("PB-1", "246813")
     jobs = Jobs()
     try:
         view = SearchView(HandsModel(jobs, session.search))
@@ -200,8 +200,8 @@ def test_the_shift_plan_is_a_named_setting_of_the_command(
         assert main(["pitboss", "--db", str(journal), "--shifts", bad]) == 2
         assert "shifts" in capsys.readouterr().err
     session = Session(*open_backend(None, journal))
-    session.users.put_user(new_user("PB-1", Role.PIT_BOSS, "2468"), "test")
-    session.login("PB-1", "2468")
+    session.users.put_user(new_user("PB-1", Role.PIT_BOSS, "246813"), "test")
+    session.login("PB-1", "246813")
     jobs = Jobs()
     try:
         win = PitBossWindow(session, jobs, shift_plan("7,19"))

@@ -57,19 +57,22 @@ def test_the_floor_answers_as_the_journal_and_logs_every_view(
     db = journal_copy(tmp_path)
     for journal in (db, db.with_name("holdem.db")):
         assert _cli("floor", "sync", "--db", str(journal), "--floor", floor_db.url) == 0
-    for badge, role, pin in (("PB-1", "pit_boss", "2468"), ("AUD-1", "auditor", "1357")):
+    assert _cli("pitboss", "user", "add", "--floor", floor_db.url, "--badge", "SM-1",
+                "--role", "shift_manager", "--pin-stdin", stdin="864213\n") == 0  # fmt: skip
+    for badge, role, pin in (("PB-1", "pit_boss", "246813"), ("AUD-1", "auditor", "135724")):
         assert _cli("pitboss", "user", "add", "--floor", floor_db.url, "--badge", badge,
-                    "--role", role, "--pin-stdin", stdin=pin + "\n") == 0  # fmt: skip
+                    "--role", role, "--user", "SM-1", "--pin-stdin",
+                    stdin=f"864213\n{pin}\n") == 0  # fmt: skip
     floor = Session(*open_backend(floor_db.url, None))
     local = Session(*open_backend(None, db))
     holdem = Session(*open_backend(None, db.with_name("holdem.db")))
-    local.users.put_user(new_user("PB-1", Role.PIT_BOSS, "2468"), "test")
+    local.users.put_user(new_user("PB-1", Role.PIT_BOSS, "246813"), "test")
     try:
         with pytest.raises(LoginRefusedError):
             floor.login("PB-1", "0000")
-        floor.login("PB-1", "2468")
-        local.login("PB-1", "2468")
-        holdem.login("PB-1", "2468")
+        floor.login("PB-1", "246813")
+        local.login("PB-1", "246813")
+        holdem.login("PB-1", "246813")
         filters = [HandFilter(), HandFilter(game="holdem"), HandFilter(table_id="UTH-01", seat=2),
                    HandFilter(min_amount=20000), HandFilter(outcome="void", void_reason="jam"),
                    HandFilter(flags=("device_fault",))]  # fmt: skip
@@ -86,11 +89,11 @@ def test_the_floor_answers_as_the_journal_and_logs_every_view(
         with Floor(floor_db.url) as f:
             alert_id = f.raise_alert("chain_break", "UTH-01", 5, "test break")
         floor.logout()
-        floor.login("AUD-1", "1357")
+        floor.login("AUD-1", "135724")
         with pytest.raises(PermissionDeniedError, match="auditor"):
             floor.acknowledge(str(alert_id))
         floor.logout()
-        floor.login("PB-1", "2468")
+        floor.login("PB-1", "246813")
         row = floor.acknowledge(str(alert_id))
         assert row.acknowledged_by == "PB-1" and row.acknowledged_at is not None
     finally:
@@ -99,7 +102,8 @@ def test_the_floor_answers_as_the_journal_and_logs_every_view(
         holdem.close()
     rows = floor_db.sql("SELECT badge, action, position FROM pitboss_access ORDER BY id")
     assert rows == [
-        ("cli", "user_added", None), ("cli", "user_added", None),
+        ("bootstrap", "user_added", None), ("SM-1", "login", None), ("SM-1", "user_added", None),
+        ("SM-1", "login", None), ("SM-1", "user_added", None),
         ("PB-1", "login_refused", None), ("PB-1", "login", None),
         ("PB-1", "view_detail", hand[1]), ("PB-1", "recompute", hand[1]),
         ("PB-1", "logout", None), ("AUD-1", "login", None), ("AUD-1", "logout", None),

@@ -25,8 +25,8 @@ from ui.pitboss.worker import Jobs
 def setup(tmp_path: Path, qtbot: QtBot) -> Iterator[tuple[Session, Jobs, Path]]:
     db = journal_copy(tmp_path)
     session = Session(*open_backend(None, db))
-    session.users.put_user(new_user("PB-1", Role.PIT_BOSS, "2468"), "test")
-    session.users.put_user(new_user("AUD-1", Role.AUDITOR, "1357"), "test")
+    session.users.put_user(new_user("PB-1", Role.PIT_BOSS, "246813"), "test")
+    session.users.put_user(new_user("AUD-1", Role.AUDITOR, "135724"), "test")
     jobs = Jobs()
     yield session, jobs, db
     jobs.stop()
@@ -49,7 +49,7 @@ def test_login_refused_with_a_wrong_pin_then_accepted(
     _idle(qtbot, jobs)
     assert dialog.message.text() == "Badge or PIN not recognised"
     assert dialog.pin.text() == "" and session.user is None
-    dialog.pin.setText("2468")
+    dialog.pin.setText("246813")
     with qtbot.waitSignal(dialog.accepted, timeout=20_000):
         dialog.try_login()
     assert session.user is not None and session.user.badge == "PB-1"
@@ -59,7 +59,7 @@ def test_a_pit_boss_opens_replays_and_recomputes_a_hand(
     qtbot: QtBot, setup: tuple[Session, Jobs, Path]
 ) -> None:
     session, jobs, db = setup
-    session.login("PB-1", "2468")
+    session.login("PB-1", "246813")
     win = PitBossWindow(session, jobs)
     qtbot.addWidget(win)
     win.start()
@@ -103,7 +103,7 @@ def test_a_pit_boss_opens_replays_and_recomputes_a_hand(
 
 def test_the_auditor_cannot_acknowledge(qtbot: QtBot, setup: tuple[Session, Jobs, Path]) -> None:
     session, jobs, _ = setup
-    session.login("AUD-1", "1357")
+    session.login("AUD-1", "135724")
     win = PitBossWindow(session, jobs)
     qtbot.addWidget(win)
     win.start()
@@ -117,3 +117,75 @@ def test_the_auditor_cannot_acknowledge(qtbot: QtBot, setup: tuple[Session, Jobs
     _idle(qtbot, jobs)
     assert win.floor.alerts[0].acknowledged_by is None
     assert [e.action for e in session.log.entries()] == ["login"]
+
+
+def test_a_short_pin_from_before_is_changed_in_the_login_dialog(
+    qtbot: QtBot, setup: tuple[Session, Jobs, Path]
+) -> None:
+    from argon2 import PasswordHasher
+
+    from dealer_assist.pitboss.users import User
+
+    session, jobs, _ = setup
+    session.users.put_user(User("PB-4", Role.PIT_BOSS, PasswordHasher().hash("2468")), "old")
+    dialog = LoginDialog(session, jobs)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert not dialog.new_pin.isVisible()
+    dialog.badge.setText("PB-4")
+    dialog.pin.setText("2468")
+    dialog.try_login()
+    _idle(qtbot, jobs)
+    assert dialog.isVisible() and dialog.new_pin.isVisible()  # not let in yet
+    assert "shorter than 6 digits" in dialog.message.text()
+    dialog.new_pin.setText("13579")
+    dialog.new_pin_again.setText("13579")
+    dialog.try_login()
+    _idle(qtbot, jobs)
+    assert "too short" in dialog.message.text() and session.must_change_pin
+    dialog.new_pin.setText("135790")
+    dialog.new_pin_again.setText("135790")
+    with qtbot.waitSignal(dialog.accepted, timeout=20_000):
+        dialog.try_login()
+    assert not session.must_change_pin
+    assert session.users.get_user("PB-4") is not None
+    assert [e.action for e in session.log.entries()] == ["login", "pin_changed"]
+
+
+def test_a_locked_badge_is_shown_to_the_shift_manager_not_to_a_pit_boss(
+    qtbot: QtBot, setup: tuple[Session, Jobs, Path]
+) -> None:
+    from dealer_assist.pitboss.users import LoginRefusedError
+
+    session, jobs, _ = setup
+    session.users.put_user(new_user("SM-1", Role.SHIFT_MANAGER, "864213"), "test")
+    for _ in range(5):
+        with pytest.raises(LoginRefusedError):
+            session.login("PB-1", "000000")
+    for badge, pin, shown in (("PB-1", "246813", None), ("AUD-1", "135724", True),
+                              ("SM-1", "864213", True)):  # fmt: skip
+        if badge == "PB-1":
+            with pytest.raises(LoginRefusedError, match="locked until"):
+                session.login(badge, pin)
+            continue
+        session.login(badge, pin)
+        win = PitBossWindow(session, jobs)
+        qtbot.addWidget(win)
+        win.show()
+        win.start()
+        _idle(qtbot, jobs)
+        assert win.floor.locks.isVisible() is shown
+        assert win.floor.locks.text().startswith("Locked after 5 wrong PINs: PB-1 until ")
+        win.close()
+        session.logout()
+    session.login("SM-1", "864213")
+    assert session.locked_badges()[0][0] == "PB-1"
+    session.logout()
+    session.users.put_user(new_user("PB-2", Role.PIT_BOSS, "246813"), "test")
+    session.login("PB-2", "246813")
+    win = PitBossWindow(session, jobs)
+    qtbot.addWidget(win)
+    win.show()
+    win.start()
+    _idle(qtbot, jobs)
+    assert not win.floor.locks.isVisible()  # a pit boss does not read the log

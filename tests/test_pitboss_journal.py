@@ -25,8 +25,8 @@ def db(tmp_path: Path) -> Path:
 
 def session(db: Path, badge: str = "PB-1", role: Role = Role.PIT_BOSS) -> Session:
     s = Session(*open_backend(None, db))
-    s.users.put_user(new_user(badge, role, "2468"), "test")
-    s.login(badge, "2468")
+    s.users.put_user(new_user(badge, role, "246813"), "test")
+    s.login(badge, "246813")
     return s
 
 
@@ -117,27 +117,27 @@ def test_recompute_of_a_tampered_payout_marks_the_difference(db: Path) -> None:
 
 def test_login_refused_with_a_wrong_pin_and_every_view_is_in_the_access_log(db: Path) -> None:
     s = Session(*open_backend(None, db))
-    s.users.put_user(new_user("PB-1", Role.PIT_BOSS, "2468"), "test")
-    s.users.put_user(new_user("AUD-1", Role.AUDITOR, "1357"), "test")
-    s.users.put_user(new_user("D-1", Role.DEALER, "1111"), "test")
+    s.users.put_user(new_user("PB-1", Role.PIT_BOSS, "246813"), "test")
+    s.users.put_user(new_user("AUD-1", Role.AUDITOR, "135724"), "test")
+    s.users.put_user(new_user("D-1", Role.DEALER, "111111"), "test")
     hand = raw_hands(db)[3]
     try:
         with pytest.raises(LoginRefusedError):
-            s.login("PB-1", "2469")
+            s.login("PB-1", "246814")
         assert s.user is None
         with pytest.raises(PermissionDeniedError, match="nobody is logged in"):
             s.open_hand(hand.table_id, hand.hand_id)
-        s.login("PB-1", "2468")
+        s.login("PB-1", "246813")
         s.open_hand(hand.table_id, hand.hand_id)
         s.reveal_hole_cards(hand.table_id, hand.hand_id)
         s.recompute(hand.table_id, hand.hand_id)
         s.logout()
-        s.login("D-1", "1111")
+        s.login("D-1", "111111")
         assert not s.open_hand(hand.table_id, hand.hand_id).holes_allowed
         with pytest.raises(PermissionDeniedError, match="dealer may not view_hole_cards"):
             s.reveal_hole_cards(hand.table_id, hand.hand_id)
         s.logout()
-        s.login("AUD-1", "1357")
+        s.login("AUD-1", "135724")
         void = s.snapshot().alerts[0]
         with pytest.raises(PermissionDeniedError, match="auditor changes nothing"):
             s.acknowledge(void.key)
@@ -154,7 +154,7 @@ def test_login_refused_with_a_wrong_pin_and_every_view_is_in_the_access_log(db: 
     ]  # fmt: skip
     for name in ("pitboss_users.json", "pitboss_access.jsonl"):
         assert stat.S_IMODE(os.stat(db.parent / name).st_mode) == 0o600
-    assert "2468" not in (db.parent / "pitboss_users.json").read_text()
+    assert "246813" not in (db.parent / "pitboss_users.json").read_text()
 
 
 def test_the_floor_view_and_an_acknowledgement_by_a_pit_boss(db: Path) -> None:
@@ -183,26 +183,109 @@ def test_the_access_log_printed_for_an_auditor_and_refused_to_a_pit_boss(
 
     from ui.cli import main
 
+    monkeypatch.setattr("sys.stdin", io.StringIO("864213\n"))
+    assert main(["pitboss", "user", "add", "--db", str(db), "--badge", "SM-1",
+                 "--role", "shift_manager", "--pin-stdin"]) == 0  # fmt: skip
     for badge, role in (("AUD-1", "auditor"), ("PB-1", "pit_boss")):
-        monkeypatch.setattr("sys.stdin", io.StringIO("1357\n"))
+        monkeypatch.setattr("sys.stdin", io.StringIO("864213\n135724\n"))
         assert main(["pitboss", "user", "add", "--db", str(db), "--badge", badge,
-                     "--role", role, "--pin-stdin", "--by", "SM-1"]) == 0  # fmt: skip
+                     "--role", role, "--user", "SM-1", "--pin-stdin"]) == 0  # fmt: skip
     s = session(db, "PB-2")
     s.open_hand("UTH-01", 1)
     s.close()
-    monkeypatch.setattr("sys.stdin", io.StringIO("1357\n"))
-    assert main(["pitboss", "log", "--db", str(db), "--badge", "PB-1", "--pin-stdin"]) == 2
+    monkeypatch.setattr("sys.stdin", io.StringIO("135724\n"))
+    assert main(["pitboss", "log", "--db", str(db), "--user", "PB-1", "--pin-stdin"]) == 2
     assert "pit_boss may not view_access_log" in capsys.readouterr().err
-    monkeypatch.setattr("sys.stdin", io.StringIO("1357\n"))
-    assert main(["pitboss", "log", "--db", str(db), "--badge", "AUD-1", "--pin-stdin"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("135724\n"))
+    assert main(["pitboss", "log", "--db", str(db), "--user", "AUD-1", "--pin-stdin"]) == 0
     lines = capsys.readouterr().out.splitlines()
     said = [" ".join(line.split()[1:]) for line in lines]
     assert said == [
-        "SM-1 (-) user_added AUD-1 auditor", "SM-1 (-) user_added PB-1 pit_boss",
+        "bootstrap (-) user_added SM-1 shift_manager",
+        "SM-1 (shift_manager) login", "SM-1 (shift_manager) user_added AUD-1 auditor",
+        "SM-1 (shift_manager) login", "SM-1 (shift_manager) user_added PB-1 pit_boss",
         "PB-2 (pit_boss) login", "PB-2 (pit_boss) view_detail UTH-01 #1",
-        "PB-1 (pit_boss) login", "PB-1 (pit_boss) logout",
-        "AUD-1 (auditor) login", "AUD-1 (auditor) view_access_log",
+        "PB-1 (pit_boss) login", "AUD-1 (auditor) login", "AUD-1 (auditor) view_access_log",
     ]  # fmt: skip
+
+
+def test_user_add_needs_a_shift_manager_logged_in_and_six_digit_pins(
+    db: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from ui.cli import main
+    from ui.commands.pitboss_login import PIN_ENV
+
+    def add(*argv: str, stdin: str = "") -> int:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+        return main(["pitboss", "user", "add", "--db", str(db), *argv])
+
+    # an empty store: the first user is the bootstrap, and must be a shift manager
+    assert add("--badge", "PB-1", "--role", "pit_boss", "--pin-stdin", stdin="246813\n") == 2
+    assert "the first user must be a shift_manager" in capsys.readouterr().err
+    assert add("--badge", "SM-1", "--role", "shift_manager", "--pin-stdin",
+               stdin="8642\n") == 2  # fmt: skip
+    assert "a PIN of 4 digits is too short: choose at least 6 digits" in capsys.readouterr().err
+    assert add("--badge", "SM-1", "--role", "shift_manager", "--pin-stdin",
+               stdin="864213\n") == 0  # fmt: skip
+    # then nobody adds a user without a login ("by nobody" was possible before)
+    assert add("--badge", "X-1", "--role", "shift_manager", "--pin-stdin", stdin="111111\n") == 2
+    assert "needs a shift manager logged in" in capsys.readouterr().err
+    # a wrong PIN of the shift manager: refused and logged
+    assert add("--badge", "X-1", "--role", "dealer", "--user", "SM-1", "--pin-stdin",
+               stdin="000000\n111111\n") == 2  # fmt: skip
+    assert "not recognised" in capsys.readouterr().err
+    # a pit boss may not add users
+    assert add("--badge", "PB-1", "--role", "pit_boss", "--user", "SM-1", "--pin-stdin",
+               stdin="864213\n246813\n") == 0  # fmt: skip
+    assert add("--badge", "X-2", "--role", "dealer", "--user", "PB-1", "--pin-stdin",
+               stdin="246813\n111111\n") == 2  # fmt: skip
+    assert "pit_boss may not manage_users" in capsys.readouterr().err
+    # scripted: the shift manager's PIN from the environment, still checked
+    monkeypatch.setenv(PIN_ENV, "864210")
+    assert add("--badge", "D-1", "--role", "dealer", "--user", "SM-1", "--pin-stdin",
+               stdin="111111\n") == 2  # fmt: skip
+    monkeypatch.setenv(PIN_ENV, "864213")
+    assert add("--badge", "D-1", "--role", "dealer", "--user", "SM-1", "--pin-stdin",
+               stdin="111111\n") == 0  # fmt: skip
+    log = [(e.badge, e.action, e.detail) for e in Session(*open_backend(None, db)).log.entries()]
+    assert [x for x in log if x[1] == "user_added"] == [
+        ("bootstrap", "user_added", "SM-1 shift_manager"),
+        ("SM-1", "user_added", "PB-1 pit_boss"), ("SM-1", "user_added", "D-1 dealer"),
+    ]  # fmt: skip
+    assert [b for b, a, _ in log if a == "login_refused"] == ["SM-1", "SM-1"]
+
+
+def test_a_short_pin_from_before_must_change_at_the_next_login(db: Path) -> None:
+    from argon2 import PasswordHasher
+
+    from dealer_assist.pitboss.users import User, UserError
+
+    s = Session(*open_backend(None, db))
+    # a user stored before the minimum rose to 6 digits
+    s.users.put_user(User("PB-1", Role.PIT_BOSS, PasswordHasher().hash("2468")), "old")
+    try:
+        s.login("PB-1", "2468")
+        assert s.must_change_pin
+        with pytest.raises(PermissionDeniedError, match="shorter than 6 digits"):
+            s.search(HandFilter(), Sort(), 0, 10)
+        with pytest.raises(PermissionDeniedError, match="shorter than 6 digits"):
+            s.open_hand("UTH-01", 1)
+        with pytest.raises(UserError, match="too short"):
+            s.change_pin("2468", "13579")
+        s.change_pin("2468", "135790")
+        assert not s.must_change_pin
+        assert s.search(HandFilter(), Sort(), 0, 10).rows
+        s.logout()
+        with pytest.raises(LoginRefusedError):
+            s.login("PB-1", "2468")
+        s.login("PB-1", "135790")
+        assert not s.must_change_pin
+    finally:
+        s.close()
+    actions = [(e.action, e.detail) for e in s.log.entries()]
+    assert ("login", "PIN must change") in actions and ("pin_changed", "") in actions
 
 
 def test_five_wrong_pins_lock_the_badge_for_fifteen_minutes_and_it_is_logged(db: Path) -> None:
@@ -211,16 +294,16 @@ def test_five_wrong_pins_lock_the_badge_for_fifteen_minutes_and_it_is_logged(db:
     from dealer_assist.pitboss.users import LOCK_FOR, locked_until
 
     s = Session(*open_backend(None, db))
-    s.users.put_user(new_user("PB-1", Role.PIT_BOSS, "2468"), "test")
-    s.users.put_user(new_user("SM-1", Role.SHIFT_MANAGER, "8642"), "test")
+    s.users.put_user(new_user("PB-1", Role.PIT_BOSS, "246813"), "test")
+    s.users.put_user(new_user("SM-1", Role.SHIFT_MANAGER, "864213"), "test")
     try:
         for _ in range(5):
             with pytest.raises(LoginRefusedError, match="not recognised"):
                 s.login("PB-1", "0000")
         with pytest.raises(LoginRefusedError, match="locked until"):
-            s.login("PB-1", "2468")  # the right PIN, not even tried
+            s.login("PB-1", "246813")  # the right PIN, not even tried
         assert s.user is None
-        s.login("SM-1", "8642")  # another badge is not locked
+        s.login("SM-1", "864213")  # another badge is not locked
         actions = [(e.badge, e.action) for e in s.log.entries()]
         assert actions.count(("PB-1", "login_refused")) == 5
         assert ("PB-1", "login_locked") in actions

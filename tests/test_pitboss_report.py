@@ -25,7 +25,16 @@ from ui.cli import main
 from ui.commands import pitboss_report
 
 START, END = datetime(2000, 1, 1, tzinfo=UTC), datetime(2100, 1, 1, tzinfo=UTC)
-RANGE = ["--from", "2000-01-01", "--to", "2100-01-01", "--sim-hands", "2000"]
+PIN = "246813"
+#: every report and stats run logs in as the pit boss PB-1 (the PIN from the environment)
+RANGE = ["--from", "2000-01-01", "--to", "2100-01-01", "--sim-hands", "2000", "--user", "PB-1"]
+
+
+@pytest.fixture(autouse=True)
+def _pin(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui.commands.pitboss_login import PIN_ENV
+
+    monkeypatch.setenv(PIN_ENV, PIN)
 
 
 def pitboss(*argv: str) -> tuple[int, str]:
@@ -46,7 +55,43 @@ def dealt(tmp_path_factory: pytest.TempPathFactory) -> Path:
         status = main(["simulate", "--game", "thb", "--hands", "20", "--seed", "5",
                        "--db", str(db), "--no-progress"])  # fmt: skip
     assert status == 0
+    from dealer_assist.pitboss.roles import Role
+    from dealer_assist.pitboss.users import new_user
+    from dealer_assist.storage.access import LocalUsers
+
+    users = LocalUsers(db.parent)
+    users.put_user(new_user("PB-1", Role.PIT_BOSS, PIN), "test")
+    users.put_user(new_user("D-1", Role.DEALER, "111111"), "test")
     return db
+
+
+def test_a_report_needs_a_logged_in_role_and_the_actor_is_logged(
+    dealt: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dealer_assist.storage.access import LocalAccessLog
+    from ui.commands.pitboss_login import PIN_ENV
+
+    out = tmp_path / "nobody.csv"
+    bare = [a for a in RANGE if a not in ("--user", "PB-1")]
+    with pytest.raises(SystemExit), contextlib.redirect_stderr(io.StringIO()):
+        pitboss("report", "--db", str(dealt), *bare, "--out", str(out))  # --user is required
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        monkeypatch.setenv(PIN_ENV, "246810")  # a wrong PIN from the environment
+        assert pitboss("report", "--db", str(dealt), *RANGE, "--out", str(out))[0] == 2
+        monkeypatch.setenv(PIN_ENV, "111111")  # a dealer
+        assert pitboss("report", "--db", str(dealt), *bare, "--user", "D-1",
+                       "--out", str(out))[0] == 2  # fmt: skip
+        assert pitboss("stats", "--db", str(dealt), *bare, "--user", "D-1")[0] == 2
+    assert "badge or PIN not recognised" in err.getvalue()
+    assert "a dealer may not report" in err.getvalue()
+    assert not out.exists()
+    monkeypatch.setenv(PIN_ENV, PIN)
+    status, _ = pitboss("report", "--db", str(dealt), *RANGE, "--out", str(out))
+    assert status in (0, 1)
+    mine = [e for e in LocalAccessLog(dealt.parent).entries() if e.badge == "PB-1"]
+    assert [e.action for e in mine][-2:] == ["login", "report"]
+    assert mine[-1].role == "pit_boss" and str(out) in mine[-1].detail
 
 
 def verify(path: Path, *trust: str) -> int:
@@ -96,7 +141,8 @@ def test_bad_arguments_are_named(dealt: Path, tmp_path: Path) -> None:
     err = io.StringIO()
     with contextlib.redirect_stderr(err):
         status, _ = pitboss("report", "--db", str(dealt), "--from", "2026-12-02", "--to",
-                            "2026-12-01", "--out", str(tmp_path / "x.pdf"))  # fmt: skip
+                            "2026-12-01", "--out", str(tmp_path / "x.pdf"),
+                            "--user", "PB-1")  # fmt: skip
         assert status == 2
         status, _ = pitboss("report", "--db", str(dealt), *RANGE, "--out", str(tmp_path / "x.txt"))
         assert status == 2
@@ -121,6 +167,11 @@ def test_floor_report_is_signed_by_the_site_key(
     with Floor(floor_db.url) as floor:
         floor.register(hands[0].table_id, "thb", pit="B")
         floor.ingest(hands[0].table_id, hands)
+        from dealer_assist.pitboss.roles import Role
+        from dealer_assist.pitboss.users import new_user
+        from dealer_assist.storage.floor.access import FloorAccess
+
+        FloorAccess(floor).put_user(new_user("PB-1", Role.PIT_BOSS, PIN), "test")
     keys = tmp_path / "site-keys"
     out = tmp_path / "floor.csv"
     err = io.StringIO()

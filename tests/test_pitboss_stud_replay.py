@@ -139,8 +139,8 @@ def test_the_hand_screen_shows_stud_up_cards_and_hides_down_cards(
     qtbot: QtBot, stud_db: Path
 ) -> None:
     session = Session(*open_backend(None, stud_db))
-    session.users.put_user(new_user("PB-1", Role.PIT_BOSS, "2468"), "test")
-    session.login("PB-1", "2468")
+    session.users.put_user(new_user("PB-1", Role.PIT_BOSS, "246813"), "test")
+    session.login("PB-1", "246813")
     try:
         h = next(h for h in _hands(stud_db) if h.status == "settled")
         view = session.open_hand(h.table_id, h.hand_id)

@@ -104,8 +104,8 @@ def test_a_held_pot_is_confirmed_in_the_app_and_the_next_signed_at_the_console_f
     panel.show_rows(desk.waiting())
     assert cell(panel, 0, 5).startswith("1: ▮▮ ▮▮ · board: Ah")
     # a pit boss confirms it in the app with their PIN: the console applies it as its own
-    session.login("PB-1", "2468")
-    assert session.confirm_signoff(row, "2468").won
+    session.login("PB-1", "246813")
+    assert session.confirm_signoff(row, "246813").won
     pump(t, lambda: t.p.snap.signoff is not None and t.p.snap.signoff.pot == 0)
     assert pending_signoffs(t) == 1  # the console's step, durable
     pump(t, lambda: desk.get(row.id).taken_at is not None)
@@ -120,8 +120,8 @@ def test_a_held_pot_is_confirmed_in_the_app_and_the_next_signed_at_the_console_f
     pump(t, lambda: desk.get(main.id).state == CANCELLED)
     assert desk.get(main.id).cancelled_by == MANAGER[0]
     # a late confirmation in the app changes nothing
-    session.login("SM-1", "8642")
-    late = session.confirm_signoff(main, "8642")
+    session.login("SM-1", "864213")
+    late = session.confirm_signoff(main, "864213")
     assert not late.won and late.row.confirmed_by is None
     assert log_of(session, "signoff_confirm")[-1].endswith("nothing changed")
     for _ in range(10):

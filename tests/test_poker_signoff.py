@@ -36,7 +36,7 @@ from ui.poker.presenter import PokerPresenter
 from ui.poker.service import PokerService
 
 TIERS = (SignoffTier(3000, "pit_boss"), SignoffTier(20000, "shift_manager"))
-PIT_BOSS, MANAGER = ("4711", "2468"), ("9001", "1357")
+PIT_BOSS, MANAGER = ("4711", "246813"), ("9001", "135724")
 AFTER = {1: 40000 - 8000 - 2500 + 5000, 3: 9900, 5: 20000 - 10500, 7: 24100}
 """The stacks after the side-pot hand (as without any sign-off)."""
 

@@ -37,8 +37,8 @@ from ui.pitboss.service import Session, open_backend
 from ui.pitboss.worker import Jobs
 
 pytestmark = [pytest.mark.postgres, pytest.mark.integration]
-USERS = (("PB-1", Role.PIT_BOSS, "2468"), ("SM-1", Role.SHIFT_MANAGER, "8642"),
-         ("AUD-1", Role.AUDITOR, "1357"))  # fmt: skip
+USERS = (("PB-1", Role.PIT_BOSS, "246813"), ("SM-1", Role.SHIFT_MANAGER, "864213"),
+         ("AUD-1", Role.AUDITOR, "135724"))  # fmt: skip
 FAST = {"poll_interval": 0.05, "min_backoff": 0.05, "max_backoff": 0.3}
 
 
@@ -162,7 +162,7 @@ def test_the_app_confirms_and_the_walk_goes_on_as_at_the_console(
     assert req.cards == tuple(str(hole[n]) for n in sorted(hole)) and len(req.cards) == 2
     assert req.hand_no == t.p.snap.hand_no and req.requested_at.utcoffset() is not None
 
-    win, jobs = app_window(qtbot, session, "PB-1", "2468", closer)
+    win, jobs = app_window(qtbot, session, "PB-1", "246813", closer)
     shown(qtbot, win, jobs, len(waiting))
     panel = win.floor.signoffs
     assert panel.title.text() == f"Sign-offs waiting: {len(waiting)}"
@@ -176,7 +176,7 @@ def test_the_app_confirms_and_the_walk_goes_on_as_at_the_console(
     assert desk.get(rows[seat].id).state == "waiting"
     assert len(log_of(session, "signoff_refused")) == 1
     # the right PIN: confirmed on the floor, who and when
-    confirm_in_app(qtbot, win, jobs, i, "2468")
+    confirm_in_app(qtbot, win, jobs, i, "246813")
     assert "Sign-off confirmed" in panel.message.text()
     row = desk.get(rows[seat].id)
     assert row.state == CONFIRMED and row.confirmed_by == "PB-1" and row.confirmed_at is not None
@@ -224,32 +224,32 @@ def test_wrong_role_and_the_auditor_are_refused(
     row: SignoffRow = desk.waiting()[0]
     assert row.request.role == "shift_manager"
 
-    win, jobs = app_window(qtbot, session, "AUD-1", "1357", closer)
+    win, jobs = app_window(qtbot, session, "AUD-1", "135724", closer)
     shown(qtbot, win, jobs, len(desk.waiting()))
     panel = win.floor.signoffs
     panel.view.selectRow(0)
     assert not panel.pin.isEnabled() and not panel.confirm.isEnabled()
     assert cell(panel, 0, 5) == " ".join(row.request.cards)  # the auditor sees
     with pytest.raises(PermissionDeniedError, match="auditor changes nothing"):
-        session.confirm_signoff(row, "1357")
+        session.confirm_signoff(row, "135724")
     win.close()
     session.logout()
 
-    win, jobs = app_window(qtbot, session, "PB-1", "2468", closer)
+    win, jobs = app_window(qtbot, session, "PB-1", "246813", closer)
     shown(qtbot, win, jobs, len(desk.waiting()))
     panel = win.floor.signoffs
     panel.view.selectRow(0)
-    qtbot.keyClicks(panel.pin, "2468")
+    qtbot.keyClicks(panel.pin, "246813")
     assert not panel.confirm.isEnabled() and "This payout needs a" in panel.confirm.toolTip()
     with pytest.raises(PermissionDeniedError, match="shift_manager's sign-off"):
-        session.confirm_signoff(row, "2468")
+        session.confirm_signoff(row, "246813")
     win.close()
     session.logout()
 
-    session.login("SM-1", "8642")
+    session.login("SM-1", "864213")
     with pytest.raises(LoginRefusedError):
-        session.confirm_signoff(row, "2468")  # another user's PIN
-    done = session.confirm_signoff(row, "8642")
+        session.confirm_signoff(row, "246813")  # another user's PIN
+    done = session.confirm_signoff(row, "864213")
     assert done.won and done.row.confirmed_role == "shift_manager"
     refused = log_of(session, "signoff_refused")
     assert len(refused) == 3 and all(f"request #{row.id}" in d for d in refused)
@@ -275,8 +275,8 @@ def test_console_first_cancels_and_a_late_app_confirmation_changes_nothing(
     assert t.p.snap.signed == (seat,)
     pump(t, lambda: desk.get(row.id).state == CANCELLED)
     assert desk.get(row.id).cancelled_by == BADGE
-    session.login("PB-1", "2468")
-    late = session.confirm_signoff(row, "2468")
+    session.login("PB-1", "246813")
+    late = session.confirm_signoff(row, "246813")
     assert not late.won and late.row.confirmed_by is None
     assert log_of(session, "signoff_confirm")[-1].endswith("nothing changed")
     for _ in range(10):
@@ -326,8 +326,8 @@ def test_confirmed_while_the_console_was_closed_the_restart_takes_it(
     uid = t.p.snap.hand_uid
     t.service.close()
     row = next(r for r in desk.waiting() if r.request.seat == waiting[0])
-    session.login("SM-1", "8642")
-    assert session.confirm_signoff(row, "8642").won
+    session.login("SM-1", "864213")
+    assert session.confirm_signoff(row, "864213").won
     again, _ = floor_table(tmp_path, floor_db.url, closer)  # the same journal, a new relay
     again.p.on_snapshot(again.service.tick())
     assert again.p.snap.hand_uid == uid and again.p.snap.resumed
@@ -384,8 +384,8 @@ def test_the_real_console_worker_takes_the_confirmation_by_its_signal(
     desk = floor_desk(session)
     qtbot.waitUntil(lambda: seat in {r.request.seat for r in desk.waiting()}, timeout=15000)
     row = next(r for r in desk.waiting() if r.request.seat == seat)
-    session.login("PB-1", "2468")
-    assert session.confirm_signoff(row, "2468").won
+    session.login("PB-1", "246813")
+    assert session.confirm_signoff(row, "246813").won
     qtbot.waitUntil(lambda: seat in p.snap.signed and not page.pad.isVisible(), timeout=15000)
     tap_big(qtbot, console)  # Next: paid
     qtbot.waitUntil(lambda: seat in p.snap.paid, timeout=5000)

@@ -32,17 +32,23 @@ class Action(StrEnum):
     ACKNOWLEDGE = "acknowledge"
     MANAGE_USERS = "manage_users"
     VIEW_ACCESS_LOG = "view_access_log"
-    CONFIRM_SIGNOFF = "confirm_signoff"  # a large payout waiting at a table (issue 16 part 3)
+    CONFIRM_SIGNOFF = "confirm_signoff"  # a large payout waiting at a table
+    REPORT = "report"  # a shift report or the statistics (command or window)
+    EXPORT = "export"  # search results or a report written to a file from the window
 
 
 #: Actions that change something (an auditor may take none of them).
 CHANGES = frozenset({Action.ACKNOWLEDGE, Action.MANAGE_USERS, Action.CONFIRM_SIGNOFF})
 
 _SEES = frozenset({Action.VIEW_FLOOR, Action.SEARCH, Action.VIEW_DETAIL, Action.RECOMPUTE})
+_REPORTS = frozenset({Action.REPORT, Action.EXPORT})  # not a dealer's
 ALLOWED: dict[Role, frozenset[Action]] = {
     Role.DEALER: _SEES,
-    Role.PIT_BOSS: _SEES | {Action.VIEW_HOLE_CARDS, Action.ACKNOWLEDGE, Action.CONFIRM_SIGNOFF},
+    Role.PIT_BOSS: _SEES
+    | _REPORTS
+    | {Action.VIEW_HOLE_CARDS, Action.ACKNOWLEDGE, Action.CONFIRM_SIGNOFF},
     Role.SHIFT_MANAGER: _SEES
+    | _REPORTS
     | {
         Action.VIEW_HOLE_CARDS,
         Action.ACKNOWLEDGE,
@@ -50,7 +56,7 @@ ALLOWED: dict[Role, frozenset[Action]] = {
         Action.VIEW_ACCESS_LOG,
         Action.CONFIRM_SIGNOFF,
     },
-    Role.AUDITOR: _SEES | {Action.VIEW_HOLE_CARDS, Action.VIEW_ACCESS_LOG},
+    Role.AUDITOR: _SEES | _REPORTS | {Action.VIEW_HOLE_CARDS, Action.VIEW_ACCESS_LOG},
 }
 
 

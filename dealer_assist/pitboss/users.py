@@ -19,7 +19,9 @@ from dealer_assist.errors import DealerAssistError
 from dealer_assist.pitboss.roles import Role
 
 _HASHER = PasswordHasher()
-MIN_PIN = 4
+MIN_PIN = 6
+"""The fewest digits of a PIN (a user with a shorter one from before must change it at the next
+login before anything else: :func:`pin_must_change`)."""
 MAX_PIN = 32
 LOCK_AFTER = 5
 """Wrong PINs in a row (for one badge as typed, known or not) that lock it."""
@@ -70,6 +72,10 @@ class UserStore(Protocol):
         """Add or replace ``user`` (``by``: who did it)."""
         ...
 
+    def has_users(self) -> bool:
+        """Whether any user is stored."""
+        ...
+
 
 class AccessLog(Protocol):
     """Where the access log is appended (never rewritten)."""
@@ -91,12 +97,35 @@ def check_badge(badge: str) -> str:
     return b
 
 
+def check_pin(pin: str) -> str:
+    """``pin`` when it is :data:`MIN_PIN` to :data:`MAX_PIN` digits. Raises UserError with the
+    sentence the screens and the command show."""
+    if not (pin.isascii() and pin.isdigit()):
+        raise UserError(f"a PIN is digits only: choose {MIN_PIN} to {MAX_PIN} digits")
+    if len(pin) < MIN_PIN:
+        raise UserError(
+            f"a PIN of {len(pin)} digits is too short: choose at least {MIN_PIN} digits"
+        )
+    if len(pin) > MAX_PIN:
+        raise UserError(f"a PIN of {len(pin)} digits is too long: at most {MAX_PIN} digits")
+    return pin
+
+
+def pin_must_change(pin: str) -> bool:
+    """Whether ``pin`` (just checked right at a login) is one a user must replace before
+    anything else: shorter than :data:`MIN_PIN` digits (set before the minimum rose) or not
+    digits."""
+    try:
+        check_pin(pin)
+    except UserError:
+        return True
+    return False
+
+
 def hash_pin(pin: str) -> str:
-    """The argon2 hash of ``pin``. Raises UserError for a PIN shorter than 4 or longer than
-    32 characters."""
-    if not MIN_PIN <= len(pin) <= MAX_PIN:
-        raise UserError(f"PIN: {MIN_PIN} to {MAX_PIN} characters")
-    return _HASHER.hash(pin)
+    """The argon2 hash of ``pin``. Raises UserError for a PIN that is not :data:`MIN_PIN` to
+    :data:`MAX_PIN` digits (:func:`check_pin`)."""
+    return _HASHER.hash(check_pin(pin))
 
 
 def new_user(badge: str, role: Role, pin: str) -> User:
@@ -124,6 +153,18 @@ def locked_until(entries: Sequence[AccessEntry], badge: str, now: datetime) -> d
     return until if until > now else None
 
 
+def locked_badges(entries: Sequence[AccessEntry], now: datetime) -> list[tuple[str, datetime]]:
+    """Every badge (as typed) locked at ``now`` with the time its lock ends, in badge order: what
+    the shift manager's screen shows (:func:`locked_until` of each badge in the log)."""
+    badges = sorted({e.badge for e in entries if e.action == "login_refused"})
+    out = []
+    for badge in badges:
+        until = locked_until(entries, badge, now)
+        if until is not None:
+            out.append((badge, until))
+    return out
+
+
 def login(store: UserStore, badge: str, pin: str) -> User:
     """The user of ``badge`` when ``pin`` is theirs.
 
@@ -138,4 +179,30 @@ def login(store: UserStore, badge: str, pin: str) -> User:
         _HASHER.verify(user.pin_hash, pin)
     except (VerifyMismatchError, VerificationError, InvalidHashError):
         raise LoginRefusedError("badge or PIN not recognised") from None
+    return user
+
+
+def authenticate(store: UserStore, log: AccessLog, badge: str, pin: str, now: datetime) -> User:
+    """:func:`login` with the access log: a badge locked by :data:`LOCK_AFTER` wrong PINs is
+    refused without its PIN being tried (logged ``login_locked``), a refusal is logged
+    ``login_refused`` (the badge as typed), a login ``login`` (with "PIN must change" when
+    :func:`pin_must_change`). The window's session and the commands both log in through it.
+
+    Raises:
+        LoginRefusedError: locked, unknown badge or wrong PIN.
+    """
+    typed = badge.strip()[:64] or "?"
+    until = locked_until(log.entries(), badge, now)
+    if until is not None:
+        log.record(AccessEntry(now, typed, None, "login_locked", detail=f"until {until:%H:%M} UTC"))
+        raise LoginRefusedError(
+            f"too many wrong PINs: this badge is locked until {until:%H:%M} UTC"
+        )
+    try:
+        user = login(store, badge, pin)
+    except LoginRefusedError:
+        log.record(AccessEntry(now, typed, None, "login_refused"))
+        raise
+    detail = "PIN must change" if pin_must_change(pin) else ""
+    log.record(AccessEntry(now, user.badge, user.role.value, "login", detail=detail))
     return user

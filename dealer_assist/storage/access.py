@@ -47,6 +47,11 @@ class LocalUsers:
             return None
         return User(badge, parse_role(str(u["role"])), str(u["pin_hash"]))
 
+    def has_users(self) -> bool:
+        """Whether any user is stored (none: the first ``user add`` is the bootstrap).
+        Raises JournalError for an unreadable file."""
+        return bool(self._read())
+
     def put_user(self, user: User, by: str | None) -> None:
         """Add or replace ``user``: the whole file written to a temporary 0600 file, fsynced and
         renamed over (never half-written). Raises ConfigError when it cannot be written."""

@@ -22,12 +22,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dealer_assist.errors import ConfigError, DealerAssistError, JournalError
+from dealer_assist.events import iso_utc
+from ui.commands.pitboss_login import add_login_options, command_login, record
 
 if TYPE_CHECKING:
     from dealer_assist.audit.stats import StatsSource
     from dealer_assist.games.hold import Estimate
+    from dealer_assist.pitboss.users import User
     from dealer_assist.storage.floor import Floor
     from dealer_assist.storage.signing import Signer
+    from ui.pitboss.service import AccessStores
 
 
 def add_actions(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -39,11 +43,13 @@ def add_actions(actions: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     report.add_argument("--keys", metavar="DIR", help="the key folder of the signing key")
     report.add_argument("--signer", metavar="NAME",
                         help="the key's name (default: the journal's table, or site)")  # fmt: skip
+    add_login_options(report)
     report.set_defaults(func=run_report)
     stats = actions.add_parser("stats", help="hands/h, drop, win, hold by group")
     _source_options(stats)
     stats.add_argument("--by", default="table", help="groups, comma separated (default table)")
     stats.add_argument("--window", action="store_true", help="open the Statistics tab alone")
+    add_login_options(stats)
     stats.set_defaults(func=run_stats)
 
 
@@ -141,13 +147,16 @@ def run_report(args: argparse.Namespace) -> int:
     from ui.pitboss.export import build_report, export_report
 
     floor = None
+    stores = None
     try:
         start, end = _range(args)
+        stores, user = _login(args)
         signer, name = _signer(args)
         source, floor, label = _open(args)
         report = build_report(source, start, end, label, pit=args.pit,
                               sim_hands=args.sim_hands, sim_seed=args.sim_seed)  # fmt: skip
         out, sig = export_report(report, args.out, signer, name, language=args.lang)
+        record(stores.log, user, "report", f"{iso_utc(start)} to {iso_utc(end)}: {out}")
         alerts = [a for r in report.rows for a in r.alerts]
         from dealer_assist.storage.floor.stats import FloorStats
 
@@ -160,10 +169,25 @@ def run_report(args: argparse.Namespace) -> int:
     finally:
         if floor is not None:
             floor.close()
+        if stores is not None:
+            stores.close()
     print(f"wrote {out} ({len(report.rows)} tables), signed by {name}: {sig}")
     for a in alerts:
         print(f"ALERT: {a}")
     return 1 if alerts else 0
+
+
+def _login(args: argparse.Namespace) -> tuple[AccessStores, User]:
+    """The access stores and the user ``--user`` logged in, whose role may make reports."""
+    from dealer_assist.pitboss.roles import Action
+    from ui.pitboss.service import open_access
+
+    stores = open_access(args.floor, args.db)
+    try:
+        return stores, command_login(stores.users, stores.log, args, Action.REPORT)
+    except BaseException:
+        stores.close()
+        raise
 
 
 def _theory(game: str, args: argparse.Namespace) -> Estimate | None:
@@ -177,9 +201,13 @@ def run_stats(args: argparse.Namespace) -> int:
     from dealer_assist.audit.stats import check_groups
 
     floor = None
+    stores = None
     try:
         start, end = _range(args)
         by = check_groups([g.strip() for g in args.by.split(",") if g.strip()])
+        stores, user = _login(args)
+        record(stores.log, user, "report", f"stats by {','.join(by)} {iso_utc(start)} to "
+               f"{iso_utc(end)}")  # fmt: skip
         if args.window:
             from ui.pitboss.stats_tab import run_window
 
@@ -192,6 +220,8 @@ def run_stats(args: argparse.Namespace) -> int:
     finally:
         if floor is not None:
             floor.close()
+        if stores is not None:
+            stores.close()
     print("\t".join([*by, "games", "hands", "hands/h", "drop", "win", "hold"]))
     for r in rows:
         print("\t".join([*r.key, ",".join(r.games), str(r.hands),

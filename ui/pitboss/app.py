@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from dealer_assist.audit.stats import ShiftPlan
 from dealer_assist.pitboss.roles import Action, allowed
+from dealer_assist.pitboss.users import MIN_PIN
 from ui.pitboss.floor_view import FloorScreen
 from ui.pitboss.hand_view import HandScreen
 from ui.pitboss.search_model import HandsModel
@@ -36,7 +37,9 @@ SIGNOFF_REFRESH_MS = 3_000  # a table's payout walk waits on them: read them mor
 
 
 class LoginDialog(QDialog):
-    """Badge and PIN; the check runs on the worker; a refusal is said and the PIN cleared."""
+    """Badge and PIN; the check runs on the worker; a refusal is said and the PIN cleared. A
+    PIN shorter than the minimum (set before it rose) is accepted once, then the dialog asks for
+    a new one (twice) before it lets the user in."""
 
     def __init__(self, session: Session, jobs: Jobs, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -44,27 +47,82 @@ class LoginDialog(QDialog):
         self.setWindowTitle(self.tr("Pit boss — log in"))
         self.badge = QLineEdit()
         self.pin = QLineEdit()
-        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.new_pin = QLineEdit()
+        self.new_pin_again = QLineEdit()
+        for field in (self.pin, self.new_pin, self.new_pin_again):
+            field.setEchoMode(QLineEdit.EchoMode.Password)
         self.message = QLabel()
+        self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #a50e0e")
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        form = QFormLayout(self)
-        form.addRow(self.tr("Badge"), self.badge)
-        form.addRow(self.tr("PIN"), self.pin)
-        form.addRow(self.message)
-        form.addRow(self.buttons)
+        self.form = QFormLayout(self)
+        self.form.addRow(self.tr("Badge"), self.badge)
+        self.form.addRow(self.tr("PIN"), self.pin)
+        self.form.addRow(self.tr("New PIN"), self.new_pin)
+        self.form.addRow(self.tr("New PIN again"), self.new_pin_again)
+        self.form.addRow(self.message)
+        self.form.addRow(self.buttons)
+        self._show_change(False)
         self.buttons.accepted.connect(self.try_login)
         self.buttons.rejected.connect(self.reject)
 
+    def _show_change(self, on: bool) -> None:
+        for field in (self.new_pin, self.new_pin_again):
+            self.form.setRowVisible(field, on)
+        self.badge.setReadOnly(on)
+        self.pin.setReadOnly(on)
+
+    @property
+    def changing(self) -> bool:
+        """Whether the dialog asks for a new PIN (the user is logged in with a short one)."""
+        return self.session.user is not None and self.session.must_change_pin
+
     def try_login(self) -> None:
-        """Check badge and PIN on the worker; accept when they are right."""
+        """Check badge and PIN on the worker; accept when they are right (or, asked for a new
+        PIN, store it first)."""
+        if self.changing:
+            self._change()
+            return
         badge, pin = self.badge.text(), self.pin.text()
         self.buttons.setEnabled(False)
-        self.jobs.submit(
-            lambda: self.session.login(badge, pin), lambda _u: self.accept(), self._refused
-        )
+        self.jobs.submit(lambda: self.session.login(badge, pin), self._logged_in, self._refused)
+
+    def _logged_in(self, _user: object) -> None:
+        self.buttons.setEnabled(True)
+        if not self.session.must_change_pin:
+            self.accept()
+            return
+        self._show_change(True)
+        self.message.setText(
+            self.tr("Your PIN is shorter than %1 digits: choose a new PIN of at least %1 digits")
+            .replace("%1", str(MIN_PIN))
+        )  # fmt: skip
+        self.new_pin.setFocus()
+
+    def _change(self) -> None:
+        old, new = self.pin.text(), self.new_pin.text()
+        if new != self.new_pin_again.text():
+            self.message.setText(self.tr("The two new PINs differ: type them again"))
+            self.new_pin.clear()
+            self.new_pin_again.clear()
+            return
+        self.buttons.setEnabled(False)
+        self.jobs.submit(lambda: self.session.change_pin(old, new),
+                         lambda _r: self.accept(), self._change_refused)  # fmt: skip
+
+    def _change_refused(self, text: str) -> None:
+        self.buttons.setEnabled(True)
+        self.new_pin.clear()
+        self.new_pin_again.clear()
+        self.message.setText(text)
+
+    def reject(self) -> None:
+        """Cancel; a user logged in only to change a short PIN is logged out."""
+        if self.changing:
+            self.jobs.submit(self.session.logout, lambda _r: None, lambda _t: None)
+        super().reject()
 
     def _refused(self, text: str) -> None:
         self.buttons.setEnabled(True)
@@ -132,6 +190,9 @@ class PitBossWindow(QMainWindow):
     def refresh_floor(self) -> None:
         """Read the floor view again (and the sign-offs waiting)."""
         self._run(self.session.snapshot, self.floor.show_snapshot)
+        role = self.session.role
+        if role is not None and allowed(role, Action.VIEW_ACCESS_LOG):
+            self._run(self.session.locked_badges, self.floor.show_locks)
         self.refresh_signoffs()
 
     def refresh_signoffs(self) -> None:

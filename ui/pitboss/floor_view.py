@@ -5,6 +5,8 @@ Acknowledge (disabled for a role that may not: the auditor)."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
@@ -19,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_assist.pitboss.filters import AlertRow, FloorSnapshot
+from dealer_assist.pitboss.users import LOCK_AFTER
 from ui.pitboss.signoff_panel import SignoffPanel
 from ui.pitboss.texts import tr
 
@@ -74,6 +77,10 @@ class FloorScreen(QWidget):
         self.refresh = QPushButton(self.tr("Refresh"))
         self.ack = QPushButton(self.tr("Acknowledge"))
         self.message = QLabel()
+        self.locks = QLabel()  # badges locked by wrong PINs: shown to who reads the access log
+        self.locks.setWordWrap(True)
+        self.locks.setStyleSheet("color: #a50e0e; font-weight: bold")
+        self.locks.setVisible(False)
         self.refresh.clicked.connect(self.refresh_asked.emit)
         self.ack.clicked.connect(self._acknowledge)
         bar = QHBoxLayout()
@@ -86,6 +93,7 @@ class FloorScreen(QWidget):
         split.addWidget(self.alert_view)
         box = QVBoxLayout(self)
         box.addLayout(bar)
+        box.addWidget(self.locks)
         box.addWidget(split, 1)
         self._enable()
 
@@ -104,6 +112,18 @@ class FloorScreen(QWidget):
         a = self.selected_alert()
         if a is not None:
             self.acknowledge_asked.emit(a.key)
+
+    def show_locks(self, locks: list[tuple[str, datetime]]) -> None:
+        """Say which badges wrong PINs locked and until when (hidden when none)."""
+        text = ", ".join(
+            self.tr("%1 until %2 UTC").replace("%1", b).replace("%2", f"{u:%H:%M}")
+            for b, u in locks
+        )
+        self.locks.setText(
+            self.tr("Locked after %1 wrong PINs: %2")
+            .replace("%1", str(LOCK_AFTER)).replace("%2", text)
+        )  # fmt: skip
+        self.locks.setVisible(bool(locks))
 
     def show_snapshot(self, snap: FloorSnapshot) -> None:
         """Fill both tables from ``snap``."""

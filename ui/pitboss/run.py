@@ -26,7 +26,7 @@ from ui.pitboss.service import Session, open_backend
 from ui.pitboss.worker import Jobs
 
 LANGUAGES = ("it", "en")
-DEMO_USERS = (("PB-1", Role.PIT_BOSS, "2468"), ("AUD-1", Role.AUDITOR, "1357"))
+DEMO_USERS = (("PB-1", Role.PIT_BOSS, "246813"), ("AUD-1", Role.AUDITOR, "135724"))
 
 
 def qt_app() -> QApplication:

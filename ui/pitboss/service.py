@@ -6,7 +6,9 @@ Every method may block on the database: the window calls them on its worker thre
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from dealer_assist.events import utc_now
 from dealer_assist.pitboss.detail import HandDetail, hand_detail
@@ -29,12 +31,17 @@ from dealer_assist.pitboss.signoffs import (
     check_may_confirm,
 )
 from dealer_assist.pitboss.users import (
+    MIN_PIN,
     AccessEntry,
     AccessLog,
     LoginRefusedError,
     User,
+    UserError,
     UserStore,
-    locked_until,
+    authenticate,
+    hash_pin,
+    locked_badges,
+    pin_must_change,
 )
 from dealer_assist.pitboss.users import login as check_login
 
@@ -62,6 +69,9 @@ class Session:
         self.users = users
         self.log = log
         self.user: User | None = None
+        self.must_change_pin = False
+        """The user logged in with a PIN shorter than the minimum: nothing but
+        :meth:`change_pin` until it is replaced."""
         self.signoffs = signoffs if signoffs is not None else _floor_desk(source)
 
     def _log(
@@ -82,9 +92,23 @@ class Session:
         return self.user
 
     def _require(self, action: Action) -> User:
-        user = self._user()
+        user = self._pin_ok()
         require(user.role, action)
         return user
+
+    def _pin_ok(self) -> User:
+        user = self._user()
+        if self.must_change_pin:
+            raise PermissionDeniedError(
+                f"your PIN is shorter than {MIN_PIN} digits: choose a new PIN of at least "
+                f"{MIN_PIN} digits before anything else"
+            )
+        return user
+
+    def require(self, action: Action) -> User:
+        """The logged-in user when their role may do ``action`` (and their PIN needs no
+        change). Raises PermissionDeniedError."""
+        return self._require(action)
 
     @property
     def role(self) -> Role | None:
@@ -96,30 +120,39 @@ class Session:
         :data:`~dealer_assist.pitboss.users.LOCK_AFTER` wrong PINs in a row is refused for
         :data:`~dealer_assist.pitboss.users.LOCK_FOR` without its PIN being tried (logged
         ``login_locked``). Raises LoginRefusedError."""
-        now = utc_now()
-        until = locked_until(self.log.entries(), badge, now)
-        if until is not None:
-            self.log.record(AccessEntry(now, badge.strip()[:64] or "?", None, "login_locked",
-                                        detail=f"until {until:%H:%M} UTC"))  # fmt: skip
-            raise LoginRefusedError(
-                f"too many wrong PINs: this badge is locked until {until:%H:%M} UTC"
-            )
-        try:
-            user = check_login(self.users, badge, pin)
-        except LoginRefusedError:
-            self.log.record(
-                AccessEntry(utc_now(), badge.strip()[:64] or "?", None, "login_refused")
-            )
-            raise
+        user = authenticate(self.users, self.log, badge, pin, utc_now())
         self.user = user
-        self._log("login")
+        self.must_change_pin = pin_must_change(pin)
         return user
+
+    def change_pin(self, old: str, new: str) -> None:
+        """Replace the logged-in user's PIN (``old`` checked again; ``new``: :data:`MIN_PIN`
+        to 32 digits), logged ``pin_changed``; the session may then do what the role allows.
+
+        Raises:
+            LoginRefusedError: ``old`` is not the user's PIN.
+            UserError: ``new`` is too short, too long or not digits (the sentence says which).
+        """
+        user = self._user()
+        check_login(self.users, user.badge, old)
+        if new == old:
+            raise UserError("the new PIN is the old one: choose another")
+        changed = User(user.badge, user.role, hash_pin(new))
+        self.users.put_user(changed, user.badge)
+        self.user, self.must_change_pin = changed, False
+        self._log("pin_changed")
+
+    def locked_badges(self) -> list[tuple[str, datetime]]:
+        """The badges locked now by wrong PINs and until when (read from the access log), for
+        a role that reads the log (shift manager, auditor). Raises PermissionDeniedError."""
+        self._require(Action.VIEW_ACCESS_LOG)
+        return locked_badges(self.log.entries(), utc_now())
 
     def logout(self) -> None:
         """Log out (logged)."""
         if self.user is not None:
             self._log("logout")
-        self.user = None
+        self.user, self.must_change_pin = None, False
 
     def search(self, where: HandFilter, sort: Sort, offset: int, limit: int) -> Page:
         """A page of the hand search."""
@@ -182,7 +215,7 @@ class Session:
             PermissionDeniedError: an auditor or a dealer; a pit boss for a shift manager's tier.
             SignoffError: no floor here, or no such request.
         """
-        user = self._user()
+        user = self._pin_ok()
         req = row.request
         what = f"request #{row.id} hand {req.hand_uid} seat {req.seat} amount {req.amount}"
         try:
@@ -245,3 +278,52 @@ def open_backend(
     js.open()
     folder = Path(str(db)).parent
     return js, LocalUsers(folder), LocalAccessLog(folder)
+
+
+@dataclass
+class AccessStores:
+    """The users and access log of ``--floor URL`` or ``--db PATH`` without the hands (what a
+    command that logs in needs); :meth:`close` releases the floor's connection."""
+
+    users: UserStore
+    log: AccessLog
+    floor: Any = None
+
+    def close(self) -> None:
+        """Close the floor (nothing for a journal's files); safe twice."""
+        if self.floor is not None:
+            self.floor.close()
+            self.floor = None
+
+
+def open_access(floor: str | None, db: str | Path | None) -> AccessStores:
+    """The users and access log of ``floor`` (checked: ``floor migrate`` made them) or of the
+    journal ``db``'s folder.
+
+    Raises:
+        DealerAssistError: neither or both given, no journal at ``db``, the floor cannot be
+            opened or lacks the pit-boss tables.
+    """
+    from dealer_assist.errors import ConfigError, JournalError
+
+    if (floor is None) == (db is None):
+        raise ConfigError("give one of --floor URL or --db PATH")
+    if floor is not None:
+        from dealer_assist.storage.floor.access import FloorAccess, check_access
+        from dealer_assist.storage.floor.floor import Floor
+
+        f = Floor(floor)
+        f.open()
+        try:
+            check_access(f)
+        except BaseException:
+            f.close()
+            raise
+        access = FloorAccess(f)
+        return AccessStores(access, access, f)
+    from dealer_assist.storage.access import LocalAccessLog, LocalUsers
+
+    path = Path(str(db))
+    if not path.is_file():
+        raise JournalError(f"no journal at {path}")
+    return AccessStores(LocalUsers(path.parent), LocalAccessLog(path.parent))

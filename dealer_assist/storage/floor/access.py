@@ -114,6 +114,11 @@ class FloorAccess:
             ).one_or_none()
         return None if row is None else User(row.badge, parse_role(row.role), row.pin_hash)
 
+    def has_users(self) -> bool:
+        """Whether any user is stored (none: the first ``user add`` is the bootstrap)."""
+        with self.floor._transaction("count users") as conn:
+            return conn.execute(sa.select(pitboss_users.c.badge).limit(1)).first() is not None
+
     def put_user(self, user: User, by: str | None) -> None:
         """Add or replace ``user``."""
         values = {
