@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import tomli_w
@@ -27,6 +27,9 @@ from dealer_assist.engine.betting import BET, CALL, CHECK, FOLD, RAISE
 from dealer_assist.engine.pots import after_button
 from dealer_assist.errors import InvalidRecordError
 from dealer_assist.games.holdem import ANTE, BIG_BLIND, STREETS, forced_bets
+from dealer_assist.games.stud import CODE as STUD
+from dealer_assist.interchange.phh_common import UNKNOWN_HOLE, add_metadata
+from dealer_assist.interchange.phh_stud import stud_to_phh
 from dealer_assist.record import settle_record
 
 VARIANTS = {"no_limit": "NT", "pot_limit": "PT", "fixed_limit": "FT"}
@@ -34,7 +37,6 @@ VARIANTS = {"no_limit": "NT", "pot_limit": "PT", "fixed_limit": "FT"}
 PHH 0.0.1 has no pot-limit Texas hold'em: ``PT`` follows its naming (``PO`` is pot-limit
 Omaha) and readers that know only the listed codes (pokerkit) refuse it."""
 
-UNKNOWN_HOLE = "????"
 PHH_CODES = {FOLD: "f", CHECK: "cc", CALL: "cc", BET: "cbr", RAISE: "cbr"}
 
 
@@ -58,7 +60,8 @@ def record_to_phh(
     table: str | int | None = None,
     time: datetime | None = None,
 ) -> dict[str, Any]:
-    """One ``holdem`` hand record as a PHH hand (a dict ready for :func:`dumps_phh`).
+    """One ``holdem`` hand record as a PHH hand (a dict ready for :func:`dumps_phh`); a
+    ``stud`` record goes to :func:`~dealer_assist.interchange.phh_stud.stud_to_phh`.
 
     ``settlement`` (HAND_RECORD.md) gives ``finishing_stacks`` and ``winnings``; without it the
     record is settled here. ``hand_id`` -> ``hand``, ``table`` -> ``table``, ``time`` (UTC-aware)
@@ -68,6 +71,8 @@ def record_to_phh(
         InvalidRecordError: the record does not settle (naming its field), or a ``time`` without
             a timezone.
     """
+    if record.get("game") == STUD:
+        return stud_to_phh(record, settlement, hand_id=hand_id, table=table, time=time)
     computed = settle_record(dict(record))  # validates every field the mapping reads below
     if settlement is None:
         settlement = computed
@@ -99,22 +104,9 @@ def record_to_phh(
     phh["starting_stacks"] = [int(by_seat[s]["stack"]) for s in order]
     actions, dealt_board = _actions(record, order, index, by_seat)
     phh["actions"] = actions
-    if hand_id is not None:
-        phh["hand"] = hand_id
-    if table is not None:
-        phh["table"] = table
-    if time is not None:
-        if time.tzinfo is None:
-            raise InvalidRecordError("time", "must be timezone-aware (UTC)")
-        utc = time.astimezone(UTC)
-        phh.update(time=utc.time().replace(tzinfo=None), time_zone="UTC")
-        phh.update(day=utc.day, month=utc.month, year=utc.year)
-    phh["seats"] = order
-    phh["seat_count"] = int(record["seats"])
-    phh["players"] = [f"Seat {s}" for s in order]
-    ends = {int(s["seat"]): s for s in settlement["seats"]}
-    phh["finishing_stacks"] = [int(ends[s]["stack"]) for s in order]
-    phh["winnings"] = [int(ends[s]["won"]) for s in order]
+    add_metadata(
+        phh, order, int(record["seats"]), settlement, hand_id=hand_id, table=table, time=time
+    )
     phh.update(_user_fields(record, button, order, dealt_board))
     return phh
 

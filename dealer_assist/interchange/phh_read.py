@@ -1,25 +1,31 @@
-"""A PHH hand history (spec 0.0.1, phh.readthedocs.io) as a ``holdem`` hand record.
+"""A PHH hand history (spec 0.0.1, phh.readthedocs.io) as a ``holdem`` (or ``stud``) hand record.
 
 :func:`phh_to_record` reads the fields of one hand (a dict from
 :func:`~dealer_assist.interchange.phh.loads_phh_text`), builds the record of HAND_RECORD.md
 "Pot games" and settles it once: an action our rules (GAMES.md) refuse is reported against the
 PHH action it came from (``actions[7] 'p2 cbr 300': raise to 300 is below ...``).
 
-Variants ``NT``, ``PT``, ``FT`` (:data:`~dealer_assist.interchange.phh.VARIANTS`). Amounts must
-be whole units (an integral float such as ``3.0`` is taken as 3). Straddles, bring-ins, draws and
-``min_bet`` other than the big blind are refused: GAMES.md has none of them.
+Variants ``NT``, ``PT``, ``FT`` (:data:`~dealer_assist.interchange.phh.VARIANTS`); Seven Card
+Stud ``F7S``, ``P7S``, ``N7S`` by :mod:`~dealer_assist.interchange.phh_stud_read`. Amounts
+must be whole units (an integral float such as ``3.0`` is taken as 3). In Hold'em straddles,
+bring-ins, draws and ``min_bet`` other than the big blind are refused: GAMES.md has none.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from dealer_assist.engine.betting import BET, CALL, CHECK, FOLD, RAISE
 from dealer_assist.errors import InvalidRecordError
 from dealer_assist.games.holdem import ANTE, BIG_BLIND, CODE, SMALL_BLIND, STREETS, forced_bets
 from dealer_assist.interchange.phh import VARIANTS, forced_slot, player_order
+from dealer_assist.interchange.phh_common import amount as _amount
+from dealer_assist.interchange.phh_common import money as _money
+from dealer_assist.interchange.phh_common import numbers as _numbers
+from dealer_assist.interchange.phh_common import whole as _whole
+from dealer_assist.interchange.phh_stud_read import STUD_BETTING, convert_stud
 from dealer_assist.record import settle_record
 
 BETTING = {code: betting for betting, code in VARIANTS.items()}
@@ -57,39 +63,6 @@ def phh_to_record(phh: Mapping[str, Any], unit: Decimal | None = None) -> dict[s
     return record
 
 
-def _whole(value: Any, path: str, low: int) -> int:
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRecordError(path, f"must be a whole number of units, got {value!r}")
-    if value < low:
-        raise InvalidRecordError(path, f"must be >= {low}, got {value}")
-    return value
-
-
-def _money(value: Any, path: str, low: int, unit: Decimal | None) -> int:
-    """An amount of the file as a whole number of the record's units (``unit`` each)."""
-    if unit is None or isinstance(value, bool) or not isinstance(value, int | float | Decimal):
-        return _whole(value, path, low)
-    exact = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
-    if not exact.is_finite():
-        raise InvalidRecordError(path, f"must be a number, got {value!r}")
-    units = exact / unit
-    if units != units.to_integral_value():
-        raise InvalidRecordError(path, f"must be a whole number of units of {unit}, got {value!r}")
-    return _whole(int(units), path, low)
-
-
-def _numbers(
-    phh: Mapping[str, Any], key: str, n: int | None, low: int, unit: Decimal | None = None
-) -> list[int]:
-    values = phh.get(key)
-    if not isinstance(values, list) or (n is not None and len(values) != n):
-        size = "a list" if n is None else f"a list of {n} numbers (one per player)"
-        raise InvalidRecordError(key, f"must be {size}, got {values!r}")
-    return [_money(v, f"{key}[{i}]", low, unit) for i, v in enumerate(values)]
-
-
 def _convert(
     phh: Mapping[str, Any], unit: Decimal | None
 ) -> tuple[dict[str, Any], list[int], list[str]]:
@@ -97,8 +70,11 @@ def _convert(
     if not isinstance(phh, Mapping):
         raise InvalidRecordError("hand", "must be a TOML table")
     variant = phh.get("variant")
+    if variant in STUD_BETTING:
+        return convert_stud(phh, unit)
     if variant not in BETTING:
-        raise InvalidRecordError("variant", f"must be one of {', '.join(BETTING)}, got {variant!r}")
+        known = ", ".join([*BETTING, *STUD_BETTING])
+        raise InvalidRecordError("variant", f"must be one of {known}, got {variant!r}")
     betting = BETTING[variant]
     stacks = _numbers(phh, "starting_stacks", None, 1, unit)
     n = len(stacks)
@@ -251,21 +227,6 @@ def _player(word: str, n: int, path: str) -> int:
     if len(word) < 2 or word[0] != "p" or not word[1:].isdigit() or not 1 <= int(word[1:]) <= n:
         raise InvalidRecordError(path, f"{word!r} is not a player p1..p{n}")
     return int(word[1:]) - 1
-
-
-def _amount(word: str, path: str, unit: Decimal | None = None) -> int | float | Decimal:
-    if unit is not None:
-        try:
-            return Decimal(word)
-        except InvalidOperation:
-            raise InvalidRecordError(path, f"{word!r} is not an amount") from None
-    try:
-        return int(word)
-    except ValueError:
-        try:
-            return float(word)
-        except ValueError:
-            raise InvalidRecordError(path, f"{word!r} is not an amount") from None
 
 
 def _card_texts(word: str, count: int, path: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""``dealer-assist phh``: Hold'em hands to and from PHH hand histories (docs/PHH.md).
+"""``dealer-assist phh``: Hold'em and Stud hands to and from PHH hand histories (docs/PHH.md).
 
 ``phh export --db PATH [--table T] [--from ISO] [--to ISO] [-o FILE.phhs]``: the journal's settled
 pot-game hands (read-only: the journal is opened with ``create=False``) as a ``.phhs`` file, or on
@@ -19,6 +19,7 @@ from typing import Any
 
 from dealer_assist.errors import DealerAssistError, InvalidRecordError, JournalError
 from dealer_assist.games.holdem import CODE
+from dealer_assist.games.stud import CODE as STUD
 from dealer_assist.interchange import dumps_phhs, loads_phh_text, phh_to_record, record_to_phh
 
 
@@ -26,11 +27,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add ``phh`` with its ``export`` and ``import`` actions to the CLI."""
     parser = subparsers.add_parser(
         "phh",
-        help="export journaled Hold'em hands as PHH, import PHH hand histories",
+        help="export journaled Hold'em and Stud hands as PHH, import PHH hand histories",
         description="PHH (Poker Hand History) files to and from the hand journal and hand records.",
     )
     actions = parser.add_subparsers(dest="phh_action", required=True, metavar="ACTION")
-    export = actions.add_parser("export", help="settled Hold'em hands of a journal as .phhs")
+    export = actions.add_parser(
+        "export", help="settled Hold'em and Stud hands of a journal as .phhs"
+    )
     export.add_argument("--db", required=True, metavar="PATH_OR_URL", help="journal database")
     export.add_argument("--table", metavar="T", help="only this table's hands")
     export.add_argument(
@@ -89,7 +92,7 @@ def run_export(args: argparse.Namespace) -> int:
     try:
         with Journal(args.db, create=False) as journal:
             for hand in journal.iter_hands():
-                if hand.game != CODE or hand.status != "settled":
+                if hand.game not in (CODE, STUD) or hand.status != "settled":
                     continue
                 if args.table is not None and hand.table_id != args.table:
                     continue
