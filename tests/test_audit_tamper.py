@@ -246,7 +246,7 @@ def test_the_floors_copy_names_the_first_changed_hand_even_with_the_stolen_key(
         key = j.public_key(TABLE)
     assert key is not None
     with Floor(floor_url) as floor:
-        floor.register(TABLE, "uth", public_key=key.hex)
+        floor.enrol(TABLE, "uth", key.hex, "SM-1")
         floor.ingest(
             TABLE, stored, signatures={h.hand_id: h.signature for h in stored if h.signature}
         )

@@ -64,7 +64,10 @@ def test_sync_twice_sends_once_then_status_and_verify(
     assert lines[2].split()[:4] == ["UTH-3", "uth", "B", "8"]
     assert lines[-1].startswith(f"journal {db}: table UTH-3 at position 11, 3 record(s) not on")
     status, out, _ = run(capsys, "verify", "--floor", floor_db.url)
-    assert (status, out) == (0, "OK: UTH-3: 8 record(s), chain verifies\n")
+    assert (status, out) == (
+        0,
+        "OK: UTH-3: 8 record(s), chain verifies; no checkpoint of its signer\n",
+    )
 
 
 def test_a_tampered_journal_is_refused_alerted_and_acknowledged(

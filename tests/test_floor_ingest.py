@@ -44,7 +44,7 @@ def test_a_floor_without_its_schema_is_named_and_migrate_is_idempotent(floor_db:
         Floor(floor_db.url).open()
     floor_db.sql(
         "DROP TABLE floor_alerts, floor_heads, floor_records, floor_tables, floor_hourly, "
-        "floor_signoffs"
+        "floor_signoffs, floor_checkpoints"
     )
     assert Floor(floor_db.url).migrate() == SCHEMA_HEAD
     assert Floor(floor_db.url).migrate() == SCHEMA_HEAD
@@ -193,8 +193,12 @@ def test_two_pushers_at_once_store_each_position_once(floor_db: FloorDb, journal
     assert floor_db.sql("SELECT count(*) FROM floor_alerts")[0][0] == 0
 
 
-def test_register_keeps_the_first_public_key_and_alerts_on_another(floor: Floor) -> None:
+def test_register_never_pins_a_key_and_alerts_on_another_than_the_enrolled(
+    floor: Floor,
+) -> None:
     floor.register("UTH-3", "uth", pit="A", public_key="ab" * 32)
+    assert floor.tables()[0].public_key is None  # only an enrolment pins a key
+    floor.enrol("UTH-3", "uth", "ab" * 32, "SM-1")
     floor.register("UTH-3", "uth", public_key="ab" * 32)
     assert floor.alerts() == []
     floor.register("UTH-3", "uth", public_key="cd" * 32)

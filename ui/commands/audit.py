@@ -4,7 +4,8 @@
 link and signature checks out; exit 1 and ``FAIL: hand N: reason`` naming the first bad hand
 otherwise. Signatures are checked against the pinned public keys (``--public-key``, the
 ``journal.public_key`` of ``--config``), the floor's (``--floor URL`` or the config's
-``[floor] url``, which also compares the chain with the floor's copy) or, failing those, the
+``[floor] url``, which also compares the chain with the floor's copy and with the signer's
+checkpoints the floor received: :mod:`ui.commands.audit_witness`) or, failing those, the
 journal's own key folder (said: not pinned);
 entries written before the table signed its chain are reported (``unsigned before position N``),
 a failure with ``--require-signed`` (docs/AUDIT.md).
@@ -39,7 +40,13 @@ from typing import TYPE_CHECKING, Any
 
 from dealer_assist.errors import JournalError
 from dealer_assist.ports import TABLE_RECORD
-from ui.commands import audit_recompute, audit_restore, audit_salvage, audit_signing
+from ui.commands import (
+    audit_recompute,
+    audit_restore,
+    audit_salvage,
+    audit_signing,
+    audit_witness,
+)
 from ui.money import fmt_money
 
 if TYPE_CHECKING:
@@ -133,7 +140,10 @@ def run_verify(args: argparse.Namespace) -> int:
                 return 1
             note = None if result.ok else journal.acknowledgement()
             keys = _key_lines(journal, ring, result)
-            floor = _floor_lines(journal, args.floor) if args.floor else []
+            floor = []
+            if args.floor:
+                table = audit_signing.config_table_id(args.config) if args.config else None
+                floor = audit_witness.floor_lines(journal, args.floor, table)
             if args.config:
                 floor += audit_signing.notary_lines(journal, args.config)
     except DealerAssistError as e:
@@ -202,24 +212,6 @@ def _key_lines(journal: Journal, ring: KeyRing, result: VerifyResult) -> list[st
             )
     if result.signatures_checked:
         lines.append(f"signatures: {result.signatures_checked} verify")
-    return lines
-
-
-def _floor_lines(journal: Journal, url: str) -> list[str]:
-    """The journal compared with the floor's copy, one line per table."""
-    from dealer_assist.storage.crosscheck import compare_with_floor
-    from dealer_assist.storage.floor.floor import Floor
-
-    lines = []
-    with Floor(url) as floor:
-        for table in journal.table_ids():
-            c = compare_with_floor(journal, floor, table)
-            if c.ok:
-                more = f" ({c.not_forwarded} not yet forwarded)" if c.not_forwarded else ""
-                lines.append(f"floor: table {table}: {c.reason}{more}")
-            else:
-                lines.append(f"FAIL: floor: table {table}: {c.reason}")
-                lines.append(f"first changed hand: {c.first_changed}")
     return lines
 
 

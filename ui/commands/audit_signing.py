@@ -222,7 +222,7 @@ def notary_lines(journal: Journal, config: str) -> list[str]:
     from dealer_assist.notary.settings import notary_settings
 
     settings = notary_settings(config)
-    tables = journal.table_ids() or [_config_table_id(config)]
+    tables = journal.table_ids() or [config_table_id(config)]
     lines: list[str] = []
     for table in tables:
         client = settings.client(table)
@@ -242,12 +242,18 @@ def notary_lines(journal: Journal, config: str) -> list[str]:
             lines.append(f"FAIL: table {table}: entry {head.position} is not the one the notary "
                          "signed")  # fmt: skip
             lines.append(f"first changed hand: {head.position}")
+        elif ends > head.position:
+            lines.append(f"FAIL: table {table}: entries {head.position + 1}-{ends} are not "
+                         f"covered by the signer (its head is at {head.position}): appended "
+                         "without it")  # fmt: skip
+            lines.append(f"first changed hand: {head.position + 1}")
         else:
             lines.append(f"table {table}: the notary's head {head.position} is in the journal")
     return lines
 
 
-def _config_table_id(config: str) -> str:
+def config_table_id(config: str) -> str:
+    """``[table] id`` of a table config, ``""`` when it has none or cannot be read."""
     try:
         data = tomllib.loads(Path(config).read_text(encoding="utf-8-sig"))
     except (OSError, tomllib.TOMLDecodeError):

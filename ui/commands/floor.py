@@ -9,6 +9,12 @@ refused a record (a chain break, a copy changed after it was forwarded: an alert
 open alerts; with ``--db`` the lag of that table's journal behind the floor.
 ``floor verify --floor URL [--table-id ID]``: walk the floor's copy of each table's chain.
 ``floor acknowledge --floor URL --alert ID --by NAME``: record who acknowledged an alert.
+``floor enrol --table TOML --key PUB --by BADGE``: pin a table's public key on the floor, confirmed
+by a shift manager's login (:mod:`ui.commands.floor_enrol`).
+
+A table whose TOML has a ``[notary]`` sends its signer's head (a checkpoint) with every batch and
+at least each minute (``simulate --floor``, ``floor sync --table``); ``floor verify`` checks the
+floor's copy against those checkpoints and counts the records not witnessed.
 
 ``--table TOML`` instead of ``--floor``: the URL of the table's ``[floor]`` section. Errors (the
 floor unreachable, no floor schema, no journal): a sentence, exit 2.
@@ -67,6 +73,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     ack.add_argument("--alert", required=True, type=int, metavar="ID", help="the alert's number")
     ack.add_argument("--by", required=True, metavar="NAME", help="who acknowledges it")
     ack.set_defaults(func=run_acknowledge)
+    from ui.commands import floor_enrol
+
+    floor_enrol.register(actions, _floor_args)
 
 
 def _floor_args(parser: argparse.ArgumentParser) -> None:
@@ -122,7 +131,8 @@ def run_sync(args: argparse.Namespace) -> int:
     try:
         floor = _open_floor(argparse.Namespace(floor=url, table=None))
         try:
-            pusher = Pusher(journal, floor, pit=args.pit or pit)
+            pusher = Pusher(journal, floor, pit=args.pit or pit,
+                            checkpoint_of=_checkpoints(args, journal))  # fmt: skip
             total, first = 0, None
             while True:
                 result = pusher.push(limit=_SYNC_ROUND)
@@ -142,6 +152,21 @@ def run_sync(args: argparse.Namespace) -> int:
         result = replace(result, sent=total, first=first)
     print(result.sentence())
     return 1 if result.refused is not None else 0
+
+
+def _checkpoints(args: argparse.Namespace, journal: Journal) -> Any:
+    """The signer's head of the ``[notary]`` of ``--table`` (the table TOML), as the floor's
+    checkpoints; ``None`` without one."""
+    if not getattr(args, "table", None):
+        return None
+    last = journal.last_hand()
+    if last is None:
+        return None
+    from dealer_assist.notary.settings import notary_settings
+    from dealer_assist.storage.floor.push import notary_checkpoints
+
+    client = notary_settings(args.table).client(last.table_id)
+    return None if client is None else notary_checkpoints(client)
 
 
 def run_status(args: argparse.Namespace) -> int:
@@ -191,23 +216,49 @@ def _local_lag(floor: Floor, db: str) -> str:
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    """``floor verify``: 0 when every chain checked verifies, 1 otherwise."""
+    """``floor verify``: 0 when every chain checked verifies and matches its signer's
+    checkpoints, 1 otherwise."""
+    from dealer_assist.storage.floor.checkpoints import compare_chain
+
     floor = _open_floor(args)
     failed = 0
     try:
         ids = [args.table_id] if args.table_id else [t.table_id for t in floor.tables()]
         for table_id in ids:
             result = floor.verify(table_id)
-            if result.ok:
-                print(f"OK: {table_id}: {result.hands_checked} record(s), chain verifies")
-            else:
+            if not result.ok:
                 failed += 1
                 print(f"FAIL: {table_id}: position {result.first_bad_hand}: {result.reason}")
+                continue
+            checks = floor.checkpoints(table_id)
+            c = compare_chain(floor.iter_records(table_id), checks, "the floor's copy")
+            # the signer ahead of what was forwarded is no failure: records on their way
+            ahead = c.first_bad is not None and c.first_bad > result.hands_checked
+            if not c.ok and not ahead:
+                failed += 1
+                print(f"FAIL: {table_id}: {c.reason}")
+                continue
+            print(f"OK: {table_id}: {result.hands_checked} record(s), chain verifies"
+                  f"{_witness_note(floor, table_id, checks)}")  # fmt: skip
     finally:
         floor.close()
     if not ids:
         print("no tables on the floor")
     return 1 if failed else 0
+
+
+def _witness_note(floor: Floor, table_id: str, checks: list[Any]) -> str:
+    verified = [c for c in checks if c.verified]
+    if not checks:
+        return "; no checkpoint of its signer"
+    counts = floor.witness_counts(table_id)
+    note = f"; {len(verified)} verified checkpoint(s) of its signer, up to {checks[-1].position}"
+    if counts.get(False):
+        note += (f"; {counts[False]} record(s) NOT witnessed (recorded before the table was "
+                 "enrolled on this floor: history re-sent, not seen happening)")  # fmt: skip
+    if counts.get(None):
+        note += f"; {counts[None]} not covered by a verified checkpoint yet"
+    return note
 
 
 def run_acknowledge(args: argparse.Namespace) -> int:
@@ -249,9 +300,14 @@ def start_forwarding(journal: Any, args: argparse.Namespace) -> Forwarder | None
     # by its path, on a connection of its own: see Forwarder (a table's SQLite engine shared
     # across threads re-creates its side files on each new connection)
     # a journal signed by its notary: an entry waits until it is signed (see Pusher)
-    signed_only = getattr(journal, "notary", None) is not None
+    notary = getattr(journal, "notary", None)
+    checkpoints = None
+    if notary is not None:  # its signer's head goes to the floor: the floor witnesses it
+        from dealer_assist.storage.floor.push import notary_checkpoints
+
+        checkpoints = notary_checkpoints(notary)
     forwarder = Forwarder(getattr(journal, "url_or_path", journal), url, pit=pit,
-                          signed_only=signed_only)  # fmt: skip
+                          signed_only=notary is not None, checkpoint_of=checkpoints)  # fmt: skip
     forwarder.start()
     return forwarder
 

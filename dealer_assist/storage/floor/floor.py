@@ -24,6 +24,13 @@ from dealer_assist.errors import JournalError
 from dealer_assist.events import utc_now
 from dealer_assist.ports import StoredHand, VerifyResult
 from dealer_assist.storage.chain import GENESIS_HASH, chain_hash
+from dealer_assist.storage.floor.checkpoints import (
+    Checkpoint,
+    CheckpointResult,
+    StoredCheckpoint,
+    receive,
+)
+from dealer_assist.storage.floor.checkpoints import stored as stored_checkpoints
 from dealer_assist.storage.floor.engine import (
     CONNECT_TIMEOUT_S,
     check_schema,
@@ -159,9 +166,9 @@ class Floor:
     def register(
         self, table_id: str, game: str, *, pit: str | None = None, public_key: str | None = None
     ) -> None:
-        """Make ``table_id`` known (idempotent; ``pit`` updated when given). ``public_key`` is
-        stored the first time; a different one later is not stored but raises a
-        ``key_changed`` alert (a table's key is set once: issue 16 part 2)."""
+        """Make ``table_id`` known (idempotent; ``pit`` updated when given). A table's key is
+        pinned only by :meth:`enrol` (a shift manager's act): a ``public_key`` given here is
+        compared with the enrolled one, and another one raises a ``key_changed`` alert."""
         with self._transaction("register a table") as conn:
             now = utc_now()
             ensure_table(conn, table_id, game, now, pit)
@@ -170,16 +177,72 @@ class Floor:
             known = conn.execute(
                 sa.select(floor_tables.c.public_key).where(floor_tables.c.table_id == table_id)
             ).scalar()
-            if known is None:
+            if known is not None and known != public_key:
+                raise_alert(conn, KEY_CHANGED, table_id, None,
+                            "the table presented another public key than the one enrolled on "
+                            "the floor: kept the floor's", now)  # fmt: skip
+
+    def enrol(
+        self, table_id: str, game: str, public_key: str, by: str, *, pit: str | None = None
+    ) -> bool:
+        """Pin ``public_key`` (64 hex digits: :attr:`~dealer_assist.storage.signing.PublicKey.hex`)
+        as ``table_id``'s key, enrolled ``by`` (a shift manager's badge) now; returns ``True``
+        when pinned, ``False`` when that key was enrolled already. The floor witnesses the
+        table's chain from its enrolment on: records recorded before it are *not witnessed*.
+
+        Raises:
+            FloorError: another key is enrolled (a ``key_changed`` alert is raised, the
+                enrolled key kept), or ``by`` is empty.
+        """
+        if not by.strip():
+            raise FloorError("enrol: the badge of who enrols is required")
+        with self._transaction("enrol a table") as conn:
+            now = utc_now()
+            ensure_table(conn, table_id, game, now, pit)
+            known = conn.execute(
+                sa.select(floor_tables.c.public_key)
+                .where(floor_tables.c.table_id == table_id)
+                .with_for_update()
+            ).scalar()
+            if known == public_key:
+                return False
+            if known is not None:
+                alert = raise_alert(conn, KEY_CHANGED, table_id, None,
+                                    f"enrolment of another key refused (by {by}): the floor "
+                                    "keeps the enrolled key", now)  # fmt: skip
+                changed = FloorError(f"table {table_id} is enrolled with another key: refused "
+                                     f"(alert #{alert} key_changed)")  # fmt: skip
+            else:
                 conn.execute(
                     sa.update(floor_tables)
                     .where(floor_tables.c.table_id == table_id)
-                    .values(public_key=public_key)
+                    .values(public_key=public_key, enrolled_at=now, enrolled_by=by)
                 )
-            elif known != public_key:
-                raise_alert(conn, KEY_CHANGED, table_id, None,
-                            "the table presented another public key than the one the floor "
-                            "holds: kept the floor's", now)  # fmt: skip
+                return True
+        raise changed  # after the commit: the alert stays
+
+    def checkpoint(self, table_id: str, cp: Checkpoint, *, game: str = "?") -> CheckpointResult:
+        """Check and keep the signer's head ``cp`` of ``table_id`` (see
+        :func:`dealer_assist.storage.floor.checkpoints.receive`); a refusal and its alert are
+        in the result. The table is registered first when new (``game``)."""
+        with self._transaction(f"store a checkpoint of {table_id}") as conn:
+            now = utc_now()
+            ensure_table(conn, table_id, game, now)
+            return receive(conn, table_id, cp, now)
+
+    def checkpoints(self, table_id: str) -> list[StoredCheckpoint]:
+        """The signer's checkpoints of ``table_id`` the floor kept, by position."""
+        with self._transaction("read checkpoints") as conn:
+            return stored_checkpoints(conn, table_id)
+
+    def witness_counts(self, table_id: str) -> dict[bool | None, int]:
+        """How many records of ``table_id`` are witnessed (``True``), not witnessed
+        (``False``: history the floor did not see happen), not decided yet (``None``)."""
+        r = floor_records.c
+        query = (sa.select(r.witnessed, sa.func.count()).where(r.table_id == table_id)
+                 .group_by(r.witnessed))  # fmt: skip
+        with self._transaction("count witnessed records") as conn:
+            return {w: int(n) for w, n in conn.execute(query).all()}
 
     def ingest(
         self,

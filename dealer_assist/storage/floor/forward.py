@@ -21,6 +21,7 @@ from datetime import datetime
 from dealer_assist.errors import JournalError
 from dealer_assist.events import utc_now
 from dealer_assist.ports import StoredHand
+from dealer_assist.storage.floor.checkpoints import Checkpoint
 from dealer_assist.storage.floor.errors import FloorUnavailableError
 from dealer_assist.storage.floor.floor import Floor
 from dealer_assist.storage.floor.push import BATCH, LocalJournal, Pusher, PushResult
@@ -110,6 +111,8 @@ class Forwarder:
         min_backoff, max_backoff: the pause after a failure, doubling from min to max.
         batch: records per floor transaction.
         signed_only: hold back unsigned entries (a notary's journal; see the Pusher).
+        checkpoint_of: the signer's head, sent with every batch and at least each minute
+            (see the Pusher).
 
     ``start()`` / ``stop()`` are idempotent (``close()`` is ``stop()``); never call them from
     the thread itself. :meth:`status` is safe from any thread (the GUI's timer).
@@ -128,11 +131,13 @@ class Forwarder:
         max_backoff: float = 30.0,
         batch: int = BATCH,
         signed_only: bool = False,
+        checkpoint_of: Callable[[], Checkpoint | None] | None = None,
     ) -> None:
         self._journal_arg = journal
         self._floor = Floor(floor_url)
         self._pusher_args = {"pit": pit, "public_key": public_key, "signature_of": signature_of,
-                             "batch": batch, "signed_only": signed_only}  # fmt: skip
+                             "batch": batch, "signed_only": signed_only,
+                             "checkpoint_of": checkpoint_of}  # fmt: skip
         self.poll_interval, self.min_backoff, self.max_backoff = (
             poll_interval, min_backoff, max_backoff)  # fmt: skip
         self._lock = threading.Lock()

@@ -269,6 +269,7 @@ def _values(
         ),
         "key_id": getattr(hand, "key_id", None),
         **search_columns(hand),
+        "witnessed": None,  # decided by the checkpoint that covers it (checkpoints.py)
     }
 
 

@@ -14,18 +14,37 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from itertools import islice, takewhile
 from typing import Protocol
 
 from dealer_assist.errors import JournalError
+from dealer_assist.events import utc_now
+from dealer_assist.notary.client import NotaryClient, NotaryUnavailableError
 from dealer_assist.ports import StoredHand
 from dealer_assist.storage.chain import GENESIS_HASH
+from dealer_assist.storage.floor.checkpoints import Checkpoint
 from dealer_assist.storage.floor.floor import Floor
 from dealer_assist.storage.floor.ingest import IngestResult, Refusal
 from dealer_assist.storage.floor.schema import JOURNAL_BEHIND, TAMPERED
 
 BATCH = 500
+#: The longest the floor goes without the signer's head while the forwarder runs.
+CHECKPOINT_EVERY = timedelta(minutes=1)
+
+
+def notary_checkpoints(notary: NotaryClient) -> Callable[[], Checkpoint | None]:
+    """The signer's head as a :class:`Checkpoint`, asked of ``notary`` each time (``None``
+    while the notary cannot be reached: the next round sends it)."""
+
+    def head() -> Checkpoint | None:
+        try:
+            h = notary.head()
+        except NotaryUnavailableError:
+            return None
+        return Checkpoint(h.position, h.hash, h.signature, h.key_id, h.signed_at)
+
+    return head
 
 
 class LocalJournal(Protocol):
@@ -98,6 +117,9 @@ class Pusher:
         signed_only: send nothing from the first unsigned entry on (a journal signed by its
             notary: an entry journaled while the notary was away waits until it is signed,
             so the floor never stores it unsigned).
+        checkpoint_of: the table signer's head (:func:`notary_checkpoints`), sent to the floor
+            after every round that stored records and at least every ``checkpoint_every``
+            (by ``clock``, UTC-aware; tests give their own); ``None``: no checkpoints.
     """
 
     def __init__(
@@ -110,8 +132,15 @@ class Pusher:
         signature_of: Callable[[StoredHand], str | None] | None = None,
         batch: int = BATCH,
         signed_only: bool = False,
+        checkpoint_of: Callable[[], Checkpoint | None] | None = None,
+        checkpoint_every: timedelta = CHECKPOINT_EVERY,
+        clock: Callable[[], datetime] = utc_now,
     ) -> None:
         self.journal, self.floor = journal, floor
+        self.checkpoint_of, self.checkpoint_every, self._clock = (
+            checkpoint_of, checkpoint_every, clock)  # fmt: skip
+        self._checkpoint_at: datetime | None = None
+        self.checkpoint_refused: str | None = None  # the floor's last refusal of a head
         self.signed_only = signed_only
         self.pit, self.public_key, self.signature_of = pit, public_key, signature_of
         self.batch = batch
@@ -161,7 +190,24 @@ class Pusher:
                                   chunk[0].recorded_at, result.refused)  # fmt: skip
         if held < last.hand_id:
             pending = self.journal.get_hand(held + 1).recorded_at
+        self._checkpoint(table_id, last.game, sent > 0)
         return PushResult(table_id, sent, first, end, last.hand_id, held, pending)
+
+    def _checkpoint(self, table_id: str, game: str, stored: bool) -> None:
+        """The signer's head to the floor: after records were stored, and when the last one
+        sent is ``checkpoint_every`` old (the floor sees the signer alive each minute)."""
+        if self.checkpoint_of is None:
+            return
+        now = self._clock()
+        due = self._checkpoint_at is None or now - self._checkpoint_at >= self.checkpoint_every
+        if not (stored or due):
+            return
+        cp = self.checkpoint_of()
+        if cp is None:
+            return  # the signer is away: the table deals nothing new meanwhile
+        result = self.floor.checkpoint(table_id, cp, game=game)
+        self.checkpoint_refused = result.refused
+        self._checkpoint_at = now
 
     def _ingest(self, table_id: str, chunk: list[StoredHand]) -> IngestResult:
         signatures = None

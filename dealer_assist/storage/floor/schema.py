@@ -27,7 +27,7 @@ metadata = sa.MetaData()
 #: in one schema must not share it).
 VERSION_TABLE = "floor_alembic_version"
 #: The revision this program writes and reads.
-SCHEMA_HEAD = "f0005"
+SCHEMA_HEAD = "f0006"
 
 floor_tables = sa.Table(
     "floor_tables",
@@ -42,6 +42,9 @@ floor_tables = sa.Table(
     sa.Column("last_hash", sa.String(64), nullable=False),
     sa.Column("registered_at", UTCDateTime, nullable=False),
     sa.Column("last_received_at", UTCDateTime, nullable=True),
+    #: when and by whom the public key was pinned (``floor enrol``; revision f0006)
+    sa.Column("enrolled_at", UTCDateTime, nullable=True),
+    sa.Column("enrolled_by", sa.String(64), nullable=True),
 )
 
 floor_records = sa.Table(
@@ -69,6 +72,9 @@ floor_records = sa.Table(
     sa.Column("flags", pg.ARRAY(sa.String), nullable=True),
     #: the dealer's badge id recorded with the hand (``extra["dealer"]``; revision f0003)
     sa.Column("dealer", sa.String(64), nullable=True),
+    #: a verified checkpoint of the signer covers it and it was recorded after the enrolment
+    #: (``False``: history the floor did not see happen; ``None``: no checkpoint yet; f0006)
+    sa.Column("witnessed", sa.Boolean, nullable=True),
     sa.PrimaryKeyConstraint("table_id", "position", name="pk_floor_records"),
 )
 
@@ -106,6 +112,23 @@ floor_heads = sa.Table(
     sa.Column("received_at", UTCDateTime, nullable=False),
 )
 
+#: The table's signer (notary) heads as the forwarder sent them (revision f0006): one row per
+#: distinct head, ``last_seen_at`` moving while it stays; ``verified`` against the enrolled key.
+floor_checkpoints = sa.Table(
+    "floor_checkpoints",
+    metadata,
+    sa.Column("id", sa.BigInteger, sa.Identity(), primary_key=True),
+    sa.Column("table_id", sa.String(64), nullable=False),
+    sa.Column("position", sa.BigInteger, nullable=False),
+    sa.Column("hash", sa.String(64), nullable=False),
+    sa.Column("signature", sa.Text, nullable=True),
+    sa.Column("key_id", sa.String(16), nullable=True),
+    sa.Column("signed_at", sa.Text, nullable=True),
+    sa.Column("verified", sa.Boolean, nullable=False),
+    sa.Column("received_at", UTCDateTime, nullable=False),
+    sa.Column("last_seen_at", UTCDateTime, nullable=False),
+)
+
 floor_alerts = sa.Table(
     "floor_alerts",
     metadata,
@@ -126,3 +149,7 @@ GAP = "gap"
 FOREIGN_RECORD = "foreign_record"
 JOURNAL_BEHIND = "journal_behind"
 KEY_CHANGED = "key_changed"
+#: A checkpoint whose signature does not verify against the enrolled key, or a signer's head
+#: behind (or beside) one the floor received before: the signer's state was replaced.
+BAD_CHECKPOINT = "bad_checkpoint"
+SIGNER_REWOUND = "signer_rewound"

@@ -1,0 +1,119 @@
+"""``dealer-assist floor enrol``: a table's public key pinned on the floor by a shift manager.
+
+``floor enrol --table TOML --key PUB --by BADGE [--pin-stdin]`` (or ``--floor URL --table-id
+ID``): the shift manager logs in (badge and PIN, asked with getpass or one line on stdin; the
+floor's users and access log, with its lockout after too many wrong PINs), and the table's key
+(``PUB``: PEM or 64 hex digits, as the signer printed it at installation) is pinned in
+``floor_tables.public_key``. From then on the floor verifies the signer's checkpoints with it,
+another key the table presents raises ``key_changed``, and records recorded before the
+enrolment are *not witnessed* (a re-created floor: history re-sent, not seen happening).
+Exit 0 enrolled (or that key already was), 1 refused (another key is enrolled: an alert), 2 on
+errors (a wrong PIN, not a shift manager, an unreadable key: a sentence).
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import sys
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+
+from dealer_assist.errors import ConfigError, DealerAssistError
+from dealer_assist.events import utc_now
+
+
+def register(
+    actions: argparse._SubParsersAction[argparse.ArgumentParser],
+    floor_args: Callable[[argparse.ArgumentParser], None],
+) -> None:
+    """Add ``enrol`` to ``floor``."""
+    enrol = actions.add_parser("enrol", help="pin a table's public key (a shift manager)")
+    floor_args(enrol)
+    enrol.add_argument("--table-id", metavar="ID",
+                       help="the table (default: [table] id of --table)")  # fmt: skip
+    enrol.add_argument("--key", required=True, metavar="PUB",
+                       help="the table's public key file (PEM or 64 hex digits)")  # fmt: skip
+    enrol.add_argument("--by", required=True, metavar="BADGE", help="the shift manager's badge")
+    enrol.add_argument("--game", default="uth", help="the table's game (a new table)")
+    enrol.add_argument("--pin-stdin", action="store_true", help="read the PIN from stdin")
+    enrol.set_defaults(func=run_enrol)
+
+
+def _table_id(args: argparse.Namespace) -> str:
+    if args.table_id:
+        return str(args.table_id)
+    if args.table:
+        try:
+            data = tomllib.loads(Path(args.table).read_text(encoding="utf-8-sig"))
+        except (OSError, tomllib.TOMLDecodeError) as e:
+            raise ConfigError(f"{args.table}: cannot read the table id: {e}") from e
+        table = data.get("table", {})
+        if isinstance(table, dict) and isinstance(table.get("id"), str) and table["id"]:
+            return str(table["id"])
+    raise ConfigError("name the table: --table-id ID (or a --table TOML with [table] id)")
+
+
+def run_enrol(args: argparse.Namespace) -> int:
+    """``floor enrol``: 0 enrolled, 1 refused (another key: an alert), 2 on errors."""
+    from dealer_assist.pitboss.roles import Role
+    from dealer_assist.pitboss.users import AccessEntry, LoginRefusedError, locked_until, login
+    from dealer_assist.storage.floor.access import FloorAccess, check_access
+    from dealer_assist.storage.floor.errors import FloorError
+    from dealer_assist.storage.signing import load_public_key
+    from ui.commands.floor import _open_floor, _settings
+
+    pin = sys.stdin.readline().rstrip("\n") if args.pin_stdin else getpass.getpass("PIN: ")
+    try:
+        table_id = _table_id(args)
+        key = load_public_key(args.key)
+        pit = _settings(args)[1]
+        floor = _open_floor(args)
+    except DealerAssistError as e:
+        print(f"dealer-assist floor: {e}", file=sys.stderr)
+        return 2
+    try:
+        check_access(floor)
+        access = FloorAccess(floor)
+        badge = args.by.strip()[:64] or "?"
+        now = utc_now()
+        until = locked_until(access.entries(), badge, now)
+        if until is not None:
+            access.record(AccessEntry(now, badge, None, "login_locked",
+                                      detail=f"until {until:%H:%M} UTC (floor enrol)"))  # fmt: skip
+            raise LoginRefusedError(
+                f"too many wrong PINs: this badge is locked until {until:%H:%M} UTC"
+            )
+        try:
+            user = login(access, badge, pin)
+        except LoginRefusedError:
+            access.record(AccessEntry(utc_now(), badge, None, "login_refused",
+                                      detail="floor enrol"))  # fmt: skip
+            raise
+        access.record(AccessEntry(utc_now(), user.badge, user.role.value, "login",
+                                  detail="floor enrol"))  # fmt: skip
+        if user.role is not Role.SHIFT_MANAGER:
+            raise LoginRefusedError(
+                f"{user.badge} is a {user.role.value}: only a shift manager enrols a table's key"
+            )
+        try:
+            pinned = floor.enrol(table_id, args.game, key.hex, user.badge, pit=pit)
+        except FloorError as e:
+            access.record(AccessEntry(utc_now(), user.badge, user.role.value, "enrol_refused",
+                                      table_id, None, f"key {key.key_id}: {e}"))  # fmt: skip
+            print(f"REFUSED: {e}")
+            return 1
+        detail = f"key {key.key_id} fingerprint {key.fingerprint}"
+        access.record(
+            AccessEntry(utc_now(), user.badge, user.role.value, "enrol", table_id, None, detail)
+        )
+    except DealerAssistError as e:
+        print(f"dealer-assist floor: {e}", file=sys.stderr)
+        return 2
+    finally:
+        floor.close()
+    what = "enrolled" if pinned else "already enrolled with this key"
+    print(f"table {table_id}: {what}: key {key.key_id} by {user.badge} (shift manager)")
+    print(f"fingerprint: {key.fingerprint}")
+    return 0
