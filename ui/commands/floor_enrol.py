@@ -58,7 +58,12 @@ def _table_id(args: argparse.Namespace) -> str:
 def run_enrol(args: argparse.Namespace) -> int:
     """``floor enrol``: 0 enrolled, 1 refused (another key: an alert), 2 on errors."""
     from dealer_assist.pitboss.roles import Role
-    from dealer_assist.pitboss.users import AccessEntry, LoginRefusedError, locked_until, login
+    from dealer_assist.pitboss.users import (
+        AccessEntry,
+        LoginRefusedError,
+        authenticate,
+        pin_must_change,
+    )
     from dealer_assist.storage.floor.access import FloorAccess, check_access
     from dealer_assist.storage.floor.errors import FloorError
     from dealer_assist.storage.signing import load_public_key
@@ -76,23 +81,9 @@ def run_enrol(args: argparse.Namespace) -> int:
     try:
         check_access(floor)
         access = FloorAccess(floor)
-        badge = args.by.strip()[:64] or "?"
-        now = utc_now()
-        until = locked_until(access.entries(), badge, now)
-        if until is not None:
-            access.record(AccessEntry(now, badge, None, "login_locked",
-                                      detail=f"until {until:%H:%M} UTC (floor enrol)"))  # fmt: skip
-            raise LoginRefusedError(
-                f"too many wrong PINs: this badge is locked until {until:%H:%M} UTC"
-            )
-        try:
-            user = login(access, badge, pin)
-        except LoginRefusedError:
-            access.record(AccessEntry(utc_now(), badge, None, "login_refused",
-                                      detail="floor enrol"))  # fmt: skip
-            raise
-        access.record(AccessEntry(utc_now(), user.badge, user.role.value, "login",
-                                  detail="floor enrol"))  # fmt: skip
+        user = authenticate(access, access, args.by, pin, utc_now())  # lockout, logged
+        if pin_must_change(pin):
+            raise LoginRefusedError(f"{user.badge}: the PIN must be changed first (pitboss)")
         if user.role is not Role.SHIFT_MANAGER:
             raise LoginRefusedError(
                 f"{user.badge} is a {user.role.value}: only a shift manager enrols a table's key"
