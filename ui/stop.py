@@ -12,14 +12,16 @@ journaled), says so in one sentence and exits 0, so the next start has nothing t
     if stop.requested:
         print(stop.sentence("after hand 12: ..."))
 
-A second signal while stopping raises :class:`KeyboardInterrupt` (the operator insists). The
-handlers are installed only in the main thread and restored on exit.
+A second signal while stopping raises :class:`KeyboardInterrupt` (the operator insists), unless
+an ``on_stop`` callback is given (a Qt window: each signal calls it, e.g. ``app.quit``, and the
+event loop returns). The handlers are installed only in the main thread and restored on exit.
 """
 
 from __future__ import annotations
 
 import signal
 import threading
+from collections.abc import Callable
 from types import FrameType, TracebackType
 from typing import Any
 
@@ -27,10 +29,12 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
 class StopRequest:
-    """SIGTERM and SIGINT set :attr:`requested` (the signal's name in :attr:`name`)."""
+    """SIGTERM and SIGINT set :attr:`requested` (the signal's name in :attr:`name`);
+    ``on_stop`` is called on each one (from the main thread, between bytecodes)."""
 
-    def __init__(self) -> None:
+    def __init__(self, on_stop: Callable[[], object] | None = None) -> None:
         self.signal: int | None = None
+        self.on_stop = on_stop
         self._old: dict[int, Any] = {}
 
     @property
@@ -48,6 +52,10 @@ class StopRequest:
         return f"stopped by {self.name} {what}"
 
     def _on_signal(self, signum: int, _frame: FrameType | None) -> None:
+        if self.on_stop is not None:
+            self.signal = self.signal or signum
+            self.on_stop()
+            return
         if self.signal is not None:
             raise KeyboardInterrupt  # asked twice: stop now (the step log keeps the hand)
         self.signal = signum

@@ -116,6 +116,7 @@ class TableRunner(RunnerStatus, IdentificationSteps[S], ABC, Generic[S]):
         self._voids = VoidAlarms(self._steps)
         self._waits = Waits()
         self._late = LateCards()
+        self._opened_with_events = False
         self._new_hand_state()
 
     @abstractmethod
@@ -262,6 +263,7 @@ class TableRunner(RunnerStatus, IdentificationSteps[S], ABC, Generic[S]):
                             acks=tuple(self._voids.acks),
                             session=self.session.to_json())  # fmt: skip
         written = False
+        self._opened_with_events = bool(late)  # kept with the opened step: never forgotten
         try:
             self._step(opened)
             written = True
@@ -275,6 +277,23 @@ class TableRunner(RunnerStatus, IdentificationSteps[S], ABC, Generic[S]):
                 raise noted from e  # frames went missing before: maybe a second reader
             raise
         return hand
+
+    def forget_unstarted(self) -> bool:
+        """An ordinary stop (SIGTERM) of a hand that has only opened: no bet locked, no blind
+        posted, no card dealt, no late card kept with it. Its step log is cleared, as when its
+        SHUFFLE fails, so the next start has nothing to resume (and no restarted device voids
+        it). Returns whether it was forgotten; any other hand stays parked in the step log.
+        Raises JournalError (the step log cannot be cleared: the hand stays parked)."""
+        hand = self.hand
+        if hand is None or hand.is_over or self._steps.hand_uid != hand.hand_uid:
+            return False
+        if self._steps.next_no != 1 or self._opened_with_events:
+            return False
+        if any(e.get("kind") == "card" for e in self._unsaved):
+            return False  # a card read and not yet a step: the hand is kept with it
+        self._steps.discard(hand.hand_uid)
+        self.hand = None
+        return True
 
     def perform(self, op: Operation) -> S:
         """A dealer's or player's operation on the hand: verified (the hand's rule error is

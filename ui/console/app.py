@@ -37,6 +37,7 @@ from ui.kit.boot import (
     quit_on_signals,
     source_factory,
 )
+from ui.kit.console_stop import ConsoleStopReport
 from ui.kit.i18n import install_language
 from ui.kit.pitboss import PitBossRoster
 from ui.kit.sources import SourceFactory
@@ -189,8 +190,10 @@ def run_console(
         # Without a window manager (kiosk, Xvfb) full screen alone keeps the minimum size.
         win.setGeometry(app.primaryScreen().geometry())
         win.showFullScreen()
+    report = ConsoleStopReport("dealer-assist console", config.table_id, url, announce=not demo)
+    console.bridge.snapshot.connect(lambda s: report.on_state(s.hand_no, s.phase, s.street))
     console.start()
-    quit_on_signals(app)
+    stop = quit_on_signals(app)
     if demo:
         driver = DemoDriver(console, demo, screenshot_dir, seed=seed)
         driver.finished.connect(app.quit)
@@ -205,7 +208,9 @@ def run_console(
             )
     else:
         app.exec()
-    console.close()
+    console.service.stop_signal = stop.requested  # read by the worker as it closes
+    console.close()  # the step in progress finished by the worker, the hand in the step log
+    report.report(stop)
     console.window.deleteLater()
     del console
     app.processEvents()

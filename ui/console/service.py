@@ -21,6 +21,7 @@ source, so typing does not void a hand.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Mapping
 
@@ -112,6 +113,7 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
         self._want_hand = False  # a new hand waits for the device (still busy with the last)
         self._want_until = 0.0  # monotonic: then the hand opens anyway (the device decides)
         self._ask_at = 0.0  # monotonic: the next STATUS request while the new hand waits
+        self.stop_signal = False  # closed by SIGTERM/SIGINT: a hand only opened is forgotten
         self._watch_storage()
 
     # -- lifecycle --------------------------------------------------------------------------------
@@ -166,6 +168,9 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
     def close(self) -> None:
         """Close the source and the journal; safe to call twice. Returns at once, also during
         a deal: the hand stays in the step log and resumes at the next :meth:`open`."""
+        if self.stop_signal and self.runner is not None:  # an ordinary stop: see forget_unstarted
+            with contextlib.suppress(DealerAssistError):
+                self.runner.forget_unstarted()
         self.runner = None
         self._want_hand = False
         if self.signoff_relay is not None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ctypes.util
 import os
-import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -29,6 +28,7 @@ from drivers.factory import open_source
 from drivers.failover.table import open_table_sources
 from ui.kit import theme
 from ui.kit.sources import SourceFactory
+from ui.stop import StopRequest
 
 
 def default_journal_path() -> Path:
@@ -136,11 +136,13 @@ def no_display() -> bool:
     return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def quit_on_signals(app: QApplication) -> None:
-    """Ctrl+C / SIGTERM close the console cleanly (source and journal closed by the worker).
-    Python runs signal handlers only between bytecodes, so a timer wakes it up regularly."""
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, lambda *_: app.quit())
+def quit_on_signals(app: QApplication) -> StopRequest:
+    """Ctrl+C / SIGTERM close the console cleanly (source and journal closed by the worker):
+    the application quits, the returned request says which signal came (the caller says what
+    was done, :mod:`ui.kit.console_stop`, and restores the handlers). Python runs signal
+    handlers only between bytecodes, so a timer wakes it up regularly."""
+    stop = StopRequest(on_stop=app.quit).install()
     timer = QTimer(app)
     timer.timeout.connect(lambda: None)
     timer.start(250)
+    return stop

@@ -22,6 +22,7 @@ from ui.kit.boot import (
     quit_on_signals,
     source_factory,
 )
+from ui.kit.console_stop import ConsoleStopReport
 from ui.kit.pitboss import PitBossRoster
 from ui.poker.app import PokerConsole
 from ui.poker.demo import run_demo
@@ -71,10 +72,14 @@ def run_poker_console(
         else:
             win.setGeometry(app.primaryScreen().geometry())
             win.showFullScreen()
+        report = ConsoleStopReport("dealer-assist console", config.table_id, url)
+        console.bridge.snapshot.connect(lambda s: report.on_state(s.hand_no, s.phase, s.street))
         console.start()
-        quit_on_signals(app)
+        stop = quit_on_signals(app)
         app.exec()
-        console.close()
+        console.service.stop_signal = stop.requested  # read by the worker as it closes
+        console.close()  # the step in progress finished by the worker, the hand in the step log
+        report.report(stop)
         console.window.deleteLater()
         app.processEvents()
     if previous is not None:

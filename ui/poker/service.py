@@ -12,6 +12,7 @@ up, sits them out or in, places the button, then starts the hand.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -135,6 +136,7 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
         self.config = config
         self.roster = roster
         self.signers: UserStore | None = None  # the pit-boss application's users (sign-offs)
+        self.stop_signal = False  # closed by SIGTERM/SIGINT: a hand only opened is forgotten
         # a tournament table (dealer_assist.tournament.live_table.LiveTable): each hand at the
         # level in force when it starts, a resumed hand at its own
         self.tournament: LiveTable | None = None
@@ -199,6 +201,9 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
     def close(self) -> None:
         """Close the source and the journal; safe to call twice (a hand in progress stays in
         the step log and resumes at the next :meth:`open`)."""
+        if self.stop_signal and self.runner is not None:  # an ordinary stop: see forget_unstarted
+            with contextlib.suppress(DealerAssistError):
+                self.runner.forget_unstarted()
         self.runner = None
         self.seating = None
         self._want_until = None
