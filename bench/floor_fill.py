@@ -263,7 +263,7 @@ def main() -> int:
     with Floor(url) as floor:
         heads: dict[str, tuple[int, str]] = {}
         for t in tables:
-            floor.register(t.table_id, t.game, pit=pit_of(t.index), public_key=t.signer.public.hex)
+            floor.enrol(t.table_id, t.game, t.signer.public.hex, "bench", pit=pit_of(t.index))
             heads[t.table_id] = floor.head(t.table_id) or (0, GENESIS_HASH)
         have = sum(p for p, _ in heads.values())
         print(f"floor {args.schema}: {have:,} hands; target {per_table * args.tables:,} "
