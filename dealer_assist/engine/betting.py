@@ -265,13 +265,10 @@ class RoundState:
         if top <= high_bet:
             return 0, 0, f"seat {seat} has no chips to {word} with after calling"
         folded = self.folded
-        for s in self.order:  # another able seat that could answer (a live seat with chips)
-            if (
-                s != seat
-                and s not in folded
-                and stacks[s] > 0
-                and committed[s] + stacks[s] > high_bet
-            ):
+        # another seat still in with chips: it answers, if only by calling for less (GAMES.md:
+        # a raise nobody can match in full is legal, the part nobody called goes back)
+        for s in self.order:
+            if s != seat and s not in folded and stacks[s] > 0:
                 break
         else:
             return 0, 0, f"nobody can answer a {word}: every other player is all-in"

@@ -28,7 +28,11 @@ from dealer_assist.engine.pots import after_button
 from dealer_assist.errors import InvalidRecordError
 from dealer_assist.games.holdem import ANTE, BIG_BLIND, STREETS, forced_bets
 from dealer_assist.games.stud import CODE as STUD
-from dealer_assist.interchange.phh_common import UNKNOWN_HOLE, add_metadata
+from dealer_assist.interchange.phh_common import (
+    UNKNOWN_HOLE,
+    add_metadata,
+    write_unanswerable_raises,
+)
 from dealer_assist.interchange.phh_stud import stud_to_phh
 from dealer_assist.record import settle_record
 
@@ -104,6 +108,7 @@ def record_to_phh(
     phh["starting_stacks"] = [int(by_seat[s]["stack"]) for s in order]
     actions, dealt_board = _actions(record, order, index, by_seat)
     phh["actions"] = actions
+    write_unanswerable_raises(phh)
     add_metadata(
         phh, order, int(record["seats"]), settlement, hand_id=hand_id, table=table, time=time
     )

@@ -122,3 +122,94 @@ def amount(word: str, path: str, unit: Decimal | None = None) -> int | float | D
             return float(word)
         except ValueError:
             raise InvalidRecordError(path, f"{word!r} is not an amount") from None
+
+
+# -- raises nobody can answer in full ---------------------------------------------------------
+
+RAISES = "_raises"
+"""User field: ``[[k, TO], ...]``, the PHH actions ``k`` written ``pN cc`` that were raises to
+``TO`` nobody could answer in full (:func:`write_unanswerable_raises`)."""
+
+
+def write_unanswerable_raises(phh: dict[str, Any]) -> None:
+    """Rewrite as a call each ``cbr`` that no other player still in can answer beyond the bet
+    it raises (every one all-in, or able only to call it for less), and list them in
+    :data:`RAISES`.
+
+    GAMES.md "A betting round": such a raise is legal and the part nobody called goes back to
+    the raiser, so it moves the chips of a call; PHH readers (pokerkit) refuse it ("no reason
+    to complete, bet, or raise"). The chips are followed as PHH readers see them: ``antes``,
+    then ``blinds_or_straddles`` (Hold'em) or ``pN pb`` (``bring_in``), a deal after a player's
+    action starting a street.
+    """
+    n = len(phh["starting_stacks"])
+    antes, blinds = phh["antes"], phh.get("blinds_or_straddles", [0] * n)
+    if n == 2:  # the forced bets' arrays are reversed heads-up (spec "Antes")
+        antes, blinds = antes[::-1], blinds[::-1]
+    left = [max(0, s - a) for s, a in zip(phh["starting_stacks"], antes, strict=True)]
+    bets = [min(b, x) for b, x in zip(blinds, left, strict=True)]
+    left = [x - b for x, b in zip(left, bets, strict=True)]
+    folded: set[int] = set()
+    acted = False
+    rewritten: list[list[int]] = []
+    actions = list(phh["actions"])
+    for k, text in enumerate(actions):
+        words = text.split("#", 1)[0].split()
+        if not words:
+            continue
+        if words[0] == "d":
+            if acted:
+                bets, acted = [0] * n, False
+            continue
+        j = int(words[0][1:]) - 1
+        op = words[1:]
+        acted = True
+        if op == ["f"]:
+            folded.add(j)
+            continue
+        high = max(bets)
+        if op == ["cc"]:
+            to = high
+        elif op == ["pb"]:
+            to = int(phh["bring_in"])
+        elif op[:1] == ["cbr"]:
+            to = int(op[1])
+            others = (i for i in range(n) if i != j and i not in folded)
+            if high > 0 and not any(left[i] + bets[i] > high for i in others):
+                actions[k] = f"p{j + 1} cc # raise to {to}: nobody can answer it in full"
+                rewritten.append([k, to])
+                to = high
+        else:
+            continue  # a show or a muck
+        moved = max(0, min(to - bets[j], left[j]))
+        left[j] -= moved
+        bets[j] += moved
+    if rewritten:
+        phh["actions"] = actions
+        phh[RAISES] = rewritten
+
+
+def read_unanswerable_raises(phh: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``phh`` with the raises of :data:`RAISES` as made (``pN cbr TO``), for our reader.
+
+    Raises:
+        InvalidRecordError: ``_raises`` is not a list of ``[k, TO]`` naming ``pN cc`` actions.
+    """
+    marks = phh.get(RAISES)
+    if marks is None:
+        return phh
+    actions = phh.get("actions")
+    if not isinstance(marks, list) or not isinstance(actions, list):
+        raise InvalidRecordError(RAISES, "must be a list of [action index, to]")
+    actions = list(actions)
+    for i, mark in enumerate(marks):
+        words: list[str] = []
+        pair = isinstance(mark, list) and len(mark) == 2 and all(type(v) is int for v in mark)
+        if pair and 0 <= mark[0] < len(actions):
+            words = str(actions[mark[0]]).split("#", 1)[0].split()
+        if len(words) != 2 or words[1] != "cc":
+            raise InvalidRecordError(
+                f"{RAISES}[{i}]", f"must be [index of a 'pN cc', to], got {mark!r}"
+            )
+        actions[mark[0]] = f"{words[0]} cbr {mark[1]}"
+    return {**phh, "actions": actions}

@@ -24,6 +24,7 @@ from dealer_assist.interchange.phh import VARIANTS, forced_slot, player_order
 from dealer_assist.interchange.phh_common import amount as _amount
 from dealer_assist.interchange.phh_common import money as _money
 from dealer_assist.interchange.phh_common import numbers as _numbers
+from dealer_assist.interchange.phh_common import read_unanswerable_raises
 from dealer_assist.interchange.phh_common import whole as _whole
 from dealer_assist.interchange.phh_stud_read import STUD_BETTING, convert_stud
 from dealer_assist.record import settle_record
@@ -46,7 +47,7 @@ def phh_to_record(phh: Mapping[str, Any], unit: Decimal | None = None) -> dict[s
         InvalidRecordError: naming the PHH field (``antes``, ``actions[4]`` ...) and the reason;
             a record field (``p2.hole``: the second PHH player) when the settlement refuses one.
     """
-    record, origin, texts = _convert(phh, unit)
+    record, origin, texts = _convert(read_unanswerable_raises(phh), unit)
     try:
         settle_record(record)
     except InvalidRecordError as e:

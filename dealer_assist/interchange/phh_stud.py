@@ -39,7 +39,11 @@ from dealer_assist.games.stud import (
     STREET_NAMES,
     showdown_order,
 )
-from dealer_assist.interchange.phh_common import UNKNOWN_CARD, add_metadata
+from dealer_assist.interchange.phh_common import (
+    UNKNOWN_CARD,
+    add_metadata,
+    write_unanswerable_raises,
+)
 from dealer_assist.record import settle_record
 
 STUD_VARIANTS = {"fixed_limit": "F7S", "pot_limit": "P7S", "no_limit": "N7S"}
@@ -88,6 +92,7 @@ def stud_to_phh(
         phh["ante_trimming_status"] = True
     phh["starting_stacks"] = [int(by_seat[s]["stack"]) for s in order]
     phh["actions"] = _actions(record, order, by_seat)
+    write_unanswerable_raises(phh)
     add_metadata(
         phh, order, int(record["seats"]), settlement, hand_id=hand_id, table=table, time=time
     )
