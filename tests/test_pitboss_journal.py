@@ -104,15 +104,17 @@ def test_recompute_of_a_tampered_payout_marks_the_difference(db: Path) -> None:
     finally:
         s.close()
     tamper_payout(db, hand.hand_id, seat_index=0, add=1000)
-    s = session(db)
-    try:
-        result = s.recompute(hand.table_id, hand.hand_id)
-        seat = hand.settlement["seats"][0]  # type: ignore[index]
-        assert [(d.path, d.recorded, d.recomputed) for d in result.differences] == [
-            (f"seats[seat={seat['seat']}].net", seat["net"] + 1000, seat["net"])
-        ]
-    finally:
-        s.close()
+    from dealer_assist.pitboss.recompute import recompute
+    from dealer_assist.storage.verified_index import JournalNotVerifiedError
+
+    with pytest.raises(JournalNotVerifiedError, match=f"hand {hand.hand_id}: content"):
+        session(db)  # the application shows no hand of a journal that does not verify
+    changed = next(h for h in raw_hands(db) if h.hand_id == hand.hand_id)
+    result = recompute(changed)  # the recompute itself still names the difference
+    seat = hand.settlement["seats"][0]  # type: ignore[index]
+    assert [(d.path, d.recorded, d.recomputed) for d in result.differences] == [
+        (f"seats[seat={seat['seat']}].net", seat["net"] + 1000, seat["net"])
+    ]
 
 
 def test_login_refused_with_a_wrong_pin_and_every_view_is_in_the_access_log(db: Path) -> None:

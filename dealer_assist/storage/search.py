@@ -1,12 +1,12 @@
 """The pit boss's hand search over one table's journal, opened read-only
 (:class:`~dealer_assist.pitboss.filters.HandSource`; docs/PITBOSS.md).
 
-A journal of revision 0004 keeps each hand's search columns in ``hand_search`` (written with
-the hand): the search is SQL on its indexes (:mod:`dealer_assist.storage.search_sql`). An older
-journal (opened read-only, so not upgraded) has none: each hand's columns are read once
-(:func:`~dealer_assist.storage.floor.summary.search_columns`, the floor's own) and kept in
-memory; hands appended since are read on the next search. Both give the floor's order
-(:func:`in_order`).
+The journal is verified when it is opened and its search index rebuilt from the verified
+hands (:class:`~dealer_assist.storage.verified_index.VerifiedIndex`): the journal's own
+``hand_search`` table is not hashed, so it is never read here. The search is SQL on the
+rebuilt index (:mod:`dealer_assist.storage.search_sql`), in the floor's order
+(:func:`in_order` says the same in Python); entries appended since are verified and indexed at
+the next search or floor view; a hand opened is checked against its verified hash.
 """
 
 from __future__ import annotations
@@ -27,16 +27,16 @@ from dealer_assist.pitboss.filters import (
     Page,
     Sort,
     TableStatus,
-    row_of,
     status_of,
 )
-from dealer_assist.ports import TABLE_RECORD, StoredHand
+from dealer_assist.ports import StoredHand
 from dealer_assist.storage import search_sql
 from dealer_assist.storage.access import LocalAcks
-from dealer_assist.storage.floor.summary import search_columns
 from dealer_assist.storage.hand_index import IX_VOIDS, flag_index, flag_term, row_of_values
 from dealer_assist.storage.journal import Journal
-from dealer_assist.storage.schema import SEARCH_REVISIONS, UTCDateTime, hand_search
+from dealer_assist.storage.schema import UTCDateTime, hand_search
+from dealer_assist.storage.signing import KeyRing
+from dealer_assist.storage.verified_index import VerifiedIndex
 
 _ALERT_FLAGS = ("device_fault", "link_lost", "identity_changed")
 
@@ -45,64 +45,53 @@ class JournalSearch:
     """One journal at ``path`` (a SQLite file), read-only; acknowledgements in
     ``pitboss_acks.jsonl`` beside it (:class:`~dealer_assist.storage.access.LocalAcks`).
 
-    Raises (``open``): JournalError: no journal there, or a schema this program cannot read.
+    Raises (``open``): JournalError: no journal there, or a schema this program cannot read;
+    JournalNotVerifiedError: it does not verify (the sentence names the hand and why).
     """
 
-    def __init__(self, path: str | Path, *, least_budget: int = search_sql.MIN_BUDGET) -> None:
+    def __init__(
+        self, path: str | Path, *, least_budget: int = search_sql.MIN_BUDGET,
+        keys: KeyRing | None = None,
+    ) -> None:  # fmt: skip
         self.path = Path(path)
         self.least_budget = least_budget  # see search_sql: hands read and sorted at least
         self._journal = Journal(str(path), create=False, read_only=True)
-        self._rows: list[HandRow] = []
-        self._last = 0
+        self.index = VerifiedIndex(self._journal, keys)
         self.acks = LocalAcks(self.path.parent)
 
     def open(self) -> None:
-        """Open the journal read-only."""
+        """Open the journal read-only, verify it and build the index (see the module doc)."""
         self._journal.open()
+        try:
+            self.index.build()
+        except BaseException:
+            self.close()
+            raise
 
     def close(self) -> None:
-        """Close the journal; safe twice."""
+        """Close the journal and drop the index; safe twice."""
         self._journal.close()
-
-    @property
-    def indexed(self) -> bool:
-        """Whether the journal has its search columns (revision 0004: SQL), once open."""
-        return self._journal.schema_revision in SEARCH_REVISIONS
-
-    def _refresh(self) -> list[HandRow]:
-        for hand in self._journal.iter_hands(self._last + 1):
-            self._last = hand.hand_id
-            if hand.status != TABLE_RECORD:
-                self._rows.append(row_of(hand, search_columns(hand)))
-        return self._rows
+        self.index.close()
 
     def search(self, where: HandFilter, sort: Sort, offset: int, limit: int) -> Page:
         """Rows ``offset..offset+limit`` of the matching hands in ``sort`` order. Raises
-        JournalError (the journal cannot be read)."""
-        if self.indexed:
-            with self._journal.reading("search hands") as conn:
-                return search_sql.search(conn, where, sort, offset, limit, least=self.least_budget)
-        rows = in_order([r for r in self._refresh() if where.matches(r)], sort)
-        page = rows[offset : offset + limit]
-        return Page(tuple(page), offset, offset + limit < len(rows))
+        JournalError (the journal cannot be read), JournalNotVerifiedError (it stopped
+        verifying)."""
+        self.index.catch_up()
+        with self.index.reading() as conn:
+            return search_sql.search(conn, where, sort, offset, limit, least=self.least_budget)
 
     def _tables(self, now: datetime) -> list[tuple[str, HandRow, int, list[HandRow]]]:
         """Each table's (id, last hand, hands in the hour before ``now``, its hands that may
         be alerts: voids and the alert flags', in position order)."""
-        if not self.indexed:
-            rows = self._refresh()
-            out = []
-            for table_id in sorted({r.table_id for r in rows}):
-                mine = [r for r in rows if r.table_id == table_id]
-                hour = sum(1 for r in mine if r.recorded_at >= now - timedelta(hours=1))
-                out.append((table_id, mine[-1], hour, mine))
-            return out
-        with self._journal.reading("read the floor view") as conn:
+        self.index.catch_up()
+        with self.index.reading() as conn:
             return [_table_sql(conn, t, now) for t in _table_ids(conn)]
 
     def hand(self, table_id: str, position: int) -> StoredHand:
-        """The hand at ``position``. Raises JournalError when none, or of another table."""
-        hand = self._journal.get_hand(position)
+        """The hand at ``position``, as verified. Raises JournalError when none, or of another
+        table; JournalNotVerifiedError when it changed since."""
+        hand = self.index.check(self._journal.get_hand(position))
         if hand.table_id != table_id:
             raise JournalError(
                 f"hand {position} of this journal is of {hand.table_id}, not {table_id}"

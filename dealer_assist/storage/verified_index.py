@@ -1,0 +1,195 @@
+"""The pit boss's index over one table's journal, rebuilt from the journal once it verifies
+(docs/PITBOSS.md "One journal: verified first").
+
+The journal's own ``hand_search`` table is outside the hash chain: whoever can write the
+journal's file can empty it or change an amount there without breaking ``audit verify``. So the
+application never reads it. On open the whole chain is verified (hashes, links, head, and
+signatures under the audit's default policy: unsigned entries only before a signed legacy
+checkpoint); then each hand is read again, its hash recomputed and linked to the one before up
+to the verified head (so what is indexed is exactly what verified, whatever changed between the
+two reads), and its search columns (:func:`~dealer_assist.storage.hand_index.search_values`,
+the floor's own) are written to a private in-memory SQLite index with the indexes of revision
+0004, which :mod:`dealer_assist.storage.search_sql` searches. Entries appended later are
+verified from the last verified position (the mark must still hold its hash) before they are
+indexed; a hand opened is checked against the hash verified for its position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+from sqlalchemy.pool import StaticPool
+
+from dealer_assist.errors import JournalError
+from dealer_assist.ports import StoredHand
+from dealer_assist.storage.chain import GENESIS_HASH, chain_hash
+from dealer_assist.storage.hand_index import IX_VOIDS, flag_index, flag_term, search_values
+from dealer_assist.storage.journal import Journal
+from dealer_assist.storage.schema import hand_search
+from dealer_assist.storage.signing import KeyRing
+from dealer_assist.storage.verify import verify_chain
+
+_BATCH = 2000
+#: The indexes :mod:`~dealer_assist.storage.search_sql` names (as revision 0004 makes them).
+_INDEXES = {
+    "ix_hand_search_recorded": ["recorded_at", "table_id"],
+    "ix_hand_search_table": ["table_id", "hand_id", "recorded_at"],
+    "ix_hand_search_game": ["game", "table_id", "hand_id", "recorded_at"],
+    "ix_hand_search_status": ["status", "table_id", "hand_id", "recorded_at"],
+    "ix_hand_search_top_amount": ["top_amount", "table_id", "hand_id", "recorded_at"],
+    "ix_hand_search_wagered": ["wagered", "table_id", "hand_id", "recorded_at"],
+    "ix_hand_search_dealer": ["dealer", "recorded_at", "table_id"],
+}
+_FLAGS = ("device_fault", "manual_card", "camera_card", "link_lost", "source_switched",
+          "identity_changed", "resumed")  # fmt: skip
+
+
+class JournalNotVerifiedError(JournalError):
+    """The journal does not verify (or changed after it did): the sentence names the position
+    and the reason; nothing of it is shown."""
+
+
+def _private_schema() -> tuple[sa.MetaData, sa.Table, sa.Table]:
+    meta = sa.MetaData()
+    cols = [sa.Column(c.name, c.type, primary_key=c.primary_key, nullable=c.nullable,
+                      autoincrement=False) for c in hand_search.c]  # fmt: skip
+    search = sa.Table("hand_search", meta, *cols)
+    for name, columns in _INDEXES.items():
+        sa.Index(name, *(search.c[c] for c in columns))
+    sa.Index(IX_VOIDS, search.c.recorded_at, search.c.table_id,
+             sqlite_where=sa.text("status = 'void'"))  # fmt: skip
+    for flag in _FLAGS:
+        sa.Index(flag_index(flag), search.c.recorded_at, search.c.table_id,
+                 sqlite_where=sa.text(flag_term(flag)))  # fmt: skip
+    hashes = sa.Table(
+        "verified_hashes",
+        meta,
+        sa.Column("hand_id", sa.Integer, primary_key=True, autoincrement=False),
+        sa.Column("hash", sa.String(64), nullable=False),
+    )
+    return meta, search, hashes
+
+
+class VerifiedIndex:
+    """The verified, rebuilt search index of ``journal`` (open, read-only), signatures checked
+    against ``keys`` (default: the journal's own key folder, as ``audit verify`` without a
+    pinned key). Not thread-safe: the application calls it from its one worker thread.
+
+    Raises (:meth:`build`, :meth:`catch_up`, :meth:`check`): JournalNotVerifiedError;
+    JournalError when the journal cannot be read.
+    """
+
+    def __init__(self, journal: Journal, keys: KeyRing | None = None) -> None:
+        self.journal = journal
+        self.keys = keys
+        self.position = 0
+        """The last verified entry (0: none)."""
+        self.head_hash = GENESIS_HASH
+        self.signatures = 0
+        """Signatures checked so far."""
+        self._engine = sa.create_engine(
+            "sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False}
+        )
+        meta, self._search, self._hashes = _private_schema()
+        meta.create_all(self._engine)
+        self._failed: str | None = None
+
+    def _fail(self, text: str) -> JournalNotVerifiedError:
+        self._failed = (
+            f"the journal {self.journal.url_or_path} does not verify ({text}): the pit-boss "
+            "application shows none of it; dealer-assist audit verify --db "
+            f"{self.journal.url_or_path} says more"
+        )
+        return JournalNotVerifiedError(self._failed)
+
+    def build(self) -> None:
+        """Verify the whole journal and index every entry (see the module doc)."""
+        ring = self.keys if self.keys is not None else self.journal.local_keys()
+        self.keys = ring
+        result = self.journal.verify(ring, checkpoint=True)
+        if not result.ok:
+            raise self._fail(f"hand {result.first_bad_hand}: {result.reason}")
+        self.signatures = result.signatures_checked
+        self._index(result.hands_checked, result.head_hash or GENESIS_HASH)
+
+    def catch_up(self) -> None:
+        """Verify and index the entries appended since the last verified one (nothing to do
+        when none); a journal that stopped verifying stays refused."""
+        if self._failed is not None:
+            raise JournalNotVerifiedError(self._failed)
+        last = self.journal.last_hand()
+        if last is None or last.hand_id == self.position:
+            if last is None and self.position:
+                raise self._fail(f"hand 1: missing (the journal held {self.position} entries)")
+            return
+        with self.journal.reading("verify the entries appended") as conn:
+            result = verify_chain(conn, self.position, self.head_hash, keys=self.keys,
+                                  checkpoint=True)  # fmt: skip
+        if not result.ok:
+            raise self._fail(f"hand {result.first_bad_hand}: {result.reason}")
+        self.signatures += result.signatures_checked
+        self._index(result.hands_checked, result.head_hash or GENESIS_HASH)
+
+    def _index(self, last: int, head: str) -> None:
+        """Read entries ``position+1 .. last`` again, each re-hashed and linked up to
+        ``head``, and index them."""
+        expected, prev = self.position + 1, self.head_hash
+        rows: list[dict[str, Any]] = []
+        hashes: list[dict[str, Any]] = []
+        for hand in self.journal.iter_hands(expected):
+            if hand.hand_id > last:
+                break
+            if (
+                hand.hand_id != expected
+                or hand.prev_hash != prev
+                or chain_hash(hand.prev_hash, hand.content()) != hand.hash
+            ):
+                raise self._fail(f"hand {expected}: changed while it was being verified")
+            values = search_values(hand)
+            if values is not None:
+                rows.append(values)
+            hashes.append({"hand_id": hand.hand_id, "hash": hand.hash})
+            expected, prev = expected + 1, hand.hash
+            if len(hashes) >= _BATCH:
+                self._write(rows, hashes)
+                rows, hashes = [], []
+        if expected - 1 != last or (last and prev != head):
+            raise self._fail(f"hand {expected}: changed while it was being verified")
+        self._write(rows, hashes)
+        self.position, self.head_hash = last, prev
+
+    def _write(self, rows: list[dict[str, Any]], hashes: list[dict[str, Any]]) -> None:
+        with self._engine.begin() as conn:
+            if rows:
+                conn.execute(sa.insert(self._search), rows)
+            if hashes:
+                conn.execute(sa.insert(self._hashes), hashes)
+
+    @contextmanager
+    def reading(self) -> Iterator[Connection]:
+        """A connection to the private index (its ``hand_search`` table)."""
+        with self._engine.connect() as conn:
+            yield conn
+
+    def check(self, hand: StoredHand) -> StoredHand:
+        """``hand`` when it is the entry verified at its position (its content re-hashed).
+        Raises JournalNotVerifiedError otherwise (changed or appended after the verify)."""
+        with self._engine.connect() as conn:
+            known = conn.execute(
+                sa.select(self._hashes.c.hash).where(self._hashes.c.hand_id == hand.hand_id)
+            ).scalar_one_or_none()
+        if known is None:
+            raise JournalNotVerifiedError(
+                f"hand {hand.hand_id} is not verified yet: search again to read it"
+            )
+        if hand.hash != known or chain_hash(hand.prev_hash, hand.content()) != known:
+            raise self._fail(f"hand {hand.hand_id}: changed after it was verified")
+        return hand
+
+    def close(self) -> None:
+        """Drop the private index."""
+        self._engine.dispose()
