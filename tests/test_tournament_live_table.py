@@ -171,3 +171,28 @@ def test_a_hand_resumed_after_a_restart_keeps_the_level_it_started_at(journal: J
         assert again.service.runner.config.poker.ante == 50
     finally:
         again.close()
+
+
+def test_the_bring_in_button_says_the_bring_in_of_the_hands_level(
+    journal: Journal, qtbot: Any
+) -> None:
+    from ui.kit.boot import qt_app
+    from ui.kit.i18n import install_language
+    from ui.poker.window import PokerWindow
+
+    install_language(qt_app(), "en")
+    clock = Clock()
+    desk = desk_for(journal, stud_break(), clock)
+    d = driver_for(journal, desk, clock)
+    win = PokerWindow(d.p, d.config, "en")  # made at level 1: its bring-in is 25
+    qtbot.addWidget(win)
+    try:
+        clock.move(minutes=31)  # level 1 and the break over: level 2, bring-in 50
+        d.new_hand()
+        d.deal()
+        assert d.p.snap.legal is not None and "bring_in" in d.p.snap.legal.kinds
+        assert d.p.snap.forced_amount == 50
+        label = win.side.bar.buttons["bring_in"].text()
+        assert money(50, "chips") in label and money(25, "chips") not in label
+    finally:
+        d.close()

@@ -122,6 +122,8 @@ class Director(LiveClock, HeatsFormula, TableMoves):
             self.state.take(stored)
             if stored.table_id == self.state.tournament_id:
                 self.desk._last = stored
+            elif stored.table_id in self.tables:  # journaled by the table's own console
+                self.tables[stored.table_id].take_entry(stored)
         if self.state.opened:
             for tid in self.state.tables:
                 if tid not in self.tables:

@@ -184,6 +184,20 @@ class TournamentTable:
         runner.session = new
         return new
 
+    def take_entry(self, stored: StoredHand) -> None:
+        """``stored``, this table's entry journaled by another process (its dealer's console:
+        a hand; a time-out's record): the changes between hands start from it, not from the
+        session this object last journaled. Between hands only (a hand in progress here keeps
+        its own)."""
+        last = self.view.last_hand()
+        if stored.table_id != self.table_id or (last is not None
+                                                and last.hand_id >= stored.hand_id):  # fmt: skip
+            return
+        self.view._last = stored
+        runner = self.table.runner
+        if runner.hand is None or runner.hand.is_over:
+            runner.session = None  # read again from the entry (TableSession.of_journal)
+
     def record(self, part: Mapping[str, Any], *, by: str) -> StoredHand:
         """A tournament record that moves no chips (kind ``"tournament"``), on this table with
         its session as it is. Raises JournalError."""

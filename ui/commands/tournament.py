@@ -45,7 +45,7 @@ from dealer_assist.tournament.structure import TournamentStructure, euros, load_
 from dealer_assist.tournament.tables import TableJournalView, TournamentTable
 from drivers.emulator.source import EmulatorSource
 from drivers.factory import open_source
-from ui.commands import tournament_screens
+from ui.commands import tournament_rehearse, tournament_screens
 from ui.commands.simulate_poker import SimulatedSeat
 from ui.records import RecordsFile
 
@@ -82,6 +82,7 @@ def register(sub: Any) -> None:
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=run)
     tournament_screens.register(tsub)  # clock, director (the screens' own module)
+    tournament_rehearse.register(tsub)  # the whole tournament through the real consoles
 
 
 def tournament_id(structure: TournamentStructure, seed: int, players: int) -> str:

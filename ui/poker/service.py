@@ -55,7 +55,7 @@ from ui.poker.seating import Seating
 from ui.poker.service_signoff import PokerFloorSignoffSteps
 from ui.poker.service_storage import PokerStorageSteps
 from ui.poker.signoff import pot_wait
-from ui.poker.snapshot import Extras, PokerSnapshot, RuleRefusal, take_snapshot
+from ui.poker.snapshot import FORCED_KIND, Extras, PokerSnapshot, RuleRefusal, take_snapshot
 
 RULES = ("no_card_entered", "void_unacknowledged", "hand_in_progress", "no_new_deck",
          "no_hand_to_void")  # fmt: skip
@@ -462,7 +462,8 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
             alarm_uid=alarm.hand_uid if alarm else "", can_undo=self.can_undo(),
             journaled=stored is not None and hand is not None and stored.hand_uid == hand.hand_uid,
             manual_source=source_kind(self.active_source) == "manual", extras=extras,
-        ), on_box=on_box(runner), signoff=pot_wait(runner))  # fmt: skip
+        ), on_box=on_box(runner), signoff=pot_wait(runner),
+            forced_amount=_forced(runner))  # fmt: skip
 
     def _device(self) -> DeviceStatus:
         runner, source = self.runner, self.source
@@ -484,6 +485,14 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
             source=active.name if active is not None else "", source_kind=source_kind(active),
             next_attempt_in=status.next_attempt_in, last_error=status.last_error,
         )  # fmt: skip
+
+
+def _forced(runner: PeerRunner | None) -> int:
+    """The forced bet a seat decides (Stud's bring-in) in the game the table plays now: a
+    tournament's level sets it hand by hand."""
+    game = runner.config.poker if runner is not None else None
+    amount = getattr(game, FORCED_KIND, 0)
+    return amount if isinstance(amount, int) else 0
 
 
 def execute(service: PokerService, cmd: PokerCommand) -> PokerSnapshot:

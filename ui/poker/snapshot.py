@@ -211,6 +211,8 @@ class PokerSnapshot:
         on_box: the badge of the dealer on the box ("" before the first dealer change).
         signoff: the pot whose award waits for a pit boss's sign-off (:mod:`ui.poker.signoff`),
             None when none waits.
+        forced_amount: the forced bet a seat decides (Stud's bring-in) in the game the table
+            plays now, 0 for none (a tournament's level sets it hand by hand).
     """
 
     seq: int = 0
@@ -258,6 +260,7 @@ class PokerSnapshot:
     error: CommandError | None = None
     on_box: str = ""
     signoff: PotWait | None = None
+    forced_amount: int = 0
 
     def seat(self, seat: int) -> SeatSnap | None:
         """The seat's snapshot, None when nobody sits there."""

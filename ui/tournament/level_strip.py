@@ -418,7 +418,7 @@ class LevelStrip(QFrame):
             self._bank_journal.close()
 
 
-def _place(window: QMainWindow, strip: LevelStrip) -> None:
+def place_strip(window: QMainWindow, strip: LevelStrip) -> None:
     """Over the felt, under the top bar: the first of the column left of the side panel (the
     felt gives up the height, the window keeps its size); else right under the top bar."""
     central = window.centralWidget()
@@ -450,7 +450,7 @@ def attach_level_strip(
     strip = LevelStrip(now=now)
     strip.table_id = config.table_id
     strip.timeouts = TimeOuts(presenter, strip.journal_part, config.table_id)
-    _place(window, strip)
+    place_strip(window, strip)
     presenter.subscribe(strip.on_view)
     journal = url or config.journal_url
     if journal:

@@ -76,8 +76,9 @@ class ActionBar(QWidget):
         else:
             set_text(self.buttons["call"], kind_name("call"))
         forced = kind_name(FORCED_KIND)
-        if self.forced:
-            forced += "\n" + money(self.forced, cur)
+        amount = view.snap.forced_amount or self.forced  # a tournament's: the hand's level's
+        if amount:
+            forced += "\n" + money(amount, cur)
         set_text(self.buttons[FORCED_KIND], forced)
         for kind in RIGHT:
             b = self.buttons[kind]
