@@ -146,6 +146,7 @@ def console_factory(
         size: tuple[int, int] = (1920, 1080), card_timeout: float = 3.0,
         config: TableConfig | None = None, make_source: Callable[[], CardSource] | None = None,
         roster: PitBossRoster | None = None, guards: dict[str, float] | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> Console:  # fmt: skip
         config = config or table(game)
         src = config.sources[0]
@@ -158,8 +159,10 @@ def console_factory(
         # taps come faster than a hand can: the guards against double taps are off unless a
         # test asks for them (tests/test_console_walk.py)
         guards = NO_GUARDS if guards is None else guards
+        more = {"clock": clock} if clock is not None else {}
         console = Console(config, make_source or one_source, journal, lang=lang,
-                          card_timeout=card_timeout, roster=roster, guards=guards)  # fmt: skip
+                          card_timeout=card_timeout, roster=roster, guards=guards,
+                          **more)  # fmt: skip
         closer.add(console)
         console.window.resize(*size)
         console.window.show()

@@ -96,7 +96,7 @@ def test_banked_console_dealer_changes_between_hands_only(qtbot: QtBot, tmp_path
     win.resize(1280, 800)
     win.show()
     chip = win.dealer
-    assert t.p.snap.phase is Phase.BETS_OPEN and chip.status.text() == "Dealer —"
+    assert t.p.snap.phase is Phase.BETS_OPEN and chip.status.text() == "No dealer logged in"
     assert not chip.isVisible()  # bets open: a hand the dealer on the box opened
     refused = t.service.change_dealer("1042")
     assert refused.error is not None and refused.error.code == "dealer_in_hand"
@@ -163,7 +163,7 @@ def test_poker_console_dealer_changes_between_hands_only(
     win.show()
     t.seat_all()
     chip = win.dealer
-    assert chip.isVisible() and chip.status.text() == "Dealer —"
+    assert chip.isVisible() and chip.status.text() == "No dealer logged in"
     assert chip.width() >= 64 and chip.height() >= 64
     assert clear_of_seats(win, win.felt.tiles) == []
     badge_in(qtbot, chip, "2207")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import dataclasses
 import os
 import sys
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from PySide6.QtCore import (
@@ -61,6 +62,7 @@ class Console:
         guards: the presenter's tap settings by name (``tap_guard``, ``void_timeout``,
             ``alarm_guard``, ``reenter_window``, seconds: :mod:`ui.console.walk`); default the
             named settings.
+        clock: monotonic seconds of the tap guards (tests pass their own).
 
     ``start()`` starts the worker and connects the source; ``close()`` closes everything
     (idempotent). Qt's application must exist (:func:`qt_app`).
@@ -79,6 +81,7 @@ class Console:
         roster: PitBossRoster | None = None,
         dealer: str = "dealer",
         guards: Mapping[str, float] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         app = QCoreApplication.instance()
         if app is None:
@@ -96,7 +99,7 @@ class Console:
         self.presenter = ConsolePresenter(
             config, self.bridge.send, enter=self.service.enter_card, tap_guard=g["tap_guard"],
             void_timeout=g["void_timeout"], alarm_guard=g["alarm_guard"],
-            reenter_window=g["reenter_window"], steady_hold=g["steady_hold"],
+            reenter_window=g["reenter_window"], steady_hold=g["steady_hold"], clock=clock,
         )  # fmt: skip
         self.bridge.snapshot.connect(self.presenter.on_snapshot)
         self.window = ConsoleWindow(self.presenter, config, lang, mirror=mirror)

@@ -79,11 +79,15 @@ class BetBook:
         self.chips.append((seat, box, chip))
         return None
 
-    def undo_chip(self) -> tuple[int, str] | None:
-        """Take back the last chip added (since the last clear or load); returns its seat and
-        box, or None when there is none. A box emptied by it goes from the draft."""
-        while self.chips:
-            seat, box, chip = self.chips.pop()
+    def undo_chip(self, seat: int) -> str | None:
+        """Take back the last chip added to ``seat`` (since the last clear or load), never
+        another seat's; returns its box, or None when the seat has none. A box emptied by it
+        goes from the draft."""
+        for i in range(len(self.chips) - 1, -1, -1):
+            at, box, chip = self.chips[i]
+            if at != seat:
+                continue
+            del self.chips[i]
             have = self.drafts.get(seat, {}).get(box, 0)
             if have < chip:
                 continue  # its box was cleared since: nothing of it is left to take back
@@ -91,8 +95,15 @@ class BetBook:
                 self.clear_box(seat, box)
             else:
                 self.drafts[seat][box] = have - chip
-            return seat, box
+            return box
         return None
+
+    def can_undo(self, seat: int | None) -> bool:
+        """``seat`` has a chip :meth:`undo_chip` would take back."""
+        return seat is not None and any(
+            at == seat and self.drafts.get(at, {}).get(box, 0) >= chip
+            for at, box, chip in self.chips
+        )
 
     def clear_box(self, seat: int, box: str) -> None:
         """Empty one box of a seat's draft."""

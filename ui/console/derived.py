@@ -58,6 +58,7 @@ class DerivedView:
     paid: list[int]
     history_pad: HistoryPad | None
     _held: Card | None
+    _typed: list[Card]
     correcting: CorrectForm | None
     signoff_field: str
     signoff_seat: Callable[[], int | None]  # WalkTaps' (later in the presenter's bases)
@@ -152,7 +153,7 @@ class DerivedView:
             exposed=snap.exposed if snap.phase is not None else 0,
             resumed=snap.resumed and snap.phase is not None,
             can_back=step is Step.SETTLEMENT and bool(self.cursor),
-            can_undo_chip=step is Step.BETS and bool(self.book.chips),
+            can_undo_chip=step is Step.BETS and self.book.can_undo(self.selected),
             undoable=snap.undoable if step is Step.DECISIONS and not self.busy else (),
             history=snap.history if step in (Step.BETS, Step.IDLE) else None,
             history_holes=snap.history_holes,
@@ -197,6 +198,7 @@ class DerivedView:
                 total=total,
                 waiting=self._typed_at is not None,
                 held=held,
+                typed=frozenset(self._typed + ([self._held] if self._held is not None else [])),
             )
         if step is Step.IDENTIFY:
             if not snap.ident_entered:

@@ -323,9 +323,12 @@ class ConsolePresenter(DerivedView, WalkTaps, CardTaps):
         if action is None or not action.enabled:
             return
         now = self.clock()
-        if now - self._last_big < self.tap_guard:
-            return  # a double tap: the second would skip a seat, or settle unseen
-        self._last_big = now
+        last, self._last_big = self._last_big, now
+        if now - last < self.tap_guard:
+            # a double or triple tap: each tap of the burst restarts the guard (the third tap of
+            # a triple tap is as close to the second as the second to the first), so the burst
+            # pays one seat, never skips the next one unseen
+            return
         self._disarm()
         kind = action.kind
         if kind == "retry":

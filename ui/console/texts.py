@@ -183,6 +183,8 @@ def message_text(message: Message, currency: str) -> str:
         return tr("No bets on the table")
     if code == "select_seat":
         return tr("Tap a seat first")
+    if code == "chip_undone":
+        return trf("Seat %1: last chip taken back from %2", message.seat, box_name(message.text))
     if code == "device_not_ready":
         if fault_kind(message.text) in SECOND_READER_KINDS:  # frames went missing before
             return why_text(message.text)

@@ -54,6 +54,9 @@ class WalkTaps:
     _typed: list[Card]
     _typed_at: int | None
     correcting: CorrectForm | None
+    selected: int | None
+    tap_guard: float
+    _cursor_at: float = -1e9  # clock() when the payout walk's current seat opened
 
     def step(self) -> Step:
         raise NotImplementedError  # DerivedView's
@@ -96,6 +99,8 @@ class WalkTaps:
         opens."""
         order = self._order()
         cursor = self.cursor or 0
+        if self.clock() - self._cursor_at < self.tap_guard:
+            return  # the seat opened just now (a tap on its row, Back): it was not seen yet
         if cursor < len(order):
             seat = order[cursor]
             if seat in self.snap.signoff_waiting:  # a large payout: a pit boss signs it first
@@ -106,6 +111,7 @@ class WalkTaps:
                 self.paid.append(seat)
                 self._command("paid", seat=seat)
         self.cursor = self.first_unpaid(cursor)
+        self._cursor_at = self.clock()
         self._changed()
 
     def back(self) -> None:
@@ -114,6 +120,7 @@ class WalkTaps:
             return
         self._disarm()
         self.cursor -= 1
+        self._cursor_at = self.clock()
         self.message = None
         self._changed()
 
@@ -124,6 +131,7 @@ class WalkTaps:
             return
         self._disarm()
         self.cursor = order.index(seat)
+        self._cursor_at = self.clock()
         self._changed()
 
     # -- corrections ------------------------------------------------------------------------------
@@ -132,8 +140,12 @@ class WalkTaps:
         if self.step() is not Step.BETS:
             return
         self._disarm()
-        self.book.undo_chip()
-        self.message = None
+        seat = self.selected
+        if seat is None:
+            self.message = Message("select_seat")
+        else:  # the selected seat's own last chip, never another seat's
+            box = self.book.undo_chip(seat)
+            self.message = Message("chip_undone", seat, text=box) if box else None
         self._changed()
 
     def undo_decision(self, seat: int) -> None:

@@ -73,8 +73,8 @@ class ConsoleWindow(QMainWindow):
         outer.addLayout(body, 1)
         self.setCentralWidget(central)
         self.alarm = VoidAlarm(presenter, lang, central)
-        # the dealer on the box: the top bar says who, a button in the table's corner changes it
-        self.dealer = DealerControl(presenter, banked_between, central, self.table)
+        # the dealer on the box: the top bar says who, a button in the bottom left corner changes it
+        self.dealer = DealerControl(presenter, banked_between, central, self.table, bottom=True)
         attach_to_top_bar(self.top, self.top.hand, self.dealer.status)
         # a tap counts only on a decision or the big button that stood still (double taps)
         self.guard = TapGuard(presenter.steady_hold, presenter.clock, self)

@@ -127,7 +127,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="45" />
-            <location filename="../console/widgets/seat.py" line="273" />
+            <location filename="../console/widgets/seat.py" line="278" />
             <location filename="../poker/widgets/felt.py" line="182" />
             <source>Folded</source>
             <translation>Ha passato</translation>
@@ -151,14 +151,14 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="51" />
-            <location filename="../kit/entry.py" line="174" />
+            <location filename="../kit/entry.py" line="176" />
             <location filename="../poker/texts.py" line="55" />
             <source>Manual entry</source>
             <translation>Inserimento manuale</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="52" />
-            <location filename="../kit/entry.py" line="179" />
+            <location filename="../kit/entry.py" line="181" />
             <location filename="../poker/texts.py" line="57" />
             <source>Unreadable card</source>
             <translation>Carta illeggibile</translation>
@@ -183,7 +183,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="56" />
-            <location filename="../console/widgets/panel.py" line="265" />
+            <location filename="../console/widgets/panel.py" line="268" />
             <source>Hand over</source>
             <translation>Mano conclusa</translation>
         </message>
@@ -1004,7 +1004,12 @@
             <translation>Tocca prima un posto</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="189" />
+            <location filename="../console/texts.py" line="187" />
+            <source>Seat %1: last chip taken back from %2</source>
+            <translation>Posto %1: ultima fiche tolta da %2</translation>
+        </message>
+        <message>
+            <location filename="../console/texts.py" line="191" />
             <location filename="../kit/fault_texts.py" line="209" />
             <source>The shuffler is not ready: clear the fault, then start a new hand</source>
             <translation>La miscelatrice non è pronta: risolvi il guasto, poi inizia una nuova mano</translation>
@@ -1016,62 +1021,62 @@
             <translation>Questa carta è già uscita da questo mazzo: guarda di nuovo e inserisci quella giusta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="197" />
+            <location filename="../console/texts.py" line="199" />
             <source>Pit boss not recognised: check the badge number and the PIN</source>
             <translation>Capo tavolo non riconosciuto: controlla numero di badge e PIN</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="199" />
+            <location filename="../console/texts.py" line="201" />
             <source>No pit boss list at this table: a correction needs a badge and PIN</source>
             <translation>Nessun elenco di pit boss a questo tavolo: una correzione richiede badge e PIN</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="201" />
+            <location filename="../console/texts.py" line="203" />
             <source>Pit boss: enter your badge number (and PIN) first</source>
             <translation>Capo tavolo: inserisci prima il numero di badge (e il PIN)</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="203" />
+            <location filename="../console/texts.py" line="205" />
             <source>The pit boss entered a different card: the dealer enters the card again</source>
             <translation>Il capo tavolo ha inserito una carta diversa: il dealer inserisce di nuovo la carta</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="206" />
+            <location filename="../console/texts.py" line="208" />
             <source>Seat %1: a large payout — a pit boss signs it off with badge and PIN first</source>
             <translation>Posto %1: vincita elevata — prima la convalida del capo tavolo con badge e PIN</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="210" />
+            <location filename="../console/texts.py" line="212" />
             <source>This badge may not sign off this payout: it needs a higher role</source>
             <translation>Questo badge non può convalidare questa vincita: serve un ruolo superiore</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="212" />
+            <location filename="../console/texts.py" line="214" />
             <source>No PIN list at this table: a large payout cannot be signed off here</source>
             <translation>Nessun elenco di PIN a questo tavolo: qui una vincita elevata non può essere convalidata</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="216" />
+            <location filename="../console/texts.py" line="218" />
             <source>Exposed card recorded (%1). Play goes on.</source>
             <translation>Carta esposta registrata (%1). Il gioco continua.</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="225" />
+            <location filename="../console/texts.py" line="227" />
             <source>That decision is not possible now: check the seat, then tap again</source>
             <translation>Decisione non possibile ora: controllare il posto, poi toccare di nuovo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="228" />
+            <location filename="../console/texts.py" line="230" />
             <source>Not possible at this point of the hand: follow the next step shown</source>
             <translation>Non possibile a questo punto della mano: seguire il passo indicato</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="231" />
+            <location filename="../console/texts.py" line="233" />
             <source>That bet is refused: check it against the table limits</source>
             <translation>Puntata rifiutata: controllarla con i limiti del tavolo</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="232" />
+            <location filename="../console/texts.py" line="234" />
             <source>Refused: the table cannot do that now; call the pit boss if it happens again</source>
             <translation>Rifiutato: il tavolo non può farlo ora; chiamare il capo tavolo se si ripete</translation>
         </message>
@@ -1308,7 +1313,7 @@
             <translation>prossimo tentativo tra %1 s</translation>
         </message>
         <message>
-            <location filename="../console/texts.py" line="193" />
+            <location filename="../console/texts.py" line="195" />
             <location filename="../poker/texts.py" line="146" />
             <source>Tap “Void hand” again to void the hand</source>
             <translation>Tocca di nuovo “Annulla mano” per annullarla</translation>
@@ -1364,7 +1369,7 @@
         <message>
             <location filename="../console/widgets/alarm.py" line="122" />
             <location filename="../console/widgets/panel.py" line="136" />
-            <location filename="../console/widgets/seat.py" line="246" />
+            <location filename="../console/widgets/seat.py" line="251" />
             <location filename="../kit/card_texts.py" line="92" />
             <location filename="../poker/widgets/felt.py" line="170" />
             <location filename="../poker/widgets/panel.py" line="340" />
@@ -1403,42 +1408,47 @@
             <translation>Ripeti ultime puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="170" />
-            <location filename="../console/widgets/panel.py" line="226" />
+            <location filename="../console/widgets/panel.py" line="163" />
+            <source>Undo the last chip of seat %1</source>
+            <translation>Annulla l'ultima fiche del posto %1</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/panel.py" line="173" />
+            <location filename="../console/widgets/panel.py" line="229" />
             <source>On the table: %1</source>
             <translation>Sul tavolo: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="208" />
+            <location filename="../console/widgets/panel.py" line="211" />
             <location filename="../poker/texts.py" line="50" />
             <location filename="../poker/widgets/panel.py" line="280" />
             <source>Dealing</source>
             <translation>Distribuzione</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="210" />
+            <location filename="../console/widgets/panel.py" line="213" />
             <source>The shuffler is dealing. Bets are locked.</source>
             <translation>La miscelatrice sta distribuendo. Puntate bloccate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="212" />
-            <location filename="../console/widgets/seat.py" line="271" />
+            <location filename="../console/widgets/panel.py" line="215" />
+            <location filename="../console/widgets/seat.py" line="276" />
             <location filename="../poker/widgets/felt.py" line="180" />
             <source>To act</source>
             <translation>Da decidere</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="214" />
+            <location filename="../console/widgets/panel.py" line="217" />
             <source>Tap each seat's decision on the table.</source>
             <translation>Tocca la decisione di ogni posto sul tavolo.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="216" />
+            <location filename="../console/widgets/panel.py" line="219" />
             <source>All seats have decided</source>
             <translation>Tutti i posti hanno deciso</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="221" />
+            <location filename="../console/widgets/panel.py" line="224" />
             <source>Exposed cards recorded: %1</source>
             <translation>Carte esposte registrate: %1</translation>
         </message>
@@ -1468,14 +1478,14 @@
             <translation>PIN: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="227" />
+            <location filename="../console/widgets/panel.py" line="230" />
             <location filename="../kit/entry.py" line="165" />
             <location filename="../poker/texts.py" line="107" />
             <source>Confirm: void the hand</source>
             <translation>Conferma: annulla la mano</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="227" />
+            <location filename="../console/widgets/panel.py" line="230" />
             <location filename="../kit/entry.py" line="165" />
             <location filename="../poker/texts.py" line="107" />
             <location filename="../poker/widgets/action_bar.py" line="53" />
@@ -1486,32 +1496,32 @@
             <translation>Annulla mano</translation>
         </message>
         <message>
-            <location filename="../kit/entry.py" line="175" />
+            <location filename="../kit/entry.py" line="177" />
             <source>Card %1 of %2</source>
             <translation>Carta %1 di %2</translation>
         </message>
         <message>
-            <location filename="../kit/entry.py" line="176" />
+            <location filename="../kit/entry.py" line="178" />
             <source>Enter each card as you deal it. Entered cards are not shown.</source>
             <translation>Inserisci ogni carta mentre la distribuisci. Le carte inserite non vengono mostrate.</translation>
         </message>
         <message>
-            <location filename="../kit/entry.py" line="181" />
+            <location filename="../kit/entry.py" line="183" />
             <source>The reader could not read this card: look at it and enter it.</source>
             <translation>Il lettore non ha potuto leggere questa carta: guardala e inseriscila.</translation>
         </message>
         <message>
-            <location filename="../kit/entry.py" line="188" />
+            <location filename="../kit/entry.py" line="190" />
             <source>Pit boss: enter the card you see (the dealer's is not shown).</source>
             <translation>Capo tavolo: inserisci la carta che vedi (quella del dealer non è mostrata).</translation>
         </message>
         <message>
-            <location filename="../kit/entry.py" line="194" />
+            <location filename="../kit/entry.py" line="196" />
             <source>Pit boss: badge number and PIN, then Next.</source>
             <translation>Capo tavolo: badge e PIN, poi Avanti.</translation>
         </message>
         <message>
-            <location filename="../kit/entry.py" line="196" />
+            <location filename="../kit/entry.py" line="198" />
             <source>Pit boss: badge number, then Next.</source>
             <translation>Capo tavolo: badge, poi Avanti.</translation>
         </message>
@@ -1521,12 +1531,12 @@
             <translation>Carta esposta</translation>
         </message>
         <message>
-            <location filename="../kit/entry.py" line="184" />
+            <location filename="../kit/entry.py" line="186" />
             <source>Pit boss confirmation</source>
             <translation>Conferma del capo tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="205" />
+            <location filename="../console/widgets/panel.py" line="208" />
             <source>Card exposed by mistake</source>
             <translation>Carta esposta per errore</translation>
         </message>
@@ -1567,65 +1577,65 @@
             <translation>Da destra verso sinistra. Paga o ritira, poi Avanti.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="261" />
+            <location filename="../console/widgets/panel.py" line="264" />
             <source>Shuffler</source>
             <translation>Miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="263" />
+            <location filename="../console/widgets/panel.py" line="266" />
             <source>Not connected: %1</source>
             <translation>Non collegata: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="263" />
+            <location filename="../console/widgets/panel.py" line="266" />
             <location filename="../poker/widgets/panel.py" line="381" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="266" />
+            <location filename="../console/widgets/panel.py" line="269" />
             <source>Start a new hand when the shuffler is ready.</source>
             <translation>Inizia una nuova mano quando la miscelatrice è pronta.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="225" />
+            <location filename="../console/widgets/seat.py" line="230" />
             <source>No bet</source>
             <translation>Nessuna puntata</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="236" />
+            <location filename="../console/widgets/seat.py" line="241" />
             <source>Change</source>
             <translation>Cambia</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="236" />
+            <location filename="../console/widgets/seat.py" line="241" />
             <source>Correct</source>
             <translation>Correggi</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="237" />
+            <location filename="../console/widgets/seat.py" line="242" />
             <source>Seat %1: change the decision</source>
             <translation>Posto %1: cambia la decisione</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="296" />
+            <location filename="../console/widgets/seat.py" line="301" />
             <location filename="../poker/widgets/panel.py" line="367" />
             <source>Seat %1: %2</source>
             <translation>Posto %1: %2</translation>
         </message>
         <message>
-            <location filename="../console/widgets/table.py" line="86" />
+            <location filename="../console/widgets/table.py" line="88" />
             <source>BOARD</source>
             <translation>CARTE COMUNI</translation>
         </message>
         <message>
-            <location filename="../console/widgets/table.py" line="87" />
+            <location filename="../console/widgets/table.py" line="89" />
             <source>DEALER</source>
             <translation>BANCO</translation>
         </message>
         <message>
             <location filename="../console/widgets/settle.py" line="159" />
-            <location filename="../console/widgets/table.py" line="90" />
+            <location filename="../console/widgets/table.py" line="92" />
             <source>Dealer: %1</source>
             <translation>Banco: %1</translation>
         </message>
@@ -2596,28 +2606,27 @@
             <translation>%1 è tornato</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="344" />
+            <location filename="../tournament/level_strip.py" line="345" />
             <source>Sitting out: %1</source>
-            <comment>, </comment>
             <translation>In sit-out: %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="373" />
+            <location filename="../tournament/level_strip.py" line="374" />
             <source>Action clock %1 s · time bank %2 s</source>
             <translation>Tempo per agire %1 s · riserva di tempo %2 s</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="383" />
+            <location filename="../tournament/level_strip.py" line="384" />
             <source>%1: time is up (check if possible, else fold)</source>
             <translation>%1: tempo scaduto (check se possibile, altrimenti passa)</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="389" />
+            <location filename="../tournament/level_strip.py" line="390" />
             <source>%1: time bank %2</source>
             <translation>%1: riserva di tempo %2</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="395" />
+            <location filename="../tournament/level_strip.py" line="396" />
             <source>%1: %2 · time bank %3</source>
             <translation>%1: %2 · riserva %3</translation>
         </message>
@@ -2658,7 +2667,7 @@
         </message>
         <message>
             <location filename="../kit/dealer_box.py" line="180" />
-            <location filename="../kit/dealer_box.py" line="277" />
+            <location filename="../kit/dealer_box.py" line="283" />
             <source>Dealer change</source>
             <translation>Cambio croupier</translation>
         </message>
@@ -2693,9 +2702,14 @@
             <translation>Prendi il tavolo</translation>
         </message>
         <message>
-            <location filename="../kit/dealer_box.py" line="276" />
+            <location filename="../kit/dealer_box.py" line="281" />
             <source>Dealer %1</source>
             <translation>Croupier %1</translation>
+        </message>
+        <message>
+            <location filename="../kit/dealer_box.py" line="281" />
+            <source>No dealer logged in</source>
+            <translation>Nessun croupier registrato</translation>
         </message>
         <message>
             <location filename="../poker/widgets/signoff_page.py" line="23" />

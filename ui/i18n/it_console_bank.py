@@ -6,4 +6,7 @@ IT = {
         "Nessun elenco di pit boss a questo tavolo: una correzione richiede badge e PIN"
     ),
     "Corrections and undos": "Correzioni e annullamenti",
+    "No dealer logged in": "Nessun croupier registrato",
+    "Undo the last chip of seat %1": "Annulla l'ultima fiche del posto %1",
+    "Seat %1: last chip taken back from %2": "Posto %1: ultima fiche tolta da %2",
 }

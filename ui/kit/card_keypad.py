@@ -176,17 +176,23 @@ class CardKeypad(QWidget):
 
     def clear(self) -> None:
         """Release the rank and suit keys."""
+        self._release()
+        self._update()
+
+    def _release(self) -> None:
         for group in (self._ranks, self._suits):
+            group.blockSignals(True)  # one update after, not one per key
             group.setExclusive(False)  # an exclusive group keeps one key down
             for button in group.buttons():
                 button.setChecked(False)
             group.setExclusive(True)
-        self._update()
+            group.blockSignals(False)
 
     def confirm(self) -> Card | None:
         """Emit the chosen card (and make it unavailable); None when nothing valid is chosen."""
         card = self.selection()
         if card is None or card in self._unavailable:
+            self._release()  # nothing lit after a refusal either
             return None
         self._unavailable.add(card)
         self.clear()
@@ -211,6 +217,12 @@ class CardKeypad(QWidget):
         taken = card in self._unavailable
         self._hint(tr(CARD_TAKEN) if taken else "")  # face up or face down: the same words
         self.confirm_button.setEnabled(not taken)
+        if taken:
+            # refused: no key stays lit (a lit A and spade would tell onlookers a face-down
+            # card); the hint says why, the dealer chooses again
+            self._release()
+            self.preview.setText("—")
+            return
         if not self._echo:
             self.preview.setText("—")
             return

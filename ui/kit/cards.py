@@ -1,10 +1,11 @@
 """What both consoles' card widgets are given (Qt-free): a card slot's face and what the card
-keypad is for now. Neither ever names a hidden card: a face-down slot is ``back``, the keypad
-knows only where the card goes."""
+keypad is for now. Neither ever shows a hidden card: a face-down slot is ``back``, the keypad
+says only where the card goes (the cards typed so far it refuses, in the same words as a card
+face up)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from dealer_assist.cards import Card
@@ -38,3 +39,7 @@ class CardEntry:
     pin_required: bool = False
     held: bool = False
     """manual: the last typed card is held (not in the deal yet) and can be typed again."""
+    typed: frozenset[Card] | None = field(default=None, repr=False)
+    """manual: the cards typed into this deck so far (the one held too), which the keypad
+    refuses; a card dropped by *Re-enter the last card* is not in it any more. None: the
+    keypad keeps its own list of the cards confirmed on it."""

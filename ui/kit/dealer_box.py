@@ -220,14 +220,17 @@ class DealerControl(QPushButton):
         between: whether its snapshot is between hands (:func:`ui.console.window.banked_between`,
             :func:`ui.poker.window.poker_between`).
         overlay: the widget the pad covers and the button lies on (the central widget).
-        anchor: the table area whose top left corner (outside the seats' arc) holds the button.
+        anchor: the table area whose corner (outside the seats' arc) holds the button.
+        bottom: the bottom left corner rather than the top left (a table whose seats reach the
+            top corners: the banked console's flatter arc on a short screen).
     """
 
     def __init__(
         self, presenter: _Presenter, between: Callable[[Any], bool], overlay: QWidget,
-        anchor: QWidget,
+        anchor: QWidget, *, bottom: bool = False,
     ) -> None:  # fmt: skip
         super().__init__("", overlay)
+        self._bottom = bottom
         self.setObjectName("dealerButton")
         self.setStyleSheet(STYLE)
         self.setFixedHeight(theme.TOUCH)
@@ -258,7 +261,8 @@ class DealerControl(QPushButton):
         parent = self.parentWidget()
         if parent is not None:
             self.adjustSize()
-            self.move(self._anchor.mapTo(parent, QPoint(12, 12)))
+            y = self._anchor.height() - self.height() - 22 if self._bottom else 12
+            self.move(self._anchor.mapTo(parent, QPoint(12, y)))
             self.raise_()
 
     def send(self, badge: str) -> None:
@@ -273,7 +277,9 @@ class DealerControl(QPushButton):
         snap = self.presenter.snap
         self.on_box = str(getattr(snap, "on_box", "") or "")
         self.between = bool(self._between(snap))
-        self.status.setText(trf("Dealer %1", self.on_box or "—"))
+        # nobody on the box says so, not "Dealer —" (a dash reads as a badge missing a digit)
+        on_box = trf("Dealer %1", self.on_box) if self.on_box else tr("No dealer logged in")
+        self.status.setText(on_box)
         self.setText(tr("Dealer change").replace(" ", "\n", 1))  # two lines: a narrow corner
         self.setVisible(self.between and not self.pad.isVisible())
         if self.isVisible():

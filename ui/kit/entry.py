@@ -171,6 +171,8 @@ class EntryPage(QWidget):
             return
         set_text(self.position, position_text(entry.position))
         if entry.mode == "manual":
+            if entry.typed is not None:  # the presenter's list: a card typed again is free
+                self.manual_keys.set_unavailable(entry.typed)
             set_text(self.title, tr("Manual entry"))
             set_text(self.progress, trf("Card %1 of %2", entry.number, entry.total))
             set_text(self.hint, tr("Enter each card as you deal it. Entered cards are not shown."))

@@ -341,7 +341,8 @@ class LevelStrip(QFrame):
         here = [n for n in self._names if n in t.out]
         if here:
             self.back.setText(trf("%1 is back", here[0]))
-            self.back.setToolTip(trf("Sitting out: %1", ", ".join(here)))
+            names = ", ".join(here)  # a variable: lupdate takes a literal 2nd argument as a comment
+            self.back.setToolTip(trf("Sitting out: %1", names))
         self.back.setVisible(bool(here))
 
     def tap_back(self) -> None:

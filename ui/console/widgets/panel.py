@@ -159,8 +159,11 @@ class BetsPage(QWidget):
         set_text(self.repeat, tr("Repeat last bets"))
         self.repeat.setEnabled(view.can_repeat)
         texts = walk_texts()
-        self.undo_chip.setAccessibleName(texts["undo_chip"])
-        self.undo_chip.setToolTip(texts["undo_chip"])
+        # it takes back the selected seat's last chip, and says which seat
+        undo = trf("Undo the last chip of seat %1", kp.seat) if kp else texts["undo_chip"]
+        set_text(self.undo_chip, f"↶ {kp.seat}" if kp else "↶")
+        self.undo_chip.setAccessibleName(undo)
+        self.undo_chip.setToolTip(undo)
         self.undo_chip.setEnabled(view.can_undo_chip)
         set_text(self.history, texts["history"])
         self.history.setEnabled(view.can_history)

@@ -161,9 +161,14 @@ class SeatTile(QFrame):
         self.change.setMinimumHeight(theme.TOUCH)
         self.change.setStyleSheet("font-size: 16px; padding: 0 4px;")
         self.change.clicked.connect(lambda: self.undone.emit(self.seat))
+        # its place is kept at the foot of the tile, shown or not: it never appears where a
+        # decision button was, so the second tap of a double tap on Play 4x finds no Change
+        policy = self.change.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.change.setSizePolicy(policy)
         self.change.hide()
-        lay.addWidget(self.change)
         lay.addStretch(1)
+        lay.addWidget(self.change)
         self.buttons: list[QPushButton] = []
 
     def set_max_columns(self, cols: int) -> None:

@@ -34,6 +34,8 @@ from ui.kit.translate import tr, trf
 
 MARGIN = 14
 GAP = 10
+SIDE_CARD = 64
+"""Card width (px) the board keeps on a short screen, beside the dealer's cards."""
 
 
 class TableArea(QWidget):
@@ -120,10 +122,21 @@ class TableArea(QWidget):
         per_line = max(1, (inner + 6) // (MIN_BOX_W + 6))
         box_rows = sum(-(-len(r) // per_line) for r in self.rows)
         head = 40 if compact else 48
-        tallest = head + box_rows * (box_h + 6) + max(self._max_buttons * (button_h + 6), 44) + 28
+        # the decisions, then the place of Change kept at the foot (never where a decision was)
+        tallest = (head + box_rows * (box_h + 6) + max(self._max_buttons * (button_h + 6), 44)
+                   + theme.TOUCH + 6 + 28)  # fmt: skip
         span = (n - 1) * (tw + gap_x)
         left = (w - span - tw) / 2
+        label_h, hand_h, qual_h = 24, 34, 44
+        fixed = 2 * label_h + hand_h + qual_h + 3 * 8
         drop = max(0.0, min(h * 0.30, h - tallest - 2 * MARGIN))
+        stacked = (h - MARGIN - (MARGIN + tallest) - fixed) / (2 * RATIO)  # board over dealer
+        one_row = not compact or stacked >= 64
+        if not one_row:
+            # short of height (1280x800): a flatter arc, the dealer's cards beside the board in
+            # one row under every seat, the cards no smaller than the board needs to be read
+            row = label_h + int(SIDE_CARD * RATIO) + hand_h + qual_h + 8
+            drop = max(0.0, min(drop, h - 2 * MARGIN - tallest - row))
         half = span / 2 if span else 1
         ys = []
         for i in range(n):
@@ -138,35 +151,71 @@ class TableArea(QWidget):
             tile.lay.invalidate()  # texts and buttons just changed: no cached size hints
             hfw = tile.heightForWidth(tw)
             th = min(hfw if hfw > 0 else tile.sizeHint().height(), tallest)
+            if tile.grid.isVisibleTo(tile):  # a seat in the hand: one height all hand long
+                th = tallest
             tile.setGeometry(int(x), int(y), tw, th)
-        # board under the middle seats, the dealer's cards by the straight edge (their side)
+        if one_row:
+            # under every seat the board reaches across (the middle three, at 7 seats)
+            board_w = (w * 0.42) / 5.4 * 5.5
+            xs = [left + i * (tw + gap_x) for i in range(n)]
+            under = [y for x, y in zip(xs, ys, strict=True)
+                     if x < (w + board_w) / 2 and x + tw > (w - board_w) / 2]  # fmt: skip
+            self._place_cards_stacked(max(under or ys) + tallest)
+        else:
+            self._place_cards_side(max(ys) + tallest)
+        self._felt = QRectF(MARGIN / 2, MARGIN / 2 + drop * 0.1, w - MARGIN, 2 * (h - MARGIN))
+        self.update()
+
+    def _place_cards_stacked(self, top: float) -> None:
+        """The board under the middle seats (``top``: their foot), the dealer's cards by the
+        straight edge (their side)."""
+        w, h = self.width(), self.height()
         label_h, hand_h, qual_h = 24, 34, 44
-        middle_bottom = ys[n // 2] + tallest
-        room = h - MARGIN - middle_bottom
+        room = h - MARGIN - top
         fixed = 2 * label_h + hand_h + qual_h + 3 * 8
         cw = int(max(44, min(104, (room - fixed) / (2 * RATIO), (w * 0.42) / 5.4)))
-        for c in [*self.board, *self.dealer]:
-            c.set_card_width(cw)
-        ch = int(cw * RATIO)
-        gap = max(6, cw // 8)
+        ch, gap = self._card_size(cw)
         row_w = 5 * cw + 4 * gap
         bx = (w - row_w) / 2
         dealer_h = label_h + ch + hand_h + qual_h + 8
         dy = h - 2 * MARGIN - dealer_h
-        board_y = middle_bottom + max(4.0, (dy - middle_bottom - label_h - ch) / 2)
-        self.board_label.setGeometry(int(bx), int(board_y), int(row_w), label_h)
+        board_y = top + max(4.0, (dy - top - label_h - ch) / 2)
+        self._put_cards(bx, board_y, (w - (2 * cw + gap)) / 2, dy, cw)
+
+    def _place_cards_side(self, top: float) -> None:
+        """Board and dealer's cards in one row under every seat (``top``: the lowest foot)."""
+        w, h = self.width(), self.height()
+        label_h, hand_h, qual_h = 24, 34, 44
+        room = h - 2 * MARGIN - top - label_h - hand_h - qual_h - 12
+        cw = int(max(44, min(104, room / RATIO, (w - 4 * MARGIN) / 8.6)))
+        _, gap = self._card_size(cw)
+        width = 7 * cw + 7 * gap + 3 * gap
+        bx = (w - width) / 2
+        y = top + 4
+        self._put_cards(bx, y, bx + 5 * cw + 4 * gap + 3 * gap, y, cw)
+
+    def _card_size(self, cw: int) -> tuple[int, int]:
+        for c in [*self.board, *self.dealer]:
+            c.set_card_width(cw)
+        return int(cw * RATIO), max(6, cw // 8)
+
+    def _put_cards(self, bx: float, by: float, dx: float, dy: float, cw: int) -> None:
+        """Board row at (``bx``, ``by``), the dealer's pair at (``dx``, ``dy``), the labels
+        over them and the dealer's hand and qualification under the pair."""
+        w = self.width()
+        label_h, hand_h, qual_h = 24, 34, 44
+        ch, gap = int(cw * RATIO), max(6, cw // 8)
+        row_w, pair_w = 5 * cw + 4 * gap, 2 * cw + gap
+        self.board_label.setGeometry(int(bx), int(by), int(row_w), label_h)
         for i, c in enumerate(self.board):
-            c.move(int(bx + i * (cw + gap)), int(board_y + label_h))
-        dx = (w - (2 * cw + gap)) / 2
-        self.dealer_label.setGeometry(int(dx - 80), int(dy), int(2 * cw + gap + 160), label_h)
+            c.move(int(bx + i * (cw + gap)), int(by + label_h))
+        self.dealer_label.setGeometry(int(dx - 80), int(dy), int(pair_w + 160), label_h)
         for i, c in enumerate(self.dealer):
             c.move(int(dx + i * (cw + gap)), int(dy + label_h))
         line_y = dy + label_h + ch + 4
         self.dealer_hand.setGeometry(0, int(line_y), w, hand_h)
         qw = min(w - 2 * MARGIN, self.qualify.sizeHint().width() + 24)
         self.qualify.setGeometry(int((w - qw) / 2), int(line_y + hand_h + 4), int(qw), qual_h)
-        self._felt = QRectF(MARGIN / 2, MARGIN / 2 + drop * 0.1, w - MARGIN, 2 * (h - MARGIN))
-        self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
