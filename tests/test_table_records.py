@@ -263,3 +263,47 @@ def test_audit_verify_and_show_with_table_records(tmp_path: Path) -> None:
     assert "by        cage" in show.stdout
     hand = audit("show", "--db", str(db), "5")
     assert hand.returncode == 0 and hand.stdout.startswith("Hand 5 (uid HOLDEM-01-h0)")
+
+
+def test_audit_show_lists_hands_and_table_records_counted_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The list gives each entry its number (what ``audit show N`` takes) and counts hands
+    and table records apart (``hand 1`` is the first hand, not the first entry); the hand's
+    view names its extra data and leaves the raw JSON to ``--json``."""
+    from ui.cli import main
+
+    db = tmp_path / "j.db"
+    with Journal(str(db)) as journal:
+        s = seat_player(TableSession(TID), TABLE, 4, "Zoë", 12000, by="floor:Ann")
+        journal_change(journal, s)
+        s = seat_player(s, TABLE, 6, "Bo", 9000)
+        journal_change(journal, s)
+        s = journal_hand(journal, set_button(s, 4))
+        journal_change(journal, sit_out(s, 6))
+        extra = journal.get_hand(3).extra
+    assert main(["audit", "show", "--db", str(db)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = [line.split() for line in lines[1:-1]]
+    assert lines[0].split() == ["entry", "table", "kind", "game", "ended", "status"]
+    assert [r[:5] for r in rows] == [
+        ["1", TID, "table", "record", "1"], ["2", TID, "table", "record", "2"],
+        ["3", TID, "hand", "1", "holdem"], ["4", TID, "table", "record", "3"],
+    ]  # fmt: skip
+    assert [r[-1] for r in rows] == ["buy_in", "buy_in", "settled", "sit_out"]
+    assert lines[-1] == "1 hands, 3 table records"
+    assert len({len(line) - len(line.split()[-1]) for line in lines[:-1]}) == 1  # aligned
+    assert main(["audit", "show", "--db", str(db), "3"]) == 0
+    view = capsys.readouterr().out
+    assert extra and "{" not in view  # no raw JSON
+    assert (
+        "Extra (lists and tables in --json): "
+        + ", ".join(
+            f"{k} ({len(v)})" if isinstance(v, list | dict) else f"{k}={v}"
+            for k, v in extra.items()
+            if k != "operations"
+        )
+        in view
+    )
+    assert main(["audit", "show", "--db", str(db), "3", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["extra"]

@@ -93,7 +93,7 @@ def run(cmd: list[str]) -> str:
 def results(out: str) -> list[str]:
     """The results table's lines (place, player, prize) and the special prizes."""
     lines = out.splitlines()
-    start = lines.index("place  player           prize") + 1
+    start = next(i for i, ln in enumerate(lines) if ln.split() == ["place", "player", "prize"]) + 1
     end = lines.index("level  hands  players left  average stack")
     return [ln for ln in lines[start:end] if ln.strip()]
 
@@ -143,6 +143,9 @@ def test_nine_players_play_to_a_final_ranking_with_every_chip_accounted(
     db, out = uninterrupted
     rows = results(out)
     assert len(rows) == 9
+    # the columns as wide as their longest entry: every prize ends in the same column
+    assert len({len(r) for r in rows}) == 1, rows
+    assert max(len(r.split()[1]) for r in rows) > 16  # a name longer than the old column
     places = [int(r.split()[0].rstrip("=")) for r in rows]
     assert places[0] == 1 and places == sorted(places)
     cents = [int(r.split()[-1].replace("EUR", "").replace(".", "")) for r in rows]
@@ -292,3 +295,15 @@ def test_a_journal_refuses_a_changed_structure(
     assert f"{changed}: the journal's tournament FAST-STUD-9P-S21 runs with another" in done.stderr
     with Journal(str(db), create=False) as journal:
         assert journal.count() == before
+
+
+def test_the_tournament_id_keeps_the_whole_name() -> None:
+    """The id (journal, table ids, the report) is the structure's whole name: it was cut at 24
+    characters (``SEVEN-CARD-STUD-FREEZEOU-8P-S3``)."""
+    from dealer_assist.tournament.structure import load_structure
+    from ui.commands.tournament import tournament_id
+
+    stud = load_structure(str(REPO / "config" / "tournaments" / "stud_freezeout.toml"))
+    assert tournament_id(stud, 3, 8) == "SEVEN-CARD-STUD-FREEZEOUT-8P-S3"
+    holdem = load_structure(str(REPO / "config" / "tournaments" / "holdem_rebuy.toml"))
+    assert tournament_id(holdem, 3, 8) == "HOLDEM-REBUY-8P-S3"

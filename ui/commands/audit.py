@@ -18,7 +18,9 @@ kept them or they were derived from the record of an older entry); a table recor
 change and the seats after it.
 ``audit recompute --db PATH_OR_URL [HAND_ID]``: every hand folded again, the first that disagrees
 named (:mod:`ui.commands.audit_recompute`).
-``audit show --db PATH_OR_URL`` (no HAND_ID): one line per stored hand that can be read.
+``audit show --db PATH_OR_URL`` (no HAND_ID): one line per journal entry that can be read: its entry
+number (the HAND_ID to show it), table, ``hand N`` or ``table record N`` (counted apart), game,
+end, status (a table record's kind); then the counts.
 ``audit show ... --export FILE``: the hand (or every readable hand) as JSON in FILE (``0600``),
 signed with the table's key (``FILE.sig``; ``audit verify-export FILE`` checks it).
 A missing database, a database without a journal or an unknown hand: message, exit 2. Neither
@@ -334,12 +336,29 @@ def _list_hands(journal: Journal) -> int:
     from dealer_assist.storage.verify import format_ranges
 
     found = journal.salvage()
+    # the journal numbers its entries (what HAND_ID names); hands and table records are also
+    # counted apart, so "hand 12" is the twelfth hand, not the twelfth entry
+    counts = {"hand": 0, "table record": 0}
+    rows = [("entry", "table", "kind", "game", "ended", "status")]
     for first, last in found.readable:
         for hand_id in range(first, last + 1):
             hand = journal.get_hand(hand_id)
-            status = hand.status + (f": {hand.void_reason}" if hand.void_reason else "")
-            ended = hand.content()["ended_at"]
-            print(f"{hand.hand_id:>7}  {hand.table_id}  {hand.game}  {ended}  {status}")
+            kind = "table record" if hand.status == TABLE_RECORD else "hand"
+            counts[kind] += 1
+            if kind == "hand":
+                status = hand.status + (f": {hand.void_reason}" if hand.void_reason else "")
+            else:
+                status = str(hand.record.get("kind", "?"))
+            ended = str(hand.content()["ended_at"])
+            rows.append((str(hand.hand_id), hand.table_id, f"{kind} {counts[kind]}", hand.game,
+                         ended, status))  # fmt: skip
+    widths = [max(len(row[i]) for row in rows) for i in range(5)]
+    for row in rows:
+        cells = [row[0].rjust(max(7, widths[0]))]
+        cells += [cell.ljust(w) for cell, w in zip(row[1:5], widths[1:], strict=True)]
+        print("  ".join([*cells, row[5]]))
+    print(f"{counts['hand']} hands, {counts['table record']} table records"
+          + (" (counted among the readable entries)" if found.unreadable else ""))  # fmt: skip
     if found.unreadable and found.error is not None:
         print(f"hands {format_ranges(found.unreadable)} unreadable ({found.error})")
         return 1
@@ -385,10 +404,15 @@ def format_hand(hand: StoredHand, currency: str = "EUR") -> list[str]:
     if isinstance(ops, list):
         kinds = [str(op.get("kind")) for op in ops if isinstance(op, dict)]
         lines.append(f"Operations ({len(kinds)}): " + " ".join(kinds))
-    if extra:
-        lines.append("Extra: " + json.dumps(extra, sort_keys=True, ensure_ascii=False))
+    if extra:  # lists and tables (the cards, the session: kilobytes) only counted: see --json
+        lines.append("Extra (lists and tables in --json): " + ", ".join(map(_extra, extra.items())))
     lines += [f"prev_hash {hand.prev_hash}", f"hash      {hand.hash}"]
     return lines
+
+
+def _extra(item: tuple[str, Any]) -> str:
+    key, value = item
+    return f"{key} ({len(value)})" if isinstance(value, list | dict) else f"{key}={value}"
 
 
 def format_table_record(entry: StoredHand, currency: str = "EUR") -> list[str]:

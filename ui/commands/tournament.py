@@ -87,7 +87,10 @@ def register(sub: Any) -> None:
 
 def tournament_id(structure: TournamentStructure, seed: int, players: int) -> str:
     """The tournament's id in the journal: the structure's name, players and seed."""
-    slug = re.sub(r"[^A-Za-z0-9]+", "-", structure.name).strip("-").upper()[:24] or "T"
+    # the whole name (it was cut at 24 characters: "SEVEN-CARD-STUD-FREEZEOU"); an apostrophe
+    # joins its word ("Hold'em" -> HOLDEM)
+    name = structure.name.replace("'", "").replace("’", "")
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").upper() or "T"
     return f"{slug}-{players}P-S{seed}"
 
 
@@ -228,11 +231,15 @@ def report(out: TextIO, state: TournamentState, results: ResultsTable, *, url: s
         f"entrants {results.entrants}, rebuys {results.rebuys}, add-ons {results.addons}, "
         f"prize pool {euros(results.pool_cents)}",
         "",
-        "place  player           prize",
     ]
-    for r in results.rows:
+    prizes = [euros(r.prize_cents + r.special_cents) for r in results.rows]
+    # columns as wide as their longest entry (a player's name may pass 16 characters)
+    name_w = max([16, *(len(r.player) for r in results.rows)])
+    prize_w = max([5, *map(len, prizes)])
+    lines.append(f"{'place':<6} {'player':<{name_w}} {'prize':>{prize_w}}")
+    for r, prize in zip(results.rows, prizes, strict=True):
         place = f"{r.place}" + ("=" if r.shared > 1 else "")
-        lines.append(f"{place:<6} {r.player:<16} {euros(r.prize_cents + r.special_cents)}")
+        lines.append(f"{place:<6} {r.player:<{name_w}} {prize:>{prize_w}}")
     for a in results.specials:
         lines.append(f"special prize: {a.player} {a.category} in hand {a.hand} "
                      f"({euros(a.cents)})")  # fmt: skip
