@@ -46,11 +46,14 @@ from ui.tournament.texts import (
 )
 
 TICK_MS = 200
-MAX_PLACES = 10  # payout rows shown; more are summed up in one line
-# font sizes (px) at 1920x1080; scaled with the window
-SIZES = {"name": 46, "game": 30, "banner": 60, "time": 270, "under": 34, "blinds": 88,
-         "forced": 54, "next": 38, "brk": 38, "ptitle": 28, "pvalue": 58, "prow": 32,
-         "problem": 28}  # fmt: skip
+MAX_PLACES = 9  # payout rows shown; more are summed up in one line
+# font sizes (px) at 1920x1080; scaled with the window. Legible from 5 m on a room's screen
+# (a 55" 1080p screen: 0.63 mm a pixel): what a player reads is at least LEGIBLE_PX (about
+# 25 mm letters, a line of sight of 5 m at the usual 1:200), the labels over the values 40
+SIZES = {"name": 48, "game": 40, "banner": 72, "time": 270, "under": 40, "blinds": 96,
+         "forced": 66, "next": 48, "brk": 48, "ptitle": 40, "pvalue": 66, "prow": 48,
+         "problem": 32}  # fmt: skip
+LEGIBLE_PX = 48
 STYLE = """
 #tcClock {{ background: {bg}; }}
 #tcName {{ color: {text}; font-weight: bold; font-size: {name}px; }}
@@ -138,8 +141,8 @@ class ClockWindow(QMainWindow):
         self.panel = QFrame()
         self.panel.setObjectName("tcPanel")
         side = QVBoxLayout(self.panel)
-        side.setContentsMargins(32, 24, 32, 24)
-        side.setSpacing(4)
+        side.setContentsMargins(32, 20, 32, 20)
+        side.setSpacing(2)
         self.values: dict[str, QLabel] = {}
         for key, text in (("left", tr("Players left")), ("avg", tr("Average stack")),
                           ("pool", tr("Prize pool"))):  # fmt: skip
@@ -148,7 +151,7 @@ class ClockWindow(QMainWindow):
             side.addWidget(t)
             self.values[key] = _label("tcPValue")
             side.addWidget(self.values[key])
-            side.addSpacing(10)
+            side.addSpacing(8)
         self.pay_title = _label("tcPTitle")
         self.pay_title.setText(tr("Payouts"))
         side.addWidget(self.pay_title)
@@ -330,7 +333,7 @@ class ClockWindow(QMainWindow):
                   "blue": theme.BLUE, "red": theme.RED, "red_dark": theme.RED_DARK,
                   "slate": theme.SLATE, "panel": theme.PANEL, "line": theme.LINE}  # fmt: skip
         self.central.setStyleSheet(STYLE.format(**px, **colors))
-        self.panel.setFixedWidth(int(self.width() * 0.3))
+        self.panel.setFixedWidth(int(self.width() * 0.34))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._timer.stop()
