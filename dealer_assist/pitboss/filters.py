@@ -30,6 +30,18 @@ FLAGS = (
 )
 
 
+#: The floor's alert kinds that say a table's records cannot be trusted as they are (its chain,
+#: its key or its signer): the floor's own names (dealer_assist/storage/floor/schema.py). While
+#: one is open (not acknowledged) the table's tile, every hand it covers and the shift report
+#: say so (:func:`covers`).
+INTEGRITY_ALERTS = frozenset({
+    "chain_break", "tampered", "gap", "foreign_record", "journal_behind", "key_changed",
+    "bad_checkpoint", "signer_rewound",
+})  # fmt: skip
+#: A table's floor status while an integrity alert of it is open (over every other status).
+TAMPER_STATUS = "tamper_alert"
+
+
 class FilterError(DealerAssistError, ValueError):
     """A search filter that cannot be: the message names the field."""
 
@@ -114,6 +126,8 @@ class HandRow:
     seats: tuple[int, ...] = ()
     flags: tuple[str, ...] = ()
     dealer: str | None = None
+    alerts: tuple[str, ...] = ()
+    """The kinds of the open integrity alerts that cover this hand (:func:`covers`)."""
 
 
 @dataclass(frozen=True)
@@ -202,6 +216,29 @@ class HandSource(Protocol):
     def close(self) -> None:
         """Release the connection."""
         ...
+
+
+def is_open_integrity(alert: AlertRow) -> bool:
+    """Whether ``alert`` is an integrity alert (:data:`INTEGRITY_ALERTS`) nobody acknowledged."""
+    return alert.kind in INTEGRITY_ALERTS and alert.acknowledged_by is None
+
+
+def covers(alert: AlertRow, table_id: str, position: int) -> bool:
+    """Whether the open integrity ``alert`` covers hand ``position`` of ``table_id``: its table
+    (or every table when it names none) from its position on (a break, a changed entry or a
+    gap at N leaves N and every entry chained after it unproven; a key or signer alert without
+    a position covers the whole table)."""
+    if not is_open_integrity(alert):
+        return False
+    if alert.table_id is not None and alert.table_id != table_id:
+        return False
+    return alert.position is None or position >= alert.position
+
+
+def covering(alerts: tuple[AlertRow, ...], table_id: str, position: int) -> tuple[str, ...]:
+    """The kinds (sorted, once each) of ``alerts`` that cover hand ``position`` of
+    ``table_id``."""
+    return tuple(sorted({a.kind for a in alerts if covers(a, table_id, position)}))
 
 
 def status_of(

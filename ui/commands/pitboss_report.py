@@ -28,6 +28,7 @@ from ui.commands.pitboss_login import add_login_options, command_login, record
 if TYPE_CHECKING:
     from dealer_assist.audit.stats import StatsSource
     from dealer_assist.games.hold import Estimate
+    from dealer_assist.pitboss.filters import AlertRow
     from dealer_assist.pitboss.users import User
     from dealer_assist.storage.floor import Floor
     from dealer_assist.storage.signing import Signer
@@ -154,7 +155,8 @@ def run_report(args: argparse.Namespace) -> int:
         signer, name = _signer(args)
         source, floor, label = _open(args)
         report = build_report(source, start, end, label, pit=args.pit,
-                              sim_hands=args.sim_hands, sim_seed=args.sim_seed)  # fmt: skip
+                              sim_hands=args.sim_hands, sim_seed=args.sim_seed,
+                              integrity=integrity_alerts(floor, args.db))  # fmt: skip
         out, sig = export_report(report, args.out, signer, name, language=args.lang)
         record(stores.log, user, "report", f"{iso_utc(start)} to {iso_utc(end)}: {out}")
         alerts = [a for r in report.rows for a in r.alerts]
@@ -172,9 +174,30 @@ def run_report(args: argparse.Namespace) -> int:
         if stores is not None:
             stores.close()
     print(f"wrote {out} ({len(report.rows)} tables), signed by {name}: {sig}")
-    for a in alerts:
+    for a in report.alert_sentences:
         print(f"ALERT: {a}")
-    return 1 if alerts else 0
+    return 1 if report.alert_sentences else 0
+
+
+def integrity_alerts(floor: Floor | None, db: str | None) -> list[AlertRow]:
+    """The open integrity alerts a shift report carries: the floor's open alerts of the
+    :data:`~dealer_assist.pitboss.filters.INTEGRITY_ALERTS` kinds, or, for one journal, its
+    verify failure (the default policy: signatures required). Raises JournalError when the
+    journal cannot be read."""
+    from dealer_assist.events import utc_now
+    from dealer_assist.pitboss.filters import INTEGRITY_ALERTS, AlertRow
+
+    if floor is not None:
+        return [AlertRow(str(a.id), a.kind, a.table_id, a.position, a.detail, a.raised_at)
+                for a in floor.alerts(open_only=True) if a.kind in INTEGRITY_ALERTS]  # fmt: skip
+    from dealer_assist.storage import Journal
+
+    with Journal(str(db), create=False, read_only=True) as journal:
+        result = journal.verify(checkpoint=True)
+    if result.ok:
+        return []
+    detail = f"the journal does not verify: hand {result.first_bad_hand}: {result.reason}"
+    return [AlertRow("verify", "tampered", None, result.first_bad_hand, detail, utc_now())]
 
 
 def _login(args: argparse.Namespace) -> tuple[AccessStores, User]:

@@ -209,7 +209,7 @@
         </message>
         <message>
             <location filename="../kit/card_texts.py" line="69" />
-            <location filename="../tournament/clock_window.py" line="279" />
+            <location filename="../tournament/clock_window.py" line="282" />
             <source>%1 of %2</source>
             <translation>%1 di %2</translation>
         </message>
@@ -1741,7 +1741,7 @@
             <translation>Chiama %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/action_bar.py" line="86" />
+            <location filename="../poker/widgets/action_bar.py" line="87" />
             <source>%1 to %2</source>
             <translation>%1 a %2</translation>
         </message>
@@ -2147,144 +2147,144 @@
             <translation>Il giornale risponde di nuovo: il gioco continua.</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="104" />
-            <location filename="../tournament/clock_window.py" line="300" />
+            <location filename="../tournament/clock_window.py" line="107" />
+            <location filename="../tournament/clock_window.py" line="303" />
             <source>Tournament clock</source>
             <translation>Orologio del torneo</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="144" />
+            <location filename="../tournament/clock_window.py" line="147" />
             <source>Players left</source>
             <translation>Giocatori in gara</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="144" />
+            <location filename="../tournament/clock_window.py" line="147" />
             <source>Average stack</source>
             <translation>Stack medio</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="145" />
+            <location filename="../tournament/clock_window.py" line="148" />
             <source>Prize pool</source>
             <translation>Montepremi</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="153" />
+            <location filename="../tournament/clock_window.py" line="156" />
             <source>Payouts</source>
             <translation>Premi</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="202" />
+            <location filename="../tournament/clock_window.py" line="205" />
             <source>No journal at %1</source>
             <translation>Nessun giornale in %1</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="204" />
+            <location filename="../tournament/clock_window.py" line="207" />
             <source>No tournament in this journal yet (%1)</source>
             <translation>Ancora nessun torneo in questo giornale (%1)</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="206" />
+            <location filename="../tournament/clock_window.py" line="209" />
             <source>The journal cannot be read: %1</source>
             <translation>Il giornale non si può leggere: %1</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="222" />
+            <location filename="../tournament/clock_window.py" line="225" />
             <source>TOURNAMENT OVER</source>
             <translation>TORNEO CONCLUSO</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="223" />
+            <location filename="../tournament/clock_window.py" line="226" />
             <source>Thank you for playing</source>
             <translation>Grazie per aver giocato</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="225" />
+            <location filename="../tournament/clock_window.py" line="228" />
             <source>LEVEL %1 · PAUSED</source>
             <translation>LIVELLO %1 · OROLOGIO FERMO</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="228" />
+            <location filename="../tournament/clock_window.py" line="231" />
             <source>The clock is stopped</source>
             <translation>L'orologio è fermo</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="230" />
+            <location filename="../tournament/clock_window.py" line="233" />
             <source>BREAK</source>
             <translation>PAUSA</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="231" />
+            <location filename="../tournament/clock_window.py" line="234" />
             <source>Play resumes in</source>
             <translation>Si riprende fra</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="233" />
-            <location filename="../tournament/clock_window.py" line="241" />
+            <location filename="../tournament/clock_window.py" line="236" />
+            <location filename="../tournament/clock_window.py" line="244" />
             <source>LEVEL %1</source>
             <translation>LIVELLO %1</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="235" />
+            <location filename="../tournament/clock_window.py" line="238" />
             <source>The tournament has not started</source>
             <translation>Il torneo non è ancora iniziato</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="237" />
+            <location filename="../tournament/clock_window.py" line="240" />
             <source>LEVEL %1 · LAST MINUTE</source>
             <translation>LIVELLO %1 · ULTIMO MINUTO</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="251" />
+            <location filename="../tournament/clock_window.py" line="254" />
             <source>Time left in the level</source>
             <translation>Tempo rimasto nel livello</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="253" />
+            <location filename="../tournament/clock_window.py" line="256" />
             <source>Time left in the level · or %1 hands</source>
             <translation>Tempo rimasto nel livello · oppure %1 mani</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="256" />
+            <location filename="../tournament/clock_window.py" line="259" />
             <source>Hands left in the level</source>
             <translation>Mani rimaste nel livello</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="258" />
+            <location filename="../tournament/clock_window.py" line="261" />
             <source>Last level: played to the end</source>
             <translation>Ultimo livello: si gioca fino alla fine</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="263" />
+            <location filename="../tournament/clock_window.py" line="266" />
             <source>After the break: level %1</source>
             <translation>Dopo la pausa: livello %1</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="267" />
+            <location filename="../tournament/clock_window.py" line="270" />
             <source>Next level %1: %2</source>
             <translation>Prossimo livello %1: %2</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="268" />
+            <location filename="../tournament/clock_window.py" line="271" />
             <source>This is the last level</source>
             <translation>Questo è l'ultimo livello</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="270" />
+            <location filename="../tournament/clock_window.py" line="273" />
             <source>Break in %1 (%2 minutes)</source>
             <translation>Pausa fra %1 (%2 minuti)</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="273" />
+            <location filename="../tournament/clock_window.py" line="276" />
             <source>Break after level %1 (%2 minutes)</source>
             <translation>Pausa dopo il livello %1 (%2 minuti)</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="289" />
+            <location filename="../tournament/clock_window.py" line="292" />
             <source>Places %1–%2: %3</source>
             <translation>Posizioni %1–%2: %3</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="301" />
+            <location filename="../tournament/clock_window.py" line="304" />
             <source>WAITING FOR THE JOURNAL</source>
             <translation>IN ATTESA DEL GIORNALE</translation>
         </message>
@@ -2746,82 +2746,101 @@
             <source>Large pot: sign-off</source>
             <translation>Piatto elevato: convalida</translation>
         </message>
+        <message>
+            <location filename="../pitboss/search_model.py" line="57" />
+            <location filename="../pitboss/texts.py" line="75" />
+            <source>Open integrity alert: %1. These records are not proven as they stand</source>
+            <extracomment>(header, the row's value, the sort key or None: not sortable)
+----------
+How an open integrity alert looks wherever it is shown (tile, rows, hand screen).</extracomment>
+            <translation>Allarme di integrità aperto: %1. Queste registrazioni non sono provate così come sono</translation>
+        </message>
     </context>
     <context>
         <name>FloorScreen</name>
         <message>
-            <location filename="../pitboss/floor_view.py" line="50" />
-            <location filename="../pitboss/floor_view.py" line="64" />
+            <location filename="../pitboss/floor_view.py" line="54" />
+            <location filename="../pitboss/floor_view.py" line="68" />
             <source>Table</source>
             <translation>Tavolo</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="51" />
+            <location filename="../pitboss/floor_view.py" line="55" />
             <source>Game</source>
             <translation>Gioco</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="52" />
+            <location filename="../pitboss/floor_view.py" line="56" />
             <source>Status</source>
             <translation>Stato</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="53" />
+            <location filename="../pitboss/floor_view.py" line="57" />
             <source>Hands last hour</source>
             <translation>Mani nell'ultima ora</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="54" />
+            <location filename="../pitboss/floor_view.py" line="58" />
             <source>Last record (UTC)</source>
             <translation>Ultima registrazione (UTC)</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="55" />
+            <location filename="../pitboss/floor_view.py" line="59" />
             <source>Open alerts</source>
             <translation>Allarmi aperti</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="62" />
+            <location filename="../pitboss/floor_view.py" line="66" />
             <source>Raised (UTC)</source>
             <translation>Sollevato (UTC)</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="63" />
+            <location filename="../pitboss/floor_view.py" line="67" />
             <source>Alert</source>
             <translation>Allarme</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="65" />
+            <location filename="../pitboss/floor_view.py" line="69" />
             <source>Hand</source>
             <translation>Mano</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="66" />
+            <location filename="../pitboss/floor_view.py" line="70" />
             <source>Detail</source>
             <translation>Dettaglio</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="67" />
+            <location filename="../pitboss/floor_view.py" line="71" />
             <source>Acknowledged</source>
             <translation>Confermato</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="74" />
+            <location filename="../pitboss/floor_view.py" line="78" />
             <source>Refresh</source>
             <translation>Aggiorna</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="75" />
+            <location filename="../pitboss/floor_view.py" line="79" />
             <source>Acknowledge</source>
             <translation>Conferma presa visione</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="101" />
+            <location filename="../pitboss/floor_view.py" line="110" />
             <source>Your role does not acknowledge alerts</source>
             <translation>Il tuo ruolo non conferma gli allarmi</translation>
         </message>
         <message>
-            <location filename="../pitboss/floor_view.py" line="131" />
+            <location filename="../pitboss/floor_view.py" line="120" />
+            <source>%1 until %2 UTC</source>
+            <translation>%1 fino alle %2 UTC</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/floor_view.py" line="124" />
+            <source>Locked after %1 wrong PINs: %2</source>
+            <translation>Bloccati dopo %1 PIN errati: %2</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/floor_view.py" line="152" />
             <source>open</source>
             <translation>aperto</translation>
         </message>
@@ -2834,132 +2853,132 @@
             <translation>Nessuna mano aperta: cercane una e aprila</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="50" />
+            <location filename="../pitboss/hand_view.py" line="54" />
             <source>Show hole cards</source>
             <translation>Mostra le carte coperte</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="51" />
+            <location filename="../pitboss/hand_view.py" line="55" />
             <source>Recompute with today's rules</source>
             <translation>Ricalcola con le regole di oggi</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="54" />
+            <location filename="../pitboss/hand_view.py" line="58" />
             <source>Position</source>
             <translation>Posizione</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="54" />
+            <location filename="../pitboss/hand_view.py" line="58" />
             <source>Card</source>
             <translation>Carta</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="54" />
+            <location filename="../pitboss/hand_view.py" line="58" />
             <source>Source</source>
             <translation>Fonte</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="54" />
+            <location filename="../pitboss/hand_view.py" line="58" />
             <source>Device</source>
             <translation>Dispositivo</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="58" />
+            <location filename="../pitboss/hand_view.py" line="62" />
             <source>◀ Prev</source>
             <translation>◀ Indietro</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="59" />
+            <location filename="../pitboss/hand_view.py" line="63" />
             <source>Next ▶</source>
             <translation>Avanti ▶</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="65" />
+            <location filename="../pitboss/hand_view.py" line="69" />
             <source>Field</source>
             <translation>Campo</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="65" />
+            <location filename="../pitboss/hand_view.py" line="69" />
             <source>Recorded and paid</source>
             <translation>Registrato e pagato</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="65" />
+            <location filename="../pitboss/hand_view.py" line="69" />
             <source>Recomputed today</source>
             <translation>Ricalcolato oggi</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="133" />
+            <location filename="../pitboss/hand_view.py" line="138" />
             <source>%1 hand %2 (%3): %4</source>
             <translation>%1 mano %2 (%3): %4</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="162" />
+            <location filename="../pitboss/hand_view.py" line="169" />
             <source>Bets</source>
             <translation>Puntate</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="163" />
+            <location filename="../pitboss/hand_view.py" line="170" />
             <source>Decisions in order</source>
             <translation>Decisioni in ordine</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="164" />
+            <location filename="../pitboss/hand_view.py" line="171" />
             <source>Results</source>
             <translation>Risultati</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="165" />
+            <location filename="../pitboss/hand_view.py" line="172" />
             <source>Device events</source>
             <translation>Eventi del dispositivo</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="170" />
+            <location filename="../pitboss/hand_view.py" line="177" />
             <source>Corrections and undos</source>
             <translation>Correzioni e annullamenti</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="173" />
+            <location filename="../pitboss/hand_view.py" line="180" />
             <source>Void reason: %1</source>
             <translation>Motivo dell'annullamento: %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="188" />
+            <location filename="../pitboss/hand_view.py" line="195" />
             <source>Step %1 of %2</source>
             <translation>Passo %1 di %2</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="201" />
+            <location filename="../pitboss/hand_view.py" line="208" />
             <source>Board: %1</source>
             <translation>Carte comuni: %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="202" />
+            <location filename="../pitboss/hand_view.py" line="209" />
             <source>Dealer: %1</source>
             <translation>Banco: %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="211" />
+            <location filename="../pitboss/hand_view.py" line="218" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="214" />
+            <location filename="../pitboss/hand_view.py" line="221" />
             <source>Result as folded: settled</source>
             <translation>Risultato della riproduzione: liquidata</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="217" />
+            <location filename="../pitboss/hand_view.py" line="224" />
             <source>Replay stopped: %1</source>
             <translation>Riproduzione interrotta: %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="225" />
+            <location filename="../pitboss/hand_view.py" line="232" />
             <source>The recompute agrees with what was recorded and paid</source>
             <translation>Il ricalcolo concorda con quanto registrato e pagato</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="227" />
+            <location filename="../pitboss/hand_view.py" line="234" />
             <source>Differences between the record and the recompute: %1</source>
             <translation>Differenze tra la registrazione e il ricalcolo: %1</translation>
         </message>
@@ -2967,22 +2986,42 @@
     <context>
         <name>LoginDialog</name>
         <message>
-            <location filename="../pitboss/app.py" line="44" />
+            <location filename="../pitboss/app.py" line="47" />
             <source>Pit boss — log in</source>
             <translation>Pit boss — accesso</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="54" />
+            <location filename="../pitboss/app.py" line="61" />
             <source>Badge</source>
             <translation>Badge</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="55" />
+            <location filename="../pitboss/app.py" line="62" />
             <source>PIN</source>
             <translation>PIN</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="73" />
+            <location filename="../pitboss/app.py" line="63" />
+            <source>New PIN</source>
+            <translation>Nuovo PIN</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="64" />
+            <source>New PIN again</source>
+            <translation>Ripeti il nuovo PIN</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="99" />
+            <source>Your PIN is shorter than %1 digits: choose a new PIN of at least %1 digits</source>
+            <translation>Il tuo PIN ha meno di %1 cifre: scegli un nuovo PIN di almeno %1 cifre</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="107" />
+            <source>The two new PINs differ: type them again</source>
+            <translation>I due nuovi PIN sono diversi: digitali di nuovo</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="131" />
             <source>Badge or PIN not recognised</source>
             <translation>Badge o PIN non riconosciuti</translation>
         </message>
@@ -3071,81 +3110,121 @@
         </message>
         <message>
             <location filename="../pitboss/texts.py" line="28" />
+            <source>tamper_alert</source>
+            <translation>allarme manomissione</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="29" />
+            <source>key_changed</source>
+            <translation>chiave cambiata</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="30" />
+            <source>foreign_record</source>
+            <translation>registrazione estranea</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="31" />
+            <source>journal_behind</source>
+            <translation>giornale indietro</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="32" />
+            <source>bad_checkpoint</source>
+            <translation>punto di controllo non valido</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="33" />
+            <source>signer_rewound</source>
+            <translation>firmatario riavvolto</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="34" />
+            <source>Integrity alert</source>
+            <translation>Allarme di integrità</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="35" />
+            <source>Open integrity alert: %1. These records are not proven as they stand</source>
+            <translation>Allarme di integrità aperto: %1. Queste registrazioni non sono provate così come sono</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/texts.py" line="38" />
             <source>reader</source>
             <translation>lettore</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="29" />
+            <location filename="../pitboss/texts.py" line="39" />
             <source>camera</source>
             <translation>telecamera</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="30" />
+            <location filename="../pitboss/texts.py" line="40" />
             <source>keypad</source>
             <translation>tastierino</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="31" />
+            <location filename="../pitboss/texts.py" line="41" />
             <source>manual_card</source>
             <translation>carta manuale</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="32" />
+            <location filename="../pitboss/texts.py" line="42" />
             <source>camera_card</source>
             <translation>carta da telecamera</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="33" />
+            <location filename="../pitboss/texts.py" line="43" />
             <source>Hand</source>
             <translation>Mano</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="34" />
+            <location filename="../pitboss/texts.py" line="44" />
             <source>Recorded (UTC)</source>
             <translation>Registrata (UTC)</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="35" />
+            <location filename="../pitboss/texts.py" line="45" />
             <source>Game</source>
             <translation>Gioco</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="36" />
+            <location filename="../pitboss/texts.py" line="46" />
             <source>Outcome</source>
             <translation>Esito</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="37" />
+            <location filename="../pitboss/texts.py" line="47" />
             <source>Top payout or pot</source>
             <translation>Vincita o piatto massimo</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="38" />
+            <location filename="../pitboss/texts.py" line="48" />
             <source>Wagered</source>
             <translation>Puntato</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="39" />
+            <location filename="../pitboss/texts.py" line="49" />
             <source>Seats</source>
             <translation>Posti</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="40" />
+            <location filename="../pitboss/texts.py" line="50" />
             <source>Flags</source>
             <translation>Indicatori</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="41" />
+            <location filename="../pitboss/texts.py" line="51" />
             <source>Void reason</source>
             <translation>Motivo dell'annullamento</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="42" />
+            <location filename="../pitboss/texts.py" line="52" />
             <source>Table</source>
             <translation>Tavolo</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_model.py" line="23" />
+            <location filename="../pitboss/search_model.py" line="24" />
             <source>Dealer badge</source>
             <translation>Badge croupier</translation>
         </message>
@@ -3153,47 +3232,47 @@
     <context>
         <name>PitBossWindow</name>
         <message>
-            <location filename="../pitboss/app.py" line="88" />
+            <location filename="../pitboss/app.py" line="146" />
             <source>Floor and alerts</source>
             <translation>Sala e allarmi</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="89" />
+            <location filename="../pitboss/app.py" line="147" />
             <source>Hand search</source>
             <translation>Ricerca mani</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="90" />
+            <location filename="../pitboss/app.py" line="148" />
             <source>Hand</source>
             <translation>Mano</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="91" />
+            <location filename="../pitboss/app.py" line="149" />
             <source>Statistics</source>
             <translation>Statistiche</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="112" />
+            <location filename="../pitboss/app.py" line="170" />
             <source>Pit boss — %1 (%2)</source>
             <translation>Pit boss — %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="162" />
+            <location filename="../pitboss/app.py" line="223" />
             <source>Sign-off confirmed: %1, the table pays</source>
             <translation>Vincita autorizzata: %1, il tavolo paga</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="165" />
+            <location filename="../pitboss/app.py" line="226" />
             <source>Already signed off at the table: %1, nothing changed</source>
             <translation>Già autorizzata al tavolo: %1, nulla è cambiato</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="171" />
+            <location filename="../pitboss/app.py" line="232" />
             <source>PIN not recognised: nothing confirmed</source>
             <translation>PIN non riconosciuto: nulla autorizzato</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="173" />
+            <location filename="../pitboss/app.py" line="234" />
             <source>Your role may not confirm this sign-off: nothing confirmed</source>
             <translation>Il tuo ruolo non può autorizzare questa vincita: nulla autorizzato</translation>
         </message>

@@ -83,4 +83,23 @@ IT = {
     "void": "annullata",
     "void_alarm": "allarme annullamento",
     "◀ Prev": "◀ Indietro",
+    # PIN change, locks, integrity alerts
+    "New PIN": "Nuovo PIN",
+    "New PIN again": "Ripeti il nuovo PIN",
+    "Your PIN is shorter than %1 digits: choose a new PIN of at least %1 digits": (
+        "Il tuo PIN ha meno di %1 cifre: scegli un nuovo PIN di almeno %1 cifre"
+    ),
+    "The two new PINs differ: type them again": "I due nuovi PIN sono diversi: digitali di nuovo",
+    "%1 until %2 UTC": "%1 fino alle %2 UTC",
+    "Locked after %1 wrong PINs: %2": "Bloccati dopo %1 PIN errati: %2",
+    "Integrity alert": "Allarme di integrità",
+    "Open integrity alert: %1. These records are not proven as they stand": (
+        "Allarme di integrità aperto: %1. Queste registrazioni non sono provate così come sono"
+    ),
+    "tamper_alert": "allarme manomissione",
+    "key_changed": "chiave cambiata",
+    "foreign_record": "registrazione estranea",
+    "journal_behind": "giornale indietro",
+    "bad_checkpoint": "punto di controllo non valido",
+    "signer_rewound": "firmatario riavvolto",
 }

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
@@ -22,6 +22,7 @@ from pathlib import Path
 from dealer_assist.audit.stats import StatsRow, StatsSource, variance_alerts
 from dealer_assist.events import iso_utc
 from dealer_assist.games.hold import Estimate, main_game_hold
+from dealer_assist.pitboss.filters import AlertRow, is_open_integrity
 from dealer_assist.storage.signed_export import sign_export
 from dealer_assist.storage.signing import Signer
 from ui.export_files import ExportError as ExportError
@@ -53,6 +54,8 @@ class ReportRow:
     theoretical: Fraction | None
     band: tuple[float, float] | None
     alerts: tuple[str, ...] = ()
+    integrity: tuple[str, ...] = ()
+    """The kinds of the open integrity alerts of this table (a tampered chain, a key...)."""
 
 
 @dataclass(frozen=True)
@@ -66,14 +69,25 @@ class ShiftReport:
     sim_hands: int
     sim_seed: int
     totals: StatsRow | None = field(default=None)
+    integrity: tuple[str, ...] = ()
+    """Every open integrity alert as a sentence (those of no table too)."""
+
+    @property
+    def alert_sentences(self) -> list[str]:
+        """Every alert of the report: the holds outside their band, then the integrity
+        alerts (empty only when there are none: the report says "none" then)."""
+        return [a for r in self.rows for a in r.alerts] + list(self.integrity)
 
 
 def build_report(
     source: StatsSource, start: datetime, end: datetime, name: str, *, pit: str | None = None,
     sim_hands: int = 20_000, sim_seed: int = 1,
     theory: Callable[[str], Estimate | None] | None = None,
+    integrity: Sequence[AlertRow] = (),
 ) -> ShiftReport:  # fmt: skip
-    """The report of every table in ``source`` over ``[start, end)`` (of ``pit`` when given).
+    """The report of every table in ``source`` over ``[start, end)`` (of ``pit`` when given),
+    with the open integrity alerts of ``integrity`` (:data:`INTEGRITY_ALERTS` kinds, not
+    acknowledged) on their tables' rows and in the report's alerts.
 
     Raises:
         DealerAssistError: the source cannot be read (JournalError, FloorError).
@@ -85,20 +99,30 @@ def build_report(
     theory = theory or simulated
     rows = source.stats(start, end, ("table",), pit=pit)
     alerts = {a.row.key: a for a in variance_alerts(rows, theory)}
+    open_ = [a for a in integrity if is_open_integrity(a)]
     out = []
     for row in rows:
         est = theory(row.games[0]) if len(row.games) == 1 else None
         alert = alerts.get(row.key)
+        kinds = tuple(sorted({a.kind for a in open_ if a.table_id in (None, row.key[0])}))
         out.append(ReportRow(row, est.hold if est else None,
                              est.band(row.hands) if est else None,
-                             (alert.sentence(),) if alert else ()))  # fmt: skip
+                             (alert.sentence(),) if alert else (), kinds))  # fmt: skip
     totals = None
     if rows:
         totals = StatsRow(("table",), ("",), tuple(sorted({g for r in rows for g in r.games})),
                           sum(r.hands for r in rows), sum(r.drop for r in rows),
                           sum(r.win for r in rows), min(r.first for r in rows),
                           max(r.last for r in rows))  # fmt: skip
-    return ShiftReport(start, end, name, tuple(out), sim_hands, sim_seed, totals)
+    sentences = tuple(_integrity_sentence(a) for a in open_)
+    return ShiftReport(start, end, name, tuple(out), sim_hands, sim_seed, totals, sentences)
+
+
+def _integrity_sentence(a: AlertRow) -> str:
+    where = a.table_id or "every table"
+    at = "" if a.position is None else f" at position {a.position}"
+    since = iso_utc(a.raised_at)
+    return f"integrity alert {a.kind}: table {where}{at}: {a.detail} (open since {since})"
 
 
 def money(cents: int) -> str:
@@ -130,12 +154,15 @@ def table_rows(report: ShiftReport, language: str = "en") -> list[list[str]]:
             money(s.drop), money(s.win), percent(s.hold),
             percent(r.theoretical) if r.theoretical is not None else "",
             f"{percent(r.band[0])} .. {percent(r.band[1])}" if r.band else "",
-            h["alert"] if r.alerts else "",
+            "; ".join(([h["alert"]] if r.alerts else []) + list(r.integrity)),
         ])  # fmt: skip
     t = report.totals
+    everywhere = "; ".join(report.integrity) if report.integrity else ""
     if t is not None:
         out.append([h["total"], ", ".join(t.games), str(t.hands), "", money(t.drop),
-                    money(t.win), percent(t.hold), "", "", ""])  # fmt: skip
+                    money(t.win), percent(t.hold), "", "", everywhere])  # fmt: skip
+    elif everywhere:
+        out.append([h["total"], "", "0", "", "", "", "", "", "", everywhere])
     return out
 
 
@@ -174,7 +201,7 @@ def write_pdf(report: ShiftReport, path: str | Path, *, language: str = "en") ->
     sim = h["sim"].replace("%1", str(report.sim_hands)).replace("%2", str(report.sim_seed))
     story = [Paragraph(h["title"], styles["Title"]), Paragraph(head, styles["Normal"]),
              Spacer(1, 10), grid, Spacer(1, 10), Paragraph(sim, styles["Normal"])]  # fmt: skip
-    alerts = [a for r in report.rows for a in r.alerts]
+    alerts = report.alert_sentences
     story += [Spacer(1, 6), Paragraph(COLUMNS[lang][-1], styles["Heading3"])]
     story += [Paragraph(_escape(a), styles["Normal"]) for a in alerts] or [
         Paragraph(h["none"], styles["Normal"])

@@ -20,16 +20,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_assist.pitboss.filters import AlertRow, FloorSnapshot
+from dealer_assist.pitboss.filters import TAMPER_STATUS, AlertRow, FloorSnapshot
 from dealer_assist.pitboss.users import LOCK_AFTER
 from ui.pitboss.signoff_panel import SignoffPanel
-from ui.pitboss.texts import tr
+from ui.pitboss.texts import ALERT_COLOUR, tr
 
 _STATUS_COLOURS = {
     "dealing": "#d7f0d7",
     "faulted": "#fbe3b4",
     "void_alarm": "#f4c7c3",
     "offline": "#dddddd",
+    TAMPER_STATUS: ALERT_COLOUR,  # over every other status while the alert is open
 }
 
 

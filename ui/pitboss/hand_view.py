@@ -27,7 +27,7 @@ from dealer_assist.pitboss.recompute import Recompute
 from dealer_assist.pitboss.replay import ReplayStep
 from ui.money import fmt_money
 from ui.pitboss.service import HandView
-from ui.pitboss.texts import tr
+from ui.pitboss.texts import ALERT_STYLE, alert_sentence, tr
 
 HIDDEN = "▮▮"
 MARK = QColor("#f4c7c3")
@@ -47,6 +47,10 @@ class HandScreen(QWidget):
         self.step = 0
         self.title = QLabel(self.tr("No hand open: search and open one"))
         self.title.setStyleSheet("font-weight: bold; font-size: 14pt")
+        self.alert = QLabel()  # an open integrity alert covering the hand: said above all else
+        self.alert.setWordWrap(True)
+        self.alert.setStyleSheet(ALERT_STYLE)
+        self.alert.setVisible(False)
         self.reveal = QPushButton(self.tr("Show hole cards"))
         self.recompute = QPushButton(self.tr("Recompute with today's rules"))
         self.cards = QTableWidget(0, 4)
@@ -89,6 +93,7 @@ class HandScreen(QWidget):
         bottom.addWidget(steps)
         bottom.addWidget(rec)
         box = QVBoxLayout(self)
+        box.addWidget(self.alert)
         box.addLayout(top)
         box.addWidget(left, 1)
         box.addWidget(bottom, 1)
@@ -138,6 +143,8 @@ class HandScreen(QWidget):
         )
         self.diffs.setRowCount(0)
         self.verdict.setText("")
+        self.alert.setText(alert_sentence(view.alerts))
+        self.alert.setVisible(bool(view.alerts))
         self._fill()
         self.go(0)
 

@@ -14,9 +14,10 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
+from PySide6.QtGui import QBrush, QColor
 
 from dealer_assist.pitboss.filters import HandFilter, HandRow, Page, Sort
-from ui.pitboss.texts import tr
+from ui.pitboss.texts import ALERT_COLOUR, tr
 from ui.pitboss.worker import Jobs
 
 PAGE = 100
@@ -47,7 +48,15 @@ COLUMNS: tuple[tuple[str, Callable[[HandRow], Any], str | None], ...] = (
     ("Seats", lambda r: " ".join(str(s) for s in r.seats), None),
     ("Flags", lambda r: ", ".join(tr(f) for f in r.flags), None),
     ("Void reason", lambda r: r.void_reason or "", None),
+    ("Integrity alert", lambda r: ", ".join(tr(a) for a in r.alerts), None),
 )
+
+
+def alert_sentence_kinds(kinds: tuple[str, ...]) -> str:
+    """The tooltip of a row covered by open integrity alerts of ``kinds``."""
+    return tr("Open integrity alert: %1. These records are not proven as they stand").replace(
+        "%1", ", ".join(tr(k) for k in kinds)
+    )
 
 
 class HandsModel(QAbstractTableModel):
@@ -100,6 +109,11 @@ class HandsModel(QAbstractTableModel):
             return COLUMNS[index.column()][1](self._rows[index.row()])
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in (1, 6, 7):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        row = self._rows[index.row()]
+        if row.alerts and role == Qt.ItemDataRole.BackgroundRole:
+            return QBrush(QColor(ALERT_COLOUR))  # every cell of a hand an open alert covers
+        if row.alerts and role == Qt.ItemDataRole.ToolTipRole:
+            return alert_sentence_kinds(row.alerts)
         return None
 
     def headerData(

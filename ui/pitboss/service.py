@@ -5,7 +5,7 @@ Every method may block on the database: the window calls them on its worker thre
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -13,12 +13,16 @@ from typing import Any
 from dealer_assist.events import utc_now
 from dealer_assist.pitboss.detail import HandDetail, hand_detail
 from dealer_assist.pitboss.filters import (
+    TAMPER_STATUS,
     AlertRow,
     FloorSnapshot,
     HandFilter,
     HandSource,
     Page,
     Sort,
+    covering,
+    covers,
+    is_open_integrity,
 )
 from dealer_assist.pitboss.recompute import Recompute, recompute
 from dealer_assist.pitboss.replay import Replay, replay
@@ -54,6 +58,8 @@ class HandView:
     detail: HandDetail
     replay: Replay
     holes_allowed: bool
+    alerts: tuple[AlertRow, ...] = ()
+    """The open integrity alerts that cover this hand (a tampered chain, a changed key...)."""
 
 
 class Session:
@@ -69,6 +75,7 @@ class Session:
         self.users = users
         self.log = log
         self.user: User | None = None
+        self._open_integrity: tuple[AlertRow, ...] | None = None
         self.must_change_pin = False
         """The user logged in with a PIN shorter than the minimum: nothing but
         :meth:`change_pin` until it is replaced."""
@@ -155,22 +162,48 @@ class Session:
         self.user, self.must_change_pin = None, False
 
     def search(self, where: HandFilter, sort: Sort, offset: int, limit: int) -> Page:
-        """A page of the hand search."""
+        """A page of the hand search, each row with the open integrity alerts that cover it
+        (read again with each first page)."""
         self._require(Action.SEARCH)
-        return self.source.search(where, sort, offset, limit)
+        page = self.source.search(where, sort, offset, limit)
+        alerts = self._integrity(fresh=offset == 0)
+        if not alerts:
+            return page
+        rows = tuple(replace(r, alerts=covering(alerts, r.table_id, r.position)) for r in page.rows)
+        return replace(page, rows=rows)
+
+    def _integrity(self, *, fresh: bool) -> tuple[AlertRow, ...]:
+        if fresh or self._open_integrity is None:
+            self._open_integrity = tuple(
+                a for a in self.source.snapshot(utc_now()).alerts if is_open_integrity(a)
+            )
+        return self._open_integrity
 
     def snapshot(self) -> FloorSnapshot:
-        """The floor view now."""
+        """The floor view now; a table with an open integrity alert has the status
+        :data:`~dealer_assist.pitboss.filters.TAMPER_STATUS`, whatever its last hand was."""
         self._require(Action.VIEW_FLOOR)
-        return self.source.snapshot(utc_now())
+        snap = self.source.snapshot(utc_now())
+        alerts = tuple(a for a in snap.alerts if is_open_integrity(a))
+        self._open_integrity = alerts
+        hit = {a.table_id for a in alerts}
+        if not hit:
+            return snap
+        tables = tuple(
+            replace(t, status=TAMPER_STATUS) if t.table_id in hit or None in hit else t
+            for t in snap.tables
+        )
+        return replace(snap, tables=tables)
 
     def open_hand(self, table_id: str, position: int) -> HandView:
-        """A hand's detail and replay; the view is logged before it is returned."""
+        """A hand's detail and replay, with the open integrity alerts that cover it; the view
+        is logged before it is returned."""
         user = self._require(Action.VIEW_DETAIL)
         hand = self.source.hand(table_id, position)
+        alerts = tuple(a for a in self._integrity(fresh=True) if covers(a, table_id, position))
         self._log("view_detail", table_id, position)
         holes = allowed(user.role, Action.VIEW_HOLE_CARDS)
-        return HandView(hand_detail(hand), replay(hand), holes)
+        return HandView(hand_detail(hand), replay(hand), holes, alerts)
 
     def reveal_hole_cards(self, table_id: str, position: int) -> None:
         """Allow the hole cards of a hand on screen: role checked, the view logged.

@@ -25,6 +25,16 @@ WORDS = (
     QT_TRANSLATE_NOOP("PitBoss", "chain_break"),
     QT_TRANSLATE_NOOP("PitBoss", "tampered"),
     QT_TRANSLATE_NOOP("PitBoss", "gap"),
+    QT_TRANSLATE_NOOP("PitBoss", "tamper_alert"),
+    QT_TRANSLATE_NOOP("PitBoss", "key_changed"),
+    QT_TRANSLATE_NOOP("PitBoss", "foreign_record"),
+    QT_TRANSLATE_NOOP("PitBoss", "journal_behind"),
+    QT_TRANSLATE_NOOP("PitBoss", "bad_checkpoint"),
+    QT_TRANSLATE_NOOP("PitBoss", "signer_rewound"),
+    QT_TRANSLATE_NOOP("PitBoss", "Integrity alert"),
+    QT_TRANSLATE_NOOP(
+        "PitBoss", "Open integrity alert: %1. These records are not proven as they stand"
+    ),
     QT_TRANSLATE_NOOP("PitBoss", "reader"),
     QT_TRANSLATE_NOOP("PitBoss", "camera"),
     QT_TRANSLATE_NOOP("PitBoss", "keypad"),
@@ -43,6 +53,25 @@ WORDS = (
 )
 
 
+#: How an open integrity alert looks wherever it is shown (tile, rows, hand screen).
+ALERT_COLOUR = "#e06666"
+ALERT_STYLE = f"background: {ALERT_COLOUR}; color: white; font-weight: bold; padding: 4px"
+
+
 def tr(text: str) -> str:
     """``text`` in the installed language (unchanged when there is no translation)."""
     return QCoreApplication.translate(CONTEXT, text)
+
+
+def alert_sentence(alerts: object) -> str:
+    """The banner over a hand covered by open integrity alerts (``AlertRow`` items): their
+    kinds, each with its table and position; empty for none."""
+    items = [
+        f"{tr(a.kind)} ({a.table_id or '*'}{'' if a.position is None else f' #{a.position}'})"
+        for a in alerts  # type: ignore[attr-defined]
+    ]
+    if not items:
+        return ""
+    return tr("Open integrity alert: %1. These records are not proven as they stand").replace(
+        "%1", ", ".join(items)
+    )
