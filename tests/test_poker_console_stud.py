@@ -194,7 +194,7 @@ def test_the_bring_in_folds_passes_on_and_the_completion_is_the_fixed_small_bet(
     assert s.forced == ((4, "fold"), (7, "bring_in"))
     legal = s.legal
     assert legal is not None and legal.seat == 8 and "complete" in legal.kinds
-    assert legal.fixed == 200 and t.p.amount == 200  # fixed limit: the total comes keyed
+    assert legal.only == 200 and t.p.amount == 200  # fixed limit: the total comes keyed
     t.p.tap_chip(100)  # nothing else to key
     assert t.p.amount == 200
     t.act("complete", cards)

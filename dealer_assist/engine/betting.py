@@ -250,9 +250,18 @@ class RoundState:
         low, high, why = self._bounds(seat)
         if why:
             return None, why
-        if self.big_open and high > low and self.limits.kind == "fixed_limit":
-            return AmountRange(low, high, high - low), ""  # the small bet or the big bet
-        return AmountRange(low, high, self.limits.chip), ""
+        lim = self.limits
+        if lim.kind == "fixed_limit" and low < self.committed[seat] + self.stacks[seat]:
+            if self.big_open and high > low:
+                return AmountRange(low, high, high - low, fixed=True), ""  # small or big bet
+            return AmountRange(low, high, lim.chip, fixed=True), ""
+        if high <= low:  # a short stack: all-in is the one total
+            return AmountRange(low, high, lim.chip), ""
+        # the pot after calling, on top of the bet faced (pot limit's maximum)
+        pot = self.high + self.pot + sum(self.committed.values()) + self.high - self.committed[seat]
+        half = self.high + (pot - self.high) // 2
+        presets = [min(high, max(low, x // lim.chip * lim.chip)) for x in (pot, half)]
+        return AmountRange(low, high, lim.chip, pot=presets[0], half_pot=presets[1]), ""
 
     def _bounds(self, seat: int) -> tuple[int, int, str]:
         """``(low, high, "")`` of :meth:`raise_range`, or ``(0, 0, why)`` when ``seat`` may not
@@ -303,10 +312,13 @@ class RoundState:
         if seat != self.actor:
             return ActionSpace(seat)
         kinds = [FOLD, CHECK if self.committed[seat] >= self.high else CALL]
-        amounts = self.raise_range(seat)
+        amounts, why = self._raise_range(seat)
+        word = BET if self.high == 0 else COMPLETE if self.short_open else RAISE
         if amounts is not None:
-            kinds.append(BET if self.high == 0 else COMPLETE if self.short_open else RAISE)
-        return ActionSpace(seat, tuple(kinds), amount=amounts)
+            kinds.append(word)
+            return ActionSpace(seat, tuple(kinds), amount=amounts)
+        rule = _bounds_refusal(why, seat, word, self.limits.max_raises).rule
+        return ActionSpace(seat, tuple(kinds), closed=((word, rule),))
 
     # -- changes ----------------------------------------------------------------------------
 

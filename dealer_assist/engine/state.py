@@ -41,11 +41,19 @@ VIEWERS: tuple[Viewer, ...] = ("dealer", "pit_boss")
 class AmountRange:
     """The amounts a bet or raise may have, chips in minor units: ``minimum`` .. ``maximum``
     inclusive, in steps of ``step`` (the chip unit; fixed limit: minimum == maximum); the
-    maximum is always allowed (it may be an all-in of a stack that is not whole chips)."""
+    maximum is always allowed (it may be an all-in of a stack that is not whole chips).
+
+    ``fixed``: the rule sets the total (fixed limit), as opposed to a single total because the
+    seat's stack is short of the minimum (an all-in). ``pot``, ``half_pot``: the totals of a
+    bet or raise of the pot and of half the pot (after calling; GAMES.md pot-limit maximum),
+    rounded down to the chip and inside the range, None where there is no choice of amount."""
 
     minimum: int
     maximum: int
     step: int = 1
+    fixed: bool = False
+    pot: int | None = None
+    half_pot: int | None = None
 
     def allows(self, amount: int) -> bool:
         """True when ``amount`` is in the range and on the step."""
@@ -65,12 +73,16 @@ class ActionSpace:
             ``play 3x``, ``check``); empty where an amount is chosen.
         amount: for ``bet``/``raise``/``complete``, the range of the total the seat may go to;
             None where no amount is chosen.
+        closed: the kinds the seat may not take now though the round has them, each with the
+            rule's code why (``(("raise", "short_all_in"),)``: a short all-in did not reopen
+            the betting; codes as :class:`~dealer_assist.errors.ActionRefused`'s).
     """
 
     seat: int
     kinds: tuple[str, ...] = ()
     choices: tuple[Operation, ...] = ()
     amount: AmountRange | None = None
+    closed: tuple[tuple[str, str], ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.kinds)

@@ -281,7 +281,7 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="49" />
-            <location filename="../poker/widgets/panel.py" line="377" />
+            <location filename="../poker/widgets/panel.py" line="347" />
             <source>Between hands</source>
             <translation>Tra una mano e l'altra</translation>
         </message>
@@ -292,7 +292,7 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="52" />
-            <location filename="../poker/widgets/panel.py" line="335" />
+            <location filename="../poker/widgets/panel.py" line="305" />
             <source>Showdown</source>
             <translation>Showdown</translation>
         </message>
@@ -303,7 +303,7 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="56" />
-            <location filename="../poker/widgets/panel.py" line="430" />
+            <location filename="../poker/widgets/panel.py" line="400" />
             <source>Deck short</source>
             <translation>Mazzo insufficiente</translation>
         </message>
@@ -331,14 +331,14 @@
         <message>
             <location filename="../poker/texts.py" line="66" />
             <location filename="../poker/widgets/panel.py" line="140" />
-            <location filename="../poker/widgets/panel.py" line="341" />
+            <location filename="../poker/widgets/panel.py" line="311" />
             <source>Show</source>
             <translation>Mostra</translation>
         </message>
         <message>
             <location filename="../poker/texts.py" line="67" />
             <location filename="../poker/widgets/panel.py" line="143" />
-            <location filename="../poker/widgets/panel.py" line="342" />
+            <location filename="../poker/widgets/panel.py" line="312" />
             <source>Muck</source>
             <translation>Scarta</translation>
         </message>
@@ -971,13 +971,13 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="169" />
-            <location filename="../poker/widgets/panel.py" line="305" />
+            <location filename="../poker/facts.py" line="53" />
             <source>%1: minimum %2</source>
             <translation>%1: minimo %2</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="171" />
-            <location filename="../poker/widgets/panel.py" line="309" />
+            <location filename="../poker/facts.py" line="57" />
             <source>%1: maximum %2</source>
             <translation>%1: massimo %2</translation>
         </message>
@@ -988,7 +988,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="181" />
-            <location filename="../poker/widgets/panel.py" line="396" />
+            <location filename="../poker/widgets/panel.py" line="366" />
             <source>Seat %1 — %2</source>
             <translation>Posto %1 — %2</translation>
         </message>
@@ -1321,7 +1321,7 @@
         <message>
             <location filename="../console/widgets/alarm.py" line="86" />
             <location filename="../poker/widgets/alarm.py" line="79" />
-            <location filename="../poker/widgets/panel.py" line="447" />
+            <location filename="../poker/widgets/panel.py" line="417" />
             <source>HAND VOID</source>
             <translation>MANO ANNULLATA</translation>
         </message>
@@ -1372,7 +1372,7 @@
             <location filename="../console/widgets/seat.py" line="251" />
             <location filename="../kit/card_texts.py" line="92" />
             <location filename="../poker/widgets/felt.py" line="170" />
-            <location filename="../poker/widgets/panel.py" line="340" />
+            <location filename="../poker/widgets/panel.py" line="310" />
             <location filename="../tournament/level_strip.py" line="220" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
@@ -1588,7 +1588,7 @@
         </message>
         <message>
             <location filename="../console/widgets/panel.py" line="266" />
-            <location filename="../poker/widgets/panel.py" line="381" />
+            <location filename="../poker/widgets/panel.py" line="351" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
@@ -1619,7 +1619,7 @@
         </message>
         <message>
             <location filename="../console/widgets/seat.py" line="301" />
-            <location filename="../poker/widgets/panel.py" line="367" />
+            <location filename="../poker/widgets/panel.py" line="337" />
             <source>Seat %1: %2</source>
             <translation>Posto %1: %2</translation>
         </message>
@@ -1698,13 +1698,13 @@
         </message>
         <message>
             <location filename="../console/window.py" line="45" />
-            <location filename="../poker/window.py" line="80" />
+            <location filename="../poker/window.py" line="84" />
             <source>Dealer console</source>
             <translation>Console del dealer</translation>
         </message>
         <message>
             <location filename="../kit/card_keypad.py" line="112" />
-            <location filename="../poker/widgets/amount_keypad.py" line="32" />
+            <location filename="../poker/widgets/amount_keypad.py" line="38" />
             <source>Clear</source>
             <extracomment>the echo when turned on: body type, as the hint line, not the card's face in large type</extracomment>
             <translation>Cancella</translation>
@@ -1736,29 +1736,44 @@
             <translation>Indietro</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/action_bar.py" line="75" />
+            <location filename="../poker/widgets/action_bar.py" line="79" />
             <source>Call %1</source>
             <translation>Chiama %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/action_bar.py" line="87" />
+            <location filename="../poker/widgets/action_bar.py" line="91" />
             <source>%1 to %2</source>
             <translation>%1 a %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="50" />
+            <location filename="../poker/widgets/amount_keypad.py" line="61" />
+            <source>Delete the last digit</source>
+            <translation>Cancella l'ultima cifra</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/amount_keypad.py" line="68" />
             <source>Minimum</source>
             <translation>Minimo</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="52" />
-            <location filename="../poker/widgets/amount_keypad.py" line="81" />
+            <location filename="../poker/widgets/amount_keypad.py" line="70" />
+            <source>½ Pot</source>
+            <translation>½ piatto</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/amount_keypad.py" line="72" />
+            <source>Pot</source>
+            <translation>Piatto</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/amount_keypad.py" line="74" />
+            <location filename="../poker/widgets/amount_keypad.py" line="106" />
             <location filename="../poker/widgets/felt.py" line="186" />
             <source>All-in</source>
             <translation>All-in</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="81" />
+            <location filename="../poker/widgets/amount_keypad.py" line="106" />
             <source>Maximum</source>
             <translation>Massimo</translation>
         </message>
@@ -1854,48 +1869,48 @@
             <translation>Tocca al posto %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="293" />
+            <location filename="../poker/widgets/panel.py" line="297" />
             <source>Tap the player's action. Bet and raise go to the keyed total.</source>
             <translation>Tocca l'azione del giocatore. Punta e rilancia arrivano al totale inserito.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="295" />
+            <location filename="../poker/facts.py" line="41" />
             <source>To call: %1</source>
             <translation>Per chiamare: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="297" />
+            <location filename="../poker/facts.py" line="43" />
             <source>Stack: %1</source>
             <translation>Stack: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="325" />
+            <location filename="../poker/facts.py" line="76" />
             <source>folded: seat %1</source>
             <translation>ha passato: posto %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="336" />
+            <location filename="../poker/widgets/panel.py" line="306" />
             <source>Seat %1: Show or Muck</source>
             <translation>Posto %1: mostra o scarta</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="338" />
+            <location filename="../poker/widgets/panel.py" line="308" />
             <source>Order: %1</source>
             <translation>Ordine: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="369" />
+            <location filename="../poker/widgets/panel.py" line="339" />
             <source>Stacks after: %1</source>
             <translation>Stack dopo la mano: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="350" />
+            <location filename="../poker/widgets/panel.py" line="320" />
             <source>Award the pots</source>
             <translation>Assegna i piatti</translation>
         </message>
         <message>
             <location filename="../poker/widgets/panel.py" line="216" />
-            <location filename="../poker/widgets/panel.py" line="435" />
+            <location filename="../poker/widgets/panel.py" line="405" />
             <source>Burns loaded: shuffle</source>
             <translation>Bruciate caricate: mescola</translation>
         </message>
@@ -1910,97 +1925,127 @@
             <translation>Se il posto passa, l'obbligo passa al posto successivo.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="303" />
+            <location filename="../poker/facts.py" line="18" />
+            <source>No raise: the short all-in did not reopen the betting (call or fold)</source>
+            <translation>Niente rilancio: l'all-in incompleto non riapre le puntate (chiama o passa)</translation>
+        </message>
+        <message>
+            <location filename="../poker/facts.py" line="20" />
+            <source>No raise: the betting is capped (fixed limit)</source>
+            <translation>Niente rilancio: le puntate hanno raggiunto il limite (limite fisso)</translation>
+        </message>
+        <message>
+            <location filename="../poker/facts.py" line="21" />
+            <source>No bet or raise: every other player is all-in</source>
+            <translation>Niente puntata né rilancio: tutti gli altri giocatori sono all-in</translation>
+        </message>
+        <message>
+            <location filename="../poker/facts.py" line="22" />
+            <source>No bet or raise: calling takes the whole stack</source>
+            <translation>Niente puntata né rilancio: chiamare impegna tutto lo stack</translation>
+        </message>
+        <message>
+            <location filename="../poker/facts.py" line="30" />
+            <source>No bet or raise: %1</source>
+            <translation>Niente puntata né rilancio: %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/facts.py" line="49" />
             <source>%1: %2 (fixed limit)</source>
             <translation>%1: %2 (limite fisso)</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="307" />
+            <location filename="../poker/facts.py" line="51" />
+            <source>%1: all-in %2 only</source>
+            <translation>%1: solo all-in %2</translation>
+        </message>
+        <message>
+            <location filename="../poker/facts.py" line="55" />
             <source>%1: maximum %2 (all-in)</source>
             <translation>%1: massimo %2 (all-in)</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="318" />
+            <location filename="../poker/facts.py" line="69" />
             <source>First: seat %1 · %2</source>
             <translation>Primo: posto %1 · %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="322" />
+            <location filename="../poker/facts.py" line="73" />
             <source>%1: seat %2</source>
             <translation>%1: posto %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="351" />
+            <location filename="../poker/widgets/panel.py" line="321" />
             <source>Side pots first, the main pot last.</source>
             <translation>Prima i piatti laterali, per ultimo il principale.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="356" />
+            <location filename="../poker/widgets/panel.py" line="326" />
             <source>(odd chip)</source>
             <translation>(fiche dispari)</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="357" />
+            <location filename="../poker/widgets/panel.py" line="327" />
             <source>seat %1: %2</source>
             <translation>posto %1: %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="364" />
+            <location filename="../poker/widgets/panel.py" line="334" />
             <source>Returned to seat %1: %2</source>
             <translation>Restituito al posto %1: %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="366" />
+            <location filename="../poker/widgets/panel.py" line="336" />
             <source>Rake: %1</source>
             <translation>Rake: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="383" />
+            <location filename="../poker/widgets/panel.py" line="353" />
             <source>Tap a seat to seat a player, top up, sit out or in, leave, or place the button.</source>
             <translation>Tocca un posto per far sedere un giocatore, ricaricare, uscire o rientrare, lasciare il tavolo o mettere il bottone.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="386" />
+            <location filename="../poker/widgets/panel.py" line="356" />
             <source>Tap a seat to seat a player, top up, sit out or in, or leave.</source>
             <translation>Tocca un posto per far sedere un giocatore, ricaricare, uscire o rientrare, o lasciare il tavolo.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="389" />
+            <location filename="../poker/widgets/panel.py" line="359" />
             <source>Buy-in %1 – %2</source>
             <translation>Acquisto %1 – %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="393" />
+            <location filename="../poker/widgets/panel.py" line="363" />
             <source>Seat %1: empty</source>
             <translation>Posto %1: libero</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="413" />
+            <location filename="../poker/widgets/panel.py" line="383" />
             <source>New hand needs two players with chips who are not sitting out</source>
             <translation>Per una nuova mano servono due giocatori con fiche e non fuori gioco</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="415" />
+            <location filename="../poker/widgets/panel.py" line="385" />
             <source>Place the button first: tap a player's seat, then “Button here”</source>
             <translation>Prima il bottone: tocca il posto di un giocatore, poi “Bottone qui”</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="431" />
+            <location filename="../poker/widgets/panel.py" line="401" />
             <source>Load the burns (with the stub) into the shuffler, then tap “Burns loaded: shuffle”.</source>
             <translation>Carica le bruciate (con il resto del mazzo) nella miscelatrice, poi tocca “Bruciate caricate: mescola”.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="435" />
+            <location filename="../poker/widgets/panel.py" line="405" />
             <source>Shuffling the burns…</source>
             <translation>Bruciate in miscelazione…</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="497" />
+            <location filename="../poker/widgets/panel.py" line="467" />
             <source>Hand voided by the dealer</source>
             <translation>Mano annullata dal mazziere</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="498" />
+            <location filename="../poker/widgets/panel.py" line="468" />
             <source>Hand void: %1</source>
             <translation>Mano annullata: %1</translation>
         </message>

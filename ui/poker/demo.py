@@ -264,7 +264,7 @@ class PokerDemo:
             self.p.tap_action(legal.bet_kind)
             return
         if kind in legal.kinds:
-            if kind in BET_KINDS and legal.fixed is None:
+            if kind in BET_KINDS and legal.only is None:
                 self.p.tap_min()
             self.p.tap_action(kind)
             return

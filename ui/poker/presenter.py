@@ -28,6 +28,7 @@ from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import CardError, DealerAssistError
 from dealer_assist.games import get_pot_game
 from ui.kit.cards import CardEntry
+from ui.kit.format import CHIPS
 from ui.poker.seat_taps import SeatTaps
 from ui.poker.service import PokerCommand
 from ui.poker.signoff import SignoffPad
@@ -77,6 +78,7 @@ class PokerPresenter(SeatTaps):
         self._alarm_at: float | None = None  # when the void alarm appeared
         self.snap = PokerSnapshot(table_seats=config.seats)
         self.amount = 0
+        self._typed: str | None = None  # the digits typed on the numeric keypad, if typing
         self.selected: int | None = None
         self.name = ""
         self.void_armed = False
@@ -111,10 +113,12 @@ class PokerPresenter(SeatTaps):
         self._waiting = {s for s in self._waiting if s > snap.seq}
         turn = (snap.hand_uid, snap.actor, snap.street, snap.phase)
         if turn != (old.hand_uid, old.actor, old.street, old.phase):
-            # a new turn keys a new amount; fixed limit's one total is keyed already
-            fixed = snap.legal.fixed if snap.legal is not None else None
-            self.amount = fixed if fixed is not None and snap.legal is not None and (
+            # a new turn keys a new amount; the one total there is (fixed limit, a short
+            # stack's all-in) is keyed already
+            only = snap.legal.only if snap.legal is not None else None
+            self.amount = only if only is not None and snap.legal is not None and (
                 snap.legal.bet_kind) else 0  # fmt: skip
+            self._typed = None
             self._moved_at = self.clock()  # buttons now mean something else: see _double
         if snap.hand_uid != old.hand_uid:
             self.void_armed = False
@@ -272,6 +276,23 @@ class PokerPresenter(SeatTaps):
         if legal is not None and legal.minimum is not None:
             self._set_amount(legal.minimum)
 
+    def tap_pot(self, half: bool = False) -> None:
+        """Key the engine's pot-sized (``half``: half-pot) bet or raise total (inside the
+        legal range); nothing when the engine offers none."""
+        legal = self.snap.legal
+        to = None if legal is None else legal.half_pot if half else legal.pot
+        if to is not None:
+            self._set_amount(to)
+
+    def tap_digit(self, key: str) -> None:
+        """A key of the numeric keypad: ``0``-``9`` type the amount in whole units (euros;
+        chips at a tournament), a new number after any other key; ``back`` takes the last
+        digit off."""
+        typed = self._typed if self._typed is not None else ""
+        typed = typed[:-1] if key == "back" else (typed + key)[:7] if key.isdigit() else typed
+        self._set_amount(int(typed or 0) * (1 if self.config.currency == CHIPS else 100))
+        self._typed = typed
+
     def tap_chip(self, value: int) -> None:
         """Add a chip of ``value`` to the amount being keyed."""
         self._set_amount(self.amount + value)
@@ -282,9 +303,10 @@ class PokerPresenter(SeatTaps):
 
     def _set_amount(self, amount: int) -> None:
         self._disarm()
+        self._typed = None  # a digit now starts a new number
         legal = self.snap.legal
-        if legal is not None and legal.fixed is not None and legal.bet_kind is not None:
-            amount = legal.fixed  # fixed limit: the one total there is
+        if legal is not None and legal.only is not None and legal.bet_kind is not None:
+            amount = legal.only  # fixed limit: the one total there is
         self.amount = max(0, amount)
         if self.message is not None and self.message.code != "refused":
             self.message = None

@@ -21,6 +21,7 @@ class SeatTaps:
     snap: PokerSnapshot
     selected: int | None
     amount: int
+    _typed: str | None
     name: str
     message: Message | None
     _waiting: set[int]
@@ -42,7 +43,7 @@ class SeatTaps:
         if self.snap.in_hand or self._double(f"seat:{seat}"):
             return  # a double tap would select and unselect at once
         self.selected = None if self.selected == seat else seat
-        self.amount = 0
+        self.amount, self._typed = 0, None
         self.message = None
         self._changed()
 
@@ -61,7 +62,7 @@ class SeatTaps:
             self._say(Message("buy_in_bounds", (low, high)))
             return
         self._command(PokerCommand("seat_player", seat=seat, name=self.name, amount=self.amount))
-        self.name, self.amount = "", 0
+        self.name, self.amount, self._typed = "", 0, None
 
     def tap_top_up(self) -> None:
         """More chips for the selected player (the stack at most the maximum buy-in)."""
@@ -75,7 +76,7 @@ class SeatTaps:
             self._say(Message("top_up_max", (max(room, 0), high)))
             return
         self._command(PokerCommand("top_up", seat=seat, amount=self.amount))
-        self.amount = 0
+        self.amount, self._typed = 0, None
 
     def tap_seat_change(self, kind: str) -> None:
         """``sit_out``, ``sit_in``, ``leave`` or ``button`` for the selected seat."""

@@ -128,6 +128,11 @@ class Legal:
         minimum, maximum, step: the totals a bet or raise may go to, None when no bet or raise
             is open (fixed limit: often one total, minimum = maximum).
         all_in: the maximum is all of the seat's chips (no limit, or a short stack).
+        fixed_limit: the one total is the fixed-limit rule's (not a short stack's all-in).
+        pot, half_pot: the totals of a pot and a half-pot bet or raise (the engine's, inside
+            the range), None where there is no choice.
+        closed: the kinds not open now with the rule's code why (``(("raise",
+            "short_all_in"),)``), from the engine.
     """
 
     seat: int
@@ -137,6 +142,10 @@ class Legal:
     maximum: int | None = None
     step: int = 1
     all_in: bool = True
+    fixed_limit: bool = False
+    pot: int | None = None
+    half_pot: int | None = None
+    closed: tuple[tuple[str, str], ...] = ()
 
     @property
     def bet_kind(self) -> str | None:
@@ -151,10 +160,17 @@ class Legal:
         return to == hi or (lo <= to <= hi and (to - lo) % self.step == 0)
 
     @property
-    def fixed(self) -> int | None:
-        """The one total a bet or raise may go to (fixed limit), None when there is a choice."""
+    def only(self) -> int | None:
+        """The one total a bet or raise may go to (fixed limit, or a short stack's all-in),
+        None when there is a choice."""
         lo, hi = self.minimum, self.maximum
         return lo if lo is not None and lo == hi else None
+
+    @property
+    def shut(self) -> tuple[str, str] | None:
+        """The bet, raise or complete not open now and the rule's code why, None when one is
+        open or none was due."""
+        return next(((k, why) for k, why in self.closed if k in BET_KINDS), None)
 
 
 @dataclass(frozen=True)
@@ -291,9 +307,9 @@ def _legal(view: PeerView, seats: Mapping[int, SeatSnap]) -> Legal | None:
         return None
     r = space.amount
     if r is None:
-        return Legal(view.actor, tuple(space.kinds), view.to_call)
+        return Legal(view.actor, tuple(space.kinds), view.to_call, closed=space.closed)
     return Legal(view.actor, tuple(space.kinds), view.to_call, r.minimum, r.maximum, r.step,
-                 view.raise_all_in)  # fmt: skip
+                 view.raise_all_in, r.fixed, r.pot, r.half_pot, space.closed)  # fmt: skip
 
 
 def _awards(result: Mapping[str, Any], order: tuple[int, ...]) -> tuple[Award, ...]:

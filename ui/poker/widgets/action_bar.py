@@ -64,12 +64,16 @@ class ActionBar(QWidget):
         legal = view.legal if view.step == "betting" else None
         kinds = legal.kinds if legal is not None else ()
         cur = self.currency
+        shut = legal.shut[0] if legal is not None and legal.shut is not None else None
         for group in (MIDDLE, RIGHT):
-            shown = next((k for k in group if k in kinds), group[0])
+            # a raise that is not open stays "Raise" (greyed, the panel says why), never "Bet"
+            shown = next((k for k in group if k in kinds or k == shut), group[0])
             for kind in group:
                 self.buttons[kind].setVisible(kind == shown)
         for kind, b in self.buttons.items():
-            b.setEnabled(kind in kinds and not view.busy)
+            # a bet or raise only with a legal amount keyed: an illegal one is never offered
+            ok = kind not in RIGHT or view.amount_ok
+            b.setEnabled(kind in kinds and ok and not view.busy)
         if legal is not None and legal.to_call:
             owed = "\n" + money(legal.to_call, cur)  # a variable: a literal would be a comment
             set_text(self.buttons["call"], trf("Call %1", owed))
@@ -83,9 +87,9 @@ class ActionBar(QWidget):
         for kind in RIGHT:
             b = self.buttons[kind]
             text = kind_name(kind)
-            if kind in kinds and view.amount:
+            if kind in kinds and view.amount_ok:
                 text = trf("%1 to %2", text, "\n" + money(view.amount, cur))
-            set_text(b, text)  # enabled when legal: a wrong amount is refused with the rule
+            set_text(b, text)  # the amount only once it is legal (the hint says why not)
         self.undo.setEnabled(view.snap.can_undo and not view.busy)
         self.void.setEnabled(view.snap.in_hand)
         restyle(self.void, armed=view.void_armed)

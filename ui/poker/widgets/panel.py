@@ -37,13 +37,13 @@ from ui.kit.format import money
 from ui.kit.labels import collapse, restyle, set_text
 from ui.kit.pages import PageStack
 from ui.kit.translate import tr, trf
-from ui.poker.presenter import PokerPresenter, PokerView
+from ui.poker.facts import betting_lines, street_lines
+from ui.poker.presenter import PokerPresenter, PokerView, amount_issue
 from ui.poker.snapshot import FORCED_KIND
 from ui.poker.texts import (
     hand_category,
     kind_name,
     message_text,
-    opening_text,
     pot_name,
     shortage_text,
     void_label,
@@ -285,48 +285,18 @@ class PokerPanel(QFrame):
             set_text(self.title, trf("Seat %1: %2 or fold", legal.seat, kind_name(FORCED_KIND)))
             set_text(self.hint, tr("If the seat folds, the obligation passes to the next seat "
                                    "in line."))  # fmt: skip
-            set_text(self.facts, "\n".join(self._street_lines(view)))
+            set_text(self.facts, "\n".join(street_lines(view)))
             return
         seat = s.seat(legal.seat)
         who = seat.name if seat is not None and seat.name else ""
         set_text(self.title, trf("Seat %1 to act", legal.seat) + (f" — {who}" if who else ""))
-        set_text(self.hint, tr("Tap the player's action. Bet and raise go to the keyed total."))
-        lines = self._street_lines(view)
-        to_call = trf("To call: %1", money(legal.to_call, cur))
-        if seat is not None:  # one line: the stud lines above need the room at 1280x800
-            to_call += " · " + trf("Stack: %1", money(seat.stack, cur))
-        lines.append(to_call)
-        lo, hi = legal.minimum, legal.maximum
-        if lo is not None and hi is not None:
-            kind = kind_name(legal.bet_kind or "bet")
-            if legal.fixed is not None:
-                lines.append(trf("%1: %2 (fixed limit)", kind, money(lo, cur)))
-            else:
-                lines.append(trf("%1: minimum %2", kind, money(lo, cur)))
-                if legal.all_in:
-                    lines.append(trf("%1: maximum %2 (all-in)", kind, money(hi, cur)))
-                else:
-                    lines.append(trf("%1: maximum %2", kind, money(hi, cur)))
-        set_text(self.facts, "\n".join(lines))
-
-    def _street_lines(self, view: PokerView) -> list[str]:
-        """Who acts first on this street and why, and the forced bet its seat decided (each
-        seat that passed it on, who posted it), when the game has them."""
-        s = view.snap
-        lines = []
-        if s.opening and s.opener is not None:
-            lines.append(trf("First: seat %1 · %2", s.opener, opening_text(s.opening)))
-        folded = [str(seat) for seat, choice in s.forced if choice == "fold"]
-        posted = next((seat for seat, choice in s.forced if choice == FORCED_KIND), None)
-        forced = kind_name(FORCED_KIND)
-        line = trf("%1: seat %2", forced, posted) if posted is not None else ""
-        if folded:
-            seats = ", ".join(folded)  # a variable: a literal 2nd argument is a comment
-            passed = trf("folded: seat %1", seats)
-            line = f"{line} · {passed}" if line else f"{forced} {passed}"
-        if line:
-            lines.append(line)
-        return lines
+        issue = amount_issue(legal, view.amount) if legal.bet_kind and view.amount else None
+        if issue is not None:  # why the keyed amount is not offered, where the dealer looks
+            set_text(self.hint, message_text(issue, cur))
+        else:
+            set_text(self.hint, tr("Tap the player's action. Bet and raise go to the keyed "
+                                   "total."))  # fmt: skip
+        set_text(self.facts, "\n".join(betting_lines(view, cur)))
 
     def _show_showdown(self, view: PokerView) -> None:
         s = view.snap
