@@ -47,11 +47,12 @@ def seat(t: Table, players: tuple[tuple[int, str, int], ...], button: int) -> No
     assert t.p.snap.button == button
 
 
-def window(t: Table, qtbot: Any) -> PokerWindow:
+def window(t: Table, qtbot: Any, size: tuple[int, int] = (1280, 800)) -> PokerWindow:
     win = PokerWindow(t.p, t.config, "en")
     qtbot.addWidget(win)
-    win.resize(1280, 800)
     win.show()
+    win.resize(*size)
+    qtbot.waitUntil(lambda: (win.width(), win.height()) == size)
     return win
 
 
@@ -130,11 +131,13 @@ def test_the_numeric_keypad_and_the_pot_keys_key_the_engines_amounts(
     from PySide6.QtCore import Qt
 
     t = table
-    win = window(t, qtbot)
+    win = window(t, qtbot, (1920, 1080))  # the chips and the digits both shown
     seat(t, ((1, "Anna", 40000), (3, "Bruno", 40000), (5, "Carla", 40000)), button=1)
     t.p.tap_new_hand()
     t.deal({})
     keys = win.side.keypad
+    qtbot.waitUntil(keys.isVisible)  # moved from the between-hands page: shown once queued
+    assert keys.chips[0].isVisible() and keys.digits["1"].isVisible()
 
     def tap(key: Any) -> None:
         qtbot.mouseClick(key, Qt.MouseButton.LeftButton)

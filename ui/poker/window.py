@@ -44,7 +44,7 @@ PANEL_STYLE = f"""
 #pAmount[compact="true"] {{ font-size: 26px; padding: 2px 10px; }}
 #pAction[compact="true"] {{ min-height: 70px; font-size: 19px; }}
 #pDigit {{ min-height: 60px; min-width: 40px; font-size: 26px; font-weight: bold; padding: 0; }}
-#pDigit[compact="true"] {{ min-height: 46px; font-size: 21px; }}
+#pDigit[compact="true"] {{ min-height: 40px; font-size: 20px; }}
 #pPreset {{ min-width: 40px; padding: 0 4px; }}
 #pPreset[compact="true"] {{ min-height: 54px; font-size: 17px; }}
 #bigButton[kind="muck"] {{ background: {theme.SLATE}; color: #ffffff; }}

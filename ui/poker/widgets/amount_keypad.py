@@ -27,6 +27,7 @@ class AmountKeypad(QWidget):
         super().__init__()
         self.p = presenter
         self.currency = currency
+        self.compact = False
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(8)
@@ -79,7 +80,9 @@ class AmountKeypad(QWidget):
         lay.addLayout(row)
 
     def set_compact(self, compact: bool) -> None:
-        """Smaller chips and keys on small screens."""
+        """Smaller chips and keys on small screens (there the digits take the chips' place
+        while betting, the chips theirs between hands: both do not fit 1280x800)."""
+        self.compact = compact
         size = 66 if compact else 84
         for b in self.chips:
             b.set_size(size)
@@ -111,3 +114,7 @@ class AmountKeypad(QWidget):
         self.clear.setEnabled(open_ or not betting)
         for key in (*self.chips, *self.digits.values()):
             key.setEnabled(not betting or open_)
+        for chip in self.chips:
+            chip.setVisible(not (self.compact and betting))
+        for digit in self.digits.values():
+            digit.setVisible(betting or not self.compact)
