@@ -84,8 +84,9 @@ def _refine(contour: np.ndarray, quad: Quad) -> Quad:
     return refined
 
 
-def _quad_of(contour: np.ndarray, settings: DetectorSettings) -> Quad | None:
-    """The card-shaped 4-corner polygon fitted to ``contour``, or None."""
+def _polygon(contour: np.ndarray, settings: DetectorSettings) -> Quad | None:
+    """The 4-corner polygon of ``contour``'s convex hull, ordered, when the contour fills it
+    (``min_fill``); None otherwise. Corners on the rounded card corners (see :func:`_refine`)."""
     hull = cv2.convexHull(contour)
     perimeter = cv2.arcLength(hull, True)
     for eps in (0.02, 0.03, 0.04, 0.05):  # rounded corners need a little slack
@@ -97,7 +98,12 @@ def _quad_of(contour: np.ndarray, settings: DetectorSettings) -> Quad | None:
     area = cv2.contourArea(poly)
     if area <= 0 or cv2.contourArea(contour) / area < settings.min_fill:
         return None
-    quad = _refine(contour, order_corners(poly))
+    return order_corners(poly)
+
+
+def _refined(contour: np.ndarray, poly: Quad, settings: DetectorSettings) -> Quad | None:
+    """``poly`` refitted to the card's sides (:func:`_refine`), if of card aspect; else None."""
+    quad = _refine(contour, poly)
     low, high = settings.aspect
     if not low <= quad_aspect(quad) <= high:
         return None
@@ -133,7 +139,12 @@ def find_cards(frame: Image, settings: DetectorSettings | None = None) -> list[Q
             area = cv2.contourArea(contour)
             if area < min_area:
                 continue
-            quad = _quad_of(contour, s)
+            poly = _polygon(contour, s)
+            if poly is None:
+                continue
+            if grow and any(_same(_grow(poly, grow), q) for _, q in found):
+                continue  # a card the whole-blob view found: its sides need no second fit
+            quad = _refined(contour, poly, s)
             if quad is None:
                 continue
             quad = _grow(quad, grow)

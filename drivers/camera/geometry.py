@@ -36,6 +36,10 @@ def as_glyph(a: object) -> Glyph:
     return np.asarray(a, dtype=np.float32)
 
 
+#: each corner's next one (np.roll by -1 of four corners, without its overhead)
+_NEXT = [1, 2, 3, 0]
+
+
 def order_corners(points: npt.ArrayLike) -> Quad:
     """Order four corner points so the card maps upright (portrait) without mirroring.
 
@@ -52,16 +56,16 @@ def order_corners(points: npt.ArrayLike) -> Quad:
     centre = pts.mean(axis=0)
     angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
     pts = pts[np.argsort(angles)]  # clockwise on screen (y points down)
-    sides = np.linalg.norm(pts - np.roll(pts, -1, axis=0), axis=1)
+    sides = np.linalg.norm(pts - pts[_NEXT], axis=1)
     # start at the corner where the edge to the next corner is a short side
     if sides[0] + sides[2] > sides[1] + sides[3]:
-        pts = np.roll(pts, -1, axis=0)
+        pts = pts[_NEXT]
     return pts
 
 
 def quad_aspect(quad: Quad) -> float:
     """Long over short side of a quadrilateral (mean of opposite sides); 1.0 for degenerate ones."""
-    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    sides = np.linalg.norm(quad - quad[_NEXT], axis=1)
     a, b = float(sides[0] + sides[2]), float(sides[1] + sides[3])
     short, long = min(a, b), max(a, b)
     return long / short if short > 0 else 1.0

@@ -73,11 +73,19 @@ def _orientations(shapes: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     k = size // CELL
     products = np.stack([gx * gx, gx * gy, gy * gy], axis=-1)
     sums = products.reshape(n, k, CELL, k, CELL, 3).sum(axis=(2, 4))
-    cells = sums @ _MOMENTS  # (n, k, k, ORIENTATIONS)
-    win = np.lib.stride_tricks.sliding_window_view(cells, (2, 2), axis=(1, 2))
-    blocks = win.transpose(0, 1, 2, 4, 5, 3).reshape(n, (k - 1) * (k - 1), 4 * ORIENTATIONS)
+    cells = (sums @ _MOMENTS).reshape(n, k * k, ORIENTATIONS)
+    # 2 x 2-cell blocks by one gather (a sliding-window view cost more than the rest)
+    blocks = cells[:, _blocks(k)].reshape(n, (k - 1) * (k - 1), 4 * ORIENTATIONS)
     blocks = blocks / (np.linalg.norm(blocks, axis=2, keepdims=True) + 1e-3)
     return np.asarray(blocks.reshape(n, -1), np.float32)
+
+
+@lru_cache(maxsize=4)
+def _blocks(k: int) -> npt.NDArray[np.intp]:
+    """((k - 1)^2, 4): the cells (row-major in a k x k grid) of each 2 x 2 block, row-major."""
+    i, j = np.mgrid[0 : k - 1, 0 : k - 1]
+    first = (i * k + j).reshape(-1, 1)
+    return np.asarray(first + np.array([0, 1, k, k + 1]), np.intp)
 
 
 def _silhouettes(shapes: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
@@ -133,6 +141,12 @@ def suit_features(shapes: npt.ArrayLike, aspects: npt.ArrayLike) -> npt.NDArray[
 _ZERO = np.zeros((1, SHAPE_SIZE, SHAPE_SIZE), np.float32)
 RANK_FEATURES = rank_features(_ZERO, [1.0]).shape[1]
 SUIT_FEATURES = suit_features(_ZERO, [1.0]).shape[1]
+
+
+@lru_cache(maxsize=8)
+def _colour_mask(colour: str) -> npt.NDArray[np.bool_]:
+    """Which of :data:`SUITS` are in ``colour`` (``"hd"``, ``"sc"``)."""
+    return np.array([s in colour for s in SUITS])
 
 
 @dataclass(frozen=True)
@@ -202,8 +216,17 @@ class _Space:
     ) -> tuple[int, float, float]:
         """(label, ratio, distance) of projected features ``z``; ``allowed`` (indexed by label
         value) masks the labels that may win."""
+        return self.vote_nearest(self.nearest(z), allowed)
+
+    def nearest(self, z: Features) -> npt.NDArray[np.float32]:
+        """Distance of projected features ``z`` to each label's nearest prototype, by run."""
         d2 = self.norms - 2.0 * (self.protos @ z) + float(z @ z)
-        best = np.sqrt(np.maximum(np.minimum.reduceat(d2, self.starts), 0.0))
+        return np.asarray(np.sqrt(np.maximum(np.minimum.reduceat(d2, self.starts), 0.0)))
+
+    def vote_nearest(
+        self, best: npt.NDArray[np.float32], allowed: npt.NDArray[np.bool_] | None = None
+    ) -> tuple[int, float, float]:
+        """:meth:`vote` from :meth:`nearest`'s distances (one product for several votes)."""
         if allowed is not None:
             best = np.where(allowed[self.values], best, np.inf)
         order = np.argsort(best)
@@ -255,9 +278,10 @@ class ShapeModel:
         """(best of all four suits, best among ``colour``) for the index's suit mark, from
         one projection of its features."""
         z = self.suits.project(suit_features(g.suit_shape[None], [g.suit_aspect])[0])
-        label, ratio, dist = self.suits.vote(z)
+        nearest = self.suits.nearest(z)
+        label, ratio, dist = self.suits.vote_nearest(nearest)
         anywhere = Vote(SUITS[label], ratio, dist)
-        label, ratio, dist = self.suits.vote(z, np.array([s in colour for s in SUITS]))
+        label, ratio, dist = self.suits.vote_nearest(nearest, _colour_mask(colour))
         return anywhere, Vote(SUITS[label], ratio, dist)
 
     def with_marks(
