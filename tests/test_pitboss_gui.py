@@ -189,3 +189,79 @@ def test_a_locked_badge_is_shown_to_the_shift_manager_not_to_a_pit_boss(
     win.start()
     _idle(qtbot, jobs)
     assert not win.floor.locks.isVisible()  # a pit boss does not read the log
+
+
+def test_the_window_exports_the_search_and_the_shift_report_as_csv_and_pdf(
+    qtbot: QtBot, setup: tuple[Session, Jobs, Path], tmp_path: Path
+) -> None:
+    import csv
+    import hashlib
+    import os
+    import stat
+    from datetime import UTC, datetime
+
+    from dealer_assist.pitboss.filters import HandFilter
+
+    session, jobs, db = setup
+    session.login("PB-1", "246813")
+    win = PitBossWindow(session, jobs)
+    qtbot.addWidget(win)
+    win.start()
+    _idle(qtbot, jobs)
+    assert win.export_menu.isEnabled()
+    hands = raw_hands(db)
+    win.search.model.set_filter(HandFilter(outcome="settled"))
+    _idle(qtbot, jobs)
+    settled = [h for h in hands if h.status == "settled"]
+    out = tmp_path / "out"
+    out.mkdir()
+    win.export_search(str(out / "hands.csv"))
+    win.export_search(str(out / "hands.pdf"))
+    win.stats.start_edit.setDateTime(
+        win.stats.start_edit.dateTime().fromSecsSinceEpoch(
+            int(datetime(2000, 1, 1, tzinfo=UTC).timestamp())
+        )
+    )
+    win.stats.end_edit.setDateTime(
+        win.stats.end_edit.dateTime().fromSecsSinceEpoch(
+            int(datetime(2100, 1, 1, tzinfo=UTC).timestamp())
+        )
+    )
+    win.export_report(str(out / "shift.csv"))
+    win.export_report(str(out / "shift.pdf"))
+    _idle(qtbot, jobs)
+    assert "Shift report written to" in win.statusBar().currentMessage()
+    rows = list(csv.reader((out / "hands.csv").open(encoding="utf-8")))
+    assert rows[0][6:8] == ["Top payout or pot (EUR)", "Wagered (EUR)"]
+    assert sorted(int(r[1]) for r in rows[1:]) == sorted(h.hand_id for h in settled)
+    assert all(r[5] == "settled" and "." in r[7] for r in rows[1:])
+    report = list(csv.reader((out / "shift.csv").open(encoding="utf-8")))
+    assert report[0][0] == "Table" and report[1][0] == "UTH-01" and report[-1][0] == "Total"
+    assert int(report[1][2]) == len(hands)
+    for name in ("hands.csv", "hands.pdf", "shift.csv", "shift.pdf"):
+        assert stat.S_IMODE(os.stat(out / name).st_mode) == 0o600, name
+    for name in ("hands.pdf", "shift.pdf"):
+        assert (out / name).read_bytes().startswith(b"%PDF")
+    exports = [e for e in session.log.entries() if e.action == "export"]
+    assert len(exports) == 4 and {e.badge for e in exports} == {"PB-1"}
+    digest = hashlib.sha256((out / "hands.csv").read_bytes()).hexdigest()
+    assert (
+        f"search: {len(settled)} hands to {out / 'hands.csv'} sha256 {digest}" == exports[0].detail
+    )
+
+
+def test_a_dealer_may_not_export(
+    qtbot: QtBot, setup: tuple[Session, Jobs, Path], tmp_path: Path
+) -> None:
+    session, jobs, _ = setup
+    session.users.put_user(new_user("D-1", Role.DEALER, "111111"), "test")
+    session.login("D-1", "111111")
+    win = PitBossWindow(session, jobs)
+    qtbot.addWidget(win)
+    win.start()
+    _idle(qtbot, jobs)
+    assert not win.export_menu.isEnabled()
+    win.export_search(str(tmp_path / "x.csv"))  # asked anyway: the session refuses
+    _idle(qtbot, jobs)
+    assert "dealer may not export" in win.statusBar().currentMessage()
+    assert not (tmp_path / "x.csv").exists()

@@ -1704,7 +1704,7 @@
         </message>
         <message>
             <location filename="../kit/card_keypad.py" line="112" />
-            <location filename="../poker/widgets/amount_keypad.py" line="38" />
+            <location filename="../poker/widgets/amount_keypad.py" line="39" />
             <source>Clear</source>
             <extracomment>the echo when turned on: body type, as the hint line, not the card's face in large type</extracomment>
             <translation>Cancella</translation>
@@ -1746,34 +1746,34 @@
             <translation>%1 a %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="61" />
+            <location filename="../poker/widgets/amount_keypad.py" line="62" />
             <source>Delete the last digit</source>
             <translation>Cancella l'ultima cifra</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="68" />
+            <location filename="../poker/widgets/amount_keypad.py" line="69" />
             <source>Minimum</source>
             <translation>Minimo</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="70" />
+            <location filename="../poker/widgets/amount_keypad.py" line="71" />
             <source>½ Pot</source>
             <translation>½ piatto</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="72" />
+            <location filename="../poker/widgets/amount_keypad.py" line="73" />
             <source>Pot</source>
             <translation>Piatto</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="74" />
-            <location filename="../poker/widgets/amount_keypad.py" line="106" />
+            <location filename="../poker/widgets/amount_keypad.py" line="75" />
+            <location filename="../poker/widgets/amount_keypad.py" line="109" />
             <location filename="../poker/widgets/felt.py" line="186" />
             <source>All-in</source>
             <translation>All-in</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="106" />
+            <location filename="../poker/widgets/amount_keypad.py" line="109" />
             <source>Maximum</source>
             <translation>Massimo</translation>
         </message>
@@ -3031,42 +3031,42 @@ How an open integrity alert looks wherever it is shown (tile, rows, hand screen)
     <context>
         <name>LoginDialog</name>
         <message>
-            <location filename="../pitboss/app.py" line="47" />
+            <location filename="../pitboss/app.py" line="48" />
             <source>Pit boss — log in</source>
             <translation>Pit boss — accesso</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="61" />
+            <location filename="../pitboss/app.py" line="62" />
             <source>Badge</source>
             <translation>Badge</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="62" />
+            <location filename="../pitboss/app.py" line="63" />
             <source>PIN</source>
             <translation>PIN</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="63" />
+            <location filename="../pitboss/app.py" line="64" />
             <source>New PIN</source>
             <translation>Nuovo PIN</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="64" />
+            <location filename="../pitboss/app.py" line="65" />
             <source>New PIN again</source>
             <translation>Ripeti il nuovo PIN</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="99" />
+            <location filename="../pitboss/app.py" line="100" />
             <source>Your PIN is shorter than %1 digits: choose a new PIN of at least %1 digits</source>
             <translation>Il tuo PIN ha meno di %1 cifre: scegli un nuovo PIN di almeno %1 cifre</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="107" />
+            <location filename="../pitboss/app.py" line="108" />
             <source>The two new PINs differ: type them again</source>
             <translation>I due nuovi PIN sono diversi: digitali di nuovo</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="131" />
+            <location filename="../pitboss/app.py" line="132" />
             <source>Badge or PIN not recognised</source>
             <translation>Badge o PIN non riconosciuti</translation>
         </message>
@@ -3277,49 +3277,85 @@ How an open integrity alert looks wherever it is shown (tile, rows, hand screen)
     <context>
         <name>PitBossWindow</name>
         <message>
-            <location filename="../pitboss/app.py" line="146" />
+            <location filename="../pitboss/app.py" line="147" />
             <source>Floor and alerts</source>
             <translation>Sala e allarmi</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="147" />
+            <location filename="../pitboss/app.py" line="148" />
             <source>Hand search</source>
             <translation>Ricerca mani</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="148" />
+            <location filename="../pitboss/app.py" line="149" />
             <source>Hand</source>
             <translation>Mano</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="149" />
+            <location filename="../pitboss/app.py" line="151" />
             <source>Statistics</source>
             <translation>Statistiche</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="170" />
+            <location filename="../pitboss/app.py" line="154" />
+            <location filename="../pitboss/app.py" line="279" />
+            <source>Export</source>
+            <translation>Esporta</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="156" />
+            <source>Search results as CSV…</source>
+            <translation>Risultati della ricerca in CSV…</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="157" />
+            <source>Search results as PDF…</source>
+            <translation>Risultati della ricerca in PDF…</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="158" />
+            <source>Shift report as CSV…</source>
+            <translation>Rapporto di turno in CSV…</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="159" />
+            <source>Shift report as PDF…</source>
+            <translation>Rapporto di turno in PDF…</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="182" />
             <source>Pit boss — %1 (%2)</source>
             <translation>Pit boss — %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="223" />
+            <location filename="../pitboss/app.py" line="236" />
             <source>Sign-off confirmed: %1, the table pays</source>
             <translation>Vincita autorizzata: %1, il tavolo paga</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="226" />
+            <location filename="../pitboss/app.py" line="239" />
             <source>Already signed off at the table: %1, nothing changed</source>
             <translation>Già autorizzata al tavolo: %1, nulla è cambiato</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="232" />
+            <location filename="../pitboss/app.py" line="245" />
             <source>PIN not recognised: nothing confirmed</source>
             <translation>PIN non riconosciuto: nulla autorizzato</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="234" />
+            <location filename="../pitboss/app.py" line="247" />
             <source>Your role may not confirm this sign-off: nothing confirmed</source>
             <translation>Il tuo ruolo non può autorizzare questa vincita: nulla autorizzato</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="291" />
+            <source>Exported %1 hands to %2</source>
+            <translation>Esportate %1 mani in %2</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="304" />
+            <source>Shift report written to %1</source>
+            <translation>Rapporto di turno scritto in %1</translation>
         </message>
     </context>
     <context>
@@ -3623,17 +3659,17 @@ How an open integrity alert looks wherever it is shown (tile, rows, hand screen)
             <translation>Gioco</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="208" />
+            <location filename="../pitboss/stats_tab.py" line="212" />
             <source>Computing…</source>
             <translation>Calcolo in corso…</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="238" />
+            <location filename="../pitboss/stats_tab.py" line="242" />
             <source>%1 hands, %2 groups</source>
             <translation>%1 mani, %2 gruppi</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="244" />
+            <location filename="../pitboss/stats_tab.py" line="248" />
             <source>No hold outside its 95% band.</source>
             <translation>Nessun hold fuori dalla sua banda al 95%.</translation>
         </message>
@@ -3649,7 +3685,7 @@ How an open integrity alert looks wherever it is shown (tile, rows, hand screen)
     <context>
         <name>tab</name>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="332" />
+            <location filename="../pitboss/stats_tab.py" line="327" />
             <source>Statistics</source>
             <translation>Statistiche</translation>
         </message>

@@ -102,4 +102,11 @@ IT = {
     "journal_behind": "giornale indietro",
     "bad_checkpoint": "punto di controllo non valido",
     "signer_rewound": "firmatario riavvolto",
+    "Export": "Esporta",
+    "Search results as CSV…": "Risultati della ricerca in CSV…",
+    "Search results as PDF…": "Risultati della ricerca in PDF…",
+    "Shift report as CSV…": "Rapporto di turno in CSV…",
+    "Shift report as PDF…": "Rapporto di turno in PDF…",
+    "Exported %1 hands to %2": "Esportate %1 mani in %2",
+    "Shift report written to %1": "Rapporto di turno scritto in %1",
 }

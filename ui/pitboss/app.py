@@ -12,6 +12,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -146,8 +147,19 @@ class PitBossWindow(QMainWindow):
         self.tabs.addTab(self.floor, self.tr("Floor and alerts"))
         self.tabs.addTab(self.search, self.tr("Hand search"))
         self.tabs.addTab(self.hand, self.tr("Hand"))
-        self.tabs.addTab(stats_tab_for(session.source), self.tr("Statistics"))
+        self.stats = stats_tab_for(session.source)
+        self.tabs.addTab(self.stats, self.tr("Statistics"))
         self.setCentralWidget(self.tabs)
+        self.language = "en"  # the exported report's (run() sets the window's)
+        self.export_menu = self.menuBar().addMenu(self.tr("Export"))
+        for text, what, suffix in (
+            (self.tr("Search results as CSV…"), "search", ".csv"),
+            (self.tr("Search results as PDF…"), "search", ".pdf"),
+            (self.tr("Shift report as CSV…"), "report", ".csv"),
+            (self.tr("Shift report as PDF…"), "report", ".pdf"),
+        ):
+            action = self.export_menu.addAction(text)
+            action.triggered.connect(lambda _c=False, w=what, x=suffix: self._ask_export(w, x))
         self.floor.refresh_asked.connect(self.refresh_floor)
         self.floor.acknowledge_asked.connect(self.acknowledge)
         self.floor.signoffs.confirm_asked.connect(self.confirm_signoff)
@@ -172,6 +184,7 @@ class PitBossWindow(QMainWindow):
             .replace("%2", tr(user.role.value))
         )
         self.floor.may_acknowledge = allowed(user.role, Action.ACKNOWLEDGE)
+        self.export_menu.setEnabled(allowed(user.role, Action.EXPORT))
         self.floor.signoffs.role = user.role
         self.floor.signoffs.setVisible(self.session.signoffs is not None)  # a floor's only
         self.statusBar().showMessage(self.windowTitle())
@@ -260,6 +273,38 @@ class PitBossWindow(QMainWindow):
     def recompute(self, table_id: str, position: int) -> None:
         """The dispute recompute beside the record."""
         self._run(lambda: self.session.recompute(table_id, position), self.hand.show_recompute)
+
+    def _ask_export(self, what: str, suffix: str) -> None:
+        name = f"{'hands' if what == 'search' else 'shift_report'}{suffix}"
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export"), name, f"*{suffix}")
+        if path:
+            (self.export_search if what == "search" else self.export_report)(path)
+
+    def export_search(self, path: str) -> None:
+        """Write every hand of the search on screen to ``path`` (.csv or .pdf, 0600) on the
+        worker (role checked and logged by the session); the result in the status bar."""
+        where, sort = self.model.query()
+
+        def done(result: Any) -> None:
+            out, n = result
+            self.statusBar().showMessage(
+                self.tr("Exported %1 hands to %2").replace("%1", str(n)).replace("%2", str(out))
+            )
+
+        self._run(lambda: self.session.export_search(where, sort, path), done)
+
+    def export_report(self, path: str) -> None:
+        """Write the shift report over the Statistics tab's range to ``path`` (.csv or .pdf,
+        0600) on the worker; the result in the status bar."""
+        start, end = self.stats.range()
+        lang = self.language
+
+        def done(out: Any) -> None:
+            self.statusBar().showMessage(
+                self.tr("Shift report written to %1").replace("%1", str(out))
+            )
+
+        self._run(lambda: self.session.export_report(start, end, path, lang), done)
 
     def closeEvent(self, event: Any) -> None:
         """Stop the refresh; the worker is stopped by whoever made it."""

@@ -87,6 +87,7 @@ def run(floor: str | None, db: str | None, lang: str, shifts: ShiftPlan | None =
         if login.exec() != LoginDialog.DialogCode.Accepted:
             return 1
         window = PitBossWindow(session, jobs, shifts)
+        window.language = lang
         window.start()
         window.show()
         return app.exec()

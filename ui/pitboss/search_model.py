@@ -81,6 +81,10 @@ class HandsModel(QAbstractTableModel):
         """The row ``n`` as loaded."""
         return self._rows[n]
 
+    def query(self) -> tuple[HandFilter, Sort]:
+        """The filter and order on screen (what an export writes, every page of it)."""
+        return self._filter, self._sort
+
     def set_filter(self, where: HandFilter) -> None:
         """Run a new search (first page now, the rest as the view scrolls)."""
         self._filter = where

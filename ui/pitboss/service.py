@@ -5,18 +5,24 @@ Every method may block on the database: the window calls them on its worker thre
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from dealer_assist.events import utc_now
+from dealer_assist.events import iso_utc, utc_now
 from dealer_assist.pitboss.detail import HandDetail, hand_detail
+
+if TYPE_CHECKING:
+    from dealer_assist.audit.stats import StatsSource
+    from dealer_assist.games.hold import Estimate
 from dealer_assist.pitboss.filters import (
     TAMPER_STATUS,
     AlertRow,
     FloorSnapshot,
     HandFilter,
+    HandRow,
     HandSource,
     Page,
     Sort,
@@ -265,9 +271,84 @@ class Session:
         self._log("signoff_confirm", req.table_id, req.hand_no or None, f"{what}: {result}")
         return done
 
+    def export_search(self, where: HandFilter, sort: Sort, path: str | Path) -> tuple[Path, int]:
+        """Every hand of the search (not only the rows loaded) written to ``path`` (``.csv``
+        or ``.pdf``, 0600), each with its integrity alerts; logged ``export`` with the count
+        and the file's SHA-256. Returns (file, hands). Raises PermissionDeniedError (a
+        dealer), ExportError."""
+        from ui.pitboss.export_search import write_search
+
+        user = self._require(Action.EXPORT)
+        rows: list[HandRow] = []
+        offset = 0
+        while True:
+            page = self.search(where, sort, offset, 1000)
+            rows += page.rows
+            offset += len(page.rows)
+            if not page.more:
+                break
+        title = f"{len(rows)} hands; {_filter_text(where)}; by {user.badge} at {iso_utc(utc_now())}"
+        out = write_search(rows, path, title)
+        self._log("export", detail=f"search: {len(rows)} hands to {out} sha256 {_sha256(out)}")
+        return out, len(rows)
+
+    def export_report(
+        self, start: datetime, end: datetime, path: str | Path, language: str = "en",
+        theory: Callable[[str], Estimate | None] | None = None,
+    ) -> Path:  # fmt: skip
+        """The shift report over ``[start, end)`` written to ``path`` (``.csv`` or ``.pdf``,
+        0600; the same report as ``pitboss report``, with the open integrity alerts), logged
+        ``export`` with the file's SHA-256. Raises PermissionDeniedError, ExportError,
+        DealerAssistError (the source)."""
+        from ui.pitboss.export import build_report, write_csv, write_pdf
+
+        self._require(Action.EXPORT)
+        name = str(getattr(self.source, "path", "floor"))
+        report = build_report(stats_factory(self.source)(), start, end, name, theory=theory,
+                              integrity=self._integrity(fresh=True))  # fmt: skip
+        p = Path(path)
+        if p.suffix.lower() not in (".csv", ".pdf"):
+            from ui.export_files import ExportError
+
+            raise ExportError(f"{p}: the report is exported as .csv or .pdf")
+        write = write_pdf if p.suffix.lower() == ".pdf" else write_csv
+        out = write(report, p, language=language)
+        self._log("export", detail=f"shift report {iso_utc(start)} to {iso_utc(end)}: "
+                  f"{out} sha256 {_sha256(out)}")  # fmt: skip
+        return out
+
     def close(self) -> None:
         """Close the source."""
         self.source.close()
+
+
+def _sha256(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _filter_text(where: HandFilter) -> str:
+    fields = {k: v for k, v in vars(where).items() if v not in (None, ())}
+    return ", ".join(f"{k}={v}" for k, v in fields.items()) or "every hand"
+
+
+def stats_factory(source: object) -> Callable[[], StatsSource]:
+    """What opens the statistics of the window's hand source: the floor's
+    (:class:`~dealer_assist.storage.floor.stats.FloorStats` over its shared
+    :class:`~dealer_assist.storage.floor.Floor`) or a journal's (its path, opened read-only per
+    query)."""
+    from dealer_assist.storage.floor import Floor
+
+    floor = getattr(source, "floor", None)
+    if isinstance(floor, Floor):
+        from dealer_assist.storage.floor.stats import FloorStats
+
+        return lambda: FloorStats(floor)
+    from dealer_assist.storage.stats import JournalStats
+
+    path = str(getattr(source, "path", ""))
+    return lambda: JournalStats(path)
 
 
 def _floor_desk(source: HandSource) -> SignoffDesk | None:

@@ -196,6 +196,10 @@ class StatsTab(QWidget):
                   "dealer": self.tr("Dealer"), "game": self.tr("Game")}  # fmt: skip
         return titles[group]
 
+    def range(self) -> tuple[datetime, datetime]:
+        """The range on screen (UTC)."""
+        return _py(self.start_edit.dateTime()), _py(self.end_edit.dateTime())
+
     def set_group(self, group: str) -> None:
         """Choose the grouping (one of :data:`GROUP_CHOICES`)."""
         self.group.setCurrentIndex(GROUP_CHOICES.index(group))
@@ -286,20 +290,11 @@ class StatsTab(QWidget):
 
 
 def stats_tab_for(source: object) -> StatsTab:
-    """The tab over the pit-boss window's open hand source: the floor's (its
-    :class:`~dealer_assist.storage.floor.Floor`, shared: the engine's pool is thread-safe) or
-    a journal's (its path, opened read-only per query)."""
-    from dealer_assist.storage.floor import Floor
+    """The tab over the pit-boss window's open hand source (the floor's statistics or the
+    journal's: :func:`ui.pitboss.service.stats_factory`)."""
+    from ui.pitboss.service import stats_factory
 
-    floor = getattr(source, "floor", None)
-    if isinstance(floor, Floor):
-        from dealer_assist.storage.floor.stats import FloorStats
-
-        return StatsTab(lambda: FloorStats(floor))
-    from dealer_assist.storage.stats import JournalStats
-
-    path = str(getattr(source, "path", ""))
-    return StatsTab(lambda: JournalStats(path))
+    return StatsTab(stats_factory(source))
 
 
 def _money(cents: int) -> str:
