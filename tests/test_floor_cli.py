@@ -3,6 +3,8 @@ PostgreSQL; a table TOML's ``[floor]`` section."""
 
 from __future__ import annotations
 
+import re
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -24,6 +26,7 @@ from tests.test_floor_fixtures import (
     make_floor_db,
     rewrite_and_rehash,
 )
+from tests.test_journal_fixtures import make_entry
 from ui.cli import main
 
 pytestmark = pytest.mark.postgres
@@ -169,3 +172,31 @@ def _entries(db: Path) -> int:
         return 0
     finally:
         con.close()
+
+
+def test_sync_stops_between_rounds_on_sigterm_and_the_next_sends_the_rest(
+    floor_db: FloorDb, tmp_path: Path, closer: Closer
+) -> None:
+    db = tmp_path / "table.db"
+    hands = 3 * 5000 + 7  # three rounds and a bit: the signal comes after the first
+    with Journal(str(db)) as journal:
+        for start in range(0, hands, 1000):
+            journal.append_hands([make_entry(i, hand_uid=f"UTH-3-{i}")
+                                  for i in range(start, min(hands, start + 1000))])  # fmt: skip
+    proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "floor", "sync", "--db", str(db),
+                             "--floor", floor_db.url], cwd=REPO, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    closer.add(proc)
+    assert proc.stderr is not None
+    line = proc.stderr.readline()  # the state: the first round is stored
+    assert line.startswith("... sent up to position 5000 of "), line + proc.communicate()[1]
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    m = re.search(r"stopped by SIGTERM after position (\d+) of (\d+): each round is stored "
+                  r"whole, the same command sends the rest", err)  # fmt: skip
+    assert m and int(m[2]) == hands and int(m[1]) % 5000 == 0 and int(m[1]) < hands, err
+    held = floor_db.sql("SELECT count(*), max(position) FROM floor_records")[0]
+    assert held == (int(m[1]), int(m[1]))  # whole rounds, nothing half-stored
+    assert main(["floor", "sync", "--db", str(db), "--floor", floor_db.url]) == 0
+    assert floor_db.sql("SELECT count(*) FROM floor_records")[0][0] == hands

@@ -48,8 +48,10 @@ class StopRequest:
         return signal.Signals(self.signal).name if self.signal is not None else ""
 
     def sentence(self, what: str) -> str:
-        """``stopped by SIGTERM <what>``."""
-        return f"stopped by {self.name} {what}"
+        """``stopped by SIGTERM <what>`` (``stopped by SIGTERM: <what>`` for a ``what`` that
+        starts with a colon)."""
+        sep = "" if what.startswith(":") else " "
+        return f"stopped by {self.name}{sep}{what}"
 
     def _on_signal(self, signum: int, _frame: FrameType | None) -> None:
         if self.on_stop is not None:

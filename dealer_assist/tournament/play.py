@@ -78,17 +78,22 @@ class Tournament:
         players: the players' choices between hands; seat_players: their choices in a hand.
         reseed: see :data:`Reseed`. say: where the resume's sentences go.
         after_hand: called after each hand is journaled and taken (a progress bar).
+        should_stop: asked between hands, once the records between them are journaled (an
+            ordinary stop: SIGTERM); true ends :meth:`run` there with :attr:`stopped` set.
     """
 
     def __init__(self, director: Director, players: Players, seat_players: SeatPlayers, *,
                  reseed: Reseed | None = None, say: Say | None = None,
-                 after_hand: Callable[[], None] | None = None) -> None:  # fmt: skip
+                 after_hand: Callable[[], None] | None = None,
+                 should_stop: Callable[[], bool] | None = None) -> None:  # fmt: skip
         self.director = director
         self.players = players
         self.seat_players = seat_players
         self.reseed = reseed
         self.say = say or (lambda _line: None)
         self.after_hand = after_hand
+        self.should_stop = should_stop
+        self.stopped = False
         self.rng = random.Random(0)
         self.resumed = 0
 
@@ -121,6 +126,9 @@ class Tournament:
         while True:
             d.between_hands(self.players)
             if d.finished:
+                return
+            if self.should_stop is not None and self.should_stop():
+                self.stopped = True  # between hands: no table has a hand to resume
                 return
             nxt = d.next_hand()
             if self.reseed is not None:

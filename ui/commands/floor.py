@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from dealer_assist.errors import ConfigError
 from dealer_assist.events import utc_now
+from ui.stop import StopRequest
 
 if TYPE_CHECKING:
     from dealer_assist.storage import Journal
@@ -134,18 +135,25 @@ def run_sync(args: argparse.Namespace) -> int:
             pusher = Pusher(journal, floor, pit=args.pit or pit,
                             checkpoint_of=_checkpoints(args, journal))  # fmt: skip
             total, first = 0, None
-            while True:
-                result = pusher.push(limit=_SYNC_ROUND)
-                total += result.sent
-                first = first if first is not None else result.first
-                if result.refused is not None or result.lag == 0 or result.sent == 0:
-                    break
-                print(f"... sent up to position {result.floor_position} of "
-                      f"{result.local_position}", file=sys.stderr, flush=True)  # fmt: skip
+            with StopRequest() as stop:  # SIGTERM/SIGINT: stop after the round being stored
+                while True:
+                    result = pusher.push(limit=_SYNC_ROUND)
+                    total += result.sent
+                    first = first if first is not None else result.first
+                    if result.refused is not None or result.lag == 0 or result.sent == 0:
+                        break
+                    print(f"... sent up to position {result.floor_position} of "
+                          f"{result.local_position}", file=sys.stderr, flush=True)  # fmt: skip
+                    if stop.requested:
+                        break
         finally:
             floor.close()
     finally:
         journal.close()
+    if stop.requested and result.lag:
+        print(stop.sentence(f"after position {result.floor_position} of "
+                            f"{result.local_position}: each round is stored whole, the same "
+                            "command sends the rest"), file=sys.stderr)  # fmt: skip
     if total != result.sent:  # several rounds: the whole run in the sentence
         from dataclasses import replace
 

@@ -48,6 +48,7 @@ from drivers.factory import open_source
 from ui.commands import tournament_rehearse, tournament_screens
 from ui.commands.simulate_poker import SimulatedSeat
 from ui.records import RecordsFile
+from ui.stop import StopRequest
 
 BY = "simulate"
 REBUY_RATE = 0.7  # a busted player who may rebuy does so with this probability
@@ -176,6 +177,7 @@ def run(args: argparse.Namespace) -> int:
         return out
 
     bar = None
+    stop = StopRequest().install()  # SIGTERM/SIGINT: the tournament stops between hands
     try:
         journal.open()
         director = Director(journal, tid, make_table=make_table, by=BY)
@@ -196,15 +198,19 @@ def run(args: argparse.Namespace) -> int:
 
             say = lambda line: print(line, flush=True)  # noqa: E731
             t = Tournament(director, SeededPlayers(args.seed), seat_players, reseed=reseed,
-                           say=say, after_hand=after_hand)  # fmt: skip
+                           say=say, after_hand=after_hand,
+                           should_stop=lambda: stop.requested)  # fmt: skip
             t.run(structure, seed=args.seed, names=player_names(structure.game, args.seed,
                   args.players), seconds_per_hand=args.seconds_per_hand)  # fmt: skip
             after_hand()
+            if t.stopped:
+                return _stopped(stop, director.state, url)
         results = director.finish()
     except JournalError as e:
         raise JournalError(f"stopped: {e}; run the same command again on this journal to "
                            "resume the tournament") from e  # fmt: skip
     finally:
+        stop.restore()
         if bar is not None:
             bar.close()
         for source in sources.values():
@@ -214,6 +220,17 @@ def run(args: argparse.Namespace) -> int:
         journal.close()
     ok = report(sys.stdout, director.state, results, url=url, seconds=time.monotonic() - started)
     return 0 if ok else 1
+
+
+def _stopped(stop: StopRequest, state: TournamentState, url: str) -> int:
+    """An ordinary stop between hands: one sentence on stderr, where the tournament stands on
+    stdout, exit 0."""
+    print(stop.sentence(f"after hand {state.hands} of tournament {state.tournament_id}: every "
+                        "hand and record journaled, no table has a hand to resume; the same "
+                        "command continues the tournament"), file=sys.stderr)  # fmt: skip
+    print(f"tournament {state.tournament_id}: {state.hands} hands played, "
+          f"{len(state.alive())} players left, journal {url}")  # fmt: skip
+    return 0
 
 
 def _records_path(path: str, table_id: str, players: int, s: TournamentStructure) -> Path:

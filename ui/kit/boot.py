@@ -145,4 +145,12 @@ def quit_on_signals(app: QApplication) -> StopRequest:
     timer = QTimer(app)
     timer.timeout.connect(lambda: None)
     timer.start(250)
+    # a signal before the event loop runs: quit() then did nothing, so quit once it runs
+    QTimer.singleShot(0, app, lambda: app.quit() if stop.requested else None)
     return stop
+
+
+def say_when_running(line: str) -> None:
+    """Print ``line`` on stdout (flushed) once the event loop runs: a supervisor (or a test)
+    reading it knows the window is open and takes signals."""
+    QTimer.singleShot(0, lambda: print(line, flush=True))

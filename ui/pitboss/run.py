@@ -13,7 +13,7 @@ import time
 from importlib import resources
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTimer, QTranslator
 from PySide6.QtWidgets import QApplication, QWidget
 
 from dealer_assist.audit.stats import ShiftPlan
@@ -24,6 +24,7 @@ from dealer_assist.pitboss.users import new_user
 from ui.pitboss.app import LoginDialog, PitBossWindow
 from ui.pitboss.service import Session, open_backend
 from ui.pitboss.worker import Jobs
+from ui.stop import StopRequest
 
 LANGUAGES = ("it", "en")
 DEMO_USERS = (("PB-1", Role.PIT_BOSS, "246813"), ("AUD-1", Role.AUDITOR, "135724"))
@@ -68,6 +69,29 @@ def _check_display() -> None:
         raise ConfigError("no display: set DISPLAY (or QT_QPA_PLATFORM=offscreen to try)")
 
 
+def _stop_on_signals(app: QApplication) -> StopRequest:
+    """SIGTERM / SIGINT close every window (the login dialog's own loop ends too) and quit; a
+    timer wakes Python up regularly so that its signal handlers run."""
+
+    def quit_app() -> None:
+        app.closeAllWindows()
+        app.quit()
+
+    stop = StopRequest(on_stop=quit_app).install()
+    timer = QTimer(app)
+    timer.timeout.connect(lambda: None)
+    timer.start(250)
+    return stop
+
+
+def _opened(stop: StopRequest, app: QApplication) -> None:
+    if stop.requested:  # the signal came before the loop ran: close now
+        app.closeAllWindows()
+        return
+    print("dealer-assist pitboss: open, waiting for a login (SIGTERM or Ctrl-C closes it)",
+          flush=True)  # fmt: skip
+
+
 def run(floor: str | None, db: str | None, lang: str, shifts: ShiftPlan | None = None) -> int:
     """Open the backend, log in, show the window until it closes; the exit status.
     ``shifts``: the day's shifts of the search's shift picker (default 06/14/22 UTC)."""
@@ -82,21 +106,30 @@ def run(floor: str | None, db: str | None, lang: str, shifts: ShiftPlan | None =
         session.close()
         raise
     jobs = Jobs()
+    stop = _stop_on_signals(app)
+    where = "at the login"
     try:
         login = LoginDialog(session, jobs)
-        if login.exec() != LoginDialog.DialogCode.Accepted:
-            return 1
+        QTimer.singleShot(0, lambda: _opened(stop, app))  # once the dialog's loop runs
+        if login.exec() != LoginDialog.DialogCode.Accepted or stop.requested:
+            return 0 if stop.requested else 1
         window = PitBossWindow(session, jobs, shifts)
         window.language = lang
         window.start()
         window.show()
-        return app.exec()
+        where = "the window closed, the session logged out"
+        print("dealer-assist pitboss: logged in", flush=True)
+        return 0 if stop.requested else app.exec()
     finally:
-        jobs.stop()
+        jobs.stop()  # the search or report running finishes first
         session.logout()
         session.close()
         for t in translators:
             app.removeTranslator(t)
+        stop.restore()
+        if stop.requested:
+            print(f"dealer-assist pitboss: stopped by {stop.name} {where}: nothing to resume",
+                  file=sys.stderr, flush=True)  # fmt: skip
 
 
 def wait_idle(app: QApplication, jobs: Jobs, timeout: float = 30.0) -> None:

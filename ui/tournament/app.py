@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, qInstallMessageHandler
@@ -13,8 +14,9 @@ from dealer_assist.events import utc_now
 from dealer_assist.storage.journal import Journal
 from dealer_assist.tournament.state import TournamentState
 from dealer_assist.tournament.structure import TournamentStructure
-from ui.kit.boot import qt_app, quiet_offscreen, quit_on_signals
+from ui.kit.boot import qt_app, quiet_offscreen, quit_on_signals, say_when_running
 from ui.kit.i18n import install_language
+from ui.stop import StopRequest
 from ui.tournament.board import Snapshot
 from ui.tournament.clock_window import ClockWindow
 from ui.tournament.desk import DirectorDesk
@@ -37,7 +39,7 @@ def structure_snapshot(structure: TournamentStructure) -> Snapshot:
 
 
 def _show(app: QCoreApplication, win: ClockWindow | DirectorWindow, *, windowed: bool,
-          size: tuple[int, int]) -> None:  # fmt: skip
+          size: tuple[int, int]) -> StopRequest:  # fmt: skip
     if windowed:
         win.resize(*size)
         win.show()
@@ -45,7 +47,14 @@ def _show(app: QCoreApplication, win: ClockWindow | DirectorWindow, *, windowed:
         screen = qt_app().primaryScreen()
         win.setGeometry(screen.geometry())
         win.showFullScreen()
-    quit_on_signals(qt_app())
+    return quit_on_signals(qt_app())
+
+
+def _said(stop: StopRequest, what: str) -> None:
+    """After the window closed: one sentence on stderr when SIGTERM/SIGINT closed it."""
+    stop.restore()
+    if stop.requested:
+        print(f"dealer-assist tournament: {stop.sentence(what)}", file=sys.stderr, flush=True)
 
 
 def _offscreen_quiet(demo: bool) -> object:
@@ -73,10 +82,12 @@ def run_clock(structure: TournamentStructure, *, journal: str | None, tournament
         win = ClockWindow(feed=feed)
         if feed is None:
             win.set_snapshot(structure_snapshot(structure))
-        _show(app, win, windowed=windowed, size=size)
+        stop = _show(app, win, windowed=windowed, size=size)
         win.start()
+        say_when_running("dealer-assist tournament clock: open (SIGTERM or Ctrl-C closes it)")
         app.exec()
         win.close()
+        _said(stop, ": the room's clock closed (it only reads the journal): nothing to resume")
         for t in translators:
             app.removeTranslator(t)
         return 0
@@ -111,12 +122,19 @@ def run_director(structure: TournamentStructure, *, journal: str, tournament: st
 
         worker = DeskWorker(open_desk)
         win = DirectorWindow(worker, operator=operator)
-        _show(app, win, windowed=windowed, size=size)
+        stop = _show(app, win, windowed=windowed, size=size)
         win.start_timers()
+        say_when_running(f"dealer-assist tournament director: open on {tid} (SIGTERM or Ctrl-C "
+                         "closes it)")  # fmt: skip
         app.exec()
         win.close()
-        worker.close()
+        worker.close()  # the director's command running is finished and journaled
         j.close()
+        _said(
+            stop,
+            f": the director's console of {tid} closed after its last command, every "
+            "command journaled as it was made: nothing to resume",
+        )
         for t in translators:
             app.removeTranslator(t)
         return 0
