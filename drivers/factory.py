@@ -31,11 +31,12 @@ import argparse
 import importlib
 import os
 from collections.abc import Mapping
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import NoReturn
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from dealer_assist.at_rest import check_card_logs
+from dealer_assist.config import TableConfig
 from dealer_assist.errors import ConfigError, DeviceError
 from dealer_assist.source import CardSource
 from drivers.tcrp.device import TcrpDevice
@@ -151,6 +152,27 @@ def emulator_args(url: str) -> list[str]:
     except ConfigError as e:
         raise DeviceError(f"{url}: {e}") from e
     return args
+
+
+def seeded_url(url: str, seed: int) -> str:
+    """``url`` with the emulator's shuffle seed ``seed`` (replacing one it had); any other URL
+    unchanged. Without a seed the emulator draws one from the OS at every start, so a restart
+    never deals the decks of the last run again."""
+    parts = urlsplit(url)
+    if parts.scheme.lower() != "emulator":
+        return url
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "seed"]
+    return "emulator://?" + urlencode([("seed", str(seed)), *query])
+
+
+def with_seed(config: TableConfig, seed: int | None) -> TableConfig:
+    """``config`` whose built-in emulator sources shuffle with ``seed`` (``--seed``: the same
+    decks at every start, for a rehearsal); ``None`` leaves them as configured (the shipped
+    ``emulator://`` draws its seed from the OS at every start)."""
+    if seed is None:
+        return config
+    sources = tuple(replace(s, url=seeded_url(s.url, seed)) for s in config.sources)
+    return replace(config, sources=sources)
 
 
 class _RaisingParser(argparse.ArgumentParser):

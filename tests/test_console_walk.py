@@ -3,7 +3,7 @@ SQLite journals (no window): a payout walk that cannot skip a seat (double taps,
 a seat, the chips to pay, the cards read), the paid seats kept across a restart (and a real
 ``kill -9`` of a console process during the payouts), the hand history with the pit boss's PIN,
 and the corrections (last chip, a decision, the exposed card, the armed void, the alarm's
-guard, draft bets kept over a void while bets were open)."""
+guard, draft bets repeated after a void while bets were open)."""
 
 from __future__ import annotations
 
@@ -298,7 +298,7 @@ def test_void_disarms_after_a_timeout_or_any_other_tap(tmp_path: Path) -> None:
     assert t.p.snap.phase is Phase.VOID and [c.kind for c in t.sent].count("void") == 1
 
 
-def test_alarm_guard_and_drafts_kept_over_a_void_while_bets_were_open(tmp_path: Path) -> None:
+def test_alarm_guard_and_drafts_repeated_after_a_void_while_bets_were_open(tmp_path: Path) -> None:
     t, clock = walk_table(tmp_path)
     t.bet(1, ante=1000, trips=500)
     t.bet(6, ante=2500)
@@ -312,7 +312,9 @@ def test_alarm_guard_and_drafts_kept_over_a_void_while_bets_were_open(tmp_path: 
     clock.wait(1.5)
     t.p.acknowledge_void()
     assert t.view().step is Step.BETS
-    assert t.p.book.ready() == drafts  # entered before the void: kept
+    assert t.p.book.ready() == {}  # returned to the players with the rest: not drawn
+    t.p.repeat_last()  # ...and put back with one tap when the players leave them out
+    assert t.p.book.ready() == drafts
     big(t, clock)  # and dealt
     assert t.p.snap.phase is Phase.DECISIONS
     assert {s.seat: dict(s.stakes) for s in t.p.snap.seats}[6] == {"ante": 2500, "blind": 2500}

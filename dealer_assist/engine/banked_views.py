@@ -20,6 +20,14 @@ if TYPE_CHECKING:
     from dealer_assist.engine.banked import BankedHand
 
 
+def _paid_seats(hand: BankedHand) -> frozenset[int]:
+    """Seats the settlement pays on at least one box."""
+    settled = hand.settlement
+    if settled is None:
+        return frozenset()
+    return frozenset(s.seat for s in settled.seats if any(b.net > 0 for b in s.bets))
+
+
 def dealer_view(hand: BankedHand, viewer: Viewer) -> BankedView:
     """The hand as ``viewer`` may see it now, with the dealer's next step, the seats to act,
     their legal decisions and what may be undone or corrected (see
@@ -28,9 +36,12 @@ def dealer_view(hand: BankedHand, viewer: Viewer) -> BankedView:
     revealed = hand.dealer_visible()
     shown = len(hand.board) if everything else len(hand.board_visible())
     seats = []
+    paid = _paid_seats(hand) if revealed else frozenset()
     for s, st in sorted(hand.seats.items()):
         folded = hand.game.folded(st.actions)
-        open_hand = everything or (revealed and not folded)  # a folded hand is mucked unseen
+        # a folded hand is mucked unseen, unless a box still wins on it (UTH's Trips pays on
+        # the player's hand, fold or not): the dealer reads the cards to pay it
+        open_hand = everything or (revealed and (not folded or s in paid))
         seats.append(SeatView(
             seat=s,
             stakes=MappingProxyType(hand.stakes(s)),

@@ -49,7 +49,9 @@ def register(sub: Any) -> None:
     p.add_argument("--tournament-table", metavar="T", help="with --tournament: which of the "
                    "tournament's tables (T1, T2 ... as the director's console lists them; "
                    "default: the first)")  # fmt: skip
-    p.add_argument("--seed", type=int, default=1, help="seed of the demo's bets and decisions")
+    p.add_argument("--seed", type=int, help="the built-in emulator's shuffle seed, and the "
+                   "demo's bets and decisions (default: the emulator draws a seed from the "
+                   "OS at every start, the demo plays seed 1)")  # fmt: skip
     p.add_argument("--dealer", default="dealer",
                    help="dealer id, recorded with the unreadable cards they identify")  # fmt: skip
     p.add_argument("--pit-bosses", type=Path, metavar="FILE",
@@ -107,6 +109,12 @@ def run(args: argparse.Namespace) -> int:
         config = _tournament_table(args)
     else:
         config = load_table_config(args.table, game=args.game)
+    from drivers.factory import seeded_url, with_seed
+
+    config = with_seed(config, args.seed)  # a fresh shuffle seed at every start unless given
+    seed = 1 if args.seed is None else args.seed
+    if args.source and args.seed is not None:
+        args.source = seeded_url(args.source, args.seed)
     lang = args.lang or config.language
     if config.poker is not None:  # a poker-room game: the poker console (ui.poker)
         from ui.poker.run import run_poker_console
@@ -114,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         return run_poker_console(
             config, lang=lang, windowed=args.windowed, size=parse_size(args.size), db=args.db,
             source_url=args.source, demo=args.demo, screenshot_dir=args.screenshot,
-            seed=args.seed, dealer=args.dealer, tournament=args.tournament,
+            seed=seed, dealer=args.dealer, tournament=args.tournament,
             floor_url=_floor_url(args.table),
             notary=notary_settings(args.table).client(config.table_id),
         )  # fmt: skip
@@ -130,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
         mirror=args.mirror,
         demo=args.demo,
         screenshot_dir=args.screenshot,
-        seed=args.seed,
+        seed=seed,
         pit_bosses=args.pit_bosses,
         dealer=args.dealer,
         floor_url=_floor_url(args.table),

@@ -113,3 +113,34 @@ def _cards(texts: Any) -> tuple[Card, ...]:
         return tuple(parse_card(str(t)) for t in texts)
     except CardError as e:
         raise JournalError(f"a journaled hand has a card that cannot be read: {e}") from e
+
+
+TableBets = tuple[tuple[int, tuple[tuple[str, int], ...]], ...]
+"""Bets by seat: ``(seat, ((box, stake), ...))``, minor units."""
+
+
+def last_bets(journal: Journal, table_id: str) -> TableBets:
+    """The bets of ``table_id``'s last journaled hand that had bets (settled or void), by seat
+    (:data:`TableBets`): what *Repeat last bets* puts back after a restart; empty when the
+    table has none yet.
+
+    Raises:
+        JournalError: the journal cannot be read.
+    """
+    start = journal.count()
+    while start > 0:  # back from the head, a chunk at a time, to this table's last hand
+        first = max(1, start - 15)
+        chunk = [h for h in journal.iter_hands(first) if h.hand_id <= start]
+        for stored in reversed(chunk):
+            if stored.status not in HAND_STATUSES or stored.table_id != table_id:
+                continue
+            players = (stored.record or {}).get("players", [])
+            bets = tuple(
+                (int(p["seat"]), tuple((str(b), int(a)) for b, a in p["bets"].items()))
+                for p in sorted(players, key=lambda p: int(p.get("seat", 0)))
+                if isinstance(p.get("bets"), dict) and p["bets"]
+            )
+            if bets:  # a hand voided before its bets (a restart's) has none to repeat
+                return bets
+        start = first - 1
+    return ()

@@ -121,7 +121,6 @@ class ConsolePresenter(DerivedView, WalkTaps, CardTaps):
         self._last_big = -1e9  # clock() of the last big-button tap taken
         self._armed_at = 0.0
         self._alarm_at = -1e9
-        self._keep_drafts = False
         self.paid: list[int] = []
         self.history_pad: HistoryPad | None = None
         self.correcting: CorrectForm | None = None
@@ -167,8 +166,12 @@ class ConsolePresenter(DerivedView, WalkTaps, CardTaps):
         self.snap = snap
         self._waiting = {s: k for s, k in self._waiting.items() if s > snap.seq}
         self._acts = {seat: s for seat, s in self._acts.items() if s > snap.seq}
-        if voided_in_bets(old, snap):
-            self._keep_drafts = True  # nothing was locked: the drafts wait for the next hand
+        if voided_in_bets(old, snap) and self.book.ready():
+            # returned to the players with the rest: not drawn on the next hand, but one tap on
+            # Repeat last bets puts them back if the players leave them out
+            self.last_bets = self.book.ready()
+        if not self.last_bets and snap.last_bets:  # after a restart: the journal's last hand
+            self.last_bets = {seat: dict(bets) for seat, bets in snap.last_bets}
         if snap.void_reason is not None and old.void_reason is None:
             self._alarm_at = self.clock()
         if not snap.manual_entry or snap.hand_uid != old.hand_uid:
@@ -180,9 +183,7 @@ class ConsolePresenter(DerivedView, WalkTaps, CardTaps):
             self.paid = list(snap.paid)
             if snap.walk and snap.resumed and snap.settlement is not None:
                 self.cursor = self.first_unpaid()  # after a restart: straight back to the list
-            if not (self._keep_drafts and snap.phase is Phase.BETS_OPEN):
-                self.book.clear()
-            self._keep_drafts = self._keep_drafts and snap.phase is not Phase.BETS_OPEN
+            self.book.clear()
             self.box = self.book.entry_boxes[0]
         else:
             self.paid += [s for s in snap.paid if s not in self.paid]

@@ -41,6 +41,7 @@ from dealer_assist.storage.journal import Journal
 from dealer_assist.table.banked_runner import BankedRunner
 from dealer_assist.table.dealers import ensure_dealer
 from drivers.failover.chain import FailoverSource
+from ui.console.history import last_bets
 from ui.console.service_cards import CardSteps
 from ui.console.service_signoff import FloorSignoffSteps
 from ui.console.service_storage import StorageSteps
@@ -152,6 +153,7 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
             except DealerAssistError as e:
                 return self._snap(seq, command_error(e))
             self._resumed_uid = runner.hand.hand_uid if runner.hand is not None else ""
+            self._last_bets = self._journal_bets()
             self._count_hand()
             default = self.config.dealer  # [table] dealer, on the box when nobody is yet
             put = lambda: ensure_dealer(runner, default, by="config", keep_current=True)  # noqa: E731
@@ -434,6 +436,7 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
             history=self._history,
             history_holes=self._history_holes,
             on_box=on_box(runner),
+            last_bets=self._last_bets,
         )
         hand = self.hand
         return take_snapshot(
@@ -446,6 +449,16 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
             alarm_uid=alarm.hand_uid if alarm is not None else "",
             extras=extras,
         )
+
+    def _journal_bets(self) -> tuple[tuple[int, tuple[tuple[str, int], ...]], ...]:
+        """The last journaled hand's bets (Repeat last bets after a restart); none when the
+        journal cannot say (a storage fault is the banner's business, not this)."""
+        if self.journal is None:
+            return ()
+        try:
+            return last_bets(self.journal, self.config.table_id)
+        except DealerAssistError:
+            return ()
 
     def _device(self) -> DeviceStatus:
         if self.runner is None or self.source is None:

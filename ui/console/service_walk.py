@@ -39,6 +39,7 @@ class WalkSteps:
     _history: tuple[HistoryHand, ...] | None = None
     _history_holes: bool = False
     _resumed_uid: str = ""
+    _last_bets: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] = ()
 
     def _run(self, seq: int, step: Callable[[], object]) -> TableSnapshot:
         raise NotImplementedError  # TableService's

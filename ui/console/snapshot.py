@@ -87,6 +87,8 @@ class TableSnapshot:
         history_holes: a pit boss opened it: the seats' hole cards are in ``history``.
         on_box: the badge of the dealer on the box ("" before the first dealer change;
             :mod:`ui.kit.dealer_change`).
+        last_bets: the bets of this table's last journaled hand, ``(seat, ((box, stake), ...))``
+            (what *Repeat last bets* puts back after a restart).
         undoable: seats whose decision on this street can still be taken back.
         correctable: seats whose last decision (on a street already past) a pit boss may still
             correct, with the decisions that may replace it.
@@ -127,6 +129,7 @@ class TableSnapshot:
     history: tuple[HistoryHand, ...] | None = None
     history_holes: bool = False
     on_box: str = ""
+    last_bets: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] = ()
     undoable: tuple[int, ...] = ()
     correctable: tuple[tuple[int, tuple[Action, ...]], ...] = ()
 
@@ -149,6 +152,7 @@ class Extras:
     history: tuple[HistoryHand, ...] | None = None
     history_holes: bool = False
     on_box: str = ""
+    last_bets: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] = ()
 
 
 def take_snapshot(
@@ -172,6 +176,7 @@ def take_snapshot(
             seq=seq, device=device, error=error, void_reason=alarm, void_uid=alarm_uid,
             pin_required=x.pin_required, notice=x.notice, storage=x.storage,
             history=x.history, history_holes=x.history_holes, on_box=x.on_box,
+            last_bets=x.last_bets,
         )  # fmt: skip
     seats = tuple(
         SeatSnap(
@@ -224,6 +229,7 @@ def take_snapshot(
         history=x.history,
         history_holes=x.history_holes,
         on_box=x.on_box,
+        last_bets=x.last_bets,
         undoable=seen.undoable,
         correctable=seen.correctable,
     )
