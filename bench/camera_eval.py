@@ -25,7 +25,10 @@ any card was wrong.
 
 Times: each frame read ``--repeat`` times, fastest kept (less noise from other processes), then
 median and 90th percentile over the frames, with cv2.setNumThreads(1). Real photos are scaled
-to fit a 1280x720 frame for the time figure.
+to fit a 1280x720 frame for the time figure. The "still" rows read the scattered and spread
+scenes as a still table, 6 consecutive frames each with the camera noise drawn again: "full"
+reads every frame, "reuse" as the camera source does (drivers/camera/reuse.py: a still frame's
+reads given again for at most 2 frames); their times are per frame, the mean over the 6 frames.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ from drivers.camera.evaluate import EvalSummary, evaluate, one_thread
 from drivers.camera.geometry import CARD_H, CARD_W, Image
 from drivers.camera.labels import labels_from_labelme, read_labels, write_labels
 from drivers.camera.reader import IndexReader
+from drivers.camera.reuse import FrameReuse
 from drivers.camera.shapes import ShapeModel, default_model
 from drivers.camera.synthetic import (
     SceneSettings,
@@ -120,6 +124,38 @@ def _read_scenes(
         tally.read += len(got & there)
         tally.wrong += len(got - there)
         tally.unknown += sum(1 for d in detections if d.reading.card is None)
+    return tally, times
+
+
+#: frames of a still table per scene (camera noise drawn again for each frame)
+STILL_FRAMES = 6
+
+
+def _read_still(
+    reader: IndexReader, scenes: list[Scene], repeat: int, reuse: bool
+) -> tuple[_Tally, list[float]]:
+    """Each scene as :data:`STILL_FRAMES` consecutive frames of a still table, read by
+    ``reader`` (``reuse``: through :class:`~drivers.camera.reuse.FrameReuse`, as the camera
+    source reads). Times: per frame, the mean over the sequence (fastest of ``repeat``)."""
+    tally, times = _Tally(), []
+    rng = np.random.default_rng(99)
+    for frame, there in scenes:
+        noise = [rng.normal(0.0, 3.0, frame.shape) for _ in range(STILL_FRAMES)]
+        frames = [np.clip(frame + n, 0, 255).astype(np.uint8) for n in noise]
+        best, got = float("inf"), []
+        for _ in range(repeat):
+            read = FrameReuse(reader.read_frame).read_frame if reuse else reader.read_frame
+            t0 = time.perf_counter()
+            got = [read(f) for f in frames]
+            best = min(best, (time.perf_counter() - t0) * 1000.0 / len(frames))
+        times.append(best)
+        for detections in got:
+            cards = {d.reading.card for d in detections if d.reading.card is not None}
+            tally.frames += 1
+            tally.placed += len(there)
+            tally.read += len(cards & there)
+            tally.wrong += len(cards - there)
+            tally.unknown += sum(1 for d in detections if d.reading.card is None)
     return tally, times
 
 
@@ -320,6 +356,12 @@ def main() -> int:
             for name, scenes in sets:
                 tally, times = _read_scenes(reader, scenes, args.repeat)
                 print(tally.row(name, mode, times))
+            if mode == "full":  # a still table: every frame read, then as the source reads
+                for name, scenes in sets[:4]:
+                    still = name.replace("scattered", "still").replace("spread", "still spread")
+                    for how in (False, True):
+                        tally, times = _read_still(reader, scenes, args.repeat, how)
+                        print(tally.row(still, "reuse" if how else "full", times))
         if args.holdout:
             held_families = {"P052", "URWGothic"}
             model, held_rank, held_suit = _holdout_model(held_families)

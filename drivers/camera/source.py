@@ -6,7 +6,8 @@ as keyword arguments or URL query keys: ``calibration`` (file; default: the hous
 user data folder, else the shipped one: ``calibration.resolve_calibration``),
 ``vote``/``agree``/``settle``/``keep`` (:class:`~drivers.camera.vote.VoteSettings` window, agree,
 settle, keep), ``open_timeout``, ``frame_timeout`` (seconds), ``deck_size``, ``search`` (0 to
-switch the index search for overlapping cards off).
+switch the index search for overlapping cards off), ``reuse`` (frames a still frame's reads are
+given again at most, :mod:`~drivers.camera.reuse`; default 2, 0 reads every frame).
 
 A camera cannot shuffle or deal: :meth:`CameraSource.shuffle` starts a new deck (cards already on
 the table are not reported again) and :meth:`CameraSource.deal` only notes how many cards are
@@ -39,13 +40,14 @@ from drivers.camera.calibration import Calibration, resolve_calibration
 from drivers.camera.frames import FrameReader, frame_reader, parse_frame_url
 from drivers.camera.reader import IndexReader
 from drivers.camera.reading import Detection
+from drivers.camera.reuse import FrameReuse, ReuseSettings
 from drivers.camera.vote import Voter, VoteSettings
 
 log = logging.getLogger(__name__)
 
 _VOTE_KEYS = {"vote": "window", "agree": "agree", "settle": "settle", "keep": "keep"}
 _FLOAT_KEYS = ("open_timeout", "frame_timeout")
-SOURCE_KEYS = frozenset({"calibration", "deck_size", "search", *_VOTE_KEYS, *_FLOAT_KEYS})
+SOURCE_KEYS = frozenset({"calibration", "deck_size", "search", "reuse", *_VOTE_KEYS, *_FLOAT_KEYS})
 
 
 class CameraSource:
@@ -60,6 +62,8 @@ class CameraSource:
         frame_timeout: seconds without a frame before LinkLost (a camera that stopped).
         deck_size: cards reported in DeckShuffled (a camera cannot count the deck).
         search: also look for indexes of overlapping cards (see ``drivers.camera.search``).
+        reuse: following frames a still frame's reads may be given again (see
+            ``drivers.camera.reuse``; 0 reads every frame).
         pin_model, pin_serial: identity the source must have (model ``camera`` or ``file``,
             serial the camera number or path); None = not pinned.
 
@@ -81,6 +85,7 @@ class CameraSource:
         frame_timeout: float = 3.0,
         deck_size: int = 52,
         search: bool = True,
+        reuse: int = ReuseSettings.frames,
         pin_model: str | None = None,
         pin_serial: str | None = None,
     ) -> None:
@@ -92,6 +97,7 @@ class CameraSource:
         self._frame_timeout = frame_timeout
         self._deck_size = deck_size
         self._search = search
+        self._reuse = ReuseSettings(frames=reuse)
         self._pin_model = pin_model
         self._pin_serial = pin_serial
         self._events: queue.Queue[DeviceEvent] = queue.Queue()
@@ -280,11 +286,11 @@ class CameraSource:
             self._emit(hello)  # before any card of this session
         opened.set()
         try:
-            self._loop(stop, frames, reader)
+            self._loop(stop, frames, FrameReuse(reader.read_frame, self._reuse))
         finally:
             frames.close()
 
-    def _loop(self, stop: threading.Event, frames: FrameReader, reader: IndexReader) -> None:
+    def _loop(self, stop: threading.Event, frames: FrameReader, reader: FrameReuse) -> None:
         pace = 1.0 / frames.pace if frames.pace > 0 else 0.0
         next_at = time.monotonic()
         while not stop.is_set():
@@ -372,6 +378,7 @@ def open_source(
     timeouts = {k: _positive_float(k, options[k]) for k in _FLOAT_KEYS if k in options}
     deck_size = _positive_int("deck_size", options.get("deck_size", 52))
     search = str(options.get("search", "1")).lower() not in ("0", "false", "no", "off")
+    reuse = _positive_int("reuse", options.get("reuse", ReuseSettings.frames))
     cal_path = options.get("calibration")
     calibration, _ = resolve_calibration(Path(str(cal_path)) if cal_path is not None else None)
     return CameraSource(
@@ -381,6 +388,7 @@ def open_source(
         vote=vote,
         deck_size=deck_size,
         search=search,
+        reuse=reuse,
         pin_model=pin_model,
         pin_serial=pin_serial,
         **timeouts,
