@@ -132,6 +132,15 @@ def test_a_nine_player_stud_freezeout_rehearsed_to_one_winner(tmp_path: Path, ca
                                 str(shots))  # fmt: skip
     got = check_journal(db, s, out)
     assert "rebuys: 0, add-ons: 0" in out
+    # said on the tables' consoles: no chips and no rebuy (a freezeout): out, with the place
+    out_of = [m.group(1) for m in re.finditer(r"^  (\S+) has no chips and no rebuy now: out$",
+                                              out, re.MULTILINE)]  # fmt: skip
+    assert out_of, out
+    placed = dict(re.findall(r"^  (\S+) is out: (\d+)\w\w place$", out, re.MULTILINE))
+    ranked = {r["player"]: r["place"] for r in got["state"].finished["rows"]}
+    assert placed and all(ranked[p] == int(n) for p, n in placed.items())
+    assert re.search(r"^  Table T\d is broken: its players come here$", out, re.MULTILINE)
+    assert re.search(r"^  \S+ comes from table T\d: seat \d$", out, re.MULTILINE)
     assert ev.REBUY not in got["events"] and ev.ADDON not in got["events"]
     assert records_lines(records) == len(got["hands"])
     for name in ("level_change_mid_hand", "time_out", "table_break", "clock_break"):
@@ -149,4 +158,7 @@ def test_a_holdem_rebuy_tournament_rehearsed_to_one_winner(tmp_path: Path, capsy
     addons = sum(1 for p in st.ledger.purchases if p.kind == "addon")
     assert rebuys >= 1 and addons >= 1
     assert f"rebuys: {rebuys}, add-ons: {addons}" in out
+    # a player with no chips is asked on the table's console while a rebuy is open
+    asked = r"^  \S+ has no chips: a rebuy is open \(the director confirms it\), else out$"
+    assert re.search(asked, out, re.MULTILINE)
     assert records_lines(records) == len(got["hands"])

@@ -92,7 +92,11 @@ class TournamentState:
         sessions: each table's last session; last_hand: each table's last hand entry.
         chips_in: chips brought to the tables (seats, rebuys, add-ons, second halves).
         level_in_force: the level of the last level record (0 before the first).
-        left_at: the table and seat each eliminated player left.
+        left_at: the table and seat each eliminated player left; out_at: the settled hands
+            before each elimination.
+        moves: the players moved between tables, in order: (settled hands before the move,
+            player, from table, to table, seat); moving_from: the table a player in transit
+            left.
         simulated_decisions: the decisions are simulated on the action clock
             (:mod:`dealer_assist.tournament.decisions`); banks: each player's time bank left;
             timed_out: players whose action clock ran out, until their sit-out is journaled.
@@ -131,6 +135,9 @@ class TournamentState:
     last_level: int = 1
     level_in_force: int = 0
     left_at: dict[str, tuple[str, int]] = field(default_factory=dict)
+    out_at: dict[str, int] = field(default_factory=dict)
+    moves: list[tuple[int, str, str, str, int]] = field(default_factory=list)
+    moving_from: dict[str, str] = field(default_factory=dict)
     final: FinalState | None = None
     finished: dict[str, Any] | None = None
     seen: int = 0
@@ -295,6 +302,10 @@ class TournamentState:
             self.banks = TimeBanks.full(self.structure, self.ledger.players)
         elif event in (ev.SEATED, ev.MOVED_IN):
             e = self.entrants[name]
+            if event == ev.MOVED_IN:  # from the table it left (its moved_out record)
+                src = self.moving_from.pop(name, "")
+                self.moves.append((self.hands, name, src, stored.table_id,
+                                   int(stored.record["seat"])))  # fmt: skip
             e.table, e.seat, e.transit = stored.table_id, int(stored.record["seat"]), None
             self.chips_in += int(stored.record["amount"]) if event == ev.SEATED else 0
         elif event in (ev.REBUY, ev.ADDON, ev.SECOND_HALF):
@@ -306,11 +317,13 @@ class TournamentState:
             self.level_in_force = int(part["level"])
         elif event == ev.MOVED_OUT:
             e = self.entrants[name]
+            self.moving_from[name] = stored.table_id
             e.table = e.seat = None
             e.transit = int(stored.record["amount"])
         elif event == ev.ELIMINATED:
             e = self.entrants[name]
             self.left_at[name] = (stored.table_id, int(stored.record["seat"]))
+            self.out_at[name] = self.hands
             e.table = e.seat = None
             e.out, e.sitting_out = True, False
             self.timed_out.discard(name)

@@ -422,7 +422,7 @@
             <location filename="../poker/texts.py" line="276" />
             <location filename="../poker/texts.py" line="289" />
             <location filename="../tournament/director_window.py" line="368" />
-            <location filename="../tournament/level_strip.py" line="303" />
+            <location filename="../tournament/level_strip.py" line="313" />
             <source>Refused: %1</source>
             <translation>Rifiutato: %1</translation>
         </message>
@@ -1373,7 +1373,7 @@
             <location filename="../kit/card_texts.py" line="92" />
             <location filename="../poker/widgets/felt.py" line="170" />
             <location filename="../poker/widgets/panel.py" line="310" />
-            <location filename="../tournament/level_strip.py" line="220" />
+            <location filename="../tournament/level_strip.py" line="230" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
@@ -2596,82 +2596,82 @@
             <translation>%1°</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="91" />
+            <location filename="../tournament/level_strip.py" line="95" />
             <source>Time bank</source>
             <translation>Riserva di tempo</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="183" />
+            <location filename="../tournament/level_strip.py" line="193" />
             <source>Time banks not read back: %1</source>
             <translation>Riserve di tempo non rilette: %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="185" />
+            <location filename="../tournament/level_strip.py" line="195" />
             <source>Time bank not journaled: %1</source>
             <translation>Riserva di tempo non registrata: %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="316" />
+            <location filename="../tournament/level_strip.py" line="326" />
             <source>Level %1</source>
             <translation>Livello %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="319" />
+            <location filename="../tournament/level_strip.py" line="329" />
             <source>Clock paused</source>
             <translation>Orologio fermo</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="321" />
+            <location filename="../tournament/level_strip.py" line="331" />
             <source>Break: %1 left</source>
             <translation>Pausa: mancano %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="323" />
+            <location filename="../tournament/level_strip.py" line="333" />
             <source>Last minute of the level: %1</source>
             <translation>Ultimo minuto del livello: %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="325" />
+            <location filename="../tournament/level_strip.py" line="335" />
             <source>%1 left in the level</source>
             <translation>fine livello fra %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="327" />
+            <location filename="../tournament/level_strip.py" line="337" />
             <source>%1 hands left in the level</source>
             <translation>fine livello fra %1 mani</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="329" />
+            <location filename="../tournament/level_strip.py" line="339" />
             <source>Last level</source>
             <translation>Ultimo livello</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="343" />
+            <location filename="../tournament/level_strip.py" line="357" />
             <source>%1 is back</source>
             <translation>%1 è tornato</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="345" />
+            <location filename="../tournament/level_strip.py" line="359" />
             <source>Sitting out: %1</source>
             <translation>In sit-out: %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="374" />
+            <location filename="../tournament/level_strip.py" line="388" />
             <source>Action clock %1 s · time bank %2 s</source>
             <translation>Tempo per agire %1 s · riserva di tempo %2 s</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="384" />
+            <location filename="../tournament/level_strip.py" line="398" />
             <source>%1: time is up (check if possible, else fold)</source>
             <translation>%1: tempo scaduto (check se possibile, altrimenti passa)</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="390" />
+            <location filename="../tournament/level_strip.py" line="404" />
             <source>%1: time bank %2</source>
             <translation>%1: riserva di tempo %2</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="396" />
+            <location filename="../tournament/level_strip.py" line="410" />
             <source>%1: %2 · time bank %3</source>
             <translation>%1: %2 · riserva %3</translation>
         </message>
@@ -2799,6 +2799,46 @@
 ----------
 How an open integrity alert looks wherever it is shown (tile, rows, hand screen).</extracomment>
             <translation>Allarme di integrità aperto: %1. Queste registrazioni non sono provate così come sono</translation>
+        </message>
+        <message>
+            <location filename="../tournament/table_notes.py" line="29" />
+            <source>%1 has no chips: a rebuy is open (the director confirms it), else out</source>
+            <translation>%1 è senza chip: può fare un rebuy (lo conferma il direttore), altrimenti è eliminato</translation>
+        </message>
+        <message>
+            <location filename="../tournament/table_notes.py" line="32" />
+            <source>%1 has no chips and no rebuy now: out</source>
+            <translation>%1 è senza chip e non può fare rebuy: eliminato</translation>
+        </message>
+        <message>
+            <location filename="../tournament/table_notes.py" line="35" />
+            <source>%1 is out: %2 place</source>
+            <translation>%1 è eliminato: %2 posto</translation>
+        </message>
+        <message>
+            <location filename="../tournament/table_notes.py" line="36" />
+            <source>%1 is out</source>
+            <translation>%1 è eliminato</translation>
+        </message>
+        <message>
+            <location filename="../tournament/table_notes.py" line="41" />
+            <source>Table %1 is broken: its players move</source>
+            <translation>Tavolo %1 chiuso: i suoi giocatori cambiano tavolo</translation>
+        </message>
+        <message>
+            <location filename="../tournament/table_notes.py" line="43" />
+            <source>Table %1 is broken: its players come here</source>
+            <translation>Tavolo %1 chiuso: i suoi giocatori vengono qui</translation>
+        </message>
+        <message>
+            <location filename="../tournament/table_notes.py" line="46" />
+            <source>%1 comes from table %2: seat %3</source>
+            <translation>%1 arriva dal tavolo %2: posto %3</translation>
+        </message>
+        <message>
+            <location filename="../tournament/table_notes.py" line="48" />
+            <source>%1 moves to table %2, seat %3</source>
+            <translation>%1 passa al tavolo %2, posto %3</translation>
         </message>
     </context>
     <context>

@@ -109,4 +109,15 @@ IT = {
     "%1: time bank %2": "%1: riserva di tempo %2",
     "%1: %2 · time bank %3": "%1: %2 · riserva %3",
     "Action clock %1 s · time bank %2 s": "Tempo per agire %1 s · riserva di tempo %2 s",
+    # the table's notes between hands (ui/tournament/table_notes.py)
+    "%1 has no chips: a rebuy is open (the director confirms it), else out": (
+        "%1 è senza chip: può fare un rebuy (lo conferma il direttore), altrimenti è eliminato"
+    ),
+    "%1 has no chips and no rebuy now: out": "%1 è senza chip e non può fare rebuy: eliminato",
+    "%1 is out: %2 place": "%1 è eliminato: %2 posto",
+    "%1 is out": "%1 è eliminato",
+    "Table %1 is broken: its players move": "Tavolo %1 chiuso: i suoi giocatori cambiano tavolo",
+    "Table %1 is broken: its players come here": "Tavolo %1 chiuso: i suoi giocatori vengono qui",
+    "%1 comes from table %2: seat %3": "%1 arriva dal tavolo %2: posto %3",
+    "%1 moves to table %2, seat %3": "%1 passa al tavolo %2, posto %3",
 }

@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from dealer_assist.errors import DealerAssistError
+from dealer_assist.tournament import money
 from dealer_assist.tournament.clock import ClockState
 from dealer_assist.tournament.live_clock import clock_at
 from dealer_assist.tournament.prizes import place_amounts, prize_pool
@@ -69,6 +71,11 @@ class Snapshot:
         players_left, chips_in_play, fees_cents; finished; tables: the tournament's table ids.
         wall_clock: a live tournament (its clock on wall time). sitting_out: the players in
         the tournament's sit-out (dealt in, folded when the action reaches them).
+        hands: settled hands. busted: the seated players with no chips left, their table and
+        whether a rebuy is open to them now ``(player, table, may_rebuy)``; eliminated:
+        ``(player, table, place, hands before it)``; moves: the players moved between tables
+        ``(hands before it, player, from table, to table, seat)``, the last
+        :data:`MOVES_KEPT`; live_tables: the tables with players seated.
     """
 
     tournament_id: str
@@ -83,6 +90,11 @@ class Snapshot:
     seen_at: datetime
     wall_clock: bool = False
     sitting_out: frozenset[str] = frozenset()
+    hands: int = 0
+    busted: tuple[tuple[str, str, bool], ...] = ()
+    eliminated: tuple[tuple[str, str, int, int], ...] = ()
+    moves: tuple[tuple[int, str, str, str, int], ...] = ()
+    live_tables: tuple[str, ...] = ()
 
     @classmethod
     def of_state(cls, state: TournamentState, seen_at: datetime) -> Snapshot:
@@ -98,7 +110,9 @@ class Snapshot:
         out = frozenset(n for n, e in state.entrants.items() if e.sitting_out and not e.out)
         return cls(state.tournament_id, state.structure, state.clock, len(state.entrants),
                    len(alive), state.chips_in_play(), state.ledger.fees_cents, done,
-                   tuple(state.tables), seen_at, state.wall_clock, out)  # fmt: skip
+                   tuple(state.tables), seen_at, state.wall_clock, out, state.hands,
+                   _busted(state), _eliminated(state), tuple(state.moves[-MOVES_KEPT:]),
+                   tuple(t for t in state.tables if state.at_table(t)))  # fmt: skip
 
     def clock_at(self, now: datetime) -> ClockState:
         """The clock at wall-clock ``now`` while it runs (not paused, not finished): a live
@@ -127,6 +141,36 @@ class Snapshot:
             players_left=self.players_left, average_stack=avg, pool_cents=pool, places=places,
             finished=self.finished,
         )  # fmt: skip
+
+
+MOVES_KEPT = 20  # the moves a snapshot carries (the tables' consoles show the last ones)
+
+
+def _busted(state: TournamentState) -> tuple[tuple[str, str, bool], ...]:
+    """Seated players with no chips and whether a rebuy is open to them now (rules text 002:
+    a rebuy while the structure allows it, else the player is out)."""
+    s = state.structure
+    if s is None:
+        return ()
+    out = []
+    for name in state.alive():
+        e = state.entrants[name]
+        if e.table is None or state.stack(name) > 0:
+            continue
+        may = money.can_rebuy(s, state.ledger, name, stack=0, level=state.clock.level)
+        out.append((name, e.table, may))
+    return tuple(out)
+
+
+def _eliminated(state: TournamentState) -> tuple[tuple[str, str, int, int], ...]:
+    """``(player, table, place, hands before it)`` of each player out, by the ranking."""
+    try:
+        placings = state.eliminations.ranking(list(state.ledger.players))
+    except DealerAssistError:  # a ranking the fold cannot make (said by the director)
+        placings = ()
+    places = {p.player: p.place for p in placings}
+    return tuple((n, state.left_at[n][0], places.get(n, 0), state.out_at.get(n, 0))
+                 for n in sorted(state.eliminations.out) if n in state.left_at)  # fmt: skip
 
 
 WARNING_MS = 60_000

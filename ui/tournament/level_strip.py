@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
     QHBoxLayout,
+    QLabel,
     QMainWindow,
     QPushButton,
     QVBoxLayout,
@@ -43,6 +44,7 @@ from ui.kit.labels import FitLabel, set_text
 from ui.tournament.bank_journal import INTERIM_SECONDS, BankJournal
 from ui.tournament.board import Board, Snapshot, countdown, last_minute
 from ui.tournament.feed import JournalFeed
+from ui.tournament.table_notes import table_notes
 from ui.tournament.texts import blinds, forced, tr, trf
 from ui.tournament.timeouts import TimeOuts
 
@@ -58,6 +60,8 @@ STYLE = f"""
 #lsAction[kind="bank"] {{ color: #8cc8ff; font-weight: bold; }}
 #lsAction[kind="out"] {{ color: #ff9a9a; font-weight: bold; }}
 #lsBank {{ font-size: 18px; min-height: 36px; padding: 0 12px; }}
+#lsNotes {{ color: #1a1406; background: {theme.GOLD}; font-size: 20px; font-weight: bold;
+           border-radius: 6px; padding: 4px 10px; }}
 """
 
 
@@ -98,6 +102,12 @@ class LevelStrip(QFrame):
         self.back.clicked.connect(self.tap_back)
         self.back.hide()
         bottom.addWidget(self.back)
+        # the tournament's changes at this table between hands (no chips, out, moves)
+        self.notes = QLabel()
+        self.notes.setObjectName("lsNotes")
+        self.notes.setWordWrap(True)
+        self.notes.hide()
+        rows.addWidget(self.notes)
         self.timeouts: TimeOuts | None = None  # the table enforces time-outs (a console)
         self._names: tuple[str, ...] = ()  # the players seated at this table
         self._timed_turn: tuple[Any, ...] | None = None
@@ -331,6 +341,10 @@ class LevelStrip(QFrame):
         self._journal_interim(self.action_now())
         self._action(self.action_now())
         self._sit_outs()
+        notes = table_notes(self.snap, self.table_id) if self.table_id else []
+        if self.notes.text() != "\n".join(notes):
+            self.notes.setText("\n".join(notes))
+        self.notes.setVisible(bool(notes))
 
     def _sit_outs(self) -> None:
         """The table's own taps for a player in sit-out, and the dealer's *is back* button."""

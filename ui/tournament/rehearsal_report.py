@@ -92,6 +92,7 @@ class Figures:
     sat_out_taps: int = 0  # checks and folds the table tapped for a player in sit-out
     screenshots: list[str] = field(default_factory=list)
     resumed: list[tuple[str, str, int]] = field(default_factory=list)  # (table, hand, level)
+    notes: list[str] = field(default_factory=list)  # said on the tables' consoles, once each
     records: list[str] = field(default_factory=list)
 
     @property
@@ -140,6 +141,8 @@ def report(out: TextIO, f: Figures, results: ResultsTable, *, tournament_id: str
         f"table breaks: {len(f.tables_broken)}"
         + (f" ({', '.join(f.tables_broken)})" if f.tables_broken else "")
         + f", players moved: {f.moves}, eliminated: {f.eliminated}",
+        f"said on the tables' consoles: {len(f.notes)} notes (players with no chips, out, "
+        "moved)" + "".join(f"\n  {n}" for n in f.notes),
         "",
         "place  player           prize",
     ]

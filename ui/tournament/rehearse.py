@@ -305,6 +305,19 @@ class Rehearsal:
                 self.figures.tables_broken.append(t.rsplit("-", 1)[-1])
                 if moved_to:  # the table the players went to, before its next hand
                     self._shoot_table(moved_to[0], "table_break")
+        self._notes()
+
+    def _notes(self) -> None:
+        """Each console told of the tournament now: what its strip's notes say (a player with
+        no chips, out, moved) is counted."""
+        snap = self._desk().snapshot()
+        for rig in self.rigs.values():
+            if not rig.opened:
+                continue
+            rig.show(snap)
+            for line in rig.strip.notes.text().splitlines():
+                if line not in self.figures.notes:
+                    self.figures.notes.append(line)
 
     def _pause(self, rig: TableRig) -> None:
         """The director pauses the clock: the console refuses a new hand; a minute later the
@@ -360,6 +373,9 @@ class Rehearsal:
                                              played.level_at_end, played.timed_out))  # fmt: skip
         for r in self.records.values():
             r.catch_up(self.journal)
+        if any(t == rig.table_id for _n, t, _may in desk.snapshot().busted):
+            self._shoot_table(rig.table_id, "no_chips")  # the prompt, before the director acts
+        self._notes()
         return played
 
     def _record(self, table: str, event: str, fields: dict[str, Any]) -> None:
@@ -383,6 +399,7 @@ class Rehearsal:
         if rig is None:
             return
         self._shot.add(what)
+        rig.show(self._desk().snapshot())
         win = rig.window(self.o.lang)
         win.show()
         self._save(win, f"tournament_rehearsal_{what}_{self.o.lang}.png")
