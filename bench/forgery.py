@@ -2,13 +2,15 @@
 
     python bench/forgery.py [--hands 12]
 
-Starts the notary as its own process, deals ``--hands`` UTH hands with ``dealer-assist
-simulate`` on a table TOML with a ``[notary]``, then, on a copy of the journal each time, does
-what the journal's user can do with sqlite3 and a key of its own (it cannot read the notary's),
-and runs the default checks: ``audit verify --public-key NOTARY.pub`` (pinned), ``audit verify
---config TABLE.toml`` (the notary's head) and whether the table would deal on it (a new hand's
-first step). Prints one row a forgery. The floor side (checkpoints, enrolment) and the step log
-are not built: those rows say so.
+Starts the notary as its own process, enrols the table's key on a floor (a PostgreSQL schema of
+its own at 127.0.0.1/test, dropped afterwards), deals ``--hands`` UTH hands with ``dealer-assist
+simulate`` on a table TOML with a ``[notary]`` and a ``[floor]`` (the forwarder sends the signer's
+checkpoints), then, on a copy of the journal each time, does what the journal's user can do with
+sqlite3 and a key of its own (it cannot read the notary's), and runs the default checks:
+``audit verify --public-key NOTARY.pub`` (pinned), ``audit verify --config TABLE.toml`` (the
+default for the table: the notary's head, the floor's copy and its checkpoints) and whether the
+table would deal on it (a new hand's first step). Prints one row a forgery, then the forgeries
+of the step log, the notary and the floor, and how many kinds the defaults catch.
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
@@ -40,6 +44,7 @@ from dealer_assist.storage.rows import hand_values  # noqa: E402
 TABLE = "UTH-01"
 ATTACKER = Ed25519PrivateKey.generate()  # the journal user's own key: all it can sign with
 ATTACKER_ID = "a77ac4e5a77ac4e5"
+ATTACKER_PUB = ATTACKER.public_key().public_bytes_raw().hex()
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -165,6 +170,85 @@ FORGERIES: list[tuple[str, Callable[[Path, list[StoredHand]], None]]] = [
 ]
 
 
+FLOOR_DB = "postgresql://postgres@127.0.0.1:5432/test"
+
+
+def floor_schema() -> tuple[Any, str, str]:
+    """A new schema on the test server: (admin connection, schema, the floor's URL)."""
+    import psycopg
+
+    admin = psycopg.connect(FLOOR_DB, autocommit=True)
+    schema = f"forge_{uuid.uuid4().hex[:12]}"
+    admin.execute(f'CREATE SCHEMA "{schema}"')
+    url = FLOOR_DB.replace("postgresql://", "postgresql+psycopg://") + (
+        f"?options=-csearch_path%3D{schema}")  # fmt: skip
+    return admin, schema, url
+
+
+def forge_step_card(tmp: Path, sock: Path) -> str:
+    """A card changed in the step log of an interrupted hand (as the journal's user can): what
+    the resume reads of it (the table voids the hand ``step_forged`` on it). A table of its own
+    (UTH-01's signer refuses a new journal: its head says hands exist)."""
+    notary = NotaryClient(sock, "UTH-02")
+    db = tmp / "steps.db"
+    with Journal(str(db), notary=notary) as j:
+        j.write_step("UTH-02", "int-1", 0, "open", {})
+        j.write_step("UTH-02", "int-1", 1, "card", {"card": "Ah", "index": 1})
+    with sqlite3.connect(db) as con:
+        (text,) = con.execute("SELECT payload FROM pending_steps WHERE step_no = 1").fetchone()
+        con.execute("UPDATE pending_steps SET payload = ? WHERE step_no = 1",
+                    (text.replace('"Ah"', '"2c"'),))  # fmt: skip
+    with Journal(str(db), notary=notary) as j:
+        forged = [s.forged for s in j.pending_steps("UTH-02") if s.forged]
+    if not forged:
+        return "passes"
+    try:
+        from dealer_assist.storage.step_signing import notary_uid, step_digest
+
+        digest = step_digest("UTH-02", "int-1", 1, "card", {"card": "2c", "index": 1})
+        notary.sign_step(notary_uid("UTH-02", "int-1"), 1, digest)
+        resign = "the notary SIGNED it again"
+    except JournalError as e:
+        resign = f"re-signing refused ({getattr(e, 'code', '?')})"
+    return f"resume voids the hand step_forged: {forged[0][:60]}…; {resign}"
+
+
+def forge_floor(url: str, toml: Path, db: Path, pub: str) -> list[tuple[str, str]]:
+    """The floor's side: another key presented, a forged checkpoint, a re-created floor."""
+    from dealer_assist.storage.floor import Floor
+    from dealer_assist.storage.floor.checkpoints import Checkpoint
+
+    rows = []
+    with Floor(url) as floor:
+        try:
+            floor.enrol(TABLE, "uth", ATTACKER_PUB, "attacker")
+            rows.append(("another key enrolled for the table", "ACCEPTED"))
+        except JournalError as e:
+            rows.append(("another key enrolled for the table", f"refused: {str(e)[:70]}"))
+        floor.register(TABLE, "uth", public_key=ATTACKER_PUB)
+        head = floor.checkpoints(TABLE)[-1]
+        fake = Checkpoint(head.position + 5, "ab" * 32, sign("ab" * 32), ATTACKER_ID)
+        got = floor.checkpoint(TABLE, fake)
+        rows.append(("forged checkpoint (own key) sent to the floor",
+                     f"refused: {got.refused[:70]}" if got.refused else "ACCEPTED"))  # fmt: skip
+        kinds = sorted({a.kind for a in floor.alerts(table_id=TABLE)})
+        rows.append(("  floor alerts raised", ", ".join(kinds)))
+    admin, schema, fresh = floor_schema()  # the floor dropped and re-created
+    try:
+        Floor(fresh).migrate()
+        with Floor(fresh) as floor:
+            floor.enrol(TABLE, "uth", pub, "SM-1")
+        toml2 = toml.with_name("fresh.toml")
+        toml2.write_text(toml.read_text().replace(url, fresh))
+        cli("floor", "sync", "--db", str(db), "--table", str(toml2))
+        out = cli("floor", "verify", "--floor", fresh).stdout.strip()
+        rows.append(("floor re-created, journal re-sent (floor sync)", out[:150]))
+    finally:
+        admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
+        admin.close()
+    return rows
+
+
 def verdict(run: subprocess.CompletedProcess[str]) -> str:
     if run.returncode == 0:
         return "passes"
@@ -190,7 +274,10 @@ def main() -> int:
     sock = tmp / "n.sock"
     proc = subprocess.Popen([sys.executable, "-m", "dealer_assist.notary", "serve", "--state",
                              str(tmp / "state"), "--socket", str(sock)], cwd=REPO)  # fmt: skip
+    admin, schema, url = floor_schema()
     try:
+        from dealer_assist.storage.floor import Floor
+
         notary = NotaryClient(sock, TABLE)
         for _ in range(200):
             try:
@@ -198,9 +285,15 @@ def main() -> int:
                 break
             except NotaryUnavailableError:
                 time.sleep(0.05)
+        key = subprocess.run([sys.executable, "-m", "dealer_assist.notary", "key", "--state",
+                              str(tmp / "state"), "--table", TABLE], cwd=REPO, text=True,
+                             capture_output=True, check=True).stdout.strip()  # fmt: skip
+        Floor(url).migrate()
+        with Floor(url) as floor:  # the installation: a shift manager enrols the key
+            floor.enrol(TABLE, "uth", key, "SM-1")
         toml = tmp / "uth.toml"
         text = (REPO / "config" / "uth.toml").read_text()
-        toml.write_text(text + f'\n[notary]\nsocket = "{sock}"\n')
+        toml.write_text(text + f'\n[notary]\nsocket = "{sock}"\n[floor]\nurl = "{url}"\n')
         db = tmp / "uth.db"
         run = cli("simulate", "--hands", str(args.hands), "--table", str(toml),
                   "--db", str(db), "--no-progress")  # fmt: skip
@@ -211,10 +304,16 @@ def main() -> int:
         pub = tmp / "notary.pub"
         pub.write_text(str(head.public_key))
         original = read(db)
+        with Floor(url) as floor:
+            checks = floor.checkpoints(TABLE)
+            witnessed = floor.witness_counts(TABLE)
         print(f"journal: {len(original)} entries, all signed by the notary: "
-              f"{all(h.signature for h in original)}; notary head {head.position}")  # fmt: skip
+              f"{all(h.signature for h in original)}; notary head {head.position}; floor: "
+              f"{len(checks)} checkpoint(s) of the signer (verified: "
+              f"{sum(c.verified for c in checks)}), records witnessed {witnessed}")  # fmt: skip
         print(f"{'forgery':48} | {'audit verify --public-key (pinned)':70} | "
-              f"{'audit verify --config (notary head)':70} | table")  # fmt: skip
+              f"{'audit verify --config (notary, floor, checkpoints)':70} | table")  # fmt: skip
+        caught = 0
         for name, forge in FORGERIES:
             copy = tmp / "forged.db"
             for q in tmp.glob("forged.db*"):
@@ -225,16 +324,22 @@ def main() -> int:
             forge(copy, read(copy))
             pinned = verdict(cli("audit", "verify", "--db", str(copy), "--public-key", str(pub)))
             cfg = verdict(cli("audit", "verify", "--db", str(copy), "--config", str(toml)))
-            print(f"{name:48} | {pinned:70} | {cfg:70} | {table_deals(copy, notary)}")
+            deals = table_deals(copy, notary)
+            caught += cfg != "passes" or not deals.startswith("deals")
+            print(f"{name:48} | {pinned:70} | {cfg:70} | {deals}")
+        print(f"caught by default (audit verify --config, or the table refusing): {caught} of "
+              f"{len(FORGERIES)} journal forgeries")  # fmt: skip
         print(f"{'ask the notary to re-sign changed hand 6':48} | "
               f"{forge_notary_resign(db, read(db), notary)}")  # fmt: skip
-        print(
-            "not performed (not built): pending-step card forgery; floor checkpoints, floor "
-            "enrol / key_changed, re-created floor"
-        )
+        print(f"{'step log: card changed in an interrupted hand':48} | "
+              f"{forge_step_card(tmp, sock)}")  # fmt: skip
+        for name, what in forge_floor(url, toml, db, key):
+            print(f"{name:48} | {what}")
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+        admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
+        admin.close()
         shutil.rmtree(tmp, ignore_errors=True)
     return 0
 

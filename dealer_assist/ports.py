@@ -137,6 +137,9 @@ class PendingStep:
         kind: the caller's step type, e.g. ``"card"``, ``"bet"``.
         payload: free JSON object.
         written_at: UTC-aware time of the write.
+        forged: why the step cannot be trusted (a journal signed by its notary: the step's
+            signature is missing or does not verify, it was changed in the step log), else
+            ``None``; a resumed hand with such a step is voided.
     """
 
     table_id: str
@@ -145,6 +148,7 @@ class PendingStep:
     kind: str
     payload: dict[str, Any]
     written_at: datetime
+    forged: str | None = None
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,10 @@ REASON_TEXTS: dict[str, tuple[str, str]] = {
         "Le carte registrate non corrispondono a quelle della miscelatrice",
         "The recorded cards disagree with the shuffler's",
     ),
+    "step_forged": (
+        "Registro dei passi alterato: un passo non porta la firma del notaio",
+        "The step log was altered: a step does not carry the signer's signature",
+    ),
 }
 
 # TCRP/1 FAULT code -> (Italian, English), appended to the "device_fault" text.

@@ -13,8 +13,9 @@ one JSON object on one line and closes. Requests (``op``):
   chain at an existing journal's head (the upgrade of a journal written before the notary; the
   next signed entry is the legacy checkpoint). Refused once anything is signed.
 - ``sign_step`` ``{table, hand_uid, step_no, digest}``: sign one pending step of a hand in
-  progress; step numbers of a hand only go forward, and a step number once signed is never
-  signed again with another digest (``rewind``).
+  progress; the step numbers of a hand only go forward, and a step number once signed is never
+  signed again with another digest (``rewind``), whatever other hands were signed meanwhile (the
+  notary remembers each hand's last step until the journal is well past it).
 
 Answers carry ``ok``; a refusal has ``code`` and ``error`` (a sentence) and the ``head``.
 """

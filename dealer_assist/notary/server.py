@@ -36,7 +36,12 @@ from dealer_assist.notary.protocol import (
     record_message,
     step_message,
 )
-from dealer_assist.notary.state import NotaryState
+from dealer_assist.notary.state import NotaryState, SignedStep
+
+#: Journal entries after which a hand's signed steps are forgotten (it is journaled by then).
+STEP_MEMORY = 64
+#: Hands with signed steps a table may have at once (markers of voids included).
+MAX_OPEN_HANDS = 4096
 
 _log = logging.getLogger(__name__)
 
@@ -67,7 +72,7 @@ class Notary:
         self._clock = clock
         self._lock = threading.Lock()
         self._keys: dict[str, Ed25519PrivateKey] = {}
-        self._steps: dict[str, tuple[str, int, str, str]] = {}  # table: uid, no, digest, sig
+        self._steps: dict[str, dict[str, SignedStep]] = {}  # table: hand: its last step
 
     def handle(self, request: dict[str, Any]) -> dict[str, Any]:
         """The answer to one request (see :mod:`dealer_assist.notary.protocol`); refusals are
@@ -184,21 +189,33 @@ class Notary:
         if (
             not isinstance(uid, str)
             or not uid
+            or len(uid) > 256
             or not isinstance(no, int)
             or no < 0
             or not is_hash(digest)
         ):
             raise Refused(BAD_REQUEST, "sign_step needs hand_uid, step_no >= 0 and digest")
-        last = self._steps.get(table) or self.state.load_step(table)
-        if last is not None and last[0] == uid:
-            if no == last[1] and digest == last[2]:
-                return {"ok": True, "signature": last[3], "again": True}
-            if no <= last[1]:
-                raise Refused(REWIND, f"table {table}: step {no} of hand {uid} is already signed")
+        hands = self._steps.get(table)
+        if hands is None:
+            hands = self._steps[table] = self.state.load_steps(table)
+        position = self._head(table).position
+        last = hands.get(uid)
+        if last is not None:
+            if no == last.step_no and digest == last.digest:
+                return {"ok": True, "signature": last.signature, "again": True}
+            if no <= last.step_no:
+                raise Refused(REWIND, f"table {table}: step {no} of hand {uid} is already signed "
+                              f"(the signer is at its step {last.step_no})")  # fmt: skip
+        elif len(hands) >= MAX_OPEN_HANDS:
+            raise Refused(BAD_REQUEST, f"table {table}: {len(hands)} hands in progress: refused")
         key = self._signing_key(table)
         signature = key.sign(step_message(table, uid, no, digest)).hex()
-        self.state.save_step(table, (uid, no, digest, signature))  # durable before it leaves
-        self._steps[table] = (uid, no, digest, signature)
+        hands[uid] = SignedStep(no, digest, signature, position)
+        # a hand is remembered until the journal is STEP_MEMORY entries past it: by then it
+        # is journaled, and none of its steps is signed again with another content
+        for old in [u for u, h in hands.items() if h.position < position - STEP_MEMORY]:
+            del hands[old]
+        self.state.save_steps(table, hands)  # durable before the signature leaves
         return {"ok": True, "signature": signature}
 
 

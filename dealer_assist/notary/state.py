@@ -1,7 +1,8 @@
 """The notary's state folder: each table's private key and durable head.
 
-``STATE/keys/<table>.key`` (PKCS#8 PEM, ``0600``) and ``STATE/heads/<table>.json`` (the
-:class:`~dealer_assist.notary.protocol.Head`), the table id percent-encoded into the file
+``STATE/keys/<table>.key`` (PKCS#8 PEM, ``0600``), ``STATE/heads/<table>.json`` (the
+:class:`~dealer_assist.notary.protocol.Head`) and ``STATE/steps/<table>.json`` (the last
+pending step signed of each hand in progress), the table id percent-encoded into the file
 name; the folders ``0700``, all owned by the notary's own OS user. A head is written to a
 temporary file, fsynced, renamed over the old one and the folder fsynced, before the signature
 it records is given out: after a crash the head is never behind a signature that left.
@@ -12,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import urllib.parse
+from dataclasses import dataclass
 from pathlib import Path
 
 from cryptography.hazmat.primitives import serialization
@@ -22,6 +24,17 @@ from dealer_assist.notary.protocol import Head
 
 FOLDER_MODE = 0o700
 FILE_MODE = 0o600
+
+
+@dataclass(frozen=True)
+class SignedStep:
+    """The last pending step the notary signed of one hand: its number, digest, signature and
+    the table's journal head position when it was signed."""
+
+    step_no: int
+    digest: str
+    signature: str
+    position: int
 
 
 class NotaryState:
@@ -112,21 +125,29 @@ class NotaryState:
         data = json.dumps(head.to_json(), sort_keys=True).encode() + b"\n"
         _replace(self.head_path(head.table), data)
 
-    def load_step(self, table: str) -> tuple[str, int, str, str] | None:
-        """The last pending step signed for ``table``: hand uid, step number, digest,
-        signature; ``None`` when there is none."""
+    def load_steps(self, table: str) -> dict[str, SignedStep]:
+        """The last step signed of each hand of ``table`` the notary remembers (by hand uid);
+        empty when there is none.
+
+        Raises:
+            JournalError: the step state is unreadable (names the file).
+        """
         path = self.steps / (self._name(table) + ".json")
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            return str(data[0]), int(data[1]), str(data[2]), str(data[3])
+            if not isinstance(data, dict):  # the format of one step only, before hands
+                raise ValueError("not a JSON object")
+            return {str(uid): SignedStep(int(v[0]), str(v[1]), str(v[2]), int(v[3]))
+                    for uid, v in data.items()}  # fmt: skip
         except FileNotFoundError:
-            return None
+            return {}
         except (OSError, ValueError, KeyError, IndexError, TypeError) as e:
             raise JournalError(f"notary: the step state {path} is unreadable ({e})") from e
 
-    def save_step(self, table: str, step: tuple[str, int, str, str]) -> None:
-        """Write the last pending step signed for ``table`` durably."""
-        _replace(self.steps / (self._name(table) + ".json"), json.dumps(list(step)).encode())
+    def save_steps(self, table: str, hands: dict[str, SignedStep]) -> None:
+        """Write the last step signed of each hand of ``table`` durably."""
+        data = {uid: [h.step_no, h.digest, h.signature, h.position] for uid, h in hands.items()}
+        _replace(self.steps / (self._name(table) + ".json"), json.dumps(data).encode())
 
 
 def _replace(path: Path, data: bytes) -> None:

@@ -27,7 +27,7 @@ from dealer_assist.errors import JournalError
 from dealer_assist.events import utc_now
 from dealer_assist.notary.client import NotaryClient, NotaryRefusedError, NotaryUnavailableError
 from dealer_assist.ports import TABLE_RECORD, HandEntry, PendingStep, StoredHand, VerifyResult
-from dealer_assist.storage import steps
+from dealer_assist.storage import step_signing, steps
 from dealer_assist.storage.appending import append_entries
 from dealer_assist.storage.engine import (
     describe,
@@ -63,6 +63,7 @@ from dealer_assist.storage.supervise import (
     alarm_text,
     check_readable_schema,
     readonly_engine,
+    rescue_removed_log,
     sqlite_path,
     start_verify,
 )
@@ -396,14 +397,17 @@ class Journal:
         engine = self._require_writable()
         if step_no == 0 and self.notary is not None:
             self._notarize(engine)  # no new hand while the notary is away or disagrees
-        with self._errors("write step"):
-            return steps.write(engine, table_id, hand_uid, step_no, kind, payload)
+        with self._errors("write step"):  # signed by the notary first, when there is one
+            return step_signing.write(
+                engine, self.notary, table_id, hand_uid, step_no, kind, payload
+            )
 
     def pending_steps(self, table_id: str) -> list[PendingStep]:
-        """Uncleared steps of ``table_id`` in write order (the hand in progress, if any)."""
+        """Uncleared steps of ``table_id`` in write order (the hand in progress, if any), each
+        checked against the notary's signature (``forged``; NotaryUnavailableError: no key)."""
         engine = self._require_open()
-        with self._errors("read steps"):
-            return steps.pending(engine, table_id)
+        with self._errors("read steps"):  # each checked against the notary's key
+            return step_signing.pending(engine, table_id, self.notary, self._notary_key)
 
     def clear_steps(self, table_id: str, hand_uid: str) -> int:
         """Delete the pending steps of one hand (e.g. a hand abandoned without a journal
@@ -515,27 +519,12 @@ class Journal:
             try:
                 self._identity.check()
             except SideFileRemoved as e:
-                self._alarm = f"{e}; {self._rescue_removed_log()}"  # latched, as below
+                self._alarm = f"{e}; {rescue_removed_log(engine)}"  # latched, as below
                 raise JournalError(self._alarm) from e
             except JournalError as e:
                 self._alarm = str(e)  # latched: the table stays stopped
                 raise
         return engine
-
-    def _rescue_removed_log(self) -> str:
-        """Checkpoint a write-ahead log removed while open: SQLite still has it open, so what
-        it holds (hands already journaled) is copied into the journal file before anything
-        else can lose it. Returns what happened, for the alarm."""
-        engine = self._require_open()
-        try:
-            with engine.connect() as conn:
-                row = conn.exec_driver_sql("PRAGMA wal_checkpoint(FULL)").fetchone()
-        except sa.exc.SQLAlchemyError as e:
-            _log.error("checkpoint of a removed write-ahead log failed: %s", e)
-            return "its hands could not be copied into the journal: do not stop the program"
-        if row is not None and int(row[0]) != 0:
-            return "its hands could not all be copied into the journal (busy): retry"
-        return "its hands were copied into the journal file"
 
     # -- helpers ---------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ audits use on a copy, an archive or a read-only mount (no migrations, nothing wr
 
 from __future__ import annotations
 
+import logging
 import os
 import urllib.parse
 from dataclasses import dataclass
@@ -33,6 +34,8 @@ from dealer_assist.storage.schema import (
 )
 from dealer_assist.storage.signing import KeyRing
 from dealer_assist.storage.verify import verify_chain
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -281,3 +284,18 @@ def acknowledgement(engine: Engine) -> str | None:
     except sa.exc.SQLAlchemyError:
         return None
     return None if note is None else str(note)
+
+
+def rescue_removed_log(engine: Engine) -> str:
+    """Checkpoint a write-ahead log removed while the journal is open: SQLite still has it
+    open, so what it holds (hands already journaled) is copied into the journal file before
+    anything else can lose it. Returns what happened, for the alarm."""
+    try:
+        with engine.connect() as conn:
+            row = conn.exec_driver_sql("PRAGMA wal_checkpoint(FULL)").fetchone()
+    except sa.exc.SQLAlchemyError as e:
+        _log.error("checkpoint of a removed write-ahead log failed: %s", e)
+        return "its hands could not be copied into the journal: do not stop the program"
+    if row is not None and int(row[0]) != 0:
+        return "its hands could not all be copied into the journal (busy): retry"
+    return "its hands were copied into the journal file"

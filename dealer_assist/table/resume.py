@@ -5,7 +5,9 @@ Unfinished steps are replayed: a hand whose settlement or void was decided is jo
 the journal ignores a hand_uid it already holds); a hand in progress continues exactly where it
 was (bets, decisions, cards, an unreadable card awaiting its identification) after the cards the
 device dealt meanwhile are taken from its history, or is voided with reason ``restart`` when the
-device lost or reshuffled the deck. An unacknowledged void alarm is restored.
+device lost or reshuffled the deck. An unacknowledged void alarm is restored. A step the table's
+signer did not sign as it reads now (changed in the step log: ``forged``) is not replayed: the hand
+is voided there with reason ``step_forged``.
 
 :class:`ResumingRunner` adds this to the table runner; it waits for nothing either (but for the
 source's own bounded ``recover_history``): what needs the device's answer continues when the
@@ -120,6 +122,9 @@ class ResumingRunner(TableRunner[S]):
         self._voids.forget(carried)
         for step in steps:
             if hand.is_over:
+                break
+            if step.forged is not None:  # the signer never signed this content: refused
+                self._void(VoidReason("step_forged", step.forged))
                 break
             try:
                 op = operation_from_json(step.kind, step.payload)
