@@ -11,9 +11,11 @@ hands. Then, alternating, ``--runs`` times:
 - **pokerkit**: its state built from the PHH fields and every action applied with
   ``pokerkit.notation.parse_action`` (the TOML already parsed: less work than ours).
 
-Prints the medians and the ratios pokerkit time / ours.
+Prints the medians and the ratios pokerkit time / ours. ``--base DIR``: also, in the same turns,
+the CLI of another tree (a worktree with its own ``.venv``: before/after in one run).
 
     python bench/settle_vs_pokerkit.py [--hands 5000] [--runs 5] [--seed 0] [--betting no_limit]
+                                       [--base DIR]
 """
 
 from __future__ import annotations
@@ -93,6 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--betting", choices=("no_limit", "fixed_limit"), default="no_limit")
+    parser.add_argument("--base", type=Path, help="another tree whose CLI is timed alike")
     args = parser.parse_args(argv)
     rng = random.Random(f"{args.seed}-{args.betting}")
     records: list[dict[str, Any]] = []
@@ -114,8 +117,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "records.jsonl"
         path.write_text("".join(json.dumps(r) + "\n" for r in records))
-        cli, inproc, kit = [], [], []
+        cli, inproc, kit, base = [], [], [], []
         for _ in range(args.runs):
+            if args.base is not None:
+                start = time.perf_counter()
+                subprocess.run([str(args.base / ".venv" / "bin" / "python"), "-m", "ui.cli",
+                                "settle", str(path)], cwd=args.base, stdout=subprocess.DEVNULL,
+                               check=True)  # fmt: skip
+                base.append(time.perf_counter() - start)
             start = time.perf_counter()
             subprocess.run([sys.executable, "-m", "ui.cli", "settle", str(path)], cwd=REPO,
                            stdout=subprocess.DEVNULL, check=True)  # fmt: skip
@@ -132,9 +141,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 kit.append(time.perf_counter() - start)
     n = len(records)
     k = statistics.median(kit)
-    for label, times in (("pokerkit", kit), ("ours, in process", inproc), ("ours, CLI", cli)):
+    rows = [("pokerkit", kit), ("ours, in process", inproc), ("ours, CLI", cli)]
+    if base:
+        rows.append((f"base CLI ({args.base.name})", base))
+    for label, times in rows:
         t = statistics.median(times)
-        print(f"{label:<18} {t:8.3f} s  {t / n * 1e6:8.1f} µs/hand  "
+        print(f"{label:<22} {t:8.3f} s  {t / n * 1e6:8.1f} µs/hand  "
               f"{n / t:>9,.0f} hands/s  pokerkit/ours {k / t:5.1f}x")  # fmt: skip
     return 0
 

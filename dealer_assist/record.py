@@ -8,13 +8,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from dealer_assist.cards import Card, take_cards
-from dealer_assist.engine.rules import Action, GameRules, HandRecord, PlayerHand
 from dealer_assist.errors import BetError, ConfigError, InvalidRecordError, clip, quote
 from dealer_assist.games import GAME_CODES, POT_GAME_CODES, get_game, get_pot_game
-from dealer_assist.paytables import build_paytables
+
+if TYPE_CHECKING:  # imported by parse_record: a pot game's settle never loads the banked engine
+    from dealer_assist.cards import Card
+    from dealer_assist.engine.rules import GameRules, HandRecord, PlayerHand
 
 
 def parse_record(obj: Any) -> HandRecord:
@@ -25,6 +26,9 @@ def parse_record(obj: Any) -> HandRecord:
             illegal action or multiple, action after a fold or a play, missing field, negative or
             non-integer amount, seat out of range or repeated, unknown pay-table line.
     """
+    from dealer_assist.engine.rules import HandRecord
+    from dealer_assist.paytables import build_paytables
+
     if not isinstance(obj, Mapping):
         raise InvalidRecordError("record", "must be a JSON object")
     game_code = _field(obj, "game", str, "record")
@@ -128,10 +132,14 @@ def _cards(
         raise InvalidRecordError(path, "missing")
     if not isinstance(texts, list):
         raise InvalidRecordError(path, "must be a list of cards")
+    from dealer_assist.cards import take_cards
+
     return take_cards(texts, used, lambda j: f"{path}[{j}]")
 
 
 def _player(game: GameRules, p: Any, where: str, seats: int, used: set[Card]) -> PlayerHand:
+    from dealer_assist.engine.rules import Action, PlayerHand
+
     if not isinstance(p, Mapping):
         raise InvalidRecordError(where, "must be an object")
     seat = _field(p, "seat", int, where)

@@ -105,6 +105,31 @@ def test_settle_help_and_bad_arguments_import_nothing_heavy(
     assert "HEAVY []" in done.stderr, done.stderr
 
 
+#: The banked games' machinery: settling a pot game's records needs none of it.
+BANKED = ("dealer_assist.engine.rules", "dealer_assist.engine.operations",
+          "dealer_assist.engine.banked", "dealer_assist.paytables",
+          "dealer_assist.games.uth")  # fmt: skip
+
+
+@pytest.mark.integration  # subprocesses
+@pytest.mark.parametrize("case", ["holdem-big-blind-only", "stud-bring-in-fold-passes-on"])
+def test_settling_a_pot_game_loads_no_banked_game_module(tmp_path: Path, case: str) -> None:
+    record = tmp_path / "hand.json"
+    path = REPO.parent / "shared" / "cases" / "pot" / "valid" / f"{case}.json"
+    record.write_text(json.dumps(json.loads(path.read_text())["record"]))
+    code = (
+        "import sys\nfrom ui.cli import main\nstatus = main(['settle', sys.argv[1]])\n"
+        f"print('LOADED', sorted(m for m in sys.modules if m in {BANKED!r}), file=sys.stderr)\n"
+        "sys.exit(status)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(record)], capture_output=True, text=True, timeout=60,
+        cwd=REPO,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "LOADED []" in done.stderr, done.stderr
+
+
 @pytest.mark.integration  # a subprocess
 def test_building_the_parser_imports_no_command_module() -> None:
     code = (

@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from dealer_assist.cards import Card
-from dealer_assist.engine.operations import Operation
+
+if TYPE_CHECKING:  # annotations only: settling a pot game does not load the operations
+    from dealer_assist.engine.operations import Operation
 
 
 @dataclass(frozen=True)

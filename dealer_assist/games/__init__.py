@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from dealer_assist.engine.rules import GameRules
 from dealer_assist.errors import ConfigError
+
+if TYPE_CHECKING:  # the banked games' machinery: not loaded to settle a pot game
+    from dealer_assist.engine.rules import GameRules
 
 # code -> module; imported on first use so a table loads only the game it plays.
 _MODULES = {

@@ -15,7 +15,7 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
 from dealer_assist.errors import DealerAssistError, InvalidRecordError, clip, shorten_quoted
@@ -167,13 +167,19 @@ def _message(e: DealerAssistError) -> str:
     return shorten_quoted(str(e))
 
 
+_settle_record: Callable[[Any], dict[str, Any]] | None = None
+
+
 def _guarded(obj: Any) -> dict[str, Any]:
     """``settle_record(obj)``, a record too big for the memory left refused like any invalid
     record."""
-    from dealer_assist.record import settle_record  # not for --help or a bad argument
+    global _settle_record
+    if _settle_record is None:  # imported on the first record: not for --help or a bad argument
+        from dealer_assist.record import settle_record
 
+        _settle_record = settle_record
     try:
-        result = settle_record(obj)
+        result = _settle_record(obj)
     except MemoryError as e:
         raise InvalidRecordError("record", "too big to settle in the memory available") from e
     return result
@@ -265,6 +271,11 @@ def _decode_checked(data: bytes) -> Any:
         line = data.count(b"\n", 0, e.start) + 1
         column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
         raise _NotJson(f"not UTF-8 (byte {data[e.start]:#04x})", line, column) from e
+    obj = _decode_plain(data, text)
+    if obj is not None:
+        if data.count(b"[") + data.count(b"{") > MAX_DEPTH and not _shallow(obj):
+            _check(obj)  # names the field
+        return obj
     decoder = _Decoder()
     try:
         try:
@@ -283,6 +294,40 @@ def _decode_checked(data: bytes) -> Any:
     if decoder.refused or deep:
         _check(obj)  # names the field; the slower walk only for a record it refuses
     return obj
+
+
+_PLAIN = json.JSONDecoder()
+_SPACED_KEY = re.compile(rb'"\s+:')
+
+
+def _decode_plain(data: bytes, text: str) -> Any:
+    """The object in ``text`` by the standard decoder alone (no Python call per object: the
+    common record's quick path), when ``data`` shows it has no duplicate key and nothing else
+    :class:`_Decoder` marks; None: decode it the checked way (which then names the field).
+
+    With no backslash, no string holds a quote, so every ``":`` ends a key and a key is always
+    so written unless spaced from its colon: the count of ``":`` is the number of keys in the
+    text. The keys decoded, counted in the object and in the objects one level down, can only
+    reach it when no key was given twice (a duplicate is one key fewer; objects nested deeper
+    are not counted, so such a record takes the checked way).
+    """
+    if b"\\" in data or b"NaN" in data or b"Infinity" in data or _SPACED_KEY.search(data):
+        return None
+    try:
+        obj = _PLAIN.decode(text)
+    except (ValueError, RecursionError):  # not JSON, an integer too long, too deep: named below
+        return None
+    if type(obj) is not dict:
+        return None
+    keys = len(obj)
+    for value in obj.values():
+        if type(value) is list:
+            for item in value:
+                if type(item) is dict:
+                    keys += len(item)
+        elif type(value) is dict:
+            keys += len(value)
+    return obj if keys == data.count(b'":') else None
 
 
 class _Decoder(json.JSONDecoder):
