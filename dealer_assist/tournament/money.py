@@ -134,6 +134,24 @@ class Ledger:
         )  # fmt: skip
         return Ledger({**self.accounts, p.player: new}, (*self.purchases, p))
 
+    def without(self, p: Purchase) -> Ledger:
+        """The ledger without purchase ``p`` (its last record equal to it: a rebuy or add-on
+        the director took back, its fee refunded and its chips off). Raises PurchaseRefused
+        when there is no such purchase, or for an entry."""
+        if p.kind == "entry" or p not in self.purchases:
+            raise PurchaseRefused(p.player, p.kind, "no such purchase to take back")
+        at = len(self.purchases) - 1 - self.purchases[::-1].index(p)
+        return Ledger.fold_unchecked((*self.purchases[:at], *self.purchases[at + 1 :]))
+
+    @classmethod
+    def fold_unchecked(cls, records: Iterable[Purchase]) -> Ledger:
+        """The ledger after ``records`` in order, their counts not checked again (they were
+        when each was bought)."""
+        ledger = cls.empty()
+        for p in records:
+            ledger = ledger.apply(p)
+        return ledger
+
     # -- questions ----------------------------------------------------------------------------
 
     @property

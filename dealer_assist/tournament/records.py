@@ -40,6 +40,10 @@ MOVED_OUT = "moved_out"  # a leave record: balancing or a table broken
 MOVED_IN = "moved_in"  # a buy_in record at the new table
 ELIMINATED = "eliminated"  # a leave record of a player with no chips left
 UNDONE = "bust_undone"  # the director takes back an elimination (desk)
+# the director takes back a rebuy or add-on before its chips were played: a leave record with
+# the purchase (``stage`` "out"), then a buy_in record with the stack less its chips ("in"); a
+# stack left with nothing is out, the leave record's ``elimination`` ranking it
+PURCHASE_UNDONE = "purchase_undone"
 BUTTON = "button_drawn"  # the table's record of its first button (Hold'em), seeded
 SAT_OUT = "sat_out"  # tournament sit-out: dealt in, folded (table)
 SAT_IN = "sat_in"  # back from the next hand (table)

@@ -93,7 +93,8 @@ class TournamentState:
         chips_in: chips brought to the tables (seats, rebuys, add-ons, second halves).
         level_in_force: the level of the last level record (0 before the first).
         left_at: the table and seat each eliminated player left; out_at: the settled hands
-            before each elimination.
+            before each elimination; last_purchase: each player's last rebuy or add-on
+            (its record's hand_id, the table, the purchase) until it is taken back.
         moves: the players moved between tables, in order: (settled hands before the move,
             player, from table, to table, seat); moving_from: the table a player in transit
             left.
@@ -136,6 +137,7 @@ class TournamentState:
     level_in_force: int = 0
     left_at: dict[str, tuple[str, int]] = field(default_factory=dict)
     out_at: dict[str, int] = field(default_factory=dict)
+    last_purchase: dict[str, tuple[int, str, Purchase]] = field(default_factory=dict)
     moves: list[tuple[int, str, str, str, int]] = field(default_factory=list)
     moving_from: dict[str, str] = field(default_factory=dict)
     final: FinalState | None = None
@@ -310,9 +312,14 @@ class TournamentState:
             self.chips_in += int(stored.record["amount"]) if event == ev.SEATED else 0
         elif event in (ev.REBUY, ev.ADDON, ev.SECOND_HALF):
             self.chips_in += int(stored.record["amount"])
+            if isinstance(purchase, Mapping) and event != ev.SECOND_HALF:
+                self.last_purchase[name] = (stored.hand_id, stored.table_id,
+                                            Purchase.from_json(purchase))  # fmt: skip
             if stored.record.get("kind") == "buy_in":  # back in a seat (a bust undone)
                 e = self.entrants[name]
                 e.table, e.seat, e.out = stored.table_id, int(stored.record["seat"]), False
+        elif event == ev.PURCHASE_UNDONE:
+            self._purchase_undone(stored, part, name)
         elif event == ev.LEVEL:
             self.level_in_force = int(part["level"])
         elif event == ev.MOVED_OUT:
@@ -366,6 +373,30 @@ class TournamentState:
             self.final.started = True
         elif event == ev.FINISHED:
             self.finished = dict(part["results"])
+
+    def _purchase_undone(self, stored: StoredHand, part: Mapping[str, Any], name: str) -> None:
+        """A rebuy or add-on taken back (records.PURCHASE_UNDONE): its leave record takes the
+        player's stack off the table, the purchase off the ledger and its chips out of play
+        (the rest carried to the buy_in record, or the player out with nothing left)."""
+        e = self.entrants[name]
+        if part.get("stage") != "out":  # the buy_in record: back in the seat with the rest
+            e.table, e.seat, e.transit = stored.table_id, int(stored.record["seat"]), None
+            return
+        p = Purchase.from_json(part["undone"])
+        self.ledger = self.ledger.without(p)
+        self.last_purchase.pop(name, None)
+        self.chips_in -= p.chips
+        rest = int(stored.record["amount"]) - p.chips
+        e.table = e.seat = None
+        if "elimination" not in part:
+            e.transit = rest
+            return
+        self.left_at[name] = (stored.table_id, int(stored.record["seat"]))
+        self.out_at[name] = self.hands
+        e.out, e.sitting_out = True, False
+        self.eliminations = self.eliminations.apply(
+            EliminationRecord.from_json(part["elimination"])
+        )
 
 
 @dataclass

@@ -421,7 +421,7 @@
             <location filename="../poker/texts.py" line="150" />
             <location filename="../poker/texts.py" line="276" />
             <location filename="../poker/texts.py" line="289" />
-            <location filename="../tournament/director_window.py" line="368" />
+            <location filename="../tournament/director_window.py" line="421" />
             <location filename="../tournament/level_strip.py" line="313" />
             <source>Refused: %1</source>
             <translation>Rifiutato: %1</translation>
@@ -1548,6 +1548,7 @@
         <message>
             <location filename="../console/widgets/correct.py" line="48" />
             <location filename="../console/widgets/exposed.py" line="40" />
+            <location filename="../tournament/director_window.py" line="226" />
             <source>Cancel</source>
             <translation>Annulla</translation>
         </message>
@@ -1711,6 +1712,7 @@
         </message>
         <message>
             <location filename="../kit/card_keypad.py" line="114" />
+            <location filename="../tournament/director_window.py" line="224" />
             <source>Confirm</source>
             <translation>Conferma</translation>
         </message>
@@ -2354,198 +2356,208 @@
             <translation>Eliminato</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="148" />
-            <location filename="../tournament/director_window.py" line="156" />
-            <location filename="../tournament/director_window.py" line="372" />
+            <location filename="../tournament/director_window.py" line="147" />
+            <location filename="../tournament/director_window.py" line="155" />
+            <location filename="../tournament/director_window.py" line="425" />
             <source>Director's console</source>
             <translation>Console del direttore</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="159" />
+            <location filename="../tournament/director_window.py" line="158" />
             <source>Operator</source>
             <translation>Operatore</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="164" />
+            <location filename="../tournament/director_window.py" line="163" />
             <source>name or badge</source>
             <translation>nome o badge</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="174" />
+            <location filename="../tournament/director_window.py" line="173" />
             <source>Player's name</source>
             <translation>Nome del giocatore</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="177" />
+            <location filename="../tournament/director_window.py" line="176" />
             <source>Register</source>
             <translation>Iscrivi</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="188" />
-            <location filename="../tournament/director_window.py" line="199" />
+            <location filename="../tournament/director_window.py" line="187" />
+            <location filename="../tournament/director_window.py" line="198" />
             <source>Player</source>
             <translation>Giocatore</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="189" />
-            <location filename="../tournament/director_window.py" line="199" />
+            <location filename="../tournament/director_window.py" line="188" />
+            <location filename="../tournament/director_window.py" line="198" />
             <source>Table</source>
             <translation>Tavolo</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="190" />
-            <location filename="../tournament/director_window.py" line="199" />
+            <location filename="../tournament/director_window.py" line="189" />
+            <location filename="../tournament/director_window.py" line="198" />
             <source>Seat</source>
             <translation>Posto</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="191" />
+            <location filename="../tournament/director_window.py" line="190" />
             <source>Chips</source>
             <translation>Fiches</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="192" />
+            <location filename="../tournament/director_window.py" line="191" />
             <source>Paid</source>
             <translation>Pagato</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="193" />
+            <location filename="../tournament/director_window.py" line="192" />
             <source>Rebuys</source>
             <translation>Rebuy</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="194" />
-            <location filename="../tournament/director_window.py" line="209" />
+            <location filename="../tournament/director_window.py" line="193" />
+            <location filename="../tournament/director_window.py" line="208" />
             <source>Add-on</source>
             <translation>Add-on</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="195" />
+            <location filename="../tournament/director_window.py" line="194" />
             <source>Status</source>
             <translation>Stato</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="206" />
+            <location filename="../tournament/director_window.py" line="205" />
             <source>Draw the seats</source>
             <translation>Sorteggia i posti</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="206" />
+            <location filename="../tournament/director_window.py" line="205" />
             <source>Start the clock</source>
             <translation>Avvia l'orologio</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="207" />
+            <location filename="../tournament/director_window.py" line="206" />
             <source>Pause the clock</source>
             <translation>Ferma l'orologio</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="208" />
+            <location filename="../tournament/director_window.py" line="207" />
             <source>Resume the clock</source>
             <translation>Riavvia l'orologio</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="209" />
+            <location filename="../tournament/director_window.py" line="208" />
             <source>Rebuy</source>
             <translation>Rebuy</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="210" />
+            <location filename="../tournament/director_window.py" line="209" />
             <source>Undo bust</source>
             <translation>Annulla eliminazione</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="216" />
+            <location filename="../tournament/director_window.py" line="210" />
+            <source>Undo rebuy or add-on</source>
+            <translation>Annulla rebuy o add-on</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="217" />
             <source>Name the operator, then register the players.</source>
             <translation>Indica l'operatore, poi iscrivi i giocatori.</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="252" />
+            <location filename="../tournament/director_window.py" line="264" />
             <source>Name the operator first: every step is journaled with who authorised it.</source>
             <translation>Indica prima l'operatore: ogni passo è registrato con chi l'ha autorizzato.</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="261" />
+            <location filename="../tournament/director_window.py" line="273" />
             <source>Select a player in the list first.</source>
             <translation>Seleziona prima un giocatore nell'elenco.</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="267" />
+            <location filename="../tournament/director_window.py" line="279" />
             <source>Wait: the previous step is still being journaled.</source>
             <translation>Attendi: il passo precedente è ancora in registrazione.</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="278" />
+            <location filename="../tournament/director_window.py" line="290" />
             <source>Type the player's name first.</source>
             <translation>Scrivi prima il nome del giocatore.</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="283" />
+            <location filename="../tournament/director_window.py" line="295" />
             <source>%1 registered: entry fee %2 (authorised by %3)</source>
             <translation>%1 iscritto: quota d'iscrizione %2 (autorizzato da %3)</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="304" />
+            <location filename="../tournament/director_window.py" line="316" />
             <source>Seats drawn from the tournament's seed</source>
             <translation>Posti sorteggiati dal seme del torneo</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="310" />
+            <location filename="../tournament/director_window.py" line="322" />
             <source>The clock is running</source>
             <translation>L'orologio è in moto</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="315" />
+            <location filename="../tournament/director_window.py" line="327" />
             <source>Clock paused by %1</source>
             <translation>Orologio fermato da %1</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="320" />
+            <location filename="../tournament/director_window.py" line="332" />
             <source>Clock resumed by %1</source>
             <translation>Orologio riavviato da %1</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="328" />
+            <location filename="../tournament/director_window.py" line="365" />
             <source>Rebuy for %1 (authorised by %2)</source>
             <translation>Rebuy per %1 (autorizzato da %2)</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="339" />
+            <location filename="../tournament/director_window.py" line="368" />
             <source>Add-on for %1 (authorised by %2)</source>
             <translation>Add-on per %1 (autorizzato da %2)</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="350" />
+            <location filename="../tournament/director_window.py" line="373" />
+            <source>Cancelled: nothing sold to %1</source>
+            <translation>Annullato: niente venduto a %1</translation>
+        </message>
+        <message>
+            <location filename="../tournament/director_window.py" line="400" />
             <source>Bust of %1 undone (authorised by %2)</source>
             <translation>Eliminazione di %1 annullata (autorizzata da %2)</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="374" />
+            <location filename="../tournament/director_window.py" line="427" />
             <source>Entry fee %1</source>
             <translation>Quota d'iscrizione %1</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="377" />
+            <location filename="../tournament/director_window.py" line="430" />
             <source>yes</source>
             <translation>sì</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="409" />
+            <location filename="../tournament/director_window.py" line="462" />
             <source>Level %1 · %2 · the clock has not started</source>
             <translation>Livello %1 · %2 · l'orologio non è partito</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="411" />
+            <location filename="../tournament/director_window.py" line="464" />
             <source>Break · %1 left</source>
             <translation>Pausa · mancano %1</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="414" />
+            <location filename="../tournament/director_window.py" line="467" />
             <source>Level %1 · %2 · %3 left</source>
             <translation>Livello %1 · %2 · mancano %3</translation>
         </message>
         <message>
-            <location filename="../tournament/director_window.py" line="416" />
+            <location filename="../tournament/director_window.py" line="469" />
             <source>%1 · PAUSED</source>
             <translation>%1 · OROLOGIO FERMO</translation>
         </message>
@@ -2594,6 +2606,26 @@
             <location filename="../tournament/texts.py" line="81" />
             <source>%1st</source>
             <translation>%1°</translation>
+        </message>
+        <message>
+            <location filename="../tournament/texts.py" line="85" />
+            <source>Confirm the rebuy for %1: %2 for %3 chips?</source>
+            <translation>Confermi il rebuy per %1: %2 per %3 chip?</translation>
+        </message>
+        <message>
+            <location filename="../tournament/texts.py" line="86" />
+            <source>Confirm the add-on for %1: %2 for %3 chips?</source>
+            <translation>Confermi l'add-on per %1: %2 per %3 chip?</translation>
+        </message>
+        <message>
+            <location filename="../tournament/texts.py" line="89" />
+            <source>Rebuy of %1 taken back: %2 refunded, %3 chips off (authorised by %4)</source>
+            <translation>Rebuy di %1 annullato: %2 restituiti, %3 chip tolte (autorizzato da %4)</translation>
+        </message>
+        <message>
+            <location filename="../tournament/texts.py" line="92" />
+            <source>Add-on of %1 taken back: %2 refunded, %3 chips off (authorised by %4)</source>
+            <translation>Add-on di %1 annullato: %2 restituiti, %3 chip tolte (autorizzato da %4)</translation>
         </message>
         <message>
             <location filename="../tournament/level_strip.py" line="95" />

@@ -109,6 +109,17 @@ IT = {
     "%1: time bank %2": "%1: riserva di tempo %2",
     "%1: %2 · time bank %3": "%1: %2 · riserva %3",
     "Action clock %1 s · time bank %2 s": "Tempo per agire %1 s · riserva di tempo %2 s",
+    # the director confirms a rebuy or add-on, and may take it back
+    "Undo rebuy or add-on": "Annulla rebuy o add-on",
+    "Confirm the rebuy for %1: %2 for %3 chips?": "Confermi il rebuy per %1: %2 per %3 chip?",
+    "Confirm the add-on for %1: %2 for %3 chips?": "Confermi l'add-on per %1: %2 per %3 chip?",
+    "Cancelled: nothing sold to %1": "Annullato: niente venduto a %1",
+    "Rebuy of %1 taken back: %2 refunded, %3 chips off (authorised by %4)": (
+        "Rebuy di %1 annullato: %2 restituiti, %3 chip tolte (autorizzato da %4)"
+    ),
+    "Add-on of %1 taken back: %2 refunded, %3 chips off (authorised by %4)": (
+        "Add-on di %1 annullato: %2 restituiti, %3 chip tolte (autorizzato da %4)"
+    ),
     # the table's notes between hands (ui/tournament/table_notes.py)
     "%1 has no chips: a rebuy is open (the director confirms it), else out": (
         "%1 è senza chip: può fare un rebuy (lo conferma il direttore), altrimenti è eliminato"

@@ -209,6 +209,59 @@ class DirectorDesk:
         p = money.addon(s, st.ledger, player, level=self.director.level, authorised_by=by)
         self._top_up(e.table, e.seat, p, ev.ADDON, by)
 
+    def quote(self, player: str, kind: str) -> money.Purchase:
+        """What a ``rebuy`` or ``addon`` of ``player`` would be now (its fee and chips),
+        checked by the core as :meth:`rebuy` and :meth:`addon` check it; nothing journaled
+        (the director's console asks the director to confirm it). Raises PurchaseRefused."""
+        s, st, _e = self.structure, self.state, self._seated(player, kind)
+        if kind == "rebuy":
+            return money.rebuy(s, st.ledger, player, stack=st.stack(player),
+                               level=self.director.level, authorised_by="?")  # fmt: skip
+        return money.addon(s, st.ledger, player, level=self.director.level, authorised_by="?")
+
+    def undo_purchase(self, player: str, *, by: str) -> money.Purchase:
+        """Take back ``player``'s last rebuy or add-on (a wrong tap, a player who changed their
+        mind) while its chips have not been played: no hand dealt at the player's table since
+        it. The fee is refunded (off the prize pool), the chips come off the player's stack;
+        a player left with no chips (a rebuy after busting taken back) is out, ranked by the
+        order of elimination. Returns the purchase taken back.
+
+        Raises:
+            PurchaseRefused: no rebuy or add-on to take back, a hand was dealt since it, the
+                player moved table since, or the stack is short of its chips.
+        """
+        st = self.state
+        e = self._seated(player, "undo")
+        bought = st.last_purchase.get(player)
+        if bought is None:
+            raise PurchaseRefused(player, "undo", "no rebuy or add-on to take back")
+        at, table, p = bought
+        last = st.last_hand.get(table)
+        if last is not None and last.hand_id > at:
+            raise PurchaseRefused(player, "undo", f"a hand was dealt at {table} since the "
+                                  f"{p.kind}: its chips are in play")  # fmt: skip
+        if self.journal.pending_steps(table):
+            raise PurchaseRefused(player, "undo", f"a hand is in progress at {table}")
+        stack = st.stack(player)
+        if e.table != table or stack < p.chips:
+            raise PurchaseRefused(player, "undo", f"{player} has {stack} chips at {e.table}: "
+                                  f"not the {p.chips} chips of the {p.kind}")  # fmt: skip
+        self._as(by)
+        rest, clock = stack - p.chips, self.clock_now()
+        fields: dict[str, Any] = {"player": player, "undone": p.to_json()}
+        out = self._part(ev.PURCHASE_UNDONE, clock, stage="out", **fields)
+        if rest == 0:
+            hand = last.hand_uid or "" if last is not None else "?"
+            out["elimination"] = EliminationRecord("bust", player, hand, 0, by).to_json()
+        desk_table = self.director.tables[table]
+        desk_table.change("leave", e.seat, part=out, by=by)
+        if rest > 0:
+            back = self._part(ev.PURCHASE_UNDONE, clock, stage="in", **fields)
+            desk_table.change("seat_player", e.seat, player, rest, part=back, by=by)
+        self._read()
+        self.state.check_chips(f"after the {p.kind} of {player} taken back")
+        return p
+
     def _seated(self, player: str, kind: str) -> Any:
         e = self.state.entrants.get(player)
         if e is None:

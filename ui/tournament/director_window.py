@@ -40,7 +40,7 @@ from ui.kit import theme
 from ui.kit.labels import FitLabel, set_text
 from ui.tournament.board import Snapshot, countdown
 from ui.tournament.desk import DirectorDesk, Row
-from ui.tournament.texts import chips, level_amounts, tr, trf
+from ui.tournament.texts import CONFIRM, TAKEN_BACK, chips, level_amounts, tr, trf
 
 REFRESH_MS = 2000  # the tables' hands read back this often
 TICK_MS = 500
@@ -68,7 +68,6 @@ STATUS = {
     "moving": QT_TRANSLATE_NOOP("", "Moving"),
     "out": QT_TRANSLATE_NOOP("", "Out"),
 }
-
 
 Step = Callable[[DirectorDesk], "tuple[str, tuple[object, ...]] | None"]
 """A desk step: what to say when it is done (a source text and its arguments), or None."""
@@ -208,15 +207,28 @@ class DirectorWindow(QMainWindow):
             ("resume", tr("Resume the clock"), self.resume),
             ("rebuy", tr("Rebuy"), self.rebuy), ("addon", tr("Add-on"), self.addon),
             ("undo", tr("Undo bust"), self.undo),
+            ("undo_purchase", tr("Undo rebuy or add-on"), self.undo_purchase),
         )):  # fmt: skip
             b = self.buttons[key] = _button(text)
             b.clicked.connect(slot)
             grid.addWidget(b, i // 4, i % 4)
         outer.addLayout(grid)
+        said = QHBoxLayout()
         self.message = QLabel(tr("Name the operator, then register the players."))
         self.message.setObjectName("dcMessage")
         self.message.setWordWrap(True)
-        outer.addWidget(self.message)
+        said.addWidget(self.message, 1)
+        # a rebuy or add-on waits for the director's confirmation (nothing journaled before)
+        self.pending: tuple[str, str, str] | None = None  # (kind, player, by)
+        self._quoting = False
+        self.confirm_button = _button(tr("Confirm"))
+        self.confirm_button.clicked.connect(self.confirm)
+        self.cancel_button = _button(tr("Cancel"))
+        self.cancel_button.clicked.connect(self.cancel)
+        for b in (self.confirm_button, self.cancel_button):
+            said.addWidget(b)
+            b.hide()
+        outer.addLayout(said)
         worker.outcome.connect(self.show_outcome)
         self._tick = QTimer(self)
         self._tick.timeout.connect(self.show_clock)
@@ -320,26 +332,64 @@ class DirectorWindow(QMainWindow):
             self._do(lambda d: d.resume(by=by), QT_TRANSLATE_NOOP("", "Clock resumed by %1"), by)
 
     def rebuy(self) -> None:
-        """A rebuy for the selected player."""
-        by, p = self._by(), self._selected()
-        if by is not None and p is not None:
-            self._do(
-                lambda d: d.rebuy(p, by=by),
-                QT_TRANSLATE_NOOP("", "Rebuy for %1 (authorised by %2)"),
-                p,
-                by,
-            )
+        """A rebuy for the selected player: quoted, then confirmed (:meth:`confirm`)."""
+        self._quote("rebuy")
 
     def addon(self) -> None:
-        """The add-on for the selected player."""
+        """The add-on for the selected player: quoted, then confirmed (:meth:`confirm`)."""
+        self._quote("addon")
+
+    def _quote(self, kind: str) -> None:
+        """Ask the core what the purchase would be (its fee and chips, or its refusal); the
+        director confirms it or cancels it. Nothing is journaled before the confirmation."""
         by, p = self._by(), self._selected()
-        if by is not None and p is not None:
-            self._do(
-                lambda d: d.addon(p, by=by),
-                QT_TRANSLATE_NOOP("", "Add-on for %1 (authorised by %2)"),
-                p,
-                by,
-            )
+        if by is None or p is None:
+            return
+        self.pending, self._quoting = (kind, p, by), True
+
+        def step(d: DirectorDesk) -> tuple[str, tuple[object, ...]]:
+            q = d.quote(p, kind)
+            text = CONFIRM[kind]
+            return str(text), (p, fmt.money(q.amount_cents), chips(q.chips))
+
+        self._go(step)
+
+    def confirm(self) -> None:
+        """The director confirms the purchase quoted: journaled now."""
+        if self.pending is None:
+            return
+        kind, p, by = self.pending
+        self._confirming(None)
+        if kind == "rebuy":
+            self._do(lambda d: d.rebuy(p, by=by),
+                     QT_TRANSLATE_NOOP("", "Rebuy for %1 (authorised by %2)"), p, by)  # fmt: skip
+        else:
+            self._do(lambda d: d.addon(p, by=by),
+                     QT_TRANSLATE_NOOP("", "Add-on for %1 (authorised by %2)"), p, by)  # fmt: skip
+
+    def cancel(self) -> None:
+        """The purchase quoted is not made (nothing was journaled)."""
+        if self.pending is not None:
+            self._say(trf("Cancelled: nothing sold to %1", self.pending[1]), "")
+        self._confirming(None)
+
+    def _confirming(self, pending: tuple[str, str, str] | None) -> None:
+        self.pending = pending
+        for b in (self.confirm_button, self.cancel_button):
+            b.setVisible(pending is not None)
+
+    def undo_purchase(self) -> None:
+        """Take back the selected player's last rebuy or add-on (before its chips are
+        played)."""
+        by, p = self._by(), self._selected()
+        if by is None or p is None:
+            return
+
+        def step(d: DirectorDesk) -> tuple[str, tuple[object, ...]]:
+            q = d.undo_purchase(p, by=by)
+            return str(TAKEN_BACK[q.kind]), (p, fmt.money(q.amount_cents), chips(q.chips), by)
+
+        self._go(step)
 
     def undo(self) -> None:
         """Take back the selected player's bust."""
@@ -364,6 +414,9 @@ class DirectorWindow(QMainWindow):
         self.worker.busy = False
         self._busy(False)
         self.last = out
+        if self._quoting:  # a purchase quoted: confirmed or cancelled by the director
+            self._quoting = False
+            self._confirming(self.pending if out.refused is None else None)
         if out.refused is not None:
             self._say(trf("Refused: %1", out.refused), "refused")
         elif out.done is not None:
@@ -426,7 +479,8 @@ class DirectorWindow(QMainWindow):
             self.message.style().polish(self.message)
 
     def _busy(self, busy: bool) -> None:
-        for b in (*self.buttons.values(), self.register_button):
+        for b in (*self.buttons.values(), self.register_button, self.confirm_button,
+                  self.cancel_button):  # fmt: skip
             b.setEnabled(not busy)
 
     def closeEvent(self, event: QCloseEvent) -> None:

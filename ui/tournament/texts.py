@@ -79,3 +79,17 @@ def place_name(place: int) -> str:
         suffix = {1: "st", 2: "nd", 3: "rd"}.get(place if place < 20 else place % 10, "th")
         return f"{place}{suffix}"
     return trf("%1st", place)
+
+
+CONFIRM = {  # the director confirms a purchase before it is journaled
+    "rebuy": QT_TRANSLATE_NOOP("", "Confirm the rebuy for %1: %2 for %3 chips?"),
+    "addon": QT_TRANSLATE_NOOP("", "Confirm the add-on for %1: %2 for %3 chips?"),
+}
+TAKEN_BACK = {
+    "rebuy": QT_TRANSLATE_NOOP(
+        "", "Rebuy of %1 taken back: %2 refunded, %3 chips off (authorised by %4)"
+    ),
+    "addon": QT_TRANSLATE_NOOP(
+        "", "Add-on of %1 taken back: %2 refunded, %3 chips off (authorised by %4)"
+    ),
+}
