@@ -101,3 +101,19 @@ def test_community_card_as_pokerkit_deals_it(seed: int, form: str) -> None:
     assert again["community"] == record["community"]
     assert settle_record(again) == settlement
     assert classify(pk, phh, settlement) in AGREES
+
+
+def test_all_in_before_seventh_street_shows_the_hands_before_the_run_out() -> None:
+    """Seat 5 is all-in on third street and the others fold or stop betting on fourth: the
+    remaining cards are dealt with no betting. pokerkit deals none of them until the hands are
+    shown, and then wants the seventh (down) card shown too: ``sm`` with the cards so far,
+    the run-out, ``sm`` with all seven; both read back as one showdown."""
+    pk = pytest.importorskip("pokerkit")
+    record = random_record(random.Random(39), betting="fixed_limit")
+    settlement = settle_record(record)
+    phh = loads_phh_text(dumps_phh(record_to_phh(record, settlement)))["<text>"]
+    shows = [a for a in phh["actions"] if " sm " in a]
+    assert [len(a.split()[2]) for a in shows] == [8, 8, 14, 14]  # 4 cards, then 7
+    assert classify(pk, phh, settlement) == "same"
+    again = phh_to_record(phh)
+    assert settle_record(again) == settlement and "mucked" not in again

@@ -125,6 +125,26 @@ def _actions(
     gone = {int(a["seat"]) for a in actions if a["action"] == FOLD and a["street"] != SEVENTH}
     dealt_seventh = len(order) - len(gone)
     on_board = community is not None and dealt_seventh * CARDS_AFTER[SEVENTH] > DECK
+    mucked = set(record.get("mucked", []))
+
+    def showdown(k: int) -> None:
+        """The hands still in shown (``sm`` with the cards dealt by street ``k``) or mucked."""
+        final = STREET_NAMES[last]
+        aggressors = [
+            int(a["seat"])
+            for a in actions
+            if a["street"] == final and a["action"] in (BET, RAISE, COMPLETE)
+        ]
+        held = {s: cards[s] if k == _SEVENTH else cards[s][: 3 + k] for s in live}
+        up = {s: _up_cards(held[s]) for s in live}
+        for s in showdown_order(live, up, aggressors[-1] if aggressors else None):
+            shown = s not in mucked and UNKNOWN_CARD not in held[s]
+            out.append(f"p{index[s]} sm" + (f" {''.join(held[s])}" if shown else ""))
+            if shown:
+                shows.append(s)
+
+    shows: list[int] = []
+
     for k, street in enumerate(STREET_NAMES[: reached + 1]):
         if k == _SEVENTH and on_board:
             out.append(f"d db {community}")
@@ -148,18 +168,15 @@ def _actions(
             out.append(f"p{index[seat]} {code}" + (f" {a['to']}" if code == "cbr" else ""))
             if kind == FOLD:
                 folded.add(seat)
-    if len(live) > 1:
-        mucked = set(record.get("mucked", []))
-        final = STREET_NAMES[last]
-        aggressors = [
-            int(a["seat"])
-            for a in actions
-            if a["street"] == final and a["action"] in (BET, RAISE, COMPLETE)
-        ]
-        up = {s: _up_cards(cards[s]) for s in live}
-        for s in showdown_order(live, up, aggressors[-1] if aggressors else None):
-            shown = s not in mucked and UNKNOWN_CARD not in cards[s]
-            out.append(f"p{index[s]} sm" + (f" {''.join(cards[s])}" if shown else ""))
+        if len(live) > 1 and k == last < _SEVENTH:
+            # the betting is over before seventh street: the hands are shown before the
+            # remaining cards are dealt, as pokerkit does (it deals none until they are)
+            showdown(k)
+    if len(live) > 1 and last == _SEVENTH:
+        showdown(_SEVENTH)
+    elif len(live) > 1 and not on_board:
+        # shown before the seventh card, a down card: shown again with it (pokerkit)
+        out += [f"p{index[s]} sm {''.join(cards[s])}" for s in shows]
     return out
 
 

@@ -183,10 +183,12 @@ class _Reader:
 
     def show(self, args: list[str], j: int, path: str, text: str) -> None:
         """``sm`` mucks; ``sm CARDS`` shows (replacing unknown cards dealt); ``sm -`` shows the
-        cards dealt. A hand shown only in part gives up the pot, as a muck."""
+        cards dealt. A hand shown only in part gives up the pot, as a muck. A hand shown before
+        the last cards are dealt (an all-in: pokerkit's order) is shown again with them."""
         held = self.cards[j]
         if not args:
-            self.mucked.append(j)
+            if j not in self.mucked:
+                self.mucked.append(j)
             return
         if args != ["-"]:
             shown = _cards(args[0], len(args[0]) // 2, path)
@@ -197,7 +199,7 @@ class _Reader:
             ):
                 raise InvalidRecordError(path, f"{text!r}: shows other cards than dealt {held}")
             held[:] = shown
-        if UNKNOWN_CARD in held:
+        if UNKNOWN_CARD in held and j not in self.mucked:
             self.mucked.append(j)
 
 
