@@ -45,6 +45,15 @@ def test_aggregate_sums_by_group_with_exact_hold_and_hands_per_hour() -> None:
     assert by_table[0].hold == Fraction(-600, 4000)
     # 2 hands from 05:30 to 06:00 (29 min start + 1 min): 4 an hour, exactly
     assert by_table[0].hands_per_hour == 4
+    # over the real span, however short: 2 hands in 3 seconds are 2,400 an hour (a one-minute
+    # floor made it 120), one hand of no duration is no rate
+    quick = [HandFact("Q", None, None, "uth", T0, T0 + timedelta(seconds=1), 1, 0),
+             HandFact("Q", None, None, "uth", T0 + timedelta(seconds=2),
+                      T0 + timedelta(seconds=3), 1, 0)]  # fmt: skip
+    assert aggregate(quick, ["table"])[0].hands_per_hour == 2400
+    zero = HandFact("Z", None, None, "uth", T0, T0, 1, 0)
+    assert aggregate([zero], ["table"])[0].hands_per_hour is None
+    assert aggregate([zero], ["table"])[0].hands_per_hour_text() == "—"
     # 05:30 and 05:59 are the night shift that began at 22:00 the day before; 06:29 the day's
     shifts = aggregate(facts, ["shift"], ShiftPlan())
     assert [r.key[0] for r in shifts] == ["2026-11-30 22:00", "2026-12-01 06:00"]

@@ -91,10 +91,17 @@ class StatsRow:
         return Fraction(self.win, self.drop) if self.drop else Fraction(0)
 
     @property
-    def hands_per_hour(self) -> Fraction:
-        """Hands over the hours from ``first`` to ``last`` (at least one minute)."""
-        span = max((self.last - self.first) // timedelta(microseconds=1), 60_000_000)
-        return Fraction(self.hands * 3_600_000_000, span)
+    def hands_per_hour(self) -> Fraction | None:
+        """Hands over the hours the group really dealt, from the first hand's start to the
+        last hand's end (no floor under it: a one-minute minimum made 40 hands dealt in a few
+        seconds read 2,400 an hour); ``None`` when that span is empty (not a rate)."""
+        span = (self.last - self.first) // timedelta(microseconds=1)
+        return Fraction(self.hands * 3_600_000_000, span) if span > 0 else None
+
+    def hands_per_hour_text(self) -> str:
+        """:attr:`hands_per_hour` to one decimal, ``—`` when there is none."""
+        rate = self.hands_per_hour
+        return "—" if rate is None else f"{float(rate):.1f}"
 
     def value(self, group: str) -> str:
         """This row's value of ``group`` (one of ``by``)."""

@@ -5,12 +5,16 @@ application shows them only to a role that may see them, and logs the view."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from dealer_assist.games import GAME_CODES, get_game
 from dealer_assist.pitboss.titles import card_source
 from dealer_assist.ports import StoredHand
+
+Money = Callable[[int], str]
+"""How an amount (integer minor units) is written: the window's says the unit (EUR)."""
 
 
 @dataclass(frozen=True)
@@ -65,26 +69,32 @@ def _cards(hand: StoredHand) -> list[CardLine]:
     return out
 
 
-def _bets(rec: dict[str, Any]) -> list[str]:
+def _bets(rec: dict[str, Any], money: Money) -> list[str]:
     out = []
     for p in rec.get("players", []):
         bets = p.get("bets")
         if isinstance(bets, dict):
             out.append(
-                f"seat {p['seat']}: " + ", ".join(f"{k} {v}" for k, v in sorted(bets.items()))
+                f"seat {p['seat']}: "
+                + ", ".join(f"{k} {_m(money, v)}" for k, v in sorted(bets.items()))
             )
         elif "stack" in p:
-            out.append(f"seat {p['seat']}: stack {p['stack']}")
+            out.append(f"seat {p['seat']}: stack {_m(money, p['stack'])}")
     for post in rec.get("posts", []):
-        out.append(f"seat {post['seat']} posts {post['type']} {post['amount']}")
+        out.append(f"seat {post['seat']} posts {post['type']} {_m(money, post['amount'])}")
     return out
 
 
-def _decisions(game: str, rec: dict[str, Any]) -> list[str]:
+def _m(money: Money, value: Any) -> str:
+    """An amount through ``money`` (integers only: anything else as it is)."""
+    return money(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+def _decisions(game: str, rec: dict[str, Any], money: Money) -> list[str]:
     if isinstance(rec.get("actions"), list):  # pot games: one list in order
         return [
             f"{a.get('street')}: seat {a.get('seat')} {a.get('action')}"
-            + (f" to {a['to']}" if "to" in a else "")
+            + (f" to {_m(money, a['to'])}" if "to" in a else "")
             for a in rec["actions"]
         ]
     out = []
@@ -99,20 +109,29 @@ def _decisions(game: str, rec: dict[str, Any]) -> list[str]:
     return sorted(out, key=lambda s: order.get(s.split(":")[0], 9))
 
 
-def _results(settlement: dict[str, Any] | None) -> list[str]:
+def _results(settlement: dict[str, Any] | None, money: Money) -> list[str]:
     if not isinstance(settlement, dict):
         return []
     out = []
     for pot in settlement.get("pots", []):
-        winners = ", ".join(f"seat {w['seat']} {w['amount']}" for w in pot.get("winners", []))
-        out.append(f"{pot.get('pot')} {pot.get('amount')}: {winners}")
+        winners = ", ".join(
+            f"seat {w['seat']} {_m(money, w['amount'])}" for w in pot.get("winners", [])
+        )
+        out.append(f"{pot.get('pot')} {_m(money, pot.get('amount'))}: {winners}")
     for s in sorted(settlement.get("seats", []), key=lambda s: s.get("seat", 0)):
-        boxes = ", ".join(f"{b['box']} {b['outcome']} {b['net']:+d}" for b in s.get("bets", []))
+        boxes = ", ".join(
+            f"{b['box']} {b['outcome']} {_signed(money, b['net'])}" for b in s.get("bets", [])
+        )
         out.append(
-            f"seat {s.get('seat')}: {s.get('result')} net {s.get('net', 0):+d}"
+            f"seat {s.get('seat')}: {s.get('result')} net {_signed(money, s.get('net', 0))}"
             + (f" ({boxes})" if boxes else "")
         )
     return out
+
+
+def _signed(money: Money, value: Any) -> str:
+    text = _m(money, value)
+    return text if text.startswith("-") or not isinstance(value, int) else f"+{text}"
 
 
 def _events(hand: StoredHand) -> list[str]:
@@ -125,9 +144,10 @@ def _events(hand: StoredHand) -> list[str]:
     return out
 
 
-def hand_detail(hand: StoredHand) -> HandDetail:
-    """The detail of ``hand`` (see :class:`HandDetail`); never raises for a shape it does not
-    know (the part is left empty)."""
+def hand_detail(hand: StoredHand, money: Money = str) -> HandDetail:
+    """The detail of ``hand`` (see :class:`HandDetail`), every amount written by ``money``
+    (integer minor units -> text; default the bare number); never raises for a shape it does
+    not know (the part is left empty)."""
     return HandDetail(
         hand.table_id,
         hand.hand_id,
@@ -137,8 +157,8 @@ def hand_detail(hand: StoredHand) -> HandDetail:
         hand.started_at.isoformat(),
         hand.ended_at.isoformat(),
         tuple(_cards(hand)),
-        tuple(_bets(hand.record)),
-        tuple(_decisions(hand.game, hand.record)),
-        tuple(_results(hand.settlement)),
+        tuple(_bets(hand.record, money)),
+        tuple(_decisions(hand.game, hand.record, money)),
+        tuple(_results(hand.settlement, money)),
         tuple(_events(hand)),
     )

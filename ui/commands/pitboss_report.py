@@ -248,6 +248,6 @@ def run_stats(args: argparse.Namespace) -> int:
     print("\t".join([*by, "games", "hands", "hands/h", "drop", "win", "hold"]))
     for r in rows:
         print("\t".join([*r.key, ",".join(r.games), str(r.hands),
-                         f"{float(r.hands_per_hour):.1f}", str(r.drop), str(r.win),
+                         r.hands_per_hour_text(), str(r.drop), str(r.win),
                          f"{float(r.hold):.4%}"]))  # fmt: skip
     return 0

@@ -2824,8 +2824,8 @@
             <translation>Piatto elevato: convalida</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_model.py" line="57" />
-            <location filename="../pitboss/texts.py" line="75" />
+            <location filename="../pitboss/search_model.py" line="61" />
+            <location filename="../pitboss/texts.py" line="78" />
             <source>Open integrity alert: %1. These records are not proven as they stand</source>
             <extracomment>(header, the row's value, the sort key or None: not sortable)
 ----------
@@ -2965,137 +2965,138 @@ How an open integrity alert looks wherever it is shown (tile, rows, hand screen)
     <context>
         <name>HandScreen</name>
         <message>
-            <location filename="../pitboss/hand_view.py" line="48" />
+            <location filename="../pitboss/hand_view.py" line="51" />
             <source>No hand open: search and open one</source>
+            <extracomment>The record's fields that are amounts (minor units): shown with their unit.</extracomment>
             <translation>Nessuna mano aperta: cercane una e aprila</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="54" />
+            <location filename="../pitboss/hand_view.py" line="57" />
             <source>Show hole cards</source>
             <translation>Mostra le carte coperte</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="55" />
+            <location filename="../pitboss/hand_view.py" line="58" />
             <source>Recompute with today's rules</source>
             <translation>Ricalcola con le regole di oggi</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="58" />
+            <location filename="../pitboss/hand_view.py" line="61" />
             <source>Position</source>
             <translation>Posizione</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="58" />
+            <location filename="../pitboss/hand_view.py" line="61" />
             <source>Card</source>
             <translation>Carta</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="58" />
+            <location filename="../pitboss/hand_view.py" line="61" />
             <source>Source</source>
             <translation>Fonte</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="58" />
+            <location filename="../pitboss/hand_view.py" line="61" />
             <source>Device</source>
             <translation>Dispositivo</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="62" />
+            <location filename="../pitboss/hand_view.py" line="65" />
             <source>◀ Prev</source>
             <translation>◀ Indietro</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="63" />
+            <location filename="../pitboss/hand_view.py" line="66" />
             <source>Next ▶</source>
             <translation>Avanti ▶</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="69" />
+            <location filename="../pitboss/hand_view.py" line="72" />
             <source>Field</source>
             <translation>Campo</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="69" />
+            <location filename="../pitboss/hand_view.py" line="72" />
             <source>Recorded and paid</source>
             <translation>Registrato e pagato</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="69" />
+            <location filename="../pitboss/hand_view.py" line="72" />
             <source>Recomputed today</source>
             <translation>Ricalcolato oggi</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="138" />
+            <location filename="../pitboss/hand_view.py" line="141" />
             <source>%1 hand %2 (%3): %4</source>
             <translation>%1 mano %2 (%3): %4</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="169" />
+            <location filename="../pitboss/hand_view.py" line="172" />
             <source>Bets</source>
             <translation>Puntate</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="170" />
+            <location filename="../pitboss/hand_view.py" line="173" />
             <source>Decisions in order</source>
             <translation>Decisioni in ordine</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="171" />
+            <location filename="../pitboss/hand_view.py" line="174" />
             <source>Results</source>
             <translation>Risultati</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="172" />
+            <location filename="../pitboss/hand_view.py" line="175" />
             <source>Device events</source>
             <translation>Eventi del dispositivo</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="177" />
+            <location filename="../pitboss/hand_view.py" line="180" />
             <source>Corrections and undos</source>
             <translation>Correzioni e annullamenti</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="180" />
+            <location filename="../pitboss/hand_view.py" line="183" />
             <source>Void reason: %1</source>
             <translation>Motivo dell'annullamento: %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="195" />
+            <location filename="../pitboss/hand_view.py" line="198" />
             <source>Step %1 of %2</source>
             <translation>Passo %1 di %2</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="208" />
+            <location filename="../pitboss/hand_view.py" line="211" />
             <source>Board: %1</source>
             <translation>Carte comuni: %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="209" />
+            <location filename="../pitboss/hand_view.py" line="212" />
             <source>Dealer: %1</source>
             <translation>Banco: %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="218" />
+            <location filename="../pitboss/hand_view.py" line="222" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="221" />
+            <location filename="../pitboss/hand_view.py" line="225" />
             <source>Result as folded: settled</source>
             <translation>Risultato della riproduzione: liquidata</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="224" />
+            <location filename="../pitboss/hand_view.py" line="228" />
             <source>Replay stopped: %1</source>
             <translation>Riproduzione interrotta: %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="232" />
+            <location filename="../pitboss/hand_view.py" line="244" />
             <source>The recompute agrees with what was recorded and paid</source>
             <translation>Il ricalcolo concorda con quanto registrato e pagato</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="234" />
+            <location filename="../pitboss/hand_view.py" line="246" />
             <source>Differences between the record and the recompute: %1</source>
             <translation>Differenze tra la registrazione e il ricalcolo: %1</translation>
         </message>
@@ -3146,204 +3147,214 @@ How an open integrity alert looks wherever it is shown (tile, rows, hand screen)
     <context>
         <name>PitBoss</name>
         <message>
-            <location filename="../pitboss/texts.py" line="12" />
+            <location filename="../pitboss/texts.py" line="15" />
             <source>dealer</source>
             <translation>croupier</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="13" />
+            <location filename="../pitboss/texts.py" line="16" />
             <source>pit_boss</source>
             <translation>capo tavolo</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="14" />
+            <location filename="../pitboss/texts.py" line="17" />
             <source>shift_manager</source>
             <translation>capoturno</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="15" />
+            <location filename="../pitboss/texts.py" line="18" />
             <source>auditor</source>
             <translation>revisore</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="16" />
+            <location filename="../pitboss/texts.py" line="19" />
             <source>dealing</source>
             <translation>in gioco</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="17" />
+            <location filename="../pitboss/texts.py" line="20" />
             <source>faulted</source>
             <translation>in guasto</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="18" />
+            <location filename="../pitboss/texts.py" line="21" />
             <source>void_alarm</source>
             <translation>allarme annullamento</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="19" />
+            <location filename="../pitboss/texts.py" line="22" />
             <source>offline</source>
             <translation>non in linea</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="20" />
+            <location filename="../pitboss/texts.py" line="23" />
             <source>void</source>
             <translation>annullata</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="21" />
+            <location filename="../pitboss/texts.py" line="24" />
             <source>settled</source>
             <translation>liquidata</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="22" />
+            <location filename="../pitboss/texts.py" line="25" />
             <source>device_fault</source>
             <translation>guasto del dispositivo</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="23" />
+            <location filename="../pitboss/texts.py" line="26" />
             <source>link_lost</source>
             <translation>collegamento perso</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="24" />
+            <location filename="../pitboss/texts.py" line="27" />
             <source>identity_changed</source>
             <translation>identità cambiata</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="25" />
+            <location filename="../pitboss/texts.py" line="28" />
             <source>chain_break</source>
             <translation>catena interrotta</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="26" />
+            <location filename="../pitboss/texts.py" line="29" />
             <source>tampered</source>
             <translation>manomesso</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="27" />
+            <location filename="../pitboss/texts.py" line="30" />
             <source>gap</source>
             <translation>lacuna</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="28" />
+            <location filename="../pitboss/texts.py" line="31" />
             <source>tamper_alert</source>
             <translation>allarme manomissione</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="29" />
+            <location filename="../pitboss/texts.py" line="32" />
             <source>key_changed</source>
             <translation>chiave cambiata</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="30" />
+            <location filename="../pitboss/texts.py" line="33" />
             <source>foreign_record</source>
             <translation>registrazione estranea</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="31" />
+            <location filename="../pitboss/texts.py" line="34" />
             <source>journal_behind</source>
             <translation>giornale indietro</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="32" />
+            <location filename="../pitboss/texts.py" line="35" />
             <source>bad_checkpoint</source>
             <translation>punto di controllo non valido</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="33" />
+            <location filename="../pitboss/texts.py" line="36" />
             <source>signer_rewound</source>
             <translation>firmatario riavvolto</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="34" />
+            <location filename="../pitboss/texts.py" line="37" />
             <source>Integrity alert</source>
             <translation>Allarme di integrità</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="35" />
+            <location filename="../pitboss/texts.py" line="38" />
             <source>Open integrity alert: %1. These records are not proven as they stand</source>
             <translation>Allarme di integrità aperto: %1. Queste registrazioni non sono provate così come sono</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="38" />
+            <location filename="../pitboss/texts.py" line="41" />
             <source>reader</source>
             <translation>lettore</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="39" />
+            <location filename="../pitboss/texts.py" line="42" />
             <source>camera</source>
             <translation>telecamera</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="40" />
+            <location filename="../pitboss/texts.py" line="43" />
             <source>keypad</source>
             <translation>tastierino</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="41" />
+            <location filename="../pitboss/texts.py" line="44" />
             <source>manual_card</source>
             <translation>carta manuale</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="42" />
+            <location filename="../pitboss/texts.py" line="45" />
             <source>camera_card</source>
             <translation>carta da telecamera</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="43" />
+            <location filename="../pitboss/texts.py" line="46" />
             <source>Hand</source>
             <translation>Mano</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="44" />
+            <location filename="../pitboss/texts.py" line="47" />
             <source>Recorded (UTC)</source>
             <translation>Registrata (UTC)</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="45" />
+            <location filename="../pitboss/texts.py" line="48" />
             <source>Game</source>
             <translation>Gioco</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="46" />
+            <location filename="../pitboss/texts.py" line="49" />
             <source>Outcome</source>
             <translation>Esito</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="47" />
+            <location filename="../pitboss/texts.py" line="50" />
             <source>Top payout or pot</source>
             <translation>Vincita o piatto massimo</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="48" />
+            <location filename="../pitboss/texts.py" line="51" />
             <source>Wagered</source>
             <translation>Puntato</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="49" />
+            <location filename="../pitboss/texts.py" line="52" />
             <source>Seats</source>
             <translation>Posti</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="50" />
+            <location filename="../pitboss/texts.py" line="53" />
             <source>Flags</source>
             <translation>Indicatori</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="51" />
+            <location filename="../pitboss/texts.py" line="54" />
             <source>Void reason</source>
             <translation>Motivo dell'annullamento</translation>
         </message>
         <message>
-            <location filename="../pitboss/texts.py" line="52" />
+            <location filename="../pitboss/texts.py" line="55" />
             <source>Table</source>
             <translation>Tavolo</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_model.py" line="24" />
+            <location filename="../pitboss/search_model.py" line="25" />
             <source>Dealer badge</source>
             <translation>Badge croupier</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/search_model.py" line="26" />
+            <source>Top payout or pot (EUR)</source>
+            <translation>Vincita o piatto massimo (EUR)</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/search_model.py" line="27" />
+            <source>Wagered (EUR)</source>
+            <translation>Puntato (EUR)</translation>
         </message>
     </context>
     <context>
@@ -3433,94 +3444,94 @@ How an open integrity alert looks wherever it is shown (tile, rows, hand screen)
     <context>
         <name>SearchView</name>
         <message>
-            <location filename="../pitboss/search_view.py" line="86" />
+            <location filename="../pitboss/search_view.py" line="87" />
             <source>Between</source>
             <translation>Tra</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="95" />
-            <location filename="../pitboss/search_view.py" line="97" />
-            <location filename="../pitboss/search_view.py" line="102" />
+            <location filename="../pitboss/search_view.py" line="96" />
+            <location filename="../pitboss/search_view.py" line="98" />
+            <location filename="../pitboss/search_view.py" line="103" />
             <source>any</source>
             <translation>qualsiasi</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="98" />
+            <location filename="../pitboss/search_view.py" line="99" />
             <source>settled</source>
             <translation>liquidata</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="99" />
+            <location filename="../pitboss/search_view.py" line="100" />
             <source>void</source>
             <translation>annullata</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="106" />
+            <location filename="../pitboss/search_view.py" line="107" />
             <source>badge, exact</source>
             <translation>badge, esatto</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="107" />
+            <location filename="../pitboss/search_view.py" line="108" />
             <source>Shift</source>
             <translation>Turno</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="118" />
+            <location filename="../pitboss/search_view.py" line="119" />
             <source>Device fault</source>
             <translation>Guasto del dispositivo</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="119" />
+            <location filename="../pitboss/search_view.py" line="120" />
             <source>Card typed on the keypad</source>
             <translation>Carta digitata sul tastierino</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="120" />
+            <location filename="../pitboss/search_view.py" line="121" />
             <source>Card read by the camera</source>
             <translation>Carta letta dalla telecamera</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="121" />
+            <location filename="../pitboss/search_view.py" line="122" />
             <source>Search</source>
             <translation>Cerca</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="125" />
+            <location filename="../pitboss/search_view.py" line="126" />
             <source>Table</source>
             <translation>Tavolo</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="126" />
+            <location filename="../pitboss/search_view.py" line="127" />
             <source>Game</source>
             <translation>Gioco</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="135" />
+            <location filename="../pitboss/search_view.py" line="136" />
             <source>Seat</source>
             <translation>Posto</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="136" />
+            <location filename="../pitboss/search_view.py" line="137" />
             <source>Dealer badge</source>
             <translation>Badge croupier</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="137" />
+            <location filename="../pitboss/search_view.py" line="138" />
             <source>Outcome</source>
             <translation>Esito</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="138" />
-            <source>Payout or pot at least (minor units)</source>
-            <translation>Vincita o piatto almeno (centesimi)</translation>
+            <location filename="../pitboss/search_view.py" line="139" />
+            <source>Payout or pot at least (EUR)</source>
+            <translation>Vincita o piatto almeno (EUR)</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="139" />
+            <location filename="../pitboss/search_view.py" line="140" />
             <source>Void reason contains</source>
             <translation>Il motivo dell'annullamento contiene</translation>
         </message>
         <message>
-            <location filename="../pitboss/search_view.py" line="163" />
+            <location filename="../pitboss/search_view.py" line="164" />
             <source>Hands shown: %1</source>
             <translation>Mani mostrate: %1</translation>
         </message>
@@ -3549,8 +3560,8 @@ How an open integrity alert looks wherever it is shown (tile, rows, hand screen)
         </message>
         <message>
             <location filename="../pitboss/signoff_panel.py" line="59" />
-            <source>Amount</source>
-            <translation>Importo</translation>
+            <source>Amount (EUR)</source>
+            <translation>Importo (EUR)</translation>
         </message>
         <message>
             <location filename="../pitboss/signoff_panel.py" line="60" />
@@ -3636,112 +3647,112 @@ How an open integrity alert looks wherever it is shown (tile, rows, hand screen)
     <context>
         <name>StatsTab</name>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="140" />
+            <location filename="../pitboss/stats_tab.py" line="141" />
             <source>Refresh</source>
             <translation>Aggiorna</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="145" />
+            <location filename="../pitboss/stats_tab.py" line="146" />
             <source>Group</source>
             <translation>Gruppo</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="145" />
+            <location filename="../pitboss/stats_tab.py" line="146" />
             <source>Games</source>
             <translation>Giochi</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="145" />
+            <location filename="../pitboss/stats_tab.py" line="146" />
             <source>Hands</source>
             <translation>Mani</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="145" />
+            <location filename="../pitboss/stats_tab.py" line="146" />
             <source>Hands/h</source>
             <translation>Mani/ora</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="146" />
-            <source>Drop</source>
-            <translation>Drop</translation>
-        </message>
-        <message>
-            <location filename="../pitboss/stats_tab.py" line="146" />
-            <source>Win</source>
-            <translation>Vincita</translation>
-        </message>
-        <message>
-            <location filename="../pitboss/stats_tab.py" line="146" />
+            <location filename="../pitboss/stats_tab.py" line="147" />
             <source>Hold</source>
             <translation>Hold</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="146" />
+            <location filename="../pitboss/stats_tab.py" line="147" />
+            <source>Drop (EUR)</source>
+            <translation>Drop (EUR)</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="147" />
+            <source>Win (EUR)</source>
+            <translation>Vincita (EUR)</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/stats_tab.py" line="148" />
             <source>Theoretical hold</source>
             <translation>Hold teorico</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="150" />
+            <location filename="../pitboss/stats_tab.py" line="152" />
             <source>Hold % by day against the 95% band</source>
             <translation>Hold % per giorno rispetto alla banda al 95%</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="154" />
+            <location filename="../pitboss/stats_tab.py" line="156" />
             <source>Hands per hour</source>
             <translation>Mani per ora</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="162" />
+            <location filename="../pitboss/stats_tab.py" line="164" />
             <source>From</source>
             <translation>Dal</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="164" />
+            <location filename="../pitboss/stats_tab.py" line="166" />
             <source>To</source>
             <translation>Al</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="166" />
+            <location filename="../pitboss/stats_tab.py" line="168" />
             <source>By</source>
             <translation>Per</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="195" />
+            <location filename="../pitboss/stats_tab.py" line="197" />
             <source>Table</source>
             <translation>Tavolo</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="195" />
+            <location filename="../pitboss/stats_tab.py" line="197" />
             <source>Pit</source>
             <translation>Pit</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="195" />
+            <location filename="../pitboss/stats_tab.py" line="197" />
             <source>Shift</source>
             <translation>Turno</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="196" />
+            <location filename="../pitboss/stats_tab.py" line="198" />
             <source>Dealer</source>
             <translation>Croupier</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="196" />
+            <location filename="../pitboss/stats_tab.py" line="198" />
             <source>Game</source>
             <translation>Gioco</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="212" />
+            <location filename="../pitboss/stats_tab.py" line="214" />
             <source>Computing…</source>
             <translation>Calcolo in corso…</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="242" />
+            <location filename="../pitboss/stats_tab.py" line="245" />
             <source>%1 hands, %2 groups</source>
             <translation>%1 mani, %2 gruppi</translation>
         </message>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="248" />
+            <location filename="../pitboss/stats_tab.py" line="251" />
             <source>No hold outside its 95% band.</source>
             <translation>Nessun hold fuori dalla sua banda al 95%.</translation>
         </message>
@@ -3757,7 +3768,7 @@ How an open integrity alert looks wherever it is shown (tile, rows, hand screen)
     <context>
         <name>tab</name>
         <message>
-            <location filename="../pitboss/stats_tab.py" line="327" />
+            <location filename="../pitboss/stats_tab.py" line="338" />
             <source>Statistics</source>
             <translation>Statistiche</translation>
         </message>

@@ -109,4 +109,10 @@ IT = {
     "Shift report as PDF…": "Rapporto di turno in PDF…",
     "Exported %1 hands to %2": "Esportate %1 mani in %2",
     "Shift report written to %1": "Rapporto di turno scritto in %1",
+    "Payout or pot at least (EUR)": "Vincita o piatto almeno (EUR)",
+    "Top payout or pot (EUR)": "Vincita o piatto massimo (EUR)",
+    "Wagered (EUR)": "Puntato (EUR)",
+    "Drop (EUR)": "Drop (EUR)",
+    "Win (EUR)": "Vincita (EUR)",
+    "Amount (EUR)": "Importo (EUR)",
 }

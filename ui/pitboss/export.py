@@ -150,7 +150,7 @@ def table_rows(report: ShiftReport, language: str = "en") -> list[list[str]]:
     for r in report.rows:
         s = r.stats
         out.append([
-            s.key[0], ", ".join(s.games), str(s.hands), f"{float(s.hands_per_hour):.1f}",
+            s.key[0], ", ".join(s.games), str(s.hands), s.hands_per_hour_text(),
             money(s.drop), money(s.win), percent(s.hold),
             percent(r.theoretical) if r.theoretical is not None else "",
             f"{percent(r.band[0])} .. {percent(r.band[1])}" if r.band else "",
@@ -159,7 +159,8 @@ def table_rows(report: ShiftReport, language: str = "en") -> list[list[str]]:
     t = report.totals
     everywhere = "; ".join(report.integrity) if report.integrity else ""
     if t is not None:
-        out.append([h["total"], ", ".join(t.games), str(t.hands), "", money(t.drop),
+        out.append([h["total"], ", ".join(t.games), str(t.hands), t.hands_per_hour_text(),
+                    money(t.drop),
                     money(t.win), percent(t.hold), "", "", everywhere])  # fmt: skip
     elif everywhere:
         out.append([h["total"], "", "0", "", "", "", "", "", "", everywhere])

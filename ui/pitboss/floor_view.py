@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from dealer_assist.pitboss.filters import TAMPER_STATUS, AlertRow, FloorSnapshot
 from dealer_assist.pitboss.users import LOCK_AFTER
 from ui.pitboss.signoff_panel import SignoffPanel
-from ui.pitboss.texts import ALERT_COLOUR, tr
+from ui.pitboss.texts import ALERT_COLOUR, fit_columns, tr
 
 _STATUS_COLOURS = {
     "dealing": "#d7f0d7",
@@ -161,6 +161,6 @@ class FloorScreen(QWidget):
             )
             for j, v in enumerate(values):
                 self.alert_view.setItem(i, j, QTableWidgetItem(v))
-        self.tables.resizeColumnsToContents()
-        self.alert_view.resizeColumnsToContents()
+        fit_columns(self.tables)
+        fit_columns(self.alert_view)
         self._enable()

@@ -29,6 +29,9 @@ from ui.money import fmt_money
 from ui.pitboss.service import HandView
 from ui.pitboss.texts import ALERT_STYLE, alert_sentence, tr
 
+#: The record's fields that are amounts (minor units): shown with their unit.
+MONEY_FIELDS = frozenset({"net", "amount", "stake", "paid", "won", "to", "wagered", "payout",
+                          "stack", "ante", "blind", "trips", "play", "bet"})  # fmt: skip
 HIDDEN = "▮▮"
 MARK = QColor("#f4c7c3")
 
@@ -173,7 +176,7 @@ class HandScreen(QWidget):
         ]
         fixed = changes_of(self.view.replay)  # after the fact: who, authorised by whom, when
         if fixed:
-            said = [change_text(c, lambda v: fmt_money(v, "").strip()) for c in fixed]
+            said = [change_text(c, fmt_money) for c in fixed]
             parts.insert(2, (self.tr("Corrections and undos"), tuple(said)))
         lines = [f"{d.started_at} → {d.ended_at}"]
         if d.void_reason:
@@ -212,7 +215,8 @@ class HandScreen(QWidget):
             up = seat.up + (False,) * (len(seat.hole) - len(seat.up))  # Stud's up cards: public
             hole = " ".join(self._card(c, not u) for c, u in zip(seat.hole, up, strict=True))
             hole = hole or "—"
-            stakes = ", ".join(f"{k} {v}" for k, v in sorted(seat.stakes.items()))
+            money = self.view.money if self.view else str
+            stakes = ", ".join(f"{k} {money(v)}" for k, v in sorted(seat.stakes.items()))
             acts = "; ".join(seat.actions)
             lines.append(
                 self.tr("Seat %1").replace("%1", str(seat.seat)) + f": {hole}  [{stakes}]  {acts}"
@@ -223,6 +227,14 @@ class HandScreen(QWidget):
         if replay and replay.stopped and s is replay.steps[-1]:
             lines.append(self.tr("Replay stopped: %1").replace("%1", replay.stopped))
         return "\n".join(lines)
+
+    def _value(self, path: str, value: object) -> str:
+        """A difference's value: an amount (its path ends with a money field) in the hand's
+        unit, anything else as it is."""
+        field = path.rsplit(".", 1)[-1].split("[", 1)[0]
+        if self.view and field in MONEY_FIELDS and type(value) is int:
+            return self.view.money(value)
+        return str(value)
 
     def show_recompute(self, result: Recompute) -> None:
         """Show the recompute: the verdict and each difference, marked."""
@@ -236,7 +248,8 @@ class HandScreen(QWidget):
         self.verdict.setStyleSheet("" if result.agrees else "color: #a50e0e; font-weight: bold")
         self.diffs.setRowCount(len(result.differences))
         for i, d in enumerate(result.differences):
-            for j, v in enumerate((d.path, str(d.recorded), str(d.recomputed))):
+            for j, v in enumerate((d.path, self._value(d.path, d.recorded),
+                                   self._value(d.path, d.recomputed))):  # fmt: skip
                 item = QTableWidgetItem(v)
                 item.setBackground(QBrush(MARK))
                 self.diffs.setItem(i, j, item)

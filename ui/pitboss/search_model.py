@@ -17,11 +17,15 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor
 
 from dealer_assist.pitboss.filters import HandFilter, HandRow, Page, Sort
-from ui.pitboss.texts import ALERT_COLOUR, tr
+from ui.pitboss.texts import ALERT_COLOUR, euros, tr
 from ui.pitboss.worker import Jobs
 
 PAGE = 100
-_TITLES = (QT_TRANSLATE_NOOP("PitBoss", "Dealer badge"),)  # the column title texts.py does not list
+_TITLES = (  # the column titles texts.py does not list
+    QT_TRANSLATE_NOOP("PitBoss", "Dealer badge"),
+    QT_TRANSLATE_NOOP("PitBoss", "Top payout or pot (EUR)"),
+    QT_TRANSLATE_NOOP("PitBoss", "Wagered (EUR)"),
+)
 Index = QModelIndex | QPersistentModelIndex
 #: (header, the row's value, the sort key or None: not sortable)
 COLUMNS: tuple[tuple[str, Callable[[HandRow], Any], str | None], ...] = (
@@ -36,13 +40,13 @@ COLUMNS: tuple[tuple[str, Callable[[HandRow], Any], str | None], ...] = (
     ("Dealer badge", lambda r: r.dealer or "", None),
     ("Outcome", lambda r: tr(r.status), "status"),
     (
-        "Top payout or pot",
-        lambda r: "" if r.top_amount is None else r.top_amount,
+        "Top payout or pot (EUR)",
+        lambda r: "" if r.top_amount is None else euros(r.top_amount),
         "top_amount",
     ),
     (
-        "Wagered",
-        lambda r: "" if r.wagered is None else r.wagered,
+        "Wagered (EUR)",
+        lambda r: "" if r.wagered is None else euros(r.wagered),
         "wagered",
     ),
     ("Seats", lambda r: " ".join(str(s) for s in r.seats), None),

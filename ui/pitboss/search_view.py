@@ -34,6 +34,7 @@ from dealer_assist.errors import ConfigError, DealerAssistError
 from dealer_assist.games import GAME_CODES, POT_GAME_CODES
 from dealer_assist.pitboss.filters import HandFilter
 from ui.pitboss.search_model import HandsModel
+from ui.pitboss.texts import fit_columns
 
 
 def _utc(edit: QDateTimeEdit) -> datetime:
@@ -97,8 +98,8 @@ class SearchView(QWidget):
         self.outcome.addItem(self.tr("any"), None)
         self.outcome.addItem(self.tr("settled"), "settled")
         self.outcome.addItem(self.tr("void"), "void")
-        self.min_amount = QSpinBox()
-        self.min_amount.setRange(0, 2_000_000_000)
+        self.min_amount = QSpinBox()  # whole euros (the search takes minor units: x 100)
+        self.min_amount.setRange(0, 20_000_000)
         self.min_amount.setSpecialValueText(self.tr("any"))
         self.void_reason = QLineEdit()
         self.dealer = QLineEdit()
@@ -135,7 +136,7 @@ class SearchView(QWidget):
         left.addRow(self.tr("Seat"), self.seat)
         right.addRow(self.tr("Dealer badge"), self.dealer)
         right.addRow(self.tr("Outcome"), self.outcome)
-        right.addRow(self.tr("Payout or pot at least (minor units)"), self.min_amount)
+        right.addRow(self.tr("Payout or pot at least (EUR)"), self.min_amount)
         right.addRow(self.tr("Void reason contains"), self.void_reason)
         flags = QHBoxLayout()
         for check in (self.fault, self.manual, self.camera):
@@ -162,6 +163,7 @@ class SearchView(QWidget):
         model.loaded.connect(
             lambda n: self.status.setText(self.tr("Hands shown: %1").replace("%1", str(n)))
         )
+        model.loaded.connect(lambda _n: fit_columns(self.view))
         model.error.connect(self.status.setText)
 
     def current_filter(self) -> HandFilter:
@@ -183,7 +185,7 @@ class SearchView(QWidget):
             game=self.game.currentText() or None,
             seat=self.seat.value() or None,
             outcome=self.outcome.currentData(),
-            min_amount=self.min_amount.value() or None,
+            min_amount=self.min_amount.value() * 100 or None,
             void_reason=self.void_reason.text().strip() or None,
             flags=flags,
             dealer=self.dealer.text().strip() or None,

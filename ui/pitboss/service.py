@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from dealer_assist.events import iso_utc, utc_now
 from dealer_assist.pitboss.detail import HandDetail, hand_detail
+from ui.money import fmt_money
 
 if TYPE_CHECKING:
     from dealer_assist.audit.stats import StatsSource
@@ -66,6 +67,9 @@ class HandView:
     holes_allowed: bool
     alerts: tuple[AlertRow, ...] = ()
     """The open integrity alerts that cover this hand (a tampered chain, a changed key...)."""
+    money: Callable[[int], str] = fmt_money
+    """How the screen writes this hand's amounts: euros (``EUR 12.50``), or chips for a
+    tournament hand (its record's ``tournament``)."""
 
 
 class Session:
@@ -209,7 +213,8 @@ class Session:
         alerts = tuple(a for a in self._integrity(fresh=True) if covers(a, table_id, position))
         self._log("view_detail", table_id, position)
         holes = allowed(user.role, Action.VIEW_HOLE_CARDS)
-        return HandView(hand_detail(hand), replay(hand), holes, alerts)
+        money = chips_text if hand.record.get("tournament") else fmt_money
+        return HandView(hand_detail(hand, money), replay(hand), holes, alerts, money)
 
     def reveal_hole_cards(self, table_id: str, position: int) -> None:
         """Allow the hole cards of a hand on screen: role checked, the view logged.
@@ -320,6 +325,11 @@ class Session:
     def close(self) -> None:
         """Close the source."""
         self.source.close()
+
+
+def chips_text(minor: int) -> str:
+    """A tournament hand's amount: ``5,000 chips`` (chips are not money)."""
+    return f"{minor:,} chips"
 
 
 def _sha256(path: Path) -> str:

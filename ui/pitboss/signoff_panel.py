@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from dealer_assist.pitboss.roles import Action, Role, allowed
 from dealer_assist.pitboss.signoffs import BOARD, SignoffRequest, SignoffRow, may_confirm
 from ui.money import fmt_money
-from ui.pitboss.texts import tr
+from ui.pitboss.texts import fit_columns, tr
 
 _WAITING = "#fbe3b4"
 
@@ -56,7 +56,7 @@ class SignoffPanel(QWidget):
                 self.tr("Table"),
                 self.tr("Hand"),
                 self.tr("Seat"),
-                self.tr("Amount"),
+                self.tr("Amount (EUR)"),
                 self.tr("Cards as read"),
                 self.tr("Needs"),
             ]
@@ -172,7 +172,7 @@ class SignoffPanel(QWidget):
                 item = QTableWidgetItem(v)
                 item.setBackground(QBrush(QColor(_WAITING)))
                 self.view.setItem(i, j, item)
-        self.view.resizeColumnsToContents()
+        fit_columns(self.view)
         if keep is not None:
             for i, r in enumerate(self.rows):
                 if r.id == keep.id:

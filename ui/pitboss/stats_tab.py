@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from dealer_assist.audit.stats import StatsRow, StatsSource, VarianceAlert, variance_alerts
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.games.hold import Estimate, main_game_hold
+from ui.pitboss.texts import fit_columns
 
 GROUP_CHOICES = ("table", "pit", "shift", "dealer", "game")
 _ALERT_COLOUR = "#f4c7c3"
@@ -143,7 +144,8 @@ class StatsTab(QWidget):
         self.table = QTableWidget(0, 8)
         self.table.setHorizontalHeaderLabels([
             self.tr("Group"), self.tr("Games"), self.tr("Hands"), self.tr("Hands/h"),
-            self.tr("Drop"), self.tr("Win"), self.tr("Hold"), self.tr("Theoretical hold"),
+            self.tr("Drop (EUR)"), self.tr("Win (EUR)"), self.tr("Hold"),
+            self.tr("Theoretical hold"),
         ])  # fmt: skip
         self.table.setSortingEnabled(True)
         self.hold_plot = pg.PlotWidget(axisItems={"bottom": pg.DateAxisItem(utcOffset=0)})
@@ -228,7 +230,7 @@ class StatsTab(QWidget):
         for i, r in enumerate(result.rows):
             est = result.theory.get(r.games[0]) if len(r.games) == 1 else None
             cells = [" / ".join(r.key), ", ".join(r.games), str(r.hands),
-                     f"{float(r.hands_per_hour):.1f}", _money(r.drop), _money(r.win),
+                     r.hands_per_hour_text(), _money(r.drop), _money(r.win),
                      f"{float(r.hold):.2%}", f"{float(est.hold):.2%}" if est else ""]  # fmt: skip
             for j, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -238,6 +240,7 @@ class StatsTab(QWidget):
                     item.setBackground(QBrush(QColor(_ALERT_COLOUR)))
                 self.table.setItem(i, j, item)
         self.table.setSortingEnabled(True)
+        fit_columns(self.table)
         hands = sum(r.hands for r in result.rows)
         self.status.setText(self.tr("%1 hands, %2 groups").replace("%1", str(hands))
                             .replace("%2", str(len(result.rows))))  # fmt: skip
@@ -250,6 +253,7 @@ class StatsTab(QWidget):
 
     def _plot(self, result: StatsResult) -> None:
         self.hold_plot.clear()
+        self.hold_plot.getAxis("bottom").setTicks([day_ticks(result.days)])
         games = sorted({r.value("game") for r in result.days})
         colours = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
         for n, game in enumerate(games):
@@ -295,6 +299,13 @@ def stats_tab_for(source: object) -> StatsTab:
     from ui.pitboss.service import stats_factory
 
     return StatsTab(stats_factory(source))
+
+
+def day_ticks(days: Sequence[StatsRow]) -> list[tuple[float, str]]:
+    """The day chart's axis: one label per day at its middle (``2026-12-01``), so each point
+    is read by its day, not by the hours a time axis picks."""
+    names = sorted({r.value("day") for r in days})
+    return [(_stamp(d, "%Y-%m-%d") + 43_200, d) for d in names]
 
 
 def _money(cents: int) -> str:

@@ -4,7 +4,10 @@ marked for translation; :func:`tr` translates them in the context ``PitBoss``.""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtWidgets import QTableView
+
+from ui.money import fmt_money
 
 CONTEXT = "PitBoss"
 
@@ -75,3 +78,29 @@ def alert_sentence(alerts: object) -> str:
     return tr("Open integrity alert: %1. These records are not proven as they stand").replace(
         "%1", ", ".join(items)
     )
+
+
+def euros(minor: int) -> str:
+    """An amount in a column titled in EUR: ``123456`` -> ``1,234.56`` (the one unit of the
+    window: every amount is euros, the title or the text says so)."""
+    return fmt_money(minor, "").strip()
+
+
+HEADER_PAD = 28
+"""Room beside a column title: the header's margins and the sort arrow."""
+
+
+def fit_columns(view: QTableView) -> None:
+    """Size ``view``'s columns to their contents and never narrower than their title (so no
+    title is cut; a table wider than its view scrolls)."""
+    view.resizeColumnsToContents()
+    header = view.horizontalHeader()
+    model = view.model()
+    if model is None:
+        return
+    fm = header.fontMetrics()
+    for i in range(model.columnCount()):
+        title = str(model.headerData(i, Qt.Orientation.Horizontal) or "")
+        need = fm.horizontalAdvance(title) + HEADER_PAD
+        if header.sectionSize(i) < need:
+            header.resizeSection(i, need)
