@@ -231,6 +231,15 @@ def forge_floor(url: str, toml: Path, db: Path, pub: str) -> list[tuple[str, str
         got = floor.checkpoint(TABLE, fake)
         rows.append(("forged checkpoint (own key) sent to the floor",
                      f"refused: {got.refused[:70]}" if got.refused else "ACCEPTED"))  # fmt: skip
+        fake = Checkpoint(head.position + 5, "ab" * 32, sign("ab" * 32), head.key_id)
+        got = floor.checkpoint(TABLE, fake)  # the table's key id, the attacker's signature
+        rows.append(("forged checkpoint (the table's key id)",
+                     f"refused: {got.refused[:70]}" if got.refused else "ACCEPTED"))  # fmt: skip
+        old = read(db)[head.position - 4]  # an older head, truly signed by the notary
+        behind = Checkpoint(old.hand_id, old.hash, old.signature, old.key_id)
+        got = floor.checkpoint(TABLE, behind)  # as from a notary whose state was restored
+        rows.append(("checkpoint behind the floor's (signer rewound)",
+                     f"refused: {got.refused[:70]}" if got.refused else "ACCEPTED"))  # fmt: skip
         kinds = sorted({a.kind for a in floor.alerts(table_id=TABLE)})
         rows.append(("  floor alerts raised", ", ".join(kinds)))
     admin, schema, fresh = floor_schema()  # the floor dropped and re-created

@@ -15,11 +15,13 @@ import pytest
 
 from dealer_assist.config import load_table_config
 from dealer_assist.engine.views import Phase
+from dealer_assist.errors import JournalError
 from dealer_assist.notary.client import NotaryClient, NotaryRefusedError
 from dealer_assist.storage.journal import Journal
 from dealer_assist.storage.step_signing import notary_uid, step_digest
 from drivers.emulator.process import EmulatorProcess
 from tests.notary_fixtures import NotaryProcess, notary_fixture  # noqa: F401 - the fixture
+from tests.test_journal_fixtures import make_entry
 from tests.test_recovery import FAST, Crash, Table
 
 TABLE = "UTH-3"
@@ -79,6 +81,46 @@ def test_the_notary_never_signs_a_hands_step_again_after_other_hands(
     notary.start()  # the memory is durable
     with pytest.raises(NotaryRefusedError):
         client(notary).sign_step(notary_uid(TABLE, "h1"), 1, forged)
+
+
+def _append_forged(db: Path, uid: str) -> None:
+    """What the journal's user does: a hand appended unsigned at the end, chained and hashed
+    (as one journaled while the signer was away looks)."""
+    import dataclasses
+
+    from dealer_assist.storage import chain_hash
+    from dealer_assist.storage.rows import hand_values
+
+    with Journal(str(db), create=False, read_only=True) as j:
+        last = j.last_hand()
+    assert last is not None
+    forged = dataclasses.replace(last, hand_id=last.hand_id + 1, hand_uid=uid,
+                                 prev_hash=last.hash, signature=None, key_id=None)  # fmt: skip
+    forged = dataclasses.replace(forged, hash=chain_hash(last.hash, forged.content()))
+    values = hand_values(forged)
+    with sqlite3.connect(db) as con:
+        con.execute(f"INSERT INTO hands ({','.join(values)}) VALUES "
+                    f"({','.join('?' * len(values))})", list(values.values()))  # fmt: skip
+        con.execute("UPDATE chain_head SET last_hand_id = ?, last_hash = ?",
+                    (forged.hand_id, forged.hash))  # fmt: skip
+
+
+def test_a_hand_appended_to_the_journal_unsigned_is_not_signed_at_the_next_start(
+    tmp_path: Path, notary: NotaryProcess
+) -> None:
+    db = tmp_path / "j.db"
+    with Journal(str(db), notary=client(notary)) as j:
+        for i in (1, 2):
+            j.write_step(TABLE, f"h{i}", 0, "open", {})
+            j.append_hand(make_entry(i, hand_uid=f"h{i}"))
+    _append_forged(db, "never-dealt")  # as an entry journaled while the signer was away
+    with Journal(str(db), notary=client(notary)) as j:
+        assert j.alarm is not None
+        assert "no step of hand UTH-3/never-dealt was ever signed" in j.alarm, j.alarm
+        with pytest.raises(JournalError):
+            j.write_step(TABLE, "h4", 0, "open", {})  # no new hand
+    head = client(notary).head()
+    assert head.position == 2  # the forged entry 3 never signed
 
 
 class CrashAtStep(Journal):

@@ -8,7 +8,11 @@ one JSON object on one line and closes. Requests (``op``):
   Accepted only when ``position`` is the head's + 1 and ``prev_hash`` the head's hash (the
   extension rule), or when it is exactly the head again (the same signature, nothing new is
   signed). Anything else is refused with ``code`` ``rewind`` (behind the head, or another hash at
-  the head's position) or ``not_extension`` (a gap, or another previous hash).
+  the head's position) or ``not_extension`` (a gap, or another previous hash). With ``hand``
+  (the hand's step-log name, ``TABLE/UID``) the entry is the journal entry of that hand: refused
+  (``rewind``) when that hand is journaled at another position already; with ``dealt`` true as
+  well (an entry the table did not journal in its current run: found in the journal at start)
+  refused (``not_dealt``) when no step of that hand was ever signed: a hand never dealt.
 - ``adopt`` ``{table, position, hash}``: a table the notary has never signed for starts its
   chain at an existing journal's head (the upgrade of a journal written before the notary; the
   next signed entry is the legacy checkpoint). Refused once anything is signed.
@@ -36,6 +40,7 @@ MAX_LINE = 64 * 1024
 
 REWIND = "rewind"
 NOT_EXTENSION = "not_extension"
+NOT_DEALT = "not_dealt"
 BAD_REQUEST = "bad_request"
 NO_KEY = "no_key"
 

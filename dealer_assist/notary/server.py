@@ -16,6 +16,7 @@ import os
 import socketserver
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from dealer_assist.errors import JournalError
 from dealer_assist.notary.protocol import (
     BAD_REQUEST,
     MAX_LINE,
+    NOT_DEALT,
     NOT_EXTENSION,
     REWIND,
     Head,
@@ -157,8 +159,16 @@ class Notary:
                 f"table {table}: position {position} does not extend the signer's head "
                 f"(position {head.position}, hash {head.hash[:16]}…)",
             )
+        hand = request.get("hand")
+        hands = self._hands(table) if isinstance(hand, str) and hand else None
+        if hands is not None:
+            self._check_hand(table, hands, str(hand), position, request.get("dealt") is True)
         key = self._signing_key(table)
         signature = key.sign(record_message(digest)).hex()
+        if hands is not None:  # remembered before the head moves: durable first
+            known = hands.get(str(hand)) or SignedStep(-1, "", "", head.position)
+            hands[str(hand)] = replace(known, journaled=position)
+            self.state.save_steps(table, hands)
         new = self._with_key(
             Head(table, position, digest, signature, None, None, _iso(self._clock()),
                  head.adopted_at),
@@ -184,6 +194,26 @@ class Notary:
         _log.warning("notary: table %s adopted at position %d", table, position)
         return {"ok": True, **new.to_json()}
 
+    def _hands(self, table: str) -> dict[str, SignedStep]:
+        hands = self._steps.get(table)
+        if hands is None:
+            hands = self._steps[table] = self.state.load_steps(table)
+        return hands
+
+    def _check_hand(
+        self, table: str, hands: dict[str, SignedStep], hand: str, position: int, dealt: bool
+    ) -> None:
+        """An entry of ``hand`` at ``position``: refused when that hand is journaled at another
+        position already, or (``dealt``: an entry its table did not journal in this run) when
+        none of its steps was ever signed (a hand the table never dealt)."""
+        known = hands.get(hand)
+        if known is not None and known.journaled and known.journaled != position:
+            raise Refused(REWIND, f"table {table}: hand {hand} is journaled at position "
+                          f"{known.journaled} already: not again at {position}")  # fmt: skip
+        if dealt and (known is None or known.step_no < 0):
+            raise Refused(NOT_DEALT, f"table {table}: no step of hand {hand} was ever signed: "
+                          f"entry {position} is not a hand this table dealt")  # fmt: skip
+
     def _sign_step(self, table: str, request: dict[str, Any]) -> dict[str, Any]:
         uid, no, digest = request.get("hand_uid"), request.get("step_no"), request.get("digest")
         if (
@@ -195,9 +225,7 @@ class Notary:
             or not is_hash(digest)
         ):
             raise Refused(BAD_REQUEST, "sign_step needs hand_uid, step_no >= 0 and digest")
-        hands = self._steps.get(table)
-        if hands is None:
-            hands = self._steps[table] = self.state.load_steps(table)
+        hands = self._hands(table)
         position = self._head(table).position
         last = hands.get(uid)
         if last is not None:
@@ -213,7 +241,8 @@ class Notary:
         hands[uid] = SignedStep(no, digest, signature, position)
         # a hand is remembered until the journal is STEP_MEMORY entries past it: by then it
         # is journaled, and none of its steps is signed again with another content
-        for old in [u for u, h in hands.items() if h.position < position - STEP_MEMORY]:
+        for old in [u for u, h in hands.items() if max(h.position, h.journaled) < position
+                    - STEP_MEMORY]:  # fmt: skip
             del hands[old]
         self.state.save_steps(table, hands)  # durable before the signature leaves
         return {"ok": True, "signature": signature}

@@ -29,12 +29,15 @@ FILE_MODE = 0o600
 @dataclass(frozen=True)
 class SignedStep:
     """The last pending step the notary signed of one hand: its number, digest, signature and
-    the table's journal head position when it was signed."""
+    the table's journal head position when it was signed; ``journaled``: the position of the
+    hand's journal entry once the notary signed it (0 before); ``step_no`` -1: no step signed
+    (an entry of a hand this process journaled without steps)."""
 
     step_no: int
     digest: str
     signature: str
     position: int
+    journaled: int = 0
 
 
 class NotaryState:
@@ -135,9 +138,12 @@ class NotaryState:
         path = self.steps / (self._name(table) + ".json")
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict):  # the format of one step only, before hands
+            if isinstance(data, list):  # one step of one hand (before hands were kept): gone
+                return {}
+            if not isinstance(data, dict):
                 raise ValueError("not a JSON object")
-            return {str(uid): SignedStep(int(v[0]), str(v[1]), str(v[2]), int(v[3]))
+            return {str(uid): SignedStep(int(v[0]), str(v[1]), str(v[2]), int(v[3]),
+                                         int(v[4]) if len(v) > 4 else 0)
                     for uid, v in data.items()}  # fmt: skip
         except FileNotFoundError:
             return {}
@@ -146,7 +152,8 @@ class NotaryState:
 
     def save_steps(self, table: str, hands: dict[str, SignedStep]) -> None:
         """Write the last step signed of each hand of ``table`` durably."""
-        data = {uid: [h.step_no, h.digest, h.signature, h.position] for uid, h in hands.items()}
+        data = {uid: [h.step_no, h.digest, h.signature, h.position, h.journaled]
+                for uid, h in hands.items()}  # fmt: skip
         _replace(self.steps / (self._name(table) + ".json"), json.dumps(data).encode())
 
 

@@ -19,6 +19,7 @@ from sqlalchemy.engine import Engine
 from dealer_assist.errors import JournalError
 from dealer_assist.notary.client import NotaryClient
 from dealer_assist.notary.protocol import Head
+from dealer_assist.ports import TABLE_RECORD
 from dealer_assist.storage.engine import write_transaction
 from dealer_assist.storage.schema import chain_head, hands
 from dealer_assist.storage.signing import PublicKey, public_key_from_hex
@@ -66,16 +67,19 @@ def catch_up(
         last = conn.execute(
             sa.select(chain_head.c.last_hand_id, chain_head.c.last_hash).where(chain_head.c.id == 1)
         ).one()
-        at_head = None
+        at_head, head_signed = None, True
         if head.position > 0:
-            at_head = conn.execute(
-                sa.select(hands.c.hash).where(hands.c.hand_id == head.position)
-            ).scalar_one_or_none()
+            found = conn.execute(
+                sa.select(hands.c.hash, hands.c.signature).where(hands.c.hand_id == head.position)
+            ).one_or_none()
+            if found is not None:
+                at_head, head_signed = found.hash, found.signature is not None
         tail = conn.execute(
-            sa.select(hands.c.hand_id, hands.c.prev_hash, hands.c.hash, hands.c.signature)
+            sa.select(hands.c.hand_id, hands.c.prev_hash, hands.c.hash, hands.c.signature,
+                      hands.c.table_id, hands.c.hand_uid, hands.c.status)
             .where(hands.c.hand_id > head.position)
             .order_by(hands.c.hand_id)
-        ).all()
+        ).all()  # fmt: skip
     last_id = int(last.last_hand_id)
     table = notary.table_id
     if last_id < head.position:
@@ -113,9 +117,20 @@ def catch_up(
             int(tail[0].hand_id),
         )
     signed: list[tuple[int, str, str]] = []
+    if not head_signed and head.signature is not None and head.key_id is not None:
+        # the notary signed the head's entry but its answer never arrived (killed, timed out):
+        # its signature is the head's own
+        signed.append((head.position, head.signature, head.key_id))
     try:
         for row in tail:
-            signature, key_id = notary.sign(int(row.hand_id), str(row.prev_hash), str(row.hash))
+            # a hand's entry names its hand: the notary signs one entry per hand, and an entry
+            # found here, not journaled by this run, only for a hand whose steps it signed
+            hand = None
+            if row.hand_uid and row.status != TABLE_RECORD:
+                hand = f"{row.table_id}/{row.hand_uid}"  # step_signing.notary_uid
+            dealt = hand is not None and int(row.hand_id) not in own
+            signature, key_id = notary.sign(int(row.hand_id), str(row.prev_hash), str(row.hash),
+                                            hand, dealt)  # fmt: skip
             signed.append((int(row.hand_id), signature, key_id))
     finally:
         if signed:  # what the notary signed is stored even when a later entry failed
