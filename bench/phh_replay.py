@@ -25,11 +25,12 @@ import pokerkit as pk
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # the oracle lives with the tests
 
+from dealer_assist.games import holdem, stud  # noqa: E402
 from dealer_assist.interchange import loads_phh_text  # noqa: E402
 from dealer_assist.storage import Journal  # noqa: E402
 from tests.phh_oracle import AGREES, classify  # noqa: E402
 
-PLAYERS = {"holdem": 9, "stud": 8}
+PLAYERS = {holdem.CODE: 9, stud.CODE: stud.MAX_SEATS}
 
 
 def run_game(game: str, args: argparse.Namespace, tmp: Path) -> Counter[str]:
@@ -58,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--stay-in", type=float, default=0.9)
-    parser.add_argument("--games", default="holdem,stud")
+    parser.add_argument("--games", default=",".join(PLAYERS))
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         for game in args.games.split(","):

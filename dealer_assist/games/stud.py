@@ -37,6 +37,8 @@ from dealer_assist.errors import ConfigError
 from dealer_assist.games.pot_common import read_settings
 
 CODE = "stud"
+ANTE = "ante"
+"""The record's field of the ante every player posts (HAND_RECORD.md "Pot games")."""
 MAX_SEATS = 8
 """Up to 8 seats (GAMES.md "Seven Card Stud")."""
 DECK = 52

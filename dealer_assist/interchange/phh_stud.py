@@ -31,6 +31,7 @@ from dealer_assist.cards import Card, parse_card
 from dealer_assist.engine.betting import BET, BRING_IN, CALL, CHECK, COMPLETE, FOLD, RAISE
 from dealer_assist.errors import InvalidRecordError
 from dealer_assist.games.stud import (
+    ANTE,
     CARDS_AFTER,
     CODE,
     DECK,
@@ -80,7 +81,7 @@ def stud_to_phh(
     by_seat = {int(p["seat"]): p for p in record["players"]}
     betting = record["betting"]
     small, big = (int(x) for x in record["limits"])
-    ante = int(record.get("ante", 0))
+    ante = int(record.get(ANTE, 0))
     phh: dict[str, Any] = {"variant": STUD_VARIANTS[betting], "antes": [ante] * len(order)}
     phh["bring_in"] = int(record["bring_in"])
     if betting == "fixed_limit":

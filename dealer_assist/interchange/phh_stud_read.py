@@ -18,7 +18,7 @@ from typing import Any
 
 from dealer_assist.engine.betting import BET, BRING_IN, CALL, CHECK, COMPLETE, FOLD, RAISE
 from dealer_assist.errors import InvalidRecordError
-from dealer_assist.games.stud import CARDS_AFTER, CODE, SEVENTH, STREET_NAMES
+from dealer_assist.games.stud import ANTE, CARDS_AFTER, CODE, SEVENTH, STREET_NAMES
 from dealer_assist.interchange.phh_common import UNKNOWN_CARD, amount, money, numbers, whole
 from dealer_assist.interchange.phh_stud import STUD_VARIANTS
 
@@ -49,7 +49,7 @@ def convert_stud(
         raise InvalidRecordError("seats", f"must be ascending from the dealer's left, got {seats}")
     record: dict[str, Any] = {"game": CODE, "betting": betting}
     record["seats"] = whole(phh.get("seat_count", max(seats)), "seat_count", 1)
-    record["ante"] = antes[0]
+    record[ANTE] = antes[0]
     record["bring_in"] = bring_in = money(phh.get("bring_in"), "bring_in", 1, unit)
     if betting == "fixed_limit":
         record["limits"] = [money(phh.get(k), k, 1, unit) for k in ("small_bet", "big_bet")]
