@@ -230,3 +230,30 @@ def test_dealer_assist_pitboss_report_is_the_command(dealt: Path, tmp_path: Path
         status = main(["pitboss", "report", "--db", str(dealt), *RANGE, "--out", str(out)])
     assert status in (0, 1)
     assert verify(out, "--db", str(dealt)) == 0
+
+
+def test_a_journal_that_does_not_verify_is_an_alert_of_its_report(
+    dealt: Path, tmp_path: Path
+) -> None:
+    import shutil
+    import sqlite3
+
+    db = tmp_path / "thb.db"
+    for item in dealt.parent.iterdir():  # the journal, its keys and users
+        target = tmp_path / item.name
+        if item.is_dir():
+            shutil.copytree(item, target)
+        else:
+            shutil.copy2(item, target)
+    out = tmp_path / "clean.csv"
+    status, printed = pitboss("report", "--db", str(db), *RANGE, "--out", str(out))
+    assert "integrity alert" not in printed
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE hands SET signature = NULL, key_id = NULL WHERE hand_id = 3")
+    out = tmp_path / "changed.csv"
+    status, printed = pitboss("report", "--db", str(db), *RANGE, "--out", str(out))
+    assert status == 1
+    assert "ALERT: integrity alert tampered: table every table at position 3: the journal " \
+           "does not verify: hand 3:" in printed  # fmt: skip
+    rows = list(csv.reader(out.open(encoding="utf-8")))
+    assert "tampered" in rows[1][-1] and "does not verify" in rows[-1][-1]
