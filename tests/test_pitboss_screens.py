@@ -133,3 +133,21 @@ def test_the_day_chart_is_labelled_by_day(
     axis = win.stats.hold_plot.getAxis("bottom")
     ticks = axis._tickLevels  # what setTicks fixed (pyqtgraph keeps it there)
     assert ticks is not None and [label for _, label in ticks[0]] == days
+
+
+def test_a_pot_games_replay_says_its_amounts_in_euros(tmp_path: Path) -> None:
+    holdem = journal_copy(tmp_path).with_name("holdem.db")
+    session = Session(*open_backend(None, holdem))
+    session.users.put_user(new_user("PB-1", Role.PIT_BOSS, "246813"), "test")
+    session.login("PB-1", "246813")
+    try:
+        hand = next(h for h in raw_hands(holdem) if h.status == "settled")
+        steps = session.open_hand(hand.table_id, hand.hand_id).replay.steps
+        posts = [s.title for s in steps if s.kind == "forced_bet"]
+        raises = [s.title for s in steps if s.kind == "bet" and " to " in s.title]
+        assert posts and all(" EUR " in t for t in posts)
+        assert all(" to EUR " in t for t in raises)
+        acted = [a for s in steps for seat in s.seats for a in seat.actions if a[-1].isdigit()]
+        assert all(" EUR " in a for a in acted)
+    finally:
+        session.close()

@@ -11,7 +11,7 @@ actions in order with the forced bets and the pots as recorded.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -73,13 +73,14 @@ class Replay:
         return self.steps[-1] if self.steps else None
 
 
-def replay(hand: StoredHand) -> Replay:
-    """The steps of ``hand`` (see the module doc). Never raises for a record it cannot fold:
-    the steps up to there and ``stopped`` naming the operation and the rule."""
+def replay(hand: StoredHand, money: Callable[[int], str] = str) -> Replay:
+    """The steps of ``hand`` (see the module doc), the amounts in the steps' words written by
+    ``money`` (integer minor units -> text). Never raises for a record it cannot fold: the
+    steps up to there and ``stopped`` naming the operation and the rule."""
     if hand.status == "table":
         return Replay((), "a table record is not a hand")
     if not folds(hand):
-        return _pot(hand)
+        return _pot(hand, money)
     try:
         start = hand_operations(hand)
     except _UNREADABLE as e:
@@ -90,12 +91,12 @@ def replay(hand: StoredHand) -> Replay:
 
     def titled(ops: Iterable[Operation]) -> Iterator[Operation]:
         for op in ops:
-            said[0] = title(start.state, op)  # before the fold applies it
+            said[0] = title(start.state, op, money)  # before the fold applies it
             yield op
 
     def step(state: GameState, op: Operation) -> None:
         done.append(op)
-        steps.append(_snapshot(state, len(steps), op.kind, said[0]))
+        steps.append(_snapshot(state, len(steps), op.kind, said[0], money))
 
     try:
         fold(start.state, titled(start.operations), step)
@@ -108,20 +109,24 @@ def replay(hand: StoredHand) -> Replay:
     return Replay(tuple(steps), None, tuple(done))
 
 
-def _snapshot(state: GameState, index: int, kind: str, said: str) -> ReplayStep:
+def _snapshot(
+    state: GameState, index: int, kind: str, said: str, money: Callable[[int], str] = str
+) -> ReplayStep:
     if isinstance(state, PeerHand):
-        return _peer_snapshot(state, index, kind, said)
+        return _peer_snapshot(state, index, kind, said, money)
     if isinstance(state, BankedHand):
         return _banked_snapshot(state, index, kind, said)
     raise TypeError(f"no replay snapshot of a {type(state).__name__}")
 
 
-def _peer_snapshot(state: PeerHand, index: int, kind: str, said: str) -> ReplayStep:
+def _peer_snapshot(
+    state: PeerHand, index: int, kind: str, said: str, money: Callable[[int], str]
+) -> ReplayStep:
     put_in = state.put_in()
     seats = tuple(
         SeatView(s, tuple(str(c) for c in state.holes[s]), {"put in": put_in.get(s, 0)},
                  tuple(f"{a.get('street')} {a.get('action')}"
-                       + (f" {a['to']}" if a.get("to") is not None else "")
+                       + (f" {money(a['to'])}" if a.get("to") is not None else "")
                        for a in state.actions if a.get("seat") == s),
                  tuple(state.faces[s]))
         for s in state.setup.seats
@@ -171,7 +176,7 @@ def _board_shown() -> dict[str, int]:
     return shown
 
 
-def _pot(hand: StoredHand) -> Replay:
+def _pot(hand: StoredHand, money: Callable[[int], str]) -> Replay:
     rec = hand.record
     board = [str(c) for c in rec.get("board", [])]
     players = [p for p in rec.get("players", []) if isinstance(p, dict)]
@@ -191,7 +196,8 @@ def _pot(hand: StoredHand) -> Replay:
 
     for post in rec.get("posts", []):
         stakes[int(post["seat"])] = int(post["amount"])
-        add("forced_bet", f"seat {post['seat']} posts {post['type']} {post['amount']}", 0)
+        add("forced_bet", f"seat {post['seat']} posts {post['type']} "
+            f"{money(int(post['amount']))}", 0)  # fmt: skip
     add("deal", "hole cards dealt", 0)
     street = next(iter(_board_shown()), "")  # the hole cards open it: no step of its own
     for a in rec.get("actions", []):
@@ -202,10 +208,11 @@ def _pot(hand: StoredHand) -> Replay:
         seat = int(a["seat"])
         if a.get("to") is not None:
             stakes[seat] = int(a["to"])
-        acted[seat].append(f"{street} {a['action']}" + (f" {a['to']}" if "to" in a else ""))
+        to = f" {money(int(a['to']))}" if a.get("to") is not None else ""
+        acted[seat].append(f"{street} {a['action']}{to}")
         add(
             "bet",
-            f"seat {seat} {a['action']}" + (f" to {a['to']}" if "to" in a else ""),
+            f"seat {seat} {a['action']}" + (f" to{to}" if to else ""),
             _board_shown().get(street, len(board)),
         )
     if hand.status == "void":

@@ -41,9 +41,16 @@ def card_source(source: str, manual: bool) -> str:
     return "camera" if "camera" in source.lower() else "reader"
 
 
-def title(state: GameState, op: Operation) -> str:
-    """What ``op`` does to ``state`` (which it has not changed yet), in a replay's words; the
-    operation's kind for a type without its own words."""
+Money = Callable[[int], str]
+
+
+def title(state: GameState, op: Operation, money: Money = str) -> str:
+    """What ``op`` does to ``state`` (which it has not changed yet), in a replay's words, its
+    amounts (integer minor units) written by ``money``; the operation's kind for a type without
+    its own words."""
+    priced = _AMOUNTS.get(type(op))
+    if priced is not None:
+        return priced(state, op, money)
     if isinstance(state, BankedHand):
         said = _BANKED.get(type(op))
         return said(state, op) if said is not None else op.kind
@@ -76,9 +83,9 @@ def _undo(state: Any, op: ActionUndone) -> str:
 
 
 # -- banked -------------------------------------------------------------------------------------
-def _bets(state: BankedHand, op: BetsPlaced) -> str:
+def _bets(state: BankedHand, op: BetsPlaced, money: Money) -> str:
     bets = "; ".join(
-        f"{s}: " + ", ".join(f"{b} {v}" for b, v in sorted(m.items()))
+        f"{s}: " + ", ".join(f"{b} {money(v)}" for b, v in sorted(m.items()))
         for s, m in sorted(op.seats.items())
     )
     return f"bets placed ({bets})"
@@ -115,7 +122,6 @@ def _corrected(state: BankedHand, op: DecisionCorrected) -> str:
 
 _BANKED: dict[type[Operation], Callable[[BankedHand, Any], str]] = {
     HandOpened: _opened,
-    BetsPlaced: _bets,
     CardDealt: _banked_card,
     CardExposed: _exposed,
     Decision: _decision,
@@ -143,8 +149,8 @@ def _peer_card(state: PeerHand, op: CardDealt) -> str:
     return f"{pos}{up} ({said})"
 
 
-def _signed_off(state: PeerHand, op: PotSignedOff) -> str:
-    return f"pot {op.pot} {op.amount} signed off by {op.by} ({op.role}, {op.via})"
+def _signed_off(state: PeerHand, op: PotSignedOff, money: Money) -> str:
+    return f"pot {op.pot} {money(op.amount)} signed off by {op.by} ({op.role}, {op.via})"
 
 
 def _opens(state: PeerHand) -> bool:
@@ -156,23 +162,28 @@ def _opens(state: PeerHand) -> bool:
     return not any(i == b.index for _, i in state.bets)
 
 
-def _bet(state: PeerHand, op: Bet) -> str:
+def _bet(state: PeerHand, op: Bet, money: Money) -> str:
     return (f"{state.street}: seat {op.seat} {op.bet}"
-            + (f" to {op.to}" if op.to is not None else "")
+            + (f" to {money(op.to)}" if op.to is not None else "")
             + (f" ({state.opening_why})" if _opens(state) else ""))  # fmt: skip
 
 
 _PEER: dict[type[Operation], Callable[[PeerHand, Any], str]] = {
     HandOpened: _opened,
-    ForcedBet: lambda state, op: f"seat {op.seat} posts {op.bet} {op.amount}",
     CardDealt: _peer_card,
     DeckStarted: lambda state, op: "new deck of the burns and the stub shuffled",
     CardExposed: _exposed,
-    Bet: _bet,
     ActionUndone: _undo,
     Showdown: lambda state, op: f"seat {op.seat} {'shows' if op.shown else 'mucks'}",
-    PotAwarded: lambda state, op: f"pot {op.pot} {op.amount} awarded",
-    PotSignedOff: _signed_off,
     HandSettled: lambda state, op: "settle",
     HandVoided: _void,
+}
+
+#: The operations whose words carry amounts (either family's).
+_AMOUNTS: dict[type[Operation], Callable[[Any, Any, Money], str]] = {
+    BetsPlaced: _bets,
+    ForcedBet: lambda state, op, money: f"seat {op.seat} posts {op.bet} {money(op.amount)}",
+    Bet: _bet,
+    PotAwarded: lambda state, op, money: f"pot {op.pot} {money(op.amount)} awarded",
+    PotSignedOff: _signed_off,
 }

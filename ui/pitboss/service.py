@@ -214,7 +214,7 @@ class Session:
         self._log("view_detail", table_id, position)
         holes = allowed(user.role, Action.VIEW_HOLE_CARDS)
         money = chips_text if hand.record.get("tournament") else fmt_money
-        return HandView(hand_detail(hand, money), replay(hand), holes, alerts, money)
+        return HandView(hand_detail(hand, money), replay(hand, money), holes, alerts, money)
 
     def reveal_hole_cards(self, table_id: str, position: int) -> None:
         """Allow the hole cards of a hand on screen: role checked, the view logged.
