@@ -196,3 +196,38 @@ def test_the_bring_in_button_says_the_bring_in_of_the_hands_level(
         assert money(50, "chips") in label and money(25, "chips") not in label
     finally:
         d.close()
+
+
+def test_the_strip_says_the_hands_own_level_once_the_clock_moved_on(
+    journal: Journal, qtbot: Any
+) -> None:
+    from ui.kit.boot import qt_app
+    from ui.kit.i18n import install_language
+    from ui.tournament.board import Snapshot
+    from ui.tournament.level_strip import LevelStrip
+
+    install_language(qt_app(), "en")
+    clock = Clock()
+    desk = desk_for(journal, stud_break(), clock)
+    d = driver_for(journal, desk, clock)
+    strip = LevelStrip(now=clock)
+    qtbot.addWidget(strip)
+    try:
+        d.new_hand()
+        d.deal()
+        strip.set_snapshot(Snapshot.of_state(desk.state, clock()))
+        strip.on_view(d.p.view())
+        assert strip.amounts.text() == "Limits 100 / 200 · Ante 25 · Bring-in 25"
+        clock.move(minutes=21)  # level 1 over during the hand: the break, then level 2
+        desk.refresh()
+        strip.set_snapshot(Snapshot.of_state(desk.state, clock()))
+        assert strip.amounts.text() == ("This hand: level 1, Limits 100 / 200 · Ante 25 · "
+                                        "Bring-in 25 · level 2 from the next hand")  # fmt: skip
+        play_out(d, random.Random(3))
+        strip.on_view(d.p.view())  # the hand is over: the level in force only
+        clock.move(minutes=10)  # past the break
+        strip.refresh()
+        assert strip.amounts.text() == "Limits 200 / 400 · Ante 50 · Bring-in 50"
+    finally:
+        strip.stop()
+        d.close()

@@ -114,6 +114,15 @@ def check_journal(db: Path, s: TournamentStructure, out: str) -> dict[str, Any]:
     assert figure(out, r"^winner: (\S+)").group(1) == rows[0]["player"] == state.alive()[0]
     assert sum(r["prize_cents"] for r in rows) == results["pool_cents"]
     assert "chips conserved: yes" in out
+    from ui.tournament.board import Snapshot
+    from ui.tournament.clock_window import ClockWindow
+
+    room = ClockWindow(now=lambda: state.clock.as_of or entries[-1].recorded_at)
+    try:  # the room's clock names the winner at the end
+        room.set_snapshot(Snapshot.of_state(state, entries[-1].recorded_at))
+        assert room.under.text() == f"Winner: {rows[0]['player']} · thank you for playing"
+    finally:
+        room.close()
     return {"hands": hands, "events": events, "state": state}
 
 

@@ -209,7 +209,7 @@
         </message>
         <message>
             <location filename="../kit/card_texts.py" line="69" />
-            <location filename="../tournament/clock_window.py" line="282" />
+            <location filename="../tournament/clock_window.py" line="284" />
             <source>%1 of %2</source>
             <translation>%1 di %2</translation>
         </message>
@@ -422,7 +422,7 @@
             <location filename="../poker/texts.py" line="276" />
             <location filename="../poker/texts.py" line="289" />
             <location filename="../tournament/director_window.py" line="421" />
-            <location filename="../tournament/level_strip.py" line="313" />
+            <location filename="../tournament/level_strip.py" line="317" />
             <source>Refused: %1</source>
             <translation>Rifiutato: %1</translation>
         </message>
@@ -1373,7 +1373,7 @@
             <location filename="../kit/card_texts.py" line="92" />
             <location filename="../poker/widgets/felt.py" line="170" />
             <location filename="../poker/widgets/panel.py" line="310" />
-            <location filename="../tournament/level_strip.py" line="230" />
+            <location filename="../tournament/level_strip.py" line="234" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
@@ -2195,7 +2195,7 @@
         </message>
         <message>
             <location filename="../tournament/clock_window.py" line="107" />
-            <location filename="../tournament/clock_window.py" line="303" />
+            <location filename="../tournament/clock_window.py" line="305" />
             <source>Tournament clock</source>
             <translation>Orologio del torneo</translation>
         </message>
@@ -2240,98 +2240,103 @@
             <translation>TORNEO CONCLUSO</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="226" />
+            <location filename="../tournament/clock_window.py" line="227" />
+            <source>Winner: %1 · thank you for playing</source>
+            <translation>Vince %1 · grazie di aver giocato</translation>
+        </message>
+        <message>
+            <location filename="../tournament/clock_window.py" line="228" />
             <source>Thank you for playing</source>
             <translation>Grazie per aver giocato</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="228" />
+            <location filename="../tournament/clock_window.py" line="230" />
             <source>LEVEL %1 · PAUSED</source>
             <translation>LIVELLO %1 · OROLOGIO FERMO</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="231" />
+            <location filename="../tournament/clock_window.py" line="233" />
             <source>The clock is stopped</source>
             <translation>L'orologio è fermo</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="233" />
+            <location filename="../tournament/clock_window.py" line="235" />
             <source>BREAK</source>
             <translation>PAUSA</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="234" />
+            <location filename="../tournament/clock_window.py" line="236" />
             <source>Play resumes in</source>
             <translation>Si riprende fra</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="236" />
-            <location filename="../tournament/clock_window.py" line="244" />
+            <location filename="../tournament/clock_window.py" line="238" />
+            <location filename="../tournament/clock_window.py" line="246" />
             <source>LEVEL %1</source>
             <translation>LIVELLO %1</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="238" />
+            <location filename="../tournament/clock_window.py" line="240" />
             <source>The tournament has not started</source>
             <translation>Il torneo non è ancora iniziato</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="240" />
+            <location filename="../tournament/clock_window.py" line="242" />
             <source>LEVEL %1 · LAST MINUTE</source>
             <translation>LIVELLO %1 · ULTIMO MINUTO</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="254" />
+            <location filename="../tournament/clock_window.py" line="256" />
             <source>Time left in the level</source>
             <translation>Tempo rimasto nel livello</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="256" />
+            <location filename="../tournament/clock_window.py" line="258" />
             <source>Time left in the level · or %1 hands</source>
             <translation>Tempo rimasto nel livello · oppure %1 mani</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="259" />
+            <location filename="../tournament/clock_window.py" line="261" />
             <source>Hands left in the level</source>
             <translation>Mani rimaste nel livello</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="261" />
+            <location filename="../tournament/clock_window.py" line="263" />
             <source>Last level: played to the end</source>
             <translation>Ultimo livello: si gioca fino alla fine</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="266" />
+            <location filename="../tournament/clock_window.py" line="268" />
             <source>After the break: level %1</source>
             <translation>Dopo la pausa: livello %1</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="270" />
+            <location filename="../tournament/clock_window.py" line="272" />
             <source>Next level %1: %2</source>
             <translation>Prossimo livello %1: %2</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="271" />
+            <location filename="../tournament/clock_window.py" line="273" />
             <source>This is the last level</source>
             <translation>Questo è l'ultimo livello</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="273" />
+            <location filename="../tournament/clock_window.py" line="275" />
             <source>Break in %1 (%2 minutes)</source>
             <translation>Pausa fra %1 (%2 minuti)</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="276" />
+            <location filename="../tournament/clock_window.py" line="278" />
             <source>Break after level %1 (%2 minutes)</source>
             <translation>Pausa dopo il livello %1 (%2 minuti)</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="292" />
+            <location filename="../tournament/clock_window.py" line="294" />
             <source>Places %1–%2: %3</source>
             <translation>Posizioni %1–%2: %3</translation>
         </message>
         <message>
-            <location filename="../tournament/clock_window.py" line="304" />
+            <location filename="../tournament/clock_window.py" line="306" />
             <source>WAITING FOR THE JOURNAL</source>
             <translation>IN ATTESA DEL GIORNALE</translation>
         </message>
@@ -2633,77 +2638,82 @@
             <translation>Riserva di tempo</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="193" />
+            <location filename="../tournament/level_strip.py" line="195" />
             <source>Time banks not read back: %1</source>
             <translation>Riserve di tempo non rilette: %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="195" />
+            <location filename="../tournament/level_strip.py" line="197" />
             <source>Time bank not journaled: %1</source>
             <translation>Riserva di tempo non registrata: %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="326" />
+            <location filename="../tournament/level_strip.py" line="330" />
             <source>Level %1</source>
             <translation>Livello %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="329" />
+            <location filename="../tournament/level_strip.py" line="335" />
+            <source>This hand: level %1, %2 · level %3 from the next hand</source>
+            <translation>Questa mano: livello %1, %2 · livello %3 dalla prossima mano</translation>
+        </message>
+        <message>
+            <location filename="../tournament/level_strip.py" line="340" />
             <source>Clock paused</source>
             <translation>Orologio fermo</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="331" />
+            <location filename="../tournament/level_strip.py" line="342" />
             <source>Break: %1 left</source>
             <translation>Pausa: mancano %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="333" />
+            <location filename="../tournament/level_strip.py" line="344" />
             <source>Last minute of the level: %1</source>
             <translation>Ultimo minuto del livello: %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="335" />
+            <location filename="../tournament/level_strip.py" line="346" />
             <source>%1 left in the level</source>
             <translation>fine livello fra %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="337" />
+            <location filename="../tournament/level_strip.py" line="348" />
             <source>%1 hands left in the level</source>
             <translation>fine livello fra %1 mani</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="339" />
+            <location filename="../tournament/level_strip.py" line="350" />
             <source>Last level</source>
             <translation>Ultimo livello</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="357" />
+            <location filename="../tournament/level_strip.py" line="369" />
             <source>%1 is back</source>
             <translation>%1 è tornato</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="359" />
+            <location filename="../tournament/level_strip.py" line="371" />
             <source>Sitting out: %1</source>
             <translation>In sit-out: %1</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="388" />
+            <location filename="../tournament/level_strip.py" line="400" />
             <source>Action clock %1 s · time bank %2 s</source>
             <translation>Tempo per agire %1 s · riserva di tempo %2 s</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="398" />
+            <location filename="../tournament/level_strip.py" line="410" />
             <source>%1: time is up (check if possible, else fold)</source>
             <translation>%1: tempo scaduto (check se possibile, altrimenti passa)</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="404" />
+            <location filename="../tournament/level_strip.py" line="416" />
             <source>%1: time bank %2</source>
             <translation>%1: riserva di tempo %2</translation>
         </message>
         <message>
-            <location filename="../tournament/level_strip.py" line="410" />
+            <location filename="../tournament/level_strip.py" line="422" />
             <source>%1: %2 · time bank %3</source>
             <translation>%1: %2 · riserva %3</translation>
         </message>

@@ -120,6 +120,10 @@ IT = {
     "Add-on of %1 taken back: %2 refunded, %3 chips off (authorised by %4)": (
         "Add-on di %1 annullato: %2 restituiti, %3 chip tolte (autorizzato da %4)"
     ),
+    "This hand: level %1, %2 · level %3 from the next hand": (
+        "Questa mano: livello %1, %2 · livello %3 dalla prossima mano"
+    ),
+    "Winner: %1 · thank you for playing": "Vince %1 · grazie di aver giocato",
     # the table's notes between hands (ui/tournament/table_notes.py)
     "%1 has no chips: a rebuy is open (the director confirms it), else out": (
         "%1 è senza chip: può fare un rebuy (lo conferma il direttore), altrimenti è eliminato"

@@ -463,7 +463,7 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
             journaled=stored is not None and hand is not None and stored.hand_uid == hand.hand_uid,
             manual_source=source_kind(self.active_source) == "manual", extras=extras,
         ), on_box=on_box(runner), signoff=pot_wait(runner),
-            forced_amount=_forced(runner))  # fmt: skip
+            forced_amount=_forced(runner), hand_level=_level(runner))  # fmt: skip
 
     def _device(self) -> DeviceStatus:
         runner, source = self.runner, self.source
@@ -493,6 +493,13 @@ def _forced(runner: PeerRunner | None) -> int:
     game = runner.config.poker if runner is not None else None
     amount = getattr(game, FORCED_KIND, 0)
     return amount if isinstance(amount, int) else 0
+
+
+def _level(runner: PeerRunner | None) -> int:
+    """The tournament level the table's game is set to (0: not a tournament table)."""
+    game = runner.config.poker if runner is not None else None
+    part = getattr(game, "tournament", None)
+    return int(part[1]) if isinstance(part, tuple) and len(part) == 2 else 0
 
 
 def execute(service: PokerService, cmd: PokerCommand) -> PokerSnapshot:

@@ -229,6 +229,8 @@ class PokerSnapshot:
             None when none waits.
         forced_amount: the forced bet a seat decides (Stud's bring-in) in the game the table
             plays now, 0 for none (a tournament's level sets it hand by hand).
+        hand_level: at a tournament table, the level the table plays now (the hand in
+            progress's own, whatever the clock says since), 0 elsewhere.
     """
 
     seq: int = 0
@@ -277,6 +279,7 @@ class PokerSnapshot:
     on_box: str = ""
     signoff: PotWait | None = None
     forced_amount: int = 0
+    hand_level: int = 0
 
     def seat(self, seat: int) -> SeatSnap | None:
         """The seat's snapshot, None when nobody sits there."""

@@ -75,7 +75,8 @@ class Snapshot:
         whether a rebuy is open to them now ``(player, table, may_rebuy)``; eliminated:
         ``(player, table, place, hands before it)``; moves: the players moved between tables
         ``(hands before it, player, from table, to table, seat)``, the last
-        :data:`MOVES_KEPT`; live_tables: the tables with players seated.
+        :data:`MOVES_KEPT`; live_tables: the tables with players seated; winner: the last
+        player left once the tournament is over ("" before).
     """
 
     tournament_id: str
@@ -95,6 +96,7 @@ class Snapshot:
     eliminated: tuple[tuple[str, str, int, int], ...] = ()
     moves: tuple[tuple[int, str, str, str, int], ...] = ()
     live_tables: tuple[str, ...] = ()
+    winner: str = ""
 
     @classmethod
     def of_state(cls, state: TournamentState, seen_at: datetime) -> Snapshot:
@@ -112,7 +114,8 @@ class Snapshot:
                    len(alive), state.chips_in_play(), state.ledger.fees_cents, done,
                    tuple(state.tables), seen_at, state.wall_clock, out, state.hands,
                    _busted(state), _eliminated(state), tuple(state.moves[-MOVES_KEPT:]),
-                   tuple(t for t in state.tables if state.at_table(t)))  # fmt: skip
+                   tuple(t for t in state.tables if state.at_table(t)),
+                   alive[0] if done and len(alive) == 1 else "")  # fmt: skip
 
     def clock_at(self, now: datetime) -> ClockState:
         """The clock at wall-clock ``now`` while it runs (not paused, not finished): a live

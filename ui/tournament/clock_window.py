@@ -223,7 +223,9 @@ class ClockWindow(QMainWindow):
         lv = b.level
         if b.finished:
             self._banner(tr("TOURNAMENT OVER"), "idle")
-            self._time("—", "idle", tr("Thank you for playing"))
+            winner = self.snap.winner
+            self._time("—", "idle", trf("Winner: %1 · thank you for playing", winner)
+                       if winner else tr("Thank you for playing"))  # fmt: skip
         elif b.paused:
             self._banner(trf("LEVEL %1 · PAUSED", lv.number), "paused")
             ms = b.break_ms_left if b.on_break else b.level_ms_left

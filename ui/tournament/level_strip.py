@@ -103,6 +103,8 @@ class LevelStrip(QFrame):
         self.back.hide()
         bottom.addWidget(self.back)
         # the tournament's changes at this table between hands (no chips, out, moves)
+        self._in_hand = False
+        self._hand_level = 0  # the level of the hand in progress (0: none)
         self.notes = QLabel()
         self.notes.setObjectName("lsNotes")
         self.notes.setWordWrap(True)
@@ -222,6 +224,8 @@ class LevelStrip(QFrame):
     def on_view(self, view: Any) -> None:
         """A poker console's view: the seat to act while the betting runs."""
         snap = view.snap
+        self._in_hand = snap.in_hand  # the notes are for between hands
+        self._hand_level = snap.hand_level if snap.in_hand else 0
         self._names = tuple(s.name for s in snap.seats if s.name)
         actor = snap.actor if view.step == "betting" else None
         name = None
@@ -324,7 +328,14 @@ class LevelStrip(QFrame):
         self._hold(now, self._stopped_since(b, now))
         lv = b.level
         set_text(self.level, trf("Level %1", lv.number))
-        set_text(self.amounts, f"{blinds(b.game, lv)} · {forced(b.game, lv)}")
+        amounts = f"{blinds(b.game, lv)} · {forced(b.game, lv)}"
+        hl = self._hand_level
+        if hl and (hl != lv.number or b.on_break):  # the level changed during the hand
+            own = self.snap.structure.level(hl)
+            amounts = trf("This hand: level %1, %2 · level %3 from the next hand", hl,
+                          f"{blinds(b.game, own)} · {forced(b.game, own)}",
+                          (b.next_level or lv).number if b.on_break else lv.number)  # fmt: skip
+        set_text(self.amounts, amounts)
         if b.paused:
             left = tr("Clock paused")
         elif b.on_break:
@@ -342,6 +353,7 @@ class LevelStrip(QFrame):
         self._action(self.action_now())
         self._sit_outs()
         notes = table_notes(self.snap, self.table_id) if self.table_id else []
+        notes = [] if self._in_hand else notes
         if self.notes.text() != "\n".join(notes):
             self.notes.setText("\n".join(notes))
         self.notes.setVisible(bool(notes))
