@@ -273,3 +273,24 @@ def test_floor_enrol_needs_a_shift_managers_login(
     out = capsys.readouterr().out
     assert code == 1 and "enrolled with another key" in out, out
     assert [a.kind for a in floor.alerts(table_id=TABLE)] == ["key_changed"]
+
+
+def test_the_notarys_key_command_prints_the_same_key_the_notary_signs_with(
+    tmp_path: Path, notary: NotaryProcess
+) -> None:
+    import subprocess
+    import sys
+
+    def key() -> str:
+        run = subprocess.run(
+            [sys.executable, "-m", "dealer_assist.notary", "key", "--state", str(notary.state),
+             "--table", "UTH-9"], capture_output=True, text=True, check=True, timeout=60,
+        )  # fmt: skip
+        return run.stdout.strip()
+
+    first = key()
+    assert len(first) == 64 and key() == first  # made once, then shown
+    deal_with = NotaryClient(notary.socket, "UTH-9", timeout=2.0)
+    with Journal(str(tmp_path / "k.db"), notary=deal_with) as j:
+        j.append_hand(make_entry(1, table_id="UTH-9", hand_uid="k1"))
+    assert deal_with.head().public_key == first

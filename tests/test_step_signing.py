@@ -175,3 +175,20 @@ def test_a_card_changed_in_the_step_log_voids_the_resumed_hand(
     assert new not in [c.get("card") for c in stored.extra.get("cards", [])]  # not replayed
     assert stored.signature is not None  # the void itself is signed by the notary
     second.die()
+
+
+def test_the_notary_away_mid_hand_the_next_step_is_not_written_until_it_is_back(
+    tmp_path: Path, notary: NotaryProcess
+) -> None:
+    from dealer_assist.notary.client import NotaryUnavailableError
+
+    with Journal(str(tmp_path / "j.db"), notary=client(notary)) as j:
+        j.append_hand(make_entry(0, hand_uid="h0"))  # a table that has dealt: its key known
+        j.write_step(TABLE, "h1", 0, "open", {})
+        notary.kill()
+        with pytest.raises(NotaryUnavailableError, match="unreachable"):
+            j.write_step(TABLE, "h1", 1, "card", {"card": "Ah"})
+        assert [s.step_no for s in j.pending_steps(TABLE)] == [0]  # nothing half-written
+        notary.start()
+        j.write_step(TABLE, "h1", 1, "card", {"card": "Ah"})
+        assert [(s.step_no, s.forged) for s in j.pending_steps(TABLE)] == [(0, None), (1, None)]

@@ -406,6 +406,8 @@ class Journal:
         """Uncleared steps of ``table_id`` in write order (the hand in progress, if any), each
         checked against the notary's signature (``forged``; NotaryUnavailableError: no key)."""
         engine = self._require_open()
+        if self.notary is not None and self._notary_key is None:
+            self._notary_key = notary_key(self.notary.head())  # its key, once it has one
         with self._errors("read steps"):  # each checked against the notary's key
             return step_signing.pending(engine, table_id, self.notary, self._notary_key)
 
