@@ -137,6 +137,17 @@ class Settlement:
         """Seat numbers in the order the dealer settles them."""
         return [s.seat for s in self.seats]
 
+    @property
+    def to_pay(self) -> int:
+        """What the dealer pays out over the whole hand: the winnings of every box that wins
+        (its stake stays with the player), minor units, >= 0."""
+        return sum(b.net for s in self.seats for b in s.bets if b.net > 0)
+
+    @property
+    def to_collect(self) -> int:
+        """What the dealer collects over the whole hand: every box lost, minor units, >= 0."""
+        return -sum(b.net for s in self.seats for b in s.bets if b.net < 0)
+
     def to_json(self) -> dict[str, Any]:
         """HAND_RECORD.md settlement JSON."""
         dealer: dict[str, Any] = {"hand": hand_json(self.dealer_hand)}

@@ -127,6 +127,11 @@ class DerivedView:
                 else ()
             ),
             on_table=self._on_table(step),
+            totals=(
+                (settlement.to_pay, settlement.to_collect)
+                if settlement is not None and step in (Step.REVEAL, Step.SETTLEMENT)
+                else None
+            ),
             void_reason=snap.void_reason,
             void_returns=snap.void_returns,
             device=snap.device,
@@ -311,6 +316,7 @@ class DerivedView:
             cards_dealt=seat.cards_dealt,
             result=ss.result if shown and ss is not None else None,
             net=ss.net if shown and ss is not None else None,
+            paid=shown and n in self.paid,
             category=(
                 ss.hand.category.code if shown and ss is not None and ss.hand is not None else None
             ),

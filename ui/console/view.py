@@ -113,6 +113,8 @@ class SeatView:
     category: str | None = None
     undoable: bool = False
     correctable: bool = False
+    paid: bool = False
+    """Paid (or collected) in this hand's payout walk: the tile shows a tick."""
 
 
 @dataclass(frozen=True)
@@ -213,6 +215,8 @@ class ConsoleView:
     correct: CorrectForm | None = None
     signoff_pad: HistoryPad | None = None
     """The pit boss's badge and PIN for the open seat's large payout (``[signoff]``)."""
+    totals: tuple[int, int] | None = None
+    """The settled hand's totals ``(to pay, to collect)``, minor units (reveal and payouts)."""
 
 
 @dataclass(frozen=True)

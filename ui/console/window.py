@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
+
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QVBoxLayout, QWidget
@@ -19,7 +22,7 @@ from ui.kit.banner import NoticeBar, NotReadyBar
 from ui.kit.dealer_box import DealerControl, attach_to_top_bar
 from ui.kit.storage_bar import StorageBar
 from ui.kit.tap_guard import TapGuard
-from ui.kit.topbar import TopBar
+from ui.kit.topbar import TopBar, local_now
 from ui.kit.translate import tr
 
 # From this size on the console uses its full sizes; below (e.g. 1280x800) its compact ones.
@@ -38,8 +41,9 @@ class ConsoleWindow(QMainWindow):
     """
 
     def __init__(
-        self, presenter: ConsolePresenter, config: TableConfig, lang: str, *, mirror: bool = False
-    ) -> None:
+        self, presenter: ConsolePresenter, config: TableConfig, lang: str, *, mirror: bool = False,
+        clock: Callable[[], datetime] = local_now,
+    ) -> None:  # fmt: skip
         super().__init__()
         self.presenter = presenter
         self.setWindowTitle(tr("Dealer console") + f" — {config.table_id}")
@@ -48,7 +52,7 @@ class ConsoleWindow(QMainWindow):
         outer = QVBoxLayout(central)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)
-        self.top = TopBar()
+        self.top = TopBar(clock=clock)
         outer.addWidget(self.top)
         body = QHBoxLayout()
         body.setContentsMargins(0, 0, 0, 0)

@@ -127,7 +127,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="45" />
-            <location filename="../console/widgets/seat.py" line="278" />
+            <location filename="../console/widgets/seat.py" line="280" />
             <location filename="../poker/widgets/felt.py" line="182" />
             <source>Folded</source>
             <translation>Ha passato</translation>
@@ -165,13 +165,13 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="53" />
-            <location filename="../console/widgets/settle.py" line="156" />
+            <location filename="../console/widgets/settle.py" line="159" />
             <source>Reveal</source>
             <translation>Scopertura</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="54" />
-            <location filename="../console/widgets/settle.py" line="168" />
+            <location filename="../console/widgets/settle.py" line="171" />
             <source>Settlement</source>
             <translation>Pagamenti</translation>
         </message>
@@ -1308,7 +1308,7 @@
         </message>
         <message>
             <location filename="../kit/fault_texts.py" line="179" />
-            <location filename="../kit/topbar.py" line="109" />
+            <location filename="../kit/topbar.py" line="136" />
             <source>next try in %1 s</source>
             <translation>prossimo tentativo tra %1 s</translation>
         </message>
@@ -1432,7 +1432,7 @@
         </message>
         <message>
             <location filename="../console/widgets/panel.py" line="215" />
-            <location filename="../console/widgets/seat.py" line="276" />
+            <location filename="../console/widgets/seat.py" line="278" />
             <location filename="../poker/widgets/felt.py" line="180" />
             <source>To act</source>
             <translation>Da decidere</translation>
@@ -1471,7 +1471,7 @@
         <message>
             <location filename="../console/widgets/correct.py" line="74" />
             <location filename="../console/widgets/history.py" line="115" />
-            <location filename="../console/widgets/settle.py" line="148" />
+            <location filename="../console/widgets/settle.py" line="151" />
             <location filename="../kit/entry.py" line="93" />
             <location filename="../poker/widgets/signoff_page.py" line="80" />
             <source>PIN: %1</source>
@@ -1563,19 +1563,24 @@
             <translation>Non è un errore di distribuzione: la carta resta valida e il gioco continua. Dov'è?</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="157" />
+            <location filename="../console/widgets/settle.py" line="160" />
             <source>Show the dealer's hand, then settle seat by seat.</source>
             <translation>Mostra la mano del Banco, poi paga posto per posto.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="164" />
+            <location filename="../console/widgets/settle.py" line="167" />
             <source>Seats in order: %1</source>
             <translation>Ordine dei posti: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="169" />
+            <location filename="../console/widgets/settle.py" line="172" />
             <source>From your right to your left. Pay or collect, then Next.</source>
             <translation>Da destra verso sinistra. Paga o ritira, poi Avanti.</translation>
+        </message>
+        <message>
+            <location filename="../console/widgets/settle.py" line="175" />
+            <source>To pay %1 · To collect %2</source>
+            <translation>Da pagare %1 · Da ritirare %2</translation>
         </message>
         <message>
             <location filename="../console/widgets/panel.py" line="264" />
@@ -1619,86 +1624,86 @@
             <translation>Posto %1: cambia la decisione</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="301" />
+            <location filename="../console/widgets/seat.py" line="303" />
             <location filename="../poker/widgets/panel.py" line="337" />
             <source>Seat %1: %2</source>
             <translation>Posto %1: %2</translation>
         </message>
         <message>
-            <location filename="../console/widgets/table.py" line="88" />
+            <location filename="../console/widgets/table.py" line="91" />
             <source>BOARD</source>
             <translation>CARTE COMUNI</translation>
         </message>
         <message>
-            <location filename="../console/widgets/table.py" line="89" />
+            <location filename="../console/widgets/table.py" line="92" />
             <source>DEALER</source>
             <translation>BANCO</translation>
         </message>
         <message>
-            <location filename="../console/widgets/settle.py" line="159" />
-            <location filename="../console/widgets/table.py" line="92" />
+            <location filename="../console/widgets/settle.py" line="162" />
+            <location filename="../console/widgets/table.py" line="95" />
             <source>Dealer: %1</source>
             <translation>Banco: %1</translation>
         </message>
         <message>
-            <location filename="../kit/topbar.py" line="22" />
+            <location filename="../kit/topbar.py" line="23" />
             <source>no heartbeat yet</source>
             <translation>nessun battito</translation>
         </message>
         <message>
-            <location filename="../kit/topbar.py" line="25" />
+            <location filename="../kit/topbar.py" line="26" />
             <source>last heartbeat %1 s ago</source>
             <translation>ultimo battito %1 s fa</translation>
         </message>
         <message>
-            <location filename="../kit/topbar.py" line="84" />
+            <location filename="../kit/topbar.py" line="108" />
             <source>Hand %1</source>
             <translation>Mano %1</translation>
         </message>
         <message>
-            <location filename="../kit/topbar.py" line="93" />
+            <location filename="../kit/topbar.py" line="120" />
             <source>Source: %1 · cards typed on the keypad</source>
             <translation>Sorgente: %1 · carte inserite con la tastiera</translation>
         </message>
         <message>
-            <location filename="../kit/topbar.py" line="94" />
+            <location filename="../kit/topbar.py" line="121" />
             <source>no card reader in use</source>
             <translation>nessun lettore in uso</translation>
         </message>
         <message>
-            <location filename="../kit/topbar.py" line="96" />
+            <location filename="../kit/topbar.py" line="123" />
             <source>unknown device</source>
             <translation>dispositivo sconosciuto</translation>
         </message>
         <message>
-            <location filename="../kit/topbar.py" line="97" />
+            <location filename="../kit/topbar.py" line="124" />
             <source>none</source>
             <translation>nessuno</translation>
         </message>
         <message>
-            <location filename="../kit/topbar.py" line="99" />
+            <location filename="../kit/topbar.py" line="126" />
             <source>Connected · %1 · %2 · faults: %3</source>
             <translation>Collegata · %1 · %2 · guasti: %3</translation>
         </message>
         <message>
-            <location filename="../kit/topbar.py" line="102" />
+            <location filename="../kit/topbar.py" line="129" />
             <source>Card source not connected</source>
             <translation>Sorgente delle carte non collegata</translation>
         </message>
         <message>
-            <location filename="../kit/topbar.py" line="103" />
-            <location filename="../kit/topbar.py" line="106" />
+            <location filename="../kit/topbar.py" line="130" />
+            <location filename="../kit/topbar.py" line="133" />
             <source>no link</source>
             <translation>nessun collegamento</translation>
         </message>
         <message>
             <location filename="../kit/fault_texts.py" line="176" />
-            <location filename="../kit/topbar.py" line="106" />
+            <location filename="../kit/topbar.py" line="133" />
             <source>reconnecting… attempt %1</source>
             <translation>ricollegamento… tentativo %1</translation>
         </message>
         <message>
-            <location filename="../console/window.py" line="45" />
+            <location filename="../console/window.py" line="49" />
             <location filename="../poker/window.py" line="84" />
             <source>Dealer console</source>
             <translation>Console del dealer</translation>
@@ -2154,7 +2159,7 @@
         <message>
             <location filename="../console/widgets/correct.py" line="71" />
             <location filename="../console/widgets/history.py" line="112" />
-            <location filename="../console/widgets/settle.py" line="145" />
+            <location filename="../console/widgets/settle.py" line="148" />
             <source>Pit boss badge: %1</source>
             <translation>Badge del pit boss: %1</translation>
         </message>

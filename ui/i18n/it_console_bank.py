@@ -9,4 +9,5 @@ IT = {
     "No dealer logged in": "Nessun croupier registrato",
     "Undo the last chip of seat %1": "Annulla l'ultima fiche del posto %1",
     "Seat %1: last chip taken back from %2": "Posto %1: ultima fiche tolta da %2",
+    "To pay %1 · To collect %2": "Da pagare %1 · Da ritirare %2",
 }

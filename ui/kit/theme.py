@@ -106,6 +106,10 @@ QPushButton:disabled {{ background: #27302d; color: #6d7a74; border-color: #2730
 #seatBadge[tone="win"] {{ background: {GREEN}; color: #ffffff; }}
 #seatBadge[tone="lose"] {{ background: {RED_DARK}; color: #ffffff; }}
 #seatBadge[tone="muted"] {{ color: {MUTED}; }}
+#wallClock {{ font-size: 30px; font-weight: bold; color: {TEXT}; }}
+#wallClock[compact="true"] {{ font-size: 22px; }}
+#handTotals {{ font-size: 20px; font-weight: bold; color: {TEXT}; }}
+#seatBadge[tone="paid"] {{ background: #eceff1; color: #12331f; }}
 #seatHand {{ font-size: 18px; color: {TEXT}; font-weight: bold; }}
 #seatHand[issue="true"] {{ font-size: 16px; color: #ffab91; }}
 #box {{ background: rgba(0,0,0,0.28); border: 2px solid rgba(255,255,255,0.35);
@@ -119,7 +123,7 @@ QPushButton:disabled {{ background: #27302d; color: #6d7a74; border-color: #2730
 #boxAmount {{ font-size: {AMOUNT_PX}px; font-weight: bold; }}
 #boxAmount[compact="true"] {{ font-size: 22px; }}
 #boxNet[compact="true"] {{ font-size: 14px; }}
-#boxLabel[compact="true"] {{ font-size: 12px; letter-spacing: 0px; }}
+#boxLabel[compact="true"] {{ font-size: 13px; letter-spacing: 0px; }}
 #box[compact="true"] {{ min-height: 52px; min-width: 44px; }}
 #seatNo[compact="true"] {{ font-size: 26px; }}
 #boxNet {{ font-size: 17px; font-weight: bold; }}

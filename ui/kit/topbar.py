@@ -3,6 +3,7 @@ status (the consoles say what the banner and the table line read)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
@@ -25,11 +26,21 @@ def heartbeat_text(last: datetime | None, now: datetime) -> tuple[str, bool]:
     return trf("last heartbeat %1 s ago", shown), age > 3.0
 
 
-class TopBar(QFrame):
-    """Phase banner (left), table and hand (middle), device status (right)."""
+def local_now() -> datetime:
+    """The time now in the table's own time zone (the machine's)."""
+    return datetime.now().astimezone()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+
+class TopBar(QFrame):
+    """Phase banner (left), table and hand (middle), device status (right); with ``clock``
+    (the local time now, aware) the time of day at the far right, ``14:05``, redrawn with the
+    heartbeat (the dealer's shift runs by it; the journal keeps UTC)."""
+
+    def __init__(
+        self, parent: QWidget | None = None, *, clock: Callable[[], datetime] | None = None
+    ) -> None:
         super().__init__(parent)
+        self._clock = clock
         self.setObjectName("topBar")
         self.setFixedHeight(88)
         self._compact = False
@@ -62,6 +73,10 @@ class TopBar(QFrame):
         dev.addWidget(self.device)
         dev.addWidget(self.beat)
         lay.addLayout(dev, 1)
+        self.time = QLabel("")
+        self.time.setObjectName("wallClock")
+        self.time.setVisible(clock is not None)
+        lay.addWidget(self.time)
         self._device = DeviceStatus()
         for label in (self.table, self.hand, self.device, self.beat):
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -71,6 +86,14 @@ class TopBar(QFrame):
         """Lower bar and smaller banner for small screens."""
         self.setFixedHeight(72 if compact else 88)
         restyle(self.phase, compact=compact)
+        restyle(self.time, compact=compact)
+        layout = self.layout()
+        tight = compact and self._clock is not None
+        if isinstance(layout, QHBoxLayout):  # the time of day takes room on a small screen:
+            layout.setSpacing(12 if tight else 24)  # tighter gaps, and the device's line (the
+            layout.setContentsMargins(10 if tight else 18, 10, 10 if tight else 18, 10)
+            layout.setStretch(1, 2 if tight else 1)  # longest) more of the width than the
+            layout.setStretch(3, 3 if tight else 1)  # table's
 
     def show_status(
         self, banner: str, colors: tuple[str, str], table: str, hand_no: int,
@@ -80,13 +103,17 @@ class TopBar(QFrame):
         hand number (0: none) and the card source's ``device`` status."""
         self.phase.setStyleSheet(f"#phase {{ background: {colors[0]}; color: {colors[1]}; }}")
         set_text(self.phase, banner.upper())
+        self.phase.setMinimumWidth(self.phase.sizeHint().width())  # the banner is never cut
         set_text(self.table, table)
         set_text(self.hand, trf("Hand %1", hand_no) if hand_no else "")
         self._device = device
         self.refresh_device()
 
     def refresh_device(self) -> None:
-        """Redraw the device status (called every second for the heartbeat age)."""
+        """Redraw the device status and the time of day (called every second for the
+        heartbeat age)."""
+        if self._clock is not None:
+            set_text(self.time, self._clock().strftime("%H:%M"))
         d = self._device
         if d.connected and d.source_kind == "manual":
             # the keypad: no device, no heartbeat; the dealer types the cards

@@ -271,6 +271,8 @@ class SeatTile(QFrame):
     def _badge(self, view: SeatView, game: str) -> tuple[str, str]:
         if view.result is not None:
             tone = {"win": "win", "lose": "lose", "fold": "lose"}.get(view.result, "")
+            if view.paid:  # the payout walk went past it: a tick, seen from across the table
+                return "✓ " + result_name(view.result), "paid"
             return result_name(view.result), tone
         if view.status == "to_act":
             return tr("To act"), "act"

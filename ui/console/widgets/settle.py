@@ -20,7 +20,7 @@ from ui.console.presenter import ConsolePresenter, ConsoleView, SettleRow, Step
 from ui.console.texts import box_name, outcome_text, qualification_text, result_name, total_text
 from ui.console.walk_texts import chips_text, hole_text, walk_texts
 from ui.kit.card_texts import category_name
-from ui.kit.format import chip
+from ui.kit.format import chip, money
 from ui.kit.labels import restyle, set_text
 from ui.kit.pin_pad import pin_pad
 from ui.kit.translate import tr, trf
@@ -101,6 +101,9 @@ class SettlementPage(QWidget):
         lay.addWidget(self.title)
         self.hint = _label("sideHint")
         lay.addWidget(self.hint)
+        # the whole hand at a glance: what the dealer pays out and collects in all
+        self.totals = _label("handTotals")
+        lay.addWidget(self.totals)
         # the reveal: the dealer's hand, the qualification and the order of the seats
         self.dealer = _label("revealHand", wrap=False)
         self.qualify = _label("qualify")
@@ -167,6 +170,11 @@ class SettlementPage(QWidget):
                 set_text(label, "")
             set_text(self.title, tr("Settlement"))
             set_text(self.hint, tr("From your right to your left. Pay or collect, then Next."))
+        totals = view.totals
+        set_text(self.totals, "" if totals is None else trf(
+            "To pay %1 · To collect %2", money(totals[0], view.currency),
+            money(totals[1], view.currency)))  # fmt: skip
+        self.totals.setVisible(totals is not None)
         if view.settlement == self._rows:
             return
         self._rows = view.settlement

@@ -34,8 +34,11 @@ from ui.kit.translate import tr, trf
 
 MARGIN = 14
 GAP = 10
+CORNER = (130, 92)
+"""The bottom left corner the Dealer change button takes (px, width and height; between hands,
+:class:`ui.kit.dealer_box.DealerControl` with ``bottom=True``): no card is drawn in it."""
 SIDE_CARD = 64
-"""Card width (px) the board keeps on a short screen, beside the dealer's cards."""
+"""Card width (px) below which the board and the dealer's cards go side by side in one row."""
 
 
 class TableArea(QWidget):
@@ -131,12 +134,11 @@ class TableArea(QWidget):
         fixed = 2 * label_h + hand_h + qual_h + 3 * 8
         drop = max(0.0, min(h * 0.30, h - tallest - 2 * MARGIN))
         stacked = (h - MARGIN - (MARGIN + tallest) - fixed) / (2 * RATIO)  # board over dealer
-        one_row = not compact or stacked >= 64
-        if not one_row:
+        board_over_dealer = not compact or stacked >= SIDE_CARD
+        if not board_over_dealer:
             # short of height (1280x800): a flatter arc, the dealer's cards beside the board in
             # one row under every seat, the cards no smaller than the board needs to be read
-            row = label_h + int(SIDE_CARD * RATIO) + hand_h + qual_h + 8
-            drop = max(0.0, min(drop, h - 2 * MARGIN - tallest - row))
+            drop = 0.0  # the seats in a row: the most height for the cards under them
         half = span / 2 if span else 1
         ys = []
         for i in range(n):
@@ -154,7 +156,7 @@ class TableArea(QWidget):
             if tile.grid.isVisibleTo(tile):  # a seat in the hand: one height all hand long
                 th = tallest
             tile.setGeometry(int(x), int(y), tw, th)
-        if one_row:
+        if board_over_dealer:
             # under every seat the board reaches across (the middle three, at 7 seats)
             board_w = (w * 0.42) / 5.4 * 5.5
             xs = [left + i * (tw + gap_x) for i in range(n)]
@@ -183,25 +185,33 @@ class TableArea(QWidget):
         self._put_cards(bx, board_y, (w - (2 * cw + gap)) / 2, dy, cw)
 
     def _place_cards_side(self, top: float) -> None:
-        """Board and dealer's cards in one row under every seat (``top``: the lowest foot)."""
+        """Board and dealer's cards in one row under every seat (``top``: the lowest foot),
+        the dealer's hand and the qualification side by side under them."""
         w, h = self.width(), self.height()
-        label_h, hand_h, qual_h = 24, 34, 44
-        room = h - 2 * MARGIN - top - label_h - hand_h - qual_h - 12
-        cw = int(max(44, min(104, room / RATIO, (w - 4 * MARGIN) / 8.6)))
+        label_h, qual_h = 24, 44
+        room = h - 2 * MARGIN - top - label_h - qual_h - 12
+        # the cards end above the Dealer change button's corner (bottom left), or the row
+        # stays right of it
+        above = (h - CORNER[1] - top - 4 - label_h) / RATIO
+        cw = int(max(44, min(104, room / RATIO, max(above, (w - 2 * CORNER[0]) / 8.6),
+                             (w - 4 * MARGIN) / 8.6)))  # fmt: skip
         _, gap = self._card_size(cw)
         width = 7 * cw + 7 * gap + 3 * gap
         bx = (w - width) / 2
         y = top + 4
-        self._put_cards(bx, y, bx + 5 * cw + 4 * gap + 3 * gap, y, cw)
+        self._put_cards(bx, y, bx + 5 * cw + 4 * gap + 3 * gap, y, cw, beside=True)
 
     def _card_size(self, cw: int) -> tuple[int, int]:
         for c in [*self.board, *self.dealer]:
             c.set_card_width(cw)
         return int(cw * RATIO), max(6, cw // 8)
 
-    def _put_cards(self, bx: float, by: float, dx: float, dy: float, cw: int) -> None:
+    def _put_cards(
+        self, bx: float, by: float, dx: float, dy: float, cw: int, *, beside: bool = False
+    ) -> None:
         """Board row at (``bx``, ``by``), the dealer's pair at (``dx``, ``dy``), the labels
-        over them and the dealer's hand and qualification under the pair."""
+        over them and the dealer's hand and qualification under the pair (``beside``: on one
+        line, the hand left of the middle, the qualification right of it)."""
         w = self.width()
         label_h, hand_h, qual_h = 24, 34, 44
         ch, gap = int(cw * RATIO), max(6, cw // 8)
@@ -213,8 +223,17 @@ class TableArea(QWidget):
         for i, c in enumerate(self.dealer):
             c.move(int(dx + i * (cw + gap)), int(dy + label_h))
         line_y = dy + label_h + ch + 4
-        self.dealer_hand.setGeometry(0, int(line_y), w, hand_h)
         qw = min(w - 2 * MARGIN, self.qualify.sizeHint().width() + 24)
+        if beside:
+            self.dealer_hand.setGeometry(CORNER[0], int(line_y + 5), w // 2 - 8 - CORNER[0], hand_h)
+            self.dealer_hand.setAlignment(
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+            )
+            qw = min(qw, w // 2 - 8 - CORNER[0])
+            self.qualify.setGeometry(w // 2 + 8, int(line_y), int(qw), qual_h)
+            return
+        self.dealer_hand.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.dealer_hand.setGeometry(0, int(line_y), w, hand_h)
         self.qualify.setGeometry(int((w - qw) / 2), int(line_y + hand_h + 4), int(qw), qual_h)
 
     def paintEvent(self, event: QPaintEvent) -> None:
