@@ -159,6 +159,10 @@ def test_a_checkpoint_not_signed_by_the_enrolled_key_or_behind_is_refused(
     behind = Checkpoint(2, second.hash, second.signature, second.key_id)
     result = floor.checkpoint(TABLE, behind)
     assert result.refused is not None and "was at 4" in result.refused
+    # a true signature presented at another position: the floor takes a head only at a
+    # record it holds with that hash (the signature covers the hash, not the position)
+    moved = floor.checkpoint(TABLE, Checkpoint(50, head.hash, head.signature, head.key_id))
+    assert moved.deferred and not moved.stored and moved.refused is None
     kinds = sorted(a.kind for a in floor.alerts(table_id=TABLE))
     assert kinds == ["bad_checkpoint", "signer_rewound"]
     assert [c.position for c in floor.checkpoints(TABLE)] == [4]
@@ -294,3 +298,29 @@ def test_the_notarys_key_command_prints_the_same_key_the_notary_signs_with(
     with Journal(str(tmp_path / "k.db"), notary=deal_with) as j:
         j.append_hand(make_entry(1, table_id="UTH-9", hand_uid="k1"))
     assert deal_with.head().public_key == first
+
+
+def test_a_head_the_floor_refuses_is_said_by_the_pusher_and_floor_status_shows_the_signer(
+    tmp_path: Path, floor_db: FloorDb, floor: Floor, notary: NotaryProcess,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    from dealer_assist.storage.floor.checkpoints import Checkpoint
+
+    db = tmp_path / "j.db"
+    deal(db, notary, 2)
+    enrol_key(floor, notary)
+    forward(db, floor, notary)
+    assert main(["floor", "status", "--floor", floor_db.url]) == 0
+    out = capsys.readouterr().out
+    assert "signer of UTH-3: head 2 (verified), last seen" in out, out
+    head = notary_client(notary).head()
+    deal(db, notary, 1, start=3)
+    with Journal(str(db), create=False, supervise=False) as j:
+        pusher = Pusher(j, floor, checkpoint_of=lambda: Checkpoint(
+            3, head.hash, head.signature, head.key_id))  # fmt: skip
+        result = pusher.push()
+    # entry 2's true signature presented for position 3: the floor holds another hash there
+    assert result.checkpoint_refused is not None and "but the floor holds hash" in (
+        result.checkpoint_refused
+    )
+    assert [c.position for c in floor.checkpoints(TABLE)] == [2]

@@ -159,7 +159,9 @@ def run_sync(args: argparse.Namespace) -> int:
 
         result = replace(result, sent=total, first=first)
     print(result.sentence())
-    return 1 if result.refused is not None else 0
+    if result.checkpoint_refused is not None:
+        print(f"the floor refused the signer's head: {result.checkpoint_refused}")
+    return 1 if result.refused is not None or result.checkpoint_refused is not None else 0
 
 
 def _checkpoints(args: argparse.Namespace, journal: Journal) -> Any:
@@ -184,6 +186,7 @@ def run_status(args: argparse.Namespace) -> int:
         tables = floor.tables()
         alerts = floor.alerts(open_only=not args.all_alerts)
         local = _local_lag(floor, args.db) if args.db else None
+        signers = {t.table_id: floor.checkpoints(t.table_id) for t in tables}
     finally:
         floor.close()
     open_count = sum(1 for a in alerts if a.acknowledged_at is None)
@@ -194,6 +197,13 @@ def run_status(args: argparse.Namespace) -> int:
     for t in tables:
         print(f"{t.table_id:<16} {t.game:<7} {t.pit or '-':<6} {t.position:>9}  {t.hash[:12]}  "
               f"{_when(t.last_received_at):<24} {t.open_alerts}")  # fmt: skip
+    for t in tables:  # the signer's head as last witnessed: a silent signer shows its age
+        checks = signers[t.table_id]
+        if checks:
+            last = max(checks, key=lambda c: (c.position, c.last_seen_at))
+            state = "verified" if last.verified else "NOT verified: no key enrolled"
+            print(f"signer of {t.table_id}: head {last.position} ({state}), last seen "
+                  f"{_when(last.last_seen_at)}")  # fmt: skip
     if alerts:
         print("alerts:" if args.all_alerts else "open alerts:")
         for a in alerts:

@@ -4,7 +4,9 @@ A table's forwarder sends its signer's (notary's) head with every batch and at l
 minute (:class:`Checkpoint`). :func:`receive` checks it in the table's row lock: its signature
 against the key enrolled on the floor (``floor enrol``), its position against the heads the
 floor received before (a signer's head never moves back: one that does had its state replaced),
-its hash against the record the floor holds there. A head the floor accepts is kept (one row
+its hash against the record the floor holds there (the signature covers the entry's hash, so a
+head is taken only at a record the floor holds, which binds its position; a head past the
+floor's records waits for the next round). A head the floor accepts is kept (one row
 per distinct head; ``last_seen_at`` moves while it stays) and marks the records it covers
 *witnessed*, or *not witnessed* when they were recorded before the table was enrolled on this
 floor (history re-sent to a re-created floor: the floor did not see it happen).
@@ -71,6 +73,9 @@ class CheckpointResult:
             yet, or refused).
         witnessed, not_witnessed: records newly marked so.
         refused: the alert's sentence when the floor refused it (an alert was raised).
+        deferred: not kept, no alert: the floor holds no record at its position yet (a head
+            is taken only at a record the floor holds with that hash: what binds the position,
+            the signature covering the entry's hash).
     """
 
     stored: bool
@@ -78,6 +83,7 @@ class CheckpointResult:
     witnessed: int = 0
     not_witnessed: int = 0
     refused: str | None = None
+    deferred: bool = False
 
 
 @dataclass(frozen=True)
@@ -144,7 +150,9 @@ def receive(conn: Connection, table_id: str, cp: Checkpoint, now: datetime) -> C
             floor_records.c.table_id == table_id, floor_records.c.position == cp.position
         )
     ).scalar()
-    if held is not None and held != cp.hash:
+    if held is None:  # the signature covers the hash: the position is the record's
+        return CheckpointResult(False, verified, refused=None, deferred=True)
+    if held != cp.hash:
         return _refuse(conn, TAMPERED, table_id, cp,
                        f"position {cp.position}: the signer signed hash {cp.hash[:12]}… but the "
                        f"floor holds hash {held[:12]}…", now)  # fmt: skip

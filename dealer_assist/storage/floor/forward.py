@@ -266,7 +266,7 @@ class Forwarder:
                 floor_position=result.floor_position,
                 pending_since=result.pending_since,
                 last_forwarded_at=utc_now() if result.sent else s.last_forwarded_at,
-                last_error=_refusal(result),
+                last_error=_refusal(result) or result.checkpoint_refused,
                 retry_in=self.max_backoff if result.refused else None,
             )
             self._round.notify_all()

@@ -71,6 +71,8 @@ class PushResult:
         floor_position: the floor's head afterwards.
         pending_since: ``recorded_at`` of the first record still not on the floor, or None.
         refused: why the floor refused a record (an alert was raised), or None.
+        checkpoint_refused: why the floor refused the signer's head this round (an alert was
+            raised: another key, a rewound signer), or None.
     """
 
     table_id: str | None
@@ -81,6 +83,7 @@ class PushResult:
     floor_position: int
     pending_since: datetime | None = None
     refused: Refusal | None = None
+    checkpoint_refused: str | None = None
 
     @property
     def lag(self) -> int:
@@ -190,12 +193,15 @@ class Pusher:
                                   chunk[0].recorded_at, result.refused)  # fmt: skip
         if held < last.hand_id:
             pending = self.journal.get_hand(held + 1).recorded_at
-        self._checkpoint(table_id, last.game, sent > 0)
-        return PushResult(table_id, sent, first, end, last.hand_id, held, pending)
+        self._checkpoint(table_id, last.game, sent > 0, held)
+        return PushResult(table_id, sent, first, end, last.hand_id, held, pending,
+                          checkpoint_refused=self.checkpoint_refused)  # fmt: skip
 
-    def _checkpoint(self, table_id: str, game: str, stored: bool) -> None:
+    def _checkpoint(self, table_id: str, game: str, stored: bool, held: int) -> None:
         """The signer's head to the floor: after records were stored, and when the last one
-        sent is ``checkpoint_every`` old (the floor sees the signer alive each minute)."""
+        sent is ``checkpoint_every`` old (the floor sees the signer alive each minute). A head
+        past the records the floor holds (``held``: an entry signed meanwhile) waits for the
+        next round: the floor takes a head only at a record it holds with that hash."""
         if self.checkpoint_of is None:
             return
         now = self._clock()
@@ -203,8 +209,8 @@ class Pusher:
         if not (stored or due):
             return
         cp = self.checkpoint_of()
-        if cp is None:
-            return  # the signer is away: the table deals nothing new meanwhile
+        if cp is None or cp.position == 0 or cp.position > held:
+            return  # the signer away (nothing new is dealt), or its head not on the floor yet
         result = self.floor.checkpoint(table_id, cp, game=game)
         self.checkpoint_refused = result.refused
         self._checkpoint_at = now
