@@ -165,3 +165,24 @@ def test_the_directors_console_asks_to_confirm_and_takes_a_purchase_back(
     assert all(e.record["by"] == "Anna" for e in last)
     said = run_step(qtbot, win, win.undo_purchase)  # nothing left to take back: refused
     assert said.startswith("Refused: ") and "no rebuy or add-on to take back" in said
+
+
+def test_the_tables_console_shows_the_directors_change_before_its_next_hand(
+    journal: Journal,
+) -> None:
+    clock = Clock()
+    desk = desk_for(journal, rebuy_holdem(), clock)
+    d = driver_for(journal, desk, clock)
+    try:
+        ada = desk.state.ledger.players[0]
+        seat = next(s.seat for s in d.p.snap.seats if s.name == ada)
+        desk.addon(ada, by="Anna")  # the director's desk, its own journal connection
+        clock.move(seconds=2)
+        d.feed(d.service.tick())  # the console's worker ticks between hands
+        assert next(s.stack for s in d.p.snap.seats if s.seat == seat) == 2000
+        desk.undo_purchase(ada, by="Anna")
+        clock.move(seconds=2)
+        d.feed(d.service.tick())
+        assert next(s.stack for s in d.p.snap.seats if s.seat == seat) == 1000
+    finally:
+        d.close()

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from dealer_assist.config import TableConfig
@@ -42,6 +42,8 @@ from dealer_assist.tournament.live_clock import clock_at
 from dealer_assist.tournament.state import TournamentState
 from dealer_assist.tournament.structure import Level, TournamentStructure
 from dealer_assist.tournament.tables import game_at_level
+
+LOOK_EVERY = timedelta(seconds=1)  # between hands, the journal looked at for the director's changes
 
 CHIPS = "chips"
 """A tournament table's ``currency``: amounts are chips, never money (the screens say
@@ -101,6 +103,8 @@ class LiveTable:
         self.now = now
         self.state: TournamentState | None = None
         self.level: Level | None = None  # the level of the hand last set
+        self._looked: datetime | None = None  # when the journal was last looked at between hands
+        self._seen = 0  # the journal's last entry then
 
     # -- the fold ---------------------------------------------------------------------------------
     def catch_up(self, journal: ChainJournal) -> TournamentState:
@@ -185,6 +189,28 @@ class LiveTable:
             seed = int(draw_number(st.seed, "button", self.base.table_id) * 2**32)
             session = runner.draw_button(seed, by="dealer")
         runner.session = dataclasses.replace(session, level=level.number)
+
+    def between_hands(self, runner: Any) -> bool:
+        """Between hands, the table's session read again once the journal has a new entry
+        (the director seats, moves, rebuys and eliminates from another process: the console
+        shows them before its next hand), at most once a second of ``now``. True when the
+        session changed. Raises JournalError."""
+        hand = runner.hand
+        if hand is not None and not hand.is_over:
+            return False
+        now = self.now()
+        if self._looked is not None and timedelta(0) <= now - self._looked < LOOK_EVERY:
+            return False
+        self._looked = now
+        last = runner.journal.last_hand() if runner.journal is not None else None
+        if last is None or last.hand_id == self._seen:
+            return False
+        self._seen = last.hand_id
+        session = TableSession.of_journal(self.base.table_id, runner.journal)
+        if session == runner.session:
+            return False
+        runner.session = session
+        return True
 
     def before_resume(self, runner: Any) -> None:
         """Before ``runner.resume()``: the level the hand a crash left started at (its first

@@ -55,7 +55,14 @@ from ui.poker.seating import Seating
 from ui.poker.service_signoff import PokerFloorSignoffSteps
 from ui.poker.service_storage import PokerStorageSteps
 from ui.poker.signoff import pot_wait
-from ui.poker.snapshot import FORCED_KIND, Extras, PokerSnapshot, RuleRefusal, take_snapshot
+from ui.poker.snapshot import (
+    Extras,
+    PokerSnapshot,
+    RuleRefusal,
+    forced_amount,
+    hand_level,
+    take_snapshot,
+)
 
 RULES = ("no_card_entered", "void_unacknowledged", "hand_in_progress", "no_new_deck",
          "no_hand_to_void")  # fmt: skip
@@ -371,6 +378,8 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
                 if idle or time.monotonic() >= self._want_until:
                     self._want_until = None
                     runner.new_hand(even_if_busy=not idle)
+            if self.tournament is not None:  # the director's changes, seen between hands
+                self.tournament.between_hands(runner)
             self._relay_pot_signoffs()  # a pot confirmed in the pit-boss application, offers
         except DealerAssistError as e:
             self._want_until = None
@@ -463,7 +472,7 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
             journaled=stored is not None and hand is not None and stored.hand_uid == hand.hand_uid,
             manual_source=source_kind(self.active_source) == "manual", extras=extras,
         ), on_box=on_box(runner), signoff=pot_wait(runner),
-            forced_amount=_forced(runner), hand_level=_level(runner))  # fmt: skip
+            forced_amount=forced_amount(runner), hand_level=hand_level(runner))  # fmt: skip
 
     def _device(self) -> DeviceStatus:
         runner, source = self.runner, self.source
@@ -485,21 +494,6 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
             source=active.name if active is not None else "", source_kind=source_kind(active),
             next_attempt_in=status.next_attempt_in, last_error=status.last_error,
         )  # fmt: skip
-
-
-def _forced(runner: PeerRunner | None) -> int:
-    """The forced bet a seat decides (Stud's bring-in) in the game the table plays now: a
-    tournament's level sets it hand by hand."""
-    game = runner.config.poker if runner is not None else None
-    amount = getattr(game, FORCED_KIND, 0)
-    return amount if isinstance(amount, int) else 0
-
-
-def _level(runner: PeerRunner | None) -> int:
-    """The tournament level the table's game is set to (0: not a tournament table)."""
-    game = runner.config.poker if runner is not None else None
-    part = getattr(game, "tournament", None)
-    return int(part[1]) if isinstance(part, tuple) and len(part) == 2 else 0
 
 
 def execute(service: PokerService, cmd: PokerCommand) -> PokerSnapshot:

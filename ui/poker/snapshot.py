@@ -418,3 +418,18 @@ def take_snapshot(
         notice=x.notice, resumed=x.resumed == view.hand_uid and in_hand,
         void_reason=x.void_reason, void_returns=returns, storage=x.storage,
     )  # fmt: skip
+
+
+def forced_amount(runner: Any) -> int:
+    """The forced bet a seat decides (Stud's bring-in) in the game ``runner`` (a peer runner,
+    or None) plays now: a tournament's level sets it hand by hand; 0 for none."""
+    game = runner.config.poker if runner is not None else None
+    amount = getattr(game, FORCED_KIND, 0)
+    return amount if isinstance(amount, int) else 0
+
+
+def hand_level(runner: Any) -> int:
+    """The tournament level ``runner``'s game is set to (0: not a tournament table)."""
+    game = runner.config.poker if runner is not None else None
+    part = getattr(game, "tournament", None)
+    return int(part[1]) if isinstance(part, tuple) and len(part) == 2 else 0

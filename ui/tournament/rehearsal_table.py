@@ -197,6 +197,8 @@ class TableRig:
         else:
             raise RehearsalError(f"{self.table_id}: hand {uid} did not finish in "
                                  f"{TAPS_PER_HAND} taps")  # fmt: skip
+        d.p.tap_done()  # the dealer has paid the pots: Next, on to between hands
+        self._view()
         journal = d.service.journal
         stored = journal.last_hand() if journal is not None else None
         if stored is None or stored.hand_uid != uid or stored.table_id != self.table_id:

@@ -56,6 +56,7 @@ TIMEOUT_AT = 5  # the first player who may check or fold in hand 5 or later lets
 SIT_OUT_HANDS = 2  # a timed-out player comes back after this many of the tournament's hands
 MAX_HANDS = 5000  # a tournament that does not end in this many hands: a bug, said
 SIZE = (1920, 1080)
+BETWEEN_SECONDS = 5  # between two hands of a table: the pot pushed, the cards shuffled
 
 
 class FastClock:
@@ -285,6 +286,7 @@ class Rehearsal:
         before = {t: len(st.at_table(t)) for t in st.tables}
         desk.director.between_hands(self.players)
         desk.refresh()
+        self.clock.advance(BETWEEN_SECONDS)
         moved_from: set[str] = set()
         moved_to: list[str] = []
         for stored in self.journal.iter_hands(self._seen + 1):
@@ -303,9 +305,10 @@ class Rehearsal:
         for t in sorted(moved_from):
             if before.get(t, 0) and not st.at_table(t) and len(st.alive()) > 1:
                 self.figures.tables_broken.append(t.rsplit("-", 1)[-1])
-                if moved_to:  # the table the players went to, before its next hand
-                    self._shoot_table(moved_to[0], "table_break")
         self._notes()
+        for t in sorted(moved_from):  # the table the players went to, before its next hand
+            if t.rsplit("-", 1)[-1] in self.figures.tables_broken and moved_to:
+                self._shoot_table(moved_to[0], "table_break")
 
     def _notes(self) -> None:
         """Each console told of the tournament now: what its strip's notes say (a player with
@@ -314,6 +317,7 @@ class Rehearsal:
         for rig in self.rigs.values():
             if not rig.opened:
                 continue
+            rig.driver.feed(rig.driver.service.tick())  # the console's worker ticks
             rig.show(snap)
             for line in rig.strip.notes.text().splitlines():
                 if line not in self.figures.notes:
