@@ -2620,22 +2620,22 @@
         <message>
             <location filename="../tournament/texts.py" line="85" />
             <source>Confirm the rebuy for %1: %2 for %3 chips?</source>
-            <translation>Confermi il rebuy per %1: %2 per %3 chip?</translation>
+            <translation>Confermi il rebuy per %1: %2 per %3 fiches?</translation>
         </message>
         <message>
             <location filename="../tournament/texts.py" line="86" />
             <source>Confirm the add-on for %1: %2 for %3 chips?</source>
-            <translation>Confermi l'add-on per %1: %2 per %3 chip?</translation>
+            <translation>Confermi l'add-on per %1: %2 per %3 fiches?</translation>
         </message>
         <message>
             <location filename="../tournament/texts.py" line="89" />
             <source>Rebuy of %1 taken back: %2 refunded, %3 chips off (authorised by %4)</source>
-            <translation>Rebuy di %1 annullato: %2 restituiti, %3 chip tolte (autorizzato da %4)</translation>
+            <translation>Rebuy di %1 annullato: %2 restituiti, %3 fiches tolte (autorizzato da %4)</translation>
         </message>
         <message>
             <location filename="../tournament/texts.py" line="92" />
             <source>Add-on of %1 taken back: %2 refunded, %3 chips off (authorised by %4)</source>
-            <translation>Add-on di %1 annullato: %2 restituiti, %3 chip tolte (autorizzato da %4)</translation>
+            <translation>Add-on di %1 annullato: %2 restituiti, %3 fiches tolte (autorizzato da %4)</translation>
         </message>
         <message>
             <location filename="../tournament/level_strip.py" line="95" />
@@ -2850,12 +2850,12 @@ How an open integrity alert looks wherever it is shown (tile, rows, hand screen)
         <message>
             <location filename="../tournament/table_notes.py" line="29" />
             <source>%1 has no chips: a rebuy is open (the director confirms it), else out</source>
-            <translation>%1 è senza chip: può fare un rebuy (lo conferma il direttore), altrimenti è eliminato</translation>
+            <translation>%1 è senza fiches: può fare un rebuy (lo conferma il direttore), altrimenti è eliminato</translation>
         </message>
         <message>
             <location filename="../tournament/table_notes.py" line="32" />
             <source>%1 has no chips and no rebuy now: out</source>
-            <translation>%1 è senza chip e non può fare rebuy: eliminato</translation>
+            <translation>%1 è senza fiches e non può fare rebuy: eliminato</translation>
         </message>
         <message>
             <location filename="../tournament/table_notes.py" line="35" />

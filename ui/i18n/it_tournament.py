@@ -111,14 +111,14 @@ IT = {
     "Action clock %1 s · time bank %2 s": "Tempo per agire %1 s · riserva di tempo %2 s",
     # the director confirms a rebuy or add-on, and may take it back
     "Undo rebuy or add-on": "Annulla rebuy o add-on",
-    "Confirm the rebuy for %1: %2 for %3 chips?": "Confermi il rebuy per %1: %2 per %3 chip?",
-    "Confirm the add-on for %1: %2 for %3 chips?": "Confermi l'add-on per %1: %2 per %3 chip?",
+    "Confirm the rebuy for %1: %2 for %3 chips?": "Confermi il rebuy per %1: %2 per %3 fiches?",
+    "Confirm the add-on for %1: %2 for %3 chips?": "Confermi l'add-on per %1: %2 per %3 fiches?",
     "Cancelled: nothing sold to %1": "Annullato: niente venduto a %1",
     "Rebuy of %1 taken back: %2 refunded, %3 chips off (authorised by %4)": (
-        "Rebuy di %1 annullato: %2 restituiti, %3 chip tolte (autorizzato da %4)"
+        "Rebuy di %1 annullato: %2 restituiti, %3 fiches tolte (autorizzato da %4)"
     ),
     "Add-on of %1 taken back: %2 refunded, %3 chips off (authorised by %4)": (
-        "Add-on di %1 annullato: %2 restituiti, %3 chip tolte (autorizzato da %4)"
+        "Add-on di %1 annullato: %2 restituiti, %3 fiches tolte (autorizzato da %4)"
     ),
     "This hand: level %1, %2 · level %3 from the next hand": (
         "Questa mano: livello %1, %2 · livello %3 dalla prossima mano"
@@ -126,9 +126,9 @@ IT = {
     "Winner: %1 · thank you for playing": "Vince %1 · grazie di aver giocato",
     # the table's notes between hands (ui/tournament/table_notes.py)
     "%1 has no chips: a rebuy is open (the director confirms it), else out": (
-        "%1 è senza chip: può fare un rebuy (lo conferma il direttore), altrimenti è eliminato"
+        "%1 è senza fiches: può fare un rebuy (lo conferma il direttore), altrimenti è eliminato"
     ),
-    "%1 has no chips and no rebuy now: out": "%1 è senza chip e non può fare rebuy: eliminato",
+    "%1 has no chips and no rebuy now: out": "%1 è senza fiches e non può fare rebuy: eliminato",
     "%1 is out: %2 place": "%1 è eliminato: %2 posto",
     "%1 is out": "%1 è eliminato",
     "Table %1 is broken: its players move": "Tavolo %1 chiuso: i suoi giocatori cambiano tavolo",
