@@ -133,3 +133,27 @@ def test_a_tail_cut_after_open_is_caught_at_the_next_read(db: Path) -> None:
             source.snapshot(utc_now())
     finally:
         source.close()
+
+
+def test_the_window_says_the_journal_was_verified(db: Path, qtbot: object) -> None:
+    from dealer_assist.pitboss.roles import Role
+    from dealer_assist.pitboss.users import new_user
+    from ui.pitboss.app import PitBossWindow
+    from ui.pitboss.service import Session
+    from ui.pitboss.worker import Jobs
+
+    session = Session(*open_backend(None, db))
+    session.users.put_user(new_user("PB-1", Role.PIT_BOSS, "246813"), "test")
+    session.login("PB-1", "246813")
+    jobs = Jobs()
+    try:
+        win = PitBossWindow(session, jobs)
+        qtbot.addWidget(win)  # type: ignore[attr-defined]
+        win.start()
+        entries = len(raw_hands(db))  # every entry of this journal is a hand, each signed
+        said = win.statusBar().currentMessage()
+        assert said.endswith(f"journal verified: {entries} entries, {entries} signatures")
+        qtbot.waitUntil(lambda: jobs.pending == 0, timeout=20_000)  # type: ignore[attr-defined]
+    finally:
+        jobs.stop()
+        session.close()

@@ -3396,7 +3396,7 @@ How an open integrity alert looks wherever it is shown (tile, rows, hand screen)
         </message>
         <message>
             <location filename="../pitboss/app.py" line="154" />
-            <location filename="../pitboss/app.py" line="279" />
+            <location filename="../pitboss/app.py" line="286" />
             <source>Export</source>
             <translation>Esporta</translation>
         </message>
@@ -3426,32 +3426,37 @@ How an open integrity alert looks wherever it is shown (tile, rows, hand screen)
             <translation>Pit boss — %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="236" />
+            <location filename="../pitboss/app.py" line="194" />
+            <source>journal verified: %1 entries, %2 signatures</source>
+            <translation>giornale verificato: %1 voci, %2 firme</translation>
+        </message>
+        <message>
+            <location filename="../pitboss/app.py" line="243" />
             <source>Sign-off confirmed: %1, the table pays</source>
             <translation>Vincita autorizzata: %1, il tavolo paga</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="239" />
+            <location filename="../pitboss/app.py" line="246" />
             <source>Already signed off at the table: %1, nothing changed</source>
             <translation>Già autorizzata al tavolo: %1, nulla è cambiato</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="245" />
+            <location filename="../pitboss/app.py" line="252" />
             <source>PIN not recognised: nothing confirmed</source>
             <translation>PIN non riconosciuto: nulla autorizzato</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="247" />
+            <location filename="../pitboss/app.py" line="254" />
             <source>Your role may not confirm this sign-off: nothing confirmed</source>
             <translation>Il tuo ruolo non può autorizzare questa vincita: nulla autorizzato</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="291" />
+            <location filename="../pitboss/app.py" line="298" />
             <source>Exported %1 hands to %2</source>
             <translation>Esportate %1 mani in %2</translation>
         </message>
         <message>
-            <location filename="../pitboss/app.py" line="304" />
+            <location filename="../pitboss/app.py" line="311" />
             <source>Shift report written to %1</source>
             <translation>Rapporto di turno scritto in %1</translation>
         </message>

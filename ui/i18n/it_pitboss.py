@@ -115,4 +115,5 @@ IT = {
     "Drop (EUR)": "Drop (EUR)",
     "Win (EUR)": "Vincita (EUR)",
     "Amount (EUR)": "Importo (EUR)",
+    "journal verified: %1 entries, %2 signatures": "giornale verificato: %1 voci, %2 firme",
 }

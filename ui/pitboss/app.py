@@ -187,7 +187,14 @@ class PitBossWindow(QMainWindow):
         self.export_menu.setEnabled(allowed(user.role, Action.EXPORT))
         self.floor.signoffs.role = user.role
         self.floor.signoffs.setVisible(self.session.signoffs is not None)  # a floor's only
-        self.statusBar().showMessage(self.windowTitle())
+        said = self.windowTitle()
+        index = getattr(self.session.source, "index", None)  # one journal: verified at open
+        if index is not None:
+            said += " · " + (
+                self.tr("journal verified: %1 entries, %2 signatures")
+                .replace("%1", str(index.position)).replace("%2", str(index.signatures))
+            )  # fmt: skip
+        self.statusBar().showMessage(said)
         self.refresh_floor()
         self.search.run()
         self.timer.start(REFRESH_MS)
