@@ -5,9 +5,8 @@ The journal's own ``hand_search`` table is outside the hash chain: whoever can w
 journal's file can empty it or change an amount there without breaking ``audit verify``. So the
 application never reads it. On open the whole chain is verified (hashes, links, head, and
 signatures under the audit's default policy: unsigned entries only before a signed legacy
-checkpoint); then each hand is read again, its hash recomputed and linked to the one before up
-to the verified head (so what is indexed is exactly what verified, whatever changed between the
-two reads), and its search columns (:func:`~dealer_assist.storage.hand_index.search_values`,
+checkpoint), and in the same walk each entry, once its hash, link and signature are checked, has
+its search columns (:func:`~dealer_assist.storage.hand_index.search_values`,
 the floor's own) are written to a private in-memory SQLite index with the indexes of revision
 0004, which :mod:`dealer_assist.storage.search_sql` searches. Entries appended later are
 verified from the last verified position (the mark must still hold its hash) before they are
@@ -108,13 +107,9 @@ class VerifiedIndex:
 
     def build(self) -> None:
         """Verify the whole journal and index every entry (see the module doc)."""
-        ring = self.keys if self.keys is not None else self.journal.local_keys()
-        self.keys = ring
-        result = self.journal.verify(ring, checkpoint=True)
-        if not result.ok:
-            raise self._fail(f"hand {result.first_bad_hand}: {result.reason}")
-        self.signatures = result.signatures_checked
-        self._index(result.hands_checked, result.head_hash or GENESIS_HASH)
+        if self.keys is None:
+            self.keys = self.journal.local_keys()
+        self._walk(0, GENESIS_HASH)
 
     def catch_up(self) -> None:
         """Verify and index the entries appended since the last verified one (nothing to do
@@ -126,41 +121,34 @@ class VerifiedIndex:
             if last is None and self.position:
                 raise self._fail(f"hand 1: missing (the journal held {self.position} entries)")
             return
-        with self.journal.reading("verify the entries appended") as conn:
-            result = verify_chain(conn, self.position, self.head_hash, keys=self.keys,
-                                  checkpoint=True)  # fmt: skip
-        if not result.ok:
-            raise self._fail(f"hand {result.first_bad_hand}: {result.reason}")
-        self.signatures += result.signatures_checked
-        self._index(result.hands_checked, result.head_hash or GENESIS_HASH)
+        self._walk(self.position, self.head_hash)
 
-    def _index(self, last: int, head: str) -> None:
-        """Read entries ``position+1 .. last`` again, each re-hashed and linked up to
-        ``head``, and index them."""
-        expected, prev = self.position + 1, self.head_hash
+    def _walk(self, start: int, start_hash: str) -> None:
+        """One walk of the chain after ``start`` (verify_chain, in one read transaction): each
+        entry indexed once its hash, link and signature are checked."""
         rows: list[dict[str, Any]] = []
         hashes: list[dict[str, Any]] = []
-        for hand in self.journal.iter_hands(expected):
-            if hand.hand_id > last:
-                break
-            if (
-                hand.hand_id != expected
-                or hand.prev_hash != prev
-                or chain_hash(hand.prev_hash, hand.content()) != hand.hash
-            ):
-                raise self._fail(f"hand {expected}: changed while it was being verified")
+
+        def seen(hand: StoredHand) -> None:
             values = search_values(hand)
             if values is not None:
                 rows.append(values)
             hashes.append({"hand_id": hand.hand_id, "hash": hand.hash})
-            expected, prev = expected + 1, hand.hash
             if len(hashes) >= _BATCH:
                 self._write(rows, hashes)
-                rows, hashes = [], []
-        if expected - 1 != last or (last and prev != head):
-            raise self._fail(f"hand {expected}: changed while it was being verified")
+                rows.clear()
+                hashes.clear()
+
+        # a failed walk leaves its rows in the index, which is refused from then on
+        with self.journal.reading("verify the journal") as conn, conn.begin():
+            result = verify_chain(conn, start, start_hash, keys=self.keys, checkpoint=True,
+                                  verified=seen)  # fmt: skip
+        if not result.ok:
+            raise self._fail(f"hand {result.first_bad_hand}: {result.reason}")
         self._write(rows, hashes)
-        self.position, self.head_hash = last, prev
+        self.signatures += result.signatures_checked
+        self.position = result.hands_checked
+        self.head_hash = result.head_hash or start_hash
 
     def _write(self, rows: list[dict[str, Any]], hashes: list[dict[str, Any]]) -> None:
         with self._engine.begin() as conn:
@@ -178,6 +166,8 @@ class VerifiedIndex:
     def check(self, hand: StoredHand) -> StoredHand:
         """``hand`` when it is the entry verified at its position (its content re-hashed).
         Raises JournalNotVerifiedError otherwise (changed or appended after the verify)."""
+        if self._failed is not None:
+            raise JournalNotVerifiedError(self._failed)
         with self._engine.connect() as conn:
             known = conn.execute(
                 sa.select(self._hashes.c.hash).where(self._hashes.c.hand_id == hand.hand_id)

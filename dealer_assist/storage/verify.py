@@ -3,7 +3,7 @@ the tables' public keys, every signature (:mod:`dealer_assist.storage.signing`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +30,7 @@ def verify_chain(
     keys: KeyRing | None = None,
     require_signed: bool = False,
     checkpoint: bool = False,
+    verified: Callable[[StoredHand], None] | None = None,
 ) -> VerifyResult:
     """Check the journal as seen by ``conn`` (call it inside one snapshot transaction), all of
     it by default, or only the entries after ``start`` (a verified-up-to mark: hand ``start``
@@ -50,6 +51,10 @@ def verify_chain(
     ``sha256(prev_hash || canonical content)``; the chain head row must name the last hand and
     its hash, which catches a deleted last hand. A row rewritten together with every later hash
     and the head can only be caught by comparing ``head_hash`` with a copy kept elsewhere.
+
+    ``verified``, when given, is called with each entry once its hash, link and signature
+    checked, in order (the pit boss's index is built from them in the same walk); the entries it
+    saw are trusted only when the result is ok (the head is checked last).
 
     Returns a :class:`VerifyResult`; the first failure stops the walk. Database errors raise
     (the caller translates them).
@@ -96,6 +101,8 @@ def verify_chain(
         if problem is not None:
             at, good = sigs.bad_at or (hand_id, prev)
             return sigs.fail(at, problem, good)
+        if verified is not None:
+            verified(hand)
         expected, prev = expected + 1, hand.hash
     unsigned = sigs.never_signed()
     if unsigned is not None:
