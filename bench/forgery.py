@@ -267,7 +267,7 @@ def verdict(run: subprocess.CompletedProcess[str]) -> str:
 
 def table_deals(db: Path, notary: NotaryClient) -> str:
     try:
-        with Journal(str(db), supervise=False, notary=notary) as j:
+        with Journal(str(db), notary=notary) as j:  # as the table opens it (supervised)
             j.write_step(TABLE, "probe", 0, "open", {})  # signs nothing unless it extends
             j.clear_steps(TABLE, "probe")
     except JournalError as e:

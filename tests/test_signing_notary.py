@@ -181,9 +181,8 @@ def test_a_notary_journal_with_every_signature_stripped_stops_the_table_at_start
         # looks only after it, and the default audit verify is what catches the stripping
         con.execute("DELETE FROM verify_mark")
     with Journal(str(db), notary=client(notary)) as j:
-        # the head's own signature is put back (the notary gave it: see the test below); the
-        # entries before it stay unsigned, the table stopped at the first
-        assert j.alarm is not None and "failed verify at hand 1: unsigned before" in j.alarm
+        # the entries the notary signed must carry their signatures: stopped at the first
+        assert j.alarm is not None and "entry 1 carries no signature" in j.alarm
 
 
 def test_a_signature_the_notary_gave_but_the_table_never_received_is_taken_from_its_head(
@@ -199,3 +198,21 @@ def test_a_signature_the_notary_gave_but_the_table_never_received_is_taken_from_
         assert j.alarm is None, j.alarm
         assert j.get_hand(2).signature == client(notary).head().signature
         j.write_step(TABLE, "h3", 0, "open", {})  # it deals on
+
+
+def test_signatures_stripped_before_the_verified_mark_still_stop_the_table_at_start(
+    tmp_path: Path, notary: NotaryProcess
+) -> None:
+    db = tmp_path / "j.db"
+    with Journal(str(db), notary=client(notary)) as j:
+        for i in range(1, 5):
+            j.append_hand(make_entry(i, hand_uid=f"h{i}"))
+    with Journal(str(db), notary=client(notary)) as j:  # the start-up verify moves its mark
+        assert j.alarm is None
+    with sqlite3.connect(db) as con:  # the mark kept: the start-up verify looks after it only
+        con.execute("UPDATE hands SET signature = NULL, key_id = NULL")
+    with Journal(str(db), notary=client(notary)) as j:
+        assert j.alarm is not None
+        assert "entry 1 carries no signature but the signer signed up to position 4" in j.alarm
+        with pytest.raises(JournalError):
+            j.write_step(TABLE, "h5", 0, "open", {})

@@ -269,13 +269,13 @@ class Journal:
         if self.notary is not None:
             self._notarize(self._require_writable())
 
-    def _notarize(self, engine: Engine) -> None:
+    def _notarize(self, engine: Engine, at_start: bool = False) -> None:
         notary = self.notary
         if notary is None:
             return
         try:
             with self._errors("sign with the notary"):
-                head = catch_up(engine, notary, self._appended)
+                head = catch_up(engine, notary, self._appended, at_start=at_start)
         except (NotaryMismatchError, NotaryRefusedError) as e:
             self._alarm = str(e)  # latched: the table stays stopped
             _log.error("journal %s: %s", self.url_or_path, e)
@@ -494,7 +494,7 @@ class Journal:
             # would take them for removed signatures); with it away the verify waits for it
             self._verify_pending = True
             try:
-                self._notarize(engine)
+                self._notarize(engine, at_start=True)
             except NotaryUnavailableError as e:
                 _log.error("%s: the start-up verify waits for it", e)
             except JournalError:

@@ -45,13 +45,18 @@ def notary_key(head: Head) -> PublicKey | None:
 
 
 def catch_up(
-    engine: Engine, notary: NotaryClient, own: set[int] | frozenset[int] = frozenset()
+    engine: Engine,
+    notary: NotaryClient,
+    own: set[int] | frozenset[int] = frozenset(),
+    *,
+    at_start: bool = False,
 ) -> Head:
     """Check the journal against the notary's head and have every entry after it signed, in
     order; returns the notary's head afterwards (the journal's last entry). ``own``: the
     positions this process appended; a notary that has signed nothing signs only those (entries
     already there are a journal from before the notary: upgrade it, a signed legacy
-    checkpoint).
+    checkpoint). ``at_start``: also every entry the notary signed must still carry a signature
+    (one read of the journal: a table's start, not every hand).
 
     Raises:
         NotaryMismatchError: the journal ends before the notary's head, or differs from it at
@@ -111,6 +116,20 @@ def catch_up(
             f"(the signer's head is {head.position}): a forged entry; no new hand",
             int(forged.hand_id),
         )
+    if at_start and head.position > head.adopted_at + 1:
+        with engine.connect() as conn:  # signed by the notary, the signature removed since
+            stripped = conn.execute(
+                sa.select(sa.func.min(hands.c.hand_id)).where(
+                    hands.c.hand_id > head.adopted_at, hands.c.hand_id < head.position,
+                    hands.c.signature.is_(None),
+                )
+            ).scalar()  # fmt: skip
+        if stripped is not None:
+            raise NotaryMismatchError(
+                f"table {table}: entry {stripped} carries no signature but the signer signed up "
+                f"to position {head.position}: its signature was removed; no new hand",
+                int(stripped),
+            )
     if tail and tail[0].prev_hash != head.hash:
         raise NotaryMismatchError(
             f"table {table}: entry {tail[0].hand_id} does not link to the signer's head",
