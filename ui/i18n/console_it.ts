@@ -128,7 +128,7 @@
         <message>
             <location filename="../console/texts.py" line="45" />
             <location filename="../console/widgets/seat.py" line="280" />
-            <location filename="../poker/widgets/felt.py" line="182" />
+            <location filename="../poker/widgets/felt.py" line="184" />
             <source>Folded</source>
             <translation>Ha passato</translation>
         </message>
@@ -281,7 +281,7 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="49" />
-            <location filename="../poker/widgets/panel.py" line="347" />
+            <location filename="../poker/widgets/panel.py" line="339" />
             <source>Between hands</source>
             <translation>Tra una mano e l'altra</translation>
         </message>
@@ -292,7 +292,7 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="52" />
-            <location filename="../poker/widgets/panel.py" line="305" />
+            <location filename="../poker/widgets/panel.py" line="316" />
             <source>Showdown</source>
             <translation>Showdown</translation>
         </message>
@@ -303,7 +303,7 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="56" />
-            <location filename="../poker/widgets/panel.py" line="400" />
+            <location filename="../poker/widgets/panel.py" line="397" />
             <source>Deck short</source>
             <translation>Mazzo insufficiente</translation>
         </message>
@@ -331,14 +331,14 @@
         <message>
             <location filename="../poker/texts.py" line="66" />
             <location filename="../poker/widgets/panel.py" line="140" />
-            <location filename="../poker/widgets/panel.py" line="311" />
+            <location filename="../poker/widgets/panel.py" line="322" />
             <source>Show</source>
             <translation>Mostra</translation>
         </message>
         <message>
             <location filename="../poker/texts.py" line="67" />
             <location filename="../poker/widgets/panel.py" line="143" />
-            <location filename="../poker/widgets/panel.py" line="312" />
+            <location filename="../poker/widgets/panel.py" line="323" />
             <source>Muck</source>
             <translation>Scarta</translation>
         </message>
@@ -852,37 +852,78 @@
             <translation>Mazzo %1 + bruciate %2 = %3 carte, %4 giocatori ne chiedono %5: mescola le bruciate con il mazzo e dai una carta a ogni giocatore</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="337" />
+            <location filename="../poker/awards.py" line="19" />
+            <location filename="../poker/texts.py" line="343" />
             <source>pair of %1</source>
             <translation>coppia di %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="339" />
+            <location filename="../poker/awards.py" line="20" />
+            <location filename="../poker/texts.py" line="345" />
             <source>two pair, %1 and %2</source>
             <translation>doppia coppia, %1 e %2</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="341" />
+            <location filename="../poker/awards.py" line="21" />
+            <location filename="../poker/texts.py" line="347" />
             <source>three %1</source>
             <translation>tris di %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="343" />
+            <location filename="../poker/awards.py" line="22" />
+            <source>straight, %1 high</source>
+            <translation>scala, carta alta %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/awards.py" line="23" />
+            <source>flush, %1 high</source>
+            <translation>colore, carta alta %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/awards.py" line="24" />
+            <source>%1 full of %2</source>
+            <translation>full di %1 e %2</translation>
+        </message>
+        <message>
+            <location filename="../poker/awards.py" line="25" />
+            <location filename="../poker/texts.py" line="349" />
             <source>four %1</source>
             <translation>poker di %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="346" />
+            <location filename="../poker/awards.py" line="26" />
+            <source>straight flush, %1 high</source>
+            <translation>scala colore, carta alta %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/awards.py" line="45" />
+            <source>Returned to %1: %2</source>
+            <translation>Restituito a %1: %2</translation>
+        </message>
+        <message>
+            <location filename="../poker/awards.py" line="48" />
+            <source>%1: %2</source>
+            <translation>%1: %2</translation>
+        </message>
+        <message>
+            <location filename="../poker/awards.py" line="70" />
+            <location filename="../poker/widgets/panel.py" line="458" />
+            <source>%1 (seat %2)</source>
+            <translation>%1 (posto %2)</translation>
+        </message>
+        <message>
+            <location filename="../poker/awards.py" line="18" />
+            <location filename="../poker/texts.py" line="352" />
             <source>%1 high</source>
             <translation>carte alte %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="355" />
+            <location filename="../poker/texts.py" line="361" />
             <source>Lowest door card: %1</source>
             <translation>Carta scoperta più bassa: %1</translation>
         </message>
         <message>
-            <location filename="../poker/texts.py" line="359" />
+            <location filename="../poker/texts.py" line="365" />
             <source>Highest board: %1</source>
             <translation>Mano scoperta più alta: %1</translation>
         </message>
@@ -988,7 +1029,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="181" />
-            <location filename="../poker/widgets/panel.py" line="366" />
+            <location filename="../poker/widgets/panel.py" line="358" />
             <source>Seat %1 — %2</source>
             <translation>Posto %1 — %2</translation>
         </message>
@@ -1321,7 +1362,7 @@
         <message>
             <location filename="../console/widgets/alarm.py" line="86" />
             <location filename="../poker/widgets/alarm.py" line="79" />
-            <location filename="../poker/widgets/panel.py" line="417" />
+            <location filename="../poker/widgets/panel.py" line="414" />
             <source>HAND VOID</source>
             <translation>MANO ANNULLATA</translation>
         </message>
@@ -1371,8 +1412,10 @@
             <location filename="../console/widgets/panel.py" line="136" />
             <location filename="../console/widgets/seat.py" line="251" />
             <location filename="../kit/card_texts.py" line="92" />
+            <location filename="../poker/awards.py" line="70" />
             <location filename="../poker/widgets/felt.py" line="170" />
-            <location filename="../poker/widgets/panel.py" line="310" />
+            <location filename="../poker/widgets/panel.py" line="321" />
+            <location filename="../poker/widgets/panel.py" line="459" />
             <location filename="../tournament/level_strip.py" line="234" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
@@ -1421,7 +1464,7 @@
         <message>
             <location filename="../console/widgets/panel.py" line="211" />
             <location filename="../poker/texts.py" line="50" />
-            <location filename="../poker/widgets/panel.py" line="280" />
+            <location filename="../poker/widgets/panel.py" line="291" />
             <source>Dealing</source>
             <translation>Distribuzione</translation>
         </message>
@@ -1433,7 +1476,7 @@
         <message>
             <location filename="../console/widgets/panel.py" line="215" />
             <location filename="../console/widgets/seat.py" line="278" />
-            <location filename="../poker/widgets/felt.py" line="180" />
+            <location filename="../poker/widgets/felt.py" line="182" />
             <source>To act</source>
             <translation>Da decidere</translation>
         </message>
@@ -1594,7 +1637,7 @@
         </message>
         <message>
             <location filename="../console/widgets/panel.py" line="266" />
-            <location filename="../poker/widgets/panel.py" line="351" />
+            <location filename="../poker/widgets/panel.py" line="343" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
@@ -1625,7 +1668,6 @@
         </message>
         <message>
             <location filename="../console/widgets/seat.py" line="303" />
-            <location filename="../poker/widgets/panel.py" line="337" />
             <source>Seat %1: %2</source>
             <translation>Posto %1: %2</translation>
         </message>
@@ -1775,7 +1817,7 @@
         <message>
             <location filename="../poker/widgets/amount_keypad.py" line="75" />
             <location filename="../poker/widgets/amount_keypad.py" line="109" />
-            <location filename="../poker/widgets/felt.py" line="186" />
+            <location filename="../poker/widgets/felt.py" line="188" />
             <source>All-in</source>
             <translation>All-in</translation>
         </message>
@@ -1796,12 +1838,22 @@
             <translation>Fuori gioco</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="184" />
+            <location filename="../poker/widgets/felt.py" line="178" />
+            <source>No chips</source>
+            <translation>Senza fiche</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/felt.py" line="186" />
             <source>Mucked</source>
             <translation>Scartata</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="412" />
+            <location filename="../poker/widgets/felt.py" line="416" />
+            <source>Pot total: %1</source>
+            <translation>Piatto totale: %1</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/felt.py" line="420" />
             <source>seats %1</source>
             <translation>posti %1</translation>
         </message>
@@ -1861,22 +1913,22 @@
             <translation>Ripresa dopo un riavvio: la mano continua</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="281" />
+            <location filename="../poker/widgets/panel.py" line="292" />
             <source>The cards are being dealt: no action before they are out.</source>
             <translation>Le carte sono in distribuzione: nessuna azione prima che siano uscite.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="282" />
+            <location filename="../poker/widgets/panel.py" line="293" />
             <source>Cards to come: %1</source>
             <translation>Carte da distribuire: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="292" />
+            <location filename="../poker/widgets/panel.py" line="303" />
             <source>Seat %1 to act</source>
             <translation>Tocca al posto %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="297" />
+            <location filename="../poker/widgets/panel.py" line="308" />
             <source>Tap the player's action. Bet and raise go to the keyed total.</source>
             <translation>Tocca l'azione del giocatore. Punta e rilancia arrivano al totale inserito.</translation>
         </message>
@@ -1896,38 +1948,38 @@
             <translation>ha passato: posto %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="306" />
+            <location filename="../poker/widgets/panel.py" line="317" />
             <source>Seat %1: Show or Muck</source>
             <translation>Posto %1: mostra o scarta</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="308" />
+            <location filename="../poker/widgets/panel.py" line="319" />
             <source>Order: %1</source>
             <translation>Ordine: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="339" />
+            <location filename="../poker/awards.py" line="51" />
             <source>Stacks after: %1</source>
             <translation>Stack dopo la mano: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="320" />
+            <location filename="../poker/widgets/panel.py" line="330" />
             <source>Award the pots</source>
             <translation>Assegna i piatti</translation>
         </message>
         <message>
             <location filename="../poker/widgets/panel.py" line="216" />
-            <location filename="../poker/widgets/panel.py" line="405" />
+            <location filename="../poker/widgets/panel.py" line="402" />
             <source>Burns loaded: shuffle</source>
             <translation>Bruciate caricate: mescola</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="285" />
+            <location filename="../poker/widgets/panel.py" line="296" />
             <source>Seat %1: %2 or fold</source>
             <translation>Posto %1: %2 o passa</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="286" />
+            <location filename="../poker/widgets/panel.py" line="297" />
             <source>If the seat folds, the obligation passes to the next seat in line.</source>
             <translation>Se il posto passa, l'obbligo passa al posto successivo.</translation>
         </message>
@@ -1982,77 +2034,77 @@
             <translation>%1: posto %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="321" />
+            <location filename="../poker/widgets/panel.py" line="331" />
             <source>Side pots first, the main pot last.</source>
             <translation>Prima i piatti laterali, per ultimo il principale.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="326" />
+            <location filename="../poker/awards.py" line="58" />
             <source>(odd chip)</source>
             <translation>(fiche dispari)</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="327" />
-            <source>seat %1: %2</source>
-            <translation>posto %1: %2</translation>
-        </message>
-        <message>
-            <location filename="../poker/widgets/panel.py" line="334" />
-            <source>Returned to seat %1: %2</source>
-            <translation>Restituito al posto %1: %2</translation>
-        </message>
-        <message>
-            <location filename="../poker/widgets/panel.py" line="336" />
+            <location filename="../poker/awards.py" line="47" />
             <source>Rake: %1</source>
             <translation>Rake: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="353" />
+            <location filename="../poker/widgets/panel.py" line="345" />
             <source>Tap a seat to seat a player, top up, sit out or in, leave, or place the button.</source>
             <translation>Tocca un posto per far sedere un giocatore, ricaricare, uscire o rientrare, lasciare il tavolo o mettere il bottone.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="356" />
+            <location filename="../poker/widgets/panel.py" line="348" />
             <source>Tap a seat to seat a player, top up, sit out or in, or leave.</source>
             <translation>Tocca un posto per far sedere un giocatore, ricaricare, uscire o rientrare, o lasciare il tavolo.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="359" />
+            <location filename="../poker/widgets/panel.py" line="351" />
             <source>Buy-in %1 – %2</source>
             <translation>Acquisto %1 – %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="363" />
+            <location filename="../poker/widgets/panel.py" line="355" />
             <source>Seat %1: empty</source>
             <translation>Posto %1: libero</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="383" />
+            <location filename="../poker/widgets/panel.py" line="378" />
             <source>New hand needs two players with chips who are not sitting out</source>
             <translation>Per una nuova mano servono due giocatori con fiche e non fuori gioco</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="385" />
+            <location filename="../poker/widgets/panel.py" line="380" />
             <source>Place the button first: tap a player's seat, then “Button here”</source>
             <translation>Prima il bottone: tocca il posto di un giocatore, poi “Bottone qui”</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="401" />
+            <location filename="../poker/widgets/panel.py" line="384" />
+            <source>No chips: top up (rebuy) or leave</source>
+            <translation>Senza fiche: ricarica (rebuy) o lascia il tavolo</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="398" />
             <source>Load the burns (with the stub) into the shuffler, then tap “Burns loaded: shuffle”.</source>
             <translation>Carica le bruciate (con il resto del mazzo) nella miscelatrice, poi tocca “Bruciate caricate: mescola”.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="405" />
+            <location filename="../poker/widgets/panel.py" line="402" />
             <source>Shuffling the burns…</source>
             <translation>Bruciate in miscelazione…</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="467" />
-            <source>Hand voided by the dealer</source>
-            <translation>Mano annullata dal mazziere</translation>
+            <location filename="../poker/widgets/panel.py" line="460" />
+            <source>%1 has no chips: tap the seat, then Top up (rebuy) or Leave</source>
+            <translation>%1 è senza fiche: tocca il posto, poi Ricarica (rebuy) o Lascia il tavolo</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="468" />
+            <location filename="../poker/widgets/panel.py" line="466" />
+            <source>Hand voided by the dealer</source>
+            <translation>Mano annullata dal croupier</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/panel.py" line="467" />
             <source>Hand void: %1</source>
             <translation>Mano annullata: %1</translation>
         </message>
@@ -3780,9 +3832,9 @@ How an open integrity alert looks wherever it is shown (tile, rows, hand screen)
     <context>
         <name>poker</name>
         <message>
-            <location filename="../poker/widgets/felt.py" line="254" />
+            <location filename="../poker/widgets/felt.py" line="257" />
             <source>DEALER</source>
-            <translation>MAZZIERE</translation>
+            <translation>CROUPIER</translation>
         </message>
     </context>
     <context>

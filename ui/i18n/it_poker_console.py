@@ -20,4 +20,19 @@ IT = {
     "½ Pot": "½ piatto",
     "Pot": "Piatto",
     "Delete the last digit": "Cancella l'ultima cifra",
+    # the felt and the award (ui/poker/widgets/felt.py, ui/poker/awards.py)
+    "Pot total: %1": "Piatto totale: %1",
+    "straight, %1 high": "scala, carta alta %1",
+    "flush, %1 high": "colore, carta alta %1",
+    "%1 full of %2": "full di %1 e %2",
+    "straight flush, %1 high": "scala colore, carta alta %1",
+    "%1: %2": "%1: %2",
+    "%1 (seat %2)": "%1 (posto %2)",
+    "Returned to %1: %2": "Restituito a %1: %2",
+    # a player at 0 chips (ui/poker/widgets/panel.py)
+    "No chips": "Senza fiche",
+    "No chips: top up (rebuy) or leave": "Senza fiche: ricarica (rebuy) o lascia il tavolo",
+    "%1 has no chips: tap the seat, then Top up (rebuy) or Leave": (
+        "%1 è senza fiche: tocca il posto, poi Ricarica (rebuy) o Lascia il tavolo"
+    ),
 }

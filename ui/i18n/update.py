@@ -306,7 +306,7 @@ IT = {
     ),
     "Buy-in %1 – %2": "Acquisto %1 – %2",
     "Seat %1: empty": "Posto %1: libero",
-    "Hand voided by the dealer": "Mano annullata dal mazziere",  # rules texts 002/003
+    "Hand voided by the dealer": "Mano annullata dal croupier",  # one word for the dealer
     "Hand void: %1": "Mano annullata: %1",
     # the poker console (its own words: a poker room's dealer is no "Banco")
     "New hand needs two players with chips who are not sitting out": (
@@ -398,7 +398,7 @@ ALIASES = "tr+=trf,QT_TR_NOOP+=english"
 
 
 IT_CONTEXT = {
-    ("poker", "DEALER"): "MAZZIERE",  # rules text 003: "il mazziere (Dealer)"
+    ("poker", "DEALER"): "CROUPIER",  # as every other Italian text (not "mazziere")
     # the pit boss's statistics group by the dealer on the box, not the house's hand
     ("StatsTab", "Dealer"): "Croupier",
 }

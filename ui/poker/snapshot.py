@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import Card, parse_card
 from dealer_assist.engine.state import Position
 from dealer_assist.engine.views import PeerView
 from dealer_assist.engine.voids import VoidReason
@@ -107,13 +107,15 @@ class Winner:
 class Award:
     """One pot awarded (the settlement's ``pots`` entry): ``index`` 0 main, 1.. side pots; its
     amount, eligible seats, winners (odd-chip order) and the winning category (None: everybody
-    else folded)."""
+    else folded); ``best``: the first winner's best five cards in the evaluator's order of
+    importance (combination first, then kickers; empty when uncontested), face up by then."""
 
     index: int
     amount: int
     eligible: tuple[int, ...]
     winners: tuple[Winner, ...]
     category: str | None = None
+    best: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -318,13 +320,16 @@ def _legal(view: PeerView, seats: Mapping[int, SeatSnap]) -> Legal | None:
 def _awards(result: Mapping[str, Any], order: tuple[int, ...]) -> tuple[Award, ...]:
     """The settled pots in the order the view says the dealer pushes them."""
     pots = result.get("pots", [])
+    hands = {int(x["seat"]): x.get("hand") or {} for x in result.get("seats", [])}
     out = []
     for i in order:
         p = pots[i]
         winners = tuple(Winner(int(w["seat"]), int(w["amount"]), bool(w.get("odd_chip")))
                         for w in p.get("winners", []))  # fmt: skip
+        category = p.get("category")
+        five = hands.get(winners[0].seat, {}).get("best_five", ()) if winners and category else ()
         out.append(Award(i, int(p["amount"]), tuple(p.get("eligible", ())), winners,
-                         p.get("category")))  # fmt: skip
+                         category, tuple(parse_card(c) for c in five)))  # fmt: skip
     return tuple(out)
 
 

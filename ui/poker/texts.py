@@ -330,6 +330,12 @@ def _rank(word: str) -> str:
     return tr(plural if word == plural else singular)
 
 
+def rank_word(rank: int, plural: bool = False) -> str:
+    """A rank (2..14) as a word in the console's language: ``king``, plural ``kings``."""
+    singular, many = _RANK_WORDS[rank]
+    return tr(many if plural else singular)
+
+
 def exposed_text(words: str) -> str:
     """An exposed hand as the core words it (``pair of kings``, ``two pair, aces and sevens``,
     ``three nines``, ``four queens``, ``ace-king high``) in the console's language."""

@@ -174,6 +174,8 @@ class SeatTile(QFrame):
             state, tone = f"+{money(won, currency)}", "win"
         elif s.sitting_out and (gone or not s.in_hand):
             state = tr("Sitting out")
+        elif gone and s.stack == 0:
+            state = tr("No chips")  # not dealt in: the panel prompts a top-up or leaving
         elif gone:
             state = ""
         elif snap.actor == s.seat:
@@ -250,7 +252,8 @@ class Felt(QWidget):
         self.pots.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.pots.setWordWrap(True)
         self.dealer = self._label("pDealer")
-        # a poker room's dealer, not the banked games' "Banco" (rules text 003: "mazziere")
+        # a poker room's dealer, not the banked games' "Banco": Italian "CROUPIER", the word
+        # every other Italian text uses for the dealer
         self.dealer.setText(QCoreApplication.translate("poker", "DEALER"))
         self._view: PokerView | None = None
 
@@ -406,7 +409,12 @@ class Felt(QWidget):
             c.setVisible(i < slots)
         self.board_box.setVisible(slots > 0)
         lines = []
-        for pot in snap.pots if not snap.awards else ():
+        pots = snap.pots if not snap.awards else ()
+        bets = sum(s.bet for s in snap.seats) if snap.in_hand else 0
+        if snap.in_hand and (bets or pots):  # the whole pot, this round's bets too (preflop)
+            total = sum(p.amount for p in pots) + bets
+            lines.append(trf("Pot total: %1", money(total, currency)))
+        for pot in pots if len(pots) > 1 or bets else ():  # one pot alone: the total says it
             seats = ", ".join(str(x) for x in pot.eligible)
             lines.append(f"{pot_name(pot.index)}: {money(pot.amount, currency)} · "
                          + trf("seats %1", seats))  # fmt: skip

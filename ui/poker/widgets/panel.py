@@ -37,14 +37,13 @@ from ui.kit.format import money
 from ui.kit.labels import collapse, restyle, set_text
 from ui.kit.pages import PageStack
 from ui.kit.translate import tr, trf
+from ui.poker.awards import award_text
 from ui.poker.facts import betting_lines, street_lines
 from ui.poker.presenter import PokerPresenter, PokerView, amount_issue
-from ui.poker.snapshot import FORCED_KIND
+from ui.poker.snapshot import FORCED_KIND, PokerSnapshot, SeatSnap
 from ui.poker.texts import (
-    hand_category,
     kind_name,
     message_text,
-    pot_name,
     shortage_text,
     void_label,
 )
@@ -110,6 +109,7 @@ class PokerPanel(QFrame):
             keys.set_echo(False)  # no card in large type: the rank and suit keys show the choice
         self.entry.manual_keys.cardChosen.connect(self._typed)
         self._board: tuple[Card, ...] = ()
+        self._resumed_at: tuple[object, ...] | None = None  # the resumed hand's state then
         self._message_px = 20
 
     # -- pages ------------------------------------------------------------------------------------
@@ -251,11 +251,22 @@ class PokerPanel(QFrame):
         if shown is not None:
             self.pages.show_page(shown)
         getattr(self, f"_show_{page}")(view)
-        resumed = view.snap.resumed and view.snap.in_hand
+        resumed = self._resumed_now(view.snap)
         set_text(self.resumed, tr("Resumed after a restart: the hand goes on") if resumed else "")
         self.resumed.setVisible(resumed)
         collapse(self.title, page == "entry")  # the keypad's page has its own
         self._show_message(view)
+
+    def _resumed_now(self, s: PokerSnapshot) -> bool:
+        """The hand was resumed after a restart and has not moved on since (no action, no
+        card, no street): once it moves the notice has been read."""
+        if not (s.resumed and s.in_hand):
+            self._resumed_at = None
+            return False
+        at = (s.hand_uid, s.actor, s.street, s.phase, s.pending, s.showdown)
+        if self._resumed_at is None or self._resumed_at[0] != s.hand_uid:
+            self._resumed_at = at
+        return at == self._resumed_at
 
     def _show_message(self, view: PokerView) -> None:
         """The message in the hint's slot (the hint when there is none); a long one is drawn
@@ -316,28 +327,9 @@ class PokerPanel(QFrame):
         set_text(self.void2, void_label(view.void_armed))
 
     def _show_settled(self, view: PokerView) -> None:
-        s, cur = view.snap, self.currency
         set_text(self.title, tr("Award the pots"))
         set_text(self.hint, tr("Side pots first, the main pot last."))
-        parts = []
-        for a in s.awards:
-            winners = []
-            for w in a.winners:
-                odd = " " + tr("(odd chip)") if w.odd_chip else ""
-                winners.append(trf("seat %1: %2", w.seat, money(w.amount, cur)) + odd)
-            parts.append(
-                f"<b>{pot_name(a.index)} {money(a.amount, cur)}</b> · {hand_category(a.category)}"
-                f"<br>&nbsp;&nbsp;{trf('seats %1', seats_of(a.eligible))}"
-                + "".join(f"<br>&nbsp;&nbsp;→ {w}" for w in winners)
-            )
-        for seat, amount in s.returned:
-            parts.append(trf("Returned to seat %1: %2", seat, money(amount, cur)))
-        if s.rake:
-            parts.append(trf("Rake: %1", money(s.rake, cur)))
-        stacks = "<br>".join(trf("Seat %1: %2", seat, money(stack, cur)) for seat, stack in s.after)
-        stacks = "<br>" + stacks  # a variable: lupdate takes a literal 2nd argument as a comment
-        parts.append("<br>" + trf("Stacks after: %1", stacks))
-        set_text(self.awards, "<br>".join(parts))
+        set_text(self.awards, award_text(view.snap, self.currency))
 
     def _show_between(self, view: PokerView) -> None:
         s, cur = view.snap, self.currency
@@ -378,14 +370,19 @@ class PokerPanel(QFrame):
         self.changes["button"].setEnabled(player is not None and not view.busy)
         self.changes["button"].setVisible(view.has_button)  # Stud deals from seat 1
         playing = [x for x in s.seats if not x.sitting_out and x.stack > 0]
+        broke = [x for x in s.seats if x.stack == 0 and not x.sitting_out]
         why = ""
-        if len(playing) < 2:
+        if broke:  # a player at 0 chips is not dealt in: top up or leave, said first
+            why = broke_text(broke[0])
+        elif len(playing) < 2:
             why = tr("New hand needs two players with chips who are not sitting out")
         elif s.button is None and view.has_button:
             why = tr("Place the button first: tap a player's seat, then “Button here”")
         if why and seat is None and view.step != "connecting":
             set_text(self.hint, why)  # why "New hand" is off, where the dealer looks
-        ready = not why and not view.busy
+        if player is not None and player.stack == 0:
+            set_text(self.hint, tr("No chips: top up (rebuy) or leave"))
+        ready = len(playing) >= 2 and not (s.button is None and view.has_button) and not view.busy
         self.new_btn.setEnabled(ready and s.device.connected)
 
     def _show_entry(self, view: PokerView) -> None:
@@ -456,9 +453,11 @@ MESSAGE_PAD = 12
 TEXT_WRAP = int(Qt.TextFlag.TextWordWrap.value)
 
 
-def seats_of(seats: tuple[int, ...]) -> str:
-    """``1, 5, 7``."""
-    return ", ".join(str(x) for x in seats)
+def broke_text(player: SeatSnap) -> str:
+    """The prompt for a player left with no chips: top up or leave."""
+    who = trf("%1 (seat %2)", player.name, player.seat) if player.name else trf(
+        "Seat %1", player.seat)  # fmt: skip
+    return trf("%1 has no chips: tap the seat, then Top up (rebuy) or Leave", who)
 
 
 def void_text(code: str) -> str:
