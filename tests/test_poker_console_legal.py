@@ -20,6 +20,7 @@ import pytest
 from dealer_assist.config import TableConfig
 from tests import test_poker_console as poker_tests
 from tests.test_poker_console import Table, cfg
+from ui.kit.format import set_language
 from ui.poker.service import PokerCommand
 from ui.poker.window import PokerWindow
 
@@ -48,6 +49,7 @@ def seat(t: Table, players: tuple[tuple[int, str, int], ...], button: int) -> No
 
 
 def window(t: Table, qtbot: Any, size: tuple[int, int] = (1280, 800)) -> PokerWindow:
+    set_language("en")  # the money's separators: an Italian test before may have set them
     win = PokerWindow(t.p, t.config, "en")
     qtbot.addWidget(win)
     win.show()

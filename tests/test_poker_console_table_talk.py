@@ -7,6 +7,7 @@ the window offscreen (pytest-qt)."""
 from __future__ import annotations
 
 import os
+import re
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -17,6 +18,7 @@ from dealer_assist.cards import parse_cards
 from dealer_assist.evaluator import evaluate
 from tests.conftest import REPO
 from tests.test_poker_console import PLAYERS, Table, deck_for, play_side_pot
+from ui.kit.format import set_language
 from ui.poker.service import PokerCommand
 from ui.poker.window import PokerWindow
 
@@ -27,6 +29,7 @@ def plain(widget: Any) -> str:
 
 
 def window(t: Table, qtbot: Any) -> PokerWindow:
+    set_language("en")  # the money's separators: an Italian test before may have set them
     win = PokerWindow(t.p, t.config, "en")
     qtbot.addWidget(win)
     win.show()
@@ -63,7 +66,7 @@ def test_awards_name_the_players_and_their_hands(tmp_path: Path, qtbot: Any) -> 
         # Anna's kings win the side pot over Carla's queens, Dario's trip aces the main pot
         assert "pair of kings" in text and "three aces" in text, text
         assert "Anna (seat 1)" in text and "Dario (seat 7)" in text, text
-        assert "Carla (seat 5)" in text  # in the stacks after
+        assert "Seat 5: €" in text.replace("\xa0", " ")  # the stacks after, by seat
     finally:
         t.close()
 
@@ -134,6 +137,9 @@ def test_a_player_at_zero_chips_is_prompted_to_top_up_or_leave(tmp_path: Path, q
 
 
 def test_one_italian_word_for_the_dealer() -> None:
-    catalogue = (REPO / "ui/i18n/console_it.ts").read_text().lower()
-    assert "mazzier" not in catalogue
-    assert "croupier" in catalogue
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(REPO / "ui/i18n/console_it.ts").getroot()
+    italian = [(m.findtext("translation") or "").lower() for m in root.iter("message")]
+    assert not [t for t in italian if "mazzier" in t or re.search(r"\bdealer\b", t)]
+    assert any("croupier" in t for t in italian)

@@ -318,7 +318,7 @@ def test_the_poker_felt_names_the_dealer_as_a_poker_room_does(qtbot: Any) -> Non
     try:
         felt = Felt(9, "EUR", lambda _s: None)
         qtbot.addWidget(felt)
-        assert felt.dealer.text() == "MAZZIERE"  # rules text 003, not the banked "BANCO"
+        assert felt.dealer.text() == "CROUPIER"  # the one Italian word, not the banked "BANCO"
         assert tr("DEALER") == "BANCO"  # the banked console keeps its word
     finally:
         for tr_ in translators:

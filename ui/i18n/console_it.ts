@@ -128,7 +128,7 @@
         <message>
             <location filename="../console/texts.py" line="45" />
             <location filename="../console/widgets/seat.py" line="280" />
-            <location filename="../poker/widgets/felt.py" line="184" />
+            <location filename="../poker/widgets/felt.py" line="153" />
             <source>Folded</source>
             <translation>Ha passato</translation>
         </message>
@@ -281,7 +281,7 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="49" />
-            <location filename="../poker/widgets/panel.py" line="339" />
+            <location filename="../poker/widgets/panel.py" line="366" />
             <source>Between hands</source>
             <translation>Tra una mano e l'altra</translation>
         </message>
@@ -292,7 +292,7 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="52" />
-            <location filename="../poker/widgets/panel.py" line="316" />
+            <location filename="../poker/widgets/panel.py" line="343" />
             <source>Showdown</source>
             <translation>Showdown</translation>
         </message>
@@ -303,7 +303,7 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="56" />
-            <location filename="../poker/widgets/panel.py" line="397" />
+            <location filename="../poker/widgets/panel.py" line="424" />
             <source>Deck short</source>
             <translation>Mazzo insufficiente</translation>
         </message>
@@ -330,15 +330,15 @@
         </message>
         <message>
             <location filename="../poker/texts.py" line="66" />
-            <location filename="../poker/widgets/panel.py" line="140" />
-            <location filename="../poker/widgets/panel.py" line="322" />
+            <location filename="../poker/widgets/panel.py" line="143" />
+            <location filename="../poker/widgets/panel.py" line="349" />
             <source>Show</source>
             <translation>Mostra</translation>
         </message>
         <message>
             <location filename="../poker/texts.py" line="67" />
-            <location filename="../poker/widgets/panel.py" line="143" />
-            <location filename="../poker/widgets/panel.py" line="323" />
+            <location filename="../poker/widgets/panel.py" line="146" />
+            <location filename="../poker/widgets/panel.py" line="350" />
             <source>Muck</source>
             <translation>Scarta</translation>
         </message>
@@ -439,7 +439,7 @@
         <message>
             <location filename="../poker/texts.py" line="162" />
             <source>The pit boss saw another card: the dealer enters the card again</source>
-            <translation>Il capo tavolo ha visto un'altra carta: il dealer inserisce di nuovo la carta</translation>
+            <translation>Il capo tavolo ha visto un'altra carta: il croupier inserisce di nuovo la carta</translation>
         </message>
         <message>
             <location filename="../poker/texts.py" line="176" />
@@ -901,13 +901,8 @@
             <translation>Restituito a %1: %2</translation>
         </message>
         <message>
-            <location filename="../poker/awards.py" line="48" />
-            <source>%1: %2</source>
-            <translation>%1: %2</translation>
-        </message>
-        <message>
-            <location filename="../poker/awards.py" line="70" />
-            <location filename="../poker/widgets/panel.py" line="458" />
+            <location filename="../poker/awards.py" line="72" />
+            <location filename="../poker/widgets/panel.py" line="485" />
             <source>%1 (seat %2)</source>
             <translation>%1 (posto %2)</translation>
         </message>
@@ -962,13 +957,13 @@
         <message>
             <location filename="../console/texts.py" line="131" />
             <location filename="../kit/entry.py" line="86" />
-            <location filename="../poker/widgets/panel.py" line="161" />
+            <location filename="../poker/widgets/panel.py" line="164" />
             <source>Next</source>
             <translation>Avanti</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="133" />
-            <location filename="../poker/widgets/panel.py" line="198" />
+            <location filename="../poker/widgets/panel.py" line="201" />
             <source>New hand</source>
             <translation>Nuova mano</translation>
         </message>
@@ -1012,13 +1007,13 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="169" />
-            <location filename="../poker/facts.py" line="53" />
+            <location filename="../poker/facts.py" line="59" />
             <source>%1: minimum %2</source>
             <translation>%1: minimo %2</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="171" />
-            <location filename="../poker/facts.py" line="57" />
+            <location filename="../poker/facts.py" line="63" />
             <source>%1: maximum %2</source>
             <translation>%1: massimo %2</translation>
         </message>
@@ -1029,7 +1024,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="181" />
-            <location filename="../poker/widgets/panel.py" line="358" />
+            <location filename="../poker/widgets/panel.py" line="385" />
             <source>Seat %1 — %2</source>
             <translation>Posto %1 — %2</translation>
         </message>
@@ -1079,7 +1074,7 @@
         <message>
             <location filename="../console/texts.py" line="205" />
             <source>The pit boss entered a different card: the dealer enters the card again</source>
-            <translation>Il capo tavolo ha inserito una carta diversa: il dealer inserisce di nuovo la carta</translation>
+            <translation>Il capo tavolo ha inserito una carta diversa: il croupier inserisce di nuovo la carta</translation>
         </message>
         <message>
             <location filename="../console/texts.py" line="208" />
@@ -1319,7 +1314,7 @@
         <message>
             <location filename="../kit/card_texts.py" line="105" />
             <source>From now on the dealer types every card on the keypad.</source>
-            <translation>Da ora il dealer inserisce ogni carta con la tastiera.</translation>
+            <translation>Da ora il croupier inserisce ogni carta con la tastiera.</translation>
         </message>
         <message>
             <location filename="../kit/fault_texts.py" line="41" />
@@ -1362,7 +1357,7 @@
         <message>
             <location filename="../console/widgets/alarm.py" line="86" />
             <location filename="../poker/widgets/alarm.py" line="79" />
-            <location filename="../poker/widgets/panel.py" line="414" />
+            <location filename="../poker/widgets/panel.py" line="441" />
             <source>HAND VOID</source>
             <translation>MANO ANNULLATA</translation>
         </message>
@@ -1412,10 +1407,10 @@
             <location filename="../console/widgets/panel.py" line="136" />
             <location filename="../console/widgets/seat.py" line="251" />
             <location filename="../kit/card_texts.py" line="92" />
-            <location filename="../poker/awards.py" line="70" />
-            <location filename="../poker/widgets/felt.py" line="170" />
-            <location filename="../poker/widgets/panel.py" line="321" />
-            <location filename="../poker/widgets/panel.py" line="459" />
+            <location filename="../poker/awards.py" line="72" />
+            <location filename="../poker/widgets/felt.py" line="139" />
+            <location filename="../poker/widgets/panel.py" line="348" />
+            <location filename="../poker/widgets/panel.py" line="486" />
             <location filename="../tournament/level_strip.py" line="234" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
@@ -1464,7 +1459,7 @@
         <message>
             <location filename="../console/widgets/panel.py" line="211" />
             <location filename="../poker/texts.py" line="50" />
-            <location filename="../poker/widgets/panel.py" line="291" />
+            <location filename="../poker/widgets/panel.py" line="301" />
             <source>Dealing</source>
             <translation>Distribuzione</translation>
         </message>
@@ -1476,7 +1471,7 @@
         <message>
             <location filename="../console/widgets/panel.py" line="215" />
             <location filename="../console/widgets/seat.py" line="278" />
-            <location filename="../poker/widgets/felt.py" line="182" />
+            <location filename="../poker/widgets/felt.py" line="151" />
             <source>To act</source>
             <translation>Da decidere</translation>
         </message>
@@ -1532,8 +1527,8 @@
             <location filename="../kit/entry.py" line="165" />
             <location filename="../poker/texts.py" line="107" />
             <location filename="../poker/widgets/action_bar.py" line="53" />
-            <location filename="../poker/widgets/panel.py" line="150" />
-            <location filename="../poker/widgets/panel.py" line="220" />
+            <location filename="../poker/widgets/panel.py" line="153" />
+            <location filename="../poker/widgets/panel.py" line="223" />
             <location filename="../poker/widgets/signoff_page.py" line="57" />
             <source>Void hand</source>
             <translation>Annulla mano</translation>
@@ -1556,7 +1551,7 @@
         <message>
             <location filename="../kit/entry.py" line="190" />
             <source>Pit boss: enter the card you see (the dealer's is not shown).</source>
-            <translation>Capo tavolo: inserisci la carta che vedi (quella del dealer non è mostrata).</translation>
+            <translation>Capo tavolo: inserisci la carta che vedi (quella del croupier non è mostrata).</translation>
         </message>
         <message>
             <location filename="../kit/entry.py" line="196" />
@@ -1637,7 +1632,7 @@
         </message>
         <message>
             <location filename="../console/widgets/panel.py" line="266" />
-            <location filename="../poker/widgets/panel.py" line="343" />
+            <location filename="../poker/widgets/panel.py" line="370" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
@@ -1746,13 +1741,13 @@
         </message>
         <message>
             <location filename="../console/window.py" line="49" />
-            <location filename="../poker/window.py" line="84" />
+            <location filename="../poker/window.py" line="85" />
             <source>Dealer console</source>
-            <translation>Console del dealer</translation>
+            <translation>Console del croupier</translation>
         </message>
         <message>
             <location filename="../kit/card_keypad.py" line="112" />
-            <location filename="../poker/widgets/amount_keypad.py" line="39" />
+            <location filename="../poker/widgets/amount_keypad.py" line="40" />
             <source>Clear</source>
             <extracomment>the echo when turned on: body type, as the hint line, not the card's face in large type</extracomment>
             <translation>Cancella</translation>
@@ -1795,100 +1790,110 @@
             <translation>%1 a %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="62" />
+            <location filename="../poker/widgets/amount_keypad.py" line="63" />
             <source>Delete the last digit</source>
             <translation>Cancella l'ultima cifra</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="69" />
+            <location filename="../poker/widgets/amount_keypad.py" line="70" />
             <source>Minimum</source>
             <translation>Minimo</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="71" />
+            <location filename="../poker/widgets/amount_keypad.py" line="72" />
             <source>½ Pot</source>
             <translation>½ piatto</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="73" />
+            <location filename="../poker/widgets/amount_keypad.py" line="74" />
             <source>Pot</source>
             <translation>Piatto</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="75" />
-            <location filename="../poker/widgets/amount_keypad.py" line="109" />
-            <location filename="../poker/widgets/felt.py" line="188" />
+            <location filename="../poker/widgets/amount_keypad.py" line="76" />
+            <location filename="../poker/widgets/amount_keypad.py" line="111" />
+            <location filename="../poker/widgets/felt.py" line="157" />
             <source>All-in</source>
             <translation>All-in</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/amount_keypad.py" line="109" />
+            <location filename="../poker/widgets/amount_keypad.py" line="111" />
             <source>Maximum</source>
             <translation>Massimo</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="162" />
+            <location filename="../poker/widgets/felt.py" line="130" />
             <source>Empty</source>
             <translation>Libero</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="176" />
+            <location filename="../poker/widgets/felt.py" line="145" />
             <location filename="../tournament/director_window.py" line="67" />
             <source>Sitting out</source>
             <translation>Fuori gioco</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="178" />
+            <location filename="../poker/widgets/felt.py" line="147" />
             <source>No chips</source>
             <translation>Senza fiche</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="186" />
+            <location filename="../poker/widgets/felt.py" line="155" />
             <source>Mucked</source>
             <translation>Scartata</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="416" />
+            <location filename="../poker/widgets/felt.py" line="396" />
+            <source>Community card</source>
+            <translation>Carta comune</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/felt.py" line="397" />
+            <source>Community cards</source>
+            <translation>Carte comuni</translation>
+        </message>
+        <message>
+            <location filename="../poker/widgets/felt.py" line="403" />
             <source>Pot total: %1</source>
             <translation>Piatto totale: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="420" />
+            <location filename="../poker/widgets/felt.py" line="407" />
             <source>seats %1</source>
             <translation>posti %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="173" />
+            <location filename="../poker/widgets/panel.py" line="176" />
             <source>Player name (optional)</source>
             <translation>Nome del giocatore (facoltativo)</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="179" />
+            <location filename="../poker/widgets/panel.py" line="182" />
             <source>Seat player</source>
             <translation>Fai sedere</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="181" />
+            <location filename="../poker/widgets/panel.py" line="184" />
             <source>Top up</source>
             <translation>Ricarica</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="189" />
+            <location filename="../poker/widgets/panel.py" line="192" />
             <source>Sit out</source>
             <translation>Fuori gioco</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="189" />
+            <location filename="../poker/widgets/panel.py" line="192" />
             <source>Sit in</source>
             <translation>Rientra</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="190" />
+            <location filename="../poker/widgets/panel.py" line="193" />
             <source>Leave</source>
             <translation>Lascia il tavolo</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="191" />
+            <location filename="../poker/widgets/panel.py" line="194" />
             <source>Button here</source>
             <translation>Bottone qui</translation>
         </message>
@@ -1908,78 +1913,78 @@
             <translation>Questa mano è stata annullata prima del riavvio della console: le sue fiche sono nel registro.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="255" />
+            <location filename="../poker/widgets/panel.py" line="265" />
             <source>Resumed after a restart: the hand goes on</source>
             <translation>Ripresa dopo un riavvio: la mano continua</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="292" />
+            <location filename="../poker/widgets/panel.py" line="302" />
             <source>The cards are being dealt: no action before they are out.</source>
             <translation>Le carte sono in distribuzione: nessuna azione prima che siano uscite.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="293" />
+            <location filename="../poker/widgets/panel.py" line="303" />
             <source>Cards to come: %1</source>
             <translation>Carte da distribuire: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="303" />
+            <location filename="../poker/widgets/panel.py" line="313" />
             <source>Seat %1 to act</source>
             <translation>Tocca al posto %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="308" />
+            <location filename="../poker/widgets/panel.py" line="318" />
             <source>Tap the player's action. Bet and raise go to the keyed total.</source>
             <translation>Tocca l'azione del giocatore. Punta e rilancia arrivano al totale inserito.</translation>
         </message>
         <message>
-            <location filename="../poker/facts.py" line="41" />
+            <location filename="../poker/facts.py" line="39" />
             <source>To call: %1</source>
             <translation>Per chiamare: %1</translation>
         </message>
         <message>
-            <location filename="../poker/facts.py" line="43" />
+            <location filename="../poker/facts.py" line="41" />
             <source>Stack: %1</source>
             <translation>Stack: %1</translation>
         </message>
         <message>
-            <location filename="../poker/facts.py" line="76" />
+            <location filename="../poker/facts.py" line="82" />
             <source>folded: seat %1</source>
             <translation>ha passato: posto %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="317" />
+            <location filename="../poker/widgets/panel.py" line="344" />
             <source>Seat %1: Show or Muck</source>
             <translation>Posto %1: mostra o scarta</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="319" />
+            <location filename="../poker/widgets/panel.py" line="346" />
             <source>Order: %1</source>
             <translation>Ordine: %1</translation>
         </message>
         <message>
-            <location filename="../poker/awards.py" line="51" />
+            <location filename="../poker/awards.py" line="53" />
             <source>Stacks after: %1</source>
             <translation>Stack dopo la mano: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="330" />
+            <location filename="../poker/widgets/panel.py" line="357" />
             <source>Award the pots</source>
             <translation>Assegna i piatti</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="216" />
-            <location filename="../poker/widgets/panel.py" line="402" />
+            <location filename="../poker/widgets/panel.py" line="219" />
+            <location filename="../poker/widgets/panel.py" line="429" />
             <source>Burns loaded: shuffle</source>
             <translation>Bruciate caricate: mescola</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="296" />
+            <location filename="../poker/widgets/panel.py" line="306" />
             <source>Seat %1: %2 or fold</source>
             <translation>Posto %1: %2 o passa</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="297" />
+            <location filename="../poker/widgets/panel.py" line="307" />
             <source>If the seat folds, the obligation passes to the next seat in line.</source>
             <translation>Se il posto passa, l'obbligo passa al posto successivo.</translation>
         </message>
@@ -2009,37 +2014,37 @@
             <translation>Niente puntata né rilancio: %1</translation>
         </message>
         <message>
-            <location filename="../poker/facts.py" line="49" />
+            <location filename="../poker/facts.py" line="55" />
             <source>%1: %2 (fixed limit)</source>
             <translation>%1: %2 (limite fisso)</translation>
         </message>
         <message>
-            <location filename="../poker/facts.py" line="51" />
+            <location filename="../poker/facts.py" line="57" />
             <source>%1: all-in %2 only</source>
             <translation>%1: solo all-in %2</translation>
         </message>
         <message>
-            <location filename="../poker/facts.py" line="55" />
+            <location filename="../poker/facts.py" line="61" />
             <source>%1: maximum %2 (all-in)</source>
             <translation>%1: massimo %2 (all-in)</translation>
         </message>
         <message>
-            <location filename="../poker/facts.py" line="69" />
+            <location filename="../poker/facts.py" line="75" />
             <source>First: seat %1 · %2</source>
             <translation>Primo: posto %1 · %2</translation>
         </message>
         <message>
-            <location filename="../poker/facts.py" line="73" />
+            <location filename="../poker/facts.py" line="79" />
             <source>%1: seat %2</source>
             <translation>%1: posto %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="331" />
+            <location filename="../poker/widgets/panel.py" line="358" />
             <source>Side pots first, the main pot last.</source>
             <translation>Prima i piatti laterali, per ultimo il principale.</translation>
         </message>
         <message>
-            <location filename="../poker/awards.py" line="58" />
+            <location filename="../poker/awards.py" line="60" />
             <source>(odd chip)</source>
             <translation>(fiche dispari)</translation>
         </message>
@@ -2049,62 +2054,62 @@
             <translation>Rake: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="345" />
+            <location filename="../poker/widgets/panel.py" line="372" />
             <source>Tap a seat to seat a player, top up, sit out or in, leave, or place the button.</source>
             <translation>Tocca un posto per far sedere un giocatore, ricaricare, uscire o rientrare, lasciare il tavolo o mettere il bottone.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="348" />
+            <location filename="../poker/widgets/panel.py" line="375" />
             <source>Tap a seat to seat a player, top up, sit out or in, or leave.</source>
             <translation>Tocca un posto per far sedere un giocatore, ricaricare, uscire o rientrare, o lasciare il tavolo.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="351" />
+            <location filename="../poker/widgets/panel.py" line="378" />
             <source>Buy-in %1 – %2</source>
             <translation>Acquisto %1 – %2</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="355" />
+            <location filename="../poker/widgets/panel.py" line="382" />
             <source>Seat %1: empty</source>
             <translation>Posto %1: libero</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="378" />
+            <location filename="../poker/widgets/panel.py" line="405" />
             <source>New hand needs two players with chips who are not sitting out</source>
             <translation>Per una nuova mano servono due giocatori con fiche e non fuori gioco</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="380" />
+            <location filename="../poker/widgets/panel.py" line="407" />
             <source>Place the button first: tap a player's seat, then “Button here”</source>
             <translation>Prima il bottone: tocca il posto di un giocatore, poi “Bottone qui”</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="384" />
+            <location filename="../poker/widgets/panel.py" line="411" />
             <source>No chips: top up (rebuy) or leave</source>
             <translation>Senza fiche: ricarica (rebuy) o lascia il tavolo</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="398" />
+            <location filename="../poker/widgets/panel.py" line="425" />
             <source>Load the burns (with the stub) into the shuffler, then tap “Burns loaded: shuffle”.</source>
             <translation>Carica le bruciate (con il resto del mazzo) nella miscelatrice, poi tocca “Bruciate caricate: mescola”.</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="402" />
+            <location filename="../poker/widgets/panel.py" line="429" />
             <source>Shuffling the burns…</source>
             <translation>Bruciate in miscelazione…</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="460" />
+            <location filename="../poker/widgets/panel.py" line="487" />
             <source>%1 has no chips: tap the seat, then Top up (rebuy) or Leave</source>
             <translation>%1 è senza fiche: tocca il posto, poi Ricarica (rebuy) o Lascia il tavolo</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="466" />
+            <location filename="../poker/widgets/panel.py" line="493" />
             <source>Hand voided by the dealer</source>
             <translation>Mano annullata dal croupier</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/panel.py" line="467" />
+            <location filename="../poker/widgets/panel.py" line="494" />
             <source>Hand void: %1</source>
             <translation>Mano annullata: %1</translation>
         </message>
@@ -3832,7 +3837,7 @@ How an open integrity alert looks wherever it is shown (tile, rows, hand screen)
     <context>
         <name>poker</name>
         <message>
-            <location filename="../poker/widgets/felt.py" line="257" />
+            <location filename="../poker/widgets/felt.py" line="227" />
             <source>DEALER</source>
             <translation>CROUPIER</translation>
         </message>

@@ -22,6 +22,8 @@ IT = {
     "Delete the last digit": "Cancella l'ultima cifra",
     # the felt and the award (ui/poker/widgets/felt.py, ui/poker/awards.py)
     "Pot total: %1": "Piatto totale: %1",
+    "Community card": "Carta comune",
+    "Community cards": "Carte comuni",
     "straight, %1 high": "scala, carta alta %1",
     "flush, %1 high": "colore, carta alta %1",
     "%1 full of %2": "full di %1 e %2",

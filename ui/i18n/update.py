@@ -44,7 +44,7 @@ IT = {
     "Connecting": "Collegamento",
     "Connecting…": "Collegamento in corso…",
     "DEALER": "BANCO",
-    "Dealer console": "Console del dealer",
+    "Dealer console": "Console del croupier",
     "Dealer does not qualify — Ante pushes": "Banco non qualificato — Ante restituita",
     "Dealer qualifies": "Banco qualificato",
     "Dealer: %1": "Banco: %1",
@@ -156,7 +156,7 @@ IT = {
         "Capo tavolo: inserisci prima il numero di badge (e il PIN)"
     ),
     "The pit boss entered a different card: the dealer enters the card again": (
-        "Il capo tavolo ha inserito una carta diversa: il dealer inserisce di nuovo la carta"
+        "Il capo tavolo ha inserito una carta diversa: il croupier inserisce di nuovo la carta"
     ),
     "Exposed card recorded (%1). Play goes on.": (
         "Carta esposta registrata (%1). Il gioco continua."
@@ -170,7 +170,7 @@ IT = {
     "Card source changed: %1 → %2.": "Sorgente delle carte cambiata: %1 → %2.",
     "Reason: %1": "Motivo: %1",
     "From now on the dealer types every card on the keypad.": (
-        "Da ora il dealer inserisce ogni carta con la tastiera."
+        "Da ora il croupier inserisce ogni carta con la tastiera."
     ),
     "Link to the card source lost": "Collegamento con la sorgente delle carte perso",
     "next try in %1 s": "prossimo tentativo tra %1 s",
@@ -191,7 +191,7 @@ IT = {
     ),
     "Pit boss confirmation": "Conferma del capo tavolo",
     "Pit boss: enter the card you see (the dealer's is not shown).": (
-        "Capo tavolo: inserisci la carta che vedi (quella del dealer non è mostrata)."
+        "Capo tavolo: inserisci la carta che vedi (quella del croupier non è mostrata)."
     ),
     "Pit boss: badge number and PIN, then Next.": "Capo tavolo: badge e PIN, poi Avanti.",
     "Pit boss: badge number, then Next.": "Capo tavolo: badge, poi Avanti.",
@@ -226,7 +226,7 @@ IT = {
         "Prima il badge (e il PIN) del capo tavolo, poi la carta"
     ),
     "The pit boss saw another card: the dealer enters the card again": (
-        "Il capo tavolo ha visto un'altra carta: il dealer inserisce di nuovo la carta"
+        "Il capo tavolo ha visto un'altra carta: il croupier inserisce di nuovo la carta"
     ),
     "Card source: %1": "Sorgente delle carte: %1",
     "Seat %1: %2 back": "Posto %1: %2 restituiti",

@@ -45,8 +45,10 @@ def award_text(snap: PokerSnapshot, currency: str) -> str:
         parts.append(trf("Returned to %1: %2", _who(snap, seat), money(amount, currency)))
     if snap.rake:
         parts.append(trf("Rake: %1", money(snap.rake, currency)))
-    stacks = "<br>".join(trf("%1: %2", _who(snap, seat), money(stack, currency))
-                         for seat, stack in snap.after)  # fmt: skip
+    # by seat, run on as one paragraph: nine players' names would not fit 1280x800
+    nowrap = "<span style='white-space: nowrap;'>"
+    stacks = " · ".join(f"{nowrap}{trf('Seat %1', seat)}: {money(stack, currency)}</span>"
+                        for seat, stack in snap.after)  # fmt: skip
     stacks = "<br>" + stacks  # a variable: lupdate takes a literal 2nd argument as a comment
     parts.append("<br>" + trf("Stacks after: %1", stacks))
     return "<br>".join(parts)

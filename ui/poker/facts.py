@@ -30,18 +30,24 @@ def closed_text(rule: str) -> str:
     return tr(text) if text is not None else trf("No bet or raise: %1", rule)
 
 
-def betting_lines(view: PokerView, currency: str) -> list[str]:
-    """The lines for the seat to act (``view.legal`` set): the street's lines, to call and the
-    stack, the range of the bet or raise open (or why none is)."""
+def stack_line(view: PokerView, currency: str) -> str:
+    """``To call: € 2.00 · Stack: € 80.00`` for the seat to act ("" with nobody)."""
+    legal = view.legal
+    if legal is None:
+        return ""
+    seat = view.snap.seat(legal.seat)
+    line = trf("To call: %1", money(legal.to_call, currency))
+    if seat is not None:
+        line += " · " + trf("Stack: %1", money(seat.stack, currency))
+    return line
+
+
+def limit_lines(view: PokerView, currency: str) -> list[str]:
+    """The range of the bet or raise open to the seat to act, or why none is."""
     legal, cur = view.legal, currency
     if legal is None:
         return []
-    lines = street_lines(view)
-    seat = view.snap.seat(legal.seat)
-    to_call = trf("To call: %1", money(legal.to_call, cur))
-    if seat is not None:  # one line: the stud lines above need the room at 1280x800
-        to_call += " · " + trf("Stack: %1", money(seat.stack, cur))
-    lines.append(to_call)
+    lines = []
     lo, hi = legal.minimum, legal.maximum
     if lo is not None and hi is not None:
         kind = kind_name(legal.bet_kind or "bet")

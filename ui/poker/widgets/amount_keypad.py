@@ -28,6 +28,7 @@ class AmountKeypad(QWidget):
         self.p = presenter
         self.currency = currency
         self.compact = False
+        self.betting = False
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(8)
@@ -94,6 +95,7 @@ class AmountKeypad(QWidget):
             )
         for key in (*self.digits.values(), self.min, self.half, self.pot, self.all_in):
             restyle(key, compact=compact)
+        self._show_keys()  # a resize between two views: the keys of the new size now
 
     def show_view(self, view: PokerView, *, betting: bool) -> None:
         """The amount keyed; Min/½ Pot/Pot/All-in only while a bet or raise is open."""
@@ -114,7 +116,12 @@ class AmountKeypad(QWidget):
         self.clear.setEnabled(open_ or not betting)
         for key in (*self.chips, *self.digits.values()):
             key.setEnabled(not betting or open_)
+        self.betting = betting
+        self._show_keys()
+
+    def _show_keys(self) -> None:
+        """At 1280x800 the digits while betting, the chips between hands; both elsewhere."""
         for chip in self.chips:
-            chip.setVisible(not (self.compact and betting))
+            chip.setVisible(not (self.compact and self.betting))
         for digit in self.digits.values():
-            digit.setVisible(betting or not self.compact)
+            digit.setVisible(self.betting or not self.compact)

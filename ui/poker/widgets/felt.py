@@ -16,7 +16,16 @@ import math
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QResizeEvent
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ui.kit import theme
@@ -28,6 +37,7 @@ from ui.kit.translate import tr, trf
 from ui.poker.presenter import PokerView
 from ui.poker.snapshot import FORCED_KIND, PokerSnapshot, SeatSnap
 from ui.poker.texts import badge, kind_name, pot_name
+from ui.poker.widgets.hand_row import HandRow
 
 STYLE = f"""
 #pokerSeat {{ background: rgba(6, 20, 14, 0.88); border: 2px solid rgba(255,255,255,0.18);
@@ -52,51 +62,9 @@ STYLE = f"""
 #pPots {{ color: #ffffff; font-weight: bold; background: rgba(0,0,0,0.35); border-radius: 12px;
          padding: 6px 14px; }}
 #pDealer {{ color: rgba(255,255,255,0.45); font-weight: bold; letter-spacing: 2px; }}
+#pCommunity {{ color: {theme.GOLD}; font-weight: bold; background: rgba(0,0,0,0.35);
+              border-radius: 8px; padding: 2px 10px; }}
 """
-
-
-class HandRow(QWidget):
-    """A seat's cards on the felt in deal order, overlapping: a back shows a narrow edge, a
-    face-up card its whole face (or, short of room, its corner index: rank and suit)."""
-
-    def __init__(self, size: int, parent: QWidget) -> None:
-        super().__init__(parent)
-        self.cards = [CardView(44, self) for _ in range(size)]
-        self.room = 10**6  # the widest the row may be (pixels)
-        self._faces: tuple[CardFace, ...] = ()
-
-    def set_card_width(self, width: int, room: int) -> None:
-        """Every card ``width`` pixels wide, the row at most ``room`` pixels if it can."""
-        for c in self.cards:
-            c.set_card_width(width)
-        self.room = room
-        self._layout()
-
-    def set_hand(self, faces: tuple[CardFace, ...]) -> None:
-        """Show ``faces`` (cards or ``back``), the rest of the slots hidden."""
-        self._faces = faces[: len(self.cards)]
-        self._layout()
-
-    def _layout(self) -> None:
-        faces = self._faces
-        w = self.cards[0].width() if self.cards else 0
-        up = sum(1 for f in faces if f != "back")
-        wide = (len(faces) - up) * 0.45 * w + up * (w + 3)
-        full = 1.0 if wide <= self.room else 0.62  # the index stays clear of the next card
-        x = 0.0
-        for i, c in enumerate(self.cards):
-            if i >= len(faces):
-                c.set_face("empty")
-                c.hide()
-                continue
-            c.set_face(faces[i])
-            c.move(int(x), 0)
-            c.show()
-            c.raise_()
-            last = i == len(faces) - 1
-            x += w if last else (0.45 * w if faces[i] == "back" else full * w + 3)
-        height = self.cards[0].height() if self.cards else 0
-        self.setFixedSize(max(1, int(x)), height)
 
 
 class SeatTile(QFrame):
@@ -167,7 +135,8 @@ class SeatTile(QFrame):
                 c.setVisible(False)
             restyle(self, state="empty", selected=view.selected == self.seat)
             return
-        set_text(self.name, s.name or trf("Seat %1", s.seat))
+        set_text(self.name, fitted_name(s.name, self.name, self.width() - 40) if s.name else trf(
+            "Seat %1", s.seat))  # fmt: skip
         set_text(self.stack, money(s.stack, currency))
         state, tone = "", ""
         if won:
@@ -248,6 +217,7 @@ class Felt(QWidget):
             row_.hide()
             self.shown[s] = row_
             self.shown_cards[s] = row_.cards
+        self.community = self._label("pCommunity")  # Stud's card for everyone, named
         self.pots = self._label("pPots")
         self.pots.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.pots.setWordWrap(True)
@@ -273,7 +243,9 @@ class Felt(QWidget):
     def _tile_size(self) -> tuple[int, int]:
         w, h = self.width(), self.height()
         tw = int(min(230, max(150, w * 0.145)))
-        th = int(min(130, max(96, h * 0.125)))
+        # banners over the felt (storage, device, source) leave it short: the tiles get lower
+        # so the seats down each side stay clear of each other
+        th = int(min(130, max(96, h * 0.125), max(64, h / 4.6)))
         return tw, th
 
     def seat_point(self, seat: float, inset: float = 0.0) -> QPointF:
@@ -309,8 +281,17 @@ class Felt(QWidget):
         shown_w = int(min(60, max(40, self._tile_size()[1] * 0.42)))
         for hand in self.shown.values():
             hand.set_card_width(shown_w, int(tw * 1.15))
+        self.community.setStyleSheet(f"font-size: {max(13, font - 3)}px;")
+        self.community.adjustSize()
+        cw = self.community.width()
+        self.community.move(int(mid.x() - cw / 2), self.board_box.y() - self.community.height())
         self.pots.setStyleSheet(f"font-size: {font}px;")
-        pw = int(oval.width() * 0.56)
+        # as wide as its longest line: a pot line across the felt took the side seats' room
+        # (Stud's seats 2 and 7 had their cards pushed onto it)
+        metrics = QFontMetrics(_px_font(self.pots.font(), font))
+        text_w = max((metrics.horizontalAdvance(x) for x in self.pots.text().split("\n")),
+                     default=0)  # fmt: skip
+        pw = min(int(oval.width() * 0.56), text_w + 40)
         self.pots.setFixedWidth(pw)
         self.pots.adjustSize()
         self.pots.move(int(mid.x() - pw / 2), int(mid.y() + bh * 0.25))
@@ -327,7 +308,8 @@ class Felt(QWidget):
         reached over the board's first or last card at 1280x800)."""
         font = max(15, self._tile_size()[1] // 6)
         taken = [t.geometry() for t in self.tiles.values()]
-        taken += [w.geometry() for w in (self.board_box, self.pots, self.dealer) if w.isVisible()]
+        taken += [w.geometry() for w in (self.board_box, self.pots, self.dealer, self.community)
+                  if w.isVisible()]  # fmt: skip
         if self.button.isVisible() and view.snap.button is not None:
             self.button.setFixedSize(font * 2 + 4, font * 2 + 4)
             self.button.setStyleSheet(f"font-size: {font}px; border-radius: {font + 2}px;")
@@ -408,6 +390,11 @@ class Felt(QWidget):
             c.set_face(board[i] if i < len(board) else "empty")
             c.setVisible(i < slots)
         self.board_box.setVisible(slots > 0)
+        # a game with no board (Stud) turns a community card only when the deck runs short
+        community = self.board_cards == 0 and bool(board)
+        self.community.setVisible(community)
+        set_text(self.community, tr("Community card") if len(board) == 1 else tr(
+            "Community cards"))  # fmt: skip
         lines = []
         pots = snap.pots if not snap.awards else ()
         bets = sum(s.bet for s in snap.seats) if snap.in_hand else 0
@@ -422,6 +409,28 @@ class Felt(QWidget):
         set_text(self.pots, "\n".join(lines))
         self.dealer.show()
         self._place()
+
+
+def fitted_name(name: str, label: FitLabel, room: int) -> str:
+    """``name`` as it fits ``room`` pixels in ``label``'s smallest font: whole, else the first
+    name and the surname's initial (``Massimiliano B.``), else the first name: a short form a
+    dealer reads, never a name cut with "…" (the panel names the seat in full)."""
+    font = QFont(label.font())
+    font.setPixelSize(label.min_px)
+    metrics = QFontMetrics(font)
+    words = name.split()
+    for text in (name, f"{words[0]} {words[-1][0]}." if len(words) > 1 else name, words[0]):
+        if metrics.horizontalAdvance(text) <= room:
+            return text
+    return words[0]
+
+
+def _px_font(font: QFont, px: int) -> QFont:
+    """``font`` in bold at ``px`` pixels (the pot label's style)."""
+    out = QFont(font)
+    out.setPixelSize(px)
+    out.setBold(True)
+    return out
 
 
 def _on_felt(seat: SeatSnap | None, view: PokerView) -> tuple[CardFace, ...]:

@@ -18,6 +18,8 @@ refused key would say which hole card was dealt): a duplicate is refused by the 
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
@@ -38,7 +40,7 @@ from ui.kit.labels import collapse, restyle, set_text
 from ui.kit.pages import PageStack
 from ui.kit.translate import tr, trf
 from ui.poker.awards import award_text
-from ui.poker.facts import betting_lines, street_lines
+from ui.poker.facts import limit_lines, stack_line, street_lines
 from ui.poker.presenter import PokerPresenter, PokerView, amount_issue
 from ui.poker.snapshot import FORCED_KIND, PokerSnapshot, SeatSnap
 from ui.poker.texts import (
@@ -123,7 +125,8 @@ class PokerPanel(QFrame):
 
     def _build_hand(self) -> None:
         lay = self._page()
-        self.facts = _label("pFacts")
+        self.facts = _label("pFacts")  # rich text: the stack line drawn smaller, not wrapped
+        self.facts.setTextFormat(Qt.TextFormat.RichText)
         lay.addWidget(self.facts)
         lay.addStretch(1)
         self.hand_keys = QVBoxLayout()
@@ -234,7 +237,14 @@ class PokerPanel(QFrame):
         self.keypad.set_compact(compact)
         self.entry.set_compact(compact)
         self.signoff.set_compact(compact)
-        for label in (self.facts, self.order, self.seat_line, self.shortage, self.keypad.amount):
+        for label in (
+            self.facts,
+            self.awards,
+            self.order,
+            self.seat_line,
+            self.shortage,
+            self.keypad.amount,
+        ):
             restyle(label, compact=compact)
         for b in self.bar.buttons.values():
             restyle(b, compact=compact)
@@ -290,13 +300,13 @@ class PokerPanel(QFrame):
         if legal is None:
             set_text(self.title, tr("Dealing"))
             set_text(self.hint, tr("The cards are being dealt: no action before they are out."))
-            set_text(self.facts, trf("Cards to come: %1", len(s.pending)) if s.pending else "")
+            self._set_facts([trf("Cards to come: %1", len(s.pending))] if s.pending else [])
             return
         if FORCED_KIND in legal.kinds:
             set_text(self.title, trf("Seat %1: %2 or fold", legal.seat, kind_name(FORCED_KIND)))
             set_text(self.hint, tr("If the seat folds, the obligation passes to the next seat "
                                    "in line."))  # fmt: skip
-            set_text(self.facts, "\n".join(street_lines(view)))
+            self._set_facts(street_lines(view))
             return
         seat = s.seat(legal.seat)
         who = seat.name if seat is not None and seat.name else ""
@@ -307,7 +317,24 @@ class PokerPanel(QFrame):
         else:
             set_text(self.hint, tr("Tap the player's action. Bet and raise go to the keyed "
                                    "total."))  # fmt: skip
-        set_text(self.facts, "\n".join(betting_lines(view, cur)))
+        street = street_lines(view)
+        self._set_facts([*street, stack_line(view, cur), *limit_lines(view, cur)], len(street))
+
+    def _set_facts(self, lines: list[str], one_line: int | None = None) -> None:
+        """The facts, a line each; line ``one_line`` (the stack line) is never wrapped: drawn
+        in a smaller font when the Italian and a large stack need more than the width."""
+        label = self.facts
+        width = label.width() if label.width() > 100 else 384
+        parts = []
+        for i, line in enumerate(lines):
+            text = html.escape(line, quote=False)
+            font = QFont(label.font())
+            px = full = font.pixelSize() if font.pixelSize() > 0 else 18
+            while i == one_line and px > 12 and QFontMetrics(font).horizontalAdvance(line) > width:
+                px -= 1
+                font.setPixelSize(px)
+            parts.append(f'<span style="font-size: {px}px;">{text}</span>' if px < full else text)
+        set_text(label, "<br>".join(parts))
 
     def _show_showdown(self, view: PokerView) -> None:
         s = view.snap
