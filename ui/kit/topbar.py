@@ -103,6 +103,7 @@ class TopBar(QFrame):
         hand number (0: none) and the card source's ``device`` status."""
         self.phase.setStyleSheet(f"#phase {{ background: {colors[0]}; color: {colors[1]}; }}")
         set_text(self.phase, banner.upper())
+        self.phase.setMinimumWidth(0)  # a label's size hint is at least its minimum width:
         self.phase.setMinimumWidth(self.phase.sizeHint().width())  # the banner is never cut
         set_text(self.table, table)
         set_text(self.hand, trf("Hand %1", hand_no) if hand_no else "")
