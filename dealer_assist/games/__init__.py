@@ -57,6 +57,11 @@ class PotGame(Protocol):
         """The table's game settings from its ``[poker]`` section; ConfigError naming the key."""
         ...
 
+    def level_bets(self, ante: int, bring_in: int, small: int, big: int) -> dict[str, Any]:
+        """The forced bets and limits a hand record of this game posts at a tournament level
+        (chips), under the record's own field names (HAND_RECORD.md "Pot games")."""
+        ...
+
     def settle(self, obj: Mapping[str, Any]) -> dict[str, Any]:
         """Validate and settle one hand record; raises InvalidRecordError naming the field."""
         ...

@@ -197,6 +197,11 @@ class HoldemRules:
 
         return HoldemTableOps(config)
 
+    def level_bets(self, ante: int, bring_in: int, small: int, big: int) -> dict[str, Any]:
+        """The record's forced bets at a tournament level: ante and blinds (chips); Hold'em has
+        no bring-in, so ``bring_in`` is unused."""
+        return {"ante": ante, "blinds": [small, big]}
+
     def settle(self, obj: Mapping[str, Any]) -> dict[str, Any]:
         """Validate and settle one ``holdem`` hand record (HAND_RECORD.md "Pot games").
 

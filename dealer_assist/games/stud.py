@@ -433,6 +433,11 @@ class StudRules:
 
         return Player(style, rng)
 
+    def level_bets(self, ante: int, bring_in: int, small: int, big: int) -> dict[str, Any]:
+        """The record's forced bets at a tournament level: ante, bring-in and the fixed limits
+        (chips; rules text 002)."""
+        return {"ante": ante, "bring_in": bring_in, "limits": [small, big]}
+
     def settle(self, obj: Mapping[str, Any]) -> dict[str, Any]:
         """Validate and settle one ``stud`` hand record (HAND_RECORD.md "Pot games").
 

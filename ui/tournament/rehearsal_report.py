@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from dealer_assist.errors import DealerAssistError
+from dealer_assist.games import POT_GAME_CODES, get_pot_game
 from dealer_assist.record import settle_record
 from dealer_assist.tournament.results import ResultsTable
 from dealer_assist.tournament.structure import TournamentStructure, euros
@@ -25,14 +26,15 @@ def level_bets(structure: TournamentStructure, number: int) -> dict[str, Any]:
     Stud ``ante``, ``bring_in``, ``limits`` [small, big]; Hold'em ``ante``, ``blinds``
     [small, big] (chips). Raises ConfigError for a level the structure does not have."""
     lv = structure.level(number)
-    if structure.game == "stud":
-        return {"ante": lv.ante, "bring_in": lv.bring_in, "limits": [lv.small, lv.big]}
-    return {"ante": lv.ante, "blinds": [lv.small, lv.big]}
+    return get_pot_game(structure.game).level_bets(lv.ante, lv.bring_in, lv.small, lv.big)
 
 
 def posted_bets(record: Mapping[str, Any]) -> dict[str, Any]:
     """The forced bets and limits ``record`` posted (the keys :func:`level_bets` names)."""
-    keys = ("ante", "bring_in", "limits") if record.get("game") == "stud" else ("ante", "blinds")
+    game = record.get("game")
+    if game not in POT_GAME_CODES:
+        return {}
+    keys = get_pot_game(str(game)).level_bets(0, 0, 0, 0)
     return {k: record.get(k) for k in keys}
 
 
