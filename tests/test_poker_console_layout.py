@@ -145,7 +145,7 @@ def test_every_poker_screen_fits_with_long_names_and_every_banner(
     t.deal({})
     with_banners(t)
     faults += check(app, win, "first-street", game, lang)
-    t.p.tap_digit("9")  # an amount below the minimum: the hint says why
+    t.p.tap_digit("3")  # 3.00, below the minimum raise of 4.00: the hint says why
     faults += check(app, win, "amount-refused", game, lang)
     for _ in range(200):  # everybody calls or checks to the showdown
         legal = t.p.snap.legal
@@ -162,5 +162,8 @@ def test_every_poker_screen_fits_with_long_names_and_every_banner(
         t.run(replace(cmd, seq=t.p._seq + 1000 + _))
         t.deal({})
     assert t.p.step() == "settled", t.p.step()
+    if game == "stud":  # eight players to seventh street: the card for everyone, named
+        assert win.felt.community.isVisible()
+        assert win.felt.community.text() == ("Carta comune" if lang == "it" else "Community card")
     faults += check(app, win, "award", game, lang)
     assert faults == [], "\n".join(faults)

@@ -143,3 +143,30 @@ def test_one_italian_word_for_the_dealer() -> None:
     italian = [(m.findtext("translation") or "").lower() for m in root.iter("message")]
     assert not [t for t in italian if "mazzier" in t or re.search(r"\bdealer\b", t)]
     assert any("croupier" in t for t in italian)
+
+
+def test_the_button_is_drawn_at_its_seat_when_the_window_shows_after_the_view(
+    tmp_path: Path, qtbot: Any
+) -> None:
+    # a console started again between hands draws its first view before the window is shown:
+    # the button was placed only while visible, and stayed in the felt's corner
+    first = Table(tmp_path)
+    first.seat_all()  # the button on seat 1
+    first.close()
+    t = Table(tmp_path)
+    try:
+        set_language("en")
+        win = PokerWindow(t.p, t.config, "en")
+        qtbot.addWidget(win)
+        t.deal({})
+        assert t.p.step() == "between" and t.p.snap.button == 1
+        win.resize(1280, 800)
+        win.show()
+        qtbot.waitUntil(win.felt.button.isVisible)
+        felt = win.felt
+        spot = felt.seat_point(1 + 0.42, 0.2)
+        centre = felt.button.geometry().center()
+        assert abs(centre.x() - spot.x()) < 40 and abs(centre.y() - spot.y()) < 40, (
+            centre, spot)  # fmt: skip
+    finally:
+        t.close()

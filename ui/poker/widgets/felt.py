@@ -308,9 +308,11 @@ class Felt(QWidget):
         reached over the board's first or last card at 1280x800)."""
         font = max(15, self._tile_size()[1] // 6)
         taken = [t.geometry() for t in self.tiles.values()]
+        # visible to the felt, not on screen: a view drawn before the window shows (a console
+        # started again between hands) left the button in the felt's corner
         taken += [w.geometry() for w in (self.board_box, self.pots, self.dealer, self.community)
-                  if w.isVisible()]  # fmt: skip
-        if self.button.isVisible() and view.snap.button is not None:
+                  if w.isVisibleTo(self)]  # fmt: skip
+        if self.button.isVisibleTo(self) and view.snap.button is not None:
             self.button.setFixedSize(font * 2 + 4, font * 2 + 4)
             self.button.setStyleSheet(f"font-size: {font}px; border-radius: {font + 2}px;")
             q = self.seat_point(view.snap.button + 0.42, 0.2)  # beside where a blind's mark goes
@@ -319,7 +321,7 @@ class Felt(QWidget):
         for s in self.tiles:
             for widget, inset in ((self.marks[s], 0.2), (self.bets[s], 0.36),
                                   (self.shown[s], 0.3)):  # fmt: skip
-                if widget.isVisible():
+                if widget.isVisibleTo(self):
                     if isinstance(widget, QLabel):
                         widget.setStyleSheet(f"font-size: {font}px;")
                     widget.adjustSize()
