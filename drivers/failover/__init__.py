@@ -35,14 +35,17 @@ active. The optional capabilities of a source (:class:`~dealer_assist.source.Lin
 always present here and are those of the active source, with the defaults of
 :class:`~dealer_assist.source.ForwardingSource` when it lacks one.
 
-One module per part:
+One module per part; the chain holds the others as collaborators, each owning its own state:
 
 - :mod:`~drivers.failover.chain`: :class:`~drivers.failover.chain.FailoverSource`, the chain as
-  one CardSource, and switching to the next source with a notice;
-- :mod:`~drivers.failover.failback`: the failback thread that reopens higher-priority sources,
-  and the switch back to one of them at a new hand;
-- :mod:`~drivers.failover.standby`: the standby watch, a reopened source's health until then;
-- :mod:`~drivers.failover.state`: what those parts share;
+  one CardSource: which source is in use, switching to the next one with a notice, and back to
+  the standby at a new hand;
+- :mod:`~drivers.failover.failback`: :class:`~drivers.failover.failback.Failback`, the thread
+  that reopens higher-priority sources;
+- :mod:`~drivers.failover.standby`: :class:`~drivers.failover.standby.Standby`, a reopened
+  source and its health until the next hand;
+- :mod:`~drivers.failover.timer`: :class:`~drivers.failover.timer.RevivalTimer`, when the next
+  failback attempt is due;
 - :mod:`~drivers.failover.table`: :func:`~drivers.failover.table.open_table_sources`, a table's
   configured sources as one chain.
 """

@@ -5,7 +5,9 @@
 :class:`~dealer_assist.events.SourceSwitched` notice when the one in use fails: at once at a new
 hand, or once its link stayed lost ``switch_after`` seconds. What "fails" means, and the policy
 as a whole: :mod:`drivers.failover`. Going back to a recovered higher-priority source between
-hands is :mod:`~drivers.failover.failback`'s part.
+hands is done with two collaborators, each owning its own state: the failback thread
+(:class:`~drivers.failover.failback.Failback`) and the standby it reopens
+(:class:`~drivers.failover.standby.Standby`).
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections import deque
 from collections.abc import Sequence
 
 from dealer_assist.cards import Card
 from dealer_assist.errors import (
     CommandRefusedError,
+    ConfigError,
     DealerAssistError,
     DeviceError,
     DeviceIdentityError,
@@ -43,6 +47,8 @@ from dealer_assist.source import (
     StatusRequester,
 )
 from drivers.failover.failback import Failback
+from drivers.failover.standby import Standby
+from drivers.failover.timer import RevivalTimer
 from drivers.manual import ManualSource
 
 log = logging.getLogger(__name__)
@@ -52,10 +58,10 @@ FAILURE_ERRORS = (TransportError, LinkLostError, DeviceIdentityError)
 _REVIVER_JOIN = 5.0  # seconds close() waits for a failback attempt still opening a source
 
 
-class FailoverSource(Failback):
+class FailoverSource:
     """The first healthy source of ``sources``, as a :class:`~dealer_assist.source.CardSource`.
 
-    Args (checked and stored by the constructor of :class:`~drivers.failover.state.ChainState`):
+    Args:
         sources: card sources in priority order, not yet opened (this object opens and closes
             them; a source may appear only once).
         name: this source's own name (on its LinkLost when no source is left).
@@ -71,9 +77,56 @@ class FailoverSource(Failback):
     recovered higher-priority source at a new hand) and LinkLost (source ``name``) when no
     source is left.
 
-    Errors: open() raises DeviceError when no source opens; commands raise DeviceError (or a
-    subclass) from the active source, or when no source is available.
+    Errors: the constructor raises ConfigError for an empty chain, a source listed twice or a
+    time that is not finite seconds; open() raises DeviceError when no source opens; commands
+    raise DeviceError (or a subclass) from the active source, or when no source is available.
     """
+
+    def __init__(
+        self,
+        sources: Sequence[CardSource],
+        *,
+        name: str = "failover",
+        switch_after: float = 5.0,
+        retry_interval: float = 5.0,
+        failback_interval: float | None = 5.0,
+    ) -> None:
+        if not sources:
+            raise ConfigError("a failover needs at least one card source")
+        if len({id(s) for s in sources}) != len(sources):
+            raise ConfigError("a card source appears twice in the failover chain")
+        if not 0 <= switch_after < 3600 or not 0 < retry_interval < 3600:
+            raise ConfigError("switch_after and retry_interval must be finite seconds")
+        if failback_interval is not None and not 0 < failback_interval < 3600:
+            raise ConfigError(
+                f"failback_interval must be finite seconds > 0 or None, got {failback_interval!r}"
+            )
+        self.name = name
+        self._sources = tuple(sources)
+        self._manual = next((s for s in sources if isinstance(s, ManualSource)), None)
+        self._switch_after = switch_after
+        self._retry_interval = retry_interval
+        self._lock = threading.RLock()
+        self._notices: deque[DeviceEvent] = deque()
+        self._history: list[SourceSwitched] = []
+        self._open = False
+        self._active: int | None = None
+        self._lost_since: float | None = None
+        self._lost_reason = ""
+        self._failure: str | None = None
+        self._last_failed = ""
+        self._retry_at = 0.0
+        self._timer = RevivalTimer(failback_interval)
+        self._standby = Standby(self._sources, name, self._timer)
+        self._failback = Failback(
+            self._sources,
+            name=name,
+            lock=self._lock,
+            timer=self._timer,
+            standby=self._standby,
+            active_index=lambda: self._active,
+            skip=self._manual,
+        )
 
     # -- what is in use ------------------------------------------------------------------------
 
@@ -103,7 +156,7 @@ class FailoverSource(Failback):
         """A higher-priority source than the active one that opened again and takes over at the
         next :meth:`shuffle` (the next hand), or None."""
         with self._lock:
-            index = self._standby
+            index = self._standby.index
             return self._sources[index] if index is not None else None
 
     @property
@@ -160,32 +213,24 @@ class FailoverSource(Failback):
                 self._manual.open()
             self._notices.clear()
             self._history.clear()
-            self._standby = None
+            self._standby.drop()
             skipped = self._activate(0, from_name=None, reason="not available at start")
             if self._active is None:
                 if self._manual is not None:
                     self._manual.close()
                 raise DeviceError("no card source could be opened: " + "; ".join(skipped))
             self._open = True
-            if self._failback_interval is not None:
-                self._reviver_stop = stop = threading.Event()
-                self._reviver = threading.Thread(
-                    target=self._revive_loop,
-                    args=(stop,),
-                    name=f"failback-{self.name}",
-                    daemon=True,
-                )
-                self._reviver.start()
+            if self._timer.interval is not None:
+                self._failback.start()
 
     def close(self) -> None:
         """Close every source this object opened (a failback attempt still opening one closes it
         when done; waits a few seconds for it); safe to call twice."""
         with self._lock:
             self._open = False
-            self._reviver_stop.set()
-            reviver, self._reviver = self._reviver, None
+            reviver = self._failback.stop()
             active, self._active = self.active, None
-            standby, self._standby = self._standby, None
+            standby = self._standby.drop()
             for source in (active, self._manual):
                 if source is not None:
                     source.close()
@@ -331,6 +376,31 @@ class FailoverSource(Failback):
 
     # -- internals ---------------------------------------------------------------------------
 
+    def _fail_back(self) -> None:
+        """At a new hand: a working, ready standby takes over with a SourceSwitched notice (one
+        with a fault not cleared waits for a later hand). Called with the lock held."""
+        active = self._active
+        if active is None:
+            return
+        index = self._standby.take_over()
+        if index is None:
+            return
+        source, old = self._sources[index], self._sources[active]
+        self._active = index
+        self._lost_since, self._failure = None, None
+        if old is not self._manual:
+            old.close()
+        notice = SourceSwitched(
+            source=source.name,
+            from_source=old.name,
+            to_source=source.name,
+            reason=f"{source.name} works again (higher priority)",
+        )
+        self._notices.append(notice)
+        self._history.append(notice)
+        log.warning("%s: back to %s from %s", self.name, source.name, old.name)
+        self._timer.schedule()
+
     def _require_open(self) -> None:
         if not self._open:
             raise DeviceError(f"{self.name} is not open")
@@ -348,7 +418,7 @@ class FailoverSource(Failback):
     def _maintain(self, now: float) -> None:
         if not self._open:
             return
-        self._watch_standby()
+        self._standby.watch()
         if self._active is None:
             if now >= self._retry_at:
                 self._activate(0, from_name=self._last_failed, reason="retry")
@@ -371,8 +441,9 @@ class FailoverSource(Failback):
         if old is not self._manual:
             old.close()
         # a working standby comes first, then the sources after the old one
-        usable = self._standby_works() and self._standby_health.ready
-        start = self._standby if usable and self._standby is not None else index + 1
+        usable = self._standby.works() and self._standby.health.ready
+        standby = self._standby.index
+        start = standby if usable and standby is not None else index + 1
         skipped = self._activate(start, from_name=old.name, reason=reason)
         if self._active is None:
             self._notices.append(
@@ -387,7 +458,7 @@ class FailoverSource(Failback):
         for k in range(count):
             index = (start + k) % count
             source = self._sources[index]
-            if index == self._reviving:
+            if index == self._failback.reviving:
                 skipped.append(f"{source.name}: being reopened by a failback attempt")
                 continue
             try:
@@ -399,8 +470,12 @@ class FailoverSource(Failback):
             self._active = index
             self._lost_since = None
             self._failure = None
-            self._settle_standby()
-            self._schedule_revival()  # a source just left gets some time before a retry
+            carried = self._standby.settle(index)
+            if carried is not None and carried.identity_alarm:
+                self._failure = "identity changed while standby"
+            elif carried is not None and not carried.link_up:
+                self._lost_since, self._lost_reason = time.monotonic(), "lost while standby"
+            self._timer.schedule()  # a source just left gets some time before a retry
             first = self._sources[0].name
             if from_name or skipped:
                 notice = SourceSwitched(
