@@ -14,8 +14,9 @@ import pytest
 from dealer_assist.cards import FULL_DECK, Card, parse_card
 from dealer_assist.errors import CardError, CommandRefusedError, DeviceError
 from dealer_assist.events import CardRead, DeckShuffled, DeviceEvent
+from dealer_assist.source import CardLoader
 from dealer_assist.table.crosscheck import read_dealt_log
-from drivers.emulator.control import CardLoader, ControlChannel, answer
+from drivers.emulator.control import ControlChannel, answer
 from drivers.emulator.process import EmulatorProcess
 from drivers.emulator.shuffler import EmulatedShuffler
 from drivers.emulator.source import EmulatorSource

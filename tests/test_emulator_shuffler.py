@@ -8,7 +8,8 @@ import pytest
 
 from dealer_assist.cards import FULL_DECK
 from dealer_assist.errors import ConfigError
-from drivers.emulator.shuffler import DealtCard, EmulatedShuffler, EmulatorConfig
+from drivers.emulator.settings import DealtCard, EmulatorConfig
+from drivers.emulator.shuffler import EmulatedShuffler
 from drivers.tcrp.frame import Frame, FrameParser, encode_frame
 
 CARD_TEXTS = {str(c) for c in FULL_DECK}

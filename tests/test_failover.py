@@ -34,7 +34,8 @@ from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.driving import HeadlessTable
 from drivers.emulator.process import EmulatorProcess
-from drivers.emulator.shuffler import EmulatedShuffler, EmulatorConfig
+from drivers.emulator.settings import EmulatorConfig
+from drivers.emulator.shuffler import EmulatedShuffler
 from drivers.emulator.source import EmulatorSource
 from drivers.factory import open_source
 from drivers.failover.chain import FailoverSource

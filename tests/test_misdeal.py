@@ -33,7 +33,7 @@ from dealer_assist.table.crosscheck import cross_check, read_dealt_log
 from dealer_assist.table.device_status import ReadinessTracker
 from dealer_assist.table.driving import HeadlessTable
 from dealer_assist.table.misdeal import DealWatch, MisdealDetector
-from drivers.emulator.shuffler import FAULT_CODES
+from drivers.emulator.settings import FAULT_CODES
 from drivers.factory import open_source
 from tests.conftest import close_at_teardown
 

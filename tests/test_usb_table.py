@@ -12,7 +12,8 @@ from dealer_assist.events import CardRead, DeviceEvent, LinkLost, LinkRestored
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.driving import HeadlessTable
-from drivers.emulator.shuffler import EmulatedShuffler, EmulatorConfig
+from drivers.emulator.settings import EmulatorConfig
+from drivers.emulator.shuffler import EmulatedShuffler
 from drivers.factory import open_source
 from drivers.usbsim import SimUsbBackend, SimUsbDevice
 from tests.conftest import close_at_teardown

@@ -20,7 +20,8 @@ from dealer_assist.events import (
     LinkLost,
     LinkRestored,
 )
-from drivers.emulator.shuffler import EmulatedShuffler, EmulatorConfig
+from drivers.emulator.settings import EmulatorConfig
+from drivers.emulator.shuffler import EmulatedShuffler
 from drivers.factory import open_source
 from drivers.tcrp.device import TcrpDevice
 from drivers.tcrp.frame import Frame, FrameParser, encode_frame

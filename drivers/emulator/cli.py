@@ -27,13 +27,8 @@ from typing import IO
 from dealer_assist.errors import ConfigError, DealerAssistError
 from drivers.emulator.control import ControlChannel
 from drivers.emulator.runner import serve_pty, serve_tcp
-from drivers.emulator.shuffler import (
-    ANY_FAULT,
-    FAULT_CODES,
-    DealtCard,
-    EmulatedShuffler,
-    EmulatorConfig,
-)
+from drivers.emulator.settings import ANY_FAULT, FAULT_CODES, DealtCard, EmulatorConfig
+from drivers.emulator.shuffler import EmulatedShuffler
 
 PARENT_CHECK = 0.25  # seconds between checks that the table that started it still runs
 log = logging.getLogger("drivers.emulator")

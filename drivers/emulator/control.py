@@ -23,7 +23,6 @@ from collections.abc import Callable, Sequence
 
 from dealer_assist.cards import Card
 from dealer_assist.errors import CardError
-from dealer_assist.source import CardLoader as _CoreCardLoader
 from drivers.emulator.shuffler import EmulatedShuffler
 
 LOAD = "LOAD"
@@ -32,11 +31,6 @@ SEED = "SEED"
 SEEDED = "SEEDED"
 ERROR = "ERROR"
 MAX_LINE = 4096  # longer than any sane command: the rest of such a line is an error
-
-
-# The dealer putting cards into the shoe: the core's capability (the runner and the simulated
-# dealer test for it), re-exported here for the emulator's users.
-CardLoader = _CoreCardLoader
 
 
 def load_line(cards: Sequence[Card]) -> str:

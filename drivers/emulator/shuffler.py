@@ -35,11 +35,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from dealer_assist.cards import FULL_DECK, Card, parse_card
-from drivers.emulator.settings import ANY_FAULT as ANY_FAULT
-from drivers.emulator.settings import FAULT_CODES as FAULT_CODES
-from drivers.emulator.settings import DealtCard as DealtCard
-from drivers.emulator.settings import EmulatorConfig as EmulatorConfig
-from drivers.emulator.settings import EmulatorStats as EmulatorStats
+from drivers.emulator.settings import (
+    ANY_FAULT,
+    FAULT_CODES,
+    DealtCard,
+    EmulatorConfig,
+    EmulatorStats,
+)
 from drivers.tcrp.frame import SEQ_MODULUS, FrameParser, encode_frame
 
 _NO_ACK = frozenset({"BEAT", "ACK", "NAK"})

@@ -2,7 +2,7 @@
 :func:`drivers.factory.open_source`. open() starts the emulator on a pty and connects a
 :class:`~drivers.tcrp.device.TcrpDevice` to it over that real serial device; close() closes the
 link and stops the child. :meth:`EmulatorSource.load_cards` is the dealer putting cards into the
-shoe (a :class:`~drivers.emulator.control.CardLoader`, out of band: not TCRP/1)."""
+shoe (a :class:`~dealer_assist.source.CardLoader`, out of band: not TCRP/1)."""
 
 from __future__ import annotations
 
