@@ -35,6 +35,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from dealer_assist.errors import JournalError  # noqa: E402
+from dealer_assist.games import DEFAULT_GAME  # noqa: E402
 from dealer_assist.notary.client import NotaryClient, NotaryUnavailableError  # noqa: E402
 from dealer_assist.notary.protocol import record_message  # noqa: E402
 from dealer_assist.ports import StoredHand  # noqa: E402
@@ -221,11 +222,11 @@ def forge_floor(url: str, toml: Path, db: Path, pub: str) -> list[tuple[str, str
     rows = []
     with Floor(url) as floor:
         try:
-            floor.enrol(TABLE, "uth", ATTACKER_PUB, "attacker")
+            floor.enrol(TABLE, DEFAULT_GAME, ATTACKER_PUB, "attacker")
             rows.append(("another key enrolled for the table", "ACCEPTED"))
         except JournalError as e:
             rows.append(("another key enrolled for the table", f"refused: {str(e)[:70]}"))
-        floor.register(TABLE, "uth", public_key=ATTACKER_PUB)
+        floor.register(TABLE, DEFAULT_GAME, public_key=ATTACKER_PUB)
         head = floor.checkpoints(TABLE)[-1]
         fake = Checkpoint(head.position + 5, "ab" * 32, sign("ab" * 32), ATTACKER_ID)
         got = floor.checkpoint(TABLE, fake)
@@ -246,7 +247,7 @@ def forge_floor(url: str, toml: Path, db: Path, pub: str) -> list[tuple[str, str
     try:
         Floor(fresh).migrate()
         with Floor(fresh) as floor:
-            floor.enrol(TABLE, "uth", pub, "SM-1")
+            floor.enrol(TABLE, DEFAULT_GAME, pub, "SM-1")
         toml2 = toml.with_name("fresh.toml")
         toml2.write_text(toml.read_text().replace(url, fresh))
         cli("floor", "sync", "--db", str(db), "--table", str(toml2))
@@ -299,7 +300,7 @@ def main() -> int:
                              capture_output=True, check=True).stdout.strip()  # fmt: skip
         Floor(url).migrate()
         with Floor(url) as floor:  # the installation: a shift manager enrols the key
-            floor.enrol(TABLE, "uth", key, "SM-1")
+            floor.enrol(TABLE, DEFAULT_GAME, key, "SM-1")
         toml = tmp / "uth.toml"
         text = (REPO / "config" / "uth.toml").read_text()
         toml.write_text(text + f'\n[notary]\nsocket = "{sock}"\n[floor]\nurl = "{url}"\n')

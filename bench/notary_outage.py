@@ -31,6 +31,7 @@ import psycopg
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from dealer_assist.games import DEFAULT_GAME  # noqa: E402
 from dealer_assist.notary.client import NotaryClient, NotaryUnavailableError  # noqa: E402
 from dealer_assist.storage.floor import Floor  # noqa: E402
 
@@ -84,7 +85,7 @@ def main() -> int:
                              capture_output=True, check=True).stdout.strip()  # fmt: skip
         Floor(url).migrate()
         with Floor(url) as floor:
-            floor.enrol(TABLE, "uth", key, "SM-1")
+            floor.enrol(TABLE, DEFAULT_GAME, key, "SM-1")
         sim = subprocess.Popen(cmd, cwd=REPO, text=True, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT)  # fmt: skip
         while entries(db) < args.kill_after and sim.poll() is None:

@@ -36,23 +36,40 @@ def register(
     enrol.add_argument("--key", required=True, metavar="PUB",
                        help="the table's public key file (PEM or 64 hex digits)")  # fmt: skip
     enrol.add_argument("--by", required=True, metavar="BADGE", help="the shift manager's badge")
-    enrol.add_argument("--game", default="uth", help="the table's game (a new table)")
+    enrol.add_argument("--game", help="the table's game (a new table; default: the table file's)")
     enrol.add_argument("--pin-stdin", action="store_true", help="read the PIN from stdin")
     enrol.set_defaults(func=run_enrol)
+
+
+def _table_file(args: argparse.Namespace) -> dict[str, object]:
+    """The ``[table]`` section of ``--table`` (empty without one); ConfigError if unreadable."""
+    if not args.table:
+        return {}
+    try:
+        data = tomllib.loads(Path(args.table).read_text(encoding="utf-8-sig"))
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise ConfigError(f"{args.table}: cannot read the table id: {e}") from e
+    table = data.get("table", {})
+    return table if isinstance(table, dict) else {}
 
 
 def _table_id(args: argparse.Namespace) -> str:
     if args.table_id:
         return str(args.table_id)
-    if args.table:
-        try:
-            data = tomllib.loads(Path(args.table).read_text(encoding="utf-8-sig"))
-        except (OSError, tomllib.TOMLDecodeError) as e:
-            raise ConfigError(f"{args.table}: cannot read the table id: {e}") from e
-        table = data.get("table", {})
-        if isinstance(table, dict) and isinstance(table.get("id"), str) and table["id"]:
-            return str(table["id"])
+    table = _table_file(args)
+    if isinstance(table.get("id"), str) and table["id"]:
+        return str(table["id"])
     raise ConfigError("name the table: --table-id ID (or a --table TOML with [table] id)")
+
+
+def _game(args: argparse.Namespace) -> str:
+    """``--game``, else the table file's game, else the default game."""
+    from dealer_assist.games import DEFAULT_GAME
+
+    if args.game:
+        return str(args.game)
+    game = _table_file(args).get("game")
+    return game if isinstance(game, str) and game else DEFAULT_GAME
 
 
 def run_enrol(args: argparse.Namespace) -> int:
@@ -72,6 +89,7 @@ def run_enrol(args: argparse.Namespace) -> int:
     pin = sys.stdin.readline().rstrip("\n") if args.pin_stdin else getpass.getpass("PIN: ")
     try:
         table_id = _table_id(args)
+        game = _game(args)
         key = load_public_key(args.key)
         pit = _settings(args)[1]
         floor = _open_floor(args)
@@ -89,7 +107,7 @@ def run_enrol(args: argparse.Namespace) -> int:
                 f"{user.badge} is a {user.role.value}: only a shift manager enrols a table's key"
             )
         try:
-            pinned = floor.enrol(table_id, args.game, key.hex, user.badge, pit=pit)
+            pinned = floor.enrol(table_id, game, key.hex, user.badge, pit=pit)
         except FloorError as e:
             access.record(AccessEntry(utc_now(), user.badge, user.role.value, "enrol_refused",
                                       table_id, None, f"key {key.key_id}: {e}"))  # fmt: skip

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_assist.games import GAME_CODES, get_game
 from dealer_assist.pitboss.corrections import change_text, changes_of
 from dealer_assist.pitboss.recompute import Recompute
 from dealer_assist.pitboss.replay import ReplayStep
@@ -31,7 +32,9 @@ from ui.pitboss.texts import ALERT_STYLE, alert_sentence, tr
 
 #: The record's fields that are amounts (minor units): shown with their unit.
 MONEY_FIELDS = frozenset({"net", "amount", "stake", "paid", "won", "to", "wagered", "payout",
-                          "stack", "ante", "blind", "trips", "play", "bet"})  # fmt: skip
+                          "stack", "bet"}).union(*(
+    get_game(code).required_boxes + get_game(code).optional_boxes for code in GAME_CODES
+))  # fmt: skip
 HIDDEN = "▮▮"
 MARK = QColor("#f4c7c3")
 
