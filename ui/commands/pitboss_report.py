@@ -146,6 +146,7 @@ def _signer(args: argparse.Namespace) -> tuple[Signer, str]:
 def run_report(args: argparse.Namespace) -> int:
     """``pitboss report``: 0 written and signed, 1 written with a hold alert, 2 errors."""
     from ui.pitboss.export import build_report, export_report
+    from ui.pitboss.service import floor_witness
 
     floor = None
     stores = None
@@ -156,7 +157,8 @@ def run_report(args: argparse.Namespace) -> int:
         source, floor, label = _open(args)
         report = build_report(source, start, end, label, pit=args.pit,
                               sim_hands=args.sim_hands, sim_seed=args.sim_seed,
-                              integrity=integrity_alerts(floor, args.db))  # fmt: skip
+                              integrity=integrity_alerts(floor, args.db),
+                              witness=floor_witness(floor, start, end))  # fmt: skip
         out, sig = export_report(report, args.out, signer, name, language=args.lang)
         record(stores.log, user, "report", f"{iso_utc(start)} to {iso_utc(end)}: {out}")
         alerts = [a for r in report.rows for a in r.alerts]

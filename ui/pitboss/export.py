@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dealer_assist.audit.stats import StatsRow, StatsSource, variance_alerts
 from dealer_assist.events import iso_utc
@@ -29,6 +30,9 @@ from ui.export_files import ExportError as ExportError
 from ui.export_files import escape as _escape
 from ui.export_files import replace_file as _replace
 
+if TYPE_CHECKING:
+    from dealer_assist.storage.floor.checkpoints import TableWitness
+
 COLUMNS = {
     "en": ("Table", "Game", "Hands", "Hands/h", "Drop", "Win", "Hold", "Theoretical hold",
            "95% band", "Alerts"),
@@ -38,10 +42,28 @@ COLUMNS = {
 HEADINGS = {
     "en": {"title": "Shift report", "from": "From", "to": "To", "source": "Source",
            "total": "Total", "alert": "hold outside its 95% band", "none": "none",
-           "sim": "Theoretical hold: simulated main game, %1 hands, seed %2 (95% interval)"},
+           "sim": "Theoretical hold: simulated main game, %1 hands, seed %2 (95% interval)",
+           "witnessed": "witnessed", "not": "%1 not witnessed",
+           "no_floor": "no floor: not witnessed", "no_cp": "none",
+           "floor_cps": "Floor checkpoints (the signer's head the floor holds at the end)",
+           "cp": "position %1, hash %2, key %3, signed %4, received %5"},
     "it": {"title": "Rapporto di turno", "from": "Dal", "to": "Al", "source": "Origine",
            "total": "Totale", "alert": "hold fuori dalla sua banda al 95%", "none": "nessuno",
-           "sim": "Hold teorico: gioco principale simulato, %1 mani, seme %2 (intervallo al 95%)"},
+           "sim": "Hold teorico: gioco principale simulato, %1 mani, seme %2 (intervallo al 95%)",
+           "witnessed": "attestato", "not": "%1 non attestati",
+           "no_floor": "nessun floor: non attestato", "no_cp": "nessuno",
+           "floor_cps": "Checkpoint del floor (la testa del firmatario che il floor ha alla fine)",
+           "cp": "posizione %1, hash %2, chiave %3, firmato %4, ricevuto %5"},
+}  # fmt: skip
+#: the floor's witness of each table, before the alerts: short in the PDF's grid, in full
+#: (the whole hash and signature, to check against the table's key) in the CSV
+WITNESS_COLUMNS = {
+    "en": (("Checkpoint", "Witness"),
+           ("Checkpoint position", "Checkpoint hash", "Checkpoint signature", "Checkpoint key id",
+            "Checkpoint signed at", "Checkpoint received at", "Witness")),
+    "it": (("Checkpoint", "Attestazione"),
+           ("Posizione checkpoint", "Hash checkpoint", "Firma checkpoint", "Chiave checkpoint",
+            "Checkpoint firmato", "Checkpoint ricevuto", "Attestazione")),
 }  # fmt: skip
 
 
@@ -56,6 +78,9 @@ class ReportRow:
     alerts: tuple[str, ...] = ()
     integrity: tuple[str, ...] = ()
     """The kinds of the open integrity alerts of this table (a tampered chain, a key...)."""
+    witness: TableWitness | None = None
+    """The floor's latest checkpoint of the table and its records witnessed (``None``: one
+    journal, no floor to witness it)."""
 
 
 @dataclass(frozen=True)
@@ -84,10 +109,13 @@ def build_report(
     sim_hands: int = 20_000, sim_seed: int = 1,
     theory: Callable[[str], Estimate | None] | None = None,
     integrity: Sequence[AlertRow] = (),
+    witness: Callable[[str], TableWitness] | None = None,
 ) -> ShiftReport:  # fmt: skip
     """The report of every table in ``source`` over ``[start, end)`` (of ``pit`` when given),
     with the open integrity alerts of ``integrity`` (:data:`INTEGRITY_ALERTS` kinds, not
-    acknowledged) on their tables' rows and in the report's alerts.
+    acknowledged) on their tables' rows and in the report's alerts, and each table's
+    ``witness(table_id)`` (the floor's :meth:`~dealer_assist.storage.floor.Floor.witness` over
+    the range; ``None``: one journal, "no floor: not witnessed").
 
     Raises:
         DealerAssistError: the source cannot be read (JournalError, FloorError).
@@ -107,7 +135,8 @@ def build_report(
         kinds = tuple(sorted({a.kind for a in open_ if a.table_id in (None, row.key[0])}))
         out.append(ReportRow(row, est.hold if est else None,
                              est.band(row.hands) if est else None,
-                             (alert.sentence(),) if alert else (), kinds))  # fmt: skip
+                             (alert.sentence(),) if alert else (), kinds,
+                             witness(row.key[0]) if witness else None))  # fmt: skip
     totals = None
     if rows:
         totals = StatsRow(("table",), ("",), tuple(sorted({g for r in rows for g in r.games})),
@@ -142,11 +171,33 @@ def _lang(language: str) -> str:
     return language
 
 
-def table_rows(report: ShiftReport, language: str = "en") -> list[list[str]]:
-    """The report's grid as text, titles first, a total row last."""
+def witness_text(w: TableWitness | None, language: str = "en") -> str:
+    """``'witnessed'``, ``'3 not witnessed'`` or ``'no floor: not witnessed'``."""
+    h = HEADINGS[_lang(language)]
+    if w is None:
+        return h["no_floor"]
+    return h["witnessed"] if w.not_witnessed == 0 else h["not"].replace("%1", str(w.not_witnessed))
+
+
+def _witness_cells(w: TableWitness | None, lang: str, full: bool) -> list[str]:
+    cp = w.checkpoint if w is not None else None
+    status = witness_text(w, lang)
+    if not full:
+        return [f"{cp.position} {cp.hash[:12]}…" if cp else HEADINGS[lang]["no_cp"], status]
+    if cp is None:
+        return ["", "", "", "", "", "", status]
+    return [str(cp.position), cp.hash, cp.signature or "", cp.key_id or "", cp.signed_at or "",
+            iso_utc(cp.received_at), status]  # fmt: skip
+
+
+def table_rows(report: ShiftReport, language: str = "en", *, full: bool = False) -> list[list[str]]:
+    """The report's grid as text, titles first, a total row last; ``full``: the witness
+    columns in full (the CSV), else short (the PDF's grid)."""
     lang = _lang(language)
     h = HEADINGS[lang]
-    out = [list(COLUMNS[lang])]
+    wcols = WITNESS_COLUMNS[lang][1 if full else 0]
+    out = [[*COLUMNS[lang][:-1], *wcols, COLUMNS[lang][-1]]]
+    blank = [""] * len(wcols)
     for r in report.rows:
         s = r.stats
         out.append([
@@ -154,6 +205,7 @@ def table_rows(report: ShiftReport, language: str = "en") -> list[list[str]]:
             money(s.drop), money(s.win), percent(s.hold),
             percent(r.theoretical) if r.theoretical is not None else "",
             f"{percent(r.band[0])} .. {percent(r.band[1])}" if r.band else "",
+            *_witness_cells(r.witness, lang, full),
             "; ".join(([h["alert"]] if r.alerts else []) + list(r.integrity)),
         ])  # fmt: skip
     t = report.totals
@@ -161,9 +213,9 @@ def table_rows(report: ShiftReport, language: str = "en") -> list[list[str]]:
     if t is not None:
         out.append([h["total"], ", ".join(t.games), str(t.hands), t.hands_per_hour_text(),
                     money(t.drop),
-                    money(t.win), percent(t.hold), "", "", everywhere])  # fmt: skip
+                    money(t.win), percent(t.hold), "", "", *blank, everywhere])  # fmt: skip
     elif everywhere:
-        out.append([h["total"], "", "0", "", "", "", "", "", "", everywhere])
+        out.append([h["total"], "", "0", "", "", "", "", "", "", *blank, everywhere])
     return out
 
 
@@ -171,7 +223,7 @@ def write_csv(report: ShiftReport, path: str | Path, *, language: str = "en") ->
     """The report as CSV (UTF-8, a header row, one row per table, the total). Raises
     ExportError."""
     buf = io.StringIO()
-    csv.writer(buf, lineterminator="\n").writerows(table_rows(report, language))
+    csv.writer(buf, lineterminator="\n").writerows(table_rows(report, language, full=True))
     data = buf.getvalue().encode("utf-8")
     return _replace(Path(path), lambda f: f.write(data))
 
@@ -202,6 +254,9 @@ def write_pdf(report: ShiftReport, path: str | Path, *, language: str = "en") ->
     sim = h["sim"].replace("%1", str(report.sim_hands)).replace("%2", str(report.sim_seed))
     story = [Paragraph(h["title"], styles["Title"]), Paragraph(head, styles["Normal"]),
              Spacer(1, 10), grid, Spacer(1, 10), Paragraph(sim, styles["Normal"])]  # fmt: skip
+    story += [Spacer(1, 6), Paragraph(h["floor_cps"], styles["Heading3"])]
+    story += [Paragraph(_escape(f"{r.stats.key[0]}: {_checkpoint_line(r.witness, lang)}"),
+                        styles["Normal"]) for r in report.rows]  # fmt: skip
     alerts = report.alert_sentences
     story += [Spacer(1, 6), Paragraph(COLUMNS[lang][-1], styles["Heading3"])]
     story += [Paragraph(_escape(a), styles["Normal"]) for a in alerts] or [
@@ -213,6 +268,17 @@ def write_pdf(report: ShiftReport, path: str | Path, *, language: str = "en") ->
         raise ExportError(f"{path}: the PDF could not be made: {e}") from e
     data = buf.getvalue()
     return _replace(Path(path), lambda f: f.write(data))
+
+
+def _checkpoint_line(w: TableWitness | None, lang: str) -> str:
+    h = HEADINGS[lang]
+    cp = w.checkpoint if w is not None else None
+    if cp is None:
+        return f"{h['no_cp']}; {witness_text(w, lang)}"
+    line = (h["cp"].replace("%1", str(cp.position)).replace("%2", f"{cp.hash[:16]}…")
+            .replace("%3", cp.key_id or "-").replace("%4", cp.signed_at or "-")
+            .replace("%5", iso_utc(cp.received_at)))  # fmt: skip
+    return f"{line}; {witness_text(w, lang)}"
 
 
 def export_report(

@@ -18,6 +18,7 @@ from ui.money import fmt_money
 if TYPE_CHECKING:
     from dealer_assist.audit.stats import StatsSource
     from dealer_assist.games.hold import Estimate
+    from dealer_assist.storage.floor.checkpoints import TableWitness
 from dealer_assist.pitboss.filters import (
     TAMPER_STATUS,
     AlertRow,
@@ -310,7 +311,8 @@ class Session:
         self._require(Action.EXPORT)
         name = str(getattr(self.source, "path", "floor"))
         report = build_report(stats_factory(self.source)(), start, end, name, theory=theory,
-                              integrity=self._integrity(fresh=True))  # fmt: skip
+                              integrity=self._integrity(fresh=True),
+                              witness=floor_witness(self.source, start, end))  # fmt: skip
         p = Path(path)
         if p.suffix.lower() not in (".csv", ".pdf"):
             from ui.export_files import ExportError
@@ -359,6 +361,20 @@ def stats_factory(source: object) -> Callable[[], StatsSource]:
 
     path = str(getattr(source, "path", ""))
     return lambda: JournalStats(path)
+
+
+def floor_witness(
+    source: object, start: datetime, end: datetime
+) -> Callable[[str], TableWitness] | None:
+    """What gives a report each table's floor witness over ``[start, end)`` (``source``: a
+    :class:`~dealer_assist.storage.floor.Floor` or the window's hand source); ``None`` for one
+    journal (no floor: not witnessed)."""
+    from dealer_assist.storage.floor import Floor
+
+    floor = source if isinstance(source, Floor) else getattr(source, "floor", None)
+    if not isinstance(floor, Floor):
+        return None
+    return lambda table_id: floor.witness(table_id, start, end)
 
 
 def _floor_desk(source: HandSource) -> SignoffDesk | None:

@@ -277,3 +277,47 @@ def _upto(entries: Iterable[StoredHand], position: int) -> Iterator[StoredHand]:
         if entry.hand_id > position:
             return
         yield entry
+
+
+@dataclass(frozen=True)
+class TableWitness:
+    """What the floor witnessed of one table for a report over ``[start, end)``.
+
+    Attributes:
+        checkpoint: the latest checkpoint the floor received at or before ``end`` (``None``:
+            none yet).
+        records: the table's records recorded in the range (hands and table records).
+        witnessed: those a verified checkpoint covers, recorded after the enrolment.
+    """
+
+    checkpoint: StoredCheckpoint | None
+    records: int
+    witnessed: int
+
+    @property
+    def not_witnessed(self) -> int:
+        """Records of the range no checkpoint witnessed (history before the enrolment, or
+        not covered by a verified checkpoint yet)."""
+        return self.records - self.witnessed
+
+
+def table_witness(conn: Connection, table_id: str, start: datetime, end: datetime) -> TableWitness:
+    """The :class:`TableWitness` of ``table_id`` over ``[start, end)`` (UTC aware)."""
+    latest = conn.execute(
+        sa.select(floor_checkpoints)
+        .where(_c.table_id == table_id, _c.received_at <= end)
+        .order_by(_c.position.desc(), _c.id.desc())
+        .limit(1)
+    ).one_or_none()
+    r = floor_records.c
+    counts = conn.execute(
+        sa.select(sa.func.count(), sa.func.count().filter(r.witnessed.is_(True))).where(
+            r.table_id == table_id, r.recorded_at >= start, r.recorded_at < end
+        )
+    ).one()
+    cp = None
+    if latest is not None:
+        cp = StoredCheckpoint(int(latest.position), latest.hash, latest.signature, latest.key_id,
+                              latest.signed_at, bool(latest.verified), latest.received_at,
+                              latest.last_seen_at)  # fmt: skip
+    return TableWitness(cp, int(counts[0]), int(counts[1]))

@@ -28,7 +28,9 @@ from dealer_assist.storage.floor.checkpoints import (
     Checkpoint,
     CheckpointResult,
     StoredCheckpoint,
+    TableWitness,
     receive,
+    table_witness,
 )
 from dealer_assist.storage.floor.checkpoints import stored as stored_checkpoints
 from dealer_assist.storage.floor.engine import (
@@ -234,6 +236,12 @@ class Floor:
         """The signer's checkpoints of ``table_id`` the floor kept, by position."""
         with self._transaction("read checkpoints") as conn:
             return stored_checkpoints(conn, table_id)
+
+    def witness(self, table_id: str, start: datetime, end: datetime) -> TableWitness:
+        """The latest checkpoint of ``table_id`` at or before ``end`` and how many of its
+        records of ``[start, end)`` are witnessed (a shift report's line). Raises FloorError."""
+        with self._transaction("read the witness of a table") as conn:
+            return table_witness(conn, table_id, start, end)
 
     def witness_counts(self, table_id: str) -> dict[bool | None, int]:
         """How many records of ``table_id`` are witnessed (``True``), not witnessed
