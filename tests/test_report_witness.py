@@ -86,7 +86,7 @@ def test_the_report_carries_each_tables_checkpoint_and_what_it_witnessed(
                              witness=lambda t: floor.witness(t, BEFORE, end))  # fmt: skip
     grid = table_rows(short, "it")
     assert grid[0][-3:] == ["Checkpoint", "Attestazione", "Allarmi"]
-    assert grid[1][-3:-1] == [f"5 {cp.hash[:12]}…", "3 non attestati"]
+    assert grid[1][-3:-1] == [f"5 {cp.hash[:8]}…", "3 non attestati"]
 
 
 def test_a_journals_report_says_no_floor_not_witnessed(

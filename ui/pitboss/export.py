@@ -183,7 +183,7 @@ def _witness_cells(w: TableWitness | None, lang: str, full: bool) -> list[str]:
     cp = w.checkpoint if w is not None else None
     status = witness_text(w, lang)
     if not full:
-        return [f"{cp.position} {cp.hash[:12]}…" if cp else HEADINGS[lang]["no_cp"], status]
+        return [f"{cp.position} {cp.hash[:8]}…" if cp else HEADINGS[lang]["no_cp"], status]
     if cp is None:
         return ["", "", "", "", "", "", status]
     return [str(cp.position), cp.hash, cp.signature or "", cp.key_id or "", cp.signed_at or "",
