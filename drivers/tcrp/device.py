@@ -12,8 +12,9 @@ Its parts, one module each:
   events) and reconnection with backoff (issue 4);
 - :mod:`~drivers.tcrp.commands`: commands (HELLO, SHUFFLE, DEAL, STATUS) sent from the caller's
   thread, waiting for ACK/NAK, retried 3 times 300 ms apart (DEVICE_PROTOCOL.md, "Reliability");
-- :mod:`~drivers.tcrp.history`: after a restart of the host, :meth:`TcrpDevice.recover_history`
-  asks the device to resend the frames it keeps from before the new session (RESEND);
+- :mod:`~drivers.tcrp.history`: :class:`~drivers.tcrp.history.HistoryRecovery`, a collaborator
+  owning its capture: after a restart of the host, :meth:`TcrpDevice.recover_history` asks the
+  device through it to resend the frames it keeps from before the new session (RESEND);
 - :mod:`~drivers.tcrp.state`: the state they share; :mod:`~drivers.tcrp.frame_events`: a frame
   as its event; :mod:`~drivers.tcrp.timings`: :class:`~drivers.tcrp.timings.TcrpTimings`.
 """
@@ -152,6 +153,27 @@ class TcrpDevice(ReceiveLoop):
         """Send STATUS; the device answers with a STATE event. Raises DeviceError
         (CommandRefusedError on NAK, ProtocolError when no answer came)."""
         self._command("STATUS")
+
+    def recover_history(self, timeout: float = 2.0) -> list[DeviceEvent]:
+        """Events of the frames the device sent before this session's first frame, oldest
+        first: what a table that restarted missed while it was down (RESEND from 256 frames
+        before it, at most 3 rounds in ``timeout`` seconds; see
+        :meth:`~drivers.tcrp.history.HistoryRecovery.recover`). Until 2 s after it returns,
+        more frames of that range are dropped, so none reaches the game twice, none restarts
+        the sequence (a resent HELLO seq 0) and no stale ACK ends a new command. Returns []
+        when not open or before the first frame; never raises for a silent device."""
+        start = self._window.first_seq
+        if self._thread is None or start is None:
+            return []
+        return self._history.recover(
+            start, send_resend=self._send_resend, stop=self._stop, timeout=timeout
+        )
+
+    def _send_resend(self, seq: int) -> None:
+        """RESEND from ``seq``, counted. Raises TransportError."""
+        self._send("RESEND", (str(seq),))
+        with self._stats_lock:
+            self._stats.resend_requests += 1
 
     def next_event(self, timeout: float) -> DeviceEvent | None:
         """The next event, waiting at most ``timeout`` seconds; None on timeout."""

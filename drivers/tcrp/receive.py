@@ -40,13 +40,12 @@ from dealer_assist.source import SourceIdentity
 from drivers.tcrp.commands import CommandChannel
 from drivers.tcrp.frame import Frame, encode_frame
 from drivers.tcrp.frame_events import BadFrame, frame_event
-from drivers.tcrp.history import HistoryRecovery
 from drivers.tcrp.sequence import ReceiveWindow, Verdict
 
 log = logging.getLogger(__name__)
 
 
-class ReceiveLoop(CommandChannel, HistoryRecovery):
+class ReceiveLoop(CommandChannel):
     """The worker: frames in, ACKs and RESENDs out, events queued; the link's reconnection."""
 
     def _run(self, stop: threading.Event) -> None:
@@ -154,7 +153,9 @@ class ReceiveLoop(CommandChannel, HistoryRecovery):
         if self._link_lost:
             self._link_lost = False
             self._emit(LinkRestored(source=self.name))
-        if self._history_frame(frame, now):
+        if self._history.is_history(frame, now):  # a resent frame from before the session
+            with self._stats_lock:
+                self._stats.duplicates += 1
             return
         if frame.type in ("ACK", "NAK"):
             self._resolve(frame)  # at once, even out of order: it only ends a wait

@@ -4,7 +4,9 @@
 :mod:`~drivers.tcrp.history`, :mod:`~drivers.tcrp.receive`, :mod:`~drivers.tcrp.device`): the
 settings stored by the constructor, the locks between the caller's thread and the worker, the
 event queue, one session's counters and link state (:meth:`DeviceState._reset_session`, the
-commands awaiting an answer among them), and the link-level writes every part makes (host
+commands awaiting an answer among them), the history recovery
+(:class:`~drivers.tcrp.history.HistoryRecovery`, a collaborator owning its capture), and the
+link-level writes every part makes (host
 sequence numbers, frames without an answer awaited).
 """
 
@@ -18,7 +20,8 @@ from dataclasses import dataclass
 
 from dealer_assist.events import DeviceEvent
 from dealer_assist.source import LinkState, LinkStats, SourceIdentity
-from drivers.tcrp.frame import SEQ_MODULUS, Frame, FrameParser, encode_frame
+from drivers.tcrp.frame import SEQ_MODULUS, FrameParser, encode_frame
+from drivers.tcrp.history import HistoryRecovery
 from drivers.tcrp.sequence import ReceiveWindow
 from drivers.tcrp.timings import TcrpTimings
 from drivers.transport.base import Transport
@@ -60,6 +63,7 @@ class DeviceState:
         self._write_lock = threading.Lock()  # host seq counter and transport writes
         self._command_lock = threading.Lock()  # one command in flight at a time
         self._stats_lock = threading.Lock()
+        self._history = HistoryRecovery(name, self._cond, self._t.history_quiet)
         self._reset_session()
 
     def _reset_session(self) -> None:
@@ -82,9 +86,7 @@ class DeviceState:
         self._next_attempt_at = 0.0
         self._last_error = ""
         self._status_probe: int | None = None  # host seq of the STATUS a gap asked
-        self._capture: dict[int, Frame] | None = None  # history frames, see recover_history
-        self._capture_start = 0
-        self._history_guard_until = 0.0
+        self._history.reset()
         self._lost_before = 0  # frames lost by the windows of earlier links of this session
         self._far_before = 0  # frames dropped far ahead by those windows
         self._conflicts_before = 0  # frame conflicts seen by those windows
