@@ -123,7 +123,7 @@ def _settle_lines(lines: Iterator[tuple[int, bytes | None]]) -> int:
     status = 0
     out: list[str] = []
     for n, line in lines:
-        if line is not None and not line.strip():
+        if line is not None and (not line or line.isspace()):  # not line.strip(): no copy
             continue
         if line is ENDLESS:
             status = 2
@@ -138,7 +138,7 @@ def _settle_lines(lines: Iterator[tuple[int, bytes | None]]) -> int:
             if line is None:
                 raise InvalidRecordError("record", f"longer than {MAX_RECORD_BYTES} bytes")
             result: dict[str, Any] = _guarded(_decode(line))
-            out.append(json.dumps(result, ensure_ascii=False) + "\n")
+            out.append(_encode(result) + "\n")
             continue
         except _NotJson as e:
             error = f"line {n}{e.where(', ')}: not JSON: {e.why}"
@@ -152,6 +152,10 @@ def _settle_lines(lines: Iterator[tuple[int, bytes | None]]) -> int:
     # Written at the end in one go, so a crash mid-way leaves nothing half-written.
     sys.stdout.writelines(out)
     return status
+
+
+#: ``json.dumps(obj, ensure_ascii=False)`` made once: a settlement holds no cycle to look for.
+_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 
 def _fail(message: str) -> int:
