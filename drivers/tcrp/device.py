@@ -25,6 +25,7 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from dealer_assist.errors import DeviceError, DeviceIdentityError, ProtocolError
@@ -184,7 +185,50 @@ class TcrpDevice(ReceiveLoop):
         except queue.Empty:
             return None
 
-    # -- handshake -----------------------------------------------------------------------
+    # -- commands and handshake ------------------------------------------------------------
+
+    def _command(
+        self,
+        type_: str,
+        fields_: Sequence[str] = (),
+        *,
+        check_alarm: bool = True,
+        done: Callable[[], bool] | None = None,
+    ) -> None:
+        """Send a command through the command channel and wait for its answer. Raises as the
+        class says; after an identity alarm DeviceIdentityError (unless ``check_alarm`` is
+        off, for the handshake)."""
+        if self._thread is None:
+            raise DeviceError(f"{self.name} is not open")
+        if check_alarm and self._identity_alarm:
+            raise DeviceIdentityError(
+                f"{self.name}: device identity changed mid-session; close and reopen to re-pin"
+            )
+        self._commands.send(
+            type_,
+            fields_,
+            take_seq=self._take_seq_locked,
+            transmit=self._transmit_hello if type_ == "HELLO" else self._transmit,
+            stop=self._stop,
+            done=done,
+        )
+
+    def _take_seq_locked(self) -> int:
+        with self._write_lock:
+            return self._take_seq()
+
+    def _transmit(self, frame: bytes, attempt: int) -> None:
+        if attempt:
+            with self._stats_lock:
+                self._stats.command_retries += 1
+        self._write(frame)
+
+    def _transmit_hello(self, frame: bytes, attempt: int) -> None:
+        if attempt:
+            with self._stats_lock:
+                self._stats.command_retries += 1
+        self._window.hello_sent(time.monotonic())  # its answer may re-base a moved-on sequence
+        self._write(frame)
 
     def _handshake(self) -> None:
         with self._cond:

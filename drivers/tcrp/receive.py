@@ -37,15 +37,15 @@ from dealer_assist.events import (
     LinkRestored,
 )
 from dealer_assist.source import SourceIdentity
-from drivers.tcrp.commands import CommandChannel
 from drivers.tcrp.frame import Frame, encode_frame
 from drivers.tcrp.frame_events import BadFrame, frame_event
 from drivers.tcrp.sequence import ReceiveWindow, Verdict
+from drivers.tcrp.state import DeviceState
 
 log = logging.getLogger(__name__)
 
 
-class ReceiveLoop(CommandChannel):
+class ReceiveLoop(DeviceState):
     """The worker: frames in, ACKs and RESENDs out, events queued; the link's reconnection."""
 
     def _run(self, stop: threading.Event) -> None:
@@ -158,7 +158,7 @@ class ReceiveLoop(CommandChannel):
                 self._stats.duplicates += 1
             return
         if frame.type in ("ACK", "NAK"):
-            self._resolve(frame)  # at once, even out of order: it only ends a wait
+            self._commands.resolve(frame)  # at once, even out of order: it only ends a wait
             if self._status_probe is not None and frame.fields[:1] == (str(self._status_probe),):
                 self._status_probe = None
                 self._window.status_answer(frame.seq)

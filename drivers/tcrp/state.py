@@ -4,9 +4,9 @@
 :mod:`~drivers.tcrp.history`, :mod:`~drivers.tcrp.receive`, :mod:`~drivers.tcrp.device`): the
 settings stored by the constructor, the locks between the caller's thread and the worker, the
 event queue, one session's counters and link state (:meth:`DeviceState._reset_session`, the
-commands awaiting an answer among them), the history recovery
-(:class:`~drivers.tcrp.history.HistoryRecovery`, a collaborator owning its capture), and the
-link-level writes every part makes (host
+collaborators that own their state: the commands awaiting an answer
+(:class:`~drivers.tcrp.commands.CommandChannel`) and the history recovery
+(:class:`~drivers.tcrp.history.HistoryRecovery`)), and the link-level writes every part makes (host
 sequence numbers, frames without an answer awaited).
 """
 
@@ -16,24 +16,15 @@ import queue
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from dealer_assist.events import DeviceEvent
 from dealer_assist.source import LinkState, LinkStats, SourceIdentity
+from drivers.tcrp.commands import CommandChannel
 from drivers.tcrp.frame import SEQ_MODULUS, FrameParser, encode_frame
 from drivers.tcrp.history import HistoryRecovery
 from drivers.tcrp.sequence import ReceiveWindow
 from drivers.tcrp.timings import TcrpTimings
 from drivers.transport.base import Transport
-
-
-@dataclass
-class PendingCommand:
-    """A command sent and waiting for its ACK or NAK (:mod:`~drivers.tcrp.commands`)."""
-
-    seq: int
-    answer: str = ""  # "ACK" or "NAK" once answered
-    reason: str = ""
 
 
 class DeviceState:
@@ -61,8 +52,8 @@ class DeviceState:
         self._stop = threading.Event()
         self._cond = threading.Condition()  # pending commands, received HELLOs
         self._write_lock = threading.Lock()  # host seq counter and transport writes
-        self._command_lock = threading.Lock()  # one command in flight at a time
         self._stats_lock = threading.Lock()
+        self._commands = CommandChannel(name, self._cond, self._t)
         self._history = HistoryRecovery(name, self._cond, self._t.history_quiet)
         self._reset_session()
 
@@ -74,7 +65,7 @@ class DeviceState:
         self._stats = LinkStats()
         self._bad_frames = 0
         self._host_seq = 0
-        self._pending: dict[int, PendingCommand] = {}
+        self._commands.reset()
         self._hello_count = 0
         self._last_hello: tuple[str, SourceIdentity] | None = None
         self._identity: SourceIdentity | None = None
