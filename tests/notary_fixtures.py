@@ -23,15 +23,22 @@ class NotaryProcess:
     """A notary process over ``state`` listening on ``socket``; :meth:`start`, :meth:`kill`
     (SIGKILL: no clean exit) and :meth:`stop` (SIGTERM)."""
 
-    def __init__(self, state: Path, socket: Path) -> None:
+    def __init__(
+        self,
+        state: Path,
+        socket: Path,
+        extra: list[str] | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.state, self.socket = state, socket
+        self.extra, self.env = list(extra or ()), env  # e.g. the key store's options
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 20.0) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "dealer_assist.notary", "serve", "--state", str(self.state),
-             "--socket", str(self.socket)],
-            cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+             "--socket", str(self.socket), *self.extra],
+            cwd=REPO, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )  # fmt: skip
         client = NotaryClient(self.socket, "probe", timeout=1.0)
         deadline = time.monotonic() + timeout

@@ -21,10 +21,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-
 from dealer_assist.errors import JournalError
+from dealer_assist.notary.keystore import FileKeyStore, KeyStore, TableKey
 from dealer_assist.notary.protocol import (
     BAD_REQUEST,
     MAX_LINE,
@@ -60,20 +58,26 @@ class Notary:
     """The signing rules over a :class:`NotaryState` (no sockets: the server calls it).
 
     Args:
-        state: the keys and heads.
+        state: the heads (and the keys, with the default store).
         clock: UTC-aware time of each signature (tests give their own).
+        keys: where the tables' keys are (default: files in ``state``; a PKCS#11 token:
+            :class:`~dealer_assist.notary.keystore.Pkcs11KeyStore`).
 
     Every method is serialized by one lock: a head is read, checked, extended and written
     durably before the next request is looked at.
     """
 
     def __init__(
-        self, state: NotaryState, clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+        self,
+        state: NotaryState,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+        keys: KeyStore | None = None,
     ) -> None:
         self.state = state
+        self.store: KeyStore = keys if keys is not None else FileKeyStore(state)
         self._clock = clock
         self._lock = threading.Lock()
-        self._keys: dict[str, Ed25519PrivateKey] = {}
+        self._keys: dict[str, TableKey] = {}
         self._steps: dict[str, dict[str, SignedStep]] = {}  # table: hand: its last step
 
     def handle(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -105,26 +109,24 @@ class Notary:
         key = self._key(table, create=False)
         return Head(table) if key is None else self._with_key(Head(table), key)
 
-    def _key(self, table: str, *, create: bool) -> Ed25519PrivateKey | None:
-        key = self._keys.get(table) or self.state.load_key(table)
+    def _key(self, table: str, *, create: bool) -> TableKey | None:
+        key = self._keys.get(table) or self.store.load(table)
         if key is None and create:
-            key = self.state.new_key(table)
+            key = self.store.new(table)
             _log.warning("notary: new key for table %s, fingerprint %s", table,
                          _fingerprint(key))  # fmt: skip
         if key is not None:
             self._keys[table] = key
         return key
 
-    def _signing_key(self, table: str) -> Ed25519PrivateKey:
+    def _signing_key(self, table: str) -> TableKey:
         key = self._key(table, create=True)
         if key is None:  # pragma: no cover - create=True makes one
             raise Refused("failed", f"table {table}: no key")
         return key
 
-    def _with_key(self, head: Head, key: Ed25519PrivateKey) -> Head:
-        raw = key.public_key().public_bytes(
-            serialization.Encoding.Raw, serialization.PublicFormat.Raw
-        )
+    def _with_key(self, head: Head, key: TableKey) -> Head:
+        raw = key.public_raw()
         return Head(
             head.table, head.position, head.hash, head.signature, _fingerprint(key)[:16],
             raw.hex(), head.signed_at, head.adopted_at,
@@ -248,9 +250,8 @@ class Notary:
         return {"ok": True, "signature": signature}
 
 
-def _fingerprint(key: Ed25519PrivateKey) -> str:
-    raw = key.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
-    return hashlib.sha256(raw).hexdigest()
+def _fingerprint(key: TableKey) -> str:
+    return hashlib.sha256(key.public_raw()).hexdigest()
 
 
 def _iso(when: datetime) -> str:
@@ -307,11 +308,14 @@ class NotaryServer(socketserver.ThreadingUnixStreamServer):
             pass
 
 
-def serve(state: str | Path, path: str | Path, socket_mode: int = 0o660) -> None:
-    """Run the notary until SIGTERM or SIGINT (the socket removed on the way out)."""
+def serve(
+    state: str | Path, path: str | Path, socket_mode: int = 0o660, keys: KeyStore | None = None
+) -> None:
+    """Run the notary until SIGTERM or SIGINT (the socket removed on the way out); ``keys``
+    the key store (default: the key files in ``state``)."""
     import signal
 
-    server = NotaryServer(Notary(NotaryState(state)), path, socket_mode)
+    server = NotaryServer(Notary(NotaryState(state), keys=keys), path, socket_mode)
 
     def stop(signum: int, frame: object) -> None:
         threading.Thread(target=server.shutdown, daemon=True).start()
