@@ -127,7 +127,8 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="45" />
-            <location filename="../console/widgets/seat.py" line="280" />
+            <location filename="../console/widgets/seat.py" line="242" />
+            <location filename="../console/widgets/seat.py" line="294" />
             <location filename="../poker/widgets/felt.py" line="153" />
             <source>Folded</source>
             <translation>Ha passato</translation>
@@ -183,7 +184,7 @@
         </message>
         <message>
             <location filename="../console/texts.py" line="56" />
-            <location filename="../console/widgets/panel.py" line="268" />
+            <location filename="../console/widgets/panel.py" line="274" />
             <source>Hand over</source>
             <translation>Mano conclusa</translation>
         </message>
@@ -1344,7 +1345,7 @@
         </message>
         <message>
             <location filename="../kit/fault_texts.py" line="179" />
-            <location filename="../kit/topbar.py" line="136" />
+            <location filename="../kit/topbar.py" line="139" />
             <source>next try in %1 s</source>
             <translation>prossimo tentativo tra %1 s</translation>
         </message>
@@ -1398,14 +1399,14 @@
             <translation>Carta coperta</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="86" />
+            <location filename="../console/widgets/panel.py" line="87" />
             <source>Chip %1</source>
             <translation>Fiche %1</translation>
         </message>
         <message>
             <location filename="../console/widgets/alarm.py" line="122" />
-            <location filename="../console/widgets/panel.py" line="136" />
-            <location filename="../console/widgets/seat.py" line="251" />
+            <location filename="../console/widgets/panel.py" line="138" />
+            <location filename="../console/widgets/seat.py" line="265" />
             <location filename="../kit/card_texts.py" line="92" />
             <location filename="../poker/awards.py" line="72" />
             <location filename="../poker/widgets/felt.py" line="139" />
@@ -1416,77 +1417,77 @@
             <translation>Posto %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="136" />
+            <location filename="../console/widgets/panel.py" line="138" />
             <source>Bets</source>
             <translation>Puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="137" />
+            <location filename="../console/widgets/panel.py" line="139" />
             <source>Tap a seat to enter its bets.</source>
             <translation>Tocca un posto per inserire le sue puntate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="147" />
+            <location filename="../console/widgets/panel.py" line="149" />
             <source>Clear box</source>
             <translation>Azzera casella</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="148" />
+            <location filename="../console/widgets/panel.py" line="150" />
             <source>Clear seat</source>
             <translation>Azzera posto</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="155" />
+            <location filename="../console/widgets/panel.py" line="161" />
             <source>%1: %2 – %3</source>
             <translation>%1: %2 – %3</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="159" />
+            <location filename="../console/widgets/panel.py" line="165" />
             <source>Repeat last bets</source>
             <translation>Ripeti ultime puntate</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="163" />
+            <location filename="../console/widgets/panel.py" line="169" />
             <source>Undo the last chip of seat %1</source>
             <translation>Annulla l'ultima fiche del posto %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="173" />
-            <location filename="../console/widgets/panel.py" line="229" />
+            <location filename="../console/widgets/panel.py" line="179" />
+            <location filename="../console/widgets/panel.py" line="235" />
             <source>On the table: %1</source>
             <translation>Sul tavolo: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="211" />
+            <location filename="../console/widgets/panel.py" line="217" />
             <location filename="../poker/texts.py" line="50" />
             <location filename="../poker/widgets/panel.py" line="301" />
             <source>Dealing</source>
             <translation>Distribuzione</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="213" />
+            <location filename="../console/widgets/panel.py" line="219" />
             <source>The shuffler is dealing. Bets are locked.</source>
             <translation>La miscelatrice sta distribuendo. Puntate bloccate.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="215" />
-            <location filename="../console/widgets/seat.py" line="278" />
+            <location filename="../console/widgets/panel.py" line="221" />
+            <location filename="../console/widgets/seat.py" line="292" />
             <location filename="../poker/widgets/felt.py" line="151" />
             <source>To act</source>
             <translation>Da decidere</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="217" />
+            <location filename="../console/widgets/panel.py" line="223" />
             <source>Tap each seat's decision on the table.</source>
             <translation>Tocca la decisione di ogni posto sul tavolo.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="219" />
+            <location filename="../console/widgets/panel.py" line="225" />
             <source>All seats have decided</source>
             <translation>Tutti i posti hanno deciso</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="224" />
+            <location filename="../console/widgets/panel.py" line="230" />
             <source>Exposed cards recorded: %1</source>
             <translation>Carte esposte registrate: %1</translation>
         </message>
@@ -1516,14 +1517,14 @@
             <translation>PIN: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="230" />
+            <location filename="../console/widgets/panel.py" line="236" />
             <location filename="../kit/entry.py" line="165" />
             <location filename="../poker/texts.py" line="107" />
             <source>Confirm: void the hand</source>
             <translation>Conferma: annulla la mano</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="230" />
+            <location filename="../console/widgets/panel.py" line="236" />
             <location filename="../kit/entry.py" line="165" />
             <location filename="../poker/texts.py" line="107" />
             <location filename="../poker/widgets/action_bar.py" line="53" />
@@ -1565,6 +1566,7 @@
         </message>
         <message>
             <location filename="../console/widgets/exposed.py" line="25" />
+            <location filename="../console/widgets/exposed.py" line="83" />
             <source>Exposed card</source>
             <translation>Carta esposta</translation>
         </message>
@@ -1574,29 +1576,30 @@
             <translation>Conferma del capo tavolo</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="208" />
+            <location filename="../console/widgets/panel.py" line="214" />
             <source>Card exposed by mistake</source>
             <translation>Carta esposta per errore</translation>
         </message>
         <message>
             <location filename="../console/widgets/exposed.py" line="32" />
+            <location filename="../console/widgets/exposed.py" line="78" />
             <source>Which card? (optional)</source>
             <translation>Quale carta? (facoltativo)</translation>
         </message>
         <message>
             <location filename="../console/widgets/correct.py" line="48" />
-            <location filename="../console/widgets/exposed.py" line="40" />
+            <location filename="../console/widgets/exposed.py" line="39" />
             <location filename="../tournament/director_window.py" line="226" />
             <source>Cancel</source>
             <translation>Annulla</translation>
         </message>
         <message>
-            <location filename="../console/widgets/exposed.py" line="42" />
+            <location filename="../console/widgets/exposed.py" line="41" />
             <source>Record</source>
             <translation>Registra</translation>
         </message>
         <message>
-            <location filename="../console/widgets/exposed.py" line="67" />
+            <location filename="../console/widgets/exposed.py" line="76" />
             <source>Not a misdeal: the card stays valid and play goes on. Where is it?</source>
             <translation>Non è un errore di distribuzione: la carta resta valida e il gioco continua. Dov'è?</translation>
         </message>
@@ -1621,64 +1624,64 @@
             <translation>Da pagare %1 · Da ritirare %2</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="264" />
+            <location filename="../console/widgets/panel.py" line="270" />
             <source>Shuffler</source>
             <translation>Miscelatrice</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="266" />
+            <location filename="../console/widgets/panel.py" line="272" />
             <source>Not connected: %1</source>
             <translation>Non collegata: %1</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="266" />
+            <location filename="../console/widgets/panel.py" line="272" />
             <location filename="../poker/widgets/panel.py" line="370" />
             <source>Connecting…</source>
             <translation>Collegamento in corso…</translation>
         </message>
         <message>
-            <location filename="../console/widgets/panel.py" line="269" />
+            <location filename="../console/widgets/panel.py" line="275" />
             <source>Start a new hand when the shuffler is ready.</source>
             <translation>Inizia una nuova mano quando la miscelatrice è pronta.</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="230" />
+            <location filename="../console/widgets/seat.py" line="244" />
             <source>No bet</source>
             <translation>Nessuna puntata</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="241" />
+            <location filename="../console/widgets/seat.py" line="255" />
             <source>Change</source>
             <translation>Cambia</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="241" />
+            <location filename="../console/widgets/seat.py" line="255" />
             <source>Correct</source>
             <translation>Correggi</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="242" />
+            <location filename="../console/widgets/seat.py" line="256" />
             <source>Seat %1: change the decision</source>
             <translation>Posto %1: cambia la decisione</translation>
         </message>
         <message>
-            <location filename="../console/widgets/seat.py" line="303" />
+            <location filename="../console/widgets/seat.py" line="317" />
             <source>Seat %1: %2</source>
             <translation>Posto %1: %2</translation>
         </message>
         <message>
-            <location filename="../console/widgets/table.py" line="91" />
+            <location filename="../console/widgets/table.py" line="98" />
             <source>BOARD</source>
             <translation>CARTE COMUNI</translation>
         </message>
         <message>
-            <location filename="../console/widgets/table.py" line="92" />
+            <location filename="../console/widgets/table.py" line="99" />
             <source>DEALER</source>
             <translation>BANCO</translation>
         </message>
         <message>
             <location filename="../console/widgets/settle.py" line="162" />
-            <location filename="../console/widgets/table.py" line="95" />
+            <location filename="../console/widgets/table.py" line="102" />
             <source>Dealer: %1</source>
             <translation>Banco: %1</translation>
         </message>
@@ -1693,49 +1696,49 @@
             <translation>ultimo battito %1 s fa</translation>
         </message>
         <message>
-            <location filename="../kit/topbar.py" line="108" />
+            <location filename="../kit/topbar.py" line="111" />
             <source>Hand %1</source>
             <translation>Mano %1</translation>
         </message>
         <message>
-            <location filename="../kit/topbar.py" line="120" />
+            <location filename="../kit/topbar.py" line="123" />
             <source>Source: %1 · cards typed on the keypad</source>
             <translation>Sorgente: %1 · carte inserite con la tastiera</translation>
         </message>
         <message>
-            <location filename="../kit/topbar.py" line="121" />
+            <location filename="../kit/topbar.py" line="124" />
             <source>no card reader in use</source>
             <translation>nessun lettore in uso</translation>
         </message>
         <message>
-            <location filename="../kit/topbar.py" line="123" />
+            <location filename="../kit/topbar.py" line="126" />
             <source>unknown device</source>
             <translation>dispositivo sconosciuto</translation>
         </message>
         <message>
-            <location filename="../kit/topbar.py" line="124" />
+            <location filename="../kit/topbar.py" line="127" />
             <source>none</source>
             <translation>nessuno</translation>
         </message>
         <message>
-            <location filename="../kit/topbar.py" line="126" />
+            <location filename="../kit/topbar.py" line="129" />
             <source>Connected · %1 · %2 · faults: %3</source>
             <translation>Collegata · %1 · %2 · guasti: %3</translation>
         </message>
         <message>
-            <location filename="../kit/topbar.py" line="129" />
+            <location filename="../kit/topbar.py" line="132" />
             <source>Card source not connected</source>
             <translation>Sorgente delle carte non collegata</translation>
         </message>
         <message>
-            <location filename="../kit/topbar.py" line="130" />
             <location filename="../kit/topbar.py" line="133" />
+            <location filename="../kit/topbar.py" line="136" />
             <source>no link</source>
             <translation>nessun collegamento</translation>
         </message>
         <message>
             <location filename="../kit/fault_texts.py" line="176" />
-            <location filename="../kit/topbar.py" line="133" />
+            <location filename="../kit/topbar.py" line="136" />
             <source>reconnecting… attempt %1</source>
             <translation>ricollegamento… tentativo %1</translation>
         </message>
@@ -1759,17 +1762,17 @@
             <translation>Conferma</translation>
         </message>
         <message>
-            <location filename="../kit/banner.py" line="63" />
+            <location filename="../kit/banner.py" line="82" />
             <source>DEVICE NOT READY</source>
             <translation>DISPOSITIVO NON PRONTO</translation>
         </message>
         <message>
-            <location filename="../kit/banner.py" line="65" />
+            <location filename="../kit/banner.py" line="84" />
             <source>the next hand waits until it clears</source>
             <translation>la prossima mano attende che si risolva</translation>
         </message>
         <message>
-            <location filename="../kit/banner.py" line="91" />
+            <location filename="../kit/banner.py" line="110" />
             <location filename="../kit/storage_bar.py" line="76" />
             <source>OK</source>
             <translation>OK</translation>
@@ -1843,22 +1846,22 @@
             <translation>Scartata</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="396" />
+            <location filename="../poker/widgets/felt.py" line="398" />
             <source>Community card</source>
             <translation>Carta comune</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="397" />
+            <location filename="../poker/widgets/felt.py" line="399" />
             <source>Community cards</source>
             <translation>Carte comuni</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="403" />
+            <location filename="../poker/widgets/felt.py" line="405" />
             <source>Pot total: %1</source>
             <translation>Piatto totale: %1</translation>
         </message>
         <message>
-            <location filename="../poker/widgets/felt.py" line="407" />
+            <location filename="../poker/widgets/felt.py" line="409" />
             <source>seats %1</source>
             <translation>posti %1</translation>
         </message>
@@ -3037,138 +3040,138 @@ How an open integrity alert looks wherever it is shown (tile, rows, hand screen)
     <context>
         <name>HandScreen</name>
         <message>
-            <location filename="../pitboss/hand_view.py" line="51" />
+            <location filename="../pitboss/hand_view.py" line="54" />
             <source>No hand open: search and open one</source>
             <extracomment>The record's fields that are amounts (minor units): shown with their unit.</extracomment>
             <translation>Nessuna mano aperta: cercane una e aprila</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="57" />
+            <location filename="../pitboss/hand_view.py" line="60" />
             <source>Show hole cards</source>
             <translation>Mostra le carte coperte</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="58" />
+            <location filename="../pitboss/hand_view.py" line="61" />
             <source>Recompute with today's rules</source>
             <translation>Ricalcola con le regole di oggi</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="61" />
+            <location filename="../pitboss/hand_view.py" line="64" />
             <source>Position</source>
             <translation>Posizione</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="61" />
+            <location filename="../pitboss/hand_view.py" line="64" />
             <source>Card</source>
             <translation>Carta</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="61" />
+            <location filename="../pitboss/hand_view.py" line="64" />
             <source>Source</source>
             <translation>Fonte</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="61" />
+            <location filename="../pitboss/hand_view.py" line="64" />
             <source>Device</source>
             <translation>Dispositivo</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="65" />
+            <location filename="../pitboss/hand_view.py" line="68" />
             <source>◀ Prev</source>
             <translation>◀ Indietro</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="66" />
+            <location filename="../pitboss/hand_view.py" line="69" />
             <source>Next ▶</source>
             <translation>Avanti ▶</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="72" />
+            <location filename="../pitboss/hand_view.py" line="75" />
             <source>Field</source>
             <translation>Campo</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="72" />
+            <location filename="../pitboss/hand_view.py" line="75" />
             <source>Recorded and paid</source>
             <translation>Registrato e pagato</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="72" />
+            <location filename="../pitboss/hand_view.py" line="75" />
             <source>Recomputed today</source>
             <translation>Ricalcolato oggi</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="141" />
+            <location filename="../pitboss/hand_view.py" line="144" />
             <source>%1 hand %2 (%3): %4</source>
             <translation>%1 mano %2 (%3): %4</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="172" />
+            <location filename="../pitboss/hand_view.py" line="175" />
             <source>Bets</source>
             <translation>Puntate</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="173" />
+            <location filename="../pitboss/hand_view.py" line="176" />
             <source>Decisions in order</source>
             <translation>Decisioni in ordine</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="174" />
+            <location filename="../pitboss/hand_view.py" line="177" />
             <source>Results</source>
             <translation>Risultati</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="175" />
+            <location filename="../pitboss/hand_view.py" line="178" />
             <source>Device events</source>
             <translation>Eventi del dispositivo</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="180" />
+            <location filename="../pitboss/hand_view.py" line="183" />
             <source>Corrections and undos</source>
             <translation>Correzioni e annullamenti</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="183" />
+            <location filename="../pitboss/hand_view.py" line="186" />
             <source>Void reason: %1</source>
             <translation>Motivo dell'annullamento: %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="198" />
+            <location filename="../pitboss/hand_view.py" line="201" />
             <source>Step %1 of %2</source>
             <translation>Passo %1 di %2</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="211" />
+            <location filename="../pitboss/hand_view.py" line="214" />
             <source>Board: %1</source>
             <translation>Carte comuni: %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="212" />
+            <location filename="../pitboss/hand_view.py" line="215" />
             <source>Dealer: %1</source>
             <translation>Banco: %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="222" />
+            <location filename="../pitboss/hand_view.py" line="225" />
             <source>Seat %1</source>
             <translation>Posto %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="225" />
+            <location filename="../pitboss/hand_view.py" line="228" />
             <source>Result as folded: settled</source>
             <translation>Risultato della riproduzione: liquidata</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="228" />
+            <location filename="../pitboss/hand_view.py" line="231" />
             <source>Replay stopped: %1</source>
             <translation>Riproduzione interrotta: %1</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="244" />
+            <location filename="../pitboss/hand_view.py" line="247" />
             <source>The recompute agrees with what was recorded and paid</source>
             <translation>Il ricalcolo concorda con quanto registrato e pagato</translation>
         </message>
         <message>
-            <location filename="../pitboss/hand_view.py" line="246" />
+            <location filename="../pitboss/hand_view.py" line="249" />
             <source>Differences between the record and the recompute: %1</source>
             <translation>Differenze tra la registrazione e il ricalcolo: %1</translation>
         </message>

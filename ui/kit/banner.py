@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+)
 
 from ui.kit.card_texts import notice_text
 from ui.kit.fault_texts import not_ready_text, notice_reason_text
@@ -52,7 +61,17 @@ class NotReadyBar(QFrame):
         self.text.setWordWrap(True)
         lay.addWidget(self.title)
         lay.addWidget(self.text, 1)
+        self._lay = lay
         self.hide()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Narrow (1280x800): the sentence under the title, on the bar's whole width, so the
+        bar takes three lines rather than seven and the table keeps its room."""
+        narrow = self.width() < 1000
+        direction = QBoxLayout.Direction.TopToBottom if narrow else QBoxLayout.Direction.LeftToRight
+        if self._lay.direction() != direction:
+            self._lay.setDirection(direction)
+        super().resizeEvent(event)
 
     def show_view(self, view: BarView) -> None:
         """Visible while ``view.not_ready``."""

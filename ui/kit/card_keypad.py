@@ -120,7 +120,7 @@ class CardKeypad(QWidget):
         self.clear_button.clicked.connect(self.clear)
         self.confirm_button.clicked.connect(self.confirm)
 
-        bottom = QHBoxLayout()
+        self.bottom = bottom = QHBoxLayout()  # a form may add its own buttons to this row
         bottom.addWidget(self.preview, 1)
         bottom.addWidget(self.clear_button)
         bottom.addWidget(self.confirm_button)

@@ -93,7 +93,9 @@ class TopBar(QFrame):
             layout.setSpacing(12 if tight else 24)  # tighter gaps, and the device's line (the
             layout.setContentsMargins(10 if tight else 18, 10, 10 if tight else 18, 10)
             layout.setStretch(1, 2 if tight else 1)  # longest) more of the width than the
-            layout.setStretch(3, 3 if tight else 1)  # table's
+            layout.setStretch(3, 4 if tight else 1)  # table's
+        for label in (self.device, self.beat):
+            label.min_px = 11 if tight else 13
 
     def show_status(
         self, banner: str, colors: tuple[str, str], table: str, hand_no: int,

@@ -3,12 +3,12 @@ a misdeal; the card stays valid and play goes on)."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QPushButton, QVBoxLayout, QWidget
 
 from ui.console.presenter import ConsolePresenter, ConsoleView
 from ui.kit.card_keypad import CardKeypad
 from ui.kit.card_texts import place_text
-from ui.kit.labels import named_label, restyle, set_text
+from ui.kit.labels import collapse, named_label, restyle, set_text
 from ui.kit.translate import tr
 
 
@@ -36,20 +36,29 @@ class ExposedPage(QWidget):
         self.keys.confirm_button.hide()  # "Record" takes the chosen card, or none
         lay.addWidget(self.keys)
         lay.addStretch(1)
-        row = QHBoxLayout()
         self.cancel = QPushButton(tr("Cancel"))
         self.cancel.clicked.connect(self._cancel)
         self.record = QPushButton(tr("Record"))
         self.record.setObjectName("recordExposed")
         self.record.clicked.connect(self._record)
-        row.addWidget(self.cancel)
-        row.addWidget(self.record)
-        lay.addLayout(row)
+        # beside the keypad's Clear: one row less, so the form fits 1280x800 under a banner
+        self.keys.bottom.addWidget(self.cancel)
+        self.keys.bottom.addWidget(self.record)
         self.places: dict[str, QPushButton] = {}
+        self._lay = lay
+        self._compact = False
 
     def set_compact(self, compact: bool) -> None:
-        """Five rank keys a row in the narrow panel of small screens."""
+        """Five rank keys a row in the narrow panel of small screens, tighter spacing and no
+        second hint line there (the title says what the form is)."""
         self.keys.set_columns(5 if compact else 7)
+        self._lay.setSpacing(6 if compact else 10)
+        self._compact = compact
+        keys = self.keys.layout()
+        if keys is not None:  # the keys' rows closer: room for a refusal under them
+            m = 0 if compact else 9
+            keys.setContentsMargins(m, m, m, m)
+            keys.setSpacing(4 if compact else 6)
 
     def _record(self) -> None:
         card = self.keys.selection()
@@ -64,8 +73,15 @@ class ExposedPage(QWidget):
         """Draw the form (the place buttons are rebuilt when the seats change)."""
         form = view.expose
         positions = form.positions if form is not None else ()
-        set_text(self.hint, tr("Not a misdeal: the card stays valid and play goes on. "
-                               "Where is it?"))  # fmt: skip
+        hint = tr("Not a misdeal: the card stays valid and play goes on. Where is it?")
+        set_text(self.hint, "" if self._compact else hint)
+        set_text(self.card_hint, "" if self._compact else tr("Which card? (optional)"))
+        collapse(self.hint, self._compact)
+        collapse(self.card_hint, self._compact)
+        # a small screen keeps the title only while no line for the dealer needs its room
+        short = self._compact and view.message is not None
+        set_text(self.title, "" if short else tr("Exposed card"))
+        collapse(self.title, short)
         if tuple(self.places) != positions:
             for b in self.places.values():
                 b.setParent(None)
@@ -78,7 +94,8 @@ class ExposedPage(QWidget):
                 self.grid.addWidget(b, i // 3, i % 3)
                 self.places[place] = b
         for place, b in self.places.items():
-            restyle(b, selected=form is not None and form.position == place)
+            restyle(b, selected=form is not None and form.position == place,
+                    compact=self._compact)  # fmt: skip
         self.record.setEnabled(form is not None and form.position is not None and not view.busy)
         if form is None:
             self.keys.clear()

@@ -60,6 +60,7 @@ class BetsPage(QWidget):
     def __init__(self, presenter: ConsolePresenter) -> None:
         super().__init__()
         self.p = presenter
+        self._compact = False
         self.lay = lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(12)
@@ -121,10 +122,11 @@ class BetsPage(QWidget):
     def set_compact(self, compact: bool) -> None:
         """Smaller chips and tabs for small screens."""
         self.lay.setSpacing(8 if compact else 12)
+        size = 68 if compact else 92  # 1280x800: room for a message line above the big button
         for c in self.chips:
-            c.set_size(76 if compact else 92)
-        size = 76 if compact else 92
+            c.set_size(size)
         self.undo_chip.setFixedSize(size, size)
+        self._compact = compact
         for t in self.tabs.values():
             t.setMinimumHeight(64 if compact else 84)
             restyle(t, compact=compact)
@@ -149,6 +151,10 @@ class BetsPage(QWidget):
         self.clear_box.setEnabled(kp is not None)
         self.clear_seat.setEnabled(kp is not None)
         lims = kp.limits if kp else ()
+        if self._compact and kp is not None:  # a small screen: the limits of the box filled,
+            lims = tuple(lim for lim in lims if lim[0] == kp.box) or lims
+            if view.message is not None:  # none while a line for the dealer takes the room
+                lims = ()
         set_text(
             self.limits,
             "\n".join(

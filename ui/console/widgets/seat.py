@@ -75,6 +75,9 @@ class BoxWidget(QPushButton):
     def set_compact(self, compact: bool) -> None:
         """Lower box for small screens (the seat tile stays the tap target for bets)."""
         self.setFixedHeight(BOX_H_COMPACT if compact else BOX_H)
+        box = self.layout()
+        if box is not None:  # the label's whole width on a small screen (BLIND at 13 px)
+            box.setContentsMargins(0 if compact else 2, 4, 0 if compact else 2, 4)
         for w in (self, self.label, self.amount, self.net):
             restyle(w, compact=compact)
 
@@ -171,6 +174,14 @@ class SeatTile(QFrame):
         lay.addWidget(self.change)
         self.buttons: list[QPushButton] = []
 
+    def keep_change_place(self, keep: bool) -> None:
+        """Keep Change's place at the foot while decisions are to come (it never appears where
+        a decision was); give it back to the seat's result after the last one."""
+        policy = self.change.sizePolicy()
+        if policy.retainSizeWhenHidden() != keep:
+            policy.setRetainSizeWhenHidden(keep)
+            self.change.setSizePolicy(policy)
+
     def set_max_columns(self, cols: int) -> None:
         """Lay the boxes out with at most ``cols`` per line (narrow screens wrap long rows)."""
         cols = max(1, cols)
@@ -215,8 +226,9 @@ class SeatTile(QFrame):
         folded = view.status == "folded"
         self._backs = 0 if folded or self._compact else view.cards_dealt
         badge, tone = self._badge(view, game)
-        if self._compact and view.result is None and view.status in ("to_act", "acted", "in"):
-            badge = ""  # no room beside the number: the border says "to act"
+        if self._compact and view.result is None and view.status in (
+                "to_act", "acted", "in", "folded"):  # fmt: skip
+            badge = ""  # no room beside the number: the border says "to act", the line "Folded"
         set_text(self.badge, badge)
         self.badge.setVisible(bool(badge))
         restyle(self.badge, tone=tone)
@@ -226,6 +238,8 @@ class SeatTile(QFrame):
         compact_action = self._compact and view.net is None and view.issue is None
         if compact_action and view.status in ("acted", "in") and view.last_action is not None:
             info = action_label(view.last_action, game)
+        elif compact_action and view.status == "folded":
+            info = tr("Folded")
         elif view.status == "out":
             info = tr("No bet")
         elif view.issue is not None:

@@ -105,7 +105,7 @@ class SettlementPage(QWidget):
         self.totals = _label("handTotals")
         lay.addWidget(self.totals)
         # the reveal: the dealer's hand, the qualification and the order of the seats
-        self.dealer = _label("revealHand", wrap=False)
+        self.dealer = _label("revealHand")  # wraps: "Banco: Doppia coppia" at 1280x800
         self.qualify = _label("qualify")
         self.order = _label("revealOrder")
         for w in (self.dealer, self.qualify, self.order):

