@@ -1,5 +1,5 @@
-"""A floor of 30 tables and 10,000,000 hands built fast, through the product's own code (issue 16
-part 4: the size at which the search, statistics, ingest and lag goals are stated).
+"""A floor of 30 tables and 10,000,000 hands built fast, through the product's own code
+(the size at which the search, statistics, ingest and lag goals are stated).
 
 ``floor_search.py`` fills through a SQLite journal per table and the pusher (380–700 hands/s:
 10,000,000 would take 4–7 hours). Here each table's entries are made in memory exactly as

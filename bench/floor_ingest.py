@@ -1,4 +1,4 @@
-"""Ingest speed of the floor database: hands/s stored by the floor (issue 16: goal >= 2,000/s).
+"""Ingest speed of the floor database: hands/s stored by the floor (goal >= 2,000/s).
 
 Each table's records are made by the product's own journal code: ``--hands`` full hands per
 table (the seven-seat sample of ``journal_hand.json``, as ``journal_append.py`` appends it) are

@@ -1,4 +1,4 @@
-"""The pit boss's hand search on the floor and on one table's journal (issue 16: a filtered
+"""The pit boss's hand search on the floor and on one table's journal (a filtered
 hand search p95 <= 50 ms on 30 tables, 10,000,000 hands; the same over one table's journal).
 
 The floor is filled through the product's own code: each table's hands are appended to a

@@ -1,4 +1,4 @@
-"""Statistics of a month of one pit on the floor (issue 16: p95 <= 500 ms).
+"""Statistics of a month of one pit on the floor (p95 <= 500 ms).
 
 The floor is filled through the product's own code: each table's hands are appended to a
 SQLite journal per table by :class:`~dealer_assist.storage.Journal` (the seven-seat sample of

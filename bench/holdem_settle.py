@@ -1,4 +1,4 @@
-"""Settle throughput of random Hold'em hand records (issue 13: at least 10,000 hands/s, one core).
+"""Settle throughput of random Hold'em hand records (at least 10,000 hands/s, one core).
 
 Deals ``--hands`` seeded random records per betting structure with
 :func:`dealer_assist.games.holdem_players.random_record` (not timed), then times

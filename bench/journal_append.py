@@ -7,7 +7,7 @@ record, settlement, 20 device events), like a real table writes; the hand is the
 
     python bench/journal_append.py [--hands 300] [--db PATH_OR_URL] [--signing]
 
-Every entry is signed with the table's Ed25519 key (issue 16 part 2). ``--signing`` measures what
+Every entry is signed with the table's Ed25519 key. ``--signing`` measures what
 that costs: the same appends to two fresh SQLite journals in one process, taking turns in blocks
 of 25, one signing and one with signing switched off (a subclass: the product has no such
 switch), and prints both medians and their ratio, plus the signature itself per entry.

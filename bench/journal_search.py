@@ -1,5 +1,5 @@
-"""The pit boss's hand search over one table's SQLite journal of 1,000,000 hands (issue 16
-part 4: the floor's p95 <= 50 ms, "also the same search over one table's SQLite journal").
+"""The pit boss's hand search over one table's SQLite journal of 1,000,000 hands
+(the floor's p95 <= 50 ms, "also the same search over one table's SQLite journal").
 
 The journal is built through the product's :class:`~dealer_assist.storage.Journal`
 (:meth:`~dealer_assist.storage.Journal.append_hands`, batches of ``--batch``; chained, signed

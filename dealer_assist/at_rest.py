@@ -1,5 +1,5 @@
 """Cards at rest are the table's secret: private files, the private data folder and the
-card-logging source options (issue 18 item 3).
+card-logging source options.
 
 The journal (with its pending-step log), its SQLite ``-wal``/``-shm`` and the ``--records`` file
 hold the cards of the hand in progress, so they are created ``0600`` (``0640`` with a named

@@ -45,7 +45,7 @@ SIGNOFF_ROLES = ("pit_boss", "shift_manager")
 class SignoffTier:
     """``[signoff]``: a seat's payout (its net win, minor units) strictly ``above`` this amount
     waits for a sign-off by ``role`` (one of :data:`SIGNOFF_ROLES`) before the dealer pays it
-    (issue 16 part 3; a house rule: the rules texts leave payout controls to the house)."""
+    (a house rule: the rules texts leave payout controls to the house)."""
 
     above: int
     role: str
@@ -337,7 +337,7 @@ def _dealer(table: Mapping[str, Any]) -> str | None:
 def _refuse_card_logs(url: str, where: str) -> None:
     """A source option that writes every dealt card to a file (``spy://…?file=``,
     ``emulator://?dealt_log=``) is refused at a table unless ``DEALER_ASSIST_DEV=1``, and
-    then only inside the data folder (issue 18 item 3; :mod:`dealer_assist.at_rest`)."""
+    then only inside the data folder (:mod:`dealer_assist.at_rest`)."""
     try:
         check_card_logs(url)
     except ConfigError as e:

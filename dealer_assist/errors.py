@@ -140,7 +140,7 @@ class ChainBrokenError(JournalError):
 
 
 class StorageFaultError(JournalError):
-    """The journal's storage failed in a way that may pass (issue 18 item 6): the hand in
+    """The journal's storage failed in a way that may pass: the hand in
     progress stays pending in the step log, journaled or voided by the resume rules once the
     storage works again. ``advice`` is what the operator or the dealer should do first (then
     resume: run the job again, or the console's resume)."""
@@ -226,7 +226,7 @@ class LinkLostError(DeviceError):
     """Nothing was received from the device within the heartbeat timeout."""
 
 
-#: How much of an offending value an error message quotes (issue 18: a hostile record of megabytes
+#: How much of an offending value an error message quotes (a hostile record of megabytes
 #: must not come back as a megabyte of stderr).
 QUOTE_LIMIT = 100
 

@@ -1,6 +1,6 @@
 """Manual card entry: the dealer's keypad as a card source, the last resort of a table.
 
-Issue 5, "Manual entry": the console's card keypad (rank, suit, confirm) enters a card the reader
+Manual entry: the console's card keypad (rank, suit, confirm) enters a card the reader
 missed, or every card when no reader works; each one is a
 :class:`~dealer_assist.events.CardRead` with ``manual=True`` and this source's name, so the
 journal records it as manual (``hand.journal_extra()`` keeps each card's source).

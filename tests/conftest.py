@@ -144,7 +144,7 @@ def close_at_teardown(obj: T) -> T:
 def card_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Where a test's emulator logs the cards it dealt (``emulator://?dealt_log=``): in a
     private data folder (``XDG_DATA_HOME``), with the development switch ``DEALER_ASSIST_DEV=1``
-    on; card logs are refused otherwise (issue 18 item 3, :mod:`dealer_assist.at_rest`)."""
+    on; card logs are refused otherwise (:mod:`dealer_assist.at_rest`)."""
     from dealer_assist.at_rest import DEV_ENV, data_folder
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))

@@ -1,4 +1,4 @@
-"""``dealer-assist audit`` against a tampered journal (issue 16 part 2): a real SQLite file
+"""``dealer-assist audit`` against a tampered journal: a real SQLite file
 edited with sqlite3 and its hashes recomputed is caught, naming the first changed hand; a
 replaced key is caught against the pinned key; ``keygen`` prints the fingerprint and never
 replaces a key; an export tampered with is caught; an old unsigned journal is reported as such;

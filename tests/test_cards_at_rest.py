@@ -1,4 +1,4 @@
-"""Cards at rest are the table's secret (issue 18 item 3): the journal, its -wal/-shm (the
+"""Cards at rest are the table's secret: the journal, its -wal/-shm (the
 pending-step log holds the cards of the hand in progress) and --records are 0600 (0640 with a
 named group), the data folder 0700; card-logging source options are refused at a table without
 the development switch and never write outside the data folder."""

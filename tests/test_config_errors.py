@@ -1,4 +1,4 @@
-"""Table TOML as people really save it (issue 17, 7): a UTF-8 byte-order mark at the start is
+"""Table TOML as people really save it (7): a UTF-8 byte-order mark at the start is
 accepted, and every error of a file names the file, the line and the key. Real files in
 tmp_path, made from the shipped tables with one change each."""
 

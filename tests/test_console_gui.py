@@ -129,7 +129,7 @@ def test_void_alarm_from_a_jammed_shuffler(qtbot: Any, console_factory: Any) -> 
     assert (
         alarm.reason.text() == "Shuffler fault\nCards jammed in the shuffler: clear the jam on "
         "the shuffler"
-    )  # issue 17, 5: what to do, not the device's code
+    )  # what to do, not the device's code
     cells = [w.text().replace("\u00a0", " ") for w in alarm.table.findChildren(QLabel)]
     assert cells == [
         "Seat 6",

@@ -1,4 +1,4 @@
-"""The console's modules import each other without a cycle (issue 12, item 5: the cycle
+"""The console's modules import each other without a cycle (the cycle
 ``ui/console/app.py`` <-> ``ui/console/demo.py`` is broken: the demo drives a
 :class:`ui.console.demo.DemoConsole`, which the app's ``Console`` is, and imports no app).
 

@@ -1,5 +1,5 @@
-"""The core's refusals on the banked console are sentences in the dealer's language (issue 17,
-5): never the core's English words, which go to the log."""
+"""The core's refusals on the banked console are sentences in the dealer's language
+(5): never the core's English words, which go to the log."""
 
 from __future__ import annotations
 

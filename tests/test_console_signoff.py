@@ -1,4 +1,4 @@
-"""Large payouts signed off at the table (issue 16 part 3), over the real table service, the real
+"""Large payouts signed off at the table, over the real table service, the real
 serial emulator and real SQLite journals: a seat above the ``[signoff]`` tier cannot be marked
 paid without a pit boss's badge and PIN, a wrong PIN changes nothing, the right one records who,
 when, the amount, the seat and its cards (a step under ``<table>#payout``, durable: a real

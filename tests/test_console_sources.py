@@ -206,7 +206,7 @@ def test_not_ready_blocks_rien_ne_va_plus_and_the_new_hand() -> None:
     assert [c.kind for c in sent] == []
     assert not_ready_text(view.device) == (
         "Cards jammed in the shuffler: clear the jam on the shuffler"
-    )  # issue 17, 5: what to do, not the code
+    )  # what to do, not the code
     p.on_snapshot(TableSnapshot(phase=Phase.SETTLED, hand_uid="h1", device=jam))
     p.cursor = 99  # settlement done
     action = p.view().action

@@ -1,4 +1,4 @@
-"""The banked console over a storage fault (issue 18 item 6), with real things: the real serial
+"""The banked console over a storage fault, with real things: the real serial
 emulator, a SQLite journal (a ResilientJournal, as ``dealer-assist console`` opens it) locked by
 a second connection holding a write transaction while the dealer turns their cards and the hand
 settles. The dealer reads the storage sentence (English, Italian) on the banner and the message

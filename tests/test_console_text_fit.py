@@ -82,7 +82,7 @@ def test_small_screen_texts_fit(qtbot: Any, console_factory: Any) -> None:  # no
 
 
 def test_fault_texts_fit_at_1280x800_in_italian(qtbot: Any, console_factory: Any) -> None:  # noqa: F811
-    """The jam's void alarm and the red "not ready" bar (issue 17, 5: the dealer's sentences,
+    """The jam's void alarm and the red "not ready" bar (5: the dealer's sentences,
     longer than the device's codes) are not cut at 1280x800 in Italian, the longer language."""
     url = emulator_url(4, "jam_at=3&jam_clear_after=2.5")
     console = console_factory("uth", url=url, lang="it", size=(1280, 800))

@@ -1,4 +1,4 @@
-"""Issue 17 at the presenter, over the real table service, the real serial emulator and real
+"""The payout walk at the presenter, over the real table service, the real serial emulator and real
 SQLite journals (no window): a payout walk that cannot skip a seat (double taps, Back, a tap on
 a seat, the chips to pay, the cards read), the paid seats kept across a restart (and a real
 ``kill -9`` of a console process during the payouts), the hand history with the pit boss's PIN,

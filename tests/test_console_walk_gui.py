@@ -1,4 +1,4 @@
-"""Issue 17 by taps (Qt offscreen, the real emulator, the real guards): seven seats at 1280x800
+"""By taps (Qt offscreen, the real emulator, the real guards): seven seats at 1280x800
 and 1920x1080, English and Italian; the current seat of the payout list always wholly in view, a
 double tap on *Next* pays one seat, *Back* and a tap on a row reopen a seat, the chips to pay
 beside each box and the cards read; the armed *Void hand* stays where it was with a hint naming

@@ -1,4 +1,4 @@
-"""The consoles' Dealer control (issue 16), pytest-qt offscreen over the real table services:
+"""The consoles' Dealer control, pytest-qt offscreen over the real table services:
 the banked console (real serial emulator) and the poker-room console (the keypad source), each
 with a real SQLite journal. Between hands the incoming dealer taps the top bar's dealer chip,
 types a badge on the pad and takes the box: a ``dealer_change`` record is journaled, the chip

@@ -1,4 +1,4 @@
-"""The dealer on the box (issue 16): a dealer change is a journaled table record that survives
+"""The dealer on the box: a dealer change is a journaled table record that survives
 a restart, and every hand after it carries the badge as ``extra["dealer"]``; on real SQLite
 journals, dealt by ``simulate`` over the real serial emulator (banked and Hold'em)."""
 

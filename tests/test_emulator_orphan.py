@@ -1,4 +1,4 @@
-"""The built-in emulator dies with the table that started it (issue 18 part 1): a kill -9 of
+"""The built-in emulator dies with the table that started it: a kill -9 of
 the parent leaves no emulator process behind."""
 
 from __future__ import annotations

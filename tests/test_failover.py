@@ -110,7 +110,7 @@ def play_hand(runner: HeadlessTable, model: PlayerModel) -> BankedHand:
 
 
 def acknowledge_void(runner: HeadlessTable) -> None:
-    """The dealer reads the void alarm, where the runner asks for it (issue 4)."""
+    """The dealer reads the void alarm, where the runner asks for it."""
     acknowledge = getattr(runner, "acknowledge_void", None)
     if acknowledge is not None:
         acknowledge()

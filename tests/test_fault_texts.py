@@ -1,4 +1,4 @@
-"""Fault texts a dealer understands (issue 17, 5): every alarm, banner and refusal about the
+"""Fault texts a dealer understands (5): every alarm, banner and refusal about the
 card source is a translated sentence saying what to do; the driver's words (``transport:``,
 pyserial's, ``HELLO seq 0``) stay in the log and the journal. Real ptys, real emulator
 processes killed with SIGKILL, the real console at 1280x800 in English and Italian (Qt
@@ -281,7 +281,7 @@ def test_the_console_at_1280x800_when_the_shuffler_dies(
 
 def test_a_not_ready_line_goes_once_the_device_is_ready() -> None:
     """The refusal of a new hand while the shuffler is not ready stays only while it is not:
-    the dealer never reads "not ready" beside a green, ready source (issue 17, 5)."""
+    the dealer never reads "not ready" beside a green, ready source (5)."""
     config = table("uth")
     p = ConsolePresenter(config, lambda _command: None)
     ok = DeviceStatus(connected=True, ready=True, link="connected", source="manual")
@@ -299,7 +299,7 @@ def test_a_not_ready_line_goes_once_the_device_is_ready() -> None:
 
 
 def test_a_second_reader_on_a_shared_port_is_named_on_the_void_alarm(tmp_path: Path) -> None:
-    """Issue 17's report: another program reading the port steals the table's frames and hands
+    """As reported: another program reading the port steals the table's frames and hands
     keep voiding. The port is opened shared here on purpose (``exclusive=False``, and the tests
     may run as root, whom TIOCEXCL lets through: test_serial_exclusive.py shows the refusal): a
     thief reads the same real pty as the table; once the table has seen frames go missing (a

@@ -1,4 +1,4 @@
-"""Store and forward (issue 16 part 1): the forwarder's thread follows a dealing table's journal
+"""Store and forward: the forwarder's thread follows a dealing table's journal
 to the floor; the floor down or unreachable, the table keeps dealing and the forwarder catches up
 when it is back, nothing lost or duplicated. Real PostgreSQL, a real TCP relay cut and restored,
 real ``pg_terminate_backend``."""

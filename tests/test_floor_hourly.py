@@ -1,4 +1,4 @@
-"""The floor's dealer column and hourly rollup (revision f0003; issue 16 part 3): ingest keeps
+"""The floor's dealer column and hourly rollup (revision f0003): ingest keeps
 ``floor_hourly`` exactly the sums of the stored hands, a resent batch never counted twice, and
 the migration's backfill gives the same rows as ingest; on the real PostgreSQL."""
 

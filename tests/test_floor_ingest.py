@@ -1,4 +1,4 @@
-"""The floor's chain check as records arrive (issue 16 part 1): idempotent by table and
+"""The floor's chain check as records arrive: idempotent by table and
 position, never a gap, a break or a changed copy refused with an alert; on the real PostgreSQL."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The floor's sign-off requests (revision f0004; issue 16 part 3) on the real PostgreSQL, a
+"""The floor's sign-off requests (revision f0004) on the real PostgreSQL, a
 schema per test: a request posted once however often the table posts it, the first to close it
 wins (a confirmation or the console's cancel), the relay thread posting, cancelling and
 picking up confirmations, and, with the floor cut by a TCP relay, a request held until the

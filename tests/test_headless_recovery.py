@@ -1,4 +1,4 @@
-"""Headless jobs recover like the console (issue 18 item 1).
+"""Headless jobs recover like the console.
 
 A real ``dealer-assist simulate`` process is killed with SIGKILL at random moments in the middle
 of its hands, started again on the same journal and records file each time, then run to the end:

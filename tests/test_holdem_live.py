@@ -1,4 +1,4 @@
-"""The live Hold'em hand (issue 13 parts 1, 2, 6): PeerHand on operations.
+"""The live Hold'em hand (6): PeerHand on operations.
 
 Random hands are played operation by operation (forced bets, cards, actions, undos, showdown
 shows and mucks, awards) and each one's journaled record, settled by ``settle``, must give the

@@ -1,4 +1,4 @@
-"""A Hold'em table through the runner (issue 13 parts 4 and 6): seats, buy-ins and the button
+"""A Hold'em table through the runner: seats, buy-ins and the button
 journaled as chained table records, hands dealt street by street through the card source,
 a restart that picks the hand up with every stack right, voids that return every chip.
 

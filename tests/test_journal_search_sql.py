@@ -1,5 +1,5 @@
 """The journal's search columns (revision 0004, ``hand_search``) and the SQL search over them
-(issue 16 part 4): the same hands, in the same order, as the in-memory search of
+: the same hands, in the same order, as the in-memory search of
 ``HandFilter.matches``; written with each hand (one by one or in a batch, byte for byte alike),
 backfilled by the migration, outside the hashed content."""
 

@@ -1,4 +1,4 @@
-"""The signed journal (issue 16 part 2) on real SQLite files: the table's key made at its first
+"""The signed journal on real SQLite files: the table's key made at its first
 entry (0600 in a 0700 folder), every entry's hash signed, a rewritten-and-rehashed journal
 caught at the first changed entry, a key never made silently for a table that has entries,
 journals from before signing read and reported as unsigned; signed exports."""

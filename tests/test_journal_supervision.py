@@ -1,4 +1,4 @@
-"""The journal supervised as critical memory (issue 18 item 2): the start-up verify from the
+"""The journal supervised as critical memory: the start-up verify from the
 verified-up-to mark, appends refused after a failed verify until an operator acknowledges it,
 the file removed or replaced while open, audits on read-only media, and a damaged file's
 readable hands recalled with the damaged range named. Real SQLite files (and PostgreSQL where

@@ -1,4 +1,4 @@
-"""The journal's write-ahead log removed while the table runs (issue 18 part 2).
+"""The journal's write-ahead log removed while the table runs.
 
 SQLite keeps writing to an open ``-wal`` after ``rm``; hands journaled since the last
 checkpoint then live only in a deleted file, and a kill -9 loses them (the lab run: journal 39

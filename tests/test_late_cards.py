@@ -1,4 +1,4 @@
-"""Cards of a finished hand's deck that come after it ended (issue 18 item 4): after a settled
+"""Cards of a finished hand's deck that come after it ended: after a settled
 hand an alarm names the deck, the next hand is not voided for them (no misleading ``index_gap``),
 and every card that left the device, a voided hand's included, is kept in the journal. Over the
 real emulator on a pseudo-terminal, with a real SQLite journal."""

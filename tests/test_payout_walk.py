@@ -1,4 +1,4 @@
-"""Issue 17 in the core: the chips to pay a box, the payout marks that survive a restart (real
+"""In the core: the chips to pay a box, the payout marks that survive a restart (real
 SQLite journal), a mis-tapped decision taken back before the next card, the exposed-card check
 against the reader's card, and a settled hand rebuilt from its journaled record."""
 

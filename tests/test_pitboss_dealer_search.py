@@ -1,4 +1,4 @@
-"""The pit-boss hand search by dealer and shift (issue 16): on a real journal dealt by
+"""The pit-boss hand search by dealer and shift: on a real journal dealt by
 ``simulate`` with two dealers in turn, :class:`JournalSearch` by dealer finds that dealer's
 hands and only them; the search screen (pytest-qt offscreen) has the dealer field, the shift
 picker setting the time range from the statistics' :class:`ShiftPlan`, and the dealer column.

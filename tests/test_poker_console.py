@@ -1,4 +1,4 @@
-"""The poker-room console (issue 13 part 7): service and presenter without a window, and a hand
+"""The poker-room console: service and presenter without a window, and a hand
 played by clicking the window's buttons (pytest-qt, offscreen).
 
 The hands run on the real PeerRunner with a real SQLite journal; the cards are typed into the
@@ -708,7 +708,7 @@ def test_device_not_ready_bar_source_notice_and_the_held_off_acknowledgement(
         assert (
             win.notice.reason.text() == "Reason: Shuffler cable disconnected or shuffler "
             "switched off: plug the cable back in and switch it on"
-        )  # issue 17, 5
+        )
         tap(qtbot, win.notice.ok)
         assert not win.notice.isVisible()
         # the device not ready between hands: the red bar, and New hand waits

@@ -1,4 +1,4 @@
-"""The poker console over a storage fault (issue 18 item 6), with real things: a SQLite journal
+"""The poker console over a storage fault, with real things: a SQLite journal
 (a ResilientJournal, as ``dealer-assist console --game holdem`` opens it) locked by a second
 connection holding a write transaction while the hand settles. The dealer reads the storage
 sentence (English, Italian) on the banner and the message line, never the library's words; the

@@ -1,4 +1,4 @@
-"""The Seven Card Stud dealer console (issue 14 part 4): the poker console of Hold'em on a stud
+"""The Seven Card Stud dealer console: the poker console of Hold'em on a stud
 table (``config/stud.toml``), service and presenter without a window, then the window's widgets
 (pytest-qt, offscreen).
 

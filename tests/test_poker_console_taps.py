@@ -297,7 +297,7 @@ def test_the_void_alarm_gives_the_reason_without_the_cores_nested_detail() -> No
     inner = VoidReason("restart", "the shuffler restarted (HELLO seq 0)")
     nested = VoidReason("restart", f"the device lost the deck while the table was down: "
                         f"{inner.text('en')}")  # fmt: skip
-    what_to_do = "Wait until the shuffler is ready, then start a new hand"  # issue 17, 5
+    what_to_do = "Wait until the shuffler is ready, then start a new hand"
     assert reason_text(nested, "restart", "en") == f"Restart during the hand\n{what_to_do}"
     assert reason_text(nested, "restart", "it").startswith("Riavvio durante la mano\n")
     assert "HELLO" not in reason_text(nested, "restart", "it")

@@ -1,4 +1,4 @@
-"""A poker table's held pot confirmed from the pit-boss application (issue 16 part 3): with a
+"""A poker table's held pot confirmed from the pit-boss application: with a
 floor, the pot the award waits on is posted as a request (seat ``POT_SEAT + pot``, the winners'
 cards and the board), listed by the app's "Sign-offs waiting" ("Pot 1 (side pot), winners seat
 1"), confirmed there by a pit boss with their PIN, and applied by the poker console as its own

@@ -1,4 +1,4 @@
-"""Large pots signed off at the poker console (issue 16 part 3; docs/console.md "Large-pot
+"""Large pots signed off at the poker console (docs/console.md "Large-pot
 sign-off"): a pot above a ``[signoff]`` tier stops its award until a pit boss of the tier's role
 signs it off with badge and PIN; a wrong PIN or a lower role changes nothing; the sign-off (who,
 when, amount, winners, cards) is kept durably at once and journaled as a ``pot_signoff`` table

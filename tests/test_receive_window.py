@@ -1,4 +1,4 @@
-"""The receive window cannot be blinded (issue 18 item 4; DEVICE_PROTOCOL.md, Reliability): a frame
+"""The receive window cannot be blinded (DEVICE_PROTOCOL.md, Reliability): a frame
 more than 256 ahead is dropped and counted, never held nor jumped to; a CRC-valid CARD whose fields
 are malformed is NAKed, not acknowledged, and taken when the device sends it again."""
 

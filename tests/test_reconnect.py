@@ -1,5 +1,5 @@
 """The driver reconnects by itself with a capped backoff, the state is visible, and the table
-refuses a new hand until the device is back (issue 4, "Between hands")."""
+refuses a new hand until the device is back ("Between hands")."""
 
 from __future__ import annotations
 

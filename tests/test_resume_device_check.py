@@ -1,5 +1,5 @@
-"""Resume checks the pending hand's cards against the frames the device still holds (issue 18
-item 2): a step log whose card disagrees with what the device dealt (a tampered or corrupted
+"""Resume checks the pending hand's cards against the frames the device still holds: a step
+log whose card disagrees with what the device dealt (a tampered or corrupted
 step log) is refused, the hand voided ``history_mismatch`` with the device's own card as the
 cause, instead of being replayed, settled and paid on cards that never left the shuffler.
 

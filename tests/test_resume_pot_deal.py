@@ -1,5 +1,5 @@
 """A pot game's hand resumed on a device that kept its deck asks for its missing cards once
-(issue 18 item 1: a Hold'em hand killed on an external emulator "goes on where it stopped").
+(a Hold'em hand killed on an external emulator "goes on where it stopped").
 
 The table process dies at one step of a Hold'em hand (a real SQLite journal whose process stops
 just before or just after that step is written, its TCRP/1 link closed as a dead process's

@@ -1,4 +1,4 @@
-"""The serial port is the table's alone (issue 17, 6): while a SerialTransport holds a real pty
+"""The serial port is the table's alone (6): while a SerialTransport holds a real pty
 another program's plain ``open()`` fails with EBUSY; after close it succeeds again.
 
 Root passes TIOCEXCL (CAP_SYS_ADMIN), and these tests may run as root: the other program is then

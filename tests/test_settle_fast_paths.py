@@ -1,4 +1,4 @@
-"""The settle path's shortcuts (issue 13 speed) agree with the general code they stand in for:
+"""The settle path's shortcuts (speed) agree with the general code they stand in for:
 the two-card hole read inline against ``take_cards``, remembered settings against
 ``HoldemSettings.from_json``, the whole-number rake against the Fraction formula, card texts and
 the evaluator's per-card lookups against cards made elsewhere, a round's stacks copied as given

@@ -1,6 +1,6 @@
 """What ``dealer-assist settle`` accepts beyond the canonical spelling (docs/HAND_RECORDS.md):
-card texts with the emoji variation selector U+FE0F after the suit symbol (issue 17 part 7),
-a UTF-8 byte-order mark at the start of a file (issue 17 part 8), and ``payout_unit``.
+card texts with the emoji variation selector U+FE0F after the suit symbol,
+a UTF-8 byte-order mark at the start of a file, and ``payout_unit``.
 
 Records are the shared golden cases, written to real files and settled by the real command.
 """

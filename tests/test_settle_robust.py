@@ -1,4 +1,4 @@
-"""``dealer-assist settle`` never traces back (issue 18 item 5).
+"""``dealer-assist settle`` never traces back.
 
 Hostile inputs through the real command (subprocess): deep nesting, over-long integers, invalid
 UTF-8, duplicate keys, U+2028 inside a string, over-long lines, memory exhaustion, empty input,

@@ -1,4 +1,4 @@
-"""Large payouts signed off from the pit-boss application (issue 16 part 3), end to end: the real
+"""Large payouts signed off from the pit-boss application, end to end: the real
 table service on the real emulator with a SQLite journal and its floor relay, the real
 PostgreSQL floor (a schema per test), the pit-boss window and the console window (Qt offscreen,
 pytest-qt). The walk's waiting seat reaches the application's "sign-offs waiting" with its

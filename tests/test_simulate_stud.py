@@ -1,4 +1,4 @@
-"""``dealer-assist simulate --game stud`` over the pty emulator (issue 14 part 5): eight players
+"""``dealer-assist simulate --game stud`` over the pty emulator: eight players
 who keep calling reach seventh street and run the deck short, so the dealer puts the burns back
 into the emulator's shoe and a community card (or, with a player gone, the burns reshuffled with
 the stub) comes from a new deck of only those cards; every hand journaled, the chain verifies,

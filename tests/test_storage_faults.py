@@ -1,4 +1,4 @@
-"""Storage faults (issue 18 item 6), with real things: a SQLite journal locked by a real second
+"""Storage faults, with real things: a SQLite journal locked by a real second
 connection holding a write transaction beyond the busy timeout, in the journal and under a
 running ``simulate``; a finished hand the journal refused, journaled before the next one; the
 dealer's sentences. Each fault ends in a retry that succeeds, or in one sentence on stderr (what

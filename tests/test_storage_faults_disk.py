@@ -1,4 +1,4 @@
-"""Storage faults of the disk (issue 18 item 6), for real: the free space of the journal's folder
+"""Storage faults of the disk, for real: the free space of the journal's folder
 watched (a warning, no new hand below the refusal threshold); a small tmpfs mounted for the test
 (skipped where mounting is not permitted) filled up mid-run, then enlarged; the records file on
 a full disk; a file size limit (RLIMIT_FSIZE: EFBIG); the job's output on a full device

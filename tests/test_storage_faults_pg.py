@@ -1,4 +1,4 @@
-"""Storage faults on PostgreSQL (issue 18 item 6), with the real server (127.0.0.1:5432, trust,
+"""Storage faults on PostgreSQL, with the real server (127.0.0.1:5432, trust,
 database ``test``; skipped when absent): connections killed with ``pg_terminate_backend`` from a
 second connection between writes (the pool pings before lending: replaced, no error), inside an
 append waiting for a row lock (retried, the hand stored once) and every 0.3 s under a running

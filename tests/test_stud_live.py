@@ -1,4 +1,4 @@
-"""The live Seven Card Stud hand (issue 14 parts 1-2): PeerHand with the Stud hooks, and the
+"""The live Seven Card Stud hand: PeerHand with the Stud hooks, and the
 table through the runner, the seventh-street shortage included.
 
 Random hands are played operation by operation and each journaled record, settled by

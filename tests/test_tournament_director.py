@@ -1,4 +1,4 @@
-"""The tournament director over real tables (issue 15 parts 2-4 journaled): whole tournaments
+"""The tournament director over real tables (parts 2-4 journaled): whole tournaments
 played in this process over the pty emulator into a real SQLite journal, then checked from the
 journal: the fold of the chain is the state the director built; every purchase is a chained
 record with who authorised it; Double Chance's second half comes at its level or when the first

@@ -1,4 +1,4 @@
-"""The heats formula (issue 15; rules text 002, "Formule di gioco"): twelve Stud players drawn
+"""The heats formula (rules text 002, "Formule di gioco"): twelve Stud players drawn
 into two heats of six over the pty emulator into a real SQLite journal; each heat played on its
 own table until its three qualifiers are left; the qualifiers drawn again for the final, each
 with a fresh starting stack and the clock from level 1; the final to a winner; the ranking the

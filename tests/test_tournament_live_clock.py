@@ -1,4 +1,4 @@
-"""A live tournament's clock across a crash (issue 15 part 3, docs/TOURNAMENTS.md "A live
+"""A live tournament's clock across a crash (docs/TOURNAMENTS.md "A live
 tournament's clock"): a real process plays a few hands of a Stud tournament whose levels run on
 wall time into a real SQLite journal and is killed with SIGKILL between hands; restarted a while
 later, the director resumes the clock paused at the time left as of the last entry (the outage

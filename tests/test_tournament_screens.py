@@ -1,4 +1,4 @@
-"""The tournament screens (issue 15 part 5), Qt offscreen with pytest-qt, over real SQLite
+"""The tournament screens, Qt offscreen with pytest-qt, over real SQLite
 journals written by the director's desk (and, for the EUR 250 cap, hands played over the pty
 emulator by the tournament director): the room's clock shows the level the core says and
 counts down with a controlled clock, the break's countdown, the pause, and says what keeps it

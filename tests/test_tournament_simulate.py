@@ -1,4 +1,4 @@
-"""``dealer-assist tournament simulate`` as a real process over the pty emulator (issue 15 part
+"""``dealer-assist tournament simulate`` as a real process over the pty emulator (part
 6): a 9-player Stud freezeout played to its final ranking on two tables (broken into one), the
 results, the per-level summary and the chip check printed, every hand and record in one chain
 that verifies; and ``kill -9`` at random moments: each rerun resumes from the journal and the

@@ -1,4 +1,4 @@
-"""Issue 15 part 3: a live tournament table's time banks survive a restart of its console.
+"""A live tournament table's time banks survive a restart of its console.
 
 Real journals (SQLite files), a real ``kill -9`` of a console process mid-hand, the strip and
 the poker console offscreen: a bank drawn before the restart shows what is left after it.

@@ -56,7 +56,7 @@ def test_unplug_mid_hand_voids_and_replug_reconnects(tmp_path: Path) -> None:
         assert voided.void_reason.code == "link_lost"
         assert "unplugged" in voided.void_reason.detail
         assert not runner.device_ready
-        acknowledge = getattr(runner, "acknowledge_void", None)  # issue 4's void alarm
+        acknowledge = getattr(runner, "acknowledge_void", None)  # the void alarm
         if acknowledge is not None:
             acknowledge()
 

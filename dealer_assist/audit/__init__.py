@@ -1,3 +1,3 @@
 """The pit boss's figures, pure: statistics of hands over a time range and the variance alert
-(issue 16 part 3; docs/STATISTICS.md). Storage answers the queries
+(docs/STATISTICS.md). Storage answers the queries
 (:mod:`dealer_assist.storage.stats`, :mod:`dealer_assist.storage.floor.stats`)."""

@@ -1,6 +1,6 @@
 """The banked family: one hand of a casino-banked game (UTH, THB) as a :class:`GameState`.
 
-Phases (issue 2): bets open -> rien ne va plus (dealing) -> decisions per street (preflop, flop,
+Phases: bets open -> rien ne va plus (dealing) -> decisions per street (preflop, flop,
 river for UTH; preflop, flop, turn for THB) -> showdown -> reveal -> settled, or void from any
 phase before settled. The hand changes only through :meth:`BankedHand.apply` of an operation
 (:mod:`dealer_assist.engine.operations`); the dealer-facing methods (:meth:`~BankedHand.act`,

@@ -96,7 +96,7 @@ _POT_MODULES = {
 POT_GAME_CODES = tuple(_POT_MODULES)
 
 
-_POT_RULES: dict[str, PotGame] = {}  # imported once: every settle asks (issue 13 speed)
+_POT_RULES: dict[str, PotGame] = {}  # imported once: every settle asks (speed)
 
 
 def get_pot_game(code: str) -> PotGame:

@@ -1,4 +1,4 @@
-"""Theoretical hold of the pay tables in force (issue 16 part 3, "Statistics and plots").
+"""Theoretical hold of the pay tables in force ("Statistics and plots").
 
 Two methods, by what the bet depends on:
 

@@ -1,4 +1,4 @@
-"""Large payouts signed off from the pit-boss application (issue 16 part 3, docs/PITBOSS.md
+"""Large payouts signed off from the pit-boss application (docs/PITBOSS.md
 "Sign-offs waiting"): the request a table posts to the floor while its payout walk waits on a
 seat, the request as the floor keeps it, and who may confirm it.
 

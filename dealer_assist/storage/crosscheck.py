@@ -1,4 +1,4 @@
-"""A table's journal against the floor database's copy (issue 16 item 2): the floor keeps every
+"""A table's journal against the floor database's copy: the floor keeps every
 table's chain as it received it, and its public key, where whoever rewrites the table's files
 cannot reach them; the first position whose hash differs is the first changed entry, even when
 the journal was rewritten, re-hashed and re-signed with a stolen key.

@@ -56,7 +56,7 @@ def make_engine(url: URL, *, create: bool, group: str | None = None) -> Engine:
     With ``create``, a SQLite journal, its ``-wal`` and ``-shm`` are created (or set) ``0600``,
     ``0640`` owned by ``group`` when one is named, before SQLite writes a card to them, and
     again before each new connection (SQLite removes the side files when the last connection
-    closes and would recreate them with this process's group): issue 18 item 3.
+    closes and would recreate them with this process's group).
 
     Raises:
         JournalError: SQLite without a file (in-memory has no durability); ``create`` is

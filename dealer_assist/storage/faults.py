@@ -1,4 +1,4 @@
-"""Storage faults (issue 18 item 6): a full disk, a journal locked beyond the busy timeout, a
+"""Storage faults: a full disk, a journal locked beyond the busy timeout, a
 dropped PostgreSQL connection.
 
 :class:`ResilientJournal` is the :class:`~dealer_assist.storage.journal.Journal` a table uses:

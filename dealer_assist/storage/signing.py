@@ -1,5 +1,5 @@
 """Ed25519 signatures: each table signs its journal's chain, and exports are signed the same way
-(issue 16 item 2; docs/AUDIT.md).
+(docs/AUDIT.md).
 
 A table's key pair lives in a *key folder* (``0700``; by default ``keys/`` beside a SQLite
 journal): ``<table>.key`` is the private key (PKCS#8 PEM, ``0600``, never in the journal),

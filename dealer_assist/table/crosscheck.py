@@ -1,6 +1,6 @@
 """Check a journal against an independent record of what was really dealt.
 
-The soak run (issue 4) compares every card the journal holds with the emulator's dealt log
+The soak run compares every card the journal holds with the emulator's dealt log
 (each card that left the device: deck, index, the card reported and the card actually dealt),
 and the hands the table started with the hands journaled: a wrong card accepted, a hand lost or
 recorded twice is a failure. Settled hands are settled again from their record (the same code

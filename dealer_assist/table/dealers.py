@@ -1,4 +1,4 @@
-"""The dealer on the box: who deals at the table, changed between hands (issue 16).
+"""The dealer on the box: who deals at the table, changed between hands.
 
 A dealer change is a table record (:mod:`dealer_assist.table.records`) of kind
 :data:`DEALER_CHANGE`: ``{"kind": "dealer_change", "dealer": BADGE, "previous": BADGE | None,

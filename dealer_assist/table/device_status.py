@@ -1,6 +1,6 @@
 """Whether the card source may start the next hand, and how its link is doing.
 
-Issue 4, "Between hands": a fault puts the table in "device not ready" and blocks the next deal
+Between hands, a fault puts the table in "device not ready" and blocks the next deal
 until it clears; the driver reconnects by itself with capped backoff and the console shows it.
 :class:`ReadinessTracker` follows the device events (FAULT/CLEAR, STATE, link lost/restored,
 identity alarm, restart) and merges them with the link a driver that reconnects reports
@@ -8,7 +8,7 @@ identity alarm, restart) and merges them with the link a driver that reconnects 
 :class:`~dealer_assist.source.LinkAware` capability; the capabilities of a source are declared in
 :mod:`dealer_assist.source`).
 
-Issue 17, 6: once frames went missing on the table's link (a link lost with pyserial's "multiple
+Once frames went missing on the table's link (a link lost with pyserial's "multiple
 access" words, a command refused while the link reopened, a void for skipped or missing cards),
 another program may be reading the port. The tracker keeps that evidence, and every later text of
 the core about the link or its frames (:meth:`ReadinessTracker.why_not_ready`, a void's detail
@@ -146,7 +146,7 @@ class ReadinessTracker(Readiness):
         )
 
 
-#: what went wrong with a card source, in the dealer's terms (issue 17, 5): the console says
+#: what went wrong with a card source, in the dealer's terms (5): the console says
 #: each kind as a sentence with what to do; the driver's own words stay in the log
 FAULT_KINDS = (
     "port_busy",  # another program holds the port (EBUSY, the lock)

@@ -7,7 +7,7 @@ condition holds or a timeout passes, and :class:`HeadlessTable` gives the banked
 in that form. Both are bounded: every wait of the runner has its own deadline, and every loop
 here has one too.
 
-A headless job resumes like the console (issue 18): before its first new hand it calls
+A headless job resumes like the console: before its first new hand it calls
 :func:`resume_table` (``HeadlessTable.resume``), which finishes, continues or voids by the rules
 what a crash left in the step log, and says in a sentence what it did with each hand
 (:class:`Resumed`). A storage error in the middle of a hand leaves the hand pending, for the

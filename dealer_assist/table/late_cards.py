@@ -1,4 +1,4 @@
-"""Cards that leave the device after their hand is over (issue 18 item 4).
+"""Cards that leave the device after their hand is over.
 
 A card of a finished hand's deck can still come out of the device: the rest of a voided hand's
 DEAL (the device was still dealing when the hand was voided), or a card dealt after the hand

@@ -1,4 +1,4 @@
-"""The payout walk's marks, kept so a crash during the payouts loses nothing (issue 17, item 2).
+"""The payout walk's marks, kept so a crash during the payouts loses nothing (item 2).
 
 A banked hand is settled and journaled at the reveal, which clears its steps; the dealer then
 pays the seats one by one. Which seats are paid is kept in the journal's pending-step log under
@@ -8,7 +8,7 @@ each :class:`~dealer_assist.engine.operations.SeatPaid` when the dealer moves pa
 durable on return (the journal's write, a committed transaction: it survives ``kill -9`` and, with
 the SQLite journal's synchronous writes, a power cut). The marks go when the next hand opens.
 
-A large payout's sign-off (issue 16 part 3, ``[signoff]`` tiers of the table's config) is a step
+A large payout's sign-off (``[signoff]`` tiers of the table's config) is a step
 of the same log, kind :data:`SIGNOFF_KIND` (:class:`SignOff`: seat, amount, the role required,
 who signed, when, the seat's cards as read), written before the screen says so; the table
 service journals it as a table record (kind ``payout_signoff``) before the marks go.

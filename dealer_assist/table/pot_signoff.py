@@ -1,4 +1,4 @@
-"""Large pots signed off at a poker table (issue 16 part 3; docs/console.md "Large-pot sign-off").
+"""Large pots signed off at a poker table (docs/console.md "Large-pot sign-off").
 
 What "a pot above a threshold" means here: each pot as the dealer pushes it (the main pot and
 every side pot on its own, GAMES.md "Pots are settled separately"), by its whole amount — every

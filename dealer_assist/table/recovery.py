@@ -1,6 +1,6 @@
 """Resuming after a crash: what the step log holds, and whether the device still has the deck.
 
-Issue 4, "Crash safety": after ``kill -9`` at any moment a restart resumes the hand in progress
+Crash safety: after ``kill -9`` at any moment a restart resumes the hand in progress
 exactly where it was (bets, decisions, cards received), or voids it with reason ``restart`` if
 the device lost or reshuffled the cards meanwhile (its deck changed, or it restarted: TCRP/1
 HELLO with seq 0). The runner replays the steps (:meth:`TableRunner.resume`); this module sorts
@@ -61,7 +61,7 @@ def sort_pending(steps: list[PendingStep]) -> PendingWork:
 @dataclass
 class DeviceRecord:
     """The device's history (oldest first) with its cards by (deck, index) and its decks'
-    SHUFFLED by deck id, to check a resumed step log against (issue 18 item 2)."""
+    SHUFFLED by deck id, to check a resumed step log against."""
 
     events: list[DeviceEvent]
     cards: dict[tuple[str, int], CardRead] = field(init=False)

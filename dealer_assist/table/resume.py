@@ -1,5 +1,5 @@
 """Resume after a restart: replay the step log (a fold of its operations), then catch up with the
-device (issue 4, "Crash safety").
+device ("Crash safety").
 
 Unfinished steps are replayed: a hand whose settlement or void was decided is journaled (once:
 the journal ignores a hand_uid it already holds); a hand in progress continues exactly where it
@@ -202,7 +202,7 @@ class ResumingRunner(TableRunner[S]):
         return self._device_record
 
     def _disagrees(self, op: Operation) -> VoidReason | None:
-        """Issue 18 item 2: a card (or a deck) of the step log that the frames the device
+        """A card (or a deck) of the step log that the frames the device
         still holds contradict, as the void that refuses the step log (``history_mismatch``,
         the device's own events its causes); None when they agree or the device does not
         hold it (nothing to compare). The history is read at the first card or deck step."""

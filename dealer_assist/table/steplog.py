@@ -1,7 +1,7 @@
 """The runner's side of the pending-step log: numbered steps of the hand in progress, and the
 void alarms the dealer has not acknowledged yet.
 
-Issue 4, "Crash safety": every step of a hand (bets locked, each card, each decision, reveal,
+Crash safety: every step of a hand (bets locked, each card, each decision, reveal,
 settlement, void) is written durably BEFORE it takes effect, so a restarted table replays them
 (:mod:`dealer_assist.table.recovery`). The journal clears a hand's steps in the same transaction
 that appends the hand, so a hand is either pending or journaled, never both and never neither.

@@ -1,4 +1,4 @@
-"""A live tournament's clock on wall time, across a crash or a power cut (issue 15 part 3).
+"""A live tournament's clock on wall time, across a crash or a power cut.
 
 In a simulation the clock is simulated (each hand lasts ``seconds_per_hand``). A live
 tournament (the director's console, the room's clock; opened with ``wall_clock``) runs its

@@ -1,6 +1,6 @@
 """Source failover: a table's card sources in priority order behind one CardSource.
 
-Issue 5, "Failover": a table lists its sources in priority order (serial shuffler, USB reader,
+Failover: a table lists its sources in priority order (serial shuffler, USB reader,
 camera, manual). The first one that opens is used. A source that fails between hands is replaced by
 the next one with a visible notice (:class:`~dealer_assist.events.SourceSwitched`); one that fails
 mid-hand voids the hand, because its LinkLost reaches the table's misdeal detector first, and the

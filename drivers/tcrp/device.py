@@ -9,7 +9,7 @@ taken with :meth:`TcrpDevice.next_event`; :attr:`TcrpDevice.link_status` shows t
 Its parts, one module each:
 
 - :mod:`~drivers.tcrp.receive`: the worker thread's receive loop (frames in order, ACKs,
-  events) and reconnection with backoff (issue 4);
+  events) and reconnection with backoff;
 - :mod:`~drivers.tcrp.commands`: commands (HELLO, SHUFFLE, DEAL, STATUS) sent from the caller's
   thread, waiting for ACK/NAK, retried 3 times 300 ms apart (DEVICE_PROTOCOL.md, "Reliability");
 - :mod:`~drivers.tcrp.history`: :class:`~drivers.tcrp.history.HistoryRecovery`, a collaborator

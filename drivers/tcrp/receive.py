@@ -14,10 +14,10 @@ its ACK says where the device's own sequence is (:meth:`ReceiveWindow.status_ans
 
 A frame whose fields do not fit its type (a CRC-valid CARD without an index, with an index that
 is not a number, a card text that is not a card) is NAKed, not acknowledged: the device sends it
-again, and the receive window never takes it (issue 18). A frame more than 256 ahead is dropped
+again, and the receive window never takes it. A frame more than 256 ahead is dropped
 and counted (``far_ahead_frames``); when such frames go on the worker sends HELLO.
 
-Reconnection (issue 4): when nothing is heard for the heartbeat timeout the worker probes with
+Reconnection: when nothing is heard for the heartbeat timeout the worker probes with
 HELLO, then reopens the transport, with a delay that doubles from ``reopen_interval`` up to
 ``reconnect_max``; a failed transport is reopened on the same schedule.
 """

@@ -5,7 +5,7 @@ Line settings follow DEVICE_PROTOCOL.md "Transports": 8N1, no flow control, 1152
 default (9600-115200). pyserial and OS errors become
 :class:`~dealer_assist.errors.TransportError`.
 
-The port is the table's alone (issue 17, 6): with ``exclusive`` a device path is locked
+The port is the table's alone (6): with ``exclusive`` a device path is locked
 (pyserial's ``flock``, which only other lockers respect) and put in the terminal's exclusive mode
 (``TIOCEXCL``), so a plain ``open()`` by another program fails with EBUSY while the table holds
 it (a process with CAP_SYS_ADMIN, e.g. root, passes anyway: the kernel's rule). The mode is

@@ -1,4 +1,4 @@
-"""``dealer-assist floor``: the floor database on PostgreSQL (issue 16 part 1; docs/FLOOR.md).
+"""``dealer-assist floor``: the floor database on PostgreSQL (docs/FLOOR.md).
 
 ``floor migrate --floor URL``: create or upgrade the floor schema (once per floor, before the
 tables forward to it).

@@ -1,4 +1,4 @@
-"""``dealer-assist pitboss report`` and ``pitboss stats`` (issue 16 part 3; docs/STATISTICS.md).
+"""``dealer-assist pitboss report`` and ``pitboss stats`` (docs/STATISTICS.md).
 
 ``pitboss report (--floor URL | --db PATH) --from T --to T --out FILE.pdf|.csv [--pit P]
 [--lang en|it] [--keys DIR] [--signer NAME]``: the shift report of every table over the range,

@@ -1,6 +1,6 @@
 """``dealer-assist settle [FILE|-]``: hand records in, settlements out (HAND_RECORD.md).
 
-Hostile input never traces back (issue 18): the input is read as bytes and split on ``\\n`` only
+Hostile input never traces back: the input is read as bytes and split on ``\\n`` only
 (a U+2028 inside a string is not a line break; a UTF-8 byte-order mark at the very start is
 dropped), each line decoded as strict UTF-8, JSON decoded
 with duplicate keys, NaN/Infinity, integers over Python's digit limit and nesting deeper than

@@ -312,7 +312,7 @@ def play_hand(
 
 def default_db(game: str) -> str:
     """The default journal of ``simulate --game GAME``: ``simulate-GAME.db`` in the data folder,
-    one per game (a table's journal is of one game: issue 17 item 8)."""
+    one per game (a table's journal is of one game)."""
     folder = data_folder()  # 0700: the journal holds the cards of the hand in progress
     return str(folder / f"simulate-{game}.db")
 

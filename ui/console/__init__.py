@@ -1,4 +1,4 @@
-"""The dealer's touchscreen console (PySide6), issue 3.
+"""The dealer's touchscreen console (PySide6).
 
 Layers, each importable on its own:
 

@@ -288,7 +288,7 @@ class ConsolePresenter(DerivedView, WalkTaps, CardTaps):
         """Lock the bets and deal; refused with the reason when a seat's bets are not valid."""
         if self.step() is not Step.BETS or self.busy:
             return
-        if not self.snap.device.ready:  # issue 4: a fault blocks the deal until it clears
+        if not self.snap.device.ready:  # a fault blocks the deal until it clears
             self.message = Message("device_not_ready", text=self.snap.device.why_not_ready)
             self._changed()
             return

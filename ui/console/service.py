@@ -13,7 +13,7 @@ Closing the console during a deal returns at once: the hand stays in the step lo
 the next start (it is not voided for cards that never came).
 
 One call is safe from another thread: :meth:`TableService.enter_card` (the keypad, into the
-manual source); a void during a deal is an ordinary step. Issue 5: the table's sources fail
+manual source); a void during a deal is an ordinary step. The table's sources fail
 over (``drivers.failover``); a switch is reported as a :class:`~ui.console.snapshot.SourceNotice`.
 The runner's per-card timeout is ``slow_card_timeout`` while the keypad or a camera is the
 source, so typing does not void a hand.

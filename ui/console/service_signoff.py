@@ -1,4 +1,4 @@
-"""The table service's large-payout sign-offs through the floor (issue 16 part 3): a mixin of
+"""The table service's large-payout sign-offs through the floor: a mixin of
 :class:`ui.console.service.TableService`, kept apart so that module stays small.
 
 With a floor (``signoff_relay``, a :class:`~dealer_assist.storage.floor.signoff_relay.SignoffRelay`

@@ -1,4 +1,4 @@
-"""The table service over a storage fault (issue 18 item 6): a mixin of
+"""The table service over a storage fault: a mixin of
 :class:`ui.console.service.TableService`, kept apart so that module stays small.
 
 The console's journal is a :class:`~dealer_assist.storage.faults.ResilientJournal`: it retries

@@ -1,4 +1,4 @@
-"""The table service's steps for the payout walk, corrections and the hand history (issue 17):
+"""The table service's steps for the payout walk, corrections and the hand history:
 a mixin of :class:`ui.console.service.TableService`, kept apart so that module stays small.
 
 - ``mark_paid``: the dealer moved past a seat in the payouts; the mark is written to the

@@ -1,4 +1,4 @@
-"""Large payouts signed off at the table (issue 16 part 3): the table's ``[signoff]`` tiers
+"""Large payouts signed off at the table: the table's ``[signoff]`` tiers
 (:class:`~dealer_assist.config.SignoffTier`) stop the payout walk on a seat whose net win is
 above a tier until someone of the tier's role confirms with badge and PIN.
 

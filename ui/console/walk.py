@@ -1,4 +1,4 @@
-"""The dealer's taps of the payout walk, the corrections and the hand history (issue 17): a base
+"""The dealer's taps of the payout walk, the corrections and the hand history: a base
 of :class:`ui.console.presenter.ConsolePresenter`. Qt-free.
 
 Named settings (seconds, the presenter's keyword arguments):

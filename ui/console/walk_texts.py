@@ -1,4 +1,4 @@
-"""Texts of the payout walk, the corrections and the hand history (issue 17), through Qt's
+"""Texts of the payout walk, the corrections and the hand history, through Qt's
 translation system like :mod:`ui.console.texts` (Italian in ``ui/i18n/it_console_walk.py``)."""
 
 from __future__ import annotations

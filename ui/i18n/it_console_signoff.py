@@ -1,4 +1,4 @@
-"""Italian of the banked console's large-payout sign-off (issue 16 part 3)."""
+"""Italian of the banked console's large-payout sign-off."""
 
 IT = {
     "Seat %1: a large payout — a pit boss signs it off with badge and PIN first": (

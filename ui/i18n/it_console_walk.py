@@ -1,4 +1,4 @@
-"""Italian of the payout walk, the corrections and the hand history (issue 17)."""
+"""Italian of the payout walk, the corrections and the hand history."""
 
 IT = {
     "Back": "Indietro",

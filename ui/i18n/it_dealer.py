@@ -1,4 +1,4 @@
-"""Italian of the dealer on the box (issue 16): the consoles' Dealer control and pad, the
+"""Italian of the dealer on the box: the consoles' Dealer control and pad, the
 pit-boss search's dealer field and shift picker. The person is the "croupier" (as the pit-boss
 role, it_pitboss.py; "Banco" is the house's hand). Texts translated elsewhere are not repeated."""
 

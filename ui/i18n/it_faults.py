@@ -1,4 +1,4 @@
-"""Italian of the dealer's fault texts (issue 17, 5: ``ui/console/texts.py``, faults section):
+"""Italian of the dealer's fault texts (5: ``ui/console/texts.py``, faults section):
 each one says what happened and what to do, in the instruction form of the issue's own example
 ("cavo della miscelatrice scollegato: ricollegarlo")."""
 

@@ -1,5 +1,5 @@
 """Italian of the pit-boss window (ui/pitboss/: login, floor and alerts, hand search, hand
-detail, replay and recompute; issue 16 part 3). Texts translated elsewhere are not repeated."""
+detail, replay and recompute). Texts translated elsewhere are not repeated."""
 
 IT = {
     "%1 hand %2 (%3): %4": "%1 mano %2 (%3): %4",

@@ -1,4 +1,4 @@
-"""Italian of the pit-boss window's Statistics tab (ui/pitboss/stats_tab.py, issue 16 part 3).
+"""Italian of the pit-boss window's Statistics tab (ui/pitboss/stats_tab.py).
 The shift report's own words (CSV/PDF, written without Qt) are in ui/pitboss/export.py."""
 
 IT = {

@@ -1,4 +1,4 @@
-"""Italian of the poker console's large-pot sign-off (issue 16 part 3; ui/poker/widgets/
+"""Italian of the poker console's large-pot sign-off (ui/poker/widgets/
 signoff_page.py, ui/poker/texts.py)."""
 
 IT = {

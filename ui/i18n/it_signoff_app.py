@@ -1,5 +1,5 @@
 """Italian of the pit-boss application's sign-offs waiting (ui/pitboss/signoff_panel.py and the
-window's answers; issue 16 part 3). Texts translated elsewhere are not repeated."""
+window's answers). Texts translated elsewhere are not repeated."""
 
 IT = {
     " and ": " e ",

@@ -1,4 +1,4 @@
-"""Italian of the storage-fault sentences (ui/kit/storage_notice.py, issue 18 item 6)."""
+"""Italian of the storage-fault sentences (ui/kit/storage_notice.py)."""
 
 _PAIRS = [
     (

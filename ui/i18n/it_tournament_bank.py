@@ -1,5 +1,5 @@
-"""Italian texts of the dealer's level strip about the time banks in the journal (issue 15
-part 3; rules text 002, "riserva di tempo")."""
+"""Italian texts of the dealer's level strip about the time banks in the journal
+(rules text 002, "riserva di tempo")."""
 
 IT = {
     "Time banks not read back: %1": "Riserve di tempo non rilette: %1",

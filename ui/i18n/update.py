@@ -213,7 +213,7 @@ IT = {
     "DEVICE NOT READY": "DISPOSITIVO NON PRONTO",
     "the next hand waits until it clears": "la prossima mano attende che si risolva",
     "OK": "OK",
-    # issue 13 part 7: the poker-room console (Hold'em)
+    # the poker-room console (Hold'em)
     "Resumed after a restart: the hand goes on": "Ripresa dopo un riavvio: la mano continua",
     "That card was already entered in this deal: check the card and enter it again": (
         "Questa carta è già stata inserita in questa mano: controlla la carta e inseriscila "
@@ -315,7 +315,7 @@ IT = {
     "Place the button first: tap a player's seat, then “Button here”": (
         "Prima il bottone: tocca il posto di un giocatore, poi “Bottone qui”"
     ),
-    # issue 14 part 4: the Seven Card Stud console (streets, bring-in, opening, the deck short)
+    # the Seven Card Stud console (streets, bring-in, opening, the deck short)
     "3rd street": "Terza strada",
     "4th street": "Quarta strada",
     "5th street": "Quinta strada",

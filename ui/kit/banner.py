@@ -46,7 +46,7 @@ class NoticeSink(Protocol):
 
 
 class NotReadyBar(QFrame):
-    """Red bar while the device is not ready between hands (issue 4: the next hand waits until
+    """Red bar while the device is not ready between hands (the next hand waits until
     the fault clears); says why and how the reconnection goes."""
 
     def __init__(self) -> None:
@@ -86,8 +86,8 @@ class NotReadyBar(QFrame):
 
 
 class NoticeBar(QFrame):
-    """Amber bar announcing that the table reads its cards from another source (issue 5:
-    "replaced by the next one with a visible notice"); stays until the dealer taps OK."""
+    """Amber bar announcing that the table reads its cards from another source
+    ("replaced by the next one with a visible notice"); stays until the dealer taps OK."""
 
     def __init__(self, presenter: NoticeSink) -> None:
         super().__init__()

@@ -1,7 +1,7 @@
-"""The dealer's card keypad: rank, suit, confirm (issue 5, "Manual entry").
+"""The dealer's card keypad: rank, suit, confirm ("Manual entry").
 
 A standalone widget: thirteen rank keys, four suit keys, a preview of the chosen card and Clear /
-Confirm. Every key is at least :data:`TOUCH` pixels on each side (issue 3: 64 px touch targets).
+Confirm. Every key is at least :data:`TOUCH` pixels on each side (64 px touch targets).
 Confirm emits :attr:`CardKeypad.cardChosen` with a :class:`~dealer_assist.cards.Card`; the console
 passes it to :meth:`drivers.manual.ManualSource.enter`, which reports it as a manual card.
 
@@ -10,7 +10,7 @@ confirmed card becomes unavailable too, so the same card cannot be entered twice
 physical keyboard works as well: ``A K Q J T 9 ... 2`` (``1`` or ``0`` for ten), ``s h d c``,
 Enter to confirm, Escape or Backspace to clear.
 
-Privacy (issue 17, 4): the chosen card is not echoed in large type (the checked rank and suit
+Privacy (4): the chosen card is not echoed in large type (the checked rank and suit
 keys show the choice; :meth:`CardKeypad.set_echo` turns a small echo on), and a refused card gets
 the core's own refusal (:data:`CARD_TAKEN`, the console's ``card_taken`` message): the same words
 whether the card is face up or one typed before and still face down, never where it is.

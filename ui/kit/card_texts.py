@@ -40,7 +40,7 @@ SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
 
 #: a typed card refused as already in the deck, by the keypad or by the core, in both consoles:
-#: the same words for a face-up card and a face-down one, never which card or where (issue 17, 4)
+#: the same words for a face-up card and a face-down one, never which card or where (4)
 CARD_TAKEN = QT_TRANSLATE_NOOP(
     "", "That card is already in this deck: look again and enter the right card"
 )
@@ -98,7 +98,7 @@ def place_text(place: str) -> str:
 
 
 def notice_text(notice: SourceNotice) -> str:
-    """The card-source switch notice (issue 5: a visible notice); the reason goes on its own
+    """The card-source switch notice (a visible notice); the reason goes on its own
     line (``"Reason: %1"``)."""
     head = trf("Card source changed: %1 → %2.", notice.from_source, notice.to_source)
     if notice.manual:

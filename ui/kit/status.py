@@ -71,7 +71,7 @@ class CommandError:
 
 @dataclass(frozen=True)
 class StorageBanner:
-    """The journal's storage as the dealer must know it (issue 18 item 6), drawn as a banner.
+    """The journal's storage as the dealer must know it, drawn as a banner.
 
     Attributes:
         text, args: the English source of the dealer's sentence and its ``%1``... arguments

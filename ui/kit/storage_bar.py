@@ -1,4 +1,4 @@
-"""The bar of the journal's storage (issue 18 item 6): red while the journal refuses writes (the
+"""The bar of the journal's storage: red while the journal refuses writes (the
 hand stays pending, nothing is dealt; *Retry* once the storage is freed), amber for a notice (the
 disk getting full, the journal answering again; *OK* dismisses it). Drawn from the view on the
 GUI thread; the sentence is :mod:`ui.kit.storage_notice`'s, translated here."""

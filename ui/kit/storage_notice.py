@@ -1,4 +1,4 @@
-"""The dealer's sentences of a storage fault and of a journal disk getting full (issue 18 item 6),
+"""The dealer's sentences of a storage fault and of a journal disk getting full,
 for the console (and any window) to show translated: ``trf(text, *args)`` of
 :func:`storage_text` (``ui/console/texts.py``; the Italian is in ``ui/i18n/it_storage.py``).
 

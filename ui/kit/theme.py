@@ -1,7 +1,7 @@
 """Colours, sizes and the style sheet of the console (dark room, felt table, gold accents).
 
 Sizes are pixels on the target 1920x1080 touchscreen. ``TOUCH`` is the minimum side of anything
-the dealer taps (issue 3: at least 64 px); amounts use ``AMOUNT_PT`` and larger so they read from
+the dealer taps (at least 64 px); amounts use ``AMOUNT_PT`` and larger so they read from
 a metre away.
 """
 

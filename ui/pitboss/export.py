@@ -1,6 +1,6 @@
 """The shift report: per table its hands, drop, win, hold, theoretical hold and alerts, as CSV
-(``csv``) or PDF (reportlab), signed with a detached ``FILE.sig`` (issue 16 part 3;
-docs/STATISTICS.md, docs/AUDIT.md).
+(``csv``) or PDF (reportlab), signed with a detached ``FILE.sig``
+(docs/STATISTICS.md, docs/AUDIT.md).
 
 The report is built from any :class:`~dealer_assist.audit.stats.StatsSource` (a table's journal
 or the floor); the theoretical hold of each table's game is the simulated main-game hold

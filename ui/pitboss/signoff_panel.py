@@ -1,5 +1,5 @@
 """The floor view's "sign-offs waiting": the large payouts whose table waits for a pit boss
-(issue 16 part 3), with the amount and the seat's cards, and the confirmation by the logged-in
+, with the amount and the seat's cards, and the confirmation by the logged-in
 user's PIN entered again. *Confirm sign-off* is enabled only for a role that may confirm the
 selected payout's tier (a pit boss or shift manager for a pit boss's tier, a shift manager for
 his own; never the auditor); the session checks it again, and logs it, on the worker.

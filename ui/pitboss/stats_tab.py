@@ -1,4 +1,4 @@
-"""The Statistics tab of the pit-boss window (issue 16 part 3; docs/STATISTICS.md): hands per
+"""The Statistics tab of the pit-boss window (docs/STATISTICS.md): hands per
 hour, drop, win and hold by table, pit, shift, dealer or game over a time range; the hold by day
 against the theoretical hold's 95% band and the hands per hour by hour, plotted with pyqtgraph.
 

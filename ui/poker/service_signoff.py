@@ -1,4 +1,4 @@
-"""The poker table's large-pot sign-offs through the floor (issue 16 part 3): a mixin of
+"""The poker table's large-pot sign-offs through the floor: a mixin of
 :class:`ui.poker.service.PokerService`, kept apart so that module stays small; the banked
 console's :mod:`ui.console.service_signoff` is the model.
 

@@ -1,4 +1,4 @@
-"""A large pot's sign-off at the poker console (issue 16 part 3; docs/console.md "Large-pot
+"""A large pot's sign-off at the poker console (docs/console.md "Large-pot
 sign-off"), Qt-free.
 
 The runner stops the award of a pot above a ``[signoff]`` tier

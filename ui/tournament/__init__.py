@@ -1,4 +1,4 @@
-"""The tournament's screens (issue 15 part 5; rules text 002): the room's big clock
+"""The tournament's screens (rules text 002): the room's big clock
 (:mod:`~ui.tournament.clock_window`), the director's console (:mod:`~ui.tournament.director_window`
 over :mod:`~ui.tournament.desk`) and the strip a dealer's table console shows
 (:mod:`~ui.tournament.level_strip`). What they show is computed Qt-free in

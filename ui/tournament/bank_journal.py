@@ -1,5 +1,5 @@
 """The time banks of a live tournament table in its journal, so a crash resumes them (rules
-text 002: one reserve per player for the whole tournament; issue 15 part 3).
+text 002: one reserve per player for the whole tournament).
 
 A decision at the console that drew on a player's bank (or timed out with it open) is journaled
 when it ends as a desk record of the tournament (kind ``"tournament"``, event

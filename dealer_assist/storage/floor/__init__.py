@@ -1,5 +1,5 @@
 """The floor database on PostgreSQL: every table's journal forwarded (store and forward), each
-table's chain checked as it arrives, alerts on a break (issue 16 part 1; docs/FLOOR.md)."""
+table's chain checked as it arrives, alerts on a break (docs/FLOOR.md)."""
 
 from dealer_assist.storage.floor.errors import FloorError, FloorUnavailableError
 from dealer_assist.storage.floor.floor import Alert, Floor, FloorTable, ReceivedHead

@@ -322,7 +322,7 @@ class Floor:
 
     def heads(self, table_id: str) -> list[ReceivedHead]:
         """Every head of ``table_id`` as the floor received it, oldest first (one per stored
-        batch): what a table's journal is compared with (issue 16 part 2)."""
+        batch): what a table's journal is compared with."""
         heads = floor_heads.c
         query = sa.select(floor_heads).where(heads.table_id == table_id).order_by(heads.id)
         with self._transaction("read a table's heads") as conn:
@@ -459,7 +459,7 @@ def _stored(m: Mapping[Any, Any]) -> StoredHand:
 
 
 def _signed(m: Mapping[Any, Any]) -> dict[str, Any]:
-    """The signature fields a :class:`StoredHand` carries (issue 16 part 2), from the row."""
+    """The signature fields a :class:`StoredHand` carries, from the row."""
     names = ("signature", "key_id")
     return {n: m[n] for n in names if n in getattr(StoredHand, "__dataclass_fields__", {})}
 

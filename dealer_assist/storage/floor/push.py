@@ -112,10 +112,10 @@ class Pusher:
     Args:
         journal, floor: the table's journal and the floor.
         pit: the table's pit on the floor (registered with the table).
-        public_key: the table's public key as 64 hex digits (issue 16 part 2,
-            :attr:`dealer_assist.storage.signing.PublicKey.hex`), registered once.
+        public_key: the table's public key as 64 hex digits
+            (:attr:`dealer_assist.storage.signing.PublicKey.hex`), registered once.
         signature_of: the signature of an entry, stored with it; None (default): the entry's
-            own ``signature`` as the journal stores it (issue 16 part 2).
+            own ``signature`` as the journal stores it.
         batch: records per floor transaction.
         signed_only: send nothing from the first unsigned entry on (a journal signed by its
             notary: an entry journaled while the notary was away waits until it is signed,

@@ -7,7 +7,7 @@ forwarded journal entry in ``floor_records`` keyed by ``(table_id, position)`` (
 
 ``content`` is the entry's canonical JSON text, exactly what its hash covers (as in the table
 journal: JSONB would re-encode numbers). ``signature``/``key_id``: the table's Ed25519 signature
-of the entry's hash and its key id, as the journal stores them (issue 16 part 2; ``None``
+of the entry's hash and its key id, as the journal stores them (``None``
 unsigned). The search columns (``wagered``, ``top_amount``, ``house_net``, ``seats``,
 ``flags``, ``dealer``) are read from the content at ingest
 (:mod:`dealer_assist.storage.floor.summary`) and are not hashed. ``floor_hourly`` sums the
@@ -35,8 +35,8 @@ floor_tables = sa.Table(
     sa.Column("table_id", sa.String(64), primary_key=True),
     sa.Column("game", sa.String(16), nullable=False),
     sa.Column("pit", sa.String(64), nullable=True),
-    #: the table's Ed25519 public key as 64 hex digits (issue 16 part 2,
-    #: :attr:`dealer_assist.storage.signing.PublicKey.hex`), set once; another one is an alert
+    #: the table's Ed25519 public key as 64 hex digits
+    #: (:attr:`dealer_assist.storage.signing.PublicKey.hex`), set once; another one is an alert
     sa.Column("public_key", sa.Text, nullable=True),
     sa.Column("last_position", sa.BigInteger, nullable=False),
     sa.Column("last_hash", sa.String(64), nullable=False),

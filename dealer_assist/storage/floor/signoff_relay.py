@@ -1,4 +1,4 @@
-"""The table's side of the floor's sign-off requests, on a thread of its own (issue 16 part 3).
+"""The table's side of the floor's sign-off requests, on a thread of its own.
 
 The table service (its worker thread) says what its payout walk waits for and what it signed;
 the :class:`SignoffRelay` thread does the floor's part — posts the requests, cancels those

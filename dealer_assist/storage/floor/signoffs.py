@@ -1,5 +1,5 @@
-"""The floor's large-payout sign-off requests (``floor_signoffs``, revision f0004; issue 16
-part 3, docs/PITBOSS.md "Sign-offs waiting").
+"""The floor's large-payout sign-off requests (``floor_signoffs``, revision f0004;
+docs/PITBOSS.md "Sign-offs waiting").
 
 One row per ``(table_id, hand_uid, seat)``: the table posts it while its payout walk waits on
 the seat (:meth:`FloorSignoffs.post`, idempotent: a restart or a retry posts it once); the

@@ -19,8 +19,8 @@ TZ = sa.DateTime(timezone=True)
 
 
 def upgrade() -> None:
-    """Create the four tables and the indexes of the pit boss's hand search (issue 16 part 3:
-    table, time, game, voids, amounts, flags; newest first, paged)."""
+    """Create the four tables and the indexes of the pit boss's hand search
+    (table, time, game, voids, amounts, flags; newest first, paged)."""
     op.create_table(
         "floor_tables",
         sa.Column("table_id", sa.String(64), primary_key=True),

@@ -1,4 +1,4 @@
-"""Floor statistics: a covering index for the sums of a pit's month (issue 16 part 3).
+"""Floor statistics: a covering index for the sums of a pit's month.
 
 ``FloorStats`` sums ``wagered`` and ``house_net`` per table over a ``recorded_at`` range; with
 every column it reads in the index (``INCLUDE``), PostgreSQL answers from the index alone

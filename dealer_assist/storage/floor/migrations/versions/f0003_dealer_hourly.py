@@ -1,4 +1,4 @@
-"""Floor dealer column and hourly rollup (issue 16 part 3: the dealer search, a pit's month).
+"""Floor dealer column and hourly rollup (the dealer search, a pit's month).
 
 ``floor_records.dealer``: the dealer's badge id the table recorded with the hand
 (``extra["dealer"]``, read at ingest by :func:`dealer_assist.storage.floor.summary.search_columns`:

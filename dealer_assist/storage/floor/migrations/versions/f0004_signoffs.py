@@ -1,4 +1,4 @@
-"""Floor sign-off requests: large payouts waiting for a pit boss (issue 16 part 3).
+"""Floor sign-off requests: large payouts waiting for a pit boss.
 
 A table whose payout walk stops on a seat above a ``[signoff]`` tier posts a row; the pit-boss
 application confirms it (who, role, when); the table takes the confirmation or cancels the

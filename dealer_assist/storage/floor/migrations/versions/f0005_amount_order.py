@@ -1,4 +1,4 @@
-"""Floor search: one table's hands in the order of an amount, largest first (issue 16 part 4).
+"""Floor search: one table's hands in the order of an amount, largest first.
 
 The pit boss sorts a table's hands by the amount staked or by the largest payout or pot
 (``Sort("wagered")``, ``Sort("top_amount")``, descending, NULLS LAST: a void has no amount). With
