@@ -77,6 +77,8 @@ def test_headless_demo_keeps_its_hands_out_of_the_table_journal(tmp_path: Path) 
     assert not table_journal.exists()
     demo_journal = tmp_path / "console-demo" / "demo-journal.db"
     assert f"demo hands journaled in {Path('console-demo') / 'demo-journal.db'}" in proc.stdout
+    hands = [line.split(":")[0] for line in proc.stdout.splitlines() if line.startswith("hand ")]
+    assert hands == ["hand 1", "hand 2", "hand 3"], proc.stdout  # each hand summed up once
     with Journal(str(demo_journal)) as journal:
         assert journal.count() == 3
         assert journal.verify().ok

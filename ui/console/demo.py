@@ -72,6 +72,7 @@ class DemoDriver(QObject):
         self.saved: list[Path] = []
         self.ok = True
         self.summary: list[str] = []
+        self._summed = 0  # the last hand whose settlement is in the summary
         self._taken: set[str] = set()
         self._pending = False
         self._done = False
@@ -240,10 +241,12 @@ class DemoDriver(QObject):
                 self._shot("settlement")
             self.p.dealer_button()  # next
             return
-        self._shot("settlement_done")
-        cur = self.console.config.currency
-        nets = ", ".join(f"seat {r.seat} {_signed(r.net, cur)}" for r in view.settlement)
-        self.summary.append(f"hand {self.hand}: settled ({nets})")
+        if self._summed != self.hand:  # a view drawn again before the new hand is not a second hand
+            self._summed = self.hand
+            self._shot("settlement_done")
+            cur = self.console.config.currency
+            nets = ", ".join(f"seat {r.seat} {_signed(r.net, cur)}" for r in view.settlement)
+            self.summary.append(f"hand {self.hand}: settled ({nets})")
         if not self._end_hand():
             self.p.dealer_button()  # new hand
 
