@@ -42,7 +42,7 @@ from tests.test_journal_fixtures import (
     make_entry,
     run_python,
 )
-from ui.commands.audit import format_hand
+from ui.commands.audit_format import format_hand
 
 TABLE = PokerTable(blinds=(100, 200), chip=100, buy_in_min=8000, buy_in_max=40000, seats=9)
 TID = "HOLDEM-01"
