@@ -171,3 +171,14 @@ def test_a_holdem_rebuy_tournament_rehearsed_to_one_winner(tmp_path: Path, capsy
     asked = r"^  \S+ has no chips: a rebuy is open \(the director confirms it\), else out$"
     assert re.search(asked, out, re.MULTILINE)
     assert records_lines(records) == len(got["hands"])
+
+
+@pytest.mark.parametrize("game", ["holdem", "stud"])
+def test_a_pot_games_forced_bet_fields_are_the_keys_its_level_bets_posts(game: str) -> None:
+    from dealer_assist.games import get_pot_game
+    from ui.tournament.rehearsal_report import posted_bets
+
+    plugin = get_pot_game(game)
+    bets = plugin.level_bets(5, 10, 20, 40)
+    assert tuple(bets) == plugin.forced_bet_fields
+    assert posted_bets({"game": game, **bets, "players": []}) == bets

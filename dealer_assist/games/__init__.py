@@ -52,6 +52,8 @@ class PotGame(Protocol):
     replays_by_fold: bool
     """The pit boss replays its hands as a fold of the table's operations (``False``: the
     record's actions in order, not yet rebuilt)."""
+    forced_bet_fields: tuple[str, ...]
+    """The record fields that carry a level's forced bets and limits (:meth:`level_bets`' keys)."""
 
     def table_game(self, section: Mapping[str, Any]) -> Any:
         """The table's game settings from its ``[poker]`` section; ConfigError naming the key."""

@@ -197,6 +197,8 @@ class HoldemRules:
 
         return HoldemTableOps(config)
 
+    forced_bet_fields = ("ante", "blinds")
+
     def level_bets(self, ante: int, bring_in: int, small: int, big: int) -> dict[str, Any]:
         """The record's forced bets at a tournament level: ante and blinds (chips); Hold'em has
         no bring-in, so ``bring_in`` is unused."""

@@ -433,6 +433,8 @@ class StudRules:
 
         return Player(style, rng)
 
+    forced_bet_fields = ("ante", "bring_in", "limits")
+
     def level_bets(self, ante: int, bring_in: int, small: int, big: int) -> dict[str, Any]:
         """The record's forced bets at a tournament level: ante, bring-in and the fixed limits
         (chips; rules text 002)."""

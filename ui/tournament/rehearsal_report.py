@@ -34,8 +34,7 @@ def posted_bets(record: Mapping[str, Any]) -> dict[str, Any]:
     game = record.get("game")
     if game not in POT_GAME_CODES:
         return {}
-    keys = get_pot_game(str(game)).level_bets(0, 0, 0, 0)
-    return {k: record.get(k) for k in keys}
+    return {k: record.get(k) for k in get_pot_game(str(game)).forced_bet_fields}
 
 
 @dataclass(frozen=True)
