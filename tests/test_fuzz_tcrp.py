@@ -252,7 +252,7 @@ def test_device_random_and_mutated_bytes_never_raise_nor_give_a_corrupted_card(
     device._fuzz_allowed = allowed  # type: ignore[attr-defined]  # across examples
     # around the seq the device expects next: in order, repeated, or ahead (a gap)
     parts = data.draw(st.lists(frame_parts(st.integers(-1, 2)), max_size=8))
-    base, sent = device._window.expected or 0, []
+    base, sent = device._link.window.expected or 0, []
     for p in parts:
         sent.append(encode(p, base))
         base += p[0] == 0

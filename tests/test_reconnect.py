@@ -19,6 +19,7 @@ from dealer_assist.table.driving import HeadlessTable
 from drivers.emulator.process import EmulatorProcess
 from drivers.factory import open_source
 from drivers.tcrp.device import TcrpDevice
+from drivers.tcrp.receive import backoff
 from drivers.tcrp.timings import TcrpTimings
 from drivers.transport.serial_port import SerialTransport
 from tests.conftest import close_at_teardown
@@ -34,12 +35,9 @@ def free_port() -> int:
 
 
 def test_backoff_doubles_to_its_cap_and_is_visible() -> None:
-    d = TcrpDevice(SerialTransport("loop://"), timings=TcrpTimings(reopen_interval=0.1,
-                                                                   reconnect_max=0.5))  # fmt: skip
-    delays = []
-    for attempts in range(0, 8):
-        d._attempts = attempts
-        delays.append(d._backoff())
+    timings = TcrpTimings(reopen_interval=0.1, reconnect_max=0.5)
+    d = TcrpDevice(SerialTransport("loop://"), timings=timings)
+    delays = [backoff(attempts, timings) for attempts in range(0, 8)]
     assert delays == [0.1, 0.1, 0.2, 0.4, 0.5, 0.5, 0.5, 0.5]
     assert d.link_status.state == "closed"
 

@@ -1,7 +1,7 @@
 """TCRP/1 (DEVICE_PROTOCOL.md): the frame codec, receive-side sequencing and the host-side
 protocol device :class:`~drivers.tcrp.device.TcrpDevice` with its
 :class:`~drivers.tcrp.timings.TcrpTimings` (the device's parts: receive loop, commands, history
-recovery; see :mod:`drivers.tcrp.device`)."""
+recovery, link, identity watch; see :mod:`drivers.tcrp.device`)."""
 
 from drivers.tcrp.device import PROTOCOL_ID, TcrpDevice
 from drivers.tcrp.frame import (

@@ -3,49 +3,61 @@
 :class:`TcrpDevice` is the session: open() starts the worker, handshakes (HELLO) and checks the
 pinned identity (DEVICE_PROTOCOL.md, "Security"); close() ends it. A closed device can be opened
 again (a new session: fresh counters, sequence and identity check); each session's worker has its
-own stop flag, so a worker that outlived close() never runs on into the next session. Events are
-taken with :meth:`TcrpDevice.next_event`; :attr:`TcrpDevice.link_status` shows the link.
+own stop flag and its own collaborators, so a worker that outlived close() never runs on into
+the next session. Events are taken with :meth:`TcrpDevice.next_event`;
+:attr:`TcrpDevice.link_status` shows the link.
 
-Its parts, one module each:
+The device holds its collaborators, each owning its state, one module each:
 
-- :mod:`~drivers.tcrp.receive`: the worker thread's receive loop (frames in order, ACKs,
-  events) and reconnection with backoff;
-- :mod:`~drivers.tcrp.commands`: commands (HELLO, SHUFFLE, DEAL, STATUS) sent from the caller's
-  thread, waiting for ACK/NAK, retried 3 times 300 ms apart (DEVICE_PROTOCOL.md, "Reliability");
-- :mod:`~drivers.tcrp.history`: :class:`~drivers.tcrp.history.HistoryRecovery`, a collaborator
-  owning its capture: after a restart of the host, :meth:`TcrpDevice.recover_history` asks the
-  device through it to resend the frames it keeps from before the new session (RESEND);
-- :mod:`~drivers.tcrp.state`: the state they share; :mod:`~drivers.tcrp.frame_events`: a frame
-  as its event; :mod:`~drivers.tcrp.timings`: :class:`~drivers.tcrp.timings.TcrpTimings`.
+- :mod:`~drivers.tcrp.link`: :class:`~drivers.tcrp.link.Link`, the session's writes (host seq),
+  receive window, counters and event queue, made at each open and handed to the others;
+- :mod:`~drivers.tcrp.receive`: :class:`~drivers.tcrp.receive.ReceiveLoop`, the worker thread's
+  receive loop (frames in order, ACKs, events) and reconnection with backoff;
+- :mod:`~drivers.tcrp.identity`: :class:`~drivers.tcrp.identity.IdentityWatch`, the session's
+  HELLOs, the identity accepted at the handshake and the alarm when another device answers;
+- :mod:`~drivers.tcrp.commands`: :class:`~drivers.tcrp.commands.CommandChannel`, commands
+  (HELLO, SHUFFLE, DEAL, STATUS) sent from the caller's thread, waiting for ACK/NAK, retried
+  3 times 300 ms apart (DEVICE_PROTOCOL.md, "Reliability");
+- :mod:`~drivers.tcrp.history`: :class:`~drivers.tcrp.history.HistoryRecovery`: after a
+  restart of the host, :meth:`TcrpDevice.recover_history` asks the device through it to resend
+  the frames it keeps from before the new session (RESEND);
+- :mod:`~drivers.tcrp.frame_events`: a frame as its event; :mod:`~drivers.tcrp.timings`:
+  :class:`~drivers.tcrp.timings.TcrpTimings`.
 """
 
 from __future__ import annotations
 
 import logging
-import queue
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from dealer_assist.errors import DeviceError, DeviceIdentityError, ProtocolError
 from dealer_assist.events import DeviceEvent
 from dealer_assist.source import LinkStats, LinkStatus, SourceIdentity
+from drivers.tcrp.commands import CommandChannel
+from drivers.tcrp.history import HistoryRecovery
+from drivers.tcrp.identity import IdentityWatch
+from drivers.tcrp.link import Link
 from drivers.tcrp.receive import ReceiveLoop
+from drivers.tcrp.timings import TcrpTimings
+from drivers.transport.base import Transport
 
 log = logging.getLogger(__name__)
 
 PROTOCOL_ID = "TCRP1"
 
 
-class TcrpDevice(ReceiveLoop):
+class TcrpDevice:
     """A TCRP/1 device behind a transport, as a :class:`~dealer_assist.source.CardSource`.
 
-    Args (stored by the constructor of :class:`~drivers.tcrp.state.DeviceState`):
+    Args:
         transport: the byte link (opened by :meth:`open`, closed by :meth:`close`).
         name: the source name put on every event.
         pin_model, pin_serial: required identity from the configuration; None = not pinned.
         timings: see :class:`~drivers.tcrp.timings.TcrpTimings`.
+
+    Nothing is opened by the constructor.
 
     Errors: ``open`` raises TransportError, ProtocolError (no/bad handshake) or
     DeviceIdentityError (pin mismatch); commands raise CommandRefusedError (NAK, with the
@@ -53,39 +65,89 @@ class TcrpDevice(ReceiveLoop):
     DeviceIdentityError (after an identity alarm) or DeviceError (not open).
     """
 
+    def __init__(
+        self,
+        transport: Transport,
+        *,
+        name: str = "tcrp",
+        pin_model: str | None = None,
+        pin_serial: str | None = None,
+        timings: TcrpTimings | None = None,
+    ) -> None:
+        self.name = name
+        self._transport = transport
+        self._pin_model = pin_model
+        self._pin_serial = pin_serial
+        self._t = timings or TcrpTimings()
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._cond = threading.Condition()  # pending commands, received HELLOs, history
+        self._write_lock = threading.Lock()  # transport writes, across sessions' workers
+        self._commands = CommandChannel(name, self._cond, self._t)
+        self._history = HistoryRecovery(name, self._cond, self._t.history_quiet)
+        self._new_session()
+
+    def _new_session(self) -> None:
+        """Fresh collaborators for a session: link, identity watch, receive loop; the command
+        channel and the history recovery start over."""
+        self._link = Link(self._transport, self._t, self._write_lock)
+        self._identity = IdentityWatch(self.name, self._cond)
+        self._commands.reset()
+        self._history.reset()
+        self._loop = ReceiveLoop(
+            self.name,
+            link=self._link,
+            identity=self._identity,
+            commands=self._commands,
+            history=self._history,
+            timings=self._t,
+        )
+
     # -- CardSource ------------------------------------------------------------------------
 
     @property
     def identity(self) -> SourceIdentity | None:
         """The identity accepted at the handshake (firmware updated by later HELLOs)."""
-        return self._identity
+        return self._identity.identity
 
     @property
     def identity_alarm(self) -> bool:
         """True once a HELLO with another model/serial arrived; commands then refuse."""
-        return self._identity_alarm
+        return self._identity.alarm
 
     @property
     def stats(self) -> LinkStats:
         """A snapshot of the link counters."""
-        with self._stats_lock:
-            return replace(self._stats)
+        return self._link.stats
 
     @property
     def lost_frames(self) -> int:
         """Device frames given up after a gap that RESEND did not fill (normally 0)."""
-        return self._lost_before + self._window.lost
+        return self._link.lost_frames
+
+    @property
+    def far_ahead_frames(self) -> int:
+        """Frames dropped this session for being more than 256 ahead of the expected seq."""
+        return self._link.far_ahead_frames
+
+    @property
+    def frame_conflicts(self) -> int:
+        """Seqs this session that came with two different contents (a second device on the
+        line, forged frames); each was reported as a FrameConflict event."""
+        return self._link.frame_conflicts
+
+    @property
+    def worker_errors(self) -> int:
+        """Unexpected exceptions this session's worker survived (a bug if not 0)."""
+        return self._loop.worker_errors
 
     @property
     def link_status(self) -> LinkStatus:
         """The link now: connected, lost (probing), reconnecting (transport reopening) or
         closed, with the attempts so far and the seconds to the next one."""
         if self._thread is None:
-            return LinkStatus("closed", last_error=self._last_error)
-        if self._link_state == "connected":
-            return LinkStatus("connected")
-        wait = max(0.0, self._next_attempt_at - time.monotonic())
-        return LinkStatus(self._link_state, self._attempts, wait, self._last_error)
+            return LinkStatus("closed", last_error=self._loop.last_error)
+        return self._loop.status
 
     @property
     def is_open(self) -> bool:
@@ -104,11 +166,10 @@ class TcrpDevice(ReceiveLoop):
         if self._thread is not None:
             return
         self._transport.open()
-        self._reset_session()
-        self._drain_events()
+        self._new_session()
         self._stop = threading.Event()  # this session's: an old worker keeps its own, set one
         self._thread = threading.Thread(
-            target=self._run, args=(self._stop,), name=f"tcrp-{self.name}", daemon=True
+            target=self._loop.run, args=(self._stop,), name=f"tcrp-{self.name}", daemon=True
         )
         self._thread.start()
         try:
@@ -163,27 +224,16 @@ class TcrpDevice(ReceiveLoop):
         more frames of that range are dropped, so none reaches the game twice, none restarts
         the sequence (a resent HELLO seq 0) and no stale ACK ends a new command. Returns []
         when not open or before the first frame; never raises for a silent device."""
-        start = self._window.first_seq
+        start = self._link.window.first_seq
         if self._thread is None or start is None:
             return []
         return self._history.recover(
-            start, send_resend=self._send_resend, stop=self._stop, timeout=timeout
+            start, send_resend=self._link.send_resend, stop=self._stop, timeout=timeout
         )
-
-    def _send_resend(self, seq: int) -> None:
-        """RESEND from ``seq``, counted. Raises TransportError."""
-        self._send("RESEND", (str(seq),))
-        with self._stats_lock:
-            self._stats.resend_requests += 1
 
     def next_event(self, timeout: float) -> DeviceEvent | None:
         """The next event, waiting at most ``timeout`` seconds; None on timeout."""
-        try:
-            if timeout <= 0:
-                return self._events.get_nowait()
-            return self._events.get(timeout=timeout)
-        except queue.Empty:
-            return None
+        return self._link.next_event(timeout)
 
     # -- commands and handshake ------------------------------------------------------------
 
@@ -200,47 +250,42 @@ class TcrpDevice(ReceiveLoop):
         off, for the handshake)."""
         if self._thread is None:
             raise DeviceError(f"{self.name} is not open")
-        if check_alarm and self._identity_alarm:
+        if check_alarm and self._identity.alarm:
             raise DeviceIdentityError(
                 f"{self.name}: device identity changed mid-session; close and reopen to re-pin"
             )
         self._commands.send(
             type_,
             fields_,
-            take_seq=self._take_seq_locked,
+            take_seq=self._link.take_seq,
             transmit=self._transmit_hello if type_ == "HELLO" else self._transmit,
             stop=self._stop,
             done=done,
         )
 
-    def _take_seq_locked(self) -> int:
-        with self._write_lock:
-            return self._take_seq()
-
     def _transmit(self, frame: bytes, attempt: int) -> None:
         if attempt:
-            with self._stats_lock:
-                self._stats.command_retries += 1
-        self._write(frame)
+            self._link.count(command_retries=1)
+        self._link.write(frame)
 
     def _transmit_hello(self, frame: bytes, attempt: int) -> None:
         if attempt:
-            with self._stats_lock:
-                self._stats.command_retries += 1
-        self._window.hello_sent(time.monotonic())  # its answer may re-base a moved-on sequence
-        self._write(frame)
+            self._link.count(command_retries=1)
+        # its answer may re-base a moved-on sequence
+        self._link.window.hello_sent(time.monotonic())
+        self._link.write(frame)
 
     def _handshake(self) -> None:
+        watch = self._identity
         with self._cond:
-            seen = self._hello_count
-        self._command("HELLO", check_alarm=False, done=lambda: self._hello_count > seen)
-        with self._cond:
-            got = self._cond.wait_for(lambda: self._hello_count > seen, self._t.hello_timeout)
-            if not got or self._last_hello is None:
-                raise ProtocolError(
-                    f"{self.name}: no HELLO from the device within {self._t.hello_timeout} s"
-                )
-            protocol, ident = self._last_hello
+            seen = watch.count
+        self._command("HELLO", check_alarm=False, done=lambda: watch.count > seen)
+        hello = watch.wait_after(seen, self._t.hello_timeout)
+        if hello is None:
+            raise ProtocolError(
+                f"{self.name}: no HELLO from the device within {self._t.hello_timeout} s"
+            )
+        protocol, ident = hello
         if protocol != PROTOCOL_ID:
             raise ProtocolError(f"{self.name}: device speaks {protocol!r}, not {PROTOCOL_ID}")
         wrong = [
@@ -253,4 +298,4 @@ class TcrpDevice(ReceiveLoop):
         ]
         if wrong:
             raise DeviceIdentityError(f"{self.name}: wrong device: " + ", ".join(wrong))
-        self._identity = ident
+        watch.identity = ident

@@ -29,68 +29,119 @@ import threading
 import time
 
 from dealer_assist.errors import DealerAssistError, TransportError
-from dealer_assist.events import (
-    DeviceHello,
-    FrameConflict,
-    IdentityChanged,
-    LinkLost,
-    LinkRestored,
-)
-from dealer_assist.source import SourceIdentity
-from drivers.tcrp.frame import Frame, encode_frame
+from dealer_assist.events import FrameConflict, LinkLost, LinkRestored
+from dealer_assist.source import LinkState, LinkStatus, SourceIdentity
+from drivers.tcrp.commands import CommandChannel
+from drivers.tcrp.frame import Frame, FrameParser
 from drivers.tcrp.frame_events import BadFrame, frame_event
-from drivers.tcrp.sequence import ReceiveWindow, Verdict
-from drivers.tcrp.state import DeviceState
+from drivers.tcrp.history import HistoryRecovery
+from drivers.tcrp.identity import IdentityWatch
+from drivers.tcrp.link import Link
+from drivers.tcrp.sequence import Verdict
+from drivers.tcrp.timings import TcrpTimings
 
 log = logging.getLogger(__name__)
 
 
-class ReceiveLoop(DeviceState):
-    """The worker: frames in, ACKs and RESENDs out, events queued; the link's reconnection."""
+def backoff(attempts: int, timings: TcrpTimings) -> float:
+    """Seconds before the next reconnection attempt after ``attempts`` made:
+    ``reopen_interval`` doubled per attempt made after the first, capped at
+    ``reconnect_max``."""
+    doublings = min(max(attempts - 1, 0), 30)  # 2**30 s is past any cap
+    return float(min(timings.reopen_interval * 2**doublings, timings.reconnect_max))
 
-    def _run(self, stop: threading.Event) -> None:
+
+class ReceiveLoop:
+    """The worker of one session: frames in, ACKs and RESENDs out, events queued; the link's
+    reconnection.
+
+    Owns the frame parser, the liveness and reconnection state (connected, lost, reconnecting;
+    attempts, the time of the next one, the last error), the STATUS a gap asked and the count
+    of bad frames. Works on the session's :class:`~drivers.tcrp.link.Link`, and hands answers
+    to the device's collaborators: ACK/NAK to the command channel, resent history to the
+    history recovery, HELLOs to the identity watch.
+
+    Args:
+        name: the device's source name (on the events, in the log).
+        link, identity, commands, history: the session's collaborators (see above).
+        timings: heartbeat, read and reconnection timings.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        link: Link,
+        identity: IdentityWatch,
+        commands: CommandChannel,
+        history: HistoryRecovery,
+        timings: TcrpTimings,
+    ) -> None:
+        self._name = name
+        self._link = link
+        self._identity = identity
+        self._commands = commands
+        self._history = history
+        self._t = timings
+        self._parser = FrameParser()
+        self._bad_frames = 0
+        self._link_lost = False
+        self._last_rx = time.monotonic()
+        self._link_state: LinkState = "connected"
+        self._attempts = 0
+        self._next_attempt_at = 0.0
+        self.last_error = ""  # of the transport or the last reconnection attempt
+        self._status_probe: int | None = None  # host seq of the STATUS a gap asked
+        self.worker_errors = 0  # unexpected exceptions the worker survived (a bug if not 0)
+
+    @property
+    def status(self) -> LinkStatus:
+        """The link now: connected, lost (probing) or reconnecting (transport reopening), with
+        the attempts so far and the seconds to the next one."""
+        if self._link_state == "connected":
+            return LinkStatus("connected")
+        wait = max(0.0, self._next_attempt_at - time.monotonic())
+        return LinkStatus(self._link_state, self._attempts, wait, self.last_error)
+
+    def run(self, stop: threading.Event) -> None:
+        """The worker thread's body, until ``stop`` is set."""
+        transport = self._link.transport
         while not stop.is_set():
             try:
-                if not self._transport.is_open:
+                if not transport.is_open:
                     stop.wait(min(0.05, max(0.0, self._next_attempt_at - time.monotonic())))
                     self._on_timers(time.monotonic())
                     continue
-                data = self._transport.read(4096, self._t.read_timeout)
+                data = transport.read(4096, self._t.read_timeout)
                 now = time.monotonic()
                 if data:
                     for frame in self._parser.feed(data):
                         self._on_frame(frame, now)
-                    with self._stats_lock:
-                        self._stats.frames_dropped = (
-                            self._parser.dropped + self._bad_frames + self.far_ahead_frames
-                        )
+                    self._link.set_dropped(
+                        self._parser.dropped + self._bad_frames + self._link.far_ahead_frames
+                    )
                 self._on_timers(now)
             except TransportError as e:
                 self._on_transport_error(e)
             except Exception:  # keep the link alive; a bug here must not silence the table
                 self.worker_errors += 1
-                log.exception("%s: error in the TCRP/1 worker", self.name)
+                log.exception("%s: error in the TCRP/1 worker", self._name)
                 stop.wait(self._t.read_timeout)
 
     def _on_transport_error(self, e: TransportError) -> None:
-        log.warning("%s: %s", self.name, e)
-        self._last_error = str(e)
+        log.warning("%s: %s", self._name, e)
+        self.last_error = str(e)
         self._mark_lost(f"transport: {e}")
-        with self._write_lock:
-            self._transport.close()
+        with self._link.write_lock:
+            self._link.transport.close()
         self._parser.reset()
         if self._link_state == "connected":
             self._attempts = 0
         self._link_state = "reconnecting"
         self._schedule_attempt(time.monotonic())
 
-    def _backoff(self) -> float:
-        """Seconds before the next attempt: reopen_interval doubled per attempt made, capped."""
-        doublings = min(max(self._attempts - 1, 0), 30)  # 2**30 s is past any cap
-        return float(min(self._t.reopen_interval * 2**doublings, self._t.reconnect_max))
-
     def _schedule_attempt(self, now: float) -> None:
-        self._next_attempt_at = now + self._backoff()
+        self._next_attempt_at = now + backoff(self._attempts, self._t)
 
     def _attempt_reconnect(self, now: float) -> None:
         """One attempt. A silent link that is still open gets a HELLO probe, and keeps its
@@ -98,47 +149,29 @@ class ReceiveLoop(DeviceState):
         reopened, and the new link's first frame starts the device sequence (DEVICE_PROTOCOL.md:
         the device may have restarted meanwhile and its HELLO with seq 0 gone unheard)."""
         self._attempts += 1
+        link = self._link
         try:
-            if not self._transport.is_open:
-                with self._write_lock:
-                    self._transport.open()
+            if not link.transport.is_open:
+                with link.write_lock:
+                    link.transport.open()
                 self._parser.reset()
-                self._new_window()
-            self._send("HELLO")  # the device answers with HELLO: identity is checked again
+                link.new_window()
+            link.send("HELLO")  # the device answers with HELLO: identity is checked again
         except DealerAssistError as e:
-            self._last_error = str(e)
-            log.info("%s: reconnection attempt %d failed: %s", self.name, self._attempts, e)
-            with self._write_lock:
-                self._transport.close()
+            self.last_error = str(e)
+            log.info("%s: reconnection attempt %d failed: %s", self._name, self._attempts, e)
+            with link.write_lock:
+                link.transport.close()
             self._link_state = "reconnecting"
         self._schedule_attempt(now)
-
-    @property
-    def far_ahead_frames(self) -> int:
-        """Frames dropped this session for being more than 256 ahead of the expected seq."""
-        return self._far_before + self._window.far_ahead
-
-    @property
-    def frame_conflicts(self) -> int:
-        """Seqs this session that came with two different contents (a second device on the
-        line, forged frames); each was reported as a FrameConflict event."""
-        return self._conflicts_before + self._window.conflicts
-
-    def _new_window(self) -> None:
-        self._lost_before += self._window.lost
-        self._far_before += self._window.far_ahead
-        self._conflicts_before += self._window.conflicts
-        self._window = ReceiveWindow(
-            resend_interval=self._t.resend_interval, gap_timeout=self._t.gap_timeout
-        )
 
     def _mark_lost(self, reason: str) -> None:
         if not self._link_lost:
             self._link_lost = True
-            self._emit(LinkLost(source=self.name, reason=reason))
+            self._link.emit(LinkLost(source=self._name, reason=reason))
 
     def _on_timers(self, now: float) -> None:
-        self._apply(self._window.poll(now))
+        self._apply(self._link.window.poll(now))
         if self._link_state == "connected" and now - self._last_rx > self._t.heartbeat_timeout:
             self._mark_lost(f"nothing received for {self._t.heartbeat_timeout:g} s")
             self._link_state, self._attempts = "lost", 0
@@ -147,110 +180,77 @@ class ReceiveLoop(DeviceState):
             self._attempt_reconnect(now)
 
     def _on_frame(self, frame: Frame, now: float) -> None:
+        link = self._link
         self._last_rx = now
         if self._link_state != "connected":
-            self._link_state, self._attempts, self._last_error = "connected", 0, ""
+            self._link_state, self._attempts, self.last_error = "connected", 0, ""
         if self._link_lost:
             self._link_lost = False
-            self._emit(LinkRestored(source=self.name))
+            link.emit(LinkRestored(source=self._name))
         if self._history.is_history(frame, now):  # a resent frame from before the session
-            with self._stats_lock:
-                self._stats.duplicates += 1
+            link.count(duplicates=1)
             return
         if frame.type in ("ACK", "NAK"):
             self._commands.resolve(frame)  # at once, even out of order: it only ends a wait
             if self._status_probe is not None and frame.fields[:1] == (str(self._status_probe),):
                 self._status_probe = None
-                self._window.status_answer(frame.seq)
-        verdict = self._window.accept(frame, now, malformed=_malformed(frame, self.name))
+                link.window.status_answer(frame.seq)
+        verdict = link.window.accept(frame, now, malformed=_malformed(frame, self._name))
         if verdict.ack:
-            self._send("ACK", (str(frame.seq),))
+            link.send("ACK", (str(frame.seq),))
         elif verdict.nak:
             self._bad_frames += 1
             log.warning(
-                "%s: NAK %s frame seq %d: %s", self.name, frame.type, frame.seq, verdict.nak
+                "%s: NAK %s frame seq %d: %s", self._name, frame.type, frame.seq, verdict.nak
             )
-            self._send("NAK", (str(frame.seq), "BAD_FIELDS"))
+            link.send("NAK", (str(frame.seq), "BAD_FIELDS"))
         elif verdict.far_ahead:
             log.warning("%s: dropped %s frame seq %d: more than 256 ahead of %s",
-                        self.name, frame.type, frame.seq, self._window.expected)  # fmt: skip
+                        self._name, frame.type, frame.seq, link.window.expected)  # fmt: skip
         if verdict.ask_hello:
-            log.warning("%s: frames keep coming from far ahead: HELLO", self.name)
-            self._send("HELLO")
+            log.warning("%s: frames keep coming from far ahead: HELLO", self._name)
+            link.send("HELLO")
         if verdict.duplicate or verdict.earlier_duplicate:
-            with self._stats_lock:
-                self._stats.duplicates += verdict.duplicate + verdict.earlier_duplicate
+            link.count(duplicates=verdict.duplicate + verdict.earlier_duplicate)
         self._apply(verdict)
 
     def _apply(self, verdict: Verdict) -> None:
+        link = self._link
         if verdict.conflict is not None:
             first, second = (_text(f) for f in verdict.conflict)
             log.error("%s: device frame %d came twice with different contents (%s, then %s):"
                       " a second device on the line, or forged frames",
-                      self.name, verdict.conflict[0].seq, first, second)  # fmt: skip
-            self._emit(FrameConflict(source=self.name, seq=verdict.conflict[0].seq,
-                                     first=first, second=second))  # fmt: skip
+                      self._name, verdict.conflict[0].seq, first, second)  # fmt: skip
+            link.emit(FrameConflict(source=self._name, seq=verdict.conflict[0].seq,
+                                    first=first, second=second))  # fmt: skip
         if verdict.ask_status:
-            with self._write_lock:
-                seq = self._take_seq()
-                self._status_probe = seq
-                self._transport.write(encode_frame(seq, "STATUS", ()))
+            # its ACK comes back through this thread, after the probe is noted
+            self._status_probe = link.send("STATUS")
         if verdict.resend_from is not None:
-            self._send("RESEND", (str(verdict.resend_from),))
-            with self._stats_lock:
-                self._stats.resend_requests += 1
+            link.send_resend(verdict.resend_from)
         for frame in verdict.deliver:
-            with self._stats_lock:
-                self._stats.frames_received += 1
+            link.count(frames_received=1)
             try:
                 restarted = verdict.restarted and frame.type == "HELLO" and frame.seq == 0
                 self._process(frame, restarted=restarted)
             except BadFrame as e:
                 self._bad_frames += 1
-                log.warning("%s: dropped %s frame seq %d: %s", self.name, frame.type, frame.seq, e)
+                log.warning("%s: dropped %s frame seq %d: %s", self._name, frame.type, frame.seq, e)
 
     def _process(self, frame: Frame, *, restarted: bool) -> None:
         """Turn one in-order device frame into events (BEAT/ACK/NAK only mark liveness)."""
         if frame.type == "HELLO":
-            self._on_hello(frame.fields, restarted)
+            f = frame.fields
+            if len(f) < 4:
+                raise BadFrame(f"HELLO needs protocol, model, firmware, serial: {f}")
+            ident = SourceIdentity(model=f[1], firmware=f[2], serial=f[3])
+            self._link.emit(self._identity.heard(f[0], ident, restarted=restarted))
             return
-        event = frame_event(frame, self.name)
+        event = frame_event(frame, self._name)
         if event is not None:
-            self._emit(event)
+            self._link.emit(event)
         elif frame.type not in ("BEAT", "ACK", "NAK"):
-            log.info("%s: ignored unknown frame type %s", self.name, frame.type)
-
-    def _on_hello(self, f: tuple[str, ...], restarted: bool) -> None:
-        if len(f) < 4:
-            raise BadFrame(f"HELLO needs protocol, model, firmware, serial: {f}")
-        protocol, ident = f[0], SourceIdentity(model=f[1], firmware=f[2], serial=f[3])
-        with self._cond:
-            self._last_hello = (protocol, ident)
-            self._hello_count += 1
-            self._cond.notify_all()
-        session = self._identity
-        if session is not None and (ident.model, ident.serial) != (session.model, session.serial):
-            self._identity_alarm = True
-            log.error("%s: device identity changed to %s/%s", self.name, ident.model, ident.serial)
-            self._emit(
-                IdentityChanged(
-                    source=self.name,
-                    expected=f"{session.model}/{session.serial}",
-                    got=f"{ident.model}/{ident.serial}",
-                )
-            )
-            return
-        if session is not None:
-            self._identity = ident  # same device; the firmware may have been updated
-        self._emit(
-            DeviceHello(
-                source=self.name,
-                model=ident.model,
-                firmware=ident.firmware,
-                serial=ident.serial,
-                restarted=restarted,
-            )
-        )
+            log.info("%s: ignored unknown frame type %s", self._name, frame.type)
 
 
 def _text(frame: Frame) -> str:
