@@ -102,7 +102,7 @@ def overlaps(win: ConsoleWindow) -> list[str]:
     return out
 
 
-def banners(view: ConsoleView, *, small: bool) -> dict[str, ConsoleView]:
+def banners(view: ConsoleView) -> dict[str, ConsoleView]:
     """``view`` with each banner up in turn, its longest text: the red bar while the device is
     not ready (between hands: shown with the card source's notice, as after a cable pulled),
     the card source changed, the journal's fault; and the longest line for the dealer."""
@@ -119,10 +119,8 @@ def banners(view: ConsoleView, *, small: bool) -> dict[str, ConsoleView]:
     out = {
         "notice": dataclasses.replace(view, notice=notice),
         "storage": dataclasses.replace(view, storage=storage),
+        "message": dataclasses.replace(view, message=_longest_message(view)),
     }
-    if not small:  # at 1280x800 a line for the dealer under the bets, the exposed card's keys
-        # or the reveal does not fit yet (the side panel's pages are a row too tall for it)
-        out["message"] = dataclasses.replace(view, message=_longest_message(view))
     if view.step in (Step.BETS, Step.IDLE, Step.REVEAL, Step.SETTLEMENT):
         out["not_ready"] = dataclasses.replace(view, not_ready=True, device=device)
     return out
@@ -166,17 +164,19 @@ class Screens:
         """This screen as it is, then with every banner: at both sizes."""
         view = self.t.p.view()
         for size in SIZES:
-            more = banners(view, small=size == SIZES[0]).items()
+            more = banners(view).items()
             shown = [(name, view), *((f"{name}+{k}", v) for k, v in more)]
             for label, each in shown:
                 self.win.resize(*size)
                 self.win.show_view(each)
                 QApplication.sendPostedEvents()
                 QApplication.processEvents()
-                if label == name or label.endswith(("not_ready", "card+message")):
+                if label == name or label.endswith(("not_ready", "message")):
                     self.shots[size].take(self.win, label)
                 where = f"{self.game} {self.lang} {size[0]}x{size[1]} {label}"
                 found = cut_texts(self.win) + cut_buttons(self.win) + overlaps(self.win)
+                if (self.win.width(), self.win.height()) != size:  # the screen's, not grown
+                    found.append(f"the window is {self.win.width()}x{self.win.height()}")
                 self.found += [f"{where}: {f}" for f in found]
         self.win.show_view(self.t.p.view())
 

@@ -71,6 +71,7 @@ QMainWindow, #central {{ background: {BG}; }}
 #sideHint {{ font-size: 20px; color: {MUTED}; }}
 #message {{ font-size: 21px; font-weight: bold; color: #ffd54f; background: #2b2410;
             border: 2px solid #6d5a1e; border-radius: 10px; padding: 10px; }}
+#message[compact="true"] {{ font-size: 18px; padding: 5px 8px; }}
 #message[level="error"] {{ color: #ffcdd2; background: #3a1414; border-color: {RED_DARK}; }}
 QPushButton {{ min-height: {TOUCH}px; min-width: {TOUCH}px; border-radius: 12px;
               background: {SLATE}; color: #ffffff; font-size: 21px; font-weight: bold;
@@ -137,6 +138,9 @@ QPushButton:disabled {{ background: #27302d; color: #6d7a74; border-color: #2730
 #revealHand {{ font-size: 32px; font-weight: bold; margin-top: 30px; }}
 #revealOrder {{ font-size: 24px; color: {MUTED}; margin-top: 16px; }}
 #qualify {{ font-size: 26px; font-weight: bold; border-radius: 10px; padding: 6px 18px; }}
+#revealHand[compact="true"] {{ font-size: 26px; margin-top: 6px; }}
+#revealOrder[compact="true"] {{ font-size: 20px; margin-top: 2px; }}
+#qualify[compact="true"] {{ font-size: 22px; padding: 4px 12px; }}
 #qualify[tone="yes"] {{ background: {GREEN}; }}
 #qualify[tone="no"] {{ background: #b26a00; }}
 #row {{ background: {PANEL_2}; border-radius: 12px; border: 2px solid transparent; }}

@@ -323,6 +323,11 @@ class SidePanel(QFrame):
         self.bets.set_compact(compact)
         self.entry.set_compact(compact)
         self.exposed.set_compact(compact)
+        self.settlement.set_compact(compact)
+        # the lower big button and a tighter message: a line for the dealer fits under the
+        # bets, the exposed card's keys and the reveal at 1280x800
+        restyle(self.big, compact=compact)
+        restyle(self.message, compact=compact)
         self._compact = compact
         self._fit_big()
 

@@ -137,6 +137,12 @@ class SettlementPage(QWidget):
         self._rows: tuple[SettleRow, ...] = ()
         self._widgets: list[RowWidget] = []
 
+    def set_compact(self, compact: bool) -> None:
+        """The reveal's dealer hand, qualification and order of the seats closer together on
+        small screens (1280x800: room for a line for the dealer under them)."""
+        for w in (self.dealer, self.qualify, self.order):
+            restyle(w, compact=compact)
+
     def show_view(self, view: ConsoleView) -> None:
         """Draw the list (rebuilt only when it changed)."""
         reveal = view.step is Step.REVEAL
