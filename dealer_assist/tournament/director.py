@@ -24,6 +24,11 @@ Tables: as many as the seat draw needs (``max_seats`` a table), played in turn, 
 balanced (:mod:`~dealer_assist.tournament.moves`); the heats formula: :mod:`.heats`; a live
 clock on wall time and its rule after a crash: :mod:`.live_clock`.
 
+The director holds collaborators, each owning its state: the recorder (the journal, the desk's
+view of it, the tables: :mod:`.recorder`), the clock (:mod:`.director_clock`), the heats formula
+(:class:`~dealer_assist.tournament.heats.HeatsFormula`) and the moves between tables
+(:class:`~dealer_assist.tournament.moves.TableMoves`).
+
 Chips are checked after every hand and every record (:meth:`TournamentState.check_chips`): the
 stacks in play always equal the chips the purchases brought; a difference raises
 :class:`~dealer_assist.tournament.state.ChipsNotConserved`.
@@ -34,49 +39,32 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Any
 
 from dealer_assist.errors import HandStateError
 from dealer_assist.events import iso_utc, utc_now
 from dealer_assist.games.session import TableSession
-from dealer_assist.ports import ChainJournal, StoredHand
+from dealer_assist.ports import ChainJournal
 from dealer_assist.tournament import money
 from dealer_assist.tournament import records as ev
 from dealer_assist.tournament.clock import ClockState
-from dealer_assist.tournament.draws import draw_number
+from dealer_assist.tournament.director_clock import LiveClock
 from dealer_assist.tournament.errors import PurchaseRefused
 from dealer_assist.tournament.heats import HeatsFormula, check_heats
-from dealer_assist.tournament.live_clock import LiveClock, clock_at
+from dealer_assist.tournament.live_clock import RESTART, clock_at
 from dealer_assist.tournament.moves import TableMoves
 from dealer_assist.tournament.prizes import payouts, prize_pool
-from dealer_assist.tournament.ranking import EliminationRecord
-from dealer_assist.tournament.records import journal_event
+from dealer_assist.tournament.ranking import EliminationRecord, Placing
+from dealer_assist.tournament.recorder import TournamentRecorder
 from dealer_assist.tournament.results import ResultsTable, results_table
 from dealer_assist.tournament.seating import draw_seats
 from dealer_assist.tournament.state import SIM_EPOCH, TournamentState
 from dealer_assist.tournament.structure import TournamentStructure
 from dealer_assist.tournament.tables import TableJournalView, TournamentTable
+from dealer_assist.tournament.upkeep import Players, PlayerUpkeep
 
 SECONDS_PER_HAND = 120
 """The simulated clock: a hand lasts two minutes (a level of 20 minutes is 10 hands)."""
-
-
-class Players(Protocol):
-    """What the players decide between hands (a simulation's seeded players, a director's
-    console). ``hand`` is the tournament's settled-hand count: a question asked again after a
-    restart is the same question."""
-
-    def rebuys(self, player: str, hand: int, *, busted: bool) -> bool:
-        """``player`` buys the starting stack again (busted: their chips are gone)."""
-        ...
-
-    def takes_addon(self, player: str, hand: int) -> bool:
-        """``player`` takes the add-on now."""
-        ...
-
-    def sits_out(self, player: str, hand: int) -> int:
-        """Hands ``player`` sits out from the next one (0: plays on)."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -90,7 +78,7 @@ class NextHand:
     sitting_out: frozenset[int]
 
 
-class Director(LiveClock, HeatsFormula, TableMoves):
+class Director:
     """Runs tournament ``tournament_id`` over ``tables`` with its records in ``journal``.
 
     Args:
@@ -98,6 +86,7 @@ class Director(LiveClock, HeatsFormula, TableMoves):
         tournament_id: its id (the desk's table id; several tournaments may share a journal).
         by: who authorises what the director does (the records' ``by``).
         make_table: opens table ``table_id`` (its source opened; its journal the view given).
+        now: the wall clock (a live tournament's clock runs on it).
 
     Raises (every step): JournalError; ChipsNotConserved; HandStateError for a step out of turn.
     """
@@ -107,32 +96,43 @@ class Director(LiveClock, HeatsFormula, TableMoves):
                  by: str = "director", now: Callable[[], datetime] = utc_now) -> None:  # fmt: skip
         self.journal = journal
         self.state = TournamentState(tournament_id)
-        self.by = by
-        self.wall = now
-        self._make_table = make_table
-        self.tables: dict[str, TournamentTable] = {}
-        self.desk = TableJournalView(journal, tournament_id, None)
+        self._clock = LiveClock(self.state, now)
+        self._recorder = TournamentRecorder(journal, self.state, by=by, make_table=make_table,
+                                            clock_now=self._clock.clock_now)  # fmt: skip
+        self._heats = HeatsFormula(self.state, self._recorder, self._clock)
+        self._moves = TableMoves(self.state, self._recorder, in_heats=lambda: self.in_heats)
+        self._upkeep = PlayerUpkeep(self.state, self._recorder, level=lambda: self.level)
         self.catch_up()
 
-    # -- the fold -----------------------------------------------------------------------------
+    # -- the fold and the records ---------------------------------------------------------------
     def catch_up(self) -> None:
         """Take every journal entry not taken yet (the director's own records, the hands the
         tables journaled, what a restart's resume journaled)."""
-        for stored in self.journal.iter_hands(self.state.seen + 1):
-            self.state.take(stored)
-            if stored.table_id == self.state.tournament_id:
-                self.desk._last = stored
-            elif stored.table_id in self.tables:  # journaled by the table's own console
-                self.tables[stored.table_id].take_entry(stored)
-        if self.state.opened:
-            for tid in self.state.tables:
-                if tid not in self.tables:
-                    view = TableJournalView(self.journal, tid, self.state.last_entry.get(tid))
-                    table = self.tables[tid] = self._make_table(tid, view)
-                    if isinstance(table, TournamentTable) and table.tournament_id is None:
-                        # its hand records name the tournament
-                        table.tournament_id = self.state.tournament_id
-                        table.set_level(table.level_number)
+        self._recorder.catch_up()
+
+    @property
+    def by(self) -> str:
+        """Who authorises what the director does (the records' ``by``)."""
+        return self._recorder.by
+
+    @by.setter
+    def by(self, by: str) -> None:
+        self._recorder.by = by
+
+    @property
+    def tables(self) -> dict[str, TournamentTable]:
+        """The tournament's tables, by id (opened once the journal names them)."""
+        return self._recorder.tables
+
+    @property
+    def desk(self) -> TableJournalView:
+        """The journal as the director's desk sees it (its records' table)."""
+        return self._recorder.desk
+
+    @property
+    def wall(self) -> Callable[[], datetime]:
+        """The wall clock the director was given."""
+        return self._clock.wall
 
     @property
     def structure(self) -> TournamentStructure:
@@ -141,25 +141,42 @@ class Director(LiveClock, HeatsFormula, TableMoves):
             raise HandStateError("the tournament is not open yet")
         return self.state.structure
 
-    def _part(self, event: str, clock: ClockState | None = None, **fields: Any) -> dict[str, Any]:
-        """A record's tournament part; ``clock``: the clock after it (default: as it is)."""
-        return {"id": self.state.tournament_id, "event": event, **fields,
-                "clock": (clock or self.clock_now()).to_json()}  # fmt: skip
+    def now(self) -> datetime:
+        """The clock's moment: the wall clock in a live tournament (``wall_clock``), else the
+        simulated clock's (:meth:`TournamentState.now`)."""
+        return self._clock.now()
 
-    def _desk(self, event: str, clock: ClockState | None = None, **fields: Any) -> StoredHand:
-        """A desk record; the state takes it (and its clock) once it is journaled."""
-        session = TableSession(self.state.tournament_id)
-        game = self.state.structure.game if self.state.structure else "tournament"
-        part = self._part(event, clock, **fields)
-        stored = journal_event(self.desk, self.state.tournament_id, part, session, by=self.by,
-                               game=game)  # fmt: skip
-        self.catch_up()
-        return stored
+    def clock_now(self) -> ClockState:
+        """The clock now (a live clock run on wall time since the last entry)."""
+        return self._clock.clock_now()
+
+    def restarted(self) -> bool:
+        """A live tournament's director starting again after a crash or a power cut (the
+        director's console does it when it opens): a running clock is journaled paused as of
+        the last entry (``why = "restart"``, :mod:`~dealer_assist.tournament.live_clock`);
+        True if it was, False when there was nothing to pause (a simulation, not started,
+        paused already, over)."""
+        paused = self._clock.restart_pause()
+        if paused is None:
+            return False
+        self._desk(ev.PAUSED, paused, why=RESTART)
+        return True
+
+    @property
+    def in_heats(self) -> bool:
+        """The heats formula's heats are still being played (its final has not started)."""
+        return self._heats.in_heats
+
+    def ranking(self) -> tuple[Placing, ...]:
+        """The tournament's ranking (under heats once the final is drawn: the final's, then the
+        heats', :meth:`HeatsFormula.ranking`)."""
+        return self._heats.ranking()
+
+    def _desk(self, event: str, clock: ClockState | None = None, **fields: Any) -> None:
+        self._recorder.desk_record(event, clock, **fields)
 
     def _table(self, table_id: str, name: str, *args: Any, event: str, **fields: Any) -> None:
-        self.tables[table_id].change(name, *args, part=self._part(event, **fields), by=self.by)
-        self.catch_up()
-        self.state.check_chips(f"after the {event} record")
+        self._recorder.table_change(table_id, name, *args, event=event, **fields)
 
     # -- before the first hand ----------------------------------------------------------------
     def open(self, structure: TournamentStructure, *, seed: int, players: int,
@@ -228,7 +245,7 @@ class Director(LiveClock, HeatsFormula, TableMoves):
         """The clock starts (once), at the simulated clock's epoch (a live one: now)."""
         if self.state.started:
             return
-        at = self.wall() if self.state.wall_clock else SIM_EPOCH
+        at = self._clock.wall() if self.state.wall_clock else SIM_EPOCH
         self._desk(ev.STARTED, ClockState().start(self.structure, at))
 
     def setup(self, structure: TournamentStructure, *, seed: int, players: Sequence[str],
@@ -251,15 +268,15 @@ class Director(LiveClock, HeatsFormula, TableMoves):
     def between_hands(self, players: Players) -> None:
         """Everything due before the next hand (module docstring), in a fixed order, each a
         journaled record."""
-        self._busts(players)
-        self._heats()
+        self._upkeep.busts(players)
+        self._heats.between_hands()
         if self.finished:
             return
-        self._second_halves()
-        self._purchases(players)
-        self._sit_outs(players)
-        self._balance()
-        self._buttons()
+        self._upkeep.second_halves()
+        self._upkeep.purchases(players)
+        self._upkeep.sit_outs(players)
+        self._moves.balance()
+        self._moves.buttons()
         self._break()
         self._level()
 
@@ -269,107 +286,6 @@ class Director(LiveClock, HeatsFormula, TableMoves):
         st = self.state
         return st.finished is not None or (st.started and not self.in_heats
                                            and len(st.alive()) <= 1)  # fmt: skip
-
-    def _busts(self, players: Players) -> None:
-        s, st = self.structure, self.state
-        out: list[tuple[str, int]] = []
-        for name in st.alive():
-            e = st.entrants[name]
-            if e.table is None or st.stack(name) > 0:
-                continue
-            level = self.level
-            if st.ledger.half_pending(s, name):
-                p = money.second_half(s, st.ledger, name, level=level, stack=0)
-                self._table(e.table, "top_up", e.seat, p.chips, event=ev.SECOND_HALF,
-                            player=name, purchase=p.to_json())  # fmt: skip
-                continue
-            if money.can_rebuy(s, st.ledger, name, stack=0, level=level) and players.rebuys(
-                    name, st.hands, busted=True):  # fmt: skip
-                p = money.rebuy(s, st.ledger, name, stack=0, level=level, authorised_by=self.by)
-                self._table(e.table, "top_up", e.seat, p.chips, event=ev.REBUY, player=name,
-                            purchase=p.to_json())  # fmt: skip
-                continue
-            out.append((name, self._stack_at_start(name)))
-        for name, start in out:
-            e = st.entrants[name]
-            if e.table is None:
-                continue
-            last = st.last_hand.get(e.table)
-            rec = EliminationRecord("bust", name, last.hand_uid or "" if last else "?", start,
-                                    self.by)  # fmt: skip
-            self._table(e.table, "leave", e.seat, event=ev.ELIMINATED, player=name,
-                        elimination=rec.to_json())  # fmt: skip
-
-    def _stack_at_start(self, name: str) -> int:
-        """``name``'s stack at the start of the last hand of their table (where they went
-        out)."""
-        e = self.state.entrants[name]
-        last = self.state.last_hand.get(e.table or "")
-        if last is None:
-            return 0
-        return next((int(p["stack"]) for p in last.record.get("players", [])
-                     if p.get("seat") == e.seat), 0)  # fmt: skip
-
-    def _second_halves(self) -> None:
-        s, st = self.structure, self.state
-        if not s.double_chance:
-            return
-        for p in money.due_second_halves(s, st.ledger, st.stacks(), self.level):
-            e = st.entrants[p.player]
-            if e.out or e.table is None:
-                continue
-            self._table(e.table, "top_up", e.seat, p.chips, event=ev.SECOND_HALF,
-                        player=p.player, purchase=p.to_json())  # fmt: skip
-
-    def _purchases(self, players: Players) -> None:
-        s, st = self.structure, self.state
-        level = self.level
-        for name in st.alive():
-            e = st.entrants[name]
-            if e.table is None:
-                continue
-            stack = st.stack(name)
-            if (s.rebuy is not None and money.can_rebuy(s, st.ledger, name, stack=stack,
-                                                        level=level)
-                    and players.rebuys(name, st.hands, busted=False)):  # fmt: skip
-                p = money.rebuy(s, st.ledger, name, stack=stack, level=level,
-                                authorised_by=self.by)  # fmt: skip
-                self._table(e.table, "top_up", e.seat, p.chips, event=ev.REBUY, player=name,
-                            purchase=p.to_json())  # fmt: skip
-            a = s.addon
-            acc = st.ledger.account(name)
-            if a is None or acc.addon or not a.from_level <= level <= a.until_level:
-                continue
-            if not players.takes_addon(name, st.hands):
-                continue
-            try:
-                p = money.addon(s, st.ledger, name, level=level, authorised_by=self.by)
-            except PurchaseRefused:
-                continue  # the EUR 250 cap: the player cannot take it (refused, said by money)
-            self._table(e.table, "top_up", e.seat, p.chips, event=ev.ADDON, player=name,
-                        purchase=p.to_json())  # fmt: skip
-
-    def _sit_outs(self, players: Players) -> None:
-        st = self.state
-        for name in st.alive():
-            e = st.entrants[name]
-            if e.table is None:
-                continue
-            if e.sitting_out:
-                if st.hands >= e.back_at:
-                    self._record(e.table, ev.SAT_IN, player=name)
-                continue
-            if name in st.timed_out:  # the action clock ran out: sit-out (rules text 002)
-                back = st.hands + 1 + int(draw_number(st.seed, "back", st.hands, name) * 3)
-                self._record(e.table, ev.SAT_OUT, player=name, back_at=back, why="timed_out")
-                continue
-            hands = players.sits_out(name, st.hands)
-            if hands > 0:
-                self._record(e.table, ev.SAT_OUT, player=name, back_at=st.hands + hands)
-
-    def _record(self, table_id: str, event: str, **fields: Any) -> None:
-        self.tables[table_id].record(self._part(event, **fields), by=self.by)
-        self.catch_up()
 
     def _level(self) -> None:
         """A level record when the next hand starts a new level (its amounts, for the audit and
@@ -449,7 +365,7 @@ class Director(LiveClock, HeatsFormula, TableMoves):
             raise HandStateError("the clock is paused: no hand starts until it resumes")
         if clock_at(st.clock, self.structure, self.now()).on_break:
             raise HandStateError("a break: no hand starts until it is over")
-        live = [t for t in self._live_tables() if len(self._dealt(t)) >= 2]
+        live = [t for t in self._moves.live_tables() if len(self._dealt(t)) >= 2]
         if not live:
             raise HandStateError("no table has two players with chips")
         tid = min(live, key=lambda t: (st.table_hands.get(t, 0), st.tables.index(t)))

@@ -25,19 +25,19 @@ Every step is journaled and idempotent (a restart does only what is missing): ``
 (per qualifier), ``final_draw`` (the draw and the final's tables), ``final_seated`` (per
 finalist), ``final_started`` (the final's clock).
 
-:class:`HeatsFormula` is part of :class:`~dealer_assist.tournament.director.Director`.
+:class:`HeatsFormula` is a collaborator held by
+:class:`~dealer_assist.tournament.director.Director`, journaling through its recorder.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any
-
 from dealer_assist.errors import HandStateError
 from dealer_assist.tournament import records as ev
 from dealer_assist.tournament.clock import ClockState
+from dealer_assist.tournament.director_clock import LiveClock
 from dealer_assist.tournament.draws import draw_number
 from dealer_assist.tournament.ranking import Eliminations, Placing, combine_heats
+from dealer_assist.tournament.recorder import TournamentRecorder
 from dealer_assist.tournament.seating import draw_seats
 from dealer_assist.tournament.state import TournamentState
 from dealer_assist.tournament.structure import TournamentStructure
@@ -75,25 +75,28 @@ def heat_ranking(busts: Eliminations, players: list[str]) -> tuple[Placing, ...]
 
 
 class HeatsFormula:
-    """The director's heats formula (its ``state``, ``structure``, ``by`` and its ways of
-    journaling, ``_desk`` and ``_table``)."""
+    """The heats formula of tournament ``state`` (see the module doc).
 
-    state: TournamentState
+    Args:
+        state: the tournament's fold (read; written only through ``recorder``).
+        recorder: journals the formula's records (``qualified``, ``final_draw``,
+            ``final_seated``, ``final_started``).
+        clock: the tournament's clock (the final's starts at its moment).
+    """
+
+    def __init__(
+        self, state: TournamentState, recorder: TournamentRecorder, clock: LiveClock
+    ) -> None:
+        self.state = state
+        self._recorder = recorder
+        self._clock = clock
 
     @property
     def structure(self) -> TournamentStructure:
-        """The tournament's structure (the director's)."""
-        raise NotImplementedError
-
-    def now(self) -> datetime:
-        """The clock's moment (the director's)."""
-        raise NotImplementedError
-
-    def _desk(self, event: str, clock: ClockState | None = None, **fields: Any) -> Any:
-        raise NotImplementedError
-
-    def _table(self, table_id: str, name: str, *args: Any, event: str, **fields: Any) -> None:
-        raise NotImplementedError
+        """The tournament's structure. Raises HandStateError before open."""
+        if self.state.structure is None:
+            raise HandStateError("the tournament is not open yet")
+        return self.state.structure
 
     @property
     def in_heats(self) -> bool:
@@ -108,7 +111,7 @@ class HeatsFormula:
             return None
         return [p.player for p in heat_ranking(st.eliminations, players) if p.place <= q]
 
-    def _heats(self) -> None:
+    def between_hands(self) -> None:
         """Between hands: each heat over sends its qualifiers off its table; all over, the
         final is drawn, its players seated with the starting stack and its clock started."""
         if not self.in_heats:
@@ -126,25 +129,26 @@ class HeatsFormula:
                     if e.qualified:
                         continue
                     if e.table is not None:
-                        self._table(e.table, "leave", e.seat, event=ev.QUALIFIED, player=name,
-                                    heat=tid)  # fmt: skip
+                        self._recorder.table_change(e.table, "leave", e.seat, event=ev.QUALIFIED,
+                                                    player=name, heat=tid)  # fmt: skip
                     else:  # out in the heat's last hand, yet placed within the qualifiers
-                        self._desk(ev.QUALIFIED, player=name, heat=tid)
+                        self._recorder.desk_record(ev.QUALIFIED, player=name, heat=tid)
             if not over:
                 return
             finalists = [n for n in st.ledger.players if st.entrants[n].qualified]
             seed = int(draw_number(st.seed, "final") * 2**63)
             draw = draw_seats(seed, finalists, s.max_seats)
             tables = [f"{st.tournament_id}-F{i}" for i in range(1, len(draw.tables) + 1)]
-            self._desk(ev.FINAL_DRAW, draw=draw.to_json(), tables=tables)
+            self._recorder.desk_record(ev.FINAL_DRAW, draw=draw.to_json(), tables=tables)
         f = st.final
         if f is None or f.draw is None:
             raise HandStateError("the final's draw is not in the journal")
         for name, (t, seat) in sorted(f.draw.seats.items(), key=lambda kv: kv[1]):
             if st.entrants[name].table is None:
-                self._table(f.tables[t - 1], "seat_player", seat, name, s.starting_stack,
-                            event=ev.FINAL_SEATED, player=name)  # fmt: skip
-        self._desk(ev.FINAL_STARTED, ClockState().start(s, self.now()))
+                self._recorder.table_change(f.tables[t - 1], "seat_player", seat, name,
+                                            s.starting_stack, event=ev.FINAL_SEATED,
+                                            player=name)  # fmt: skip
+        self._recorder.desk_record(ev.FINAL_STARTED, ClockState().start(s, self._clock.now()))
 
     def ranking(self) -> tuple[Placing, ...]:
         """The tournament's ranking: under heats once the final is drawn, the final's then the

@@ -17,21 +17,17 @@ when it restarts); counting the outage would take level time from players who co
 and restarting on its own would run the clock over an empty room. A hand a crash left in
 progress may still be finished while the clock is paused (it counts as a hand of its level,
 with no time run).
+
+The director reads the clock through :class:`~dealer_assist.tournament.director_clock.LiveClock`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
 
-from dealer_assist.tournament import records as ev
 from dealer_assist.tournament.clock import ClockState
 from dealer_assist.tournament.errors import ClockError
 from dealer_assist.tournament.structure import TournamentStructure
-
-if TYPE_CHECKING:  # the state folds hands with run_hand below
-    from dealer_assist.tournament.state import TournamentState
 
 RESTART = "restart"
 """The ``why`` of the pause a restart journals."""
@@ -74,43 +70,3 @@ def run_hand(clock: ClockState, structure: TournamentStructure, started: datetim
     except ClockError:  # on a break: the room's table played anyway
         return clock.advance(structure, t1), clock.advance(structure, t0).level
     return c.end_hand(structure, t1), level.number
-
-
-class LiveClock:
-    """The director's clock (part of :class:`~dealer_assist.tournament.director.Director`: its
-    ``state``, ``structure``, wall clock ``wall`` and its way of journaling, ``_desk``)."""
-
-    state: TournamentState
-    wall: Callable[[], datetime]
-
-    @property
-    def structure(self) -> TournamentStructure:
-        """The tournament's structure (the director's)."""
-        raise NotImplementedError
-
-    def _desk(self, event: str, clock: ClockState | None = None, **fields: Any) -> Any:
-        raise NotImplementedError
-
-    def restarted(self) -> bool:
-        """A live tournament's director starting again after a crash or a power cut (the
-        director's console does it when it opens): a running clock is journaled paused as of
-        the last entry (``why = "restart"``, the module doc); True if it was, False when
-        there was nothing to pause (a simulation, not started, paused already, over)."""
-        if not self.state.wall_clock or self.state.finished is not None:
-            return False
-        paused = restart_pause(self.state.clock, self.structure)
-        if paused is None:
-            return False
-        self._desk(ev.PAUSED, paused, why=RESTART)
-        return True
-
-    def now(self) -> datetime:
-        """The clock's moment: the wall clock in a live tournament (``wall_clock``), else the
-        simulated clock's (:meth:`TournamentState.now`)."""
-        return self.wall() if self.state.wall_clock else self.state.now()
-
-    def clock_now(self) -> ClockState:
-        """The clock now (a live clock run on wall time since the last entry)."""
-        if not self.state.wall_clock or self.state.structure is None:
-            return self.state.clock
-        return clock_at(self.state.clock, self.state.structure, self.wall())

@@ -25,9 +25,10 @@ from dealer_assist.engine.state import ActionSpace
 from dealer_assist.table.driving import resume_table
 from dealer_assist.table.peer_driving import SeatPlayer, play_hand
 from dealer_assist.tournament.decisions import Clocked, walk
-from dealer_assist.tournament.director import Director, Players
+from dealer_assist.tournament.director import Director
 from dealer_assist.tournament.draws import draw_number
 from dealer_assist.tournament.tables import TournamentTable
+from dealer_assist.tournament.upkeep import Players
 
 
 class _Banks:
