@@ -24,7 +24,7 @@ from dealer_assist.storage.journal import Journal
 from drivers.factory import open_source
 from tests.conftest import Closer
 from ui.console.app import Console
-from ui.console.presenter import Step
+from ui.console.view import Step
 from ui.kit.boot import qt_app
 from ui.kit.card_keypad import CardKeypad
 from ui.kit.card_view import CardView

@@ -20,8 +20,9 @@ from dealer_assist.storage.journal import Journal
 from tests.test_console_presenter import FAST, Table
 from tests.test_console_walk import Clock, big
 from ui.cli import main
-from ui.console.commands import execute
-from ui.console.presenter import Command, ConsolePresenter
+from ui.console.commands import Correct
+from ui.console.dispatch import execute
+from ui.console.presenter import ConsolePresenter
 from ui.console.texts import message_text
 from ui.kit.pitboss import PitBossRoster
 from ui.pitboss.hand_view import HandScreen
@@ -63,7 +64,7 @@ def test_without_a_roster_a_correction_is_refused_with_a_sentence(tmp_path: Path
     assert view.message is not None and view.message.code == "no_roster"
     assert "badge and PIN" in message_text(view.message, "EUR")
     # a command that reaches the service anyway: refused, nothing changed, nothing journaled
-    snap = execute(t.service, Command("correct", 0, seat=2, action=Action("preflop", "play", 4),
+    snap = execute(t.service, Correct(0, seat=2, action=Action("preflop", "play", 4),
                                       badge="4711", pin=""))  # fmt: skip
     assert snap.error is not None and snap.error.code == "no_roster"
     hand = t.service.hand

@@ -22,8 +22,8 @@ from tests.console_conftest import (
     tap,
     wait_step,
 )
-from ui.console.presenter import Step
 from ui.console.texts import outcome_text, total_text
+from ui.console.view import Step
 
 
 def test_full_uth_hand_by_taps_privacy_and_settlement(qtbot: Any, console_factory: Any) -> None:  # noqa: F811

@@ -22,8 +22,7 @@ from tests.console_conftest import Shots, console_app  # noqa: F401
 from tests.test_console_text_fit import cut_texts
 from tests.test_console_walk import big, walk_table
 from ui.console.bets import BetIssue
-from ui.console.presenter import ConsoleView, Step
-from ui.console.view import Message
+from ui.console.view import ConsoleView, Message, Step
 from ui.console.window import ConsoleWindow
 from ui.kit.i18n import install_language
 from ui.kit.pitboss import PitBossRoster

@@ -43,7 +43,7 @@ from tests.console_conftest import (
     wait_step,
 )
 from ui.console.app import Console
-from ui.console.presenter import Step
+from ui.console.view import Step
 from ui.kit.card_texts import position_text
 from ui.kit.pitboss import PitBossRoster
 

@@ -24,7 +24,7 @@ from tests.console_conftest import (  # noqa: F401
     wait_step,
 )
 from tests.test_console_walk import Clock, big, play_to_reveal, walk_table
-from ui.console.presenter import Step
+from ui.console.view import Step
 from ui.console.walk import TAP_GUARD
 from ui.kit.tap_guard import HOLD
 

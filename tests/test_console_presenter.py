@@ -20,10 +20,12 @@ from dealer_assist.storage.journal import Journal
 from drivers.factory import open_source
 from tests.conftest import close_at_teardown
 from ui.console.bets import BetBook
-from ui.console.commands import execute
-from ui.console.presenter import Command, ConsolePresenter, ConsoleView, Step
+from ui.console.commands import Command
+from ui.console.dispatch import execute
+from ui.console.presenter import ConsolePresenter
 from ui.console.service import TableService
 from ui.console.snapshot import TableSnapshot
+from ui.console.view import ConsoleView, Step
 
 FAST = "shuffle_time=0.05&card_interval=0.01"
 

@@ -19,7 +19,8 @@ from dealer_assist.games import get_game
 from drivers.factory import seeded_url, with_seed
 from tests.test_console_presenter import FAST, Table
 from tests.test_console_walk import Clock, big, play_to_reveal, walk_table
-from ui.console.presenter import ConsolePresenter, Step
+from ui.console.presenter import ConsolePresenter
+from ui.console.view import Step
 
 pytestmark = pytest.mark.integration
 

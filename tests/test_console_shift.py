@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from tests.console_conftest import Shots, console_app  # noqa: F401
 from tests.test_console_walk import big, play_to_reveal, walk_table
-from ui.console.presenter import Step
+from ui.console.view import Step
 from ui.console.window import ConsoleWindow
 from ui.kit.format import money
 

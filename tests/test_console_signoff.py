@@ -23,8 +23,8 @@ from dealer_assist.storage.journal import Journal
 from dealer_assist.table.payouts import PAYOUT_SUFFIX, SIGNOFF_KIND
 from tests.test_console_presenter import Table
 from tests.test_console_walk import Clock, big, play_to_reveal, walk_table
-from ui.console.presenter import Step
 from ui.console.texts import message_text
+from ui.console.view import Step
 from ui.kit.pitboss import PitBossRoster
 
 pytestmark = pytest.mark.integration

@@ -28,10 +28,12 @@ from drivers.emulator.source import EmulatorSource
 from drivers.factory import open_source
 from drivers.failover.chain import FailoverSource
 from tests.console_conftest import emulator_url
-from ui.console.commands import execute
-from ui.console.presenter import Command, ConsolePresenter, Step
+from ui.console.commands import Command
+from ui.console.dispatch import execute
+from ui.console.presenter import ConsolePresenter
 from ui.console.service import TableService
 from ui.console.snapshot import TableSnapshot
+from ui.console.view import Step
 from ui.kit.boot import source_factory
 from ui.kit.fault_texts import not_ready_text
 from ui.kit.pitboss import PitBossRoster

@@ -25,8 +25,9 @@ from dealer_assist.storage.faults import ResilientJournal
 from dealer_assist.storage.journal import Journal
 from tests.conftest import close_at_teardown
 from tests.test_console_walk import Clock, big, walk_table
-from ui.console.presenter import ConsolePresenter, Step
+from ui.console.presenter import ConsolePresenter
 from ui.console.texts import message_text
+from ui.console.view import Step
 from ui.console.window import ConsoleWindow
 from ui.kit.boot import qt_app
 from ui.kit.i18n import install_language

@@ -21,7 +21,7 @@ from tests.console_conftest import (
     tap,
     wait_step,
 )
-from ui.console.presenter import Step
+from ui.console.view import Step
 from ui.kit.labels import FitLabel
 
 

@@ -24,8 +24,8 @@ from tests.console_conftest import (  # noqa: F401
 from tests.console_conftest import type_card as typed
 from tests.test_console_sources import NO_DEVICE, with_sources
 from tests.test_console_walk import Clock, walk_table
-from ui.console.presenter import Step
 from ui.console.texts import message_text
+from ui.console.view import Step
 from ui.kit.boot import source_factory
 from ui.kit.card_keypad import CardKeypad
 

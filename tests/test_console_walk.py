@@ -27,9 +27,10 @@ from dealer_assist.storage.journal import Journal
 from tests.conftest import close_at_teardown
 from tests.test_console_presenter import FAST, Table
 from tests.test_console_sources import NO_DEVICE, with_sources
-from ui.console.commands import execute
-from ui.console.presenter import ConsolePresenter, Step
+from ui.console.dispatch import execute
+from ui.console.presenter import ConsolePresenter
 from ui.console.service import TableService
+from ui.console.view import Step
 from ui.kit.boot import source_factory
 from ui.kit.pitboss import PitBossRoster
 from ui.money import chip_breakdown

@@ -23,7 +23,7 @@ from tests.console_conftest import (  # noqa: F401
     wait_step,
 )
 from ui.console.app import Console
-from ui.console.presenter import Step
+from ui.console.view import Step
 from ui.console.walk import TAP_GUARD
 from ui.kit.tap_guard import HOLD
 from ui.kit.translate import tr

@@ -34,8 +34,8 @@ from tests.console_conftest import tap
 from tests.test_console_presenter import Table as BankedTable
 from tests.test_console_walk import Clock, big, play_to_reveal, walk_table
 from tests.test_poker_console import SIDE, Table, act, deck_for, start_window
-from ui.console.presenter import Step
 from ui.console.service import TableService
+from ui.console.view import Step
 from ui.console.window import ConsoleWindow
 from ui.kit import theme
 from ui.kit.dealer_box import DealerControl

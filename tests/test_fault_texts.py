@@ -64,8 +64,9 @@ from tests.console_conftest import (
 from tests.test_console_text_fit import cut_texts
 from ui.commands.simulate import play_hand
 from ui.console import texts
-from ui.console.presenter import ConsolePresenter, Message, Step
+from ui.console.presenter import ConsolePresenter
 from ui.console.snapshot import TableSnapshot
+from ui.console.view import Message, Step
 from ui.kit import fault_texts
 from ui.kit.i18n import qm_path
 from ui.kit.status import CommandError, DeviceStatus, SourceNotice

@@ -17,7 +17,7 @@ from dealer_assist.cards import Card, parse_card
 from dealer_assist.errors import CardError
 from drivers.manual import ManualSource
 from ui.console import texts
-from ui.console.presenter import Message
+from ui.console.view import Message
 from ui.kit.card_keypad import CardKeypad, card_label
 from ui.kit.i18n import qm_path
 from ui.kit.refusals import command_error

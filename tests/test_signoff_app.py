@@ -351,7 +351,7 @@ def test_the_real_console_worker_takes_the_confirmation_by_its_signal(
     snapshots by Qt signal), played by taps; the app's confirmation closes its pad."""
     from tests.console_conftest import big as tap_big
     from tests.console_conftest import decide, emulator_url, enter_bets, table, wait_step
-    from ui.console.presenter import Step
+    from ui.console.view import Step
     from ui.kit.translate import tr
 
     config = dataclasses.replace(table("uth"), signoff=(SignoffTier(0, "pit_boss"),))

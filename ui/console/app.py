@@ -19,8 +19,8 @@ from dealer_assist.errors import ConfigError
 from dealer_assist.notary.client import NotaryClient
 from dealer_assist.storage.faults import ResilientJournal
 from dealer_assist.storage.journal import Journal
-from ui.console.commands import execute
 from ui.console.demo import DemoDriver
+from ui.console.dispatch import execute
 from ui.console.presenter import ConsolePresenter
 from ui.console.service import TableService
 from ui.console.walk import ALARM_GUARD, REENTER_WINDOW, TAP_GUARD, VOID_ARM_TIMEOUT

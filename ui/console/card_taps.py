@@ -11,8 +11,10 @@ a mixin of :class:`ui.console.presenter.ConsolePresenter`, kept apart so that mo
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from dealer_assist.cards import Card
+from ui.console.commands import Command, Confirm, Identify, RecordExposed
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import ExposeForm, Message, Step
 from ui.kit.cards import CardEntry
@@ -57,7 +59,7 @@ class CardTaps:
     def _changed(self) -> None:
         raise NotImplementedError  # the presenter's
 
-    def _command(self, kind: str, **kwargs: object) -> int:
+    def _command(self, make: Callable[[int], Command]) -> int:
         raise NotImplementedError  # the presenter's
 
     def card_entered(self, card: Card) -> None:
@@ -85,7 +87,7 @@ class CardTaps:
             self._changed()
         elif entry.mode == "identify" and not self.busy:
             self.message = None
-            self._command("identify", card=card)
+            self._command(partial(Identify, card=card))
         elif entry.mode == "confirm" and not self.busy:
             if not self.badge or (entry.pin_required and not self._pin):
                 self.message = Message("pit_boss_missing")
@@ -93,7 +95,7 @@ class CardTaps:
                 return
             pin, self._pin = self._pin, ""
             self.message = None
-            self._command("confirm", card=card, badge=self.badge, pin=pin)
+            self._command(partial(Confirm, card=card, badge=self.badge, pin=pin))
 
     def pin_key(self, key: str) -> None:
         """A key of the pit boss's pad: a digit, ``back`` (erase one), ``next`` (badge -> PIN ->
@@ -145,7 +147,7 @@ class CardTaps:
         self.exposing = None
         self.message = Message("exposed_recorded", text=form.position)
         self._exposing_sent = (self._seq + 1, form)  # its answer may come before _command returns
-        self._command("exposed", position=form.position, card=card)
+        self._command(partial(RecordExposed, position=form.position, card=card))
 
     def cancel_exposed(self) -> None:
         """Close the exposed-card form without recording."""

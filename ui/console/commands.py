@@ -1,50 +1,179 @@
-"""Presenter commands run on the table service (what the worker thread does with each)."""
+"""What the presenter asks of the table service: one frozen value per request.
+
+Each command carries ``seq``, the number the presenter gave it (the reply snapshot repeats it),
+and what that request needs, typed; :mod:`ui.console.dispatch` runs each on the service by its
+class. ``kind`` is a short name for logs and tests, never used to dispatch. Qt-free.
+"""
 
 from __future__ import annotations
 
-from ui.console.presenter import Command
-from ui.console.service import TableService
-from ui.console.snapshot import TableSnapshot
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from dealer_assist.cards import Card
+from dealer_assist.engine.rules import Action
+from dealer_assist.engine.voids import VoidReason
 
 
-def execute(service: TableService, cmd: Command) -> TableSnapshot:
-    """Run a presenter :class:`~ui.console.presenter.Command` on ``service``; an unknown or
-    incomplete command just reports the table (a tick)."""
-    s = service
-    if cmd.kind == "sign_off":
-        return s.sign_off(cmd.seat, cmd.badge, cmd.pin, cmd.seq)
-    if cmd.kind == "retry":
-        return s.retry(cmd.seq)
-    if cmd.kind == "open":
-        return s.open(cmd.seq)
-    if cmd.kind == "new_hand":
-        return s.new_hand(cmd.seq)
-    if cmd.kind == "deal":
-        return s.deal(cmd.bets, cmd.seq)
-    if cmd.kind == "act" and cmd.action is not None:
-        return s.act(cmd.seat, cmd.action, cmd.seq)
-    if cmd.kind == "dealer_step":
-        return s.dealer_step(cmd.seq)
-    if cmd.kind == "void" and cmd.reason is not None:
-        return s.void(cmd.reason, cmd.seq)
-    if cmd.kind == "ack":
-        return s.acknowledge_void(cmd.seq)
-    if cmd.kind == "identify" and cmd.card is not None:
-        return s.identify(cmd.card, cmd.seq)
-    if cmd.kind == "confirm" and cmd.card is not None:
-        return s.confirm(cmd.card, cmd.badge, cmd.pin, cmd.seq)
-    if cmd.kind == "exposed":
-        return s.record_exposed(cmd.position, cmd.card, cmd.seq)
-    if cmd.kind == "paid":
-        return s.mark_paid(cmd.seat, cmd.seq)
-    if cmd.kind == "undo":
-        return s.undo(cmd.seat, cmd.seq)
-    if cmd.kind == "correct" and cmd.action is not None:
-        return s.correct_decision(cmd.seat, cmd.action, cmd.badge, cmd.pin, cmd.seq)
-    if cmd.kind == "history":
-        return s.open_history(cmd.seq, cmd.badge, cmd.pin)
-    if cmd.kind == "dealer":
-        return s.change_dealer(cmd.badge, cmd.seq)
-    if cmd.kind == "close_history":
-        return s.close_history(cmd.seq)
-    return s.tick()
+@dataclass(frozen=True)
+class Command:
+    """A request to the table service, numbered ``seq`` (the reply snapshot repeats it)."""
+
+    kind: ClassVar[str] = "tick"
+    seq: int
+
+
+@dataclass(frozen=True)
+class OpenTable(Command):
+    """Connect the source and the journal, resume or open a hand (also *Retry* of a failed
+    connection)."""
+
+    kind: ClassVar[str] = "open"
+
+
+@dataclass(frozen=True)
+class NewHand(Command):
+    """Open bets on a new hand."""
+
+    kind: ClassVar[str] = "new_hand"
+
+
+@dataclass(frozen=True)
+class Deal(Command):
+    """*Rien ne va plus*: every seat's bets (seat -> box -> minor units), locked, then the deal."""
+
+    kind: ClassVar[str] = "deal"
+    bets: Mapping[int, Mapping[str, int]]
+
+
+@dataclass(frozen=True)
+class Act(Command):
+    """A seat's decision on the current street (one of its legal actions)."""
+
+    kind: ClassVar[str] = "act"
+    seat: int
+    action: Action
+
+
+@dataclass(frozen=True)
+class DealerStep(Command):
+    """The big button moves the hand on: the next board cards, or the dealer's cards."""
+
+    kind: ClassVar[str] = "dealer_step"
+
+
+@dataclass(frozen=True)
+class VoidHand(Command):
+    """The dealer voids the hand in progress."""
+
+    kind: ClassVar[str] = "void"
+    reason: VoidReason
+
+
+@dataclass(frozen=True)
+class AcknowledgeVoid(Command):
+    """The dealer has read the void alarm."""
+
+    kind: ClassVar[str] = "ack"
+
+
+@dataclass(frozen=True)
+class Identify(Command):
+    """The dealer's reading of an unreadable card."""
+
+    kind: ClassVar[str] = "identify"
+    card: Card = field(repr=False)  # a hidden card: never logged
+
+
+@dataclass(frozen=True)
+class Confirm(Command):
+    """The pit boss's reading of the unreadable card, with badge and PIN."""
+
+    kind: ClassVar[str] = "confirm"
+    card: Card = field(repr=False)
+    badge: str
+    pin: str = field(repr=False)
+
+
+@dataclass(frozen=True)
+class RecordExposed(Command):
+    """A card exposed by mistake at ``position`` (``seat 3``, ``dealer``, ``board``), the card
+    when the dealer entered it."""
+
+    kind: ClassVar[str] = "exposed"
+    position: str
+    card: Card | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True)
+class MarkPaid(Command):
+    """The dealer paid (or collected) ``seat`` in the payout walk and moved on."""
+
+    kind: ClassVar[str] = "paid"
+    seat: int
+
+
+@dataclass(frozen=True)
+class SignOff(Command):
+    """A pit boss's badge and PIN for ``seat``'s large payout."""
+
+    kind: ClassVar[str] = "sign_off"
+    seat: int
+    badge: str
+    pin: str = field(repr=False)
+
+
+@dataclass(frozen=True)
+class Undo(Command):
+    """Take back ``seat``'s decision on this street."""
+
+    kind: ClassVar[str] = "undo"
+    seat: int
+
+
+@dataclass(frozen=True)
+class Correct(Command):
+    """A pit boss corrects ``seat``'s decision on a street already past."""
+
+    kind: ClassVar[str] = "correct"
+    seat: int
+    action: Action
+    badge: str
+    pin: str = field(repr=False)
+
+
+@dataclass(frozen=True)
+class OpenHistory(Command):
+    """The last hands; with a pit boss's ``badge`` (and ``pin``) their hole cards too."""
+
+    kind: ClassVar[str] = "history"
+    badge: str = ""
+    pin: str = field(default="", repr=False)
+
+
+@dataclass(frozen=True)
+class CloseHistory(Command):
+    """Close the hand history."""
+
+    kind: ClassVar[str] = "close_history"
+
+
+@dataclass(frozen=True)
+class ChangeDealer(Command):
+    """The incoming dealer's ``badge`` on the box (between hands)."""
+
+    kind: ClassVar[str] = "dealer"
+    badge: str
+
+
+@dataclass(frozen=True)
+class RetryStorage(Command):
+    """After a storage fault: ask the journal again."""
+
+    kind: ClassVar[str] = "retry"
+
+
+@dataclass(frozen=True)
+class Tick(Command):
+    """Nothing asked: the table's state now."""

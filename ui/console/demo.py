@@ -25,7 +25,8 @@ from dealer_assist.cards import FULL_DECK, Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.rules import Action
 from dealer_assist.players import PlayerModel
-from ui.console.presenter import ConsolePresenter, ConsoleView, Step
+from ui.console.presenter import ConsolePresenter
+from ui.console.view import ConsoleView, Step
 from ui.money import fmt_money
 
 DELAY_MS = 60

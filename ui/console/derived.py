@@ -14,6 +14,7 @@ from dealer_assist.config import TableConfig
 from dealer_assist.engine.rules import BoxResult, GameRules, SeatSettlement
 from dealer_assist.engine.views import Phase
 from ui.console.bets import BetBook
+from ui.console.commands import AcknowledgeVoid, Act, Command, Confirm, Deal
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import (
     BOARD_SLOTS,
@@ -62,29 +63,29 @@ class DerivedView:
     correcting: CorrectForm | None
     signoff_field: str
     signoff_seat: Callable[[], int | None]  # WalkTaps' (later in the presenter's bases)
-    _waiting: dict[int, str]
+    _waiting: dict[int, type[Command]]
     _acts: dict[int, int]
 
     # -- derived state ----------------------------------------------------------------------------
     @property
     def busy(self) -> bool:
         """A command other than a decision is in flight (the dealer's buttons wait)."""
-        return any(k != "act" for k in self._waiting.values())
+        return any(k is not Act for k in self._waiting.values())
 
     def step(self) -> Step:
         """What the console shows now."""
         phase = self.snap.phase
         waiting = self._waiting.values()
-        if phase is Phase.DEALING and self.snap.identifying and "confirm" not in waiting:
+        if phase is Phase.DEALING and self.snap.identifying and Confirm not in waiting:
             return Step.IDENTIFY
         if phase is Phase.DEALING and self.snap.manual_entry:
             return Step.MANUAL
-        if "deal" in waiting:
+        if Deal in waiting:
             return Step.DEALING
-        if self.snap.void_reason is not None and "ack" not in waiting:
+        if self.snap.void_reason is not None and AcknowledgeVoid not in waiting:
             return Step.VOID
         if phase is None:
-            return Step.IDLE if "ack" in waiting else Step.CONNECTING
+            return Step.IDLE if AcknowledgeVoid in waiting else Step.CONNECTING
         if phase is Phase.VOID:
             return Step.IDLE
         if phase in (Phase.SETTLED, Phase.REVEALED):

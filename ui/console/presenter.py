@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
@@ -22,27 +23,20 @@ from dealer_assist.engine.views import Phase
 from dealer_assist.engine.voids import VoidReason
 from ui.console.bets import BetBook
 from ui.console.card_taps import CardTaps
+from ui.console.commands import (
+    AcknowledgeVoid,
+    Act,
+    ChangeDealer,
+    Command,
+    Deal,
+    DealerStep,
+    NewHand,
+    OpenTable,
+    VoidHand,
+)
 from ui.console.derived import DerivedView
 from ui.console.snapshot import TableSnapshot
-
-# The view values live in ui.console.view; they are the presenter's vocabulary, so importing them
-# from here keeps working.
-from ui.console.view import (
-    BOARD_SLOTS,
-    DEALER_SLOTS,
-    BoxView,
-    Command,
-    ConsoleView,
-    CorrectForm,
-    DealerAction,
-    ExposeForm,
-    HistoryPad,
-    Keypad,
-    Message,
-    SeatView,
-    SettleRow,
-    Step,
-)
+from ui.console.view import ConsoleView, CorrectForm, ExposeForm, HistoryPad, Message, Step
 from ui.console.walk import (
     ALARM_GUARD,
     REENTER_WINDOW,
@@ -51,27 +45,7 @@ from ui.console.walk import (
     WalkTaps,
     voided_in_bets,
 )
-from ui.kit.cards import CardEntry, CardFace
 from ui.kit.tap_guard import HOLD
-
-__all__ = [
-    "BOARD_SLOTS",
-    "DEALER_SLOTS",
-    "BoxView",
-    "CardEntry",
-    "CardFace",
-    "Command",
-    "ConsolePresenter",
-    "ConsoleView",
-    "CorrectForm",
-    "DealerAction",
-    "ExposeForm",
-    "Keypad",
-    "Message",
-    "SeatView",
-    "SettleRow",
-    "Step",
-]
 
 _KNOWN_ERRORS = frozenset({"device_not_ready", "device", "card_taken", "pit_boss",
                            "ident_mismatch", "exposed_mismatch", "journal", "signoff_required",
@@ -144,7 +118,7 @@ class ConsolePresenter(DerivedView, WalkTaps, CardTaps):
         self.cursor: int | None = None
         self.void_armed = False
         self._seq = 0
-        self._waiting: dict[int, str] = {}  # seq -> command kind not answered yet
+        self._waiting: dict[int, type[Command]] = {}  # seq -> command not answered yet
         self._acts: dict[int, int] = {}  # seat -> seq of its decision in flight
         self._sent_bets: dict[int, dict[str, int]] = {}
         self._listeners: list[Callable[[ConsoleView], None]] = []
@@ -222,7 +196,7 @@ class ConsolePresenter(DerivedView, WalkTaps, CardTaps):
     # -- the dealer's taps ------------------------------------------------------------------------
     def start(self) -> None:
         """Connect the source and open the first hand."""
-        self._command("open")
+        self._command(OpenTable)
 
     def tap_seat(self, seat: int) -> None:
         """Select a seat for the chip keypad (bets open only)."""
@@ -307,7 +281,7 @@ class ConsolePresenter(DerivedView, WalkTaps, CardTaps):
         self._sent_bets = bets
         self.selected = None
         self.message = None
-        self._command("deal", bets=bets)
+        self._command(partial(Deal, bets=bets))
 
     def decide(self, seat: int, action: Action) -> None:
         """A seat's decision (only a legal one, shown as a button, reaches the service)."""
@@ -316,7 +290,7 @@ class ConsolePresenter(DerivedView, WalkTaps, CardTaps):
             return
         self._disarm()
         self.message = None
-        self._acts[seat] = self._command("act", seat=seat, action=action)
+        self._acts[seat] = self._command(partial(Act, seat=seat, action=action))
 
     def dealer_button(self) -> None:
         """The big button: whatever :attr:`ConsoleView.action` says."""
@@ -338,7 +312,7 @@ class ConsolePresenter(DerivedView, WalkTaps, CardTaps):
             self.rien_ne_va_plus()
         elif kind in _dealer_steps(self.book.game):
             self.message, self.void_armed = None, False
-            self._command("dealer_step")
+            self._command(DealerStep)
         elif kind == "settle":
             self.cursor = self.first_unpaid()
             self._changed()
@@ -346,7 +320,7 @@ class ConsolePresenter(DerivedView, WalkTaps, CardTaps):
             self.next_seat()
         elif kind == "new_hand":
             self.message = None
-            self._command("new_hand")
+            self._command(NewHand)
         elif kind == "ack":
             self.acknowledge_void()
         # the guard runs from the end of this tap's work too: the screen it redrew (a list of
@@ -359,8 +333,8 @@ class ConsolePresenter(DerivedView, WalkTaps, CardTaps):
         hand."""
         if self.clock() - self._alarm_at < self.alarm_guard:
             return  # the alarm just came up under a finger meant for another button
-        if self.snap.void_reason is not None and "ack" not in self._waiting.values():
-            self._command("ack")
+        if self.snap.void_reason is not None and AcknowledgeVoid not in self._waiting.values():
+            self._command(AcknowledgeVoid)
 
     def void_hand(self) -> None:
         """The dealer voids the hand: the first tap arms, the second confirms (also while the
@@ -375,7 +349,7 @@ class ConsolePresenter(DerivedView, WalkTaps, CardTaps):
             self._changed()
             return
         self.void_armed, self.message = False, None
-        self._command("void", reason=VoidReason("dealer_void"))
+        self._command(partial(VoidHand, reason=VoidReason("dealer_void")))
 
     # -- source notices --------------------------------------------------------------------------
     def dismiss_notice(self) -> None:
@@ -402,13 +376,14 @@ class ConsolePresenter(DerivedView, WalkTaps, CardTaps):
     def change_dealer(self, badge: str) -> int:
         """The Dealer control: the incoming dealer's ``badge`` to the table (between hands; the
         service refuses otherwise, :mod:`ui.kit.dealer_change`); the command's number."""
-        return self._command("dealer", badge=badge)
+        return self._command(partial(ChangeDealer, badge=badge))
 
     # -- internals --------------------------------------------------------------------------------
-    def _command(self, kind: str, **kwargs: object) -> int:
+    def _command(self, make: Callable[[int], Command]) -> int:
+        """Number, note and send the command ``make(seq)`` builds; its number."""
         self._seq += 1
-        self._waiting[self._seq] = kind
-        cmd = Command(kind, self._seq, **kwargs)  # type: ignore[arg-type]
+        cmd = make(self._seq)
+        self._waiting[self._seq] = type(cmd)
         self._changed()
         self.send(cmd)
         return self._seq

@@ -30,7 +30,7 @@ from dealer_assist.engine.rules import Action
 from dealer_assist.games import GAME_CODES, get_game
 from dealer_assist.table.device_status import SECOND_READER_KINDS, fault_kind
 from ui.console.bets import BetIssue
-from ui.console.presenter import DealerAction, Message, Step
+from ui.console.view import DealerAction, Message, Step
 from ui.kit.card_texts import CARD_TAKEN, place_text
 from ui.kit.fault_texts import why_text
 from ui.kit.format import money

@@ -1,12 +1,11 @@
-"""What the console draws and what it asks for: the immutable view values the presenter
-publishes (:class:`ConsoleView` and its parts) and the :class:`Command` it sends to the table
-service. Qt-free; texts are codes, translated by the widgets, so a view carries no language.
+"""What the console draws: the immutable view values the presenter publishes
+(:class:`ConsoleView` and its parts; what it sends is :mod:`ui.console.commands`). Qt-free; texts
+are codes, translated by the widgets, so a view carries no language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from dealer_assist.cards import Card
@@ -35,28 +34,6 @@ class Step(StrEnum):
     SETTLEMENT = "settlement"  # paying / collecting seat by seat
     VOID = "void"  # the alarm, until acknowledged
     IDLE = "idle"  # the hand is over and no new one could start yet
-
-
-@dataclass(frozen=True)
-class Command:
-    """A request to the table service; ``seq`` numbers it (the reply snapshot repeats it).
-
-    ``kind``: ``open``, ``new_hand``, ``deal`` (uses ``bets``), ``act`` (``seat``, ``action``),
-    ``dealer_step``, ``void`` (``reason``), ``ack`` (the void alarm was read), ``identify``
-    (``card``: the dealer's reading of an unreadable card), ``confirm`` (``card``, ``badge``,
-    ``pin``: the pit boss's), ``exposed`` (``position``, optional ``card``).
-    """
-
-    kind: str
-    seq: int
-    bets: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
-    seat: int = 0
-    action: Action | None = None
-    reason: VoidReason | None = None
-    card: Card | None = field(default=None, repr=False)  # may be a hidden card: never logged
-    badge: str = ""
-    pin: str = field(default="", repr=False)
-    position: str = ""
 
 
 @dataclass(frozen=True)

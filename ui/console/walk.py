@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
@@ -23,6 +24,16 @@ from dealer_assist.engine.rules import Action
 from dealer_assist.engine.views import Phase
 from dealer_assist.errors import CardError, DealerAssistError
 from ui.console.bets import BetBook
+from ui.console.commands import (
+    CloseHistory,
+    Command,
+    Correct,
+    MarkPaid,
+    OpenHistory,
+    RetryStorage,
+    SignOff,
+    Undo,
+)
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import CorrectForm, HistoryPad, Message, Step
 
@@ -64,7 +75,7 @@ class WalkTaps:
     def _changed(self) -> None:
         raise NotImplementedError
 
-    def _command(self, kind: str, **kwargs: object) -> int:
+    def _command(self, make: Callable[[int], Command]) -> int:
         raise NotImplementedError
 
     @property
@@ -109,7 +120,7 @@ class WalkTaps:
                 return
             if seat not in self.paid:
                 self.paid.append(seat)
-                self._command("paid", seat=seat)
+                self._command(partial(MarkPaid, seat=seat))
         self.cursor = self.first_unpaid(cursor)
         self._cursor_at = self.clock()
         self._changed()
@@ -154,7 +165,7 @@ class WalkTaps:
             return
         self._disarm()
         self.message = None
-        self._command("undo", seat=seat)
+        self._command(partial(Undo, seat=seat))
 
     # -- a card typed again ------------------------------------------------------------------------
     def _deliver(self, card: Card) -> bool:
@@ -227,7 +238,7 @@ class WalkTaps:
             return
         if key == "cancel":
             self.correcting, self.badge, self._pin = None, "", ""
-        elif form.choice is None:
+        elif (choice := form.choice) is None:
             return
         elif key == "back":
             if form.field == "pin":
@@ -238,10 +249,9 @@ class WalkTaps:
             if form.field == "badge" and self.badge and self.snap.pin_required:
                 form = replace(form, field="pin")
             elif self.badge and (self._pin or not self.snap.pin_required):
-                badge, pin, self.badge, self._pin = self.badge, self._pin, "", ""
-                self.correcting = None
-                self._command("correct", seat=form.seat, action=form.choice, badge=badge,
-                              pin=pin)  # fmt: skip
+                fix = Correct(0, form.seat, choice, self.badge, self._pin)
+                self.badge, self._pin, self.correcting = "", "", None
+                self._command(lambda seq: replace(fix, seq=seq))
                 return
         elif key.isdigit() and len(key) == 1:
             if form.field == "pin" and len(self._pin) < 12:
@@ -263,13 +273,13 @@ class WalkTaps:
             return
         self._disarm()
         self.history_pad = None
-        self._command("history")
+        self._command(OpenHistory)
 
     def close_history(self) -> None:
         """Close the history (and forget the pit boss's entry)."""
         self.history_pad, self.badge, self._pin = None, "", ""
         if self.snap.history is not None:
-            self._command("close_history")
+            self._command(CloseHistory)
         else:
             self._changed()
 
@@ -323,14 +333,14 @@ class WalkTaps:
         """After a storage fault: try the journal again (the table resumes if it answers)."""
         if not self.busy:
             self.message = None
-            self._command("retry")
+            self._command(RetryStorage)
 
     def sign_off(self, seat: int, badge: str, pin: str) -> None:
         """The pit boss's badge and PIN for ``seat``'s large payout (sent to the service, which
         checks them; a wrong one changes nothing and says so)."""
         if self.step() is Step.SETTLEMENT and seat in self.snap.signoff_waiting:
             self.message = None
-            self._command("sign_off", seat=seat, badge=badge, pin=pin)
+            self._command(partial(SignOff, seat=seat, badge=badge, pin=pin))
 
     def signoff_seat(self) -> int | None:
         """The seat open in the walk whose large payout waits for a sign-off, else None."""
@@ -372,7 +382,7 @@ class WalkTaps:
         pin, self._pin = self._pin, ""
         badge, self.badge = self.badge, ""
         self.history_pad = None
-        self._command("history", badge=badge, pin=pin)
+        self._command(partial(OpenHistory, badge=badge, pin=pin))
 
 
 def voided_in_bets(old: TableSnapshot, snap: TableSnapshot) -> bool:

@@ -11,9 +11,10 @@ from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QVBoxLayout, QWidget
 
 from dealer_assist.config import TableConfig
 from dealer_assist.games import get_game
-from ui.console.presenter import ConsolePresenter, ConsoleView, Step
+from ui.console.presenter import ConsolePresenter
 from ui.console.snapshot import TableSnapshot
 from ui.console.texts import phase_name
+from ui.console.view import ConsoleView, Step
 from ui.console.widgets.alarm import VoidAlarm
 from ui.console.widgets.panel import SidePanel
 from ui.console.widgets.table import TableArea

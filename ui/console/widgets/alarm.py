@@ -15,8 +15,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.console.presenter import ConsolePresenter, ConsoleView, Step
+from ui.console.presenter import ConsolePresenter
 from ui.console.texts import box_name
+from ui.console.view import ConsoleView, Step
 from ui.console.widgets.panel import fit_font
 from ui.kit.fault_texts import void_text
 from ui.kit.format import money

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from ui.console.presenter import ConsolePresenter, ConsoleView
+from ui.console.presenter import ConsolePresenter
 from ui.console.texts import action_label
+from ui.console.view import ConsoleView
 from ui.kit.labels import restyle, set_text
 from ui.kit.pin_pad import pin_pad
 from ui.kit.translate import tr, trf

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QGridLayout, QPushButton, QVBoxLayout, QWidget
 
-from ui.console.presenter import ConsolePresenter, ConsoleView
+from ui.console.presenter import ConsolePresenter
+from ui.console.view import ConsoleView
 from ui.kit.card_keypad import CardKeypad
 from ui.kit.card_texts import place_text
 from ui.kit.labels import collapse, named_label, restyle, set_text

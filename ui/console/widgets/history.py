@@ -16,8 +16,9 @@ from PySide6.QtWidgets import (
 from dealer_assist.cards import Card
 from dealer_assist.engine.voids import VoidReason
 from ui.console.history import HistoryHand
-from ui.console.presenter import ConsolePresenter, ConsoleView
+from ui.console.presenter import ConsolePresenter
 from ui.console.texts import result_name
+from ui.console.view import ConsoleView
 from ui.console.walk_texts import walk_texts
 from ui.kit.card_texts import card_text
 from ui.kit.format import money

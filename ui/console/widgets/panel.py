@@ -15,8 +15,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.console.presenter import ConsolePresenter, ConsoleView, Step
+from ui.console.presenter import ConsolePresenter
 from ui.console.texts import box_name, dealer_action_label, message_text
+from ui.console.view import ConsoleView, Step
 from ui.console.walk_texts import walk_texts
 from ui.console.widgets.correct import CorrectPage
 from ui.console.widgets.exposed import ExposedPage

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 
 from dealer_assist.engine.rules import Action
 from dealer_assist.games import get_game
-from ui.console.presenter import BoxView, SeatView
 from ui.console.texts import (
     action_detail,
     action_label,
@@ -32,6 +31,7 @@ from ui.console.texts import (
     result_name,
     total_text,
 )
+from ui.console.view import BoxView, SeatView
 from ui.kit import theme
 from ui.kit.card_texts import category_name
 from ui.kit.card_view import CardView

@@ -16,8 +16,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.console.presenter import ConsolePresenter, ConsoleView, SettleRow, Step
+from ui.console.presenter import ConsolePresenter
 from ui.console.texts import box_name, outcome_text, qualification_text, result_name, total_text
+from ui.console.view import ConsoleView, SettleRow, Step
 from ui.console.walk_texts import chips_text, hole_text, walk_texts
 from ui.kit.card_texts import category_name
 from ui.kit.format import chip, money

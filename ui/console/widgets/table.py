@@ -16,8 +16,8 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QRadialGradient, 
 from PySide6.QtWidgets import QLabel, QWidget
 
 from dealer_assist.games import get_game
-from ui.console.presenter import ConsoleView, Step
 from ui.console.texts import qualification_text
+from ui.console.view import ConsoleView, Step
 from ui.console.widgets.seat import (
     BOX_H,
     BOX_H_COMPACT,
