@@ -19,9 +19,8 @@ from ui.console.widgets.alarm import VoidAlarm
 from ui.console.widgets.panel import SidePanel
 from ui.console.widgets.table import TableArea
 from ui.kit import theme
-from ui.kit.banner import NoticeBar, NotReadyBar
+from ui.kit.bars import BarStack
 from ui.kit.dealer_box import DealerControl, attach_to_top_bar
-from ui.kit.storage_bar import StorageBar
 from ui.kit.tap_guard import TapGuard
 from ui.kit.topbar import TopBar, local_now
 from ui.kit.translate import tr
@@ -63,12 +62,10 @@ class ConsoleWindow(QMainWindow):
         left = QVBoxLayout()
         left.setContentsMargins(0, 0, 0, 0)
         left.setSpacing(0)
-        self.not_ready = NotReadyBar()
-        left.addWidget(self.not_ready)
-        self.notice = NoticeBar(presenter)
-        left.addWidget(self.notice)
-        self.storage = StorageBar(presenter)
-        left.addWidget(self.storage)
+        self.bars = BarStack(presenter)
+        left.addWidget(self.bars)
+        self.not_ready, self.notice, self.storage = (
+            self.bars.not_ready, self.bars.notice, self.bars.storage)  # fmt: skip
         rows = presenter.book.game.box_rows
         self.table = TableArea(config.seats, rows, mirror=mirror)
         left.addWidget(self.table, 1)
@@ -112,9 +109,7 @@ class ConsoleWindow(QMainWindow):
         banner = phase_name(view.step, view.street, view.game)
         table = f"{view.table_id} · {get_game(view.game).title}"
         self.top.show_status(banner, colors, table, view.hand_no, view.device)
-        self.not_ready.show_view(view)
-        self.notice.show_view(view)
-        self.storage.show_view(view)
+        self.bars.show_view(view)
         # the card keypads need a wider panel than the chip keypad
         wide = view.step in (Step.MANUAL, Step.IDENTIFY) or view.expose is not None
         if wide != self._wide_side:
@@ -140,6 +135,7 @@ class ConsoleWindow(QMainWindow):
         )
         self.side.set_compact(compact)
         self.top.set_compact(compact)
+        self.bars.set_small(compact)
 
 
 def banked_between(snap: TableSnapshot) -> bool:

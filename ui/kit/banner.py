@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
 )
 
 from ui.kit.card_texts import notice_text
-from ui.kit.fault_texts import not_ready_text, notice_reason_text
-from ui.kit.labels import set_text
+from ui.kit.fault_texts import detail_text, not_ready_text, notice_reason_text
+from ui.kit.labels import restyle, set_text
 from ui.kit.status import DeviceStatus, SourceNotice
 from ui.kit.translate import tr
 
@@ -63,6 +63,13 @@ class NotReadyBar(QFrame):
         lay.addWidget(self.text, 1)
         self._lay = lay
         self.hide()
+
+    def set_compact(self, compact: bool) -> None:
+        """Smaller type and margins (a small screen with other bars up)."""
+        m = (16, 4, 16, 4) if compact else (24, 10, 24, 10)
+        self._lay.setContentsMargins(*m)
+        for w in (self.title, self.text):
+            restyle(w, compact=compact)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Narrow (1280x800): the sentence under the title, on the bar's whole width, so the
@@ -112,10 +119,19 @@ class NoticeBar(QFrame):
         self.ok.setMinimumWidth(120)
         self.ok.clicked.connect(presenter.dismiss_notice)
         lay.addWidget(self.ok)
+        self._lay = lay
         self.hide()
 
-    def show_view(self, view: BarView) -> None:
-        """Visible while a switch notice is unread."""
+    def set_compact(self, compact: bool) -> None:
+        """Smaller type and margins (a small screen with other bars up)."""
+        m = (16, 4, 12, 4) if compact else (24, 8, 16, 8)
+        self._lay.setContentsMargins(*m)
+        for w in (self.text, self.reason):
+            restyle(w, compact=compact)
+
+    def show_view(self, view: BarView, *, said: str = "") -> None:
+        """Visible while a switch notice is unread; its reason is left out when ``said`` (the
+        text of a bar shown with it) already gives it (kept in the tooltip)."""
         if view.notice is None:
             set_text(self.text, "")
             set_text(self.reason, "")
@@ -123,6 +139,8 @@ class NoticeBar(QFrame):
             return
         set_text(self.text, "⇄ " + notice_text(view.notice))
         why = notice_reason_text(view.notice)  # the driver's words go to the log
-        set_text(self.reason, why)
+        repeated = bool(said) and detail_text(view.notice.reason) in said
+        set_text(self.reason, "" if repeated else why)
+        self.reason.setVisible(not repeated)
         self.reason.setToolTip(why)
         self.show()

@@ -9,7 +9,7 @@ from typing import Protocol
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy
 
-from ui.kit.labels import set_text
+from ui.kit.labels import restyle, set_text
 from ui.kit.status import StorageBanner
 from ui.kit.translate import tr, trf
 
@@ -55,7 +55,14 @@ class StorageBar(QFrame):
         self.button.clicked.connect(self._tapped)
         lay.addWidget(self.button)
         self._fault: bool | None = None
+        self._lay = lay
         self.hide()
+
+    def set_compact(self, compact: bool) -> None:
+        """Smaller type and margins (a small screen with other bars up)."""
+        m = (16, 4, 12, 4) if compact else (24, 8, 16, 8)
+        self._lay.setContentsMargins(*m)
+        restyle(self.text, compact=compact)
 
     def show_view(self, view: StorageView) -> None:
         """Visible while the view has a storage banner."""

@@ -171,6 +171,9 @@ QPushButton:disabled {{ background: #27302d; color: #6d7a74; border-color: #2730
 #noticeText {{ font-size: 21px; font-weight: bold; color: #ffe082; }}
 #noticeReason {{ font-size: 17px; color: #e6d29a; }}
 #noticeOk {{ background: {GOLD}; color: #1a1406; }}
+#notReadyTitle[compact="true"] {{ font-size: 20px; padding-right: 10px; }}
+#notReadyText[compact="true"], #noticeText[compact="true"] {{ font-size: 17px; }}
+#noticeReason[compact="true"] {{ font-size: 15px; }}
 #entryPosition {{ font-size: 34px; font-weight: bold; color: {GOLD}; background: {PANEL_2};
                   border-radius: 12px; padding: 10px; }}
 #entryPosition[compact="true"] {{ font-size: 26px; padding: 4px; }}

@@ -42,6 +42,8 @@ CORNER = (130, 92)
 :class:`ui.kit.dealer_box.DealerControl` with ``bottom=True``): no card is drawn in it."""
 SIDE_CARD = 64
 """Card width (px) below which the board and the dealer's cards go side by side in one row."""
+SHORT_CARD = 44
+"""Card width (px) in that row below which seats with no decision to come are made lower."""
 
 
 class TableArea(QWidget):
@@ -132,11 +134,28 @@ class TableArea(QWidget):
         per_line = max(1, (inner + 6) // (MIN_BOX_W + 6))
         box_rows = sum(-(-len(r) // per_line) for r in self.rows)
         head = 40 if compact else 48
-        tallest = head + box_rows * (box_h + 6) + TEXT_H + 28  # the boxes and the result
-        if self._deciding:
-            # the decisions, then the place of Change kept at the foot (never where a decision
-            # was): one height from the deal to the last decision
-            tallest += max(self._max_buttons * (button_h + 6), 44) + theme.TOUCH + 6 - TEXT_H
+        base = head + box_rows * (box_h + 6) + 28  # the number and the boxes
+        # under the boxes the decisions, then the place of Change kept at the foot (never
+        # where a decision was), or the result: one height at every step, so no seat moves
+        # when the bets close, nor at the reveal
+        decisions = max(self._max_buttons * (button_h + 6), 44) + theme.TOUCH + 6
+        tallest = base + max(TEXT_H, decisions)
+        order = [self.tiles[n - i if self.mirror else i + 1] for i in range(n)]
+        needs = []
+        for tile in order:
+            tile.setFixedWidth(tw)
+            tile.set_compact(compact)
+            tile.set_max_columns(per_line)
+            # texts, buttons and the boxes' height just changed: no cached size hints (the
+            # boxes' grid first, or a tile kept the small screen's grid height)
+            tile.box_grid.activate()
+            tile.lay.invalidate()
+            hfw = tile.heightForWidth(tw)  # (asked now: the boxes' new height is taken in)
+            needs.append(hfw if hfw > 0 else tile.sizeHint().height())
+        if not self._deciding and self._side_card(MARGIN + tallest) < SHORT_CARD:
+            # banners up on a small screen: no decision to come, so the seats take the height
+            # their texts need and the board keeps its room (a banner moves the table anyway)
+            tallest = max(base, min(tallest, max(needs)))
         span = (n - 1) * (tw + gap_x)
         left = (w - span - tw) / 2
         xs = [left + i * (tw + gap_x) for i in range(n)]
@@ -157,26 +176,22 @@ class TableArea(QWidget):
             # cards beside the board in one row under them, no smaller than the board needs
             drop = 0.0
         ys = []
-        for i in range(n):
+        for i, tile in enumerate(order):  # a seat without a bet too: its tile keeps its place
             y = MARGIN + drop * curve[i]
             ys.append(y)
-            x = xs[i]
-            tile = self.tiles[n - i if self.mirror else i + 1]
-            tile.setFixedWidth(tw)
-            tile.set_compact(compact)
-            tile.set_max_columns(per_line)
-            tile.lay.invalidate()  # texts and buttons just changed: no cached size hints
-            hfw = tile.heightForWidth(tw)
-            th = min(hfw if hfw > 0 else tile.sizeHint().height(), tallest)
-            if tile.grid.isVisibleTo(tile):  # a seat in the hand: one height all hand long
-                th = tallest
-            tile.setGeometry(int(x), int(y), tw, th)
+            tile.setGeometry(int(xs[i]), int(y), tw, tallest)
         if board_over_dealer:
             self._place_cards_stacked(top)
         else:
             self._place_cards_side(max(ys) + tallest)
         self._felt = QRectF(MARGIN / 2, MARGIN / 2 + drop * 0.1, w - MARGIN, 2 * (h - MARGIN))
         self.update()
+
+    def _side_card(self, top: float) -> float:
+        """The card width the board and the dealer's cards would have in one row under seats
+        whose feet are at ``top`` (before the Dealer change corner and the widths' limits)."""
+        label_h, qual_h = 24, 44
+        return (self.height() - 2 * MARGIN - top - label_h - qual_h - 12) / RATIO
 
     def _place_cards_stacked(self, top: float) -> None:
         """The board under the middle seats (``top``: their foot), the dealer's cards by the
