@@ -183,7 +183,7 @@ def run_console(
     if floor_url and not demo:  # ... and confirmed in the pit-boss application (its thread)
         from dealer_assist.storage.floor.signoff_relay import SignoffRelay
 
-        console.service.signoff_relay = SignoffRelay(floor_url, config.table_id)
+        console.service.floor.relay = SignoffRelay(floor_url, config.table_id)
     win = console.window
     status = 0
     if windowed or demo:

@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from dealer_assist.cards import Card, parse_card
-from dealer_assist.errors import CardError, JournalError
+from dealer_assist.errors import CardError, DealerAssistError, JournalError
 from dealer_assist.ports import HAND_STATUSES, StoredHand
 from dealer_assist.storage.journal import Journal
 
@@ -144,3 +144,14 @@ def last_bets(journal: Journal, table_id: str) -> TableBets:
                 return bets
         start = first - 1
     return ()
+
+
+def journal_bets(journal: Journal | None, table_id: str) -> TableBets:
+    """:func:`last_bets`, or none when there is no journal or it cannot say (a storage fault is
+    the banner's business, not this)."""
+    if journal is None:
+        return ()
+    try:
+        return last_bets(journal, table_id)
+    except DealerAssistError:
+        return ()

@@ -25,6 +25,7 @@ import contextlib
 import time
 from collections.abc import Callable, Mapping
 
+from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.banked import BankedHand
 from dealer_assist.engine.rules import Action
@@ -35,35 +36,37 @@ from dealer_assist.errors import (
     HandStateError,
     JournalError,
 )
-from dealer_assist.events import DeviceEvent, SourceSwitched, utc_now
+from dealer_assist.events import DeviceEvent, SourceSwitched
+from dealer_assist.pitboss.users import UserStore
 from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.banked_runner import BankedRunner
 from dealer_assist.table.dealers import ensure_dealer
 from drivers.failover.chain import FailoverSource
-from ui.console.history import last_bets
-from ui.console.service_cards import CardSteps
-from ui.console.service_signoff import FloorSignoffSteps
-from ui.console.service_storage import StorageSteps
-from ui.console.service_walk import WalkSteps
-from ui.console.signoff import journal_signoffs, waiting
+from ui.console import service_walk, signoff
+from ui.console.history import journal_bets
+from ui.console.service_device import DeferredHand, DeviceWatch, enter_card, timeouts
+from ui.console.service_signoff import FloorSignoffs
+from ui.console.service_storage import StorageFaults
+from ui.console.service_walk import HandHistory
+from ui.console.signoff import journal_signoffs
 from ui.console.snapshot import Extras, TableSnapshot, take_snapshot
 from ui.kit.dealer_change import change_dealer, on_box
 from ui.kit.pitboss import PitBossRoster
 from ui.kit.refusals import command_error
 from ui.kit.sources import (
-    MANUAL_SHUFFLE_TIMEOUT,
     WAIT_STEP,
     SourceFactory,
+    confirm_card,
     source_kind,
     switch_notice,
 )
-from ui.kit.status import CommandError, DeviceStatus, SourceNotice
+from ui.kit.status import CommandError, SourceNotice
 
 _OVER = (Phase.SETTLED, Phase.VOID)
 
 
-class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
+class TableService:
     """One table: opens the source and the journal, runs hands, reports snapshots.
 
     Args:
@@ -106,16 +109,18 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
         self.source: CardSource | None = None
         self.runner: BankedRunner | None = None
         self._seq = 0
-        self._open_error = ""
-        self._frames = -1
-        self._last_heard = utc_now()
+        self.signers: UserStore | None = None  # the pit-boss application's users, if any
+        self.storage = StorageFaults(config.table_id)  # the fault the table waits on
+        self.floor = FloorSignoffs(config)  # the walk's sign-offs offered to the floor
+        self.device = DeviceWatch()
+        self.history = HandHistory()
+        self._resumed_uid = ""
+        self._last_bets: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] = ()
         self._hand_no = 0
         self._notice: SourceNotice | None = None
-        self._want_hand = False  # a new hand waits for the device (still busy with the last)
-        self._want_until = 0.0  # monotonic: then the hand opens anyway (the device decides)
-        self._ask_at = 0.0  # monotonic: the next STATUS request while the new hand waits
+        self.deferred = DeferredHand()  # a new hand waits for the device (busy with the last)
         self.stop_signal = False  # closed by SIGTERM/SIGINT: a hand only opened is forgotten
-        self._watch_storage()
+        self.storage.watch(journal)
 
     # -- lifecycle --------------------------------------------------------------------------------
     def open(self, seq: int = 0) -> TableSnapshot:
@@ -129,17 +134,16 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
                 if self.journal is not None:
                     self.journal.open()
             except JournalError as e:
-                return self._snap(seq, self._storage_fault(e))
-            self._fault = None
+                return self._snap(seq, self.storage.refused(e))
+            self.storage.opened()
             try:
                 source = self.source or self.make_source()
                 self.source = source
                 source.open()
             except DealerAssistError as e:
-                self._open_error = str(e)
+                self.device.opened(str(e))
                 return self._snap(seq, CommandError("device", str(e)))
-            self._open_error = ""
-            self._last_heard = utc_now()
+            self.device.opened()
             runner = BankedRunner(
                 self.config, source, self.journal, card_timeout=self.card_timeout,
                 shuffle_timeout=self.shuffle_timeout, on_event=self._on_event,
@@ -153,7 +157,7 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
             except DealerAssistError as e:
                 return self._snap(seq, command_error(e))
             self._resumed_uid = runner.hand.hand_uid if runner.hand is not None else ""
-            self._last_bets = self._journal_bets()
+            self._last_bets = journal_bets(self.journal, self.config.table_id)
             self._count_hand()
             default = self.config.dealer  # [table] dealer, on the box when nobody is yet
             put = lambda: ensure_dealer(runner, default, by="config", keep_current=True)  # noqa: E731
@@ -174,9 +178,8 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
             with contextlib.suppress(DealerAssistError):
                 self.runner.forget_unstarted()
         self.runner = None
-        self._want_hand = False
-        if self.signoff_relay is not None:
-            self.signoff_relay.stop()
+        self.deferred.wanted = False
+        self.floor.stop()
         if self.source is not None:
             self.source.close()
             self.source = None
@@ -201,15 +204,15 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
         """The table waits for the device (a deck, cards, a STATUS answer) or for a new hand to
         open: call :meth:`tick` soon."""
         runner = self.runner
-        return runner is not None and (runner.waiting or self._want_hand)
+        return runner is not None and (runner.waiting or self.deferred.wanted)
 
     # -- steps ------------------------------------------------------------------------------------
     def new_hand(self, seq: int = 0) -> TableSnapshot:
         """Open bets on a new hand (SHUFFLE to the device). Refused while a void alarm waits
         for the dealer (``void_alarm``) or the device is not ready (``device_not_ready``)."""
-        if self._fault is not None and self.runner is not None:  # the journal first
+        if self.storage.fault is not None and self.runner is not None:  # the journal first
             snap = self.retry(seq)
-            if self._fault is not None:
+            if self.storage.fault is not None:
                 return snap
         runner = self.runner
         if runner is None:
@@ -227,33 +230,25 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
         hand = runner.hand
         idle = hand is None or hand.is_over
         if idle and (runner.waiting or runner.device_busy):
-            if not self._want_hand:  # still busy with the last hand: at a tick, within limits
-                self._want_hand = True
-                self._want_until = time.monotonic() + runner.shuffle_timeout
-                self._ask_at = 0.0
+            self.deferred.want(runner.shuffle_timeout)  # at a tick, within limits
             return self._snap(seq, None)
         return self._run(seq, lambda: self._new_hand(runner))
 
     def _new_hand(self, runner: BankedRunner, *, even_if_busy: bool = False) -> None:
-        self._want_hand = False
+        self.deferred.wanted = False
         if self.journal is not None:  # the walk's sign-offs go into the chain before its marks
             journal_signoffs(self.config, runner, self.journal)
         runner.new_hand(even_if_busy=even_if_busy)
         self._count_hand()
 
     def _wanted_hand(self, runner: BankedRunner) -> TableSnapshot | None:
-        """The deferred new hand: opened once the device is idle, or after ``shuffle_timeout``
-        anyway (its SHUFFLE then says whether the device can); STATUS asked once a second
-        meanwhile, as a state whose change went unheard would hold it for ever."""
-        now = time.monotonic()
-        if not runner.waiting and not runner.device_busy:
-            self._want_hand = False
+        """The deferred new hand, when due (:class:`~ui.console.service_device.DeferredHand`)."""
+        due = self.deferred.due(runner)
+        if due == "idle":
+            self.deferred.wanted = False
             return self.new_hand(self._seq)
-        if now >= self._want_until:
+        if due == "late":
             return self._run(self._seq, lambda: self._new_hand(runner, even_if_busy=True))
-        if now >= self._ask_at:
-            self._ask_at = now + 1.0
-            runner.ask_status()
         return None
 
     def acknowledge_void(self, seq: int = 0) -> TableSnapshot:
@@ -286,12 +281,7 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
 
     def act(self, seat: int, action: Action, seq: int = 0) -> TableSnapshot:
         """A seat's decision on the current street."""
-
-        def step() -> None:
-            runner, _ = self._hand()
-            runner.act(seat, action)
-
-        return self._run(seq, step)
+        return self._run(seq, lambda: self._hand()[0].act(seat, action))
 
     def dealer_step(self, seq: int = 0) -> TableSnapshot:
         """The dealer's one button: turn the next board cards, or turn their own cards; after
@@ -329,17 +319,17 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
         first; a fault may void the hand), the clock (late cards void the deal), a new hand that
         waited for the device; refresh the status."""
         runner = self.runner
-        if runner is None or self._fault is not None:  # a storage fault: no card taken
+        if runner is None or self.storage.fault is not None:  # a storage fault: no card taken
             return self._snap(self._seq, None)
         try:
             runner.poll(timeout)
             runner.tick()
-            wanted = self._wanted_hand(runner) if self._want_hand else None
+            wanted = self._wanted_hand(runner) if self.deferred.wanted else None
             if wanted is not None:
                 return wanted
         except DealerAssistError as e:
             return self._snap(self._seq, command_error(e))
-        if self.signoff_relay is not None:  # a sign-off confirmed in the pit-boss application
+        if self.floor.relay is not None:  # a sign-off confirmed in the pit-boss application
             return self._run(self._seq, lambda: None)  # the step's storage-fault handling
         return self._snap(self._seq, None)
 
@@ -357,6 +347,71 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
                 return snap
             snap = self.tick(WAIT_STEP)
 
+    # -- the payout walk, corrections, the history ------------------------------------------------
+    def mark_paid(self, seat: int, seq: int = 0) -> TableSnapshot:
+        """The dealer paid (or collected) ``seat`` of the settled hand and moved on: marked
+        durably, so a restart shows it ticked; refused while its large payout is not signed."""
+        return self._run(seq, lambda: service_walk.mark_paid(self.config, self._hand()[0], seat))
+
+    def sign_off(self, seat: int, badge: str, pin: str, seq: int = 0) -> TableSnapshot:
+        """A pit boss (or shift manager, as the tier asks) signs off ``seat``'s large payout
+        with badge and PIN (:mod:`ui.console.signoff`); a wrong badge or PIN changes nothing."""
+        return self._run(seq, lambda: signoff.sign(self.config, self._hand()[0], self.roster,
+                                                   self.signers, seat, badge, pin))  # fmt: skip
+
+    def undo(self, seat: int, seq: int = 0) -> TableSnapshot:
+        """Take back ``seat``'s decision on this street (before the next card is turned)."""
+        return self._run(seq, lambda: self._connected().undo(seat))
+
+    def correct_decision(
+        self, seat: int, action: Action, badge: str, pin: str, seq: int = 0
+    ) -> TableSnapshot:
+        """A pit boss corrects ``seat``'s last decision after the next cards were turned
+        (:func:`ui.console.service_walk.correct`: ``no_roster``, ``pit_boss``, ``illegal``)."""
+        return self._run(seq, lambda: service_walk.correct(self.runner, self.roster, seat,
+                                                           action, badge, pin))  # fmt: skip
+
+    def open_history(self, seq: int = 0, badge: str = "", pin: str = "") -> TableSnapshot:
+        """Open the hand history (the last hands, newest first); with ``badge`` (and ``pin``)
+        the hole cards too (:class:`ui.console.service_walk.HandHistory`)."""
+        return self._run(seq, lambda: self.history.open(self.journal, self.config, self.roster,
+                                                        badge, pin))  # fmt: skip
+
+    def close_history(self, seq: int = 0) -> TableSnapshot:
+        """Close the hand history (the hole cards leave the snapshot)."""
+        return self._run(seq, self.history.close)
+
+    def retry(self, seq: int = 0) -> TableSnapshot:
+        """The dealer freed the storage and taps *Retry*: the table resumes if the journal
+        answers (else the fault again, nothing changed; :mod:`ui.console.service_storage`)."""
+        return self._run(seq, lambda: None)
+
+    # -- the cards the device does not read itself ------------------------------------------------
+    def enter_card(self, card: Card) -> None:
+        """The dealer typed ``card`` on the keypad: the next card of the deal (thread-safe; the
+        manual source queues it as an event, which the worker's next tick hands the runner).
+
+        Raises:
+            DeviceError: the keypad is not the card source in use.
+            CardError: that card was already entered in this deck.
+        """
+        enter_card(self.active_source, card)
+
+    def identify(self, card: Card, seq: int = 0) -> TableSnapshot:
+        """The dealer identifies the unreadable card (``misdeal.unreadable_card =
+        "dealer_identifies"``); a pit boss confirms it next (:meth:`confirm`)."""
+        return self._run(seq, lambda: self._hand()[0].identify_card(card, dealer=self.dealer))
+
+    def confirm(self, card: Card, badge: str, pin: str, seq: int = 0) -> TableSnapshot:
+        """The pit boss enters the card they see, with badge and PIN: the dealer's card confirms
+        it, another rejects it (:func:`ui.kit.sources.confirm_card`); never in a snapshot."""
+        return self._run(seq, lambda: confirm_card(self._hand()[0], self.roster, card, badge, pin))
+
+    def record_exposed(self, position: str, card: Card | None, seq: int = 0) -> TableSnapshot:
+        """A card exposed by mistake at ``position`` (``seat 3``, ``dealer``, ``board``), the
+        card if the dealer entered it: recorded with the hand, not a misdeal; play goes on."""
+        return self._run(seq, lambda: self._hand()[0].record_exposed(card, position=position))
+
     # -- internals --------------------------------------------------------------------------------
     def change_dealer(self, badge: str, seq: int = 0) -> TableSnapshot:
         """The incoming dealer's ``badge`` on the box, between hands only (journaled before
@@ -366,6 +421,11 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
             return self._snap(seq, CommandError("state", "not connected"))
         return self._run(seq, lambda: change_dealer(self.config, runner, badge,
                                                     users=self.signers))  # fmt: skip
+
+    def _connected(self) -> BankedRunner:
+        if self.runner is None:
+            raise HandStateError("no hand in progress")
+        return self.runner
 
     def _hand(self) -> tuple[BankedRunner, BankedHand]:
         if self.runner is None or self.runner.hand is None:
@@ -381,29 +441,27 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
         """Run one step; its snapshot."""
         error = None
         try:
-            if self._fault is not None:  # nothing runs before the journal takes writes again
-                self._recover()
+            if self.storage.fault is not None:  # nothing runs before the journal takes writes
+                self.storage.recover(self.runner, self.journal, self._count_hand)
             self._prepare()
             result = step()
             error = result if isinstance(result, CommandError) else None
-            self._relay_signoffs()  # the walk's sign-offs waiting, signed, over: to the floor
+            # the walk's sign-offs waiting, signed, over: to the floor
+            self.floor.reconcile(self.runner, self._hand_no)
         except JournalError as e:
-            error = self._storage_fault(e)
+            error = self.storage.refused(e)
         except DealerAssistError as e:
             error = command_error(e)
         return self._snap(seq, error)
 
     def _prepare(self) -> None:
-        """Timeouts for the source in use: the keypad and a camera are slow to give each card.
-        The keypad shuffles at once and reports no device state, so a "still dealing" left by
-        a shuffler that died mid-deal must not hold its first hand for ``shuffle_timeout``."""
-        runner = self.runner
-        if runner is not None:
+        """The runner's timeouts for the source in use (:func:`~ui.console.service_device.
+        timeouts`)."""
+        if self.runner is not None:
             kind = source_kind(self.active_source)
-            slow = kind in ("manual", "camera")
-            runner.card_timeout = self.slow_card_timeout if slow else self.card_timeout
-            manual = kind == "manual"
-            runner.shuffle_timeout = MANUAL_SHUFFLE_TIMEOUT if manual else self.shuffle_timeout
+            card, slow, shuffle = self.card_timeout, self.slow_card_timeout, self.shuffle_timeout
+            self.runner.card_timeout, self.runner.shuffle_timeout = timeouts(kind, card, slow,
+                                                                             shuffle)  # fmt: skip
 
     # -- the runner's events (worker thread) ------------------------------------------------------
     def _on_event(self, event: DeviceEvent) -> None:
@@ -418,23 +476,19 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
         if runner is not None and runner.stored is not None:
             self._hand_no = runner.stored.hand_id
         ident = runner.identification if runner is not None else None
-        marks = self._walk_marks()
         extras = Extras(
             identifying=ident is not None,
             ident_entered=ident is not None and ident.card is not None,
             manual_source=source_kind(self.active_source) == "manual",
             pin_required=self.roster is not None and bool(self.roster.badges),
             notice=self._notice,
-            storage=self._banner,
-            walk=marks is not None,
-            paid=marks.paid if marks is not None else (),
-            signoff_waiting=waiting(self.config, runner) if marks is not None else (),
-            signed=tuple(s.seat for s in marks.signed) if marks is not None else (),
+            storage=self.storage.banner,
+            **service_walk.walk_fields(self.config, runner),
             resumed=bool(self._resumed_uid)
             and self.hand is not None
             and self.hand.hand_uid == self._resumed_uid,
-            history=self._history,
-            history_holes=self._history_holes,
+            history=self.history.hands,
+            history_holes=self.history.holes,
             on_box=on_box(runner),
             last_bets=self._last_bets,
         )
@@ -443,47 +497,9 @@ class TableService(WalkSteps, StorageSteps, FloorSignoffSteps, CardSteps):
             hand.view("dealer") if hand is not None else None,
             seq=self._seq,
             hand_no=self._hand_no,
-            device=self._device(),
+            device=self.device.status(runner, self.source, self.active_source),
             error=error,
             alarm=alarm.reason if alarm is not None else None,
             alarm_uid=alarm.hand_uid if alarm is not None else "",
             extras=extras,
-        )
-
-    def _journal_bets(self) -> tuple[tuple[int, tuple[tuple[str, int], ...]], ...]:
-        """The last journaled hand's bets (Repeat last bets after a restart); none when the
-        journal cannot say (a storage fault is the banner's business, not this)."""
-        if self.journal is None:
-            return ()
-        try:
-            return last_bets(self.journal, self.config.table_id)
-        except DealerAssistError:
-            return ()
-
-    def _device(self) -> DeviceStatus:
-        if self.runner is None or self.source is None:
-            return DeviceStatus(error=self._open_error)
-        active = self.active_source
-        # BEAT frames are not events; a growing frame counter shows the device is alive.
-        frames = self.source.stats.frames_received
-        if frames != self._frames:
-            self._frames, self._last_heard = frames, utc_now()
-        status = self.runner.device_status
-        ident = self.source.identity
-        return DeviceStatus(
-            connected=status.link == "connected",
-            model=ident.model if ident else "",
-            serial=ident.serial if ident else "",
-            firmware=ident.firmware if ident else "",
-            last_heard=self._last_heard,
-            faults=(*status.faults, *(("IDENTITY",) if status.identity_alarm else ())),
-            ready=status.ready and self.runner.device_ready,
-            state=status.state,
-            link=status.link,
-            reconnect_attempts=status.reconnect_attempts,
-            why_not_ready=status.why_not_ready,
-            source=active.name if active is not None else "",
-            source_kind=source_kind(active),
-            next_attempt_in=status.next_attempt_in,
-            last_error=status.last_error,
         )

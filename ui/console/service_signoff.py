@@ -1,7 +1,7 @@
-"""The table service's large-payout sign-offs through the floor: a mixin of
-:class:`ui.console.service.TableService`, kept apart so that module stays small.
+"""The table service's large-payout sign-offs through the floor: :class:`FloorSignoffs`, held
+by :class:`ui.console.service.TableService` as ``floor``, owns the requests it offered.
 
-With a floor (``signoff_relay``, a :class:`~dealer_assist.storage.floor.signoff_relay.SignoffRelay`
+With a floor (``floor.relay``, a :class:`~dealer_assist.storage.floor.signoff_relay.SignoffRelay`
 whose own thread talks to the floor), after every step and at every tick (the worker's thread,
 which owns the runner): each seat the walk waits on for a sign-off is offered to the floor as a
 request (:func:`ui.console.signoff.request_for`); a confirmation given in the pit-boss
@@ -21,35 +21,43 @@ from dealer_assist.table.banked_runner import BankedRunner
 from ui.console.signoff import request_for, sign_from_floor, waiting
 
 
-class FloorSignoffSteps:
-    """Floor sign-offs of :class:`~ui.console.service.TableService` (see the module docstring)."""
+class FloorSignoffs:
+    """The walk's sign-off requests on the floor (see the module docstring).
 
-    config: TableConfig
-    runner: BankedRunner | None
-    _hand_no: int
-    signoff_relay: SignoffRelay | None = None  # this table has a floor (started at a step)
-    _offered: dict[SignoffKey, SignoffRequest] | None = None
+    Args:
+        config: the table.
 
-    def _relay_signoffs(self) -> None:
-        """Reconcile the walk with the floor's requests (worker thread; see the module doc).
+    ``relay`` is None (no floor) until the console's start sets it.
+    """
+
+    def __init__(self, config: TableConfig) -> None:
+        self.config = config
+        self.relay: SignoffRelay | None = None
+        self._offered: dict[SignoffKey, SignoffRequest] = {}
+
+    def stop(self) -> None:
+        """Stop the relay's thread (the console closes)."""
+        if self.relay is not None:
+            self.relay.stop()
+
+    def reconcile(self, runner: BankedRunner | None, hand_no: int) -> None:
+        """Reconcile the walk of ``runner``'s hand (``hand_no``: the table's number of it) with
+        the floor's requests (worker thread; see the module doc).
 
         Raises:
             JournalError: the sign-off step of a confirmation could not be written (nothing
                 signed: the confirmation is taken again at the next tick).
         """
-        relay = self.signoff_relay
+        relay = self.relay
         if relay is None:
             return
         relay.start()  # idempotent: its thread runs while the service is open
-        if self._offered is None:
-            self._offered = {}
         offered = self._offered
-        runner = self.runner
         wanted: dict[SignoffKey, SignoffRequest] = {}
         if runner is not None and runner.hand is not None:
             for seat in waiting(self.config, runner):
                 key = (self.config.table_id, runner.hand.hand_uid, seat)
-                req = offered.get(key) or request_for(self.config, runner, seat, self._hand_no)
+                req = offered.get(key) or request_for(self.config, runner, seat, hand_no)
                 if req is not None:
                     wanted[key] = req
         for row in relay.confirmations():

@@ -1,5 +1,5 @@
-"""The table service over a storage fault: a mixin of
-:class:`ui.console.service.TableService`, kept apart so that module stays small.
+"""The table service over a storage fault: :class:`StorageFaults`, held by
+:class:`ui.console.service.TableService`, owns the fault the table waits on and the banner.
 
 The console's journal is a :class:`~dealer_assist.storage.faults.ResilientJournal`: it retries
 what may pass and raises a :class:`~dealer_assist.errors.StorageFaultError` when it did not.
@@ -21,12 +21,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from dealer_assist.config import TableConfig
 from dealer_assist.errors import JournalError
 from dealer_assist.storage.faults import ResilientJournal, StorageNotice
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.banked_runner import BankedRunner
-from ui.console.snapshot import TableSnapshot
 from ui.kit.refusals import command_error
 from ui.kit.status import CommandError, StorageBanner
 from ui.kit.storage_notice import RECOVERED, storage_text
@@ -37,27 +35,22 @@ PROBE_HAND = "-storage-probe-"
 """The step log's hand a recovery writes and clears at once: does the journal take writes?"""
 
 
-class StorageSteps:
-    """Storage faults of :class:`~ui.console.service.TableService` (see the module docstring)."""
+class StorageFaults:
+    """The storage fault the table waits on and the banner shown for it (see the module
+    docstring).
 
-    config: TableConfig
-    journal: Journal | None
-    runner: BankedRunner | None
-    _fault: JournalError | None = None  # the journal refused a write: the table waits
-    _banner: StorageBanner | None = None
+    Args:
+        table_id: the table, named in the log.
+    """
 
-    def _count_hand(self) -> None:
-        raise NotImplementedError  # TableService's
+    def __init__(self, table_id: str) -> None:
+        self.table_id = table_id
+        self.fault: JournalError | None = None  # the journal refused a write: the table waits
+        self.banner: StorageBanner | None = None
 
-    @property
-    def storage_fault(self) -> JournalError | None:
-        """The storage fault the table waits on, None when the journal takes writes."""
-        return self._fault
-
-    def _watch_storage(self) -> None:
-        """Take the journal's notices (a ResilientJournal's ``on_notice``, keeping the one the
+    def watch(self, journal: Journal | None) -> None:
+        """Take ``journal``'s notices (a ResilientJournal's ``on_notice``, keeping the one the
         caller gave): shown with the next snapshot unless a fault is shown."""
-        journal = self.journal
         if not isinstance(journal, ResilientJournal):
             return
         given = journal.on_notice
@@ -65,28 +58,35 @@ class StorageSteps:
         def notice(n: StorageNotice) -> None:  # worker thread, inside a journal call
             if given is not None:
                 given(n)
-            if self._fault is None:
+            if self.fault is None:
                 self._set_banner(storage_text(n), fault=False)
 
         journal.on_notice = notice
 
-    def _storage_fault(self, e: JournalError) -> CommandError:
+    def refused(self, e: JournalError) -> CommandError:
         """The journal refused a write: the table waits; the dealer's sentence, and the
         library's words in the log."""
-        self._fault = e
+        self.fault = e
         self._set_banner(storage_text(e), fault=True)
-        log.warning("table %s: storage fault, the hand stays pending: %s", self.config.table_id, e)
+        log.warning("table %s: storage fault, the hand stays pending: %s", self.table_id, e)
         return command_error(e)
 
-    def _set_banner(self, said: tuple[str, tuple[str, ...]], *, fault: bool) -> None:
-        number = (self._banner.number if self._banner is not None else 0) + 1
-        self._banner = StorageBanner(said[0], said[1], fault=fault, number=number)
+    def opened(self) -> None:
+        """The journal opened: no fault waits (the banner stays until the next one)."""
+        self.fault = None
 
-    def _recover(self) -> None:
-        """After a storage fault: a write asked of the journal (JournalError while it still
+    def _set_banner(self, said: tuple[str, tuple[str, ...]], *, fault: bool) -> None:
+        number = (self.banner.number if self.banner is not None else 0) + 1
+        self.banner = StorageBanner(said[0], said[1], fault=fault, number=number)
+
+    def recover(
+        self, runner: BankedRunner | None, journal: Journal | None, counted: Callable[[], None]
+    ) -> None:
+        """After a storage fault: a write asked of ``journal`` (JournalError while it still
         fails, nothing changed), then the runner's path for what the storage refused
         (:meth:`~dealer_assist.table.resume.ResumingRunner.journal_unsaved`): a hand that
-        finished meanwhile is journaled once (idempotent by ``hand_uid``).
+        finished meanwhile is journaled once (idempotent by ``hand_uid``); ``counted`` then
+        numbers the hand from the journal (the fault stays if that fails too).
 
         The runner is kept: a write that failed applied nothing, so the hand in memory is the
         step log's (a fresh runner's :meth:`resume` would take the live shuffler for one that
@@ -96,24 +96,13 @@ class StorageSteps:
         Raises:
             JournalError: the storage still fails (the fault stays).
         """
-        runner = self.runner
-        journal = self.journal
         if runner is None or journal is None:
-            self._fault = None
+            self.fault = None
             return
-        table = self.config.table_id
-        journal.write_step(table, PROBE_HAND, 0, "probe", {})
-        journal.clear_steps(table, PROBE_HAND)
+        journal.write_step(self.table_id, PROBE_HAND, 0, "probe", {})
+        journal.clear_steps(self.table_id, PROBE_HAND)
         runner.journal_unsaved()
-        self._count_hand()
-        self._fault = None
+        counted()
+        self.fault = None
         self._set_banner((RECOVERED, ()), fault=False)
-        log.warning("table %s: the journal answers again; the table resumed", table)
-
-    def _run(self, seq: int, step: Callable[[], object]) -> TableSnapshot:
-        raise NotImplementedError  # TableService's
-
-    def retry(self, seq: int = 0) -> TableSnapshot:
-        """The dealer freed the storage and taps *Retry*: the table resumes if the journal
-        answers (else the fault again, nothing changed)."""
-        return self._run(seq, lambda: None)
+        log.warning("table %s: the journal answers again; the table resumed", self.table_id)
