@@ -27,9 +27,9 @@ from collections.abc import Callable, Mapping
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
-from dealer_assist.engine.banked import BankedHand
 from dealer_assist.engine.rules import Action
-from dealer_assist.engine.views import Phase
+from dealer_assist.engine.state import GameState
+from dealer_assist.engine.views import BankedView, Phase
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import (
     DealerAssistError,
@@ -111,7 +111,7 @@ class TableService:
         self._seq = 0
         self.signers: UserStore | None = None  # the pit-boss application's users, if any
         self.storage = StorageFaults(config.table_id)  # the fault the table waits on
-        self.floor = FloorSignoffs(config)  # the walk's sign-offs offered to the floor
+        self.floor = FloorSignoffs()  # the walk's sign-offs offered to the floor
         self.device = DeviceWatch()
         self.history = HandHistory()
         self._resumed_uid = ""
@@ -187,8 +187,9 @@ class TableService:
             self.journal.close()
 
     @property
-    def hand(self) -> BankedHand | None:
-        """The hand in progress or just finished (owned by this thread)."""
+    def hand(self) -> GameState | None:
+        """The hand in progress or just finished, through the hand protocol (owned by this
+        thread)."""
         return self.runner.hand if self.runner is not None else None
 
     @property
@@ -270,34 +271,36 @@ class TableService:
         deal. Seats not in ``bets`` are cleared. A refused bet leaves the hand in bets-open."""
 
         def step() -> None:
-            runner, hand = self._hand()
+            hand = self._live().hand
+            if hand is None:
+                raise HandStateError("no hand in progress")
             for seat in [s for s in hand.seats if s not in bets]:
                 hand.clear_seat(seat)
             for seat, seat_bets in sorted(bets.items()):
                 hand.place_bets(seat, seat_bets)
-            runner.close_bets()
+            self._live().close_bets()
 
         return self._run(seq, step)
 
     def act(self, seat: int, action: Action, seq: int = 0) -> TableSnapshot:
         """A seat's decision on the current street."""
-        return self._run(seq, lambda: self._hand()[0].act(seat, action))
+        return self._run(seq, lambda: self._live().act(seat, action))
 
     def dealer_step(self, seq: int = 0) -> TableSnapshot:
         """The dealer's one button: turn the next board cards, or turn their own cards; after
         the dealer's cards the hand is settled and journaled at once (the reveal decides it)."""
 
         def step() -> None:
-            runner, hand = self._hand()
-            target = hand.view("dealer").next_step  # the view says the dealer's next step
+            runner, view = self._live(), self._view()
+            target = view.next_step  # the view says the dealer's next step
             if target is None:
-                raise HandStateError(f"nothing to turn in phase {hand.phase}")
-            if hand.phase is Phase.DECISIONS:
+                raise HandStateError(f"nothing to turn in phase {view.phase}")
+            if view.phase == Phase.DECISIONS:
                 runner.advance()
             if target == "dealer":
-                if hand.phase is Phase.SHOWDOWN:
+                if self._view().phase == Phase.SHOWDOWN:
                     runner.reveal()
-                if hand.phase is Phase.REVEALED:
+                if self._view().phase == Phase.REVEALED:
                     runner.start_payout()  # before the settlement: a crash keeps the list
                     runner.settle()
 
@@ -308,9 +311,8 @@ class TableService:
         (by a fault meanwhile) is left as it is."""
 
         def step() -> None:
-            runner, hand = self._hand()
-            if hand.phase is not Phase.VOID:
-                runner.void(reason)
+            if self._view().phase != Phase.VOID:
+                self._live().void(reason)
 
         return self._run(seq, step)
 
@@ -351,12 +353,12 @@ class TableService:
     def mark_paid(self, seat: int, seq: int = 0) -> TableSnapshot:
         """The dealer paid (or collected) ``seat`` of the settled hand and moved on: marked
         durably, so a restart shows it ticked; refused while its large payout is not signed."""
-        return self._run(seq, lambda: service_walk.mark_paid(self.config, self._hand()[0], seat))
+        return self._run(seq, lambda: service_walk.mark_paid(self.config, self._live(), seat))
 
     def sign_off(self, seat: int, badge: str, pin: str, seq: int = 0) -> TableSnapshot:
         """A pit boss (or shift manager, as the tier asks) signs off ``seat``'s large payout
         with badge and PIN (:mod:`ui.console.signoff`); a wrong badge or PIN changes nothing."""
-        return self._run(seq, lambda: signoff.sign(self.config, self._hand()[0], self.roster,
+        return self._run(seq, lambda: signoff.sign(self.config, self._live(), self.roster,
                                                    self.signers, seat, badge, pin))  # fmt: skip
 
     def undo(self, seat: int, seq: int = 0) -> TableSnapshot:
@@ -400,17 +402,17 @@ class TableService:
     def identify(self, card: Card, seq: int = 0) -> TableSnapshot:
         """The dealer identifies the unreadable card (``misdeal.unreadable_card =
         "dealer_identifies"``); a pit boss confirms it next (:meth:`confirm`)."""
-        return self._run(seq, lambda: self._hand()[0].identify_card(card, dealer=self.dealer))
+        return self._run(seq, lambda: self._live().identify_card(card, dealer=self.dealer))
 
     def confirm(self, card: Card, badge: str, pin: str, seq: int = 0) -> TableSnapshot:
         """The pit boss enters the card they see, with badge and PIN: the dealer's card confirms
         it, another rejects it (:func:`ui.kit.sources.confirm_card`); never in a snapshot."""
-        return self._run(seq, lambda: confirm_card(self._hand()[0], self.roster, card, badge, pin))
+        return self._run(seq, lambda: confirm_card(self._live(), self.roster, card, badge, pin))
 
     def record_exposed(self, position: str, card: Card | None, seq: int = 0) -> TableSnapshot:
         """A card exposed by mistake at ``position`` (``seat 3``, ``dealer``, ``board``), the
         card if the dealer entered it: recorded with the hand, not a misdeal; play goes on."""
-        return self._run(seq, lambda: self._hand()[0].record_exposed(card, position=position))
+        return self._run(seq, lambda: self._live().record_exposed(card, position=position))
 
     # -- internals --------------------------------------------------------------------------------
     def change_dealer(self, badge: str, seq: int = 0) -> TableSnapshot:
@@ -423,14 +425,23 @@ class TableService:
                                                     users=self.signers))  # fmt: skip
 
     def _connected(self) -> BankedRunner:
+        """The runner (HandStateError: not connected, so no hand)."""
         if self.runner is None:
             raise HandStateError("no hand in progress")
         return self.runner
 
-    def _hand(self) -> tuple[BankedRunner, BankedHand]:
+    def _live(self) -> BankedRunner:
+        """The runner of the hand in progress (HandStateError: none)."""
         if self.runner is None or self.runner.hand is None:
             raise HandStateError("no hand in progress")
-        return self.runner, self.runner.hand
+        return self.runner
+
+    def _view(self) -> BankedView:
+        """The dealer's view of the hand in progress (HandStateError: none)."""
+        hand = self._live().hand
+        if hand is None:
+            raise HandStateError("no hand in progress")
+        return hand.view("dealer")
 
     def _count_hand(self) -> None:
         if self.journal is not None and self.hand is not None:
@@ -447,7 +458,7 @@ class TableService:
             result = step()
             error = result if isinstance(result, CommandError) else None
             # the walk's sign-offs waiting, signed, over: to the floor
-            self.floor.reconcile(self.runner, self._hand_no)
+            self.floor.reconcile(self.config, self.runner, self._hand_no)
         except JournalError as e:
             error = self.storage.refused(e)
         except DealerAssistError as e:
@@ -492,7 +503,7 @@ class TableService:
             on_box=on_box(runner),
             last_bets=self._last_bets,
         )
-        hand = self.hand
+        hand = runner.hand if runner is not None else None
         return take_snapshot(
             hand.view("dealer") if hand is not None else None,
             seq=self._seq,

@@ -24,14 +24,10 @@ from ui.console.signoff import request_for, sign_from_floor, waiting
 class FloorSignoffs:
     """The walk's sign-off requests on the floor (see the module docstring).
 
-    Args:
-        config: the table.
-
     ``relay`` is None (no floor) until the console's start sets it.
     """
 
-    def __init__(self, config: TableConfig) -> None:
-        self.config = config
+    def __init__(self) -> None:
         self.relay: SignoffRelay | None = None
         self._offered: dict[SignoffKey, SignoffRequest] = {}
 
@@ -40,9 +36,9 @@ class FloorSignoffs:
         if self.relay is not None:
             self.relay.stop()
 
-    def reconcile(self, runner: BankedRunner | None, hand_no: int) -> None:
-        """Reconcile the walk of ``runner``'s hand (``hand_no``: the table's number of it) with
-        the floor's requests (worker thread; see the module doc).
+    def reconcile(self, config: TableConfig, runner: BankedRunner | None, hand_no: int) -> None:
+        """Reconcile the walk of ``runner``'s hand at the table ``config`` (``hand_no``: the
+        table's number of the hand) with the floor's requests (worker thread; see the module doc).
 
         Raises:
             JournalError: the sign-off step of a confirmation could not be written (nothing
@@ -55,17 +51,13 @@ class FloorSignoffs:
         offered = self._offered
         wanted: dict[SignoffKey, SignoffRequest] = {}
         if runner is not None and runner.hand is not None:
-            for seat in waiting(self.config, runner):
-                key = (self.config.table_id, runner.hand.hand_uid, seat)
-                req = offered.get(key) or request_for(self.config, runner, seat, hand_no)
+            for seat in waiting(config, runner):
+                key = (config.table_id, runner.hand.hand_uid, seat)
+                req = offered.get(key) or request_for(config, runner, seat, hand_no)
                 if req is not None:
                     wanted[key] = req
         for row in relay.confirmations():
-            if (
-                runner is not None
-                and row.key in wanted
-                and sign_from_floor(self.config, runner, row)
-            ):
+            if runner is not None and row.key in wanted and sign_from_floor(config, runner, row):
                 relay.taken(row)
                 del wanted[row.key]
                 offered.pop(row.key, None)

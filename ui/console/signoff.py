@@ -25,7 +25,7 @@ confirmation given there is the same step and the same table record (:func:`sign
 from __future__ import annotations
 
 from dealer_assist.config import TableConfig, signoff_role
-from dealer_assist.engine.banked import BankedHand, Phase
+from dealer_assist.engine.views import BankedView, Phase
 from dealer_assist.events import utc_now
 from dealer_assist.games.session import TableSession
 from dealer_assist.pitboss.signoffs import SignoffRequest, SignoffRow
@@ -39,12 +39,12 @@ from ui.kit.signers import ranks, signer_role
 from ui.kit.status import CommandError
 
 
-def needed(config: TableConfig, hand: BankedHand | None, seat: int) -> tuple[str, int] | None:
-    """``(role, amount)`` when ``seat``'s payout in the settled ``hand`` needs a sign-off (its
-    net win in minor units above a tier), else None."""
-    if hand is None or hand.phase is not Phase.SETTLED or hand.settlement is None:
+def needed(config: TableConfig, view: BankedView | None, seat: int) -> tuple[str, int] | None:
+    """``(role, amount)`` when ``seat``'s payout in the settled hand of ``view`` needs a
+    sign-off (its net win in minor units above a tier), else None."""
+    if view is None or view.phase != Phase.SETTLED or view.settlement is None:
         return None
-    for s in hand.settlement.seats:
+    for s in view.settlement.seats:
         if s.seat == seat:
             role = signoff_role(config.signoff, s.net)
             return (role, s.net) if role is not None else None
@@ -53,16 +53,16 @@ def needed(config: TableConfig, hand: BankedHand | None, seat: int) -> tuple[str
 
 def waiting(config: TableConfig, runner: BankedRunner | None) -> tuple[int, ...]:
     """The seats of the walk in progress whose payout waits for a sign-off."""
-    if runner is None or runner.hand is None or runner.payouts.current() is None:
+    view = _view(runner) if runner is not None else None
+    if runner is None or view is None or runner.payouts.current() is None:
         return ()
-    hand = runner.hand
-    return tuple(s for s in sorted(hand.seats, reverse=True)
-                 if needed(config, hand, s) and runner.payouts.signed(s) is None)  # fmt: skip
+    seats = [s.seat for s in reversed(view.seats)]  # from the highest seat down
+    return tuple(s for s in seats if needed(config, view, s) and runner.payouts.signed(s) is None)
 
 
 def refuse_unsigned(config: TableConfig, runner: BankedRunner, seat: int) -> CommandError | None:
     """The refusal to mark ``seat`` paid while its sign-off is missing, else None."""
-    need = needed(config, runner.hand, seat)
+    need = needed(config, _view(runner), seat)
     if need is None or runner.payouts.signed(seat) is not None:
         return None
     role, amount = need
@@ -78,8 +78,8 @@ def sign(
     """Sign off ``seat``'s large payout (durable on return); the refusal otherwise, nothing
     changed: ``pit_boss`` (bad badge or PIN), ``signoff_role`` (a role below the tier's),
     ``signoff_no_store``; ``state`` when the seat needs none."""
-    need = needed(config, runner.hand, seat)
-    hand = runner.hand
+    hand = _view(runner)
+    need = needed(config, hand, seat)
     if need is None or hand is None or runner.payouts.current() is None:
         return CommandError("state", f"seat {seat}: no payout waits for a sign-off")
     role, amount = need
@@ -93,9 +93,15 @@ def sign(
     return None
 
 
-def _cards(hand: BankedHand, seat: int) -> tuple[str, ...]:
-    hole = hand.seats[seat].hole  # position -> card, as read
-    return tuple(str(hole[n]) for n in sorted(hole))
+def _view(runner: BankedRunner) -> BankedView | None:
+    """The pit boss's view of the runner's hand (every card dealt), None without a hand."""
+    return runner.hand.view("pit_boss") if runner.hand is not None else None
+
+
+def _cards(view: BankedView, seat: int) -> tuple[str, ...]:
+    """``seat``'s cards as read, in the order dealt."""
+    hole = next((s.hole for s in view.seats if s.seat == seat), ())
+    return tuple(str(c) for c in hole if c is not None)
 
 
 def request_for(
@@ -103,8 +109,8 @@ def request_for(
 ) -> SignoffRequest | None:
     """The floor request for ``seat``'s payout while the walk waits on it (``hand_no``: the
     table's hand number, shown in the application), else None."""
-    need = needed(config, runner.hand, seat)
-    hand = runner.hand
+    hand = _view(runner)
+    need = needed(config, hand, seat)
     if need is None or hand is None or runner.payouts.signed(seat) is not None:
         return None
     role, amount = need
@@ -118,7 +124,7 @@ def sign_from_floor(config: TableConfig, runner: BankedRunner, row: SignoffRow) 
     confirmation's time. False, nothing written, when the walk no longer waits on it (signed at
     the console first, another hand) or the confirmer's role is below the tier's."""
     req = row.request
-    hand = runner.hand
+    hand = _view(runner)
     need = needed(config, hand, req.seat)
     if need is None or hand is None or hand.hand_uid != req.hand_uid:
         return False
