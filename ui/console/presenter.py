@@ -18,7 +18,7 @@ from functools import partial
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
-from dealer_assist.engine.rules import Action, GameRules
+from dealer_assist.engine.rules import Action
 from dealer_assist.engine.views import Phase
 from dealer_assist.engine.voids import VoidReason
 from ui.console.bets import BetBook
@@ -310,7 +310,7 @@ class ConsolePresenter(DerivedView, WalkTaps, CardTaps):
             self.start()
         elif kind == "rnvp":
             self.rien_ne_va_plus()
-        elif kind in _dealer_steps(self.book.game):
+        elif kind == self.snap.next_step:  # the view's next step: a street, the dealer's cards
             self.message, self.void_armed = None, False
             self._command(DealerStep)
         elif kind == "settle":
@@ -387,12 +387,3 @@ class ConsolePresenter(DerivedView, WalkTaps, CardTaps):
         self._changed()
         self.send(cmd)
         return self._seq
-
-
-def _dealer_steps(game: GameRules) -> set[str]:
-    """The big button's kinds that move the hand on (``dealer_step``): a street, the game's
-    showdown deal, or ``dealer`` (turn the dealer's cards)."""
-    steps = {s.name for s in game.streets} | {"dealer"}
-    if game.showdown_step is not None:
-        steps.add(game.showdown_step)
-    return steps
