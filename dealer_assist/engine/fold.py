@@ -5,7 +5,9 @@ its first state and its operations. :func:`fold` is the only place that folds th
 resume, the pit boss's replay and dispute recompute, ``audit recompute`` and ``settle`` of a
 record all come here. The operations may be a list (a journaled hand's, a step log's) or an
 iterator that decides the next one from the state as it stands (a record of an older release,
-whose operations are derived from its cards and actions as the hand asks for them).
+whose operations are derived from its cards and actions as the hand asks for them). The table's
+resume folds its step log with the runner's own ``apply`` (the hand's, and the table's part of
+a step: the misdeal detector, the unreadable card held until a pit boss confirms it).
 """
 
 from __future__ import annotations
@@ -31,18 +33,28 @@ class FoldError(DealerAssistError):
 
 
 def fold(
-    state: S, operations: Iterable[Operation], step: Callable[[S, Operation], None] | None = None
+    state: S,
+    operations: Iterable[Operation],
+    step: Callable[[S, Operation], None] | None = None,
+    *,
+    apply: Callable[[S, Operation], object] | None = None,
 ) -> S:
     """Apply ``operations`` to ``state`` in order and return it; ``step(state, op)`` is called
-    after each one (a replay's snapshot).
+    after each one (a replay's snapshot). ``apply(state, op)`` applies one operation (default:
+    ``state.apply(op)``; the table runner's resume passes its own, which applies it to the hand
+    and to the table).
 
     Raises:
         FoldError: an operation the hand refuses (the rule it breaks, its index). Whatever the
-            iterator of ``operations`` raises (a record it cannot read) goes through unchanged.
+            iterator of ``operations`` or ``apply`` raises otherwise (a record it cannot read, a
+            journal error) goes through unchanged.
     """
     for index, op in enumerate(operations):
         try:
-            state.apply(op)
+            if apply is None:
+                state.apply(op)
+            else:
+                apply(state, op)
         except RuleError as e:
             raise FoldError(index, op, e) from e
         if step is not None:

@@ -1,5 +1,5 @@
-"""Resume after a restart: replay the step log (a fold of its operations), then catch up with the
-device ("Crash safety").
+"""Resume after a restart: replay the step log (the one fold of its operations), then catch up
+with the device ("Crash safety").
 
 Unfinished steps are replayed: a hand whose settlement or void was decided is journaled (once:
 the journal ignores a hand_uid it already holds); a hand in progress continues exactly where it
@@ -17,8 +17,10 @@ answer is handled.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import TypeVar
 
+from dealer_assist.engine.fold import fold
 from dealer_assist.engine.operations import (
     CardDealt,
     CardExposed,
@@ -114,32 +116,47 @@ class ResumingRunner(TableRunner[S]):
         return self.hand
 
     def _replay(self, uid: str, steps: list[PendingStep]) -> S:
+        """A new hand with the step log of ``uid`` folded over it (:func:`fold`, the runner's
+        own apply: the hand's and the table's part of each step). A step that cannot be
+        replayed (forged, unreadable, contradicted by the device's history, refused by the
+        hand) ends the fold there and voids the hand."""
         self._new_hand_state()
         hand = self.make_state(self.config, uid)
         self.hand, self.stored = hand, None
         self._steps.begin(uid, steps[-1].step_no + 1 if steps else 0)
         carried = {a.get("hand_uid") for a in steps[0].payload.get("acks", [])} if steps else set()
         self._voids.forget(carried)
-        for step in steps:
-            if hand.is_over:
-                break
-            if step.forged is not None:  # the signer never signed this content: refused
-                self._void(VoidReason("step_forged", step.forged))
-                break
+        current: list[PendingStep] = []  # the step being applied (its device events)
+        refused: list[VoidReason] = []
+
+        def replayable() -> Iterator[Operation]:
+            for step in steps:
+                if hand.is_over or refused:
+                    return
+                if step.forged is not None:  # the signer never signed this content: refused
+                    refused.append(VoidReason("step_forged", step.forged))
+                    return
+                try:
+                    op = operation_from_json(step.kind, step.payload)
+                except DealerAssistError as e:
+                    refused.append(_failed(step, e))
+                    return
+                disagrees = self._disagrees(op)
+                if disagrees is not None:  # the step log is not what the device dealt: refused
+                    refused.append(disagrees)
+                    return
+                current[:] = [step]
+                yield op
+
+        def apply(_hand: S, op: Operation) -> None:
             try:
-                op = operation_from_json(step.kind, step.payload)
-            except DealerAssistError as e:
-                self._void(VoidReason("restart", f"step {step.step_no} ({step.kind}) failed: {e}"))
-                break
-            disagrees = self._disagrees(op)
-            if disagrees is not None:  # the step log is not what the device dealt: refused
-                self._void(disagrees)
-                break
-            try:
-                self._apply(op, list(step.payload.get("events", [])))
-            except DealerAssistError as e:
-                self._void(VoidReason("restart", f"step {step.step_no} ({step.kind}) failed: {e}"))
-                break
+                self._apply(op, list(current[0].payload.get("events", [])))
+            except DealerAssistError as e:  # the hand's rule, or the table's part of the step
+                refused.append(_failed(current[0], e))
+
+        fold(hand, replayable(), apply=apply)
+        if refused:
+            self._void(refused[0])
         self._facts.resumes = 1 + max((s.payload.get("resumes", 0) for s in steps), default=0)
         self._horizon = self._detector.last_index
         return hand
@@ -273,3 +290,8 @@ class ResumingRunner(TableRunner[S]):
                 self._deal(len(hand.pending_deal))
 
         self._ask_state(go_on)
+
+
+def _failed(step: PendingStep, e: Exception) -> VoidReason:
+    """The void of a step the replay could not apply (read or applied: ``e`` says why)."""
+    return VoidReason("restart", f"step {step.step_no} ({step.kind}) failed: {e}")
