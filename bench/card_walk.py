@@ -51,8 +51,7 @@ RUNNER = (
     "dealer_assist.table.resume",
     "dealer_assist.table.banked_runner",
     "dealer_assist.table.peer_runner",
-    "dealer_assist.table.runner_status",
-    "dealer_assist.table.runner_identify",
+    "dealer_assist.table.device_link",
     "dealer_assist.table.card_steps",
     "dealer_assist.table.dealing",
 )

@@ -3,19 +3,29 @@
 GAMES.md / TCRP/1: a card the reader could not read (``XX``) does not void the hand when the table
 lets the dealer identify it: the dealer enters the card, a pit boss confirms it, and it is placed
 with both names. Cards the device deals meanwhile wait (they are placed after it, in deal order);
-another unreadable card among them is identified next. The runner writes each step
-(:class:`~dealer_assist.engine.operations.CardIdentified`, ``IdentificationConfirmed``,
-``IdentificationRejected``) before this module applies it, live and in replay alike.
+another unreadable card among them is identified next. :class:`Identification` checks the
+dealer's and the pit boss's steps and makes them (:meth:`~Identification.identified`,
+:meth:`~Identification.answered`: :class:`~dealer_assist.engine.operations.CardIdentified`,
+``IdentificationConfirmed``, ``IdentificationRejected``); the runner writes each before this
+module applies it (:meth:`~Identification.identify`, ``confirm``, ``reject``), live and in
+replay alike.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import datetime
 
 from dealer_assist.cards import Card
-from dealer_assist.engine.operations import CardDealt
-from dealer_assist.errors import HandStateError
+from dealer_assist.engine.operations import (
+    CardDealt,
+    CardIdentified,
+    IdentificationConfirmed,
+    IdentificationRejected,
+)
+from dealer_assist.errors import CardError, HandStateError
+from dealer_assist.events import utc_now
 
 
 @dataclass
@@ -61,6 +71,36 @@ class Identification:
             return []
         return [op]
 
+    def identified(
+        self, card: Card, dealer: str, *, seen: Collection[Card], live: bool
+    ) -> CardIdentified:
+        """The step of the dealer (``dealer``) entering the unreadable card as ``card``; ``seen``:
+        the cards already dealt from the deck, ``live``: a hand is in progress.
+
+        Raises:
+            HandStateError: no unreadable card is waiting (or no hand in progress).
+            CardError: that card was already dealt from this deck (enter it again, or void).
+        """
+        ident = self._require(live)
+        if card in seen:
+            raise CardError(f"{card} was already dealt from deck {ident.deck_id}")
+        return CardIdentified(card=card, dealer=dealer, at=utc_now())
+
+    def answered(
+        self, pit_boss: str, *, accept: bool, live: bool
+    ) -> IdentificationConfirmed | IdentificationRejected:
+        """The step of the pit boss confirming the dealer's card (``accept``) or rejecting it
+        (the dealer enters it again); ``live``: a hand is in progress.
+
+        Raises:
+            HandStateError: nothing to confirm (no unreadable card, or no card entered).
+        """
+        if self._require(live).card is None:
+            raise HandStateError("the dealer has not entered the unreadable card yet")
+        if accept:
+            return IdentificationConfirmed(pit_boss=pit_boss, at=utc_now())
+        return IdentificationRejected(pit_boss=pit_boss, at=utc_now())
+
     def identify(self, card: Card, dealer: str) -> None:
         """The dealer entered ``card``. Raises HandStateError when no card waits."""
         ident = self._require()
@@ -94,7 +134,7 @@ class Identification:
         self.pending = PendingIdentification(op.deck_id, op.index, op.source, op.at)
         self._op = op
 
-    def _require(self) -> PendingIdentification:
-        if self.pending is None:
+    def _require(self, live: bool = True) -> PendingIdentification:
+        if self.pending is None or not live:
             raise HandStateError("no unreadable card is waiting for identification")
         return self.pending

@@ -204,7 +204,7 @@ class PeerRunner(ResumingRunner[PeerHand]):
         if not hand.new_deck_needed or hand.deal is None:
             raise HandStateError("no new deck is due: the street deals from the deck")
         count = hand.deal.new_deck_count
-        self._detector.expect_new_deck(count, hand.reshuffle_cards())
+        self._cards.detector.expect_new_deck(count, hand.reshuffle_cards())
         self._shuffled = False
         if isinstance(self.source, PartialDeckSource):
             self.source.expect_partial_deck(count)  # the keypad: no device counts them
@@ -320,7 +320,7 @@ class PeerRunner(ResumingRunner[PeerHand]):
         before = hand.dealt_streets if hand is not None else 0
         renew = isinstance(op, DeckStarted) and hand is not None and hand.new_deck_needed
         if renew and hand is not None and hand.deal is not None:  # the short street's deck
-            self._detector.expect_new_deck(hand.deal.new_deck_count, hand.reshuffle_cards())
+            self._cards.detector.expect_new_deck(hand.deal.new_deck_count, hand.reshuffle_cards())
         super()._apply(op, events)  # live and in a replay
         if renew and hand is not None:
             hand.apply(op)

@@ -37,7 +37,7 @@ from dealer_assist.events import DeviceEvent, utc_now
 from dealer_assist.games.session import TableSession
 from dealer_assist.ports import PendingStep, StoredHand
 from dealer_assist.source import HistorySource
-from dealer_assist.table.misdeal import DealWatch, MisdealDetector
+from dealer_assist.table.misdeal import DealWatch
 from dealer_assist.table.recovery import DeviceRecord, assess_history, sort_pending
 from dealer_assist.table.runner import TableRunner
 
@@ -158,7 +158,7 @@ class ResumingRunner(TableRunner[S]):
         if refused:
             self._void(refused[0])
         self._facts.resumes = 1 + max((s.payload.get("resumes", 0) for s in steps), default=0)
-        self._horizon = self._detector.last_index
+        self._cards.horizon = self._cards.detector.last_index
         return hand
 
     def _resume_with_device(self, hand: S) -> None:
@@ -180,9 +180,11 @@ class ResumingRunner(TableRunner[S]):
         # what the device said before this session (its history), then what this session has
         # received so far: together, everything the device still knows, oldest first
         events = self._history().events + self._drain()
-        verdict = assess_history(events, self._detector.deck_id or "", self._detector.last_index)
+        verdict = assess_history(
+            events, self._cards.detector.deck_id or "", self._cards.detector.last_index
+        )
         for event in events[: len(events) - len(verdict.after)]:
-            self._readiness.update(event)  # before the last recorded card: state only
+            self._device.update(event)  # before the last recorded card: state only
         if verdict.lost:
             self._void(VoidReason("restart", verdict.lost))
             return
@@ -203,7 +205,7 @@ class ResumingRunner(TableRunner[S]):
             raise
         if hand.is_over:
             return
-        if hand.pending_deal and not self._ident.waiting:
+        if hand.pending_deal and not self._cards.ident.waiting:
             self._continue_deal(hand)  # it ends the hold once it decided
         else:
             self._restarting = False
@@ -258,7 +260,7 @@ class ResumingRunner(TableRunner[S]):
             self._restarting = False
             if hand is not self.hand or hand.is_over:
                 return
-            self._detector = MisdealDetector(self.config.unreadable_card)
+            self._cards.new_deck()
             self._shuffled = False
             try:
                 self.source.shuffle()
@@ -281,7 +283,7 @@ class ResumingRunner(TableRunner[S]):
             if hand is not self.hand:
                 return
             self._restarting = False
-            if not hand.pending_deal or self._ident.waiting or hand.is_over:
+            if not hand.pending_deal or self._cards.ident.waiting or hand.is_over:
                 return
             if state == "DEALING":
                 n = len(hand.pending_deal)

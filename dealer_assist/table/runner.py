@@ -35,17 +35,13 @@ from dealer_assist.engine.operation_base import plain
 from dealer_assist.engine.operations import (
     CardDealt,
     CardExposed,
-    CardIdentified,
     DealRequested,
     DeckStarted,
     HandOpened,
     HandResumed,
     HandSettled,
     HandVoided,
-    IdentificationConfirmed,
-    IdentificationRejected,
     Operation,
-    VoidAcknowledged,
 )
 from dealer_assist.engine.state import GameState
 from dealer_assist.engine.voids import VoidReason
@@ -61,28 +57,28 @@ from dealer_assist.events import (
 from dealer_assist.games.session import TableSession
 from dealer_assist.ports import JournalPort, StoredHand
 from dealer_assist.source import CardSource
-from dealer_assist.table.device_status import ReadinessTracker
-from dealer_assist.table.identification import Identification
+from dealer_assist.table.card_intake import DEAL_STEPS, CardIntake
+from dealer_assist.table.device_link import DeviceLink
+from dealer_assist.table.device_status import DeviceStatus
+from dealer_assist.table.identification import PendingIdentification
 from dealer_assist.table.journaling import HandFacts, hand_entry
-from dealer_assist.table.late_cards import LateCards
-from dealer_assist.table.misdeal import DealWatch, MisdealDetector
+from dealer_assist.table.late_cards import LateCardAlarm, LateCards
+from dealer_assist.table.misdeal import DealWatch
 from dealer_assist.table.recovery import RESTART_CODES
-from dealer_assist.table.runner_identify import IdentificationSteps
-from dealer_assist.table.runner_status import RunnerStatus
-from dealer_assist.table.steplog import StepLog, VoidAlarms
+from dealer_assist.table.steplog import StepLog, VoidAlarm, VoidAlarms
 from dealer_assist.table.waits import Waits
 
 S = TypeVar("S", bound=GameState)
 
 
-class TableRunner(RunnerStatus, IdentificationSteps[S], ABC, Generic[S]):
+class TableRunner(ABC, Generic[S]):
     """Runs hands of one game at one table; a game family's runner says how a hand is made
     (:meth:`make_state`) and adds the dealer's steps of its games
     (:class:`~dealer_assist.table.banked_runner.BankedRunner`). Crash resume:
-    :class:`~dealer_assist.table.resume.ResumingRunner`.
-    Its status views and STATE requests are
-    :class:`~dealer_assist.table.runner_status.RunnerStatus`, its unreadable-card steps
-    :class:`~dealer_assist.table.runner_identify.IdentificationSteps`.
+    :class:`~dealer_assist.table.resume.ResumingRunner`. Its collaborators own their state:
+    the device's readiness and STATE requests (:class:`~dealer_assist.table.device_link.
+    DeviceLink`), the unreadable card (:class:`~dealer_assist.table.identification.
+    Identification`), the step log, the void alarms, the late cards, the waits.
 
     Args:
         config: the table (``unreadable_card``: ``void`` or ``dealer_identifies``).
@@ -111,7 +107,7 @@ class TableRunner(RunnerStatus, IdentificationSteps[S], ABC, Generic[S]):
         self.device_ready = True
         self.stored: StoredHand | None = None
         self.session: TableSession | None = None
-        self._readiness = ReadinessTracker()
+        self._device = DeviceLink(source)
         self._steps = StepLog(journal, config.table_id)
         self._voids = VoidAlarms(self._steps)
         self._waits = Waits()
@@ -124,19 +120,66 @@ class TableRunner(RunnerStatus, IdentificationSteps[S], ABC, Generic[S]):
         """A new hand of the table's game."""
 
     def _new_hand_state(self) -> None:
-        self._detector = MisdealDetector(self.config.unreadable_card)
+        self._cards = CardIntake(self.config.unreadable_card)
         self._shuffled = False
         self._event_log: list[dict[str, Any]] = []
         self._unsaved: list[dict[str, Any]] = []
-        self._ident = Identification()
         self._watch: DealWatch | None = None
         self._facts = HandFacts()
-        self._known: dict[tuple[str, int], str | None] = {}
-        self._horizon = 0  # cards up to this index were recorded before a restart
         self._resuming = False
         self._arranged = False  # a deal waits for the deck's SHUFFLED (one at a time)
         self._restarting = False  # a restarted hand's new deck is on its way: no deal before it
         self._waits = Waits()
+
+    # -- status for the screens -------------------------------------------------------------------
+    @property
+    def device_status(self) -> DeviceStatus:
+        """The device and its link now (fault codes, state, reconnection attempts)."""
+        alarm = self._late.alarm
+        return self._device.status(alarm.text() if alarm else "")
+
+    @property
+    def late_card_alarm(self) -> LateCardAlarm | None:
+        """Cards of the last settled hand's deck dealt after its settlement (naming the deck),
+        until the next journaled hand carries them; None when there are none."""
+        return self._late.alarm
+
+    @property
+    def device_state(self) -> str:
+        """The device's last TCRP/1 STATE ("" when unknown)."""
+        return self._device.state
+
+    @property
+    def device_busy(self) -> bool:
+        """The device is still dealing or shuffling (a void hand's DEAL may still dispense)."""
+        return self._device.busy
+
+    @property
+    def void_alarm(self) -> VoidAlarm | None:
+        """The void the dealer has not acknowledged yet (blocks :meth:`new_hand`), or None."""
+        return self._voids.first
+
+    @property
+    def identification(self) -> PendingIdentification | None:
+        """The unreadable card waiting for the dealer and a pit boss, or None."""
+        return self._cards.ident.pending
+
+    @property
+    def waiting(self) -> bool:
+        """The runner waits for the device (a deck, cards, a STATUS answer); False when only a
+        person can move the table on."""
+        dealing = self.hand is not None and bool(self.hand.pending_deal)
+        return bool(self._waits) or (
+            dealing and self._watch is not None and not self._cards.ident.waiting
+        )
+
+    def ask_status(self) -> None:
+        """Ask the device for its STATE (the answer arrives as an event); nothing when the
+        source cannot report it or its link is down."""
+        self._device.ask_status()
+
+    def _ask_state(self, then: Callable[[str], None]) -> None:
+        self._device.ask_state(self._waits, then)
 
     # -- events and the clock ---------------------------------------------------------------------
     def poll(self, timeout: float = 0.0) -> list[DeviceEvent]:
@@ -158,21 +201,20 @@ class TableRunner(RunnerStatus, IdentificationSteps[S], ABC, Generic[S]):
         """The clock (monotonic seconds, default now): voids a deal whose cards are late and ends
         waits whose deadline passed."""
         now = time.monotonic() if now is None else now
-        hand, watch = self.hand, self._watch
-        if hand is not None and watch is not None and hand.pending_deal and not self._ident.waiting:
+        hand, watch, held = self.hand, self._watch, self._cards.ident.waiting
+        if hand is not None and watch is not None and hand.pending_deal and not held:
             reason = watch.expired(now, len(hand.pending_deal))
             if reason is not None:
                 self._void(reason)
         self._waits.check(now)
 
     def _handle(self, event: DeviceEvent) -> None:
-        self._readiness.update(event)
-        self.device_ready = self._readiness.ready
+        self.device_ready = self._device.update(event)
         if self.on_event is not None:
             self.on_event(event)
         hand = self.hand
         over = hand is None or hand.is_over
-        deck = self._detector.deck_id
+        deck = self._cards.detector.deck_id
         if isinstance(event, CardRead) and self._late.is_late(
             event, hand_open=not over, current_deck=deck
         ):
@@ -180,48 +222,26 @@ class TableRunner(RunnerStatus, IdentificationSteps[S], ABC, Generic[S]):
             if not over:
                 self._unsaved.append(event_to_json(event))
             return
-        if hand is None or hand.is_over or self._already_recorded(event):
+        if hand is None or hand.is_over or self._cards.already_recorded(event):
             return
         self._unsaved.append(event_to_json(event))
         if isinstance(event, DeviceStateChanged) and self._watch is not None:
             self._watch.on_state(event.state, time.monotonic(), event)
-        reason = self._detector.check(event, expecting_card=self._expecting_card())
-        if reason is not None:
-            if self._resuming and reason.code in RESTART_CODES:
+        read = self._cards.read(event, pending=len(hand.pending_deal), device=self._ident_of)
+        if isinstance(read, VoidReason):
+            if self._resuming and read.code in RESTART_CODES:
                 # the cause by its code (the alarm shows the reason in the dealer's language)
-                detail = f"the device lost the deck while the table was down ({reason.code}"
-                detail += f": {reason.detail})" if reason.detail else ")"
-                reason = VoidReason("restart", detail, reason.causes)
-            self._void(reason)
-        elif isinstance(event, CardRead):
-            card = CardDealt(deck_id=event.deck_id, index=event.index, card=event.card,
-                             source=event.source, manual=event.manual, at=event.at)  # fmt: skip
-            self._step(card)
+                detail = f"the device lost the deck while the table was down ({read.code}"
+                detail += f": {read.detail})" if read.detail else ")"
+                read = VoidReason("restart", detail, read.causes)
+            self._void(read)
+        elif isinstance(read, CardDealt):
+            self._step(read)
             self._resuming = False  # the deck continues where it was
-            if self._watch is not None and not self._ident.waiting:
+            if self._watch is not None and not self._cards.ident.waiting:
                 self._watch.on_card(time.monotonic())
-        elif isinstance(event, DeckShuffled) and (
-            not self._detector.last_index or self._detector.expecting_new_deck
-        ):
-            # the source that shuffled is the hand's device (a failover may have switched
-            # sources at the shuffle, after the "open" step named the previous one)
-            self._step(
-                DeckStarted(deck_id=event.deck_id, count=event.count, device=self._ident_of())
-            )
-
-    def _already_recorded(self, event: DeviceEvent) -> bool:
-        """After a restart: a card recorded before it, seen again (retransmitted) is skipped."""
-        if not isinstance(event, CardRead) or event.index > self._horizon:
-            return False
-        known = self._known.get((event.deck_id, event.index), "?")
-        return known != "?" and known == (str(event.card) if event.card else None)
-
-    def _expecting_card(self) -> bool:
-        hand = self.hand
-        if hand is None:
-            return False
-        waiting = (1 if self._ident.waiting else 0) + len(self._ident.held)
-        return len(hand.pending_deal) > waiting
+        elif read is not None:
+            self._step(read)
 
     # -- hand steps -------------------------------------------------------------------------------
     def new_hand(self, *, even_if_busy: bool = False) -> S:
@@ -244,10 +264,10 @@ class TableRunner(RunnerStatus, IdentificationSteps[S], ABC, Generic[S]):
             )
         self.poll(0)
         if not self.device_ready:
-            why = self._readiness.why_not_ready()
+            why = self._device.readiness.why_not_ready()
             raise DeviceError(f"device not ready ({why}): clear the fault before the next hand")
         if self.device_busy and not even_if_busy:
-            raise DeviceError(f"the device is still {self._readiness.state}: wait for it")
+            raise DeviceError(f"the device is still {self._device.readiness.state}: wait for it")
         # The previous hand's garbage is collected now, while the table is idle, not by an
         # automatic full collection in the middle of the next hand (measured: p99 from the last
         # card to the settlement committed 25 -> 21 ms, bench/latency.py).
@@ -273,7 +293,8 @@ class TableRunner(RunnerStatus, IdentificationSteps[S], ABC, Generic[S]):
                 self._steps.discard(hand.hand_uid)  # nothing was bet: no hand to keep
             self.hand = None
             self._late.put_back(late)
-            if isinstance(e, DeviceError) and (noted := self._readiness.noted_error(e)) is not e:
+            noted = self._device.readiness.noted_error(e) if isinstance(e, DeviceError) else e
+            if noted is not e:
                 raise noted from e  # frames went missing before: maybe a second reader
             raise
         return hand
@@ -325,13 +346,7 @@ class TableRunner(RunnerStatus, IdentificationSteps[S], ABC, Generic[S]):
         """The dealer (``by``) has read the void alarm; the next hand may start. The
         acknowledgement is journaled with the next hand (``extra["void_acknowledgements"]``).
         Returns False when there was nothing to acknowledge. Raises JournalError."""
-        alarm = self.void_alarm
-        if alarm is None:
-            return False
-        ack = VoidAcknowledged(hand_uid=alarm.hand_uid, code=alarm.reason.code, by=by,
-                               at=utc_now())  # fmt: skip
-        self._voids.acknowledge(ack)
-        return True
+        return self._voids.acknowledge_first(by)
 
     def record_exposed(
         self, card: Card | None = None, *, position: str = "", note: str = ""
@@ -340,6 +355,31 @@ class TableRunner(RunnerStatus, IdentificationSteps[S], ABC, Generic[S]):
         carte restano valide"). Raises HandStateError without a hand in progress."""
         text = " ".join(x for x in (str(card) if card else "", position, note) if x) or "card"
         self.perform(CardExposed(card=card, position=position, note=text, at=utc_now()))
+
+    # -- the unreadable card ----------------------------------------------------------------------
+    def identify_card(self, card: Card, *, dealer: str) -> None:
+        """The dealer enters the unreadable card; a pit boss must then confirm it.
+
+        Raises:
+            HandStateError: no unreadable card is waiting.
+            CardError: that card was already dealt from this deck (enter it again, or void).
+        """
+        live = self.hand is not None and not self.hand.is_over
+        self._step(self._cards.identified(card, dealer, live=live))
+
+    def confirm_identification(self, *, pit_boss: str, accept: bool = True) -> S:
+        """The pit boss confirms the dealer's card (both names are recorded with it) and the
+        deal goes on; ``accept=False`` rejects it and the dealer enters it again.
+
+        Raises:
+            HandStateError: nothing to confirm (no unreadable card, or no card entered).
+        """
+        live = self.hand is not None and not self.hand.is_over
+        self._step(self._cards.answered(pit_boss, accept=accept, live=live))
+        hand = self._current()
+        if accept and hand.pending_deal and not self._cards.ident.waiting:
+            self._watch = DealWatch(len(hand.pending_deal), self.card_timeout, time.monotonic())
+        return hand
 
     # -- steps: written first, then applied (live and in replay) ----------------------------------
     def _step(self, op: Operation) -> None:
@@ -361,22 +401,15 @@ class TableRunner(RunnerStatus, IdentificationSteps[S], ABC, Generic[S]):
             if op.session is not None:
                 self.session = TableSession.from_json(op.session)
         elif isinstance(op, DeckStarted):
-            self._detector.start_deck(DeckShuffled(deck_id=op.deck_id, count=op.count))
+            self._cards.detector.start_deck(DeckShuffled(deck_id=op.deck_id, count=op.count))
             self._shuffled = True
             if op.device:
                 self._facts.device = plain(op.device)
-        elif isinstance(op, CardDealt):
-            self._apply_card(op)
-        elif isinstance(op, CardIdentified):
-            self._ident.identify(op.card, op.dealer)
-        elif isinstance(op, IdentificationRejected):
-            self._ident.reject()
-        elif isinstance(op, IdentificationConfirmed):
-            placed = self._ident.confirm(op.pit_boss)
-            if placed[0].card is not None:
-                self._detector.seen.add(placed[0].card)
-            for card in placed:
+        elif isinstance(op, DEAL_STEPS):
+            for card in self._cards.take(op):
                 self._place(card)
+            if isinstance(op, CardDealt) and self._cards.ident.waiting and self._watch is not None:
+                self._watch.pause()
         elif isinstance(op, CardExposed):
             hand.apply(op)
             self._facts.exposures.append({"card": str(op.card) if op.card else None,
@@ -388,15 +421,6 @@ class TableRunner(RunnerStatus, IdentificationSteps[S], ABC, Generic[S]):
         elif not isinstance(op, DealRequested | HandResumed):
             hand.apply(op)
 
-    def _apply_card(self, op: CardDealt) -> None:
-        self._detector.commit(CardRead(source=op.source, deck_id=op.deck_id, index=op.index,
-                                       card=op.card, manual=op.manual, at=op.at))  # fmt: skip
-        self._known[(op.deck_id, op.index)] = str(op.card) if op.card is not None else None
-        for card in self._ident.take(op):
-            self._place(card)
-        if self._ident.waiting and self._watch is not None:
-            self._watch.pause()
-
     def _place(self, op: CardDealt) -> None:
         hand = self._current()
         hand.apply(op)
@@ -406,7 +430,8 @@ class TableRunner(RunnerStatus, IdentificationSteps[S], ABC, Generic[S]):
     # -- void -------------------------------------------------------------------------------------
     def _void(self, reason: VoidReason) -> StoredHand | None:
         hand = self._current()
-        reason = self._readiness.noted_void(reason)  # names a possible second reader on the port
+        # the reason names a possible second reader on the port
+        reason = self._device.readiness.noted_void(reason)
         causes = tuple(event_to_json(c) for c in reason.causes)
         self._step(HandVoided(code=reason.code, detail=reason.detail, causes=causes, at=utc_now()))
         self._waits.clear()
@@ -460,7 +485,7 @@ class TableRunner(RunnerStatus, IdentificationSteps[S], ABC, Generic[S]):
 
     # -- journal ----------------------------------------------------------------------------------
     def _journal(self, hand: S) -> StoredHand | None:
-        self._late.finished(hand.hand_uid, self._detector.deck_id, hand.status)
+        self._late.finished(hand.hand_uid, self._cards.detector.deck_id, hand.status)
         if self.journal is None:
             return None
         session = self.session or TableSession.of_journal(self.config.table_id, self.journal)

@@ -20,6 +20,7 @@ from typing import Any
 
 from dealer_assist.engine.operations import Operation, VoidAcknowledged, VoidAlarmRaised
 from dealer_assist.engine.voids import VoidReason
+from dealer_assist.events import utc_now
 from dealer_assist.ports import JournalPort
 
 ACK_SUFFIX = "#ack"
@@ -128,6 +129,16 @@ class VoidAlarms:
         self.steps.mark_alarm(hand_uid, reason)
         if all(a.hand_uid != hand_uid for a in self.alarms):
             self.alarms.append(VoidAlarm(hand_uid, reason, at))
+
+    def acknowledge_first(self, by: str) -> bool:
+        """``by`` (the dealer) read the oldest alarm: its acknowledgement written, then the
+        alarm dropped. False when there is none. Raises JournalError (the alarm stays)."""
+        if not self.alarms:
+            return False
+        alarm = self.alarms[0]
+        self.acknowledge(VoidAcknowledged(hand_uid=alarm.hand_uid, code=alarm.reason.code,
+                                          by=by, at=utc_now()))  # fmt: skip
+        return True
 
     def acknowledge(self, ack: VoidAcknowledged) -> None:
         """The dealer read the oldest alarm (``ack`` names it); written before it is dropped."""
