@@ -357,3 +357,27 @@ def test_both_backends_write_the_search_columns_with_the_hand(backend: Backend) 
     backend.raw("DELETE FROM hands WHERE hand_id = 7")
     with Journal(backend.url, create=False, read_only=True) as j:
         assert not j.verify().ok
+
+
+def test_the_journals_indexes_are_the_ones_the_live_code_names(tmp_path: Path) -> None:
+    """Revision 0004 keeps a frozen copy of the search indexes; the live code has one source
+    (hand_index.INDEXES and the search flags), which the pit boss's verified index builds too:
+    a migrated journal and that index hold exactly those, with those columns."""
+    from dealer_assist.storage.hand_index import INDEXES
+    from dealer_assist.storage.verified_index import _private_schema
+
+    db = tmp_path / "journal.db"
+    with Journal(str(db), clock=clock()):
+        pass
+    wanted = {name: tuple(cols) for name, cols in INDEXES.items()}
+    wanted |= {IX_VOIDS: ("recorded_at", "table_id")}
+    wanted |= {flag_index(f): ("recorded_at", "table_id") for f in FLAGS}
+    with sqlite3.connect(db) as con:
+        names = [r[0] for r in con.execute(
+            "SELECT name FROM sqlite_master WHERE type='index' AND tbl_name='hand_search' "
+            "AND name NOT LIKE 'sqlite_%'")]  # fmt: skip
+        migrated = {n: tuple(r[2] for r in con.execute(f"PRAGMA index_info('{n}')")) for n in names}
+    assert migrated == wanted
+    _meta, search_table, _hashes = _private_schema()
+    built = {ix.name: tuple(c.name for c in ix.columns) for ix in search_table.indexes}
+    assert built == wanted

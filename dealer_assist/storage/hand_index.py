@@ -25,6 +25,19 @@ IX_TOP_AMOUNT = "ix_hand_search_top_amount"  # (top_amount, table_id, hand_id, r
 IX_WAGERED = "ix_hand_search_wagered"  # (wagered, table_id, hand_id, recorded_at)
 IX_VOIDS = "ix_hand_search_voids"  # (recorded_at, table_id) WHERE status = 'void'
 IX_DEALER = "ix_hand_search_dealer"  # (dealer, recorded_at, table_id)
+#: The plain indexes by name and their columns (the partial ones: :data:`IX_VOIDS` and
+#: :func:`flag_index` of each search flag). The one source of the live code (the pit boss's
+#: verified index builds them); revision 0004 keeps its own frozen copy, and a test holds the
+#: two equal (a change here needs a new revision).
+INDEXES: dict[str, tuple[str, ...]] = {
+    IX_RECORDED: ("recorded_at", "table_id"),
+    IX_TABLE: ("table_id", "hand_id", "recorded_at"),
+    IX_GAME: ("game", "table_id", "hand_id", "recorded_at"),
+    IX_STATUS: ("status", "table_id", "hand_id", "recorded_at"),
+    IX_TOP_AMOUNT: ("top_amount", "table_id", "hand_id", "recorded_at"),
+    IX_WAGERED: ("wagered", "table_id", "hand_id", "recorded_at"),
+    IX_DEALER: ("dealer", "recorded_at", "table_id"),
+}
 
 
 def flag_index(flag: str) -> str:

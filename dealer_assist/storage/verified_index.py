@@ -8,7 +8,8 @@ signatures under the audit's default policy: unsigned entries only before a sign
 checkpoint), and in the same walk each entry, once its hash, link and signature are checked, has
 its search columns (:func:`~dealer_assist.storage.hand_index.search_values`,
 the floor's own) are written to a private in-memory SQLite index with the indexes of revision
-0004, which :mod:`dealer_assist.storage.search_sql` searches. Entries appended later are
+0004 (:data:`~dealer_assist.storage.hand_index.INDEXES`, one per search flag), which
+:mod:`dealer_assist.storage.search_sql` searches. Entries appended later are
 verified from the last verified position (the mark must still hold its hash) before they are
 indexed; a hand opened is checked against the hash verified for its position.
 """
@@ -24,27 +25,22 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.pool import StaticPool
 
 from dealer_assist.errors import JournalError
+from dealer_assist.pitboss.filters import FLAGS
 from dealer_assist.ports import StoredHand
 from dealer_assist.storage.chain import GENESIS_HASH, chain_hash
-from dealer_assist.storage.hand_index import IX_VOIDS, flag_index, flag_term, search_values
+from dealer_assist.storage.hand_index import (
+    INDEXES,
+    IX_VOIDS,
+    flag_index,
+    flag_term,
+    search_values,
+)
 from dealer_assist.storage.journal import Journal
 from dealer_assist.storage.schema import hand_search
 from dealer_assist.storage.signing import KeyRing
 from dealer_assist.storage.verify import verify_chain
 
 _BATCH = 2000
-#: The indexes :mod:`~dealer_assist.storage.search_sql` names (as revision 0004 makes them).
-_INDEXES = {
-    "ix_hand_search_recorded": ["recorded_at", "table_id"],
-    "ix_hand_search_table": ["table_id", "hand_id", "recorded_at"],
-    "ix_hand_search_game": ["game", "table_id", "hand_id", "recorded_at"],
-    "ix_hand_search_status": ["status", "table_id", "hand_id", "recorded_at"],
-    "ix_hand_search_top_amount": ["top_amount", "table_id", "hand_id", "recorded_at"],
-    "ix_hand_search_wagered": ["wagered", "table_id", "hand_id", "recorded_at"],
-    "ix_hand_search_dealer": ["dealer", "recorded_at", "table_id"],
-}
-_FLAGS = ("device_fault", "manual_card", "camera_card", "link_lost", "source_switched",
-          "identity_changed", "resumed")  # fmt: skip
 
 
 class JournalNotVerifiedError(JournalError):
@@ -57,11 +53,11 @@ def _private_schema() -> tuple[sa.MetaData, sa.Table, sa.Table]:
     cols = [sa.Column(c.name, c.type, primary_key=c.primary_key, nullable=c.nullable,
                       autoincrement=False) for c in hand_search.c]  # fmt: skip
     search = sa.Table("hand_search", meta, *cols)
-    for name, columns in _INDEXES.items():
+    for name, columns in INDEXES.items():
         sa.Index(name, *(search.c[c] for c in columns))
     sa.Index(IX_VOIDS, search.c.recorded_at, search.c.table_id,
              sqlite_where=sa.text("status = 'void'"))  # fmt: skip
-    for flag in _FLAGS:
+    for flag in FLAGS:
         sa.Index(flag_index(flag), search.c.recorded_at, search.c.table_id,
                  sqlite_where=sa.text(flag_term(flag)))  # fmt: skip
     hashes = sa.Table(
