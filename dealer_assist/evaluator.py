@@ -145,6 +145,11 @@ _RANK_MASK = 0x7FFC  # ranks 2..14 of one suit in a card mask (16 bits a suit)
 # the shape depends on nothing else, and there are at most 49,205 + 18,395 + 6,175 + 8,192.
 _RANK_SHAPES: dict[int, tuple[Category, int, tuple[tuple[int, int], ...]]] = {}
 _FLUSH_SHAPES: dict[int, tuple[Category, int, tuple[int, ...]]] = {}
+# Packed rank counts hold one 3-bit field per rank r (bits 3r..3r+2, a count 0..4); _ONES has
+# the low bit of every field, so one AND a shift reads one bit of every rank's count at once.
+_ONES = sum(1 << (3 * r) for r in range(2, 15))
+_ACE_FIELD = 1 << (3 * 14)
+_WHEEL_ACE_FIELD = 1 << 3  # the wheel's ace counts as rank 1
 
 
 def _groups(ranks: Sequence[int]) -> tuple[tuple[int, int], ...]:
@@ -212,7 +217,7 @@ def evaluate_parts(cards: Sequence[Card]) -> tuple[Category, int, tuple[Card, ..
             return flush
     found = _RANK_SHAPES.get(counts)
     if found is None:
-        found = _rank_shape(cards, counts)
+        found = _rank_shape(counts)
     # Among cards of equal rank the one given first wins (board before hole cards), so
     # best_five is reproducible across tools.
     best: list[Card] = []
@@ -243,16 +248,66 @@ def _flush(
     return None
 
 
-def _rank_shape(
-    cards: Sequence[Card], counts: int
-) -> tuple[Category, int, tuple[tuple[int, int], ...]]:
-    """The shape of ``cards`` without a flush, worked out and remembered by ``counts``."""
-    by_rank: dict[int, int] = {}
-    for c in cards:
-        by_rank[c.rank] = by_rank.get(c.rank, 0) + 1
-    category, ranks = rank_shape(by_rank)
+def _rank_shape(counts: int) -> tuple[Category, int, tuple[tuple[int, int], ...]]:
+    """The shape of the hand whose packed rank ``counts`` these are, without a flush, worked
+    out and remembered by ``counts``."""
+    category, ranks = packed_rank_shape(counts)
     found = _RANK_SHAPES[counts] = (category, _encode(category, ranks), _groups(ranks))
     return found
+
+
+def _ranks_down(fields: int) -> list[int]:
+    """The ranks of the fields set in ``fields`` (one bit at 3r for rank r), high to low."""
+    out = []
+    while fields:
+        top = fields.bit_length() - 1
+        out.append(top // 3)
+        fields ^= 1 << top
+    return out
+
+
+def packed_rank_shape(counts: int) -> tuple[Category, tuple[int, ...]]:
+    """:func:`rank_shape` of packed rank counts (``counts``: the sum of ``1 << 3 * rank`` over
+    the 5..7 cards), worked out on every rank's count at once: the same category and ranks.
+
+    A count of 1, 2, 3 or 4 is 0b001, 0b010, 0b011 or 0b100, so its bits tell singles, pairs,
+    trips and quads apart without a loop over the ranks.
+    """
+    low, mid, high = counts & _ONES, counts >> 1 & _ONES, counts >> 2 & _ONES
+    held = low | mid | high
+    singles, pairs, trips = low & ~mid, mid & ~low, low & mid
+    if high:  # four of a kind: the best other card is the kicker
+        quad = (high.bit_length() - 1) // 3
+        kicker = ((held ^ high).bit_length() - 1) // 3
+        return Category.FOUR_OF_A_KIND, (quad, quad, quad, quad, kicker)
+    if trips:
+        top = trips.bit_length() - 1
+        three = top // 3
+        paired = (trips ^ (1 << top)) | pairs  # a second three of a kind gives its pair
+        if paired:
+            pair = (paired.bit_length() - 1) // 3
+            return Category.FULL_HOUSE, (three, three, three, pair, pair)
+    if held & _ACE_FIELD:
+        held |= _WHEEL_ACE_FIELD
+    run = held & (held << 3) & (held << 6) & (held << 9) & (held << 12)
+    if run:
+        top = (run.bit_length() - 1) // 3
+        return Category.STRAIGHT, (top, top - 1, top - 2, top - 3, top - 4)
+    if trips:  # no pair with it: the two best singles are the kickers
+        three = (trips.bit_length() - 1) // 3
+        a, b = _ranks_down(singles)[:2]
+        return Category.THREE_OF_A_KIND, (three, three, three, a, b)
+    paired_ranks = _ranks_down(pairs)
+    if len(paired_ranks) >= 2:  # the best two pairs; the kicker may come from a third pair
+        p, q = paired_ranks[:2]
+        rest = held & ~((1 << 3 * p) | (1 << 3 * q) | _WHEEL_ACE_FIELD)
+        kicker = (rest.bit_length() - 1) // 3
+        return Category.TWO_PAIR, (p, p, q, q, kicker)
+    kickers = _ranks_down(singles)
+    if paired_ranks:
+        p = paired_ranks[0]
+        return Category.PAIR, (p, p, *kickers[:3])
+    return Category.HIGH_CARD, tuple(kickers[:5])
 
 
 BoardParts = tuple[int, int, int, dict[int, tuple[Card, ...]]]
@@ -298,7 +353,7 @@ def evaluate_hole(
     counts += a[1] + b[1]
     found = _RANK_SHAPES.get(counts)
     if found is None:
-        found = _rank_shape((*hole, *board), counts)
+        found = _rank_shape(counts)
     # the first cards of each rank in the order (*hole, *board), as evaluate_parts picks them
     h0, h1 = hole
     r0, r1 = h0.rank, h1.rank

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import numpy as np
@@ -11,7 +12,7 @@ from phevaluator import evaluate_cards
 from dealer_assist.batch_eval import combinations, random_hands
 from dealer_assist.cards import FULL_DECK, Card, parse_card, parse_cards
 from dealer_assist.errors import CardError
-from dealer_assist.evaluator import Category, HandValue, evaluate
+from dealer_assist.evaluator import Category, HandValue, evaluate, packed_rank_shape, rank_shape
 
 FIVE_CARD_COUNTS = {
     Category.ROYAL_FLUSH: 4,
@@ -213,3 +214,18 @@ def test_equal_ranks_prefer_the_card_given_first() -> None:
     """Golden cases pick, among equal ranks, the card listed first (board before hole)."""
     assert [str(c) for c in ev("9s 9h 9d 4c Kd Kh Kc").best_five] == ["Kd", "Kh", "Kc", "9s", "9h"]
     assert [str(c) for c in ev("4d 8s 4h 7d 8c 7c 2s").best_five][-1] == "4d"
+
+
+def test_packed_rank_shape_agrees_with_rank_shape_on_every_rank_multiset() -> None:
+    """The bitwise reading of packed rank counts gives rank_shape's category and ranks for
+    every multiset of 5, 6 or 7 ranks (at most four of a rank): 73,775 of them."""
+    seen = 0
+    for size in (5, 6, 7):
+        for ranks in itertools.combinations_with_replacement(range(2, 15), size):
+            counts = Counter(ranks)
+            if max(counts.values()) > 4:
+                continue
+            packed = sum(1 << (3 * r) for r in ranks)
+            assert packed_rank_shape(packed) == rank_shape(counts), ranks
+            seen += 1
+    assert seen == 73_775
