@@ -300,7 +300,12 @@ def _decode_checked(data: bytes) -> Any:
     return obj
 
 
-_PLAIN = json.JSONDecoder()
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")  # the checked way names the field
+
+
+# NaN and Infinity stop the quick path where the decoder meets them: no search of the text
+_PLAIN = json.JSONDecoder(parse_constant=_no_constant)
 _SPACED_KEY = re.compile(rb'"\s+:')
 
 
@@ -311,11 +316,15 @@ def _decode_plain(data: bytes, text: str) -> Any:
 
     With no backslash, no string holds a quote, so every ``":`` ends a key and a key is always
     so written unless spaced from its colon: the count of ``":`` is the number of keys in the
-    text. The keys decoded, counted in the object and in the objects one level down, can only
-    reach it when no key was given twice (a duplicate is one key fewer; objects nested deeper
-    are not counted, so such a record takes the checked way).
+    text (when it is the count of every colon, no key can be spaced from its colon, so the
+    search for one is left out). The keys decoded, counted in the object and in the objects one
+    level down, can only reach it when no key was given twice (a duplicate is one key fewer;
+    objects nested deeper are not counted, so such a record takes the checked way).
     """
-    if b"\\" in data or b"NaN" in data or b"Infinity" in data or _SPACED_KEY.search(data):
+    if b"\\" in data:
+        return None
+    written = data.count(b'":')
+    if data.count(b":") != written and _SPACED_KEY.search(data):
         return None
     try:
         obj = _PLAIN.decode(text)
@@ -331,7 +340,7 @@ def _decode_plain(data: bytes, text: str) -> Any:
                     keys += len(item)
         elif type(value) is dict:
             keys += len(value)
-    return obj if keys == data.count(b'":') else None
+    return obj if keys == written else None
 
 
 class _Decoder(json.JSONDecoder):
