@@ -6,7 +6,11 @@ keeps the hands pokerkit replays to our stacks (odd chips aside), so both sides 
 hands. Then, alternating, ``--runs`` times:
 
 - **CLI**: ``python -m ui.cli settle FILE.jsonl > /dev/null``, wall clock of the whole process:
-  start-up, reading, JSON decoding, validation, settlement, JSON output;
+  start-up, reading, JSON decoding, validation, settlement, JSON output; with the bytecode
+  cached as an installed copy has it (pip compiles it on install): ``PYTHONDONTWRITEBYTECODE``
+  dropped, the cache in a temporary ``PYTHONPYCACHEPREFIX`` (not the tree), written by one run
+  before the timed ones. ``--compile-each-run`` keeps ``PYTHONDONTWRITEBYTECODE`` as set here
+  (every run compiles the sources again);
 - **in process**: :func:`dealer_assist.record.settle_record` over the decoded records;
 - **pokerkit**: its state built from the PHH fields and every action applied with
   ``pokerkit.notation.parse_action`` (the TOML already parsed: less work than ours).
@@ -15,13 +19,14 @@ Prints the medians and the ratios pokerkit time / ours. ``--base DIR``: also, in
 the CLI of another tree (a worktree with its own ``.venv``: before/after in one run).
 
     python bench/settle_vs_pokerkit.py [--hands 5000] [--runs 5] [--seed 0] [--betting no_limit]
-                                       [--base DIR]
+                                       [--base DIR] [--compile-each-run]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -88,6 +93,16 @@ def _agrees(phh: dict[str, Any], settlement: dict[str, Any]) -> bool:
     return theirs == [ends[s] for s in phh["seats"]]
 
 
+def cli_env(cache: Path | None) -> dict[str, str]:
+    """The environment of the timed CLI runs: bytecode cached in ``cache`` (None: the
+    environment as it is)."""
+    env = dict(os.environ)
+    if cache is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(cache)
+    return env
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the figures; see the module docstring."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -96,6 +111,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--betting", choices=("no_limit", "fixed_limit"), default="no_limit")
     parser.add_argument("--base", type=Path, help="another tree whose CLI is timed alike")
+    parser.add_argument("--compile-each-run", action="store_true",
+                        help="no bytecode cache: every CLI run compiles the sources")  # fmt: skip
     args = parser.parse_args(argv)
     rng = random.Random(f"{args.seed}-{args.betting}")
     records: list[dict[str, Any]] = []
@@ -112,23 +129,28 @@ def main(argv: Sequence[str] | None = None) -> int:
                 phhs.append(phh)
             else:
                 dropped += 1
+    bytecode = "compiled each run" if args.compile_each_run else "bytecode cached"
     print(f"{len(records):,} random {args.betting} records both settle alike "
-          f"({dropped} others left out); {args.runs} runs, medians")  # fmt: skip
+          f"({dropped} others left out); {args.runs} runs, medians; CLI {bytecode}")  # fmt: skip
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "records.jsonl"
         path.write_text("".join(json.dumps(r) + "\n" for r in records))
-        cli, inproc, kit, base = [], [], [], []
-        for _ in range(args.runs):
-            if args.base is not None:
+        env = cli_env(None if args.compile_each_run else Path(tmp) / "pycache")
+        trees = [("ours", REPO, sys.executable)]
+        if args.base is not None:
+            trees.insert(0, ("base", args.base, str(args.base / ".venv" / "bin" / "python")))
+        clis: dict[str, list[float]] = {name: [] for name, _, _ in trees}
+        inproc: list[float] = []
+        kit: list[float] = []
+        for turn in range(args.runs + 1):  # turn 0 writes the bytecode cache: not timed
+            for name, tree, python in trees:
                 start = time.perf_counter()
-                subprocess.run([str(args.base / ".venv" / "bin" / "python"), "-m", "ui.cli",
-                                "settle", str(path)], cwd=args.base, stdout=subprocess.DEVNULL,
-                               check=True)  # fmt: skip
-                base.append(time.perf_counter() - start)
-            start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "ui.cli", "settle", str(path)], cwd=REPO,
-                           stdout=subprocess.DEVNULL, check=True)  # fmt: skip
-            cli.append(time.perf_counter() - start)
+                subprocess.run([python, "-m", "ui.cli", "settle", str(path)], cwd=tree, env=env,
+                               stdout=subprocess.DEVNULL, check=True)  # fmt: skip
+                if turn:
+                    clis[name].append(time.perf_counter() - start)
+            if not turn:
+                continue
             start = time.perf_counter()
             for record in records:
                 settle_record(record)
@@ -141,9 +163,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 kit.append(time.perf_counter() - start)
     n = len(records)
     k = statistics.median(kit)
-    rows = [("pokerkit", kit), ("ours, in process", inproc), ("ours, CLI", cli)]
-    if base:
-        rows.append((f"base CLI ({args.base.name})", base))
+    rows = [("pokerkit", kit), ("ours, in process", inproc), ("ours, CLI", clis["ours"])]
+    if args.base is not None:
+        rows.append((f"base CLI ({args.base.name})", clis["base"]))
     for label, times in rows:
         t = statistics.median(times)
         print(f"{label:<22} {t:8.3f} s  {t / n * 1e6:8.1f} µs/hand  "
