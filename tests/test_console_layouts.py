@@ -16,7 +16,15 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QLabel,
+    QPushButton,
+    QStyle,
+    QStyleOptionButton,
+    QWidget,
+)
 
 from dealer_assist.engine.rules import Action
 from dealer_assist.events import utc_now
@@ -53,15 +61,19 @@ def _text_rect(label: QLabel, root: QWidget) -> QRect:
 
 
 def cut_buttons(root: QWidget) -> list[str]:
-    """Visible buttons whose text lines are wider than the button."""
+    """Visible buttons whose text lines are wider than the room inside the button's border and
+    padding (the style's contents rectangle: the style sheet pads a button 10 px a side)."""
     out = []
     for b in root.findChildren(QPushButton):
         text = b.text()
         if not b.isVisible() or not text:
             continue
+        option = QStyleOptionButton()
+        b.initStyleOption(option)
+        room = b.style().subElementRect(QStyle.SubElement.SE_PushButtonContents, option, b)
         widest = max(b.fontMetrics().horizontalAdvance(line) for line in text.split("\n"))
-        if widest > b.width() - 4:
-            out.append(f"{text!r}: needs {widest} px, has {b.width()}")
+        if widest > room.width():
+            out.append(f"{text!r}: needs {widest} px, has {room.width()} in {b.width()}")
     return out
 
 
@@ -121,6 +133,8 @@ def banners(view: ConsoleView) -> dict[str, ConsoleView]:
         "notice": dataclasses.replace(view, notice=notice),
         "storage": dataclasses.replace(view, storage=storage),
         "message": dataclasses.replace(view, message=_longest_message(view)),
+        # a cable pulled and the journal failing while seats decide: both bars up at once
+        "two": dataclasses.replace(view, notice=notice, storage=storage),
     }
     if view.step in (Step.BETS, Step.IDLE, Step.REVEAL, Step.SETTLEMENT):
         out["not_ready"] = dataclasses.replace(view, not_ready=True, device=device)
@@ -159,6 +173,7 @@ class Screens:
         self.found: list[str] = []
         self.shots = {size: Shots(f"layout_{game}_{lang}_{size[0]}x{size[1]}") for size in SIZES}
         self.places: dict[tuple[int, int], dict[str, dict[int, QRect]]] = {s: {} for s in SIZES}
+        self.sides: dict[tuple[int, int], dict[str, int]] = {s: {} for s in SIZES}
 
     def close(self) -> None:
         app = QApplication.instance()
@@ -177,12 +192,13 @@ class Screens:
                 self.win.show_view(each)
                 QApplication.sendPostedEvents()
                 QApplication.processEvents()
-                if label == name or label.endswith(("not_ready", "message", "all")):
+                if label == name or label.endswith(("not_ready", "message", "all", "two")):
                     self.shots[size].take(self.win, label)
                 if label == name:  # where the seats are on this screen, without banners
                     self.places[size][name] = {
                         n: _rect(t, self.win) for n, t in self.win.table.tiles.items()
                     }
+                    self.sides[size][name] = self.win.side.width()
                 where = f"{self.game} {self.lang} {size[0]}x{size[1]} {label}"
                 found = cut_texts(self.win) + cut_buttons(self.win) + overlaps(self.win)
                 if (self.win.width(), self.win.height()) != size:  # the screen's, not grown
@@ -191,16 +207,22 @@ class Screens:
         self.win.show_view(self.t.p.view())
 
     def jumps(self) -> list[str]:
-        """Seats whose tile is not as high or as tall as on the first screen (same size, no banner):
-        a tile that grows at *rien ne va plus* or shrinks at the reveal moves what the dealer
-        is about to tap."""
+        """Seats whose tile is not as high or as tall as on the first screen (same size, no banner),
+        and a side panel not as wide: a tile that grows at *rien ne va plus* or shrinks at the
+        reveal, or a panel that widens for a keypad (the seats squeezed left), moves what the
+        dealer is about to tap."""
         out = []
         for (w, h), screens in self.places.items():
             (first, rects), *rest = screens.items()
             out += [f"{self.game} {self.lang} {w}x{h} {name}: seat {n} at {r.getRect()}, "
                     f"on {first} at {rects[n].getRect()}" for name, each in rest
-                    for n, r in each.items()  # (the card keypads widen the side panel)
+                    for n, r in each.items()
                     if (r.top(), r.height()) != (rects[n].top(), rects[n].height())]  # fmt: skip
+        for (w, h), widths in self.sides.items():
+            first_width = next(iter(widths.values()))
+            out += [f"{self.game} {self.lang} {w}x{h} {name}: the side panel {px} px wide, "
+                    f"{first_width} px on the first screen" for name, px in widths.items()
+                    if px != first_width]  # fmt: skip
         return out
 
     def decide_all(self) -> None:
@@ -256,8 +278,13 @@ def test_every_banked_screen_fits_in_both_sizes(
         t.p.close_history()
         big(t, clock)  # the next hand
         t.bet(4, ante=1000)
+        for seat in (1, 7):  # the void alarm's longest lines: every box, the largest amounts
+            t.bet(seat, ante=50000, **{bonus: 5000})
         big(t, clock)
         t.p.decide(4, Action("preflop", "fold") if game == "thb" else Action("preflop", "check"))
+        for seat in (1, 7):
+            t.p.decide(seat, Action("preflop", "bet") if game == "thb"
+                       else Action("preflop", "play", 4))  # fmt: skip
         clock.wait(1.0)
         t.p.void_hand()
         t.p.void_hand()

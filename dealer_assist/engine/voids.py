@@ -39,9 +39,9 @@ REASON_TEXTS: dict[str, tuple[str, str]] = {
         "Carta non tra gli scarti e il resto del mazzo",
         "A card not among the burns and the stub",
     ),
-    # rules texts 002 and 003 name the role "mazziere (dealer)", 000 "il Dealer": the Italian
-    # word, not the English one (which the catalogue reads as the house's hand, "Banco")
-    "dealer_void": ("Mano annullata dal mazziere", "Hand voided by the dealer"),
+    # the console's one Italian word for the dealer (its texts say "croupier"; "Dealer" alone
+    # reads as the house's hand, "Banco")
+    "dealer_void": ("Mano annullata dal croupier", "Hand voided by the dealer"),
     "history_mismatch": (
         "Le carte registrate non corrispondono a quelle della miscelatrice",
         "The recorded cards disagree with the shuffler's",

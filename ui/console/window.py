@@ -14,7 +14,7 @@ from dealer_assist.games import get_game
 from ui.console.presenter import ConsolePresenter
 from ui.console.snapshot import TableSnapshot
 from ui.console.texts import phase_name
-from ui.console.view import ConsoleView, Step
+from ui.console.view import ConsoleView
 from ui.console.widgets.alarm import VoidAlarm
 from ui.console.widgets.panel import SidePanel
 from ui.console.widgets.table import TableArea
@@ -96,7 +96,6 @@ class ConsoleWindow(QMainWindow):
         self._beat.timeout.connect(self.top.refresh_device)
         self._beat.timeout.connect(presenter.expire)  # an armed void left alone disarms
         self._beat.start(1000)
-        self._wide_side = False
         self._fit_side()
         # Full screen has no title bar: Ctrl+Q closes the console (no single key, so no accident).
         self._quit = QShortcut(QKeySequence("Ctrl+Q"), self)
@@ -110,11 +109,6 @@ class ConsoleWindow(QMainWindow):
         table = f"{view.table_id} · {get_game(view.game).title}"
         self.top.show_status(banner, colors, table, view.hand_no, view.device)
         self.bars.show_view(view)
-        # the card keypads need a wider panel than the chip keypad
-        wide = view.step in (Step.MANUAL, Step.IDENTIFY) or view.expose is not None
-        if wide != self._wide_side:
-            self._wide_side = wide
-            self._fit_side()
         self.table.show_view(view)
         self.side.show_view(view)
         self.alarm.show_view(view)
@@ -128,11 +122,9 @@ class ConsoleWindow(QMainWindow):
 
     def _fit_side(self) -> None:
         compact = self.width() < WIDE or self.height() < TALL
-        # full size: a wider panel for the card keypads; small screens keep the table's room
-        # and lay the keypads out narrower
-        self.side.setFixedWidth(
-            600 if self._wide_side and not compact else (380 if compact else 460)
-        )
+        # one width on every screen, the card keypads' too (five rank keys a row): a panel that
+        # widened for a keypad squeezed the seats left under the dealer's next tap
+        self.side.setFixedWidth(380 if compact else 460)
         self.side.set_compact(compact)
         self.top.set_compact(compact)
         self.bars.set_small(compact)

@@ -150,6 +150,11 @@ class EntryPage(QWidget):
         for keys in (self.manual_keys, self.ident_keys):
             keys.set_columns(5 if compact else 7)
 
+    def set_columns(self, columns: int) -> None:
+        """Rank keys a row on both keypads (a console whose panel keeps one width asks five)."""
+        for keys in (self.manual_keys, self.ident_keys):
+            keys.set_columns(columns)
+
     def show_view(self, view: EntryView, hand_uid: str) -> None:
         """Draw the keypad's job (nothing of it when ``view.entry`` is None)."""
         if hand_uid != self._hand:  # a new deck: nothing typed yet

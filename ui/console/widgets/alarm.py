@@ -5,6 +5,7 @@ every wager returned)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -24,6 +25,12 @@ from ui.kit.format import money
 from ui.kit.labels import set_text
 from ui.kit.translate import tr, trf
 
+# (seat and total px, box px, column gap px), largest first: the returns' grid takes the first
+# that fits the alarm's width (four boxes of EUR 500 and an Italian "Restituire" at 1280x800)
+GRID_SIZES = ((30, 28, 36), (26, 24, 28), (23, 21, 20), (20, 18, 14), (18, 16, 10))
+GRID_MARGIN = 28
+SIDE_MARGIN = 80
+
 
 def _label(name: str, text: str = "") -> QLabel:
     label = QLabel(text)
@@ -39,7 +46,7 @@ class VoidAlarm(QFrame):
         self.setObjectName("alarm")
         self.lang = lang
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(80, 40, 80, 40)
+        lay.setContentsMargins(SIDE_MARGIN, 40, SIDE_MARGIN, 40)
         lay.setSpacing(16)
         self.title = _label("alarmTitle")
         self.reason = _label("alarmReason")
@@ -53,7 +60,7 @@ class VoidAlarm(QFrame):
         self.table = QFrame()
         self.table.setObjectName("alarmReturns")
         self.grid = QGridLayout(self.table)
-        self.grid.setContentsMargins(28, 18, 28, 18)
+        self.grid.setContentsMargins(GRID_MARGIN, 18, GRID_MARGIN, 18)
         self.grid.setHorizontalSpacing(36)
         self.grid.setVerticalSpacing(10)
         lay.addWidget(self.table, 0, Qt.AlignmentFlag.AlignHCenter)
@@ -105,8 +112,44 @@ class VoidAlarm(QFrame):
             room = parent.width() - (side.width() if side is not None else 600) - 80 - 40
             self.ack.setFixedWidth(max(320, min(900, room)))
             fit_font(self.ack, self.ack.text(), (32, 28, 24, 20))
+        self._fit_grid()
         self.show()
         self.raise_()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_grid()
+
+    def _fit_grid(self) -> None:
+        """The returns' type and gaps: the largest of :data:`GRID_SIZES` whose columns (each as
+        wide as its widest text) fit the alarm's width, so no amount is cut."""
+        room = self.width() - 2 * SIDE_MARGIN
+        columns: dict[int, list[QLabel]] = {}
+        for i in range(self.grid.count()):
+            item = self.grid.itemAt(i)
+            label = item.widget() if item is not None else None
+            if isinstance(label, QLabel):
+                position: tuple[int, int, int, int] = self.grid.getItemPosition(i)  # type: ignore[assignment]
+                columns.setdefault(position[1], []).append(label)
+        for seat_px, box_px, gap in GRID_SIZES:
+
+            def width(label: QLabel, seat_px: int = seat_px, box_px: int = box_px) -> int:
+                font = QFont(label.font())
+                font.setPixelSize(box_px if label.objectName() == "alarmBox" else seat_px)
+                font.setBold(label.objectName() != "alarmBox")
+                return QFontMetrics(font).horizontalAdvance(label.text())
+
+            need = sum(max(width(w) for w in col) for col in columns.values())
+            need += gap * max(0, len(columns) - 1) + 2 * GRID_MARGIN
+            if need <= room or gap == GRID_SIZES[-1][2]:
+                break
+        self.grid.setHorizontalSpacing(gap)
+        for col in columns.values():
+            for w in col:
+                px = box_px if w.objectName() == "alarmBox" else seat_px
+                sheet = f"font-size: {px}px;"
+                if w.styleSheet() != sheet:
+                    w.setStyleSheet(sheet)
 
     def _fill(self, rows: tuple[tuple[int, tuple[tuple[str, int], ...]], ...], cur: str) -> None:
         """One line per seat (seat N first): seat, each box returned, the seat's total."""

@@ -3,7 +3,8 @@ a misdeal; the card stays valid and play goes on)."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QGridLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtGui import QFontMetrics, QResizeEvent
+from PySide6.QtWidgets import QGridLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from ui.console.presenter import ConsolePresenter
 from ui.console.view import ConsoleView
@@ -11,6 +12,10 @@ from ui.kit.card_keypad import CardKeypad
 from ui.kit.card_texts import place_text
 from ui.kit.labels import collapse, named_label, restyle, set_text
 from ui.kit.translate import tr
+
+PLACE_COLUMNS = 3
+PLACE_GAP = 8
+BUTTON_PAD = 24  # the style sheet's padding and border, both sides
 
 
 class ExposedPage(QWidget):
@@ -28,7 +33,9 @@ class ExposedPage(QWidget):
         lay.addWidget(self.title)
         lay.addWidget(self.hint)
         self.grid = QGridLayout()
-        self.grid.setSpacing(8)
+        self.grid.setSpacing(PLACE_GAP)
+        for column in range(PLACE_COLUMNS):  # equal columns, not sized by their texts
+            self.grid.setColumnStretch(column, 1)
         lay.addLayout(self.grid)
         self.card_hint = named_label("sideHint", tr("Which card? (optional)"))
         lay.addWidget(self.card_hint)
@@ -52,8 +59,13 @@ class ExposedPage(QWidget):
     def set_compact(self, compact: bool) -> None:
         """Five rank keys a row in the narrow panel of small screens, tighter spacing and no
         second hint line there (the title says what the form is)."""
-        self.keys.set_columns(5 if compact else 7)
+        self.keys.set_columns(5)  # the panel keeps its width: five rank keys a row
         self._lay.setSpacing(6 if compact else 10)
+        # the row of Clear, Cancel and Record fits the narrow panel in Italian too
+        sheet = "font-size: 19px; font-weight: bold;" if compact else ""
+        for button in (self.cancel, self.record):
+            button.setStyleSheet(sheet)
+        self.keys.clear_button.setStyleSheet(sheet or "font-size: 22px; font-weight: bold;")
         self._compact = compact
         keys = self.keys.layout()
         if keys is not None:  # the keys' rows closer: room for a refusal under them
@@ -91,12 +103,29 @@ class ExposedPage(QWidget):
             for i, place in enumerate(positions):
                 b = QPushButton(place_text(place))
                 b.setObjectName("boxTab")
+                b.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
                 b.clicked.connect(lambda _=False, pl=place: self.p.choose_exposed(pl))
                 self.grid.addWidget(b, i // 3, i % 3)
                 self.places[place] = b
         for place, b in self.places.items():
             restyle(b, selected=form is not None and form.position == place,
                     compact=self._compact)  # fmt: skip
+        self._fit_places()
         self.record.setEnabled(form is not None and form.position is not None and not view.busy)
         if form is None:
             self.keys.clear()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_places()
+
+    def _fit_places(self) -> None:
+        """A place's name on two lines when one is wider than its button ("Carte comuni" in
+        the narrow panel of 1280x800): cut to "arte comun" it named no place."""
+        room = (self.width() - PLACE_GAP * (PLACE_COLUMNS - 1)) // PLACE_COLUMNS - BUTTON_PAD
+        for place, b in self.places.items():
+            text = place_text(place)
+            b.ensurePolished()  # the style sheet's font (compact or not) before it is measured
+            if QFontMetrics(b.font()).horizontalAdvance(text) > room and " " in text:
+                text = "\n".join(text.rsplit(" ", 1))
+            set_text(b, text)

@@ -28,7 +28,7 @@ from ui.kit.chip import ChipButton
 from ui.kit.entry import EntryPage
 from ui.kit.fault_texts import source_error_text
 from ui.kit.format import money
-from ui.kit.labels import collapse, restyle, set_text
+from ui.kit.labels import FitLabel, collapse, restyle, set_text
 from ui.kit.pages import PageStack
 from ui.kit.translate import tr, trf
 
@@ -52,6 +52,15 @@ def _label(name: str, text: str = "", *, wrap: bool = True) -> QLabel:
     label = QLabel(text)
     label.setObjectName(name)
     label.setWordWrap(wrap)
+    return label
+
+
+def _total() -> FitLabel:
+    # one line, smaller type when long: "On the table: EUR 1,110.00" wrapped to two lines took
+    # a row of the narrow panel's keypad at 1280x800 (the chips drawn over Clear box)
+    label = FitLabel(min_px=18)
+    label.setObjectName("sideTitle")
+    label.setAlignment(Qt.AlignmentFlag.AlignRight)
     return label
 
 
@@ -107,8 +116,7 @@ class BetsPage(QWidget):
         self.limits = _label("sideHint", wrap=False)
         lay.addWidget(self.limits)
         lay.addStretch(1)
-        self.total = _label("sideTitle")
-        self.total.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.total = _total()
         lay.addWidget(self.total)
         last = QHBoxLayout()
         self.repeat = QPushButton("")
@@ -198,8 +206,7 @@ class PlayPage(QWidget):
         lay.addWidget(self.seats)
         lay.addWidget(self.hint)
         lay.addStretch(1)
-        self.total = _label("sideTitle")
-        self.total.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.total = _total()
         lay.addWidget(self.total)
         self.expose = QPushButton("")
         self.expose.setObjectName("exposeButton")
@@ -323,6 +330,7 @@ class SidePanel(QFrame):
         self.lay.setSpacing(8 if compact else 14)
         self.bets.set_compact(compact)
         self.entry.set_compact(compact)
+        self.entry.set_columns(5)  # the panel keeps its width for the card keypads too
         self.exposed.set_compact(compact)
         self.settlement.set_compact(compact)
         # the lower big button and a tighter message: a line for the dealer fits under the

@@ -62,9 +62,10 @@ class BoxWidget(QPushButton):
         lay.setSpacing(0)
         self.label = QLabel(box_name(box).upper())
         self.label.setObjectName("boxLabel")
-        self.amount = QLabel("")
+        # a stake of four digits (a Play of EUR 2,000) in a narrower font, never cut
+        self.amount = FitLabel("", min_px=12)
         self.amount.setObjectName("boxAmount")
-        self.net = QLabel("")
+        self.net = FitLabel("", min_px=10)
         self.net.setObjectName("boxNet")
         for w in (self.label, self.amount, self.net):
             w.setAlignment(Qt.AlignmentFlag.AlignCenter)
