@@ -13,8 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from dealer_assist.engine.operations import CardDealt, DeckStarted, Operation
+from dealer_assist.engine.voids import VoidReason
 from dealer_assist.events import CardRead, DeckShuffled, DeviceEvent
 from dealer_assist.ports import PendingStep
+from dealer_assist.source import CardSource, HistorySource
 from dealer_assist.table.steplog import ACK_SUFFIX
 
 # Reasons that, while a hand is being resumed, mean the device no longer holds its deck.
@@ -124,3 +127,55 @@ def assess_history(history: list[DeviceEvent], deck_id: str, last_index: int) ->
                 True,
             )
     return HistoryVerdict("", list(history), first_new is not None)
+
+
+class DeviceHistory:
+    """What the device still holds from before this session, for one resume: its history
+    (TCRP/1 RESEND, asked once, at the first card or deck step, within ``timeout`` s: the
+    source's ``recover_history``; nothing from a source without one), and whether a step of the
+    step log contradicts it."""
+
+    def __init__(self, source: CardSource, timeout: float) -> None:
+        self.source = source
+        self.timeout = timeout
+        self._record: DeviceRecord | None = None
+
+    def record(self) -> DeviceRecord:
+        """The device's history, read once."""
+        if self._record is None:
+            events: list[DeviceEvent] = []
+            if isinstance(self.source, HistorySource):
+                events = self.source.recover_history(self.timeout)
+            self._record = DeviceRecord(events)
+        return self._record
+
+    def disagrees(self, op: Operation) -> VoidReason | None:
+        """A card (or a deck) of the step log that the frames the device still holds
+        contradict, as the void that refuses the step log (``history_mismatch``, the device's
+        own events its causes); None when they agree or the device does not hold it."""
+        if not isinstance(op, CardDealt | DeckStarted) or getattr(op, "manual", False):
+            return None
+        record = self.record()
+        if isinstance(op, DeckStarted):
+            shuffled = record.decks.get(op.deck_id)
+            if shuffled is None or shuffled.count == op.count:
+                return None
+            detail = (f"deck {op.deck_id}: the step log has {op.count} cards, the device "
+                      f"shuffled {shuffled.count}")  # fmt: skip
+            return VoidReason("history_mismatch", detail, (shuffled,))
+        dealt = record.cards.get((op.deck_id, op.index))
+        if dealt is None or dealt.card == op.card:
+            return None
+        detail = (f"card {op.index} of deck {op.deck_id}: the step log has "
+                  f"{op.card or 'XX'}, the device dealt {dealt.card or 'XX'}")  # fmt: skip
+        return VoidReason("history_mismatch", detail, (dealt,))
+
+    def since(self) -> list[DeviceEvent]:
+        """Everything the device still knows, oldest first: its history, then the events this
+        session has received so far (taken from the source without handling them)."""
+        out = list(self.record().events)
+        event = self.source.next_event(0)
+        while event is not None:
+            out.append(event)
+            event = self.source.next_event(0)
+        return out

@@ -22,9 +22,7 @@ from typing import TypeVar
 
 from dealer_assist.engine.fold import fold
 from dealer_assist.engine.operations import (
-    CardDealt,
     CardExposed,
-    DeckStarted,
     HandOpened,
     HandResumed,
     Operation,
@@ -33,12 +31,11 @@ from dealer_assist.engine.operations import (
 from dealer_assist.engine.state import GameState
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import DealerAssistError, DeviceError
-from dealer_assist.events import DeviceEvent, utc_now
+from dealer_assist.events import utc_now
 from dealer_assist.games.session import TableSession
 from dealer_assist.ports import PendingStep, StoredHand
-from dealer_assist.source import HistorySource
 from dealer_assist.table.misdeal import DealWatch
-from dealer_assist.table.recovery import DeviceRecord, assess_history, sort_pending
+from dealer_assist.table.recovery import DeviceHistory, assess_history, sort_pending
 from dealer_assist.table.runner import TableRunner
 
 S = TypeVar("S", bound=GameState)
@@ -47,8 +44,6 @@ S = TypeVar("S", bound=GameState)
 class ResumingRunner(TableRunner[S]):
     """A table runner that resumes after a restart (:meth:`resume`), and journals a finished
     hand a storage fault kept out of the journal before the next hand (:meth:`new_hand`)."""
-
-    _device_record: DeviceRecord | None = None  # the device's history, read once per resume
 
     def new_hand(self, *, even_if_busy: bool = False) -> S:
         """:meth:`TableRunner.new_hand`, after :meth:`journal_unsaved` (a hand is never left
@@ -95,9 +90,9 @@ class ResumingRunner(TableRunner[S]):
         carried = {a.get("hand_uid") for a in (last.extra if last else {}).get(
             "void_acknowledgements", [])}  # fmt: skip
         self._voids.restore(work.alarms, work.acks, carried, utc_now())
-        self._device_record = None
+        history = DeviceHistory(self.source, self.history_timeout)  # read once per resume
         for i, (uid, steps) in enumerate(work.hands):
-            hand = self._replay(uid, steps)
+            hand = self._replay(uid, steps, history)
             if self.stored is not None:
                 continue  # the replay itself voided and journaled it
             if hand.status == "settled":
@@ -110,12 +105,12 @@ class ResumingRunner(TableRunner[S]):
             elif i < len(work.hands) - 1:
                 self._void(VoidReason("restart", "an older hand was left unfinished"))
             else:
-                self._resume_with_device(hand)
+                self._resume_with_device(hand, history)
         if self.hand is None or self.hand.is_over:
             self._ask_state(lambda _state: None)  # a fault raised while down blocks the next hand
         return self.hand
 
-    def _replay(self, uid: str, steps: list[PendingStep]) -> S:
+    def _replay(self, uid: str, steps: list[PendingStep], history: DeviceHistory) -> S:
         """A new hand with the step log of ``uid`` folded over it (:func:`fold`, the runner's
         own apply: the hand's and the table's part of each step). A step that cannot be
         replayed (forged, unreadable, contradicted by the device's history, refused by the
@@ -141,7 +136,7 @@ class ResumingRunner(TableRunner[S]):
                 except DealerAssistError as e:
                     refused.append(_failed(step, e))
                     return
-                disagrees = self._disagrees(op)
+                disagrees = history.disagrees(op)
                 if disagrees is not None:  # the step log is not what the device dealt: refused
                     refused.append(disagrees)
                     return
@@ -161,7 +156,7 @@ class ResumingRunner(TableRunner[S]):
         self._cards.horizon = self._cards.detector.last_index
         return hand
 
-    def _resume_with_device(self, hand: S) -> None:
+    def _resume_with_device(self, hand: S, history: DeviceHistory) -> None:
         ident = self.source.identity
         want = self._facts.device
         if (
@@ -179,7 +174,7 @@ class ResumingRunner(TableRunner[S]):
             return
         # what the device said before this session (its history), then what this session has
         # received so far: together, everything the device still knows, oldest first
-        events = self._history().events + self._drain()
+        events = history.since()
         verdict = assess_history(
             events, self._cards.detector.deck_id or "", self._cards.detector.last_index
         )
@@ -209,47 +204,6 @@ class ResumingRunner(TableRunner[S]):
             self._continue_deal(hand)  # it ends the hold once it decided
         else:
             self._restarting = False
-
-    def _history(self) -> DeviceRecord:
-        """What the device still holds from before this session (TCRP/1 RESEND), asked once per
-        resume (the source's ``recover_history``, at most ``history_timeout``)."""
-        if self._device_record is None:
-            events: list[DeviceEvent] = []
-            if isinstance(self.source, HistorySource):
-                events = self.source.recover_history(self.history_timeout)
-            self._device_record = DeviceRecord(events)
-        return self._device_record
-
-    def _disagrees(self, op: Operation) -> VoidReason | None:
-        """A card (or a deck) of the step log that the frames the device
-        still holds contradict, as the void that refuses the step log (``history_mismatch``,
-        the device's own events its causes); None when they agree or the device does not
-        hold it (nothing to compare). The history is read at the first card or deck step."""
-        if not isinstance(op, CardDealt | DeckStarted) or getattr(op, "manual", False):
-            return None
-        record = self._history()
-        if isinstance(op, DeckStarted):
-            shuffled = record.decks.get(op.deck_id)
-            if shuffled is None or shuffled.count == op.count:
-                return None
-            detail = (f"deck {op.deck_id}: the step log has {op.count} cards, the device "
-                      f"shuffled {shuffled.count}")  # fmt: skip
-            return VoidReason("history_mismatch", detail, (shuffled,))
-        dealt = record.cards.get((op.deck_id, op.index))
-        if dealt is None or dealt.card == op.card:
-            return None
-        detail = (f"card {op.index} of deck {op.deck_id}: the step log has "
-                  f"{op.card or 'XX'}, the device dealt {dealt.card or 'XX'}")  # fmt: skip
-        return VoidReason("history_mismatch", detail, (dealt,))
-
-    def _drain(self) -> list[DeviceEvent]:
-        """The events waiting in the source, taken without handling them."""
-        out = []
-        event = self.source.next_event(0)
-        while event is not None:
-            out.append(event)
-            event = self.source.next_event(0)
-        return out
 
     def _restart_deal(self, hand: S) -> None:
         """Nothing was dealt: a new deck. The device's STATE first (that also takes a SHUFFLED
