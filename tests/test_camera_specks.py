@@ -6,6 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from drivers.camera.geometry import darkest
 from drivers.camera.search import SearchSettings, _marks, drop_specks
 
 
@@ -54,3 +55,19 @@ def test_specks_do_not_change_the_marks_the_search_finds() -> None:
         and cv2.boundingRect(c)[0] > 0 and cv2.boundingRect(c)[1] > 0
     )  # fmt: skip
     assert sorted(with_specks[1].tolist()) == sizes
+
+
+def test_darkest_is_the_least_channel_of_every_pixel() -> None:
+    rng = np.random.default_rng(11)
+    # a frame (eroded by rows of bytes), an index region (split) and odd sizes and views of both
+    for h, w in ((720, 1280), (363, 641), (133, 65), (1, 60_001), (60_001, 1), (2, 3)):
+        img = rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
+        assert np.array_equal(darkest(img), img.min(axis=2))
+        view = img[h // 3 :, w // 4 : max(w // 4 + 1, w - 7)]
+        assert np.array_equal(darkest(view), view.min(axis=2))
+    # the last pixel of a row may be the darkest only by its red (no byte of the next row)
+    img = np.full((300, 300, 3), 200, np.uint8)
+    img[:, -1, 2] = 7
+    img[1:, 0, 0] = 3
+    got = darkest(img)
+    assert np.all(got[:, -1] == 7) and np.all(got[1:, 0] == 3) and got[0, 0] == 200

@@ -120,7 +120,11 @@ def index_region(card: Image, roi: Roi = INDEX_ROI) -> Image:
 
 def ink_mask(region: Image) -> Mask | None:
     """255 where ``region`` (BGR) is printed, 0 on card stock; None when it holds no print."""
-    dark = darkest(region)
+    return _ink_mask(darkest(region))
+
+
+def _ink_mask(dark: Image) -> Mask | None:
+    """:func:`ink_mask` of a region given as its :func:`darkest` channel."""
     _, mask = cv2.threshold(dark, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
     mask = as_image(mask)
     n_ink = int(cv2.countNonZero(mask))
@@ -141,7 +145,11 @@ def detail(region: Image, mask: Mask, height: float) -> float:
     ``mask`` its ink. A small or blurred card, upsampled to the canonical size, has wide edges:
     a club's lobes are gone long before the mark's outline is, so such marks are not read.
     """
-    dark = darkest(region)
+    return _detail(darkest(region), mask, height)
+
+
+def _detail(dark: Image, mask: Mask, height: float) -> float:
+    """:func:`detail` of a region given as its :func:`darkest` channel."""
     n_ink = int(cv2.countNonZero(mask))
     if n_ink in (0, mask.size):
         return 0.0
@@ -374,7 +382,8 @@ def _extract(
 ) -> tuple[IndexGlyphs | None, bool]:
     """:func:`extract_region`, and whether the region's border cuts the rank mark (a mark
     touching the border sits where its second character would)."""
-    mask = ink_mask(region)
+    dark = darkest(region)  # once: the ink mask and the suit's detail both measure it
+    mask = _ink_mask(dark)
     if mask is None:
         return None, False
     blobs, labels, border = _blobs(mask, card_h)
@@ -416,8 +425,8 @@ def _extract(
             (suit.y + suit.y1) / 2,
         ),
         rank_height=float(rank_h),
-        suit_detail=detail(
-            region[suit.y : suit.y1, suit.x : suit.x1],
+        suit_detail=_detail(
+            dark[suit.y : suit.y1, suit.x : suit.x1],
             np.asarray(labels[suit.y : suit.y1, suit.x : suit.x1] == suit.label, np.uint8),
             suit.h,
         ),
