@@ -24,7 +24,12 @@ from dealer_assist.cards import Card
 from dealer_assist.engine.banked_checks import CHECKS
 from dealer_assist.engine.banked_checks import OVER as OVER  # re-exported: the hand's phases
 from dealer_assist.engine.banked_checks import Phase as Phase
-from dealer_assist.engine.banked_views import card_provenance, dealer_view, void_settlement
+from dealer_assist.engine.banked_views import (
+    card_provenance,
+    dealer_view,
+    hand_record,
+    void_settlement,
+)
 from dealer_assist.engine.operations import (
     ActionUndone,
     BetsPlaced,
@@ -45,7 +50,6 @@ from dealer_assist.engine.rules import (
     BankedTable,
     GameRules,
     HandRecord,
-    PlayerHand,
     Settlement,
 )
 from dealer_assist.engine.state import ActionSpace, Position, Viewer
@@ -448,15 +452,7 @@ class BankedHand:
 
     def to_hand_record(self) -> HandRecord:
         """The hand as a validated-shape HandRecord (for settlement and the journal)."""
-        players = tuple(
-            PlayerHand(st.seat, tuple(st.hole[n] for n in sorted(st.hole)), dict(st.bets),
-                       tuple(st.actions))
-            for _, st in sorted(self.seats.items())
-        )  # fmt: skip
-        return HandRecord(
-            self.game.code, self.config.seats, self.board, self.dealer_cards, players,
-            self.config.paytables, self.config.payout_unit,
-        )  # fmt: skip
+        return hand_record(self)
 
     def void_settlement(self) -> dict[str, Any]:
         """Settlement JSON of a void hand: every box returned (outcome ``push``, net 0)."""

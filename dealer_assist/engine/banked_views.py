@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from dealer_assist.cards import Card, format_cards
 from dealer_assist.engine.banked_checks import corrections
+from dealer_assist.engine.rules import HandRecord, PlayerHand
 from dealer_assist.engine.state import SeatView, Viewer
 from dealer_assist.engine.views import BankedView, Phase
 from dealer_assist.engine.voids import VoidReason
@@ -168,3 +169,18 @@ def card_provenance(hand: BankedHand) -> dict[str, Any]:
         "burns": format_cards(hand.burns),
         "exposed": list(hand.exposed),
     }  # fmt: skip
+
+
+def hand_record(hand: BankedHand) -> HandRecord:
+    """``hand`` as a validated-shape HandRecord (HAND_RECORD.md; for settlement and the
+    journal): each seat's hole cards in deal order, bets and decisions, the board, the dealer's
+    cards, the table's pay tables and payout unit."""
+    players = tuple(
+        PlayerHand(st.seat, tuple(st.hole[n] for n in sorted(st.hole)), dict(st.bets),
+                   tuple(st.actions))
+        for _, st in sorted(hand.seats.items())
+    )  # fmt: skip
+    return HandRecord(
+        hand.game.code, hand.config.seats, hand.board, hand.dealer_cards, players,
+        hand.config.paytables, hand.config.payout_unit,
+    )  # fmt: skip
