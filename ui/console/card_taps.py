@@ -1,5 +1,5 @@
-"""The console presenter's taps for the cards the dealer or a pit boss enters (issues 4 and 5):
-a mixin of :class:`ui.console.presenter.ConsolePresenter`, kept apart so that module stays small.
+"""The cards the dealer or a pit boss enters on the banked console. Qt-free;
+:class:`CardTaps` is a collaborator of :class:`ui.console.presenter.ConsolePresenter`.
 
 - ``card_entered``: the keypad's card: the next dealt card (manual source, held for
   ``reenter_window`` so a mistyped card is typed again), the dealer's reading of an unreadable
@@ -14,143 +14,231 @@ from collections.abc import Callable
 from functools import partial
 
 from dealer_assist.cards import Card
-from ui.console.commands import Command, Confirm, Identify, RecordExposed
+from dealer_assist.engine.views import Phase
+from dealer_assist.errors import CardError, DealerAssistError
+from ui.console.commands import Confirm, Identify, RecordExposed
+from ui.console.desk import Console, PitBossEntry
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import ExposeForm, Message, Step
 from ui.kit.cards import CardEntry
 
+CardSink = Callable[[Card], None]
+
 
 class CardTaps:
-    """Card taps of the presenter (see the module docstring); the attributes are the
-    presenter's."""
+    """The card keypad's state and taps (see the module docstring).
 
-    snap: TableSnapshot
-    message: Message | None
-    void_armed: bool
-    clock: Callable[[], float]
-    enter: Callable[[Card], None] | None
-    reenter_window: float
-    _held: Card | None
-    _held_at: float
-    _typed: list[Card]
-    badge: str
-    _pin: str
-    pin_field: str
-    exposing: ExposeForm | None
-    _exposing_sent: tuple[int, ExposeForm] | None
-    _seq: int
+    ``enter`` hands a typed card to the manual source (None: no manual source); a card typed is
+    held ``reenter_window`` seconds of ``clock`` before it goes (0: at once). ``pin_field`` is
+    the identify pad's field (``badge``, ``pin``, ``card``); ``exposing`` the exposed-card form
+    open (None: none).
+    """
 
-    def step(self) -> Step:
-        raise NotImplementedError  # DerivedView's
+    def __init__(
+        self,
+        console: Console,
+        pins: PitBossEntry,
+        enter: CardSink | None,
+        clock: Callable[[], float],
+        reenter_window: float,
+    ) -> None:
+        self.console, self.pins = console, pins
+        self.enter, self.clock, self.reenter_window = enter, clock, reenter_window
+        self.held: Card | None = None  # typed, not yet handed to the source (re-enter)
+        self._held_at = 0.0
+        self.typed: list[Card] = []  # handed to the source in this hand (its deck)
+        self.typed_at: int | None = None  # snap.placed when the last card was typed
+        self.deal_size = 0
+        self.pin_field = "badge"
+        self.exposing: ExposeForm | None = None
+        self._exposing_sent: tuple[int, ExposeForm] | None = None
 
     @property
-    def busy(self) -> bool:
-        raise NotImplementedError  # DerivedView's
+    def _snap(self) -> TableSnapshot:
+        return self.console.screen.snap
 
-    def _entry(self, step: Step) -> CardEntry | None:
-        raise NotImplementedError  # DerivedView's
+    def on_snapshot(self, old: TableSnapshot, snap: TableSnapshot) -> None:
+        """Follow the service: the deal's progress, a refused exposed card (its form again),
+        the pit boss's turn to identify (a fresh pad)."""
+        if not snap.manual_entry or snap.hand_uid != old.hand_uid:
+            self.held = None  # the deal is over (or void): a held card is no card of it
+        if snap.hand_uid != old.hand_uid:
+            self.typed = []
+        sent = self._exposing_sent
+        if sent is not None and snap.seq >= sent[0]:
+            self._exposing_sent = None
+            if snap.error is not None and snap.error.code == "exposed_mismatch":
+                self.exposing = sent[1]  # the form again: the dealer looks at the card again
+        if len(snap.awaiting) > len(old.awaiting) or not snap.awaiting:
+            self.deal_size = len(snap.awaiting)  # a new deal (or none)
+        if self.typed_at is not None and (snap.placed != self.typed_at or not snap.manual_entry):
+            self.typed_at = None
+        if snap.ident_entered and not old.ident_entered:  # the pit boss's turn: a fresh pad
+            self.pins.clear()
+            self.pin_field = "badge"
+            self.console.screen.message = None
+        if self.exposing is not None and snap.phase not in (Phase.DECISIONS, Phase.SHOWDOWN):
+            self.exposing = None
 
-    def _can_expose(self) -> bool:
-        raise NotImplementedError  # DerivedView's
-
-    def _deliver(self, card: Card) -> bool:
-        raise NotImplementedError  # WalkTaps'
-
-    def _changed(self) -> None:
-        raise NotImplementedError  # the presenter's
-
-    def _command(self, make: Callable[[int], Command]) -> int:
-        raise NotImplementedError  # the presenter's
+    def entry(self, step: Step) -> CardEntry | None:
+        """What the card keypad shows at ``step`` (None: no keypad)."""
+        snap = self._snap
+        if step is Step.MANUAL:
+            left = len(snap.awaiting)
+            total = max(self.deal_size, left)
+            held = self.held is not None  # typed, not in the deal yet: the next one is asked
+            nxt = 1 if held else 0
+            return CardEntry(
+                "manual",
+                snap.awaiting[nxt] if len(snap.awaiting) > nxt else None,
+                number=min(total, total - left + 1 + nxt),
+                total=total,
+                waiting=self.typed_at is not None,
+                held=held,
+                typed=frozenset(self.typed + ([self.held] if self.held is not None else [])),
+            )
+        if step is Step.IDENTIFY:
+            busy = self.console.busy
+            if not snap.ident_entered:
+                return CardEntry("identify", snap.ident_position, waiting=busy)
+            return CardEntry(
+                "confirm",
+                snap.ident_position,
+                waiting=busy,
+                badge=self.pins.badge,
+                pin_len=len(self.pins.pin),
+                pin_field=self.pin_field,
+                pin_required=snap.pin_required,
+            )
+        return None
 
     def card_entered(self, card: Card) -> None:
         """The keypad confirmed ``card``: the next dealt card (manual), the dealer's reading of
         the unreadable card (identify), or the pit boss's (confirm, with badge and PIN)."""
-        step = self.step()
-        entry = self._entry(step)
+        console, screen = self.console, self.console.screen
+        entry = self.entry(console.step())
         if entry is None or entry.waiting:
             return
         if entry.mode == "manual":
             if self.enter is None:
                 return
             if self.reenter_window <= 0:
-                self._deliver(card)
+                self.deliver(card)
                 return
             # held for reenter_window: a mistyped card is typed again before the next one
-            if card == self._held or card in self._typed:
-                self.message = Message("card_taken")
-                self._changed()
+            if card == self.held or card in self.typed:
+                screen.message = Message("card_taken")
+                console.changed()
                 return
-            if self._held is not None and not self._deliver(self._held):
+            if self.held is not None and not self.deliver(self.held):
                 return
-            self._held, self._held_at = card, self.clock()
-            self.message = None
-            self._changed()
-        elif entry.mode == "identify" and not self.busy:
-            self.message = None
-            self._command(partial(Identify, card=card))
-        elif entry.mode == "confirm" and not self.busy:
-            if not self.badge or (entry.pin_required and not self._pin):
-                self.message = Message("pit_boss_missing")
-                self._changed()
+            self.held, self._held_at = card, self.clock()
+            screen.message = None
+            console.changed()
+        elif entry.mode == "identify" and not console.busy:
+            screen.message = None
+            console.command(partial(Identify, card=card))
+        elif entry.mode == "confirm" and not console.busy:
+            if not self.pins.badge or (entry.pin_required and not self.pins.pin):
+                screen.message = Message("pit_boss_missing")
+                console.changed()
                 return
-            pin, self._pin = self._pin, ""
-            self.message = None
-            self._command(partial(Confirm, card=card, badge=self.badge, pin=pin))
+            pin, self.pins.pin = self.pins.pin, ""
+            screen.message = None
+            console.command(partial(Confirm, card=card, badge=self.pins.badge, pin=pin))
+
+    def deliver(self, card: Card) -> bool:
+        """Hand a typed card to the manual source (the next card of the deal); False when the
+        source refused it (the reason shown)."""
+        console, screen = self.console, self.console.screen
+        if self.held == card:
+            self.held = None
+        if self.enter is None:
+            return False
+        try:
+            self.enter(card)
+        except CardError:  # the core names the card: a hidden one, never shown
+            screen.message = Message("card_taken")
+            console.changed()
+            return False
+        except DealerAssistError as e:
+            screen.message = Message("device", text=str(e))
+            console.changed()
+            return False
+        self.typed.append(card)
+        self.typed_at = self._snap.placed
+        screen.message = None
+        console.changed()
+        return True
+
+    def expire(self) -> None:
+        """The clock: a held card nothing re-entered within ``reenter_window`` goes to the
+        deal."""
+        if self.held is not None and self.clock() - self._held_at >= self.reenter_window:
+            self.deliver(self.held)
+
+    def reenter(self) -> None:
+        """The last typed card was mistyped: it is dropped before it reaches the deal, and the
+        dealer types it again (only within ``reenter_window``, before the next card)."""
+        if self.held is not None:
+            self.held = None
+            self.console.screen.message = Message("reenter")
+            self.console.changed()
 
     def pin_key(self, key: str) -> None:
         """A key of the pit boss's pad: a digit, ``back`` (erase one), ``next`` (badge -> PIN ->
         the card) or ``badge``/``pin`` (go back to that field)."""
-        if self.step() is not Step.IDENTIFY or not self.snap.ident_entered:
+        if self.console.step() is not Step.IDENTIFY or not self._snap.ident_entered:
             return
-        need_pin = self.snap.pin_required
+        need_pin = self._snap.pin_required
         if key == "badge" or (key == "pin" and need_pin):
             self.pin_field = key
         elif key == "next":
-            if self.pin_field == "badge" and self.badge:
+            if self.pin_field == "badge" and self.pins.badge:
                 self.pin_field = "pin" if need_pin else "card"
-            elif self.pin_field == "pin" and self._pin:
+            elif self.pin_field == "pin" and self.pins.pin:
                 self.pin_field = "card"
-        elif key == "back":
-            if self.pin_field == "pin":
-                self._pin = self._pin[:-1]
-            elif self.pin_field == "badge":
-                self.badge = self.badge[:-1]
-        elif key.isdigit() and len(key) == 1:
-            if self.pin_field == "pin" and len(self._pin) < 12:
-                self._pin += key
-            elif self.pin_field == "badge" and len(self.badge) < 12:
-                self.badge += key
-        self._changed()
+        else:
+            self.pins.key(self.pin_field, key)
+        self.console.changed()
+
+    # -- a card exposed by mistake ----------------------------------------------------------------
+    def can_expose(self) -> bool:
+        """An exposed card may be recorded now (while the seats decide or at the showdown)."""
+        console = self.console
+        return not console.busy and console.step() in (Step.DECISIONS, Step.SHOWDOWN)
 
     def open_exposed(self) -> None:
         """Start recording a card exposed by mistake (not a misdeal: play goes on)."""
-        if not self._can_expose():
+        if not self.can_expose():
             return
-        positions = (*(f"seat {s.seat}" for s in self.snap.seats), "dealer", "board")
+        positions = (*(f"seat {s.seat}" for s in self._snap.seats), "dealer", "board")
         self.exposing = ExposeForm(positions, None)
-        self.void_armed, self.message = False, None
-        self._changed()
+        screen = self.console.screen
+        screen.void_armed, screen.message = False, None
+        self.console.changed()
 
     def choose_exposed(self, position: str) -> None:
         """Where the exposed card is (one of the form's positions)."""
         form = self.exposing
         if form is not None and position in form.positions:
             self.exposing = ExposeForm(form.positions, position)
-            self._changed()
+            self.console.changed()
 
-    def record_exposed(self, card: Card | None = None) -> None:
-        """Record the exposed card at the chosen position (``card`` if the dealer entered
-        it)."""
+    def record_exposed(self, card: Card | None = None, *, next_seq: int) -> None:
+        """Record the exposed card at the chosen position (``card`` if the dealer entered it);
+        ``next_seq`` is the number the command will carry (its answer may come before the
+        command is sent back)."""
         form = self.exposing
-        if form is None or form.position is None or self.busy:
+        if form is None or form.position is None or self.console.busy:
             return
         self.exposing = None
-        self.message = Message("exposed_recorded", text=form.position)
-        self._exposing_sent = (self._seq + 1, form)  # its answer may come before _command returns
-        self._command(partial(RecordExposed, position=form.position, card=card))
+        self.console.screen.message = Message("exposed_recorded", text=form.position)
+        self._exposing_sent = (next_seq, form)
+        self.console.command(partial(RecordExposed, position=form.position, card=card))
 
     def cancel_exposed(self) -> None:
         """Close the exposed-card form without recording."""
         if self.exposing is not None:
             self.exposing = None
-            self._changed()
+            self.console.changed()

@@ -1,81 +1,73 @@
 """The presenter's derived state: the step the console is at and the whole view, worked out
-from the presenter's own state (drafts, selection, cursor, messages) and the latest snapshot.
+from the presenter's parts (drafts, selection, cursor, messages) and the latest snapshot.
 
-:class:`DerivedView` is a base of :class:`ui.console.presenter.ConsolePresenter`, which owns and
-changes that state; this module only reads it. Qt-free.
+:class:`DerivedView` is a collaborator of :class:`ui.console.presenter.ConsolePresenter`, whose
+parts own and change that state; this module only reads it. Qt-free.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.rules import BoxResult, GameRules, SeatSettlement
 from dealer_assist.engine.views import Phase
 from ui.console.bets import BetBook
-from ui.console.commands import AcknowledgeVoid, Act, Command, Confirm, Deal
+from ui.console.card_taps import CardTaps
+from ui.console.commands import AcknowledgeVoid, Confirm, Deal
+from ui.console.desk import Outbox, PitBossEntry, Screen
+from ui.console.pit_boss import PitBossForms
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import (
     BOARD_SLOTS,
     DEALER_SLOTS,
     BoxView,
     ConsoleView,
-    CorrectForm,
     DealerAction,
-    ExposeForm,
     HistoryPad,
     Keypad,
-    Message,
     SeatView,
     SettleRow,
     Step,
 )
-from ui.kit.cards import CardEntry, CardFace
+from ui.console.walk import PayoutWalk
+from ui.kit.cards import CardFace
 from ui.money import chip_breakdown
 
 
 class DerivedView:
-    """The step and the view of a presenter (see the module docstring); the attributes are the
-    presenter's state, set by :class:`~ui.console.presenter.ConsolePresenter`."""
+    """The step and the view of a presenter (see the module docstring), read from the
+    presenter's parts: the screen's state, the commands in flight, the payout walk, the card
+    keypad, the pit boss's forms and pads. It owns no state of its own."""
 
-    config: TableConfig
-    book: BetBook
-    snap: TableSnapshot
-    selected: int | None
-    box: str
-    last_bets: dict[int, dict[str, int]]
-    message: Message | None
-    cursor: int | None
-    void_armed: bool
-    dismissed: int
-    storage_dismissed: int
-    exposing: ExposeForm | None
-    badge: str
-    _pin: str
-    pin_field: str
-    _typed_at: int | None
-    _deal_size: int
-    paid: list[int]
-    history_pad: HistoryPad | None
-    _held: Card | None
-    _typed: list[Card]
-    correcting: CorrectForm | None
-    signoff_field: str
-    signoff_seat: Callable[[], int | None]  # WalkTaps' (later in the presenter's bases)
-    _waiting: dict[int, type[Command]]
-    _acts: dict[int, int]
+    def __init__(
+        self,
+        config: TableConfig,
+        book: BetBook,
+        screen: Screen,
+        outbox: Outbox,
+        walk: PayoutWalk,
+        cards: CardTaps,
+        forms: PitBossForms,
+        pins: PitBossEntry,
+    ) -> None:
+        self.config, self.book, self.screen, self.outbox = config, book, screen, outbox
+        self.walk, self.cards, self.forms, self.pins = walk, cards, forms, pins
+
+    @property
+    def snap(self) -> TableSnapshot:
+        """The service's latest snapshot."""
+        return self.screen.snap
 
     # -- derived state ----------------------------------------------------------------------------
     @property
     def busy(self) -> bool:
         """A command other than a decision is in flight (the dealer's buttons wait)."""
-        return any(k is not Act for k in self._waiting.values())
+        return self.outbox.busy
 
     def step(self) -> Step:
         """What the console shows now."""
         phase = self.snap.phase
-        waiting = self._waiting.values()
+        waiting = self.outbox.waiting.values()
         if phase is Phase.DEALING and self.snap.identifying and Confirm not in waiting:
             return Step.IDENTIFY
         if phase is Phase.DEALING and self.snap.manual_entry:
@@ -89,7 +81,7 @@ class DerivedView:
         if phase is Phase.VOID:
             return Step.IDLE
         if phase in (Phase.SETTLED, Phase.REVEALED):
-            return Step.REVEAL if self.cursor is None else Step.SETTLEMENT
+            return Step.REVEAL if self.walk.cursor is None else Step.SETTLEMENT
         return {
             Phase.BETS_OPEN: Step.BETS,
             Phase.DEALING: Step.DEALING,
@@ -119,7 +111,7 @@ class DerivedView:
             ),
             qualifies=settlement.qualifies if settlement is not None else None,
             keypad=self._keypad(step),
-            action=self._action(),
+            action=self.action(),
             to_act=snap.to_act if step is Step.DECISIONS else (),
             settlement=self._rows(step),
             settle_order=(
@@ -137,52 +129,49 @@ class DerivedView:
             void_returns=snap.void_returns,
             device=snap.device,
             busy=self.busy,
-            message=self.message,
-            can_repeat=step is Step.BETS and bool(self.last_bets),
-            can_void=self._can_void(),
-            void_armed=self.void_armed,
-            entry=self._entry(step),
+            message=self.screen.message,
+            can_repeat=step is Step.BETS and bool(self.screen.last_bets),
+            can_void=self.can_void(),
+            void_armed=self.screen.void_armed,
+            entry=self.cards.entry(step),
             notice=(
                 snap.notice
-                if snap.notice is not None and snap.notice.number > self.dismissed
+                if snap.notice is not None and snap.notice.number > self.screen.dismissed
                 else None
             ),
             storage=(
                 snap.storage
                 if snap.storage is not None
-                and (snap.storage.fault or snap.storage.number > self.storage_dismissed)
+                and (snap.storage.fault or snap.storage.number > self.screen.storage_dismissed)
                 else None
             ),
             not_ready=self._not_ready(step),
-            can_expose=self._can_expose(),
-            expose=self.exposing,
+            can_expose=self.cards.can_expose(),
+            expose=self.cards.exposing,
             exposed=snap.exposed if snap.phase is not None else 0,
             resumed=snap.resumed and snap.phase is not None,
-            can_back=step is Step.SETTLEMENT and bool(self.cursor),
-            can_undo_chip=step is Step.BETS and self.book.can_undo(self.selected),
+            can_back=step is Step.SETTLEMENT and bool(self.walk.cursor),
+            can_undo_chip=step is Step.BETS and self.book.can_undo(self.screen.selected),
             undoable=snap.undoable if step is Step.DECISIONS and not self.busy else (),
             history=snap.history if step in (Step.BETS, Step.IDLE) else None,
             history_holes=snap.history_holes,
-            history_pad=self.history_pad if snap.history is not None else None,
+            history_pad=self.forms.history_pad if snap.history is not None else None,
             can_history=not self.busy and step in (Step.BETS, Step.IDLE),
-            correct=self.correcting if step is Step.DECISIONS else None,
+            correct=self.forms.correcting if step is Step.DECISIONS else None,
             signoff_pad=(
-                HistoryPad(self.badge, len(self._pin), self.signoff_field)
-                if self.signoff_seat() is not None
+                HistoryPad(self.pins.badge, len(self.pins.pin), self.walk.field)
+                if self.walk.signoff_seat() is not None
                 else None
             ),
         )
 
     # -- internals --------------------------------------------------------------------------------
-    def _can_void(self) -> bool:
+    def can_void(self) -> bool:
         step = self.step()
         if step is Step.MANUAL:  # while the dealer types the cards
             return not self.busy
         stuck = step in (Step.DEALING, Step.IDENTIFY) and self.snap.phase is Phase.DEALING
         return not self.busy and (step in (Step.DECISIONS, Step.SHOWDOWN) or stuck)
-
-    def _can_expose(self) -> bool:
-        return not self.busy and self.step() in (Step.DECISIONS, Step.SHOWDOWN)
 
     def _not_ready(self, step: Step) -> bool:
         """The device blocks the next hand (shown between hands, when it matters)."""
@@ -190,37 +179,7 @@ class DerivedView:
         between = step in (Step.BETS, Step.IDLE, Step.REVEAL, Step.SETTLEMENT)
         return between and self.snap.phase is not None and not d.ready
 
-    def _entry(self, step: Step) -> CardEntry | None:
-        snap = self.snap
-        if step is Step.MANUAL:
-            left = len(snap.awaiting)
-            total = max(self._deal_size, left)
-            held = self._held is not None  # typed, not in the deal yet: the next one is asked
-            nxt = 1 if held else 0
-            return CardEntry(
-                "manual",
-                snap.awaiting[nxt] if len(snap.awaiting) > nxt else None,
-                number=min(total, total - left + 1 + nxt),
-                total=total,
-                waiting=self._typed_at is not None,
-                held=held,
-                typed=frozenset(self._typed + ([self._held] if self._held is not None else [])),
-            )
-        if step is Step.IDENTIFY:
-            if not snap.ident_entered:
-                return CardEntry("identify", snap.ident_position, waiting=self.busy)
-            return CardEntry(
-                "confirm",
-                snap.ident_position,
-                waiting=self.busy,
-                badge=self.badge,
-                pin_len=len(self._pin),
-                pin_field=self.pin_field,
-                pin_required=snap.pin_required,
-            )
-        return None
-
-    def _action(self) -> DealerAction | None:
+    def action(self) -> DealerAction | None:
         step, snap = self.step(), self.snap
         busy = self.busy
         if step is Step.CONNECTING:
@@ -242,7 +201,7 @@ class DerivedView:
             return DealerAction("settle", enabled=snap.settlement is not None)
         if step is Step.SETTLEMENT:
             n = len(snap.settlement.seats) if snap.settlement is not None else 0
-            if (self.cursor or 0) < n:
+            if (self.walk.cursor or 0) < n:
                 return DealerAction("next", enabled=not busy)  # the last seat's mark first
             return DealerAction("new_hand", enabled=not busy and ready)
         if step is Step.VOID:
@@ -250,9 +209,9 @@ class DerivedView:
         return DealerAction("new_hand", enabled=not busy and ready)
 
     def _keypad(self, step: Step) -> Keypad | None:
-        if step is not Step.BETS or self.selected is None:
+        if step is not Step.BETS or self.screen.selected is None:
             return None
-        seat = self.selected
+        seat = self.screen.selected
         limits = tuple(
             (box, lim.minimum, lim.maximum)
             for box in self.book.entry_boxes
@@ -261,7 +220,7 @@ class DerivedView:
         return Keypad(
             seat=seat,
             boxes=tuple((b, self.book.amount(seat, b)) for b in self.book.entry_boxes),
-            box=self.box,
+            box=self.screen.box,
             chips=tuple(sorted(self.config.chips)),
             limits=limits,
         )
@@ -295,13 +254,13 @@ class DerivedView:
         elif step is Step.DECISIONS and seat.actions:
             status = "acted"
         ss = self._seat_settlement(n)
-        settling = step is Step.SETTLEMENT and self.cursor is not None
+        settling = step is Step.SETTLEMENT and self.walk.cursor is not None
         order = self.snap.settlement.settlement_order if self.snap.settlement else []
         highlighted = (
             settling
-            and self.cursor is not None
-            and self.cursor < len(order)
-            and (order[self.cursor] == n)
+            and self.walk.cursor is not None
+            and self.walk.cursor < len(order)
+            and (order[self.walk.cursor] == n)
         )
         shown = step is Step.SETTLEMENT and ss is not None
         return SeatView(
@@ -310,14 +269,14 @@ class DerivedView:
             boxes=boxes,
             highlighted=highlighted,
             legal=seat.legal if step is Step.DECISIONS else (),
-            enabled=not self.busy and n not in self._acts,
+            enabled=not self.busy and n not in self.outbox.acts,
             undoable=step is Step.DECISIONS and n in self.snap.undoable,
             correctable=step is Step.DECISIONS and n in dict(self.snap.correctable),
             last_action=seat.actions[-1] if seat.actions else None,
             cards_dealt=seat.cards_dealt,
             result=ss.result if shown and ss is not None else None,
             net=ss.net if shown and ss is not None else None,
-            paid=shown and n in self.paid,
+            paid=shown and n in self.walk.paid,
             category=(
                 ss.hand.category.code if shown and ss is not None and ss.hand is not None else None
             ),
@@ -332,7 +291,7 @@ class DerivedView:
                     b,
                     bets.get(b, 0),
                     follows=b in self.book.follows,
-                    selected=self.selected == n and b == self.box,
+                    selected=self.screen.selected == n and b == self.screen.box,
                 )
                 for b in row
             )
@@ -343,7 +302,7 @@ class DerivedView:
             seat=n,
             status=status,
             boxes=boxes,
-            selected=self.selected == n,
+            selected=self.screen.selected == n,
             issue=issue,
             enabled=step is Step.BETS and not self.busy,
         )
@@ -364,12 +323,12 @@ class DerivedView:
         settlement = self.snap.settlement
         if step is not Step.SETTLEMENT or settlement is None:
             return ()
-        cursor = self.cursor or 0
+        cursor = self.walk.cursor or 0
         holes = {s.seat: s.hole for s in self.snap.seats}
         chips = tuple(self.config.chips)
         rows = []
         for i, s in enumerate(settlement.seats):
-            paid = s.seat in self.paid
+            paid = s.seat in self.walk.paid
             state = "current" if i == cursor else ("done" if paid else "pending")
             pay = tuple((b.box, *_chips(b.net, chips)) for b in s.bets if b.net > 0)
             rows.append(
