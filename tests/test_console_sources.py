@@ -93,7 +93,7 @@ def test_keypad_is_the_last_resort_and_typing_does_not_time_out(
     deck = list(FULL_DECK[10:21])
     typist = Typist(service, deck, first_delay=1.0)  # longer than card_timeout
     snap = service.open(1)
-    chain = service.source
+    chain = service.card_source.source
     assert isinstance(chain, FailoverSource)
     assert [s.name for s in chain.sources] == ["serial", "manual"]
     assert snap.phase is Phase.BETS_OPEN and snap.error is None

@@ -124,7 +124,8 @@ def test_banked_console_dealer_changes_between_hands_only(qtbot: QtBot, tmp_path
     hand = last(tmp_path / "j.db")[-1]
     assert hand.status == "settled" and hand.extra["dealer"] == "1042"
     t.service.close()
-    again = TableService(t.config, t.service.make_source, Journal(str(tmp_path / "j.db")))
+    make_source = t.service.card_source.make_source
+    again = TableService(t.config, make_source, Journal(str(tmp_path / "j.db")))
     try:
         assert again.open().on_box == "1042"  # restored from the journal
     finally:
@@ -262,7 +263,7 @@ def test_the_table_default_dealer_is_on_the_box_when_a_console_opens(tmp_path: P
     banked_db = tmp_path / "banked.db"
     for dealer in ("D-CFG", "D-OTHER"):  # a default for nobody on the box, not a change
         config = dataclasses.replace(t.config, dealer=dealer)
-        banked = TableService(config, t.service.make_source, Journal(str(banked_db)))
+        banked = TableService(config, t.service.card_source.make_source, Journal(str(banked_db)))
         try:
             assert banked.open().on_box == "D-CFG"
         finally:

@@ -42,15 +42,15 @@ from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.banked_runner import BankedRunner
 from dealer_assist.table.dealers import ensure_dealer
-from drivers.failover.chain import FailoverSource
 from ui.console import service_walk, signoff
 from ui.console.history import journal_bets
-from ui.console.service_device import DeferredHand, DeviceWatch, enter_card, timeouts
+from ui.console.service_device import DeferredHand, DeviceWatch
 from ui.console.service_signoff import FloorSignoffs
 from ui.console.service_storage import StorageFaults
 from ui.console.service_walk import HandHistory
 from ui.console.signoff import journal_signoffs
 from ui.console.snapshot import Extras, TableSnapshot, take_snapshot
+from ui.kit.card_source import TableSource
 from ui.kit.dealer_change import change_dealer, on_box
 from ui.kit.pitboss import PitBossRoster
 from ui.kit.refusals import command_error
@@ -58,10 +58,8 @@ from ui.kit.sources import (
     WAIT_STEP,
     SourceFactory,
     confirm_card,
-    source_kind,
-    switch_notice,
 )
-from ui.kit.status import CommandError, SourceNotice
+from ui.kit.status import CommandError
 
 _OVER = (Phase.SETTLED, Phase.VOID)
 
@@ -99,14 +97,12 @@ class TableService:
         dealer: str = "dealer",
     ) -> None:
         self.config = config
-        self.make_source = make_source
         self.journal = journal
-        self.card_timeout = card_timeout
-        self.shuffle_timeout = shuffle_timeout
-        self.slow_card_timeout = slow_card_timeout
         self.roster = roster
         self.dealer = dealer
-        self.source: CardSource | None = None
+        self.card_source = TableSource(make_source, card_timeout=card_timeout,
+                                 shuffle_timeout=shuffle_timeout,
+                                 slow_card_timeout=slow_card_timeout)  # fmt: skip
         self.runner: BankedRunner | None = None
         self._seq = 0
         self.signers: UserStore | None = None  # the pit-boss application's users, if any
@@ -117,7 +113,6 @@ class TableService:
         self._resumed_uid = ""
         self._last_bets: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] = ()
         self._hand_no = 0
-        self._notice: SourceNotice | None = None
         self.deferred = DeferredHand()  # a new hand waits for the device (busy with the last)
         self.stop_signal = False  # closed by SIGTERM/SIGINT: a hand only opened is forgotten
         self.storage.watch(journal)
@@ -137,16 +132,14 @@ class TableService:
                 return self._snap(seq, self.storage.refused(e))
             self.storage.opened()
             try:
-                source = self.source or self.make_source()
-                self.source = source
-                source.open()
+                source = self.card_source.open()
             except DealerAssistError as e:
                 self.device.opened(str(e))
                 return self._snap(seq, CommandError("device", str(e)))
             self.device.opened()
             runner = BankedRunner(
-                self.config, source, self.journal, card_timeout=self.card_timeout,
-                shuffle_timeout=self.shuffle_timeout, on_event=self._on_event,
+                self.config, source, self.journal, card_timeout=self.card_source.card_timeout,
+                shuffle_timeout=self.card_source.shuffle_timeout, on_event=self._on_event,
             )  # fmt: skip
             self.runner = runner
             error = self._run(seq, runner.resume).error  # may deal: a step like the others
@@ -180,9 +173,7 @@ class TableService:
         self.runner = None
         self.deferred.wanted = False
         self.floor.stop()
-        if self.source is not None:
-            self.source.close()
-            self.source = None
+        self.card_source.close()
         if self.journal is not None:
             self.journal.close()
 
@@ -194,11 +185,8 @@ class TableService:
 
     @property
     def active_source(self) -> CardSource | None:
-        """The source reading cards now (the failover chain's active one)."""
-        source = self.source
-        if isinstance(source, FailoverSource):
-            return source.active
-        return source
+        """The source reading cards now (:attr:`ui.kit.card_source.TableSource.active`)."""
+        return self.card_source.active
 
     @property
     def busy(self) -> bool:
@@ -397,7 +385,7 @@ class TableService:
             DeviceError: the keypad is not the card source in use.
             CardError: that card was already entered in this deck.
         """
-        enter_card(self.active_source, card)
+        self.card_source.enter(card)
 
     def identify(self, card: Card, seq: int = 0) -> TableSnapshot:
         """The dealer identifies the unreadable card (``misdeal.unreadable_card =
@@ -454,7 +442,7 @@ class TableService:
         try:
             if self.storage.fault is not None:  # nothing runs before the journal takes writes
                 self.storage.recover(self.runner, self.journal, self._count_hand)
-            self._prepare()
+            self.card_source.prepare(self.runner)  # the timeouts for the source in use
             result = step()
             error = result if isinstance(result, CommandError) else None
             # the walk's sign-offs waiting, signed, over: to the floor
@@ -465,20 +453,11 @@ class TableService:
             error = command_error(e)
         return self._snap(seq, error)
 
-    def _prepare(self) -> None:
-        """The runner's timeouts for the source in use (:func:`~ui.console.service_device.
-        timeouts`)."""
-        if self.runner is not None:
-            kind = source_kind(self.active_source)
-            card, slow, shuffle = self.card_timeout, self.slow_card_timeout, self.shuffle_timeout
-            self.runner.card_timeout, self.runner.shuffle_timeout = timeouts(kind, card, slow,
-                                                                             shuffle)  # fmt: skip
-
     # -- the runner's events (worker thread) ------------------------------------------------------
     def _on_event(self, event: DeviceEvent) -> None:
         if isinstance(event, SourceSwitched):
-            self._notice = switch_notice(self._notice, event, self.source)
-            self._prepare()
+            self.card_source.switched(event)
+            self.card_source.prepare(self.runner)
 
     def _snap(self, seq: int, error: CommandError | None) -> TableSnapshot:
         self._seq = max(self._seq, seq)
@@ -490,9 +469,9 @@ class TableService:
         extras = Extras(
             identifying=ident is not None,
             ident_entered=ident is not None and ident.card is not None,
-            manual_source=source_kind(self.active_source) == "manual",
+            manual_source=self.card_source.kind == "manual",
             pin_required=self.roster is not None and bool(self.roster.badges),
-            notice=self._notice,
+            notice=self.card_source.notice,
             storage=self.storage.banner,
             **service_walk.walk_fields(self.config, runner),
             resumed=bool(self._resumed_uid)
@@ -508,7 +487,7 @@ class TableService:
             hand.view("dealer") if hand is not None else None,
             seq=self._seq,
             hand_no=self._hand_no,
-            device=self.device.status(runner, self.source, self.active_source),
+            device=self.device.status(runner, self.card_source.source, self.card_source.active),
             error=error,
             alarm=alarm.reason if alarm is not None else None,
             alarm_uid=alarm.hand_uid if alarm is not None else "",

@@ -10,13 +10,10 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Literal
 
-from dealer_assist.cards import Card
-from dealer_assist.errors import DeviceError
 from dealer_assist.events import utc_now
 from dealer_assist.source import CardSource
 from dealer_assist.table.banked_runner import BankedRunner
-from drivers.manual import ManualSource
-from ui.kit.sources import MANUAL_SHUFFLE_TIMEOUT, source_kind
+from ui.kit.sources import source_kind
 from ui.kit.status import DeviceStatus
 
 
@@ -101,24 +98,3 @@ class DeferredHand:
             self._ask_at = now + 1.0
             runner.ask_status()
         return None
-
-
-def timeouts(kind: str, card: float, slow: float, shuffle: float) -> tuple[float, float]:
-    """The runner's ``(card_timeout, shuffle_timeout)`` in seconds for a source of ``kind``:
-    the keypad and a camera are ``slow`` to give each card; the keypad shuffles at once and
-    reports no device state, so a "still dealing" left by a shuffler that died mid-deal must
-    not hold its first hand for ``shuffle`` (:data:`~ui.kit.sources.MANUAL_SHUFFLE_TIMEOUT`)."""
-    card_timeout = slow if kind in ("manual", "camera") else card
-    return card_timeout, MANUAL_SHUFFLE_TIMEOUT if kind == "manual" else shuffle
-
-
-def enter_card(active: CardSource | None, card: Card) -> None:
-    """A card typed on the keypad into ``active``, the source in use (thread-safe).
-
-    Raises:
-        DeviceError: ``active`` is not the keypad (:class:`~drivers.manual.ManualSource`).
-        CardError: that card was already entered in this deck.
-    """
-    if not isinstance(active, ManualSource):
-        raise DeviceError("cards are read by the device, not typed: manual entry is off")
-    active.enter(card)
