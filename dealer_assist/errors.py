@@ -50,12 +50,19 @@ class BetError(RuleError, ValueError):
     Attributes:
         box: the box the refusal is about (``ante``, ``trips``...), or ``""`` for the whole bet.
         reason: why.
+        code: the table limit broken, for a screen to say in its own words: ``missing`` (a
+            mandatory box is empty), ``below_min``, ``above_max``; ``""`` for any other rule
+            (then ``reason`` says it).
+        limit: the limit ``code`` names, minor units (the box's minimum for ``missing``, 0 when
+            the box has no limits); 0 without a code.
     """
 
-    def __init__(self, box: str, reason: str) -> None:
+    def __init__(self, box: str, reason: str, *, code: str = "", limit: int = 0) -> None:
         super().__init__(f"{box}: {reason}" if box else reason)
         self.box = box
         self.reason = reason
+        self.code = code
+        self.limit = limit
 
 
 class IllegalActionError(RuleError, ValueError):

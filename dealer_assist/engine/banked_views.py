@@ -73,6 +73,7 @@ def dealer_view(hand: BankedHand, viewer: Viewer) -> BankedView:
         result=hand.result() if hand.is_over else None,
         next_step=step,
         next_cards=cards,
+        coming_step=coming_step(hand),
         to_act=tuple(hand.seats_to_act),
         decisions=MappingProxyType({s: tuple(hand.seats[s].actions) for s in seat_nos}),
         choices=MappingProxyType({s: tuple(hand.legal_actions(s)) for s in seat_nos}),
@@ -107,6 +108,21 @@ def next_step(hand: BankedHand) -> tuple[str | None, int]:
     if game.deal_before_showdown(sorted(hand.seats)):
         return game.showdown_step or "dealer", game.showdown_board_visible - shown
     return "dealer", 0
+
+
+def coming_step(hand: BankedHand) -> str:
+    """The dealer's step after the decisions on the street being decided (see
+    :attr:`~dealer_assist.engine.views.BankedView.coming_step`): the game's next street, then
+    its showdown step if it deals one (THB: the river), then ``dealer``."""
+    game = hand.game
+    order = [s.name for s in game.streets]
+    if game.showdown_step is not None and game.deal_before_showdown(sorted(hand.seats)):
+        order.append(game.showdown_step)
+    order.append("dealer")
+    street = hand.street
+    if street in order and order.index(street) + 1 < len(order):
+        return order[order.index(street) + 1]
+    return "dealer"
 
 
 def undoable(hand: BankedHand, seat: int) -> bool:

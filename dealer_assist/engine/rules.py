@@ -187,6 +187,15 @@ class Limits:
     minimum: int
     maximum: int
 
+    def broken(self, amount: int) -> tuple[str, int] | None:
+        """The limit a stake of ``amount`` (minor units, > 0) breaks, as ``(code, limit)``
+        (``below_min``/``above_max``, the limit in minor units), or None within the limits."""
+        if amount < self.minimum:
+            return "below_min", self.minimum
+        if amount > self.maximum:
+            return "above_max", self.maximum
+        return None
+
 
 class BankedTable(Protocol):
     """What a banked hand needs of its table (a :class:`~dealer_assist.config.TableConfig`)."""
@@ -304,12 +313,14 @@ class GameRules(ABC):
             The bets as placed (zero optional boxes dropped).
 
         Raises:
-            BetError: unknown box, missing mandatory box, non-integer or negative amount, amount
-                outside the limits, or a game-specific rule (UTH: Blind must equal Ante). The
-                message starts with the box name.
+            BetError: unknown box, non-integer, negative or (a mandatory box) zero amount, in
+                the order of ``bets``; then, box by box in the game's order (entered boxes
+                before those that follow them), a missing mandatory box or an amount outside
+                the limits (these with ``code`` and ``limit``); then a game-specific rule (UTH:
+                Blind must equal Ante). The message starts with the box name.
         """
-        placed: dict[str, int] = {}
         known = self.required_boxes + self.optional_boxes
+        placed: dict[str, int] = {}
         for box, amount in bets.items():
             if box not in known:
                 raise BetError(box, f"not a box of {self.title} (boxes: {', '.join(known)})")
@@ -317,19 +328,30 @@ class GameRules(ABC):
                 raise BetError(box, f"amount must be an integer of minor units, got {amount!r}")
             if amount < 0:
                 raise BetError(box, f"amount must not be negative, got {amount}")
-            if amount == 0 and box in self.optional_boxes:
-                continue
+            if amount == 0 and box in self.required_boxes:
+                lim = limits.get(box)
+                raise BetError(box, "a mandatory bet must be positive", code="missing",
+                               limit=lim.minimum if lim is not None else 0)  # fmt: skip
+            if amount > 0:
+                placed[box] = amount
+        # then box by box in the game's order, the boxes the dealer enters before those that
+        # follow them: the first refusal is the one the dealer sees on the box they entered
+        entered = [b for b in known if b not in self.followed_boxes]
+        for box in entered + [b for b in known if b in self.followed_boxes]:
             lim = limits.get(box)
-            if lim is not None and not lim.minimum <= amount <= lim.maximum:
-                raise BetError(
-                    box, f"{amount} is outside the table limits {lim.minimum}..{lim.maximum}"
-                )
-            if amount == 0:
-                raise BetError(box, "a mandatory bet must be positive")
-            placed[box] = amount
-        for box in self.required_boxes:
             if box not in placed:
-                raise BetError(box, "mandatory bet missing")
+                if box in self.required_boxes:
+                    raise BetError(box, "mandatory bet missing", code="missing",
+                                   limit=lim.minimum if lim is not None else 0)  # fmt: skip
+                continue
+            amount = placed[box]
+            broken = lim.broken(amount) if lim is not None else None
+            if lim is not None and broken is not None:
+                code, limit = broken
+                raise BetError(
+                    box, f"{amount} is outside the table limits {lim.minimum}..{lim.maximum}",
+                    code=code, limit=limit,
+                )  # fmt: skip
         self._check_bet_rules(placed)
         return placed
 

@@ -53,6 +53,9 @@ class BankedView(HandView):
             cards: ``flop``, ``turn``, ``river``), the game's showdown step, ``dealer`` (turns
             the dealer's cards and settles), or None (seats still decide, or nothing to turn).
         next_cards: how many board cards that step turns (UTH river: 2).
+        coming_step: the dealer's step once every seat has decided on the street being decided
+            (the button shown, not yet enabled, while seats still decide): the next street, the
+            game's showdown step or ``dealer``.
         to_act: seats that still have a decision on this street, ascending.
         decisions: each seat's decisions so far (typed), by seat.
         choices: each seat's legal decisions now, by seat (empty: none).
@@ -68,6 +71,7 @@ class BankedView(HandView):
 
     next_step: str | None = None
     next_cards: int = 0
+    coming_step: str = "dealer"
     to_act: tuple[int, ...] = ()
     decisions: Mapping[int, tuple[Action, ...]] = field(default_factory=_empty)
     choices: Mapping[int, tuple[Action, ...]] = field(default_factory=_empty)

@@ -1,8 +1,9 @@
 """Bets being entered before "rien ne va plus": per-seat drafts, chip entry and limit checks.
 
 Qt-free. The table limits and the game's own rules are the core's
-(:meth:`~dealer_assist.engine.rules.GameRules.validate_bets`); this module only turns their
-verdict into something the dealer can read (which box, which limit) and keeps the drafts.
+(:meth:`~dealer_assist.engine.rules.GameRules.validate_bets`, which names the limit broken);
+this module only turns its verdict into something the dealer can read (which box, which limit)
+and keeps the drafts. A chip that would take a box above its maximum is refused at once.
 A box the game says follows another (``GameRules.followed_boxes``; UTH: the Blind equals the
 Ante) is never entered: it takes the other box's amount.
 """
@@ -73,8 +74,9 @@ class BetBook:
         box = self.follows.get(box, box)
         lim = self.config.limits.get(box)
         new = self.amount(seat, box) + chip
-        if lim is not None and new > lim.maximum:
-            return BetIssue("above_max", box, lim.maximum)
+        broken = lim.broken(new) if lim is not None else None
+        if broken is not None and broken[0] == "above_max":  # below the minimum: more chips come
+            return BetIssue("above_max", box, broken[1])
         self.drafts.setdefault(seat, {})[box] = new
         self.chips.append((seat, box, chip))
         return None
@@ -130,22 +132,17 @@ class BetBook:
         }
 
     def issue(self, seat: int) -> BetIssue | None:
-        """Why the seat's bets would be refused now, or None (also None for an empty seat)."""
+        """Why the seat's bets would be refused now, or None (also None for an empty seat): the
+        core's verdict (:meth:`~dealer_assist.engine.rules.GameRules.validate_bets`), its table
+        limit named by ``BetError.code``."""
         bets = self.seat_bets(seat)
         if not bets:
             return None
-        for box in self.entry_boxes:
-            lim = self.config.limits.get(box)
-            amount = bets.get(box, 0)
-            if box in self.game.required_boxes and amount == 0:
-                return BetIssue("missing", box, lim.minimum if lim else 0)
-            if lim is not None and amount and amount < lim.minimum:
-                return BetIssue("below_min", box, lim.minimum)
-            if lim is not None and amount > lim.maximum:
-                return BetIssue("above_max", box, lim.maximum)
         try:
             self.game.validate_bets(bets, self.config.limits)
         except BetError as e:
+            if e.code:
+                return BetIssue(e.code, e.box, e.limit)
             return BetIssue("other", e.box, 0, str(e))
         return None
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
-from dealer_assist.engine.rules import BoxResult, GameRules, SeatSettlement
+from dealer_assist.engine.rules import BoxResult, SeatSettlement
 from dealer_assist.engine.views import Phase
 from ui.console.bets import BetBook
 from ui.console.card_taps import CardTaps
@@ -193,9 +193,8 @@ class DerivedView:
         if step is Step.DEALING:
             return DealerAction("rnvp", enabled=False)
         if step in (Step.DECISIONS, Step.SHOWDOWN):
-            if snap.next_step is None:
-                nxt = _next_street(self.book.game, snap.street)
-                return DealerAction(nxt, enabled=False)
+            if snap.next_step is None:  # seats still decide: the step after them, not yet
+                return DealerAction(snap.coming_step, enabled=False)
             return DealerAction(snap.next_step, enabled=not busy, cards=snap.next_cards)
         if step is Step.REVEAL:
             return DealerAction("settle", enabled=snap.settlement is not None)
@@ -361,14 +360,3 @@ def _chips(amount: int, chips: tuple[int, ...]) -> tuple[tuple[tuple[int, int], 
 def _slots(cards: tuple[Card | None, ...], n: int) -> tuple[CardFace, ...]:
     faces: list[CardFace] = [c if c is not None else "back" for c in cards[:n]]
     return tuple(faces + ["empty"] * (n - len(faces)))
-
-
-def _next_street(game: GameRules, street: str | None) -> str:
-    """The step after ``street`` (for the disabled button while seats still decide)."""
-    order = [s.name for s in game.streets]
-    if game.showdown_step is not None and game.deal_before_showdown([1]):
-        order.append(game.showdown_step)  # THB: the river is turned after the last street
-    order.append("dealer")
-    if street in order and order.index(street) + 1 < len(order):
-        return order[order.index(street) + 1]
-    return "dealer"

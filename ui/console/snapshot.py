@@ -54,6 +54,8 @@ class TableSnapshot:
         next_step: what the dealer's single button does now: ``flop``, ``turn``, ``river``
             (turns board cards), ``dealer`` (turns the dealer's cards and settles), or None.
         next_cards: how many board cards that step turns (UTH river: 2).
+        coming_step: the step after this street's decisions (the button shown disabled while
+            seats still decide; the view's ``coming_step``).
         to_act: seats that still have a decision on this street, ascending.
         settlement: the settled hand (dealer's hand and qualification included), only when
             ``phase`` is SETTLED.
@@ -104,6 +106,7 @@ class TableSnapshot:
     dealer: tuple[Card | None, ...] = ()
     next_step: str | None = None
     next_cards: int = 0
+    coming_step: str = "dealer"
     to_act: tuple[int, ...] = ()
     settlement: Settlement | None = None
     void_reason: VoidReason | None = None
@@ -204,6 +207,7 @@ def take_snapshot(
         dealer=seen.dealer,
         next_step=seen.next_step,
         next_cards=seen.next_cards,
+        coming_step=seen.coming_step,
         to_act=seen.to_act,
         settlement=seen.settlement,
         void_reason=alarm,
