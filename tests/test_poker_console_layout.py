@@ -123,6 +123,11 @@ def check(app: Any, win: PokerWindow, name: str, game: str, lang: str) -> list[s
         for _ in range(4):
             app.processEvents()
         found = layout_faults(win, size, lang) + felt_overlaps(win) + rich_cut(win)
+        view = win.presenter.view()  # every bar the view raises is on screen, none hidden
+        raised = (("device not ready", view.not_ready, win.not_ready),
+                  ("source switched", view.notice is not None, win.notice),
+                  ("storage", view.storage is not None, win.storage))  # fmt: skip
+        found += [f"the {n} bar is hidden" for n, up, bar in raised if up and not bar.isVisible()]
         faults += [f"{game} {lang} {size} {name}: {f}" for f in found]
         win.grab().save(str(SHOTS / f"{game}-{name}-{lang}-{size[0]}x{size[1]}.png"))
     return faults

@@ -10,9 +10,8 @@ from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QVBoxLayout, QWidget
 from dealer_assist.config import TableConfig
 from dealer_assist.games import get_pot_game
 from ui.kit import theme
-from ui.kit.banner import NoticeBar, NotReadyBar
+from ui.kit.bars import BarStack
 from ui.kit.dealer_box import DealerControl, attach_to_top_bar
-from ui.kit.storage_bar import StorageBar
 from ui.kit.topbar import TopBar
 from ui.kit.translate import tr
 from ui.poker.presenter import PokerPresenter, PokerView
@@ -98,12 +97,12 @@ class PokerWindow(QMainWindow):
         left = QVBoxLayout()  # the bars over the felt, which adapts its height
         left.setContentsMargins(0, 0, 0, 0)
         left.setSpacing(0)
-        self.not_ready = NotReadyBar()
-        self.notice = NoticeBar(presenter)
-        self.storage = StorageBar(presenter)  # the journal's storage fault or notice
-        left.addWidget(self.storage)
-        left.addWidget(self.not_ready)
-        left.addWidget(self.notice)
+        # the device not ready, the card source switched, the journal's storage: all shown,
+        # compact on a small screen when more than one is up (as at the banked console)
+        self.bars = BarStack(presenter)
+        self.not_ready, self.notice = self.bars.not_ready, self.bars.notice
+        self.storage = self.bars.storage
+        left.addWidget(self.bars)
         streets = get_pot_game(config.game).streets
         self.felt = Felt(config.seats, config.currency, presenter.tap_seat,
                          hole_cards=sum(len(st.hole) for st in streets),
@@ -138,14 +137,7 @@ class PokerWindow(QMainWindow):
     def show_view(self, view: PokerView) -> None:
         """Draw ``view`` everywhere."""
         self.top.show_poker(view, self.config.table_id)
-        self.not_ready.show_view(view)
-        self.notice.show_view(view)
-        self.storage.show_view(view)
-        if self.width() < WIDE and self.storage.isVisibleTo(self) and self.notice.isVisibleTo(
-                self):  # fmt: skip
-            # three banners leave 1280x800 no felt: the storage fault already says the table
-            # waits; the device's reason comes back once the journal answers
-            self.not_ready.hide()
+        self.bars.show_view(view)
         wide = view.entry is not None  # the card keypad needs a wider panel than the chips
         if wide != self._wide:
             self._wide = wide
@@ -168,6 +160,7 @@ class PokerWindow(QMainWindow):
         self.side.setFixedWidth(420 if compact else (620 if self._wide else 560))
         self.side.set_compact(compact)
         self.top.set_compact(compact)
+        self.bars.set_small(compact)
 
 
 def poker_between(snap: PokerSnapshot) -> bool:

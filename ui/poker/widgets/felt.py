@@ -245,7 +245,8 @@ class Felt(QWidget):
         tw = int(min(230, max(150, w * 0.145)))
         # banners over the felt (storage, device, source) leave it short: the tiles get lower
         # so the seats down each side stay clear of each other
-        th = int(min(130, max(96, h * 0.125), max(64, h / 4.6)))
+        # (the three bars at once leave 1280x800 a felt of 488 px: nine seats need under 92)
+        th = int(min(130, max(96, h * 0.125), max(64, h / 5.4)))
         return tw, th
 
     def seat_point(self, seat: float, inset: float = 0.0) -> QPointF:
