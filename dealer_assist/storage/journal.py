@@ -37,6 +37,7 @@ from dealer_assist.storage.engine import (
     snapshot_transaction,
     write_transaction,
 )
+from dealer_assist.storage.journal_keys import JournalKeys
 from dealer_assist.storage.model import validate_entry
 from dealer_assist.storage.notarize import NotaryMismatchError, catch_up, notary_key
 from dealer_assist.storage.rows import row_to_hand
@@ -50,21 +51,14 @@ from dealer_assist.storage.signing import (
     KeyRing,
     KeyStore,
     PublicKey,
-    Signer,
-    default_keys_folder,
     last_key_id,
-    table_signer,
 )
 from dealer_assist.storage.supervise import (
-    FileIdentity,
-    SideFileRemoved,
+    WriteGuard,
     acknowledge,
     acknowledgement,
-    alarm_text,
     check_readable_schema,
     readonly_engine,
-    rescue_removed_log,
-    sqlite_path,
     start_verify,
 )
 from dealer_assist.storage.verify import Salvage, salvage, verify_chain
@@ -132,20 +126,14 @@ class Journal:
     ) -> None:
         self.url_or_path = url_or_path
         self.notary = notary
-        self._notary_key: PublicKey | None = None
         self._appended: set[int] = set()  # positions this object appended (see catch_up)
-        self._verify_pending = False  # a notary's journal: verified once the tail is signed
         self.create = create
         self.read_only = read_only
         self.supervise = (create and not read_only) if supervise is None else supervise
-        self._identity: FileIdentity | None = None
-        self._alarm: str | None = None
+        self._guard = WriteGuard(url_or_path)
         self.group = group
         self._engine: Engine | None = None
-        self._keys = keys
-        self._key_file = key_file
-        self._store: KeyStore | None = None
-        self._signers: dict[str, Signer | None] = {}
+        self._signing = JournalKeys(keys, key_file, notary)
         self._signed_schema = True  # False: a read-only journal of revision 0001/0002
         self._revision = SCHEMA_HEAD  # a read-only open reads the journal's own
         self._clock = clock
@@ -157,7 +145,7 @@ class Journal:
         if self._engine is not None:
             return
         url = journal_url(self.url_or_path)
-        self._store = self._key_store(url.database if url.get_backend_name() == "sqlite" else None)
+        self._signing.open(url.database if url.get_backend_name() == "sqlite" else None)
         if self.read_only:
             self._engine = self._open_read_only()
             return
@@ -242,13 +230,13 @@ class Journal:
         engine = self._require_writable()
         if self.notary is None:
             with self._errors("append hand"), write_transaction(engine) as conn:
-                return append_entries(conn, entries, self._signer, self._clock)
+                return append_entries(conn, entries, self._signing.signer, self._clock)
         # A finished hand is journaled whatever the notary's state (signed when it is back);
         # a journal that is not the notary's chain is refused before and after.
         with contextlib.suppress(NotaryUnavailableError):
             self._notarize(engine)
         with self._errors("append hand"), write_transaction(engine) as conn:
-            out = append_entries(conn, entries, self._signer, self._clock)
+            out = append_entries(conn, entries, self._signing.signer, self._clock)
         self._appended.update(h.hand_id for h in out)
         try:
             self._notarize(engine)
@@ -277,15 +265,14 @@ class Journal:
             with self._errors("sign with the notary"):
                 head = catch_up(engine, notary, self._appended, at_start=at_start)
         except (NotaryMismatchError, NotaryRefusedError) as e:
-            self._alarm = str(e)  # latched: the table stays stopped
-            _log.error("journal %s: %s", self.url_or_path, e)
+            self._guard.latch(str(e))  # the table stays stopped
             raise
-        if self._notary_key is None:
-            self._notary_key = notary_key(head)
-        if self._verify_pending:
+        if self._signing.notary_key is None:
+            self._signing.notary_key = notary_key(head)
+        if self._guard.verify_pending:
             self._start_verify(engine)
-            if self._alarm is not None:
-                raise JournalError(self._alarm)
+            if self._guard.alarm is not None:
+                raise JournalError(self._guard.alarm)
 
     def get_hand(self, hand_id: int) -> StoredHand:
         """The hand ``hand_id``. Raises JournalError when there is no such hand."""
@@ -358,7 +345,7 @@ class Journal:
     def key_store(self) -> KeyStore | None:
         """The key folder of this journal's tables (known once open), ``None`` when it signs
         nothing (a PostgreSQL journal without ``keys``)."""
-        return self._store
+        return self._signing.store
 
     def table_ids(self) -> list[str]:
         """The table ids of the stored entries, sorted."""
@@ -377,14 +364,12 @@ class Journal:
     def local_keys(self) -> KeyRing | None:
         """The journal's own key folder as a (not pinned) :class:`KeyRing`, the notary's key
         with a notary (once known), or ``None``."""
-        if self.notary is not None:
-            return None if self._notary_key is None else KeyRing(any_table=self._notary_key)
-        return None if self._store is None else KeyRing(local=self._store)
+        return self._signing.local()
 
     def public_key(self, table_id: str) -> PublicKey | None:
         """``table_id``'s public key from the key folder (what the floor pins), or ``None``.
         Raises JournalError for a key file that holds no key."""
-        return None if self._store is None else self._store.public_key(table_id)
+        return self._signing.public_key(table_id)
 
     # -- pending steps ---------------------------------------------------------------------
 
@@ -406,10 +391,11 @@ class Journal:
         """Uncleared steps of ``table_id`` in write order (the hand in progress, if any), each
         checked against the notary's signature (``forged``; NotaryUnavailableError: no key)."""
         engine = self._require_open()
-        if self.notary is not None and self._notary_key is None:
-            self._notary_key = notary_key(self.notary.head())  # its key, once it has one
+        keys = self._signing
+        if self.notary is not None and keys.notary_key is None:
+            keys.notary_key = notary_key(self.notary.head())  # its key, once it has one
         with self._errors("read steps"):  # each checked against the notary's key
-            return step_signing.pending(engine, table_id, self.notary, self._notary_key)
+            return step_signing.pending(engine, table_id, self.notary, keys.notary_key)
 
     def clear_steps(self, table_id: str, hand_uid: str) -> int:
         """Delete the pending steps of one hand (e.g. a hand abandoned without a journal
@@ -424,7 +410,7 @@ class Journal:
     def alarm(self) -> str | None:
         """Why writes are refused (a failed start-up verify, the file removed or replaced), or
         ``None``."""
-        return self._alarm
+        return self._guard.alarm
 
     def acknowledge(self, by: str) -> VerifyResult | None:
         """An operator accepts a failed verify: the chain head and the verified-up-to mark are
@@ -435,11 +421,11 @@ class Journal:
         engine = self._require_open()
         if self.read_only:
             raise JournalError(f"journal {self.url_or_path!r} is open read-only")
-        if self._identity is not None:
-            self._identity.check()  # a replaced file's alarm is not the operator's to clear
+        if self._guard.identity is not None:
+            self._guard.identity.check()  # a replaced file's alarm is not the operator's
         with self._errors("acknowledge"):
             result = acknowledge(engine, by, self.local_keys())
-        self._alarm = None
+        self._guard.alarm = None
         return result
 
     def acknowledgement(self) -> str | None:
@@ -465,34 +451,17 @@ class Journal:
         self._revision = revision
         return engine
 
-    def _key_store(self, sqlite_file: str | None) -> KeyStore | None:
-        if self.notary is not None:
-            return None  # the key is the notary's, never beside the journal
-        if self._keys is None and self._key_file is None and sqlite_file is None:
-            return None
-        folder = self._keys or default_keys_folder(Path(sqlite_file or "."))
-        return KeyStore(folder, self._key_file)
-
     def _columns(self) -> list[sa.Column[Any]]:
         return hand_columns(self._signed_schema)
 
-    def _signer(self, conn: Connection, table_id: str) -> Signer | None:
-        """The signer of ``table_id``'s entries (decided once per open, inside the append's
-        write transaction so two writers decide alike); ``None``: its entries stay unsigned."""
-        if table_id not in self._signers:
-            store = self._store
-            self._signers[table_id] = None if store is None else table_signer(conn, store, table_id)
-        return self._signers[table_id]
-
     def _start_supervision(self, engine: Engine) -> None:
-        path = sqlite_path(engine)
-        self._identity = None if path is None else FileIdentity.of(path)
+        self._guard.watch(engine)
         if not self.supervise:
             return
         if self.notary is not None:
             # entries journaled while the notary was away are signed before the verify (which
             # would take them for removed signatures); with it away the verify waits for it
-            self._verify_pending = True
+            self._guard.verify_pending = True
             try:
                 self._notarize(engine, at_start=True)
             except NotaryUnavailableError as e:
@@ -503,29 +472,16 @@ class Journal:
         self._start_verify(engine)
 
     def _start_verify(self, engine: Engine) -> None:
-        self._verify_pending = False
         with self._errors("verify the journal at start"):
             # a notary's journal is signed from its start or from its legacy checkpoint
             result = start_verify(engine, self.local_keys(), checkpoint=self.notary is not None)
-        if not result.ok:
-            self._alarm = alarm_text(result)
-            _log.error("journal %s: %s", self.url_or_path, self._alarm)
+        self._guard.verified(result)
 
     def _require_writable(self) -> Engine:
         engine = self._require_open()
         if self.read_only:
             raise JournalError(f"journal {self.url_or_path!r} is open read-only")
-        if self._alarm is not None:
-            raise JournalError(self._alarm)
-        if self._identity is not None:
-            try:
-                self._identity.check()
-            except SideFileRemoved as e:
-                self._alarm = f"{e}; {rescue_removed_log(engine)}"  # latched, as below
-                raise JournalError(self._alarm) from e
-            except JournalError as e:
-                self._alarm = str(e)  # latched: the table stays stopped
-                raise
+        self._guard.check(engine)
         return engine
 
     # -- helpers ---------------------------------------------------------------------------

@@ -299,3 +299,53 @@ def rescue_removed_log(engine: Engine) -> str:
     if row is not None and int(row[0]) != 0:
         return "its hands could not all be copied into the journal (busy): retry"
     return "its hands were copied into the journal file"
+
+
+class WriteGuard:
+    """Why a journal refuses writes, latched until an operator acknowledges it: a failed
+    start-up verify, a notary that disagrees, the file removed or replaced (its identity,
+    checked before every write). ``where`` names the journal in the log.
+
+    Attributes:
+        alarm: the sentence that refuses writes, or None.
+        identity: the SQLite file's identity taken at open (None: not a SQLite file).
+        verify_pending: a notary's journal: the start-up verify waits for its tail signed.
+    """
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self.alarm: str | None = None
+        self.identity: FileIdentity | None = None
+        self.verify_pending = False
+
+    def watch(self, engine: Engine) -> None:
+        """Take the identity of ``engine``'s SQLite file (nothing for another database)."""
+        path = sqlite_path(engine)
+        self.identity = None if path is None else FileIdentity.of(path)
+
+    def latch(self, text: str) -> None:
+        """Refuse every write from now on, saying ``text`` (logged)."""
+        self.alarm = text
+        _log.error("journal %s: %s", self.where, text)
+
+    def verified(self, result: VerifyResult) -> None:
+        """The start-up verify's ``result``: its failure latched."""
+        self.verify_pending = False
+        if not result.ok:
+            self.latch(alarm_text(result))
+
+    def check(self, engine: Engine) -> None:
+        """Before a write: the latched alarm, else the file's identity (a removal or a
+        replacement is latched). Raises JournalError saying why."""
+        if self.alarm is not None:
+            raise JournalError(self.alarm)
+        if self.identity is None:
+            return
+        try:
+            self.identity.check()
+        except SideFileRemoved as e:
+            self.alarm = f"{e}; {rescue_removed_log(engine)}"  # latched, as below
+            raise JournalError(self.alarm) from e
+        except JournalError as e:
+            self.alarm = str(e)  # latched: the table stays stopped
+            raise
