@@ -11,6 +11,7 @@ import re
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,8 @@ from tests.test_poker_console import PLAYERS, Table, deck_for, play_side_pot
 from ui.kit.format import set_language
 from ui.poker.service import PokerCommand
 from ui.poker.window import PokerWindow
+
+ROME = timezone(timedelta(hours=1))
 
 
 def plain(widget: Any) -> str:
@@ -103,6 +106,36 @@ def test_the_resumed_notice_goes_once_the_hand_moves_on(tmp_path: Path, qtbot: A
         t.deal({})
         assert t.p.snap.resumed  # the service still says so: the screen has moved on
         assert not win.side.resumed.isVisible()
+    finally:
+        t.close()
+
+
+def test_the_local_time_is_in_the_top_bar(tmp_path: Path, qtbot: Any) -> None:
+    t = Table(tmp_path)
+    try:
+        now = datetime(2026, 12, 2, 8, 41, tzinfo=UTC)
+        win = PokerWindow(t.p, t.config, "en", clock=lambda: now.astimezone(ROME))
+        qtbot.addWidget(win)
+        win.show()
+        win.resize(1280, 800)
+        win.top.refresh_device()
+        assert win.top.time.isVisible() and win.top.time.text() == "09:41"  # local, not UTC
+    finally:
+        t.close()
+
+
+def test_a_player_seated_without_a_name_is_the_seat_and_the_stack(
+    tmp_path: Path, qtbot: Any
+) -> None:
+    t = Table(tmp_path)
+    try:
+        win = window(t, qtbot)
+        t.run(PokerCommand("seat_player", seq=901, seat=7, name="", amount=10_000))
+        t.run(PokerCommand("seat_player", seq=902, seat=2, name="Bruno", amount=10_000))
+        t.p.tap_seat(7)
+        assert plain(win.side.seat_line) == "Seat 7 · € 100.00"
+        t.p.tap_seat(2)
+        assert plain(win.side.seat_line) == "Seat 2 — Bruno · € 100.00"
     finally:
         t.close()
 

@@ -3,6 +3,9 @@ the game's plug-in (its cards per seat and on the board, its forced bet decided 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
+
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QVBoxLayout, QWidget
@@ -12,7 +15,7 @@ from dealer_assist.games import get_pot_game
 from ui.kit import theme
 from ui.kit.bars import BarStack
 from ui.kit.dealer_box import DealerControl, attach_to_top_bar
-from ui.kit.topbar import TopBar
+from ui.kit.topbar import TopBar, local_now
 from ui.kit.translate import tr
 from ui.poker.presenter import PokerPresenter, PokerView
 from ui.poker.snapshot import FORCED_KIND, PokerSnapshot
@@ -75,9 +78,13 @@ class PokerWindow(QMainWindow):
         presenter: the view-model (the window subscribes to it).
         config: the table.
         lang: ``it`` or ``en`` (the core's void reason texts).
+        clock: the local time of day the top bar shows (a long shift's dealer reads it there).
     """
 
-    def __init__(self, presenter: PokerPresenter, config: TableConfig, lang: str = "en") -> None:
+    def __init__(
+        self, presenter: PokerPresenter, config: TableConfig, lang: str = "en", *,
+        clock: Callable[[], datetime] = local_now,
+    ) -> None:  # fmt: skip
         super().__init__()
         self.presenter = presenter
         self.config = config
@@ -88,7 +95,7 @@ class PokerWindow(QMainWindow):
         outer = QVBoxLayout(central)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)
-        self.top = PokerTopBar()
+        self.top = PokerTopBar(clock=clock)  # the time of day, as at the banked console
         self.top.game = config.game
         outer.addWidget(self.top)
         body = QHBoxLayout()

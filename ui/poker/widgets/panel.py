@@ -381,9 +381,10 @@ class PokerPanel(QFrame):
         elif player is None:
             set_text(self.seat_line, trf("Seat %1: empty", seat))
         else:
-            name = player.name or "—"
-            set_text(self.seat_line, trf("Seat %1 — %2", seat, name) + " · "
-                     + money(player.stack, cur))  # fmt: skip
+            # a player seated without a name: the seat and the stack ("Seat 7 — — · ..." read
+            # as a glitch)
+            who = trf("Seat %1 — %2", seat, player.name) if player.name else trf("Seat %1", seat)
+            set_text(self.seat_line, who + " · " + money(player.stack, cur))
         if self.name.text() != view.name and not self.name.hasFocus():
             self.name.setText(view.name)
         free = seat is not None and player is None
