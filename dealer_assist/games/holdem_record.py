@@ -161,10 +161,14 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
         where[seat] = i
     board = _board(obj.get("board", []), used)
 
-    if chip != 1:
+    posts = obj.get("posts")
+    if chip != 1 and (
+        small % chip or big % chip or ante % chip or posts is not None
+        or any(stack % chip for stack in stacks.values())
+    ):  # fmt: skip
+        # the field paths only for a record with something to name
         amounts = {"blinds[0]": small, "blinds[1]": big, "ante": ante}
         amounts.update({f"players[{where[s]}].stack": stacks[s] for s in stacks})
-        posts = obj.get("posts")
         if isinstance(posts, list):
             amounts.update({
                 f"posts[{i}].amount": p["amount"] for i, p in enumerate(posts)
