@@ -242,3 +242,33 @@ def _replayed(record: dict[str, Any], stop: int) -> PeerBetting:
     for a in record["actions"][:stop]:
         hand.act(a["street"], a["seat"], a["action"], a.get("to"))
     return hand
+
+
+def test_next_street_in_place_is_a_new_round() -> None:
+    """A round made the next street's in place (next_street) is, field for field, the round
+    made new from its seats, stacks and folds, and acts alike."""
+    rng = random.Random("next-street")
+    checked = 0
+    for n in range(60):
+        record = random_record(rng, betting=("no_limit", "pot_limit", "fixed_limit")[n % 3])
+        hand = _replayed(record, stop=rng.randint(0, len(record["actions"])))
+        if hand.round is None:
+            continue
+        old = _copied(hand.round)
+        limits = Limits(old.limits.kind, rng.choice((2, 20, 50)), old.limits.chip,
+                        rng.choice((None, 3)), rng.random() < 0.5)  # fmt: skip
+        first, pot = rng.randint(1, 10), rng.randrange(0, 5000)
+        new = RoundState(old.order, dict(old.stacks), limits, first,
+                         folded=sorted(old.folded), pot=pot, big_bet=old.big_bet)  # fmt: skip
+        old.next_street(limits, first, pot)
+        assert vars(old) == vars(new)
+        while new.actor is not None:
+            seat, kind, to = rng.choice([c for c in _candidates(new) if c[0] == new.actor])
+            try:
+                new.verify(seat, kind, to)
+            except IllegalActionError:
+                continue
+            assert old.act(seat, kind, to) == new.act(seat, kind, to)
+            assert vars(old) == vars(new)
+        checked += 1
+    assert checked > 20

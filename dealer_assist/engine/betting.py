@@ -179,6 +179,21 @@ class RoundState:
         self._after = _after(order)  # shared between rounds: never changed
         self.actor: int | None = self._next_from(first, True)
 
+    def next_street(self, limits: Limits, first: int, pot: int) -> None:
+        """Make this closed round the next street's, in place: the same seats, stacks behind
+        and folds, nothing bet yet, ``limits``, the ``pot`` before it, ``first`` to act (or the
+        first able seat after it); as a new round with nothing committed, no forced bet and no
+        big-bet opening, without copying the seats, stacks and folds again."""
+        self.limits = limits
+        self.committed = dict.fromkeys(self.order, 0)
+        self.high = self.full_level = self.raises = 0
+        self.increment = self.bet_size = limits.bet
+        self.pot = pot
+        self.faced = {}
+        self.brought_in = None
+        self.big_open = _NOBODY
+        self.actor = self._next_from(first, True)
+
     # -- queries ----------------------------------------------------------------------------
 
     def live(self) -> list[int]:

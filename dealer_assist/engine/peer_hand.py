@@ -133,7 +133,15 @@ class PeerBetting:
         self.total[seat] += paid
         return paid
 
-    def _open(self, index: int, committed: Mapping[int, int], high: int) -> RoundState:
+    def _open(
+        self,
+        index: int,
+        committed: Mapping[int, int],
+        high: int,
+        closed: RoundState | None = None,
+    ) -> RoundState:
+        """Street ``index``'s round, ``committed`` already in and ``high`` to match; the
+        ``closed`` round before it, when given, made this one in place (nothing committed)."""
         spec = self.streets[index]
         betting = spec.round
         if not isinstance(betting, BettingRound):
@@ -160,6 +168,9 @@ class PeerBetting:
             wait.actor = None
             self.waiting = len(wait.able()) > 1
             return wait
+        if closed is not None and not committed:
+            closed.next_street(limits, first, pot)
+            return closed
         return RoundState(
             self.seats, self.stacks, limits, first,
             committed=committed, high=high, folded=tuple(self.folded), pot=pot,
@@ -168,8 +179,9 @@ class PeerBetting:
     def _advance(self) -> None:
         """Close finished rounds and open the next ones (skipping rounds nobody can bet in)."""
         while self.round is not None and self.round.actor is None and not self.waiting:  # closed
-            self.stacks = stacks = dict(self.round.stacks)
-            self.folded = folded = set(self.round.folded)
+            closed = self.round
+            self.stacks = stacks = dict(closed.stacks)
+            self.folded = folded = set(closed.folded)
             live = able = 0  # counted up to two: that is all the rules ask
             for s in self.seats:
                 if s not in folded:
@@ -182,7 +194,7 @@ class PeerBetting:
                 self.round = None
                 return
             self.index += 1
-            nxt = self._open(self.index, {}, 0)
+            nxt = self._open(self.index, {}, 0, closed)
             if able <= 1:
                 nxt.actor = None  # no more than one player can bet: the cards run out
             self.round = nxt
