@@ -12,7 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from dealer_assist.engine.operations import operation_entry
+from dealer_assist.engine.operation_base import plain
+from dealer_assist.engine.operations import (
+    CardExposed,
+    DeckStarted,
+    HandOpened,
+    HandVoided,
+    Operation,
+    operation_entry,
+)
 from dealer_assist.engine.state import GameState
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import HandStateError
@@ -71,6 +79,20 @@ class HandFacts:
     exposures: list[dict[str, Any]] = field(default_factory=list)
     void_causes: list[dict[str, Any]] = field(default_factory=list)
     resumes: int = 0
+
+    def note(self, op: Operation) -> None:
+        """What ``op``, once applied, tells beyond the hand: the device and the acknowledgements
+        a hand opened with, the device that shuffled its deck, a card exposed, a void's causes."""
+        if isinstance(op, HandOpened):
+            self.device, self.acks = plain(op.device), plain(op.acks)
+        elif isinstance(op, DeckStarted) and op.device:
+            self.device = plain(op.device)
+        elif isinstance(op, CardExposed):
+            self.exposures.append({"card": str(op.card) if op.card else None,
+                                   "position": op.position, "note": op.note,
+                                   "at": op.at.isoformat()})  # fmt: skip
+        elif isinstance(op, HandVoided):
+            self.void_causes = plain(op.causes)
 
     def extra(self, hand: GameState, session: TableSession) -> dict[str, Any]:
         """The journal's ``extra`` of ``hand`` beyond its card provenance, with the table

@@ -31,7 +31,6 @@ from typing import Any, Generic, TypeVar
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
-from dealer_assist.engine.operation_base import plain
 from dealer_assist.engine.operations import (
     CardDealt,
     CardExposed,
@@ -394,32 +393,19 @@ class TableRunner(ABC, Generic[S]):
     def _apply(self, op: Operation, events: list[dict[str, Any]]) -> None:
         hand = self._current()
         self._event_log.extend(events)
-        if isinstance(op, HandOpened):
-            hand.apply(op)
-            self._facts.device = plain(op.device)
-            self._facts.acks = plain(op.acks)
-            if op.session is not None:
-                self.session = TableSession.from_json(op.session)
-        elif isinstance(op, DeckStarted):
+        if isinstance(op, DeckStarted):
             self._cards.detector.start_deck(DeckShuffled(deck_id=op.deck_id, count=op.count))
             self._shuffled = True
-            if op.device:
-                self._facts.device = plain(op.device)
         elif isinstance(op, DEAL_STEPS):
             for card in self._cards.take(op):
                 self._place(card)
             if isinstance(op, CardDealt) and self._cards.ident.waiting and self._watch is not None:
                 self._watch.pause()
-        elif isinstance(op, CardExposed):
-            hand.apply(op)
-            self._facts.exposures.append({"card": str(op.card) if op.card else None,
-                                    "position": op.position, "note": op.note,
-                                    "at": op.at.isoformat()})  # fmt: skip
-        elif isinstance(op, HandVoided):
-            hand.apply(op)
-            self._facts.void_causes = plain(op.causes)
         elif not isinstance(op, DealRequested | HandResumed):
             hand.apply(op)
+        self._facts.note(op)  # once applied: what the journal keeps beside the hand
+        if isinstance(op, HandOpened) and op.session is not None:
+            self.session = TableSession.from_json(op.session)
 
     def _place(self, op: CardDealt) -> None:
         hand = self._current()
