@@ -108,6 +108,11 @@ def overlaps(win: ConsoleWindow) -> list[str]:
     out += [f"{t!r} leaves the side panel" for t, r in buttons if not _rect(side, win).contains(r)]
     out += [f"{a!r} / {b!r}" for i, (a, ra) in enumerate(buttons) for b, rb in buttons[i + 1 :]
             if ra.intersects(rb)]  # fmt: skip
+    page = side.settlement  # the list's rows as wide as its viewport (not drawn past its edge)
+    if page.isVisible():
+        port = page.scroller.viewport()
+        out += [f"settlement row {w.seat} is {w.width()} px in a list {port.width()} px wide"
+                for w in page._widgets if w.isVisible() and w.width() > port.width()]  # fmt: skip
     ack = win.alarm.ack
     if win.alarm.isVisible() and ack.isVisible() and _rect(ack, win).intersects(
             _rect(win.side.big, win)):  # fmt: skip
@@ -246,6 +251,7 @@ def test_every_banked_screen_fits_in_both_sizes(
         bonus = "trips" if game == "uth" else "bonus"
         for seat in range(1, t.config.seats + 1):
             t.bet(seat, ante=1000, **{bonus: 500})
+        t.bet(t.config.seats, ante=50000, **{bonus: 5000})  # the list's longest row: paid first
         t.p.tap_seat(3)
         s.check("bets_keypad")
         big(t, clock)

@@ -250,6 +250,7 @@ class SeatTile(QFrame):
             info = " · ".join(x for x in (hand, total_text(view.net, currency)) if x)
         set_text(self.info, info)
         self.info.setVisible(bool(info))
+        self._fit_info()
         restyle(self.info, issue=view.issue is not None)
         self._show_actions(view, currency, game)
         # short: a tile is ~100 px wide at 1280; after the next cards a pit boss corrects
@@ -267,7 +268,18 @@ class SeatTile(QFrame):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         self._fit_head()
+        self._fit_info()
         super().resizeEvent(event)
+
+    def _fit_info(self) -> None:
+        """The result line as tall as its wrapped lines at the tile's width: the layout gave it
+        the height of its preferred width ("Full · Paga EUR 2.490,00" wraps to three lines in
+        a tile of 1280x800 and had the room of two)."""
+        m = self.lay.contentsMargins()
+        room = self.contentsRect().width() - m.left() - m.right()
+        need = self.info.heightForWidth(room) if self.info.text() and room > 0 else 0
+        if self.info.minimumHeight() != max(0, need):
+            self.info.setMinimumHeight(max(0, need))
 
     def _fit_head(self) -> None:
         """Show the backs of the cards dealt beside the number unless the status badge then

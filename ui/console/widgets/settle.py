@@ -22,13 +22,15 @@ from ui.console.view import ConsoleView, SettleRow, Step
 from ui.console.walk_texts import chips_text, hole_text, walk_texts
 from ui.kit.card_texts import category_name
 from ui.kit.format import chip, money
-from ui.kit.labels import restyle, set_text
+from ui.kit.labels import FitLabel, restyle, set_text
 from ui.kit.pin_pad import pin_pad
 from ui.kit.translate import tr, trf
 
 
 def _label(name: str, text: str = "", *, wrap: bool = True) -> QLabel:
-    label = QLabel(text)
+    # a line that does not wrap takes a smaller font rather than the row's width: a row wider
+    # than the list was cut at its right edge ("Paga EUR 2.490,00" at 1280x800)
+    label = QLabel(text) if wrap else FitLabel(text, min_px=13)
     label.setObjectName(name)
     label.setWordWrap(wrap)
     return label
@@ -48,8 +50,11 @@ class RowWidget(QFrame):
         lay.setContentsMargins(14, 8, 14, 8)
         lay.setSpacing(2)
         head = QHBoxLayout()
+        head.setSpacing(8)  # the seat and its total never run together ("Posto 3Ritira")
         mark = "✓ " if row.paid else ""
-        self.title = _label("rowTitle", f"{mark}{trf('Seat %1', row.seat)}", wrap=False)
+        # the seat keeps its whole name; the total beside it shrinks its type when short
+        self.title = QLabel(f"{mark}{trf('Seat %1', row.seat)}")
+        self.title.setObjectName("rowTitle")
         head.addWidget(self.title, 1)
         total = _label("rowTotal", total_text(row.net, currency), wrap=False)
         restyle(total, tone="pay" if row.net > 0 else ("collect" if row.net < 0 else ""))
@@ -62,7 +67,9 @@ class RowWidget(QFrame):
         if row.state == "current":
             for b in row.boxes:
                 line = QHBoxLayout()
-                line.addWidget(_label("rowBox", box_name(b.box), wrap=False), 1)
+                name = QLabel(box_name(b.box))
+                name.setObjectName("rowBox")
+                line.addWidget(name, 1)
                 out = _label("rowBox", outcome_text(b.outcome, b.net, currency), wrap=False)
                 restyle(out, outcome=b.outcome)
                 line.addWidget(out)
