@@ -179,6 +179,7 @@ class Screens:
         self.shots = {size: Shots(f"layout_{game}_{lang}_{size[0]}x{size[1]}") for size in SIZES}
         self.places: dict[tuple[int, int], dict[str, dict[int, QRect]]] = {s: {} for s in SIZES}
         self.sides: dict[tuple[int, int], dict[str, int]] = {s: {} for s in SIZES}
+        self.chips: dict[tuple[int, int], dict[str, QRect]] = {s: {} for s in SIZES}
 
     def close(self) -> None:
         app = QApplication.instance()
@@ -204,6 +205,8 @@ class Screens:
                         n: _rect(t, self.win) for n, t in self.win.table.tiles.items()
                     }
                     self.sides[size][name] = self.win.side.width()
+                    if self.win.side.bets.isVisible():  # where the chips are
+                        self.chips[size][name] = _rect(self.win.side.bets.chips[0], self.win)
                 where = f"{self.game} {self.lang} {size[0]}x{size[1]} {label}"
                 found = cut_texts(self.win) + cut_buttons(self.win) + overlaps(self.win)
                 if (self.win.width(), self.win.height()) != size:  # the screen's, not grown
@@ -228,6 +231,11 @@ class Screens:
             out += [f"{self.game} {self.lang} {w}x{h} {name}: the side panel {px} px wide, "
                     f"{first_width} px on the first screen" for name, px in widths.items()
                     if px != first_width]  # fmt: skip
+        for (w, h), rects in self.chips.items():  # the chips stay put once a seat is chosen
+            (first_name, first_rect), *others = rects.items()
+            out += [f"{self.game} {self.lang} {w}x{h} {name}: the first chip at {r.getRect()}, "
+                    f"on {first_name} at {first_rect.getRect()}" for name, r in others
+                    if r != first_rect]  # fmt: skip
         return out
 
     def decide_all(self) -> None:

@@ -76,6 +76,9 @@ class BetsPage(QWidget):
         lay.setSpacing(12)
         self.title = _label("sideTitle")
         self.hint = _label("sideHint")
+        policy = self.hint.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.hint.setSizePolicy(policy)
         lay.addWidget(self.title)
         lay.addWidget(self.hint)
         self.tabs_row = QHBoxLayout()
@@ -145,7 +148,9 @@ class BetsPage(QWidget):
         cur = view.currency
         kp = view.keypad
         set_text(self.title, trf("Seat %1", kp.seat) if kp else tr("Bets"))
-        set_text(self.hint, "" if kp else tr("Tap a seat to enter its bets."))
+        # hidden once a seat is chosen, its room kept: the chips do not jump up under the
+        # dealer's hand at the first seat of every hand (56 px at 1280x800 in Italian)
+        set_text(self.hint, tr("Tap a seat to enter its bets."))
         self.hint.setVisible(kp is None)
         amounts = dict(kp.boxes) if kp else {}
         for box, b in self.tabs.items():
