@@ -4,8 +4,9 @@ For each game (Hold'em 9-handed, Stud 8-handed: its maximum): ``dealer-assist si
 --players N --stay-in P --hands H --seed S --db J`` (a real journal through the emulator), then
 ``dealer-assist phh export --db J -o FILE.phhs``, then pokerkit (``HandHistory`` state, every
 action as written) replays each exported hand and its end stacks are compared with the journal's
-settlement (tests/phh_oracle.py). Prints ``replayed N of M`` per game (same stacks, or odd chips
-aside) and the other hands by reason: the rule differences of docs/PHH.md that pokerkit refuses.
+settlement (tests/fixtures/phh_oracle.py). Prints ``replayed N of M`` per game (same stacks, or
+odd chips aside) and the other hands by reason: the rule differences of docs/PHH.md that
+pokerkit refuses.
 
     python bench/phh_replay.py [--hands 200] [--seed 1] [--stay-in 0.9] [--games holdem,stud]
 """
@@ -28,7 +29,7 @@ sys.path.insert(0, str(REPO))  # the oracle lives with the tests
 from dealer_assist.games import holdem, stud  # noqa: E402
 from dealer_assist.interchange import loads_phh_text  # noqa: E402
 from dealer_assist.storage import Journal  # noqa: E402
-from tests.phh_oracle import AGREES, classify  # noqa: E402
+from tests.fixtures.phh_oracle import AGREES, classify  # noqa: E402
 
 PLAYERS = {holdem.CODE: 9, stud.CODE: stud.MAX_SEATS}
 

@@ -3,7 +3,7 @@
     python bench/settle_identity.py --base /work/wt-base [--hands 10000] [--seed 0] [--keep DIR]
 
 Writes, per game, ``--hands`` seeded random records as JSON Lines (uth, thb: the generators of
-``tests/test_settle_independent.py``; holdem, stud: ``dealer_assist.games.*_players``, every
+``tests/core/test_settle_independent.py``; holdem, stud: ``dealer_assist.games.*_players``, every
 betting structure in turn), one in 50 of them spoiled so that settle refuses it (a card
 repeated, an amount made fractional: the refusal's text is compared too), and takes every
 record of ``../shared/cases`` (banked and pot, valid and invalid) one file each. Then runs
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from dealer_assist.games import holdem_players, stud_players  # noqa: E402
-from tests.test_settle_independent import random_thb, random_uth  # noqa: E402
+from tests.core.test_settle_independent import random_thb, random_uth  # noqa: E402
 
 CASES = ROOT / ".." / "shared" / "cases"
 STRUCTURES = ("no_limit", "pot_limit", "fixed_limit")

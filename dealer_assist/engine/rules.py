@@ -240,7 +240,7 @@ class GameRules(ABC):
 
     Besides the rules, a game says everything the console and the simulations need to know of
     it, so that no code outside :mod:`dealer_assist.games` names a game, a box or a street
-    (``tests/test_game_knowledge.py``). Texts are English, marked with :func:`english`; the
+    (``tests/core/test_game_knowledge.py``). Texts are English, marked with :func:`english`; the
     console translates them.
 
     Attributes:

@@ -12,7 +12,7 @@ Two methods, by what the bet depends on:
   the hold (house win / drop) is stated with a 95% confidence interval (delta method on the
   ratio of sums).
 
-Published figures the exact ones agree with (checked in tests/test_hold.py):
+Published figures the exact ones agree with (checked in tests/core/test_hold.py):
 
 - UTH Trips 50-40-30-8-7-4-3 (the default, rules text 000): house edge 3.50%
   (Wizard of Odds' Trips pay table analysis, quoted at
@@ -46,7 +46,7 @@ from dealer_assist.games.thb import bonus_line
 from dealer_assist.paytables import build_paytables
 
 #: Categories of all C(52, 7) = 133,784,560 seven-card hands (the best five of seven), as
-#: :func:`dealer_assist.batch_eval.seven_card_census` counts them (tests/test_batch_eval.py
+#: :func:`dealer_assist.batch_eval.seven_card_census` counts them (tests/core/test_batch_eval.py
 #: checks the census; the figures are the well-known ones).
 SEVEN_CARD_COUNTS: Mapping[Category, int] = {
     Category.ROYAL_FLUSH: 4_324,

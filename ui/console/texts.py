@@ -60,7 +60,7 @@ _PHASES = {
 @cache
 def _box_titles() -> Mapping[str, str]:
     """Every game's box titles by box (a box is titled alike in every game that has it:
-    ``tests/test_game_knowledge.py``), for the texts that show a box without its game."""
+    ``tests/core/test_game_knowledge.py``), for the texts that show a box without its game."""
     return {box: t for code in GAME_CODES for box, t in get_game(code).box_titles.items()}
 
 

@@ -84,7 +84,8 @@ def content_hash(prev_hash: str, text: str) -> str:
     """:func:`~dealer_assist.storage.chain.chain_hash` of a content already serialized by
     :func:`~dealer_assist.storage.chain.canonical_json` (``text``): ``sha256(prev_hash ||
     text)`` as 64 hex digits, the same bytes hashed, so ingest serializes each record once
-    (the JSON encoding is most of its time). tests/test_floor_ingest.py checks the two agree."""
+    (the JSON encoding is most of its time). tests/core/test_floor_ingest.py checks the two
+    agree."""
     digest = hashlib.sha256()
     digest.update(prev_hash.encode("ascii"))
     digest.update(text.encode("utf-8"))

@@ -8,7 +8,7 @@ holds each table's hands summed per recorded hour, started hour, game and dealer
 group is a sum of its rows; the whole recorded hours of ``[start, end)`` are read from it and
 the parts of an hour at either edge from the records (``ix_floor_records_stats``): the same
 figures as summing every record (:meth:`FloorStats.row_query`, kept as the reference and
-compared with the rollup in tests/test_floor_stats.py). Drop and win are the ``wagered`` and
+compared with the rollup in tests/core/test_floor_stats.py). Drop and win are the ``wagered`` and
 ``house_net`` columns ingest read from each hand's settlement
 (:mod:`dealer_assist.storage.floor.summary`), summed as integers by PostgreSQL. A hold outside
 its band is stored as a ``hold_variance`` alert of the table.
