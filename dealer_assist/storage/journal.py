@@ -47,12 +47,7 @@ from dealer_assist.storage.schema import (
     hand_columns,
     hands,
 )
-from dealer_assist.storage.signing import (
-    KeyRing,
-    KeyStore,
-    PublicKey,
-    last_key_id,
-)
+from dealer_assist.storage.signing import KeyRing, KeyStore, PublicKey, last_key_id
 from dealer_assist.storage.supervise import (
     WriteGuard,
     acknowledge,
