@@ -142,7 +142,26 @@ def plain(value: Any) -> Any:
     return _encode(value)
 
 
+_SCALARS = frozenset({int, str, bool, float, type(None), Card, datetime})
+"""Types whose values need no freezing (immutable; an operation's fields are mostly these)."""
+
+
 def _freeze(value: Any) -> Any:
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is tuple:  # the common tuple of scalars is frozen already: no copy
+        for v in value:
+            if type(v) not in _SCALARS:
+                break
+        else:
+            return value
+    elif kind is dict or kind is MappingProxyType:
+        for v in value.values():
+            if type(v) not in _SCALARS:
+                break
+        else:
+            return MappingProxyType(dict(value))
     if isinstance(value, Mapping):
         return MappingProxyType({k: _freeze(v) for k, v in value.items()})
     if isinstance(value, list | tuple):

@@ -93,7 +93,7 @@ def _forced_bet(hand: PeerHand, op: ForcedBet) -> None:
 
 
 def _card(hand: PeerHand, op: CardDealt) -> None:
-    if not hand.pending_deal:
+    if hand.phase is not PeerPhase.PLAY or not hand.pending:  # pending_deal without its copy
         raise StateRefused("no_card_expected", f"no card expected in phase {hand.phase.value}",
                            phase=hand.phase.value)  # fmt: skip
     if op.card is None:

@@ -108,6 +108,7 @@ class PeerHand:
         self.mucked: list[int] = []
         self.settlement: dict[str, Any] | None = None
         self.awards: list[PotAwarded] = []
+        self.due_awards: list[PotAwarded] = []  # the pots in award order, once settled
         self.signoffs: list[PotSignedOff] = []  # the large pots' sign-offs, in award order
         self.void_reason: VoidReason | None = None
 
@@ -199,8 +200,9 @@ class PeerHand:
             nxt = self._next_to_show()
             return None if nxt is None else Showdown(seat=nxt, shown=True)
         if self.phase is PeerPhase.AWARDING:
-            if len(self.awards) < len(self._award_order()):
-                return self._award_order()[len(self.awards)]
+            due = self.due_awards
+            if len(self.awards) < len(due):
+                return due[len(self.awards)]
             return HandSettled(at=utc_now())
         return None
 
@@ -453,10 +455,12 @@ class PeerHand:
 
     def _start_awarding(self) -> None:
         self.settlement = settle_pot_hand(pot_hand(self))
+        # worked out once: automatic() and every award's check read it
+        self.due_awards = award_order(self.settlement)
         self.phase = PeerPhase.AWARDING
 
     def _award_order(self) -> list[PotAwarded]:
-        return award_order(self.settlement)
+        return self.due_awards
 
 
 _APPLY: dict[type[Operation], Callable[[PeerHand, Any], None]] = {

@@ -233,7 +233,7 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
                     f"players[{where[s]}].hole", f"seat {s} is in the showdown: two cards needed"
                 )
     rake = obj.get("rake")
-    percent, rake_cap = _rake(rake)
+    percent, rake_cap = read_rake(rake)
     return PotHand(
         rules.code, tuple(sorted(stacks)), stacks, button, dict(hand.total),
         frozenset(stacks).difference(live_seats), dict(hand.dead), holes, board,
@@ -364,7 +364,14 @@ def _mucked(seats: Any, live: list[int]) -> frozenset[int]:
     return frozenset(seats)
 
 
-def _rake(rake: Any) -> tuple[Fraction, int | None]:
+def read_rake(rake: Any) -> tuple[Fraction, int | None]:
+    """A record's ``rake`` (``{percent, cap}``, HAND_RECORD.md; None: no rake) as the exact
+    percentage and the cap in chips (None: no cap).
+
+    Raises:
+        InvalidRecordError: not an object, a percentage outside 0..100, a cap not a whole
+            number >= 0 (naming ``rake.percent`` / ``rake.cap``).
+    """
     if rake is None:
         return _NO_RAKE, None
     if type(rake) is not dict and not isinstance(rake, Mapping):

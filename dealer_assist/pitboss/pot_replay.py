@@ -15,6 +15,7 @@ to act, or the seat's show or muck.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -31,6 +32,7 @@ from dealer_assist.engine.operations import (
 from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.games.holdem import ANTE, BIG_BLIND, SMALL_BLIND, HoldemSettings, forced_bets
 from dealer_assist.games.holdem_hand import HoldemGame, holdem_setup
+from dealer_assist.games.holdem_record import read_rake
 from dealer_assist.ports import StoredHand
 
 FROM_RECORD, NOT_RECORDED = "record", "not recorded"
@@ -51,11 +53,13 @@ def holdem_state(hand: StoredHand) -> PeerHand:
     """
     rec = hand.record
     limits = rec.get("limits")
+    percent, cap = read_rake(rec.get("rake"))  # the record keeps the rake beside the settings
+    settings = HoldemSettings.from_json(rec.get("settings", {}))
     game = HoldemGame(
         betting=rec["betting"], blinds=(int(rec["blinds"][0]), int(rec["blinds"][1])),
         ante=int(rec.get("ante", 0)), ante_kind=rec.get("ante_kind"), chip=int(rec["chip"]),
         limits=None if limits is None else (int(limits[0]), int(limits[1])),
-        settings=HoldemSettings.from_json(rec.get("settings", {})),
+        settings=replace(settings, rake_percent=percent, rake_cap=cap),
     )  # fmt: skip
     stacks = {int(p["seat"]): int(p["stack"]) for p in rec["players"]}
     button = int(rec["button"])

@@ -324,3 +324,50 @@ def test_the_fold_names_the_operation_it_refuses_and_the_journal_codec_round_tri
         operations_of_entries([entries[0], {"seats": {}}])
     with pytest.raises(OperationError, match="unknown operation 'tip'"):
         operations_of_entries([{"kind": "tip"}])
+
+
+def _with_provenance(record: dict[str, Any]) -> Any:
+    """A Hold'em ``record`` stored with the card provenance a journal keeps (each card at its
+    position; the burns, which the record does not hold, from the rest of the deck)."""
+    from dealer_assist.ports import StoredHand
+
+    named = set(record["board"]) | {c for p in record["players"] for c in p.get("hole") or ()}
+    spare = iter(str(c) for c in FULL_DECK if str(c) not in named)
+    at = NOW.isoformat()
+    cards = [
+        {
+            "position": f"seat {p['seat']} card {n}",
+            "card": c if c != "??" else next(spare),
+            "at": at,
+        }
+        for p in record["players"]
+        for n, c in enumerate(p.get("hole") or ["??", "??"], 1)
+    ]
+    cards += [
+        {"position": f"board {n}", "card": c, "at": at} for n, c in enumerate(record["board"], 1)
+    ]
+    cards += [{"position": f"burn {n}", "card": next(spare), "at": at} for n in (1, 2, 3)]
+    return StoredHand(
+        hand_id=1, hand_uid="rake-1", table_id="HE-1", game="holdem", started_at=NOW,
+        ended_at=NOW, status="settled", void_reason=None, record=record, settlement=None,
+        events=[], extra={"cards": cards}, recorded_at=NOW, prev_hash="", hash="",
+    )  # fmt: skip
+
+
+def test_a_raked_holdem_hand_folds_to_its_rake() -> None:
+    """The fold of a Hold'em hand takes the rake its record keeps beside the settings: the pot
+    the winner takes is the pot less the rake, as settle gives it."""
+    from dealer_assist.games.holdem_players import random_record
+    from dealer_assist.record import settle_record
+
+    raked = 0
+    for seed in range(400):
+        record = random_record(random.Random(seed), betting=("no_limit", "pot_limit")[seed % 2])
+        if "rake" not in record or record.get("mucked"):
+            continue  # a record may muck a hand the live table turns up (all-in): not this test
+        start = hand_operations(_with_provenance(record))
+        result = fold(start.state, start.operations).result()
+        expected = settle_record(record)
+        assert result == expected, seed
+        raked += expected["rake"] > 0
+    assert raked >= 10
