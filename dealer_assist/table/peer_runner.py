@@ -173,7 +173,7 @@ class PeerRunner(ResumingRunner[PeerHand]):
     def can_undo(self) -> bool:
         """The last action can be taken back now (before the next cards are asked for)."""
         hand = self.hand
-        if hand is None or hand.is_over or not hand.bets or self._asked:
+        if hand is None or hand.is_over or not hand.bets or self.deal.asked:
             return False
         return hand.can(ActionUndone(seat=hand.bets[-1][0].seat, at=utc_now()))
 
@@ -187,7 +187,7 @@ class PeerRunner(ResumingRunner[PeerHand]):
         hand = self._current()
         if not hand.bets:
             raise HandStateError("there is no action to undo")
-        if self._asked:
+        if self.deal.asked:
             raise HandStateError("the next cards were already asked for: the action stands")
         return self.perform(ActionUndone(seat=hand.bets[-1][0].seat, by=by, at=utc_now()))
 
@@ -205,7 +205,7 @@ class PeerRunner(ResumingRunner[PeerHand]):
             raise HandStateError("no new deck is due: the street deals from the deck")
         count = hand.deal.new_deck_count
         self._cards.detector.expect_new_deck(count, hand.reshuffle_cards())
-        self._shuffled = False
+        self.deal.shuffled = False
         if isinstance(self.source, PartialDeckSource):
             self.source.expect_partial_deck(count)  # the keypad: no device counts them
         self.source.shuffle()
@@ -309,12 +309,6 @@ class PeerRunner(ResumingRunner[PeerHand]):
             return  # kept in the step log: journaled at the next hand or restart
 
     # -- inside -----------------------------------------------------------------------------------
-    _asked = False  # the device was asked for cards since the last action (no undo then)
-
-    def _new_hand_state(self) -> None:
-        super()._new_hand_state()
-        self._asked = False
-
     def _apply(self, op: Operation, events: list[dict[str, Any]]) -> None:
         hand = self.hand
         before = hand.dealt_streets if hand is not None else 0
@@ -327,11 +321,11 @@ class PeerRunner(ResumingRunner[PeerHand]):
         if hand is not None and hand is self.hand:
             self._fall_due(hand)
         if isinstance(op, DealRequested):
-            self._asked = True
+            self.deal.asked = True
         elif isinstance(op, Bet | ActionUndone):
-            self._asked = False
+            self.deal.asked = False
         if hand is not None and hand is self.hand and hand.dealt_streets > before:
-            self._watch = None  # that street's deal is complete: the next one has its own
+            self.deal.watch = None  # that street's deal is complete: the next one has its own
 
     def _fall_due(self, hand: PeerHand) -> None:
         """Apply what falls due now (derived, never written), up to a large pot not signed

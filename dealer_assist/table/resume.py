@@ -34,7 +34,6 @@ from dealer_assist.errors import DealerAssistError, DeviceError
 from dealer_assist.events import utc_now
 from dealer_assist.games.session import TableSession
 from dealer_assist.ports import PendingStep, StoredHand
-from dealer_assist.table.misdeal import DealWatch
 from dealer_assist.table.recovery import DeviceHistory, assess_history, sort_pending
 from dealer_assist.table.runner import TableRunner
 
@@ -169,7 +168,7 @@ class ResumingRunner(TableRunner[S]):
             return
         self._step(HandResumed(resumes=self._facts.resumes))
         locked = any(not isinstance(op, HandOpened | CardExposed) for op in hand.operations)
-        if not self._shuffled or not locked:
+        if not self.deal.shuffled or not locked:
             self._restart_deal(hand)  # nothing dealt yet: a fresh deck costs nothing
             return
         # what the device said before this session (its history), then what this session has
@@ -183,27 +182,27 @@ class ResumingRunner(TableRunner[S]):
         if verdict.lost:
             self._void(VoidReason("restart", verdict.lost))
             return
-        self._resuming = True  # a deck or index error now means the device lost the deck
+        self.deal.resuming = True  # a deck or index error now means the device lost the deck
         # No deal until _continue_deal has the device's STATE: a card step (its automatic
         # operations) or a pot game's resume would otherwise DEAL the rest at once, and the
         # STATE answer, sent before that DEAL, would DEAL it a second time (extra_card).
-        self._restarting = True
+        self.deal.restarting = True
         try:
             for event in verdict.after:
                 if hand.is_over:
                     return
                 self._handle(event)
-            self._resuming = self._resuming and not verdict.anchored
+            self.deal.resuming = self.deal.resuming and not verdict.anchored
             self.poll(0)
         except BaseException:
-            self._restarting = False
+            self.deal.restarting = False
             raise
         if hand.is_over:
             return
         if hand.pending_deal and not self._cards.ident.waiting:
             self._continue_deal(hand)  # it ends the hold once it decided
         else:
-            self._restarting = False
+            self.deal.restarting = False
 
     def _restart_deal(self, hand: S) -> None:
         """Nothing was dealt: a new deck. The device's STATE first (that also takes a SHUFFLED
@@ -211,11 +210,11 @@ class ResumingRunner(TableRunner[S]):
         deal follows the new deck."""
 
         def shuffle(_idle: bool) -> None:
-            self._restarting = False
+            self.deal.restarting = False
             if hand is not self.hand or hand.is_over:
                 return
             self._cards.new_deck()
-            self._shuffled = False
+            self.deal.shuffled = False
             try:
                 self.source.shuffle()
             except DeviceError as e:
@@ -223,7 +222,7 @@ class ResumingRunner(TableRunner[S]):
                 return
             self._deal_opened()
 
-        self._restarting = True
+        self.deal.restarting = True
         self._ask_state(lambda _state: self._waits.add(
             "idle", lambda: not self.device_busy, self.shuffle_timeout, shuffle))  # fmt: skip
 
@@ -236,12 +235,12 @@ class ResumingRunner(TableRunner[S]):
         def go_on(state: str) -> None:
             if hand is not self.hand:
                 return
-            self._restarting = False
+            self.deal.restarting = False
             if not hand.pending_deal or self._cards.ident.waiting or hand.is_over:
                 return
             if state == "DEALING":
                 n = len(hand.pending_deal)
-                self._watch = DealWatch(n, self.card_timeout, time.monotonic())
+                self.deal.watch_cards(n, self.card_timeout, time.monotonic())
             else:
                 self._deal(len(hand.pending_deal))
 

@@ -57,12 +57,12 @@ from dealer_assist.games.session import TableSession
 from dealer_assist.ports import JournalPort, StoredHand
 from dealer_assist.source import CardSource
 from dealer_assist.table.card_intake import DEAL_STEPS, CardIntake
+from dealer_assist.table.dealing import DealState
 from dealer_assist.table.device_link import DeviceLink
 from dealer_assist.table.device_status import DeviceStatus
 from dealer_assist.table.identification import PendingIdentification
 from dealer_assist.table.journaling import HandFacts, hand_entry
 from dealer_assist.table.late_cards import LateCardAlarm, LateCards
-from dealer_assist.table.misdeal import DealWatch
 from dealer_assist.table.recovery import RESTART_CODES
 from dealer_assist.table.steplog import StepLog, VoidAlarm, VoidAlarms
 from dealer_assist.table.waits import Waits
@@ -120,14 +120,10 @@ class TableRunner(ABC, Generic[S]):
 
     def _new_hand_state(self) -> None:
         self._cards = CardIntake(self.config.unreadable_card)
-        self._shuffled = False
+        self.deal = DealState()
         self._event_log: list[dict[str, Any]] = []
         self._unsaved: list[dict[str, Any]] = []
-        self._watch: DealWatch | None = None
         self._facts = HandFacts()
-        self._resuming = False
-        self._arranged = False  # a deal waits for the deck's SHUFFLED (one at a time)
-        self._restarting = False  # a restarted hand's new deck is on its way: no deal before it
         self._waits = Waits()
 
     # -- status for the screens -------------------------------------------------------------------
@@ -169,7 +165,7 @@ class TableRunner(ABC, Generic[S]):
         person can move the table on."""
         dealing = self.hand is not None and bool(self.hand.pending_deal)
         return bool(self._waits) or (
-            dealing and self._watch is not None and not self._cards.ident.waiting
+            dealing and self.deal.watch is not None and not self._cards.ident.waiting
         )
 
     def ask_status(self) -> None:
@@ -200,7 +196,7 @@ class TableRunner(ABC, Generic[S]):
         """The clock (monotonic seconds, default now): voids a deal whose cards are late and ends
         waits whose deadline passed."""
         now = time.monotonic() if now is None else now
-        hand, watch, held = self.hand, self._watch, self._cards.ident.waiting
+        hand, watch, held = self.hand, self.deal.watch, self._cards.ident.waiting
         if hand is not None and watch is not None and hand.pending_deal and not held:
             reason = watch.expired(now, len(hand.pending_deal))
             if reason is not None:
@@ -224,11 +220,11 @@ class TableRunner(ABC, Generic[S]):
         if hand is None or hand.is_over or self._cards.already_recorded(event):
             return
         self._unsaved.append(event_to_json(event))
-        if isinstance(event, DeviceStateChanged) and self._watch is not None:
-            self._watch.on_state(event.state, time.monotonic(), event)
+        if isinstance(event, DeviceStateChanged) and self.deal.watch is not None:
+            self.deal.watch.on_state(event.state, time.monotonic(), event)
         read = self._cards.read(event, pending=len(hand.pending_deal), device=self._ident_of)
         if isinstance(read, VoidReason):
-            if self._resuming and read.code in RESTART_CODES:
+            if self.deal.resuming and read.code in RESTART_CODES:
                 # the cause by its code (the alarm shows the reason in the dealer's language)
                 detail = f"the device lost the deck while the table was down ({read.code}"
                 detail += f": {read.detail})" if read.detail else ")"
@@ -236,9 +232,7 @@ class TableRunner(ABC, Generic[S]):
             self._void(read)
         elif isinstance(read, CardDealt):
             self._step(read)
-            self._resuming = False  # the deck continues where it was
-            if self._watch is not None and not self._cards.ident.waiting:
-                self._watch.on_card(time.monotonic())
+            self.deal.card_came(time.monotonic(), held=self._cards.ident.waiting)
         elif read is not None:
             self._step(read)
 
@@ -377,7 +371,7 @@ class TableRunner(ABC, Generic[S]):
         self._step(self._cards.answered(pit_boss, accept=accept, live=live))
         hand = self._current()
         if accept and hand.pending_deal and not self._cards.ident.waiting:
-            self._watch = DealWatch(len(hand.pending_deal), self.card_timeout, time.monotonic())
+            self.deal.watch_cards(len(hand.pending_deal), self.card_timeout, time.monotonic())
         return hand
 
     # -- steps: written first, then applied (live and in replay) ----------------------------------
@@ -395,12 +389,12 @@ class TableRunner(ABC, Generic[S]):
         self._event_log.extend(events)
         if isinstance(op, DeckStarted):
             self._cards.detector.start_deck(DeckShuffled(deck_id=op.deck_id, count=op.count))
-            self._shuffled = True
+            self.deal.shuffled = True
         elif isinstance(op, DEAL_STEPS):
             for card in self._cards.take(op):
                 self._place(card)
-            if isinstance(op, CardDealt) and self._cards.ident.waiting and self._watch is not None:
-                self._watch.pause()
+            if isinstance(op, CardDealt) and self._cards.ident.waiting:
+                self.deal.pause()
         elif not isinstance(op, DealRequested | HandResumed):
             hand.apply(op)
         self._facts.note(op)  # once applied: what the journal keeps beside the hand
@@ -411,7 +405,7 @@ class TableRunner(ABC, Generic[S]):
         hand = self._current()
         hand.apply(op)
         if not hand.pending_deal:
-            self._watch = None
+            self.deal.watch = None
 
     # -- void -------------------------------------------------------------------------------------
     def _void(self, reason: VoidReason) -> StoredHand | None:
@@ -421,7 +415,7 @@ class TableRunner(ABC, Generic[S]):
         causes = tuple(event_to_json(c) for c in reason.causes)
         self._step(HandVoided(code=reason.code, detail=reason.detail, causes=causes, at=utc_now()))
         self._waits.clear()
-        self._watch = None
+        self.deal.watch = None
         return self._finish_void(hand, reason)
 
     def _finish_void(self, hand: S, reason: VoidReason) -> StoredHand | None:
@@ -438,23 +432,23 @@ class TableRunner(ABC, Generic[S]):
         """The positions the last operation opened are dealt: at once when the deck is known,
         else after its SHUFFLED (voided when it does not come in ``shuffle_timeout``)."""
         hand = self._current()
-        if not hand.pending_deal or self._watch is not None or self._arranged or self._restarting:
+        if not hand.pending_deal or not self.deal.may_deal():
             return
-        if self._shuffled:
+        if self.deal.shuffled:
             self._deal(len(hand.pending_deal))
             return
-        self._arranged = True
+        self.deal.arranged = True
 
         def shuffled(ok: bool) -> None:
-            self._arranged = False
-            if not hand.pending_deal or hand is not self.hand or self._watch is not None:
+            self.deal.arranged = False
+            if not hand.pending_deal or hand is not self.hand or self.deal.watch is not None:
                 return
-            if ok and self._shuffled:
+            if ok and self.deal.shuffled:
                 self._deal(len(hand.pending_deal))
             else:
                 self._void(VoidReason("device_fault", "no SHUFFLED from the device"))
 
-        ready = lambda: self._shuffled or not hand.pending_deal  # noqa: E731
+        ready = lambda: self.deal.shuffled or not hand.pending_deal  # noqa: E731
         self._waits.add("shuffled", ready, self.shuffle_timeout, shuffled)
 
     def _deal(self, n: int) -> None:
@@ -463,11 +457,11 @@ class TableRunner(ABC, Generic[S]):
         try:
             self.source.deal(n)
         except DeviceError as e:
-            code = "restart" if self._resuming else "device_fault"
+            code = "restart" if self.deal.resuming else "device_fault"
             self._void(VoidReason(code, f"DEAL {n} failed: {e}"))
             return
         if hand.pending_deal:
-            self._watch = DealWatch(n, self.card_timeout, time.monotonic())
+            self.deal.watch_cards(n, self.card_timeout, time.monotonic())
 
     # -- journal ----------------------------------------------------------------------------------
     def _journal(self, hand: S) -> StoredHand | None:
