@@ -49,9 +49,6 @@ class PotGame(Protocol):
     streets: tuple[Any, ...]
     max_seats: int
     has_button: bool  # the table has a dealer button to place or draw before the first hand
-    replays_by_fold: bool
-    """The pit boss replays its hands as a fold of the table's operations (``False``: the
-    record's actions in order, not yet rebuilt)."""
     forced_bet_fields: tuple[str, ...]
     """The record fields that carry a level's forced bets and limits (:meth:`level_bets`' keys)."""
 

@@ -154,7 +154,6 @@ class HoldemRules:
     }  # fmt: skip
     max_seats = MAX_SEATS
     has_button = True  # the button moves hand to hand; drawn for the first hand
-    replays_by_fold = True  # dealer_assist/pitboss/pot_replay.py rebuilds its operations
     streets = STREETS
     settings = DEFAULT_SETTINGS
 

@@ -392,7 +392,6 @@ class StudRules:
     title = "Seven Card Stud"
     max_seats = MAX_SEATS
     has_button = False  # no button: the deal starts from seat 1 (rules text 002)
-    replays_by_fold = True  # dealer_assist/pitboss/stud_replay.py rebuilds its operations
     streets = STREETS
     settings = DEFAULT_SETTINGS
 

@@ -37,7 +37,7 @@ from dealer_assist.engine.operations import (
 )
 from dealer_assist.engine.state import GameState
 from dealer_assist.errors import OperationError
-from dealer_assist.games import GAME_CODES, POT_GAME_CODES, get_game, get_pot_game
+from dealer_assist.games import GAME_CODES, POT_GAME_CODES, get_game
 from dealer_assist.games.stud import CODE as STUD
 from dealer_assist.pitboss.pot_replay import card_of, holdem_state, peer_derived, provenance
 from dealer_assist.pitboss.stud_replay import stud_cards, stud_state
@@ -60,13 +60,11 @@ class HandOperations:
 
 
 def folds(hand: StoredHand) -> bool:
-    """True when ``hand`` is a hand of a game whose hands fold (every banked game, each pot
-    game its plug-in marks ``replays_by_fold``); False for a table record."""
+    """True when ``hand`` is a hand of a game of this release (banked or pot: every one
+    folds); False for a table record or a game this release does not know."""
     if hand.status == "table":
         return False
-    if hand.game in GAME_CODES:
-        return True
-    return hand.game in POT_GAME_CODES and get_pot_game(hand.game).replays_by_fold
+    return hand.game in GAME_CODES or hand.game in POT_GAME_CODES
 
 
 def journaled_operations(hand: StoredHand) -> list[Operation] | None:

@@ -6,8 +6,8 @@ HAND_RECORD.md settlement).
 A hand journaled with its operations is folded from them, and its stored record and status are
 compared with the fold's too (a record changed after the hand: ``record.players[seat=2]...``); a
 hand of a release before them is folded from the operations its record gives
-(:mod:`dealer_assist.pitboss.hand_ops`). A pot game that does not fold has its record settled
-again (:func:`dealer_assist.record.settle_record`).
+(:mod:`dealer_assist.pitboss.hand_ops`). Every game of the release folds: none is settled
+again another way.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from dealer_assist.engine.fold import FoldError, fold
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.pitboss.hand_ops import JOURNAL, RECORD, folds, hand_operations
 from dealer_assist.ports import HAND_STATUSES, StoredHand
-from dealer_assist.record import settle_record
 
 
 @dataclass(frozen=True)
@@ -62,7 +61,7 @@ def recompute(hand: StoredHand) -> Recompute:
     if hand.status not in HAND_STATUSES:
         return Recompute(recorded, None, (), f"a {hand.status} entry is not a hand")
     if not folds(hand):
-        return _settled_again(hand, recorded)
+        return Recompute(recorded, None, (), f"no game of this release folds a {hand.game} hand")
     try:
         start = hand_operations(hand)
     except _UNREADABLE as e:
@@ -87,17 +86,6 @@ def recompute(hand: StoredHand) -> Recompute:
         if state.status != hand.status:
             differences.append(Difference("status", hand.status, state.status))
     return Recompute(recorded, today, tuple(differences), None, start.source)
-
-
-def _settled_again(hand: StoredHand, recorded: dict[str, Any] | None) -> Recompute:
-    """A pot game that does not fold: its record settled again with today's code."""
-    if hand.status != "settled":
-        return Recompute(recorded, None, (), f"a {hand.status} hand is not settled")
-    try:
-        today = settle_record(hand.record)
-    except DealerAssistError as e:
-        return Recompute(recorded, None, (), f"the record does not settle today: {e}")
-    return Recompute(recorded, today, tuple(diff(recorded, today)))
 
 
 _KEYS = ("seat", "box", "pot")

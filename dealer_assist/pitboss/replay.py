@@ -5,15 +5,14 @@ hand_operations`: the journal's own, or derived from the record of a release bef
 through the one fold (:func:`dealer_assist.engine.fold.fold`), a snapshot after each
 operation, titled from the hand as it stood just before (:mod:`dealer_assist.pitboss.titles`).
 The last step's result is the fold's: :mod:`dealer_assist.pitboss.recompute` compares it with
-the recorded one. A pot game its plug-in does not mark ``replays_by_fold``: the record's
-actions in order with the forced bets and the pots as recorded.
+the recorded one. Every game of the release folds (banked and pot games alike): there is no
+replay of its own for any.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from dealer_assist.engine.banked import BankedHand
@@ -22,7 +21,6 @@ from dealer_assist.engine.operations import Operation
 from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.engine.state import GameState
 from dealer_assist.errors import DealerAssistError
-from dealer_assist.games import POT_GAME_CODES, get_pot_game
 from dealer_assist.pitboss.hand_ops import folds, hand_operations
 from dealer_assist.pitboss.titles import card_source as card_source
 from dealer_assist.pitboss.titles import title
@@ -80,7 +78,7 @@ def replay(hand: StoredHand, money: Callable[[int], str] = str) -> Replay:
     if hand.status == "table":
         return Replay((), "a table record is not a hand")
     if not folds(hand):
-        return _pot(hand, money)
+        return Replay((), f"no game of this release folds a {hand.game} hand")
     try:
         start = hand_operations(hand)
     except _UNREADABLE as e:
@@ -158,65 +156,3 @@ def _banked_snapshot(state: BankedHand, index: int, kind: str, title: str) -> Re
         seats,
         result,
     )
-
-
-@cache
-def _board_shown() -> dict[str, int]:
-    """street -> board cards shown once it is dealt, from the street lists of the pot games
-    that deal a board (Hold'em); the first is the street the hole cards open."""
-    shown: dict[str, int] = {}
-    for code in POT_GAME_CODES:
-        streets = get_pot_game(code).streets
-        if not any(s.board for s in streets):
-            continue
-        total = 0
-        for s in streets:
-            total += int(s.board)
-            shown.setdefault(s.name, total)
-    return shown
-
-
-def _pot(hand: StoredHand, money: Callable[[int], str]) -> Replay:
-    rec = hand.record
-    board = [str(c) for c in rec.get("board", [])]
-    players = [p for p in rec.get("players", []) if isinstance(p, dict)]
-    holes = {
-        int(p["seat"]): tuple(str(c) for c in (p.get("hole") or p.get("cards") or []) if c)
-        for p in players
-    }
-    stakes: dict[int, int] = {s: 0 for s in holes}
-    acted: dict[int, list[str]] = {s: [] for s in holes}
-    steps: list[ReplayStep] = []
-
-    def add(kind: str, title: str, shown: int, result: Mapping[str, Any] | None = None) -> None:
-        seats = tuple(
-            SeatView(s, holes[s], {"in front": stakes[s]}, tuple(acted[s])) for s in sorted(holes)
-        )
-        steps.append(ReplayStep(len(steps), kind, title, tuple(board[:shown]), (), seats, result))
-
-    for post in rec.get("posts", []):
-        stakes[int(post["seat"])] = int(post["amount"])
-        add("forced_bet", f"seat {post['seat']} posts {post['type']} "
-            f"{money(int(post['amount']))}", 0)  # fmt: skip
-    add("deal", "hole cards dealt", 0)
-    street = next(iter(_board_shown()), "")  # the hole cards open it: no step of its own
-    for a in rec.get("actions", []):
-        if a.get("street") != street:
-            street = str(a.get("street"))
-            stakes = {s: 0 for s in stakes}
-            add("deal", f"{street} dealt", _board_shown().get(street, len(board)))
-        seat = int(a["seat"])
-        if a.get("to") is not None:
-            stakes[seat] = int(a["to"])
-        to = f" {money(int(a['to']))}" if a.get("to") is not None else ""
-        acted[seat].append(f"{street} {a['action']}{to}")
-        add(
-            "bet",
-            f"seat {seat} {a['action']}" + (f" to{to}" if to else ""),
-            _board_shown().get(street, len(board)),
-        )
-    if hand.status == "void":
-        add("void", f"void: {hand.void_reason or ''}", len(board))
-    elif hand.settlement is not None:
-        add("settle", "pots awarded", len(board), hand.settlement)
-    return Replay(tuple(steps), None)
