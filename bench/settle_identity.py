@@ -1,6 +1,7 @@
 """``dealer-assist settle`` of this tree against another release's, byte for byte.
 
     python bench/settle_identity.py --base /work/wt-base [--hands 10000] [--seed 0] [--keep DIR]
+                                    [--jobs N]
 
 Writes, per game, ``--hands`` seeded random records as JSON Lines (uth, thb: the generators of
 ``tests/core/test_settle_independent.py``; holdem, stud: ``dealer_assist.games.*_players``, every
@@ -10,7 +11,8 @@ record of ``../shared/cases`` (banked and pot, valid and invalid) one file each.
 ``dealer-assist settle FILE`` of this tree's venv and of ``BASE/.venv/bin/dealer-assist``
 (a worktree of the other release with its own venv), and compares exit code, stdout and stderr
 byte for byte. Prints one line per input with the record count and the verdict; exit 1 when any
-differs.
+differs. ``--jobs N``: this tree's settle runs with ``--jobs N`` (worker processes), the other's
+as it is.
 """
 
 from __future__ import annotations
@@ -84,10 +86,11 @@ def write_inputs(out: Path, hands: int, seed: int) -> list[tuple[str, Path, int]
     return inputs
 
 
-def settle(cli: str, path: Path) -> tuple[int, bytes, bytes]:
-    """Exit code, stdout and stderr of ``cli settle path`` (a venv's ``dealer-assist``)."""
-    run = subprocess.run([cli, "settle", str(path)], capture_output=True, timeout=3600,
-                         check=False)  # fmt: skip
+def settle(cli: str, path: Path, *options: str) -> tuple[int, bytes, bytes]:
+    """Exit code, stdout and stderr of ``cli settle [options] path`` (a venv's
+    ``dealer-assist``)."""
+    run = subprocess.run([cli, "settle", *options, str(path)], capture_output=True,
+                         timeout=3600, check=False)  # fmt: skip
     return run.returncode, run.stdout, run.stderr
 
 
@@ -97,6 +100,7 @@ def main() -> int:
     ap.add_argument("--hands", type=int, default=10_000, help="random records per game")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--keep", help="write the inputs here (default: a temporary folder)")
+    ap.add_argument("--jobs", type=int, default=1, help="this tree's settle --jobs (default 1)")
     args = ap.parse_args()
     base = str(Path(args.base) / ".venv" / "bin" / "dealer-assist")
     here = str(ROOT / ".venv" / "bin" / "dealer-assist")
@@ -105,7 +109,8 @@ def main() -> int:
         out.mkdir(parents=True, exist_ok=True)
         differ = 0
         for name, path, n in write_inputs(out, args.hands, args.seed):
-            old, new = settle(base, path), settle(here, path)
+            options = ("--jobs", str(args.jobs)) if args.jobs > 1 else ()
+            old, new = settle(base, path), settle(here, path, *options)
             same = old == new
             differ += not same
             lines = new[1].count(b"\n")

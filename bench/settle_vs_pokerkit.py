@@ -17,9 +17,11 @@ hands. Then, alternating, ``--runs`` times:
 
 Prints the medians and the ratios pokerkit time / ours. ``--base DIR``: also, in the same turns,
 the CLI of another tree (a worktree with its own ``.venv``: before/after in one run).
+``--jobs N``: also, in the same turns, our CLI with ``settle --jobs N`` (N worker processes;
+the single-process figure is printed beside it).
 
     python bench/settle_vs_pokerkit.py [--hands 5000] [--runs 5] [--seed 0] [--betting no_limit]
-                                       [--base DIR] [--compile-each-run]
+                                       [--base DIR] [--jobs N] [--compile-each-run]
 """
 
 from __future__ import annotations
@@ -111,6 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--betting", choices=("no_limit", "fixed_limit"), default="no_limit")
     parser.add_argument("--base", type=Path, help="another tree whose CLI is timed alike")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="also time our CLI with settle --jobs N (N > 1)")  # fmt: skip
     parser.add_argument("--compile-each-run", action="store_true",
                         help="no bytecode cache: every CLI run compiles the sources")  # fmt: skip
     args = parser.parse_args(argv)
@@ -136,17 +140,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         path = Path(tmp) / "records.jsonl"
         path.write_text("".join(json.dumps(r) + "\n" for r in records))
         env = cli_env(None if args.compile_each_run else Path(tmp) / "pycache")
-        trees = [("ours", REPO, sys.executable)]
+        trees: list[tuple[str, Path, str, tuple[str, ...]]] = [("ours", REPO, sys.executable, ())]
         if args.base is not None:
-            trees.insert(0, ("base", args.base, str(args.base / ".venv" / "bin" / "python")))
-        clis: dict[str, list[float]] = {name: [] for name, _, _ in trees}
+            base_python = str(args.base / ".venv" / "bin" / "python")
+            trees.insert(0, ("base", args.base, base_python, ()))
+        if args.jobs > 1:
+            trees.append(("jobs", REPO, sys.executable, ("--jobs", str(args.jobs))))
+        clis: dict[str, list[float]] = {name: [] for name, _, _, _ in trees}
         inproc: list[float] = []
         kit: list[float] = []
         for turn in range(args.runs + 1):  # turn 0 writes the bytecode cache: not timed
-            for name, tree, python in trees:
+            for name, tree, python, options in trees:
                 start = time.perf_counter()
-                subprocess.run([python, "-m", "ui.cli", "settle", str(path)], cwd=tree, env=env,
-                               stdout=subprocess.DEVNULL, check=True)  # fmt: skip
+                subprocess.run([python, "-m", "ui.cli", "settle", *options, str(path)], cwd=tree,
+                               env=env, stdout=subprocess.DEVNULL, check=True)  # fmt: skip
                 if turn:
                     clis[name].append(time.perf_counter() - start)
             if not turn:
@@ -164,6 +171,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     n = len(records)
     k = statistics.median(kit)
     rows = [("pokerkit", kit), ("ours, in process", inproc), ("ours, CLI", clis["ours"])]
+    if args.jobs > 1:
+        rows.append((f"ours, CLI --jobs {args.jobs}", clis["jobs"]))
     if args.base is not None:
         rows.append((f"base CLI ({args.base.name})", clis["base"]))
     for label, times in rows:

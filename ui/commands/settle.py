@@ -44,7 +44,26 @@ def register(sub: Any) -> None:
         "settlement of each. Invalid records: exit 2, the field and reason on stderr.",
     )
     p.add_argument("file", nargs="?", default="-", help="input file, or - for stdin (default)")
+    p.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=1,
+        metavar="N",
+        help="settle JSON Lines in N worker processes (default 1: this process); the output "
+        "and the refusals in input order, byte for byte as with 1; the whole input is read "
+        "ahead",
+    )
     p.set_defaults(func=run)
+
+
+def _jobs(text: str) -> int:
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 1, got {text!r}")
+    return jobs
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,19 +73,21 @@ def run(args: argparse.Namespace) -> int:
     Raises:
         DealerAssistError: the file cannot be opened or read.
     """
+    jobs = getattr(args, "jobs", 1)
     if args.file == "-":
-        return settle_stream(sys.stdin.buffer)
+        return settle_stream(sys.stdin.buffer, jobs)
     try:
         f = open(args.file, "rb")  # noqa: SIM115 -- closed below; only opening errors are ours
     except OSError as e:
         raise DealerAssistError(f"cannot read {args.file}: {e.strerror}") from e
     with f:
-        return settle_stream(f)
+        return settle_stream(f, jobs)
 
 
-def settle_stream(stream: BinaryIO) -> int:
+def settle_stream(stream: BinaryIO, jobs: int = 1) -> int:
     """Settle the records read from the byte ``stream``: settlements on stdout (one indented
     object, or JSON Lines), each refusal on stderr naming the line and the field (HAND_RECORD.md).
+    JSON Lines in ``jobs`` worker processes when ``jobs`` > 1 (the same bytes out, in order).
 
     Returns:
         0 if every record settled; 2 if any was refused or the input was empty.
@@ -90,7 +111,7 @@ def settle_stream(stream: BinaryIO) -> int:
         single = _single(whole, head)
         if single is not None:
             return single
-    return _settle_lines(_chain(head, lines))
+    return _settle_lines(_chain(head, lines), jobs)
 
 
 def _single(whole: bytes, head: list[tuple[int, bytes | None]]) -> int | None:
@@ -118,40 +139,55 @@ def _single(whole: bytes, head: list[tuple[int, bytes | None]]) -> int | None:
     return 0
 
 
-def _settle_lines(lines: Iterator[tuple[int, bytes | None]]) -> int:
-    """JSON Lines: one output line per input line, an error object in place of a bad record."""
+def _settle_lines(lines: Iterator[tuple[int, bytes | None]], jobs: int = 1) -> int:
+    """JSON Lines: one output line per input line, an error object in place of a bad record;
+    with ``jobs`` > 1 settled in that many worker processes, in input order
+    (:mod:`ui.commands.settle_jobs`)."""
+    if jobs > 1:
+        from ui.commands.settle_jobs import settle_in_workers
+
+        results = settle_in_workers(lines, jobs)
+    else:
+        results = (settle_line(n, line) for n, line in lines)
     status = 0
     out: list[str] = []
-    for n, line in lines:
-        if line is not None and (not line or line.isspace()):  # not line.strip(): no copy
+    for result in results:
+        if result is None:
             continue
-        if line is ENDLESS:
+        text, error = result
+        if error is not None:
             status = 2
-            error = (
-                f"line {n}: record: no line end within {MAX_RECORD_BYTES + MAX_SKIP_BYTES} "
-                "bytes: the rest of the input is not read"
-            )
             print(f"dealer-assist settle: {error}", file=sys.stderr)
-            out.append(json.dumps({"error": error}, ensure_ascii=False) + "\n")
-            break
-        try:
-            if line is None:
-                raise InvalidRecordError("record", f"longer than {MAX_RECORD_BYTES} bytes")
-            result: dict[str, Any] = _guarded(_decode(line))
-            out.append(_encode(result) + "\n")
-            continue
-        except _NotJson as e:
-            error = f"line {n}{e.where(', ')}: not JSON: {e.why}"
-        except DealerAssistError as e:
-            error = f"line {n}: {_message(e)}"
-        except MemoryError:  # the settlements held so far filled the memory
-            error = f"line {n}: record: out of memory"
-        status = 2
-        print(f"dealer-assist settle: {error}", file=sys.stderr)
-        out.append(json.dumps({"error": error}, ensure_ascii=False) + "\n")
+        out.append(text)
     # Written at the end in one go, so a crash mid-way leaves nothing half-written.
     sys.stdout.writelines(out)
     return status
+
+
+def settle_line(n: int, line: bytes | None) -> tuple[str, str | None] | None:
+    """Line ``n`` of JSON Lines settled: ``(output line, None)``, or ``(error object line,
+    the error)`` for a line refused; None for a blank line (no output). ``line`` None: a line
+    too long (skipped); :data:`ENDLESS`: no line end in sight (the input's last)."""
+    if line is not None and (not line or line.isspace()):  # not line.strip(): no copy
+        return None
+    if line is ENDLESS:
+        error = (
+            f"line {n}: record: no line end within {MAX_RECORD_BYTES + MAX_SKIP_BYTES} "
+            "bytes: the rest of the input is not read"
+        )
+        return json.dumps({"error": error}, ensure_ascii=False) + "\n", error
+    try:
+        if line is None:
+            raise InvalidRecordError("record", f"longer than {MAX_RECORD_BYTES} bytes")
+        result: dict[str, Any] = _guarded(_decode(line))
+        return _encode(result) + "\n", None
+    except _NotJson as e:
+        error = f"line {n}{e.where(', ')}: not JSON: {e.why}"
+    except DealerAssistError as e:
+        error = f"line {n}: {_message(e)}"
+    except MemoryError:  # the settlements held so far filled the memory
+        error = f"line {n}: record: out of memory"
+    return json.dumps({"error": error}, ensure_ascii=False) + "\n", error
 
 
 #: ``json.dumps(obj, ensure_ascii=False)`` made once: a settlement holds no cycle to look for.
