@@ -25,7 +25,7 @@ from tests.conftest import REPO
 from tests.ui.test_poker_console import Table
 from ui.kit.boot import qt_app
 from ui.kit.i18n import install_language
-from ui.poker import service
+from ui.poker import hand_steps
 from ui.poker.service import PokerCommand
 from ui.poker.texts import _REFUSALS, message_text
 from ui.poker.window import PokerWindow
@@ -63,13 +63,13 @@ def test_every_refusal_code_is_listed_and_raised() -> None:
     for module in (betting, peer_checks):
         assert raised_codes(module) == set(module.RULES), module.__name__
     assert not set(betting.RULES) & set(peer_checks.RULES)  # one meaning per code
-    assert raised_codes(service) == set(service.RULES)
+    assert raised_codes(hand_steps) == set(hand_steps.RULES)
 
 
 def test_every_refusal_code_has_a_sentence_and_an_italian_one(italian: None) -> None:
     from ui.kit.translate import tr
 
-    codes = set(betting.RULES) | set(peer_checks.RULES) | set(service.RULES)
+    codes = set(betting.RULES) | set(peer_checks.RULES) | set(hand_steps.RULES)
     assert codes <= set(_REFUSALS), codes - set(_REFUSALS)
     for code in codes:
         text, keys = _REFUSALS[code]

@@ -44,7 +44,6 @@ from dealer_assist.table.banked_runner import BankedRunner
 from dealer_assist.table.dealers import ensure_dealer
 from ui.console import service_walk, signoff
 from ui.console.history import journal_bets
-from ui.console.service_device import DeferredHand, DeviceWatch
 from ui.console.service_signoff import FloorSignoffs
 from ui.console.service_storage import StorageFaults
 from ui.console.service_walk import HandHistory
@@ -52,6 +51,7 @@ from ui.console.signoff import journal_signoffs
 from ui.console.snapshot import Extras, TableSnapshot, take_snapshot
 from ui.kit.card_source import TableSource
 from ui.kit.dealer_change import change_dealer, on_box
+from ui.kit.device_watch import DeferredHand, DeviceWatch
 from ui.kit.pitboss import PitBossRoster
 from ui.kit.refusals import command_error
 from ui.kit.sources import (
@@ -231,7 +231,7 @@ class TableService:
         self._count_hand()
 
     def _wanted_hand(self, runner: BankedRunner) -> TableSnapshot | None:
-        """The deferred new hand, when due (:class:`~ui.console.service_device.DeferredHand`)."""
+        """The deferred new hand, when due (:class:`~ui.kit.device_watch.DeferredHand`)."""
         due = self.deferred.due(runner)
         if due == "idle":
             self.deferred.wanted = False

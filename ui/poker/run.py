@@ -64,7 +64,7 @@ def run_poker_console(
         if floor_url:  # ... and confirmed in the pit-boss application (the relay's thread)
             from dealer_assist.storage.floor.signoff_relay import SignoffRelay
 
-            console.service.signoff_relay = SignoffRelay(floor_url, config.table_id)
+            console.service.pots.relay = SignoffRelay(floor_url, config.table_id)
         win = console.window
         if windowed:
             win.resize(*size)

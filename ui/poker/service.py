@@ -8,6 +8,13 @@ thread; headless callers use :meth:`PokerService.wait`.
 
 Unlike a banked table, no hand opens by itself: between hands the dealer seats players, tops
 up, sits them out or in, places the button, then starts the hand.
+
+The service holds collaborators that own their state: the storage fault
+(:class:`~ui.poker.service_storage.PokerStorage`), the large pots offered to the floor
+(:class:`~ui.poker.service_signoff.PotSignoffs`), the hand's steps beyond one runner call
+(:class:`~ui.poker.hand_steps.HandSteps`), the device's status
+(:class:`~ui.kit.device_watch.DeviceWatch`) and the seat changes
+(:class:`~ui.poker.seating.Seating`).
 """
 
 from __future__ import annotations
@@ -26,34 +33,32 @@ from dealer_assist.errors import (
     HandStateError,
     JournalError,
     Refusal,
-    StateRefused,
 )
-from dealer_assist.events import DeviceEvent, SourceSwitched, utc_now
+from dealer_assist.events import DeviceEvent, SourceSwitched
 from dealer_assist.pitboss.users import UserStore
-from dealer_assist.source import CardLoader, CardSource
-from dealer_assist.storage.faults import ResilientJournal, StorageNotice
+from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.dealers import ensure_dealer
 from dealer_assist.table.peer_runner import PeerRunner
 from dealer_assist.tournament.live_table import LiveTable
 from drivers.failover.chain import FailoverSource
 from drivers.manual import ManualSource
-from ui.kit.dealer_change import change_dealer, on_box
+from ui.kit.dealer_change import on_box
+from ui.kit.device_watch import DeviceWatch
 from ui.kit.pitboss import PitBossRoster
 from ui.kit.refusals import command_error
 from ui.kit.sources import (
     MANUAL_SHUFFLE_TIMEOUT,
     WAIT_STEP,
     SourceFactory,
-    confirm_card,
     source_kind,
     switch_notice,
 )
-from ui.kit.status import CommandError, DeviceStatus, SourceNotice, StorageBanner
-from ui.kit.storage_notice import RECOVERED
+from ui.kit.status import CommandError, SourceNotice
+from ui.poker.hand_steps import HandSteps
 from ui.poker.seating import Seating
-from ui.poker.service_signoff import PokerFloorSignoffSteps
-from ui.poker.service_storage import PokerStorageSteps
+from ui.poker.service_signoff import PotSignoffs
+from ui.poker.service_storage import PokerStorage
 from ui.poker.signoff import pot_wait
 from ui.poker.snapshot import (
     Extras,
@@ -63,11 +68,6 @@ from ui.poker.snapshot import (
     hand_level,
     take_snapshot,
 )
-
-RULES = ("no_card_entered", "void_unacknowledged", "hand_in_progress", "no_new_deck",
-         "no_hand_to_void")  # fmt: skip
-"""The codes of the service's own refusals (:class:`~dealer_assist.errors.StateRefused`; the
-screen says each in the dealer's language, :mod:`ui.poker.texts`)."""
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,7 @@ class PokerCommand:
     pin: str = field(default="", repr=False)
 
 
-class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
+class PokerService:
     """One poker table: opens the source and the journal, runs hands, reports snapshots.
 
     Args:
@@ -115,8 +115,10 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
         roster: pit bosses with PINs who confirm an identified card; None (or empty): the
             badge alone confirms.
 
-    With ``signoff_relay`` set (the table's ``[floor]``) a held large pot is also offered to
-    the pit-boss application (:mod:`ui.poker.service_signoff`).
+    With ``pots.relay`` set (the table's ``[floor]``) a held large pot is also offered to
+    the pit-boss application (:mod:`ui.poker.service_signoff`). ``tournament`` (a
+    :class:`~dealer_assist.tournament.live_table.LiveTable`) plays each hand at the level in
+    force when it starts, a resumed hand at its own.
 
     After a restart :meth:`open` resumes the hand the journal's step log holds (the snapshot
     says ``resumed``); a switch of card source (failover) comes as ``snapshot.notice``.
@@ -144,12 +146,9 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
         self.roster = roster
         self.signers: UserStore | None = None  # the pit-boss application's users (sign-offs)
         self.stop_signal = False  # closed by SIGTERM/SIGINT: a hand only opened is forgotten
-        # a tournament table (dealer_assist.tournament.live_table.LiveTable): each hand at the
-        # level in force when it starts, a resumed hand at its own
         self.tournament: LiveTable | None = None
         self._notice: SourceNotice | None = None
         self._resumed = ""  # the hand resumed from the journal at the last open
-        self._reshuffled = ""  # the hand whose short street's new deck was asked for
         self.make_source = make_source
         self.journal = journal
         self.card_timeout = card_timeout
@@ -160,21 +159,11 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
         self.runner: PeerRunner | None = None
         self.seating: Seating | None = None
         self._seq = 0
-        self._open_error = ""
-        self._want_until: float | None = None  # a new hand waits for the device until then
-        self._frames = -1
-        self._last_heard = utc_now()
-        self._fault: JournalError | None = None  # the journal refused a write: nothing dealt
-        self._banner: StorageBanner | None = None
-        if isinstance(journal, ResilientJournal):  # its notices reach the dealer (snapshots)
-            given = journal.on_notice
-
-            def notice(n: StorageNotice) -> None:
-                if given is not None:
-                    given(n)
-                self._storage_notice(n)
-
-            journal.on_notice = notice
+        self.storage = PokerStorage()
+        self.pots = PotSignoffs(config.table_id)
+        self.steps = HandSteps(config, dealer)
+        self.device = DeviceWatch()
+        self.storage.watch(journal)
 
     # -- lifecycle --------------------------------------------------------------------------------
     def open(self, seq: int = 0) -> PokerSnapshot:
@@ -186,24 +175,26 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
                     self.journal.open()
             except JournalError as e:
                 return self._snap(seq, self._storage_fault(e))
-            if self._fault is not None:  # the journal opens now: its fault is over
-                self._fault = None
-                self._set_banner((RECOVERED, ()), fault=False)
+            self.storage.opened()
             try:
                 source = self.source or self.make_source()
                 self.source = source
                 source.open()
             except DealerAssistError as e:
-                self._open_error = str(e)
+                self.device.opened(str(e))
                 return self._snap(seq, CommandError("device", str(e)))
-            self._open_error = ""
-            runner = PeerRunner(self.config, source, self.journal, card_timeout=self.card_timeout,
-                                shuffle_timeout=self.shuffle_timeout, on_event=self._on_event,
-                                signoff=self.config.signoff)  # fmt: skip
-            self.runner = runner
-            self.seating = Seating(runner, self.config, self.dealer)
+            self.device.opened()
+            self._start(source, self.card_timeout, self.shuffle_timeout)
             return self._run(seq, self._resume)
         return self._snap(seq, None)
+
+    def _start(self, source: CardSource, card_timeout: float, shuffle_timeout: float) -> None:
+        """A runner over ``source`` (and its seat changes) in place of the one there was."""
+        runner = PeerRunner(self.config, source, self.journal, card_timeout=card_timeout,
+                            shuffle_timeout=shuffle_timeout, on_event=self._on_event,
+                            signoff=self.config.signoff)  # fmt: skip
+        self.runner = runner
+        self.seating = Seating(runner, self.config, self.dealer)
 
     def close(self) -> None:
         """Close the source and the journal; safe to call twice (a hand in progress stays in
@@ -213,9 +204,8 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
                 self.runner.forget_unstarted()
         self.runner = None
         self.seating = None
-        self._want_until = None
-        if self.signoff_relay is not None:
-            self.signoff_relay.stop()
+        self.steps.deferred.wanted = False
+        self.pots.stop()
         if self.source is not None:
             self.source.close()
             self.source = None
@@ -232,7 +222,7 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
     def busy(self) -> bool:
         """The table waits for the device (or a new hand waits for it): tick soon."""
         r = self.runner
-        return r is not None and (r.waiting or self._want_until is not None)
+        return r is not None and (r.waiting or self.steps.deferred.wanted)
 
     def enter_card(self, card: Card) -> None:
         """The dealer typed ``card``: the next card of the deal (thread-safe).
@@ -256,27 +246,28 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
             return self.open(seq)
         if self.runner is None:
             return self._snap(seq, CommandError("state", "not connected"))
-        if self._fault is not None:
+        if self.storage.fault is not None:
             try:
                 self._recover()
             except JournalError as e:
                 return self._snap(seq, self._storage_fault(e))
             if k == "retry":
                 return self._snap(seq, None)
-        runner = self.runner
+        runner, hs = self.runner, self.steps
         steps: dict[str, Callable[[], object]] = {
-            "new_hand": self._new_hand,
+            "new_hand": lambda: hs.new_hand(self._runner(), self.tournament),
             "act": lambda: runner.act(seat, cmd.action, cmd.to),
             "show": lambda: runner.show(seat, shown=cmd.shown),
             "undo": lambda: runner.undo(by=self.dealer),
-            "void": lambda: self._void(cmd.reason or VoidReason("dealer_void")),
+            "void": lambda: hs.void(runner, cmd.reason or VoidReason("dealer_void")),
             "ack": lambda: runner.acknowledge_void(self.dealer),
-            "reshuffle": self._reshuffle,
-            "identify": lambda: self._identify(cmd.card),
-            "confirm": lambda: self._confirm(cmd),
-            "signoff": lambda: self._sign_pot_here(self.roster, self.signers, cmd.badge, cmd.pin),
-            "dealer": lambda: self._dealer(cmd.badge),
-        }
+            "reshuffle": lambda: hs.reshuffle(runner),
+            "identify": lambda: hs.identify(runner, cmd.card),
+            "confirm": lambda: hs.confirm(runner, self.roster, cmd.card, cmd.badge, cmd.pin),
+            "signoff": lambda: self.pots.sign_here(runner, self.roster, self.signers,
+                                                   cmd.badge, cmd.pin),
+            "dealer": lambda: hs.change_dealer(runner, cmd.badge, self.signers),
+        }  # fmt: skip
         seating = self.seating
         if seating is not None:
             steps.update({
@@ -300,89 +291,38 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
         self._resumed = hand.hand_uid if hand is not None and not hand.is_over else ""
         ensure_dealer(runner, self.config.dealer, by="config", keep_current=True)
 
+    def _recover(self) -> None:
+        """After a storage fault: a write asked of the journal (JournalError while it still
+        fails), then the runner's resume path: a new runner over the same source resumes the
+        step log (the hand in progress, or journals the finished one) and takes the old one's
+        place."""
+        old = self._runner()
+        self.storage.probe(self.journal, self.config.table_id)
+        self._start(old.source, old.card_timeout, old.shuffle_timeout)
+        hand = self._runner().resume()
+        self._resumed = hand.hand_uid if hand is not None and not hand.is_over else ""
+        self.storage.recovered()
+
     def _on_event(self, event: DeviceEvent) -> None:
         if isinstance(event, SourceSwitched):
             self._notice = switch_notice(self._notice, event, self.source)
             self._prepare()
 
-    def _dealer(self, badge: str) -> CommandError | None:
-        """The Dealer control (:mod:`ui.kit.dealer_change`); during a hand the rule's
-        refusal, said in the dealer's language like the seat changes'."""
-        refused = change_dealer(self.config, self._runner(), badge,
-                                users=getattr(self, "signers", None))  # fmt: skip
-        if refused is not None and refused.code == "dealer_in_hand":
-            raise StateRefused("hand_in_progress", "a hand is in progress: finish it first")
-        return refused
-
-    def _identify(self, card: Card | None) -> None:
-        if card is None:
-            raise StateRefused("no_card_entered", "no card entered")
-        self._runner().identify_card(card, dealer=self.dealer)
-
-    def _confirm(self, cmd: PokerCommand) -> CommandError | None:
-        if cmd.card is None:
-            raise StateRefused("no_card_entered", "no card entered")
-        return confirm_card(self._runner(), self.roster, cmd.card, cmd.badge, cmd.pin)
-
-    def _new_hand(self) -> None:
-        runner = self._runner()
-        runner.poll(0)
-        if runner.void_alarm is not None:
-            raise StateRefused("void_unacknowledged", "acknowledge the void first")
-        hand = runner.hand
-        if hand is not None and not hand.is_over:
-            raise StateRefused("hand_in_progress", "a hand is in progress: finish it first")
-        status = runner.device_status
-        if not (runner.device_ready and status.ready):
-            raise DeviceError(status.why_not_ready or "device not ready")
-        if self.tournament is not None:  # the level in force now (refused: paused, a break)
-            self.tournament.before_hand(runner)
-        if runner.waiting or runner.device_busy:  # still busy with the last hand: at a tick
-            self._want_until = time.monotonic() + runner.shuffle_timeout
-            return
-        self._want_until = None
-        runner.new_hand()
-
-    def _reshuffle(self) -> None:
-        """The burns and the stub are loaded: shuffle them, once per hand (a second tap while
-        the device shuffles would ask for a second deck)."""
-        runner = self._runner()
-        hand = runner.hand
-        if hand is None or hand.is_over or not hand.new_deck_needed:
-            raise StateRefused("no_new_deck", "no new deck is due: the street deals from the deck")
-        if self._reshuffled == hand.hand_uid:
-            return  # already asked: the device is shuffling them
-        if isinstance(runner.source, CardLoader):  # a simulated shoe: the burns go in as told
-            runner.source.load_cards(hand.burns)
-        runner.reshuffle()
-        self._reshuffled = hand.hand_uid
-
-    def _void(self, reason: VoidReason) -> None:
-        runner = self._runner()
-        hand = runner.hand
-        if hand is None or hand.is_over:
-            raise StateRefused("no_hand_to_void", "no hand in progress to void")
-        runner.void(reason)
-
     def tick(self, timeout: float = 0.0) -> PokerSnapshot:
         """Move the table on: device events (at most ``timeout`` s for the first), the clock,
         a new hand that waited for the device."""
         runner = self.runner
-        if runner is None or self._fault is not None:  # a storage fault: no card taken
+        if runner is None or self.storage.fault is not None:  # a storage fault: no card taken
             return self._snap(self._seq, None)
         try:
             runner.poll(timeout)
             runner.tick()
-            if self._want_until is not None:
-                idle = not runner.waiting and not runner.device_busy
-                if idle or time.monotonic() >= self._want_until:
-                    self._want_until = None
-                    runner.new_hand(even_if_busy=not idle)
+            self.steps.tick(runner)
             if self.tournament is not None:  # the director's changes, seen between hands
                 self.tournament.between_hands(runner)
-            self._relay_pot_signoffs()  # a pot confirmed in the pit-boss application, offers
+            self.pots.reconcile(runner, self._hand_no())  # a pot confirmed on the floor, offers
         except DealerAssistError as e:
-            self._want_until = None
+            self.steps.deferred.wanted = False
             return self._snap(self._seq, self._error(e))
         return self._snap(self._seq, None)
 
@@ -412,10 +352,14 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
             self._prepare()
             result = step()
             error = result if isinstance(result, CommandError) else None
-            self._relay_pot_signoffs()  # the held pot waiting, signed, over: to the floor
+            self.pots.reconcile(self.runner, self._hand_no())  # the held pot: to the floor
         except DealerAssistError as e:
             error = self._error(e)
         return self._snap(seq, error)
+
+    def _storage_fault(self, e: JournalError) -> CommandError:
+        self.steps.deferred.wanted = False
+        return self.storage.refused(e)
 
     def _error(self, e: DealerAssistError) -> CommandError:
         """The refusal a snapshot carries: a storage fault (the table waits for the journal),
@@ -444,6 +388,14 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
         runner = self.runner
         return runner is not None and runner.can_undo
 
+    def _hand_no(self) -> int:
+        """The hand's number as the console shows it: the session counts the hands (the
+        journal also holds the table's changes), the open hand one more."""
+        session = self.seating.session if self.seating is not None else None
+        hand = self.runner.hand if self.runner is not None else None
+        hands = session.hands if session is not None else 0
+        return hands + 1 if hand is not None and not hand.is_over else hands
+
     def _snap(self, seq: int, error: CommandError | None) -> PokerSnapshot:
         self._seq = max(self._seq, seq)
         runner = self.runner
@@ -451,49 +403,25 @@ class PokerService(PokerStorageSteps, PokerFloorSignoffSteps):
         hand = runner.hand if runner is not None else None
         session = self.seating.session if self.seating is not None else None
         stored = runner.stored if runner is not None else None
-        # the session counts the hands (the journal also holds the table's changes)
-        hand_no = session.hands if session is not None else 0
-        if hand is not None and not hand.is_over:
-            hand_no += 1
         ident = runner.identification if runner is not None else None
         extras = Extras(
             identifying=ident is not None,
             ident_entered=ident is not None and ident.card is not None,
             pin_required=self.roster is not None and bool(self.roster.badges),
             notice=self._notice, resumed=self._resumed,
-            void_reason=alarm.reason if alarm is not None else None, reshuffled=self._reshuffled,
-            storage=self._banner,
+            void_reason=alarm.reason if alarm is not None else None,
+            reshuffled=self.steps.reshuffled, storage=self.storage.banner,
         )  # fmt: skip
         return replace(take_snapshot(
             hand.view("dealer") if hand is not None else None, session,
-            table_seats=self.config.seats, seq=self._seq, hand_no=hand_no,
-            device=self._device(), error=error, alarm=alarm.reason.code if alarm else "",
+            table_seats=self.config.seats, seq=self._seq, hand_no=self._hand_no(),
+            device=self.device.status(runner, self.source, self.active_source), error=error,
+            alarm=alarm.reason.code if alarm else "",
             alarm_uid=alarm.hand_uid if alarm else "", can_undo=self.can_undo(),
             journaled=stored is not None and hand is not None and stored.hand_uid == hand.hand_uid,
             manual_source=source_kind(self.active_source) == "manual", extras=extras,
         ), on_box=on_box(runner), signoff=pot_wait(runner),
             forced_amount=forced_amount(runner), hand_level=hand_level(runner))  # fmt: skip
-
-    def _device(self) -> DeviceStatus:
-        runner, source = self.runner, self.source
-        if runner is None or source is None:
-            return DeviceStatus(error=self._open_error)
-        active = self.active_source
-        frames = source.stats.frames_received  # BEATs are not events: a growing count is life
-        if frames != self._frames:
-            self._frames, self._last_heard = frames, utc_now()
-        status = runner.device_status
-        ident = source.identity
-        return DeviceStatus(
-            connected=status.link == "connected", model=ident.model if ident else "",
-            serial=ident.serial if ident else "", firmware=ident.firmware if ident else "",
-            last_heard=self._last_heard,
-            faults=(*status.faults, *(("IDENTITY",) if status.identity_alarm else ())),
-            ready=status.ready and runner.device_ready, state=status.state, link=status.link,
-            reconnect_attempts=status.reconnect_attempts, why_not_ready=status.why_not_ready,
-            source=active.name if active is not None else "", source_kind=source_kind(active),
-            next_attempt_in=status.next_attempt_in, last_error=status.last_error,
-        )  # fmt: skip
 
 
 def execute(service: PokerService, cmd: PokerCommand) -> PokerSnapshot:

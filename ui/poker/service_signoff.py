@@ -1,8 +1,8 @@
-"""The poker table's large-pot sign-offs through the floor: a mixin of
-:class:`ui.poker.service.PokerService`, kept apart so that module stays small; the banked
-console's :mod:`ui.console.service_signoff` is the model.
+"""The poker table's large-pot sign-offs through the floor: :class:`PotSignoffs`, held by
+:class:`ui.poker.service.PokerService` as ``pots``, owns the requests it offered and who signed
+which pot at the console.
 
-With a floor (``signoff_relay``, a :class:`~dealer_assist.storage.floor.signoff_relay.SignoffRelay`
+With a floor (``relay``, a :class:`~dealer_assist.storage.floor.signoff_relay.SignoffRelay`
 whose own thread talks to the floor), after every step and at every tick (the worker's thread,
 which owns the runner): a confirmation given in the pit-boss application for the pot the award
 waits on is applied as the console's own sign-off (:func:`ui.poker.signoff.sign_pot_from_floor`,
@@ -17,59 +17,59 @@ floor down.
 
 from __future__ import annotations
 
-from dealer_assist.config import TableConfig
 from dealer_assist.pitboss.signoffs import POT_SEAT, SignoffKey, SignoffRequest
 from dealer_assist.pitboss.users import UserStore
 from dealer_assist.storage.floor.signoff_relay import SignoffRelay
 from dealer_assist.table.peer_runner import PeerRunner
 from ui.kit.pitboss import PitBossRoster
 from ui.kit.status import CommandError
-from ui.poker.seating import Seating
 from ui.poker.signoff import pot_request_for, sign_pot, sign_pot_from_floor
 
 
-class PokerFloorSignoffSteps:
-    """Floor sign-offs of :class:`~ui.poker.service.PokerService` (see the module docstring)."""
+class PotSignoffs:
+    """The held pots' requests on the floor (see the module docstring).
 
-    config: TableConfig
-    runner: PeerRunner | None
-    seating: Seating | None
-    signoff_relay: SignoffRelay | None = None  # this table has a floor (started at a step)
-    _pot_offered: dict[SignoffKey, SignoffRequest] | None = None
-    _pot_console: dict[SignoffKey, str] | None = None  # pots signed at the console: by whom
+    Args:
+        table_id: the table the requests name.
 
-    def _pot_hand_no(self) -> int:
-        """The hand's number as the console shows it (the session's count, the open hand)."""
-        session = self.seating.session if self.seating is not None else None
-        hand = self.runner.hand if self.runner is not None else None
-        hands = session.hands if session is not None else 0
-        return hands + 1 if hand is not None and not hand.is_over else hands
+    ``relay`` is None (no floor) until the console's start sets it.
+    """
 
-    def _relay_pot_signoffs(self) -> None:
-        """Reconcile the held pot with the floor's requests (worker thread; see the module doc).
+    def __init__(self, table_id: str) -> None:
+        self.table_id = table_id
+        self.relay: SignoffRelay | None = None
+        self._offered: dict[SignoffKey, SignoffRequest] = {}
+        self._console: dict[SignoffKey, str] = {}  # pots signed at the console: by whom
+
+    def stop(self) -> None:
+        """Stop the relay's thread (the console closes)."""
+        if self.relay is not None:
+            self.relay.stop()
+
+    def reconcile(self, runner: PeerRunner | None, hand_no: int) -> None:
+        """Reconcile the pot ``runner``'s hand holds (``hand_no``: the table's number of the
+        hand) with the floor's requests (worker thread; see the module docstring).
 
         Raises:
             JournalError: the sign-off step of a confirmation could not be written (nothing
                 signed: the confirmation is taken again at the next tick).
         """
-        relay = self.signoff_relay
+        relay = self.relay
         if relay is None:
             return
         relay.start()  # idempotent: its thread runs while the service is open
-        if self._pot_offered is None:
-            self._pot_offered = {}
-        offered, runner = self._pot_offered, self.runner
+        offered = self._offered
         for row in relay.confirmations():
             if runner is not None and row.key in offered and sign_pot_from_floor(runner, row):
                 relay.taken(row)
                 offered.pop(row.key, None)
         wanted: dict[SignoffKey, SignoffRequest] = {}
-        req = pot_request_for(self.config.table_id, runner, self._pot_hand_no())
+        req = pot_request_for(self.table_id, runner, hand_no)
         if req is not None:
             wanted[req.key] = offered.get(req.key) or req
         for key in [k for k in offered if k not in wanted]:
             offered.pop(key)
-            signed = self._pot_signed(key)
+            signed = self._signed(runner, key)
             if signed is not None:
                 relay.withdraw(key, signed, f"signed at the console by {signed}")
             else:
@@ -79,27 +79,29 @@ class PokerFloorSignoffSteps:
                 offered[key] = request
                 relay.offer(request)
 
-    def _sign_pot_here(
-        self, roster: PitBossRoster | None, signers: UserStore | None, badge: str, pin: str
-    ) -> CommandError | None:
-        """The console's ``signoff`` step (:func:`ui.poker.signoff.sign_pot`), remembering who
-        signed which pot: a settled hand's sign-offs leave the runner's log once journaled,
-        and the floor's request is cancelled in the signer's name."""
-        runner = self.runner
+    def sign_here(
+        self, runner: PeerRunner | None, roster: PitBossRoster | None, signers: UserStore | None,
+        badge: str, pin: str,
+    ) -> CommandError | None:  # fmt: skip
+        """The console's sign-off of the pot ``runner``'s hand waits on
+        (:func:`ui.poker.signoff.sign_pot`), remembering who signed which pot: a settled
+        hand's sign-offs leave the runner's log once journaled, and the floor's request is
+        cancelled in the signer's name.
+
+        Raises:
+            JournalError: the sign-off cannot be kept (nothing changes).
+        """
         if runner is None:
             return CommandError("state", "not connected")
-        before = pot_request_for(self.config.table_id, runner, 0)
+        before = pot_request_for(self.table_id, runner, 0)
         refused = sign_pot(runner, roster, signers, badge, pin)
         if refused is None and before is not None:
-            if self._pot_console is None:
-                self._pot_console = {}
-            self._pot_console[before.key] = badge
+            self._console[before.key] = badge
         return refused
 
-    def _pot_signed(self, key: SignoffKey) -> str | None:
+    def _signed(self, runner: PeerRunner | None, key: SignoffKey) -> str | None:
         """Who signed the pot of ``key`` at the table (None: not signed, or another hand's)."""
-        runner = self.runner
         so = runner.pot_signoffs.signed(key[1], key[2] - POT_SEAT) if runner is not None else None
         if so is not None:
             return so.by
-        return (self._pot_console or {}).pop(key, None)
+        return self._console.pop(key, None)

@@ -1,18 +1,19 @@
-"""The device as the table service sees it, two collaborators held by
-:class:`ui.console.service.TableService`: :class:`DeviceWatch` remembers when the device was last
-heard and why it could not be opened, and builds the :class:`~ui.kit.status.DeviceStatus` of each
-snapshot; :class:`DeferredHand` holds a new hand asked for while the device is still busy."""
+"""The device as a console's table service sees it, two collaborators held by both services
+(:class:`ui.console.service.TableService`, :class:`ui.poker.service.PokerService`):
+:class:`DeviceWatch` remembers when the device was last heard and why it could not be opened,
+and builds the :class:`~ui.kit.status.DeviceStatus` of each snapshot; :class:`DeferredHand`
+holds a new hand asked for while the device is still busy. Qt-free."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from dealer_assist.events import utc_now
 from dealer_assist.source import CardSource
-from dealer_assist.table.banked_runner import BankedRunner
+from dealer_assist.table.runner import TableRunner
 from ui.kit.sources import source_kind
 from ui.kit.status import DeviceStatus
 
@@ -33,7 +34,7 @@ class DeviceWatch:
             self._last_heard = utc_now()
 
     def status(
-        self, runner: BankedRunner | None, source: CardSource | None, active: CardSource | None
+        self, runner: TableRunner[Any] | None, source: CardSource | None, active: CardSource | None
     ) -> DeviceStatus:
         """The device's status for the snapshot: ``source`` is the table's (a failover chain),
         ``active`` the one reading cards now."""
@@ -71,11 +72,16 @@ class DeferredHand:
 
     Args:
         clock: monotonic seconds.
+        ask_every: seconds between the STATUS requests while it waits (None: none asked, the
+            device's own reports are waited for).
     """
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, clock: Callable[[], float] = time.monotonic, ask_every: float | None = 1.0
+    ) -> None:
         self.wanted = False
         self._clock = clock
+        self._ask_every = ask_every
         self._until = 0.0  # then the hand opens anyway (the device decides)
         self._ask_at = 0.0  # the next STATUS request
 
@@ -86,15 +92,15 @@ class DeferredHand:
             self._until = self._clock() + shuffle_timeout
             self._ask_at = 0.0
 
-    def due(self, runner: BankedRunner) -> Literal["idle", "late"] | None:
+    def due(self, runner: TableRunner[Any]) -> Literal["idle", "late"] | None:
         """``idle``: the device is idle, open the hand; ``late``: ``shuffle_timeout`` passed,
-        open it anyway; None: wait (STATUS asked of ``runner`` once a second)."""
+        open it anyway; None: wait (STATUS asked of ``runner`` every ``ask_every`` s)."""
         if not runner.waiting and not runner.device_busy:
             return "idle"
         now = self._clock()
         if now >= self._until:
             return "late"
-        if now >= self._ask_at:
-            self._ask_at = now + 1.0
+        if self._ask_every is not None and now >= self._ask_at:
+            self._ask_at = now + self._ask_every
             runner.ask_status()
         return None

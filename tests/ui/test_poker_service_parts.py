@@ -1,0 +1,110 @@
+"""The poker service's collaborators, each alone over real things: the storage fault and its
+banner (a real ResilientJournal on SQLite), the hand's steps on a real peer runner over the
+keypad source and a real journal, the large pots' floor requests without a floor."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dealer_assist.config import load_table_config
+from dealer_assist.engine.voids import VoidReason
+from dealer_assist.errors import StateRefused, StorageBusyError
+from dealer_assist.storage.faults import ResilientJournal, StorageNotice
+from dealer_assist.storage.journal import Journal
+from dealer_assist.table.peer_runner import PeerRunner
+from drivers.manual import ManualSource
+from ui.kit.device_watch import DeferredHand
+from ui.kit.storage_notice import BUSY, LOW, RECOVERED
+from ui.poker.hand_steps import HandSteps
+from ui.poker.service_signoff import PotSignoffs
+from ui.poker.service_storage import PokerStorage
+
+
+def test_storage_latches_a_fault_and_shows_notices_only_without_one(tmp_path: Path) -> None:
+    journal = ResilientJournal(f"sqlite:///{tmp_path / 'j.db'}")
+    heard: list[StorageNotice] = []
+    journal.on_notice = heard.append
+    storage = PokerStorage()
+    storage.watch(journal)
+    assert journal.on_notice is not None
+    low = StorageNotice("low_space", "low", free_bytes=10 << 20, refuse_bytes=5 << 20)
+    journal.on_notice(low)
+    assert heard == [low]  # the caller's own listener still hears it
+    assert storage.banner is not None and storage.banner.text == LOW
+    assert not storage.banner.fault and storage.banner.number == 1
+    error = storage.refused(StorageBusyError("database is locked"))
+    assert error.code == "storage" and storage.fault is not None
+    assert storage.banner.text == BUSY and storage.banner.fault and storage.banner.number == 2
+    journal.on_notice(low)  # a notice while the fault is shown: the fault stays on screen
+    assert storage.banner.text == BUSY and storage.banner.number == 2
+    journal.open()
+    try:
+        storage.probe(journal, "T1")  # the journal takes the write
+    finally:
+        journal.close()
+    storage.opened()
+    assert storage.fault is None and storage.banner.text == RECOVERED
+    assert not storage.banner.fault and storage.banner.number == 3
+    storage.opened()  # no fault: the banner is not replaced
+    assert storage.banner.number == 3
+
+
+def test_the_deferred_hand_of_the_poker_table_asks_the_device_nothing() -> None:
+    now = [0.0]
+    deferred = DeferredHand(lambda: now[0], ask_every=None)
+    deferred.want(15.0)
+    now[0] = 14.0
+    deferred.want(15.0)  # a second ask keeps the first one's limit
+    now[0] = 15.0
+
+    class Busy:  # the only two things the wait reads, and no ask_status: never called
+        waiting = True
+        device_busy = False
+
+    assert deferred.due(Busy()) == "late"  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def runner(tmp_path: Path) -> PeerRunner:
+    config = load_table_config(game="holdem")
+    journal = Journal(str(tmp_path / "j.db"))
+    journal.open()
+    source = ManualSource()
+    source.open()
+    r = PeerRunner(config, source, journal, card_timeout=5.0, shuffle_timeout=15.0,
+                   signoff=config.signoff)  # fmt: skip
+    yield r
+    source.close()
+    journal.close()
+
+
+def test_hand_steps_refuse_with_their_rule_and_change_nothing(runner: PeerRunner) -> None:
+    steps = HandSteps(runner.config, "dealer")
+    runner.resume()
+    with pytest.raises(StateRefused) as e:
+        steps.void(runner, VoidReason("dealer_void"))
+    assert e.value.rule == "no_hand_to_void"
+    with pytest.raises(StateRefused) as e:
+        steps.reshuffle(runner)
+    assert e.value.rule == "no_new_deck" and steps.reshuffled == ""
+    with pytest.raises(StateRefused) as e:
+        steps.identify(runner, None)
+    assert e.value.rule == "no_card_entered"
+    with pytest.raises(StateRefused) as e:
+        steps.confirm(runner, None, None, "1042", "1234")
+    assert e.value.rule == "no_card_entered"
+    assert runner.hand is None and not steps.deferred.wanted
+    steps.tick(runner)  # nothing wanted: no hand opens at a tick
+    assert runner.hand is None
+
+
+def test_pot_signoffs_without_a_floor_or_a_table(runner: PeerRunner) -> None:
+    pots = PotSignoffs("T1")
+    pots.reconcile(runner, 1)  # no relay: nothing to do, nothing raised
+    pots.stop()
+    refused = pots.sign_here(None, None, None, "1042", "1234")
+    assert refused is not None and refused.code == "state"
+    refused = pots.sign_here(runner, None, None, "1042", "1234")  # no pot waits
+    assert refused is not None and refused.code == "state"
