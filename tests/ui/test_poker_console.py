@@ -740,11 +740,11 @@ def test_device_not_ready_bar_source_notice_and_the_held_off_acknowledgement(
         assert win.alarm.isVisible()
         where = QRect(ack.mapTo(win, ack.rect().topLeft()), ack.size())
         assert not any(where.intersects(s) for s in taps)
-        sent = len([c for c in console.presenter._waiting])
+        sent = len([c for c in console.presenter.outbox.waiting])
         p.clock = lambda: 1000.0 + 1.5  # before the hold-off has passed since the alarm
         p._alarm_at = 1001.0
         p.tap_ack()
-        assert p.step() == "void" and len(p._waiting) == sent
+        assert p.step() == "void" and len(p.outbox.waiting) == sent
         p.clock = lambda: 1001.0 + ACK_HOLD_S + 0.1
         p.on_snapshot(p.snap)
         tap(qtbot, ack)

@@ -156,7 +156,7 @@ def test_every_poker_screen_fits_with_long_names_and_every_banner(
         legal = t.p.snap.legal
         if t.p.snap.new_deck:  # Stud, eight players to seventh street: a community card
             faults += check(app, win, "deck-short", game, lang)
-            t.run(PokerCommand("reshuffle", seq=t.p._seq + 1000 + _))
+            t.run(PokerCommand("reshuffle", seq=t.p.outbox.seq + 1000 + _))
             t.deal({})
             continue
         if not t.p.snap.in_hand or legal is None:
@@ -164,7 +164,7 @@ def test_every_poker_screen_fits_with_long_names_and_every_banner(
         kind = next(k for k in ("show", "check", "call", "bring_in") if k in legal.kinds)
         cmd = PokerCommand("show", seat=legal.seat, shown=True) if kind == "show" else (
             PokerCommand("act", seat=legal.seat, action=kind))  # fmt: skip
-        t.run(replace(cmd, seq=t.p._seq + 1000 + _))
+        t.run(replace(cmd, seq=t.p.outbox.seq + 1000 + _))
         t.deal({})
     assert t.p.step() == "settled", t.p.step()
     if game == "stud":  # eight players to seventh street: the card for everyone, named

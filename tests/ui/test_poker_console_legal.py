@@ -64,7 +64,8 @@ def plain(widget: Any) -> str:
 
 
 def act(t: Table, kind: str, to: int | None = None) -> None:
-    t.run(PokerCommand("act", seq=t.p._seq + 100, seat=t.p.snap.actor or 0, action=kind, to=to))
+    seq = t.p.outbox.seq + 100
+    t.run(PokerCommand("act", seq=seq, seat=t.p.snap.actor or 0, action=kind, to=to))
     assert t.p.snap.error is None, t.p.snap.error
     t.deal({})
 

@@ -121,13 +121,13 @@ def test_a_locked_journal_at_the_settle_says_so_and_the_hand_is_journaled_once(
     finally:
         lock.execute("ROLLBACK")
         lock.close()
-    t.p._last_tap = None  # the dealer frees the journal, then taps (not a double tap)
+    t.p.guard.last = None  # the dealer frees the journal, then taps (not a double tap)
     if back_by == "retry":
         t.p.tap_retry()
         snap = t.p.snap
         assert snap.error is None and snap.storage is not None and not snap.storage.fault
         assert snap.storage.text == RECOVERED and snap.in_hand and snap.hand_uid == uid
-        t.p._last_tap = None
+        t.p.guard.last = None
     t.p.tap_action("fold")  # the fold again: the table resumed, the hand settles, journaled
     assert t.p.snap.storage is not None and t.p.snap.storage.text == RECOVERED
     assert t.p.snap.error is None and t.p.snap.phase == "settled" and t.p.snap.journaled

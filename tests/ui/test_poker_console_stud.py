@@ -402,11 +402,11 @@ def test_the_window_shows_up_cards_the_bring_in_and_why_and_never_a_down_card(
         for card in hidden | down_cards_of(console):
             assert not any(pat.search(x) for pat in card_patterns(card) for x in strings), card
         # the bring-in folded (a double tap acts once), passed on to seat 7
-        before = p._seq
+        before = p.outbox.seq
         p.tap_action("fold")
         p.tap_action("fold")
         qtbot.waitUntil(lambda: p.snap.legal is not None and p.snap.legal.seat == 7, timeout=5000)
-        assert p._seq == before + 1
+        assert p.outbox.seq == before + 1
         qtbot.wait(50)
         assert "Bring-in folded: seat 4" in win.side.facts.text()
         assert win.side.title.text() == "Seat 7: Bring-in or fold"

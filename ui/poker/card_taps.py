@@ -1,0 +1,140 @@
+"""The cards the dealer or a pit boss types at the poker console. Qt-free; :class:`CardTaps` is
+a collaborator of :class:`ui.poker.presenter.PokerPresenter`.
+
+The card keypad (the kit's :class:`~ui.kit.cards.CardEntry`) is the dealer's tool while the
+keypad is the card source (``manual``) or an unreadable card waits (``identify``, then a pit
+boss's ``confirm`` with badge and PIN, typed on :meth:`CardTaps.pin_key`'s pad). Privacy: a
+typed card goes straight to the source and is never kept here; a card refused as a duplicate is
+not named (it may be a hole card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from dealer_assist.cards import Card
+from dealer_assist.errors import CardError, DealerAssistError
+from ui.kit.cards import CardEntry
+from ui.poker.desk import Console
+from ui.poker.service import PokerCommand
+from ui.poker.snapshot import PokerSnapshot
+from ui.poker.views import Message
+
+CardSink = Callable[[Card], None]
+PIN_MAX = 12
+"""Digits a badge or a PIN may have on the pad."""
+
+
+class CardTaps:
+    """The card keypad's state and taps (see the module docstring).
+
+    Args:
+        console: the presenter (:class:`~ui.poker.desk.Console`).
+        enter: hands a typed card to the keypad source at once (thread-safe; the service's
+            ``enter_card``; raises DealerAssistError when refused); None: no keypad source.
+
+    ``badge`` and ``pin_field`` (``badge``, ``pin``, ``card``) are the pit boss's pad; the PIN
+    never leaves here but in the confirmation sent.
+    """
+
+    def __init__(self, console: Console, enter: CardSink | None) -> None:
+        self.console = console
+        self.enter = enter
+        self.badge = ""
+        self._pin = ""
+        self.pin_field = "badge"
+        self._typed_at: tuple[str, int] | None = None  # (hand, cards awaited) at the last typing
+        self._deal_size = 0
+
+    def clear_pad(self) -> None:
+        """The pit boss's pad from the start (another turn, a refused badge or PIN)."""
+        self.badge, self._pin, self.pin_field = "", "", "badge"
+
+    def on_snapshot(self, old: PokerSnapshot, snap: PokerSnapshot) -> None:
+        """Follow the service: the deal's progress, the pit boss's turn (a fresh pad)."""
+        if len(snap.awaiting) > len(old.awaiting) or not snap.awaiting:
+            self._deal_size = len(snap.awaiting)  # a new deal (or none)
+        typed = self._typed_at
+        if typed is not None and typed != (snap.hand_uid, len(snap.awaiting)):
+            self._typed_at = None
+        if snap.ident_entered and not old.ident_entered:
+            self.clear_pad()
+
+    def entry(self, step: str) -> CardEntry | None:
+        """What the card keypad shows at ``step`` (None: no keypad)."""
+        s = self.console.screen.snap
+        if step == "manual":
+            left = len(s.awaiting)
+            total = max(self._deal_size, left)
+            return CardEntry("manual", s.awaiting[0] if s.awaiting else None,
+                             number=total - left + 1, total=total,
+                             waiting=self._typed_at is not None)  # fmt: skip
+        if step == "identify":
+            busy = self.console.busy
+            if not s.ident_entered:
+                return CardEntry("identify", s.ident_position, waiting=busy)
+            return CardEntry("confirm", s.ident_position, waiting=busy, badge=self.badge,
+                             pin_len=len(self._pin), pin_field=self.pin_field,
+                             pin_required=s.pin_required)  # fmt: skip
+        return None
+
+    def card_entered(self, card: Card) -> None:
+        """The card keypad confirmed ``card``: the next card of the deal (manual; straight to
+        the source, never kept), the dealer's reading of the unreadable card (identify), or
+        the pit boss's (confirm, with badge and PIN)."""
+        console = self.console
+        entry = self.entry(console.step())
+        if entry is None or entry.waiting:
+            return
+        if entry.mode == "manual":
+            if self.enter is None:
+                return
+            try:
+                self.enter(card)
+            except CardError:  # the core names the card: maybe a hole card, never shown
+                console.say(Message("card_taken"))
+                return
+            except DealerAssistError as e:
+                console.say(Message("device", text=str(e)))
+                return
+            snap = console.screen.snap
+            self._typed_at = (snap.hand_uid, len(snap.awaiting))
+            console.screen.message = None
+            console.changed()
+        elif entry.mode == "identify" and not console.busy:
+            console.screen.message = None
+            console.command(PokerCommand("identify", card=card))
+        elif entry.mode == "confirm" and not console.busy:
+            if not self.badge or (entry.pin_required and not self._pin):
+                console.say(Message("pit_boss_missing"))
+                return
+            pin, self._pin = self._pin, ""
+            console.screen.message = None
+            console.command(PokerCommand("confirm", card=card, badge=self.badge, pin=pin))
+
+    def pin_key(self, key: str) -> None:
+        """A key of the pit boss's pad: a digit, ``back``, ``next`` (badge -> PIN -> the card)
+        or ``badge``/``pin`` (back to that field)."""
+        console = self.console
+        snap = console.screen.snap
+        if console.step() != "identify" or not snap.ident_entered:
+            return
+        need_pin = snap.pin_required
+        if key == "badge" or (key == "pin" and need_pin):
+            self.pin_field = key
+        elif key == "next":
+            if self.pin_field == "badge" and self.badge:
+                self.pin_field = "pin" if need_pin else "card"
+            elif self.pin_field == "pin" and self._pin:
+                self.pin_field = "card"
+        elif key == "back":
+            if self.pin_field == "pin":
+                self._pin = self._pin[:-1]
+            elif self.pin_field == "badge":
+                self.badge = self.badge[:-1]
+        elif key.isdigit() and len(key) == 1:
+            if self.pin_field == "pin" and len(self._pin) < PIN_MAX:
+                self._pin += key
+            elif self.pin_field == "badge" and len(self.badge) < PIN_MAX:
+                self.badge += key
+        console.changed()
