@@ -194,7 +194,8 @@ def test_poker_console_dealer_changes_between_hands_only(
     assert kinds.count(DEALER_CHANGE) == 1
     assert chip.isVisible()  # the hand is over
     t.close()
-    again = PokerService(t.config, t.service.make_source, Journal(str(tmp_path / "j.db")))
+    make_source = t.service.card_source.make_source
+    again = PokerService(t.config, make_source, Journal(str(tmp_path / "j.db")))
     try:
         assert again.open().on_box == "2207"
     finally:
@@ -275,7 +276,8 @@ def test_the_table_default_dealer_is_on_the_box_when_a_console_opens(tmp_path: P
     p.close()
     poker_db = tmp_path / "poker.db"
     for dealer in ("D-CFG", "D-OTHER"):
-        service = PokerService(dataclasses.replace(p.config, dealer=dealer), p.service.make_source,
+        make = p.service.card_source.make_source
+        service = PokerService(dataclasses.replace(p.config, dealer=dealer), make,
                                Journal(str(poker_db)))  # fmt: skip
         try:
             assert service.open().on_box == "D-CFG"

@@ -12,7 +12,8 @@ up, sits them out or in, places the button, then starts the hand.
 The service holds collaborators that own their state: the storage fault
 (:class:`~ui.poker.service_storage.PokerStorage`), the large pots offered to the floor
 (:class:`~ui.poker.service_signoff.PotSignoffs`), the hand's steps beyond one runner call
-(:class:`~ui.poker.hand_steps.HandSteps`), the device's status
+(:class:`~ui.poker.hand_steps.HandSteps`), the card source
+(:class:`~ui.kit.card_source.TableSource`, as at the banked console), the device's status
 (:class:`~ui.kit.device_watch.DeviceWatch`) and the seat changes
 (:class:`~ui.poker.seating.Seating`).
 """
@@ -27,13 +28,7 @@ from dataclasses import dataclass, field, replace
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.voids import VoidReason
-from dealer_assist.errors import (
-    DealerAssistError,
-    DeviceError,
-    HandStateError,
-    JournalError,
-    Refusal,
-)
+from dealer_assist.errors import DealerAssistError, HandStateError, JournalError, Refusal
 from dealer_assist.events import DeviceEvent, SourceSwitched
 from dealer_assist.pitboss.users import UserStore
 from dealer_assist.source import CardSource
@@ -41,20 +36,13 @@ from dealer_assist.storage.journal import Journal
 from dealer_assist.table.dealers import ensure_dealer
 from dealer_assist.table.peer_runner import PeerRunner
 from dealer_assist.tournament.live_table import LiveTable
-from drivers.failover.chain import FailoverSource
-from drivers.manual import ManualSource
+from ui.kit.card_source import TableSource
 from ui.kit.dealer_change import on_box
 from ui.kit.device_watch import DeviceWatch
 from ui.kit.pitboss import PitBossRoster
 from ui.kit.refusals import command_error
-from ui.kit.sources import (
-    MANUAL_SHUFFLE_TIMEOUT,
-    WAIT_STEP,
-    SourceFactory,
-    source_kind,
-    switch_notice,
-)
-from ui.kit.status import CommandError, SourceNotice
+from ui.kit.sources import WAIT_STEP, SourceFactory
+from ui.kit.status import CommandError
 from ui.poker.hand_steps import HandSteps
 from ui.poker.seating import Seating
 from ui.poker.service_signoff import PotSignoffs
@@ -147,15 +135,12 @@ class PokerService:
         self.signers: UserStore | None = None  # the pit-boss application's users (sign-offs)
         self.stop_signal = False  # closed by SIGTERM/SIGINT: a hand only opened is forgotten
         self.tournament: LiveTable | None = None
-        self._notice: SourceNotice | None = None
         self._resumed = ""  # the hand resumed from the journal at the last open
-        self.make_source = make_source
         self.journal = journal
-        self.card_timeout = card_timeout
-        self.shuffle_timeout = shuffle_timeout
-        self.slow_card_timeout = slow_card_timeout
         self.dealer = dealer
-        self.source: CardSource | None = None
+        self.card_source = TableSource(make_source, card_timeout=card_timeout,
+                                       shuffle_timeout=shuffle_timeout,
+                                       slow_card_timeout=slow_card_timeout)  # fmt: skip
         self.runner: PeerRunner | None = None
         self.seating: Seating | None = None
         self._seq = 0
@@ -177,14 +162,13 @@ class PokerService:
                 return self._snap(seq, self._storage_fault(e))
             self.storage.opened()
             try:
-                source = self.source or self.make_source()
-                self.source = source
-                source.open()
+                source = self.card_source.open()
             except DealerAssistError as e:
                 self.device.opened(str(e))
                 return self._snap(seq, CommandError("device", str(e)))
             self.device.opened()
-            self._start(source, self.card_timeout, self.shuffle_timeout)
+            cs = self.card_source
+            self._start(source, cs.card_timeout, cs.shuffle_timeout)
             return self._run(seq, self._resume)
         return self._snap(seq, None)
 
@@ -206,17 +190,14 @@ class PokerService:
         self.seating = None
         self.steps.deferred.wanted = False
         self.pots.stop()
-        if self.source is not None:
-            self.source.close()
-            self.source = None
+        self.card_source.close()
         if self.journal is not None:
             self.journal.close()
 
     @property
     def active_source(self) -> CardSource | None:
-        """The source reading cards now (the failover chain's active one)."""
-        source = self.source
-        return source.active if isinstance(source, FailoverSource) else source
+        """The source reading cards now (:attr:`ui.kit.card_source.TableSource.active`)."""
+        return self.card_source.active
 
     @property
     def busy(self) -> bool:
@@ -231,10 +212,7 @@ class PokerService:
             DeviceError: the keypad is not the card source in use.
             CardError: that card was already entered in this deck.
         """
-        active = self.active_source
-        if not isinstance(active, ManualSource):
-            raise DeviceError("cards are read by the device, not typed: manual entry is off")
-        active.enter(card)
+        self.card_source.enter(card)
 
     # -- the dealer's steps -----------------------------------------------------------------------
     def execute(self, cmd: PokerCommand) -> PokerSnapshot:
@@ -305,8 +283,8 @@ class PokerService:
 
     def _on_event(self, event: DeviceEvent) -> None:
         if isinstance(event, SourceSwitched):
-            self._notice = switch_notice(self._notice, event, self.source)
-            self._prepare()
+            self.card_source.switched(event)
+            self.card_source.prepare(self.runner)
 
     def tick(self, timeout: float = 0.0) -> PokerSnapshot:
         """Move the table on: device events (at most ``timeout`` s for the first), the clock,
@@ -349,7 +327,7 @@ class PokerService:
     def _run(self, seq: int, step: Callable[[], object]) -> PokerSnapshot:
         error = None
         try:
-            self._prepare()
+            self.card_source.prepare(self.runner)  # the timeouts for the source in use
             result = step()
             error = result if isinstance(result, CommandError) else None
             self.pots.reconcile(self.runner, self._hand_no())  # the held pot: to the floor
@@ -372,16 +350,6 @@ class PokerService:
             named = tuple(sorted(e.values.items()))
             return RuleRefusal(error.code, error.message, rule=e.rule, named=named)
         return error
-
-    def _prepare(self) -> None:
-        """The keypad and a camera are slow to give each card; the keypad shuffles at once."""
-        runner = self.runner
-        if runner is not None:
-            kind = source_kind(self.active_source)
-            slow = kind in ("manual", "camera")
-            runner.card_timeout = self.slow_card_timeout if slow else self.card_timeout
-            manual = kind == "manual"
-            runner.shuffle_timeout = MANUAL_SHUFFLE_TIMEOUT if manual else self.shuffle_timeout
 
     def can_undo(self) -> bool:
         """The runner would take back the last action now (before the next card is asked)."""
@@ -408,18 +376,19 @@ class PokerService:
             identifying=ident is not None,
             ident_entered=ident is not None and ident.card is not None,
             pin_required=self.roster is not None and bool(self.roster.badges),
-            notice=self._notice, resumed=self._resumed,
+            notice=self.card_source.notice, resumed=self._resumed,
             void_reason=alarm.reason if alarm is not None else None,
             reshuffled=self.steps.reshuffled, storage=self.storage.banner,
         )  # fmt: skip
         return replace(take_snapshot(
             hand.view("dealer") if hand is not None else None, session,
             table_seats=self.config.seats, seq=self._seq, hand_no=self._hand_no(),
-            device=self.device.status(runner, self.source, self.active_source), error=error,
+            device=self.device.status(runner, self.card_source.source, self.card_source.active),
+            error=error,
             alarm=alarm.reason.code if alarm else "",
             alarm_uid=alarm.hand_uid if alarm else "", can_undo=self.can_undo(),
             journaled=stored is not None and hand is not None and stored.hand_uid == hand.hand_uid,
-            manual_source=source_kind(self.active_source) == "manual", extras=extras,
+            manual_source=self.card_source.kind == "manual", extras=extras,
         ), on_box=on_box(runner), signoff=pot_wait(runner),
             forced_amount=forced_amount(runner), hand_level=hand_level(runner))  # fmt: skip
 
