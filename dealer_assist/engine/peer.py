@@ -108,18 +108,30 @@ class DealPlan:
         street: rules text 002), the caller decides; see :meth:`cards_needed`.
         """
         spec = self.street(name)
-        out = [DealtPosition(Position("burn", burned + i + 1)) for i in range(spec.burn)]
+        out = [_dealt("burn", burned + i + 1, None, False) for i in range(spec.burn)]
         for k, face_up in enumerate(spec.hole):
-            out += [
-                DealtPosition(Position("seat", dealt + k + 1, seat), face_up) for seat in players
-            ]
-        out += [DealtPosition(Position("board", board + i + 1), True) for i in range(spec.board)]
+            out += [_dealt("seat", dealt + k + 1, seat, face_up) for seat in players]
+        out += [_dealt("board", board + i + 1, None, True) for i in range(spec.board)]
         return out
 
     def cards_needed(self, name: str, players: int) -> int:
         """Cards street ``name`` takes from the deck for ``players`` players (burns included)."""
         spec = self.street(name)
         return spec.burn + len(spec.hole) * players + spec.board
+
+
+PlaceKind = Literal["board", "seat", "dealer", "burn"]
+_DEALT: dict[tuple[PlaceKind, int, int | None, bool], DealtPosition] = {}
+"""Every dealt position made so far (immutable values, a few hundred at most: the places of a
+deck at a table): a street's deal reuses them instead of making each one again, card by card."""
+
+
+def _dealt(kind: PlaceKind, n: int, seat: int | None, face_up: bool) -> DealtPosition:
+    key = (kind, n, seat, face_up)
+    found = _DEALT.get(key)
+    if found is None:
+        found = _DEALT[key] = DealtPosition(Position(kind, n, seat), face_up)
+    return found
 
 
 @dataclass(frozen=True)

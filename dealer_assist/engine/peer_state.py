@@ -137,7 +137,7 @@ class PeerHand:
         Raises:
             RuleError: (a subclass) the rule ``op`` breaks; the hand is unchanged.
         """
-        self.verify(op)
+        verify(self, op)  # peer_checks' (what self.verify calls, without its frame)
         _APPLY[type(op)](self, op)  # verify refused every type the table does not hold
         self.operations.append(op)
         return op
