@@ -1,6 +1,7 @@
 """The banked games' runner: the dealer's steps of a casino-banked hand (UTH, THB).
 
-Each step builds the hand's operation and hands it to
+The table runner with the banked family (:class:`~dealer_assist.table.family.BankedFamily`)
+and its resumer; each step here builds the hand's operation and hands it to
 :meth:`~dealer_assist.table.runner.TableRunner.perform` (verified, written, applied, then the
 device deals what it opened). A step the hand is past (a fault voided it meanwhile) does nothing.
 """
@@ -8,6 +9,7 @@ device deals what it opened). A step the hand is past (a fault voided it meanwhi
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.banked import BankedHand, decisions
@@ -23,33 +25,29 @@ from dealer_assist.engine.views import Phase
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.events import utc_now
 from dealer_assist.games import get_game
+from dealer_assist.ports import JournalPort
 from dealer_assist.record import parse_record
+from dealer_assist.source import CardSource
+from dealer_assist.table.family import BankedFamily
 from dealer_assist.table.payouts import PayoutLog, PayoutMarks
-from dealer_assist.table.resume import ResumingRunner
+from dealer_assist.table.resume import Resume
+from dealer_assist.table.runner import TableRunner
 
 
-class BankedRunner(ResumingRunner[BankedHand]):
+class BankedRunner(TableRunner[BankedHand]):
     """Runs UTH/THB hands at one table (arguments as
-    :class:`~dealer_assist.table.runner.TableRunner`)."""
+    :class:`~dealer_assist.table.runner.TableRunner`, without ``family`` and ``resume``)."""
 
-    _payouts: PayoutLog | None = None
-
-    def make_state(self, config: TableConfig, hand_uid: str) -> BankedHand:
-        """A new hand of the table's banked game."""
-        return BankedHand(get_game(config.game), config, hand_uid)
+    def __init__(
+        self, config: TableConfig, source: CardSource, journal: JournalPort | None, **kwargs: Any
+    ) -> None:
+        self._banked = BankedFamily(config, journal)
+        super().__init__(config, source, journal, family=self._banked, resume=Resume, **kwargs)
 
     @property
     def payouts(self) -> PayoutLog:
         """The payout walk's marks (:mod:`dealer_assist.table.payouts`)."""
-        if self._payouts is None:
-            self._payouts = PayoutLog(self.journal, self.config.table_id)
-        return self._payouts
-
-    def new_hand(self, *, even_if_busy: bool = False) -> BankedHand:
-        """As :meth:`TableRunner.new_hand`; the last hand's payout marks go once it opened."""
-        hand = super().new_hand(even_if_busy=even_if_busy)
-        self.payouts.finish()
-        return hand
+        return self._banked.payouts
 
     def start_payout(self) -> None:
         """The payouts of the revealed hand begin: marked durably before it is settled, so a

@@ -24,7 +24,7 @@ from dealer_assist.errors import HandStateError, TableError
 from dealer_assist.games.seats import stamp
 from dealer_assist.games.session import TableChange, TableSession
 from dealer_assist.table.records import journal_change
-from dealer_assist.table.resume import ResumingRunner
+from dealer_assist.table.runner import TableRunner
 
 DEALER_CHANGE = "dealer_change"
 """The table record's kind of a dealer change."""
@@ -74,7 +74,7 @@ def change_dealer(
     return replace(session, dealer=new, change=TableChange(DEALER_CHANGE, payload))
 
 
-def record_dealer_change(runner: ResumingRunner[Any], badge: str, *, by: str = "") -> TableSession:
+def record_dealer_change(runner: TableRunner[Any], badge: str, *, by: str = "") -> TableSession:
     """Dealer ``badge`` takes the box at ``runner``'s table: the change is journaled (a table
     record with the session after it) before the table takes it, so a crash loses nothing;
     the runner's session is the new one on return. A finished hand a storage fault kept out of
@@ -99,7 +99,7 @@ def record_dealer_change(runner: ResumingRunner[Any], badge: str, *, by: str = "
 
 
 def ensure_dealer(
-    runner: ResumingRunner[Any], badge: str | None, *, by: str = "", keep_current: bool = False
+    runner: TableRunner[Any], badge: str | None, *, by: str = "", keep_current: bool = False
 ) -> bool:
     """Put dealer ``badge`` on the box when another (or none) is there and no hand is in
     progress (``--dealer`` at start); with ``keep_current`` only when nobody is on the box yet

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dealer_assist.engine.voids import VoidReason
 from dealer_assist.table.misdeal import DealWatch
+from dealer_assist.table.recovery import RESTART_CODES
 
 
 @dataclass
@@ -55,3 +57,13 @@ class DealState:
         """An unreadable card stops the deal's clock until it is identified."""
         if self.watch is not None:
             self.watch.pause()
+
+    def lost_deck(self, why: VoidReason) -> VoidReason:
+        """The void a card's deck or index error means: while resuming, the device lost the
+        deck while the table was down (``restart``, the cause by its code: the alarm shows the
+        reason in the dealer's language); else ``why`` itself."""
+        if not self.resuming or why.code not in RESTART_CODES:
+            return why
+        detail = f"the device lost the deck while the table was down ({why.code}"
+        detail += f": {why.detail})" if why.detail else ")"
+        return VoidReason("restart", detail, why.causes)

@@ -252,7 +252,7 @@ class HeadlessTable(HeadlessBase[BankedRunner]):
 
     # -- steps that wait for the device -------------------------------------------------------
     def resume(self) -> BankedHand | None:
-        """:meth:`~dealer_assist.table.resume.ResumingRunner.resume`, then its device catch-up;
+        """:meth:`~dealer_assist.table.runner.TableRunner.resume`, then its device catch-up;
         what it did is :attr:`resumed` (:func:`resume_table`). Call it before the first new hand.
 
         Raises:

@@ -25,7 +25,8 @@ from dealer_assist.engine.state import GameState
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import HandStateError
 from dealer_assist.games.session import TableSession
-from dealer_assist.ports import OPERATIONS_KEY, HandEntry
+from dealer_assist.ports import OPERATIONS_KEY, HandEntry, JournalPort, StoredHand
+from dealer_assist.table.late_cards import LateCards
 
 
 def hand_entry(
@@ -113,3 +114,26 @@ class HandFacts:
             extra["dealer"] = session.dealer
         extra["session"] = session.to_json()
         return extra
+
+
+def journal_hand(
+    journal: JournalPort,
+    table_id: str,
+    hand: GameState,
+    session: TableSession,
+    facts: HandFacts,
+    late: LateCards,
+    events: list[dict[str, Any]],
+) -> tuple[StoredHand, TableSession]:
+    """Append the finished ``hand`` with its device ``events``, what the table knows beside it
+    (``facts``) and the late cards of the hand before (then carried); ``session``: the table's
+    after it. Returns the stored hand and the session the journal holds after it (the stored
+    one when the hand was already there). Raises JournalError (nothing carried then)."""
+    extra = facts.extra(hand, session)
+    records = list(late.records)
+    if records:
+        extra["late_cards"] = records  # of the hand before: the recall of what left the device
+    stored = journal.append_hand(hand_entry(table_id, hand, events, extra))
+    late.carried(records)
+    saved = stored.extra.get("session")  # the hand was already stored: its session
+    return stored, TableSession.from_json(saved) if isinstance(saved, dict) else session

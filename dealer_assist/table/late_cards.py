@@ -76,6 +76,15 @@ class LateCards:
             return True
         return self._deck is not None and event.deck_id == self._deck != current_deck
 
+    def kept(self, event: DeviceEvent, *, hand_open: bool, current_deck: str | None) -> bool:
+        """A late card (:meth:`is_late`) is taken (:meth:`take`): True; else False."""
+        if isinstance(event, CardRead) and self.is_late(
+            event, hand_open=hand_open, current_deck=current_deck
+        ):
+            self.take(event, hand_open=hand_open)
+            return True
+        return False
+
     def take(self, event: CardRead, *, hand_open: bool) -> None:
         """Record a late card (``hand_open``: a next hand is open and keeps the event with its
         own; else it waits for the next hand, :meth:`between`)."""

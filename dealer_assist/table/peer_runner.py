@@ -1,26 +1,13 @@
-"""The peer games' runner: a poker-room hand at one table, players against each other.
+"""The peer games' runner: the dealer's steps of a poker-room hand at one table.
 
-Built on :class:`~dealer_assist.table.resume.ResumingRunner`: every step is written before it takes
-effect and a restart folds the same operations again. What the peer family adds:
-
-- the hand is made by the game's plug-in from the table session (who is seated, stacks, the
-  button: :meth:`PotGame.new_hand`), and the session after a journaled hand comes from the
-  plug-in too (stacks from the settlement, the button moved; a void hand changes nothing);
-- the operations nobody decides (forced bets, hands turned up at an all-in showdown, pots
-  awarded, the settlement: :meth:`~dealer_assist.engine.peer_state.PeerHand.automatic`) are
-  applied as soon as they fall due, live and in a replay alike; they are a function of the hand
-  and the written steps, so they are not written themselves (one durable write per action, not
-  one per pot: the latency from the last action to the journaled hand), and the hand is
-  journaled the moment it is settled;
-- each street is its own deal: the device is asked for the street's cards when the betting
-  reaches it (a run-out deals the remaining streets one after the other);
-- the dealer's steps: a player's action (:meth:`PeerRunner.act`), a hand shown or mucked at the
-  showdown (:meth:`PeerRunner.show`), the last action taken back before the next card
-  (:meth:`PeerRunner.undo`);
-- a large pot (the ``signoff`` tiers the console passes: :mod:`dealer_assist.table.pot_signoff`)
-  is not awarded until it is signed off (:meth:`PeerRunner.sign_pot`): the award stops there
-  (:attr:`PeerRunner.held_pot`), the hand is journaled once every pot is awarded, the
-  sign-offs as table records right after it.
+The table runner with the peer family (:class:`~dealer_assist.table.peer_family.PeerFamily`:
+how the hand is made, what falls due without anyone deciding it, the large pots' sign-offs)
+and its resumer. Every step is written before it takes effect and a restart folds the same
+operations again. The dealer's steps here: the table between hands (seats, chips, the
+button: each change a chained journal record), a player's action (:meth:`PeerRunner.act`), a
+hand shown or mucked at the showdown (:meth:`PeerRunner.show`), the last action taken back
+before the next card (:meth:`PeerRunner.undo`), the burns and the stub as a new deck
+(:meth:`PeerRunner.reshuffle`), a large pot signed off (:meth:`PeerRunner.sign_pot`).
 """
 
 from __future__ import annotations
@@ -28,60 +15,52 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from dealer_assist.config import SignoffTier, TableConfig, signoff_role
+from dealer_assist.config import SignoffTier, TableConfig
 from dealer_assist.engine.operations import (
     ActionUndone,
     Bet,
-    CardDealt,
-    DealRequested,
-    DeckStarted,
-    IdentificationConfirmed,
-    Operation,
     PotAwarded,
-    PotSignedOff,
     Showdown,
 )
-from dealer_assist.engine.peer_checks import PeerPhase
 from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.engine.voids import VoidReason
-from dealer_assist.errors import HandStateError, JournalError
+from dealer_assist.errors import HandStateError
 from dealer_assist.events import utc_now
 from dealer_assist.games import get_pot_game
 from dealer_assist.games.session import TableSession
-from dealer_assist.ports import StoredHand
-from dealer_assist.source import PartialDeckSource
-from dealer_assist.table.pot_signoff import POT_SIGNOFF_KIND, PotSignOff, PotSignoffLog, covers
-from dealer_assist.table.records import journal_change, journal_table_record
-from dealer_assist.table.resume import ResumingRunner
+from dealer_assist.ports import JournalPort
+from dealer_assist.source import CardSource, PartialDeckSource
+from dealer_assist.table.peer_family import PeerFamily
+from dealer_assist.table.pot_signoff import PotSignOff, PotSignoffLog, covers
+from dealer_assist.table.records import journal_change
+from dealer_assist.table.resume import Resume
+from dealer_assist.table.runner import TableRunner
 
 
-class PeerRunner(ResumingRunner[PeerHand]):
-    """Runs the hands of a pot game (Hold'em) at one table (arguments as
-    :class:`~dealer_assist.table.runner.TableRunner`; ``config.poker`` holds the game).
+class PeerRunner(TableRunner[PeerHand]):
+    """Runs the hands of a pot game (Hold'em, Stud) at one table (arguments as
+    :class:`~dealer_assist.table.runner.TableRunner`, without ``family`` and ``resume``;
+    ``config.poker`` holds the game).
 
     ``signoff``: the tiers above which a pot waits for a sign-off (the console passes the
     table's ``[signoff]``; the default, none, is a table where nobody signs: a simulation)."""
 
     def __init__(
-        self, *args: Any, signoff: tuple[SignoffTier, ...] = (), **kwargs: Any
+        self, config: TableConfig, source: CardSource, journal: JournalPort | None, *,
+        signoff: tuple[SignoffTier, ...] = (), **kwargs: Any,
     ) -> None:  # fmt: skip
-        self.signoff_tiers = signoff
-        super().__init__(*args, **kwargs)
-        self.pot_signoffs = PotSignoffLog(self.journal, self.config.table_id)
+        self._peer = PeerFamily(config, journal, signoff)
+        super().__init__(config, source, journal, family=self._peer, resume=Resume, **kwargs)
 
-    def make_state(self, config: TableConfig, hand_uid: str) -> PeerHand:
-        """A new hand from the table session (HandStateError: no hand can start, e.g. fewer
-        than two players with chips)."""
-        session = self.session or TableSession.of_journal(config.table_id, self.journal)
-        hand: PeerHand = get_pot_game(config.game).new_hand(config, session, hand_uid)
-        return hand
+    @property
+    def signoff_tiers(self) -> tuple[SignoffTier, ...]:
+        """The tiers above which a pot waits for a sign-off."""
+        return self._peer.signoff_tiers
 
-    def session_after(self, session: TableSession, hand: Any) -> TableSession:
-        """The session once ``hand`` is journaled: the plug-in moves stacks and the button."""
-        after: TableSession = get_pot_game(self.config.game).session_after(
-            self.config, session, hand
-        )
-        return after
+    @property
+    def pot_signoffs(self) -> PotSignoffLog:
+        """The large pots' sign-offs kept durably (:mod:`dealer_assist.table.pot_signoff`)."""
+        return self._peer.pot_signoffs
 
     # -- the table between hands: every change a chained journal record ---------------------------
     def seat_player(self, seat: int, name: str, buy_in: int, *, by: str = "dealer") -> TableSession:
@@ -140,15 +119,6 @@ class PeerRunner(ResumingRunner[PeerHand]):
         return new
 
     # -- the dealer's steps -----------------------------------------------------------------------
-    def new_hand(self, *, even_if_busy: bool = False) -> PeerHand:
-        """Open a hand, post its forced bets and ask the device to shuffle (as
-        :meth:`TableRunner.new_hand`); the hole cards are dealt after the deck's SHUFFLED.
-        Sign-offs a journal fault kept out of the journal are journaled first."""
-        self._journal_signoffs()
-        hand = super().new_hand(even_if_busy=even_if_busy)
-        self._run_automatic()
-        return hand
-
     def act(self, seat: int, kind: str, to: int | None = None) -> PeerHand:
         """``seat`` folds, checks, calls, bets or raises (``to`` = its total in the round).
 
@@ -218,38 +188,12 @@ class PeerRunner(ResumingRunner[PeerHand]):
                         self.shuffle_timeout, came)  # fmt: skip
         return hand
 
-    def perform(self, op: Operation) -> PeerHand:
-        """As :meth:`TableRunner.perform`, then the automatic operations it made due."""
-        hand = super().perform(op)
-        self._run_automatic()
-        return hand
-
-    def resume(self) -> PeerHand | None:
-        """As :meth:`ResumingRunner.resume`; a replayed hand goes on with what was due (its
-        pots signed off before the restart awarded, the next large one waiting again); the
-        sign-offs of a hand journaled before the restart are journaled now."""
-        self.pot_signoffs.restore()  # before the replay: its awards ask for them
-        hand = super().resume()
-        if hand is not None and not hand.is_over:
-            self._run_automatic()
-        self._journal_signoffs()
-        return hand
-
     # -- large pots -------------------------------------------------------------------------------
     @property
     def held_pot(self) -> tuple[PotAwarded, str] | None:
         """The award the hand stops at, with the role that must sign it off; None when no pot
         waits."""
-        hand = self.hand
-        if hand is None or hand.phase is not PeerPhase.AWARDING:
-            return None
-        auto = hand.automatic()
-        if not isinstance(auto, PotAwarded):
-            return None
-        role = signoff_role(self.signoff_tiers, auto.amount)
-        if role is None or self.pot_signoffs.signed(hand.hand_uid, auto.pot) is not None:
-            return None
-        return auto, role
+        return self._peer.held_pot(self.hand)
 
     def sign_pot(
         self, by: str, role: str, *, at: datetime | None = None, via: str = "console"
@@ -263,8 +207,8 @@ class PeerRunner(ResumingRunner[PeerHand]):
             HandStateError: no pot waits for a sign-off, or ``role`` is below the tier's.
             JournalError: the sign-off cannot be kept (nothing changes).
         """
-        held = self.held_pot
         hand = self.hand
+        held = self._peer.held_pot(hand)
         if held is None or hand is None:
             raise HandStateError("no pot waits for a sign-off")
         award, need = held
@@ -275,102 +219,6 @@ class PeerRunner(ResumingRunner[PeerHand]):
                         need, by, at or utc_now(), cards,
                         tuple(str(c) for c in hand.board), via)  # fmt: skip
         self.pot_signoffs.sign(so)
-        self._fall_due(hand)
-        self._run_automatic()
+        self._peer.fall_due(hand)
+        self.run_due()
         return so
-
-    def _journal(self, hand: PeerHand) -> StoredHand | None:
-        stored = super()._journal(hand)
-        if stored is not None:
-            self._journal_signoffs()
-        return stored
-
-    def _journal_signoffs(self) -> None:
-        """The sign-offs of every hand the journal holds now (not the hand in play) as table
-        records, then their steps go; a journal that refuses them leaves them for the next try
-        (the next hand, a restart): idempotent by uid."""
-        journal = self.journal
-        if journal is None:
-            return
-        open_uid = self.hand.hand_uid if self.hand is not None and not self.hand.is_over else ""
-        try:
-            for uid in self.pot_signoffs.hands():
-                if uid == open_uid:
-                    continue
-                session = self.session or TableSession.of_journal(self.config.table_id, journal)
-                for so in self.pot_signoffs.of_hand(uid):
-                    journal_table_record(
-                        journal, self.config.table_id, POT_SIGNOFF_KIND, so.to_json(), session,
-                        game=self.config.game,
-                        uid=f"{self.config.table_id}-potsignoff-{uid}-{so.pot}",
-                    )  # fmt: skip
-                self.pot_signoffs.drop(uid)
-        except JournalError:
-            return  # kept in the step log: journaled at the next hand or restart
-
-    # -- inside -----------------------------------------------------------------------------------
-    def _apply(self, op: Operation, events: list[dict[str, Any]]) -> None:
-        hand = self.hand
-        before = hand.dealt_streets if hand is not None else 0
-        renew = isinstance(op, DeckStarted) and hand is not None and hand.new_deck_needed
-        if renew and hand is not None and hand.deal is not None:  # the short street's deck
-            self._cards.detector.expect_new_deck(hand.deal.new_deck_count, hand.reshuffle_cards())
-        super()._apply(op, events)  # live and in a replay
-        if renew and hand is not None:
-            hand.apply(op)
-        if hand is not None and hand is self.hand:
-            self._fall_due(hand)
-        if isinstance(op, DealRequested):
-            self.deal.asked = True
-        elif isinstance(op, Bet | ActionUndone):
-            self.deal.asked = False
-        if hand is not None and hand is self.hand and hand.dealt_streets > before:
-            self.deal.watch = None  # that street's deal is complete: the next one has its own
-
-    def _fall_due(self, hand: PeerHand) -> None:
-        """Apply what falls due now (derived, never written), up to a large pot not signed
-        off yet."""
-        while not hand.is_over:
-            auto = hand.automatic()
-            if auto is None or (isinstance(auto, PotAwarded) and self.held_pot is not None):
-                break
-            if isinstance(auto, PotAwarded):
-                self._signed_off(hand, auto)
-            hand.apply(auto)
-
-    def _signed_off(self, hand: PeerHand, award: PotAwarded) -> None:
-        """The sign-off of the pot about to be awarded, as the hand's own operation (journaled
-        with it), once: from the sign-off kept durably (live, or after a restart)."""
-        so = self.pot_signoffs.signed(hand.hand_uid, award.pot)
-        if so is not None and all(s.pot != award.pot for s in hand.signoffs):
-            hand.apply(PotSignedOff(pot=so.pot, amount=so.amount, role=so.role, by=so.by,
-                                    via=so.via, at=so.at))  # fmt: skip
-
-    def _step(self, op: Operation) -> None:
-        super()._step(op)
-        if isinstance(op, CardDealt | IdentificationConfirmed | DeckStarted):
-            self._run_automatic()
-
-    def _deal_opened(self) -> None:
-        hand = self.hand
-        if hand is not None and hand.new_deck_needed:
-            return  # the dealer loads the burns first (reshuffle)
-        super()._deal_opened()
-
-    def _deal(self, n: int) -> None:
-        hand = self.hand
-        if hand is not None and hand.new_deck_needed:
-            return  # never from the old deck: its stub cannot give the street
-        super()._deal(n)
-
-    def _run_automatic(self) -> None:
-        """Journal a settled hand; else deal what the hand needs next."""
-        hand = self.hand
-        if hand is None:
-            return
-        if hand.status == "settled":
-            if self.stored is None:
-                self._journal(hand)
-            return
-        if not hand.is_over:
-            self._deal_opened()

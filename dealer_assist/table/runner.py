@@ -8,16 +8,12 @@ initial deal needs the deck's SHUFFLED first, a deal needs its cards) leaves the
 :attr:`~TableRunner.waiting`, with a finite deadline: a deck that does not come voids the hand
 ("no SHUFFLED"), cards that do not come void it (``missing_cards``).
 
-Every change to the hand is a typed operation (:mod:`dealer_assist.engine.operations`), written
-to the journal's pending-step log before it takes effect (:mod:`dealer_assist.table.steplog`),
-then applied; :meth:`~TableRunner.resume` (:mod:`dealer_assist.table.resume`) folds the same
-operations over a new hand after a restart, so the resumed hand is exactly the one that was
-interrupted. Every device event of the hand goes through the :class:`MisdealDetector`; the first
-one that voids the hand voids it and journals it with the events that caused it. A void must be
-acknowledged (:meth:`TableRunner.acknowledge_void`) before the next hand. A card of the last
-finished hand's deck that comes after that hand ended is no card of the next hand: it is kept
-and journaled with the next hand, and raises the late-card alarm after a settled hand
-(:mod:`dealer_assist.table.late_cards`).
+Every change to the hand is a typed operation, written to the journal's pending-step log before
+it takes effect (:mod:`dealer_assist.table.steplog`), then applied; :meth:`~TableRunner.resume`
+folds the same operations over a new hand after a restart. Every device event of the hand goes
+through the misdeal detector; the first that voids the hand journals it with its causes. A void
+must be acknowledged before the next hand. A card of the last hand's deck that comes after it
+ended is kept and journaled with the next hand (:mod:`dealer_assist.table.late_cards`).
 """
 
 from __future__ import annotations
@@ -25,7 +21,6 @@ from __future__ import annotations
 import gc
 import time
 import uuid
-from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
@@ -46,7 +41,6 @@ from dealer_assist.engine.state import GameState
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import DealerAssistError, DeviceError, HandStateError
 from dealer_assist.events import (
-    CardRead,
     DeckShuffled,
     DeviceEvent,
     DeviceStateChanged,
@@ -60,40 +54,41 @@ from dealer_assist.table.card_intake import DEAL_STEPS, CardIntake
 from dealer_assist.table.dealing import DealState
 from dealer_assist.table.device_link import DeviceLink
 from dealer_assist.table.device_status import DeviceStatus
+from dealer_assist.table.family import HandFamily, Resumer
 from dealer_assist.table.identification import PendingIdentification
-from dealer_assist.table.journaling import HandFacts, hand_entry
+from dealer_assist.table.journaling import HandFacts, journal_hand
 from dealer_assist.table.late_cards import LateCardAlarm, LateCards
-from dealer_assist.table.recovery import RESTART_CODES
 from dealer_assist.table.steplog import StepLog, VoidAlarm, VoidAlarms
 from dealer_assist.table.waits import Waits
 
 S = TypeVar("S", bound=GameState)
 
 
-class TableRunner(ABC, Generic[S]):
-    """Runs hands of one game at one table; a game family's runner says how a hand is made
-    (:meth:`make_state`) and adds the dealer's steps of its games
-    (:class:`~dealer_assist.table.banked_runner.BankedRunner`). Crash resume:
-    :class:`~dealer_assist.table.resume.ResumingRunner`. Its collaborators own their state:
-    the device's readiness and STATE requests (:class:`~dealer_assist.table.device_link.
-    DeviceLink`), the unreadable card (:class:`~dealer_assist.table.identification.
-    Identification`), the step log, the void alarms, the late cards, the waits.
+class TableRunner(Generic[S]):
+    """Runs hands of one game at one table. The game family (``family``, :mod:`dealer_assist.
+    table.family`) says how a hand is made, what its deal needs and what falls due; a family's
+    dealer steps build operations for :meth:`perform` (:mod:`~dealer_assist.table.
+    banked_runner`, :mod:`~dealer_assist.table.peer_runner`). Collaborators own their state:
+    the device link, the cards (:class:`~dealer_assist.table.card_intake.CardIntake`), the deal
+    (:class:`~dealer_assist.table.dealing.DealState`), the resumer, the step log, the void
+    alarms, the late cards, the waits.
 
     Args:
         config: the table (``unreadable_card``: ``void`` or ``dealer_identifies``).
         source: an opened card source.
         journal: an opened journal (the port), or None to keep nothing (tests, dry runs).
-        card_timeout: seconds allowed for the next card of a deal before the hand is voided
-            ("missing_cards").
-        shuffle_timeout: seconds allowed for SHUFFLED after the bets are locked.
+        card_timeout, shuffle_timeout: seconds allowed for the next card of a deal (else the
+            hand is voided, "missing_cards"), for SHUFFLED after the bets are locked.
         on_event: called with every device event the runner handles (for screens and logs).
         history_timeout: seconds :meth:`resume` lets the source read the device's history.
+        family, resume: the game family; the maker of its resumer (None: nothing resumes).
     """
 
     def __init__(
         self, config: TableConfig, source: CardSource, journal: JournalPort | None, *,
         card_timeout: float = 5.0, shuffle_timeout: float = 15.0,
         on_event: Callable[[DeviceEvent], None] | None = None, history_timeout: float = 2.0,
+        family: HandFamily[S], resume: Callable[[TableRunner[S]], Resumer[S]] | None = None,
     ) -> None:  # fmt: skip
         self.config = config
         self.source = source
@@ -102,6 +97,7 @@ class TableRunner(ABC, Generic[S]):
         self.shuffle_timeout = shuffle_timeout
         self.on_event = on_event
         self.history_timeout = history_timeout
+        self.family = family
         self.hand: S | None = None
         self.device_ready = True
         self.stored: StoredHand | None = None
@@ -113,10 +109,11 @@ class TableRunner(ABC, Generic[S]):
         self._late = LateCards()
         self._opened_with_events = False
         self._new_hand_state()
+        self._resumer = resume(self) if resume is not None else None
 
-    @abstractmethod
-    def make_state(self, config: TableConfig, hand_uid: str) -> S:
-        """A new hand of the table's game."""
+    def make_state(self, hand_uid: str) -> S:
+        """A new hand from the table session (HandStateError: none can start now)."""
+        return self.family.make_state(self.config, hand_uid, self.session)
 
     def _new_hand_state(self) -> None:
         self._cards = CardIntake(self.config.unreadable_card)
@@ -135,8 +132,7 @@ class TableRunner(ABC, Generic[S]):
 
     @property
     def late_card_alarm(self) -> LateCardAlarm | None:
-        """Cards of the last settled hand's deck dealt after its settlement (naming the deck),
-        until the next journaled hand carries them; None when there are none."""
+        """Cards of the last settled hand's deck dealt after it, until journaled, or None."""
         return self._late.alarm
 
     @property
@@ -210,11 +206,8 @@ class TableRunner(ABC, Generic[S]):
         hand = self.hand
         over = hand is None or hand.is_over
         deck = self._cards.detector.deck_id
-        if isinstance(event, CardRead) and self._late.is_late(
-            event, hand_open=not over, current_deck=deck
-        ):
-            self._late.take(event, hand_open=not over)  # not the next hand's card: no void
-            if not over:
+        if self._late.kept(event, hand_open=not over, current_deck=deck):
+            if not over:  # not the next hand's card: no void
                 self._unsaved.append(event_to_json(event))
             return
         if hand is None or hand.is_over or self._cards.already_recorded(event):
@@ -224,12 +217,7 @@ class TableRunner(ABC, Generic[S]):
             self.deal.watch.on_state(event.state, time.monotonic(), event)
         read = self._cards.read(event, pending=len(hand.pending_deal), device=self._ident_of)
         if isinstance(read, VoidReason):
-            if self.deal.resuming and read.code in RESTART_CODES:
-                # the cause by its code (the alarm shows the reason in the dealer's language)
-                detail = f"the device lost the deck while the table was down ({read.code}"
-                detail += f": {read.detail})" if read.detail else ")"
-                read = VoidReason("restart", detail, read.causes)
-            self._void(read)
+            self._void(self.deal.lost_deck(read))
         elif isinstance(read, CardDealt):
             self._step(read)
             self.deal.card_came(time.monotonic(), held=self._cards.ident.waiting)
@@ -240,13 +228,25 @@ class TableRunner(ABC, Generic[S]):
     def new_hand(self, *, even_if_busy: bool = False) -> S:
         """Open a new hand and ask the device to shuffle a new deck (``even_if_busy``: also
         while its last STATE said it is still dealing or shuffling; the SHUFFLE then tells).
+        The family's records and an unsaved finished hand (:meth:`journal_unsaved`) are
+        journaled first; a hand that runs itself then posts its forced bets.
 
         Raises:
             HandStateError: the previous hand is not finished, or its void is not acknowledged.
             DeviceError: the device is not ready, still dealing or shuffling, or refused the
                 shuffle.
-            JournalError: the hand's first step cannot be written.
+            JournalError: the finished hand still cannot be journaled, or the hand's first
+                step cannot be written (no new hand starts).
         """
+        self.family.keep_records(self._open_uid(), self.session)
+        self.journal_unsaved()
+        hand = self._open(even_if_busy)
+        self.family.opened()
+        if self.family.automatic:
+            self.run_due()
+        return hand
+
+    def _open(self, even_if_busy: bool) -> S:
         if self.hand is not None and not self.hand.is_over:
             raise HandStateError("the current hand is not finished")
         alarm = self.void_alarm
@@ -267,7 +267,7 @@ class TableRunner(ABC, Generic[S]):
         gc.collect()
         if self.session is None:
             self.session = TableSession.of_journal(self.config.table_id, self.journal)
-        hand = self.make_state(self.config, f"{self.config.table_id}-{uuid.uuid4().hex}")
+        hand = self.make_state(f"{self.config.table_id}-{uuid.uuid4().hex}")
         self._new_hand_state()
         self.hand, self.stored = hand, None
         self._steps.begin(hand.hand_uid)
@@ -293,21 +293,8 @@ class TableRunner(ABC, Generic[S]):
         return hand
 
     def forget_unstarted(self) -> bool:
-        """An ordinary stop (SIGTERM) of a hand that has only opened: no bet locked, no blind
-        posted, no card dealt, no late card kept with it. Its step log is cleared, as when its
-        SHUFFLE fails, so the next start has nothing to resume (and no restarted device voids
-        it). Returns whether it was forgotten; any other hand stays parked in the step log.
-        Raises JournalError (the step log cannot be cleared: the hand stays parked)."""
-        hand = self.hand
-        if hand is None or hand.is_over or self._steps.hand_uid != hand.hand_uid:
-            return False
-        if self._steps.next_no != 1 or self._opened_with_events:
-            return False
-        if any(e.get("kind") == "card" for e in self._unsaved):
-            return False  # a card read and not yet a step: the hand is kept with it
-        self._steps.discard(hand.hand_uid)
-        self.hand = None
-        return True
+        """A hand that has only opened leaves the step log (an ordinary stop; ``Resume``)."""
+        return self._resumer.forget_unstarted() if self._resumer is not None else False
 
     def perform(self, op: Operation) -> S:
         """A dealer's or player's operation on the hand: verified (the hand's rule error is
@@ -317,7 +304,31 @@ class TableRunner(ABC, Generic[S]):
         hand.verify(op)
         self._step(op)
         self._deal_opened()
+        if self.family.automatic:
+            self.run_due()
         return hand
+
+    def run_due(self) -> None:
+        """A hand that runs itself: journaled once settled, else what it needs next dealt."""
+        hand = self.hand
+        if hand is None:
+            return
+        if hand.status == "settled":
+            if self.stored is None:
+                self._journal(hand)
+            return
+        if not hand.is_over:
+            self._deal_opened()
+
+    def resume(self) -> S | None:
+        """Pick up where the table was before a crash (:class:`~dealer_assist.table.resume.
+        Resume`); call once, first. The hand in progress or just finished, or None. Raises
+        JournalError (the step log); device errors void the hand."""
+        return self._resumer.run() if self._resumer is not None else None
+
+    def journal_unsaved(self) -> StoredHand | None:
+        """A hand a storage fault kept out of the journal, journaled (``Resume``); or None."""
+        return self._resumer.journal_unsaved() if self._resumer is not None else None
 
     def settle(self) -> StoredHand | None:
         """Settle the hand and journal it; returns the stored hand (None without a journal).
@@ -351,22 +362,15 @@ class TableRunner(ABC, Generic[S]):
 
     # -- the unreadable card ----------------------------------------------------------------------
     def identify_card(self, card: Card, *, dealer: str) -> None:
-        """The dealer enters the unreadable card; a pit boss must then confirm it.
-
-        Raises:
-            HandStateError: no unreadable card is waiting.
-            CardError: that card was already dealt from this deck (enter it again, or void).
-        """
+        """The dealer enters the unreadable card; a pit boss must then confirm it. Raises
+        HandStateError (none waits), CardError (already dealt from this deck: again, or void)."""
         live = self.hand is not None and not self.hand.is_over
         self._step(self._cards.identified(card, dealer, live=live))
 
     def confirm_identification(self, *, pit_boss: str, accept: bool = True) -> S:
         """The pit boss confirms the dealer's card (both names are recorded with it) and the
-        deal goes on; ``accept=False`` rejects it and the dealer enters it again.
-
-        Raises:
-            HandStateError: nothing to confirm (no unreadable card, or no card entered).
-        """
+        deal goes on; ``accept=False`` rejects it and the dealer enters it again. Raises
+        HandStateError (nothing to confirm: no unreadable card, or no card entered)."""
         live = self.hand is not None and not self.hand.is_over
         self._step(self._cards.answered(pit_boss, accept=accept, live=live))
         hand = self._current()
@@ -383,10 +387,13 @@ class TableRunner(ABC, Generic[S]):
             self._unsaved = events + self._unsaved  # not written: nothing was applied
             raise
         self._apply(op, events)
+        if self.family.automatic and self.family.deals_after(op):
+            self.run_due()
 
     def _apply(self, op: Operation, events: list[dict[str, Any]]) -> None:
         hand = self._current()
         self._event_log.extend(events)
+        self.family.before_apply(hand, op, self._cards)
         if isinstance(op, DeckStarted):
             self._cards.detector.start_deck(DeckShuffled(deck_id=op.deck_id, count=op.count))
             self.deal.shuffled = True
@@ -400,6 +407,7 @@ class TableRunner(ABC, Generic[S]):
         self._facts.note(op)  # once applied: what the journal keeps beside the hand
         if isinstance(op, HandOpened) and op.session is not None:
             self.session = TableSession.from_json(op.session)
+        self.family.after_apply(hand, op, self.deal)
 
     def _place(self, op: CardDealt) -> None:
         hand = self._current()
@@ -432,7 +440,7 @@ class TableRunner(ABC, Generic[S]):
         """The positions the last operation opened are dealt: at once when the deck is known,
         else after its SHUFFLED (voided when it does not come in ``shuffle_timeout``)."""
         hand = self._current()
-        if not hand.pending_deal or not self.deal.may_deal():
+        if not hand.pending_deal or not self.deal.may_deal() or not self.family.may_deal(hand):
             return
         if self.deal.shuffled:
             self._deal(len(hand.pending_deal))
@@ -453,6 +461,8 @@ class TableRunner(ABC, Generic[S]):
 
     def _deal(self, n: int) -> None:
         hand = self._current()
+        if not self.family.may_deal(hand):
+            return  # e.g. never from an old deck whose stub cannot give the street
         self._step(DealRequested(n=n))
         try:
             self.source.deal(n)
@@ -463,28 +473,27 @@ class TableRunner(ABC, Generic[S]):
         if hand.pending_deal:
             self.deal.watch_cards(n, self.card_timeout, time.monotonic())
 
-    # -- journal ----------------------------------------------------------------------------------
     def _journal(self, hand: S) -> StoredHand | None:
         self._late.finished(hand.hand_uid, self._cards.detector.deck_id, hand.status)
         if self.journal is None:
             return None
         session = self.session or TableSession.of_journal(self.config.table_id, self.journal)
-        session = self.session_after(session, hand)
-        extra = self._facts.extra(hand, session)
-        late = list(self._late.records)
-        if late:
-            extra["late_cards"] = late  # of the hand before: the recall of what left the device
-        entry = hand_entry(self.config.table_id, hand, self._event_log + self._unsaved, extra)
-        self.stored = self.journal.append_hand(entry)
-        self._late.carried(late)
-        saved = self.stored.extra.get("session")  # the hand was already stored: its session
-        self.session = TableSession.from_json(saved) if isinstance(saved, dict) else session
+        events = self._event_log + self._unsaved
+        self.stored, self.session = journal_hand(
+            self.journal, self.config.table_id, hand, self.session_after(session, hand),
+            self._facts, self._late, events,
+        )  # fmt: skip
         self._voids.carried(self._facts.acks)
+        self.family.keep_records(self._open_uid(), self.session)
         return self.stored
 
     def session_after(self, session: TableSession, hand: S) -> TableSession:
-        """The table session once ``hand`` is journaled (a family's runner carries more)."""
-        return session.after_hand()
+        """The table session once ``hand`` is journaled (the family's: stacks, the button)."""
+        return self.family.session_after(self.config, session, hand)
+
+    def _open_uid(self) -> str:  # the hand in play's, "" between hands
+        hand = self.hand
+        return hand.hand_uid if hand is not None and not hand.is_over else ""
 
     def _ident_of(self) -> dict[str, str]:
         ident = self.source.identity

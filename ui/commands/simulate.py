@@ -40,7 +40,7 @@ from dealer_assist.players import PlayerModel
 from dealer_assist.storage.faults import DiskLimits, MiB, ResilientJournal
 from dealer_assist.table.dealers import ensure_dealer
 from dealer_assist.table.driving import HeadlessTable
-from dealer_assist.table.resume import ResumingRunner
+from dealer_assist.table.runner import TableRunner
 from drivers.factory import open_source
 from ui.commands.floor import start_forwarding, stop_forwarding
 from ui.money import fmt_money
@@ -261,7 +261,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def put_dealer(runner: ResumingRunner[Any], badge: str | None, config: TableConfig) -> bool:
+def put_dealer(runner: TableRunner[Any], badge: str | None, config: TableConfig) -> bool:
     """The dealer on the box before the first new hand: ``--dealer`` (replacing another), else
     the table's ``[table] dealer`` when nobody is on it yet; True when a change was journaled.
     Raises ConfigError for a bad badge (named), JournalError when it cannot be written."""

@@ -22,7 +22,7 @@ from dealer_assist.games.session import TableSession
 from dealer_assist.pitboss.roles import Role
 from dealer_assist.pitboss.users import UserStore
 from dealer_assist.table.dealers import check_badge, record_dealer_change
-from dealer_assist.table.resume import ResumingRunner
+from dealer_assist.table.runner import TableRunner
 from ui.kit.status import CommandError
 
 REFUSALS = ("dealer_in_hand", "dealer_badge", "dealer_same", "dealer_unknown")
@@ -50,7 +50,7 @@ def refusal(
 
 
 def change_dealer(
-    config: TableConfig, runner: ResumingRunner[Any], badge: str, *,
+    config: TableConfig, runner: TableRunner[Any], badge: str, *,
     users: UserStore | None = None,
 ) -> CommandError | None:  # fmt: skip
     """Put ``badge`` on the box at ``runner``'s table (journaled on return); the refusal
@@ -67,7 +67,7 @@ def change_dealer(
     return None
 
 
-def on_box(runner: ResumingRunner[Any] | None) -> str:
+def on_box(runner: TableRunner[Any] | None) -> str:
     """The badge of the dealer on the box at ``runner``'s table ("" when nobody or no table)."""
     session = runner.session if runner is not None else None
     return session.dealer or "" if session is not None else ""
