@@ -20,10 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from dealer_assist.at_rest import check_card_logs
+from dealer_assist.engine.paytable import PayTables
 from dealer_assist.engine.rules import Limits
 from dealer_assist.errors import ConfigError, clip
 from dealer_assist.games import DEFAULT_GAME, POT_GAME_CODES, get_game, get_pot_game
-from dealer_assist.paytables import PayTables, build_paytables
+from dealer_assist.paytables import build_paytables
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dealer_assist.engine.paytable import Odds, PayTable, PayTables, pay
+from dealer_assist.engine.paytable import Odds, PayTables
 from dealer_assist.errors import ConfigError
 from dealer_assist.games import get_game
-
-__all__ = ["Odds", "PayTable", "PayTables", "build_paytables", "pay"]
 
 
 def build_paytables(

@@ -15,7 +15,7 @@ from pathlib import Path
 from dealer_assist.errors import ConfigError
 from dealer_assist.games import get_pot_game
 from dealer_assist.tournament.results import ResultsTable
-from ui.export_files import ExportError as ExportError
+from ui.export_files import ExportError
 from ui.export_files import escape as _escape
 from ui.export_files import replace_file as _replace
 

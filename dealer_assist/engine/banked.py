@@ -22,8 +22,6 @@ from typing import Any
 
 from dealer_assist.cards import Card
 from dealer_assist.engine.banked_checks import CHECKS
-from dealer_assist.engine.banked_checks import OVER as OVER  # re-exported: the hand's phases
-from dealer_assist.engine.banked_checks import Phase as Phase
 from dealer_assist.engine.banked_views import (
     card_provenance,
     dealer_view,
@@ -53,7 +51,7 @@ from dealer_assist.engine.rules import (
     Settlement,
 )
 from dealer_assist.engine.state import ActionSpace, Position, Viewer
-from dealer_assist.engine.views import BankedView
+from dealer_assist.engine.views import OVER, BankedView, Phase
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import BetError, HandStateError, RuleError
 from dealer_assist.events import utc_now

@@ -23,8 +23,7 @@ from dealer_assist.engine.operations import (
     StreetClosed,
 )
 from dealer_assist.engine.rules import Action
-from dealer_assist.engine.views import OVER as OVER
-from dealer_assist.engine.views import Phase as Phase
+from dealer_assist.engine.views import OVER, Phase
 from dealer_assist.errors import ExposedCardMismatch, HandStateError, IllegalActionError
 
 if TYPE_CHECKING:

@@ -22,7 +22,6 @@ from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.engine.state import GameState
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.pitboss.hand_ops import folds, hand_operations
-from dealer_assist.pitboss.titles import card_source as card_source
 from dealer_assist.pitboss.titles import title
 from dealer_assist.ports import StoredHand
 

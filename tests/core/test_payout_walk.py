@@ -11,9 +11,10 @@ import pytest
 from dealer_assist.cards import FULL_DECK, Card
 from dealer_assist.config import load_table_config
 from dealer_assist.engine.banked import BankedHand
-from dealer_assist.engine.banked_checks import ExposedCardMismatch, Phase, corrections
+from dealer_assist.engine.banked_checks import ExposedCardMismatch, corrections
 from dealer_assist.engine.operations import ActionUndone, CardExposed, DecisionCorrected
 from dealer_assist.engine.rules import Action
+from dealer_assist.engine.views import Phase
 from dealer_assist.errors import HandStateError, IllegalActionError
 from dealer_assist.events import utc_now
 from dealer_assist.games import get_game

@@ -13,7 +13,8 @@ from dealer_assist.tournament.prizes import payouts, prize_pool, special_prizes_
 from dealer_assist.tournament.ranking import Bust, Eliminations
 from dealer_assist.tournament.results import ResultsTable, results_table
 from dealer_assist.tournament.structure import load_structure, shipped_structures
-from ui.tournament_export import ExportError, write_csv, write_pdf
+from ui.export_files import ExportError
+from ui.tournament_export import write_csv, write_pdf
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco"]
 

@@ -26,7 +26,7 @@ from dealer_assist.games.hold import Estimate, main_game_hold
 from dealer_assist.pitboss.filters import AlertRow, is_open_integrity
 from dealer_assist.storage.signed_export import sign_export
 from dealer_assist.storage.signing import Signer
-from ui.export_files import ExportError as ExportError
+from ui.export_files import ExportError
 from ui.export_files import escape as _escape
 from ui.export_files import replace_file as _replace
 

@@ -32,18 +32,10 @@ from dealer_assist.events import utc_now
 from ui.kit import format as fmt
 from ui.kit import theme
 from ui.kit.labels import FitLabel, set_text
+from ui.kit.translate import tr, trf
 from ui.tournament.board import Board, Snapshot, countdown, last_minute
 from ui.tournament.feed import NO_JOURNAL, NO_TOURNAMENT, JournalFeed
-from ui.tournament.texts import (
-    blinds,
-    chips,
-    forced,
-    game_line,
-    level_amounts,
-    place_name,
-    tr,
-    trf,
-)
+from ui.tournament.texts import blinds, chips, forced, game_line, level_amounts, place_name
 
 TICK_MS = 200
 MAX_PLACES = 9  # payout rows shown; more are summed up in one line

@@ -38,9 +38,10 @@ from dealer_assist.events import utc_now
 from ui.kit import format as fmt
 from ui.kit import theme
 from ui.kit.labels import FitLabel, set_text
+from ui.kit.translate import tr, trf
 from ui.tournament.board import Snapshot, countdown
 from ui.tournament.desk import DirectorDesk, Row
-from ui.tournament.texts import CONFIRM, TAKEN_BACK, chips, level_amounts, tr, trf
+from ui.tournament.texts import CONFIRM, TAKEN_BACK, chips, level_amounts
 
 REFRESH_MS = 2000  # the tables' hands read back this often
 TICK_MS = 500

@@ -41,11 +41,12 @@ from dealer_assist.tournament.action_clock import DecisionClock, DecisionOutcome
 from dealer_assist.tournament.errors import ClockError
 from ui.kit import theme
 from ui.kit.labels import FitLabel, set_text
+from ui.kit.translate import tr, trf
 from ui.tournament.bank_journal import INTERIM_SECONDS, BankJournal
 from ui.tournament.board import Board, Snapshot, countdown, last_minute
 from ui.tournament.feed import JournalFeed
 from ui.tournament.table_notes import table_notes
-from ui.tournament.texts import blinds, forced, tr, trf
+from ui.tournament.texts import blinds, forced
 from ui.tournament.timeouts import TimeOuts
 
 TICK_MS = 200

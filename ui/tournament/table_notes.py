@@ -9,8 +9,9 @@ translations aside: the notes of the last break between hands, until the next ha
 
 from __future__ import annotations
 
+from ui.kit.translate import trf
 from ui.tournament.board import Snapshot
-from ui.tournament.texts import place_name, trf
+from ui.tournament.texts import place_name
 
 
 def short(table_id: str) -> str:

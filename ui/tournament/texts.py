@@ -13,8 +13,6 @@ from dealer_assist.tournament.structure import Level
 from ui.kit import format as fmt
 from ui.kit.translate import tr, trf
 
-__all__ = ["chips", "game_line", "level_amounts", "place_name", "tr", "trf"]
-
 # the pot games' titles (their plug-ins' ``title``), here for lupdate to collect
 _GAME_TITLES = (
     QT_TRANSLATE_NOOP("", "Seven Card Stud"),
