@@ -35,7 +35,7 @@ from tqdm import tqdm
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig, load_table_config
-from dealer_assist.engine.betting import BRING_IN, CALL, CHECK, FOLD
+from dealer_assist.engine.operations import BetKind
 from dealer_assist.engine.state import ActionSpace
 from dealer_assist.errors import ConfigError, JournalError
 from dealer_assist.games import get_pot_game
@@ -65,6 +65,12 @@ SIT_OUT_RATE = 0.02  # per player and hand: sits out ...
 SIT_IN_RATE = 0.4  # ... and comes back with this probability each hand after
 LEAVE_RATE = 0.01  # per player and hand: cashes out; a new player takes the seat next hand
 FORCED_FOLD_RATE = 0.15  # a seat owing a forced bet it may fold instead (the bring-in) folds
+
+# the kinds of a Bet operation the simulated players choose among (the protocol's BetKind)
+FOLD: BetKind = "fold"
+CHECK: BetKind = "check"
+CALL: BetKind = "call"
+BRING_IN: BetKind = "bring_in"
 
 
 def run(args: argparse.Namespace) -> int:
