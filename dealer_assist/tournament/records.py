@@ -25,7 +25,7 @@ from typing import Any
 from dealer_assist.events import iso_utc, utc_now
 from dealer_assist.games.session import TableSession
 from dealer_assist.ports import TOURNAMENT_KIND, JournalPort, StoredHand
-from dealer_assist.table.records import journal_table_record
+from dealer_assist.table.records import journal_table_record, tournament_part
 
 # -- events ---------------------------------------------------------------------------------
 OPENED = "opened"  # the structure, the seed, the tables (desk)
@@ -78,8 +78,6 @@ def journal_event(
 
 def part_of(stored: StoredHand, tournament_id: str) -> dict[str, Any] | None:
     """The tournament part of ``stored`` when it is one of ``tournament_id``'s records."""
-    from dealer_assist.table.records import tournament_part
-
     part = tournament_part(stored)
     if part is None or part.get("id") != tournament_id:
         return None
