@@ -40,7 +40,8 @@ from ui.console.window import ConsoleWindow
 from ui.kit import theme
 from ui.kit.dealer_box import DealerControl
 from ui.kit.i18n import install_language
-from ui.poker.service import PokerCommand, PokerService
+from ui.poker.commands import ChangeDealer
+from ui.poker.service import PokerService
 from ui.poker.window import PokerWindow
 
 SHOTS = Path("/tmp/dealer_shots")
@@ -173,7 +174,7 @@ def test_poker_console_dealer_changes_between_hands_only(
     t.p.tap_new_hand()
     t.deal(cards)
     assert t.p.snap.in_hand and not chip.isVisible()
-    t.run(PokerCommand("dealer", badge="3308"))  # whoever sends it, the table refuses
+    t.run(ChangeDealer(0, badge="3308"))  # whoever sends it, the table refuses
     error = t.p.snap.error
     assert error is not None and getattr(error, "rule", "") == "hand_in_progress"
     assert t.p.snap.on_box == "2207"

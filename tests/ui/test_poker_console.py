@@ -25,8 +25,9 @@ from dealer_assist.config import TableConfig, load_table_config
 from dealer_assist.storage.journal import Journal
 from drivers.manual import ManualSource
 from tests.fixtures.console_conftest import card_patterns, widget_strings
+from ui.poker.commands import Act, Command, Tick
 from ui.poker.presenter import DOUBLE_TAP_S, PokerPresenter, amount_issue
-from ui.poker.service import PokerCommand, PokerService
+from ui.poker.service import PokerService
 from ui.poker.snapshot import Legal, PokerSnapshot
 
 PLAYERS = ((1, "Anna", 40000), (3, "Bruno", 10000), (5, "Carla", 20000), (7, "Dario", 8000))
@@ -53,13 +54,13 @@ class Table:
         self.service = PokerService(self.config, ManualSource, Journal(str(tmp / "j.db")))
         self.now = itertools.count(0.0, 1.0)
         self.p = PokerPresenter(self.config, self.run, clock=lambda: next(self.now))
-        self.sent: list[PokerCommand] = []
+        self.sent: list[Command] = []
         self.entered: set[tuple[str, str]] = set()
         self.rest: dict[str, Iterator[Card]] = {}
         self.snaps: list[PokerSnapshot] = []
         self.p.start()
 
-    def run(self, cmd: PokerCommand) -> None:
+    def run(self, cmd: Command) -> None:
         self.sent.append(cmd)
         self.feed(self.service.execute(cmd))
 
@@ -204,7 +205,7 @@ def test_illegal_amounts_are_refused_with_the_rule(table: Table) -> None:
     assert t.p.message is not None and t.p.message.code == "not_legal"
     assert len(t.sent) == sent
     # the core's own refusal, should a command get through, is shown from the snapshot
-    t.run(PokerCommand("act", seq=99, seat=legal.seat, action="raise", to=300))
+    t.run(Act(99, seat=legal.seat, action="raise", to=300))
     assert t.p.snap.error is not None and "minimum" in t.p.snap.error.message
     # with its rule's code: the screen says it in the dealer's language (test_poker_refusals)
     assert t.p.message is not None and t.p.message.code == "rule"
@@ -244,7 +245,7 @@ def test_a_double_tap_acts_once(tmp_path: Path) -> None:
 
 def test_an_action_waits_for_the_answer_of_the_last(tmp_path: Path) -> None:
     config = cfg()
-    sent: list[PokerCommand] = []
+    sent: list[Command] = []
     p = PokerPresenter(config, sent.append, clock=itertools.count(0.0, 5.0).__next__)
     snap = PokerSnapshot(seq=0, hand_uid="h", phase="in_play", in_hand=True, actor=3,
                          legal=Legal(3, ("fold", "call", "raise"), 200, 400, 8000))  # fmt: skip
@@ -700,7 +701,7 @@ def test_device_not_ready_bar_source_notice_and_the_held_off_acknowledgement(
     try:
         seat_two(console, qtbot)
         # a failover to another source: the amber notice until the dealer taps OK
-        console.bridge.send(PokerCommand("noop"))  # a tick on the worker
+        console.bridge.send(Tick(0))  # a tick on the worker
         console.service.runner.handle(SourceSwitched(from_source="usb", to_source="manual",
                                                      reason="link lost"))  # fmt: skip
         qtbot.waitUntil(lambda: win.notice.isVisible(), timeout=5000)

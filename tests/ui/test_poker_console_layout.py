@@ -26,7 +26,7 @@ from tests.ui.test_poker_console import Table, layout_faults
 from tests.ui.test_poker_console_stud import StudTable
 from ui.kit.status import SourceNotice, StorageBanner
 from ui.kit.storage_notice import LOST
-from ui.poker.service import PokerCommand
+from ui.poker.commands import Act, PlaceButton, Reshuffle, SeatPlayer, Show
 from ui.poker.window import PokerWindow
 
 SHOTS = REPO / "artifacts" / "screenshots" / "poker_layout"
@@ -67,11 +67,11 @@ def console(
 def seat_everyone(t: Table, game: str) -> None:
     high = t.config.poker.buy_in[1]
     for seat in range(1, GAMES[game] + 1):
-        t.run(PokerCommand("seat_player", seq=800 + seat, seat=seat, name=NAMES[seat - 1],
+        t.run(SeatPlayer(800 + seat, seat=seat, name=NAMES[seat - 1],
                            amount=high - 100 * seat))  # fmt: skip
         assert t.p.snap.error is None, t.p.snap.error
     if game == "holdem":
-        t.run(PokerCommand("button", seq=899, seat=9))
+        t.run(PlaceButton(899, seat=9))
 
 
 def with_banners(t: Table) -> None:
@@ -156,14 +156,14 @@ def test_every_poker_screen_fits_with_long_names_and_every_banner(
         legal = t.p.snap.legal
         if t.p.snap.new_deck:  # Stud, eight players to seventh street: a community card
             faults += check(app, win, "deck-short", game, lang)
-            t.run(PokerCommand("reshuffle", seq=t.p.outbox.seq + 1000 + _))
+            t.run(Reshuffle(t.p.outbox.seq + 1000 + _))
             t.deal({})
             continue
         if not t.p.snap.in_hand or legal is None:
             break
         kind = next(k for k in ("show", "check", "call", "bring_in") if k in legal.kinds)
-        cmd = PokerCommand("show", seat=legal.seat, shown=True) if kind == "show" else (
-            PokerCommand("act", seat=legal.seat, action=kind))  # fmt: skip
+        cmd = Show(0, seat=legal.seat, shown=True) if kind == "show" else (
+            Act(0, seat=legal.seat, action=kind))  # fmt: skip
         t.run(replace(cmd, seq=t.p.outbox.seq + 1000 + _))
         t.deal({})
     assert t.p.step() == "settled", t.p.step()

@@ -21,7 +21,7 @@ from dealer_assist.config import TableConfig
 from tests.ui import test_poker_console as poker_tests
 from tests.ui.test_poker_console import Table, cfg
 from ui.kit.format import set_language
-from ui.poker.service import PokerCommand
+from ui.poker.commands import Act, PlaceButton, SeatPlayer
 from ui.poker.window import PokerWindow
 
 
@@ -42,9 +42,9 @@ def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Table]:
 def seat(t: Table, players: tuple[tuple[int, str, int], ...], button: int) -> None:
     """Seat ``players`` as the service does (any stack: a short one is what the hand left)."""
     for s, name, stack in players:
-        t.run(PokerCommand("seat_player", seq=900 + s, seat=s, name=name, amount=stack))
+        t.run(SeatPlayer(900 + s, seat=s, name=name, amount=stack))
         assert t.p.snap.error is None, t.p.snap.error
-    t.run(PokerCommand("button", seq=950, seat=button))
+    t.run(PlaceButton(950, seat=button))
     assert t.p.snap.button == button
 
 
@@ -65,7 +65,7 @@ def plain(widget: Any) -> str:
 
 def act(t: Table, kind: str, to: int | None = None) -> None:
     seq = t.p.outbox.seq + 100
-    t.run(PokerCommand("act", seq=seq, seat=t.p.snap.actor or 0, action=kind, to=to))
+    t.run(Act(seq, seat=t.p.snap.actor or 0, action=kind, to=to))
     assert t.p.snap.error is None, t.p.snap.error
     t.deal({})
 

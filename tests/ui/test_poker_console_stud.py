@@ -25,8 +25,9 @@ from dealer_assist.record import settle_record
 from dealer_assist.storage.journal import Journal
 from drivers.manual import ManualSource
 from tests.fixtures.console_conftest import card_patterns, widget_strings
+from ui.poker.commands import Command, Reshuffle
 from ui.poker.presenter import PokerPresenter
-from ui.poker.service import PokerCommand, PokerService
+from ui.poker.service import PokerService
 from ui.poker.snapshot import PokerSnapshot
 
 BUY_IN = {1: 40000, 2: 20000, 3: 20000, 4: 20000, 5: 4000, 6: 20000, 7: 20000, 8: 20000}
@@ -63,12 +64,12 @@ class StudTable:
         self.service = PokerService(self.config, ManualSource, self.journal)
         self.now = itertools.count(0.0, 1.0)
         self.p = PokerPresenter(self.config, self.run, clock=lambda: next(self.now))
-        self.sent: list[PokerCommand] = []
+        self.sent: list[Command] = []
         self.snaps: list[PokerSnapshot] = []
         self.entered: set[tuple[str, str]] = set()
         self.p.start()
 
-    def run(self, cmd: PokerCommand) -> None:
+    def run(self, cmd: Command) -> None:
         self.sent.append(cmd)
         self.feed(self.service.execute(cmd))
 
@@ -238,7 +239,7 @@ def test_the_shortage_prompt_reshuffles_once_then_the_community_card_settles(
     hand = runner.hand
     allowed = hand.reshuffle_cards()
     # the service never asks twice, even when a second command gets through
-    t.feed(t.service.execute(PokerCommand("reshuffle", seq=999)))
+    t.feed(t.service.execute(Reshuffle(999)))
     assert t.p.snap.error is None
     for _ in range(100):
         t.feed(t.service.tick(0.02))

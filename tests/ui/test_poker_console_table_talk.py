@@ -21,7 +21,7 @@ from dealer_assist.evaluator import evaluate
 from tests.conftest import REPO
 from tests.ui.test_poker_console import PLAYERS, Table, deck_for, play_side_pot
 from ui.kit.format import set_language
-from ui.poker.service import PokerCommand
+from ui.poker.commands import PlaceButton, SeatPlayer
 from ui.poker.window import PokerWindow
 
 ROME = timezone(timedelta(hours=1))
@@ -130,8 +130,8 @@ def test_a_player_seated_without_a_name_is_the_seat_and_the_stack(
     t = Table(tmp_path)
     try:
         win = window(t, qtbot)
-        t.run(PokerCommand("seat_player", seq=901, seat=7, name="", amount=10_000))
-        t.run(PokerCommand("seat_player", seq=902, seat=2, name="Bruno", amount=10_000))
+        t.run(SeatPlayer(901, seat=7, name="", amount=10_000))
+        t.run(SeatPlayer(902, seat=2, name="Bruno", amount=10_000))
         t.p.tap_seat(7)
         assert plain(win.side.seat_line) == "Seat 7 · € 100.00"
         t.p.tap_seat(2)
@@ -145,9 +145,9 @@ def test_a_player_at_zero_chips_is_prompted_to_top_up_or_leave(tmp_path: Path, q
     try:
         win = window(t, qtbot)
         for seat, name, stack in (PLAYERS[0], PLAYERS[1]):  # Anna 400.00, Bruno 100.00
-            t.run(PokerCommand("seat_player", seq=900 + seat, seat=seat, name=name,
+            t.run(SeatPlayer(900 + seat, seat=seat, name=name,
                                amount=stack))  # fmt: skip
-        t.run(PokerCommand("button", seq=950, seat=1))
+        t.run(PlaceButton(950, seat=1))
         cards = deck_for({1: "AsAh", 3: "7c2d"}, "AdAc9s5h3d")
         t.p.tap_new_hand()
         t.deal(cards)

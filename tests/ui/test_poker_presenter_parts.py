@@ -5,7 +5,9 @@ keypad's cards go into a real keypad source."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 from dealer_assist.cards import parse_card
 from dealer_assist.config import load_table_config
@@ -14,9 +16,9 @@ from drivers.manual import ManualSource
 from ui.kit.format import CHIPS
 from ui.poker.amount_keys import AmountKeys
 from ui.poker.card_taps import CardTaps
+from ui.poker.commands import Act, Command, Confirm, Leave, SeatPlayer, Undo
 from ui.poker.desk import DOUBLE_TAP_S, Outbox, Screen, TapGuard
 from ui.poker.seat_taps import SeatTaps
-from ui.poker.service import PokerCommand
 from ui.poker.snapshot import Legal, PokerSnapshot, SeatSnap
 from ui.poker.views import Message
 
@@ -28,7 +30,7 @@ class FakeConsole:
         self.screen = Screen(snap=snap or PokerSnapshot())
         self.at = step
         self.busy = False
-        self.sent: list[PokerCommand] = []
+        self.sent: list[Command] = []
         self.redrawn = 0
         self.doubles: set[str] = set()  # keys taken for the second tap of a double tap
 
@@ -45,15 +47,16 @@ class FakeConsole:
         self.screen.message = message
         self.changed()
 
-    def command(self, cmd: PokerCommand) -> None:
-        self.sent.append(cmd)
+    def command(self, make: Callable[[int], Command]) -> None:
+        self.sent.append(make(len(self.sent) + 1))
 
 
 def test_outbox_numbers_and_forgets_what_a_snapshot_answers() -> None:
     out = Outbox()
-    first = out.number(PokerCommand("act", seat=3, action="call"))
-    second = out.number(PokerCommand("undo"))
-    assert (first.seq, first.kind, first.seat, second.seq) == (1, "act", 3, 2) and out.busy
+    first = out.number(partial(Act, seat=3, action="call"))
+    second = out.number(Undo)
+    assert first == Act(1, seat=3, action="call") and first.kind == "act"
+    assert second == Undo(2) and out.busy
     out.answered(1)
     assert out.waiting == {2} and out.busy
     out.answered(5)  # a later snapshot answers every earlier command
@@ -124,7 +127,7 @@ def test_seat_taps_check_the_buy_in_and_send_the_change() -> None:
     assert console.screen.message == Message("buy_in_bounds", (low, high)) and not console.sent
     keys.amount = low
     taps.tap_seat_player()
-    assert console.sent[-1] == PokerCommand("seat_player", seat=3, name="Anna", amount=low)
+    assert console.sent[-1] == SeatPlayer(1, seat=3, name="Anna", amount=low)
     assert taps.name == "" and keys.amount == 0
     taps.tap_seat(3)  # again: unselected
     assert console.screen.selected is None
@@ -135,7 +138,7 @@ def test_seat_taps_check_the_buy_in_and_send_the_change() -> None:
     taps.tap_seat_change("button")  # a game without a button: nothing
     assert len(console.sent) == 1
     taps.tap_seat_change("leave")
-    assert console.sent[-1] == PokerCommand("leave", seat=5) and console.screen.selected is None
+    assert console.sent[-1] == Leave(2, seat=5) and console.screen.selected is None
     console.doubles.add("sit_out")
     taps.tap_seat(5)
     taps.tap_seat_change("sit_out")  # the second tap of a double tap: nothing sent
@@ -181,7 +184,7 @@ def test_card_taps_pit_boss_pad_badge_then_pin_then_the_card() -> None:
     assert entry is not None and (entry.mode, entry.badge, entry.pin_len) == ("confirm", "1042", 2)
     assert taps.pin_field == "card"
     taps.card_entered(card)
-    assert console.sent == [PokerCommand("confirm", card=card, badge="1042", pin="71")]
+    assert console.sent == [Confirm(1, card=card, badge="1042", pin="71")]
     entry = taps.entry("identify")
     assert entry is not None and entry.pin_len == 0  # the PIN left with the command
     taps.clear_pad()

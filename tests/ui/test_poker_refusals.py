@@ -26,7 +26,7 @@ from tests.ui.test_poker_console import Table
 from ui.kit.boot import qt_app
 from ui.kit.i18n import install_language
 from ui.poker import hand_steps
-from ui.poker.service import PokerCommand
+from ui.poker.commands import Act
 from ui.poker.texts import _REFUSALS, message_text
 from ui.poker.window import PokerWindow
 
@@ -111,7 +111,7 @@ def test_a_refused_raise_in_the_italian_console_says_it_in_italian(
         legal = t.p.snap.legal
         assert legal is not None and legal.minimum == 400
         # the presenter lets no such amount through: the core's refusal, as a command reaching it
-        t.run(PokerCommand("act", seq=99, seat=legal.seat, action="raise", to=300))
+        t.run(Act(99, seat=legal.seat, action="raise", to=300))
         m = t.p.message
         assert m is not None and m.code == "rule" and m.rule == "below_minimum"
         text = message_text(m, t.config.currency)

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from dealer_assist.cards import parse_card
 from dealer_assist.config import load_table_config
 from dealer_assist.engine.voids import VoidReason
-from dealer_assist.errors import StateRefused, StorageBusyError
+from dealer_assist.errors import HandStateError, StateRefused, StorageBusyError
 from dealer_assist.storage.faults import ResilientJournal, StorageNotice
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.peer_runner import PeerRunner
@@ -89,12 +90,8 @@ def test_hand_steps_refuse_with_their_rule_and_change_nothing(runner: PeerRunner
     with pytest.raises(StateRefused) as e:
         steps.reshuffle(runner)
     assert e.value.rule == "no_new_deck" and steps.reshuffled == ""
-    with pytest.raises(StateRefused) as e:
-        steps.identify(runner, None)
-    assert e.value.rule == "no_card_entered"
-    with pytest.raises(StateRefused) as e:
-        steps.confirm(runner, None, None, "1042", "1234")
-    assert e.value.rule == "no_card_entered"
+    with pytest.raises(HandStateError):  # no unreadable card waits
+        steps.identify(runner, parse_card("As"))
     assert runner.hand is None and not steps.deferred.wanted
     steps.tick(runner)  # nothing wanted: no hand opens at a tick
     assert runner.hand is None
@@ -108,3 +105,34 @@ def test_pot_signoffs_without_a_floor_or_a_table(runner: PeerRunner) -> None:
     assert refused is not None and refused.code == "state"
     refused = pots.sign_here(runner, None, None, "1042", "1234")  # no pot waits
     assert refused is not None and refused.code == "state"
+
+
+def test_every_poker_command_class_has_its_step() -> None:
+    from ui.poker import commands
+    from ui.poker.service import STEPS
+
+    classes = {v for v in vars(commands).values()
+               if isinstance(v, type) and issubclass(v, commands.Command)}  # fmt: skip
+    answered_by_execute = {commands.Command, commands.OpenTable, commands.Tick}
+    assert set(STEPS) == classes - answered_by_execute - {commands.SeatChange}
+
+
+def test_the_service_runs_typed_commands_by_their_class(tmp_path: Path) -> None:
+    from ui.poker.commands import NewHand, OpenTable, PlaceButton, SeatPlayer, Tick
+    from ui.poker.service import PokerService
+
+    config = load_table_config(game="holdem")
+    service = PokerService(config, ManualSource, Journal(str(tmp_path / "j.db")))
+    try:
+        snap = service.execute(NewHand(1))
+        assert snap.error is not None and snap.error.message == "not connected"
+        assert service.execute(OpenTable(2)).error is None
+        low = config.poker.buy_in[0]
+        snap = service.execute(SeatPlayer(3, seat=4, name="Anna", amount=low))
+        assert snap.seq == 3 and snap.error is None
+        seat = snap.seat(4)
+        assert seat is not None and (seat.name, seat.stack) == ("Anna", low)
+        assert service.execute(PlaceButton(4, seat=4)).button == 4
+        assert service.execute(Tick(9)).seq == 4  # a tick answers no command
+    finally:
+        service.close()

@@ -11,12 +11,13 @@ not named (it may be a hole card).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from dealer_assist.cards import Card
 from dealer_assist.errors import CardError, DealerAssistError
 from ui.kit.cards import CardEntry
+from ui.poker.commands import Confirm, Identify
 from ui.poker.desk import Console
-from ui.poker.service import PokerCommand
 from ui.poker.snapshot import PokerSnapshot
 from ui.poker.views import Message
 
@@ -103,14 +104,14 @@ class CardTaps:
             console.changed()
         elif entry.mode == "identify" and not console.busy:
             console.screen.message = None
-            console.command(PokerCommand("identify", card=card))
+            console.command(partial(Identify, card=card))
         elif entry.mode == "confirm" and not console.busy:
             if not self.badge or (entry.pin_required and not self._pin):
                 console.say(Message("pit_boss_missing"))
                 return
             pin, self._pin = self._pin, ""
             console.screen.message = None
-            console.command(PokerCommand("confirm", card=card, badge=self.badge, pin=pin))
+            console.command(partial(Confirm, card=card, badge=self.badge, pin=pin))
 
     def pin_key(self, key: str) -> None:
         """A key of the pit boss's pad: a digit, ``back``, ``next`` (badge -> PIN -> the card)

@@ -10,10 +10,10 @@ owns its own state and is tested alone with any object of that shape.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Protocol
 
-from ui.poker.service import PokerCommand
+from ui.poker.commands import Command
 from ui.poker.snapshot import PokerSnapshot
 from ui.poker.views import Message
 
@@ -51,11 +51,11 @@ class Outbox:
         self.seq = 0
         self.waiting: set[int] = set()
 
-    def number(self, cmd: PokerCommand) -> PokerCommand:
-        """``cmd`` with the next number, noted as waiting."""
+    def number(self, make: Callable[[int], Command]) -> Command:
+        """The command ``make(seq)`` builds with the next number, noted as waiting."""
         self.seq += 1
         self.waiting.add(self.seq)
-        return replace(cmd, seq=self.seq)
+        return make(self.seq)
 
     def answered(self, seq: int) -> None:
         """Forget the commands numbered ``seq`` or less."""
@@ -113,4 +113,4 @@ class Console(Protocol):
 
     def say(self, message: Message) -> None: ...
 
-    def command(self, cmd: PokerCommand) -> None: ...
+    def command(self, make: Callable[[int], Command]) -> None: ...

@@ -26,8 +26,7 @@ from ui.kit.pitboss import PitBossRoster
 from ui.kit.sources import confirm_card
 from ui.kit.status import CommandError
 
-RULES = ("no_card_entered", "void_unacknowledged", "hand_in_progress", "no_new_deck",
-         "no_hand_to_void")  # fmt: skip
+RULES = ("void_unacknowledged", "hand_in_progress", "no_new_deck", "no_hand_to_void")
 """The codes of the service's own refusals (:class:`~dealer_assist.errors.StateRefused`; the
 screen says each in the dealer's language, :mod:`ui.poker.texts`)."""
 
@@ -102,20 +101,15 @@ class HandSteps:
             raise StateRefused("no_hand_to_void", "no hand in progress to void")
         runner.void(reason)
 
-    def identify(self, runner: PeerRunner, card: Card | None) -> None:
+    def identify(self, runner: PeerRunner, card: Card) -> None:
         """The dealer's reading of the unreadable card."""
-        if card is None:
-            raise StateRefused("no_card_entered", "no card entered")
         runner.identify_card(card, dealer=self.dealer)
 
     def confirm(
-        self, runner: PeerRunner, roster: PitBossRoster | None, card: Card | None, badge: str,
-        pin: str,
-    ) -> CommandError | None:  # fmt: skip
+        self, runner: PeerRunner, roster: PitBossRoster | None, card: Card, badge: str, pin: str
+    ) -> CommandError | None:
         """The pit boss's reading of the unreadable card, with badge and PIN
         (:func:`ui.kit.sources.confirm_card`)."""
-        if card is None:
-            raise StateRefused("no_card_entered", "no card entered")
         return confirm_card(runner, roster, card, badge, pin)
 
     def change_dealer(

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
@@ -30,9 +31,22 @@ from dealer_assist.games import get_pot_game
 from ui.kit.status import CommandError
 from ui.poker.amount_keys import AmountKeys
 from ui.poker.card_taps import CardSink, CardTaps
+from ui.poker.commands import (
+    AcknowledgeVoid,
+    Act,
+    ChangeDealer,
+    Command,
+    NewHand,
+    OpenTable,
+    Reshuffle,
+    RetryStorage,
+    Show,
+    SignOffPot,
+    Undo,
+    VoidHand,
+)
 from ui.poker.desk import DOUBLE_TAP_S, Outbox, Screen, TapGuard
 from ui.poker.seat_taps import SeatTaps
-from ui.poker.service import PokerCommand
 from ui.poker.signoff import SignoffPad
 from ui.poker.snapshot import PokerSnapshot, RuleRefusal
 from ui.poker.views import Message, PokerView, amount_issue
@@ -43,7 +57,7 @@ ACK_HOLD_S = 1.0
 """Taps on "Acknowledged" within this many seconds of the void alarm appearing do nothing: the
 taps that voided the hand must not acknowledge it too."""
 
-Sink = Callable[[PokerCommand], None]
+Sink = Callable[[Command], None]
 
 
 class PokerPresenter:
@@ -139,7 +153,7 @@ class PokerPresenter:
 
     def start(self) -> None:
         """Connect to the table (the service opens the source and the journal)."""
-        self.command(PokerCommand("open"))
+        self.command(OpenTable)
 
     # -- from the service -------------------------------------------------------------------------
     def on_snapshot(self, snap: PokerSnapshot) -> None:
@@ -259,7 +273,7 @@ class PokerPresenter:
                 return
             to = self.amount
         self.screen.message = None
-        self.command(PokerCommand("act", seat=legal.seat, action=kind, to=to))
+        self.command(partial(Act, seat=legal.seat, action=kind, to=to))
 
     def tap_show(self, shown: bool = True) -> None:
         """The seat to show at the showdown shows (or mucks) its hand."""
@@ -270,7 +284,7 @@ class PokerPresenter:
         if legal is None or kind not in legal.kinds:
             self.say(Message("not_legal"))
             return
-        self.command(PokerCommand("show", seat=legal.seat, shown=shown))
+        self.command(partial(Show, seat=legal.seat, shown=shown))
 
     def tap_reshuffle(self) -> None:
         """The dealer has loaded the burns with the stub (the view's ``shortage`` said so): the
@@ -280,13 +294,13 @@ class PokerPresenter:
         if self.double("reshuffle") or self.busy or not s.new_deck or s.reshuffling:
             return
         self.screen.message = None
-        self.command(PokerCommand("reshuffle"))
+        self.command(Reshuffle)
 
     def tap_undo(self) -> None:
         """Take back the last action (only while the runner allows it)."""
         if self.double("undo") or self.busy or not self.snap.can_undo:
             return
-        self.command(PokerCommand("undo"))
+        self.command(Undo)
 
     def tap_void(self) -> None:
         """Void the hand: the first tap arms, the second confirms."""
@@ -299,7 +313,7 @@ class PokerPresenter:
             return
         screen.void_armed = False
         screen.message = None
-        self.command(PokerCommand("void", reason=VoidReason("dealer_void")))
+        self.command(partial(VoidHand, reason=VoidReason("dealer_void")))
 
     def void_hand(self) -> None:
         """The void button of the card keypad's page (as :meth:`tap_void`)."""
@@ -309,7 +323,7 @@ class PokerPresenter:
         """The dealer has read the void alarm."""
         if not self._ack_ready() or self.double("ack") or self.busy:
             return
-        self.command(PokerCommand("ack"))
+        self.command(AcknowledgeVoid)
 
     def tap_done(self) -> None:
         """The pots of the settled hand are paid: on to between hands."""
@@ -324,7 +338,7 @@ class PokerPresenter:
         if self.double("new_hand") or self.busy or self.snap.in_hand:
             return
         self.screen.selected = None
-        self.command(PokerCommand("new_hand"))
+        self.command(NewHand)
 
     def signoff_key(self, key: str) -> None:
         """A key of the pit boss's pad on a large pot (digits, ``back``, ``next``: badge, then
@@ -334,7 +348,7 @@ class PokerPresenter:
         done = self.signoff_pad.key(key)
         if done is not None:
             self.screen.message = None
-            self.command(PokerCommand("signoff", badge=done[0], pin=done[1]))
+            self.command(partial(SignOffPot, badge=done[0], pin=done[1]))
             return
         self.changed()
 
@@ -342,7 +356,7 @@ class PokerPresenter:
         """The dealer has freed the journal's storage: try it again (the table resumes)."""
         if self.double("retry") or self.busy:
             return
-        self.command(PokerCommand("retry"))
+        self.command(RetryStorage)
 
     def dismiss_storage(self) -> None:
         """The dealer has read the storage notice (a fault stays until the journal answers)."""
@@ -360,7 +374,7 @@ class PokerPresenter:
     def change_dealer(self, badge: str) -> int:
         """The Dealer control: the incoming dealer's ``badge`` to the table (between hands; the
         service refuses otherwise, :mod:`ui.kit.dealer_change`); the command's number."""
-        self.command(PokerCommand("dealer", badge=badge))
+        self.command(partial(ChangeDealer, badge=badge))
         return self.outbox.seq
 
     # -- the taps the collaborators own -----------------------------------------------------------
@@ -422,7 +436,7 @@ class PokerPresenter:
         self.screen.message = message
         self.changed()
 
-    def command(self, cmd: PokerCommand) -> None:
-        """Number ``cmd`` and send it to the service."""
-        self.send(self.outbox.number(cmd))
+    def command(self, make: Callable[[int], Command]) -> None:
+        """The command ``make(seq)`` builds with the next number, sent to the service."""
+        self.send(self.outbox.number(make))
         self.changed()

@@ -6,11 +6,18 @@ a collaborator of :class:`ui.poker.presenter.PokerPresenter`. The amounts are ch
 
 from __future__ import annotations
 
+from functools import partial
+
 from dealer_assist.config import TableConfig
 from ui.poker.amount_keys import AmountKeys
+from ui.poker.commands import Leave, PlaceButton, SeatChange, SeatPlayer, SitIn, SitOut, TopUp
 from ui.poker.desk import Console
-from ui.poker.service import PokerCommand
 from ui.poker.views import Message
+
+CHANGES: dict[str, type[SeatChange]] = {
+    "sit_out": SitOut, "sit_in": SitIn, "leave": Leave, "button": PlaceButton,
+}  # fmt: skip
+"""The command of each seat change button."""
 
 
 class SeatTaps:
@@ -61,7 +68,7 @@ class SeatTaps:
         if not low <= amount <= high:
             self.console.say(Message("buy_in_bounds", (low, high)))
             return
-        self.console.command(PokerCommand("seat_player", seat=seat, name=self.name, amount=amount))
+        self.console.command(partial(SeatPlayer, seat=seat, name=self.name, amount=amount))
         self.name = ""
         self.amount.reset()
 
@@ -77,16 +84,17 @@ class SeatTaps:
         if amount <= 0 or amount > room:
             self.console.say(Message("top_up_max", (max(room, 0), high)))
             return
-        self.console.command(PokerCommand("top_up", seat=seat, amount=amount))
+        self.console.command(partial(TopUp, seat=seat, amount=amount))
         self.amount.reset()
 
     def tap_seat_change(self, kind: str) -> None:
         """``sit_out``, ``sit_in``, ``leave`` or ``button`` for the selected seat."""
-        if kind == "button" and not self.has_button:
-            return  # a game without a button (its button is never drawn)
+        change = CHANGES.get(kind)
+        if change is None or (change is PlaceButton and not self.has_button):
+            return  # not a change; a game without a button (its button is never drawn)
         seat = self._chosen(kind)
         if seat is not None:
-            self.console.command(PokerCommand(kind, seat=seat))
+            self.console.command(partial(change, seat=seat))
             if kind == "leave":
                 self.console.screen.selected = None
 

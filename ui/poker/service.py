@@ -23,11 +23,11 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
+from typing import Any
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
-from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import DealerAssistError, HandStateError, JournalError, Refusal
 from dealer_assist.events import DeviceEvent, SourceSwitched
 from dealer_assist.pitboss.users import UserStore
@@ -43,6 +43,7 @@ from ui.kit.pitboss import PitBossRoster
 from ui.kit.refusals import command_error
 from ui.kit.sources import WAIT_STEP, SourceFactory
 from ui.kit.status import CommandError
+from ui.poker import commands as c
 from ui.poker.hand_steps import HandSteps
 from ui.poker.seating import Seating
 from ui.poker.service_signoff import PotSignoffs
@@ -56,37 +57,6 @@ from ui.poker.snapshot import (
     hand_level,
     take_snapshot,
 )
-
-
-@dataclass(frozen=True)
-class PokerCommand:
-    """One dealer step for the service (built by the presenter, run on the worker thread).
-
-    ``kind``: ``open``, ``new_hand``, ``act`` (``seat``, ``action``, ``to``), ``show``
-    (``seat``, ``shown``), ``undo``, ``void`` (``reason``), ``ack``, ``seat_player`` (``seat``,
-    ``name``, ``amount``), ``top_up`` (``seat``, ``amount``), ``sit_out``, ``sit_in``,
-    ``leave``, ``button`` (``seat``), ``reshuffle`` (the dealer has loaded the burns with the
-    stub when the deck runs short: the device shuffles them as the street's new deck),
-    ``retry`` (the journal's storage again, after a fault), ``identify`` (``card``: the
-    dealer's reading of an
-    unreadable card), ``confirm`` (``card``, ``badge``, ``pin``: the pit boss's),
-    ``signoff`` (``badge``, ``pin``: a pit boss signs off the pot the award waits on), ``dealer``
-    (``badge``: the incoming dealer's, between hands); ``seq``
-    numbers it (the snapshot answers with it).
-    """
-
-    kind: str
-    seq: int = 0
-    seat: int = 0
-    action: str = ""
-    to: int | None = None
-    shown: bool = True
-    name: str = ""
-    amount: int = 0
-    reason: VoidReason | None = None
-    card: Card | None = field(default=None, repr=False)  # may be a hole card: never logged
-    badge: str = ""
-    pin: str = field(default="", repr=False)
 
 
 class PokerService:
@@ -215,12 +185,11 @@ class PokerService:
         self.card_source.enter(card)
 
     # -- the dealer's steps -----------------------------------------------------------------------
-    def execute(self, cmd: PokerCommand) -> PokerSnapshot:
-        """Run one :class:`PokerCommand`; an unknown one just reports the table."""
-        k, seq, seat = cmd.kind, cmd.seq, cmd.seat
-        if k == "open":
-            return self.open(seq)
-        if k == "retry" and self.runner is None:
+    def execute(self, cmd: c.Command) -> PokerSnapshot:
+        """Run one command (:mod:`ui.poker.commands`) by its class (:data:`STEPS`); a tick,
+        or a command of no known class, just reports the table."""
+        seq = cmd.seq
+        if isinstance(cmd, c.OpenTable) or (isinstance(cmd, c.RetryStorage) and not self.runner):
             return self.open(seq)
         if self.runner is None:
             return self._snap(seq, CommandError("state", "not connected"))
@@ -229,37 +198,12 @@ class PokerService:
                 self._recover()
             except JournalError as e:
                 return self._snap(seq, self._storage_fault(e))
-            if k == "retry":
+            if isinstance(cmd, c.RetryStorage):
                 return self._snap(seq, None)
-        runner, hs = self.runner, self.steps
-        steps: dict[str, Callable[[], object]] = {
-            "new_hand": lambda: hs.new_hand(self._runner(), self.tournament),
-            "act": lambda: runner.act(seat, cmd.action, cmd.to),
-            "show": lambda: runner.show(seat, shown=cmd.shown),
-            "undo": lambda: runner.undo(by=self.dealer),
-            "void": lambda: hs.void(runner, cmd.reason or VoidReason("dealer_void")),
-            "ack": lambda: runner.acknowledge_void(self.dealer),
-            "reshuffle": lambda: hs.reshuffle(runner),
-            "identify": lambda: hs.identify(runner, cmd.card),
-            "confirm": lambda: hs.confirm(runner, self.roster, cmd.card, cmd.badge, cmd.pin),
-            "signoff": lambda: self.pots.sign_here(runner, self.roster, self.signers,
-                                                   cmd.badge, cmd.pin),
-            "dealer": lambda: hs.change_dealer(runner, cmd.badge, self.signers),
-        }  # fmt: skip
-        seating = self.seating
-        if seating is not None:
-            steps.update({
-                "seat_player": lambda: seating.seat_player(seat, cmd.name, cmd.amount),
-                "top_up": lambda: seating.top_up(seat, cmd.amount),
-                "sit_out": lambda: seating.sit_out(seat),
-                "sit_in": lambda: seating.sit_in(seat),
-                "leave": lambda: seating.leave(seat),
-                "button": lambda: seating.set_button(seat),
-            })  # fmt: skip
-        step = steps.get(k)
+        step = STEPS.get(type(cmd))
         if step is None:
             return self.tick()
-        return self._run(seq, step)
+        return self._run(seq, lambda: step(self, cmd))
 
     def _resume(self) -> None:
         runner = self._runner()
@@ -323,6 +267,11 @@ class PokerService:
         if self.runner is None:
             raise HandStateError("not connected")
         return self.runner
+
+    def _seating(self) -> Seating:
+        if self.seating is None:
+            raise HandStateError("not connected")
+        return self.seating
 
     def _run(self, seq: int, step: Callable[[], object]) -> PokerSnapshot:
         error = None
@@ -393,7 +342,38 @@ class PokerService:
             forced_amount=forced_amount(runner), hand_level=hand_level(runner))  # fmt: skip
 
 
-def execute(service: PokerService, cmd: PokerCommand) -> PokerSnapshot:
+# each step takes the command of its key's class (Any: a dict cannot say so per key); its
+# CommandError, if any, is the snapshot's refusal
+Step = Callable[[PokerService, Any], object]
+
+STEPS: dict[type[c.Command], Step] = {
+    c.NewHand: lambda s, cmd: s.steps.new_hand(s._runner(), s.tournament),
+    c.Act: lambda s, cmd: s._runner().act(cmd.seat, cmd.action, cmd.to),
+    c.Show: lambda s, cmd: s._runner().show(cmd.seat, shown=cmd.shown),
+    c.Undo: lambda s, cmd: s._runner().undo(by=s.dealer),
+    c.VoidHand: lambda s, cmd: s.steps.void(s._runner(), cmd.reason),
+    c.AcknowledgeVoid: lambda s, cmd: s._runner().acknowledge_void(s.dealer),
+    c.Reshuffle: lambda s, cmd: s.steps.reshuffle(s._runner()),
+    c.RetryStorage: lambda s, cmd: None,  # the journal answered: the step is the recovery
+    c.Identify: lambda s, cmd: s.steps.identify(s._runner(), cmd.card),
+    c.Confirm: lambda s, cmd: s.steps.confirm(s._runner(), s.roster, cmd.card, cmd.badge,
+                                              cmd.pin),
+    c.SignOffPot: lambda s, cmd: s.pots.sign_here(s._runner(), s.roster, s.signers, cmd.badge,
+                                                  cmd.pin),
+    c.ChangeDealer: lambda s, cmd: s.steps.change_dealer(s._runner(), cmd.badge, s.signers),
+    c.SeatPlayer: lambda s, cmd: s._seating().seat_player(cmd.seat, cmd.name, cmd.amount),
+    c.TopUp: lambda s, cmd: s._seating().top_up(cmd.seat, cmd.amount),
+    c.SitOut: lambda s, cmd: s._seating().sit_out(cmd.seat),
+    c.SitIn: lambda s, cmd: s._seating().sit_in(cmd.seat),
+    c.Leave: lambda s, cmd: s._seating().leave(cmd.seat),
+    c.PlaceButton: lambda s, cmd: s._seating().set_button(cmd.seat),
+}  # fmt: skip
+"""The step of each command class (every concrete class of :mod:`ui.poker.commands` but
+:class:`~ui.poker.commands.OpenTable` and :class:`~ui.poker.commands.Tick`, which
+:meth:`PokerService.execute` answers itself)."""
+
+
+def execute(service: PokerService, cmd: c.Command) -> PokerSnapshot:
     """The worker's command runner for the poker console (:class:`ui.kit.worker.TableWorker`
     ``run_command``)."""
     return service.execute(cmd)

@@ -255,7 +255,6 @@ _REFUSALS: dict[str, tuple[object, tuple[str, ...]]] = {
     "pots_left": (QT_TRANSLATE_NOOP("", "The pots are not all awarded yet"), ()),
     "cannot_void": (QT_TRANSLATE_NOOP("", "The hand cannot be voided now"), ()),
     # the console's own (ui.poker.hand_steps.RULES; no_new_deck: as the hand's)
-    "no_card_entered": (QT_TRANSLATE_NOOP("", "No card entered"), ()),
     "void_unacknowledged": (QT_TRANSLATE_NOOP("", "Acknowledge the void first"), ()),
     "hand_in_progress": (QT_TRANSLATE_NOOP("", "A hand is in progress: finish it first"), ()),
     "no_hand_to_void": (QT_TRANSLATE_NOOP("", "No hand in progress to void"), ()),

@@ -22,8 +22,9 @@ from dealer_assist.config import TableConfig
 from dealer_assist.storage.journal import Journal
 from dealer_assist.tournament.live_table import LiveTable
 from drivers.manual import ManualSource
+from ui.poker.commands import Command
 from ui.poker.presenter import PokerPresenter
-from ui.poker.service import PokerCommand, PokerService
+from ui.poker.service import PokerService
 from ui.poker.snapshot import PokerSnapshot
 
 DEAL_ROUNDS = 400  # ticks a deal may take (each types what the table waits for)
@@ -52,7 +53,7 @@ class TableDriver:
         self._deck: tuple[str, list[Card]] | None = None
 
     # -- the console ------------------------------------------------------------------------------
-    def run(self, cmd: PokerCommand) -> None:
+    def run(self, cmd: Command) -> None:
         """The presenter's command, answered at once."""
         self.feed(self.service.execute(cmd))
 
