@@ -182,10 +182,10 @@ def test_card_taps_pit_boss_pad_badge_then_pin_then_the_card() -> None:
         taps.pin_key(key)
     entry = taps.entry("identify")
     assert entry is not None and (entry.mode, entry.badge, entry.pin_len) == ("confirm", "1042", 2)
-    assert taps.pin_field == "card"
+    assert taps.pad.field == "card"
     taps.card_entered(card)
     assert console.sent == [Confirm(1, card=card, badge="1042", pin="71")]
     entry = taps.entry("identify")
     assert entry is not None and entry.pin_len == 0  # the PIN left with the command
     taps.clear_pad()
-    assert (taps.badge, taps.pin_field) == ("", "badge")
+    assert (taps.pad.badge, taps.pad.field) == ("", "badge")

@@ -129,7 +129,7 @@ def test_a_large_pot_waits_until_signed_off_and_is_journaled_with_its_cards(
     t.type_signoff(PIT_BOSS[0], "0000")
     assert t.p.snap.error is not None and t.p.snap.error.code == "pit_boss"
     assert t.p.snap.signoff == s.signoff and pending_signoffs(t) == 0
-    assert t.p.signoff_pad.badge == "" and t.p.signoff_pad.pin == ""  # typed again
+    assert t.p.signoff_pad.badge == "" and t.p.signoff_pad.pin_len == 0  # typed again
     t.type_signoff(PIT_BOSS[0], PIT_BOSS[1])
     s = t.p.snap
     assert s.error is None and pending_signoffs(t) == 1  # durable before the screen moves on

@@ -17,10 +17,11 @@ from dealer_assist.cards import Card
 from dealer_assist.engine.views import Phase
 from dealer_assist.errors import CardError, DealerAssistError
 from ui.console.commands import Confirm, Identify, RecordExposed
-from ui.console.desk import Console, PitBossEntry
+from ui.console.desk import Console
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import ExposeForm, Message, Step
 from ui.kit.cards import CardEntry
+from ui.kit.pin_entry import PitBossEntry, identify_key
 
 CardSink = Callable[[Card], None]
 
@@ -143,7 +144,7 @@ class CardTaps:
                 screen.message = Message("pit_boss_missing")
                 console.changed()
                 return
-            pin, self.pins.pin = self.pins.pin, ""
+            pin = self.pins.take_pin()
             screen.message = None
             console.command(partial(Confirm, card=card, badge=self.pins.badge, pin=pin))
 
@@ -190,16 +191,8 @@ class CardTaps:
         the card) or ``badge``/``pin`` (go back to that field)."""
         if self.console.step() is not Step.IDENTIFY or not self._snap.ident_entered:
             return
-        need_pin = self._snap.pin_required
-        if key == "badge" or (key == "pin" and need_pin):
-            self.pin_field = key
-        elif key == "next":
-            if self.pin_field == "badge" and self.pins.badge:
-                self.pin_field = "pin" if need_pin else "card"
-            elif self.pin_field == "pin" and self.pins.pin:
-                self.pin_field = "card"
-        else:
-            self.pins.key(self.pin_field, key)
+        need = self._snap.pin_required
+        self.pin_field = identify_key(self.pins, self.pin_field, key, need_pin=need)
         self.console.changed()
 
     # -- a card exposed by mistake ----------------------------------------------------------------

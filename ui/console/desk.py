@@ -1,5 +1,6 @@
-"""What the banked presenter's collaborators share: the screen's own state, the commands in
-flight and the pit boss's badge and PIN. Qt-free.
+"""What the banked presenter's collaborators share: the screen's own state and the commands in
+flight (the pit boss's badge and PIN are the kit's :class:`~ui.kit.pin_entry.PitBossEntry`).
+Qt-free.
 
 :class:`Console` is the narrow face the presenter shows its collaborators (the payout walk, the
 card taps, the pit boss's forms): the screen, the step, whether a command is in flight, and the
@@ -16,8 +17,6 @@ from typing import Protocol
 from ui.console.commands import Act, Command
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import Message, Step
-
-PIN_DIGITS = 12  # a badge or a PIN longer than this takes no more digits
 
 
 @dataclass
@@ -80,40 +79,6 @@ class Outbox:
     def busy(self) -> bool:
         """A command other than a decision is in flight (the dealer's buttons wait)."""
         return any(k is not Act for k in self.waiting.values())
-
-
-class PitBossEntry:
-    """The badge and PIN being typed on one of the pit boss's pads (identify, correction,
-    history, sign-off: one at a time). The PIN never leaves here but in :meth:`take`."""
-
-    def __init__(self) -> None:
-        self.badge = ""
-        self.pin = ""
-
-    def key(self, field: str, key: str) -> None:
-        """A digit (up to :data:`PIN_DIGITS`) or ``back`` on ``field`` (``badge`` or ``pin``);
-        any other key is ignored."""
-        value = self.pin if field == "pin" else self.badge
-        if key == "back":
-            value = value[:-1]
-        elif key.isdigit() and len(key) == 1 and len(value) < PIN_DIGITS:
-            value += key
-        else:
-            return
-        if field == "pin":
-            self.pin = value
-        elif field == "badge":
-            self.badge = value
-
-    def clear(self) -> None:
-        """Forget what was typed."""
-        self.badge, self.pin = "", ""
-
-    def take(self) -> tuple[str, str]:
-        """The badge and PIN typed, forgotten here."""
-        typed = self.badge, self.pin
-        self.clear()
-        return typed
 
 
 class Console(Protocol):

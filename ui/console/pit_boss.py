@@ -10,9 +10,10 @@ from functools import partial
 
 from dealer_assist.engine.rules import Action
 from ui.console.commands import CloseHistory, Correct, OpenHistory, Undo
-from ui.console.desk import Console, PitBossEntry
+from ui.console.desk import Console
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import CorrectForm, HistoryPad, Message, Step
+from ui.kit.pin_entry import PitBossEntry
 
 
 class PitBossForms:

@@ -39,7 +39,7 @@ from ui.console.commands import (
     VoidHand,
 )
 from ui.console.derived import DerivedView
-from ui.console.desk import Outbox, PitBossEntry, Screen
+from ui.console.desk import Outbox, Screen
 from ui.console.pit_boss import PitBossForms
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import ConsoleView, Message, Step
@@ -51,6 +51,7 @@ from ui.console.walk import (
     PayoutWalk,
     voided_in_bets,
 )
+from ui.kit.pin_entry import PitBossEntry
 from ui.kit.tap_guard import HOLD
 
 _KNOWN_ERRORS = frozenset({"device_not_ready", "device", "card_taken", "pit_boss",

@@ -20,9 +20,10 @@ from functools import partial
 
 from dealer_assist.engine.views import Phase
 from ui.console.commands import MarkPaid, SignOff
-from ui.console.desk import Console, PitBossEntry
+from ui.console.desk import Console
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import Message, Step
+from ui.kit.pin_entry import PitBossEntry, signoff_key
 
 TAP_GUARD = 0.4
 VOID_ARM_TIMEOUT = 5.0
@@ -149,19 +150,14 @@ class PayoutWalk:
 
     def signoff_key(self, key: str) -> None:
         """The pit boss's pad on a large payout: digits, ``back``, ``next`` (badge -> PIN ->
-        send); the PIN stays in :class:`~ui.console.desk.PitBossEntry`."""
+        send); the PIN stays in :class:`~ui.kit.pin_entry.PitBossEntry`."""
         seat = self.signoff_seat()
         if seat is None or self.console.busy:
             return
-        if key == "next":
-            if self.field == "badge" and self.pins.badge:
-                self.field = "pin"
-            elif self.field == "pin" and self.pins.pin:
-                self.field = "badge"
-                self.sign_off(seat, *self.pins.take())
-                return
-        else:
-            self.pins.key(self.field, key)
+        self.field, done = signoff_key(self.pins, self.field, key)
+        if done is not None:
+            self.sign_off(seat, *done)
+            return
         self.console.changed()
 
 

@@ -16,14 +16,13 @@ from functools import partial
 from dealer_assist.cards import Card
 from dealer_assist.errors import CardError, DealerAssistError
 from ui.kit.cards import CardEntry
+from ui.kit.pin_entry import PinPad
 from ui.poker.commands import Confirm, Identify
 from ui.poker.desk import Console
 from ui.poker.snapshot import PokerSnapshot
 from ui.poker.views import Message
 
 CardSink = Callable[[Card], None]
-PIN_MAX = 12
-"""Digits a badge or a PIN may have on the pad."""
 
 
 class CardTaps:
@@ -34,22 +33,20 @@ class CardTaps:
         enter: hands a typed card to the keypad source at once (thread-safe; the service's
             ``enter_card``; raises DealerAssistError when refused); None: no keypad source.
 
-    ``badge`` and ``pin_field`` (``badge``, ``pin``, ``card``) are the pit boss's pad; the PIN
-    never leaves here but in the confirmation sent.
+    ``pad`` is the pit boss's (the kit's :class:`~ui.kit.pin_entry.PinPad`: ``badge``, ``pin``,
+    ``card``); the PIN never leaves it but in the confirmation sent.
     """
 
     def __init__(self, console: Console, enter: CardSink | None) -> None:
         self.console = console
         self.enter = enter
-        self.badge = ""
-        self._pin = ""
-        self.pin_field = "badge"
+        self.pad = PinPad()
         self._typed_at: tuple[str, int] | None = None  # (hand, cards awaited) at the last typing
         self._deal_size = 0
 
     def clear_pad(self) -> None:
         """The pit boss's pad from the start (another turn, a refused badge or PIN)."""
-        self.badge, self._pin, self.pin_field = "", "", "badge"
+        self.pad.clear()
 
     def on_snapshot(self, old: PokerSnapshot, snap: PokerSnapshot) -> None:
         """Follow the service: the deal's progress, the pit boss's turn (a fresh pad)."""
@@ -74,8 +71,9 @@ class CardTaps:
             busy = self.console.busy
             if not s.ident_entered:
                 return CardEntry("identify", s.ident_position, waiting=busy)
-            return CardEntry("confirm", s.ident_position, waiting=busy, badge=self.badge,
-                             pin_len=len(self._pin), pin_field=self.pin_field,
+            pad = self.pad
+            return CardEntry("confirm", s.ident_position, waiting=busy, badge=pad.badge,
+                             pin_len=pad.pin_len, pin_field=pad.field,
                              pin_required=s.pin_required)  # fmt: skip
         return None
 
@@ -106,12 +104,12 @@ class CardTaps:
             console.screen.message = None
             console.command(partial(Identify, card=card))
         elif entry.mode == "confirm" and not console.busy:
-            if not self.badge or (entry.pin_required and not self._pin):
+            if not self.pad.badge or (entry.pin_required and not self.pad.pin_len):
                 console.say(Message("pit_boss_missing"))
                 return
-            pin, self._pin = self._pin, ""
+            pin = self.pad.entry.take_pin()
             console.screen.message = None
-            console.command(partial(Confirm, card=card, badge=self.badge, pin=pin))
+            console.command(partial(Confirm, card=card, badge=self.pad.badge, pin=pin))
 
     def pin_key(self, key: str) -> None:
         """A key of the pit boss's pad: a digit, ``back``, ``next`` (badge -> PIN -> the card)
@@ -120,22 +118,5 @@ class CardTaps:
         snap = console.screen.snap
         if console.step() != "identify" or not snap.ident_entered:
             return
-        need_pin = snap.pin_required
-        if key == "badge" or (key == "pin" and need_pin):
-            self.pin_field = key
-        elif key == "next":
-            if self.pin_field == "badge" and self.badge:
-                self.pin_field = "pin" if need_pin else "card"
-            elif self.pin_field == "pin" and self._pin:
-                self.pin_field = "card"
-        elif key == "back":
-            if self.pin_field == "pin":
-                self._pin = self._pin[:-1]
-            elif self.pin_field == "badge":
-                self.badge = self.badge[:-1]
-        elif key.isdigit() and len(key) == 1:
-            if self.pin_field == "pin" and len(self._pin) < PIN_MAX:
-                self._pin += key
-            elif self.pin_field == "badge" and len(self.badge) < PIN_MAX:
-                self.badge += key
+        self.pad.identify(key, need_pin=snap.pin_required)
         console.changed()

@@ -8,7 +8,7 @@ The presenter holds collaborators that own their state: the screen's shared stat
 in flight and the double-tap guard (:mod:`ui.poker.desk`), the amount keyed
 (:mod:`ui.poker.amount_keys`), the changes between hands (:mod:`ui.poker.seat_taps`), the card
 keypad and the pit boss's pad of an unreadable card (:mod:`ui.poker.card_taps`) and the pad of
-a large pot's sign-off (:class:`~ui.poker.signoff.SignoffPad`). This module follows the
+a large pot's sign-off (the kit's :class:`~ui.kit.pin_entry.PinPad`). This module follows the
 snapshots, works out the step and the view, takes the hand's own taps and hands the others to
 the collaborator that owns them.
 
@@ -28,6 +28,7 @@ from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.games import get_pot_game
+from ui.kit.pin_entry import PinPad
 from ui.kit.status import CommandError
 from ui.poker.amount_keys import AmountKeys
 from ui.poker.card_taps import CardSink, CardTaps
@@ -47,7 +48,6 @@ from ui.poker.commands import (
 )
 from ui.poker.desk import DOUBLE_TAP_S, Outbox, Screen, TapGuard
 from ui.poker.seat_taps import SeatTaps
-from ui.poker.signoff import SignoffPad
 from ui.poker.snapshot import PokerSnapshot, RuleRefusal
 from ui.poker.views import Message, PokerView, amount_issue
 
@@ -89,7 +89,7 @@ class PokerPresenter:
         self.amounts = AmountKeys(self, config)
         self.seats = SeatTaps(self, config, self.amounts, self.has_button)
         self.cards = CardTaps(self, enter)
-        self.signoff_pad = SignoffPad()  # a large pot: the pit boss's badge and PIN
+        self.signoff_pad = PinPad()  # a large pot: the pit boss's badge and PIN
 
     # -- what the collaborators, the window and the tests read ------------------------------------
     @property
@@ -345,7 +345,7 @@ class PokerPresenter:
         PIN, then sent; the service checks them, a wrong one changes nothing)."""
         if self.step() != "signoff" or self.busy:
             return
-        done = self.signoff_pad.key(key)
+        done = self.signoff_pad.signoff(key)
         if done is not None:
             self.screen.message = None
             self.command(partial(SignOffPot, badge=done[0], pin=done[1]))

@@ -4,7 +4,7 @@ sign-off"), Qt-free.
 The runner stops the award of a pot above a ``[signoff]`` tier
 (:mod:`dealer_assist.table.pot_signoff`: each pot as it is pushed, by its whole amount); the
 snapshot says which (:class:`PotWait`); the dealer hands the console to a pit boss, who types
-badge and PIN on the pad (:class:`SignoffPad`, the banked console's digit pad
+badge and PIN on the pad (the kit's :class:`~ui.kit.pin_entry.PinPad`, the digit pad
 :func:`ui.kit.pin_pad.pin_pad` on screen); :func:`sign_pot` checks them with the same
 check the banked console's payouts use (:func:`ui.kit.signers.signer_role`: the pit-boss
 application's users and roles when the table has them, else the console's roster of pit bosses;
@@ -32,9 +32,6 @@ from dealer_assist.table.pot_signoff import covers
 from ui.kit.pitboss import PitBossRoster
 from ui.kit.signers import signer_role
 from ui.kit.status import CommandError
-
-PIN_MAX = 12
-"""Digits a badge or a PIN may have on the pad."""
 
 
 @dataclass(frozen=True)
@@ -121,39 +118,3 @@ def sign_pot_from_floor(runner: PeerRunner, row: SignoffRow) -> bool:
     except HandStateError:  # the hand moved on meanwhile (voided)
         return False
     return True
-
-
-@dataclass
-class SignoffPad:
-    """The badge and PIN being typed for a pot's sign-off: ``field`` ``badge``, then ``pin``;
-    the PIN stays here, the screen shows its length."""
-
-    badge: str = ""
-    pin: str = ""
-    field: str = "badge"
-
-    def key(self, key: str) -> tuple[str, str] | None:
-        """A tap of the pad (a digit, ``back``, ``next``): ``(badge, pin)`` when ``next``
-        ends the PIN (the pad is cleared then), else None."""
-        if key == "back":
-            if self.field == "pin":
-                self.pin = self.pin[:-1]
-            else:
-                self.badge = self.badge[:-1]
-        elif key == "next":
-            if self.field == "badge" and self.badge:
-                self.field = "pin"
-            elif self.field == "pin" and self.pin:
-                done = (self.badge, self.pin)
-                self.clear()
-                return done
-        elif key.isdigit() and len(key) == 1:
-            if self.field == "pin" and len(self.pin) < PIN_MAX:
-                self.pin += key
-            elif self.field == "badge" and len(self.badge) < PIN_MAX:
-                self.badge += key
-        return None
-
-    def clear(self) -> None:
-        """Back to an empty badge."""
-        self.badge, self.pin, self.field = "", "", "badge"

@@ -76,7 +76,7 @@ class SignoffPage(QWidget):
         if pad.field == "badge":
             set_text(self.field, trf("Badge: %1", pad.badge or "—"))
         else:
-            dots = "•" * len(pad.pin) or "—"  # a variable: a literal 2nd argument is a comment
+            dots = "•" * pad.pin_len or "—"  # a variable: a literal 2nd argument is a comment
             set_text(self.field, trf("PIN: %1", dots))
         restyle(self.field, selected=True)
         for b in self.keys.values():
