@@ -1,4 +1,4 @@
-"""The payout walk's marks, kept so a crash during the payouts loses nothing (item 2).
+"""The payout walk's marks, kept so a crash during the payouts loses nothing.
 
 A banked hand is settled and journaled at the reveal, which clears its steps; the dealer then
 pays the seats one by one. Which seats are paid is kept in the journal's pending-step log under

@@ -1,4 +1,4 @@
-"""Game knowledge lives in the game modules only (item 2).
+"""Game knowledge lives in the game modules only.
 
 Every Python module under ``dealer_assist/``, ``drivers/``, ``ui/`` and ``bench/`` outside the
 game package ``dealer_assist/games/`` is parsed, and a string literal that is exactly a game code

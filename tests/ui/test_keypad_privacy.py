@@ -1,4 +1,4 @@
-"""Privacy in typed cards (4), Qt offscreen: the card keypad (the manual deal, the
+"""Privacy in typed cards, Qt offscreen: the card keypad (the manual deal, the
 unreadable card, the exposed-card form) does not echo the chosen card in large type, and a
 refused duplicate says the same words whether the card is face up or typed before and face
 down, in both consoles and both languages, never naming the card or where it is."""

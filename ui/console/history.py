@@ -1,4 +1,4 @@
-"""The table's hand history (item 2): the last hands from the journal as the dealer's
+"""The table's hand history: the last hands from the journal as the dealer's
 screen may show them. Qt-free; read on the worker thread, which owns the journal.
 
 Each hand shows its board, the dealer's cards and each seat's result and pay/collect; the seats'

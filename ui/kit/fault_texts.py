@@ -1,4 +1,4 @@
-"""The card source's faults in the dealer's words (5), through Qt's translation.
+"""The card source's faults in the dealer's words, through Qt's translation.
 
 Every alarm, banner and refusal about the card source is one of these sentences, saying what to
 do: a fault kind's sentence, a TCRP/1 fault code's sentence and short name, a void's reason with

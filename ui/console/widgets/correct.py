@@ -1,4 +1,4 @@
-"""A pit boss corrects a seat's decision after the next cards were turned (item 3):
+"""A pit boss corrects a seat's decision after the next cards were turned:
 the decisions that may replace it, then the pit boss's badge and PIN, on the side panel."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The hand history on the table's console (item 2): the last hands, newest first, each
+"""The hand history on the table's console: the last hands, newest first, each
 with its board, the dealer's cards and every seat's result and pay/collect; the seats' hole cards
 only after a pit boss's badge and PIN on the pad below. Opened by the dealer between hands."""
 

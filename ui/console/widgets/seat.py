@@ -159,7 +159,7 @@ class SeatTile(QFrame):
         self.decisions_grid.setContentsMargins(0, 0, 0, 0)
         self.decisions_grid.setSpacing(6)
         lay.addWidget(self.decisions)
-        # a mis-tapped decision taken back until the next card is turned (item 3)
+        # a mis-tapped decision taken back until the next card is turned
         self.change = QPushButton("")
         self.change.setObjectName("changeDecision")
         self.change.setMinimumHeight(theme.TOUCH)

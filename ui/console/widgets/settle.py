@@ -1,6 +1,6 @@
 """The reveal and the settlement list: seats in settlement order, the current seat expanded and
 scrolled into view, each box with the chips to pay it, each seat's cards as the reader read them;
-*Back* and a tap on a seat reopen a seat already passed (item 1)."""
+*Back* and a tap on a seat reopen a seat already passed."""
 
 from __future__ import annotations
 
