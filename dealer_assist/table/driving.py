@@ -25,8 +25,11 @@ from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.banked import BankedHand
 from dealer_assist.engine.rules import Action
+from dealer_assist.engine.views import Phase
 from dealer_assist.engine.voids import VoidReason
+from dealer_assist.errors import DeviceError
 from dealer_assist.events import DeviceEvent
+from dealer_assist.players import PlayerModel
 from dealer_assist.ports import JournalPort, StoredHand
 from dealer_assist.table.banked_runner import BankedRunner
 from dealer_assist.table.device_status import DeviceStatus
@@ -314,3 +317,54 @@ class HeadlessTable(HeadlessBase[BankedRunner]):
         hand = self.runner.confirm_identification(pit_boss=pit_boss, accept=accept)
         self.driver.settle_device()
         return hand
+
+
+def play_hand(
+    runner: HeadlessTable,
+    model: PlayerModel,
+    seats: Sequence[int],
+    hand: BankedHand | None = None,
+    *,
+    by: str = "simulate",
+    ready_timeout: float = 30.0,
+    street_as_one_step: bool = True,
+) -> BankedHand:
+    """Play a banked hand with simulated players from whatever phase it is in to settlement or
+    void: bets (while open) from ``model``, each street's decisions, reveal, settle. ``hand``: a
+    hand in progress (resumed after a restart, or one already over: a new one is opened);
+    ``None`` opens a new one, a void alarm acknowledged first by ``by`` as the dealer would.
+    ``street_as_one_step``: a street's decisions and the next street's turn written as one
+    durable step (``act_many``), else one step per decision and one for the turn (more crash
+    points, as the soak wants).
+
+    Raises:
+        DeviceError: the device is not ready within ``ready_timeout`` seconds, or refused
+            SHUFFLE; the runner's own errors (StorageFaultError, ...) pass through.
+    """
+    if hand is None or hand.phase in (Phase.SETTLED, Phase.VOID):
+        runner.acknowledge_void(by)
+        if not runner.wait_device_ready(ready_timeout):
+            raise DeviceError(f"device not ready after {ready_timeout:.0f} s")
+        hand = runner.new_hand()
+    if hand.phase is Phase.BETS_OPEN:
+        for seat in seats:
+            hand.place_bets(seat, model.bets())
+        runner.close_bets()
+    while hand.phase is Phase.DECISIONS:
+        street, board = hand.street or "", hand.board_visible()
+        decisions = [
+            (s, model.decide(street, [hand.seats[s].hole[n] for n in (1, 2)], board,
+                             hand.legal_actions(s)))
+            for s in hand.seats_to_act
+        ]  # fmt: skip
+        if street_as_one_step:
+            runner.act_many(decisions, advance=True)
+        else:
+            for seat, action in decisions:
+                runner.act(seat, action)
+            runner.advance()
+    if hand.phase is Phase.SHOWDOWN:
+        runner.reveal()
+    if hand.phase is Phase.REVEALED:
+        runner.settle()
+    return hand

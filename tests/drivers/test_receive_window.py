@@ -19,7 +19,7 @@ from dealer_assist.events import CardRead
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.crosscheck import cross_check, read_dealt_log
-from dealer_assist.table.driving import HeadlessTable
+from dealer_assist.table.driving import HeadlessTable, play_hand
 from drivers.emulator.process import EmulatorProcess
 from drivers.tcrp.device import TcrpDevice
 from drivers.tcrp.frame import Frame, FrameParser, encode_frame
@@ -28,7 +28,6 @@ from drivers.tcrp.timings import TcrpTimings
 from drivers.transport.serial_port import SerialTransport
 from tests.conftest import Closer
 from tests.drivers.test_fuzz_tcrp import FakeLine
-from ui.commands.simulate import play_hand
 
 
 def card(seq: int, index: int | str = 1, text: str = "As") -> Frame:

@@ -45,7 +45,7 @@ from dealer_assist.table.device_status import (
     ReadinessTracker,
     fault_kind,
 )
-from dealer_assist.table.driving import HeadlessTable
+from dealer_assist.table.driving import HeadlessTable, play_hand
 from drivers.emulator.process import EmulatorProcess
 from drivers.emulator.source import EmulatorSource
 from drivers.factory import open_source
@@ -62,7 +62,6 @@ from tests.fixtures.console_conftest import (
     wait_step,
 )
 from tests.ui.test_console_text_fit import cut_texts
-from ui.commands.simulate import play_hand
 from ui.console import texts
 from ui.console.presenter import ConsolePresenter
 from ui.console.snapshot import TableSnapshot

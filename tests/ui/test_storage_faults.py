@@ -287,9 +287,8 @@ def test_a_settled_hand_the_journal_refused_is_journaled_once_before_the_next_ha
 ) -> None:
     from dealer_assist.engine.views import Phase
     from dealer_assist.players import PlayerModel
-    from dealer_assist.table.driving import HeadlessTable
+    from dealer_assist.table.driving import HeadlessTable, play_hand
     from drivers.factory import open_source
-    from ui.commands.simulate import play_hand
 
     config = load_table_config(game="uth")
     db = tmp_path / "j.db"

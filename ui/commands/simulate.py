@@ -24,11 +24,9 @@ from tqdm import tqdm
 
 from dealer_assist.at_rest import data_folder
 from dealer_assist.config import TableConfig, load_table_config
-from dealer_assist.engine.banked import BankedHand
 from dealer_assist.engine.views import Phase
 from dealer_assist.errors import (
     ConfigError,
-    DeviceError,
     JournalError,
     StorageFaultError,
     StorageFullError,
@@ -39,7 +37,7 @@ from dealer_assist.notary.settings import notary_settings
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.faults import DiskLimits, MiB, ResilientJournal
 from dealer_assist.table.dealers import ensure_dealer
-from dealer_assist.table.driving import HeadlessTable
+from dealer_assist.table.driving import HeadlessTable, play_hand
 from dealer_assist.table.runner import TableRunner
 from drivers.factory import open_source
 from ui.commands.floor import start_forwarding, stop_forwarding
@@ -224,7 +222,7 @@ def run(args: argparse.Namespace) -> int:
         seats = list(range(1, n_seats + 1))
         if hand is not None and runner.resumed.continued == hand.hand_uid:
             summary.resumed += 1
-            summary.add(play_hand(runner, model, seats, hand))
+            summary.add(play_hand(runner, model, seats, hand, ready_timeout=DEVICE_READY_TIMEOUT))
         elif runner.resumed.journaled:
             summary.resumed += len(runner.resumed.journaled)
         put_dealer(runner.runner, getattr(args, "dealer", None), config)
@@ -235,7 +233,7 @@ def run(args: argparse.Namespace) -> int:
         for _ in range(args.hands):
             if stop.requested:
                 break
-            summary.add(play_hand(runner, model, seats))
+            summary.add(play_hand(runner, model, seats, ready_timeout=DEVICE_READY_TIMEOUT))
             played += 1
             if records is not None:
                 records.catch_up(journal)
@@ -281,35 +279,6 @@ def _stopped(e: JournalError, runner: HeadlessTable | None) -> str:
     return stopped(e, f"hand {hand.hand_uid}")
 
 
-def play_hand(
-    runner: HeadlessTable, model: PlayerModel, seats: list[int], hand: BankedHand | None = None
-) -> BankedHand:
-    """One hand from bets to settlement (or void), decisions by ``model``; ``hand``: a hand
-    in progress (resumed after a restart) played on from where it stands instead of a new one."""
-    if hand is None:
-        runner.acknowledge_void("simulate")  # a void of the last hand is acknowledged unattended
-        if not runner.wait_device_ready(DEVICE_READY_TIMEOUT):
-            raise DeviceError(f"device not ready after {DEVICE_READY_TIMEOUT:.0f} s")
-        hand = runner.new_hand()
-    if hand.phase is Phase.BETS_OPEN:
-        for seat in seats:
-            hand.place_bets(seat, model.bets())
-        runner.close_bets()
-    while hand.phase is Phase.DECISIONS:
-        # The street's decisions and the turn of the next street as one durable step.
-        decisions = [
-            (seat, model.decide(hand.street or "", [hand.seats[seat].hole[n] for n in (1, 2)],
-                                hand.board_visible(), hand.legal_actions(seat)))
-            for seat in hand.seats_to_act
-        ]  # fmt: skip
-        runner.act_many(decisions, advance=True)  # decisions and the next street: one step
-    if hand.phase is Phase.SHOWDOWN:
-        runner.reveal()
-    if hand.phase is Phase.REVEALED:
-        runner.settle()
-    return hand
-
-
 def default_db(game: str) -> str:
     """The default journal of ``simulate --game GAME``: ``simulate-GAME.db`` in the data folder,
     one per game (a table's journal is of one game)."""
@@ -327,7 +296,8 @@ class _Summary:
     player_net: int = 0
     stats: Any = None
 
-    def add(self, hand: BankedHand) -> None:
+    def add(self, hand: Any) -> None:
+        """Count ``hand`` (a banked hand, settled or void) in."""
         self.hands += 1
         if hand.phase is Phase.SETTLED and hand.settlement is not None:
             self.settled += 1

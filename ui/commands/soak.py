@@ -30,14 +30,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from dealer_assist.config import TableConfig, load_table_config
-from dealer_assist.engine.banked import BankedHand
 from dealer_assist.engine.views import Phase
 from dealer_assist.errors import ConfigError, DealerAssistError, DeviceError
 from dealer_assist.games import DEFAULT_GAME, GAME_CODES
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.crosscheck import CrossCheck, cross_check, read_dealt_log
-from dealer_assist.table.driving import HeadlessTable
+from dealer_assist.table.driving import HeadlessTable, play_hand
 from drivers.emulator.process import EmulatorProcess
 from drivers.factory import open_source
 from ui.stop import StopRequest
@@ -338,39 +337,6 @@ def _host_link_stats(path: Path) -> dict[str, int]:
 # -- the table child -------------------------------------------------------------------------------
 
 
-def drive_hand(
-    runner: HeadlessTable, model: PlayerModel, seats: Sequence[int], hand: BankedHand | None = None
-) -> BankedHand:
-    """Play ``hand`` (or a new one) from whatever phase it is in to settlement or void:
-    bets (when still open), decisions by ``model``, reveal, settle. A new hand first
-    acknowledges a void alarm (as the dealer would) and waits for the device to be ready.
-
-    Raises:
-        DeviceError: the device is not ready for a new hand within 10 s, or refused SHUFFLE.
-    """
-    if hand is None or hand.phase in (Phase.SETTLED, Phase.VOID):
-        runner.acknowledge_void("soak")
-        runner.wait_device_ready(10.0)
-        hand = runner.new_hand()
-    if hand.phase is Phase.BETS_OPEN:
-        for seat in seats:
-            hand.place_bets(seat, model.bets())
-        runner.close_bets()
-    while hand.phase is Phase.DECISIONS:
-        for seat in hand.seats_to_act:
-            hole = [hand.seats[seat].hole[n] for n in (1, 2)]
-            action = model.decide(
-                hand.street or "", hole, hand.board_visible(), hand.legal_actions(seat)
-            )
-            runner.act(seat, action)
-        runner.advance()
-    if hand.phase is Phase.SHOWDOWN:
-        runner.reveal()
-    if hand.phase is Phase.REVEALED:
-        runner.settle()
-    return hand
-
-
 def _child(argv: Sequence[str]) -> int:
     p = argparse.ArgumentParser(prog="soak --child")
     p.add_argument("--child", action="store_true")
@@ -407,7 +373,8 @@ def _child(argv: Sequence[str]) -> int:
                     if hand is None:
                         continue
                     os.write(started, (hand.hand_uid + "\n").encode())
-                drive_hand(runner, model, seats, hand)
+                play_hand(runner, model, seats, hand, by="soak", ready_timeout=10.0,
+                          street_as_one_step=False)  # fmt: skip
                 _write_link_stats(stats_out, source)
         finally:
             source.close()
@@ -427,7 +394,7 @@ def _open_device(url: str) -> Any:
             time.sleep(0.2)
 
 
-def _new_hand(runner: HeadlessTable) -> BankedHand | None:
+def _new_hand(runner: HeadlessTable) -> Any:
     if not runner.wait_device_ready(10.0):
         return None
     try:
