@@ -84,7 +84,7 @@ class StorageFaults:
     ) -> None:
         """After a storage fault: a write asked of ``journal`` (JournalError while it still
         fails, nothing changed), then the runner's path for what the storage refused
-        (:meth:`~dealer_assist.table.resume.ResumingRunner.journal_unsaved`): a hand that
+        (:meth:`~dealer_assist.table.runner.TableRunner.journal_unsaved`): a hand that
         finished meanwhile is journaled once (idempotent by ``hand_uid``); ``counted`` then
         numbers the hand from the journal (the fault stays if that fails too).
 
