@@ -23,10 +23,9 @@ from dealer_assist.engine.views import Phase
 from dealer_assist.games import DEFAULT_GAME, GAME_CODES
 from dealer_assist.players import PlayerModel
 from dealer_assist.storage.journal import Journal
-from dealer_assist.table.driving import HeadlessTable
+from dealer_assist.table.driving import HeadlessTable, play_hand
 from drivers.emulator.process import EmulatorProcess
 from drivers.factory import open_source
-from ui.commands.simulate import play_hand
 
 
 def main() -> int:
