@@ -197,8 +197,9 @@ def _scenes(
 
 #: a card photographed alone (a phone or webcam photo of one card): big, tilted, on felt, wood,
 #: leather or a light desk, JPEG-compressed (quality 60..95)
-PHOTO = SceneSettings(card_height=(300.0, 650.0), tilt=0.12, blur=(0.0, 1.3), noise=(2.0, 7.0),
-                      gain=(0.7, 1.15))  # fmt: skip
+PHOTO = SceneSettings(
+    card_height=(300.0, 650.0), tilt=0.12, blur=(0.0, 1.3), noise=(2.0, 7.0), gain=(0.7, 1.15)
+)
 
 
 def _photos(

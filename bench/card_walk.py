@@ -117,10 +117,13 @@ class Tracer:
             if tid != self.main and self.is_target(arg):
                 self.rx_has_card = True
             if (
-                tid == self.main and not self.recording and self.walk.calls_in == 0
-                and frame.f_code.co_name == "next_event" and self.is_target(arg)
+                tid == self.main
+                and not self.recording
+                and self.walk.calls_in == 0
+                and frame.f_code.co_name == "next_event"
+                and self.is_target(arg)
                 and _module(frame.f_back).startswith(RUNNER)
-            ):  # fmt: skip
+            ):
                 self.recording = True  # the source handed the card to the runner
                 self.stop_depth, self._calls_at = len(stack), 0
             return
@@ -265,12 +268,14 @@ def main() -> int:
         def med(f: Callable[[tuple[Walk, Walk, Walk]], int], rows: list[Any] = rows) -> float:
             return statistics.median(f(r) for r in rows)
 
-        print(f"{game} card ({len(rows)} hands): modules {med(lambda r: len(r[0].modules)):g} "
-              f"(receive thread {med(lambda r: len(r[1].modules)):g}, table thread "
-              f"{med(lambda r: len(r[2].modules)):g}), calls in {med(lambda r: r[0].calls_in):g}, "
-              f"re-entered {med(lambda r: r[0].reentered):g}, runner entries "
-              f"{med(lambda r: r[0].runner_entries):g} (re-entered "
-              f"{med(lambda r: r[0].runner_reentered):g})")  # fmt: skip
+        print(
+            f"{game} card ({len(rows)} hands): modules {med(lambda r: len(r[0].modules)):g} "
+            f"(receive thread {med(lambda r: len(r[1].modules)):g}, table thread "
+            f"{med(lambda r: len(r[2].modules)):g}), calls in {med(lambda r: r[0].calls_in):g}, "
+            f"re-entered {med(lambda r: r[0].reentered):g}, runner entries "
+            f"{med(lambda r: r[0].runner_entries):g} (re-entered "
+            f"{med(lambda r: r[0].runner_reentered):g})"
+        )
         print("  modules: " + " ".join(sorted(rows[-1][0].modules)))
     return 0
 

@@ -31,8 +31,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Print the medians; see the module docstring."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
-    parser.add_argument("--compile-each-run", action="store_true",
-                        help="no bytecode cache: every run compiles the sources")  # fmt: skip
+    parser.add_argument(
+        "--compile-each-run",
+        action="store_true",
+        help="no bytecode cache: every run compiles the sources",
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         record = Path(tmp) / "hand.json"

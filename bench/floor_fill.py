@@ -102,10 +102,17 @@ class Table:
         ended = started + max(timedelta(seconds=20), min(timedelta(seconds=90), self.step * 0.8))
         source = "camera" if self.index % 3 == 2 else "serial"
         events = [
-            {"kind": "card", "at": at, "source": source, "deck_id": f"D{n}", "index": i + 1,
-             "card": "As", "manual": False}
+            {
+                "kind": "card",
+                "at": at,
+                "source": source,
+                "deck_id": f"D{n}",
+                "index": i + 1,
+                "card": "As",
+                "manual": False,
+            }
             for i, at in enumerate(_seconds(started, 20))
-        ]  # fmt: skip
+        ]
         seats = sorted(rng.sample(range(1, 8), rng.randint(1, 7)))
         base = self.sample
         players = [p for p in base["record"]["players"] if p["seat"] in seats]
@@ -114,9 +121,16 @@ class Table:
             k = rng.randrange(len(events))
             events[k] = {**events[k], "manual": True}
         extra = {"dealer": dealer_at(self.index, started, self.start)}
-        common = dict(table_id=self.table_id, game=self.game, started_at=started,
-                      ended_at=ended, record=record, events=events, extra=extra,
-                      hand_uid=f"{self.table_id}-{n}")  # fmt: skip
+        common = dict(
+            table_id=self.table_id,
+            game=self.game,
+            started_at=started,
+            ended_at=ended,
+            record=record,
+            events=events,
+            extra=extra,
+            hand_uid=f"{self.table_id}-{n}",
+        )
         if rng.random() < 0.01:
             return HandEntry(status="void", void_reason=rng.choice(REASONS), **common)  # type: ignore[arg-type]
         template = base["settlement"]["seats"][0]
@@ -136,11 +150,13 @@ class Table:
         validate_entry(entry)
         fields = {f.name: getattr(entry, f.name) for f in dataclasses.fields(entry)}
         when = entry.ended_at + timedelta(seconds=1) if recorded_at is None else recorded_at
-        hand = StoredHand(hand_id=position, recorded_at=when, prev_hash=prev_hash, hash="",
-                          **fields)  # fmt: skip
+        hand = StoredHand(
+            hand_id=position, recorded_at=when, prev_hash=prev_hash, hash="", **fields
+        )
         digest = chain_hash(prev_hash, hand.content())
-        return dataclasses.replace(hand, hash=digest, signature=self.signer.sign_hash(digest),
-                                   key_id=self.signer.key_id)  # fmt: skip
+        return dataclasses.replace(
+            hand, hash=digest, signature=self.signer.sign_hash(digest), key_id=self.signer.key_id
+        )
 
 
 def _seconds(started: datetime, count: int) -> list[str]:
@@ -195,8 +211,11 @@ def time_stats(floor_db: str, schema: str, runs: int) -> int:
     admin.dispose()
     end = last.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
     start = end - timedelta(days=30)
-    ways = {"rollup": {}} if "rollup" not in inspect.signature(FloorStats).parameters else {
-        "rollup": {"rollup": True}, "every record": {"rollup": False}}  # fmt: skip
+    ways = (
+        {"rollup": {}}
+        if "rollup" not in inspect.signature(FloorStats).parameters
+        else {"rollup": {"rollup": True}, "every record": {"rollup": False}}
+    )
     with Floor(url) as floor:
         for way, options in ways.items():
             stats = FloorStats(floor, **options)  # type: ignore[arg-type]
@@ -210,10 +229,13 @@ def time_stats(floor_db: str, schema: str, runs: int) -> int:
                     rows = stats.stats(start, end, by, pit="P1")
                     samples.append((time.perf_counter() - t) * 1000)
                 samples.sort()
-                print(f"  by {','.join(by):<9} {len(rows):5d} rows, "
-                      f"{sum(r.hands for r in rows):,} hands, n={count}: p50 "
-                      f"{percentile(samples, 50):8.1f} ms  p95 {percentile(samples, 95):8.1f} ms  "
-                      f"max {samples[-1]:8.1f} ms", flush=True)  # fmt: skip
+                print(
+                    f"  by {','.join(by):<9} {len(rows):5d} rows, "
+                    f"{sum(r.hands for r in rows):,} hands, n={count}: p50 "
+                    f"{percentile(samples, 50):8.1f} ms  p95 {percentile(samples, 95):8.1f} ms  "
+                    f"max {samples[-1]:8.1f} ms",
+                    flush=True,
+                )
     return 0
 
 
@@ -230,8 +252,11 @@ def main() -> int:
     parser.add_argument("--until", metavar="HH:MM", help="stop after this time (UTC, today)")
     parser.add_argument("--keys", default="/tmp/bench_floor_fill_keys", help="key folder")
     parser.add_argument("--log", default="/tmp/bench_floor_fill.jsonl", help="batch log")
-    parser.add_argument("--stats", action="store_true", help="instead: time the statistics of "
-                        "a month of pit P1 on the floor as it is")  # fmt: skip
+    parser.add_argument(
+        "--stats",
+        action="store_true",
+        help="instead: time the statistics of a month of pit P1 on the floor as it is",
+    )
     parser.add_argument("--runs", type=int, default=20, help="--stats: runs per grouping")
     args = parser.parse_args()
 
@@ -257,8 +282,10 @@ def main() -> int:
     step = timedelta(days=args.days) * args.tables / args.hands
     store = KeyStore(args.keys)
     per_table = args.hands // args.tables
-    tables = [Table(t, i, game_of(i), signer(store, t), step, start, sample)
-              for i, t in enumerate(table_ids(args.tables))]  # fmt: skip
+    tables = [
+        Table(t, i, game_of(i), signer(store, t), step, start, sample)
+        for i, t in enumerate(table_ids(args.tables))
+    ]
     check_builder(tables[0])
     with Floor(url) as floor:
         heads: dict[str, tuple[int, str]] = {}
@@ -266,9 +293,12 @@ def main() -> int:
             floor.enrol(t.table_id, t.game, t.signer.public.hex, "bench", pit=pit_of(t.index))
             heads[t.table_id] = floor.head(t.table_id) or (0, GENESIS_HASH)
         have = sum(p for p, _ in heads.values())
-        print(f"floor {args.schema}: {have:,} hands; target {per_table * args.tables:,} "
-              f"({per_table:,} a table, a hand every {step.total_seconds():.1f} s per table, "
-              f"from {start.date()})", flush=True)  # fmt: skip
+        print(
+            f"floor {args.schema}: {have:,} hands; target {per_table * args.tables:,} "
+            f"({per_table:,} a table, a hand every {step.total_seconds():.1f} s per table, "
+            f"from {start.date()})",
+            flush=True,
+        )
         with open(args.log, "a", encoding="utf-8") as log:
             stored = fill(floor, tables, heads, per_table, args.batch, until, log)
     total = have + stored
@@ -280,9 +310,13 @@ Batch = tuple[str, bytes, float]  # table id, the pickled StoredHands, seconds g
 
 
 def generate(
-    tables: list[Table], heads: dict[str, tuple[int, str]], per_table: int, batch_size: int,
-    until: datetime | None, out: Any,
-) -> None:  # fmt: skip
+    tables: list[Table],
+    heads: dict[str, tuple[int, str]],
+    per_table: int,
+    batch_size: int,
+    until: datetime | None,
+    out: Any,
+) -> None:
     """The generator's process: each table topped up to ``per_table`` hands (or until
     ``until``), a batch of each in turn, put on ``out`` in chain order; ``None`` at the end."""
     try:
@@ -308,9 +342,14 @@ def generate(
 
 
 def fill(
-    floor: Floor, tables: list[Table], heads: dict[str, tuple[int, str]], per_table: int,
-    batch_size: int, until: datetime | None, log: TextIO,
-) -> int:  # fmt: skip
+    floor: Floor,
+    tables: list[Table],
+    heads: dict[str, tuple[int, str]],
+    per_table: int,
+    batch_size: int,
+    until: datetime | None,
+    log: TextIO,
+) -> int:
     """Generation in a child process, ingest here (:meth:`Floor.ingest`, the server's share on
     the other core); returns the hands stored. Each batch's ingest time goes to ``log``."""
     work: Any = multiprocessing.get_context("fork").Queue(3)
@@ -333,26 +372,36 @@ def fill(
             stored += result.stored
             gen_s, ingest_s = gen_s + took, ingest_s + spent
             rates.append(len(batch) / spent)
-            line = {"at": datetime.now(UTC).isoformat(), "table": table_id,
-                    "last": result.last, "hands": len(batch), "gen_s": round(took, 4),
-                    "ingest_s": round(spent, 4)}  # fmt: skip
+            line = {
+                "at": datetime.now(UTC).isoformat(),
+                "table": table_id,
+                "last": result.last,
+                "hands": len(batch),
+                "gen_s": round(took, 4),
+                "ingest_s": round(spent, 4),
+            }
             log.write(json.dumps(line) + "\n")
             wall = time.perf_counter() - t_start
             if wall - last_print >= 60:
                 last_print = wall
                 log.flush()
-                print(f"{datetime.now(UTC):%H:%M:%S} this run {stored:,} stored in {wall:.0f} s "
-                      f"({stored / wall:,.0f}/s; generating {gen_s:.0f} s, ingest "
-                      f"{ingest_s:.0f} s, median batch {statistics.median(rates):,.0f} "
-                      "hands/s)", flush=True)  # fmt: skip
+                print(
+                    f"{datetime.now(UTC):%H:%M:%S} this run {stored:,} stored in {wall:.0f} s "
+                    f"({stored / wall:,.0f}/s; generating {gen_s:.0f} s, ingest "
+                    f"{ingest_s:.0f} s, median batch {statistics.median(rates):,.0f} "
+                    "hands/s)",
+                    flush=True,
+                )
     finally:
         if child.is_alive() and child.pid is not None:
             os.kill(child.pid, signal.SIGTERM)
         child.join()
     wall = time.perf_counter() - t_start
-    print(f"this run: {stored:,} hands in {wall:.0f} s ({stored / wall:,.0f}/s); ingest per "
-          f"batch: median {statistics.median(rates or [0]):,.0f} hands/s over {len(rates)} "
-          f"batches of {batch_size}")  # fmt: skip
+    print(
+        f"this run: {stored:,} hands in {wall:.0f} s ({stored / wall:,.0f}/s); ingest per "
+        f"batch: median {statistics.median(rates or [0]):,.0f} hands/s over {len(rates)} "
+        f"batches of {batch_size}"
+    )
     return stored
 
 

@@ -192,9 +192,11 @@ def lag_run(
         ).one()
     engine.dispose()
     p50, p90, p99 = row[1]
-    print(f"forward lag, {tables} tables dealing a hand every {interval:g} s for {dealt:.0f} s "
-          f"({row[0]} hands): p50 {p50:.3f} s, p90 {p90:.3f} s, p99 {p99:.3f} s, "
-          f"max {float(row[2]):.3f} s; caught up: {'yes' if caught else 'NO'}")  # fmt: skip
+    print(
+        f"forward lag, {tables} tables dealing a hand every {interval:g} s for {dealt:.0f} s "
+        f"({row[0]} hands): p50 {p50:.3f} s, p90 {p90:.3f} s, p99 {p99:.3f} s, "
+        f"max {float(row[2]):.3f} s; caught up: {'yes' if caught else 'NO'}"
+    )
     return 0 if caught and row[0] == tables * hands else 1
 
 
@@ -234,11 +236,17 @@ def main() -> int:
     parser.add_argument("--batch", type=int, default=500, help="records per floor transaction")
     parser.add_argument("--floor", default=DEFAULT_FLOOR, help="PostgreSQL database URL")
     parser.add_argument("--keep-journals", metavar="DIR", help="keep (and reuse) the journals")
-    parser.add_argument("--lag-tables", type=int, default=0, metavar="N",
-                        help="instead: the forward lag of N tables dealing at once")  # fmt: skip
+    parser.add_argument(
+        "--lag-tables",
+        type=int,
+        default=0,
+        metavar="N",
+        help="instead: the forward lag of N tables dealing at once",
+    )
     parser.add_argument("--lag-hands", type=int, default=30, help="hands per table (--lag-tables)")
-    parser.add_argument("--interval", type=float, default=1.0,
-                        help="seconds between a table's hands (--lag-tables)")  # fmt: skip
+    parser.add_argument(
+        "--interval", type=float, default=1.0, help="seconds between a table's hands (--lag-tables)"
+    )
     into = "--lag-tables into this existing floor (floor_fill.py's); its lag tables removed after"
     parser.add_argument("--schema", help=into)
     args = parser.parse_args()
@@ -275,18 +283,24 @@ def main() -> int:
             f"{stored / wall:,.0f} hands/s (batch {args.batch}, one process per table)"
         )
         with admin.connect() as conn:
-            conn.exec_driver_sql(f'TRUNCATE "{schema}".floor_records, "{schema}".floor_tables, '
-                                 f'"{schema}".floor_heads')  # fmt: skip
+            conn.exec_driver_sql(
+                f'TRUNCATE "{schema}".floor_records, "{schema}".floor_tables, '
+                f'"{schema}".floor_heads'
+            )
         with admin.connect() as conn:
             conn.exec_driver_sql(f'TRUNCATE "{schema}".floor_records')
         copied, wall = in_processes(copy_job, jobs)
-        print(f"the database's share (COPY and commit of prepared rows): {copied} rows in "
-              f"{wall:.2f} s = {copied / wall:,.0f} rows/s")  # fmt: skip
+        print(
+            f"the database's share (COPY and commit of prepared rows): {copied} rows in "
+            f"{wall:.2f} s = {copied / wall:,.0f} rows/s"
+        )
         with admin.connect() as conn:
             conn.exec_driver_sql(f'TRUNCATE "{schema}".floor_records')
         sent, wall = in_processes(forward_job, jobs)
-        print(f"forwarding (journal read + push): {sent} hands in {wall:.2f} s = "
-              f"{sent / wall:,.0f} hands/s")  # fmt: skip
+        print(
+            f"forwarding (journal read + push): {sent} hands in {wall:.2f} s = "
+            f"{sent / wall:,.0f} hands/s"
+        )
         with admin.connect() as conn:
             size = conn.exec_driver_sql(
                 f"SELECT pg_total_relation_size('\"{schema}\".floor_records')"

@@ -83,8 +83,14 @@ def vary(n: int, base: HandEntry, camera: bool, rng: random.Random) -> HandEntry
     if rng.random() < 0.02:
         events[rng.randrange(len(events))]["manual"] = True
     if rng.random() < 0.01:
-        return dataclasses.replace(base, status="void", record=record, settlement=None,
-                                   void_reason=rng.choice(REASONS), events=events)  # fmt: skip
+        return dataclasses.replace(
+            base,
+            status="void",
+            record=record,
+            settlement=None,
+            void_reason=rng.choice(REASONS),
+            events=events,
+        )
     settlement = copy.deepcopy(base.settlement or {})
     template = settlement["seats"][0]
     settlement["seats"] = []
@@ -133,9 +139,12 @@ Case = tuple[HandFilter, Sort, int]
 
 
 def kinds(
-    tables: list[str], first: datetime, last: datetime, rng: random.Random,
+    tables: list[str],
+    first: datetime,
+    last: datetime,
+    rng: random.Random,
     dealers: list[tuple[str, str]] | None = None,
-) -> dict[str, Callable[[], Case]]:  # fmt: skip
+) -> dict[str, Callable[[], Case]]:
     """Each kind of search a pit boss makes, as a draw of its filter: (filter, sort, offset).
     With ``dealers`` ((table, badge) pairs seen on the floor) the two dealer kinds too."""
     span = last - first
@@ -151,13 +160,19 @@ def kinds(
         return HandFilter(table_id=rng.choice(tables), since=since, until=until), newest, 0
 
     def game_pot() -> Case:
-        return (HandFilter(game=rng.choice(GAMES), min_amount=rng.randint(BIG, 2 * BIG)),
-                Sort("top_amount"), 0)  # fmt: skip
+        return (
+            HandFilter(game=rng.choice(GAMES), min_amount=rng.randint(BIG, 2 * BIG)),
+            Sort("top_amount"),
+            0,
+        )
 
     def voids() -> Case:
         since, until = window(0.5)
-        return (HandFilter(since=since, until=until, void_reason=rng.choice(REASONS)[:6]),
-                newest, 0)  # fmt: skip
+        return (
+            HandFilter(since=since, until=until, void_reason=rng.choice(REASONS)[:6]),
+            newest,
+            0,
+        )
 
     def seat() -> Case:
         return HandFilter(table_id=rng.choice(tables), seat=rng.randint(1, 7)), newest, 0
@@ -171,8 +186,11 @@ def kinds(
 
     def paged() -> Case:
         since, until = window(0.2)
-        return (HandFilter(table_id=rng.choice(tables), since=since, until=until),
-                Sort("wagered"), 500)  # fmt: skip
+        return (
+            HandFilter(table_id=rng.choice(tables), since=since, until=until),
+            Sort("wagered"),
+            500,
+        )
 
     def table_dealer() -> Case:
         table, badge = rng.choice(dealers or [])
@@ -184,16 +202,23 @@ def kinds(
         badge = rng.choice(dealers or [])[1]
         return HandFilter(dealer=badge, since=since, until=since + month), newest, 0
 
-    out = {"table+dates": table_dates, "game+pot>=": game_pot, "voids+reason": voids,
-           "table+seat": seat, "manual cards": manual, "camera cards": camera,
-           "page 11 by staked": paged}  # fmt: skip
+    out = {
+        "table+dates": table_dates,
+        "game+pot>=": game_pot,
+        "voids+reason": voids,
+        "table+seat": seat,
+        "manual cards": manual,
+        "camera cards": camera,
+        "page 11 by staked": paged,
+    }
     if dealers:
         out |= {"table+dealer": table_dealer, "dealer+month": dealer_month}
     return out
 
 
-def time_searches(source: HandSource, draws: dict[str, Callable[[], Case]], runs: int
-                  ) -> dict[str, list[float]]:  # fmt: skip
+def time_searches(
+    source: HandSource, draws: dict[str, Callable[[], Case]], runs: int
+) -> dict[str, list[float]]:
     """``runs`` searches per kind, interleaved; ms per kind."""
     out: dict[str, list[float]] = {k: [] for k in draws}
     for _ in range(runs):
@@ -209,8 +234,10 @@ def report(samples: dict[str, list[float]]) -> str:
     """Prints p50/p95/max per kind and overall; returns the kind with the worst p95."""
     for name, ms in [*samples.items(), ("overall", [m for v in samples.values() for m in v])]:
         ms = sorted(ms)
-        print(f"  {name:<18} n={len(ms):<4} p50 {percentile(ms, 50):8.1f} ms  "
-              f"p95 {percentile(ms, 95):8.1f} ms  max {ms[-1]:8.1f} ms")  # fmt: skip
+        print(
+            f"  {name:<18} n={len(ms):<4} p50 {percentile(ms, 50):8.1f} ms  "
+            f"p95 {percentile(ms, 95):8.1f} ms  max {ms[-1]:8.1f} ms"
+        )
     return max(samples, key=lambda k: percentile(sorted(samples[k]), 95))
 
 
@@ -256,8 +283,9 @@ def dealer_pairs(admin: sa.Engine, schema: str) -> list[tuple[str, str]]:
     with admin.connect() as conn:
         has = conn.exec_driver_sql(
             "SELECT 1 FROM information_schema.columns WHERE table_schema = %(s)s AND "
-            "table_name = 'floor_records' AND column_name = 'dealer'", {"s": schema}
-        ).first()  # fmt: skip
+            "table_name = 'floor_records' AND column_name = 'dealer'",
+            {"s": schema},
+        ).first()
         if has is None:
             return []
         rows = conn.exec_driver_sql(
@@ -279,9 +307,11 @@ def measure(
             f'FROM "{schema}".floor_records'
         ).one()
     dealers = dealer_pairs(admin, schema)
-    print(f"floor: {count:,} records of {len(tables)} tables, {size / 2**20:,.0f} MiB with "
-          f"indexes, {first:%Y-%m-%d} to {last:%Y-%m-%d}; {runs} searches per kind, 50 rows a "
-          f"page; {len({d for _, d in dealers})} dealers seen")  # fmt: skip
+    print(
+        f"floor: {count:,} records of {len(tables)} tables, {size / 2**20:,.0f} MiB with "
+        f"indexes, {first:%Y-%m-%d} to {last:%Y-%m-%d}; {runs} searches per kind, 50 rows a "
+        f"page; {len({d for _, d in dealers})} dealers seen"
+    )
     rng = random.Random(16)
     draws = kinds(tables, first, last, rng, dealers)
     search = FloorSearch(url)
@@ -309,8 +339,11 @@ def main() -> int:
     parser.add_argument("--floor", default=DEFAULT_FLOOR, help="PostgreSQL database URL")
     keep = f"keep the schema {KEPT_SCHEMA} and the journals; reuse them"
     parser.add_argument("--keep", action="store_true", help=keep)
-    parser.add_argument("--journals", metavar="DIR", help="the journals' folder (with --keep: "
-                        "default /tmp/bench_floor_search)")  # fmt: skip
+    parser.add_argument(
+        "--journals",
+        metavar="DIR",
+        help="the journals' folder (with --keep: default /tmp/bench_floor_search)",
+    )
     parser.add_argument(
         "--fsync",
         action="store_true",
@@ -326,8 +359,13 @@ def main() -> int:
     if args.existing:
         admin = sa.create_engine(args.floor, isolation_level="AUTOCOMMIT")
         try:
-            measure(schema_url(args.floor, args.existing, args.custom_plans), admin,
-                    args.existing, tables, args.runs)  # fmt: skip
+            measure(
+                schema_url(args.floor, args.existing, args.custom_plans),
+                admin,
+                args.existing,
+                tables,
+                args.runs,
+            )
         finally:
             admin.dispose()
         return 0
@@ -341,8 +379,10 @@ def main() -> int:
         jobs = [(paths[t], t, i, per_table, args.fsync) for i, t in enumerate(tables)]
         made = sum(a for a, _ in pool.map(make_journal, jobs))
     wall = time.perf_counter() - t0
-    print(f"journals: {per_table * args.tables:,} hands in {args.tables} journals; {made:,} "
-          f"appended in {wall:.0f} s ({made / wall:,.0f}/s, 2 processes)")  # fmt: skip
+    print(
+        f"journals: {per_table * args.tables:,} hands in {args.tables} journals; {made:,} "
+        f"appended in {wall:.0f} s ({made / wall:,.0f}/s, 2 processes)"
+    )
 
     admin = sa.create_engine(args.floor, isolation_level="AUTOCOMMIT")
     schema = KEPT_SCHEMA if args.keep else f"bench_search_{uuid.uuid4().hex[:10]}"
@@ -363,8 +403,10 @@ def main() -> int:
         try:
             t = time.perf_counter()
             journal.search(HandFilter(), Sort(), 0, 50)
-            print(f"journal of {tables[0]}: {per_table:,} hands; first search (reads the "
-                  f"journal) {time.perf_counter() - t:.1f} s; then:")  # fmt: skip
+            print(
+                f"journal of {tables[0]}: {per_table:,} hands; first search (reads the "
+                f"journal) {time.perf_counter() - t:.1f} s; then:"
+            )
             draws = kinds(tables[:1], first, last, random.Random(16))
             report(time_searches(journal, draws, max(args.runs // 4, 5)))
         finally:

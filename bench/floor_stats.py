@@ -72,10 +72,15 @@ def make_journal(job: tuple[str, str, int, int, int]) -> tuple[str, float]:
             start = MONTH_START + step * n
             recorded[0] = start + timedelta(seconds=92)
             e = entry(n, sample)
-            journal.append_hand(dataclasses.replace(
-                e, started_at=start, ended_at=start + timedelta(seconds=90),
-                extra={"dealer": dealer_at(number, tables, start)}, hand_uid=f"{table_id}-{n}",
-            ))  # fmt: skip
+            journal.append_hand(
+                dataclasses.replace(
+                    e,
+                    started_at=start,
+                    ended_at=start + timedelta(seconds=90),
+                    extra={"dealer": dealer_at(number, tables, start)},
+                    hand_uid=f"{table_id}-{n}",
+                )
+            )
     return table_id, time.perf_counter() - t0
 
 
@@ -132,8 +137,10 @@ def main() -> int:
         in_pit = sum(1 for t in tables if pits[t] == "P1") * args.hands
         start = MONTH_START + timedelta(hours=3, minutes=17, seconds=13)
         end = start + timedelta(days=30)
-        print(f"pit P1: {in_pit:,} hands of {sum(p == 'P1' for p in pits.values())} tables; "
-              f"floor_hourly {hourly:,} rows; {args.runs} runs per grouping and path")  # fmt: skip
+        print(
+            f"pit P1: {in_pit:,} hands of {sum(p == 'P1' for p in pits.values())} tables; "
+            f"floor_hourly {hourly:,} rows; {args.runs} runs per grouping and path"
+        )
         with Floor(url) as floor:
             paths_ = {"rollup": FloorStats(floor), "rows": FloorStats(floor, rollup=False)}
             for by in GROUPINGS:
@@ -146,8 +153,10 @@ def main() -> int:
                         samples[key].append((time.perf_counter() - t) * 1000)
                 rows = results["rollup"]
                 same = "same rows" if rows == results["rows"] else "ROWS DIFFER"
-                p = {k: (percentile(sorted(v), 50), percentile(sorted(v), 95))
-                     for k, v in samples.items()}  # fmt: skip
+                p = {
+                    k: (percentile(sorted(v), 50), percentile(sorted(v), 95))
+                    for k, v in samples.items()
+                }
                 print(
                     f"  by {','.join(by):<11} {len(rows):5d} rows, {sum(r.hands for r in rows):,}"
                     f" hands: rollup p50 {p['rollup'][0]:6.1f} ms p95 {p['rollup'][1]:6.1f} ms;"
@@ -156,8 +165,9 @@ def main() -> int:
                 )
             if args.explain:
                 query = paths_["rollup"].query(start, end, ("table",), pit="P1")
-                text = str(query.compile(dialect=admin.dialect,
-                                         compile_kwargs={"literal_binds": True}))  # fmt: skip
+                text = str(
+                    query.compile(dialect=admin.dialect, compile_kwargs={"literal_binds": True})
+                )
                 with admin.connect() as conn:
                     conn.exec_driver_sql(f'SET search_path TO "{schema}"')
                     for (line,) in conn.exec_driver_sql(f"EXPLAIN (ANALYZE, BUFFERS) {text}"):

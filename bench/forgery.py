@@ -49,8 +49,13 @@ ATTACKER_PUB = ATTACKER.public_key().public_bytes_raw().hex()
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ui.cli", *args], cwd=REPO, text=True,
-                          capture_output=True, timeout=600)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "ui.cli", *args],
+        cwd=REPO,
+        text=True,
+        capture_output=True,
+        timeout=600,
+    )
 
 
 def read(db: Path) -> list[StoredHand]:
@@ -80,8 +85,10 @@ def write_chain(db: Path, chain: list[StoredHand], *, resign: bool, strip_from: 
         h = dataclasses.replace(h, signature=sig, key_id=kid)
         values = hand_values(h)
         cols = ",".join(values)
-        con.execute(f"INSERT INTO hands ({cols}) VALUES ({','.join('?' * len(values))})",
-                    list(values.values()))  # fmt: skip
+        con.execute(
+            f"INSERT INTO hands ({cols}) VALUES ({','.join('?' * len(values))})",
+            list(values.values()),
+        )
         prev = h.hash
     con.execute("UPDATE chain_head SET last_hand_id = ?, last_hash = ?", (len(chain), prev))
     con.execute("DELETE FROM verify_mark")
@@ -182,7 +189,8 @@ def floor_schema() -> tuple[Any, str, str]:
     schema = f"forge_{uuid.uuid4().hex[:12]}"
     admin.execute(f'CREATE SCHEMA "{schema}"')
     url = FLOOR_DB.replace("postgresql://", "postgresql+psycopg://") + (
-        f"?options=-csearch_path%3D{schema}")  # fmt: skip
+        f"?options=-csearch_path%3D{schema}"
+    )
     return admin, schema, url
 
 
@@ -197,8 +205,10 @@ def forge_step_card(tmp: Path, sock: Path) -> str:
         j.write_step("UTH-02", "int-1", 1, "card", {"card": "Ah", "index": 1})
     with sqlite3.connect(db) as con:
         (text,) = con.execute("SELECT payload FROM pending_steps WHERE step_no = 1").fetchone()
-        con.execute("UPDATE pending_steps SET payload = ? WHERE step_no = 1",
-                    (text.replace('"Ah"', '"2c"'),))  # fmt: skip
+        con.execute(
+            "UPDATE pending_steps SET payload = ? WHERE step_no = 1",
+            (text.replace('"Ah"', '"2c"'),),
+        )
     with Journal(str(db), notary=notary) as j:
         forged = [s.forged for s in j.pending_steps("UTH-02") if s.forged]
     if not forged:
@@ -230,17 +240,29 @@ def forge_floor(url: str, toml: Path, db: Path, pub: str) -> list[tuple[str, str
         head = floor.checkpoints(TABLE)[-1]
         fake = Checkpoint(head.position + 5, "ab" * 32, sign("ab" * 32), ATTACKER_ID)
         got = floor.checkpoint(TABLE, fake)
-        rows.append(("forged checkpoint (own key) sent to the floor",
-                     f"refused: {got.refused[:70]}" if got.refused else "ACCEPTED"))  # fmt: skip
+        rows.append(
+            (
+                "forged checkpoint (own key) sent to the floor",
+                f"refused: {got.refused[:70]}" if got.refused else "ACCEPTED",
+            )
+        )
         fake = Checkpoint(head.position + 5, "ab" * 32, sign("ab" * 32), head.key_id)
         got = floor.checkpoint(TABLE, fake)  # the table's key id, the attacker's signature
-        rows.append(("forged checkpoint (the table's key id)",
-                     f"refused: {got.refused[:70]}" if got.refused else "ACCEPTED"))  # fmt: skip
+        rows.append(
+            (
+                "forged checkpoint (the table's key id)",
+                f"refused: {got.refused[:70]}" if got.refused else "ACCEPTED",
+            )
+        )
         old = read(db)[head.position - 4]  # an older head, truly signed by the notary
         behind = Checkpoint(old.hand_id, old.hash, old.signature, old.key_id)
         got = floor.checkpoint(TABLE, behind)  # as from a notary whose state was restored
-        rows.append(("checkpoint behind the floor's (signer rewound)",
-                     f"refused: {got.refused[:70]}" if got.refused else "ACCEPTED"))  # fmt: skip
+        rows.append(
+            (
+                "checkpoint behind the floor's (signer rewound)",
+                f"refused: {got.refused[:70]}" if got.refused else "ACCEPTED",
+            )
+        )
         kinds = sorted({a.kind for a in floor.alerts(table_id=TABLE)})
         rows.append(("  floor alerts raised", ", ".join(kinds)))
     admin, schema, fresh = floor_schema()  # the floor dropped and re-created
@@ -282,8 +304,19 @@ def main() -> int:
     args = p.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="forge", dir="/tmp"))
     sock = tmp / "n.sock"
-    proc = subprocess.Popen([sys.executable, "-m", "dealer_assist.notary", "serve", "--state",
-                             str(tmp / "state"), "--socket", str(sock)], cwd=REPO)  # fmt: skip
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "dealer_assist.notary",
+            "serve",
+            "--state",
+            str(tmp / "state"),
+            "--socket",
+            str(sock),
+        ],
+        cwd=REPO,
+    )
     admin, schema, url = floor_schema()
     try:
         from dealer_assist.storage.floor import Floor
@@ -295,9 +328,22 @@ def main() -> int:
                 break
             except NotaryUnavailableError:
                 time.sleep(0.05)
-        key = subprocess.run([sys.executable, "-m", "dealer_assist.notary", "key", "--state",
-                              str(tmp / "state"), "--table", TABLE], cwd=REPO, text=True,
-                             capture_output=True, check=True).stdout.strip()  # fmt: skip
+        key = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "dealer_assist.notary",
+                "key",
+                "--state",
+                str(tmp / "state"),
+                "--table",
+                TABLE,
+            ],
+            cwd=REPO,
+            text=True,
+            capture_output=True,
+            check=True,
+        ).stdout.strip()
         Floor(url).migrate()
         with Floor(url) as floor:  # the installation: a shift manager enrols the key
             floor.enrol(TABLE, DEFAULT_GAME, key, "SM-1")
@@ -305,8 +351,16 @@ def main() -> int:
         text = (REPO / "config" / "uth.toml").read_text()
         toml.write_text(text + f'\n[notary]\nsocket = "{sock}"\n[floor]\nurl = "{url}"\n')
         db = tmp / "uth.db"
-        run = cli("simulate", "--hands", str(args.hands), "--table", str(toml),
-                  "--db", str(db), "--no-progress")  # fmt: skip
+        run = cli(
+            "simulate",
+            "--hands",
+            str(args.hands),
+            "--table",
+            str(toml),
+            "--db",
+            str(db),
+            "--no-progress",
+        )
         if run.returncode != 0:
             print(run.stdout, run.stderr)
             return 2
@@ -317,12 +371,16 @@ def main() -> int:
         with Floor(url) as floor:
             checks = floor.checkpoints(TABLE)
             witnessed = floor.witness_counts(TABLE)
-        print(f"journal: {len(original)} entries, all signed by the notary: "
-              f"{all(h.signature for h in original)}; notary head {head.position}; floor: "
-              f"{len(checks)} checkpoint(s) of the signer (verified: "
-              f"{sum(c.verified for c in checks)}), records witnessed {witnessed}")  # fmt: skip
-        print(f"{'forgery':48} | {'audit verify --public-key (pinned)':70} | "
-              f"{'audit verify --config (notary, floor, checkpoints)':70} | table")  # fmt: skip
+        print(
+            f"journal: {len(original)} entries, all signed by the notary: "
+            f"{all(h.signature for h in original)}; notary head {head.position}; floor: "
+            f"{len(checks)} checkpoint(s) of the signer (verified: "
+            f"{sum(c.verified for c in checks)}), records witnessed {witnessed}"
+        )
+        print(
+            f"{'forgery':48} | {'audit verify --public-key (pinned)':70} | "
+            f"{'audit verify --config (notary, floor, checkpoints)':70} | table"
+        )
         caught = 0
         for name, forge in FORGERIES:
             copy = tmp / "forged.db"
@@ -337,12 +395,17 @@ def main() -> int:
             deals = table_deals(copy, notary)
             caught += cfg != "passes" or not deals.startswith("deals")
             print(f"{name:48} | {pinned:70} | {cfg:70} | {deals}")
-        print(f"caught by default (audit verify --config, or the table refusing): {caught} of "
-              f"{len(FORGERIES)} journal forgeries")  # fmt: skip
-        print(f"{'ask the notary to re-sign changed hand 6':48} | "
-              f"{forge_notary_resign(db, read(db), notary)}")  # fmt: skip
-        print(f"{'step log: card changed in an interrupted hand':48} | "
-              f"{forge_step_card(tmp, sock)}")  # fmt: skip
+        print(
+            f"caught by default (audit verify --config, or the table refusing): {caught} of "
+            f"{len(FORGERIES)} journal forgeries"
+        )
+        print(
+            f"{'ask the notary to re-sign changed hand 6':48} | "
+            f"{forge_notary_resign(db, read(db), notary)}"
+        )
+        print(
+            f"{'step log: card changed in an interrupted hand':48} | {forge_step_card(tmp, sock)}"
+        )
         for name, what in forge_floor(url, toml, db, key):
             print(f"{name:48} | {what}")
     finally:

@@ -111,9 +111,18 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         dealt_log = Path(tmp) / "dealt.jsonl"
         emu = EmulatorProcess(
-            ["--seed", str(args.seed), "--shuffle-time", "0.005", "--card-interval",
-             str(args.card_interval), "--dealt-log", str(dealt_log)], control=True,
-        )  # fmt: skip
+            [
+                "--seed",
+                str(args.seed),
+                "--shuffle-time",
+                "0.005",
+                "--card-interval",
+                str(args.card_interval),
+                "--dealt-log",
+                str(dealt_log),
+            ],
+            control=True,
+        )
         journal = TimedJournal(str(Path(tmp) / "journal.db"))
         journal.committed, journal.steps = {}, []
         source = LoadingSource(open_source(emu.start(), name="serial"), emu)
@@ -150,21 +159,26 @@ def main() -> int:
         done, took = journal.committed[uid]
         by_end["a card" if card > step else "a dealer step"].append((done - start) * 1000)
         # the durable steps written between the last input and the commit
-        inside = journal.steps[bisect.bisect_right(step_done, start) : bisect.bisect_left(
-            step_done, done)]  # fmt: skip
+        inside = journal.steps[
+            bisect.bisect_right(step_done, start) : bisect.bisect_left(step_done, done)
+        ]
         n_steps.append(len(inside))
         step_ms.append(sum(d for _, d in inside) * 1000)
         append_ms.append(took * 1000)
     everything = sorted(ms for values in by_end.values() for ms in values)
-    print(f"hand latency, {args.game}, {args.players} players, {len(everything)} settled hands "
-          f"(last input -> pots committed, SQLite WAL synchronous=FULL; {new_decks} with a "
-          f"street from a new deck):")  # fmt: skip
+    print(
+        f"hand latency, {args.game}, {args.players} players, {len(everything)} settled hands "
+        f"(last input -> pots committed, SQLite WAL synchronous=FULL; {new_decks} with a "
+        f"street from a new deck):"
+    )
     print(f"  all:  {_figures(everything)}")
     for how, values in by_end.items():
         print(f"  ending on {how} ({len(values)}): {_figures(sorted(values))}")
     print("  of which:")
-    print(f"    pending steps written: median {statistics.median(n_steps):g}, "
-          f"max {max(n_steps):g} a hand; their writes {_figures(sorted(step_ms))}")  # fmt: skip
+    print(
+        f"    pending steps written: median {statistics.median(n_steps):g}, "
+        f"max {max(n_steps):g} a hand; their writes {_figures(sorted(step_ms))}"
+    )
     print(f"    the hand appended: {_figures(sorted(append_ms))}")
     return 0
 

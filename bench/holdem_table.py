@@ -44,8 +44,14 @@ def main() -> None:
     ap.add_argument("--db", default=None)
     a = ap.parse_args()
     for rule in ("moving", "dead"):
-        table = PokerTable(blinds=(100, 200), chip=100, buy_in_min=8000, buy_in_max=40000,
-                           seats=9, settings=HoldemSettings(button=rule))  # fmt: skip
+        table = PokerTable(
+            blinds=(100, 200),
+            chip=100,
+            buy_in_min=8000,
+            buy_in_max=40000,
+            seats=9,
+            settings=HoldemSettings(button=rule),
+        )
         s = TableSession("BENCH")
         for seat in range(1, 10):
             s = seat_player(s, table, seat, f"P{seat}", 20000)

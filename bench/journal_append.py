@@ -36,10 +36,17 @@ def entry(n: int, sample: str) -> HandEntry:
     hand = json.loads(sample)
     start = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=2 * n)
     events = [
-        {"kind": "card", "at": (start + timedelta(seconds=i)).isoformat(), "source": "serial",
-         "deck_id": f"D{n}", "index": i + 1, "card": "As", "manual": False}
+        {
+            "kind": "card",
+            "at": (start + timedelta(seconds=i)).isoformat(),
+            "source": "serial",
+            "deck_id": f"D{n}",
+            "index": i + 1,
+            "card": "As",
+            "manual": False,
+        }
         for i in range(20)
-    ]  # fmt: skip
+    ]
     return HandEntry(
         table_id=hand["table_id"],
         game=hand["game"],
@@ -81,8 +88,10 @@ def compare_signing(hands: int) -> None:
     entries = [entry(n, sample) for n in range(hands)]
     times: dict[str, list[float]] = {"signed": [], "unsigned": []}
     with tempfile.TemporaryDirectory() as tmp:
-        journals = {"signed": Journal(str(Path(tmp) / "signed.db")),
-                    "unsigned": UnsignedJournal(str(Path(tmp) / "unsigned.db"))}  # fmt: skip
+        journals = {
+            "signed": Journal(str(Path(tmp) / "signed.db")),
+            "unsigned": UnsignedJournal(str(Path(tmp) / "unsigned.db")),
+        }
         for j in journals.values():
             j.open()
             j.append_hand(entry(-1, sample))  # warm-up (and the signed one's key)
@@ -121,8 +130,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--db", help="journal path or URL (default: a temporary SQLite file)")
-    parser.add_argument("--signing", action="store_true",
-                        help="signed vs unsigned appends, interleaved (SQLite)")  # fmt: skip
+    parser.add_argument(
+        "--signing", action="store_true", help="signed vs unsigned appends, interleaved (SQLite)"
+    )
     args = parser.parse_args()
     if args.signing:
         compare_signing(args.hands)

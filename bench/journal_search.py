@@ -84,28 +84,39 @@ def build(path: Path, hands: int, batch: int, kinds_of: int) -> None:
             entries = []
             for n in range(lo, min(hands, lo + batch)):
                 start = START + STEP * n - timedelta(seconds=100)
-                e = dataclasses.replace(pool[n % len(pool)], hand_uid=f"{TABLE}-{n}",
-                                        started_at=start, ended_at=start + STEP / 2,
-                                        extra={"dealer": dealer_of(n)})  # fmt: skip
+                e = dataclasses.replace(
+                    pool[n % len(pool)],
+                    hand_uid=f"{TABLE}-{n}",
+                    started_at=start,
+                    ended_at=start + STEP / 2,
+                    extra={"dealer": dealer_of(n)},
+                )
                 entries.append(e)
             journal.append_hands(entries)
             if (lo // batch) % 50 == 0:
                 rate = (lo + len(entries) - have) / (time.perf_counter() - t0)
                 print(f"  {lo + len(entries):,} hands ({rate:,.0f}/s)", flush=True)
     wall = time.perf_counter() - t0
-    print(f"built: {hands - have:,} hands appended in {wall:.0f} s "
-          f"({(hands - have) / wall:,.0f}/s, batches of {batch}; {len(pool):,} varied hands "
-          f"in turn)")  # fmt: skip
+    print(
+        f"built: {hands - have:,} hands appended in {wall:.0f} s "
+        f"({(hands - have) / wall:,.0f}/s, batches of {batch}; {len(pool):,} varied hands "
+        f"in turn)"
+    )
 
 
 def sizes(path: Path) -> str:
     with sqlite3.connect(path) as con:
-        rows = dict(con.execute(
-            "SELECT CASE WHEN name LIKE '%hand_search%' THEN 'search' ELSE 'rest' END, "
-            "sum(pgsize) FROM dbstat GROUP BY 1").fetchall())  # fmt: skip
+        rows = dict(
+            con.execute(
+                "SELECT CASE WHEN name LIKE '%hand_search%' THEN 'search' ELSE 'rest' END, "
+                "sum(pgsize) FROM dbstat GROUP BY 1"
+            ).fetchall()
+        )
     mib = {k: v / 2**20 for k, v in rows.items()}
-    return (f"{path.stat().st_size / 2**20:,.0f} MiB file; hand_search with its indexes "
-            f"{mib.get('search', 0):,.0f} MiB")  # fmt: skip
+    return (
+        f"{path.stat().st_size / 2**20:,.0f} MiB file; hand_search with its indexes "
+        f"{mib.get('search', 0):,.0f} MiB"
+    )
 
 
 def draws(first: datetime, last: datetime, rng: random.Random) -> dict[str, Callable[[], Case]]:
@@ -131,9 +142,11 @@ def timed(path: Path, runs: int, rng: random.Random) -> None:
         t = time.perf_counter()
         first = search.search(HandFilter(), Sort(descending=False), 0, 1).rows[0].recorded_at
         last = search.search(HandFilter(), Sort(), 0, 1).rows[0].recorded_at
-        print(f"  open (verify {search.index.position:,} entries, rebuild the index) "
-              f"{opened:.1f} s; first searches {1000 * (time.perf_counter() - t):.1f} ms; "
-              f"{runs} searches per kind, 50 rows a page")  # fmt: skip
+        print(
+            f"  open (verify {search.index.position:,} entries, rebuild the index) "
+            f"{opened:.1f} s; first searches {1000 * (time.perf_counter() - t):.1f} ms; "
+            f"{runs} searches per kind, 50 rows a page"
+        )
         kinds_now = draws(first, last, rng)
         time_searches(search, kinds_now, 2)  # the page cache
         report(time_searches(search, kinds_now, runs))

@@ -41,9 +41,17 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         dealt_log = Path(tmp) / "dealt.jsonl"
         emu = EmulatorProcess(
-            ["--seed", str(args.seed), "--shuffle-time", "0.005", "--card-interval",
-             str(args.card_interval), "--dealt-log", str(dealt_log)]
-        )  # fmt: skip
+            [
+                "--seed",
+                str(args.seed),
+                "--shuffle-time",
+                "0.005",
+                "--card-interval",
+                str(args.card_interval),
+                "--dealt-log",
+                str(dealt_log),
+            ]
+        )
         config = load_table_config(game=args.game)
         args.seats = args.seats or config.seats
         journal = Journal(str(Path(tmp) / "journal.db"))
@@ -71,8 +79,10 @@ def main() -> int:
             last_card[row["deck_id"]] = row["mono"]  # the deck's last dealt card wins
         ms = sorted((t - last_card[deck]) * 1000 for deck, t in commits)
     q = statistics.quantiles(ms, n=100)
-    print(f"hand latency, {args.game}, {args.seats} seats, {len(ms)} settled hands "
-          f"(last CARD written -> settlement committed, SQLite WAL synchronous=FULL):")  # fmt: skip
+    print(
+        f"hand latency, {args.game}, {args.seats} seats, {len(ms)} settled hands "
+        f"(last CARD written -> settlement committed, SQLite WAL synchronous=FULL):"
+    )
     print(f"  p50 {q[49]:.2f} ms   p90 {q[89]:.2f} ms   p99 {q[98]:.2f} ms   max {ms[-1]:.2f} ms")
     return 0
 

@@ -41,8 +41,19 @@ TABLE = "UTH-01"
 
 
 def start_notary(tmp: Path, sock: Path) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen([sys.executable, "-m", "dealer_assist.notary", "serve", "--state",
-                             str(tmp / "state"), "--socket", str(sock)], cwd=REPO)  # fmt: skip
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "dealer_assist.notary",
+            "serve",
+            "--state",
+            str(tmp / "state"),
+            "--socket",
+            str(sock),
+        ],
+        cwd=REPO,
+    )
     client = NotaryClient(sock, TABLE, timeout=1)
     for _ in range(400):
         try:
@@ -72,30 +83,58 @@ def main() -> int:
     schema = f"outage_{uuid.uuid4().hex[:12]}"
     admin.execute(f'CREATE SCHEMA "{schema}"')
     url = FLOOR_DB.replace("postgresql://", "postgresql+psycopg://") + (
-        f"?options=-csearch_path%3D{schema}")  # fmt: skip
+        f"?options=-csearch_path%3D{schema}"
+    )
     down = "postgresql+psycopg://postgres@127.0.0.1:9/test"  # nothing listens: the floor down
     base = (REPO / "config" / "uth.toml").read_text() + f'\n[notary]\nsocket = "{sock}"\n'
     toml.write_text(base + f'[floor]\nurl = "{down}"\n')
-    cmd = [sys.executable, "-m", "ui.cli", "simulate", "--hands", str(args.hands),
-           "--table", str(toml), "--db", str(db), "--no-progress"]  # fmt: skip
+    cmd = [
+        sys.executable,
+        "-m",
+        "ui.cli",
+        "simulate",
+        "--hands",
+        str(args.hands),
+        "--table",
+        str(toml),
+        "--db",
+        str(db),
+        "--no-progress",
+    ]
     notary = start_notary(tmp, sock)
     try:
-        key = subprocess.run([sys.executable, "-m", "dealer_assist.notary", "key", "--state",
-                              str(tmp / "state"), "--table", TABLE], cwd=REPO, text=True,
-                             capture_output=True, check=True).stdout.strip()  # fmt: skip
+        key = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "dealer_assist.notary",
+                "key",
+                "--state",
+                str(tmp / "state"),
+                "--table",
+                TABLE,
+            ],
+            cwd=REPO,
+            text=True,
+            capture_output=True,
+            check=True,
+        ).stdout.strip()
         Floor(url).migrate()
         with Floor(url) as floor:
             floor.enrol(TABLE, DEFAULT_GAME, key, "SM-1")
-        sim = subprocess.Popen(cmd, cwd=REPO, text=True, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT)  # fmt: skip
+        sim = subprocess.Popen(
+            cmd, cwd=REPO, text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+        )
         while entries(db) < args.kill_after and sim.poll() is None:
             time.sleep(0.02)
         notary.send_signal(signal.SIGKILL)
         notary.wait()
         killed_at = entries(db)
         out, _ = sim.communicate(timeout=600)
-        print(f"notary SIGKILLed at {killed_at} entries; simulate exit {sim.returncode}; "
-              f"journal {entries(db)} entries")  # fmt: skip
+        print(
+            f"notary SIGKILLed at {killed_at} entries; simulate exit {sim.returncode}; "
+            f"journal {entries(db)} entries"
+        )
         print("simulate said: " + " | ".join(out.strip().splitlines()[-2:]))
         with sqlite3.connect(db) as con:
             unsigned = con.execute("SELECT count(*) FROM hands WHERE signature IS NULL").fetchone()
@@ -117,23 +156,43 @@ def main() -> int:
                 "SELECT hand_id, hash FROM hands ORDER BY hand_id DESC LIMIT 1"
             ).fetchone()
         head = NotaryClient(sock, TABLE).head()
-        print(f"unsigned after: {unsigned[0]}; notary head {head.position} = journal's last "
-              f"{last[0]}: {head.position == last[0] and head.hash == last[1]}")  # fmt: skip
+        print(
+            f"unsigned after: {unsigned[0]}; notary head {head.position} = journal's last "
+            f"{last[0]}: {head.position == last[0] and head.hash == last[1]}"
+        )
         pub = tmp / "notary.pub"
         pub.write_text(str(head.public_key))
-        verify = subprocess.run([sys.executable, "-m", "ui.cli", "audit", "verify", "--db", str(db),
-                                 "--public-key", str(pub), "--config", str(toml)], cwd=REPO,
-                                text=True, capture_output=True)  # fmt: skip
+        verify = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "ui.cli",
+                "audit",
+                "verify",
+                "--db",
+                str(db),
+                "--public-key",
+                str(pub),
+                "--config",
+                str(toml),
+            ],
+            cwd=REPO,
+            text=True,
+            capture_output=True,
+        )
         print(f"audit verify: exit {verify.returncode}: " + " | ".join(verify.stdout.splitlines()))
         with Floor(url) as floor:
-            rows = admin.execute(f'SELECT count(*), count(DISTINCT position) FROM "{schema}".'
-                                 "floor_records").fetchone()  # fmt: skip
+            rows = admin.execute(
+                f'SELECT count(*), count(DISTINCT position) FROM "{schema}".floor_records'
+            ).fetchone()
             checks = floor.checkpoints(TABLE)
-            print(f"floor (down for the first run): {rows[0]} records of {entries(db)} journaled "
-                  f"({entries(db) - rows[1]} lost, {rows[0] - rows[1]} twice); "
-                  f"{len(checks)} checkpoint(s) of the signer, {sum(c.verified for c in checks)} "
-                  f"verified, the last at {checks[-1].position if checks else 0}; witnessed "
-                  f"{floor.witness_counts(TABLE)}")  # fmt: skip
+            print(
+                f"floor (down for the first run): {rows[0]} records of {entries(db)} journaled "
+                f"({entries(db) - rows[1]} lost, {rows[0] - rows[1]} twice); "
+                f"{len(checks)} checkpoint(s) of the signer, {sum(c.verified for c in checks)} "
+                f"verified, the last at {checks[-1].position if checks else 0}; witnessed "
+                f"{floor.witness_counts(TABLE)}"
+            )
     finally:
         admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
         admin.close()

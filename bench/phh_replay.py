@@ -39,15 +39,35 @@ def run_game(game: str, args: argparse.Namespace, tmp: Path) -> Counter[str]:
     db, out = tmp / f"{game}.db", tmp / f"{game}.phhs"
     cli = [sys.executable, "-m", "ui.cli"]
     subprocess.run(
-        [*cli, "simulate", "--game", game, "--players", str(PLAYERS[game]), "--stay-in",
-         str(args.stay_in), "--hands", str(args.hands), "--seed", str(args.seed), "--db",
-         str(db), "--no-progress"],
-        cwd=REPO, check=True, capture_output=True, timeout=1800,
-    )  # fmt: skip
+        [
+            *cli,
+            "simulate",
+            "--game",
+            game,
+            "--players",
+            str(PLAYERS[game]),
+            "--stay-in",
+            str(args.stay_in),
+            "--hands",
+            str(args.hands),
+            "--seed",
+            str(args.seed),
+            "--db",
+            str(db),
+            "--no-progress",
+        ],
+        cwd=REPO,
+        check=True,
+        capture_output=True,
+        timeout=1800,
+    )
     subprocess.run(
         [*cli, "phh", "export", "--db", str(db), "-o", str(out)],
-        cwd=REPO, check=True, capture_output=True, timeout=600,
-    )  # fmt: skip
+        cwd=REPO,
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
     with Journal(str(db), create=False) as journal:
         stored = {h.hand_id: h.settlement for h in journal.iter_hands()}
     hands = loads_phh_text(out.read_text(), game)
@@ -67,9 +87,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             outcomes = run_game(game, args, Path(tmp))
             total = sum(outcomes.values())
             agreed = sum(outcomes[k] for k in AGREES)
-            print(f"{game} ({PLAYERS[game]}-handed, {args.hands} hands simulated, seed "
-                  f"{args.seed}, stay-in {args.stay_in}): replayed {agreed} of {total} "
-                  f"(same {outcomes['same']}, odd chips {outcomes['odd chips']})")  # fmt: skip
+            print(
+                f"{game} ({PLAYERS[game]}-handed, {args.hands} hands simulated, seed "
+                f"{args.seed}, stay-in {args.stay_in}): replayed {agreed} of {total} "
+                f"(same {outcomes['same']}, odd chips {outcomes['odd chips']})"
+            )
             for kind, n in outcomes.most_common():
                 if kind not in AGREES:
                     print(f"  {n:4d}  {kind}")

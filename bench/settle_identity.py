@@ -89,8 +89,9 @@ def write_inputs(out: Path, hands: int, seed: int) -> list[tuple[str, Path, int]
 def settle(cli: str, path: Path, *options: str) -> tuple[int, bytes, bytes]:
     """Exit code, stdout and stderr of ``cli settle [options] path`` (a venv's
     ``dealer-assist``)."""
-    run = subprocess.run([cli, "settle", *options, str(path)], capture_output=True,
-                         timeout=3600, check=False)  # fmt: skip
+    run = subprocess.run(
+        [cli, "settle", *options, str(path)], capture_output=True, timeout=3600, check=False
+    )
     return run.returncode, run.stdout, run.stderr
 
 
@@ -115,8 +116,10 @@ def main() -> int:
             differ += not same
             lines = new[1].count(b"\n")
             verdict = "identical" if same else "DIFFERENT"
-            print(f"{name:58} {n:>6} record(s)  exit {new[0]}  {lines:>6} lines out  "
-                  f"{len(new[2]):>7} bytes err  {verdict}")  # fmt: skip
+            print(
+                f"{name:58} {n:>6} record(s)  exit {new[0]}  {lines:>6} lines out  "
+                f"{len(new[2]):>7} bytes err  {verdict}"
+            )
     print(f"{'all identical' if not differ else f'{differ} input(s) differ'}")
     return 1 if differ else 0
 

@@ -50,10 +50,16 @@ REPO = Path(__file__).resolve().parents[1]
 AUTOMATIONS = tuple(
     getattr(pk.Automation, name)
     for name in (
-        "ANTE_POSTING", "BET_COLLECTION", "BLIND_OR_STRADDLE_POSTING", "CARD_BURNING",
-        "RUNOUT_COUNT_SELECTION", "HAND_KILLING", "CHIPS_PUSHING", "CHIPS_PULLING",
+        "ANTE_POSTING",
+        "BET_COLLECTION",
+        "BLIND_OR_STRADDLE_POSTING",
+        "CARD_BURNING",
+        "RUNOUT_COUNT_SELECTION",
+        "HAND_KILLING",
+        "CHIPS_PUSHING",
+        "CHIPS_PULLING",
     )
-)  # fmt: skip
+)
 
 
 def game(phh: dict[str, Any]) -> Any:
@@ -61,13 +67,22 @@ def game(phh: dict[str, Any]) -> Any:
     trimming = phh.get("ante_trimming_status", False)
     if phh["variant"] == "FT":
         return pk.FixedLimitTexasHoldem(
-            AUTOMATIONS, trimming, phh["antes"], phh["blinds_or_straddles"], phh["small_bet"],
-            phh["big_bet"], mode=pk.Mode.CASH_GAME,
-        )  # fmt: skip
+            AUTOMATIONS,
+            trimming,
+            phh["antes"],
+            phh["blinds_or_straddles"],
+            phh["small_bet"],
+            phh["big_bet"],
+            mode=pk.Mode.CASH_GAME,
+        )
     return pk.NoLimitTexasHoldem(
-        AUTOMATIONS, trimming, phh["antes"], phh["blinds_or_straddles"], phh["min_bet"],
+        AUTOMATIONS,
+        trimming,
+        phh["antes"],
+        phh["blinds_or_straddles"],
+        phh["min_bet"],
         mode=pk.Mode.CASH_GAME,
-    )  # fmt: skip
+    )
 
 
 def replay(phh: dict[str, Any]) -> list[int]:
@@ -113,10 +128,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--betting", choices=("no_limit", "fixed_limit"), default="no_limit")
     parser.add_argument("--base", type=Path, help="another tree whose CLI is timed alike")
-    parser.add_argument("--jobs", type=int, default=1,
-                        help="also time our CLI with settle --jobs N (N > 1)")  # fmt: skip
-    parser.add_argument("--compile-each-run", action="store_true",
-                        help="no bytecode cache: every CLI run compiles the sources")  # fmt: skip
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="also time our CLI with settle --jobs N (N > 1)"
+    )
+    parser.add_argument(
+        "--compile-each-run",
+        action="store_true",
+        help="no bytecode cache: every CLI run compiles the sources",
+    )
     args = parser.parse_args(argv)
     rng = random.Random(f"{args.seed}-{args.betting}")
     records: list[dict[str, Any]] = []
@@ -134,8 +153,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             else:
                 dropped += 1
     bytecode = "compiled each run" if args.compile_each_run else "bytecode cached"
-    print(f"{len(records):,} random {args.betting} records both settle alike "
-          f"({dropped} others left out); {args.runs} runs, medians; CLI {bytecode}")  # fmt: skip
+    print(
+        f"{len(records):,} random {args.betting} records both settle alike "
+        f"({dropped} others left out); {args.runs} runs, medians; CLI {bytecode}"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "records.jsonl"
         path.write_text("".join(json.dumps(r) + "\n" for r in records))
@@ -152,8 +173,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         for turn in range(args.runs + 1):  # turn 0 writes the bytecode cache: not timed
             for name, tree, python, options in trees:
                 start = time.perf_counter()
-                subprocess.run([python, "-m", "ui.cli", "settle", *options, str(path)], cwd=tree,
-                               env=env, stdout=subprocess.DEVNULL, check=True)  # fmt: skip
+                subprocess.run(
+                    [python, "-m", "ui.cli", "settle", *options, str(path)],
+                    cwd=tree,
+                    env=env,
+                    stdout=subprocess.DEVNULL,
+                    check=True,
+                )
                 if turn:
                     clis[name].append(time.perf_counter() - start)
             if not turn:
@@ -177,8 +203,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows.append((f"base CLI ({args.base.name})", clis["base"]))
     for label, times in rows:
         t = statistics.median(times)
-        print(f"{label:<22} {t:8.3f} s  {t / n * 1e6:8.1f} µs/hand  "
-              f"{n / t:>9,.0f} hands/s  pokerkit/ours {k / t:5.1f}x")  # fmt: skip
+        print(
+            f"{label:<22} {t:8.3f} s  {t / n * 1e6:8.1f} µs/hand  "
+            f"{n / t:>9,.0f} hands/s  pokerkit/ours {k / t:5.1f}x"
+        )
     return 0
 
 

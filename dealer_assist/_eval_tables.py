@@ -23,8 +23,20 @@ import numpy.typing as npt
 from dealer_assist.evaluator import flush_value, rank_value
 
 RANK_KEYS: tuple[int, ...] = (
-    0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181,
-)  # fmt: skip
+    0,
+    1,
+    5,
+    22,
+    98,
+    453,
+    2031,
+    8698,
+    22854,
+    83661,
+    262349,
+    636345,
+    1479181,
+)
 """Key of rank index 0..12 (rank 2..14)."""
 
 SUIT_KEYS: tuple[int, ...] = (1, 8, 64, 512)

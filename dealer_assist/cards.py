@@ -17,9 +17,20 @@ SUIT_CHARS = "shdc"
 _SUIT_ALIASES = {"♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "♡": "h", "♢": "d", "♧": "c"}
 _EMOJI_STYLE = "\ufe0f"  # variation selector-16: the symbol before it drawn as an emoji
 RANK_NAMES = {
-    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-    9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
-}  # fmt: skip
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "jack",
+    12: "queen",
+    13: "king",
+    14: "ace",
+}
 
 
 @dataclass(frozen=True, slots=True)

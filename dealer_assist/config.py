@@ -353,8 +353,15 @@ def _pot_table(data: Mapping[str, Any], table: Mapping[str, Any], code: str) -> 
         raise ConfigError(f"table.seats: must be 2..{game.max_seats} for {code}")
     common = _common(data, table)
     poker = game.table_game(_section(data, "poker"))
-    return TableConfig(game=code, seats=seats, limits={}, paytables=PayTables({}),
-                       poker=poker, signoff=_signoff(data), **common)  # fmt: skip
+    return TableConfig(
+        game=code,
+        seats=seats,
+        limits={},
+        paytables=PayTables({}),
+        poker=poker,
+        signoff=_signoff(data),
+        **common,
+    )
 
 
 def _section(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:

@@ -79,19 +79,20 @@ def check_tournament_field(value: Any) -> None:
             the unknown key.
     """
     if not isinstance(value, Mapping):
-        raise InvalidRecordError("tournament", f"must be an object {{id, level}}, "
-                                 f"got {quote(value)}")  # fmt: skip
+        raise InvalidRecordError(
+            "tournament", f"must be an object {{id, level}}, got {quote(value)}"
+        )
     for key in value:
         if key not in ("id", "level"):
             raise InvalidRecordError(f"tournament.{key}", "unknown key (id and level only)")
     tid = value.get("id")
     if not isinstance(tid, str) or not tid.strip():
-        raise InvalidRecordError("tournament.id", "must be the tournament's id (text), "
-                                 f"got {quote(tid)}")  # fmt: skip
+        raise InvalidRecordError(
+            "tournament.id", f"must be the tournament's id (text), got {quote(tid)}"
+        )
     level = value.get("level")
     if not (isinstance(level, int) and not isinstance(level, bool) and level >= 1):
-        raise InvalidRecordError("tournament.level", "must be an integer >= 1, "
-                                 f"got {quote(level)}")  # fmt: skip
+        raise InvalidRecordError("tournament.level", f"must be an integer >= 1, got {quote(level)}")
 
 
 def settle_record(obj: Any) -> dict[str, Any]:

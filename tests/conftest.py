@@ -44,21 +44,47 @@ def shared_dir() -> Path:
 
 KINDS = ("unit", "integration", "gui")
 #: modules of Qt widget tests (also any test using one of GUI_FIXTURES)
-GUI_MODULES = frozenset({
-    "test_console_command", "test_console_gui", "test_console_manual", "test_console_text_fit",
-    "test_manual_keypad", "test_qt_binding",
-})  # fmt: skip
+GUI_MODULES = frozenset(
+    {
+        "test_console_command",
+        "test_console_gui",
+        "test_console_manual",
+        "test_console_text_fit",
+        "test_manual_keypad",
+        "test_qt_binding",
+    }
+)
 GUI_FIXTURES = frozenset({"qtbot", "qapp", "console_app", "console_factory"})
 #: modules on real ptys, emulator processes, subprocesses, device worker threads with their
 #: timeouts, or camera pipelines (also any test marked ``postgres``)
-INTEGRATION_MODULES = frozenset({
-    "test_audit", "test_camera_cli", "test_camera_live_calibration", "test_camera_photos",
-    "test_camera_pipeline", "test_camera_shapes", "test_camera_source", "test_console_presenter",
-    "test_console_sources", "test_emulator_process", "test_failover", "test_fuzz_tcrp",
-    "test_import_contracts", "test_journal_crash", "test_legacy_journal", "test_misdeal",
-    "test_reconnect", "test_recovery", "test_serial_transport", "test_soak", "test_table_runner",
-    "test_tcrp_device", "test_usb_table", "test_usb_transport",
-})  # fmt: skip
+INTEGRATION_MODULES = frozenset(
+    {
+        "test_audit",
+        "test_camera_cli",
+        "test_camera_live_calibration",
+        "test_camera_photos",
+        "test_camera_pipeline",
+        "test_camera_shapes",
+        "test_camera_source",
+        "test_console_presenter",
+        "test_console_sources",
+        "test_emulator_process",
+        "test_failover",
+        "test_fuzz_tcrp",
+        "test_import_contracts",
+        "test_journal_crash",
+        "test_legacy_journal",
+        "test_misdeal",
+        "test_reconnect",
+        "test_recovery",
+        "test_serial_transport",
+        "test_soak",
+        "test_table_runner",
+        "test_tcrp_device",
+        "test_usb_table",
+        "test_usb_transport",
+    }
+)
 
 
 def kind_of(item: pytest.Item) -> str:

@@ -35,29 +35,56 @@ class Command(NamedTuple):
 
 
 COMMANDS = (
-    Command("settle", "ui.commands.settle",
-            "settle hand records (JSON object or JSON Lines) per HAND_RECORD.md"),
-    Command("simulate", "ui.commands.simulate",
-            "deal and settle N hands through a TCRP/1 card source (emulator by default)"),
-    Command("emulator", "ui.commands.emulator",
-            "run the TCRP/1 shuffler emulator on a pseudo-terminal or TCP 127.0.0.1"),
-    Command("audit", "ui.commands.audit",
-            "verify the hand journal's hash chain, show stored hands"),
-    Command("floor", "ui.commands.floor",
-            "the floor database: migrate, sync a table's journal, status, verify, alerts"),
-    Command("phh", "ui.commands.phh",
-            "export journaled Hold'em hands as PHH, import PHH hand histories"),
-    Command("camera", "ui.commands.camera",
-            "camera card recognition: calibrate the house deck, evaluate on photos"),
-    Command("soak", "ui.commands.soak",
-            "run hands against the emulator with a noisy line, faults and kill -9 restarts"),
-    Command("console", "ui.commands.console",
-            "the dealer's touchscreen console (UTH/THB hands from the card reader)"),
-    Command("tournament", "ui.commands.tournament",
-            "tournaments (rules text 002): headless simulation"),
-    Command("pitboss", "ui.commands.pitboss",
-            "the pit boss's application: floor, alerts, hand search, replay, recompute"),
-)  # fmt: skip
+    Command(
+        "settle",
+        "ui.commands.settle",
+        "settle hand records (JSON object or JSON Lines) per HAND_RECORD.md",
+    ),
+    Command(
+        "simulate",
+        "ui.commands.simulate",
+        "deal and settle N hands through a TCRP/1 card source (emulator by default)",
+    ),
+    Command(
+        "emulator",
+        "ui.commands.emulator",
+        "run the TCRP/1 shuffler emulator on a pseudo-terminal or TCP 127.0.0.1",
+    ),
+    Command(
+        "audit", "ui.commands.audit", "verify the hand journal's hash chain, show stored hands"
+    ),
+    Command(
+        "floor",
+        "ui.commands.floor",
+        "the floor database: migrate, sync a table's journal, status, verify, alerts",
+    ),
+    Command(
+        "phh", "ui.commands.phh", "export journaled Hold'em hands as PHH, import PHH hand histories"
+    ),
+    Command(
+        "camera",
+        "ui.commands.camera",
+        "camera card recognition: calibrate the house deck, evaluate on photos",
+    ),
+    Command(
+        "soak",
+        "ui.commands.soak",
+        "run hands against the emulator with a noisy line, faults and kill -9 restarts",
+    ),
+    Command(
+        "console",
+        "ui.commands.console",
+        "the dealer's touchscreen console (UTH/THB hands from the card reader)",
+    ),
+    Command(
+        "tournament", "ui.commands.tournament", "tournaments (rules text 002): headless simulation"
+    ),
+    Command(
+        "pitboss",
+        "ui.commands.pitboss",
+        "the pit boss's application: floor, alerts, hand search, replay, recompute",
+    ),
+)
 
 #: The command modules, in :data:`COMMANDS` order.
 COMMAND_MODULES = tuple(c.module for c in COMMANDS)

@@ -75,8 +75,10 @@ class RecordsFile:
         """The sentence of a repair :meth:`open` made, or None."""
         if not self.repaired:
             return None
-        return (f"records file {self.path}: a half-written last line ({self.repaired} bytes) "
-                "cut off; its hand is appended again")  # fmt: skip
+        return (
+            f"records file {self.path}: a half-written last line ({self.repaired} bytes) "
+            "cut off; its hand is appended again"
+        )
 
     def catch_up(self, journal: Journal) -> int:
         """Append every settled hand of the table journaled after the file's last; how many."""
@@ -98,8 +100,12 @@ class RecordsFile:
     def _append(self, entry: StoredHand) -> None:
         if self._fd is None:
             raise JournalError(f"records file {self.path} is not open")
-        line = {**entry.record, "hand_id": entry.hand_id, "hand_uid": entry.hand_uid,
-                "settlement": entry.settlement}  # fmt: skip
+        line = {
+            **entry.record,
+            "hand_id": entry.hand_id,
+            "hand_uid": entry.hand_uid,
+            "settlement": entry.settlement,
+        }
         data = (json.dumps(line, ensure_ascii=False) + "\n").encode()
         size = os.fstat(self._fd).st_size
         try:
@@ -110,8 +116,10 @@ class RecordsFile:
         except OSError as e:
             with contextlib.suppress(OSError):  # no half line left behind (a full disk)
                 os.ftruncate(self._fd, size)
-            text = (f"records file {self.path}: cannot write hand {entry.hand_id}: "
-                    f"{e.strerror or e} (the next run appends it)")  # fmt: skip
+            text = (
+                f"records file {self.path}: cannot write hand {entry.hand_id}: "
+                f"{e.strerror or e} (the next run appends it)"
+            )
             if e.errno in (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)):
                 raise StorageFullError(text) from e
             raise JournalError(text) from e

@@ -24,13 +24,27 @@ TITLES = {
     "it": ("Posizione", "Giocatore", "Premio", "Premi speciali", "Pagato", "Re-buy", "Add-on"),
 }
 HEADINGS = {
-    "en": {"entrants": "Entrants", "rebuys": "Rebuys", "addons": "Add-ons",
-           "fees": "Fees", "pool": "Prize pool", "yes": "yes", "in_play": "in play",
-           "special": "Special prizes"},
-    "it": {"entrants": "Iscritti", "rebuys": "Re-buy", "addons": "Add-on",
-           "fees": "Diritti di partecipazione", "pool": "Montepremi", "yes": "sì",
-           "in_play": "in gioco", "special": "Premi speciali"},
-}  # fmt: skip
+    "en": {
+        "entrants": "Entrants",
+        "rebuys": "Rebuys",
+        "addons": "Add-ons",
+        "fees": "Fees",
+        "pool": "Prize pool",
+        "yes": "yes",
+        "in_play": "in play",
+        "special": "Special prizes",
+    },
+    "it": {
+        "entrants": "Iscritti",
+        "rebuys": "Re-buy",
+        "addons": "Add-on",
+        "fees": "Diritti di partecipazione",
+        "pool": "Montepremi",
+        "yes": "sì",
+        "in_play": "in gioco",
+        "special": "Premi speciali",
+    },
+}
 
 
 def game_name(code: str) -> str:
@@ -43,10 +57,17 @@ def game_name(code: str) -> str:
 
 #: hand categories in Italian as rules text 002 names them (English: the code, spaced)
 CATEGORIES_IT = {
-    "royal_flush": "scala reale", "straight_flush": "scala colore", "four_of_a_kind": "poker",
-    "full_house": "full", "flush": "colore", "straight": "scala", "three_of_a_kind": "tris",
-    "two_pair": "doppia coppia", "pair": "coppia", "high_card": "carta più alta",
-}  # fmt: skip
+    "royal_flush": "scala reale",
+    "straight_flush": "scala colore",
+    "four_of_a_kind": "poker",
+    "full_house": "full",
+    "flush": "colore",
+    "straight": "scala",
+    "three_of_a_kind": "tris",
+    "two_pair": "doppia coppia",
+    "pair": "coppia",
+    "high_card": "carta più alta",
+}
 
 
 def category_name(code: str, language: str = "en") -> str:
@@ -71,8 +92,17 @@ def rows(table: ResultsTable, language: str = "en") -> list[list[str]]:
         place = f"={r.place}" if r.shared > 1 else str(r.place)
         if r.in_play:
             place = f"{place} ({h['in_play']})"
-        out.append([place, r.player, money(r.prize_cents), money(r.special_cents),
-                    money(r.paid_cents), str(r.rebuys), h["yes"] if r.addon else ""])  # fmt: skip
+        out.append(
+            [
+                place,
+                r.player,
+                money(r.prize_cents),
+                money(r.special_cents),
+                money(r.paid_cents),
+                str(r.rebuys),
+                h["yes"] if r.addon else "",
+            ]
+        )
     return out
 
 
@@ -95,8 +125,9 @@ def write_csv(table: ResultsTable, path: str | Path, *, language: str = "en") ->
     return _replace(Path(path), lambda f: f.write(data))
 
 
-def write_pdf(table: ResultsTable, path: str | Path, *, language: str = "en",
-              compress: bool = True) -> Path:  # fmt: skip
+def write_pdf(
+    table: ResultsTable, path: str | Path, *, language: str = "en", compress: bool = True
+) -> Path:
     """The results as a one-table A4 PDF: the tournament's name and game, entrants, rebuys,
     add-ons, fees, the prize pool, the ranking, the special prizes. Returns the path written.
 
@@ -112,26 +143,44 @@ def write_pdf(table: ResultsTable, path: str | Path, *, language: str = "en",
     h = HEADINGS[lang]
     styles = getSampleStyleSheet()
     buf = io.BytesIO()
-    doc = SimpleDocTemplate(buf, pagesize=A4, title=table.name, pageCompression=int(compress),
-                            invariant=1)  # fmt: skip
-    summary = (f"{h['entrants']}: {table.entrants} &nbsp; {h['rebuys']}: {table.rebuys} &nbsp; "
-               f"{h['addons']}: {table.addons} &nbsp; {h['fees']}: EUR {money(table.fees_cents)}"
-               f" &nbsp; {h['pool']}: EUR {money(table.pool_cents)}")  # fmt: skip
+    doc = SimpleDocTemplate(
+        buf, pagesize=A4, title=table.name, pageCompression=int(compress), invariant=1
+    )
+    summary = (
+        f"{h['entrants']}: {table.entrants} &nbsp; {h['rebuys']}: {table.rebuys} &nbsp; "
+        f"{h['addons']}: {table.addons} &nbsp; {h['fees']}: EUR {money(table.fees_cents)}"
+        f" &nbsp; {h['pool']}: EUR {money(table.pool_cents)}"
+    )
     grid = Table(rows(table, lang), repeatRows=1, hAlign="LEFT")
-    grid.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
-        ("ALIGN", (2, 1), (5, -1), "RIGHT"),
-        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.whitesmoke]),
-    ]))  # fmt: skip
-    story = [Paragraph(_escape(table.name), styles["Title"]),
-             Paragraph(game_name(table.game), styles["Heading2"]),
-             Paragraph(summary, styles["Normal"]), Spacer(1, 12), grid]  # fmt: skip
+    grid.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+                ("ALIGN", (2, 1), (5, -1), "RIGHT"),
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.whitesmoke]),
+            ]
+        )
+    )
+    story = [
+        Paragraph(_escape(table.name), styles["Title"]),
+        Paragraph(game_name(table.game), styles["Heading2"]),
+        Paragraph(summary, styles["Normal"]),
+        Spacer(1, 12),
+        grid,
+    ]
     if table.specials:
         story += [Spacer(1, 12), Paragraph(h["special"], styles["Heading3"])]
-        story += [Paragraph(_escape(f"{a.player}: {category_name(a.category, lang)} ({a.hand}), "
-                                    f"EUR {money(a.cents)}"), styles["Normal"])
-                  for a in table.specials]  # fmt: skip
+        story += [
+            Paragraph(
+                _escape(
+                    f"{a.player}: {category_name(a.category, lang)} ({a.hand}), "
+                    f"EUR {money(a.cents)}"
+                ),
+                styles["Normal"],
+            )
+            for a in table.specials
+        ]
     try:
         doc.build(story)
     except Exception as e:  # reportlab raises plain exceptions of its own

@@ -112,9 +112,14 @@ class StatsSource(Protocol):
     """What answers the statistics: a table's journal or the floor."""
 
     def stats(
-        self, start: datetime, end: datetime, by: Sequence[str], *,
-        pit: str | None = None, table_id: str | None = None,
-    ) -> list[StatsRow]:  # fmt: skip
+        self,
+        start: datetime,
+        end: datetime,
+        by: Sequence[str],
+        *,
+        pit: str | None = None,
+        table_id: str | None = None,
+    ) -> list[StatsRow]:
         """Rows of the hands recorded in ``[start, end)`` (the journal's ``recorded_at``: the
         floor's time index; buckets such as ``hour`` go by the hand's start) grouped ``by``
         (from :data:`GROUPS`), optionally of one pit or table, sorted by key. Raises
@@ -161,11 +166,18 @@ def aggregate(
     for f in facts:
         acc.setdefault(tuple(group_value(f, g, plan) for g in groups), []).append(f)
     return [
-        StatsRow(groups, key, tuple(sorted({f.game for f in fs})), len(fs),
-                 sum(f.drop for f in fs), sum(f.win for f in fs),
-                 min(f.started_at for f in fs), max(f.ended_at for f in fs))
+        StatsRow(
+            groups,
+            key,
+            tuple(sorted({f.game for f in fs})),
+            len(fs),
+            sum(f.drop for f in fs),
+            sum(f.win for f in fs),
+            min(f.started_at for f in fs),
+            max(f.ended_at for f in fs),
+        )
         for key, fs in sorted(acc.items())
-    ]  # fmt: skip
+    ]
 
 
 @dataclass(frozen=True)
@@ -181,15 +193,19 @@ class VarianceAlert:
     def sentence(self) -> str:
         """English text for the floor's alert and the report."""
         name = " / ".join(self.row.key)
-        return (f"{name}: hold {float(self.row.hold):.2%} over {self.row.hands} hands is outside "
-                f"the 95% band {self.band[0]:.2%} .. {self.band[1]:.2%} of the theoretical "
-                f"{float(self.theoretical):.2%} (z = {self.z:+.1f})")  # fmt: skip
+        return (
+            f"{name}: hold {float(self.row.hold):.2%} over {self.row.hands} hands is outside "
+            f"the 95% band {self.band[0]:.2%} .. {self.band[1]:.2%} of the theoretical "
+            f"{float(self.theoretical):.2%} (z = {self.z:+.1f})"
+        )
 
 
 def variance_alerts(
-    rows: Iterable[StatsRow], theory: Callable[[str], Estimate | None], z: float = Z95,
+    rows: Iterable[StatsRow],
+    theory: Callable[[str], Estimate | None],
+    z: float = Z95,
     min_hands: int = 30,
-) -> list[VarianceAlert]:  # fmt: skip
+) -> list[VarianceAlert]:
     """The rows of one game whose hold lies outside ``theoretical ± z·sd/sqrt(hands)``
     (:meth:`Estimate.band` at ``z`` = 1.96: the 95% band), for the statistical variance
     investigation; rows of several games, of a game without a theoretical hold (``theory``

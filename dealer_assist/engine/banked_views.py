@@ -43,13 +43,15 @@ def dealer_view(hand: BankedHand, viewer: Viewer) -> BankedView:
         # a folded hand is mucked unseen, unless a box still wins on it (UTH's Trips pays on
         # the player's hand, fold or not): the dealer reads the cards to pay it
         open_hand = everything or (revealed and (not folded or s in paid))
-        seats.append(SeatView(
-            seat=s,
-            stakes=MappingProxyType(hand.stakes(s)),
-            actions=tuple(a.label() for a in st.actions),
-            hole=tuple(st.hole[n] if open_hand else None for n in sorted(st.hole)),
-            folded=folded,
-        ))  # fmt: skip
+        seats.append(
+            SeatView(
+                seat=s,
+                stakes=MappingProxyType(hand.stakes(s)),
+                actions=tuple(a.label() for a in st.actions),
+                hole=tuple(st.hole[n] if open_hand else None for n in sorted(st.hole)),
+                folded=folded,
+            )
+        )
     board: tuple[Card | None, ...] = tuple(
         c if i < shown else None for i, c in enumerate(hand.board)
     )
@@ -174,17 +176,24 @@ def card_provenance(hand: BankedHand) -> dict[str, Any]:
         "hand_uid": hand.hand_uid,
         "cards": [
             {
-                "position": str(p.position), "card": str(p.card), "source": p.source,
-                "deck_id": p.deck_id, "index": p.index, "at": p.at.isoformat(),
+                "position": str(p.position),
+                "card": str(p.card),
+                "source": p.source,
+                "deck_id": p.deck_id,
+                "index": p.index,
+                "at": p.at.isoformat(),
                 "manual": p.manual,
-                **({"identified_by": p.identified_by, "confirmed_by": p.confirmed_by}
-                   if p.identified_by else {}),
+                **(
+                    {"identified_by": p.identified_by, "confirmed_by": p.confirmed_by}
+                    if p.identified_by
+                    else {}
+                ),
             }
             for p in hand.cards
         ],
         "burns": format_cards(hand.burns),
         "exposed": list(hand.exposed),
-    }  # fmt: skip
+    }
 
 
 def hand_record(hand: BankedHand) -> HandRecord:
@@ -192,11 +201,17 @@ def hand_record(hand: BankedHand) -> HandRecord:
     journal): each seat's hole cards in deal order, bets and decisions, the board, the dealer's
     cards, the table's pay tables and payout unit."""
     players = tuple(
-        PlayerHand(st.seat, tuple(st.hole[n] for n in sorted(st.hole)), dict(st.bets),
-                   tuple(st.actions))
+        PlayerHand(
+            st.seat, tuple(st.hole[n] for n in sorted(st.hole)), dict(st.bets), tuple(st.actions)
+        )
         for _, st in sorted(hand.seats.items())
-    )  # fmt: skip
+    )
     return HandRecord(
-        hand.game.code, hand.config.seats, hand.board, hand.dealer_cards, players,
-        hand.config.paytables, hand.config.payout_unit,
-    )  # fmt: skip
+        hand.game.code,
+        hand.config.seats,
+        hand.board,
+        hand.dealer_cards,
+        players,
+        hand.config.paytables,
+        hand.config.payout_unit,
+    )

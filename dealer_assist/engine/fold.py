@@ -27,8 +27,9 @@ class FoldError(DealerAssistError):
     rule error ``cause``; the state is as it was after the operations before it."""
 
     def __init__(self, index: int, op: Operation, cause: RuleError) -> None:
-        super().__init__(f"operation {index + 1} ({op.kind}) refused: {type(cause).__name__}: "
-                         f"{cause}")  # fmt: skip
+        super().__init__(
+            f"operation {index + 1} ({op.kind}) refused: {type(cause).__name__}: {cause}"
+        )
         self.index, self.op, self.cause = index, op, cause
 
 

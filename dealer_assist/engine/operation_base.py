@@ -166,8 +166,11 @@ def _freeze(value: Any) -> Any:
         return MappingProxyType({k: _freeze(v) for k, v in value.items()})
     if isinstance(value, list | tuple):
         items = tuple(_freeze(v) for v in value)
-        return value if isinstance(value, tuple) and all(
-            a is b for a, b in zip(items, value, strict=True)) else items  # fmt: skip
+        return (
+            value
+            if isinstance(value, tuple) and all(a is b for a, b in zip(items, value, strict=True))
+            else items
+        )
     return value
 
 

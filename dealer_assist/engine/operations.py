@@ -350,13 +350,35 @@ class SeatPaid(Operation):
 OPERATIONS: dict[str, type[Operation]] = {
     cls.kind: cls
     for cls in (
-        HandOpened, DeckStarted, DealRequested, CardIdentified, IdentificationConfirmed,
-        IdentificationRejected, HandResumed, VoidAlarmRaised, VoidAcknowledged, CardDealt,
-        CardExposed, StreetClosed, HandVoided, HandSettled, BetsPlaced, Decision, Decisions,
-        DealerRevealed, ForcedBet, Bet, Showdown, PotAwarded, ActionUndone, PayoutStarted,
-        SeatPaid, DecisionCorrected, PotSignedOff,
+        HandOpened,
+        DeckStarted,
+        DealRequested,
+        CardIdentified,
+        IdentificationConfirmed,
+        IdentificationRejected,
+        HandResumed,
+        VoidAlarmRaised,
+        VoidAcknowledged,
+        CardDealt,
+        CardExposed,
+        StreetClosed,
+        HandVoided,
+        HandSettled,
+        BetsPlaced,
+        Decision,
+        Decisions,
+        DealerRevealed,
+        ForcedBet,
+        Bet,
+        Showdown,
+        PotAwarded,
+        ActionUndone,
+        PayoutStarted,
+        SeatPaid,
+        DecisionCorrected,
+        PotSignedOff,
     )
-}  # fmt: skip
+}
 
 
 def operation_from_json(kind: str, payload: Mapping[str, Any]) -> Operation:

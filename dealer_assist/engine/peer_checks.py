@@ -47,13 +47,33 @@ class PeerPhase(enum.Enum):
 
 OVER = (PeerPhase.SETTLED, PeerPhase.VOID)
 RULES = (
-    "wrong_operation", "hand_over", "already_open", "no_forced_bet", "forced_bet_due",
-    "no_card_expected", "unidentified_card", "new_deck_unshuffled", "no_new_deck",
-    "no_exposed_card", "no_betting", "betting_over", "street_dealing", "forced_bet_turn",
-    "post_or_fold", "nothing_to_undo", "undo_other_seat", "undo_after_card", "no_showdown",
-    "show_out_of_turn", "muck_all_in", "muck_last_hand", "no_pot", "award_mismatch",
-    "pots_left", "cannot_void",
-)  # fmt: skip
+    "wrong_operation",
+    "hand_over",
+    "already_open",
+    "no_forced_bet",
+    "forced_bet_due",
+    "no_card_expected",
+    "unidentified_card",
+    "new_deck_unshuffled",
+    "no_new_deck",
+    "no_exposed_card",
+    "no_betting",
+    "betting_over",
+    "street_dealing",
+    "forced_bet_turn",
+    "post_or_fold",
+    "nothing_to_undo",
+    "undo_other_seat",
+    "undo_after_card",
+    "no_showdown",
+    "show_out_of_turn",
+    "muck_all_in",
+    "muck_last_hand",
+    "no_pot",
+    "award_mismatch",
+    "pots_left",
+    "cannot_void",
+)
 """The codes of these checks' refusals (:class:`~dealer_assist.errors.ActionRefused` for the
 betting rules, :class:`~dealer_assist.errors.StateRefused` for an operation out of place;
 ``values``: ``seat``, ``due_seat``, ``next``, ``last``, ``amount``, ``due_amount``, ``bet``,
@@ -64,12 +84,18 @@ def verify(hand: PeerHand, op: Operation) -> None:
     """Raise the rule error ``op`` breaks on ``hand`` now, else return."""
     check = _CHECKS.get(type(op))
     if check is None:
-        raise StateRefused("wrong_operation",
-                           f"a peer hand takes no {op.kind!r} operation ({type(op).__name__})",
-                           op=op.kind)  # fmt: skip
+        raise StateRefused(
+            "wrong_operation",
+            f"a peer hand takes no {op.kind!r} operation ({type(op).__name__})",
+            op=op.kind,
+        )
     if hand.phase in OVER and not isinstance(op, CardExposed):
-        raise StateRefused("hand_over", f"the hand is {hand.phase.value}: no more {op.kind}",
-                           phase=hand.phase.value, op=op.kind)  # fmt: skip
+        raise StateRefused(
+            "hand_over",
+            f"the hand is {hand.phase.value}: no more {op.kind}",
+            phase=hand.phase.value,
+            op=op.kind,
+        )
     check(hand, op)
 
 
@@ -87,15 +113,22 @@ def _forced_bet(hand: PeerHand, op: ForcedBet) -> None:
             "forced_bet_due",
             f"forced bet {op.bet} {op.amount} by seat {op.seat}: "
             f"seat {p.seat} posts {p.bet} {p.amount} now",
-            seat=op.seat, bet=op.bet, amount=op.amount, due_seat=p.seat, due_bet=p.bet,
+            seat=op.seat,
+            bet=op.bet,
+            amount=op.amount,
+            due_seat=p.seat,
+            due_bet=p.bet,
             due_amount=p.amount,
-        )  # fmt: skip
+        )
 
 
 def _card(hand: PeerHand, op: CardDealt) -> None:
     if hand.phase is not PeerPhase.PLAY or not hand.pending:  # pending_deal without its copy
-        raise StateRefused("no_card_expected", f"no card expected in phase {hand.phase.value}",
-                           phase=hand.phase.value)  # fmt: skip
+        raise StateRefused(
+            "no_card_expected",
+            f"no card expected in phase {hand.phase.value}",
+            phase=hand.phase.value,
+        )
     if op.card is None:
         raise StateRefused(
             "unidentified_card", "an unreadable card must be identified before it is placed"
@@ -114,22 +147,27 @@ def _deck(hand: PeerHand, op: DeckStarted) -> None:
 
 def _exposed(hand: PeerHand, op: CardExposed) -> None:
     if hand.phase in OVER:
-        raise StateRefused("no_exposed_card",
-                           f"cannot record an exposed card in phase {hand.phase.value}",
-                           phase=hand.phase.value)  # fmt: skip
+        raise StateRefused(
+            "no_exposed_card",
+            f"cannot record an exposed card in phase {hand.phase.value}",
+            phase=hand.phase.value,
+        )
 
 
 def _bet(hand: PeerHand, op: Bet) -> None:
     betting = hand.betting
     if hand.phase is not PeerPhase.PLAY or betting is None:
-        raise StateRefused("no_betting", f"no betting in phase {hand.phase.value}",
-                           phase=hand.phase.value)  # fmt: skip
+        raise StateRefused(
+            "no_betting", f"no betting in phase {hand.phase.value}", phase=hand.phase.value
+        )
     if betting.round is None:
         raise ActionRefused("betting_over", "the hand's betting is over: no more actions")
     if hand.pending or betting.index >= hand.dealt_streets:
-        raise StateRefused("street_dealing",
-                           f"the {hand.street} is being dealt: no action before its cards",
-                           street=str(hand.street))  # fmt: skip
+        raise StateRefused(
+            "street_dealing",
+            f"the {hand.street} is being dealt: no action before its cards",
+            street=str(hand.street),
+        )
     forced = betting.forced
     if forced is not None:  # the bring-in's seat posts it or folds (rules text 002)
         seat, amount = forced
@@ -138,14 +176,18 @@ def _bet(hand: PeerHand, op: Bet) -> None:
                 "forced_bet_turn",
                 f"seat {op.seat} acted out of turn (seat {seat} is to post the forced bet of "
                 f"{amount} or fold)",
-                seat=op.seat, due_seat=seat, amount=amount,
-            )  # fmt: skip
+                seat=op.seat,
+                due_seat=seat,
+                amount=amount,
+            )
         if op.bet not in hand.legal(seat).kinds:
             raise ActionRefused(
                 "post_or_fold",
                 f"seat {seat} must post the forced bet of {amount} or fold, not {op.bet}",
-                seat=seat, amount=amount, kind=op.bet,
-            )  # fmt: skip
+                seat=seat,
+                amount=amount,
+                kind=op.bet,
+            )
         return
     betting.round.verify(op.seat, op.bet, op.to)
 
@@ -155,9 +197,12 @@ def _undo(hand: PeerHand, op: ActionUndone) -> None:
         raise StateRefused("nothing_to_undo", "there is no action to undo")
     last = hand.bets[-1][0]
     if last.seat != op.seat:
-        raise StateRefused("undo_other_seat",
-                           f"the last action is seat {last.seat}'s, not seat {op.seat}'s",
-                           last=last.seat, seat=op.seat)  # fmt: skip
+        raise StateRefused(
+            "undo_other_seat",
+            f"the last action is seat {last.seat}'s, not seat {op.seat}'s",
+            last=last.seat,
+            seat=op.seat,
+        )
     if hand._card_after(last):
         raise StateRefused(
             "undo_after_card", "a card was dealt after that action: it cannot be undone"
@@ -169,9 +214,12 @@ def _showdown(hand: PeerHand, op: Showdown) -> None:
         raise StateRefused("no_showdown", "there is no showdown now")
     nxt = hand._next_to_show()
     if op.seat != nxt:
-        raise ActionRefused("show_out_of_turn",
-                            f"seat {op.seat} shows out of turn (seat {nxt} shows now)",
-                            seat=op.seat, next=nxt if nxt is not None else 0)  # fmt: skip
+        raise ActionRefused(
+            "show_out_of_turn",
+            f"seat {op.seat} shows out of turn (seat {nxt} shows now)",
+            seat=op.seat,
+            next=nxt if nxt is not None else 0,
+        )
     if not op.shown and hand._face_up():
         raise ActionRefused(
             "muck_all_in",
@@ -191,8 +239,9 @@ def _pot(hand: PeerHand, op: PotAwarded) -> None:
         raise StateRefused("no_pot", "no pot to award now")
     order = hand._award_order()
     if len(hand.awards) >= len(order) or op != order[len(hand.awards)]:
-        raise StateRefused("award_mismatch", f"pot {op.pot} award does not match the showdown",
-                           pot=op.pot)  # fmt: skip
+        raise StateRefused(
+            "award_mismatch", f"pot {op.pot} award does not match the showdown", pot=op.pot
+        )
 
 
 def _signed_off(hand: PeerHand, op: PotSignedOff) -> None:
@@ -214,8 +263,9 @@ def _settle(hand: PeerHand, op: HandSettled) -> None:
 
 def _void(hand: PeerHand, op: HandVoided) -> None:
     if hand.phase in OVER:
-        raise StateRefused("cannot_void", f"cannot void a hand in phase {hand.phase.value}",
-                           phase=hand.phase.value)  # fmt: skip
+        raise StateRefused(
+            "cannot_void", f"cannot void a hand in phase {hand.phase.value}", phase=hand.phase.value
+        )
 
 
 _CHECKS: dict[type[Operation], Callable[[PeerHand, Any], None]] = {

@@ -51,8 +51,7 @@ def street_deal(hand: PeerHand, index: int) -> StreetDeal:
     live = set(hand.live())
     players = [s for s in st.deal_order if s in live]
     dealt = len(hand.holes[players[0]]) if players else 0
-    plan = hand.plan.deal(name, players, dealt=dealt, burned=len(hand.burns),
-                          board=len(hand.board))  # fmt: skip
+    plan = hand.plan.deal(name, players, dealt=dealt, burned=len(hand.burns), board=len(hand.board))
     short = None
     if st.shortage is not None and players:
         to_players = sum(1 for p in hand.cards if p.position.kind == "seat")
@@ -63,5 +62,10 @@ def street_deal(hand: PeerHand, index: int) -> StreetDeal:
     if short.plan == COMMUNITY:
         return StreetDeal((Position("board", len(hand.board) + 1),), (True,), short, True, count)
     cards = [d for d in plan if d.position.kind == "seat"]  # no burn: every card is needed
-    return StreetDeal(tuple(d.position for d in cards), tuple(d.face_up for d in cards), short,
-                      short.plan == RESHUFFLE, count)  # fmt: skip
+    return StreetDeal(
+        tuple(d.position for d in cards),
+        tuple(d.face_up for d in cards),
+        short,
+        short.plan == RESHUFFLE,
+        count,
+    )

@@ -163,8 +163,9 @@ class PeerBetting:
         if index == 0:
             pot += self._short_blinds
         if betting.opener in CARD_OPENERS:  # nobody acts until open_round
-            wait = RoundState(self.seats, self.stacks, limits, self.seats[0],
-                              folded=sorted(self.folded), pot=pot)  # fmt: skip
+            wait = RoundState(
+                self.seats, self.stacks, limits, self.seats[0], folded=sorted(self.folded), pot=pot
+            )
             wait.actor = None
             self.waiting = len(wait.able()) > 1
             return wait
@@ -172,9 +173,15 @@ class PeerBetting:
             closed.next_street(limits, first, pot)
             return closed
         return RoundState(
-            self.seats, self.stacks, limits, first,
-            committed=committed, high=high, folded=tuple(self.folded), pot=pot,
-        )  # fmt: skip
+            self.seats,
+            self.stacks,
+            limits,
+            first,
+            committed=committed,
+            high=high,
+            folded=tuple(self.folded),
+            pot=pot,
+        )
 
     def _advance(self) -> None:
         """Close finished rounds and open the next ones (skipping rounds nobody can bet in)."""
@@ -302,10 +309,18 @@ class PeerBetting:
             raise HandStateError("no betting round is waiting for its first seat")
         self.waiting = False
         self.round = RoundState(
-            self.seats, self.stacks, wait.limits, first, committed=committed, high=high,
-            folded=sorted(self.folded), pot=wait.pot, brought_in=brought_in,
-            big_open=big_open, big_bet=self.structure.big_bet,
-        )  # fmt: skip
+            self.seats,
+            self.stacks,
+            wait.limits,
+            first,
+            committed=committed,
+            high=high,
+            folded=sorted(self.folded),
+            pot=wait.pot,
+            brought_in=brought_in,
+            big_open=big_open,
+            big_bet=self.structure.big_bet,
+        )
         if self.round.actor is None:
             self._advance()
 

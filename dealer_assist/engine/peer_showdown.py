@@ -69,12 +69,23 @@ def pot_hand(hand: PeerHand) -> PotHand:
     if st.odd_chips is not None:
         odd = st.odd_chips({s: h for s, h in holes.items() if h is not None}, tuple(hand.board))
     return PotHand(
-        st.game, st.seats, st.stacks, st.button, dict(b.total),
-        frozenset(s for s in st.seats if s not in live), dict(b.dead), holes,
-        tuple(hand.board), frozenset(hand.mucked), st.structure.chip_unit,
-        st.rake_percent, st.rake_cap,
-        flop_seen=b.reached >= 1 or not st.no_flop_no_drop, ante=st.ante, odd_chips=odd,
-    )  # fmt: skip
+        st.game,
+        st.seats,
+        st.stacks,
+        st.button,
+        dict(b.total),
+        frozenset(s for s in st.seats if s not in live),
+        dict(b.dead),
+        holes,
+        tuple(hand.board),
+        frozenset(hand.mucked),
+        st.structure.chip_unit,
+        st.rake_percent,
+        st.rake_cap,
+        flop_seen=b.reached >= 1 or not st.no_flop_no_drop,
+        ante=st.ante,
+        odd_chips=odd,
+    )
 
 
 def award_order(settlement: dict[str, Any] | None) -> list[PotAwarded]:
@@ -86,9 +97,12 @@ def award_order(settlement: dict[str, Any] | None) -> list[PotAwarded]:
     pots = settlement["pots"]
     for i in range(len(pots) - 1, -1, -1):
         p = pots[i]
-        out.append(PotAwarded(
-            pot=i, amount=p["amount"],
-            shares={w["seat"]: w["amount"] for w in p["winners"]},
-            odd_chips_to=tuple(w["seat"] for w in p["winners"] if w["odd_chip"]),
-        ))  # fmt: skip
+        out.append(
+            PotAwarded(
+                pot=i,
+                amount=p["amount"],
+                shares={w["seat"]: w["amount"] for w in p["winners"]},
+                odd_chips_to=tuple(w["seat"] for w in p["winners"] if w["odd_chip"]),
+            )
+        )
     return out

@@ -36,15 +36,20 @@ def peer_view(hand: PeerHand, viewer: Viewer) -> PeerView:
     seats = []
     for s in hand.setup.seats:
         shown = everything or s in hand.shown
-        seats.append(SeatView(
-            seat=s,
-            stakes=MappingProxyType({"stack": hand.stack(s), "bet": in_front.get(s, 0),
-                                     "put_in": put_in[s]}),
-            actions=tuple(labels[s]),
-            hole=tuple(c if shown or up else None
-                       for c, up in zip(hand.holes[s], hand.faces[s], strict=True)),
-            folded=s not in live,
-        ))  # fmt: skip
+        seats.append(
+            SeatView(
+                seat=s,
+                stakes=MappingProxyType(
+                    {"stack": hand.stack(s), "bet": in_front.get(s, 0), "put_in": put_in[s]}
+                ),
+                actions=tuple(labels[s]),
+                hole=tuple(
+                    c if shown or up else None
+                    for c, up in zip(hand.holes[s], hand.faces[s], strict=True)
+                ),
+                folded=s not in live,
+            )
+        )
     middle = {s: put_in[s] - in_front.get(s, 0) for s in put_in}
     if hand.is_over or round_ is None:
         pots = tuple(PotView(p.amount, p.eligible) for p in hand.pots())
@@ -155,8 +160,9 @@ def _shortage_facts(hand: PeerHand) -> Mapping[str, Any]:
     short = hand.deal.shortage if hand.deal is not None else None
     if short is None:
         return MappingProxyType({})
-    return MappingProxyType({"stub": short.stub, "burns": short.burns,
-                             "players": short.players, "plan": short.plan})  # fmt: skip
+    return MappingProxyType(
+        {"stub": short.stub, "burns": short.burns, "players": short.players, "plan": short.plan}
+    )
 
 
 def record_json(hand: PeerHand) -> dict[str, Any]:
@@ -171,10 +177,13 @@ def record_json(hand: PeerHand) -> dict[str, Any]:
             record["community"] = format_cards(hand.board)[0]
     else:
         record["players"] = [
-            {"seat": s, "stack": hand.setup.stacks[s],
-             "hole": format_cards(hand.holes[s]) if len(hand.holes[s]) == 2 else None}
+            {
+                "seat": s,
+                "stack": hand.setup.stacks[s],
+                "hole": format_cards(hand.holes[s]) if len(hand.holes[s]) == 2 else None,
+            }
             for s in hand.setup.seats
-        ]  # fmt: skip
+        ]
         record["board"] = format_cards(hand.board)
     record["actions"] = [dict(a) for a in hand.actions]
     if hand.mucked:
@@ -194,11 +203,18 @@ def void_result(hand: PeerHand) -> dict[str, Any]:
         "rake": 0,
         "pots": [],
         "seats": [
-            {"seat": s, "result": "void", "hand": None, "put_in": 0, "won": 0, "net": 0,
-             "stack": hand.setup.stacks[s]}
+            {
+                "seat": s,
+                "result": "void",
+                "hand": None,
+                "put_in": 0,
+                "won": 0,
+                "net": 0,
+                "stack": hand.setup.stacks[s],
+            }
             for s in hand.setup.seats
         ],
-    }  # fmt: skip
+    }
 
 
 def shown_cards(hand: PeerHand, seat: int) -> tuple[Card, ...]:

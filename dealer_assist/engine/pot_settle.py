@@ -139,13 +139,17 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
             shared.update(winners)
         for seat, part, _ in parts:
             won[seat] += part
-        pots_json.append({
-            "pot": "main" if i == 0 else f"side {i}",
-            "amount": amount,
-            "eligible": list(eligible),
-            "winners": [{"seat": seat, "amount": part, "odd_chip": o} for seat, part, o in parts],
-            "category": category,
-        })  # fmt: skip
+        pots_json.append(
+            {
+                "pot": "main" if i == 0 else f"side {i}",
+                "amount": amount,
+                "eligible": list(eligible),
+                "winners": [
+                    {"seat": seat, "amount": part, "odd_chip": o} for seat, part, o in parts
+                ],
+                "category": category,
+            }
+        )
     seats_json = []
     stacks = hand.stacks
     for s in hand.seats:
@@ -157,17 +161,22 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
             result = "win" if won[s] > 0 else "lose"
         value = values.get(s)
         paid, got = put_in[s], won[s]
-        seats_json.append({
-            "seat": s,
-            "result": result,
-            "hand": None if value is None else {
-                "category": _CODES[value[0]], "best_five": _texts(value[2]),
-            },
-            "put_in": paid,
-            "won": got,
-            "net": got - paid,
-            "stack": stacks[s] - paid + got,
-        })  # fmt: skip
+        seats_json.append(
+            {
+                "seat": s,
+                "result": result,
+                "hand": None
+                if value is None
+                else {
+                    "category": _CODES[value[0]],
+                    "best_five": _texts(value[2]),
+                },
+                "put_in": paid,
+                "won": got,
+                "net": got - paid,
+                "stack": stacks[s] - paid + got,
+            }
+        )
     return {
         "game": hand.game,
         "returned": returned,

@@ -330,8 +330,12 @@ class GameRules(ABC):
                 raise BetError(box, f"amount must not be negative, got {amount}")
             if amount == 0 and box in self.required_boxes:
                 lim = limits.get(box)
-                raise BetError(box, "a mandatory bet must be positive", code="missing",
-                               limit=lim.minimum if lim is not None else 0)  # fmt: skip
+                raise BetError(
+                    box,
+                    "a mandatory bet must be positive",
+                    code="missing",
+                    limit=lim.minimum if lim is not None else 0,
+                )
             if amount > 0:
                 placed[box] = amount
         # then box by box in the game's order, the boxes the dealer enters before those that
@@ -341,17 +345,23 @@ class GameRules(ABC):
             lim = limits.get(box)
             if box not in placed:
                 if box in self.required_boxes:
-                    raise BetError(box, "mandatory bet missing", code="missing",
-                                   limit=lim.minimum if lim is not None else 0)  # fmt: skip
+                    raise BetError(
+                        box,
+                        "mandatory bet missing",
+                        code="missing",
+                        limit=lim.minimum if lim is not None else 0,
+                    )
                 continue
             amount = placed[box]
             broken = lim.broken(amount) if lim is not None else None
             if lim is not None and broken is not None:
                 code, limit = broken
                 raise BetError(
-                    box, f"{amount} is outside the table limits {lim.minimum}..{lim.maximum}",
-                    code=code, limit=limit,
-                )  # fmt: skip
+                    box,
+                    f"{amount} is outside the table limits {lim.minimum}..{lim.maximum}",
+                    code=code,
+                    limit=limit,
+                )
         self._check_bet_rules(placed)
         return placed
 

@@ -183,9 +183,9 @@ def _estimate(wins: list[int], wagers: list[int]) -> Estimate:
     return Estimate(n, drop, win, math.sqrt(var) / mean_w)
 
 
-def _play(rules_code: str, rng: random.Random, tables: PayTables, sides: tuple[str, ...]) -> tuple[
-    HandRecord, dict[str, int]
-]:  # fmt: skip
+def _play(
+    rules_code: str, rng: random.Random, tables: PayTables, sides: tuple[str, ...]
+) -> tuple[HandRecord, dict[str, int]]:
     rules = get_game(rules_code)
     deck = list(FULL_DECK)
     rng.shuffle(deck)
@@ -204,9 +204,12 @@ def _play(rules_code: str, rng: random.Random, tables: PayTables, sides: tuple[s
 
 
 def simulate_hold(
-    game: str, hands: int, seed: int = 1, paytables: PayTables | None = None,
+    game: str,
+    hands: int,
+    seed: int = 1,
+    paytables: PayTables | None = None,
     side_bets: bool = True,
-) -> Simulation:  # fmt: skip
+) -> Simulation:
     """Simulate ``hands`` hands of one seat at ``game`` (a banked game: ``uth``, ``thb``) with
     the game's basic strategy, settled by the game's ``settle``; seeded, so the same arguments
     give the same figures.

@@ -108,10 +108,15 @@ class HoldemSettings:
             ConfigError: an unknown key or a value of the wrong type, naming ``where.key``.
         """
         kinds: dict[str, Any] = {
-            "no_cap_heads_up": bool, "reopen_by_sum": bool, "all_in_face_up": bool,
-            "no_flop_no_drop": bool, "max_raises": int, "button": BUTTON_RULES,
-            "missed_blinds": MISSED_BLINDS, "new_player": NEW_PLAYER,
-        }  # fmt: skip
+            "no_cap_heads_up": bool,
+            "reopen_by_sum": bool,
+            "all_in_face_up": bool,
+            "no_flop_no_drop": bool,
+            "max_raises": int,
+            "button": BUTTON_RULES,
+            "missed_blinds": MISSED_BLINDS,
+            "new_player": NEW_PLAYER,
+        }
         return read_settings(cls, obj, where, kinds)
 
 
@@ -150,8 +155,11 @@ class HoldemRules:
     code = CODE
     title = "Texas Hold'em"
     street_titles: ClassVar[Mapping[str, str]] = {
-        "preflop": "Preflop", "flop": "Flop", "turn": "Turn", "river": "River",
-    }  # fmt: skip
+        "preflop": "Preflop",
+        "flop": "Flop",
+        "turn": "Turn",
+        "river": "River",
+    }
     max_seats = MAX_SEATS
     has_button = True  # the button moves hand to hand; drawn for the first hand
     streets = STREETS

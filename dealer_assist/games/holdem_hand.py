@@ -120,8 +120,11 @@ def holdem_setup(
     """
     order = tuple(sorted(seats))
     forced: list[ForcedPost] = []
-    kinds: dict[str, ForcedBetKind] = {ANTE: "ante", SMALL_BLIND: "small_blind",
-                                       BIG_BLIND: "big_blind"}  # fmt: skip
+    kinds: dict[str, ForcedBetKind] = {
+        ANTE: "ante",
+        SMALL_BLIND: "small_blind",
+        BIG_BLIND: "big_blind",
+    }
     for seat, kind, amount in posts:
         if kind not in kinds or seat not in order:
             raise ConfigError(f"post {kind} by seat {seat}: not a post of this hand")
@@ -147,17 +150,29 @@ def holdem_setup(
         record["posts"] = [{"seat": s, "type": k, "amount": a} for s, k, a in posts]
     if st.rake_percent > 0:
         p = st.rake_percent
-        record["rake"] = {"percent": int(p) if p.denominator == 1 else float(p),
-                          "cap": st.rake_cap}  # fmt: skip
+        record["rake"] = {"percent": int(p) if p.denominator == 1 else float(p), "cap": st.rake_cap}
     return PeerSetup(
-        game=CODE, seats=order, stacks=dict(stacks), button=button, posts=tuple(forced),
-        big_blind=big_blind, blind=game.blinds[1], structure=game.structure(), streets=STREETS,
+        game=CODE,
+        seats=order,
+        stacks=dict(stacks),
+        button=button,
+        posts=tuple(forced),
+        big_blind=big_blind,
+        blind=game.blinds[1],
+        structure=game.structure(),
+        streets=STREETS,
         deal_order=tuple(after_button(order, button)),
-        uncapped_heads_up=st.no_cap_heads_up, reopen_by_sum=st.reopen_by_sum,
-        blinds_first=game.ante_kind == BIG_BLIND, all_in_face_up=st.all_in_face_up,
-        no_flop_no_drop=st.no_flop_no_drop, rake_percent=st.rake_percent, rake_cap=st.rake_cap,
-        record=record, seating=seating, ante=0 if game.ante_kind == BIG_BLIND else game.ante,
-    )  # fmt: skip
+        uncapped_heads_up=st.no_cap_heads_up,
+        reopen_by_sum=st.reopen_by_sum,
+        blinds_first=game.ante_kind == BIG_BLIND,
+        all_in_face_up=st.all_in_face_up,
+        no_flop_no_drop=st.no_flop_no_drop,
+        rake_percent=st.rake_percent,
+        rake_cap=st.rake_cap,
+        record=record,
+        seating=seating,
+        ante=0 if game.ante_kind == BIG_BLIND else game.ante,
+    )
 
 
 def new_holdem_hand(config: Any, session: TableSession, hand_uid: str) -> PeerHand:
@@ -173,10 +188,16 @@ def new_holdem_hand(config: Any, session: TableSession, hand_uid: str) -> PeerHa
     game: HoldemGame = config.poker
     setup = next_hand(session, poker_table(config))
     peer = holdem_setup(
-        game, table_seats=config.seats, seats=setup.seats, stacks=setup.stacks,
-        button=setup.button, posts=[(p.seat, p.type, p.amount) for p in setup.posts],
-        big_blind=setup.big_blind, plain=setup.plain, seating=setup,
-    )  # fmt: skip
+        game,
+        table_seats=config.seats,
+        seats=setup.seats,
+        stacks=setup.stacks,
+        button=setup.button,
+        posts=[(p.seat, p.type, p.amount) for p in setup.posts],
+        big_blind=setup.big_blind,
+        plain=setup.plain,
+        seating=setup,
+    )
     return PeerHand(peer, hand_uid)
 
 
@@ -186,8 +207,9 @@ def holdem_session_after(config: Any, session: TableSession, hand: PeerHand) -> 
     from dealer_assist.games.holdem_table import after_hand
 
     void = hand.status == "void"
-    return after_hand(session, poker_table(config), hand.setup.seating,
-                      None if void else hand.result(), void=void)  # fmt: skip
+    return after_hand(
+        session, poker_table(config), hand.setup.seating, None if void else hand.result(), void=void
+    )
 
 
 def poker_table(config: Any) -> Any:
@@ -208,8 +230,9 @@ class HoldemTableOps:
         self._t = holdem_table
         self._table = poker_table(config)
 
-    def seat_player(self, session: TableSession, seat: int, name: str, buy_in: int,
-                    **kw: Any) -> TableSession:  # fmt: skip
+    def seat_player(
+        self, session: TableSession, seat: int, name: str, buy_in: int, **kw: Any
+    ) -> TableSession:
         """A player sits down with ``buy_in`` (within the table's buy-in bounds)."""
         new: TableSession = self._t.seat_player(session, self._table, seat, name, buy_in, **kw)
         return new
@@ -254,8 +277,10 @@ def holdem_game(section: Mapping[str, Any]) -> HoldemGame:
     Raises:
         ConfigError: naming the key (``poker.blinds: ...``).
     """
-    check_keys(section, {"betting", "blinds", "ante", "ante_kind", "chip", "limits", "buy_in",
-                         "settings", "rake"})  # fmt: skip
+    check_keys(
+        section,
+        {"betting", "blinds", "ante", "ante_kind", "chip", "limits", "buy_in", "settings", "rake"},
+    )
     settings = HoldemSettings.from_json(section.get("settings", {}), "poker.settings")
     rake = section.get("rake", {})
     if not isinstance(rake, Mapping):
@@ -272,11 +297,14 @@ def holdem_game(section: Mapping[str, Any]) -> HoldemGame:
         raise ConfigError(f"poker.betting: must be one of {', '.join(STRUCTURES)}")
     try:
         return HoldemGame(
-            betting=betting, blinds=pair_key(section, "blinds", [100, 200]),
-            ante=whole_key(section, "ante", 0), ante_kind=section.get("ante_kind"),
+            betting=betting,
+            blinds=pair_key(section, "blinds", [100, 200]),
+            ante=whole_key(section, "ante", 0),
+            ante_kind=section.get("ante_kind"),
             chip=whole_key(section, "chip", 1) or 1,
             limits=pair_key(section, "limits", None) if "limits" in section else None,
-            buy_in=buy_in_key(section, (4000, 20000)), settings=settings,
-        )  # fmt: skip
+            buy_in=buy_in_key(section, (4000, 20000)),
+            settings=settings,
+        )
     except ConfigError as e:
         raise ConfigError(f"poker: {e}") from e

@@ -62,20 +62,33 @@ STYLES: dict[str, Style] = {
         Style("tight", call_at=0.55, raise_at=0.72, bluff=0.02, shove=0.04, sticky=0.02),
         Style("loose", call_at=0.30, raise_at=0.55, bluff=0.15, shove=0.08, sticky=0.15),
         Style("all_in_happy", call_at=0.35, raise_at=0.50, bluff=0.12, shove=0.75, sticky=0.10),
-        Style("calling_station", call_at=0.12, raise_at=0.88, bluff=0.01, shove=0.02, sticky=0.6,
-              price=0.1),
+        Style(
+            "calling_station",
+            call_at=0.12,
+            raise_at=0.88,
+            bluff=0.01,
+            shove=0.02,
+            sticky=0.6,
+            price=0.1,
+        ),
     )
-}  # fmt: skip
+}
 """The simulated players' styles by name: ``tight``, ``loose``, ``all_in_happy``,
 ``calling_station``."""
 
 # Strength of the best five by category (before the hole cards' share is weighed).
 _MADE = {
-    Category.HIGH_CARD: 0.10, Category.PAIR: 0.38, Category.TWO_PAIR: 0.60,
-    Category.THREE_OF_A_KIND: 0.70, Category.STRAIGHT: 0.78, Category.FLUSH: 0.84,
-    Category.FULL_HOUSE: 0.92, Category.FOUR_OF_A_KIND: 0.97, Category.STRAIGHT_FLUSH: 0.99,
+    Category.HIGH_CARD: 0.10,
+    Category.PAIR: 0.38,
+    Category.TWO_PAIR: 0.60,
+    Category.THREE_OF_A_KIND: 0.70,
+    Category.STRAIGHT: 0.78,
+    Category.FLUSH: 0.84,
+    Category.FULL_HOUSE: 0.92,
+    Category.FOUR_OF_A_KIND: 0.97,
+    Category.STRAIGHT_FLUSH: 0.99,
     Category.ROYAL_FLUSH: 1.0,
-}  # fmt: skip
+}
 
 
 def strength(hole: Sequence[Card], board: Sequence[Card]) -> float:
@@ -112,8 +125,9 @@ def _board_category(board: Sequence[Card]) -> Category:
     """The category the board alone shows (groups of equal ranks; a five-card board fully)."""
     if len(board) >= 5:
         return evaluate(board).category
-    counts = sorted((sum(1 for c in board if c.rank == r) for r in {c.rank for c in board}),
-                    reverse=True)  # fmt: skip
+    counts = sorted(
+        (sum(1 for c in board if c.rank == r) for r in {c.rank for c in board}), reverse=True
+    )
     if counts[0] >= 4:
         return Category.FOUR_OF_A_KIND
     if counts[0] == 3:
@@ -242,9 +256,14 @@ def random_record(
         ante = big if ante_by_big else max(chip, big // 10 // chip * chip)
     stacks = {s: _stack(rng, big, chip) for s in dealt}
     record: dict[str, Any] = {
-        "game": CODE, "betting": betting, "seats": table_seats, "button": button,
-        "blinds": [small, big], "ante": ante, "chip": chip,
-    }  # fmt: skip
+        "game": CODE,
+        "betting": betting,
+        "seats": table_seats,
+        "button": button,
+        "blinds": [small, big],
+        "ante": ante,
+        "chip": chip,
+    }
     if ante_by_big:
         record["ante_kind"] = BIG_BLIND
     settings = _settings(rng, betting)
@@ -258,10 +277,19 @@ def random_record(
     structure = BettingStructure(betting, first, later, cap, chip)
     dead, live, big_seat = forced_bets(dealt, button, (small, big), ante, ante_by_big=ante_by_big)
     hand = PeerBetting(
-        dealt, stacks, button, STREETS, structure, dead=dead, live=live, big_blind=big_seat,
-        blind=big, uncapped_heads_up=settings.get("no_cap_heads_up", True),
-        blinds_first=ante_by_big, reopen_by_sum=settings.get("reopen_by_sum", True),
-    )  # fmt: skip
+        dealt,
+        stacks,
+        button,
+        STREETS,
+        structure,
+        dead=dead,
+        live=live,
+        big_blind=big_seat,
+        blind=big,
+        uncapped_heads_up=settings.get("no_cap_heads_up", True),
+        blinds_first=ante_by_big,
+        reopen_by_sum=settings.get("reopen_by_sum", True),
+    )
 
     deck = list(FULL_DECK)
     rng.shuffle(deck)
@@ -276,9 +304,12 @@ def random_record(
             break  # is_over guards this; kept for the type checker
         to_call = rnd.high - rnd.committed[seat]
         kind, to = players[seat].choose(
-            hand.legal(seat), hole=holes[seat], board=runout[: shown[hand.index]],
-            pot=sum(hand.total.values()), to_call=to_call,
-        )  # fmt: skip
+            hand.legal(seat),
+            hole=holes[seat],
+            board=runout[: shown[hand.index]],
+            pot=sum(hand.total.values()),
+            to_call=to_call,
+        )
         action: dict[str, Any] = {"street": street, "seat": seat, "action": kind}
         if to is not None and kind in (BET, RAISE):
             action["to"] = to

@@ -163,25 +163,39 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
 
     posts = obj.get("posts")
     if chip != 1 and (
-        small % chip or big % chip or ante % chip or posts is not None
+        small % chip
+        or big % chip
+        or ante % chip
+        or posts is not None
         or any(stack % chip for stack in stacks.values())
-    ):  # fmt: skip
+    ):
         # the field paths only for a record with something to name
         amounts = {"blinds[0]": small, "blinds[1]": big, "ante": ante}
         amounts.update({f"players[{where[s]}].stack": stacks[s] for s in stacks})
         if isinstance(posts, list):
-            amounts.update({
-                f"posts[{i}].amount": p["amount"] for i, p in enumerate(posts)
-                if isinstance(p, Mapping) and _is_int(p.get("amount"))
-            })  # fmt: skip
+            amounts.update(
+                {
+                    f"posts[{i}].amount": p["amount"]
+                    for i, p in enumerate(posts)
+                    if isinstance(p, Mapping) and _is_int(p.get("amount"))
+                }
+            )
         check_whole_chips(chip, amounts)
     dead, live, bb_seat = _posts(obj, stacks, button, (small, big), ante, ante_kind == BIG_BLIND)
     hand = PeerBetting(
-        list(stacks), stacks, button, rules.streets, structure,
-        dead=dead, live=live, big_blind=bb_seat, blind=big,
-        uncapped_heads_up=settings.no_cap_heads_up, blinds_first=ante_kind == BIG_BLIND,
+        list(stacks),
+        stacks,
+        button,
+        rules.streets,
+        structure,
+        dead=dead,
+        live=live,
+        big_blind=bb_seat,
+        blind=big,
+        uncapped_heads_up=settings.no_cap_heads_up,
+        blinds_first=ante_kind == BIG_BLIND,
         reopen_by_sum=settings.reopen_by_sum,
-    )  # fmt: skip
+    )
     actions = obj.get("actions")
     if not isinstance(actions, list):
         raise InvalidRecordError("actions", "must be a list")
@@ -235,12 +249,22 @@ def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
     rake = obj.get("rake")
     percent, rake_cap = read_rake(rake)
     return PotHand(
-        rules.code, tuple(sorted(stacks)), stacks, button, dict(hand.total),
-        frozenset(stacks).difference(live_seats), dict(hand.dead), holes, board,
-        mucked, chip,
-        percent, rake_cap, flop_seen=reached >= 1 or not settings.no_flop_no_drop,
+        rules.code,
+        tuple(sorted(stacks)),
+        stacks,
+        button,
+        dict(hand.total),
+        frozenset(stacks).difference(live_seats),
+        dict(hand.dead),
+        holes,
+        board,
+        mucked,
+        chip,
+        percent,
+        rake_cap,
+        flop_seen=reached >= 1 or not settings.no_flop_no_drop,
         ante=0 if ante_kind == BIG_BLIND else ante,
-    )  # fmt: skip
+    )
 
 
 _SETTINGS: dict[tuple[tuple[tuple[str, Any], ...], tuple[type, ...]], HoldemSettings] = {}

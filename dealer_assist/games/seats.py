@@ -87,8 +87,9 @@ def _player(session: TableSession, seat: int) -> SeatedPlayer:
     return player
 
 
-def _with(session: TableSession, seat: int, player: SeatedPlayer | None,
-          change: TableChange) -> TableSession:  # fmt: skip
+def _with(
+    session: TableSession, seat: int, player: SeatedPlayer | None, change: TableChange
+) -> TableSession:
     seats = dict(session.seats)
     if player is None:
         seats.pop(seat, None)
@@ -98,10 +99,19 @@ def _with(session: TableSession, seat: int, player: SeatedPlayer | None,
 
 
 def seat_player(
-    session: TableSession, seat: int, name: str, buy_in: int, *, seats: int, rule: BuyIn,
-    at: datetime | None = None, by: str = "", owes: Sequence[str] = (), waiting: bool = False,
+    session: TableSession,
+    seat: int,
+    name: str,
+    buy_in: int,
+    *,
+    seats: int,
+    rule: BuyIn,
+    at: datetime | None = None,
+    by: str = "",
+    owes: Sequence[str] = (),
+    waiting: bool = False,
     in_hand: bool = False,
-) -> TableSession:  # fmt: skip
+) -> TableSession:
     """A player sits down in ``seat`` (1..``seats``) with ``buy_in`` chips (kind ``buy_in``).
 
     Raises:
@@ -128,9 +138,16 @@ def seat_player(
 
 
 def top_up(
-    session: TableSession, seat: int, amount: int, *, rule: BuyIn, at: datetime | None = None,
-    by: str = "", waiting: bool | None = None, in_hand: bool = False,
-) -> TableSession:  # fmt: skip
+    session: TableSession,
+    seat: int,
+    amount: int,
+    *,
+    rule: BuyIn,
+    at: datetime | None = None,
+    by: str = "",
+    waiting: bool | None = None,
+    in_hand: bool = False,
+) -> TableSession:
     """More chips for the player in ``seat`` (kind ``top_up``): the stack after it at most
     ``rule.high``; a busted player's (stack 0) top-up is a new buy-in, at least ``rule.low``.
     ``waiting`` (None: unchanged) is what the game says of the player once back in.
@@ -147,9 +164,10 @@ def top_up(
     total = stack + add
     if total > rule.high:
         raise TableError(
-            seat, f"top-up {add} would make the stack {total}, above the table's maximum "
+            seat,
+            f"top-up {add} would make the stack {total}, above the table's maximum "
             f"buy-in {rule.high} (at most {max(rule.high - stack, 0)} more)",
-        )  # fmt: skip
+        )
     if stack == 0 and total < rule.low:
         raise TableError(
             seat, f"a rebuy after busting is a buy-in: {add} is below the minimum {rule.low}"
@@ -160,9 +178,13 @@ def top_up(
 
 
 def sit_out(
-    session: TableSession, seat: int, *, at: datetime | None = None, by: str = "",
+    session: TableSession,
+    seat: int,
+    *,
+    at: datetime | None = None,
+    by: str = "",
     in_hand: bool = False,
-) -> TableSession:  # fmt: skip
+) -> TableSession:
     """The player in ``seat`` sits out from the next hand (kind ``sit_out``); their
     ``out_since`` is the session's hand count now.
 
@@ -179,9 +201,14 @@ def sit_out(
 
 
 def sit_in(
-    session: TableSession, seat: int, *, waiting: bool = False, at: datetime | None = None,
-    by: str = "", in_hand: bool = False,
-) -> TableSession:  # fmt: skip
+    session: TableSession,
+    seat: int,
+    *,
+    waiting: bool = False,
+    at: datetime | None = None,
+    by: str = "",
+    in_hand: bool = False,
+) -> TableSession:
     """The player in ``seat`` is back from the next hand (kind ``sit_in``); what they owe
     stays, ``waiting`` is what the game says of them now.
 
@@ -193,17 +220,26 @@ def sit_in(
     if not player.sitting_out:
         raise TableError(seat, "is not sitting out")
     new = replace(player, sitting_out=False, out_since=None, waiting=waiting)
-    payload: dict[str, Any] = {"seat": seat, "stack": player.stack, "hand": session.hands,
-                               "missed_since": player.out_since, **stamp(at, by)}  # fmt: skip
+    payload: dict[str, Any] = {
+        "seat": seat,
+        "stack": player.stack,
+        "hand": session.hands,
+        "missed_since": player.out_since,
+        **stamp(at, by),
+    }
     if player.owes:
         payload.update(owes=list(player.owes), waiting=waiting)
     return _with(session, seat, new, TableChange("sit_in", payload))
 
 
 def leave(
-    session: TableSession, seat: int, *, at: datetime | None = None, by: str = "",
+    session: TableSession,
+    seat: int,
+    *,
+    at: datetime | None = None,
+    by: str = "",
     in_hand: bool = False,
-) -> TableSession:  # fmt: skip
+) -> TableSession:
     """The player in ``seat`` leaves with their stack (kind ``leave``: the cash-out amount).
 
     Raises:

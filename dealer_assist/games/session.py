@@ -55,8 +55,11 @@ class SeatedPlayer:
 
     def to_json(self) -> dict[str, Any]:
         """JSON object; the keys added after version 1's first release only when set."""
-        out: dict[str, Any] = {"name": self.name, "stack": self.stack,
-                               "sitting_out": self.sitting_out}  # fmt: skip
+        out: dict[str, Any] = {
+            "name": self.name,
+            "stack": self.stack,
+            "sitting_out": self.sitting_out,
+        }
         if self.owes:
             out["owes"] = list(self.owes)
         if self.waiting:
@@ -173,8 +176,15 @@ class TableSession:
             dealer = data.get("dealer")
             if dealer is not None and not isinstance(dealer, str):
                 raise ValueError(f"dealer must be a badge id (a string), got {dealer!r}")
-            return cls(str(data["table_id"]), int(data.get("hands", 0)), seats,
-                       data.get("button"), data.get("level"), marks, dealer)  # fmt: skip
+            return cls(
+                str(data["table_id"]),
+                int(data.get("hands", 0)),
+                seats,
+                data.get("button"),
+                data.get("level"),
+                marks,
+                dealer,
+            )
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise ConfigError(f"session: malformed ({e})") from e
 

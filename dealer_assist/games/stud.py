@@ -92,8 +92,12 @@ def bring_in_order(doors: Mapping[int, Card]) -> list[int]:
 
 ExposedCategory = Literal["high_card", "pair", "two_pair", "three_of_a_kind", "four_of_a_kind"]
 _EXPOSED: tuple[ExposedCategory, ...] = (
-    "high_card", "pair", "two_pair", "three_of_a_kind", "four_of_a_kind",
-)  # fmt: skip
+    "high_card",
+    "pair",
+    "two_pair",
+    "three_of_a_kind",
+    "four_of_a_kind",
+)
 
 
 def exposed_value(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
@@ -208,15 +212,21 @@ def opening(
         doors = {s: cards[0] for s, cards in up.items()}
         order = bring_in_order(doors)
         door = doors[order[0]]
-        return Opening(tuple(order), bring_in, (), f"lowest door card: {door}",
-                       {"rule": "lowest_door", "card": str(door)})  # fmt: skip
+        return Opening(
+            tuple(order),
+            bring_in,
+            (),
+            f"lowest door card: {door}",
+            {"rule": "lowest_door", "card": str(door)},
+        )
     order = exposed_order(up)
     big: tuple[int, ...] = ()
     if street == FOURTH and fixed_limit and st.open_pair:
         big = tuple(open_pair(up))
     board = describe_exposed(up[order[0]])
-    return Opening(tuple(order), 0, big, f"highest board: {board}",
-                   {"rule": "best_exposed", "hand": board})  # fmt: skip
+    return Opening(
+        tuple(order), 0, big, f"highest board: {board}", {"rule": "best_exposed", "hand": board}
+    )
 
 
 # -- showdown and odd chips ------------------------------------------------------------------

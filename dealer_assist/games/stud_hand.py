@@ -101,10 +101,15 @@ def stud_setup(game: StudGame, *, table_seats: int, stacks: Mapping[int, int]) -
     fixed = game.betting == "fixed_limit"
     posts = tuple(ForcedPost(s, "ante", game.ante, dead=True) for s in order if game.ante)
     record: dict[str, Any] = {
-        "game": CODE, "betting": game.betting, "seats": table_seats, "ante": game.ante,
-        "bring_in": game.bring_in, "limits": list(game.limits), "chip": game.chip,
+        "game": CODE,
+        "betting": game.betting,
+        "seats": table_seats,
+        "ante": game.ante,
+        "bring_in": game.bring_in,
+        "limits": list(game.limits),
+        "chip": game.chip,
         "settings": st.to_json(),
-    }  # fmt: skip
+    }
     if game.tournament is not None:
         record["tournament"] = {"id": game.tournament[0], "level": game.tournament[1]}
 
@@ -115,13 +120,28 @@ def stud_setup(game: StudGame, *, table_seats: int, stacks: Mapping[int, int]) -
         return seventh_street(dealt, burns, players) if street == SEVENTH else None
 
     return PeerSetup(
-        game=CODE, seats=order, stacks=dict(stacks), button=0, posts=posts, big_blind=None,
-        blind=0, structure=game.structure(), streets=STREETS, deal_order=order,
-        uncapped_heads_up=st.no_cap_heads_up, reopen_by_sum=st.reopen_by_sum,
-        all_in_face_up=st.all_in_face_up, no_flop_no_drop=False, record=record,
-        ante=game.ante, opening=open_street, show_order=showdown_order,
-        odd_chips=odd_chip_order, shortage=shortage, cards_field="cards",
-    )  # fmt: skip
+        game=CODE,
+        seats=order,
+        stacks=dict(stacks),
+        button=0,
+        posts=posts,
+        big_blind=None,
+        blind=0,
+        structure=game.structure(),
+        streets=STREETS,
+        deal_order=order,
+        uncapped_heads_up=st.no_cap_heads_up,
+        reopen_by_sum=st.reopen_by_sum,
+        all_in_face_up=st.all_in_face_up,
+        no_flop_no_drop=False,
+        record=record,
+        ante=game.ante,
+        opening=open_street,
+        show_order=showdown_order,
+        odd_chips=odd_chip_order,
+        shortage=shortage,
+        cards_field="cards",
+    )
 
 
 def new_stud_hand(config: Any, session: TableSession, hand_uid: str) -> PeerHand:
@@ -158,11 +178,13 @@ class StudTableOps:
         self._rule = generic.BuyIn(game.buy_in[0], game.buy_in[1], game.chip)
         self._seats = int(config.seats)
 
-    def seat_player(self, session: TableSession, seat: int, name: str, buy_in: int,
-                    **kw: Any) -> TableSession:  # fmt: skip
+    def seat_player(
+        self, session: TableSession, seat: int, name: str, buy_in: int, **kw: Any
+    ) -> TableSession:
         """A player sits down at ``seat`` with ``buy_in``."""
-        return generic.seat_player(session, seat, name, buy_in, seats=self._seats,
-                                   rule=self._rule, **kw)  # fmt: skip
+        return generic.seat_player(
+            session, seat, name, buy_in, seats=self._seats, rule=self._rule, **kw
+        )
 
     def top_up(self, session: TableSession, seat: int, amount: int, **kw: Any) -> TableSession:
         """More chips for ``seat``, between hands."""
@@ -206,14 +228,23 @@ def stud_game(section: Mapping[str, Any]) -> StudGame:
     settings = StudSettings.from_json(section.get("settings", {}), "poker.settings")
     try:
         return StudGame(
-            betting=betting, limits=limits, ante=whole_key(section, "ante", 25),
+            betting=betting,
+            limits=limits,
+            ante=whole_key(section, "ante", 25),
             bring_in=whole_key(section, "bring_in", 50),
-            chip=whole_key(section, "chip", 25) or 1, buy_in=buy_in, settings=settings,
-        )  # fmt: skip
+            chip=whole_key(section, "chip", 25) or 1,
+            buy_in=buy_in,
+            settings=settings,
+        )
     except ConfigError as e:
         raise ConfigError(f"poker: {e}") from e
 
 
 __all__: Sequence[str] = (
-    "StudGame", "StudTableOps", "new_stud_hand", "stud_game", "stud_session_after", "stud_setup",
-)  # fmt: skip
+    "StudGame",
+    "StudTableOps",
+    "new_stud_hand",
+    "stud_game",
+    "stud_session_after",
+    "stud_setup",
+)

@@ -76,9 +76,14 @@ def random_record(
     stacks = {s: _stack(rng, big, chip, deep=stay_in) for s in dealt}
     settings = _settings(rng, betting)
     record: dict[str, Any] = {
-        "game": CODE, "betting": betting, "seats": table_seats, "ante": ante,
-        "bring_in": bring_in, "limits": [small, big], "chip": chip,
-    }  # fmt: skip
+        "game": CODE,
+        "betting": betting,
+        "seats": table_seats,
+        "ante": ante,
+        "bring_in": bring_in,
+        "limits": [small, big],
+        "chip": chip,
+    }
     if settings:
         record["settings"] = settings
     st = StudSettings.from_json(settings)
@@ -87,10 +92,18 @@ def random_record(
         betting, small if fixed else big, big, st.max_raises if fixed else None, chip
     )
     hand = PeerBetting(
-        dealt, stacks, 0, STREETS, structure, dead=dict.fromkeys(dealt, ante) if ante else {},
-        live={}, big_blind=None, blind=0, uncapped_heads_up=st.no_cap_heads_up,
+        dealt,
+        stacks,
+        0,
+        STREETS,
+        structure,
+        dead=dict.fromkeys(dealt, ante) if ante else {},
+        live={},
+        big_blind=None,
+        blind=0,
+        uncapped_heads_up=st.no_cap_heads_up,
         reopen_by_sum=st.reopen_by_sum,
-    )  # fmt: skip
+    )
 
     deck = list(FULL_DECK)
     rng.shuffle(deck)
@@ -129,9 +142,12 @@ def random_record(
         else:
             held = [c for c in cards[seat]]
             kind, to = players[seat].choose(
-                space, hole=held[:2], board=[*held[2:], *([community] if community else [])],
-                pot=sum(hand.total.values()), to_call=rnd.high - rnd.committed[seat],
-            )  # fmt: skip
+                space,
+                hole=held[:2],
+                board=[*held[2:], *([community] if community else [])],
+                pot=sum(hand.total.values()),
+                to_call=rnd.high - rnd.committed[seat],
+            )
             if stay_in and kind == FOLD:
                 kind, to = (CALL if CALL in space.kinds else CHECK), None
         action: dict[str, Any] = {"street": street, "seat": seat, "action": kind}

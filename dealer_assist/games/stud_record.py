@@ -123,13 +123,22 @@ class _Replay:
                 self.check_shortage()
             for s in live:
                 self.check_cards(s, self.need(s, index), street)
-            up = {s: [c for j, c in enumerate(self.cards[s][: self.need(s, index)])
-                      if FACE_UP[j] and c is not None] for s in live}  # fmt: skip
+            up = {
+                s: [
+                    c
+                    for j, c in enumerate(self.cards[s][: self.need(s, index)])
+                    if FACE_UP[j] and c is not None
+                ]
+                for s in live
+            }
             try:
                 self.opened = opening(
-                    street, up, bring_in=self.bring_in, fixed_limit=self.fixed,
+                    street,
+                    up,
+                    bring_in=self.bring_in,
+                    fixed_limit=self.fixed,
                     settings=self.settings,
-                )  # fmt: skip
+                )
             except ConfigError as e:
                 raise InvalidRecordError("players", str(e)) from e
             op = self.opened
@@ -243,15 +252,24 @@ def parse_stud(obj: Mapping[str, Any], rules: StudRules) -> PotHand:
     community = _community(obj.get("community"), used)
 
     check_whole_chips(
-        chip, {"ante": ante, "bring_in": bring_in} | {
-            f"players[{i}].stack": stacks[s] for i, s in enumerate(stacks)
-        },
-    )  # fmt: skip
+        chip,
+        {"ante": ante, "bring_in": bring_in}
+        | {f"players[{i}].stack": stacks[s] for i, s in enumerate(stacks)},
+    )
     antes = {s: ante for s in stacks} if ante else {}
     hand = PeerBetting(
-        list(stacks), stacks, 0, rules.streets, structure, dead=antes, live={}, big_blind=None,
-        blind=0, uncapped_heads_up=settings.no_cap_heads_up, reopen_by_sum=settings.reopen_by_sum,
-    )  # fmt: skip
+        list(stacks),
+        stacks,
+        0,
+        rules.streets,
+        structure,
+        dead=antes,
+        live={},
+        big_blind=None,
+        blind=0,
+        uncapped_heads_up=settings.no_cap_heads_up,
+        reopen_by_sum=settings.reopen_by_sum,
+    )
     replay = _Replay(hand, cards, where, bring_in, fixed, settings, community)
     actions = obj.get("actions")
     if not isinstance(actions, list):
@@ -295,10 +313,20 @@ def parse_stud(obj: Mapping[str, Any], rules: StudRules) -> PotHand:
     board = () if community is None else (community,)
     known = {s: h for s, h in holes.items() if h is not None}
     return PotHand(
-        CODE, tuple(sorted(stacks)), stacks, 0, dict(hand.total),
-        frozenset(s for s in stacks if s not in live), dict(hand.dead), holes, board, mucked,
-        chip, ante=ante, odd_chips=odd_chip_order(known, board),
-    )  # fmt: skip
+        CODE,
+        tuple(sorted(stacks)),
+        stacks,
+        0,
+        dict(hand.total),
+        frozenset(s for s in stacks if s not in live),
+        dict(hand.dead),
+        holes,
+        board,
+        mucked,
+        chip,
+        ante=ante,
+        odd_chips=odd_chip_order(known, board),
+    )
 
 
 def _cards(texts: Any, path: str, used: set[Card]) -> tuple[Card | None, ...]:

@@ -173,9 +173,17 @@ class TexasHoldemBonus(GameRules):
         for p in sorted(record.players, key=lambda p: -p.seat):
             hand = evaluate(record.board + p.hole) if dealt else None
             seats.append(
-                self._settle_seat(p.hole, p.seat, p.bets, p.actions, hand, dealer,
-                                  record.paytables, record.payout_unit)
-            )  # fmt: skip
+                self._settle_seat(
+                    p.hole,
+                    p.seat,
+                    p.bets,
+                    p.actions,
+                    hand,
+                    dealer,
+                    record.paytables,
+                    record.payout_unit,
+                )
+            )
         return Settlement(self.code, dealer, None, tuple(seats))
 
     def _settle_seat(

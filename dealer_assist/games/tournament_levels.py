@@ -88,16 +88,28 @@ class TournamentLevels:
 
 TOURNAMENT_LEVELS = {
     stud.CODE: TournamentLevels(
-        code=stud.CODE, small_key="small_limit", big_key="big_limit", ante_key="ante",
-        bring_in_key="bring_in", big_is_twice_small=True, default_betting="fixed_limit",
-        max_seats=stud.MAX_SEATS, amounts_word="limits",
+        code=stud.CODE,
+        small_key="small_limit",
+        big_key="big_limit",
+        ante_key="ante",
+        bring_in_key="bring_in",
+        big_is_twice_small=True,
+        default_betting="fixed_limit",
+        max_seats=stud.MAX_SEATS,
+        amounts_word="limits",
     ),
     holdem.CODE: TournamentLevels(
-        code=holdem.CODE, small_key="small_blind", big_key="big_blind", ante_key="ante",
-        bring_in_key=None, big_is_twice_small=False, default_betting="no_limit",
-        max_seats=holdem.MAX_SEATS, amounts_word="blinds",
+        code=holdem.CODE,
+        small_key="small_blind",
+        big_key="big_blind",
+        ante_key="ante",
+        bring_in_key=None,
+        big_is_twice_small=False,
+        default_betting="no_limit",
+        max_seats=holdem.MAX_SEATS,
+        amounts_word="blinds",
     ),
-}  # fmt: skip
+}
 """game code -> its tournament levels; the tournament games in the order messages list them."""
 TOURNAMENT_GAMES = tuple(TOURNAMENT_LEVELS)
 

@@ -168,10 +168,18 @@ class UltimateTexasHoldem(GameRules):
         dealer = evaluate(record.board + record.dealer)
         qualifies = dealer.category >= Category.PAIR
         seats = [
-            self._settle_seat(p.seat, p.bets, p.actions, evaluate(record.board + p.hole), dealer,
-                              qualifies, record.paytables, record.payout_unit)
+            self._settle_seat(
+                p.seat,
+                p.bets,
+                p.actions,
+                evaluate(record.board + p.hole),
+                dealer,
+                qualifies,
+                record.paytables,
+                record.payout_unit,
+            )
             for p in sorted(record.players, key=lambda p: -p.seat)
-        ]  # fmt: skip
+        ]
         return Settlement(self.code, dealer, qualifies, tuple(seats))
 
     def _settle_seat(

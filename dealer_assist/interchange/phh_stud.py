@@ -50,8 +50,14 @@ from dealer_assist.record import settle_record
 STUD_VARIANTS = {"fixed_limit": "F7S", "pot_limit": "P7S", "no_limit": "N7S"}
 """Betting structure -> PHH variant code of Seven Card Stud (``F7S`` is PHH's)."""
 STUD_CODES = {
-    FOLD: "f", CHECK: "cc", CALL: "cc", BET: "cbr", RAISE: "cbr", COMPLETE: "cbr", BRING_IN: "pb",
-}  # fmt: skip
+    FOLD: "f",
+    CHECK: "cc",
+    CALL: "cc",
+    BET: "cbr",
+    RAISE: "cbr",
+    COMPLETE: "cbr",
+    BRING_IN: "pb",
+}
 COMMUNITY_NOTE = "community card"
 _SEVENTH = len(STREET_NAMES) - 1
 

@@ -57,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         q.add_argument("--pkcs11-pin-file", help="a file whose first line is the user PIN")
         q.add_argument("--pkcs11-pin-env", help="an environment variable holding the user PIN")
-    args = p.parse_args(argv)  # fmt: skip
+    args = p.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     try:
         keys = _key_store(args)

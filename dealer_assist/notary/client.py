@@ -52,9 +52,13 @@ class NotaryClient:
         return Head.from_json(self._call({"op": "head"}))
 
     def sign(
-        self, position: int, prev_hash: str, hash_hex: str, hand: str | None = None,
+        self,
+        position: int,
+        prev_hash: str,
+        hash_hex: str,
+        hand: str | None = None,
         dealt: bool = False,
-    ) -> tuple[str, str]:  # fmt: skip
+    ) -> tuple[str, str]:
         """The signature and key id of entry ``position`` (which must extend the head);
         ``hand``: the hand's step-log name when the entry is a hand's, ``dealt``: the hand must
         have signed steps (an entry found in the journal, not journaled by this run).
@@ -64,8 +68,12 @@ class NotaryClient:
             NotaryRefusedError: not an extension of the head (a rewind, a gap), the hand
                 journaled already, or never dealt (``not_dealt``).
         """
-        request: dict[str, Any] = {"op": "sign", "position": position, "prev_hash": prev_hash,
-                                   "hash": hash_hex}  # fmt: skip
+        request: dict[str, Any] = {
+            "op": "sign",
+            "position": position,
+            "prev_hash": prev_hash,
+            "hash": hash_hex,
+        }
         if hand is not None:
             request.update(hand=hand, dealt=dealt)
         answer = self._call(request)

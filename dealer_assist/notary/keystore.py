@@ -113,8 +113,9 @@ class Pkcs11Settings:
             try:
                 lines = self.pin_file.read_text(encoding="utf-8").splitlines()
             except OSError as e:
-                raise ConfigError(f"pkcs11: cannot read the PIN file {self.pin_file}: "
-                                  f"{e.strerror}") from e  # fmt: skip
+                raise ConfigError(
+                    f"pkcs11: cannot read the PIN file {self.pin_file}: {e.strerror}"
+                ) from e
             pin, where = (lines[0].strip() if lines else ""), str(self.pin_file)
         else:
             pin, where = os.environ.get(str(self.pin_env), "").strip(), f"${self.pin_env}"
@@ -138,8 +139,9 @@ class Pkcs11Key:
         try:
             signature = bytes(self.handle.sign(data, mechanism=pkcs11.Mechanism.EDDSA))
         except pkcs11.PKCS11Error as e:
-            raise JournalError(f"notary: the token cannot sign with {self.label}: "
-                               f"{type(e).__name__} {e}") from e  # fmt: skip
+            raise JournalError(
+                f"notary: the token cannot sign with {self.label}: {type(e).__name__} {e}"
+            ) from e
         if len(signature) != 64:
             raise JournalError(f"notary: the token gave a {len(signature)}-byte signature")
         return signature
@@ -179,8 +181,9 @@ class Pkcs11KeyStore:
         except pkcs11.PinIncorrect as e:
             raise ConfigError(f"pkcs11: the PIN of token {settings.token!r} is wrong") from e
         except pkcs11.PKCS11Error as e:
-            raise ConfigError(f"pkcs11: cannot open token {settings.token!r}: "
-                              f"{type(e).__name__} {e}") from e  # fmt: skip
+            raise ConfigError(
+                f"pkcs11: cannot open token {settings.token!r}: {type(e).__name__} {e}"
+            ) from e
 
     def _label(self, table: str) -> str:
         return self.settings.key_label.replace("{table}", table)
@@ -200,8 +203,9 @@ class Pkcs11KeyStore:
         except pkcs11.MultipleObjectsReturned as e:
             raise JournalError(f"notary: the token has several keys labelled {label!r}") from e
         except pkcs11.PKCS11Error as e:
-            raise JournalError(f"notary: cannot read key {label!r} of the token: "
-                               f"{type(e).__name__} {e}") from e  # fmt: skip
+            raise JournalError(
+                f"notary: cannot read key {label!r} of the token: {type(e).__name__} {e}"
+            ) from e
         return Pkcs11Key(priv, _raw_point(point, label), label)
 
     def new(self, table: str) -> TableKey:
@@ -218,13 +222,16 @@ class Pkcs11KeyStore:
                 local=True,
             )
             pub, priv = params.generate_keypair(
-                mechanism=Mechanism.EC_EDWARDS_KEY_PAIR_GEN, store=True, label=label,
+                mechanism=Mechanism.EC_EDWARDS_KEY_PAIR_GEN,
+                store=True,
+                label=label,
                 private_template={Attribute.SENSITIVE: True, Attribute.EXTRACTABLE: False},
-            )  # fmt: skip
+            )
             point = bytes(pub[Attribute.EC_POINT])
         except pkcs11.PKCS11Error as e:
-            raise JournalError(f"notary: the token cannot make key {label!r}: "
-                               f"{type(e).__name__} {e}") from e  # fmt: skip
+            raise JournalError(
+                f"notary: the token cannot make key {label!r}: {type(e).__name__} {e}"
+            ) from e
         return Pkcs11Key(priv, _raw_point(point, label), label)
 
 

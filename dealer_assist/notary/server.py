@@ -113,8 +113,7 @@ class Notary:
         key = self._keys.get(table) or self.store.load(table)
         if key is None and create:
             key = self.store.new(table)
-            _log.warning("notary: new key for table %s, fingerprint %s", table,
-                         _fingerprint(key))  # fmt: skip
+            _log.warning("notary: new key for table %s, fingerprint %s", table, _fingerprint(key))
         if key is not None:
             self._keys[table] = key
         return key
@@ -128,9 +127,15 @@ class Notary:
     def _with_key(self, head: Head, key: TableKey) -> Head:
         raw = key.public_raw()
         return Head(
-            head.table, head.position, head.hash, head.signature, _fingerprint(key)[:16],
-            raw.hex(), head.signed_at, head.adopted_at,
-        )  # fmt: skip
+            head.table,
+            head.position,
+            head.hash,
+            head.signature,
+            _fingerprint(key)[:16],
+            raw.hex(),
+            head.signed_at,
+            head.adopted_at,
+        )
 
     def _sign(self, table: str, request: dict[str, Any]) -> dict[str, Any]:
         position, prev, digest = (
@@ -147,8 +152,13 @@ class Notary:
             raise Refused(BAD_REQUEST, "sign needs position >= 1, prev_hash and hash (64 hex)")
         head = self._head(table)
         if position == head.position and digest == head.hash and head.signature is not None:
-            return {"ok": True, "signature": head.signature, "key_id": head.key_id,
-                    "position": position, "again": True}  # fmt: skip
+            return {
+                "ok": True,
+                "signature": head.signature,
+                "key_id": head.key_id,
+                "position": position,
+                "again": True,
+            }
         if position <= head.position:
             raise Refused(
                 REWIND,
@@ -172,10 +182,11 @@ class Notary:
             hands[str(hand)] = replace(known, journaled=position)
             self.state.save_steps(table, hands)
         new = self._with_key(
-            Head(table, position, digest, signature, None, None, _iso(self._clock()),
-                 head.adopted_at),
+            Head(
+                table, position, digest, signature, None, None, _iso(self._clock()), head.adopted_at
+            ),
             key,
-        )  # fmt: skip
+        )
         self.state.save_head(new)  # durable before the signature leaves
         return {"ok": True, "signature": signature, "key_id": new.key_id, "position": position}
 
@@ -210,11 +221,17 @@ class Notary:
         none of its steps was ever signed (a hand the table never dealt)."""
         known = hands.get(hand)
         if known is not None and known.journaled and known.journaled != position:
-            raise Refused(REWIND, f"table {table}: hand {hand} is journaled at position "
-                          f"{known.journaled} already: not again at {position}")  # fmt: skip
+            raise Refused(
+                REWIND,
+                f"table {table}: hand {hand} is journaled at position "
+                f"{known.journaled} already: not again at {position}",
+            )
         if dealt and (known is None or known.step_no < 0):
-            raise Refused(NOT_DEALT, f"table {table}: no step of hand {hand} was ever signed: "
-                          f"entry {position} is not a hand this table dealt")  # fmt: skip
+            raise Refused(
+                NOT_DEALT,
+                f"table {table}: no step of hand {hand} was ever signed: "
+                f"entry {position} is not a hand this table dealt",
+            )
 
     def _sign_step(self, table: str, request: dict[str, Any]) -> dict[str, Any]:
         uid, no, digest = request.get("hand_uid"), request.get("step_no"), request.get("digest")
@@ -234,8 +251,11 @@ class Notary:
             if no == last.step_no and digest == last.digest:
                 return {"ok": True, "signature": last.signature, "again": True}
             if no <= last.step_no:
-                raise Refused(REWIND, f"table {table}: step {no} of hand {uid} is already signed "
-                              f"(the signer is at its step {last.step_no})")  # fmt: skip
+                raise Refused(
+                    REWIND,
+                    f"table {table}: step {no} of hand {uid} is already signed "
+                    f"(the signer is at its step {last.step_no})",
+                )
         elif len(hands) >= MAX_OPEN_HANDS:
             raise Refused(BAD_REQUEST, f"table {table}: {len(hands)} hands in progress: refused")
         key = self._signing_key(table)
@@ -243,8 +263,9 @@ class Notary:
         hands[uid] = SignedStep(no, digest, signature, position)
         # a hand is remembered until the journal is STEP_MEMORY entries past it: by then it
         # is journaled, and none of its steps is signed again with another content
-        for old in [u for u, h in hands.items() if max(h.position, h.journaled) < position
-                    - STEP_MEMORY]:  # fmt: skip
+        for old in [
+            u for u, h in hands.items() if max(h.position, h.journaled) < position - STEP_MEMORY
+        ]:
             del hands[old]
         self.state.save_steps(table, hands)  # durable before the signature leaves
         return {"ok": True, "signature": signature}

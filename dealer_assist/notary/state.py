@@ -142,9 +142,12 @@ class NotaryState:
                 return {}
             if not isinstance(data, dict):
                 raise ValueError("not a JSON object")
-            return {str(uid): SignedStep(int(v[0]), str(v[1]), str(v[2]), int(v[3]),
-                                         int(v[4]) if len(v) > 4 else 0)
-                    for uid, v in data.items()}  # fmt: skip
+            return {
+                str(uid): SignedStep(
+                    int(v[0]), str(v[1]), str(v[2]), int(v[3]), int(v[4]) if len(v) > 4 else 0
+                )
+                for uid, v in data.items()
+            }
         except FileNotFoundError:
             return {}
         except (OSError, ValueError, KeyError, IndexError, TypeError) as e:
@@ -152,8 +155,10 @@ class NotaryState:
 
     def save_steps(self, table: str, hands: dict[str, SignedStep]) -> None:
         """Write the last step signed of each hand of ``table`` durably."""
-        data = {uid: [h.step_no, h.digest, h.signature, h.position, h.journaled]
-                for uid, h in hands.items()}  # fmt: skip
+        data = {
+            uid: [h.step_no, h.digest, h.signature, h.position, h.journaled]
+            for uid, h in hands.items()
+        }
         _replace(self.steps / (self._name(table) + ".json"), json.dumps(data).encode())
 
 

@@ -56,15 +56,20 @@ def changes_of(r: Replay) -> tuple[Change, ...]:
             kind, pit_boss = "correct", op.pit_boss
         else:
             kind, pit_boss = "undo", ""
-        out.append(Change(
-            kind, op.seat,
-            before.actions if before is not None else (),
-            after.actions if after is not None else (),
-            dict(before.stakes) if before is not None else {},
-            dict(after.stakes) if after is not None else {},
-            "" if op.by == "dealer" and kind == "undo" else op.by,
-            pit_boss, op.reason, op.at,
-        ))  # fmt: skip
+        out.append(
+            Change(
+                kind,
+                op.seat,
+                before.actions if before is not None else (),
+                after.actions if after is not None else (),
+                dict(before.stakes) if before is not None else {},
+                dict(after.stakes) if after is not None else {},
+                "" if op.by == "dealer" and kind == "undo" else op.by,
+                pit_boss,
+                op.reason,
+                op.at,
+            )
+        )
     return tuple(out)
 
 

@@ -34,10 +34,18 @@ FLAGS = (
 #: its key or its signer): the floor's own names (dealer_assist/storage/floor/schema.py). While
 #: one is open (not acknowledged) the table's tile, every hand it covers and the shift report
 #: say so (:func:`covers`).
-INTEGRITY_ALERTS = frozenset({
-    "chain_break", "tampered", "gap", "foreign_record", "journal_behind", "key_changed",
-    "bad_checkpoint", "signer_rewound",
-})  # fmt: skip
+INTEGRITY_ALERTS = frozenset(
+    {
+        "chain_break",
+        "tampered",
+        "gap",
+        "foreign_record",
+        "journal_behind",
+        "key_changed",
+        "bad_checkpoint",
+        "signer_rewound",
+    }
+)
 #: A table's floor status while an integrity alert of it is open (over every other status).
 TAMPER_STATUS = "tamper_alert"
 

@@ -56,11 +56,14 @@ def holdem_state(hand: StoredHand) -> PeerHand:
     percent, cap = read_rake(rec.get("rake"))  # the record keeps the rake beside the settings
     settings = HoldemSettings.from_json(rec.get("settings", {}))
     game = HoldemGame(
-        betting=rec["betting"], blinds=(int(rec["blinds"][0]), int(rec["blinds"][1])),
-        ante=int(rec.get("ante", 0)), ante_kind=rec.get("ante_kind"), chip=int(rec["chip"]),
+        betting=rec["betting"],
+        blinds=(int(rec["blinds"][0]), int(rec["blinds"][1])),
+        ante=int(rec.get("ante", 0)),
+        ante_kind=rec.get("ante_kind"),
+        chip=int(rec["chip"]),
         limits=None if limits is None else (int(limits[0]), int(limits[1])),
         settings=replace(settings, rake_percent=percent, rake_cap=cap),
-    )  # fmt: skip
+    )
     stacks = {int(p["seat"]): int(p["stack"]) for p in rec["players"]}
     button = int(rec["button"])
     by_big = game.ante_kind == BIG_BLIND
@@ -68,15 +71,23 @@ def holdem_state(hand: StoredHand) -> PeerHand:
         posts = [(int(p["seat"]), str(p["type"]), int(p["amount"])) for p in rec["posts"]]
         big = next((s for s, k, _ in posts if k == BIG_BLIND), None)
     else:
-        dead, live, big = forced_bets(list(stacks), button, game.blinds, game.ante,
-                                      ante_by_big=by_big)  # fmt: skip
+        dead, live, big = forced_bets(
+            list(stacks), button, game.blinds, game.ante, ante_by_big=by_big
+        )
         blinds = [(s, BIG_BLIND if s == big else SMALL_BLIND, a) for s, a in live.items()]
         blinds.sort(key=lambda p: p[1] == BIG_BLIND)  # the small blind first
         antes = [(s, ANTE, a) for s, a in dead.items()]
         posts = [*blinds, *antes] if by_big else [*antes, *blinds]
-    setup = holdem_setup(game, table_seats=int(rec["seats"]), seats=sorted(stacks),
-                         stacks=stacks, button=button, posts=posts, big_blind=big,
-                         plain="posts" not in rec)  # fmt: skip
+    setup = holdem_setup(
+        game,
+        table_seats=int(rec["seats"]),
+        seats=sorted(stacks),
+        stacks=stacks,
+        button=button,
+        posts=posts,
+        big_blind=big,
+        plain="posts" not in rec,
+    )
     return PeerHand(setup, hand.hand_uid or f"{hand.table_id}-{hand.hand_id}")
 
 
@@ -143,12 +154,15 @@ def card_of(c: Mapping[str, Any]) -> CardDealt:
         KeyError: no ``card``; CardError, ValueError: a card or time that does not read.
     """
     return CardDealt(
-        deck_id=str(c.get("deck_id", "")), index=int(c.get("index", 0)),
-        card=parse_card(str(c["card"])), source=str(c.get("source", "")),
-        manual=bool(c.get("manual")), at=datetime.fromisoformat(str(c["at"])),
+        deck_id=str(c.get("deck_id", "")),
+        index=int(c.get("index", 0)),
+        card=parse_card(str(c["card"])),
+        source=str(c.get("source", "")),
+        manual=bool(c.get("manual")),
+        at=datetime.fromisoformat(str(c["at"])),
         identified_by=str(c.get("identified_by", "")),
         confirmed_by=str(c.get("confirmed_by", "")),
-    )  # fmt: skip
+    )
 
 
 def _new_deck(state: PeerHand, cards: CardsAt) -> DeckStarted:

@@ -77,8 +77,9 @@ def recompute(hand: StoredHand) -> Recompute:
         why = f"{type(e).__name__}: {e}"
         return Recompute(recorded, None, (), f"the record does not fold today: {why}", start.source)
     if not state.is_over:
-        return Recompute(recorded, None, (), "the operations end before the hand does",
-                         start.source)  # fmt: skip
+        return Recompute(
+            recorded, None, (), "the operations end before the hand does", start.source
+        )
     today = state.result()
     differences = diff(recorded, today)
     if start.source == JOURNAL:

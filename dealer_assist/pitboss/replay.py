@@ -121,15 +121,23 @@ def _peer_snapshot(
 ) -> ReplayStep:
     put_in = state.put_in()
     seats = tuple(
-        SeatView(s, tuple(str(c) for c in state.holes[s]), {"put in": put_in.get(s, 0)},
-                 tuple(f"{a.get('street')} {a.get('action')}"
-                       + (f" {money(a['to'])}" if a.get("to") is not None else "")
-                       for a in state.actions if a.get("seat") == s),
-                 tuple(state.faces[s]))
+        SeatView(
+            s,
+            tuple(str(c) for c in state.holes[s]),
+            {"put in": put_in.get(s, 0)},
+            tuple(
+                f"{a.get('street')} {a.get('action')}"
+                + (f" {money(a['to'])}" if a.get("to") is not None else "")
+                for a in state.actions
+                if a.get("seat") == s
+            ),
+            tuple(state.faces[s]),
+        )
         for s in state.setup.seats
-    )  # fmt: skip
-    return ReplayStep(index, kind, said, tuple(str(c) for c in state.board), (), seats,
-                      state.result())  # fmt: skip
+    )
+    return ReplayStep(
+        index, kind, said, tuple(str(c) for c in state.board), (), seats, state.result()
+    )
 
 
 def _banked_snapshot(state: BankedHand, index: int, kind: str, title: str) -> ReplayStep:

@@ -120,9 +120,16 @@ class SignoffRequest:
 
 
 def pot_request(
-    table_id: str, hand_uid: str, hand_no: int, pot: int, amount: int,
-    cards: Mapping[int, tuple[str, ...]], board: tuple[str, ...], role: str, at: datetime,
-) -> SignoffRequest:  # fmt: skip
+    table_id: str,
+    hand_uid: str,
+    hand_no: int,
+    pot: int,
+    amount: int,
+    cards: Mapping[int, tuple[str, ...]],
+    board: tuple[str, ...],
+    role: str,
+    at: datetime,
+) -> SignoffRequest:
     """The floor request for poker pot ``pot`` (0 main, 1.. side) of ``hand_uid``: ``amount``
     its whole amount (minor units), ``cards`` each winner's cards as read (seat -> cards; the
     winners are its keys), ``board`` the board, above a tier of ``role``, held since ``at``.
@@ -136,8 +143,9 @@ def pot_request(
     for seat in sorted(cards):
         flat += [f"#{seat}", *cards[seat]]
     flat += [f"#{BOARD}", *board]
-    return SignoffRequest(table_id, hand_uid, hand_no, POT_SEAT + pot, amount, tuple(flat), role,
-                          at)  # fmt: skip
+    return SignoffRequest(
+        table_id, hand_uid, hand_no, POT_SEAT + pot, amount, tuple(flat), role, at
+    )
 
 
 @dataclass(frozen=True)

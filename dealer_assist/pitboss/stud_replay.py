@@ -46,10 +46,13 @@ def stud_state(hand: StoredHand) -> PeerHand:
     rec = hand.record
     small, big = rec["limits"]
     game = StudGame(
-        betting=rec["betting"], limits=(int(small), int(big)), ante=int(rec.get("ante", 0)),
-        bring_in=int(rec["bring_in"]), chip=int(rec.get("chip", 1)),
+        betting=rec["betting"],
+        limits=(int(small), int(big)),
+        ante=int(rec.get("ante", 0)),
+        bring_in=int(rec["bring_in"]),
+        chip=int(rec.get("chip", 1)),
         settings=StudSettings.from_json(rec.get("settings", {})),
-    )  # fmt: skip
+    )
     stacks = {int(p["seat"]): int(p["stack"]) for p in rec["players"]}
     setup = stud_setup(game, table_seats=int(rec["seats"]), stacks=stacks)
     return PeerHand(setup, hand.hand_uid or f"{hand.table_id}-{hand.hand_id}")

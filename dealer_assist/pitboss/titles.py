@@ -74,8 +74,9 @@ def _exposed(state: Any, op: CardExposed) -> str:
 
 
 def _who(by: str, reason: str) -> str:
-    return f" by {by}" + (f": {reason}" if reason else "") if by else (
-        f": {reason}" if reason else "")  # fmt: skip
+    return (
+        f" by {by}" + (f": {reason}" if reason else "") if by else (f": {reason}" if reason else "")
+    )
 
 
 def _undo(state: Any, op: ActionUndone) -> str:
@@ -163,9 +164,11 @@ def _opens(state: PeerHand) -> bool:
 
 
 def _bet(state: PeerHand, op: Bet, money: Money) -> str:
-    return (f"{state.street}: seat {op.seat} {op.bet}"
-            + (f" to {money(op.to)}" if op.to is not None else "")
-            + (f" ({state.opening_why})" if _opens(state) else ""))  # fmt: skip
+    return (
+        f"{state.street}: seat {op.seat} {op.bet}"
+        + (f" to {money(op.to)}" if op.to is not None else "")
+        + (f" ({state.opening_why})" if _opens(state) else "")
+    )
 
 
 _PEER: dict[type[Operation], Callable[[PeerHand, Any], str]] = {

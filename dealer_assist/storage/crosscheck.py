@@ -66,21 +66,31 @@ def compare_with_floor(journal: ReadableJournal, floor: Floor, table_id: str) ->
         local = _next_at(mine, position)
         if local is None:
             return FloorComparison(
-                table_id, False, compared, position,
+                table_id,
+                False,
+                compared,
+                position,
                 f"position {position} is on the floor but not in the journal (removed)",
-            )  # fmt: skip
+            )
         if local.hash != theirs.hash:
             return FloorComparison(
-                table_id, False, compared, position,
+                table_id,
+                False,
+                compared,
+                position,
                 f"hand {position} differs from the floor's copy (hash {local.hash[:16]}…, the "
                 f"floor's {theirs.hash[:16]}…): changed after it was forwarded",
-            )  # fmt: skip
+            )
         compared += 1
     rest = sum(1 for _ in mine)
     if compared < head[0]:
-        return FloorComparison(table_id, False, compared, compared + 1,
-                               f"the floor's head is position {head[0]} but its copy stops at "
-                               f"{compared}")  # fmt: skip
+        return FloorComparison(
+            table_id,
+            False,
+            compared,
+            compared + 1,
+            f"the floor's head is position {head[0]} but its copy stops at {compared}",
+        )
     return FloorComparison(
         table_id, True, compared, None, f"{compared} positions match the floor's copy", rest
     )

@@ -126,8 +126,10 @@ def _private_files(path: Path, group: str | None) -> None:
 def _unwritable(path: Path, e: OSError) -> str:
     """Why the journal (or a side file) cannot be created or set private, naming what exists."""
     if e.errno == errno.EROFS:
-        return (f"cannot write the journal {path}: it is on a read-only file system (it can be"
-                " read there, e.g. audited, not played on)")  # fmt: skip
+        return (
+            f"cannot write the journal {path}: it is on a read-only file system (it can be"
+            " read there, e.g. audited, not played on)"
+        )
     if path.is_file():
         return f"cannot write the journal {path}: {e.strerror}"
     return f"cannot create the journal {path} privately: {e.strerror}"

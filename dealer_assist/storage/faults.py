@@ -157,8 +157,9 @@ def classify(error: BaseException) -> Fault | None:
         if kind is not None:
             return kind
         cause = current.__cause__
-        current = cause if cause is not None or current.__suppress_context__ else (
-            current.__context__)  # fmt: skip
+        current = (
+            cause if cause is not None or current.__suppress_context__ else (current.__context__)
+        )
     return None
 
 
@@ -205,8 +206,10 @@ def translate(error: JournalError, *, where: str, free: int | None = None) -> Jo
     if kind == "busy":
         return StorageBusyError(f"{error} (the journal {where} is locked by another connection)")
     if kind == "lost":
-        return StorageLostError(f"{error} (the connection to the journal's database was lost "
-                                "and could not be made again)")  # fmt: skip
+        return StorageLostError(
+            f"{error} (the connection to the journal's database was lost "
+            "and could not be made again)"
+        )
     if kind == "full":
         space = f", {free / MiB:.1f} MiB free" if free is not None else ""
         return StorageFullError(
@@ -226,10 +229,12 @@ class DiskSpace:
     """
 
     def __init__(
-        self, folder: Path, limits: DiskLimits,
+        self,
+        folder: Path,
+        limits: DiskLimits,
         on_notice: Callable[[StorageNotice], None] | None = None,
         interval: float = SPACE_CHECK_INTERVAL,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.folder = folder
         self.limits = limits
         self.on_notice = on_notice
@@ -275,8 +280,9 @@ class DiskSpace:
             raise StorageLowError(
                 f"no new hand: the disk of the journal ({self.folder}) has only "
                 f"{free / MiB:.1f} MiB free, less than {refuse / MiB:.0f} MiB",
-                free_bytes=free, refuse_bytes=refuse,
-            )  # fmt: skip
+                free_bytes=free,
+                refuse_bytes=refuse,
+            )
 
 
 class ResilientJournal(Journal):
@@ -346,8 +352,9 @@ class ResilientJournal(Journal):
         else:
             self._look_at_space()
         call = super().write_step
-        return self._retry("step", lambda: call(table_id, hand_uid, step_no, kind, payload),
-                           idempotent=True)  # fmt: skip
+        return self._retry(
+            "step", lambda: call(table_id, hand_uid, step_no, kind, payload), idempotent=True
+        )
 
     def clear_steps(self, table_id: str, hand_uid: str) -> int:
         """:meth:`Journal.clear_steps`, retried."""
@@ -429,7 +436,9 @@ class ResilientJournal(Journal):
                 self.recovered += 1
                 if self.on_notice is not None:
                     took = time.monotonic() - began
-                    text = (f"the journal {self._where} answered again after a storage fault "
-                            f"({what}: {took:.1f} s of retries); play goes on")  # fmt: skip
+                    text = (
+                        f"the journal {self._where} answered again after a storage fault "
+                        f"({what}: {took:.1f} s of retries); play goes on"
+                    )
                     self.on_notice(StorageNotice("recovered", text, seconds=took))
             return result

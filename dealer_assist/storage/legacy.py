@@ -27,11 +27,21 @@ def checkpoint_entry(last: StoredHand, table_id: str, by: str, now: datetime) ->
     carried over from it, so the table resumes from the checkpoint as from ``last``."""
     extra = {"session": last.extra["session"]} if "session" in last.extra else {}
     return HandEntry(
-        table_id=table_id, game=last.game, started_at=now, ended_at=now, status=TABLE_RECORD,
-        record={"kind": LEGACY_CHECKPOINT, "covers": last.hand_id, "hash": last.hash,
-                "by": by, "at": iso_utc(now)},
-        extra=extra, hand_uid=f"{table_id}-legacy-checkpoint-{last.hand_id}",
-    )  # fmt: skip
+        table_id=table_id,
+        game=last.game,
+        started_at=now,
+        ended_at=now,
+        status=TABLE_RECORD,
+        record={
+            "kind": LEGACY_CHECKPOINT,
+            "covers": last.hand_id,
+            "hash": last.hash,
+            "by": by,
+            "at": iso_utc(now),
+        },
+        extra=extra,
+        hand_uid=f"{table_id}-legacy-checkpoint-{last.hand_id}",
+    )
 
 
 def upgrade(journal: Journal, table_id: str, by: str, now: datetime | None = None) -> StoredHand:

@@ -80,11 +80,18 @@ def catch_up(
             if found is not None:
                 at_head, head_signed = found.hash, found.signature is not None
         tail = conn.execute(
-            sa.select(hands.c.hand_id, hands.c.prev_hash, hands.c.hash, hands.c.signature,
-                      hands.c.table_id, hands.c.hand_uid, hands.c.status)
+            sa.select(
+                hands.c.hand_id,
+                hands.c.prev_hash,
+                hands.c.hash,
+                hands.c.signature,
+                hands.c.table_id,
+                hands.c.hand_uid,
+                hands.c.status,
+            )
             .where(hands.c.hand_id > head.position)
             .order_by(hands.c.hand_id)
-        ).all()  # fmt: skip
+        ).all()
     last_id = int(last.last_hand_id)
     table = notary.table_id
     if last_id < head.position:
@@ -120,10 +127,11 @@ def catch_up(
         with engine.connect() as conn:  # signed by the notary, the signature removed since
             stripped = conn.execute(
                 sa.select(sa.func.min(hands.c.hand_id)).where(
-                    hands.c.hand_id > head.adopted_at, hands.c.hand_id < head.position,
+                    hands.c.hand_id > head.adopted_at,
+                    hands.c.hand_id < head.position,
                     hands.c.signature.is_(None),
                 )
-            ).scalar()  # fmt: skip
+            ).scalar()
         if stripped is not None:
             raise NotaryMismatchError(
                 f"table {table}: entry {stripped} carries no signature but the signer signed up "
@@ -148,8 +156,9 @@ def catch_up(
             if row.hand_uid and row.status != TABLE_RECORD:
                 hand = f"{row.table_id}/{row.hand_uid}"  # step_signing.notary_uid
             dealt = hand is not None and int(row.hand_id) not in own
-            signature, key_id = notary.sign(int(row.hand_id), str(row.prev_hash), str(row.hash),
-                                            hand, dealt)  # fmt: skip
+            signature, key_id = notary.sign(
+                int(row.hand_id), str(row.prev_hash), str(row.hash), hand, dealt
+            )
             signed.append((int(row.hand_id), signature, key_id))
     finally:
         if signed:  # what the notary signed is stored even when a later entry failed

@@ -210,8 +210,10 @@ def _insert(
             row["hand_id"] = rowid  # the INTEGER PRIMARY KEY is the rowid (NULL in the record)
         try:
             marks = ", ".join("?" * len(row))
-            con.execute(f'INSERT OR IGNORE INTO "{name}" ({", ".join(row)}) VALUES ({marks})',
-                        list(row.values()))  # fmt: skip
+            con.execute(
+                f'INSERT OR IGNORE INTO "{name}" ({", ".join(row)}) VALUES ({marks})',
+                list(row.values()),
+            )
         except sqlite3.Error:
             continue
         return name

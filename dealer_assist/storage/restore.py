@@ -172,21 +172,35 @@ def restore_from_floor(
         lost: tuple[tuple[int, int], ...] = (),
     ) -> RestoreResult:
         return RestoreResult(
-            table_id, written, len(walk.chain), walk.prev, tuple(_runs(walk.from_file)),
-            tuple(_runs(walk.from_floor)), tuple(_runs(walk.not_forwarded)), floor_head, head,
-            lost, verified, failure, _at(walk.chain, head),
-        )  # fmt: skip
+            table_id,
+            written,
+            len(walk.chain),
+            walk.prev,
+            tuple(_runs(walk.from_file)),
+            tuple(_runs(walk.from_floor)),
+            tuple(_runs(walk.not_forwarded)),
+            floor_head,
+            head,
+            lost,
+            verified,
+            failure,
+            _at(walk.chain, head),
+        )
 
     checked = floor.verify(table_id) if floor_head else None
     if checked is not None and not checked.ok:
-        return result(f"the floor's copy of {table_id} does not verify: position "
-                      f"{checked.first_bad_hand}: {checked.reason}")  # fmt: skip
+        return result(
+            f"the floor's copy of {table_id} does not verify: position "
+            f"{checked.first_bad_hand}: {checked.reason}"
+        )
     for theirs in floor.iter_records(table_id) if floor_head else ():
         mine = local.get(theirs.hand_id)
         if mine is not None and mine.hash != theirs.hash:
-            return result(f"position {theirs.hand_id} differs between the damaged file (hash "
-                          f"{mine.hash[:16]}…) and the floor's copy ({theirs.hash[:16]}…): "
-                          "one of them was changed after it was forwarded")  # fmt: skip
+            return result(
+                f"position {theirs.hand_id} differs between the damaged file (hash "
+                f"{mine.hash[:16]}…) and the floor's copy ({theirs.hash[:16]}…): "
+                "one of them was changed after it was forwarded"
+            )
         why = walk.take(mine or theirs, "the floor's copy" if mine is None else "both")
         if why is not None:
             return result(why)
@@ -203,8 +217,13 @@ def restore_from_floor(
         return result("neither the damaged file nor the floor holds an entry of " + table_id)
     verified = _write(out, walk.chain, keys)
     if not verified.ok:
-        return result(f"the restored chain does not verify: position {verified.first_bad_hand}: "
-                      f"{verified.reason}", None, verified, lost)  # fmt: skip
+        return result(
+            f"the restored chain does not verify: position {verified.first_bad_hand}: "
+            f"{verified.reason}",
+            None,
+            verified,
+            lost,
+        )
     return result(None, out, verified, lost)
 
 

@@ -22,10 +22,21 @@ def hand_values(hand: StoredHand, texts: Mapping[str, str | None] | None = None)
     values: dict[str, Any] = {
         name: getattr(hand, name)
         for name in (
-            "hand_id", "hand_uid", "table_id", "game", "started_at", "ended_at", "status",
-            "void_reason", "recorded_at", "prev_hash", "hash", "signature", "key_id",
+            "hand_id",
+            "hand_uid",
+            "table_id",
+            "game",
+            "started_at",
+            "ended_at",
+            "status",
+            "void_reason",
+            "recorded_at",
+            "prev_hash",
+            "hash",
+            "signature",
+            "key_id",
         )
-    }  # fmt: skip
+    }
     for name in JSON_COLUMNS:
         if texts is not None:
             values[name] = texts[name]

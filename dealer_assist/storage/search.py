@@ -50,9 +50,12 @@ class JournalSearch:
     """
 
     def __init__(
-        self, path: str | Path, *, least_budget: int = search_sql.MIN_BUDGET,
+        self,
+        path: str | Path,
+        *,
+        least_budget: int = search_sql.MIN_BUDGET,
         keys: KeyRing | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.path = Path(path)
         self.least_budget = least_budget  # see search_sql: hands read and sorted at least
         self._journal = Journal(str(path), create=False, read_only=True)
@@ -174,13 +177,17 @@ def _table_sql(conn: Any, table_id: str, now: datetime) -> tuple[str, HandRow, i
         result = conn.execute(sa.text(sql).bindparams(t=table_id, **params).columns(*columns))
         return [row_of_values(r._mapping) for r in result]
 
-    last = rows("SELECT * FROM hand_search INDEXED BY ix_hand_search_table WHERE table_id = :t "
-                "ORDER BY table_id DESC, hand_id DESC LIMIT 1")  # fmt: skip
+    last = rows(
+        "SELECT * FROM hand_search INDEXED BY ix_hand_search_table WHERE table_id = :t "
+        "ORDER BY table_id DESC, hand_id DESC LIMIT 1"
+    )
     since = sa.bindparam("since", now - timedelta(hours=1), type_=UTCDateTime())
     hour = conn.execute(
-        sa.text("SELECT count(*) FROM hand_search INDEXED BY ix_hand_search_recorded "
-                "WHERE recorded_at >= :since AND table_id = :t").bindparams(since, t=table_id)
-    ).scalar_one()  # fmt: skip
+        sa.text(
+            "SELECT count(*) FROM hand_search INDEXED BY ix_hand_search_recorded "
+            "WHERE recorded_at >= :since AND table_id = :t"
+        ).bindparams(since, t=table_id)
+    ).scalar_one()
     found: dict[int, HandRow] = {}
     alerts = [(IX_VOIDS, "status = 'void'")] + [(flag_index(f), flag_term(f)) for f in _ALERT_FLAGS]
     for index, term in alerts:

@@ -48,9 +48,15 @@ from dealer_assist.storage.schema import UTCDateTime, hand_search
 
 _COLUMNS = ", ".join(c.name for c in hand_search.c)
 #: The index that gives each sort key's order (``None``: the table itself, in rowid order).
-SORT_INDEX = {"recorded_at": IX_RECORDED, "table_id": IX_TABLE, "game": IX_GAME,
-              "status": IX_STATUS, "top_amount": IX_TOP_AMOUNT, "wagered": IX_WAGERED,
-              "position": None}  # fmt: skip
+SORT_INDEX = {
+    "recorded_at": IX_RECORDED,
+    "table_id": IX_TABLE,
+    "game": IX_GAME,
+    "status": IX_STATUS,
+    "top_amount": IX_TOP_AMOUNT,
+    "wagered": IX_WAGERED,
+    "position": None,
+}
 _NULLABLE = ("top_amount", "wagered")
 MIN_BUDGET, _MAX_BUDGET = 16_000, 64_000
 _VOID = "status = 'void'"  # as written, the partial index's own term
@@ -145,8 +151,10 @@ def choose(
         hands = conn.exec_driver_sql("SELECT max(hand_id) FROM hand_search").scalar() or 0
         cap = budget(limit, int(hands), least)
         for a in q.accesses:
-            sql = (f"SELECT count(*) FROM (SELECT 1 FROM hand_search INDEXED BY {a.index} "
-                   f"WHERE {' AND '.join(a.terms)} LIMIT {cap})")  # fmt: skip
+            sql = (
+                f"SELECT count(*) FROM (SELECT 1 FROM hand_search INDEXED BY {a.index} "
+                f"WHERE {' AND '.join(a.terms)} LIMIT {cap})"
+            )
             a.count = int(conn.execute(_text(sql, q.params)).scalar_one())
         small = min(q.accesses, key=lambda a: (a.count, a.order != sort.key))
         if small.count < cap:
@@ -197,8 +205,9 @@ def _nulls_last(
         sql = f"SELECT count(*) FROM hand_search{_hint(access)} WHERE {' AND '.join(known.terms)}"
         seen = int(conn.execute(_text(sql, q.params)).scalar_one())
     unknown = Query([*q.terms, f"{key} IS NULL"], q.params)
-    more = _rows(conn, unknown, access, Sort("table_id", False), max(0, offset - seen),
-                 limit + 1 - len(rows))  # fmt: skip
+    more = _rows(
+        conn, unknown, access, Sort("table_id", False), max(0, offset - seen), limit + 1 - len(rows)
+    )
     return rows + more
 
 
@@ -211,8 +220,10 @@ def _rows(
     )
     order = ", ".join(f"{k} {way}" for k in keys)
     where = f" WHERE {' AND '.join(q.terms)}" if q.terms else ""
-    sql = (f"SELECT {_COLUMNS} FROM hand_search{_hint(access)}{where} ORDER BY {order} "
-           f"LIMIT {int(count)} OFFSET {int(offset)}")  # fmt: skip
+    sql = (
+        f"SELECT {_COLUMNS} FROM hand_search{_hint(access)}{where} ORDER BY {order} "
+        f"LIMIT {int(count)} OFFSET {int(offset)}"
+    )
     result = conn.execute(_text(sql, q.params).columns(*hand_search.c))
     return [row_of_values(r._mapping) for r in result]
 

@@ -25,8 +25,17 @@ from dealer_assist.storage.signing import EXPORT_CONTEXT, PublicKey, Signer, pub
 
 SIG_SUFFIX = ".sig"
 FORMAT = "dealer-assist-signature/1"
-_FIELDS = ("format", "algorithm", "file", "size", "sha256", "signer", "key_id", "public_key",
-           "signed_at")  # fmt: skip
+_FIELDS = (
+    "format",
+    "algorithm",
+    "file",
+    "size",
+    "sha256",
+    "signer",
+    "key_id",
+    "public_key",
+    "signed_at",
+)
 
 
 def sig_path(path: str | Path) -> Path:
@@ -46,10 +55,16 @@ def sign_export(path: str | Path, signer: Signer, signer_name: str) -> Path:
     p = Path(path)
     digest, size = _digest(p)
     doc: dict[str, Any] = {
-        "format": FORMAT, "algorithm": "ed25519", "file": p.name, "size": size, "sha256": digest,
-        "signer": signer_name, "key_id": signer.key_id, "public_key": signer.public.hex,
+        "format": FORMAT,
+        "algorithm": "ed25519",
+        "file": p.name,
+        "size": size,
+        "sha256": digest,
+        "signer": signer_name,
+        "key_id": signer.key_id,
+        "public_key": signer.public.hex,
         "signed_at": iso_utc(utc_now()),
-    }  # fmt: skip
+    }
     doc["signature"] = signer.sign(_message(doc))
     out = sig_path(p)
     try:
@@ -116,8 +131,11 @@ def verify_export(
         JournalError: the file or its signature cannot be read.
     """
     doc = read_signature(path, signature)
-    named = {"signer": str(doc["signer"]), "key_id": str(doc["key_id"]),
-             "signed_at": str(doc["signed_at"])}  # fmt: skip
+    named = {
+        "signer": str(doc["signer"]),
+        "key_id": str(doc["key_id"]),
+        "signed_at": str(doc["signed_at"]),
+    }
     digest, size = _digest(Path(path))
     if digest != doc["sha256"] or size != doc["size"]:
         what = f"{size} bytes, signed {doc['size']}" if size != doc["size"] else "its SHA-256"
@@ -130,8 +148,9 @@ def verify_export(
         return ExportCheck(
             False,
             f"signed with key {embedded.key_id}, not {trusted.key_id} ({trusted.source})",
-            trusted=trusted.source, **named,
-        )  # fmt: skip
+            trusted=trusted.source,
+            **named,
+        )
     if not key.verify(_message(doc), str(doc["signature"])):
         return ExportCheck(False, "the signature does not match", trusted=key.source, **named)
     if trusted is None:
@@ -140,7 +159,7 @@ def verify_export(
             f"signature valid for key {embedded.key_id}, which nothing pins: give the table's "
             f"public key (fingerprint {embedded.fingerprint})",
             **named,
-        )  # fmt: skip
+        )
     return ExportCheck(True, "signature verifies", trusted=trusted.source, **named)
 
 

@@ -385,8 +385,10 @@ def table_signer(conn: Connection, store: KeyStore, table_id: str) -> Signer | N
         _log.warning(
             "table %s: no signing key at %s, its entries stay unsigned (written before "
             "signing): create one with `dealer-assist audit keygen --table %s`",
-            table_id, path, table_id,
-        )  # fmt: skip
+            table_id,
+            path,
+            table_id,
+        )
         return None
     try:
         signer = store.generate(table_id)
@@ -397,8 +399,11 @@ def table_signer(conn: Connection, store: KeyStore, table_id: str) -> Signer | N
     _log.warning(
         "table %s: new signing key %s, fingerprint %s: record it (dealer-assist audit keygen "
         "--show) and pin the public key %s",
-        table_id, path, signer.public.fingerprint, store.pub_path(table_id),
-    )  # fmt: skip
+        table_id,
+        path,
+        signer.public.fingerprint,
+        store.pub_path(table_id),
+    )
     return signer
 
 

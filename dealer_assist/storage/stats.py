@@ -30,9 +30,15 @@ def hand_fact(hand: StoredHand, pit: str | None = None) -> HandFact | None:
         return None
     cols = search_columns(hand)  # the dealer as the floor's column has it (1..64 characters)
     return HandFact(
-        hand.table_id, pit, cols["dealer"], hand.game,
-        hand.started_at, hand.ended_at, int(cols["wagered"] or 0), int(cols["house_net"] or 0),
-    )  # fmt: skip
+        hand.table_id,
+        pit,
+        cols["dealer"],
+        hand.game,
+        hand.started_at,
+        hand.ended_at,
+        int(cols["wagered"] or 0),
+        int(cols["house_net"] or 0),
+    )
 
 
 class JournalStats:
@@ -56,13 +62,19 @@ class JournalStats:
                         yield fact
 
     def stats(
-        self, start: datetime, end: datetime, by: Sequence[str], *,
-        pit: str | None = None, table_id: str | None = None,
-    ) -> list[StatsRow]:  # fmt: skip
+        self,
+        start: datetime,
+        end: datetime,
+        by: Sequence[str],
+        *,
+        pit: str | None = None,
+        table_id: str | None = None,
+    ) -> list[StatsRow]:
         """See :meth:`dealer_assist.audit.stats.StatsSource.stats`."""
         groups = check_groups(by)
         facts = [
-            f for f in self.facts(start, end)
+            f
+            for f in self.facts(start, end)
             if (pit is None or f.pit == pit) and (table_id is None or f.table_id == table_id)
-        ]  # fmt: skip
+        ]
         return aggregate(facts, groups, self.shifts)

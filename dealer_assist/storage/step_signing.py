@@ -36,8 +36,13 @@ _t = pending_steps.c
 def step_digest(table_id: str, hand_uid: str, step_no: int, kind: str, payload: Any) -> str:
     """What the signer signs of one step: SHA-256 (64 hex digits) of the canonical JSON of
     ``{table_id, hand_uid, step_no, kind, payload}`` (the payload without its signature)."""
-    doc = {"table_id": table_id, "hand_uid": hand_uid, "step_no": step_no, "kind": kind,
-           "payload": payload}  # fmt: skip
+    doc = {
+        "table_id": table_id,
+        "hand_uid": hand_uid,
+        "step_no": step_no,
+        "kind": kind,
+        "payload": payload,
+    }
     return hashlib.sha256(canonical_json(doc).encode("utf-8")).hexdigest()
 
 
@@ -122,14 +127,24 @@ def _checked(
         reason = f"{what} carries no signature of the table's signer: written around it"
     else:
         digest = step_digest(step.table_id, step.hand_uid, step.step_no, step.kind, step.payload)
-        message = step_message(signer_table, notary_uid(step.table_id, step.hand_uid),
-                               step.step_no, digest)  # fmt: skip
+        message = step_message(
+            signer_table, notary_uid(step.table_id, step.hand_uid), step.step_no, digest
+        )
         if key.verify(message, signature):
             return step
-        reason = (f"{what} does not match the signature the table's signer gave it: changed "
-                  "in the step log after it was written")  # fmt: skip
-    return PendingStep(step.table_id, step.hand_uid, step.step_no, step.kind, step.payload,
-                       step.written_at, forged=reason)  # fmt: skip
+        reason = (
+            f"{what} does not match the signature the table's signer gave it: changed "
+            "in the step log after it was written"
+        )
+    return PendingStep(
+        step.table_id,
+        step.hand_uid,
+        step.step_no,
+        step.kind,
+        step.payload,
+        step.written_at,
+        forged=reason,
+    )
 
 
 def _strip(step: PendingStep) -> tuple[PendingStep, str | None]:
@@ -138,6 +153,7 @@ def _strip(step: PendingStep) -> tuple[PendingStep, str | None]:
         return step, None
     payload = dict(step.payload)
     signature = payload.pop(SIGNATURE_KEY)
-    plain = PendingStep(step.table_id, step.hand_uid, step.step_no, step.kind, payload,
-                        step.written_at)  # fmt: skip
+    plain = PendingStep(
+        step.table_id, step.hand_uid, step.step_no, step.kind, payload, step.written_at
+    )
     return plain, signature if isinstance(signature, str) else None

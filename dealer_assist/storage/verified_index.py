@@ -50,16 +50,25 @@ class JournalNotVerifiedError(JournalError):
 
 def _private_schema() -> tuple[sa.MetaData, sa.Table, sa.Table]:
     meta = sa.MetaData()
-    cols = [sa.Column(c.name, c.type, primary_key=c.primary_key, nullable=c.nullable,
-                      autoincrement=False) for c in hand_search.c]  # fmt: skip
+    cols = [
+        sa.Column(
+            c.name, c.type, primary_key=c.primary_key, nullable=c.nullable, autoincrement=False
+        )
+        for c in hand_search.c
+    ]
     search = sa.Table("hand_search", meta, *cols)
     for name, columns in INDEXES.items():
         sa.Index(name, *(search.c[c] for c in columns))
-    sa.Index(IX_VOIDS, search.c.recorded_at, search.c.table_id,
-             sqlite_where=sa.text("status = 'void'"))  # fmt: skip
+    sa.Index(
+        IX_VOIDS, search.c.recorded_at, search.c.table_id, sqlite_where=sa.text("status = 'void'")
+    )
     for flag in FLAGS:
-        sa.Index(flag_index(flag), search.c.recorded_at, search.c.table_id,
-                 sqlite_where=sa.text(flag_term(flag)))  # fmt: skip
+        sa.Index(
+            flag_index(flag),
+            search.c.recorded_at,
+            search.c.table_id,
+            sqlite_where=sa.text(flag_term(flag)),
+        )
     hashes = sa.Table(
         "verified_hashes",
         meta,
@@ -137,8 +146,9 @@ class VerifiedIndex:
 
         # a failed walk leaves its rows in the index, which is refused from then on
         with self.journal.reading("verify the journal") as conn, conn.begin():
-            result = verify_chain(conn, start, start_hash, keys=self.keys, checkpoint=True,
-                                  verified=seen)  # fmt: skip
+            result = verify_chain(
+                conn, start, start_hash, keys=self.keys, checkpoint=True, verified=seen
+            )
         if not result.ok:
             raise self._fail(f"hand {result.first_bad_hand}: {result.reason}")
         self._write(rows, hashes)

@@ -213,9 +213,16 @@ class Signatures:
     ) -> VerifyResult:
         """A :class:`VerifyResult` with this walk's signature counts."""
         return VerifyResult(
-            ok, good, bad, reason, head, self.checked, self.unsigned, self.signed_from,
+            ok,
+            good,
+            bad,
+            reason,
+            head,
+            self.checked,
+            self.unsigned,
+            self.signed_from,
             self.unchecked,
-        )  # fmt: skip
+        )
 
     def fail(self, hand_id: int, reason: str, good_head: str) -> VerifyResult:
         """The failure at ``hand_id`` (the ones before it verified; ``good_head``: the last

@@ -82,10 +82,14 @@ class BankedRunner(TableRunner[BankedHand]):
             except DealerAssistError:
                 record = None
             if record is not None:
-                self.hand = BankedHand.settled(get_game(self.config.game), self.config,
-                                               marks.hand_uid, record,
-                                               started_at=last.started_at,
-                                               ended_at=last.ended_at)  # fmt: skip
+                self.hand = BankedHand.settled(
+                    get_game(self.config.game),
+                    self.config,
+                    marks.hand_uid,
+                    record,
+                    started_at=last.started_at,
+                    ended_at=last.ended_at,
+                )
                 self.stored = last
                 return marks
         self.payouts.finish()
@@ -101,8 +105,11 @@ class BankedRunner(TableRunner[BankedHand]):
         self.poll(0)
         hand = self._current()
         if hand.phase is Phase.DECISIONS:
-            self.perform(Decision(seat=seat, street=action.street, action=action.action,
-                                  multiple=action.multiple))  # fmt: skip
+            self.perform(
+                Decision(
+                    seat=seat, street=action.street, action=action.action, multiple=action.multiple
+                )
+            )
 
     def act_many(
         self,
@@ -135,9 +142,14 @@ class BankedRunner(TableRunner[BankedHand]):
             self.perform(ActionUndone(seat=seat, by=by, at=utc_now()))
 
     def correct(
-        self, seat: int, action: Action, *, pit_boss: str, by: str | None = None,
+        self,
+        seat: int,
+        action: Action,
+        *,
+        pit_boss: str,
+        by: str | None = None,
         reason: str = "",
-    ) -> None:  # fmt: skip
+    ) -> None:
         """A pit boss (``pit_boss``, badge) authorises the correction of ``seat``'s last
         decision after the next cards were turned, made by ``by`` (a badge; default the dealer
         on the box) for ``reason``
@@ -150,11 +162,19 @@ class BankedRunner(TableRunner[BankedHand]):
         st = hand.seats.get(seat)
         was = st.actions[-1] if st is not None and st.actions else None
         if hand.phase is Phase.DECISIONS:
-            self.perform(DecisionCorrected(
-                seat=seat, action=action.action, multiple=action.multiple,
-                was=was.action if was is not None else "",
-                was_multiple=was.multiple if was is not None else None,
-                pit_boss=pit_boss, by=by, reason=reason, at=utc_now()))  # fmt: skip
+            self.perform(
+                DecisionCorrected(
+                    seat=seat,
+                    action=action.action,
+                    multiple=action.multiple,
+                    was=was.action if was is not None else "",
+                    was_multiple=was.multiple if was is not None else None,
+                    pit_boss=pit_boss,
+                    by=by,
+                    reason=reason,
+                    at=utc_now(),
+                )
+            )
 
     def advance(self) -> BankedHand:
         """Turn the next street (its cards are dealt first where the game deals them then)."""

@@ -79,8 +79,14 @@ class CardIntake:
         if reason is not None:
             return reason
         if isinstance(event, CardRead):
-            return CardDealt(deck_id=event.deck_id, index=event.index, card=event.card,
-                             source=event.source, manual=event.manual, at=event.at)  # fmt: skip
+            return CardDealt(
+                deck_id=event.deck_id,
+                index=event.index,
+                card=event.card,
+                source=event.source,
+                manual=event.manual,
+                at=event.at,
+            )
         if isinstance(event, DeckShuffled) and (
             not self.detector.last_index or self.detector.expecting_new_deck
         ):
@@ -106,8 +112,16 @@ class CardIntake:
     def dealt(self, op: CardDealt) -> list[CardDealt]:
         """A card step written (live or replayed): noted, and the cards to place now, in order
         (none while an unreadable card waits)."""
-        self.detector.commit(CardRead(source=op.source, deck_id=op.deck_id, index=op.index,
-                                      card=op.card, manual=op.manual, at=op.at))  # fmt: skip
+        self.detector.commit(
+            CardRead(
+                source=op.source,
+                deck_id=op.deck_id,
+                index=op.index,
+                card=op.card,
+                manual=op.manual,
+                at=op.at,
+            )
+        )
         self._known[(op.deck_id, op.index)] = str(op.card) if op.card is not None else None
         return self.ident.take(op)
 

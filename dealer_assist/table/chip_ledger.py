@@ -167,5 +167,13 @@ class ChipLedger:
                 f"the hand's stacks {sum(start.values())} at the start != "
                 f"{sum(end.values())} at the end + rake {rake}"
             )
-        return HandChips(entry.hand_id, entry.hand_uid or "", self._after_hand, self._buy_ins,
-                         self._cash_outs, total_after, rake, tuple(problems))  # fmt: skip
+        return HandChips(
+            entry.hand_id,
+            entry.hand_uid or "",
+            self._after_hand,
+            self._buy_ins,
+            self._cash_outs,
+            total_after,
+            rake,
+            tuple(problems),
+        )

@@ -46,17 +46,22 @@ def check_badge(badge: Any) -> str:
     if not text:
         raise TableError(None, "a dealer's badge is empty")
     if len(text) > BADGE_MAX:
-        raise TableError(None, f"a dealer's badge has at most {BADGE_MAX} characters, "
-                               f"got {len(text)}")  # fmt: skip
+        raise TableError(
+            None, f"a dealer's badge has at most {BADGE_MAX} characters, got {len(text)}"
+        )
     if not text.isprintable():
         raise TableError(None, f"a dealer's badge has a control character: {text!r}")
     return text
 
 
 def change_dealer(
-    session: TableSession, badge: str, *, at: datetime | None = None, by: str = "",
+    session: TableSession,
+    badge: str,
+    *,
+    at: datetime | None = None,
+    by: str = "",
     in_hand: bool = False,
-) -> TableSession:  # fmt: skip
+) -> TableSession:
     """The session with dealer ``badge`` on the box and its change (kind
     :data:`DEALER_CHANGE`: the new and the previous badge, ``by`` (default: the new badge, the
     incoming dealer badges in) and ``at``). Pure: nothing is written.

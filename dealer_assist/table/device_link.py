@@ -78,5 +78,9 @@ class DeviceLink:
             self.readiness.state = before
             then("")
             return
-        waits.add("status", lambda: bool(self.readiness.state), STATUS_TIMEOUT,
-                  lambda _ok: then(self.readiness.state))  # fmt: skip
+        waits.add(
+            "status",
+            lambda: bool(self.readiness.state),
+            STATUS_TIMEOUT,
+            lambda _ok: then(self.readiness.state),
+        )

@@ -167,19 +167,25 @@ _KIND_PATTERNS = tuple(
     for kind, pattern in (
         ("port_busy", r"in use by another program|resource busy|exclusively lock|errno 16\b"),
         ("permission", r"permission denied|errno 13\b|access denied|not permitted"),
-        ("port_missing", r"no such file|no such device|errno (?:2|19)\b|no usb device|"
-                         r"not found|connection refused|errno 111\b"),
+        (
+            "port_missing",
+            r"no such file|no such device|errno (?:2|19)\b|no usb device|"
+            r"not found|connection refused|errno 111\b",
+        ),
         ("identity", r"identity|another device answered|pinned"),
         ("restart", r"hello seq 0|restarted"),
         ("no_answer", r"no answer|did not answer|timed? ?out|no SHUFFLED"),
         ("frames_missing", r"\bgaps?\b|frames? (?:lost|missing|given up)"),
         # also a command sent while the link was down and reopening ("... is not open")
         ("link_lost_or_shared", r"returned no data|multiple access|is not open"),
-        ("link_lost", r"transport:|link (?:lost|down|closed)|(?:read from|write to) .* failed|"
-                      r"input/output|errno 5\b|broken pipe|disconnected|"
-                      r"hung up|heartbeat|nothing received|connection reset|reconnect"),
+        (
+            "link_lost",
+            r"transport:|link (?:lost|down|closed)|(?:read from|write to) .* failed|"
+            r"input/output|errno 5\b|broken pipe|disconnected|"
+            r"hung up|heartbeat|nothing received|connection reset|reconnect",
+        ),
     )
-)  # fmt: skip
+)
 #: the kinds whose texts say frames went missing on the link: evidence of a second reader
 SECOND_READER_KINDS = frozenset({"frames_missing", "link_lost_or_shared"})
 #: what the core adds to a text about the link or its frames once frames went missing on it

@@ -74,8 +74,9 @@ class Driver:
         """Pump until the device may start a new hand (no fault, link up, not still dealing or
         shuffling for a void hand) or ``timeout`` seconds passed; whether it may."""
         runner = self.runner
-        return self.until_device(lambda: runner.device_status.ready and not runner.device_busy,
-                                 timeout)  # fmt: skip
+        return self.until_device(
+            lambda: runner.device_status.ready and not runner.device_busy, timeout
+        )
 
     def until_device(self, done: Callable[[], bool], timeout: float) -> bool:
         """:meth:`until`, asking the device for its STATE once a second meanwhile (the answer
@@ -353,10 +354,14 @@ def play_hand(
     while hand.phase is Phase.DECISIONS:
         street, board = hand.street or "", hand.board_visible()
         decisions = [
-            (s, model.decide(street, [hand.seats[s].hole[n] for n in (1, 2)], board,
-                             hand.legal_actions(s)))
+            (
+                s,
+                model.decide(
+                    street, [hand.seats[s].hole[n] for n in (1, 2)], board, hand.legal_actions(s)
+                ),
+            )
             for s in hand.seats_to_act
-        ]  # fmt: skip
+        ]
         if street_as_one_step:
             runner.act_many(decisions, advance=True)
         else:

@@ -118,8 +118,9 @@ class Identification:
         ident, op = self._require(), self._op
         if ident.card is None or op is None:
             raise HandStateError("the dealer has not entered the unreadable card yet")
-        placed = replace(op, card=ident.card, manual=True, identified_by=ident.dealer,
-                         confirmed_by=pit_boss)  # fmt: skip
+        placed = replace(
+            op, card=ident.card, manual=True, identified_by=ident.dealer, confirmed_by=pit_boss
+        )
         out = [placed]
         self.pending, self._op, held, self.held = None, None, self.held, []
         for i, nxt in enumerate(held):

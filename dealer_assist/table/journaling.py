@@ -89,9 +89,14 @@ class HandFacts:
         elif isinstance(op, DeckStarted) and op.device:
             self.device = plain(op.device)
         elif isinstance(op, CardExposed):
-            self.exposures.append({"card": str(op.card) if op.card else None,
-                                   "position": op.position, "note": op.note,
-                                   "at": op.at.isoformat()})  # fmt: skip
+            self.exposures.append(
+                {
+                    "card": str(op.card) if op.card else None,
+                    "position": op.position,
+                    "note": op.note,
+                    "at": op.at.isoformat(),
+                }
+            )
         elif isinstance(op, HandVoided):
             self.void_causes = plain(op.causes)
 

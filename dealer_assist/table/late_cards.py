@@ -89,11 +89,17 @@ class LateCards:
         """Record a late card (``hand_open``: a next hand is open and keeps the event with its
         own; else it waits for the next hand, :meth:`between`)."""
         card = str(event.card) if event.card is not None else None
-        self.records.append({
-            "hand_uid": self._hand_uid, "hand_status": self._status, "deck_id": event.deck_id,
-            "index": event.index, "card": card, "source": event.source,
-            "at": iso_utc(event.at),
-        })  # fmt: skip
+        self.records.append(
+            {
+                "hand_uid": self._hand_uid,
+                "hand_status": self._status,
+                "deck_id": event.deck_id,
+                "index": event.index,
+                "card": card,
+                "source": event.source,
+                "at": iso_utc(event.at),
+            }
+        )
         if not hand_open:
             self._between.append(event_to_json(event))
         if self._status == "settled":
@@ -105,8 +111,13 @@ class LateCards:
             self.alarm = LateCardAlarm(deck, self._hand_uid, (*(old.cards if old else ()), text))
             log.error("late card: %s", self.alarm.text())
         else:
-            log.warning("card %d of deck %s came after hand %s was %s",
-                        event.index, event.deck_id, self._hand_uid, self._status)  # fmt: skip
+            log.warning(
+                "card %d of deck %s came after hand %s was %s",
+                event.index,
+                event.deck_id,
+                self._hand_uid,
+                self._status,
+            )
 
     def between(self) -> list[dict[str, Any]]:
         """The late cards' events that came while no hand was open (taken: the next hand's

@@ -97,8 +97,9 @@ class MisdealDetector:
             if self._expect is not None:
                 want = self._expect[0]
                 if event.count != want:
-                    return VoidReason("shuffle_count", f"{event.count} cards, {want} expected",
-                                      causes)  # fmt: skip
+                    return VoidReason(
+                        "shuffle_count", f"{event.count} cards, {want} expected", causes
+                    )
                 return None
             if self.last_index and event.deck_id != self.deck_id:
                 return VoidReason("deck_reshuffled", f"new deck {event.deck_id}", causes)

@@ -48,19 +48,32 @@ class SignOff:
 
     def to_json(self) -> dict[str, Any]:
         """The step's (and the table record's) payload."""
-        return {"hand_uid": self.hand_uid, "seat": self.seat, "amount": self.amount,
-                "role": self.role, "by": self.by, "at": self.at.isoformat(),
-                "cards": list(self.cards), "via": self.via}  # fmt: skip
+        return {
+            "hand_uid": self.hand_uid,
+            "seat": self.seat,
+            "amount": self.amount,
+            "role": self.role,
+            "by": self.by,
+            "at": self.at.isoformat(),
+            "cards": list(self.cards),
+            "via": self.via,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SignOff:
         """The inverse of :meth:`to_json`. Raises OperationError naming a bad field."""
         try:
             at = datetime.fromisoformat(str(data["at"]))
-            return cls(str(data["hand_uid"]), int(data["seat"]), int(data["amount"]),
-                       str(data["role"]), str(data["by"]), at,
-                       tuple(str(c) for c in data.get("cards", ())),
-                       str(data.get("via", "console")))  # fmt: skip
+            return cls(
+                str(data["hand_uid"]),
+                int(data["seat"]),
+                int(data["amount"]),
+                str(data["role"]),
+                str(data["by"]),
+                at,
+                tuple(str(c) for c in data.get("cards", ())),
+                str(data.get("via", "console")),
+            )
         except (KeyError, TypeError, ValueError) as e:
             raise OperationError(f"payout sign-off: bad or missing field ({e})") from e
 
@@ -112,8 +125,9 @@ class PayoutLog:
         if signoff.hand_uid != self._hand_uid or seat in self._signed or seat not in self._seats:
             return False
         if self.journal is not None:
-            self.journal.write_step(self.key, self._hand_uid, self._next, SIGNOFF_KIND,
-                                    signoff.to_json())  # fmt: skip
+            self.journal.write_step(
+                self.key, self._hand_uid, self._next, SIGNOFF_KIND, signoff.to_json()
+            )
         self._next += 1
         self._signed[seat] = signoff
         return True
@@ -144,8 +158,12 @@ class PayoutLog:
         """The walk in progress (after :meth:`start`, or as :meth:`restore` found it)."""
         if not self._hand_uid:
             return None
-        return PayoutMarks(self._hand_uid, self._seats, tuple(self._paid),
-                           tuple(self._signed[s] for s in sorted(self._signed)))  # fmt: skip
+        return PayoutMarks(
+            self._hand_uid,
+            self._seats,
+            tuple(self._paid),
+            tuple(self._signed[s] for s in sorted(self._signed)),
+        )
 
     def restore(self) -> PayoutMarks | None:
         """After a restart: the walk the step log kept (the latest hand's), or None. Marks it

@@ -126,10 +126,11 @@ class HeadlessPeerTable(HeadlessBase[PeerRunner]):
         """
         runner = self.runner
         self.driver.until(
-            lambda: hand.is_over or hand.actor is not None or hand.new_deck_needed
-            or not runner.waiting,
+            lambda: (
+                hand.is_over or hand.actor is not None or hand.new_deck_needed or not runner.waiting
+            ),
             timeout,
-        )  # fmt: skip
+        )
         if not hand.is_over and hand.actor is None and not hand.new_deck_needed:
             raise HandStateError(
                 f"hand {hand.hand_uid}: nobody is to act and the device is not dealing"

@@ -145,8 +145,11 @@ class PeerFamily:
         with it), once: from the sign-off kept durably (live, or after a restart)."""
         so = self.pot_signoffs.signed(hand.hand_uid, award.pot)
         if so is not None and all(s.pot != award.pot for s in hand.signoffs):
-            hand.apply(PotSignedOff(pot=so.pot, amount=so.amount, role=so.role, by=so.by,
-                                    via=so.via, at=so.at))  # fmt: skip
+            hand.apply(
+                PotSignedOff(
+                    pot=so.pot, amount=so.amount, role=so.role, by=so.by, via=so.via, at=so.at
+                )
+            )
 
     def keep_records(self, open_uid: str, session: TableSession | None) -> None:
         """The sign-offs of every hand the journal holds now (not ``open_uid``, the hand in
@@ -162,9 +165,14 @@ class PeerFamily:
                 session = session or TableSession.of_journal(config.table_id, journal)
                 for so in self.pot_signoffs.of_hand(uid):
                     journal_table_record(
-                        journal, config.table_id, POT_SIGNOFF_KIND, so.to_json(), session,
-                        game=config.game, uid=f"{config.table_id}-potsignoff-{uid}-{so.pot}",
-                    )  # fmt: skip
+                        journal,
+                        config.table_id,
+                        POT_SIGNOFF_KIND,
+                        so.to_json(),
+                        session,
+                        game=config.game,
+                        uid=f"{config.table_id}-potsignoff-{uid}-{so.pot}",
+                    )
                 self.pot_signoffs.drop(uid)
         except JournalError:
             return  # kept in the step log: journaled at the next hand or restart

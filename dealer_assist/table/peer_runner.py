@@ -46,9 +46,14 @@ class PeerRunner(TableRunner[PeerHand]):
     table's ``[signoff]``; the default, none, is a table where nobody signs: a simulation)."""
 
     def __init__(
-        self, config: TableConfig, source: CardSource, journal: JournalPort | None, *,
-        signoff: tuple[SignoffTier, ...] = (), **kwargs: Any,
-    ) -> None:  # fmt: skip
+        self,
+        config: TableConfig,
+        source: CardSource,
+        journal: JournalPort | None,
+        *,
+        signoff: tuple[SignoffTier, ...] = (),
+        **kwargs: Any,
+    ) -> None:
         self._peer = PeerFamily(config, journal, signoff)
         super().__init__(config, source, journal, family=self._peer, resume=Resume, **kwargs)
 
@@ -184,8 +189,9 @@ class PeerRunner(TableRunner[PeerHand]):
             if hand is self.hand and not hand.is_over and not ok:
                 self._void(VoidReason("device_fault", "no SHUFFLED for the burns and the stub"))
 
-        self._waits.add("reshuffled", lambda: hand.deck_renewed or hand.is_over,
-                        self.shuffle_timeout, came)  # fmt: skip
+        self._waits.add(
+            "reshuffled", lambda: hand.deck_renewed or hand.is_over, self.shuffle_timeout, came
+        )
         return hand
 
     # -- large pots -------------------------------------------------------------------------------
@@ -215,9 +221,18 @@ class PeerRunner(TableRunner[PeerHand]):
         if not covers(role, need):
             raise HandStateError(f"a {need} must sign this pot off, not a {role}")
         cards = {s: tuple(str(c) for c in hand.holes[s]) for s in sorted(award.shares)}
-        so = PotSignOff(hand.hand_uid, award.pot, award.amount, tuple(sorted(award.shares.items())),
-                        need, by, at or utc_now(), cards,
-                        tuple(str(c) for c in hand.board), via)  # fmt: skip
+        so = PotSignOff(
+            hand.hand_uid,
+            award.pot,
+            award.amount,
+            tuple(sorted(award.shares.items())),
+            need,
+            by,
+            at or utc_now(),
+            cards,
+            tuple(str(c) for c in hand.board),
+            via,
+        )
         self.pot_signoffs.sign(so)
         self._peer.fall_due(hand)
         self.run_due()

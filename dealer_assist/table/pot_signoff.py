@@ -66,24 +66,34 @@ class PotSignOff:
     def to_json(self) -> dict[str, Any]:
         """The step's (and the table record's) payload."""
         return {
-            "hand_uid": self.hand_uid, "pot": self.pot, "amount": self.amount,
+            "hand_uid": self.hand_uid,
+            "pot": self.pot,
+            "amount": self.amount,
             "winners": [{"seat": s, "amount": a} for s, a in self.winners],
-            "role": self.role, "by": self.by, "at": self.at.isoformat(),
+            "role": self.role,
+            "by": self.by,
+            "at": self.at.isoformat(),
             "cards": {str(s): list(c) for s, c in sorted(self.cards.items())},
-            "board": list(self.board), "via": self.via,
-        }  # fmt: skip
+            "board": list(self.board),
+            "via": self.via,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PotSignOff:
         """The inverse of :meth:`to_json`. Raises OperationError naming a bad field."""
         try:
             return cls(
-                str(data["hand_uid"]), int(data["pot"]), int(data["amount"]),
+                str(data["hand_uid"]),
+                int(data["pot"]),
+                int(data["amount"]),
                 tuple((int(w["seat"]), int(w["amount"])) for w in data["winners"]),
-                str(data["role"]), str(data["by"]), datetime.fromisoformat(str(data["at"])),
+                str(data["role"]),
+                str(data["by"]),
+                datetime.fromisoformat(str(data["at"])),
                 {int(s): tuple(str(c) for c in cs) for s, cs in dict(data["cards"]).items()},
-                tuple(str(c) for c in data.get("board", ())), str(data.get("via", "console")),
-            )  # fmt: skip
+                tuple(str(c) for c in data.get("board", ())),
+                str(data.get("via", "console")),
+            )
         except (KeyError, TypeError, ValueError) as e:
             raise OperationError(f"pot sign-off: bad or missing field ({e})") from e
 
@@ -133,8 +143,9 @@ class PotSignoffLog:
             return False
         if self.journal is not None:
             step_no = self._next.get(signoff.hand_uid, 0)
-            self.journal.write_step(self.key, signoff.hand_uid, step_no, POT_SIGNOFF_KIND,
-                                    signoff.to_json())  # fmt: skip
+            self.journal.write_step(
+                self.key, signoff.hand_uid, step_no, POT_SIGNOFF_KIND, signoff.to_json()
+            )
             self._next[signoff.hand_uid] = step_no + 1
         self._signed[key] = signoff
         return True

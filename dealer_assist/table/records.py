@@ -53,9 +53,15 @@ def is_tournament_record(stored: StoredHand) -> bool:
 
 
 def journal_table_record(
-    journal: JournalPort, table_id: str, kind: str, payload: Mapping[str, Any],
-    session: TableSession, *, game: str = TABLE_RECORD, uid: str | None = None,
-) -> StoredHand:  # fmt: skip
+    journal: JournalPort,
+    table_id: str,
+    kind: str,
+    payload: Mapping[str, Any],
+    session: TableSession,
+    *,
+    game: str = TABLE_RECORD,
+    uid: str | None = None,
+) -> StoredHand:
     """Append one table record (``kind``, ``payload``) with the ``session`` after it.
 
     Args:
@@ -72,17 +78,25 @@ def journal_table_record(
         raise TableError(None, f"the session is table {session.table_id!r}'s, not {table_id!r}")
     at = _at(payload.get("at"))
     entry = HandEntry(
-        table_id=table_id, game=game, started_at=at, ended_at=at, status=TABLE_RECORD,
-        record={"kind": kind, **payload}, extra={"session": session.to_json()},
+        table_id=table_id,
+        game=game,
+        started_at=at,
+        ended_at=at,
+        status=TABLE_RECORD,
+        record={"kind": kind, **payload},
+        extra={"session": session.to_json()},
         hand_uid=uid or f"{table_id}-table-{uuid.uuid4().hex}",
-    )  # fmt: skip
+    )
     return journal.append_hand(entry)
 
 
 def journal_change(
-    journal: JournalPort, session: TableSession, *, game: str = TABLE_RECORD,
+    journal: JournalPort,
+    session: TableSession,
+    *,
+    game: str = TABLE_RECORD,
     uid: str | None = None,
-) -> StoredHand:  # fmt: skip
+) -> StoredHand:
     """Journal the change a table operation returned (``session.change``) with that session.
 
     Raises:
@@ -92,8 +106,9 @@ def journal_change(
     change = session.change
     if change is None:
         raise TableError(None, "the session carries no table change to journal")
-    return journal_table_record(journal, session.table_id, change.kind, change.payload, session,
-                                game=game, uid=uid)  # fmt: skip
+    return journal_table_record(
+        journal, session.table_id, change.kind, change.payload, session, game=game, uid=uid
+    )
 
 
 def _at(text: Any) -> datetime:

@@ -160,14 +160,18 @@ class DeviceHistory:
             shuffled = record.decks.get(op.deck_id)
             if shuffled is None or shuffled.count == op.count:
                 return None
-            detail = (f"deck {op.deck_id}: the step log has {op.count} cards, the device "
-                      f"shuffled {shuffled.count}")  # fmt: skip
+            detail = (
+                f"deck {op.deck_id}: the step log has {op.count} cards, the device "
+                f"shuffled {shuffled.count}"
+            )
             return VoidReason("history_mismatch", detail, (shuffled,))
         dealt = record.cards.get((op.deck_id, op.index))
         if dealt is None or dealt.card == op.card:
             return None
-        detail = (f"card {op.index} of deck {op.deck_id}: the step log has "
-                  f"{op.card or 'XX'}, the device dealt {dealt.card or 'XX'}")  # fmt: skip
+        detail = (
+            f"card {op.index} of deck {op.deck_id}: the step log has "
+            f"{op.card or 'XX'}, the device dealt {dealt.card or 'XX'}"
+        )
         return VoidReason("history_mismatch", detail, (dealt,))
 
     def since(self) -> list[DeviceEvent]:

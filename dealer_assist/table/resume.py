@@ -103,8 +103,9 @@ class Resume(Generic[S]):
         r.session = TableSession.of_journal(r.config.table_id, r.journal)
         work = sort_pending(r.journal.pending_steps(r.config.table_id))
         last = r.journal.last_hand()
-        carried = {a.get("hand_uid") for a in (last.extra if last else {}).get(
-            "void_acknowledgements", [])}  # fmt: skip
+        carried = {
+            a.get("hand_uid") for a in (last.extra if last else {}).get("void_acknowledgements", [])
+        }
         r._voids.restore(work.alarms, work.acks, carried, utc_now())
         history = DeviceHistory(r.source, r.history_timeout)  # read once per resume
         for i, (uid, steps) in enumerate(work.hands):
@@ -241,8 +242,11 @@ class Resume(Generic[S]):
             r._deal_opened()
 
         r.deal.restarting = True
-        r._ask_state(lambda _state: r._waits.add(
-            "idle", lambda: not r.device_busy, r.shuffle_timeout, shuffle))  # fmt: skip
+        r._ask_state(
+            lambda _state: r._waits.add(
+                "idle", lambda: not r.device_busy, r.shuffle_timeout, shuffle
+            )
+        )
 
     def _continue_deal(self, hand: S) -> None:
         """Cards still pending after the history: if the device is still dealing them, wait;

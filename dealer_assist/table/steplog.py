@@ -136,8 +136,9 @@ class VoidAlarms:
         if not self.alarms:
             return False
         alarm = self.alarms[0]
-        self.acknowledge(VoidAcknowledged(hand_uid=alarm.hand_uid, code=alarm.reason.code,
-                                          by=by, at=utc_now()))  # fmt: skip
+        self.acknowledge(
+            VoidAcknowledged(hand_uid=alarm.hand_uid, code=alarm.reason.code, by=by, at=utc_now())
+        )
         return True
 
     def acknowledge(self, ack: VoidAcknowledged) -> None:

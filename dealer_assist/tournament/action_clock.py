@@ -103,13 +103,24 @@ class DecisionClock:
     bank_open: bool
 
     @classmethod
-    def begin(cls, structure: TournamentStructure, level: int, player: str, now: datetime,
-              banks: TimeBanks) -> DecisionClock:  # fmt: skip
+    def begin(
+        cls,
+        structure: TournamentStructure,
+        level: int,
+        player: str,
+        now: datetime,
+        banks: TimeBanks,
+    ) -> DecisionClock:
         """The action reaches ``player`` at ``now`` during a hand played at ``level``."""
         elapsed_ms(now, now)  # refuses a naive timestamp
         bank = banks.left(player)
-        return cls(player, now, structure.level(level).action_seconds * 1000, bank,
-                   structure.time_bank == "automatic" and bank > 0)  # fmt: skip
+        return cls(
+            player,
+            now,
+            structure.level(level).action_seconds * 1000,
+            bank,
+            structure.time_bank == "automatic" and bank > 0,
+        )
 
     def deadline(self) -> datetime:
         """When the player times out if they do not act (the bank included once open)."""
@@ -122,8 +133,12 @@ class DecisionClock:
         over = max(t - self.action_ms, 0)
         bank_left = self.bank_ms - over if self.bank_open else self.bank_ms
         timed_out = t >= self.action_ms + (self.bank_ms if self.bank_open else 0)
-        return DecisionStatus(max(self.action_ms - t, 0), max(bank_left, 0),
-                              self.bank_open and over > 0 and not timed_out, timed_out)  # fmt: skip
+        return DecisionStatus(
+            max(self.action_ms - t, 0),
+            max(bank_left, 0),
+            self.bank_open and over > 0 and not timed_out,
+            timed_out,
+        )
 
     def open_bank(self, now: datetime) -> DecisionClock:
         """The player asks for the time bank at ``now`` (``on_request``).
@@ -153,22 +168,35 @@ class DecisionClock:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
-        return {"player": self.player, "started_at": self.started_at.isoformat(),
-                "action_ms": self.action_ms, "bank_ms": self.bank_ms,
-                "bank_open": self.bank_open}  # fmt: skip
+        return {
+            "player": self.player,
+            "started_at": self.started_at.isoformat(),
+            "action_ms": self.action_ms,
+            "bank_ms": self.bank_ms,
+            "bank_open": self.bank_open,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> DecisionClock:
         """What ``to_json`` wrote. Raises ClockError naming a bad field."""
         try:
             started = datetime.fromisoformat(data["started_at"])
-            player, action, bank, open_ = (data["player"], data["action_ms"], data["bank_ms"],
-                                           data["bank_open"])  # fmt: skip
+            player, action, bank, open_ = (
+                data["player"],
+                data["action_ms"],
+                data["bank_ms"],
+                data["bank_open"],
+            )
         except (KeyError, TypeError, ValueError) as e:
             raise ClockError(f"decision clock: bad or missing field: {e}") from e
-        if (not isinstance(player, str) or started.tzinfo is None or not isinstance(open_, bool)
-                or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
-                           for v in (action, bank))):  # fmt: skip
+        if (
+            not isinstance(player, str)
+            or started.tzinfo is None
+            or not isinstance(open_, bool)
+            or not all(
+                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (action, bank)
+            )
+        ):
             raise ClockError(f"decision clock: bad field in {dict(data)!r}")
         return cls(player, started, action, bank, open_)
 
@@ -178,14 +206,22 @@ TIME_BANK_EVENT = "time_bank"
 """A desk record's tournament event: a live table's decision drew on a player's time bank."""
 
 
-def bank_part(tournament_id: str, table_id: str, outcome: DecisionOutcome,
-              hand_uid: str | None) -> dict[str, Any]:  # fmt: skip
+def bank_part(
+    tournament_id: str, table_id: str, outcome: DecisionOutcome, hand_uid: str | None
+) -> dict[str, Any]:
     """The tournament part of the record of a decision that drew on ``outcome.player``'s bank
     (rules text 002: one reserve for the whole tournament): the ms used and, absolute, the ms
     left, so reading it twice never counts the use twice. No ``clock``: it moves no clock."""
-    return {"id": tournament_id, "event": TIME_BANK_EVENT, "player": outcome.player,
-            "table": table_id, "hand_uid": hand_uid, "bank_ms_used": outcome.bank_ms_used,
-            "bank_ms_left": outcome.bank_ms_left, "timed_out": outcome.timed_out}  # fmt: skip
+    return {
+        "id": tournament_id,
+        "event": TIME_BANK_EVENT,
+        "player": outcome.player,
+        "table": table_id,
+        "hand_uid": hand_uid,
+        "bank_ms_used": outcome.bank_ms_used,
+        "bank_ms_left": outcome.bank_ms_left,
+        "timed_out": outcome.timed_out,
+    }
 
 
 def journaled_banks(parts: Iterable[Mapping[str, Any]], tournament_id: str) -> TimeBanks:

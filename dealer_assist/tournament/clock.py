@@ -117,8 +117,12 @@ class ClockState:
             raise ClockError("the clock is paused: no hand starts until it resumes")
         if s.on_break:
             raise ClockError(f"break after level {s.level}: no hand starts during it")
-        s = replace(s, hands_in_level=s.hands_in_level + 1, hands_started=s.hands_started + 1,
-                    hands_in_play=s.hands_in_play + 1)  # fmt: skip
+        s = replace(
+            s,
+            hands_in_level=s.hands_in_level + 1,
+            hands_started=s.hands_started + 1,
+            hands_in_play=s.hands_in_play + 1,
+        )
         return s, structure.level(s.level)
 
     def end_hand(self, structure: TournamentStructure, now: datetime) -> ClockState:
@@ -167,8 +171,9 @@ class ClockState:
         """The current level (or its break) over: its break, or the next level."""
         if not self.on_break and structure.break_after(self.level) is not None:
             return replace(self, on_break=True, break_ms=0)
-        return replace(self, level=self.level + 1, level_ms=0, hands_in_level=0, on_break=False,
-                       break_ms=0)  # fmt: skip
+        return replace(
+            self, level=self.level + 1, level_ms=0, hands_in_level=0, on_break=False, break_ms=0
+        )
 
     def _run(self, structure: TournamentStructure, dt: int) -> ClockState:
         """``dt`` running milliseconds later, rolling what falls due on the way."""
@@ -211,32 +216,40 @@ class ClockState:
         if lv.hands is not None and lv.number < len(structure.levels):
             hands_left = max(lv.hands - s.hands_in_level, 0)
         return ClockView(
-            level=lv, next_level=nxt, on_break=s.on_break, paused=s.paused,
+            level=lv,
+            next_level=nxt,
+            on_break=s.on_break,
+            paused=s.paused,
             level_ms_left=0 if s.on_break else level_left,
             hands_left=0 if s.on_break else hands_left,
             break_ms_left=max(brk.minutes * 60_000 - s.break_ms, 0) if s.on_break and brk else None,
             ms_to_break=None if s.on_break else _ms_to_break(structure, s),
             next_break=next((b for b in structure.breaks if b.after_level >= s.level), None)
-            if not s.on_break else brk,
-        )  # fmt: skip
+            if not s.on_break
+            else brk,
+        )
 
     # -- serialization ------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (``as_of`` in ISO 8601 with its offset)."""
         return {
-            "level": self.level, "level_ms": self.level_ms,
-            "hands_in_level": self.hands_in_level, "hands_started": self.hands_started,
-            "hands_in_play": self.hands_in_play, "on_break": self.on_break,
-            "break_ms": self.break_ms, "running": self.running, "paused": self.paused,
+            "level": self.level,
+            "level_ms": self.level_ms,
+            "hands_in_level": self.hands_in_level,
+            "hands_started": self.hands_started,
+            "hands_in_play": self.hands_in_play,
+            "on_break": self.on_break,
+            "break_ms": self.break_ms,
+            "running": self.running,
+            "paused": self.paused,
             "as_of": self.as_of.isoformat() if self.as_of else None,
-        }  # fmt: skip
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ClockState:
         """The state ``to_json`` wrote. Raises ClockError naming a missing or mistyped field."""
-        ints = ("level", "level_ms", "hands_in_level", "hands_started", "hands_in_play",
-                "break_ms")  # fmt: skip
+        ints = ("level", "level_ms", "hands_in_level", "hands_started", "hands_in_play", "break_ms")
         values: dict[str, Any] = {}
         for key in ints:
             v = data.get(key)

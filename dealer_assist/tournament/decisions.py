@@ -45,8 +45,16 @@ def think_ms(seed: int, number: int, index: int) -> int:
     return 40_000 + int(y * 80_000)
 
 
-def decide(structure: TournamentStructure, level: int, player: str, banks: TimeBanks, *,
-           seed: int, number: int, index: int) -> DecisionOutcome:  # fmt: skip
+def decide(
+    structure: TournamentStructure,
+    level: int,
+    player: str,
+    banks: TimeBanks,
+    *,
+    seed: int,
+    number: int,
+    index: int,
+) -> DecisionOutcome:
     """How decision ``index`` of hand ``number`` by ``player`` ends on the clock (the bank
     drawn past the action clock; a time-out past both)."""
     from dealer_assist.tournament.state import SIM_EPOCH
@@ -58,10 +66,16 @@ def decide(structure: TournamentStructure, level: int, player: str, banks: TimeB
     return clock.finish(SIM_EPOCH + timedelta(milliseconds=think))
 
 
-def walk(structure: TournamentStructure, level: int, banks: TimeBanks,
-         players: Sequence[tuple[int, str | None]], *, seed: int, number: int,
-         timed_out: frozenset[str] | set[str] = frozenset(),
-         ) -> tuple[TimeBanks, set[str]]:  # fmt: skip
+def walk(
+    structure: TournamentStructure,
+    level: int,
+    banks: TimeBanks,
+    players: Sequence[tuple[int, str | None]],
+    *,
+    seed: int,
+    number: int,
+    timed_out: frozenset[str] | set[str] = frozenset(),
+) -> tuple[TimeBanks, set[str]]:
     """The banks after the decisions ``players`` (``(index, player)``; None: a seat sitting out,
     on no clock) of hand ``number``, and who timed out (with ``timed_out`` before: a player
     timed out is folded or checked from then on, on no clock)."""
@@ -87,9 +101,18 @@ class Clocked:
             place for the hand) and ``timed_out``.
     """
 
-    def __init__(self, inner: Any, player: str, hand: Any, state: Any, *,
-                 structure: TournamentStructure, level: int, seed: int,
-                 number: int) -> None:  # fmt: skip
+    def __init__(
+        self,
+        inner: Any,
+        player: str,
+        hand: Any,
+        state: Any,
+        *,
+        structure: TournamentStructure,
+        level: int,
+        seed: int,
+        number: int,
+    ) -> None:
         self.inner = inner
         self.player = player
         self.hand = hand
@@ -99,14 +122,28 @@ class Clocked:
         self.seed = seed
         self.number = number
 
-    def choose(self, space: ActionSpace, *, hole: Sequence[Card], board: Sequence[Card],
-               pot: int, to_call: int) -> tuple[str, int | None]:  # fmt: skip
+    def choose(
+        self,
+        space: ActionSpace,
+        *,
+        hole: Sequence[Card],
+        board: Sequence[Card],
+        pot: int,
+        to_call: int,
+    ) -> tuple[str, int | None]:
         """See :meth:`dealer_assist.table.peer_driving.SeatPlayer.choose`."""
         if self.player in self.state.timed_out:  # in sit-out from the time-out on
             return _timed_out(space)
         index = len(self.hand().bets)
-        outcome = decide(self.structure, self.level, self.player, self.state.banks,
-                         seed=self.seed, number=self.number, index=index)  # fmt: skip
+        outcome = decide(
+            self.structure,
+            self.level,
+            self.player,
+            self.state.banks,
+            seed=self.seed,
+            number=self.number,
+            index=index,
+        )
         self.state.banks = self.state.banks.settle(outcome)
         if not outcome.timed_out:
             kind, to = self.inner.choose(space, hole=hole, board=board, pot=pot, to_call=to_call)
@@ -122,8 +159,9 @@ def _timed_out(space: ActionSpace) -> tuple[str, int | None]:
     return (FOLD if FOLD in space.kinds else sorted(space.kinds)[0]), None
 
 
-def decisions_of(record: Mapping[str, Any], names: Mapping[int, str],
-                 sitting_out: set[str]) -> list[tuple[int, str | None]]:  # fmt: skip
+def decisions_of(
+    record: Mapping[str, Any], names: Mapping[int, str], sitting_out: set[str]
+) -> list[tuple[int, str | None]]:
     """``(index, player)`` of a hand record's actions (None for a seat sitting out)."""
     out: list[tuple[int, str | None]] = []
     for i, action in enumerate(record.get("actions", [])):

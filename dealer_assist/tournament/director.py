@@ -91,14 +91,21 @@ class Director:
     Raises (every step): JournalError; ChipsNotConserved; HandStateError for a step out of turn.
     """
 
-    def __init__(self, journal: ChainJournal, tournament_id: str, *,
-                 make_table: Callable[[str, TableJournalView], TournamentTable],
-                 by: str = "director", now: Callable[[], datetime] = utc_now) -> None:  # fmt: skip
+    def __init__(
+        self,
+        journal: ChainJournal,
+        tournament_id: str,
+        *,
+        make_table: Callable[[str, TableJournalView], TournamentTable],
+        by: str = "director",
+        now: Callable[[], datetime] = utc_now,
+    ) -> None:
         self.journal = journal
         self.state = TournamentState(tournament_id)
         self._clock = LiveClock(self.state, now)
-        self._recorder = TournamentRecorder(journal, self.state, by=by, make_table=make_table,
-                                            clock_now=self._clock.clock_now)  # fmt: skip
+        self._recorder = TournamentRecorder(
+            journal, self.state, by=by, make_table=make_table, clock_now=self._clock.clock_now
+        )
         self._heats = HeatsFormula(self.state, self._recorder, self._clock)
         self._moves = TableMoves(self.state, self._recorder, in_heats=lambda: self.in_heats)
         self._upkeep = PlayerUpkeep(self.state, self._recorder, level=lambda: self.level)
@@ -179,9 +186,16 @@ class Director:
         self._recorder.table_change(table_id, name, *args, event=event, **fields)
 
     # -- before the first hand ----------------------------------------------------------------
-    def open(self, structure: TournamentStructure, *, seed: int, players: int,
-             seconds_per_hand: int = SECONDS_PER_HAND, simulated_decisions: bool = False,
-             wall_clock: bool = False) -> None:  # fmt: skip
+    def open(
+        self,
+        structure: TournamentStructure,
+        *,
+        seed: int,
+        players: int,
+        seconds_per_hand: int = SECONDS_PER_HAND,
+        simulated_decisions: bool = False,
+        wall_clock: bool = False,
+    ) -> None:
         """Open the tournament (once; again after a restart: nothing): its structure, seed, the
         simulated clock and its tables, as many as ``players`` need at ``max_seats`` a table;
         ``simulated_decisions``: the players' decisions run on a simulated action clock
@@ -196,13 +210,21 @@ class Director:
             return
         check_heats(structure, players)
         if players < structure.min_players:
-            raise HandStateError(f"{players} players: this tournament needs at least "
-                                 f"{structure.min_players}")  # fmt: skip
+            raise HandStateError(
+                f"{players} players: this tournament needs at least {structure.min_players}"
+            )
         n = -(-players // structure.max_seats)
         tables = [f"{self.state.tournament_id}-T{i}" for i in range(1, n + 1)]
-        self._desk(ev.OPENED, structure=structure.to_dict(), seed=seed, tables=tables,
-                   seconds_per_hand=seconds_per_hand, sha256=structure.sha256,
-                   simulated_decisions=simulated_decisions, wall_clock=wall_clock)  # fmt: skip
+        self._desk(
+            ev.OPENED,
+            structure=structure.to_dict(),
+            seed=seed,
+            tables=tables,
+            seconds_per_hand=seconds_per_hand,
+            sha256=structure.sha256,
+            simulated_decisions=simulated_decisions,
+            wall_clock=wall_clock,
+        )
 
     def register(self, player: str, *, by: str | None = None) -> None:
         """``player``'s entry (the entry fee; once: a player already registered is left as is).
@@ -211,8 +233,7 @@ class Director:
             return
         if self.state.draw is not None:
             raise PurchaseRefused(player, "entry", "the seats are drawn: registration is closed")
-        p = money.register(self.structure, self.state.ledger, player,
-                           authorised_by=by or self.by)  # fmt: skip
+        p = money.register(self.structure, self.state.ledger, player, authorised_by=by or self.by)
         self._desk(ev.REGISTERED, player=player, purchase=p.to_json())
 
     def draw(self) -> None:
@@ -222,8 +243,11 @@ class Director:
             return
         players = list(self.state.ledger.players)
         if len(players) < self.structure.min_players:
-            raise PurchaseRefused("?", "seat", f"{len(players)} registered, the tournament "
-                                  f"needs {self.structure.min_players}")  # fmt: skip
+            raise PurchaseRefused(
+                "?",
+                "seat",
+                f"{len(players)} registered, the tournament needs {self.structure.min_players}",
+            )
         d = draw_seats(self.state.seed, players, self.structure.max_seats)
         self._desk(ev.SEAT_DRAW, draw=d.to_json())
 
@@ -238,8 +262,15 @@ class Director:
             if e.table is not None or e.out or e.transit is not None or e.qualified:
                 continue
             chips = self.state.ledger.account(player).chips_bought
-            self._table(self.state.tables[t - 1], "seat_player", s, player, chips,
-                        event=ev.SEATED, player=player)  # fmt: skip
+            self._table(
+                self.state.tables[t - 1],
+                "seat_player",
+                s,
+                player,
+                chips,
+                event=ev.SEATED,
+                player=player,
+            )
 
     def start(self) -> None:
         """The clock starts (once), at the simulated clock's epoch (a live one: now)."""
@@ -248,8 +279,14 @@ class Director:
         at = self._clock.wall() if self.state.wall_clock else SIM_EPOCH
         self._desk(ev.STARTED, ClockState().start(self.structure, at))
 
-    def setup(self, structure: TournamentStructure, *, seed: int, players: Sequence[str],
-              seconds_per_hand: int = SECONDS_PER_HAND) -> None:  # fmt: skip
+    def setup(
+        self,
+        structure: TournamentStructure,
+        *,
+        seed: int,
+        players: Sequence[str],
+        seconds_per_hand: int = SECONDS_PER_HAND,
+    ) -> None:
         """Open, register ``players``, draw, seat and start: whatever of it is still missing."""
         self.open(structure, seed=seed, players=len(players), seconds_per_hand=seconds_per_hand)
         for p in players:
@@ -284,8 +321,9 @@ class Director:
     def finished(self) -> bool:
         """One player is left (under heats: in the final), or the results are journaled."""
         st = self.state
-        return st.finished is not None or (st.started and not self.in_heats
-                                           and len(st.alive()) <= 1)  # fmt: skip
+        return st.finished is not None or (
+            st.started and not self.in_heats and len(st.alive()) <= 1
+        )
 
     def _level(self) -> None:
         """A level record when the next hand starts a new level (its amounts, for the audit and
@@ -294,8 +332,15 @@ class Director:
         lv = st.clock.next_hand_level(self.structure, self.now())
         if lv is None or lv.number == st.level_in_force:
             return
-        self._desk(ev.LEVEL, level=lv.number, small=lv.small, big=lv.big, ante=lv.ante,
-                   bring_in=lv.bring_in, action_seconds=lv.action_seconds)  # fmt: skip
+        self._desk(
+            ev.LEVEL,
+            level=lv.number,
+            small=lv.small,
+            big=lv.big,
+            ante=lv.ante,
+            bring_in=lv.bring_in,
+            action_seconds=lv.action_seconds,
+        )
 
     def undo_bust(self, player: str, *, by: str | None = None) -> None:
         """Take back ``player``'s elimination (the director's correction: they rebuy after all,
@@ -319,8 +364,9 @@ class Director:
         table, old_seat = st.left_at[player]
         if not st.at_table(table):
             raise HandStateError(f"{player}'s table is broken: seat them by a move instead")
-        p = money.rebuy(s, st.ledger, player, stack=0, level=self.level,
-                        authorised_by=by or self.by)  # fmt: skip
+        p = money.rebuy(
+            s, st.ledger, player, stack=0, level=self.level, authorised_by=by or self.by
+        )
         taken = st.at_table(table)
         free = [n for n in range(1, s.max_seats + 1) if n not in taken]
         if not free:
@@ -328,8 +374,16 @@ class Director:
         seat = old_seat if old_seat in free else free[0]
         rec = EliminationRecord("undo", player, bust.hand, bust.start_stack, by or self.by)
         self._desk(ev.UNDONE, player=player, elimination=rec.to_json())
-        self._table(table, "seat_player", seat, player, p.chips, event=ev.REBUY, player=player,
-                    purchase=p.to_json())  # fmt: skip
+        self._table(
+            table,
+            "seat_player",
+            seat,
+            player,
+            p.chips,
+            event=ev.REBUY,
+            player=player,
+            purchase=p.to_json(),
+        )
 
     def _break(self) -> None:
         """A break that fell due runs on the simulated clock (its minutes pass, no hand)."""
@@ -340,8 +394,9 @@ class Director:
         minutes = brk.minutes if brk is not None else 0
         left = minutes * 60_000 - st.clock.break_ms
         after = st.clock.advance(self.structure, st.now() + timedelta(milliseconds=left))
-        self._desk(ev.BREAK, after, after_level=brk.after_level if brk else st.clock.level,
-                   minutes=minutes)  # fmt: skip
+        self._desk(
+            ev.BREAK, after, after_level=brk.after_level if brk else st.clock.level, minutes=minutes
+        )
 
     def pause(self, now: Any = None) -> None:
         """The director pauses the clock (at ``now``, default the clock's own moment): no hand

@@ -54,11 +54,15 @@ def check_heats(structure: TournamentStructure, players: int) -> None:
         return
     heats = -(-players // structure.max_seats)
     if heats * structure.qualifiers < 2:
-        raise HandStateError(f"formula \"heats\" with {players} players: one heat with one "
-                             "qualifier leaves no final to play")  # fmt: skip
+        raise HandStateError(
+            f'formula "heats" with {players} players: one heat with one '
+            "qualifier leaves no final to play"
+        )
     if structure.double_chance:
-        raise HandStateError("formula \"heats\" with Double Chance: not played (the final "
-                             "starts with a fresh starting stack)")  # fmt: skip
+        raise HandStateError(
+            'formula "heats" with Double Chance: not played (the final '
+            "starts with a fresh starting stack)"
+        )
 
 
 def heats_of(state: TournamentState) -> dict[str, list[str]]:
@@ -129,8 +133,9 @@ class HeatsFormula:
                     if e.qualified:
                         continue
                     if e.table is not None:
-                        self._recorder.table_change(e.table, "leave", e.seat, event=ev.QUALIFIED,
-                                                    player=name, heat=tid)  # fmt: skip
+                        self._recorder.table_change(
+                            e.table, "leave", e.seat, event=ev.QUALIFIED, player=name, heat=tid
+                        )
                     else:  # out in the heat's last hand, yet placed within the qualifiers
                         self._recorder.desk_record(ev.QUALIFIED, player=name, heat=tid)
             if not over:
@@ -145,9 +150,15 @@ class HeatsFormula:
             raise HandStateError("the final's draw is not in the journal")
         for name, (t, seat) in sorted(f.draw.seats.items(), key=lambda kv: kv[1]):
             if st.entrants[name].table is None:
-                self._recorder.table_change(f.tables[t - 1], "seat_player", seat, name,
-                                            s.starting_stack, event=ev.FINAL_SEATED,
-                                            player=name)  # fmt: skip
+                self._recorder.table_change(
+                    f.tables[t - 1],
+                    "seat_player",
+                    seat,
+                    name,
+                    s.starting_stack,
+                    event=ev.FINAL_SEATED,
+                    player=name,
+                )
         self._recorder.desk_record(ev.FINAL_STARTED, ClockState().start(s, self._clock.now()))
 
     def ranking(self) -> tuple[Placing, ...]:

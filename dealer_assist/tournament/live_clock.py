@@ -49,8 +49,9 @@ def restart_pause(clock: ClockState, structure: TournamentStructure) -> ClockSta
     return clock.pause(structure, clock.as_of)
 
 
-def run_hand(clock: ClockState, structure: TournamentStructure, started: datetime,
-             ended: datetime) -> tuple[ClockState, int]:  # fmt: skip
+def run_hand(
+    clock: ClockState, structure: TournamentStructure, started: datetime, ended: datetime
+) -> tuple[ClockState, int]:
     """``clock`` after a settled hand of a live table that ran from ``started`` to ``ended``
     (wall time; never before the clock's ``as_of``), and the number of the level it was played
     at. A paused clock (a hand finished after a restart's pause) counts the hand with no time

@@ -74,17 +74,24 @@ def table_name(tournament_id: str, table: str) -> str:
     return table if table.startswith(f"{tournament_id}-") else f"{tournament_id}-{table}"
 
 
-def tournament_table_config(base: TableConfig, structure: TournamentStructure, table_id: str,
-                            journal_url: str) -> TableConfig:  # fmt: skip
+def tournament_table_config(
+    base: TableConfig, structure: TournamentStructure, table_id: str, journal_url: str
+) -> TableConfig:
     """The table a tournament assigns: ``base`` (the game's shipped table) with the
     tournament's table id, seats, chips (its ``chip`` and multiples for the keypad), amounts
     in chips, and level 1's game (each hand sets its own)."""
     chip = structure.chip
     chips = tuple(chip * m for m in (1, 4, 20, 40, 200))
     game = game_at_level(base.poker, structure, structure.level(1))
-    return dataclasses.replace(base, table_id=table_id, seats=structure.max_seats,
-                               currency=CHIPS, chips=chips, poker=game,
-                               journal_url=journal_url)  # fmt: skip
+    return dataclasses.replace(
+        base,
+        table_id=table_id,
+        seats=structure.max_seats,
+        currency=CHIPS,
+        chips=chips,
+        poker=game,
+        journal_url=journal_url,
+    )
 
 
 class LiveTable:
@@ -96,8 +103,13 @@ class LiveTable:
         now: the wall clock (aware UTC); the tournament's clock runs on it.
     """
 
-    def __init__(self, config: TableConfig, tournament_id: str | None = None, *,
-                 now: Callable[[], datetime] = utc_now) -> None:  # fmt: skip
+    def __init__(
+        self,
+        config: TableConfig,
+        tournament_id: str | None = None,
+        *,
+        now: Callable[[], datetime] = utc_now,
+    ) -> None:
         self.base = config
         self.tournament_id = tournament_id
         self.now = now
@@ -117,14 +129,16 @@ class LiveTable:
         if self.state is None:
             tid = self.tournament_id or find_tournament(journal, self.base.table_id)
             if tid is None:
-                raise TournamentClockStopped(f"table {self.base.table_id}: no tournament "
-                                             "opened in this journal plays here")  # fmt: skip
+                raise TournamentClockStopped(
+                    f"table {self.base.table_id}: no tournament opened in this journal plays here"
+                )
             self.state = TournamentState(tid)
         for stored in journal.iter_hands(self.state.seen + 1):
             self.state.take(stored)
         if self.state.structure is None:
-            raise TournamentClockStopped(f"tournament {self.state.tournament_id}: not opened "
-                                         "in this journal")  # fmt: skip
+            raise TournamentClockStopped(
+                f"tournament {self.state.tournament_id}: not opened in this journal"
+            )
         return self.state
 
     def clock(self, journal: ChainJournal) -> ClockState:
@@ -147,16 +161,19 @@ class LiveTable:
         if st.finished is not None:
             raise TournamentClockStopped(f"tournament {st.tournament_id} is over")
         if not st.started or not st.clock.running:
-            raise TournamentClockStopped(f"tournament {st.tournament_id}: the director has "
-                                         "not started the clock yet")  # fmt: skip
+            raise TournamentClockStopped(
+                f"tournament {st.tournament_id}: the director has not started the clock yet"
+            )
         c = self.clock(journal)
         if c.paused:
-            raise TournamentClockStopped("the tournament clock is paused: no hand starts until "
-                                         "the director resumes it")  # fmt: skip
+            raise TournamentClockStopped(
+                "the tournament clock is paused: no hand starts until the director resumes it"
+            )
         lv = c.next_hand_level(s, c.as_of or self.now())
         if lv is None:
-            raise TournamentClockStopped(f"break after level {c.level}: no hand starts "
-                                         "until it is over")  # fmt: skip
+            raise TournamentClockStopped(
+                f"break after level {c.level}: no hand starts until it is over"
+            )
         return lv
 
     # -- the runner's hooks -----------------------------------------------------------------------

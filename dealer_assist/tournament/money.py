@@ -57,9 +57,14 @@ class Purchase:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
-        return {"kind": self.kind, "player": self.player, "amount_cents": self.amount_cents,
-                "chips": self.chips, "level": self.level,
-                "authorised_by": self.authorised_by}  # fmt: skip
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "amount_cents": self.amount_cents,
+            "chips": self.chips,
+            "level": self.level,
+            "authorised_by": self.authorised_by,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Purchase:
@@ -128,10 +133,13 @@ class Ledger:
         if structure is not None:
             _check_counts(structure, acc, p)
         new = Account(
-            p.player, acc.paid_cents + p.amount_cents, acc.chips_bought + p.chips,
-            acc.rebuys + (p.kind == "rebuy"), acc.addon or p.kind == "addon",
+            p.player,
+            acc.paid_cents + p.amount_cents,
+            acc.chips_bought + p.chips,
+            acc.rebuys + (p.kind == "rebuy"),
+            acc.addon or p.kind == "addon",
             acc.second_half_released or p.kind == "second_half",
-        )  # fmt: skip
+        )
         return Ledger({**self.accounts, p.player: new}, (*self.purchases, p))
 
     def without(self, p: Purchase) -> Ledger:
@@ -202,12 +210,13 @@ def _check_counts(s: TournamentStructure, acc: Account, p: Purchase) -> None:
 def _check_cap(acc: Account, kind: str, amount: int) -> None:
     if acc.paid_cents + amount > PLAYER_CAP_CENTS:
         raise PurchaseRefused(
-            acc.player, kind,
+            acc.player,
+            kind,
             f"{euros(amount)} would bring what {acc.player} paid for this tournament from "
             f"{euros(acc.paid_cents)} to {euros(acc.paid_cents + amount)}, above the "
             f"{euros(PLAYER_CAP_CENTS)} limit a player may pay for one tournament (entry + "
             "rebuys + add-on, rules text 002)",
-        )  # fmt: skip
+        )
 
 
 def _by(player: str, kind: str, authorised_by: str) -> str:
@@ -216,8 +225,14 @@ def _by(player: str, kind: str, authorised_by: str) -> str:
     return authorised_by.strip()
 
 
-def register(structure: TournamentStructure, ledger: Ledger, player: str, *, authorised_by: str,
-             level: int = 1) -> Purchase:  # fmt: skip
+def register(
+    structure: TournamentStructure,
+    ledger: Ledger,
+    player: str,
+    *,
+    authorised_by: str,
+    level: int = 1,
+) -> Purchase:
     """The entry of ``player``: the entry fee for the starting stack (Double Chance: its first
     half). Raises PurchaseRefused: already registered, an empty name, or no one authorising."""
     if not player.strip():
@@ -225,12 +240,26 @@ def register(structure: TournamentStructure, ledger: Ledger, player: str, *, aut
     if player in ledger.accounts:
         raise PurchaseRefused(player, "entry", "already registered")
     chips = structure.starting_stack // (2 if structure.double_chance else 1)
-    return Purchase("entry", player, structure.entry_fee_cents, chips, level,
-                    _by(player, "entry", authorised_by))  # fmt: skip
+    return Purchase(
+        "entry",
+        player,
+        structure.entry_fee_cents,
+        chips,
+        level,
+        _by(player, "entry", authorised_by),
+    )
 
 
-def rebuy(structure: TournamentStructure, ledger: Ledger, player: str, *, stack: int, level: int,
-          authorised_by: str, in_hand: bool = False) -> Purchase:  # fmt: skip
+def rebuy(
+    structure: TournamentStructure,
+    ledger: Ledger,
+    player: str,
+    *,
+    stack: int,
+    level: int,
+    authorised_by: str,
+    in_hand: bool = False,
+) -> Purchase:
     """A rebuy for ``player`` whose chips now are ``stack``, at ``level``.
 
     Raises:
@@ -245,11 +274,15 @@ def rebuy(structure: TournamentStructure, ledger: Ledger, player: str, *, stack:
     if in_hand:
         raise PurchaseRefused(player, "rebuy", "only between hands")
     if level > r.until_level:
-        raise PurchaseRefused(player, "rebuy", f"rebuys end with level {r.until_level} "
-                              f"(now level {level})")  # fmt: skip
+        raise PurchaseRefused(
+            player, "rebuy", f"rebuys end with level {r.until_level} (now level {level})"
+        )
     if acc.rebuys >= r.max_count:
-        raise PurchaseRefused(player, "rebuy", f"at most {r.max_count} rebuys (announced); "
-                              f"{player} has had {acc.rebuys}")  # fmt: skip
+        raise PurchaseRefused(
+            player,
+            "rebuy",
+            f"at most {r.max_count} rebuys (announced); {player} has had {acc.rebuys}",
+        )
     held = stack + ledger.half_pending(structure, player)
     if held >= structure.starting_stack:
         raise PurchaseRefused(
@@ -258,12 +291,20 @@ def rebuy(structure: TournamentStructure, ledger: Ledger, player: str, *, stack:
             f"only below the starting stack {structure.starting_stack} (has {held}; text 002)",
         )
     _check_cap(acc, "rebuy", r.fee_cents)
-    return Purchase("rebuy", player, r.fee_cents, r.chips, level,
-                    _by(player, "rebuy", authorised_by))  # fmt: skip
+    return Purchase(
+        "rebuy", player, r.fee_cents, r.chips, level, _by(player, "rebuy", authorised_by)
+    )
 
 
-def addon(structure: TournamentStructure, ledger: Ledger, player: str, *, level: int,
-          authorised_by: str, in_hand: bool = False) -> Purchase:  # fmt: skip
+def addon(
+    structure: TournamentStructure,
+    ledger: Ledger,
+    player: str,
+    *,
+    level: int,
+    authorised_by: str,
+    in_hand: bool = False,
+) -> Purchase:
     """The add-on of ``player`` at ``level``.
 
     Raises:
@@ -277,19 +318,25 @@ def addon(structure: TournamentStructure, ledger: Ledger, player: str, *, level:
     if in_hand:
         raise PurchaseRefused(player, "addon", "only between hands")
     if not a.from_level <= level <= a.until_level:
-        window = (f"level {a.from_level}" if a.from_level == a.until_level
-                  else f"levels {a.from_level} to {a.until_level}")  # fmt: skip
-        raise PurchaseRefused(player, "addon", f"the add-on is open at {window} (now level "
-                              f"{level})")  # fmt: skip
+        window = (
+            f"level {a.from_level}"
+            if a.from_level == a.until_level
+            else f"levels {a.from_level} to {a.until_level}"
+        )
+        raise PurchaseRefused(
+            player, "addon", f"the add-on is open at {window} (now level {level})"
+        )
     if acc.addon:
         raise PurchaseRefused(player, "addon", "at most one add-on (rules text 002)")
     _check_cap(acc, "addon", a.fee_cents)
-    return Purchase("addon", player, a.fee_cents, a.chips, level,
-                    _by(player, "addon", authorised_by))  # fmt: skip
+    return Purchase(
+        "addon", player, a.fee_cents, a.chips, level, _by(player, "addon", authorised_by)
+    )
 
 
-def second_half_due(structure: TournamentStructure, ledger: Ledger, player: str, *, level: int,
-                    stack: int) -> bool:  # fmt: skip
+def second_half_due(
+    structure: TournamentStructure, ledger: Ledger, player: str, *, level: int, stack: int
+) -> bool:
     """True when ``player``'s Double Chance second half is due now: not yet released, and the
     level has reached ``double_chance.second_half_level`` or the first half is lost
     (``stack == 0``)."""
@@ -299,8 +346,15 @@ def second_half_due(structure: TournamentStructure, ledger: Ledger, player: str,
     return level >= due_level or stack == 0
 
 
-def second_half(structure: TournamentStructure, ledger: Ledger, player: str, *, level: int,
-                stack: int, authorised_by: str = "clock") -> Purchase:  # fmt: skip
+def second_half(
+    structure: TournamentStructure,
+    ledger: Ledger,
+    player: str,
+    *,
+    level: int,
+    stack: int,
+    authorised_by: str = "clock",
+) -> Purchase:
     """The release of ``player``'s second half (0 cents, half the starting stack).
 
     Raises:
@@ -317,12 +371,19 @@ def second_half(structure: TournamentStructure, ledger: Ledger, player: str, *, 
             "second_half",
             f"due at level {structure.double_chance_level} or when the first half is lost",
         )
-    return Purchase("second_half", player, 0, structure.starting_stack // 2, level,
-                    _by(player, "second_half", authorised_by))  # fmt: skip
+    return Purchase(
+        "second_half",
+        player,
+        0,
+        structure.starting_stack // 2,
+        level,
+        _by(player, "second_half", authorised_by),
+    )
 
 
-def due_second_halves(structure: TournamentStructure, ledger: Ledger, stacks: Mapping[str, int],
-                      level: int) -> list[Purchase]:  # fmt: skip
+def due_second_halves(
+    structure: TournamentStructure, ledger: Ledger, stacks: Mapping[str, int], level: int
+) -> list[Purchase]:
     """The second halves due between hands, for ``stacks`` (player -> chips), in registration
     order: the records to journal before the next hand (at ``level``)."""
     return [
@@ -338,8 +399,9 @@ def is_out(structure: TournamentStructure, ledger: Ledger, player: str, stack: i
     return stack == 0 and ledger.half_pending(structure, player) == 0
 
 
-def can_rebuy(structure: TournamentStructure, ledger: Ledger, player: str, *, stack: int,
-              level: int) -> bool:  # fmt: skip
+def can_rebuy(
+    structure: TournamentStructure, ledger: Ledger, player: str, *, stack: int, level: int
+) -> bool:
     """True when :func:`rebuy` would accept a rebuy of ``player`` between hands now."""
     try:
         rebuy(structure, ledger, player, stack=stack, level=level, authorised_by="?")

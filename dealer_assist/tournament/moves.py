@@ -76,8 +76,7 @@ class TableMoves:
             if len(st.at_table(full)) - len(st.at_table(empty)) < 2:
                 return
             seated = st.at_table(full)
-            pick = sorted(seated)[int(draw_number(st.seed, "move", st.hands, full)
-                                      * len(seated))]  # fmt: skip
+            pick = sorted(seated)[int(draw_number(st.seed, "move", st.hands, full) * len(seated))]
             self._move(seated[pick], full, empty)
 
     def live_tables(self) -> list[str]:

@@ -52,8 +52,15 @@ class SittingOut:
     folded when the action reaches it (rules text 002, sit-out; a bring-in they may fold
     passes on)."""
 
-    def choose(self, space: ActionSpace, *, hole: Sequence[Card], board: Sequence[Card],
-               pot: int, to_call: int) -> tuple[str, int | None]:  # fmt: skip
+    def choose(
+        self,
+        space: ActionSpace,
+        *,
+        hole: Sequence[Card],
+        board: Sequence[Card],
+        pot: int,
+        to_call: int,
+    ) -> tuple[str, int | None]:
         """Check, else fold, else the one forced action the space leaves."""
         for kind in (CHECK, FOLD):
             if kind in space.kinds:
@@ -83,10 +90,17 @@ class Tournament:
             ordinary stop: SIGTERM); true ends :meth:`run` there with :attr:`stopped` set.
     """
 
-    def __init__(self, director: Director, players: Players, seat_players: SeatPlayers, *,
-                 reseed: Reseed | None = None, say: Say | None = None,
-                 after_hand: Callable[[], None] | None = None,
-                 should_stop: Callable[[], bool] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        director: Director,
+        players: Players,
+        seat_players: SeatPlayers,
+        *,
+        reseed: Reseed | None = None,
+        say: Say | None = None,
+        after_hand: Callable[[], None] | None = None,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> None:
         self.director = director
         self.players = players
         self.seat_players = seat_players
@@ -116,12 +130,18 @@ class Tournament:
             if report.continued and hand is not None and not hand.is_over:
                 self._play(table, d.state.hands, hand)
 
-    def run(self, structure: Any, *, seed: int, names: Sequence[str],
-            seconds_per_hand: int) -> None:  # fmt: skip
+    def run(
+        self, structure: Any, *, seed: int, names: Sequence[str], seconds_per_hand: int
+    ) -> None:
         """Set up what is missing, resume the tables, then play to the end."""
         d = self.director
-        d.open(structure, seed=seed, players=len(names), seconds_per_hand=seconds_per_hand,
-               simulated_decisions=True)  # fmt: skip
+        d.open(
+            structure,
+            seed=seed,
+            players=len(names),
+            seconds_per_hand=seconds_per_hand,
+            simulated_decisions=True,
+        )
         self.resume()
         d.setup(structure, seed=seed, players=names, seconds_per_hand=seconds_per_hand)
         while True:
@@ -136,14 +156,22 @@ class Tournament:
                 self.reseed(nxt.table, hand_seed(d.state.seed, nxt.number))
             self._play(nxt.table, nxt.number, None, nxt.sitting_out)
 
-    def _play(self, table: TournamentTable, number: int, hand: PeerHand | None,
-              out: frozenset[int] = frozenset()) -> None:  # fmt: skip
+    def _play(
+        self,
+        table: TournamentTable,
+        number: int,
+        hand: PeerHand | None,
+        out: frozenset[int] = frozenset(),
+    ) -> None:
         d = self.director
         seed = d.state.seed
         rng = self.rng
         if hand is not None:
-            out = frozenset(s for s, n in d.state.at_table(table.table_id).items()
-                            if d.state.entrants[n].sitting_out)  # fmt: skip
+            out = frozenset(
+                s
+                for s, n in d.state.at_table(table.table_id).items()
+                if d.state.entrants[n].sitting_out
+            )
         seats: dict[int, SeatPlayer] = dict(self.seat_players(table, rng))
         st = d.state
         if st.simulated_decisions:  # every decision on the action clock, its bank drawn
@@ -152,12 +180,25 @@ class Tournament:
             if hand is not None:  # the decisions taken before the crash drew from the banks
                 done = [(i, names.get(b.seat)) for i, (b, _street) in enumerate(hand.bets)]
                 clock.banks, clock.timed_out = walk(
-                    self.director.structure, table.level_number, clock.banks, done, seed=seed,
-                    number=number, timed_out=clock.timed_out)  # fmt: skip
+                    self.director.structure,
+                    table.level_number,
+                    clock.banks,
+                    done,
+                    seed=seed,
+                    number=number,
+                    timed_out=clock.timed_out,
+                )
             for s, player in list(seats.items()):
-                seats[s] = Clocked(player, names[s], lambda: table.table.hand, clock,
-                                   structure=d.structure, level=table.level_number, seed=seed,
-                                   number=number)  # fmt: skip
+                seats[s] = Clocked(
+                    player,
+                    names[s],
+                    lambda: table.table.hand,
+                    clock,
+                    structure=d.structure,
+                    level=table.level_number,
+                    seed=seed,
+                    number=number,
+                )
         for s in out:
             seats[s] = SittingOut()
         rng.seed(hand_seed(seed, number, decisions(hand) if hand is not None else 0))

@@ -44,8 +44,11 @@ def place_amounts(structure: TournamentStructure, pool_cents: int, players: int)
 
 
 def _floors(structure: TournamentStructure, pool_cents: int, players: int) -> list[int]:
-    weights = (BASIS_POINTS,) if structure.prize_kind == "winner_takes_all" else (
-        structure.percentages_bp)  # fmt: skip
+    weights = (
+        (BASIS_POINTS,)
+        if structure.prize_kind == "winner_takes_all"
+        else (structure.percentages_bp)
+    )
     weights = weights[: max(players, 1)]
     total = sum(weights)
     return [pool_cents * w // total for w in weights]
@@ -61,8 +64,9 @@ class Payout:
     cents: int
 
 
-def payouts(structure: TournamentStructure, ranking: Sequence[Placing], pool_cents: int
-            ) -> tuple[Payout, ...]:  # fmt: skip
+def payouts(
+    structure: TournamentStructure, ranking: Sequence[Placing], pool_cents: int
+) -> tuple[Payout, ...]:
     """Every ranked player's prize (0 for unpaid places), in ranking order; see the module's
     rounding rules. The amounts add up to ``pool_cents`` exactly.
 
@@ -74,8 +78,10 @@ def payouts(structure: TournamentStructure, ranking: Sequence[Placing], pool_cen
     amounts = _floors(structure, pool_cents, len(ranking))
     first = amounts[0] + pool_cents - sum(amounts)
     if first <= structure.entry_fee_cents:
-        raise PrizeError(f"the first prize {euros(first)} is not above the entry fee "
-                         f"{euros(structure.entry_fee_cents)} (rules text 002)")  # fmt: skip
+        raise PrizeError(
+            f"the first prize {euros(first)} is not above the entry fee "
+            f"{euros(structure.entry_fee_cents)} (rules text 002)"
+        )
     # shared places: the sum of their prizes, equally, rounded down
     groups: dict[int, list[Placing]] = {}
     for row in ranking:
@@ -105,8 +111,12 @@ class SpecialAward:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
-        return {"category": self.category, "player": self.player, "hand": self.hand,
-                "cents": self.cents}  # fmt: skip
+        return {
+            "category": self.category,
+            "player": self.player,
+            "hand": self.hand,
+            "cents": self.cents,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SpecialAward:
@@ -120,7 +130,7 @@ class SpecialAward:
             and not isinstance(cents, bool)
             and cents >= 0
         ):
-            raise PrizeError(f"not a special award: {dict(data)!r}")  # fmt: skip
+            raise PrizeError(f"not a special award: {dict(data)!r}")
         return cls(c, p, h, cents)
 
 
@@ -160,6 +170,8 @@ def special_prizes_won(
             out.extend(SpecialAward(prize.category, p, hand, prize.amount_cents) for p in winners)
             continue
         share, extra = divmod(left * prize.amount_cents, len(winners))
-        out.extend(SpecialAward(prize.category, p, hand, share + (1 if i < extra else 0))
-                   for i, p in enumerate(winners))  # fmt: skip
+        out.extend(
+            SpecialAward(prize.category, p, hand, share + (1 if i < extra else 0))
+            for i, p in enumerate(winners)
+        )
     return tuple(out)

@@ -43,8 +43,13 @@ class EliminationRecord:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
-        return {"kind": self.kind, "player": self.player, "hand": self.hand,
-                "start_stack": self.start_stack, "authorised_by": self.authorised_by}  # fmt: skip
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "hand": self.hand,
+            "start_stack": self.start_stack,
+            "authorised_by": self.authorised_by,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> EliminationRecord:
@@ -145,8 +150,9 @@ class Eliminations:
         return tuple(rows)
 
 
-def combine_heats(final: Sequence[Placing], heats: Sequence[Sequence[Placing]]) -> tuple[
-        Placing, ...]:  # fmt: skip
+def combine_heats(
+    final: Sequence[Placing], heats: Sequence[Sequence[Placing]]
+) -> tuple[Placing, ...]:
     """The tournament's ranking under the heats formula: the final's ranking first; then the
     players each heat eliminated, by their place in their heat, those with the same heat place in
     different heats sharing the place (listed by heat order).

@@ -33,9 +33,15 @@ class TournamentRecorder:
     Raises (every record): JournalError; ChipsNotConserved after a table's record.
     """
 
-    def __init__(self, journal: ChainJournal, state: TournamentState, *, by: str,
-                 make_table: Callable[[str, TableJournalView], TournamentTable],
-                 clock_now: Callable[[], ClockState]) -> None:  # fmt: skip
+    def __init__(
+        self,
+        journal: ChainJournal,
+        state: TournamentState,
+        *,
+        by: str,
+        make_table: Callable[[str, TableJournalView], TournamentTable],
+        clock_now: Callable[[], ClockState],
+    ) -> None:
         self.journal = journal
         self.state = state
         self.by = by
@@ -66,23 +72,24 @@ class TournamentRecorder:
 
     def part(self, event: str, clock: ClockState | None = None, **fields: Any) -> dict[str, Any]:
         """A record's tournament part; ``clock``: the clock after it (default: as it is)."""
-        return {"id": self.state.tournament_id, "event": event, **fields,
-                "clock": (clock or self._clock_now()).to_json()}  # fmt: skip
+        return {
+            "id": self.state.tournament_id,
+            "event": event,
+            **fields,
+            "clock": (clock or self._clock_now()).to_json(),
+        }
 
-    def desk_record(self, event: str, clock: ClockState | None = None,
-                    **fields: Any) -> StoredHand:  # fmt: skip
+    def desk_record(self, event: str, clock: ClockState | None = None, **fields: Any) -> StoredHand:
         """A desk record; the state takes it (and its clock) once it is journaled."""
         st = self.state
         session = TableSession(st.tournament_id)
         game = st.structure.game if st.structure else "tournament"
         part = self.part(event, clock, **fields)
-        stored = journal_event(self.desk, st.tournament_id, part, session, by=self.by,
-                               game=game)  # fmt: skip
+        stored = journal_event(self.desk, st.tournament_id, part, session, by=self.by, game=game)
         self.catch_up()
         return stored
 
-    def table_change(self, table_id: str, name: str, *args: Any, event: str,
-                     **fields: Any) -> None:  # fmt: skip
+    def table_change(self, table_id: str, name: str, *args: Any, event: str, **fields: Any) -> None:
         """Table ``table_id``'s change ``name`` (``seat_player``, ``leave``, ``top_up``,
         ``draw_button``) with ``args``, journaled as its record ``event``; chips checked."""
         self.tables[table_id].change(name, *args, part=self.part(event, **fields), by=self.by)

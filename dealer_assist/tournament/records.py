@@ -58,14 +58,33 @@ FINAL_DRAW = "final_draw"  # the final's seeded draw and its tables (desk)
 FINAL_SEATED = "final_seated"  # a buy_in record: a finalist with the fresh starting stack
 FINAL_STARTED = "final_started"  # the final's clock starts at level 1 (desk)
 
-DESK_EVENTS = frozenset({OPENED, REGISTERED, SEAT_DRAW, STARTED, UNDONE, BREAK, LEVEL, PAUSED,
-                         RESUMED, FINISHED, FINAL_DRAW, FINAL_STARTED})  # fmt: skip
+DESK_EVENTS = frozenset(
+    {
+        OPENED,
+        REGISTERED,
+        SEAT_DRAW,
+        STARTED,
+        UNDONE,
+        BREAK,
+        LEVEL,
+        PAUSED,
+        RESUMED,
+        FINISHED,
+        FINAL_DRAW,
+        FINAL_STARTED,
+    }
+)
 
 
 def journal_event(
-    journal: JournalPort, table_id: str, part: Mapping[str, Any], session: TableSession, *,
-    by: str, game: str,
-) -> StoredHand:  # fmt: skip
+    journal: JournalPort,
+    table_id: str,
+    part: Mapping[str, Any],
+    session: TableSession,
+    *,
+    by: str,
+    game: str,
+) -> StoredHand:
     """Append a record that moves no chips (kind ``"tournament"``) with ``part`` and the table's
     ``session`` as it is.
 

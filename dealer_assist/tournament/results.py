@@ -48,16 +48,26 @@ class ResultsTable:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (rows and specials as lists of dicts)."""
         return {
-            "name": self.name, "game": self.game, "entrants": self.entrants,
-            "rebuys": self.rebuys, "addons": self.addons, "fees_cents": self.fees_cents,
-            "pool_cents": self.pool_cents, "rows": [r.__dict__ for r in self.rows],
+            "name": self.name,
+            "game": self.game,
+            "entrants": self.entrants,
+            "rebuys": self.rebuys,
+            "addons": self.addons,
+            "fees_cents": self.fees_cents,
+            "pool_cents": self.pool_cents,
+            "rows": [r.__dict__ for r in self.rows],
             "specials": [a.to_json() for a in self.specials],
-        }  # fmt: skip
+        }
 
 
-def results_table(structure: TournamentStructure, ledger: Ledger, ranking: Sequence[Placing],
-                  payouts: Sequence[Payout] = (), pool_cents: int = 0,
-                  specials: Sequence[SpecialAward] = ()) -> ResultsTable:  # fmt: skip
+def results_table(
+    structure: TournamentStructure,
+    ledger: Ledger,
+    ranking: Sequence[Placing],
+    payouts: Sequence[Payout] = (),
+    pool_cents: int = 0,
+    specials: Sequence[SpecialAward] = (),
+) -> ResultsTable:
     """The results table in ``ranking`` order, with the prizes of ``payouts``
     (:func:`~dealer_assist.tournament.prizes.payouts`; none yet: 0) and the special awards.
 
@@ -71,10 +81,27 @@ def results_table(structure: TournamentStructure, ledger: Ledger, ranking: Seque
     rows = []
     for r in ranking:
         acc = ledger.account(r.player)
-        rows.append(ResultRow(
-            r.place, r.player, r.shared, prize.get(r.player, 0), won.get(r.player, 0),
-            acc.paid_cents, acc.rebuys, acc.addon, r.in_play,
-        ))  # fmt: skip
-    return ResultsTable(structure.name, structure.game, ledger.count("entry"),
-                        ledger.count("rebuy"), ledger.count("addon"), ledger.fees_cents,
-                        pool_cents, tuple(rows), tuple(specials))  # fmt: skip
+        rows.append(
+            ResultRow(
+                r.place,
+                r.player,
+                r.shared,
+                prize.get(r.player, 0),
+                won.get(r.player, 0),
+                acc.paid_cents,
+                acc.rebuys,
+                acc.addon,
+                r.in_play,
+            )
+        )
+    return ResultsTable(
+        structure.name,
+        structure.game,
+        ledger.count("entry"),
+        ledger.count("rebuy"),
+        ledger.count("addon"),
+        ledger.fees_cents,
+        pool_cents,
+        tuple(rows),
+        tuple(specials),
+    )

@@ -189,13 +189,17 @@ class TournamentState:
         in_play = self.chips_in_play()
         f = self.final or FinalState()
         if in_play != self.chips_in - f.retired:
-            raise ChipsNotConserved(f"{where}: {in_play} chips in play, but {self.chips_in} "
-                                    f"were brought to the tables and {f.retired} taken off "
-                                    "at the heats' end")  # fmt: skip
+            raise ChipsNotConserved(
+                f"{where}: {in_play} chips in play, but {self.chips_in} "
+                f"were brought to the tables and {f.retired} taken off "
+                "at the heats' end"
+            )
         if self.started and self.chips_in != self.ledger.chips_issued + f.chips:
-            raise ChipsNotConserved(f"{where}: {self.chips_in} chips at the tables, but the "
-                                    f"purchases issued {self.ledger.chips_issued} and the "
-                                    f"final's stacks {f.chips}")  # fmt: skip
+            raise ChipsNotConserved(
+                f"{where}: {self.chips_in} chips at the tables, but the "
+                f"purchases issued {self.ledger.chips_issued} and the "
+                f"final's stacks {f.chips}"
+            )
 
     # -- the fold -----------------------------------------------------------------------------
     def take(self, stored: StoredHand) -> None:
@@ -226,8 +230,10 @@ class TournamentState:
         start = sum(int(p["stack"]) for p in stored.record.get("players", []))
         end = sum(int(p["stack"]) for p in (stored.settlement or {}).get("seats", []))
         if start != end:
-            raise ChipsNotConserved(f"hand {stored.hand_id} ({stored.hand_uid}): the stacks "
-                                    f"were {start} at the start and {end} at the end")  # fmt: skip
+            raise ChipsNotConserved(
+                f"hand {stored.hand_id} ({stored.hand_uid}): the stacks "
+                f"were {start} at the start and {end} at the end"
+            )
         now = self.now()
         if self.wall_clock:  # a live table: the hand ran on wall time (live_clock)
             self.clock, number = run_hand(self.clock, s, stored.started_at, stored.ended_at)
@@ -237,13 +243,20 @@ class TournamentState:
         if self.simulated_decisions:  # the action clock and the banks of its decisions
             sitting = {n for n, e in self.entrants.items() if e.sitting_out}
             moves = decisions_of(stored.record, self.at_table(stored.table_id), sitting)
-            self.banks, self.timed_out = walk(s, level.number, self.banks, moves,
-                                              seed=self.seed, number=self.hands,
-                                              timed_out=self.timed_out)  # fmt: skip
+            self.banks, self.timed_out = walk(
+                s,
+                level.number,
+                self.banks,
+                moves,
+                seed=self.seed,
+                number=self.hands,
+                timed_out=self.timed_out,
+            )
         # the tables play at once in a room: with n tables in play, a hand at one of them
         # moves the room's clock by 1/n of a hand (the simulation deals them one at a time)
-        live = max(1, sum(1 for t in self.tables if self.sessions.get(t) and
-                          self.sessions[t].seats))  # fmt: skip
+        live = max(
+            1, sum(1 for t in self.tables if self.sessions.get(t) and self.sessions[t].seats)
+        )
         ms = self.seconds_per_hand * 1000 // live
         if not self.wall_clock:
             self.clock = self.clock.end_hand(s, now + timedelta(milliseconds=ms))
@@ -263,10 +276,14 @@ class TournamentState:
         names = self.at_table(stored.table_id)
         mucked = set(stored.record.get("mucked", []))
         rows = (stored.settlement or {}).get("seats", [])
-        shown = {names[r["seat"]]: str(r["hand"]["category"]) for r in rows
-                 if r.get("hand") and r["seat"] not in mucked and r["seat"] in names}  # fmt: skip
-        self.specials += special_prizes_won(self.structure, stored.hand_uid or "", shown,
-                                            self.specials)  # fmt: skip
+        shown = {
+            names[r["seat"]]: str(r["hand"]["category"])
+            for r in rows
+            if r.get("hand") and r["seat"] not in mucked and r["seat"] in names
+        }
+        self.specials += special_prizes_won(
+            self.structure, stored.hand_uid or "", shown, self.specials
+        )
 
     def _level_line(self) -> None:
         line = self.levels.get(self.last_level)
@@ -306,15 +323,19 @@ class TournamentState:
             e = self.entrants[name]
             if event == ev.MOVED_IN:  # from the table it left (its moved_out record)
                 src = self.moving_from.pop(name, "")
-                self.moves.append((self.hands, name, src, stored.table_id,
-                                   int(stored.record["seat"])))  # fmt: skip
+                self.moves.append(
+                    (self.hands, name, src, stored.table_id, int(stored.record["seat"]))
+                )
             e.table, e.seat, e.transit = stored.table_id, int(stored.record["seat"]), None
             self.chips_in += int(stored.record["amount"]) if event == ev.SEATED else 0
         elif event in (ev.REBUY, ev.ADDON, ev.SECOND_HALF):
             self.chips_in += int(stored.record["amount"])
             if isinstance(purchase, Mapping) and event != ev.SECOND_HALF:
-                self.last_purchase[name] = (stored.hand_id, stored.table_id,
-                                            Purchase.from_json(purchase))  # fmt: skip
+                self.last_purchase[name] = (
+                    stored.hand_id,
+                    stored.table_id,
+                    Purchase.from_json(purchase),
+                )
             if stored.record.get("kind") == "buy_in":  # back in a seat (a bust undone)
                 e = self.entrants[name]
                 e.table, e.seat, e.out = stored.table_id, int(stored.record["seat"]), False

@@ -192,31 +192,44 @@ class TournamentStructure:
         """The structure in the file's shape: ``structure_from_dict(s.to_dict())`` is ``s``
         (without source and sha256), for journaling the structure a tournament runs with."""
         t: dict[str, Any] = {
-            "name": self.name, "game": self.game, "betting": self.betting, "chip": self.chip,
-            "starting_stack": self.starting_stack, "max_seats": self.max_seats,
-            "min_players": self.min_players, "entry_fee_cents": self.entry_fee_cents,
+            "name": self.name,
+            "game": self.game,
+            "betting": self.betting,
+            "chip": self.chip,
+            "starting_stack": self.starting_stack,
+            "max_seats": self.max_seats,
+            "min_players": self.min_players,
+            "entry_fee_cents": self.entry_fee_cents,
             "formula": self.formula,
-        }  # fmt: skip
+        }
         if self.formula == "heats":
             t["qualifiers"] = self.qualifiers
         out: dict[str, Any] = {
             "tournament": t,
-            "clock": {"action_seconds": self.action_seconds,
-                      "time_bank_seconds": self.time_bank_seconds, "time_bank": self.time_bank},
+            "clock": {
+                "action_seconds": self.action_seconds,
+                "time_bank_seconds": self.time_bank_seconds,
+                "time_bank": self.time_bank,
+            },
             "levels": [_level_dict(self.game, lv, self.action_seconds) for lv in self.levels],
             "breaks": [{"after_level": b.after_level, "minutes": b.minutes} for b in self.breaks],
             "prizes": {"kind": self.prize_kind, "guarantee_cents": self.guarantee_cents},
-            "special_prizes": [{"category": p.category, "amount_cents": p.amount_cents,
-                                "times": p.times} for p in self.special_prizes],
-        }  # fmt: skip
+            "special_prizes": [
+                {"category": p.category, "amount_cents": p.amount_cents, "times": p.times}
+                for p in self.special_prizes
+            ],
+        }
         if self.prize_kind == "percentages":
             out["prizes"]["percentages"] = [percent_text(bp) for bp in self.percentages_bp]
         if self.rebuy:
             out["rebuy"] = {"max": self.rebuy.max_count, "until_level": self.rebuy.until_level}
         if self.addon:
-            out["addon"] = {"fee_cents": self.addon.fee_cents, "chips": self.addon.chips,
-                            "from_level": self.addon.from_level,
-                            "until_level": self.addon.until_level}  # fmt: skip
+            out["addon"] = {
+                "fee_cents": self.addon.fee_cents,
+                "chips": self.addon.chips,
+                "from_level": self.addon.from_level,
+                "until_level": self.addon.until_level,
+            }
         if self.double_chance_level is not None:
             out["double_chance"] = {"second_half_level": self.double_chance_level}
         return out

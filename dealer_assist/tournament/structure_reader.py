@@ -51,8 +51,9 @@ class _Reader:
 
     # -- typed getters ------------------------------------------------------------------------
 
-    def table(self, data: Mapping[str, Any], key: str, allowed: set[str]
-              ) -> Mapping[str, Any] | None:  # fmt: skip
+    def table(
+        self, data: Mapping[str, Any], key: str, allowed: set[str]
+    ) -> Mapping[str, Any] | None:
         """Section ``key`` checked for unknown keys, or None when absent."""
         return self.section(data, key, allowed) if key in data else None
 
@@ -69,11 +70,20 @@ class _Reader:
     def keys(self, value: Mapping[str, Any], allowed: set[str], path: str) -> None:
         unknown = sorted(set(value) - allowed)
         if unknown:
-            raise self.fail(f"{path}.{unknown[0]}",
-                            f"unknown key (known: {', '.join(sorted(allowed))})")  # fmt: skip
+            raise self.fail(
+                f"{path}.{unknown[0]}", f"unknown key (known: {', '.join(sorted(allowed))})"
+            )
 
-    def int_(self, obj: Mapping[str, Any], key: str, path: str, default: int | None = None,
-             *, low: int = 0, high: int | None = None) -> int:  # fmt: skip
+    def int_(
+        self,
+        obj: Mapping[str, Any],
+        key: str,
+        path: str,
+        default: int | None = None,
+        *,
+        low: int = 0,
+        high: int | None = None,
+    ) -> int:
         where = f"{path}.{key}" if path else key
         if key not in obj:
             if default is None:
@@ -90,8 +100,14 @@ class _Reader:
     def opt_int(self, obj: Mapping[str, Any], key: str, path: str, low: int = 1) -> int | None:
         return self.int_(obj, key, path, low=low) if key in obj else None
 
-    def str_(self, obj: Mapping[str, Any], key: str, path: str, choices: Sequence[str] = (),
-             default: str | None = None) -> str:  # fmt: skip
+    def str_(
+        self,
+        obj: Mapping[str, Any],
+        key: str,
+        path: str,
+        choices: Sequence[str] = (),
+        default: str | None = None,
+    ) -> str:
         where = f"{path}.{key}" if path else key
         if key not in obj:
             if default is None:
@@ -107,12 +123,21 @@ class _Reader:
     def fee(self, obj: Mapping[str, Any], key: str, path: str, default: int | None = None) -> int:
         cents = self.int_(obj, key, path, default)
         if cents % FEE_STEP_CENTS:
-            raise self.fail(f"{path}.{key}", f"must be a multiple of EUR 0.50 (50 cents), got "
-                            f"{cents} (rules text 002, fees)")  # fmt: skip
+            raise self.fail(
+                f"{path}.{key}",
+                f"must be a multiple of EUR 0.50 (50 cents), got {cents} (rules text 002, fees)",
+            )
         return cents
 
-    def chips(self, obj: Mapping[str, Any], key: str, path: str, chip: int, low: int = 1,
-              default: int | None = None) -> int:  # fmt: skip
+    def chips(
+        self,
+        obj: Mapping[str, Any],
+        key: str,
+        path: str,
+        chip: int,
+        low: int = 1,
+        default: int | None = None,
+    ) -> int:
         value = self.int_(obj, key, path, default, low=low)
         if value % chip:
             raise self.fail(f"{path}.{key}", f"must be a multiple of the chip {chip}, got {value}")
@@ -133,26 +158,52 @@ class _Reader:
     def read(self, data: Mapping[str, Any], sha256: str) -> TournamentStructure:
         if not isinstance(data, Mapping):
             raise self.fail("", "must be a table of sections")
-        sections = {"tournament", "clock", "levels", "breaks", "rebuy", "addon",
-                    "double_chance", "prizes", "special_prizes"}  # fmt: skip
+        sections = {
+            "tournament",
+            "clock",
+            "levels",
+            "breaks",
+            "rebuy",
+            "addon",
+            "double_chance",
+            "prizes",
+            "special_prizes",
+        }
         unknown = sorted(set(data) - sections)
         if unknown:
             raise self.fail(unknown[0], f"unknown section (known: {', '.join(sorted(sections))})")
-        t = self.section(data, "tournament", {
-            "name", "game", "betting", "chip", "starting_stack", "max_seats", "min_players",
-            "entry_fee_cents", "formula", "qualifiers"})  # fmt: skip
+        t = self.section(
+            data,
+            "tournament",
+            {
+                "name",
+                "game",
+                "betting",
+                "chip",
+                "starting_stack",
+                "max_seats",
+                "min_players",
+                "entry_fee_cents",
+                "formula",
+                "qualifiers",
+            },
+        )
         game = self.str_(t, "game", "tournament", GAMES)
-        betting = self.str_(t, "betting", "tournament", BETTINGS,
-                            tournament_levels(game).default_betting)  # fmt: skip
+        betting = self.str_(
+            t, "betting", "tournament", BETTINGS, tournament_levels(game).default_betting
+        )
         chip = self.int_(t, "chip", "tournament", low=1)
         stack = self.chips(t, "starting_stack", "tournament", chip)
-        seats = self.int_(t, "max_seats", "tournament", MAX_SEATS[game], low=2,
-                          high=MAX_SEATS[game])  # fmt: skip
+        seats = self.int_(
+            t, "max_seats", "tournament", MAX_SEATS[game], low=2, high=MAX_SEATS[game]
+        )
         min_players = self.int_(t, "min_players", "tournament", 2, low=2)
         entry = self.fee(t, "entry_fee_cents", "tournament")
         if entry > PLAYER_CAP_CENTS:
-            raise self.fail("tournament.entry_fee_cents", f"at most {euros(PLAYER_CAP_CENTS)} "
-                            f"(rules text 002), got {entry}")  # fmt: skip
+            raise self.fail(
+                "tournament.entry_fee_cents",
+                f"at most {euros(PLAYER_CAP_CENTS)} (rules text 002), got {entry}",
+            )
         formula = self.str_(t, "formula", "tournament", FORMULAS, "single")
         qualifiers = 1
         if formula == "heats":
@@ -174,14 +225,31 @@ class _Reader:
         specials = self.specials(data)
         warnings: list[str] = []
         s = TournamentStructure(
-            name=self.str_(t, "name", "tournament"), game=game, betting=betting, chip=chip,
-            starting_stack=stack, max_seats=seats, min_players=min_players,
-            entry_fee_cents=entry, levels=levels, breaks=breaks, action_seconds=action,
-            time_bank_seconds=bank, time_bank=bank_mode, rebuy=rebuy, addon=addon,
-            double_chance_level=dc, prize_kind=kind, percentages_bp=percents,
-            guarantee_cents=guarantee, special_prizes=specials, formula=formula,
-            qualifiers=qualifiers, source=self.source, sha256=sha256,
-        )  # fmt: skip
+            name=self.str_(t, "name", "tournament"),
+            game=game,
+            betting=betting,
+            chip=chip,
+            starting_stack=stack,
+            max_seats=seats,
+            min_players=min_players,
+            entry_fee_cents=entry,
+            levels=levels,
+            breaks=breaks,
+            action_seconds=action,
+            time_bank_seconds=bank,
+            time_bank=bank_mode,
+            rebuy=rebuy,
+            addon=addon,
+            double_chance_level=dc,
+            prize_kind=kind,
+            percentages_bp=percents,
+            guarantee_cents=guarantee,
+            special_prizes=specials,
+            formula=formula,
+            qualifiers=qualifiers,
+            source=self.source,
+            sha256=sha256,
+        )
         if s.max_total_cents > PLAYER_CAP_CENTS:
             warnings.append(
                 f"entry + {rebuy.max_count if rebuy else 0} rebuys + add-on come to "
@@ -190,8 +258,9 @@ class _Reader:
             )
         return replace(s, warnings=tuple(warnings))
 
-    def levels(self, data: Mapping[str, Any], game: str, chip: int, action: int
-               ) -> tuple[Level, ...]:  # fmt: skip
+    def levels(
+        self, data: Mapping[str, Any], game: str, chip: int, action: int
+    ) -> tuple[Level, ...]:
         raw = self.list_(data, "levels", required=True)
         if not raw:
             raise self.fail("levels", "at least one level")
@@ -208,8 +277,10 @@ class _Reader:
             if spec.big_is_twice_small:  # Stud's limits
                 big = self.chips(item, spec.big_key, path, chip, default=2 * small)
                 if big != 2 * small:
-                    raise self.fail(f"{path}.{spec.big_key}", f"must be twice the small limit "
-                                    f"{small} (rules text 002), got {big}")  # fmt: skip
+                    raise self.fail(
+                        f"{path}.{spec.big_key}",
+                        f"must be twice the small limit {small} (rules text 002), got {big}",
+                    )
             else:  # Hold'em's blinds
                 big = self.chips(item, spec.big_key, path, chip)
             if spec.bring_in_key is not None:
@@ -240,10 +311,19 @@ class _Reader:
             minutes = self.opt_int(item, "minutes", path)
             hands = self.opt_int(item, "hands", path)
             if minutes is None and hands is None and i < len(raw) - 1:
-                raise self.fail(path, "needs minutes and/or hands (only the last level may "
-                                "last to the end)")  # fmt: skip
-            lv = Level(i + 1, small, big, ante, bring_in, minutes, hands,
-                       self.int_(item, "action_seconds", path, action, low=1))  # fmt: skip
+                raise self.fail(
+                    path, "needs minutes and/or hands (only the last level may last to the end)"
+                )
+            lv = Level(
+                i + 1,
+                small,
+                big,
+                ante,
+                bring_in,
+                minutes,
+                hands,
+                self.int_(item, "action_seconds", path, action, low=1),
+            )
             if out:
                 prev = out[-1]
                 now_, then = (
@@ -278,11 +358,13 @@ class _Reader:
             return None
         # text 002: the rebuy costs the entry fee and gives the starting stack; say so if not
         if self.fee(r, "fee_cents", "rebuy", entry) != entry:
-            raise self.fail("rebuy.fee_cents", f"a rebuy costs the entry fee {entry} "
-                            "(rules text 002, re-buy)")  # fmt: skip
+            raise self.fail(
+                "rebuy.fee_cents", f"a rebuy costs the entry fee {entry} (rules text 002, re-buy)"
+            )
         if self.int_(r, "chips", "rebuy", stack) != stack:
-            raise self.fail("rebuy.chips", f"a rebuy gives the starting stack {stack} "
-                            "(rules text 002, re-buy)")  # fmt: skip
+            raise self.fail(
+                "rebuy.chips", f"a rebuy gives the starting stack {stack} (rules text 002, re-buy)"
+            )
         return RebuyRule(
             self.int_(r, "max", "rebuy", low=1),
             self.int_(r, "until_level", "rebuy", low=1, high=n),
@@ -290,15 +372,18 @@ class _Reader:
             stack,
         )
 
-    def addon(self, data: Mapping[str, Any], entry: int, stack: int, chip: int, n: int
-              ) -> AddOnRule | None:  # fmt: skip
+    def addon(
+        self, data: Mapping[str, Any], entry: int, stack: int, chip: int, n: int
+    ) -> AddOnRule | None:
         a = self.table(data, "addon", {"fee_cents", "chips", "from_level", "until_level"})
         if a is None:
             return None
         fee = self.fee(a, "fee_cents", "addon", entry)
         if fee > entry:
-            raise self.fail("addon.fee_cents", f"at most the entry fee {entry} (rules text 002, "
-                            f"add-on), got {fee}")  # fmt: skip
+            raise self.fail(
+                "addon.fee_cents",
+                f"at most the entry fee {entry} (rules text 002, add-on), got {fee}",
+            )
         if fee == 0 and entry:
             raise self.fail("addon.fee_cents", "an add-on is paid for (above 0)")
         default = stack * fee // entry // chip * chip if entry else stack
@@ -312,12 +397,15 @@ class _Reader:
         if d is None:
             return None
         if stack % (2 * chip):
-            raise self.fail("tournament.starting_stack", f"Double Chance splits it in two equal "
-                            f"halves of whole chips {chip}, got {stack}")  # fmt: skip
+            raise self.fail(
+                "tournament.starting_stack",
+                f"Double Chance splits it in two equal halves of whole chips {chip}, got {stack}",
+            )
         return self.int_(d, "second_half_level", "double_chance", low=2, high=n)
 
-    def prizes(self, data: Mapping[str, Any], entry: int, min_players: int
-               ) -> tuple[str, tuple[int, ...], int]:  # fmt: skip
+    def prizes(
+        self, data: Mapping[str, Any], entry: int, min_players: int
+    ) -> tuple[str, tuple[int, ...], int]:
         p = self.section(data, "prizes", {"kind", "percentages", "guarantee_cents"})
         kind = self.str_(p, "kind", "prizes", PRIZE_KINDS)
         guarantee = self.int_(p, "guarantee_cents", "prizes", 0)
@@ -325,16 +413,22 @@ class _Reader:
         if kind == "percentages":
             raw = p.get("percentages")
             if not isinstance(raw, list) or not raw:
-                raise self.fail("prizes.percentages", "an array of percentages by place, best "
-                                "first, e.g. [50, 30, 20]")  # fmt: skip
+                raise self.fail(
+                    "prizes.percentages",
+                    "an array of percentages by place, best first, e.g. [50, 30, 20]",
+                )
             bps = tuple(self.percent(v, f"prizes.percentages[{i}]") for i, v in enumerate(raw))
             for i in range(1, len(bps)):
                 if bps[i] > bps[i - 1]:
-                    raise self.fail(f"prizes.percentages[{i}]", "a place cannot pay more than "
-                                    "the place above it")  # fmt: skip
+                    raise self.fail(
+                        f"prizes.percentages[{i}]",
+                        "a place cannot pay more than the place above it",
+                    )
             if sum(bps) != BASIS_POINTS:
-                raise self.fail("prizes.percentages", f"must add up to 100, they add up to "
-                                f"{percent_text(sum(bps))}")  # fmt: skip
+                raise self.fail(
+                    "prizes.percentages",
+                    f"must add up to 100, they add up to {percent_text(sum(bps))}",
+                )
         elif "percentages" in p:
             raise self.fail("prizes.percentages", 'only with kind = "percentages"')
         # text 002, "Determinazione e assegnazione delle vincite": the highest prize is always
@@ -344,9 +438,12 @@ class _Reader:
         first = pool * paid[0] // sum(paid)
         if first <= entry:
             key = "prizes.guarantee_cents" if entry == 0 else "prizes.percentages"
-            raise self.fail(key, f"the first prize must be above the entry fee {euros(entry)} "
-                            f"(rules text 002): with {min_players} players it would be "
-                            f"{euros(first)}")  # fmt: skip
+            raise self.fail(
+                key,
+                f"the first prize must be above the entry fee {euros(entry)} "
+                f"(rules text 002): with {min_players} players it would be "
+                f"{euros(first)}",
+            )
         return kind, bps, guarantee
 
     def percent(self, value: Any, path: str) -> int:
@@ -357,8 +454,9 @@ class _Reader:
         except InvalidOperation as e:
             raise self.fail(path, f"must be a percentage, got {quote(value)}") from e
         if exact != exact.to_integral_value() or not 0 < exact <= BASIS_POINTS:
-            raise self.fail(path, f"must be above 0 and at most 100, in hundredths at most, "
-                            f"got {quote(value)}")  # fmt: skip
+            raise self.fail(
+                path, f"must be above 0 and at most 100, in hundredths at most, got {quote(value)}"
+            )
         return int(exact)
 
     def specials(self, data: Mapping[str, Any]) -> tuple[SpecialPrize, ...]:

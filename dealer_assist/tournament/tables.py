@@ -91,8 +91,9 @@ class TableJournalView:
         return self.journal.verify()
 
 
-def game_at_level(game: Any, structure: TournamentStructure, level: Level,
-                  tournament_id: str | None = None) -> Any:  # fmt: skip
+def game_at_level(
+    game: Any, structure: TournamentStructure, level: Level, tournament_id: str | None = None
+) -> Any:
     """The table's game (a ``StudGame`` or ``HoldemGame``) with ``level``'s amounts: Stud's
     limits (small, twice the small), ante and bring-in; Hold'em's blinds and ante; the
     structure's betting and chip; stacks without a buy-in cap (rules text 002, "Importo del
@@ -102,10 +103,12 @@ def game_at_level(game: Any, structure: TournamentStructure, level: Level,
     Raises:
         ConfigError: amounts the game refuses (e.g. a bring-in above half the small limit).
     """
-    common: dict[str, Any] = {"betting": structure.betting, "chip": structure.chip,
-                              "buy_in": (structure.chip, CHIPS_CAP),
-                              "tournament": None if tournament_id is None
-                              else (tournament_id, level.number)}  # fmt: skip
+    common: dict[str, Any] = {
+        "betting": structure.betting,
+        "chip": structure.chip,
+        "buy_in": (structure.chip, CHIPS_CAP),
+        "tournament": None if tournament_id is None else (tournament_id, level.number),
+    }
     levels = tournament_levels(structure.game)
     return levels.game_at_level(game, level.small, level.big, level.ante, level.bring_in, **common)
 
@@ -123,9 +126,14 @@ class TournamentTable:
             director sets it on the tables it makes).
     """
 
-    def __init__(self, config: TableConfig, source: CardSource, view: TableJournalView,
-                 structure: TournamentStructure,
-                 tournament_id: str | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        config: TableConfig,
+        source: CardSource,
+        view: TableJournalView,
+        structure: TournamentStructure,
+        tournament_id: str | None = None,
+    ) -> None:
         self.base = config
         self.tournament_id = tournament_id
         self.source = source
@@ -179,8 +187,9 @@ class TournamentTable:
         if new.change is None:
             raise TableError(None, f"{name}: the table made no change")
         payload = {**new.change.payload, "tournament": dict(part)}
-        journal_table_record(self.view, self.table_id, new.change.kind, payload, new,
-                             game=runner.config.game)  # fmt: skip
+        journal_table_record(
+            self.view, self.table_id, new.change.kind, payload, new, game=runner.config.game
+        )
         runner.session = new
         return new
 
@@ -190,8 +199,9 @@ class TournamentTable:
         session this object last journaled. Between hands only (a hand in progress here keeps
         its own)."""
         last = self.view.last_hand()
-        if stored.table_id != self.table_id or (last is not None
-                                                and last.hand_id >= stored.hand_id):  # fmt: skip
+        if stored.table_id != self.table_id or (
+            last is not None and last.hand_id >= stored.hand_id
+        ):
             return
         self.view._last = stored
         runner = self.table.runner
@@ -203,5 +213,6 @@ class TournamentTable:
         its session as it is. Raises JournalError."""
         from dealer_assist.tournament.records import journal_event
 
-        return journal_event(self.view, self.table_id, part, self.session(), by=by,
-                             game=self.base.game)  # fmt: skip
+        return journal_event(
+            self.view, self.table_id, part, self.session(), by=by, game=self.base.game
+        )

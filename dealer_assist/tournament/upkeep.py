@@ -70,8 +70,15 @@ class PlayerUpkeep:
         e = self.state.entrants[name]
         if e.table is None:
             raise HandStateError(f"{name} is not seated: no stack to top up")
-        self._recorder.table_change(e.table, "top_up", e.seat, purchase.chips, event=event,
-                                    player=name, purchase=purchase.to_json())  # fmt: skip
+        self._recorder.table_change(
+            e.table,
+            "top_up",
+            e.seat,
+            purchase.chips,
+            event=event,
+            player=name,
+            purchase=purchase.to_json(),
+        )
 
     def busts(self, players: Players) -> None:
         """Each seated player with no chips left: Double Chance's second half if pending, a

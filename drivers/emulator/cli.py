@@ -71,65 +71,140 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--tcp", type=_count, metavar="PORT", help="serve on 127.0.0.1:PORT")
     d = EmulatorConfig()
     parser.add_argument("--seed", type=int, help="shuffle/fault seed (default: random)")
-    parser.add_argument("--model", default=d.model,
-                        help="model name in the HELLO reply (default %(default)s)")  # fmt: skip
-    parser.add_argument("--serial", default=d.serial,
-                        help="serial number in the HELLO reply (default %(default)s)")  # fmt: skip
-    parser.add_argument("--firmware", default=d.firmware,
-                        help="firmware in the HELLO reply (default %(default)s)")  # fmt: skip
-    parser.add_argument("--shuffle-time", type=_seconds, default=d.shuffle_time, metavar="S",
-                        help="seconds to shuffle a deck (default %(default)s)")  # fmt: skip
-    parser.add_argument("--card-interval", type=_seconds, default=d.card_interval, metavar="S",
-                        help="seconds between dealt cards (default %(default)s)")  # fmt: skip
-    parser.add_argument("--beat-interval", type=_seconds, default=d.beat_interval, metavar="S",
-                        help="seconds between BEAT frames (default %(default)s)")  # fmt: skip
+    parser.add_argument(
+        "--model", default=d.model, help="model name in the HELLO reply (default %(default)s)"
+    )
+    parser.add_argument(
+        "--serial", default=d.serial, help="serial number in the HELLO reply (default %(default)s)"
+    )
+    parser.add_argument(
+        "--firmware", default=d.firmware, help="firmware in the HELLO reply (default %(default)s)"
+    )
+    parser.add_argument(
+        "--shuffle-time",
+        type=_seconds,
+        default=d.shuffle_time,
+        metavar="S",
+        help="seconds to shuffle a deck (default %(default)s)",
+    )
+    parser.add_argument(
+        "--card-interval",
+        type=_seconds,
+        default=d.card_interval,
+        metavar="S",
+        help="seconds between dealt cards (default %(default)s)",
+    )
+    parser.add_argument(
+        "--beat-interval",
+        type=_seconds,
+        default=d.beat_interval,
+        metavar="S",
+        help="seconds between BEAT frames (default %(default)s)",
+    )
     parser.add_argument("--jam-at", type=_count, metavar="N", help="jam at card N of each deck")
-    parser.add_argument("--jam-clear-after", type=_seconds, default=d.jam_clear_after,
-                        help="seconds until a jam clears (default %(default)s)")  # fmt: skip
-    parser.add_argument("--corrupt", type=_fraction, default=0.0, metavar="P",
-                        help="fraction of device frames corrupted on the line")  # fmt: skip
-    parser.add_argument("--drop", type=_fraction, default=0.0, metavar="P",
-                        help="fraction of device frames lost on the line")  # fmt: skip
+    parser.add_argument(
+        "--jam-clear-after",
+        type=_seconds,
+        default=d.jam_clear_after,
+        help="seconds until a jam clears (default %(default)s)",
+    )
+    parser.add_argument(
+        "--corrupt",
+        type=_fraction,
+        default=0.0,
+        metavar="P",
+        help="fraction of device frames corrupted on the line",
+    )
+    parser.add_argument(
+        "--drop",
+        type=_fraction,
+        default=0.0,
+        metavar="P",
+        help="fraction of device frames lost on the line",
+    )
     parser.add_argument("--silence-after", type=_count, metavar="N", help="silent after N frames")
     parser.add_argument("--silence-for", type=_seconds, metavar="S", help="default: for good")
-    parser.add_argument("--duplicate-at", type=_count, metavar="N",
-                        help="card N is a copy of a card already dealt")  # fmt: skip
-    parser.add_argument("--unreadable-at", type=_count, metavar="N",
-                        help="card N is reported unreadable (XX)")  # fmt: skip
-    parser.add_argument("--fault-rate", type=_fraction, default=0.0, metavar="P",
-                        help="chance of a device fault before each card")  # fmt: skip
-    parser.add_argument("--fault-code", choices=(*FAULT_CODES, ANY_FAULT), default=d.fault_code,
-                        help="the fault raised (default %(default)s)")  # fmt: skip
-    parser.add_argument("--fault-clear-after", type=_seconds, default=d.fault_clear_after,
-                        help="seconds until a fault clears (default %(default)s)")  # fmt: skip
+    parser.add_argument(
+        "--duplicate-at", type=_count, metavar="N", help="card N is a copy of a card already dealt"
+    )
+    parser.add_argument(
+        "--unreadable-at", type=_count, metavar="N", help="card N is reported unreadable (XX)"
+    )
+    parser.add_argument(
+        "--fault-rate",
+        type=_fraction,
+        default=0.0,
+        metavar="P",
+        help="chance of a device fault before each card",
+    )
+    parser.add_argument(
+        "--fault-code",
+        choices=(*FAULT_CODES, ANY_FAULT),
+        default=d.fault_code,
+        help="the fault raised (default %(default)s)",
+    )
+    parser.add_argument(
+        "--fault-clear-after",
+        type=_seconds,
+        default=d.fault_clear_after,
+        help="seconds until a fault clears (default %(default)s)",
+    )
     parser.add_argument("--restart-at", type=_count, metavar="N", help="restart after N cards")
     parser.add_argument("--swap-at", type=_count, metavar="N", help="new serial after N cards")
-    parser.add_argument("--swap-serial", metavar="SERIAL",
-                        help="the serial after --swap-at")  # fmt: skip
-    parser.add_argument("--corrupt-in", type=_fraction, default=0.0, metavar="P",
-                        help="fraction of host frames lost to corruption")  # fmt: skip
-    parser.add_argument("--drop-in", type=_fraction, default=0.0, metavar="P",
-                        help="fraction of host frames dropped")  # fmt: skip
+    parser.add_argument("--swap-serial", metavar="SERIAL", help="the serial after --swap-at")
+    parser.add_argument(
+        "--corrupt-in",
+        type=_fraction,
+        default=0.0,
+        metavar="P",
+        help="fraction of host frames lost to corruption",
+    )
+    parser.add_argument(
+        "--drop-in",
+        type=_fraction,
+        default=0.0,
+        metavar="P",
+        help="fraction of host frames dropped",
+    )
     parser.add_argument("--stall-at", type=_count, metavar="N", help="stop dealing at card N")
     parser.add_argument("--extra-at", type=_count, metavar="N", help="one card more after N")
     parser.add_argument("--skip-index-at", type=_count, metavar="N", help="index skips at N")
     parser.add_argument("--repeat-index-at", type=_count, metavar="N", help="index repeats at N")
     parser.add_argument("--wrong-deck-at", type=_count, metavar="N", help="other deck id at N")
     parser.add_argument("--reshuffle-at", type=_count, metavar="N", help="reshuffle after N")
-    parser.add_argument("--deck-count", type=_count, default=d.deck_count, metavar="C",
-                        help="decks the shuffler holds (default %(default)s)")  # fmt: skip
-    parser.add_argument("--forge-every", type=_count, metavar="N",
-                        help="a second device on the line: before about one card in N, a "
-                        "forged CARD under the next seq (a lab's test of the host)")  # fmt: skip
+    parser.add_argument(
+        "--deck-count",
+        type=_count,
+        default=d.deck_count,
+        metavar="C",
+        help="decks the shuffler holds (default %(default)s)",
+    )
+    parser.add_argument(
+        "--forge-every",
+        type=_count,
+        metavar="N",
+        help="a second device on the line: before about one card in N, a "
+        "forged CARD under the next seq (a lab's test of the host)",
+    )
     parser.add_argument("--dealt-log", type=Path, metavar="FILE", help="append dealt cards")
-    parser.add_argument("--stats-file", type=Path, metavar="FILE",
-                        help="write the frame counters as JSON here on exit")  # fmt: skip
-    parser.add_argument("--control", action="store_true",
-                        help="dealer commands (LOAD) on stdin, answers on stdout")  # fmt: skip
-    parser.add_argument("--parent-pid", type=int, metavar="PID",
-                        help="stop once PID (the table that started it) is gone")  # fmt: skip
-    parser.add_argument("--log-level", default="WARNING",
-                        help="logging level (default %(default)s)")  # fmt: skip
+    parser.add_argument(
+        "--stats-file",
+        type=Path,
+        metavar="FILE",
+        help="write the frame counters as JSON here on exit",
+    )
+    parser.add_argument(
+        "--control", action="store_true", help="dealer commands (LOAD) on stdin, answers on stdout"
+    )
+    parser.add_argument(
+        "--parent-pid",
+        type=int,
+        metavar="PID",
+        help="stop once PID (the table that started it) is gone",
+    )
+    parser.add_argument(
+        "--log-level", default="WARNING", help="logging level (default %(default)s)"
+    )
 
 
 def config_from_args(args: argparse.Namespace, seed: int) -> EmulatorConfig:
@@ -248,8 +323,12 @@ def _dealt_writer(file: IO[str] | None) -> Callable[[DealtCard], None] | None:
 
     def write(card: DealtCard) -> None:
         # "mono": CLOCK_MONOTONIC, shared by all processes here, for latency benchmarks.
-        line = {"deck_id": card.deck_id, "index": card.index, "card": card.card,
-                "mono": time.monotonic()}  # fmt: skip
+        line = {
+            "deck_id": card.deck_id,
+            "index": card.index,
+            "card": card.card,
+            "mono": time.monotonic(),
+        }
         if card.actual != card.card:
             line["actual"] = card.actual
         file.write(json.dumps(line) + "\n")

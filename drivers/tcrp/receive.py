@@ -205,8 +205,13 @@ class ReceiveLoop:
             )
             link.send("NAK", (str(frame.seq), "BAD_FIELDS"))
         elif verdict.far_ahead:
-            log.warning("%s: dropped %s frame seq %d: more than 256 ahead of %s",
-                        self._name, frame.type, frame.seq, link.window.expected)  # fmt: skip
+            log.warning(
+                "%s: dropped %s frame seq %d: more than 256 ahead of %s",
+                self._name,
+                frame.type,
+                frame.seq,
+                link.window.expected,
+            )
         if verdict.ask_hello:
             log.warning("%s: frames keep coming from far ahead: HELLO", self._name)
             link.send("HELLO")
@@ -218,11 +223,19 @@ class ReceiveLoop:
         link = self._link
         if verdict.conflict is not None:
             first, second = (_text(f) for f in verdict.conflict)
-            log.error("%s: device frame %d came twice with different contents (%s, then %s):"
-                      " a second device on the line, or forged frames",
-                      self._name, verdict.conflict[0].seq, first, second)  # fmt: skip
-            link.emit(FrameConflict(source=self._name, seq=verdict.conflict[0].seq,
-                                    first=first, second=second))  # fmt: skip
+            log.error(
+                "%s: device frame %d came twice with different contents (%s, then %s):"
+                " a second device on the line, or forged frames",
+                self._name,
+                verdict.conflict[0].seq,
+                first,
+                second,
+            )
+            link.emit(
+                FrameConflict(
+                    source=self._name, seq=verdict.conflict[0].seq, first=first, second=second
+                )
+            )
         if verdict.ask_status:
             # its ACK comes back through this thread, after the probe is noted
             self._status_probe = link.send("STATUS")

@@ -53,8 +53,10 @@ def test_verify_ok(db: Path) -> None:
 
 def test_verify_fail_names_the_edited_hand(db: Path) -> None:
     backend = Backend("sqlite", str(db), sqlite_path=db)
-    backend.raw("UPDATE hands SET record = replace(record, '\"ante\":1000', '\"ante\":5000')"
-                " WHERE hand_id = 2")  # fmt: skip
+    backend.raw(
+        "UPDATE hands SET record = replace(record, '\"ante\":1000', '\"ante\":5000')"
+        " WHERE hand_id = 2"
+    )
     run = audit("verify", "--db", str(db))
     assert run.returncode == 1
     assert run.stdout.splitlines()[0] == "FAIL: hand 2: content does not match its hash"

@@ -86,8 +86,9 @@ def test_a_cut_journal_is_restored_from_the_floor_and_verified(
     path = _cut(source, tmp_path / "damaged", percent)
     before = _snapshot(path.parent)
     out_file = tmp_path / "restored.db"
-    code, out = _restore(capsys, "--db", str(path), "--from-floor", floor_db.url,
-                         "-o", str(out_file))  # fmt: skip
+    code, out = _restore(
+        capsys, "--db", str(path), "--from-floor", floor_db.url, "-o", str(out_file)
+    )
     assert code == 0, out
     assert "database disk image is malformed" in out and "read from its pages" in out
     m = re.search(r"from the damaged file, identical to the floor's copy: hands 1-(\d+)\n", out)
@@ -96,8 +97,10 @@ def test_a_cut_journal_is_restored_from_the_floor_and_verified(
     assert 0 < last < HANDS
     assert f"from the floor (unreadable in the damaged file): hands {last + 1}-{HANDS}\n" in out
     assert "from the damaged file, not yet on the floor: none" in out
-    assert f"verified: {HANDS} entries, every hash recomputed and linked; signatures: " \
-           f"{HANDS} verify" in out  # fmt: skip
+    assert (
+        f"verified: {HANDS} entries, every hash recomputed and linked; signatures: "
+        f"{HANDS} verify" in out
+    )
     assert "(the floor's key of UTH-3)" in out
     assert f"the restored head is the damaged file's chain-head record (position {HANDS}" in out
     with Journal(str(out_file), create=False, read_only=True) as restored:
@@ -119,8 +122,9 @@ def test_hands_neither_side_holds_are_named_lost(
     _forward(source, floor_db.url, limit=250)  # the last 50 never reached the floor
     path = _cut(source, tmp_path / "damaged", 50)
     out_file = tmp_path / "restored.db"
-    code, out = _restore(capsys, "--db", str(path), "--from-floor", floor_db.url,
-                         "-o", str(out_file))  # fmt: skip
+    code, out = _restore(
+        capsys, "--db", str(path), "--from-floor", floor_db.url, "-o", str(out_file)
+    )
     assert code == 1, out
     last = int(re.findall(r"identical to the floor's copy: hands 1-(\d+)\n", out)[0])
     assert last < 250
@@ -147,11 +151,13 @@ def test_a_hand_that_differs_from_the_floor_writes_nothing(
         con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     path = _cut(changed / "journal.db", tmp_path / "damaged", 50)
     out_file = tmp_path / "restored.db"
-    code, out = _restore(capsys, "--db", str(path), "--from-floor", floor_db.url,
-                         "-o", str(out_file))  # fmt: skip
+    code, out = _restore(
+        capsys, "--db", str(path), "--from-floor", floor_db.url, "-o", str(out_file)
+    )
     assert code == 1
     assert "FAIL: position 5 differs between the damaged file" in out and "nothing written" in out
     assert sorted(os.listdir(tmp_path)) == ["changed", "damaged"]
-    code, out = _restore(capsys, "--db", str(path), "--from-floor", floor_db.url,
-                         "-o", str(changed / "journal.db"))  # fmt: skip
+    code, out = _restore(
+        capsys, "--db", str(path), "--from-floor", floor_db.url, "-o", str(changed / "journal.db")
+    )
     assert code == 2 and "exists: the restore writes a new file" in out

@@ -91,9 +91,13 @@ def test_labelme_labels_then_eval(calibration: Path, tmp_path: Path) -> None:
 
 def test_eval_without_calibration_fails_clearly(tmp_path: Path) -> None:
     done = _camera(
-        "eval", GEAXGX / "test_photos", "--labels", GEAXGX / "labels.csv",
-        "--calibration", tmp_path / "none.npz",
-    )  # fmt: skip
+        "eval",
+        GEAXGX / "test_photos",
+        "--labels",
+        GEAXGX / "labels.csv",
+        "--calibration",
+        tmp_path / "none.npz",
+    )
     assert done.returncode == 2
     assert "cannot read camera calibration" in done.stderr
 

@@ -106,9 +106,13 @@ def test_settle_help_and_bad_arguments_import_nothing_heavy(
 
 
 #: The banked games' machinery: settling a pot game's records needs none of it.
-BANKED = ("dealer_assist.engine.rules", "dealer_assist.engine.operations",
-          "dealer_assist.engine.banked", "dealer_assist.paytables",
-          "dealer_assist.games.uth")  # fmt: skip
+BANKED = (
+    "dealer_assist.engine.rules",
+    "dealer_assist.engine.operations",
+    "dealer_assist.engine.banked",
+    "dealer_assist.paytables",
+    "dealer_assist.games.uth",
+)
 
 
 @pytest.mark.integration  # subprocesses
@@ -123,9 +127,12 @@ def test_settling_a_pot_game_loads_no_banked_game_module(tmp_path: Path, case: s
         "sys.exit(status)\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", code, str(record)], capture_output=True, text=True, timeout=60,
+        [sys.executable, "-c", code, str(record)],
+        capture_output=True,
+        text=True,
+        timeout=60,
         cwd=REPO,
-    )  # fmt: skip
+    )
     assert done.returncode == 0, done.stderr
     assert "LOADED []" in done.stderr, done.stderr
 

@@ -27,9 +27,14 @@ ENV = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO))
 
 
 def _console(closer: Closer, *argv: str) -> subprocess.Popen[str]:
-    proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "console", "--windowed",
-                             "--lang", "en", *argv], cwd=REPO, env=ENV, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ui.cli", "console", "--windowed", "--lang", "en", *argv],
+        cwd=REPO,
+        env=ENV,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     closer.add(proc)
     return proc
 
@@ -72,8 +77,7 @@ def test_the_banked_console_stopped_with_its_bets_open_leaves_nothing_to_resume(
     line = _open_line(proc)
     assert "dealer-assist console: table UTH-01 open: hand 1 with its bets open" in line
     err = _stop(proc, sig)
-    assert f"dealer-assist console: stopped by {sig.name} between hands: nothing to resume\n" \
-        in err  # fmt: skip
+    assert f"dealer-assist console: stopped by {sig.name} between hands: nothing to resume\n" in err
     assert _pending(db, "UTH-01") == set()
     again = _console(closer, "--db", str(db))  # a new emulator: nothing for it to void
     assert "open: hand 1 with its bets open" in _open_line(again)
@@ -98,8 +102,14 @@ def test_the_banked_console_stopped_during_the_payouts_keeps_them(
         print("PAID", flush=True)
         time.sleep(60)
     """)
-    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
-                             cwd=REPO, env=ENV, start_new_session=True)  # fmt: skip
+    child = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+        env=ENV,
+        start_new_session=True,
+    )
     closer.add(child)
     assert child.stdout is not None and child.stdout.readline().startswith("PAID")
     os.killpg(child.pid, signal.SIGKILL)  # the console and its emulator
@@ -108,8 +118,10 @@ def test_the_banked_console_stopped_during_the_payouts_keeps_them(
     line = _open_line(proc)
     assert "table UTH-01 open: hand 1 settled (its payouts being marked)" in line
     err = _stop(proc, signal.SIGTERM)
-    assert "dealer-assist console: stopped by SIGTERM: hand 1 settled and journaled, its " \
-           "payouts being marked (" in err  # fmt: skip
+    assert (
+        "dealer-assist console: stopped by SIGTERM: hand 1 settled and journaled, its "
+        "payouts being marked (" in err
+    )
     assert "the next start goes on with them" in err
     with Journal(str(db), create=False, read_only=True) as journal:
         assert journal.count() == 1 and journal.pending_steps("UTH-01#payout")
@@ -117,9 +129,14 @@ def test_the_banked_console_stopped_during_the_payouts_keeps_them(
 
 def test_the_poker_console_parks_a_hand_in_play_on_sigterm(tmp_path: Path, closer: Closer) -> None:
     db = tmp_path / "j.db"
-    child = subprocess.Popen([sys.executable, "-c", CHILD, str(db)], cwd=REPO, env=ENV,
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                             text=True)  # fmt: skip
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(db)],
+        cwd=REPO,
+        env=ENV,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     closer.add(child)
     assert child.stdout is not None
     before = json.loads(child.stdout.readline())  # Dario all-in, Anna called: mid-hand

@@ -51,8 +51,12 @@ def test_a_change_names_the_new_and_previous_badge_and_refuses_what_is_wrong() -
     first = change_dealer(TableSession("T"), "  D-1 ", at=at)
     assert first.dealer == "D-1" and first.change is not None
     assert first.change.kind == DEALER_CHANGE
-    assert dict(first.change.payload) == {"dealer": "D-1", "previous": None, "by": "D-1",
-                                          "at": "2026-12-01T14:00:00.000000+00:00"}  # fmt: skip
+    assert dict(first.change.payload) == {
+        "dealer": "D-1",
+        "previous": None,
+        "by": "D-1",
+        "at": "2026-12-01T14:00:00.000000+00:00",
+    }
     second = change_dealer(first, "D-2", by="PB-7")
     assert second.change is not None and second.change.payload["previous"] == "D-1"
     assert second.change.payload["by"] == "PB-7"
@@ -91,7 +95,9 @@ def test_simulate_records_the_dealer_and_every_hand_after_carries_it(
     rows = entries(db)
     changes = [e for e in rows if e.status == TABLE_RECORD and e.record["kind"] == DEALER_CHANGE]
     assert [(c.record["dealer"], c.record["previous"]) for c in changes] == [
-        ("D-1042", None), ("D-7", "D-1042")]  # fmt: skip
+        ("D-1042", None),
+        ("D-7", "D-1042"),
+    ]
     for c in changes:
         assert c.record["by"] == "simulate"
         assert datetime.fromisoformat(c.record["at"]).utcoffset() is not None
@@ -100,7 +106,8 @@ def test_simulate_records_the_dealer_and_every_hand_after_carries_it(
     second = changes[1].hand_id
     assert len(hands) == 4
     assert [h.extra.get("dealer") for h in hands] == [
-        "D-1042" if h.hand_id < second else "D-7" for h in hands]  # fmt: skip
+        "D-1042" if h.hand_id < second else "D-7" for h in hands
+    ]
     assert {h.extra.get("dealer") for h in hands} == {"D-1042", "D-7"}
 
 
@@ -114,7 +121,10 @@ def test_the_table_default_dealer_applies_only_when_nobody_is_on_the_box(tmp_pat
     simulate(db, "--dealer", "D-2", hands=1)
     simulate(db, "--table", str(toml), hands=1)  # D-2 stays: the default is for nobody there
     assert [h.extra.get("dealer") for h in entries(db) if h.status != TABLE_RECORD] == [
-        "D-CFG", "D-2", "D-2"]  # fmt: skip
+        "D-CFG",
+        "D-2",
+        "D-2",
+    ]
     bad = tmp_path / "bad.toml"
     bad.write_text(re.sub(r"(?m)^\[table\]$", '[table]\ndealer = ""', text, count=1))
     with pytest.raises(ConfigError, match=r"table\.dealer"):

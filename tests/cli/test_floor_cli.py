@@ -50,13 +50,19 @@ def test_sync_twice_sends_once_then_status_and_verify(
     with Journal(db) as journal:
         fill(journal, 8)
     assert run(capsys, "migrate", "--floor", floor_db.url)[:2] == (
-        0, f"floor database at schema revision {SCHEMA_HEAD}\n")  # fmt: skip
+        0,
+        f"floor database at schema revision {SCHEMA_HEAD}\n",
+    )
     status, out, _ = run(capsys, "sync", "--db", db, "--floor", floor_db.url, "--pit", "B")
-    assert (status, out) == (0, "table UTH-3: sent 8 record(s) (positions 1-8); the floor "
-                                "holds positions 1-8\n")  # fmt: skip
+    assert (status, out) == (
+        0,
+        "table UTH-3: sent 8 record(s) (positions 1-8); the floor holds positions 1-8\n",
+    )
     status, out, _ = run(capsys, "sync", "--db", db, "--floor", floor_db.url)
-    assert (status, out) == (0, "table UTH-3: nothing to send, the floor already holds "
-                                "positions 1-8\n")  # fmt: skip
+    assert (status, out) == (
+        0,
+        "table UTH-3: nothing to send, the floor already holds positions 1-8\n",
+    )
     assert floor_db.sql("SELECT count(*) FROM floor_records")[0][0] == 8
     with Journal(db) as journal:
         fill(journal, 3, start=8)
@@ -87,8 +93,9 @@ def test_a_tampered_journal_is_refused_alerted_and_acknowledged(
     status, out, _ = run(capsys, "status", "--floor", floor_db.url)
     assert status == 1 and "1 open alert(s)" in out and "tampered UTH-3 position 3" in out
     alert = int(out.split("open alerts:\n  #", 1)[1].split()[0])
-    status, out, _ = run(capsys, "acknowledge", "--floor", floor_db.url, "--alert", str(alert),
-                         "--by", "Rossi")  # fmt: skip
+    status, out, _ = run(
+        capsys, "acknowledge", "--floor", floor_db.url, "--alert", str(alert), "--by", "Rossi"
+    )
     assert status == 0 and "(acknowledged by Rossi)" in out
     assert run(capsys, "status", "--floor", floor_db.url)[0] == 0
 
@@ -121,15 +128,17 @@ def test_simulate_forwards_to_the_floor_as_it_deals(
     floor_db: FloorDb, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = str(tmp_path / "sim.db")
-    status = main(["simulate", "--hands", "4", "--db", db, "--floor", floor_db.url,
-                   "--no-progress"])  # fmt: skip
+    status = main(
+        ["simulate", "--hands", "4", "--db", db, "--floor", floor_db.url, "--no-progress"]
+    )
     out = capsys.readouterr().out
     assert status == 0
     assert "floor (UTH-01): caught up at position 4" in out.splitlines()
     with Journal(db, create=False, supervise=False) as journal:
         hashes = [h.hash for h in journal.iter_hands()]
     assert floor_db.sql("SELECT hash FROM floor_records ORDER BY position") == [
-        (h,) for h in hashes]  # fmt: skip
+        (h,) for h in hashes
+    ]
 
 
 def test_simulate_while_the_floor_is_down_then_back_loses_and_duplicates_nothing(
@@ -138,11 +147,27 @@ def test_simulate_while_the_floor_is_down_then_back_loses_and_duplicates_nothing
     proxy = closer.add(TcpProxy())
     proxy.down()
     db = tmp_path / "sim.db"
-    child = closer.add(subprocess.Popen(
-        [sys.executable, "-m", "ui.cli", "simulate", "--hands", "12", "--db", str(db),
-         "--floor", floor_db.url_via(proxy.port), "--no-progress"],
-        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    ))  # fmt: skip
+    child = closer.add(
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "ui.cli",
+                "simulate",
+                "--hands",
+                "12",
+                "--db",
+                str(db),
+                "--floor",
+                floor_db.url_via(proxy.port),
+                "--no-progress",
+            ],
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    )
     # the table deals with the floor away, read meanwhile by another process as an audit
     # reads it (read-only: with the forwarder on the table's own engine, this crashed the
     # table with SIGBUS: its second connection dropped the process's locks on the -shm)
@@ -155,8 +180,9 @@ def test_simulate_while_the_floor_is_down_then_back_loses_and_duplicates_nothing
     out, err = child.communicate(timeout=120)
     assert child.returncode == 0, err
     assert "floor (UTH-01): caught up at position 12" in out.splitlines()
-    assert floor_db.sql("SELECT count(*), count(DISTINCT position), max(position) "
-                        "FROM floor_records")[0] == (12, 12, 12)  # fmt: skip
+    assert floor_db.sql(
+        "SELECT count(*), count(DISTINCT position), max(position) FROM floor_records"
+    )[0] == (12, 12, 12)
     with Journal(str(db), create=False, supervise=False) as journal:
         hashes = [(h.hash,) for h in journal.iter_hands()]
     assert floor_db.sql("SELECT hash FROM floor_records ORDER BY position") == hashes
@@ -181,11 +207,19 @@ def test_sync_stops_between_rounds_on_sigterm_and_the_next_sends_the_rest(
     hands = 3 * 5000 + 7  # three rounds and a bit: the signal comes after the first
     with Journal(str(db)) as journal:
         for start in range(0, hands, 1000):
-            journal.append_hands([make_entry(i, hand_uid=f"UTH-3-{i}")
-                                  for i in range(start, min(hands, start + 1000))])  # fmt: skip
-    proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "floor", "sync", "--db", str(db),
-                             "--floor", floor_db.url], cwd=REPO, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+            journal.append_hands(
+                [
+                    make_entry(i, hand_uid=f"UTH-3-{i}")
+                    for i in range(start, min(hands, start + 1000))
+                ]
+            )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ui.cli", "floor", "sync", "--db", str(db), "--floor", floor_db.url],
+        cwd=REPO,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     closer.add(proc)
     assert proc.stderr is not None
     line = proc.stderr.readline()  # the state: the first round is stored
@@ -193,8 +227,11 @@ def test_sync_stops_between_rounds_on_sigterm_and_the_next_sends_the_rest(
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 0, err
-    m = re.search(r"stopped by SIGTERM after position (\d+) of (\d+): each round is stored "
-                  r"whole, the same command sends the rest", err)  # fmt: skip
+    m = re.search(
+        r"stopped by SIGTERM after position (\d+) of (\d+): each round is stored "
+        r"whole, the same command sends the rest",
+        err,
+    )
     assert m and int(m[2]) == hands and int(m[1]) % 5000 == 0 and int(m[1]) < hands, err
     held = floor_db.sql("SELECT count(*), max(position) FROM floor_records")[0]
     assert held == (int(m[1]), int(m[1]))  # whole rounds, nothing half-stored

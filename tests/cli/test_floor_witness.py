@@ -64,8 +64,9 @@ def deal(db: Path, n: NotaryProcess, count: int, start: int = 1, when: datetime 
 
 def forward(db: Path, floor: Floor, n: NotaryProcess) -> Pusher:
     with Journal(str(db), create=False, supervise=False) as j:
-        pusher = Pusher(j, floor, signed_only=True, checkpoint_of=notary_checkpoints(
-            notary_client(n)))  # fmt: skip
+        pusher = Pusher(
+            j, floor, signed_only=True, checkpoint_of=notary_checkpoints(notary_client(n))
+        )
         pusher.push()
     return pusher
 
@@ -78,8 +79,11 @@ def enrol_key(floor: Floor, n: NotaryProcess) -> None:
 
 def config(tmp_path: Path, n: NotaryProcess, floor_db: FloorDb) -> Path:
     toml = tmp_path / "table.toml"
-    toml.write_text(f'[table]\nid = "{TABLE}"\n[notary]\nsocket = "{n.socket}"\n'
-                    f'[floor]\nurl = "{floor_db.url}"\n', encoding="utf-8")  # fmt: skip
+    toml.write_text(
+        f'[table]\nid = "{TABLE}"\n[notary]\nsocket = "{n.socket}"\n'
+        f'[floor]\nurl = "{floor_db.url}"\n',
+        encoding="utf-8",
+    )
     return toml
 
 
@@ -180,9 +184,12 @@ def _cut(db: Path, keep: int) -> None:
 
 
 def test_audit_verify_checks_the_journal_against_the_floors_checkpoints(
-    tmp_path: Path, floor_db: FloorDb, floor: Floor, notary: NotaryProcess,
+    tmp_path: Path,
+    floor_db: FloorDb,
+    floor: Floor,
+    notary: NotaryProcess,
     capsys: pytest.CaptureFixture[str],
-) -> None:  # fmt: skip
+) -> None:
     db = tmp_path / "j.db"
     deal(db, notary, 5)
     enrol_key(floor, notary)
@@ -198,8 +205,10 @@ def test_audit_verify_checks_the_journal_against_the_floors_checkpoints(
     _cut(copy, 3)
     code, out = verify(capsys, copy, toml)
     assert code == 1, out
-    assert ("FAIL: signer's checkpoints: table UTH-3: the signer's checkpoint on the floor is at "
-            "position 5 but the journal ends at 3") in out  # fmt: skip
+    assert (
+        "FAIL: signer's checkpoints: table UTH-3: the signer's checkpoint on the floor is at "
+        "position 5 but the journal ends at 3"
+    ) in out
     assert "first changed hand: 4" in out
     for p in tmp_path.glob("j.db*"):
         p.unlink()  # the journal deleted; a new one started at hand 1 with a key of its own
@@ -220,9 +229,12 @@ def test_audit_verify_checks_the_journal_against_the_floors_checkpoints(
 
 
 def test_floor_verify_checks_the_floors_rows_against_the_checkpoints(
-    tmp_path: Path, floor_db: FloorDb, floor: Floor, notary: NotaryProcess,
+    tmp_path: Path,
+    floor_db: FloorDb,
+    floor: Floor,
+    notary: NotaryProcess,
     capsys: pytest.CaptureFixture[str],
-) -> None:  # fmt: skip
+) -> None:
     db = tmp_path / "j.db"
     deal(db, notary, 3, when=BEFORE)
     enrol_key(floor, notary)
@@ -241,9 +253,13 @@ def test_floor_verify_checks_the_floors_rows_against_the_checkpoints(
 
 
 def test_floor_enrol_needs_a_shift_managers_login(
-    tmp_path: Path, floor_db: FloorDb, floor: Floor, notary: NotaryProcess,
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-) -> None:  # fmt: skip
+    tmp_path: Path,
+    floor_db: FloorDb,
+    floor: Floor,
+    notary: NotaryProcess,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     access = FloorAccess(floor)
     access.put_user(new_user("SM-1", Role.SHIFT_MANAGER, "246813"), by="setup")
     access.put_user(new_user("PB-1", Role.PIT_BOSS, "135792"), by="setup")
@@ -254,8 +270,19 @@ def test_floor_enrol_needs_a_shift_managers_login(
 
     def enrol(badge: str, pin: str) -> tuple[int, str]:
         monkeypatch.setattr("sys.stdin", io.StringIO(pin + "\n"))
-        code = main(["floor", "enrol", "--table", str(toml), "--key", str(pub), "--by", badge,
-                     "--pin-stdin"])  # fmt: skip
+        code = main(
+            [
+                "floor",
+                "enrol",
+                "--table",
+                str(toml),
+                "--key",
+                str(pub),
+                "--by",
+                badge,
+                "--pin-stdin",
+            ]
+        )
         out = capsys.readouterr()
         return code, out.out + out.err
 
@@ -272,8 +299,9 @@ def test_floor_enrol_needs_a_shift_managers_login(
     other = tmp_path / "other.pub"
     other.write_text("ab" * 32, encoding="utf-8")
     monkeypatch.setattr("sys.stdin", io.StringIO("246813\n"))
-    code = main(["floor", "enrol", "--table", str(toml), "--key", str(other), "--by", "SM-1",
-                 "--pin-stdin"])  # fmt: skip
+    code = main(
+        ["floor", "enrol", "--table", str(toml), "--key", str(other), "--by", "SM-1", "--pin-stdin"]
+    )
     out = capsys.readouterr().out
     assert code == 1 and "enrolled with another key" in out, out
     assert [a.kind for a in floor.alerts(table_id=TABLE)] == ["key_changed"]
@@ -287,9 +315,21 @@ def test_the_notarys_key_command_prints_the_same_key_the_notary_signs_with(
 
     def key() -> str:
         run = subprocess.run(
-            [sys.executable, "-m", "dealer_assist.notary", "key", "--state", str(notary.state),
-             "--table", "UTH-9"], capture_output=True, text=True, check=True, timeout=60,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "dealer_assist.notary",
+                "key",
+                "--state",
+                str(notary.state),
+                "--table",
+                "UTH-9",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=60,
+        )
         return run.stdout.strip()
 
     first = key()
@@ -301,9 +341,12 @@ def test_the_notarys_key_command_prints_the_same_key_the_notary_signs_with(
 
 
 def test_a_head_the_floor_refuses_is_said_by_the_pusher_and_floor_status_shows_the_signer(
-    tmp_path: Path, floor_db: FloorDb, floor: Floor, notary: NotaryProcess,
+    tmp_path: Path,
+    floor_db: FloorDb,
+    floor: Floor,
+    notary: NotaryProcess,
     capsys: pytest.CaptureFixture[str],
-) -> None:  # fmt: skip
+) -> None:
     from dealer_assist.storage.floor.checkpoints import Checkpoint
 
     db = tmp_path / "j.db"
@@ -316,8 +359,9 @@ def test_a_head_the_floor_refuses_is_said_by_the_pusher_and_floor_status_shows_t
     head = notary_client(notary).head()
     deal(db, notary, 1, start=3)
     with Journal(str(db), create=False, supervise=False) as j:
-        pusher = Pusher(j, floor, checkpoint_of=lambda: Checkpoint(
-            3, head.hash, head.signature, head.key_id))  # fmt: skip
+        pusher = Pusher(
+            j, floor, checkpoint_of=lambda: Checkpoint(3, head.hash, head.signature, head.key_id)
+        )
         result = pusher.push()
     # entry 2's true signature presented for position 3: the floor holds another hash there
     assert result.checkpoint_refused is not None and "but the floor holds hash" in (

@@ -57,8 +57,12 @@ def test_invalid_case_is_rejected_naming_a_field(path: Path) -> None:
 def _cli(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "ui.cli", "settle", *args],
-        input=stdin, capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
 
 
 @pytest.mark.integration  # the settle command in a subprocess

@@ -80,8 +80,12 @@ def test_invalid_case_is_refused_naming_the_field(path: Path) -> None:
 def _cli(stdin: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "ui.cli", "settle", "-"],
-        input=stdin, capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
 
 
 @pytest.mark.integration
@@ -162,8 +166,17 @@ def test_pot_limit_counts_a_short_big_blind_as_full_before_the_flop() -> None:
     # first raise may go to 100 + (50 + 100 + 100) = 350, as with a full big blind
     structure = BettingStructure("pot_limit", 100, 100, None, 1)
     dead, live, big = forced_bets([1, 2, 3], 3, (50, 100), 0, ante_by_big=False)
-    hand = PeerBetting([1, 2, 3], {1: 5000, 2: 60, 3: 5000}, 3, STREETS, structure,
-                       dead=dead, live=live, big_blind=big, blind=100)  # fmt: skip
+    hand = PeerBetting(
+        [1, 2, 3],
+        {1: 5000, 2: 60, 3: 5000},
+        3,
+        STREETS,
+        structure,
+        dead=dead,
+        live=live,
+        big_blind=big,
+        blind=100,
+    )
     space = hand.legal(3)
     assert hand.actor == 3 and space.amount is not None and space.amount.maximum == 350
 
@@ -252,8 +265,9 @@ def _random_hand(data: st.DataObject) -> dict[str, Any]:
     dead, live, big = forced_bets(seats, button, (5, 10), ante, ante_by_big=False)
     later = 20 if kind == "fixed_limit" else 10
     structure = BettingStructure(kind, 10, later, 3 if kind == "fixed_limit" else None, 1)
-    hand = PeerBetting(seats, stacks, button, STREETS, structure, dead=dead, live=live,
-                       big_blind=big, blind=10)  # fmt: skip
+    hand = PeerBetting(
+        seats, stacks, button, STREETS, structure, dead=dead, live=live, big_blind=big, blind=10
+    )
     actions: list[dict[str, Any]] = []
     while not hand.is_over:
         seat, street = hand.actor, hand.street
@@ -268,11 +282,20 @@ def _random_hand(data: st.DataObject) -> dict[str, Any]:
         hand.act(street, seat, act, action.get("to"))
         actions.append(action)
     return {
-        "game": CODE, "betting": kind, "seats": 9, "button": button, "blinds": [5, 10],
-        "ante": ante, "chip": 1, "board": format_cards(board), "limits": [10, later],
+        "game": CODE,
+        "betting": kind,
+        "seats": 9,
+        "button": button,
+        "blinds": [5, 10],
+        "ante": ante,
+        "chip": 1,
+        "board": format_cards(board),
+        "limits": [10, later],
         "players": [{"seat": s, "stack": stacks[s], "hole": format_cards(holes[s])} for s in seats],
-        "actions": actions, "_put_in": dict(hand.total), "_dead": dict(hand.dead),
-    }  # fmt: skip
+        "actions": actions,
+        "_put_in": dict(hand.total),
+        "_dead": dict(hand.dead),
+    }
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -340,12 +363,15 @@ def test_a_record_that_breaks_a_field_names_it() -> None:
     bad: list[tuple[str, Any, str]] = [
         ("betting", "spread_limit", "betting"),
         ("players", [{"seat": 1, "stack": 0, "hole": None}] * 2, "players[0].stack"),
-        ("actions", [*record["actions"], {"street": "flop", "seat": 2, "action": "check"}],
-         "actions[3]"),
+        (
+            "actions",
+            [*record["actions"], {"street": "flop", "seat": 2, "action": "check"}],
+            "actions[3]",
+        ),
         ("actions", [{"street": "preflop", "seat": 4, "action": "raise"}], "actions[0].to"),
         ("mucked", [1], "mucked"),
         ("board", ["As", "As", "Kd"], "board[1]"),
-    ]  # fmt: skip
+    ]
     for key, value, field in bad:
         broken = {**record, key: value}
         with pytest.raises(InvalidRecordError) as err:
@@ -364,18 +390,30 @@ def test_dead_money_above_the_ante_goes_to_the_main_pot() -> None:
     who loses never wins it back as a side pot of their own (found with pokerkit and a public
     WSOP hand, tests/cli/test_phh.py)."""
     record = {
-        "game": "holdem", "betting": "no_limit", "seats": 3, "button": 3, "blinds": [50, 100],
-        "ante": 100, "ante_kind": "big_blind",
-        "players": [{"seat": 1, "stack": 1000, "hole": ["2c", "7d"]},
-                    {"seat": 2, "stack": 1000, "hole": ["Kc", "Qd"]},
-                    {"seat": 3, "stack": 1000, "hole": ["As", "Ah"]}],
+        "game": "holdem",
+        "betting": "no_limit",
+        "seats": 3,
+        "button": 3,
+        "blinds": [50, 100],
+        "ante": 100,
+        "ante_kind": "big_blind",
+        "players": [
+            {"seat": 1, "stack": 1000, "hole": ["2c", "7d"]},
+            {"seat": 2, "stack": 1000, "hole": ["Kc", "Qd"]},
+            {"seat": 3, "stack": 1000, "hole": ["As", "Ah"]},
+        ],
         "board": ["Ad", "9s", "5h", "3c", "Jd"],
-        "actions": [{"street": "preflop", "seat": 3, "action": "raise", "to": 300},
-                    {"street": "preflop", "seat": 1, "action": "fold"},
-                    {"street": "preflop", "seat": 2, "action": "call"}]
-        + [{"street": st, "seat": s, "action": "check"}
-           for st in ("flop", "turn", "river") for s in (2, 3)],
-    }  # fmt: skip
+        "actions": [
+            {"street": "preflop", "seat": 3, "action": "raise", "to": 300},
+            {"street": "preflop", "seat": 1, "action": "fold"},
+            {"street": "preflop", "seat": 2, "action": "call"},
+        ]
+        + [
+            {"street": st, "seat": s, "action": "check"}
+            for st in ("flop", "turn", "river")
+            for s in (2, 3)
+        ],
+    }
     out = settle_record(record)
     assert [(p["pot"], p["amount"]) for p in out["pots"]] == [("main", 750)]
     assert [s["stack"] for s in out["seats"]] == [950, 600, 1450]

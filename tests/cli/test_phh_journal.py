@@ -32,8 +32,23 @@ def holdem_journal(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A real journal: 80 hands of the shipped 9-handed Hold'em table played by seeded players
     through the emulator (``dealer-assist simulate``)."""
     db = tmp_path_factory.mktemp("he9") / "journal.db"
-    cmd = [sys.executable, "-m", "ui.cli", "simulate", "--game", "holdem", "--players", "9",
-           "--hands", str(HANDS), "--seed", "1", "--db", str(db), "--no-progress"]  # fmt: skip
+    cmd = [
+        sys.executable,
+        "-m",
+        "ui.cli",
+        "simulate",
+        "--game",
+        "holdem",
+        "--players",
+        "9",
+        "--hands",
+        str(HANDS),
+        "--seed",
+        "1",
+        "--db",
+        str(db),
+        "--no-progress",
+    ]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=300, cwd=REPO, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     return db
@@ -99,15 +114,21 @@ def test_big_blind_ante_is_dead_money_for_pokerkit_too() -> None:
     ("actions", "live", "first"),
     [
         # the river's last raiser shows first, then clockwise
-        ([("flop", 2, "bet"), ("river", 4, "bet"), ("river", 1, "raise"), ("river", 4, "call")],
-         [4, 1, 2], 1),
+        (
+            [("flop", 2, "bet"), ("river", 4, "bet"), ("river", 1, "raise"), ("river", 4, "call")],
+            [4, 1, 2],
+            1,
+        ),
         # nobody bet on the river: the first after the button
-        ([("flop", 2, "bet"), ("flop", 4, "call"), ("river", 4, "check"), ("river", 2, "check")],
-         [4, 2], 4),
+        (
+            [("flop", 2, "bet"), ("flop", 4, "call"), ("river", 4, "check"), ("river", 2, "check")],
+            [4, 2],
+            4,
+        ),
         # all-in on the flop, called: that round's bettor first
         ([("preflop", 4, "raise"), ("flop", 2, "bet"), ("flop", 4, "call")], [4, 2], 2),
     ],
-)  # fmt: skip
+)
 def test_showdown_order_last_bettor_first(
     actions: list[tuple[str, int, str]], live: list[int], first: int
 ) -> None:

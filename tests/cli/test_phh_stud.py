@@ -33,9 +33,25 @@ def stud_journal(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A real journal: 40 hands of the shipped Stud table, 8 players who mostly stay in (so
     the deck runs short on seventh street), through the emulator (``dealer-assist simulate``)."""
     db = tmp_path_factory.mktemp("stud8") / "journal.db"
-    cmd = [sys.executable, "-m", "ui.cli", "simulate", "--game", "stud", "--players", "8",
-           "--stay-in", "0.9", "--hands", str(HANDS), "--seed", "1", "--db", str(db),
-           "--no-progress"]  # fmt: skip
+    cmd = [
+        sys.executable,
+        "-m",
+        "ui.cli",
+        "simulate",
+        "--game",
+        "stud",
+        "--players",
+        "8",
+        "--stay-in",
+        "0.9",
+        "--hands",
+        str(HANDS),
+        "--seed",
+        "1",
+        "--db",
+        str(db),
+        "--no-progress",
+    ]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=REPO, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     return db
@@ -77,8 +93,10 @@ def test_stud_cases_round_trip_and_replay(path: Path) -> None:
     assert settle_record(again) == settlement
     assert dumps_phh(record_to_phh(again, settlement)) == text
     # pokerkit replays them, but the bring-in that folds and the big bet of an open pair
-    expected = {"stud-bring-in-fold-passes-on": RULE_DIFFERENCES[1],
-                "stud-open-pair-on-fourth-allows-big-bet": RULE_DIFFERENCES[0]}  # fmt: skip
+    expected = {
+        "stud-bring-in-fold-passes-on": RULE_DIFFERENCES[1],
+        "stud-open-pair-on-fourth-allows-big-bet": RULE_DIFFERENCES[0],
+    }
     assert classify(pk, phh, settlement) in (expected.get(path.stem, "same"), "odd chips")
 
 

@@ -16,8 +16,13 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def _settle(*args: str) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "ui.cli", "settle", *args], cwd=REPO,
-                          capture_output=True, timeout=600, check=False)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "ui.cli", "settle", *args],
+        cwd=REPO,
+        capture_output=True,
+        timeout=600,
+        check=False,
+    )
 
 
 def _mixed(path: Path) -> int:

@@ -166,8 +166,11 @@ def test_an_endless_line_stops_the_input_with_exit_2(
 def test_settle_dev_zero_ends(tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "ui.cli", "settle", "/dev/zero"],
-        capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     _no_traceback(proc)
     assert proc.returncode == 2 and "no line end within" in proc.stderr
 

@@ -90,8 +90,9 @@ def test_seeded_run_journals_every_hand_and_conserves_chips(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db, records = tmp_path / "j.db", tmp_path / "records.jsonl"
-    status, out = simulate(capsys, db, "--hands", "30", "--seed", "4", "--players", "6",
-                           "--records", str(records))  # fmt: skip
+    status, out = simulate(
+        capsys, db, "--hands", "30", "--seed", "4", "--players", "6", "--records", str(records)
+    )
     assert status == 0, out
     journal = entries(db)
     hands = [e for e in journal if e.status != "table"]
@@ -129,8 +130,9 @@ def test_the_same_seed_gives_the_same_summary(
         status, out = simulate(capsys, tmp_path / name, "--hands", "12", "--seed", seed)
         assert status == 0, out
         # the journal's path and the link's frame counters are not the table's results
-        return [x for x in out.splitlines()
-                if not x.startswith(("table ", "verify with", "frames:"))]  # fmt: skip
+        return [
+            x for x in out.splitlines() if not x.startswith(("table ", "verify with", "frames:"))
+        ]
 
     first = summary("a.db", "9")
     assert first == summary("b.db", "9")
@@ -202,17 +204,24 @@ print("DONE", flush=True)
 def test_kill_9_in_the_middle_of_a_hand_resumes_with_every_stack_right(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    emulator = close_at_teardown(EmulatorProcess(
-        ["--seed", "6", "--shuffle-time", "0.01", "--card-interval", "0.001"],
-        stderr=subprocess.DEVNULL,
-    ))  # fmt: skip
+    emulator = close_at_teardown(
+        EmulatorProcess(
+            ["--seed", "6", "--shuffle-time", "0.01", "--card-interval", "0.001"],
+            stderr=subprocess.DEVNULL,
+        )
+    )
     device = emulator.start()
     db = tmp_path / "j.db"
-    child = close_at_teardown(subprocess.Popen(
-        [sys.executable, "-c", CHILD, device, str(db), GAME, "6"], cwd=REPO,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    ))  # fmt: skip
+    child = close_at_teardown(
+        subprocess.Popen(
+            [sys.executable, "-c", CHILD, device, str(db), GAME, "6"],
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+    )
     assert child.stdout is not None
     line = child.stdout.readline()
     if not line.startswith("MID"):

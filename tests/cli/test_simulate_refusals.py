@@ -26,9 +26,14 @@ pytestmark = pytest.mark.integration
 
 
 def _simulate(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ui.cli", "simulate", "--no-progress",
-                           "--seed", "2", *args], cwd=REPO, text=True, timeout=180,
-                          capture_output=True, check=False)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "ui.cli", "simulate", "--no-progress", "--seed", "2", *args],
+        cwd=REPO,
+        text=True,
+        timeout=180,
+        capture_output=True,
+        check=False,
+    )
 
 
 @pytest.fixture
@@ -57,9 +62,14 @@ def test_simulate_on_a_read_only_mount_says_read_only(read_only_mount: Path) -> 
     assert f"cannot write the journal {read_only_mount}" in done.stderr
     assert "read-only file system" in done.stderr
     assert sorted(p.name for p in read_only_mount.parent.iterdir()) == before
-    audit = subprocess.run([sys.executable, "-m", "ui.cli", "audit", "verify", "--db",
-                            str(read_only_mount)], cwd=REPO, text=True, capture_output=True,
-                           timeout=120, check=False)  # fmt: skip
+    audit = subprocess.run(
+        [sys.executable, "-m", "ui.cli", "audit", "verify", "--db", str(read_only_mount)],
+        cwd=REPO,
+        text=True,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
     assert audit.returncode == 0 and "OK: 2 hands" in audit.stdout  # it can still be read
 
 
@@ -85,8 +95,9 @@ def test_a_locked_journal_costs_one_series_of_retries_for_a_new_hand(
     waits: list[float] = []
     journal = closer.add(ResilientJournal(f"sqlite:///{db}?timeout=0", sleep=waits.append))
     journal.open()
-    source = closer.add(open_source("emulator://?seed=3&shuffle_time=0.01&card_interval=0.001",
-                                    name="serial"))  # fmt: skip
+    source = closer.add(
+        open_source("emulator://?seed=3&shuffle_time=0.01&card_interval=0.001", name="serial")
+    )
     source.open()
     table = HeadlessTable(load_table_config(game="uth"), source, journal)
     table.resume()

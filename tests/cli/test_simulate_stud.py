@@ -90,8 +90,9 @@ def check_new_deck(entry: StoredHand) -> None:
     seventh street only (one community card, or one down card to each player still in)."""
     first, second = decks(entry)
     cards = entry.extra["cards"]
-    gone = {c["card"] for c in cards
-            if c["deck_id"] == first and not c["position"].startswith("burn")}  # fmt: skip
+    gone = {
+        c["card"] for c in cards if c["deck_id"] == first and not c["position"].startswith("burn")
+    }
     new = [c for c in cards if c["deck_id"] == second]
     allowed = {str(c) for c in FULL_DECK} - gone
     assert new and all(c["card"] in allowed for c in new), entry.hand_id
@@ -101,8 +102,9 @@ def check_new_deck(entry: StoredHand) -> None:
         holders = [p for p in entry.record["players"] if community in (p.get("cards") or [])]
         assert not holders, entry.hand_id  # the shared card is nobody's own
     else:
-        assert all(c["position"].startswith("seat") and c["position"].endswith("card 7")
-                   for c in new), entry.hand_id  # fmt: skip
+        assert all(
+            c["position"].startswith("seat") and c["position"].endswith("card 7") for c in new
+        ), entry.hand_id
 
 
 def bring_in_folds(entry: StoredHand) -> int:
@@ -115,8 +117,9 @@ def test_eight_players_to_seventh_street_share_community_cards_and_conserve_chip
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "j.db"
-    status, out = simulate(capsys, db, "--hands", "30", "--players", "8", "--stay-in", "0.9",
-                           "--seed", "3")  # fmt: skip
+    status, out = simulate(
+        capsys, db, "--hands", "30", "--players", "8", "--stay-in", "0.9", "--seed", "3"
+    )
     assert status == 0, out
     journal = entries(db)
     hands = [e for e in journal if e.status != "table"]
@@ -151,12 +154,23 @@ def test_the_same_seed_gives_the_same_summary(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     def summary(name: str, seed: str) -> list[str]:
-        status, out = simulate(capsys, tmp_path / name, "--hands", "10", "--players", "8",
-                               "--stay-in", "0.9", "--seed", seed)  # fmt: skip
+        status, out = simulate(
+            capsys,
+            tmp_path / name,
+            "--hands",
+            "10",
+            "--players",
+            "8",
+            "--stay-in",
+            "0.9",
+            "--seed",
+            seed,
+        )
         assert status == 0, out
         # the journal's path and the link's frame counters are not the table's results
-        return [x for x in out.splitlines()
-                if not x.startswith(("table ", "verify with", "frames:"))]  # fmt: skip
+        return [
+            x for x in out.splitlines() if not x.startswith(("table ", "verify with", "frames:"))
+        ]
 
     first = summary("a.db", "7")
     assert first == summary("b.db", "7")
@@ -168,8 +182,19 @@ def test_the_same_seed_gives_the_same_summary(
 def test_a_stay_in_that_is_no_probability_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], bad: str
 ) -> None:
-    status = main(["simulate", "--game", GAME, "--db", str(tmp_path / "j.db"), "--no-progress",
-                   "--hands", "1", f"--stay-in={bad}"])  # fmt: skip
+    status = main(
+        [
+            "simulate",
+            "--game",
+            GAME,
+            "--db",
+            str(tmp_path / "j.db"),
+            "--no-progress",
+            "--hands",
+            "1",
+            f"--stay-in={bad}",
+        ]
+    )
     assert status == 2
     assert "--stay-in must be a probability 0..1" in capsys.readouterr().err
     assert not (tmp_path / "j.db").exists()

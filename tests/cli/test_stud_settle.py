@@ -94,16 +94,24 @@ def test_invalid_case_is_refused_naming_the_field(path: Path) -> None:
 def test_cli_settles_stud_and_exits_2_naming_the_action() -> None:
     case = json.loads(VALID[0].read_text())
     proc = subprocess.run(
-        [sys.executable, "-m", "ui.cli", "settle", "-"], input=json.dumps(case["record"]),
-        capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
+        [sys.executable, "-m", "ui.cli", "settle", "-"],
+        input=json.dumps(case["record"]),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     assert _normalise(json.loads(proc.stdout)) == _normalise(case["expected"])
     bad = json.loads((POT / "invalid" / "stud-invalid-wrong-bring-in-seat.json").read_text())
     proc = subprocess.run(
-        [sys.executable, "-m", "ui.cli", "settle", "-"], input=json.dumps(bad["record"]),
-        capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
+        [sys.executable, "-m", "ui.cli", "settle", "-"],
+        input=json.dumps(bad["record"]),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert proc.returncode == 2
     assert "actions[0]" in proc.stderr and "seat 1" in proc.stderr
 
@@ -116,14 +124,19 @@ def _hand(
 ) -> dict[str, Any]:
     """A fixed-limit 20/40 record, ante 5, bring-in 10: ``players`` (seat, stack, cards)."""
     record: dict[str, Any] = {
-        "game": "stud", "betting": "fixed_limit", "seats": 8, "ante": 5, "bring_in": 10,
-        "limits": [20, 40], "chip": 1,
+        "game": "stud",
+        "betting": "fixed_limit",
+        "seats": 8,
+        "ante": 5,
+        "bring_in": 10,
+        "limits": [20, 40],
+        "chip": 1,
         "players": [{"seat": s, "stack": k, "cards": c.split()} for s, k, c in players],
         "actions": [
             {"street": st_, "seat": s, "action": a, **({"to": to} if to is not None else {})}
             for st_, s, a, to in actions
         ],
-    }  # fmt: skip
+    }
     record.update(kw)
     return record
 
@@ -148,8 +161,12 @@ def test_the_bring_in_folds_and_passes_on_until_one_is_left() -> None:
 
 
 def test_the_bring_in_has_no_option_when_only_called() -> None:
-    calls = [("third", 1, "bring_in", None), ("third", 2, "call", None),
-             ("third", 3, "call", None), ("third", 4, "call", None)]  # fmt: skip
+    calls = [
+        ("third", 1, "bring_in", None),
+        ("third", 2, "call", None),
+        ("third", 3, "call", None),
+        ("third", 4, "call", None),
+    ]
     err = _refused(_hand(FOUR, [*calls, ("third", 1, "check", None)]))
     assert err.field == "actions[4]"
     # fourth street opens with the best exposed hand: seat 4 shows Ks (door Kh) -> pair of kings
@@ -158,9 +175,13 @@ def test_the_bring_in_has_no_option_when_only_called() -> None:
 
 
 def test_the_completion_is_the_opening_bet_for_the_cap() -> None:
-    third = [("third", 1, "bring_in", None), ("third", 2, "complete", 20),
-             ("third", 3, "raise", 40), ("third", 4, "raise", 60),
-             ("third", 1, "raise", 80)]  # fmt: skip
+    third = [
+        ("third", 1, "bring_in", None),
+        ("third", 2, "complete", 20),
+        ("third", 3, "raise", 40),
+        ("third", 4, "raise", 60),
+        ("third", 1, "raise", 80),
+    ]
     err = _refused(_hand(FOUR, [*third, ("third", 2, "raise", 100)]))
     assert err.field == "actions[5]" and "capped" in err.reason
     err = _refused(_hand(FOUR, [third[0], ("third", 2, "raise", 30)]))
@@ -172,8 +193,12 @@ def test_the_completion_is_the_opening_bet_for_the_cap() -> None:
 
 
 def _to_fourth() -> list[tuple[str, int, str, int | None]]:
-    return [("third", 1, "bring_in", None), ("third", 2, "call", None),
-            ("third", 3, "call", None), ("third", 4, "call", None)]  # fmt: skip
+    return [
+        ("third", 1, "bring_in", None),
+        ("third", 2, "call", None),
+        ("third", 3, "call", None),
+        ("third", 4, "call", None),
+    ]
 
 
 def test_open_pair_big_bet_only_for_the_pair_and_then_big_raises() -> None:
@@ -316,8 +341,10 @@ def test_random_hands_conserve_chips_and_pots_match_a_brute_force_split(
         shares = [w["amount"] for w in pot["winners"]]
         assert sum(shares) == pot["amount"] and max(shares) - min(shares) <= record["chip"]
         assert shares == sorted(shares, reverse=True)  # odd chips to the first winners
-        tops = [max(card_key(c) for c in parse_cards([*cards[w["seat"]], *community]))
-                for w in pot["winners"]]  # fmt: skip
+        tops = [
+            max(card_key(c) for c in parse_cards([*cards[w["seat"]], *community]))
+            for w in pot["winners"]
+        ]
         if not community:
             assert tops == sorted(tops, reverse=True)  # highest card by suit first
     assert dict(pots) == _brute_force_pots(put_in, live)
@@ -337,16 +364,28 @@ def _pokerkit_stacks(record: dict[str, Any]) -> list[int] | str:
     pk = pytest.importorskip("pokerkit")
     a = pk.Automation
     auto = (
-        a.ANTE_POSTING, a.BET_COLLECTION, a.BLIND_OR_STRADDLE_POSTING, a.CARD_BURNING,
-        a.HOLE_CARDS_SHOWING_OR_MUCKING, a.HAND_KILLING, a.CHIPS_PUSHING, a.CHIPS_PULLING,
-    )  # fmt: skip
+        a.ANTE_POSTING,
+        a.BET_COLLECTION,
+        a.BLIND_OR_STRADDLE_POSTING,
+        a.CARD_BURNING,
+        a.HOLE_CARDS_SHOWING_OR_MUCKING,
+        a.HAND_KILLING,
+        a.CHIPS_PUSHING,
+        a.CHIPS_PULLING,
+    )
     seats = [p["seat"] for p in record["players"]]
     cards = {p["seat"]: list(p["cards"]) for p in record["players"]}
     small, big = record["limits"]
     state = pk.FixedLimitSevenCardStud.create_state(
-        auto, True, record["ante"], record["bring_in"], small, big,
-        [p["stack"] for p in record["players"]], len(seats),
-    )  # fmt: skip
+        auto,
+        True,
+        record["ante"],
+        record["bring_in"],
+        small,
+        big,
+        [p["stack"] for p in record["players"]],
+        len(seats),
+    )
     actions = list(record["actions"])
     while state.status:
         if state.can_deal_hole():
@@ -415,7 +454,11 @@ def test_no_limit_and_pot_limit_minimum_is_the_big_limit() -> None:
         low = _hand(FOUR, [("third", 1, "bring_in", None), ("third", 2, "complete", 30)])
         err = _refused({**low, "betting": betting})
         assert err.field == "actions[1]" and "40" in err.reason, err
-        ok = [("third", 1, "bring_in", None), ("third", 2, "complete", 40),
-              ("third", 3, "raise", 80), ("third", 4, "fold", None)]  # fmt: skip
+        ok = [
+            ("third", 1, "bring_in", None),
+            ("third", 2, "complete", 40),
+            ("third", 3, "raise", 80),
+            ("third", 4, "fold", None),
+        ]
         err = _refused({**_hand(FOUR, [*ok, ("third", 1, "raise", 100)]), "betting": betting})
         assert err.field == "actions[4]" and "120" in err.reason, err  # a raise of 40 at least

@@ -60,11 +60,19 @@ def journal_hand(journal: Journal, session: TableSession) -> TableSession:
     settlement = POT_RULES.settle(record)
     after = after_hand(session, TABLE, setup, settlement, void=False)
     now = utc_now()
-    journal.append_hand(HandEntry(
-        table_id=TID, game="holdem", started_at=now - timedelta(seconds=60), ended_at=now,
-        status="settled", record=record, settlement=settlement,
-        extra={"session": after.to_json()}, hand_uid=f"{TID}-h{session.hands}",
-    ))  # fmt: skip
+    journal.append_hand(
+        HandEntry(
+            table_id=TID,
+            game="holdem",
+            started_at=now - timedelta(seconds=60),
+            ended_at=now,
+            status="settled",
+            record=record,
+            settlement=settlement,
+            extra={"session": after.to_json()},
+            hand_uid=f"{TID}-h{session.hands}",
+        )
+    )
     return after
 
 
@@ -101,8 +109,18 @@ def test_table_records_chain_with_the_hands_and_restore_the_session(backend: Bac
         kinds = [h.record["kind"] if is_table_record(h) else h.status for h in journal.iter_hands()]
     assert result.ok, result.reason
     assert (entries, hands, result.hands_checked) == (13, 4, 13)
-    assert kinds == ["buy_in"] * 3 + ["button", "settled", "settled", "sit_out", "buy_in",
-                     "settled", "sit_in", "top_up", "settled", "leave"]  # fmt: skip
+    assert kinds == ["buy_in"] * 3 + [
+        "button",
+        "settled",
+        "settled",
+        "sit_out",
+        "buy_in",
+        "settled",
+        "sit_in",
+        "top_up",
+        "settled",
+        "leave",
+    ]
     # a new process would open the file again: the session is the last entry's
     with Journal(backend.url) as reopened:
         restored = TableSession.of_journal(TID, reopened)
@@ -144,8 +162,14 @@ def test_a_retried_record_is_stored_once(tmp_path: Path) -> None:
 
 def test_bad_table_records_are_refused_naming_the_field(tmp_path: Path) -> None:
     now = utc_now()
-    base: dict[str, Any] = dict(table_id=TID, game="holdem", started_at=now, ended_at=now,
-                                status="table", record={"kind": "buy_in"})  # fmt: skip
+    base: dict[str, Any] = dict(
+        table_id=TID,
+        game="holdem",
+        started_at=now,
+        ended_at=now,
+        status="table",
+        record={"kind": "buy_in"},
+    )
     with Journal(str(tmp_path / "j.db")) as journal:
         for change, field in (
             ({"settlement": {"seats": []}}, "settlement"),
@@ -179,14 +203,22 @@ def test_an_edited_buy_in_breaks_the_chain(backend: Backend) -> None:
 
 
 def test_old_sessions_read_and_banked_sessions_are_unchanged() -> None:
-    old = {"v": 1, "table_id": "UTH-3", "hands": 12, "button": None, "level": None,
-           "seats": {"2": {"name": "Ann", "stack": None, "sitting_out": False}}}  # fmt: skip
+    old = {
+        "v": 1,
+        "table_id": "UTH-3",
+        "hands": 12,
+        "button": None,
+        "level": None,
+        "seats": {"2": {"name": "Ann", "stack": None, "sitting_out": False}},
+    }
     s = TableSession.from_json(old)
     assert s.seats[2] == SeatedPlayer("Ann") and s.marks == {}
     assert s.to_json() == old  # nothing new is written where nothing new is set
-    played = TableSession.from_json(json.loads(json.dumps(
-        sit_out(seat_player(TableSession(TID), TABLE, 1, "B", 9000), 1).to_json()
-    )))  # fmt: skip
+    played = TableSession.from_json(
+        json.loads(
+            json.dumps(sit_out(seat_player(TableSession(TID), TABLE, 1, "B", 9000), 1).to_json())
+        )
+    )
     assert played.seats[1].sitting_out and played.seats[1].out_since == 0
 
 
@@ -203,9 +235,14 @@ def test_format_of_a_table_record(tmp_path: Path) -> None:
     text = "\n".join(lines)
     assert lines[0] == f"Table record 3 (uid {stored.hand_uid})"
     # heads-up: the button (seat 4) posts the small blind and folds it to seat 6
-    for expected in ("  kind      sit_in", "  seat      6", "  stack     EUR 91.00",
-                     "Session after it: 1 hands, button 4", "  seat 4: Zoë, EUR 119.00",
-                     f"hash      {stored.hash}"):  # fmt: skip
+    for expected in (
+        "  kind      sit_in",
+        "  seat      6",
+        "  stack     EUR 91.00",
+        "Session after it: 1 hands, button 4",
+        "  seat 4: Zoë, EUR 119.00",
+        f"hash      {stored.hash}",
+    ):
         assert expected in text, f"{expected!r} not in:\n{text}"
 
 
@@ -249,8 +286,14 @@ def test_audit_verify_and_show_with_table_records(tmp_path: Path) -> None:
         table_evening(journal)
 
     def audit(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "ui.cli", "audit", *args], cwd=REPO,
-                              capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
+        return subprocess.run(
+            [sys.executable, "-m", "ui.cli", "audit", *args],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
 
     run = audit("verify", "--db", str(db))
     assert run.returncode == 0, run.stderr
@@ -287,9 +330,11 @@ def test_audit_show_lists_hands_and_table_records_counted_apart(
     rows = [line.split() for line in lines[1:-1]]
     assert lines[0].split() == ["entry", "table", "kind", "game", "ended", "status"]
     assert [r[:5] for r in rows] == [
-        ["1", TID, "table", "record", "1"], ["2", TID, "table", "record", "2"],
-        ["3", TID, "hand", "1", "holdem"], ["4", TID, "table", "record", "3"],
-    ]  # fmt: skip
+        ["1", TID, "table", "record", "1"],
+        ["2", TID, "table", "record", "2"],
+        ["3", TID, "hand", "1", "holdem"],
+        ["4", TID, "table", "record", "3"],
+    ]
     assert [r[-1] for r in rows] == ["buy_in", "buy_in", "settled", "sit_out"]
     assert lines[-1] == "1 hands, 3 table records"
     assert len({len(line) - len(line.split()[-1]) for line in lines[:-1]}) == 1  # aligned

@@ -49,16 +49,25 @@ HANDS_BEFORE_KILL = 4
 
 def live_stud() -> TournamentStructure:
     """Six players at one table, levels of 30 minutes on the wall clock."""
-    return structure_from_dict({
-        "tournament": {"name": "Live Stud", "game": "stud", "chip": 25, "starting_stack": 2000,
-                       "max_seats": 8, "min_players": 2, "entry_fee_cents": 5000},
-        "levels": [
-            {"small_limit": 100, "ante": 25, "bring_in": 25, "minutes": 30},
-            {"small_limit": 200, "ante": 25, "bring_in": 50, "minutes": 30},
-            {"small_limit": 400, "ante": 50, "bring_in": 100},
-        ],
-        "prizes": {"kind": "winner_takes_all"},
-    })  # fmt: skip
+    return structure_from_dict(
+        {
+            "tournament": {
+                "name": "Live Stud",
+                "game": "stud",
+                "chip": 25,
+                "starting_stack": 2000,
+                "max_seats": 8,
+                "min_players": 2,
+                "entry_fee_cents": 5000,
+            },
+            "levels": [
+                {"small_limit": 100, "ante": 25, "bring_in": 25, "minutes": 30},
+                {"small_limit": 200, "ante": 25, "bring_in": 50, "minutes": 30},
+                {"small_limit": 400, "ante": 50, "bring_in": 100},
+            ],
+            "prizes": {"kind": "winner_takes_all"},
+        }
+    )
 
 
 class Stop(Exception):
@@ -86,8 +95,10 @@ def tournament(d: Director, sources: dict[str, Any], after_hand: Any) -> Tournam
     game = get_pot_game("stud")
 
     def seat_players(table: TournamentTable, rng: random.Random) -> Mapping[int, Any]:
-        return {s: SimulatedSeat(game.simulated_player(name.rsplit("-", 1)[0], rng), rng)
-                for s, name in d.state.at_table(table.table_id).items()}  # fmt: skip
+        return {
+            s: SimulatedSeat(game.simulated_player(name.rsplit("-", 1)[0], rng), rng)
+            for s, name in d.state.at_table(table.table_id).items()
+        }
 
     def reseed(table: TournamentTable, hand_seed: int) -> None:
         src = sources[table.table_id]
@@ -111,9 +122,9 @@ def child(db: str) -> None:
             print("READY", flush=True)
             time.sleep(120)
 
-    tournament(d, sources, after_hand).run(live_stud(), seed=SEED,
-                                           names=player_names("stud", SEED, 6),
-                                           seconds_per_hand=120)  # fmt: skip
+    tournament(d, sources, after_hand).run(
+        live_stud(), seed=SEED, names=player_names("stud", SEED, 6), seconds_per_hand=120
+    )
 
 
 def fold(db: Path) -> TournamentState:
@@ -125,8 +136,9 @@ def fold(db: Path) -> TournamentState:
 
 
 def test_a_live_hand_runs_the_clock_from_its_start_to_its_end() -> None:
-    s = structure_from_dict({**live_stud().to_dict(), "breaks": [{"after_level": 1,
-                                                                  "minutes": 10}]})  # fmt: skip
+    s = structure_from_dict(
+        {**live_stud().to_dict(), "breaks": [{"after_level": 1, "minutes": 10}]}
+    )
     t = utc_now()
     c = ClockState().start(s, t)
     c, level = run_hand(c, s, t + timedelta(minutes=1), t + timedelta(minutes=3))
@@ -147,8 +159,13 @@ def test_a_live_clock_resumes_paused_at_the_time_left_as_of_the_last_record(
 ) -> None:
     db = tmp_path / "live.db"
     code = f"from tests.cli.test_tournament_live_clock import child; child({str(db)!r})"
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=REPO, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
@@ -198,8 +215,9 @@ def test_a_live_clock_resumes_paused_at_the_time_left_as_of_the_last_record(
             raise Stop
 
         with pytest.raises(Stop):  # one more hand at the same level, on wall time from here
-            tournament(d, sources, stop).run(s, seed=SEED, names=player_names("stud", SEED, 6),
-                                             seconds_per_hand=120)  # fmt: skip
+            tournament(d, sources, stop).run(
+                s, seed=SEED, names=player_names("stud", SEED, 6), seconds_per_hand=120
+            )
         after = d.state.clock
         ran = after.level_ms - before.clock.level_ms
         since = (utc_now() - resumed_at).total_seconds() * 1000

@@ -79,9 +79,22 @@ percentages = [50, 30, 20]
 
 
 def command(structure: Path, db: Path, players: int, seed: int) -> list[str]:
-    return [sys.executable, "-m", "ui.cli", "tournament", "simulate", "--structure",
-            str(structure), "--players", str(players), "--seed", str(seed), "--journal",
-            str(db), "--no-progress"]  # fmt: skip
+    return [
+        sys.executable,
+        "-m",
+        "ui.cli",
+        "tournament",
+        "simulate",
+        "--structure",
+        str(structure),
+        "--players",
+        str(players),
+        "--seed",
+        str(seed),
+        "--journal",
+        str(db),
+        "--no-progress",
+    ]
 
 
 def run(cmd: list[str]) -> str:
@@ -111,8 +124,11 @@ def levels(out: str) -> list[list[int]]:
 
 def events_id(entries: list[Any]) -> str:
     """The tournament's id (its opening record's)."""
-    return next(str(e.record["tournament"]["id"]) for e in entries if e.status == "table"
-                and e.record.get("tournament", {}).get("event") == "opened")  # fmt: skip
+    return next(
+        str(e.record["tournament"]["id"])
+        for e in entries
+        if e.status == "table" and e.record.get("tournament", {}).get("event") == "opened"
+    )
 
 
 def check_chain(db: Path) -> None:
@@ -162,8 +178,11 @@ def test_nine_players_play_to_a_final_ranking_with_every_chip_accounted(
     # two tables (9 players, 8 seats a table), then one: the other table's players moved in
     tables = {e.table_id for e in entries if e.status != "table"}
     assert len(tables) == 2
-    events = [e.record["tournament"]["event"] for e in entries
-              if e.status == "table" and "tournament" in e.record]  # fmt: skip
+    events = [
+        e.record["tournament"]["event"]
+        for e in entries
+        if e.status == "table" and "tournament" in e.record
+    ]
     # each hand names the tournament and the level it was played at, and posts that level's
     hands = [e for e in entries if e.status == "settled"]
     assert hands and all(e.record["tournament"]["id"] == events_id(entries) for e in hands)
@@ -200,16 +219,18 @@ def test_kill_9_at_random_moments_resumes_to_the_same_ranking_and_prizes(
     kills = 0
     for _ in range(4):
         target = _entries(db) + rng.randint(3, 25)  # records and hands: setup, mid-game, ...
-        proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.PIPE,
-                                stderr=subprocess.DEVNULL, text=True)  # fmt: skip
+        proc = subprocess.Popen(
+            cmd, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+        )
         child = close_at_teardown(proc)
         deadline = time.monotonic() + 60
         while child.poll() is None and _entries(db) < target and time.monotonic() < deadline:
             time.sleep(0.002)
         if kills % 2 == 0:  # in the middle of a hand: 1..15 of its steps written
             step = rng.randint(1, 15)
-            while (child.poll() is None and _entries(db, STEPS) < step
-                   and time.monotonic() < deadline):  # fmt: skip
+            while (
+                child.poll() is None and _entries(db, STEPS) < step and time.monotonic() < deadline
+            ):
                 time.sleep(0.001)
         else:
             time.sleep(rng.random() * 0.05)  # anywhere: between hands, among the records
@@ -219,8 +240,9 @@ def test_kill_9_at_random_moments_resumes_to_the_same_ranking_and_prizes(
         out, _ = child.communicate(timeout=30)
         assert child.returncode == -signal.SIGKILL
         kills += 1
-        said += [ln for ln in out.splitlines() if "hand" in ln and ("voided" in ln or
-                                                                     "resumed" in ln)]  # fmt: skip
+        said += [
+            ln for ln in out.splitlines() if "hand" in ln and ("voided" in ln or "resumed" in ln)
+        ]
     assert kills >= 2, "the run ended before it could be killed twice"
     final = run(cmd)
     assert results(final) == results(uninterrupted[1])
@@ -265,8 +287,9 @@ def _deal_deck(source: EmulatorSource) -> list[str]:
 def test_the_emulators_seed_line_deals_the_same_deck_for_the_same_seed() -> None:
     """The simulation's hook (control line ``SEED``): a deck drawn after ``SEED n`` is the
     same whatever came before; another seed, another deck; a bad seed refused."""
-    source = close_at_teardown(EmulatorSource(["--shuffle-time", "0.01", "--card-interval",
-                                               "0.001"]))  # fmt: skip
+    source = close_at_teardown(
+        EmulatorSource(["--shuffle-time", "0.01", "--card-interval", "0.001"])
+    )
     source.open()
     source.emulator.reseed(77)
     first = _deal_deck(source)
@@ -289,8 +312,9 @@ def test_a_journal_refuses_a_changed_structure(
     db = uninterrupted[0]
     with Journal(str(db), create=False) as journal:
         before = journal.count()
-    done = subprocess.run(command(changed, db, 9, 21), cwd=REPO, capture_output=True,
-                          text=True, timeout=60)  # fmt: skip
+    done = subprocess.run(
+        command(changed, db, 9, 21), cwd=REPO, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 2
     assert f"{changed}: the journal's tournament FAST-STUD-9P-S21 runs with another" in done.stderr
     with Journal(str(db), create=False) as journal:

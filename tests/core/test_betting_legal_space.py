@@ -9,8 +9,9 @@ from dealer_assist.engine.betting import Limits, RoundState
 
 def test_a_short_stacks_only_raise_at_no_limit_is_an_all_in_not_a_fixed_total() -> None:
     # blinds 1/2 in; seat 3 has 3 chips: its only raise is all-in to 3 (below a full raise to 4)
-    r = RoundState((1, 2, 3), {1: 99, 2: 98, 3: 3}, Limits("no_limit", 2), 3,
-                   committed={1: 1, 2: 2})  # fmt: skip
+    r = RoundState(
+        (1, 2, 3), {1: 99, 2: 98, 3: 3}, Limits("no_limit", 2), 3, committed={1: 1, 2: 2}
+    )
     space = r.legal(3)
     assert space.amount is not None
     assert (space.amount.minimum, space.amount.maximum) == (3, 3)
@@ -19,8 +20,9 @@ def test_a_short_stacks_only_raise_at_no_limit_is_an_all_in_not_a_fixed_total() 
 
 
 def test_a_fixed_limit_total_is_marked_fixed() -> None:
-    r = RoundState((1, 2, 3), {1: 99, 2: 98, 3: 100}, Limits("fixed_limit", 2), 3,
-                   committed={1: 1, 2: 2})  # fmt: skip
+    r = RoundState(
+        (1, 2, 3), {1: 99, 2: 98, 3: 100}, Limits("fixed_limit", 2), 3, committed={1: 1, 2: 2}
+    )
     space = r.legal(3)
     assert space.amount is not None
     assert space.amount.minimum == space.amount.maximum == 4

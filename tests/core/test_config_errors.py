@@ -46,18 +46,33 @@ def test_a_byte_order_mark_at_the_start_is_accepted(tmp_path: Path, game: str) -
         ("uth", 'id = "UTH-01"\n', "", "table.id", "[table]"),  # missing: its section's line
         ("uth", "flush = [3, 2]", "flush = [3, 0]", "paytables.blind.flush", "flush = [3, 0]"),
         ("uth", 'url = "emulator://"', "url = 5", "sources[0].url", "url = 5"),
-        ("uth", 'unreadable_card = "void"', 'unreadable_card = "x"', "misdeal.unreadable_card",
-         'unreadable_card = "x"'),
+        (
+            "uth",
+            'unreadable_card = "void"',
+            'unreadable_card = "x"',
+            "misdeal.unreadable_card",
+            'unreadable_card = "x"',
+        ),
         ("holdem", "blinds = [100, 200]", "blinds = [300, 200]", "blinds", "blinds = [300"),
-        ("holdem", "buy_in = { min = 8000, max = 40000 }", "buy_in = { min = 8000 }",
-         "poker.buy_in", "buy_in = {"),
-        ("holdem", "max_raises = 3", "max_raises = -3", "poker.settings.max_raises",
-         "max_raises = -3"),
+        (
+            "holdem",
+            "buy_in = { min = 8000, max = 40000 }",
+            "buy_in = { min = 8000 }",
+            "poker.buy_in",
+            "buy_in = {",
+        ),
+        (
+            "holdem",
+            "max_raises = 3",
+            "max_raises = -3",
+            "poker.settings.max_raises",
+            "max_raises = -3",
+        ),
         ("holdem", "ante = 0", "antes = 0", "poker.antes", "antes = 0"),
         ("stud", "bring_in = 50", "bring_in = 500", "bring_in", "bring_in = 500"),
         ("stud", "ante = 25 ", "ante = -1 ", "poker.ante", "ante = -1"),
     ],
-)  # fmt: skip
+)
 def test_a_bad_value_names_file_line_and_key(
     tmp_path: Path, game: str, old: str, new: str, key: str, needle: str
 ) -> None:

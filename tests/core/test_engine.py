@@ -50,11 +50,23 @@ def samples() -> list[Operation]:
     """One operation of every kind, every field set to a non-default value where it has one."""
     card = parse_card("Ah")
     return [
-        HandOpened(started_at=NOW, device={"model": "m", "serial": "s"}, acks=({"by": "d"},),
-                   session={"table_id": "T"}),
+        HandOpened(
+            started_at=NOW,
+            device={"model": "m", "serial": "s"},
+            acks=({"by": "d"},),
+            session={"table_id": "T"},
+        ),
         BetsPlaced(seats={1: {"ante": 100, "blind": 100}, 7: {"ante": 500, "blind": 500}}),
-        CardDealt(deck_id="d1", index=3, card=card, source="serial", manual=True, at=NOW,
-                  identified_by="D", confirmed_by="PB"),
+        CardDealt(
+            deck_id="d1",
+            index=3,
+            card=card,
+            source="serial",
+            manual=True,
+            at=NOW,
+            identified_by="D",
+            confirmed_by="PB",
+        ),
         CardDealt(deck_id="d1", index=4, card=None, source="serial", at=NOW),
         Decision(seat=2, street="preflop", action="play", multiple=4),
         Decisions(decisions=(Decision(seat=1, street="flop", action="check"),), advance=True),
@@ -65,7 +77,7 @@ def samples() -> list[Operation]:
         ForcedBet(seat=3, bet="big_blind", amount=200),
         Bet(seat=4, bet="raise", to=600),
         PotAwarded(pot=1, amount=1205, shares={2: 605, 5: 600}, odd_chips_to=(2,)),
-    ]  # fmt: skip
+    ]
 
 
 @pytest.mark.parametrize("op", samples(), ids=lambda op: op.kind)
@@ -96,8 +108,9 @@ def test_a_bad_operation_json_names_the_operation_and_the_field() -> None:
     with pytest.raises(OperationError, match="schema version 2"):
         operation_from_json("act", {"v": 2, "seat": 2, "street": "flop", "action": "check"})
     with pytest.raises(OperationError, match=r"card: field 'card'"):
-        operation_from_json("card", {"deck_id": "d", "index": 1, "card": "1x", "source": "s",
-                                     "at": NOW.isoformat()})  # fmt: skip
+        operation_from_json(
+            "card", {"deck_id": "d", "index": 1, "card": "1x", "source": "s", "at": NOW.isoformat()}
+        )
     with pytest.raises(OperationError, match="no time zone"):
         operation_from_json("settle", {"at": "2026-12-01T10:00:00"})
     with pytest.raises(OperationError, match="forced_bet: field 'bet'"):
@@ -105,18 +118,25 @@ def test_a_bad_operation_json_names_the_operation_and_the_field() -> None:
 
 
 def test_a_version_1_payload_of_the_previous_release_reads() -> None:
-    old = {"decisions": [{"seat": 1, "street": "preflop", "action": "play", "multiple": 4}],
-           "advance": True, "events": [{"kind": "card"}]}  # fmt: skip
+    old = {
+        "decisions": [{"seat": 1, "street": "preflop", "action": "play", "multiple": 4}],
+        "advance": True,
+        "events": [{"kind": "card"}],
+    }
     op = operation_from_json("acts", old)
-    assert op == Decisions(decisions=(Decision(seat=1, street="preflop", action="play",
-                                               multiple=4),), advance=True)  # fmt: skip
+    assert op == Decisions(
+        decisions=(Decision(seat=1, street="preflop", action="play", multiple=4),), advance=True
+    )
 
 
 def _dealt_uth_hand() -> BankedHand:
     hand = BankedHand(get_game("uth"), load_table_config(game="uth"), "h-1")
     hand.apply(HandOpened(started_at=NOW))
-    hand.apply(BetsPlaced(seats={2: {"ante": 1000, "blind": 1000, "trips": 500},
-                                 5: {"ante": 500, "blind": 500}}))  # fmt: skip
+    hand.apply(
+        BetsPlaced(
+            seats={2: {"ante": 1000, "blind": 1000, "trips": 500}, 5: {"ante": 500, "blind": 500}}
+        )
+    )
     deck = list(FULL_DECK)
     random.Random(4).shuffle(deck)
     for i, card in enumerate(deck[: len(hand.pending_deal)]):
@@ -154,9 +174,15 @@ def test_the_banked_hand_follows_the_protocol_and_refuses_without_changing() -> 
 
 def test_replay_is_a_fold_over_the_operations() -> None:
     hand = _dealt_uth_hand()
-    hand.apply(Decisions(decisions=(Decision(seat=2, street="preflop", action="check"),
-                                    Decision(seat=5, street="preflop", action="play",
-                                             multiple=3)), advance=True))  # fmt: skip
+    hand.apply(
+        Decisions(
+            decisions=(
+                Decision(seat=2, street="preflop", action="check"),
+                Decision(seat=5, street="preflop", action="play", multiple=3),
+            ),
+            advance=True,
+        )
+    )
     hand.apply(Decision(seat=2, street="flop", action="check"))
     hand.apply(StreetClosed())
     hand.apply(Decision(seat=2, street="river", action="play", multiple=1))
@@ -179,9 +205,15 @@ def test_views_show_each_viewer_only_what_it_may_see() -> None:
     assert all(c is None for s in dealer.seats for c in s.hole) and dealer.qualifies is None
     boss = hand.view("pit_boss")
     assert None not in (*boss.board, *boss.dealer, *(c for s in boss.seats for c in s.hole))
-    hand.apply(Decisions(decisions=(Decision(seat=2, street="preflop", action="check"),
-                                    Decision(seat=5, street="preflop", action="check")),
-                         advance=True))  # fmt: skip
+    hand.apply(
+        Decisions(
+            decisions=(
+                Decision(seat=2, street="preflop", action="check"),
+                Decision(seat=5, street="preflop", action="check"),
+            ),
+            advance=True,
+        )
+    )
     dealer = hand.view("dealer")
     assert [c is not None for c in dealer.board] == [True] * 3 + [False] * 2
     assert dealer.result is None
@@ -191,15 +223,22 @@ def test_views_show_each_viewer_only_what_it_may_see() -> None:
 
 
 def test_deal_plans_place_burns_hole_cards_with_their_face_and_the_board() -> None:
-    plan = DealPlan((
-        StreetSpec("third", hole=(False, False, True), round=BettingRound("bring_in")),
-        StreetSpec("fourth", hole=(True,), round=BettingRound("best_exposed")),
-        StreetSpec("flop", burn=1, board=3, round=BettingRound("left_of_button")),
-    ))  # fmt: skip
+    plan = DealPlan(
+        (
+            StreetSpec("third", hole=(False, False, True), round=BettingRound("bring_in")),
+            StreetSpec("fourth", hole=(True,), round=BettingRound("best_exposed")),
+            StreetSpec("flop", burn=1, board=3, round=BettingRound("left_of_button")),
+        )
+    )
     third = plan.deal("third", [3, 5], dealt=0, burned=0, board=0)
     assert [(str(d.position), d.face_up) for d in third] == [
-        ("seat 3 card 1", False), ("seat 5 card 1", False), ("seat 3 card 2", False),
-        ("seat 5 card 2", False), ("seat 3 card 3", True), ("seat 5 card 3", True)]  # fmt: skip
+        ("seat 3 card 1", False),
+        ("seat 5 card 1", False),
+        ("seat 3 card 2", False),
+        ("seat 5 card 2", False),
+        ("seat 3 card 3", True),
+        ("seat 5 card 3", True),
+    ]
     fourth = plan.deal("fourth", [5], dealt=3, burned=0, board=0)
     assert [d.position for d in fourth] == [Position("seat", 4, 5)]
     flop = plan.deal("flop", [1, 2], dealt=2, burned=2, board=0)
@@ -213,8 +252,11 @@ def test_deal_plans_place_burns_hole_cards_with_their_face_and_the_board() -> No
 
 def test_betting_structures_are_checked_and_amount_ranges_step() -> None:
     BettingStructure("fixed_limit", 200, 400, max_raises=3, chip_unit=25)
-    for bad, key in (({"kind": "spread"}, "structure"), ({"small_bet": 0}, "small_bet"),
-                     ({"chip_unit": 30}, "multiples")):  # fmt: skip
+    for bad, key in (
+        ({"kind": "spread"}, "structure"),
+        ({"small_bet": 0}, "small_bet"),
+        ({"chip_unit": 30}, "multiples"),
+    ):
         args = {"kind": "no_limit", "small_bet": 200, "big_bet": 200, "chip_unit": 25, **bad}
         with pytest.raises(ConfigError, match=key):
             BettingStructure(**args)  # type: ignore[arg-type]
@@ -224,8 +266,13 @@ def test_betting_structures_are_checked_and_amount_ranges_step() -> None:
 
 
 def test_the_session_round_trips_and_is_restored_from_the_last_hand() -> None:
-    s = TableSession("T1", 4, {3: SeatedPlayer("Ann", 12000), 6: SeatedPlayer(sitting_out=True)},
-                     button=3, level=2)  # fmt: skip
+    s = TableSession(
+        "T1",
+        4,
+        {3: SeatedPlayer("Ann", 12000), 6: SeatedPlayer(sitting_out=True)},
+        button=3,
+        level=2,
+    )
     assert TableSession.from_json(json.loads(json.dumps(s.to_json()))) == s
     assert s.after_hand().hands == 5
     assert TableSession.restore("T1", {"session": s.to_json()}, 99) == s
@@ -257,16 +304,24 @@ def test_operations_are_frozen_all_the_way_down() -> None:
         ("identify", {"card": "7c", "dealer": "dealer", "at": NOW.isoformat()}),
         ("confirm", {"pit_boss": "4711", "at": NOW.isoformat()}),
         ("reject", {"pit_boss": "4711", "at": NOW.isoformat()}),
-        ("void", {"code": "device_fault", "detail": "JAM", "text_it": "Guasto", "text_en": "Fault",
-                  "causes": [{"kind": "fault", "code": "JAM"}], "at": NOW.isoformat()}),
+        (
+            "void",
+            {
+                "code": "device_fault",
+                "detail": "JAM",
+                "text_it": "Guasto",
+                "text_en": "Fault",
+                "causes": [{"kind": "fault", "code": "JAM"}],
+                "at": NOW.isoformat(),
+            },
+        ),
         ("resume", {"resumes": 2}),
         ("deal", {"n": 9}),
         ("deck", {"deck_id": "D7", "count": 52, "device": {"model": "m", "serial": "s"}}),
         ("void_alarm", {"hand_uid": "T-1", "code": "restart", "detail": ""}),
-        ("void_ack", {"hand_uid": "T-1", "code": "restart", "by": "dealer",
-                      "at": NOW.isoformat()}),
+        ("void_ack", {"hand_uid": "T-1", "code": "restart", "by": "dealer", "at": NOW.isoformat()}),
     ],
-)  # fmt: skip
+)
 def test_the_previous_release_s_other_step_payloads_read(kind: str, payload: dict) -> None:
     """Payloads as the release before the operations wrote them (no "v", with "events")."""
     op = operation_from_json(kind, {**payload, "events": [{"kind": "card"}]})
@@ -277,12 +332,22 @@ def test_the_previous_release_s_other_step_payloads_read(kind: str, payload: dic
 
 def test_a_folded_hand_stays_mucked_on_the_dealer_s_screen() -> None:
     hand = _dealt_uth_hand()
-    for street, seat2, seat5 in (("preflop", "check", "check"), ("flop", "check", "check"),
-                                 ("river", "fold", "play")):  # fmt: skip
-        hand.apply(Decisions(decisions=(
-            Decision(seat=2, street=street, action=seat2),
-            Decision(seat=5, street=street, action=seat5, multiple=1 if seat5 == "play" else None),
-        ), advance=True))  # fmt: skip
+    for street, seat2, seat5 in (
+        ("preflop", "check", "check"),
+        ("flop", "check", "check"),
+        ("river", "fold", "play"),
+    ):
+        hand.apply(
+            Decisions(
+                decisions=(
+                    Decision(seat=2, street=street, action=seat2),
+                    Decision(
+                        seat=5, street=street, action=seat5, multiple=1 if seat5 == "play" else None
+                    ),
+                ),
+                advance=True,
+            )
+        )
     hand.apply(DealerRevealed())
     seats = {s.seat: s for s in hand.view("dealer").seats}
     assert seats[2].folded and seats[2].hole == (None, None)

@@ -49,9 +49,17 @@ def check_best_five(cards: tuple[Card, ...], hv: HandValue) -> None:
 def test_category_codes_match_games_md() -> None:
     codes = [c.code for c in sorted(Category, reverse=True)]
     assert codes == [
-        "royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight",
-        "three_of_a_kind", "two_pair", "pair", "high_card",
-    ]  # fmt: skip
+        "royal_flush",
+        "straight_flush",
+        "four_of_a_kind",
+        "full_house",
+        "flush",
+        "straight",
+        "three_of_a_kind",
+        "two_pair",
+        "pair",
+        "high_card",
+    ]
     assert int(Category.ROYAL_FLUSH) == 9 and int(Category.HIGH_CARD) == 0
 
 

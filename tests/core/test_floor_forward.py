@@ -48,8 +48,9 @@ def wait_for(
 
 def floor_positions(db: FloorDb) -> tuple[int, int, int]:
     """count, distinct positions, highest position on the floor."""
-    row = db.sql("SELECT count(*), count(DISTINCT position), coalesce(max(position), 0) "
-                 "FROM floor_records")[0]  # fmt: skip
+    row = db.sql(
+        "SELECT count(*), count(DISTINCT position), coalesce(max(position), 0) FROM floor_records"
+    )[0]
     return int(row[0]), int(row[1]), int(row[2])
 
 
@@ -67,7 +68,11 @@ def test_the_forwarder_follows_the_journal_on_its_own_thread(
     assert fwd.wait_caught_up(15)
     status = fwd.status()
     assert (status.table_id, status.local_position, status.floor_position, status.lag) == (
-        "UTH-3", 10, 10, 0)  # fmt: skip
+        "UTH-3",
+        10,
+        10,
+        0,
+    )
     assert status.last_error is None and status.last_forwarded_at is not None
     assert status.sentence() == "floor (UTH-3): caught up at position 10"
     fwd.stop()
@@ -145,8 +150,15 @@ def test_an_unreachable_floor_is_a_sentence_and_stop_is_prompt(
     journal: Journal, closer: Closer
 ) -> None:
     fill(journal, 3)
-    fwd = closer.add(Forwarder(journal, "postgresql+psycopg://postgres@127.0.0.1:1/test",
-                               poll_interval=0.05, min_backoff=5.0, max_backoff=30.0))  # fmt: skip
+    fwd = closer.add(
+        Forwarder(
+            journal,
+            "postgresql+psycopg://postgres@127.0.0.1:1/test",
+            poll_interval=0.05,
+            min_backoff=5.0,
+            max_backoff=30.0,
+        )
+    )
     fwd.start()
     status = wait_for(lambda s: s.state == "floor unreachable", fwd, 15)
     assert status.last_error is not None and "cannot open the floor database" in status.last_error

@@ -88,9 +88,13 @@ def settlement(stake: int, net: int) -> dict[str, Any]:
 
 
 def chain(
-    table_id: str, game: str, n: int, rng: random.Random, start: datetime = T0,
+    table_id: str,
+    game: str,
+    n: int,
+    rng: random.Random,
+    start: datetime = T0,
     dealers: tuple[Any, ...] = ("D-101", "D-102", None),
-) -> list[StoredHand]:  # fmt: skip
+) -> list[StoredHand]:
     """``n`` chained entries of ``table_id``, a hand every 20..200 s, recorded 1..90 s after it
     ends (so hour boundaries fall between start and record), some void, some table records,
     some without a dealer or with one the search columns refuse (not a string)."""
@@ -108,14 +112,24 @@ def chain(
         if dealer is not None:
             extra["dealer"] = dealer
         hand = StoredHand(
-            hand_id=i, hand_uid=f"{table_id}-{i}", table_id=table_id, game=game,
-            started_at=t, ended_at=ended, status=status,
+            hand_id=i,
+            hand_uid=f"{table_id}-{i}",
+            table_id=table_id,
+            game=game,
+            started_at=t,
+            ended_at=ended,
+            status=status,
             void_reason="misdeal" if status == "void" else None,
             record=RECORD if status != TABLE_RECORD else {"kind": "fill"},
             settlement=settlement(stake, rng.randint(-3, 3) * stake)
-            if status == "settled" else None,
-            events=[], extra=extra, recorded_at=recorded, prev_hash=prev, hash="",
-        )  # fmt: skip
+            if status == "settled"
+            else None,
+            events=[],
+            extra=extra,
+            recorded_at=recorded,
+            prev_hash=prev,
+            hash="",
+        )
         digest = chain_hash(prev, hand.content())
         hand = StoredHand(**{**hand.__dict__, "hash": digest})
         out.append(hand)
@@ -187,18 +201,28 @@ def test_the_migration_backfills_dealer_and_rollup_as_ingest_writes_them(
     assert {d for _, _, d in dealers} == {"D-7", "Zoë ♠", None}
     floor.close()
     alembic(floor_db, "downgrade", "f0002")
-    columns = [r[0] for r in floor_db.sql(
-        "SELECT column_name FROM information_schema.columns WHERE table_schema = %s"
-        " AND table_name = 'floor_records'", (floor_db.schema,))]  # fmt: skip
+    columns = [
+        r[0]
+        for r in floor_db.sql(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = %s"
+            " AND table_name = 'floor_records'",
+            (floor_db.schema,),
+        )
+    ]
     assert "dealer" not in columns
-    assert not floor_db.sql("SELECT 1 FROM pg_tables WHERE schemaname = %s AND tablename ="
-                            " 'floor_hourly'", (floor_db.schema,))  # fmt: skip
+    assert not floor_db.sql(
+        "SELECT 1 FROM pg_tables WHERE schemaname = %s AND tablename = 'floor_hourly'",
+        (floor_db.schema,),
+    )
     alembic(floor_db, "upgrade", SCHEMA_HEAD)
     assert floor_db.sql(ROLLUP_SQL) == by_ingest
     assert (
         floor_db.sql("SELECT table_id, position, dealer FROM floor_records ORDER BY 1, 2")
         == dealers
     )
-    index = floor_db.sql("SELECT indexdef FROM pg_indexes WHERE schemaname = %s AND indexname ="
-                         " 'ix_floor_records_dealer_recorded'", (floor_db.schema,))  # fmt: skip
+    index = floor_db.sql(
+        "SELECT indexdef FROM pg_indexes WHERE schemaname = %s AND indexname ="
+        " 'ix_floor_records_dealer_recorded'",
+        (floor_db.schema,),
+    )
     assert "(dealer, recorded_at)" in index[0][0]

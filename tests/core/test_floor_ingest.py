@@ -188,8 +188,9 @@ def test_two_pushers_at_once_store_each_position_once(floor_db: FloorDb, journal
     for t in threads:
         t.join(60)
     assert errors == []
-    assert floor_db.sql("SELECT count(*), count(DISTINCT position), max(position) "
-                        "FROM floor_records")[0] == (300, 300, 300)  # fmt: skip
+    assert floor_db.sql(
+        "SELECT count(*), count(DISTINCT position), max(position) FROM floor_records"
+    )[0] == (300, 300, 300)
     assert floor_db.sql("SELECT count(*) FROM floor_alerts")[0][0] == 0
 
 

@@ -28,8 +28,10 @@ def floor_db() -> Iterator[FloorDb]:
 def test_the_dealer_filter_finds_that_dealers_hands_newest_first(floor_db: FloorDb) -> None:
     rng = random.Random(11)
     dealers = ("D-1", "D-2", "Zoë ♠", None, 7)
-    hands = [*chain("UTH-1", "uth", 120, rng, dealers=dealers),
-             *chain("BJ-2", "blackjack", 90, rng, dealers=dealers)]  # fmt: skip
+    hands = [
+        *chain("UTH-1", "uth", 120, rng, dealers=dealers),
+        *chain("BJ-2", "blackjack", 90, rng, dealers=dealers),
+    ]
     with Floor(floor_db.url) as floor:
         for table_id in ("UTH-1", "BJ-2"):
             mine = [h for h in hands if h.table_id == table_id]
@@ -38,13 +40,19 @@ def test_the_dealer_filter_finds_that_dealers_hands_newest_first(floor_db: Floor
     search = FloorSearch(floor_db.url)
     search.open()
     try:
-        for where in (HandFilter(dealer="D-1"), HandFilter(dealer="Zoë ♠", game="blackjack"),
-                      HandFilter(dealer="D-2", since=T0, until=T0.replace(hour=12)),
-                      HandFilter(dealer="nobody"), HandFilter(dealer="7")):  # fmt: skip
+        for where in (
+            HandFilter(dealer="D-1"),
+            HandFilter(dealer="Zoë ♠", game="blackjack"),
+            HandFilter(dealer="D-2", since=T0, until=T0.replace(hour=12)),
+            HandFilter(dealer="nobody"),
+            HandFilter(dealer="7"),
+        ):
             page = search.search(where, Sort(), 0, 500)
-            expected = sorted((r for r in expected_rows if where.matches(r)),
-                              key=lambda r: (r.recorded_at, r.table_id, r.position),
-                              reverse=True)  # fmt: skip
+            expected = sorted(
+                (r for r in expected_rows if where.matches(r)),
+                key=lambda r: (r.recorded_at, r.table_id, r.position),
+                reverse=True,
+            )
             assert list(page.rows) == expected, where
             assert all(r.dealer == where.dealer for r in page.rows)
         assert len(search.search(HandFilter(dealer="D-1"), Sort(), 0, 500).rows) > 20

@@ -29,12 +29,16 @@ def floor_db() -> Iterator[FloorDb]:
 
 def reference(rows: list[HandRow], where: HandFilter, sort: Sort) -> list[HandRow]:
     """``rows`` that match ``where`` in ``sort``'s order, NULLS LAST, ties by table, position."""
-    hits = sorted((r for r in rows if where.matches(r)), key=lambda r: (r.table_id, r.position),
-                  reverse=sort.descending)  # fmt: skip
+    hits = sorted(
+        (r for r in rows if where.matches(r)),
+        key=lambda r: (r.table_id, r.position),
+        reverse=sort.descending,
+    )
     value = {r: getattr(r, sort.key) for r in hits}
+    # sorted is stable: the ties keep their order
     present = sorted(
         (r for r in hits if value[r] is not None), key=lambda r: value[r], reverse=sort.descending
-    )  # fmt: skip (stable: the ties keep their order)
+    )
     return present + [r for r in hits if value[r] is None]
 
 
@@ -61,15 +65,18 @@ def test_amount_orders_page_by_page_as_the_reference(floor_db: FloorDb) -> None:
     search.open()
     try:
         span = (T0 + timedelta(hours=1), T0 + timedelta(hours=4))
-        filters = (HandFilter(), HandFilter(table_id="UTH-2"),
-                   HandFilter(table_id="UTH-1", since=span[0], until=span[1]),
-                   HandFilter(min_amount=1), HandFilter(min_amount=0, table_id="UTH-1"),
-                   HandFilter(outcome="void"))  # fmt: skip
+        filters = (
+            HandFilter(),
+            HandFilter(table_id="UTH-2"),
+            HandFilter(table_id="UTH-1", since=span[0], until=span[1]),
+            HandFilter(min_amount=1),
+            HandFilter(min_amount=0, table_id="UTH-1"),
+            HandFilter(outcome="void"),
+        )
         for where in filters:
             for key in ("wagered", "top_amount"):
                 for descending in (True, False):
                     sort = Sort(key, descending)
-                    assert paged(search, where, sort) == reference(rows, where, sort), \
-                        (where, sort)  # fmt: skip
+                    assert paged(search, where, sort) == reference(rows, where, sort), (where, sort)
     finally:
         search.close()

@@ -115,8 +115,9 @@ def test_the_migration_goes_down_to_f0003_and_up_again(floor_db: FloorDb) -> Non
     assert floor_db.sql(schema_tables) == [(1,)]
 
 
-def test_the_relay_posts_picks_up_and_cancels(desk: FloorSignoffs, floor_db: FloorDb,
-                                               closer: Closer) -> None:  # fmt: skip
+def test_the_relay_posts_picks_up_and_cancels(
+    desk: FloorSignoffs, floor_db: FloorDb, closer: Closer
+) -> None:
     relay = closer.add(SignoffRelay(floor_db.url, "UTH-01", **FAST))
     relay.start()
     relay.offer(request(3))

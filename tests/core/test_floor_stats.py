@@ -21,8 +21,13 @@ from tests.fixtures.floor_fixtures import FloorDb
 
 pytestmark = pytest.mark.postgres
 
-TABLES = (("UTH-1", "uth", "P1"), ("UTH-2", "uth", "P1"), ("BJ-3", "blackjack", "P1"),
-          ("TCP-4", "three_card", "P2"), ("UTH-5", "uth", None))  # fmt: skip
+TABLES = (
+    ("UTH-1", "uth", "P1"),
+    ("UTH-2", "uth", "P1"),
+    ("BJ-3", "blackjack", "P1"),
+    ("TCP-4", "three_card", "P2"),
+    ("UTH-5", "uth", None),
+)
 
 
 @pytest.fixture
@@ -35,9 +40,17 @@ def dealt(floor_db: FloorDb) -> Iterator[tuple[Floor, dict[str, list[StoredHand]
     """Five tables, a few hundred hands each over a day and more, ingested in random batches
     with some batches sent twice (a forwarder's retry)."""
     rng = random.Random(2026)
-    hands = {t: chain(t, g, rng.randint(250, 400), rng, start=T0 + timedelta(minutes=7 * i),
-                      dealers=("D-1", "D-2", "D-3", None))
-             for i, (t, g, _) in enumerate(TABLES)}  # fmt: skip
+    hands = {
+        t: chain(
+            t,
+            g,
+            rng.randint(250, 400),
+            rng,
+            start=T0 + timedelta(minutes=7 * i),
+            dealers=("D-1", "D-2", "D-3", None),
+        )
+        for i, (t, g, _) in enumerate(TABLES)
+    }
     with Floor(floor_db.url) as floor:
         for table_id, game, pit in TABLES:
             floor.register(table_id, game, pit=pit)
@@ -107,11 +120,17 @@ def test_the_rollup_gives_exactly_what_every_record_gives(
                 got = rollup.stats(start, end, by, **where)
                 assert got == rows.stats(start, end, by, **where), (start, end, by, where)
                 pure = aggregate(
-                    [f for h, f in facts if f is not None and start <= h.recorded_at < end
-                     and f.pit == where.get("pit", f.pit)
-                     and f.table_id == where.get("table_id", f.table_id)],
-                    by, plan,
-                )  # fmt: skip
+                    [
+                        f
+                        for h, f in facts
+                        if f is not None
+                        and start <= h.recorded_at < end
+                        and f.pit == where.get("pit", f.pit)
+                        and f.table_id == where.get("table_id", f.table_id)
+                    ],
+                    by,
+                    plan,
+                )
                 assert got == pure, (start, end, by, where)
                 checked += len(got)
         assert sum(r.hands for r in rollup.stats(start, end, ["table"])) == expected_hands
@@ -124,7 +143,9 @@ def test_whole_hours_of_a_range() -> None:
     h = T0.replace(minute=0, second=0, microsecond=0)
     assert whole_hours(h, h + timedelta(hours=2)) == (h, h + timedelta(hours=2))
     assert whole_hours(h + timedelta(microseconds=1), h + timedelta(hours=2, minutes=5)) == (
-        h + timedelta(hours=1), h + timedelta(hours=2))  # fmt: skip
+        h + timedelta(hours=1),
+        h + timedelta(hours=2),
+    )
     assert whole_hours(h + timedelta(minutes=1), h + timedelta(minutes=59)) is None
     assert whole_hours(h + timedelta(minutes=1), h + timedelta(hours=1, minutes=1)) is None
 
@@ -137,7 +158,8 @@ def test_a_dealer_the_search_columns_refuse_is_unknown_on_both_sides(floor_db: F
         assert floor.ingest("UTH-1", hands).stored == 200
         start, end = T0 + timedelta(minutes=17, seconds=3), T0 + timedelta(hours=9, seconds=1)
         got = FloorStats(floor).stats(start, end, ["dealer", "hour"])
-    facts = [f for h in hands if (f := hand_fact(h, "P1")) is not None
-             and start <= h.recorded_at < end]  # fmt: skip
+    facts = [
+        f for h in hands if (f := hand_fact(h, "P1")) is not None and start <= h.recorded_at < end
+    ]
     assert got == aggregate(facts, ["dealer", "hour"])
     assert {r.value("dealer") for r in got} == {"D-1", "-"}

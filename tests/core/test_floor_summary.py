@@ -17,30 +17,53 @@ from dealer_assist.storage.floor.summary import search_columns
 
 T = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 POT_SETTLEMENT: dict[str, Any] = {
-    "game": "holdem", "returned": [{"seat": 5, "amount": 4000}], "rake": 300,
-    "pots": [{"pot": "main", "amount": 7500, "eligible": [2, 5], "winners": []},
-             {"pot": "side 1", "amount": 1200, "eligible": [5], "winners": []}],
-    "seats": [{"seat": 1, "put_in": 2500, "net": -2500}, {"seat": 2, "put_in": 2500, "net": -2500},
-              {"seat": 5, "put_in": 4000, "net": 4700}],
-}  # fmt: skip
+    "game": "holdem",
+    "returned": [{"seat": 5, "amount": 4000}],
+    "rake": 300,
+    "pots": [
+        {"pot": "main", "amount": 7500, "eligible": [2, 5], "winners": []},
+        {"pot": "side 1", "amount": 1200, "eligible": [5], "winners": []},
+    ],
+    "seats": [
+        {"seat": 1, "put_in": 2500, "net": -2500},
+        {"seat": 2, "put_in": 2500, "net": -2500},
+        {"seat": 5, "put_in": 4000, "net": 4700},
+    ],
+}
 
 
 def hand(**changes: Any) -> StoredHand:
     fields: dict[str, Any] = {
-        "hand_id": 1, "hand_uid": "h1", "table_id": "HE-1", "game": "holdem", "started_at": T,
-        "ended_at": T, "status": "settled", "void_reason": None,
+        "hand_id": 1,
+        "hand_uid": "h1",
+        "table_id": "HE-1",
+        "game": "holdem",
+        "started_at": T,
+        "ended_at": T,
+        "status": "settled",
+        "void_reason": None,
         "record": {"players": [{"seat": 5}, {"seat": 1}, {"seat": 2}]},
-        "settlement": POT_SETTLEMENT, "events": [], "extra": {}, "recorded_at": T,
-        "prev_hash": "0" * 64, "hash": "1" * 64,
-    }  # fmt: skip
+        "settlement": POT_SETTLEMENT,
+        "events": [],
+        "extra": {},
+        "recorded_at": T,
+        "prev_hash": "0" * 64,
+        "hash": "1" * 64,
+    }
     fields.update(changes)
     return StoredHand(**fields)
 
 
 def test_a_pot_hand_its_pots_and_rake() -> None:
     columns = search_columns(hand())
-    assert columns == {"wagered": 9000, "top_amount": 7500, "house_net": 300,
-                       "seats": [1, 2, 5], "flags": None, "dealer": None}  # fmt: skip
+    assert columns == {
+        "wagered": 9000,
+        "top_amount": 7500,
+        "house_net": 300,
+        "seats": [1, 2, 5],
+        "flags": None,
+        "dealer": None,
+    }
 
 
 def test_the_dealer_the_table_recorded() -> None:
@@ -50,12 +73,20 @@ def test_the_dealer_the_table_recorded() -> None:
 
 
 def test_flags_from_the_events_and_the_extra() -> None:
-    events = [{"kind": "card", "source": "camera-1", "manual": False},
-              {"kind": "card", "source": "keypad", "manual": True},
-              {"kind": "fault", "code": "JAM"}, {"kind": "source_switched"}]  # fmt: skip
+    events = [
+        {"kind": "card", "source": "camera-1", "manual": False},
+        {"kind": "card", "source": "keypad", "manual": True},
+        {"kind": "fault", "code": "JAM"},
+        {"kind": "source_switched"},
+    ]
     columns = search_columns(hand(events=events, extra={"resumed": [1]}))
-    assert columns["flags"] == ["camera_card", "device_fault", "manual_card", "resumed",
-                                "source_switched"]  # fmt: skip
+    assert columns["flags"] == [
+        "camera_card",
+        "device_fault",
+        "manual_card",
+        "resumed",
+        "source_switched",
+    ]
 
 
 def test_a_void_hand_and_a_table_record() -> None:
@@ -65,10 +96,15 @@ def test_a_void_hand_and_a_table_record() -> None:
     assert set(record.values()) == {None}
 
 
-@pytest.mark.parametrize("settlement", [
-    {"seats": "x"}, {"seats": [{"net": "5"}]}, {"pots": [{"amount": True}], "seats": [7]},
-    {"seats": [{"bets": [{"stake": 1.5}], "net": 2}]},
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "settlement",
+    [
+        {"seats": "x"},
+        {"seats": [{"net": "5"}]},
+        {"pots": [{"amount": True}], "seats": [7]},
+        {"seats": [{"bets": [{"stake": 1.5}], "net": 2}]},
+    ],
+)
 def test_shapes_it_does_not_know_leave_columns_empty_not_an_error(settlement: Any) -> None:
     columns = search_columns(hand(settlement=settlement, record={"players": "?"}))
     assert columns["seats"] is None

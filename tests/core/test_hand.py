@@ -50,10 +50,18 @@ def test_uth_full_hand_matches_settle_and_hides_cards_until_their_step() -> None
     hand.place_bets(6, {"ante": 1000, "blind": 1000})
     plan = hand.close_bets()
     assert [str(p) for p in plan] == [
-        "board 1", "board 2", "board 3", "board 4", "board 5",
-        "seat 1 card 1", "seat 1 card 2", "seat 6 card 1", "seat 6 card 2",
-        "dealer 1", "dealer 2",
-    ]  # fmt: skip
+        "board 1",
+        "board 2",
+        "board 3",
+        "board 4",
+        "board 5",
+        "seat 1 card 1",
+        "seat 1 card 2",
+        "seat 6 card 1",
+        "seat 6 card 2",
+        "dealer 1",
+        "dealer 2",
+    ]
     with pytest.raises(HandStateError):
         hand.place_bets(2, {"ante": 1000, "blind": 1000})
     deal(hand, "Ah Kd 7c 7s 2h As Ac 3c 9d Qs Jd")
@@ -89,8 +97,13 @@ def test_thb_deals_one_at_a_time_then_burns_and_streets() -> None:
     hand.place_bets(5, {"ante": 500})
     plan = hand.close_bets()
     assert [str(p) for p in plan] == [
-        "seat 2 card 1", "seat 5 card 1", "dealer 1", "seat 2 card 2", "seat 5 card 2", "dealer 2",
-    ]  # fmt: skip
+        "seat 2 card 1",
+        "seat 5 card 1",
+        "dealer 1",
+        "seat 2 card 2",
+        "seat 5 card 2",
+        "dealer 2",
+    ]
     deal(hand, "Ah 7c Qs Ad 2d Jd")
     assert hand.seats[2].hole == {1: parse_card("Ah"), 2: parse_card("Ad")}
     hand.act(2, Action("preflop", "bet"))

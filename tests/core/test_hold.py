@@ -34,8 +34,9 @@ def test_trips_edge_of_the_default_table_is_the_published_3_50_percent() -> None
 
 def test_trips_edge_by_hand_from_the_census_counts() -> None:
     # sum of count x (odds + 1) over the paying lines, over C(52, 7): written out independently
-    paid = (4324 * 51 + 37260 * 41 + 224848 * 31 + 3473184 * 9 + 4047644 * 8 + 6180020 * 5
-            + 6461620 * 4)  # fmt: skip
+    paid = (
+        4324 * 51 + 37260 * 41 + 224848 * 31 + 3473184 * 9 + 4047644 * 8 + 6180020 * 5 + 6461620 * 4
+    )
     assert sum(SEVEN_CARD_COUNTS.values()) == 133_784_560
     assert trips_edge(TRIPS_TABLE) == 1 - Fraction(paid, 133_784_560)
 
@@ -55,8 +56,15 @@ def test_bonus_edge_equals_an_independent_enumeration_of_the_hole_pairs() -> Non
         elif hi == 14 and lo in (11, 12, 13):
             kind = "ak" if lo == 13 else "aq_aj"
             lines[f"{kind}_{'suited' if a.suit == b.suit else 'offsuit'}"] += 1
-    assert lines == {"aa": 6, "ak_suited": 4, "aq_aj_suited": 8, "ak_offsuit": 12,
-                     "kk_qq_jj": 18, "aq_aj_offsuit": 24, "pair_2_to_10": 54}  # fmt: skip
+    assert lines == {
+        "aa": 6,
+        "ak_suited": 4,
+        "aq_aj_suited": 8,
+        "ak_offsuit": 12,
+        "kk_qq_jj": 18,
+        "aq_aj_offsuit": 24,
+        "pair_2_to_10": 54,
+    }
     ret = sum(n * (1 + Fraction(*BONUS_TABLE[k])) for k, n in lines.items())  # type: ignore[misc]
     assert bonus_edge(BONUS_TABLE) == 1 - ret / 1326 == Fraction(59, 663)
 

@@ -120,8 +120,9 @@ def test_a_player_chooses_only_legal_actions_and_amounts() -> None:
                 else:
                     assert to is None
         # nothing to call: a player never folds for free
-        kind, _ = player.choose(_space(kinds=("fold", "check")), hole=weak, board=(), pot=300,
-                                to_call=0)  # fmt: skip
+        kind, _ = player.choose(
+            _space(kinds=("fold", "check")), hole=weak, board=(), pot=300, to_call=0
+        )
         assert kind == "check"
     with pytest.raises(ConfigError):
         Player("tight", rng).choose(_space(), hole=weak, board=(), pot=0, to_call=0)
@@ -139,9 +140,12 @@ def test_a_player_drives_a_betting_round_to_its_end() -> None:
     while round_.actor is not None:
         seat = round_.actor
         kind, to = players[seat].choose(
-            round_.legal(seat), hole=hole, board=(), pot=sum(round_.committed.values()),
+            round_.legal(seat),
+            hole=hole,
+            board=(),
+            pot=sum(round_.committed.values()),
             to_call=round_.high - round_.committed[seat],
-        )  # fmt: skip
+        )
         round_.act(seat, kind, to)
         moves += 1
         assert moves < 50

@@ -57,8 +57,9 @@ def _feed(runner: PeerRunner, source: ManualSource, hand: PeerHand, deck: list[C
     raise AssertionError("the deal did not end")
 
 
-def _play(runner: PeerRunner, source: ManualSource, rng: random.Random,
-          *, stop_after: int | None = None) -> PeerHand:  # fmt: skip
+def _play(
+    runner: PeerRunner, source: ManualSource, rng: random.Random, *, stop_after: int | None = None
+) -> PeerHand:
     hand = runner.hand if runner.hand is not None and not runner.hand.is_over else runner.new_hand()
     assert hand is not None
     used = {c for p in hand.cards for c in [p.card]}

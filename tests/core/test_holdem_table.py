@@ -47,12 +47,19 @@ def record_of(setup: HandSetup, table: PokerTable, *, with_posts: bool) -> dict[
     """The hand as a record where everybody folds to the big blind."""
     deck = [str(c) for c in FULL_DECK]
     rec: dict[str, Any] = {
-        "game": "holdem", "betting": "no_limit", "seats": table.seats, "button": setup.button,
-        "blinds": list(table.blinds), "ante": table.ante, "chip": table.chip,
-        "players": [{"seat": s, "stack": setup.stacks[s], "hole": deck[2 * i: 2 * i + 2]}
-                    for i, s in enumerate(setup.seats)],
+        "game": "holdem",
+        "betting": "no_limit",
+        "seats": table.seats,
+        "button": setup.button,
+        "blinds": list(table.blinds),
+        "ante": table.ante,
+        "chip": table.chip,
+        "players": [
+            {"seat": s, "stack": setup.stacks[s], "hole": deck[2 * i : 2 * i + 2]}
+            for i, s in enumerate(setup.seats)
+        ],
         "board": deck[-5:],
-    }  # fmt: skip
+    }
     if table.ante_kind:
         rec["ante_kind"] = table.ante_kind
     if with_posts or not setup.plain:
@@ -117,8 +124,11 @@ def test_moving_button_with_players_joining_leaving_and_sitting_out() -> None:
     setup, s = play(s, MOVING)  # B3, seat 4 in the small blind's place, G5
     # seat 4 posts a big blind live and its small blind dead; the real big blind's post first
     assert blinds(setup) == (3, None, 5) and 4 in setup.seats and not setup.plain
-    assert setup.posts == (Post(4, "ante", 100), Post(5, "big_blind", 200),
-                           Post(4, "big_blind", 200))  # fmt: skip
+    assert setup.posts == (
+        Post(4, "ante", 100),
+        Post(5, "big_blind", 200),
+        Post(4, "big_blind", 200),
+    )
     assert s.seats[4].owes == ()
     s = leave(s, 7)
     setup, s = play(s, MOVING)
@@ -200,8 +210,9 @@ def test_two_to_three_players() -> None:
         else:  # the button moves on: the new player in the small blind's place posts both
             assert blinds(setup) == (4, None, 2)
             assert [(p.type, p.amount) for p in setup.posts if p.seat == 6] == [
-                ("ante", 100), ("big_blind", 200)
-            ]  # fmt: skip
+                ("ante", 100),
+                ("big_blind", 200),
+            ]
         nxt, s = play(s, table)
         assert nxt.plain and nxt.button == {2: 4, 4: 6}[setup.button]
 
@@ -245,8 +256,9 @@ def test_missed_blinds_posted_on_return() -> None:
     setup, s = play(s, MOVING)  # B7 S1 G3: seat 7 posts both, the big live, the small dead
     assert blinds(setup) == (7, 1, 3) and 7 in setup.seats
     assert [(p.type, p.amount) for p in setup.posts if p.seat == 7] == [
-        ("ante", 100), ("big_blind", 200)
-    ]  # fmt: skip
+        ("ante", 100),
+        ("big_blind", 200),
+    ]
     assert s.seats[7].owes == ()
 
 
@@ -296,8 +308,13 @@ def test_void_hand_moves_nothing_and_marks_nothing() -> None:
 def test_bust_player_is_not_dealt_in_and_a_rebuy_is_a_buy_in() -> None:
     s = seated(MOVING, {1: 20000, 3: 8000, 5: 20000}, button=1)
     setup = next_hand(s, MOVING)
-    lost = {"seats": [{"seat": 1, "stack": 20000 - 100}, {"seat": 3, "stack": 0},
-                      {"seat": 5, "stack": 20000 + 8000 + 100}]}  # fmt: skip
+    lost = {
+        "seats": [
+            {"seat": 1, "stack": 20000 - 100},
+            {"seat": 3, "stack": 0},
+            {"seat": 5, "stack": 20000 + 8000 + 100},
+        ]
+    }
     s = after_hand(s, MOVING, setup, lost, void=False)
     assert s.seats[3].stack == 0 and 3 in s.seats  # busted, still seated
     setup, s = play(s, MOVING)  # heads-up B5 G1: no blind passes seat 3 (it would be button)
@@ -337,8 +354,13 @@ def test_settlement_is_checked() -> None:
     s = seated(MOVING, {1: 20000, 3: 20000, 5: 20000}, button=1)
     setup = next_hand(s, MOVING)
     good = POT_RULES.settle(record_of(setup, MOVING, with_posts=False))
-    bad = {**good, "seats": [{**good["seats"][0], "stack": good["seats"][0]["stack"] + 100},
-                             *good["seats"][1:]]}  # fmt: skip
+    bad = {
+        **good,
+        "seats": [
+            {**good["seats"][0], "stack": good["seats"][0]["stack"] + 100},
+            *good["seats"][1:],
+        ],
+    }
     with pytest.raises(InvalidRecordError, match=r"settlement\.seats: stacks 60100"):
         after_hand(s, MOVING, setup, bad, void=False)
     with pytest.raises(InvalidRecordError, match="no stack for seat"):
@@ -410,8 +432,9 @@ def test_many_hands_with_players_coming_and_going(button: str, missed: str) -> N
     valid record, nobody sitting out or busted is dealt in, the chips are conserved, the
     session survives its JSON, and everybody keeps taking the big blind."""
     settings = HoldemSettings(button=button, missed_blinds=missed)  # type: ignore[arg-type]
-    table = PokerTable(blinds=(100, 200), chip=100, buy_in_min=400, buy_in_max=4000, seats=6,
-                       settings=settings)  # fmt: skip
+    table = PokerTable(
+        blinds=(100, 200), chip=100, buy_in_min=400, buy_in_max=4000, seats=6, settings=settings
+    )
     rng = random.Random(f"{button}-{missed}")
     s = seated(table, {1: 2000, 2: 2000, 4: 2000}, button=2)
     bank = 6000  # chips brought minus chips taken away

@@ -47,14 +47,20 @@ def random_entry(n: int, rng: random.Random) -> HandEntry:
     table = rng.choice(TABLES)
     base = make_entry(n, table_id=table, game=rng.choice(("uth", "thb")), hand_uid=f"h{n}")
     if rng.random() < 0.03:
-        return dataclasses.replace(base, status="table", record={"kind": "buy_in"},
-                                   settlement=None, events=[], extra={})  # fmt: skip
+        return dataclasses.replace(
+            base, status="table", record={"kind": "buy_in"}, settlement=None, events=[], extra={}
+        )
     seats = sorted(rng.sample(range(1, 8), rng.randint(0, 4)))
     events: list[dict[str, Any]] = []
     for _ in range(rng.randint(0, 3)):
         kind = rng.choice(("card", "card", "fault", "link_lost", "source_switched", "other"))
-        events.append({"kind": kind, "source": rng.choice(("serial", "camera", "Camera-2")),
-                       "manual": rng.random() < 0.2})  # fmt: skip
+        events.append(
+            {
+                "kind": kind,
+                "source": rng.choice(("serial", "camera", "Camera-2")),
+                "manual": rng.random() < 0.2,
+            }
+        )
     extra: dict[str, Any] = {"n": n}
     if rng.random() < 0.8:
         extra["dealer"] = rng.choice(DEALERS)
@@ -72,13 +78,17 @@ def random_entry(n: int, rng: random.Random) -> HandEntry:
             extra=extra,
         )
     nets = [rng.choice((-2000, 0, 500, 1500, 12000, 90000)) for _ in seats]
-    settlement: dict[str, Any] = {"seats": [
-        {"seat": s, "net": net, "bets": [{"box": "ante", "stake": rng.randint(1, 9) * 500}]}
-        for s, net in zip(seats, nets, strict=True)]}  # fmt: skip
+    settlement: dict[str, Any] = {
+        "seats": [
+            {"seat": s, "net": net, "bets": [{"box": "ante", "stake": rng.randint(1, 9) * 500}]}
+            for s, net in zip(seats, nets, strict=True)
+        ]
+    }
     if seats and rng.random() < 0.1:
         del settlement["seats"][0]["net"]  # a shape the search cannot read: amounts unknown
-    return dataclasses.replace(base, record=record, settlement=settlement, events=events,
-                               extra=extra)  # fmt: skip
+    return dataclasses.replace(
+        base, record=record, settlement=settlement, events=events, extra=extra
+    )
 
 
 def rows_of(hands: list[StoredHand]) -> list[HandRow]:
@@ -91,10 +101,14 @@ def reference(every: list[HandRow], where: HandFilter, sort: Sort) -> list[HandR
     order (key, table, position in one direction; unknown keys last)."""
     rows = [r for r in every if where.matches(r)]
     known = [r for r in rows if getattr(r, sort.key) is not None]
-    known.sort(key=lambda r: (getattr(r, sort.key), r.table_id, r.position),
-               reverse=sort.descending)  # fmt: skip
-    unknown = sorted((r for r in rows if getattr(r, sort.key) is None),
-                     key=lambda r: (r.table_id, r.position), reverse=sort.descending)  # fmt: skip
+    known.sort(
+        key=lambda r: (getattr(r, sort.key), r.table_id, r.position), reverse=sort.descending
+    )
+    unknown = sorted(
+        (r for r in rows if getattr(r, sort.key) is None),
+        key=lambda r: (r.table_id, r.position),
+        reverse=sort.descending,
+    )
     return known + unknown
 
 
@@ -267,8 +281,10 @@ def as_0003(db: Path) -> None:
 def dump(db: Path) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of the journal's tables, as stored."""
     with sqlite3.connect(db) as con:
-        return {t: con.execute(f"SELECT * FROM {t} ORDER BY 1").fetchall()
-                for t in ("hands", "chain_head", "hand_search", "alembic_version")}  # fmt: skip
+        return {
+            t: con.execute(f"SELECT * FROM {t} ORDER BY 1").fetchall()
+            for t in ("hands", "chain_head", "hand_search", "alembic_version")
+        }
 
 
 def test_a_batch_stores_byte_for_byte_what_single_appends_store(tmp_path: Path) -> None:
@@ -286,8 +302,9 @@ def test_a_batch_stores_byte_for_byte_what_single_appends_store(tmp_path: Path) 
     assert stored == [*singles[:40], singles[3], *singles[40:]]
     assert stored[30] == stored[5]
     assert dump(batch) == dump(one)
-    assert len(dump(one)["hand_search"]) == sum(1 for h in singles[:40] + singles[41:]
-                                                if h.status != "table")  # fmt: skip
+    assert len(dump(one)["hand_search"]) == sum(
+        1 for h in singles[:40] + singles[41:] if h.status != "table"
+    )
 
 
 def test_a_bad_entry_in_a_batch_writes_nothing_and_is_named(tmp_path: Path) -> None:
@@ -348,8 +365,9 @@ def test_both_backends_write_the_search_columns_with_the_hand(backend: Backend) 
     assert [r[0] for r in rows] == [h.hand_id for h in hands]
     for (_, seats, flags, dealer), h in zip(rows, hands, strict=True):
         cols = search_columns(h)
-        assert (seats or None) == (f",{','.join(map(str, cols['seats']))}," if cols["seats"]
-                                   else None)  # fmt: skip
+        assert (seats or None) == (
+            f",{','.join(map(str, cols['seats']))}," if cols["seats"] else None
+        )
         assert flags == (f",{','.join(cols['flags'])}," if cols["flags"] else None)
         assert dealer == cols["dealer"]
     # a hand deleted behind the journal's back takes its search row along (no foreign key
@@ -373,9 +391,13 @@ def test_the_journals_indexes_are_the_ones_the_live_code_names(tmp_path: Path) -
     wanted |= {IX_VOIDS: ("recorded_at", "table_id")}
     wanted |= {flag_index(f): ("recorded_at", "table_id") for f in FLAGS}
     with sqlite3.connect(db) as con:
-        names = [r[0] for r in con.execute(
-            "SELECT name FROM sqlite_master WHERE type='index' AND tbl_name='hand_search' "
-            "AND name NOT LIKE 'sqlite_%'")]  # fmt: skip
+        names = [
+            r[0]
+            for r in con.execute(
+                "SELECT name FROM sqlite_master WHERE type='index' AND tbl_name='hand_search' "
+                "AND name NOT LIKE 'sqlite_%'"
+            )
+        ]
         migrated = {n: tuple(r[2] for r in con.execute(f"PRAGMA index_info('{n}')")) for n in names}
     assert migrated == wanted
     _meta, search_table, _hashes = _private_schema()

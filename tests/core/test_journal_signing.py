@@ -96,8 +96,10 @@ def test_the_first_entry_makes_the_tables_key_private_and_signs_every_entry(tmp_
     assert mode(keys / "UTH-3.key") == 0o600
     assert key is not None and not key.pinned
     assert load_public_key(keys / "UTH-3.pub").hex == key.hex
-    assert all(h.key_id == key.key_id and h.signature and key.verify_hash(h.hash, h.signature)
-               for h in stored)  # fmt: skip
+    assert all(
+        h.key_id == key.key_id and h.signature and key.verify_hash(h.hash, h.signature)
+        for h in stored
+    )
     assert "PRIVATE KEY" not in db.read_bytes().decode("latin-1")  # the key is not in the journal
     with Journal(str(db), create=False, read_only=True) as j:
         result = j.verify(KeyRing(any_table=load_public_key(keys / "UTH-3.pub")))
@@ -226,8 +228,13 @@ def legacy_journal(db: Path, n: int) -> None:
             prev = "0" * 64
             for i in range(1, n + 1):
                 e = make_entry(i, hand_uid=f"old{i}")
-                hand = StoredHand(hand_id=i, recorded_at=e.ended_at, prev_hash=prev, hash="",
-                                  **{k: v for k, v in e.__dict__.items()})  # fmt: skip
+                hand = StoredHand(
+                    hand_id=i,
+                    recorded_at=e.ended_at,
+                    prev_hash=prev,
+                    hash="",
+                    **{k: v for k, v in e.__dict__.items()},
+                )
                 hand = StoredHand(**{**hand.__dict__, "hash": chain_hash(prev, hand.content())})
                 values = {k: v for k, v in hand_values(hand).items() if k not in SIGNATURE_COLUMNS}
                 conn.execute(sa.insert(hands).values(values))

@@ -321,11 +321,24 @@ def test_simulate_stops_with_an_alarm_when_its_journal_is_removed(tmp_path: Path
 
     db = tmp_path / "journal.db"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "ui.cli", "simulate", "--hands", "2000", "--seed", "5",
-         "--db", str(db), "--no-progress"],
-        cwd=Path(__file__).parent.resolve().parents[1], stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "ui.cli",
+            "simulate",
+            "--hands",
+            "2000",
+            "--seed",
+            "5",
+            "--db",
+            str(db),
+            "--no-progress",
+        ],
+        cwd=Path(__file__).parent.resolve().parents[1],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and proc.poll() is None:

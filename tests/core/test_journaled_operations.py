@@ -143,7 +143,10 @@ def test_a_journal_of_the_previous_release_verifies_folds_and_resumes(
     fixes = [e for e in new.extra["operations"] if e["kind"] == "correct"]
     assert len(fixes) == 1 and fixes[0]["seat"] == 1
     assert (fixes[0]["pit_boss"], fixes[0]["by"], fixes[0]["reason"]) == (
-        "PB-7", "D-12", "camera: he played")  # fmt: skip
+        "PB-7",
+        "D-12",
+        "camera: he played",
+    )
     start = hand_operations(new)
     assert start.source == JOURNAL
     state = fold(start.state, start.operations)
@@ -178,8 +181,23 @@ def simulated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A journal of this release: 5 simulated hands of each of the four games."""
     db = tmp_path_factory.mktemp("sim") / "journal.db"
     for game in ("uth", "thb", "holdem", "stud"):
-        assert main(["simulate", "--game", game, "--hands", "5", "--seed", "2", "--db", str(db),
-                     "--no-progress"]) == 0  # fmt: skip
+        assert (
+            main(
+                [
+                    "simulate",
+                    "--game",
+                    game,
+                    "--hands",
+                    "5",
+                    "--seed",
+                    "2",
+                    "--db",
+                    str(db),
+                    "--no-progress",
+                ]
+            )
+            == 0
+        )
     return db
 
 
@@ -231,9 +249,12 @@ def test_audit_recompute_names_a_tampered_settlement_of_the_previous_release(
     assert code == 1
     assert out.splitlines()[0] == (
         f"FAIL: hand {victim.hand_id} ({victim.table_id}, thb, uid {victim.hand_uid}): "
-        "1 difference (folded from its record)")  # fmt: skip
-    assert f"seats[seat={seat['seat']}].net: recorded {seat['net'] + 500}, recomputed " \
-        f"{seat['net']}" in out  # fmt: skip
+        "1 difference (folded from its record)"
+    )
+    assert (
+        f"seats[seat={seat['seat']}].net: recorded {seat['net'] + 500}, recomputed "
+        f"{seat['net']}" in out
+    )
     code, out = _cli(capsys, "audit", "recompute", "--db", str(tmp_path / "none.db"))
     assert code == 2
 
@@ -350,10 +371,22 @@ def _with_provenance(record: dict[str, Any]) -> Any:
     ]
     cards += [{"position": f"burn {n}", "card": next(spare), "at": at} for n in (1, 2, 3)]
     return StoredHand(
-        hand_id=1, hand_uid="rake-1", table_id="HE-1", game="holdem", started_at=NOW,
-        ended_at=NOW, status="settled", void_reason=None, record=record, settlement=None,
-        events=[], extra={"cards": cards}, recorded_at=NOW, prev_hash="", hash="",
-    )  # fmt: skip
+        hand_id=1,
+        hand_uid="rake-1",
+        table_id="HE-1",
+        game="holdem",
+        started_at=NOW,
+        ended_at=NOW,
+        status="settled",
+        void_reason=None,
+        record=record,
+        settlement=None,
+        events=[],
+        extra={"cards": cards},
+        recorded_at=NOW,
+        prev_hash="",
+        hash="",
+    )
 
 
 def test_a_raked_holdem_hand_folds_to_its_rake() -> None:

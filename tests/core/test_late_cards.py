@@ -74,8 +74,11 @@ def test_a_card_dealt_after_the_settlement_raises_an_alarm_naming_the_deck(
         assert stored.status == "settled"
         (late,) = stored.extra["late_cards"]
         assert (late["hand_uid"], late["hand_status"], late["deck_id"], late["index"]) == (
-            first.hand_uid, "settled", deck, 12,
-        )  # fmt: skip
+            first.hand_uid,
+            "settled",
+            deck,
+            12,
+        )
         assert late["card"] == cards(stored)[0]["card"] and cards(stored)[0]["deck_id"] == deck
         assert runner.runner.late_card_alarm is None  # carried by the journaled hand
         assert "LATE_CARD" not in runner.device_status.faults

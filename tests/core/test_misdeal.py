@@ -38,8 +38,11 @@ from drivers.factory import open_source
 from tests.conftest import close_at_teardown
 
 FAST = "shuffle_time=0.01&card_interval=0.001"
-BETS = {1: {"ante": 1000, "blind": 1000, "trips": 500}, 2: {"ante": 500, "blind": 500},
-        3: {"ante": 2000, "blind": 2000, "trips": 1000}}  # fmt: skip
+BETS = {
+    1: {"ante": 1000, "blind": 1000, "trips": 500},
+    2: {"ante": 500, "blind": 500},
+    3: {"ante": 2000, "blind": 2000, "trips": 1000},
+}
 
 
 def card(deck: str, index: int, text: str | None) -> CardRead:
@@ -293,8 +296,9 @@ def test_unreadable_card_identified_by_the_dealer_and_confirmed(
         with pytest.raises(CardError, match="already dealt"):
             runner.identify_card(hand.board[0], dealer="D7")  # a card already on the table
         out = {v for (deck, _), v in dealt.items() if deck == ident.deck_id}
-        wrong = next(c for c in (Card(r, s) for r in range(2, 15) for s in "shdc")
-                     if str(c) not in out)  # fmt: skip
+        wrong = next(
+            c for c in (Card(r, s) for r in range(2, 15) for s in "shdc") if str(c) not in out
+        )
         runner.identify_card(wrong, dealer="D7")
         runner.confirm_identification(pit_boss="PB1", accept=False)  # the pit boss disagrees
         runner.identify_card(actual, dealer="D7")
@@ -304,8 +308,16 @@ def test_unreadable_card_identified_by_the_dealer_and_confirmed(
         stored = journal.last_hand()
         assert stored is not None and stored.status == "settled"
         marked = [c for c in stored.extra["cards"] if c.get("identified_by")]
-        assert marked == [dict(marked[0], card=str(actual), index=6, manual=True,
-                               identified_by="D7", confirmed_by="PB1")]  # fmt: skip
+        assert marked == [
+            dict(
+                marked[0],
+                card=str(actual),
+                index=6,
+                manual=True,
+                identified_by="D7",
+                confirmed_by="PB1",
+            )
+        ]
         assert [c["index"] for c in stored.extra["cards"]] == list(range(1, 14))
         check = cross_check(journal, read_dealt_log(dealt_log), started=[hand.hand_uid])
         assert check.ok and check.cards == 13, check

@@ -42,9 +42,18 @@ class Token:
     pin_file: Path
 
     def options(self, label: str = "dealer-assist-{table}") -> list[str]:
-        return ["--key-store", "pkcs11", "--pkcs11-module", str(MODULE), "--pkcs11-token",
-                "notary", "--pkcs11-key-label", label,
-                "--pkcs11-pin-file", str(self.pin_file)]  # fmt: skip
+        return [
+            "--key-store",
+            "pkcs11",
+            "--pkcs11-module",
+            str(MODULE),
+            "--pkcs11-token",
+            "notary",
+            "--pkcs11-key-label",
+            label,
+            "--pkcs11-pin-file",
+            str(self.pin_file),
+        ]
 
 
 @pytest.fixture(name="token")
@@ -54,13 +63,27 @@ def token_fixture() -> Iterator[Token]:
     folder = Path(tempfile.mkdtemp(prefix="hsm", dir="/tmp"))  # short: the socket lives here
     (folder / "tokens").mkdir()
     conf = folder / "softhsm2.conf"
-    conf.write_text(f"directories.tokendir = {folder / 'tokens'}\nobjectstore.backend = file\n"
-                    "log.level = ERROR\n")  # fmt: skip
+    conf.write_text(
+        f"directories.tokendir = {folder / 'tokens'}\nobjectstore.backend = file\n"
+        "log.level = ERROR\n"
+    )
     env = {**os.environ, "SOFTHSM2_CONF": str(conf)}
     subprocess.run(
-        ["softhsm2-util", "--init-token", "--free", "--label", "notary", "--so-pin", "13579111",
-         "--pin", PIN], env=env, check=True, capture_output=True,
-    )  # fmt: skip
+        [
+            "softhsm2-util",
+            "--init-token",
+            "--free",
+            "--label",
+            "notary",
+            "--so-pin",
+            "13579111",
+            "--pin",
+            PIN,
+        ],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     pin_file = folder / "pin"
     pin_file.write_text(PIN + "\n")
     try:
@@ -95,17 +118,35 @@ with pkcs11.lib(module).get_token(token_label="notary").open(user_pin=pin) as s:
 
 def in_token(token: Token, script: str, label: str) -> str:
     """``script`` run on the token in a child process; what it printed."""
-    out = subprocess.run([sys.executable, "-c", script, str(MODULE), PIN, label],
-                         env=token.env, check=True, capture_output=True, text=True)  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, "-c", script, str(MODULE), PIN, label],
+        env=token.env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return out.stdout.strip()
 
 
 def exported_key(token: Token, state: Path, label: str) -> str:
     out = subprocess.run(
-        [sys.executable, "-m", "dealer_assist.notary", "key", "--state", str(state), "--table",
-         TABLE, *token.options(label)],
-        cwd=REPO, env=token.env, check=True, capture_output=True, text=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "dealer_assist.notary",
+            "key",
+            "--state",
+            str(state),
+            "--table",
+            TABLE,
+            *token.options(label),
+        ],
+        cwd=REPO,
+        env=token.env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return out.stdout.strip()
 
 
@@ -130,8 +171,9 @@ def test_the_token_signs_and_its_public_key_verifies(tmp_path: Path, token: Toke
     with pytest.raises(InvalidSignature):
         key.verify(bytes.fromhex(stored[0].signature or ""), record_message(stored[1].hash))
     with Journal(str(tmp_path / "j.db"), create=False, read_only=True) as j:
-        result = j.verify(KeyRing(any_table=public_key_from_hex(head.public_key, "t")),
-                          require_signed=True)  # fmt: skip
+        result = j.verify(
+            KeyRing(any_table=public_key_from_hex(head.public_key, "t")), require_signed=True
+        )
     assert result.ok and result.signatures_checked == 2, result.reason
     assert not list(state.rglob("*.key"))
 
@@ -149,9 +191,22 @@ def test_a_table_without_a_key_gets_one_made_in_the_token(token: Token) -> None:
 def test_a_wrong_pin_stops_the_notary_with_a_sentence(token: Token) -> None:
     token.pin_file.write_text("000000\n")
     out = subprocess.run(
-        [sys.executable, "-m", "dealer_assist.notary", "serve", "--state",
-         str(token.folder / "state"), "--socket", str(token.folder / "n.sock"), *token.options()],
-        cwd=REPO, env=token.env, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "dealer_assist.notary",
+            "serve",
+            "--state",
+            str(token.folder / "state"),
+            "--socket",
+            str(token.folder / "n.sock"),
+            *token.options(),
+        ],
+        cwd=REPO,
+        env=token.env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert out.returncode == 2
     assert "PIN of token 'notary' is wrong" in out.stderr

@@ -108,8 +108,9 @@ def test_the_exposed_card_is_checked_against_the_readers_card_at_that_place() ->
     wrong = CardExposed(card=other, position="seat 3", note="x", at=utc_now())
     with pytest.raises(ExposedCardMismatch) as err:
         hand.apply(wrong)
-    assert str(other) not in str(err.value) and all(str(c) not in str(err.value)
-                                                    for c in seat_cards)  # fmt: skip
+    assert str(other) not in str(err.value) and all(
+        str(c) not in str(err.value) for c in seat_cards
+    )
     assert hand.exposed == []
     hand.apply(CardExposed(card=seat_cards[1], position="seat 3", note="ok", at=utc_now()))
     hand.apply(CardExposed(card=hand.dealer_cards[0], position="dealer", note="d", at=utc_now()))

@@ -84,10 +84,13 @@ def test_pins_are_hashed_and_a_wrong_pin_or_badge_is_refused() -> None:
 
 @pytest.mark.parametrize(
     ("pin", "said"),
-    [("12", "a PIN of 2 digits is too short: choose at least 6 digits"),
-     ("12345", "a PIN of 5 digits is too short: choose at least 6 digits"),
-     ("12345a", "a PIN is digits only"), ("1" * 33, "too long: at most 32 digits")],
-)  # fmt: skip
+    [
+        ("12", "a PIN of 2 digits is too short: choose at least 6 digits"),
+        ("12345", "a PIN of 5 digits is too short: choose at least 6 digits"),
+        ("12345a", "a PIN is digits only"),
+        ("1" * 33, "too long: at most 32 digits"),
+    ],
+)
 def test_a_pin_is_six_to_thirty_two_digits(pin: str, said: str) -> None:
     with pytest.raises(UserError, match=said):
         new_user("PB-9", Role.DEALER, pin)
@@ -96,10 +99,18 @@ def test_a_pin_is_six_to_thirty_two_digits(pin: str, said: str) -> None:
 
 
 def _row(**kw: object) -> HandRow:
-    base: dict[str, object] = {"table_id": "UTH-1", "position": 3, "recorded_at": T,
-                               "game": "uth", "status": "settled", "void_reason": None,
-                               "wagered": 1000, "top_amount": 500, "seats": (1, 3),
-                               "flags": ()}  # fmt: skip
+    base: dict[str, object] = {
+        "table_id": "UTH-1",
+        "position": 3,
+        "recorded_at": T,
+        "game": "uth",
+        "status": "settled",
+        "void_reason": None,
+        "wagered": 1000,
+        "top_amount": 500,
+        "seats": (1, 3),
+        "flags": (),
+    }
     base.update(kw)
     return HandRow(**base)  # type: ignore[arg-type]
 
@@ -138,11 +149,18 @@ def test_a_tables_status() -> None:
 
 
 def test_differences_are_matched_by_seat_and_box() -> None:
-    recorded = {"seats": [{"seat": 2, "net": 100, "bets": [{"box": "ante", "net": 100}]},
-                          {"seat": 1, "net": 0}]}  # fmt: skip
-    today = {"seats": [{"seat": 1, "net": 0},
-                       {"seat": 2, "net": 90, "bets": [{"box": "ante", "net": 90}]}]}  # fmt: skip
+    recorded = {
+        "seats": [
+            {"seat": 2, "net": 100, "bets": [{"box": "ante", "net": 100}]},
+            {"seat": 1, "net": 0},
+        ]
+    }
+    today = {
+        "seats": [
+            {"seat": 1, "net": 0},
+            {"seat": 2, "net": 90, "bets": [{"box": "ante", "net": 90}]},
+        ]
+    }
     found = {(d.path, d.recorded, d.recomputed) for d in diff(recorded, today)}
-    assert found == {("seats[seat=2].net", 100, 90),
-                     ("seats[seat=2].bets[box=ante].net", 100, 90)}  # fmt: skip
+    assert found == {("seats[seat=2].net", 100, 90), ("seats[seat=2].bets[box=ante].net", 100, 90)}
     assert diff(today, today) == []

@@ -105,9 +105,15 @@ def emulator(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Pa
     emu.stop()
 
 
-CRASHES = [(g, n, b) for g, points in (("uth", (1, 3, 4, 5, 9, 17, 18, 21, 24, 27, 30)),
-                                       ("thb", (4, 10, 14, 16, 19, 23, 27, 30)))
-           for n in points for b in (n % 2 == 0,)]  # fmt: skip
+CRASHES = [
+    (g, n, b)
+    for g, points in (
+        ("uth", (1, 3, 4, 5, 9, 17, 18, 21, 24, 27, 30)),
+        ("thb", (4, 10, 14, 16, 19, 23, 27, 30)),
+    )
+    for n in points
+    for b in (n % 2 == 0,)
+]
 
 
 @pytest.mark.parametrize(("game", "at", "before"), CRASHES)
@@ -264,8 +270,19 @@ def test_resume_voids_when_the_device_restarted_meanwhile(tmp_path: Path) -> Non
 
 def test_void_alarm_and_acknowledgement_survive_restarts(tmp_path: Path) -> None:
     dealt = tmp_path / "dealt.jsonl"
-    emu = EmulatorProcess([*FAST, "--seed", "2", "--jam-at", "4", "--jam-clear-after", "0.2",
-                           "--dealt-log", str(dealt)])  # fmt: skip
+    emu = EmulatorProcess(
+        [
+            *FAST,
+            "--seed",
+            "2",
+            "--jam-at",
+            "4",
+            "--jam-clear-after",
+            "0.2",
+            "--dealt-log",
+            str(dealt),
+        ]
+    )
     where = emu.start()
     config = load_table_config(game="uth")
     db = str(tmp_path / "j.db")
@@ -301,8 +318,7 @@ def test_void_alarm_and_acknowledgement_survive_restarts(tmp_path: Path) -> None
 
 def test_unreadable_card_awaiting_identification_survives_a_restart(tmp_path: Path) -> None:
     dealt = tmp_path / "dealt.jsonl"
-    emu = EmulatorProcess([*FAST, "--seed", "4", "--unreadable-at", "6",
-                           "--dealt-log", str(dealt)])  # fmt: skip
+    emu = EmulatorProcess([*FAST, "--seed", "4", "--unreadable-at", "6", "--dealt-log", str(dealt)])
     where = emu.start()
     config = replace(load_table_config(game="uth"), unreadable_card="dealer_identifies")
     db = str(tmp_path / "j.db")

@@ -55,8 +55,9 @@ def _tamper_card(db: Path, nth: int = 1) -> tuple[str, str, int, str]:
         payload = json.loads(text)
         new = next(c for c in ("2c", "3d", "4h", "5s", "6c", "7d") if c not in dealt)
         old, payload["card"] = payload["card"], new
-        conn.execute("update pending_steps set payload = ? where id = ?",
-                     (json.dumps(payload), row_id))  # fmt: skip
+        conn.execute(
+            "update pending_steps set payload = ? where id = ?", (json.dumps(payload), row_id)
+        )
     return payload["deck_id"], old, payload["index"], new
 
 

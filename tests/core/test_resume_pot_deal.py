@@ -112,8 +112,9 @@ def test_a_resumed_holdem_hand_asks_for_its_missing_cards_once(
     emulator: tuple[str, Path], tmp_path: Path, kind: str, nth: int, before: bool
 ) -> None:
     where, dealt = emulator
-    config: TableConfig = replace(load_table_config(game="holdem"),
-                                  journal_url=str(tmp_path / "j.db"))  # fmt: skip
+    config: TableConfig = replace(
+        load_table_config(game="holdem"), journal_url=str(tmp_path / "j.db")
+    )
     first = PokerTable(where, CrashAtStep(str(tmp_path / "j.db"), kind, nth, before), config, 1)
     with pytest.raises(Crash):
         first.play()

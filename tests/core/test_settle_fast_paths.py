@@ -95,8 +95,21 @@ def test_whole_number_rake_is_the_fraction_formula(
     total: int, percent: Any, chip: int, cap: int | None
 ) -> None:
     p = Fraction(str(percent))
-    hand = PotHand("holdem", (1, 2), {1: 1, 2: 1}, 1, {}, frozenset(), {}, {}, (), chip=chip,
-                   rake_percent=p, rake_cap=cap, flop_seen=True)  # fmt: skip
+    hand = PotHand(
+        "holdem",
+        (1, 2),
+        {1: 1, 2: 1},
+        1,
+        {},
+        frozenset(),
+        {},
+        {},
+        (),
+        chip=chip,
+        rake_percent=p,
+        rake_cap=cap,
+        flop_seen=True,
+    )
     expected = 0 if p <= 0 or total <= 0 else int(total * p / 100) // chip * chip
     if cap is not None:
         expected = min(expected, cap)
@@ -225,20 +238,28 @@ def _replayed(record: dict[str, Any], stop: int) -> PeerBetting:
     stacks = {p["seat"]: p["stack"] for p in record["players"]}
     blinds = tuple(record["blinds"])
     by_big = record.get("ante_kind") == "big_blind"
-    dead, live, big = forced_bets(list(stacks), record["button"], blinds, record["ante"],
-                                  ante_by_big=by_big)  # fmt: skip
+    dead, live, big = forced_bets(
+        list(stacks), record["button"], blinds, record["ante"], ante_by_big=by_big
+    )
     settings = HoldemSettings.from_json(record.get("settings", {}))
     kind = record["betting"]
     limits = record.get("limits", [blinds[1], 2 * blinds[1]])
     bets = (limits[0], limits[1]) if kind == "fixed_limit" else (blinds[1], blinds[1])
     cap = settings.max_raises if kind == "fixed_limit" else None
     hand = PeerBetting(
-        list(stacks), stacks, record["button"], POT_RULES.streets,
+        list(stacks),
+        stacks,
+        record["button"],
+        POT_RULES.streets,
         BettingStructure(kind, bets[0], bets[1], cap, record["chip"]),
-        dead=dead, live=live, big_blind=big, blind=blinds[1],
-        uncapped_heads_up=settings.no_cap_heads_up, blinds_first=by_big,
+        dead=dead,
+        live=live,
+        big_blind=big,
+        blind=blinds[1],
+        uncapped_heads_up=settings.no_cap_heads_up,
+        blinds_first=by_big,
         reopen_by_sum=settings.reopen_by_sum,
-    )  # fmt: skip
+    )
     for a in record["actions"][:stop]:
         hand.act(a["street"], a["seat"], a["action"], a.get("to"))
     return hand
@@ -255,11 +276,23 @@ def test_next_street_in_place_is_a_new_round() -> None:
         if hand.round is None:
             continue
         old = _copied(hand.round)
-        limits = Limits(old.limits.kind, rng.choice((2, 20, 50)), old.limits.chip,
-                        rng.choice((None, 3)), rng.random() < 0.5)  # fmt: skip
+        limits = Limits(
+            old.limits.kind,
+            rng.choice((2, 20, 50)),
+            old.limits.chip,
+            rng.choice((None, 3)),
+            rng.random() < 0.5,
+        )
         first, pot = rng.randint(1, 10), rng.randrange(0, 5000)
-        new = RoundState(old.order, dict(old.stacks), limits, first,
-                         folded=sorted(old.folded), pot=pot, big_bet=old.big_bet)  # fmt: skip
+        new = RoundState(
+            old.order,
+            dict(old.stacks),
+            limits,
+            first,
+            folded=sorted(old.folded),
+            pot=pot,
+            big_bet=old.big_bet,
+        )
         old.next_street(limits, first, pot)
         assert vars(old) == vars(new)
         while new.actor is not None:

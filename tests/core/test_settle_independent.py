@@ -16,15 +16,36 @@ from dealer_assist.record import settle_record
 
 DECK = [r + s for r in "23456789TJQKA" for s in "shdc"]
 # phevaluator rank ranges -> category (1 = royal flush ... 7462 = worst high card).
-BANDS = [(1, "royal_flush"), (10, "straight_flush"), (166, "four_of_a_kind"), (322, "full_house"),
-         (1599, "flush"), (1609, "straight"), (2467, "three_of_a_kind"), (3325, "two_pair"),
-         (6185, "pair"), (7462, "high_card")]  # fmt: skip
+BANDS = [
+    (1, "royal_flush"),
+    (10, "straight_flush"),
+    (166, "four_of_a_kind"),
+    (322, "full_house"),
+    (1599, "flush"),
+    (1609, "straight"),
+    (2467, "three_of_a_kind"),
+    (3325, "two_pair"),
+    (6185, "pair"),
+    (7462, "high_card"),
+]
 ORDER = [name for _, name in reversed(BANDS)]  # low to high
-BLIND = {"royal_flush": (500, 1), "straight_flush": (50, 1), "four_of_a_kind": (10, 1),
-         "full_house": (3, 1), "flush": (3, 2), "straight": (1, 1)}  # fmt: skip
-TRIPS = {"royal_flush": (50, 1), "straight_flush": (40, 1), "four_of_a_kind": (30, 1),
-         "full_house": (8, 1), "flush": (7, 1), "straight": (4, 1),
-         "three_of_a_kind": (3, 1)}  # fmt: skip
+BLIND = {
+    "royal_flush": (500, 1),
+    "straight_flush": (50, 1),
+    "four_of_a_kind": (10, 1),
+    "full_house": (3, 1),
+    "flush": (3, 2),
+    "straight": (1, 1),
+}
+TRIPS = {
+    "royal_flush": (50, 1),
+    "straight_flush": (40, 1),
+    "four_of_a_kind": (30, 1),
+    "full_house": (8, 1),
+    "flush": (7, 1),
+    "straight": (4, 1),
+    "three_of_a_kind": (3, 1),
+}
 
 
 def category(rank: int) -> str:
@@ -67,8 +88,9 @@ def random_uth(rng: random.Random) -> dict[str, Any]:
                 acts.append({"street": st, "action": "fold"})
             else:
                 acts.append({"street": st, "action": "check"})
-        players.append({"seat": seat, "hole": deck[7 + 2 * i: 9 + 2 * i], "bets": bets,
-                        "actions": acts})  # fmt: skip
+        players.append(
+            {"seat": seat, "hole": deck[7 + 2 * i : 9 + 2 * i], "bets": bets, "actions": acts}
+        )
     return {"game": "uth", "board": deck[:5], "dealer": deck[5:7], "players": players}
 
 
@@ -120,8 +142,9 @@ def random_thb(rng: random.Random) -> dict[str, Any]:
             acts = [{"street": "preflop", "action": "bet"}] + [
                 {"street": st, "action": rng.choice(["bet", "check"])} for st in ("flop", "turn")
             ]
-        players.append({"seat": seat, "hole": deck[7 + 2 * i: 9 + 2 * i], "bets": bets,
-                        "actions": acts})  # fmt: skip
+        players.append(
+            {"seat": seat, "hole": deck[7 + 2 * i : 9 + 2 * i], "bets": bets, "actions": acts}
+        )
     all_fold = all(p["actions"][0]["action"] == "fold" for p in players)
     board = [] if all_fold and rng.random() < 0.5 else deck[:5]
     return {"game": "thb", "board": board, "dealer": deck[5:7], "players": players}

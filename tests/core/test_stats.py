@@ -31,8 +31,14 @@ EVER = (datetime(2000, 1, 1, tzinfo=UTC), datetime(2100, 1, 1, tzinfo=UTC))
 T0 = datetime(2026, 12, 1, 5, 30, tzinfo=UTC)
 
 
-def fact(minutes: int, drop: int, win: int, table: str = "UTH-1", dealer: str | None = "ann",
-         game: str = "uth") -> HandFact:  # fmt: skip
+def fact(
+    minutes: int,
+    drop: int,
+    win: int,
+    table: str = "UTH-1",
+    dealer: str | None = "ann",
+    game: str = "uth",
+) -> HandFact:
     start = T0 + timedelta(minutes=minutes)
     return HandFact(table, "A", dealer, game, start, start + timedelta(minutes=1), drop, win)
 
@@ -41,15 +47,20 @@ def test_aggregate_sums_by_group_with_exact_hold_and_hands_per_hour() -> None:
     facts = [fact(0, 1000, 100), fact(29, 3000, -700), fact(59, 500, 500, table="UTH-2")]
     by_table = aggregate(facts, ["table"])
     assert [(r.key, r.hands, r.drop, r.win) for r in by_table] == [
-        (("UTH-1",), 2, 4000, -600), (("UTH-2",), 1, 500, 500)]  # fmt: skip
+        (("UTH-1",), 2, 4000, -600),
+        (("UTH-2",), 1, 500, 500),
+    ]
     assert by_table[0].hold == Fraction(-600, 4000)
     # 2 hands from 05:30 to 06:00 (29 min start + 1 min): 4 an hour, exactly
     assert by_table[0].hands_per_hour == 4
     # over the real span, however short: 2 hands in 3 seconds are 2,400 an hour (a one-minute
     # floor made it 120), one hand of no duration is no rate
-    quick = [HandFact("Q", None, None, "uth", T0, T0 + timedelta(seconds=1), 1, 0),
-             HandFact("Q", None, None, "uth", T0 + timedelta(seconds=2),
-                      T0 + timedelta(seconds=3), 1, 0)]  # fmt: skip
+    quick = [
+        HandFact("Q", None, None, "uth", T0, T0 + timedelta(seconds=1), 1, 0),
+        HandFact(
+            "Q", None, None, "uth", T0 + timedelta(seconds=2), T0 + timedelta(seconds=3), 1, 0
+        ),
+    ]
     assert aggregate(quick, ["table"])[0].hands_per_hour == 2400
     zero = HandFact("Z", None, None, "uth", T0, T0, 1, 0)
     assert aggregate([zero], ["table"])[0].hands_per_hour is None
@@ -104,8 +115,20 @@ def dealt(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        status = main(["simulate", "--game", "uth", "--hands", "24", "--seed", "11",
-                       "--db", str(db), "--no-progress"])  # fmt: skip
+        status = main(
+            [
+                "simulate",
+                "--game",
+                "uth",
+                "--hands",
+                "24",
+                "--seed",
+                "11",
+                "--db",
+                str(db),
+                "--no-progress",
+            ]
+        )
     capture.write_text(out.getvalue())
     assert status == 0
     return db, out.getvalue()

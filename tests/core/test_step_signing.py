@@ -38,8 +38,9 @@ def _edit(db: Path, step_no: int, change: Any) -> None:
         ).fetchone()
         payload = json.loads(text)
         change(payload)
-        con.execute("UPDATE pending_steps SET payload = ? WHERE step_no = ?",
-                    (json.dumps(payload), step_no))  # fmt: skip
+        con.execute(
+            "UPDATE pending_steps SET payload = ? WHERE step_no = ?", (json.dumps(payload), step_no)
+        )
 
 
 def test_a_step_changed_in_the_file_or_stripped_of_its_signature_is_named(
@@ -94,15 +95,24 @@ def _append_forged(db: Path, uid: str) -> None:
     with Journal(str(db), create=False, read_only=True) as j:
         last = j.last_hand()
     assert last is not None
-    forged = dataclasses.replace(last, hand_id=last.hand_id + 1, hand_uid=uid,
-                                 prev_hash=last.hash, signature=None, key_id=None)  # fmt: skip
+    forged = dataclasses.replace(
+        last,
+        hand_id=last.hand_id + 1,
+        hand_uid=uid,
+        prev_hash=last.hash,
+        signature=None,
+        key_id=None,
+    )
     forged = dataclasses.replace(forged, hash=chain_hash(last.hash, forged.content()))
     values = hand_values(forged)
     with sqlite3.connect(db) as con:
-        con.execute(f"INSERT INTO hands ({','.join(values)}) VALUES "
-                    f"({','.join('?' * len(values))})", list(values.values()))  # fmt: skip
-        con.execute("UPDATE chain_head SET last_hand_id = ?, last_hash = ?",
-                    (forged.hand_id, forged.hash))  # fmt: skip
+        con.execute(
+            f"INSERT INTO hands ({','.join(values)}) VALUES ({','.join('?' * len(values))})",
+            list(values.values()),
+        )
+        con.execute(
+            "UPDATE chain_head SET last_hand_id = ?, last_hash = ?", (forged.hand_id, forged.hash)
+        )
 
 
 def test_a_hand_appended_to_the_journal_unsigned_is_not_signed_at_the_next_start(
@@ -156,8 +166,9 @@ def test_a_card_changed_in_the_step_log_voids_the_resumed_hand(
         first.play(2)  # dies mid deal: the hand's steps in the log, signed
     first.die()
     with sqlite3.connect(db) as con:
-        rows = con.execute("SELECT step_no, payload FROM pending_steps WHERE kind = 'card' "
-                           "ORDER BY id").fetchall()  # fmt: skip
+        rows = con.execute(
+            "SELECT step_no, payload FROM pending_steps WHERE kind = 'card' ORDER BY id"
+        ).fetchall()
     step_no = rows[1][0]
     dealt = {json.loads(p)["card"] for _, p in rows}
     new = next(c for c in ("2c", "3d", "4h", "5s", "6c", "7d") if c not in dealt)

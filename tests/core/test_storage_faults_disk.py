@@ -80,9 +80,14 @@ def small_disk(tmp_path: Path) -> Iterator[Callable[[int], Path]]:
 
 def _run(args: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
     streams = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **kwargs}
-    return subprocess.run([sys.executable, "-m", "ui.cli", "simulate", "--no-progress",
-                           "--seed", "4", *args], cwd=REPO, text=True, timeout=180,
-                          check=False, **streams)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "ui.cli", "simulate", "--no-progress", "--seed", "4", *args],
+        cwd=REPO,
+        text=True,
+        timeout=180,
+        check=False,
+        **streams,
+    )
 
 
 def _records_exact(db: Path, records: Path) -> None:
@@ -104,8 +109,10 @@ def test_a_full_disk_mid_run_stops_in_a_sentence_and_the_hand_resumes_once_space
     full = _run(["--hands", "3000", "--db", str(db), "--records", str(records), *limits])
     assert full.returncode == 2 and "Traceback" not in full.stderr, full.stderr
     assert len(_said(full.stderr)) == 1, full.stderr  # one sentence
-    assert "full" in full.stderr and "free space on that disk, then run the same command" \
-        in full.stderr  # fmt: skip
+    assert (
+        "full" in full.stderr
+        and "free space on that disk, then run the same command" in full.stderr
+    )
     pending = _pending(db)
     assert len(pending) <= 1
     if pending:

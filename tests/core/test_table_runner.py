@@ -92,10 +92,26 @@ def test_simulate_command_summary_records_and_audit(tmp_path: Path) -> None:
     db, records = tmp_path / "sim.db", tmp_path / "rec.jsonl"
     cmd = [sys.executable, "-m", "ui.cli"]
     proc = subprocess.run(
-        [*cmd, "simulate", "--hands", "15", "--seats", "7", "--seed", "3", "--db", str(db),
-         "--records", str(records), "--no-progress"],
-        capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
+        [
+            *cmd,
+            "simulate",
+            "--hands",
+            "15",
+            "--seats",
+            "7",
+            "--seed",
+            "3",
+            "--db",
+            str(db),
+            "--records",
+            str(records),
+            "--no-progress",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "hands: 15" in proc.stdout and "house hold:" in proc.stdout
     assert "frames: received" in proc.stdout
@@ -104,20 +120,32 @@ def test_simulate_command_summary_records_and_audit(tmp_path: Path) -> None:
     for line in lines:
         rec = json.loads(line)
         assert settle_record(rec) == rec["settlement"]
-    ok = subprocess.run([*cmd, "audit", "verify", "--db", str(db)], capture_output=True,
-                        text=True, timeout=60, check=False)  # fmt: skip
+    ok = subprocess.run(
+        [*cmd, "audit", "verify", "--db", str(db)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert ok.returncode == 0 and "OK" in ok.stdout
     with sqlite3.connect(db) as conn:
         table = next(
-            name for (name,) in conn.execute("select name from sqlite_master where type='table'")
+            name
+            for (name,) in conn.execute("select name from sqlite_master where type='table'")
             if "hand" in name and "step" not in name
-        )  # fmt: skip
+        )
         cols = [r[1] for r in conn.execute(f"pragma table_info({table})")]
         col = next(c for c in ("settlement", "settlement_json") if c in cols)
-        conn.execute(f"update {table} set {col} = replace({col}, '\"net\"', '\"nett\"') "
-                     "where hand_id = 7")  # fmt: skip
-    bad = subprocess.run([*cmd, "audit", "verify", "--db", str(db)], capture_output=True,
-                         text=True, timeout=60, check=False)  # fmt: skip
+        conn.execute(
+            f"update {table} set {col} = replace({col}, '\"net\"', '\"nett\"') where hand_id = 7"
+        )
+    bad = subprocess.run(
+        [*cmd, "audit", "verify", "--db", str(db)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert bad.returncode == 1 and "hand 7" in bad.stdout + bad.stderr
 
 
@@ -125,17 +153,39 @@ def test_simulate_drives_an_external_emulator_over_tcp(tmp_path: Path) -> None:
     """--source: an emulator process started separately (TCP), SHUFFLE then DEAL each hand."""
     from drivers.emulator.process import EmulatorProcess
 
-    emu = close_at_teardown(EmulatorProcess(["--seed", "9", "--shuffle-time", "0.01",
-                                             "--card-interval", "0.001"], tcp_port=0))  # fmt: skip
+    emu = close_at_teardown(
+        EmulatorProcess(
+            ["--seed", "9", "--shuffle-time", "0.01", "--card-interval", "0.001"], tcp_port=0
+        )
+    )
     url = emu.start()
     try:
         records = tmp_path / "rec.jsonl"
         proc = subprocess.run(
-            [sys.executable, "-m", "ui.cli", "simulate", "--game", "thb", "--hands", "8",
-             "--seats", "6", "--source", url, "--db", str(tmp_path / "x.db"), "--records",
-             str(records), "--no-progress"],
-            capture_output=True, text=True, timeout=120, check=False,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "ui.cli",
+                "simulate",
+                "--game",
+                "thb",
+                "--hands",
+                "8",
+                "--seats",
+                "6",
+                "--source",
+                url,
+                "--db",
+                str(tmp_path / "x.db"),
+                "--records",
+                str(records),
+                "--no-progress",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
     finally:
         emu.stop()
     assert proc.returncode == 0, proc.stderr

@@ -37,9 +37,12 @@ def stud() -> TournamentStructure:
     return load_structure(SHIPPED["stud_freezeout"])
 
 
-def custom(tmp_path: Path, levels: list[dict[str, Any]],
-           breaks: tuple[dict[str, Any], ...] | list[dict[str, Any]] = (),
-           **clock: Any) -> TournamentStructure:  # fmt: skip
+def custom(
+    tmp_path: Path,
+    levels: list[dict[str, Any]],
+    breaks: tuple[dict[str, Any], ...] | list[dict[str, Any]] = (),
+    **clock: Any,
+) -> TournamentStructure:
     data = tomllib.loads(SHIPPED["stud_freezeout"].read_text(encoding="utf-8"))
     data["levels"] = levels
     data["breaks"] = list(breaks)
@@ -50,8 +53,12 @@ def custom(tmp_path: Path, levels: list[dict[str, Any]],
 
 
 def lv(small: int, **kw: Any) -> dict[str, Any]:
-    return {"small_limit": small, "ante": small // 4 // 25 * 25, "bring_in": small // 4 // 25 * 25
-            or 25, **kw}  # fmt: skip
+    return {
+        "small_limit": small,
+        "ante": small // 4 // 25 * 25,
+        "bring_in": small // 4 // 25 * 25 or 25,
+        **kw,
+    }
 
 
 def test_a_hand_keeps_its_level_and_the_next_hand_takes_the_new_one() -> None:
@@ -115,8 +122,9 @@ def test_pause_stops_everything_and_resume_goes_on_exactly() -> None:
 
 
 def test_levels_by_hands(tmp_path: Path) -> None:
-    s = custom(tmp_path, [lv(100, hands=3), lv(200, hands=2), lv(400)],
-               [{"after_level": 2, "minutes": 5}])  # fmt: skip
+    s = custom(
+        tmp_path, [lv(100, hands=3), lv(200, hands=2), lv(400)], [{"after_level": 2, "minutes": 5}]
+    )
     c = ClockState().start(s, at(0))
     levels = []
     for i in range(5):
@@ -221,7 +229,11 @@ def test_time_bank_split_across_hands() -> None:
     d = DecisionClock.begin(s, 1, "Anna", at(0), banks)
     st = d.status(at(0, 40))
     assert (st.action_ms_left, st.bank_ms_left, st.drawing_bank, st.timed_out) == (
-        0, 50_000, True, False)  # fmt: skip
+        0,
+        50_000,
+        True,
+        False,
+    )
     out = d.finish(at(0, 52))
     assert (out.bank_ms_used, out.bank_ms_left, out.timed_out) == (22_000, 38_000, False)
     banks = banks.settle(out)
@@ -295,8 +307,7 @@ def test_sit_out_is_folded_and_back_from_the_next_hand() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.integers(0, 40 * 60_000), min_size=1, max_size=12),
-       st.integers(0, 300 * 60_000))  # fmt: skip
+@given(st.lists(st.integers(0, 40 * 60_000), min_size=1, max_size=12), st.integers(0, 300 * 60_000))
 def test_advancing_in_steps_is_advancing_at_once(steps: list[int], end: int) -> None:
     s = stud()
     start = ClockState().start(s, at(0))
@@ -308,6 +319,7 @@ def test_advancing_in_steps_is_advancing_at_once(steps: list[int], end: int) -> 
     # and through JSON at every step
     c = start
     for ms in moments:
-        c = ClockState.from_json(json.loads(json.dumps(c.advance(s, T0 + timedelta(
-            milliseconds=ms)).to_json())))  # fmt: skip
+        c = ClockState.from_json(
+            json.loads(json.dumps(c.advance(s, T0 + timedelta(milliseconds=ms)).to_json()))
+        )
     assert c == start.advance(s, T0 + timedelta(milliseconds=moments[-1]))

@@ -111,11 +111,15 @@ def test_each_heat_plays_to_its_qualifiers_then_the_final_to_a_winner(
         going = {p.player for p in ranking if p.place <= 3}
         assert len(going) >= 3 and going == finalists & set(players)
         # a heat's table plays no hand once its qualifiers are determined and sent on
-        qualified = [i for i, e in enumerate(entries) if event(e) == "qualified"
-                     and e.record["tournament"]["heat"] == tid]  # fmt: skip
+        qualified = [
+            i
+            for i, e in enumerate(entries)
+            if event(e) == "qualified" and e.record["tournament"]["heat"] == tid
+        ]
         assert qualified and max(qualified) < draw_at
-        assert not any(e.table_id == tid and e.status == "settled"
-                       for e in entries[max(qualified):])  # fmt: skip
+        assert not any(
+            e.table_id == tid and e.status == "settled" for e in entries[max(qualified) :]
+        )
         # a qualifier's heat chips leave the table with them
         for i in qualified:
             if entries[i].table_id == tid:
@@ -172,14 +176,16 @@ def test_the_fold_of_the_chain_is_the_state_the_director_built(played: tdir.Play
     assert again.entrants == live.entrants and again.sessions == live.sessions
     assert again.finished == live.finished
     again.check_chips("the end")
-    assert again.chips_in_play() == 1000 * len(live.final.draw.seats if live.final and
-                                                live.final.draw else ())  # fmt: skip
+    assert again.chips_in_play() == 1000 * len(
+        live.final.draw.seats if live.final and live.final.draw else ()
+    )
 
 
 def test_heats_it_cannot_play_are_refused(tmp_path: Path) -> None:
     s = heats_structure(tmp_path)
-    one = structure_from_dict({**s.to_dict(), "tournament": {**s.to_dict()["tournament"],
-                                                             "qualifiers": 1}})  # fmt: skip
+    one = structure_from_dict(
+        {**s.to_dict(), "tournament": {**s.to_dict()["tournament"], "qualifiers": 1}}
+    )
     with Journal(str(tmp_path / "r.db")) as journal:
         d = Director(journal, "R", make_table=lambda *_: None)  # type: ignore[arg-type]
         with pytest.raises(HandStateError, match="one heat with one qualifier"):
@@ -210,8 +216,9 @@ def test_kill_9_at_random_moments_resumes_the_heats_to_the_same_ranking_and_priz
     stages = ["qualified", "final_seated", None, None]
     for stage in stages:
         target = tsim._entries(db) + rng.randint(3, 30)
-        proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL, text=True)  # fmt: skip
+        proc = subprocess.Popen(
+            cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True
+        )
         child = close_at_teardown(proc)
         deadline = time.monotonic() + 60
         while child.poll() is None and time.monotonic() < deadline:
@@ -234,6 +241,5 @@ def test_kill_9_at_random_moments_resumes_the_heats_to_the_same_ranking_and_priz
     tsim.check_chain(db)
     # each step once: one final draw, one seat and one qualification per finalist
     assert tsim._entries(db, SEEN.format("final_draw")) == 1
-    seated, qualified = (tsim._entries(db, SEEN.format(x)) for x in ("final_seated",
-                                                                        "qualified"))  # fmt: skip
+    seated, qualified = (tsim._entries(db, SEEN.format(x)) for x in ("final_seated", "qualified"))
     assert seated == qualified == tsim._entries(plain_db, SEEN.format("final_seated"))

@@ -117,8 +117,13 @@ def test_freezeout_has_neither() -> None:
 
 def test_cap_of_eur_250_at_each_purchase(tmp_path: Path) -> None:
     # EUR 100 entry, 2 rebuys, EUR 50 add-on: at most EUR 350 by the structure, refused at 250
-    s = custom(tmp_path, "holdem_rebuy", tournament={"entry_fee_cents": 10_000},
-               rebuy={"max": 2}, addon={"fee_cents": 5_000, "chips": 2_500})  # fmt: skip
+    s = custom(
+        tmp_path,
+        "holdem_rebuy",
+        tournament={"entry_fee_cents": 10_000},
+        rebuy={"max": 2},
+        addon={"fee_cents": 5_000, "chips": 2_500},
+    )
     assert s.warnings
     ledger = entered(s, "Anna")
     ledger = ledger.apply(rebuy(s, ledger, "Anna", stack=0, level=1, authorised_by=BY), s)
@@ -149,7 +154,8 @@ def test_double_chance_halves(tmp_path: Path) -> None:
     # Anna lost her first half at level 2: the second at once
     due = due_second_halves(s, ledger, {"Anna": 0, "Bruno": 3000, "Carla": 7000}, level=2)
     assert [(p.player, p.kind, p.amount_cents, p.chips) for p in due] == [
-        ("Anna", "second_half", 0, 5000)]  # fmt: skip
+        ("Anna", "second_half", 0, 5000)
+    ]
     ledger = ledger.apply(due[0], s)
     assert is_out(s, ledger, "Anna", 0) and not is_out(s, ledger, "Anna", 25)
     with pytest.raises(PurchaseRefused, match="already released"):
@@ -187,15 +193,36 @@ def test_records_round_trip_and_fold() -> None:
     assert folded.count("entry") == 2
 
 
-@pytest.mark.parametrize("bad", [
-    {"kind": "gift", "player": "A", "amount_cents": 0, "chips": 0, "level": 1,
-     "authorised_by": "x"},
-    {"kind": "entry", "player": "A", "amount_cents": 1.5, "chips": 0, "level": 1,
-     "authorised_by": "x"},
-    {"kind": "entry", "player": "A", "amount_cents": 100, "chips": 0, "level": 1},
-    {"kind": "entry", "player": "", "amount_cents": 100, "chips": 0, "level": 1,
-     "authorised_by": "x"},
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {
+            "kind": "gift",
+            "player": "A",
+            "amount_cents": 0,
+            "chips": 0,
+            "level": 1,
+            "authorised_by": "x",
+        },
+        {
+            "kind": "entry",
+            "player": "A",
+            "amount_cents": 1.5,
+            "chips": 0,
+            "level": 1,
+            "authorised_by": "x",
+        },
+        {"kind": "entry", "player": "A", "amount_cents": 100, "chips": 0, "level": 1},
+        {
+            "kind": "entry",
+            "player": "",
+            "amount_cents": 100,
+            "chips": 0,
+            "level": 1,
+            "authorised_by": "x",
+        },
+    ],
+)
 def test_bad_records_refused(bad: dict[str, Any]) -> None:
     with pytest.raises(PurchaseRefused):
         Purchase.from_json(bad)
@@ -216,8 +243,10 @@ def test_seat_draw_is_deterministic_and_balanced() -> None:
     assert a != draw_seats(8, players, 8)
     sizes = sorted(len(v) for v in a.tables.values())
     assert sizes == [6, 6, 7]
-    assert all(sorted(s for t2, s in a.seats.values() if t2 == t) == list(range(1, len(v) + 1))
-               for t, v in a.tables.items())  # fmt: skip
+    assert all(
+        sorted(s for t2, s in a.seats.values() if t2 == t) == list(range(1, len(v) + 1))
+        for t, v in a.tables.items()
+    )
     assert sorted(a.seats) == players
     assert SeatDraw.from_json(json.loads(json.dumps(a.to_json()))) == a
     # a known draw (the shuffle is SHA-256 driven, the same on every Python)

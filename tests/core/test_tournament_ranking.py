@@ -63,8 +63,14 @@ def test_reverse_order_of_elimination() -> None:
     e = Eliminations()
     for i, p in enumerate(["F", "E", "D", "C", "B"]):
         e = e.bust(Bust(p, f"T1-{i}", 1000))
-    assert places(e.ranking(PLAYERS)) == [(1, "A"), (2, "B"), (3, "C"), (4, "D"), (5, "E"),
-                                          (6, "F")]  # fmt: skip
+    assert places(e.ranking(PLAYERS)) == [
+        (1, "A"),
+        (2, "B"),
+        (3, "C"),
+        (4, "D"),
+        (5, "E"),
+        (6, "F"),
+    ]
     assert not e.ranking(PLAYERS)[0].in_play  # the last one left is the winner
     assert e.partita_over(PLAYERS) and not e.undo("B").partita_over(PLAYERS)
     assert e.undo("B").partita_over(PLAYERS, qualifiers=2)
@@ -78,7 +84,13 @@ def test_same_hand_busts_by_start_stack_equal_stacks_share() -> None:
         e = e.bust(Bust(p, "h2", stack))
     r = e.ranking(PLAYERS)
     assert [(x.place, x.player, x.shared) for x in r] == [
-        (1, "A", 2), (1, "B", 2), (3, "C", 1), (4, "D", 2), (4, "E", 2), (6, "F", 1)]  # fmt: skip
+        (1, "A", 2),
+        (1, "B", 2),
+        (3, "C", 1),
+        (4, "D", 2),
+        (4, "E", 2),
+        (6, "F", 1),
+    ]
     # B goes out next: A is the winner
     e = e.bust(Bust("B", "h3", 9000))
     assert places(e.ranking(PLAYERS))[:2] == [(1, "A"), (2, "B")]
@@ -90,8 +102,14 @@ def test_undo_a_bust_re_ranks() -> None:
         e = e.bust(Bust(p, h, s))
     assert places(e.ranking(PLAYERS))[2:] == [(3, "C"), (4, "D"), (5, "E"), (6, "F")]
     e2 = e.undo("D")  # the director corrects the settlement of h2: D was not out
-    assert places(e2.ranking(PLAYERS)) == [(1, "A"), (1, "B"), (1, "D"), (4, "C"), (5, "E"),
-                                           (6, "F")]  # fmt: skip
+    assert places(e2.ranking(PLAYERS)) == [
+        (1, "A"),
+        (1, "B"),
+        (1, "D"),
+        (4, "C"),
+        (5, "E"),
+        (6, "F"),
+    ]
     with pytest.raises(RankingError, match="not out"):
         e2.undo("D")
     with pytest.raises(RankingError, match="already out"):
@@ -118,12 +136,24 @@ def test_heats_combined() -> None:
     h2 = Eliminations().bust(Bust("B4", "y1", 5)).bust(Bust("B3", "y1", 5))  # B3, B4 share 3rd
     heat1 = h1.ranking(["A1", "A2", "A3", "A4"])
     heat2 = h2.ranking(["B1", "B2", "B3", "B4"])
-    final = (Eliminations().bust(Bust("B2", "f1", 1)).bust(Bust("A1", "f2", 1))
-             .bust(Bust("B1", "f3", 1)).ranking(["A1", "A2", "B1", "B2"]))  # fmt: skip
+    final = (
+        Eliminations()
+        .bust(Bust("B2", "f1", 1))
+        .bust(Bust("A1", "f2", 1))
+        .bust(Bust("B1", "f3", 1))
+        .ranking(["A1", "A2", "B1", "B2"])
+    )
     r = combine_heats(final, [heat1, heat2])
     assert [(x.place, x.player, x.shared) for x in r] == [
-        (1, "A2", 1), (2, "B1", 1), (3, "A1", 1), (4, "B2", 1),
-        (5, "A3", 3), (5, "B3", 3), (5, "B4", 3), (8, "A4", 1)]  # fmt: skip
+        (1, "A2", 1),
+        (2, "B1", 1),
+        (3, "A1", 1),
+        (4, "B2", 1),
+        (5, "A3", 3),
+        (5, "B3", 3),
+        (5, "B4", 3),
+        (8, "A4", 1),
+    ]
 
 
 # -- prizes ----------------------------------------------------------------------------------
@@ -137,8 +167,9 @@ def test_pool_from_fees_or_guarantee() -> None:
 
 def test_rounding_remainder_to_the_best_place(tmp_path: Path) -> None:
     s = custom(tmp_path, prizes={"percentages": [50, 30, 20]})
-    ranking = Eliminations().bust(Bust("C", "h1", 1)).bust(Bust("B", "h2", 1)).ranking(
-        ["A", "B", "C"])  # fmt: skip
+    ranking = (
+        Eliminations().bust(Bust("C", "h1", 1)).bust(Bust("B", "h2", 1)).ranking(["A", "B", "C"])
+    )
     pay = payouts(s, ranking, 30_001)
     # 15000.5 -> 15000, 9000.3 -> 9000, 6000.2 -> 6000; 1 cent left to place 1
     assert [(p.player, p.cents) for p in pay] == [("A", 15_001), ("B", 9_000), ("C", 6_000)]
@@ -149,13 +180,16 @@ def test_rounding_remainder_to_the_best_place(tmp_path: Path) -> None:
 def test_shared_places_split_the_sum_of_their_prizes(tmp_path: Path) -> None:
     s = custom(tmp_path, prizes={"percentages": [50, 30, 20]})
     # B and C bust in the same hand with equal stacks: they share 2nd and 3rd (30 % + 20 %)
-    e = Eliminations().bust(Bust("D", "h1", 100)).bust(Bust("B", "h2", 700)).bust(
-        Bust("C", "h2", 700))  # fmt: skip
+    e = (
+        Eliminations()
+        .bust(Bust("D", "h1", 100))
+        .bust(Bust("B", "h2", 700))
+        .bust(Bust("C", "h2", 700))
+    )
     pay = payouts(s, e.ranking(["A", "B", "C", "D"]), 30_001)
     got = {p.player: (p.place, p.shared, p.cents) for p in pay}
     # 9000 + 6000 = 15000 shared: 7500 each; 15000 + 1 left over to A
-    assert got == {"A": (1, 1, 15_001), "B": (2, 2, 7_500), "C": (2, 2, 7_500),
-                   "D": (4, 1, 0)}  # fmt: skip
+    assert got == {"A": (1, 1, 15_001), "B": (2, 2, 7_500), "C": (2, 2, 7_500), "D": (4, 1, 0)}
     # an odd sum to share: the cent the split cannot give goes to the best place
     # 15005 / 9003 / 6002: 2nd + 3rd = 15005 split 7502 + 7502, the cent left to A
     pay = payouts(s, e.ranking(["A", "B", "C", "D"]), 30_010)
@@ -178,8 +212,9 @@ def test_winner_takes_all_and_fewer_players_than_places(tmp_path: Path) -> None:
     assert [(x.place, x.cents) for x in payouts(wta, tie, 10_001)] == [(1, 5_001), (1, 5_000)]
     # 5 paid places with 3 players: 40/25/15 of the pool, in proportion
     hr = load_structure(SHIPPED["holdem_rebuy"])
-    three = Eliminations().bust(Bust("C", "h1", 1)).bust(Bust("B", "h2", 1)).ranking(
-        ["A", "B", "C"])  # fmt: skip
+    three = (
+        Eliminations().bust(Bust("C", "h1", 1)).bust(Bust("B", "h2", 1)).ranking(["A", "B", "C"])
+    )
     assert [x.cents for x in payouts(hr, three, 80_000)] == [40_000, 25_000, 15_000]
 
 
@@ -197,11 +232,13 @@ def test_first_prize_must_be_above_the_entry_fee(tmp_path: Path) -> None:
 
 def test_special_prizes_from_showdowns() -> None:
     s = load_structure(SHIPPED["holdem_rebuy"])  # royal flush EUR 200 once; straight flush 50
-    shown = categories_shown({
-        "A": parse_cards(["As", "Ks", "Qs", "Js", "Ts", "2h", "3d"]),
-        "B": parse_cards(["9h", "8h", "7h", "6h", "5h", "Ac", "Ad"]),
-        "C": parse_cards(["2c", "2d", "2h", "7s", "9d", "Kc", "Qd"]),
-    })  # fmt: skip
+    shown = categories_shown(
+        {
+            "A": parse_cards(["As", "Ks", "Qs", "Js", "Ts", "2h", "3d"]),
+            "B": parse_cards(["9h", "8h", "7h", "6h", "5h", "Ac", "Ad"]),
+            "C": parse_cards(["2c", "2d", "2h", "7s", "9d", "Kc", "Qd"]),
+        }
+    )
     assert shown == {"A": "royal_flush", "B": "straight_flush", "C": "three_of_a_kind"}
     won = special_prizes_won(s, "T1-17", shown)
     assert [(a.category, a.player, a.hand, a.cents) for a in won] == [
@@ -245,7 +282,12 @@ def test_results_table() -> None:
     assert (table.entrants, table.rebuys, table.addons, table.pool_cents) == (8, 1, 1, 50_000)
     first = table.rows[0]
     assert (first.place, first.player, first.prize_cents, first.paid_cents, first.addon) == (
-        1, "P0", 20_000, 4_000, True)  # fmt: skip
+        1,
+        "P0",
+        20_000,
+        4_000,
+        True,
+    )
     assert [r.prize_cents for r in table.rows] == [20_000, 12_500, 7_500, 6_000, 4_000, 0, 0, 0]
     p2 = next(r for r in table.rows if r.player == "P2")
     assert p2.special_cents == 5_000
@@ -262,8 +304,9 @@ def test_results_table() -> None:
     hands=st.lists(st.integers(0, 4), min_size=12, max_size=12),
     pool=st.integers(60_000, 10_000_000),
 )
-def test_payouts_add_up_and_follow_the_ranking(n: int, stacks: list[int], hands: list[int],
-                                               pool: int) -> None:  # fmt: skip
+def test_payouts_add_up_and_follow_the_ranking(
+    n: int, stacks: list[int], hands: list[int], pool: int
+) -> None:
     s = load_structure(SHIPPED["holdem_rebuy"])  # 40/25/15/12/8, entry EUR 20
     players = [f"P{i}" for i in range(n)]
     e = Eliminations()

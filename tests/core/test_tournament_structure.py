@@ -197,8 +197,9 @@ REFUSALS = [
 
 
 @pytest.mark.parametrize(("example", "key", "value", "named", "words"), REFUSALS)
-def test_refused_naming_the_key(tmp_path: Path, example: str, key: str, value: Any, named: str,
-                                words: str) -> None:  # fmt: skip
+def test_refused_naming_the_key(
+    tmp_path: Path, example: str, key: str, value: Any, named: str, words: str
+) -> None:
     e = refused(tmp_path, _set(shipped(example), key, value))
     assert e.key == named, str(e)
     assert words in e.reason, str(e)

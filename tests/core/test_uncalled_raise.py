@@ -15,14 +15,18 @@ from dealer_assist.record import settle_record
 def _record(stacks: dict[int, int], actions: list[tuple[int, str, int | None]]) -> dict[str, Any]:
     holes = [["2c", "3d"], ["4h", "5s"], ["As", "Ad"], ["Ks", "Kd"], ["Qs", "Qd"], ["Js", "Jd"]]
     return {
-        "game": "holdem", "betting": "no_limit", "seats": 9, "button": 9, "blinds": [50, 100],
+        "game": "holdem",
+        "betting": "no_limit",
+        "seats": 9,
+        "button": 9,
+        "blinds": [50, 100],
         "players": [{"seat": s, "stack": st, "hole": holes[s - 1]} for s, st in stacks.items()],
         "board": ["7c", "8d", "9h", "Tc", "2s"],
         "actions": [
             {"street": "preflop", "seat": s, "action": a} | ({"to": to} if to else {})
             for s, a, to in actions
         ],
-    }  # fmt: skip
+    }
 
 
 def test_an_all_in_raise_the_others_can_call_only_for_less_returns_the_uncalled_part() -> None:

@@ -29,10 +29,13 @@ def _stud() -> dict[str, Any]:
     [
         (lambda r: r.update(ante=12), "ante", 12),
         (lambda r: r.update(blinds=[r["blinds"][0] + 10, r["blinds"][1]]), "blinds[0]", None),
-        (lambda r: r["players"][1].update(stack=r["players"][1]["stack"] + 10), "players[1].stack",
-         None),
+        (
+            lambda r: r["players"][1].update(stack=r["players"][1]["stack"] + 10),
+            "players[1].stack",
+            None,
+        ),
     ],
-)  # fmt: skip
+)
 def test_holdem_forced_bets_and_stacks_in_whole_chips(change: Any, field: str, amount: Any) -> None:
     record = _holdem()
     assert record["chip"] == 25

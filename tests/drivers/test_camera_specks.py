@@ -43,17 +43,26 @@ def test_specks_do_not_change_the_marks_the_search_finds() -> None:
     with_specks = _marks(noisy, settings, [])
     assert len(with_specks[0]) > 0
     # the same marks as a search that traced every speck and then dropped it by size
-    ink = cv2.adaptiveThreshold(noisy, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
-                                max(3, int(settings.block * 640) | 1), settings.offset)  # fmt: skip
+    ink = cv2.adaptiveThreshold(
+        noisy,
+        255,
+        cv2.ADAPTIVE_THRESH_MEAN_C,
+        cv2.THRESH_BINARY_INV,
+        max(3, int(settings.block * 640) | 1),
+        settings.offset,
+    )
     contours, hierarchy = cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     lo = settings.rank_size[0] * 640 / settings.suit_ratio[1]
     sizes = sorted(
         max(cv2.boundingRect(c)[2:])
         for c, h in zip(contours, hierarchy[0], strict=True)
-        if h[3] < 0 and len(c) > 3 and lo <= max(cv2.boundingRect(c)[2:]) <= 0.08 * 640
+        if h[3] < 0
+        and len(c) > 3
+        and lo <= max(cv2.boundingRect(c)[2:]) <= 0.08 * 640
         and 0.1 < cv2.contourArea(c) / (cv2.boundingRect(c)[2] * cv2.boundingRect(c)[3]) < 0.95
-        and cv2.boundingRect(c)[0] > 0 and cv2.boundingRect(c)[1] > 0
-    )  # fmt: skip
+        and cv2.boundingRect(c)[0] > 0
+        and cv2.boundingRect(c)[1] > 0
+    )
     assert sorted(with_specks[1].tolist()) == sizes
 
 

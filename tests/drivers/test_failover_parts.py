@@ -21,8 +21,9 @@ def sim(serial: str) -> SimUsbDevice:
 
 
 def usb(backend: SimUsbBackend, serial: str) -> CardSource:
-    source = open_source(f"usb://1209:0001?serial={serial}", backend=backend, name=serial,
-                         reopen_interval=0.05)  # fmt: skip
+    source = open_source(
+        f"usb://1209:0001?serial={serial}", backend=backend, name=serial, reopen_interval=0.05
+    )
     return close_at_teardown(source)
 
 

@@ -51,8 +51,11 @@ def frame_parts(draw: st.DrawFn, seq: st.SearchStrategy[int]) -> Parts:
         deck = draw(st.sampled_from(["D0001-AB", "D0002-CD"]))
         card = draw(st.sampled_from([*CARDS, "XX"]))
         return n, "CARD", (deck, str(draw(st.integers(1, 60))), card)
-    kind = draw(st.sampled_from(["HELLO", "STATE", "SHUFFLED", "CARD", "FAULT", "CLEAR", "BEAT",
-                                 "ACK", "NAK", "ZZZ"]))  # fmt: skip
+    kind = draw(
+        st.sampled_from(
+            ["HELLO", "STATE", "SHUFFLED", "CARD", "FAULT", "CLEAR", "BEAT", "ACK", "NAK", "ZZZ"]
+        )
+    )
     return n, kind, tuple(draw(st.lists(TEXT, max_size=5)))
 
 
@@ -237,9 +240,11 @@ def card_key(frame: bytes) -> tuple[str, int, str] | None:
 
 
 FUZZ = settings(
-    derandomize=True, deadline=None, max_examples=120,
+    derandomize=True,
+    deadline=None,
+    max_examples=120,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
-)  # fmt: skip
+)
 
 
 @FUZZ

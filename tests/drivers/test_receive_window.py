@@ -254,8 +254,11 @@ class Tap:
 
 
 def test_one_forged_beat_20000_ahead_voids_no_later_hand(tmp_path: Path, closer: Closer) -> None:
-    emu = closer.add(EmulatorProcess(["--seed", "5", "--shuffle-time", "0.01",
-                                      "--card-interval", "0.001"], tcp_port=0))  # fmt: skip
+    emu = closer.add(
+        EmulatorProcess(
+            ["--seed", "5", "--shuffle-time", "0.01", "--card-interval", "0.001"], tcp_port=0
+        )
+    )
     tap = closer.add(Tap(emu.start()))
     journal = closer.add(Journal(str(tmp_path / "j.db")))
     journal.open()
@@ -291,8 +294,11 @@ def test_a_card_garbled_in_the_device_is_nakked_and_its_resend_dealt(
             return encode_frame(frame.seq, "CARD", (frame.fields[0], "5x", frame.fields[2]))
         return frame.raw
 
-    emu = closer.add(EmulatorProcess(["--seed", "6", "--shuffle-time", "0.01",
-                                      "--card-interval", "0.001"], tcp_port=0))  # fmt: skip
+    emu = closer.add(
+        EmulatorProcess(
+            ["--seed", "6", "--shuffle-time", "0.01", "--card-interval", "0.001"], tcp_port=0
+        )
+    )
     tap = closer.add(Tap(emu.start(), mangle))
     journal = closer.add(Journal(str(tmp_path / "j.db")))
     journal.open()
@@ -317,8 +323,11 @@ def test_a_forged_beat_250_ahead_blinds_nothing(tmp_path: Path, closer: Closer) 
     """Inside the window (250 ahead: a gap RESEND could fill) the forged BEAT is held, never
     confirmed: the host asks STATUS, sets it aside, and every later hand settles (before: the
     gap timeout jumped to it and 250 real frames were taken for duplicates: a hand void)."""
-    emu = closer.add(EmulatorProcess(["--seed", "5", "--shuffle-time", "0.01",
-                                      "--card-interval", "0.001"], tcp_port=0))  # fmt: skip
+    emu = closer.add(
+        EmulatorProcess(
+            ["--seed", "5", "--shuffle-time", "0.01", "--card-interval", "0.001"], tcp_port=0
+        )
+    )
     tap = closer.add(Tap(emu.start()))
     journal = closer.add(Journal(str(tmp_path / "j.db")))
     journal.open()
@@ -345,9 +354,22 @@ def test_a_forged_card_under_the_next_seq_voids_the_hand_and_keeps_both_frames(
     frames are the hand's device events, and no card of the journal differs from what the
     device dealt."""
     dealt = tmp_path / "dealt.jsonl"
-    emu = closer.add(EmulatorProcess(["--seed", "11", "--shuffle-time", "0.01",
-                                      "--card-interval", "0.001", "--forge-every", "20",
-                                      "--dealt-log", str(dealt)]))  # fmt: skip
+    emu = closer.add(
+        EmulatorProcess(
+            [
+                "--seed",
+                "11",
+                "--shuffle-time",
+                "0.01",
+                "--card-interval",
+                "0.001",
+                "--forge-every",
+                "20",
+                "--dealt-log",
+                str(dealt),
+            ]
+        )
+    )
     journal = closer.add(Journal(str(tmp_path / "j.db")))
     journal.open()
     device = closer.add(TcrpDevice(SerialTransport(emu.start()), name="serial"))

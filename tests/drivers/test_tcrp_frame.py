@@ -118,9 +118,17 @@ def test_parser_skips_noise_and_drops_bad_frames() -> None:
     cut_short = b"$7,CARD,D1"  # interrupted by the next '$'
     lf_only = encode_frame(8, "BEAT")[:-2] + b"\n"
     stream = (
-        b"garbage\r\n" + good1 + bytes(bad_crc) + lower_crc + no_type + too_long
-        + cut_short + lf_only + b"\x00\xff" + good2
-    )  # fmt: skip
+        b"garbage\r\n"
+        + good1
+        + bytes(bad_crc)
+        + lower_crc
+        + no_type
+        + too_long
+        + cut_short
+        + lf_only
+        + b"\x00\xff"
+        + good2
+    )
     parser = FrameParser()
     got = parser.feed(stream)
     assert got == [Frame(1, "BEAT"), Frame(4, "BEAT"), Frame(2, "STATE", ("READY",))]

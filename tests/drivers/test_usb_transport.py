@@ -127,8 +127,9 @@ def test_unplug_mid_deal_is_link_lost_and_replug_reconnects(
     closing: Callable[..., None],
 ) -> None:
     sim = sim_device(card_interval=0.03)  # slow enough to unplug in the middle
-    device = TcrpDevice(UsbTransport(0x1209, 0x0001, backend=SimUsbBackend([sim])), name="usb",
-                        timings=FAST)  # fmt: skip
+    device = TcrpDevice(
+        UsbTransport(0x1209, 0x0001, backend=SimUsbBackend([sim])), name="usb", timings=FAST
+    )
     closing(device)
     device.open()
     device.shuffle()

@@ -42,10 +42,28 @@ def test_demo_plays_a_hand_and_saves_every_phase(tmp_path: Path) -> None:
     db = tmp_path / "journal.db"
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     proc = subprocess.run(
-        [sys.executable, "-m", "ui.cli", "console", "--demo", "1", "--screenshot", str(shots),
-         "--db", str(db), "--lang", "en", "--seed", "4"],
-        capture_output=True, text=True, timeout=120, env=env, check=False,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "ui.cli",
+            "console",
+            "--demo",
+            "1",
+            "--screenshot",
+            str(shots),
+            "--db",
+            str(db),
+            "--lang",
+            "en",
+            "--seed",
+            "4",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     names = sorted(p.name for p in shots.glob("*.png"))
     phases = [n.split("_", 2)[2].removesuffix(".png") for n in names]
@@ -64,13 +82,21 @@ def test_demo_plays_a_hand_and_saves_every_phase(tmp_path: Path) -> None:
 def test_headless_demo_keeps_its_hands_out_of_the_table_journal(tmp_path: Path) -> None:
     """No display: `dealer-assist console` plays 3 demo hands. They go to a journal of their own
     beside the screenshots, never to the table's journal in the user data folder."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}  # fmt: skip
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    }
     env |= {"XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(REPO)}
     proc = subprocess.run(
         [sys.executable, "-m", "ui.cli", "console", "--lang", "en"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=300, env=env, check=False,
-    )  # fmt: skip
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "no display here" in proc.stderr
     table_journal = tmp_path / "data" / "dealer-assist" / "journal.db"

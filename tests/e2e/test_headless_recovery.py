@@ -41,9 +41,23 @@ KILLS = 5
 
 
 def _command(game: str, db: Path, records: Path, hands: int, seed: int) -> list[str]:
-    return [sys.executable, "-m", "ui.cli", "simulate", "--game", game, "--hands", str(hands),
-            "--seed", str(seed), "--db", str(db), "--records", str(records),
-            "--no-progress"]  # fmt: skip
+    return [
+        sys.executable,
+        "-m",
+        "ui.cli",
+        "simulate",
+        "--game",
+        game,
+        "--hands",
+        str(hands),
+        "--seed",
+        str(seed),
+        "--db",
+        str(db),
+        "--records",
+        str(records),
+        "--no-progress",
+    ]
 
 
 def _count(db: Path, query: str = "select count(*) from hands") -> int:
@@ -69,9 +83,16 @@ def _kill_mid_hand(cmd: list[str], db: Path, rng: random.Random) -> str:
     """Start the job; once it journaled 1..3 more entries, SIGKILL it at a random step of the
     hand in progress (1..20 steps written: bets, deck, cards, decisions); its stdout."""
     target, step = _count(db) + rng.randint(1, 3), rng.randint(1, 20)
-    child = close_at_teardown(subprocess.Popen(cmd, cwd=REPO, stdin=subprocess.DEVNULL,
-                                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                               text=True))  # fmt: skip
+    child = close_at_teardown(
+        subprocess.Popen(
+            cmd,
+            cwd=REPO,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    )
     deadline = time.monotonic() + 90
     while child.poll() is None and time.monotonic() < deadline:
         if _count(db) >= target and _count(db, STEPS) >= step:
@@ -103,8 +124,9 @@ def _check_journal_and_records(db: Path, records: Path, table_id: str) -> dict[s
     assert [r["hand_id"] for r in lines] == [h.hand_id for h in settled]
     for line, hand in zip(lines, settled, strict=True):
         assert line["settlement"] == hand.settlement
-        assert {k: v for k, v in line.items() if k not in ("hand_id", "hand_uid", "settlement")} \
-            == hand.record  # fmt: skip
+        assert {
+            k: v for k, v in line.items() if k not in ("hand_id", "hand_uid", "settlement")
+        } == hand.record
     return {str(h.hand_uid): h.status for h in stored}
 
 
@@ -129,10 +151,13 @@ def test_kill_9_loop_every_interrupted_hand_journaled_and_records_exact(
     db, records = tmp_path / "j.db", tmp_path / "records.jsonl"
     source: list[str] = []
     if external:
-        emulator = close_at_teardown(EmulatorProcess(
-            ["--seed", str(seed), "--shuffle-time", "0.01", "--card-interval", "0.001"],
-            tcp_port=0, stderr=subprocess.DEVNULL,
-        ))  # fmt: skip
+        emulator = close_at_teardown(
+            EmulatorProcess(
+                ["--seed", str(seed), "--shuffle-time", "0.01", "--card-interval", "0.001"],
+                tcp_port=0,
+                stderr=subprocess.DEVNULL,
+            )
+        )
         source = ["--source", emulator.start()]
     cmd = [*_command(game, db, records, 200, seed), *source]
     rng = random.Random(seed)
@@ -141,8 +166,14 @@ def test_kill_9_loop_every_interrupted_hand_journaled_and_records_exact(
     for _ in range(KILLS):
         outputs.append(_kill_mid_hand(cmd, db, rng))
         interrupted.append(_pending_hands(db, table_id))
-    final = subprocess.run([*_command(game, db, records, 3, seed), *source], cwd=REPO,
-                           capture_output=True, text=True, timeout=180, check=False)  # fmt: skip
+    final = subprocess.run(
+        [*_command(game, db, records, 3, seed), *source],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
     assert final.returncode == 0, final.stderr
     assert "Traceback" not in final.stderr
     outputs.append(final.stdout)
@@ -167,10 +198,30 @@ def test_kill_9_loop_every_interrupted_hand_journaled_and_records_exact(
                 assert journaled[uid] == "settled"
 
 
-def _simulate(capsys: pytest.CaptureFixture[str], db: Path, records: Path, hands: int,
-              seed: int = 5, game: str = "uth") -> tuple[int, str, str]:  # fmt: skip
-    status = main(["simulate", "--game", game, "--hands", str(hands), "--seed", str(seed),
-                   "--db", str(db), "--records", str(records), "--no-progress"])  # fmt: skip
+def _simulate(
+    capsys: pytest.CaptureFixture[str],
+    db: Path,
+    records: Path,
+    hands: int,
+    seed: int = 5,
+    game: str = "uth",
+) -> tuple[int, str, str]:
+    status = main(
+        [
+            "simulate",
+            "--game",
+            game,
+            "--hands",
+            str(hands),
+            "--seed",
+            str(seed),
+            "--db",
+            str(db),
+            "--records",
+            str(records),
+            "--no-progress",
+        ]
+    )
     captured = capsys.readouterr()
     return status, captured.out, captured.err
 
@@ -240,9 +291,12 @@ class _FailingSteps(ResilientJournal):
 
 @pytest.mark.parametrize(("game", "module"), [("uth", "simulate"), ("holdem", "simulate_poker")])
 def test_a_storage_error_mid_hand_stops_with_a_sentence_and_the_next_run_resumes(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-    game: str, module: str,
-) -> None:  # fmt: skip
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    module: str,
+) -> None:
     db, records = tmp_path / "j.db", tmp_path / "records.jsonl"
     table_id = load_table_config(game=game).table_id
     monkeypatch.setattr("ui.commands.simulate.ResilientJournal", _FailingSteps)

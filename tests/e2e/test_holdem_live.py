@@ -53,19 +53,28 @@ def _hand(
     chip = game.pop("chip", 1)
     # forced bets are whole chips: a record with an ante of 10 at chip 25 is refused
     ante = -(-game.pop("ante", rng.choice([0, 10])) // chip) * chip
-    g = HoldemGame(betting=betting, blinds=(50, 100), ante=ante,
-                   chip=chip, **game)  # type: ignore[arg-type]  # fmt: skip
+    g = HoldemGame(betting=betting, blinds=(50, 100), ante=ante, chip=chip, **game)  # type: ignore[arg-type]
     dead, live, bb = forced_bets(seats, button, g.blinds, g.ante, ante_by_big=False)
     posts = [(s, "ante", a) for s, a in dead.items()]
-    posts += [(s, "small_blind" if i == 0 and len(live) == 2 else "big_blind", a)
-              for i, (s, a) in enumerate(live.items())]  # fmt: skip
+    posts += [
+        (s, "small_blind" if i == 0 and len(live) == 2 else "big_blind", a)
+        for i, (s, a) in enumerate(live.items())
+    ]
     plain = True
     if dead_blind and len(seats) > 2:
         back = rng.choice([s for s in seats if s not in live])  # a player back from sitting out
         posts += [(back, "big_blind", 100), (back, "ante", 50)]  # big blind live, small dead
         plain = False
-    setup = holdem_setup(g, table_seats=9, seats=seats, stacks=stacks, button=button,
-                         posts=posts, big_blind=bb, plain=plain)  # fmt: skip
+    setup = holdem_setup(
+        g,
+        table_seats=9,
+        seats=seats,
+        stacks=stacks,
+        button=button,
+        posts=posts,
+        big_blind=bb,
+        plain=plain,
+    )
     hand = PeerHand(setup, f"test-{rng.random()}")
     hand.apply(HandOpened(started_at=utc_now()))
     while hand.phase is PeerPhase.POSTING:
@@ -76,8 +85,11 @@ def _hand(
 
 
 def _deal(hand: PeerHand, deck: list[Card]) -> None:
-    hand.apply(CardDealt(deck_id="d1", index=52 - len(deck) + 1, card=deck.pop(), source="test",
-                         at=utc_now()))  # fmt: skip
+    hand.apply(
+        CardDealt(
+            deck_id="d1", index=52 - len(deck) + 1, card=deck.pop(), source="test", at=utc_now()
+        )
+    )
 
 
 def _play(hand: PeerHand, rng: random.Random, *, check_privacy: bool = True) -> None:

@@ -101,9 +101,13 @@ def test_a_console_killed_mid_hand_resumes_it_with_every_stack_and_bet(tmp_path:
     journal = tmp_path / "j.db"  # the file Table(tmp_path) opens
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(journal)], cwd=ROOT, env=env,
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )  # fmt: skip
+        [sys.executable, "-c", CHILD, str(journal)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         assert child.stdout is not None
         line = child.stdout.readline()
@@ -123,8 +127,9 @@ def test_a_console_killed_mid_hand_resumes_it_with_every_stack_and_bet(tmp_path:
         assert {s.seat: [s.stack, s.bet, s.put_in] for s in snap.seats} == seats
         # and it plays on to the award the deck says
         cards = deck_for(*SIDE)
-        again.entered |= {(snap.hand_uid, f"seat {s} card {n}") for s in (1, 3, 5, 7)
-                          for n in (1, 2)}  # fmt: skip
+        again.entered |= {
+            (snap.hand_uid, f"seat {s} card {n}") for s in (1, 3, 5, 7) for n in (1, 2)
+        }
         act(again, "fold", None, cards)  # Bruno
         act(again, "call", None, cards)  # Carla
         act(again, "bet", 2500, cards)

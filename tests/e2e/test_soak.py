@@ -21,13 +21,35 @@ def test_soak_with_noise_faults_and_kill_9(tmp_path: Path) -> None:
     work = tmp_path / "work"
     # enough hands that the table cannot finish them between the four kills (a kill comes at
     # most 1 s after a start; a fast machine journals about 25 hands a second)
-    cmd = [sys.executable, "-m", "ui.cli", "soak", "--hands", "120", "--kill", "4",
-           "--corrupt", "0.01", "--drop", "0.01", "--faults", "0.01", "--seed", "5",
-           "--seats", "3", "--kill-max-delay", "1.0", "--workdir", str(work),
-           "--no-progress"]  # fmt: skip
+    cmd = [
+        sys.executable,
+        "-m",
+        "ui.cli",
+        "soak",
+        "--hands",
+        "120",
+        "--kill",
+        "4",
+        "--corrupt",
+        "0.01",
+        "--drop",
+        "0.01",
+        "--faults",
+        "0.01",
+        "--seed",
+        "5",
+        "--seats",
+        "3",
+        "--kill-max-delay",
+        "1.0",
+        "--workdir",
+        str(work),
+        "--no-progress",
+    ]
     # its own session: on a timeout the emulator and table processes it started go too
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)  # fmt: skip
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
     try:
         out, err = proc.communicate(timeout=240)
     except subprocess.TimeoutExpired:
@@ -57,8 +79,14 @@ def test_soak_with_noise_faults_and_kill_9(tmp_path: Path) -> None:
         bad = cross_check(journal, {**dealt, key: other}, started=[*started, "T-lost"])
         assert len(bad.wrong_cards) == 1 and bad.lost == ["T-lost"] and not bad.ok
         copy = hands[-1]
-        entry = HandEntry(**{f.name: getattr(copy, f.name) for f in dataclasses.fields(HandEntry)
-                             if f.name != "hand_uid"}, hand_uid="again")  # fmt: skip
+        entry = HandEntry(
+            **{
+                f.name: getattr(copy, f.name)
+                for f in dataclasses.fields(HandEntry)
+                if f.name != "hand_uid"
+            },
+            hand_uid="again",
+        )
         journal.append_hand(entry)
         twice = cross_check(journal, dealt, started=started)
         assert twice.duplicated and not twice.ok

@@ -221,8 +221,10 @@ def test_the_strip_says_the_hands_own_level_once_the_clock_moved_on(
         clock.move(minutes=21)  # level 1 over during the hand: the break, then level 2
         desk.refresh()
         strip.set_snapshot(Snapshot.of_state(desk.state, clock()))
-        assert strip.amounts.text() == ("This hand: level 1, Limits 100 / 200 · Ante 25 · "
-                                        "Bring-in 25 · level 2 from the next hand")  # fmt: skip
+        assert strip.amounts.text() == (
+            "This hand: level 1, Limits 100 / 200 · Ante 25 · "
+            "Bring-in 25 · level 2 from the next hand"
+        )
         play_out(d, random.Random(3))
         strip.on_view(d.p.view())  # the hand is over: the level in force only
         clock.move(minutes=10)  # past the break

@@ -30,12 +30,29 @@ DATA = Path(__file__).parent.parent / "fixtures" / "data" / "tournaments"
 TID = "REHEARSAL"
 
 
-def rehearse(tmp_path: Path, structure: str, players: int, seed: int, capsys: Any,
-             *extra: str) -> tuple[str, Path, Path]:  # fmt: skip
+def rehearse(
+    tmp_path: Path, structure: str, players: int, seed: int, capsys: Any, *extra: str
+) -> tuple[str, Path, Path]:
     db, records = tmp_path / "t.db", tmp_path / "hands.jsonl"
-    status = main(["tournament", "rehearse", "--structure", str(DATA / structure),
-                   "--players", str(players), "--seed", str(seed), "--db", str(db),
-                   "--records", str(records), "--speed", "5", *extra])  # fmt: skip
+    status = main(
+        [
+            "tournament",
+            "rehearse",
+            "--structure",
+            str(DATA / structure),
+            "--players",
+            str(players),
+            "--seed",
+            str(seed),
+            "--db",
+            str(db),
+            "--records",
+            str(records),
+            "--speed",
+            "5",
+            *extra,
+        ]
+    )
     out = capsys.readouterr().out
     assert status == 0, out
     return out, db, records
@@ -137,13 +154,16 @@ def test_a_nine_player_stud_freezeout_rehearsed_to_one_winner(tmp_path: Path, ca
     s = load_structure(DATA / "stud_fast.toml")
     assert s.game == "stud" and s.rebuy is None and s.addon is None
     shots = tmp_path / "shots"
-    out, db, records = rehearse(tmp_path, "stud_fast.toml", 9, 1, capsys, "--screenshot",
-                                str(shots))  # fmt: skip
+    out, db, records = rehearse(
+        tmp_path, "stud_fast.toml", 9, 1, capsys, "--screenshot", str(shots)
+    )
     got = check_journal(db, s, out)
     assert "rebuys: 0, add-ons: 0" in out
     # said on the tables' consoles: no chips and no rebuy (a freezeout): out, with the place
-    out_of = [m.group(1) for m in re.finditer(r"^  (\S+) has no chips and no rebuy now: out$",
-                                              out, re.MULTILINE)]  # fmt: skip
+    out_of = [
+        m.group(1)
+        for m in re.finditer(r"^  (\S+) has no chips and no rebuy now: out$", out, re.MULTILINE)
+    ]
     assert out_of, out
     placed = dict(re.findall(r"^  (\S+) is out: (\d+)\w\w place$", out, re.MULTILINE))
     ranked = {r["player"]: r["place"] for r in got["state"].finished["rows"]}

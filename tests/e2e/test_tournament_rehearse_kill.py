@@ -24,9 +24,23 @@ DEADLINE = 240.0  # seconds a state may take to show on a loaded machine (a hang
 
 
 def command(db: Path) -> list[str]:
-    return [sys.executable, "-m", "ui.cli", "tournament", "rehearse", "--structure",
-            str(DATA / "stud_fast.toml"), "--players", "9", "--seed", "3", "--db", str(db),
-            "--speed", "5"]  # fmt: skip
+    return [
+        sys.executable,
+        "-m",
+        "ui.cli",
+        "tournament",
+        "rehearse",
+        "--structure",
+        str(DATA / "stud_fast.toml"),
+        "--players",
+        "9",
+        "--seed",
+        "3",
+        "--db",
+        str(db),
+        "--speed",
+        "5",
+    ]
 
 
 def mid_hand(db: Path) -> tuple[str, list[Any]] | None:
@@ -54,8 +68,13 @@ def test_a_console_killed_mid_hand_resumes_the_same_hand(tmp_path: Path) -> None
     log = tmp_path / "first.log"
     for _attempt in range(5):  # a kill that landed just after the hand ended: again, later
         with log.open("w") as said:
-            proc = subprocess.Popen(command(db), env=env, stdout=said, stderr=subprocess.STDOUT,
-                                    cwd=Path(__file__).parent.parents[1])  # fmt: skip
+            proc = subprocess.Popen(
+                command(db),
+                env=env,
+                stdout=said,
+                stderr=subprocess.STDOUT,
+                cwd=Path(__file__).parent.parents[1],
+            )
             try:
                 deadline = time.monotonic() + DEADLINE
                 while mid_hand(db) is None:
@@ -78,8 +97,14 @@ def test_a_console_killed_mid_hand_resumes_the_same_hand(tmp_path: Path) -> None
     opened = next(s for s in steps if s.kind == "open")
     level = opened.payload["session"]["level"]
     bets = [(s.payload["seat"], s.payload["bet"]) for s in steps if s.kind == "bet"]
-    done = subprocess.run(command(db), env=env, capture_output=True, text=True,
-                          cwd=Path(__file__).parent.parents[1], timeout=DEADLINE)  # fmt: skip
+    done = subprocess.run(
+        command(db),
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parent.parents[1],
+        timeout=DEADLINE,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     out = done.stdout
     assert f"resumed: hand {uid} at {table}, continued at its own level {level} and settled" in out

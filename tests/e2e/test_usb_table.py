@@ -26,9 +26,11 @@ def test_unplug_mid_hand_voids_and_replug_reconnects(tmp_path: Path) -> None:
         serial="T-1",
     )
     source = open_source(
-        "usb://1209:0001?serial=T-1", backend=SimUsbBackend([sim]), name="usb",
+        "usb://1209:0001?serial=T-1",
+        backend=SimUsbBackend([sim]),
+        name="usb",
         reopen_interval=0.05,
-    )  # fmt: skip
+    )
     config = load_table_config(game="uth")
     seen: list[DeviceEvent] = []
     cut = {"armed": False, "cards": 0}

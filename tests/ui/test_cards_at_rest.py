@@ -127,8 +127,20 @@ def test_simulate_writes_journal_data_folder_and_records_privately(
     data_home: Path, tmp_path: Path
 ) -> None:
     records = tmp_path / "records.jsonl"
-    status = main(["simulate", "--game", "holdem", "--hands", "3", "--players", "2",
-                   "--no-progress", "--records", str(records)])  # fmt: skip
+    status = main(
+        [
+            "simulate",
+            "--game",
+            "holdem",
+            "--hands",
+            "3",
+            "--players",
+            "2",
+            "--no-progress",
+            "--records",
+            str(records),
+        ]
+    )
     assert status == 0
     assert mode(data_home) == 0o700
     db = data_home / "simulate-holdem.db"

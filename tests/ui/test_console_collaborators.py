@@ -59,8 +59,9 @@ def settled(*seats: int, waiting: tuple[int, ...] = ()) -> TableSnapshot:
         SeatSettlement(s, "win", None, (BoxResult("ante", 100, "win", 100),)) for s in seats
     )
     settlement = Settlement("uth", None, None, rows)
-    return TableSnapshot(phase=Phase.SETTLED, hand_uid="h1", settlement=settlement,
-                         signoff_waiting=waiting)  # fmt: skip
+    return TableSnapshot(
+        phase=Phase.SETTLED, hand_uid="h1", settlement=settlement, signoff_waiting=waiting
+    )
 
 
 def test_pit_boss_entry_takes_twelve_digits_and_forgets_on_take() -> None:
@@ -140,8 +141,9 @@ def test_card_taps_hold_a_typed_card_until_the_window_passes() -> None:
     console, clock = FakeConsole(Step.MANUAL), Clock()
     entered: list[Card] = []
     cards = CardTaps(console, PitBossEntry(), entered.append, clock, reenter_window=3.0)
-    snap = TableSnapshot(phase=Phase.DEALING, hand_uid="h1", manual_entry=True,
-                         awaiting=(SEAT1, SEAT2))  # fmt: skip
+    snap = TableSnapshot(
+        phase=Phase.DEALING, hand_uid="h1", manual_entry=True, awaiting=(SEAT1, SEAT2)
+    )
     cards.on_snapshot(TableSnapshot(), snap)
     console.screen.snap = snap
     ace, king = parse_card("As"), parse_card("Kd")

@@ -64,8 +64,9 @@ def test_without_a_roster_a_correction_is_refused_with_a_sentence(tmp_path: Path
     assert view.message is not None and view.message.code == "no_roster"
     assert "badge and PIN" in message_text(view.message, "EUR")
     # a command that reaches the service anyway: refused, nothing changed, nothing journaled
-    snap = execute(t.service, Correct(0, seat=2, action=Action("preflop", "play", 4),
-                                      badge="4711", pin=""))  # fmt: skip
+    snap = execute(
+        t.service, Correct(0, seat=2, action=Action("preflop", "play", 4), badge="4711", pin="")
+    )
     assert snap.error is not None and snap.error.code == "no_roster"
     hand = t.service.hand
     assert hand is not None and hand.seats[2].actions == [Action("preflop", "check")]

@@ -29,8 +29,11 @@ class Recorder:
 
 
 def test_every_command_class_has_a_handler() -> None:
-    classes = {c for _, c in inspect.getmembers(commands, inspect.isclass)
-               if issubclass(c, Command) and c is not Command}  # fmt: skip
+    classes = {
+        c
+        for _, c in inspect.getmembers(commands, inspect.isclass)
+        if issubclass(c, Command) and c is not Command
+    }
     assert classes == set(HANDLERS)
 
 
@@ -41,10 +44,13 @@ def test_each_command_reaches_its_step_with_its_fields() -> None:
         (Deal(3, {1: {"ante": 10}}), "deal", ({1: {"ante": 10}}, 3)),
         (MarkPaid(4, 6), "mark_paid", (6, 4)),
         (Confirm(5, card, "4711", "1234"), "confirm", (card, "4711", "1234", 5)),
-        (Correct(6, 2, Action("preflop", "play", 4), "9", "1"), "correct_decision",
-         (2, Action("preflop", "play", 4), "9", "1", 6)),
+        (
+            Correct(6, 2, Action("preflop", "play", 4), "9", "1"),
+            "correct_decision",
+            (2, Action("preflop", "play", 4), "9", "1", 6),
+        ),
         (Tick(7), "tick", ()),
-    ]  # fmt: skip
+    ]
     for cmd, name, args in cases:
         assert execute(service, cmd) == name  # type: ignore[arg-type]
         assert service.calls[-1] == (name, args)

@@ -97,8 +97,11 @@ def test_full_uth_hand_by_taps_privacy_and_settlement(qtbot: Any, console_factor
         current = [r for r in view.settlement if r.state == "current"]
         assert [r.seat for r in current] == [seat["seat"]]
         assert [s.seat for s in view.seats if s.highlighted] == [seat["seat"]]
-        texts = [label.text() for label in win.side.settlement._widgets[i].findChildren(QWidget)
-                 if hasattr(label, "text")]  # fmt: skip
+        texts = [
+            label.text()
+            for label in win.side.settlement._widgets[i].findChildren(QWidget)
+            if hasattr(label, "text")
+        ]
         assert total_text(seat["net"], cur) in texts
         for b in seat["bets"]:
             assert outcome_text(b["outcome"], b["net"], cur) in texts
@@ -182,11 +185,19 @@ def test_thb_hand_and_italian(qtbot: Any, console_factory: Any) -> None:  # noqa
         labels.append(win.side.big.text())
         big(qtbot, console)
         # the step returns at once; the street's cards (THB deals them now) follow on ticks
-        qtbot.waitUntil(lambda: not console.presenter.view().busy
-                        and console.presenter.view().step is not Step.DEALING,
-                        timeout=10000)  # fmt: skip
-    assert labels == ["Scopri il Flop", "Scopri il Turn", "Scopri il River",
-                      "Scopri le carte del Banco"]  # fmt: skip
+        qtbot.waitUntil(
+            lambda: (
+                not console.presenter.view().busy
+                and console.presenter.view().step is not Step.DEALING
+            ),
+            timeout=10000,
+        )
+    assert labels == [
+        "Scopri il Flop",
+        "Scopri il Turn",
+        "Scopri il River",
+        "Scopri le carte del Banco",
+    ]
     wait_step(qtbot, console, Step.REVEAL)
     assert win.top.phase.text() == "SCOPERTURA"
     assert not win.table.qualify.isVisible()  # THB: no qualification
@@ -236,8 +247,9 @@ def test_seat_one_is_on_the_dealers_left(console_app: Any) -> None:  # noqa: F81
 
     config = load_table_config(game="uth")
     for mirror in (False, True):
-        window = ConsoleWindow(ConsolePresenter(config, lambda cmd: None), config, "en",
-                               mirror=mirror)  # fmt: skip
+        window = ConsoleWindow(
+            ConsolePresenter(config, lambda cmd: None), config, "en", mirror=mirror
+        )
         window.resize(1920, 1080)
         window.show()
         console_app.processEvents()

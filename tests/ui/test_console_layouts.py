@@ -85,8 +85,12 @@ def overlaps(win: ConsoleWindow) -> list[str]:
     ]
     pieces += [(f"board {i + 1}", _rect(c, win)) for i, c in enumerate(table.board)]
     pieces += [(f"dealer {i + 1}", _rect(c, win)) for i, c in enumerate(table.dealer)]
-    labels = (("board label", table.board_label), ("dealer label", table.dealer_label),
-              ("dealer hand", table.dealer_hand), ("qualify", table.qualify))  # fmt: skip
+    labels = (
+        ("board label", table.board_label),
+        ("dealer label", table.dealer_label),
+        ("dealer hand", table.dealer_hand),
+        ("qualify", table.qualify),
+    )
     for name, label in labels:
         if label.isVisible() and label.text():
             pieces.append((name, _text_rect(label, win)))
@@ -96,26 +100,47 @@ def overlaps(win: ConsoleWindow) -> list[str]:
     for n, tile in table.tiles.items():  # a seat's boxes never squeezed onto each other
         if tile.isVisible() and tile.grid.isVisible():
             boxes = [(b.box, _rect(b, win)) for b in tile.boxes.values() if b.isVisible()]
-            squeezed += [f"seat {n}: {a} / {b}" for i, (a, ra) in enumerate(boxes)
-                    for b, rb in boxes[i + 1 :] if ra.intersects(rb)]  # fmt: skip
+            squeezed += [
+                f"seat {n}: {a} / {b}"
+                for i, (a, ra) in enumerate(boxes)
+                for b, rb in boxes[i + 1 :]
+                if ra.intersects(rb)
+            ]
     area = _rect(table, win)
     out = squeezed + [f"{n} leaves the table area" for n, r in pieces if not area.contains(r)]
-    out += [f"{a} / {b}" for i, (a, ra) in enumerate(pieces) for b, rb in pieces[i + 1 :]
-            if ra.intersects(rb)]  # fmt: skip
+    out += [
+        f"{a} / {b}"
+        for i, (a, ra) in enumerate(pieces)
+        for b, rb in pieces[i + 1 :]
+        if ra.intersects(rb)
+    ]
     side = win.side
-    buttons = [(b.text() or b.accessibleName(), _rect(b, win))
-               for b in side.findChildren(QAbstractButton) if b.isVisible()]  # fmt: skip
+    buttons = [
+        (b.text() or b.accessibleName(), _rect(b, win))
+        for b in side.findChildren(QAbstractButton)
+        if b.isVisible()
+    ]
     out += [f"{t!r} leaves the side panel" for t, r in buttons if not _rect(side, win).contains(r)]
-    out += [f"{a!r} / {b!r}" for i, (a, ra) in enumerate(buttons) for b, rb in buttons[i + 1 :]
-            if ra.intersects(rb)]  # fmt: skip
+    out += [
+        f"{a!r} / {b!r}"
+        for i, (a, ra) in enumerate(buttons)
+        for b, rb in buttons[i + 1 :]
+        if ra.intersects(rb)
+    ]
     page = side.settlement  # the list's rows as wide as its viewport (not drawn past its edge)
     if page.isVisible():
         port = page.scroller.viewport()
-        out += [f"settlement row {w.seat} is {w.width()} px in a list {port.width()} px wide"
-                for w in page._widgets if w.isVisible() and w.width() > port.width()]  # fmt: skip
+        out += [
+            f"settlement row {w.seat} is {w.width()} px in a list {port.width()} px wide"
+            for w in page._widgets
+            if w.isVisible() and w.width() > port.width()
+        ]
     ack = win.alarm.ack
-    if win.alarm.isVisible() and ack.isVisible() and _rect(ack, win).intersects(
-            _rect(win.side.big, win)):  # fmt: skip
+    if (
+        win.alarm.isVisible()
+        and ack.isVisible()
+        and _rect(ack, win).intersects(_rect(win.side.big, win))
+    ):
         out.append("Acknowledged over the big button")
     return out
 
@@ -125,15 +150,22 @@ def banners(view: ConsoleView) -> dict[str, ConsoleView]:
     not ready (between hands: shown with the card source's notice, as after a cable pulled),
     the card source changed, the journal's fault; and the longest line for the dealer."""
     device = dataclasses.replace(
-        view.device, connected=False, link="reconnecting", reconnect_attempts=12,
-        next_attempt_in=4.0, why_not_ready="link lost", faults=("JAM", "DOOR_OPEN"),
+        view.device,
+        connected=False,
+        link="reconnecting",
+        reconnect_attempts=12,
+        next_attempt_in=4.0,
+        why_not_ready="link lost",
+        faults=("JAM", "DOOR_OPEN"),
         last_heard=utc_now(),
-    )  # fmt: skip
+    )
     notice = SourceNotice(3, "serial", "manual", "Shuffler cable disconnected", manual=True)
     storage = StorageBanner(
         "The journal cannot be written: %1. The hand waits; call the pit boss if it lasts.",
-        ("disk I/O error",), fault=True, number=2,
-    )  # fmt: skip
+        ("disk I/O error",),
+        fault=True,
+        number=2,
+    )
     out = {
         "notice": dataclasses.replace(view, notice=notice),
         "storage": dataclasses.replace(view, storage=storage),
@@ -222,36 +254,51 @@ class Screens:
         out = []
         for (w, h), screens in self.places.items():
             (first, rects), *rest = screens.items()
-            out += [f"{self.game} {self.lang} {w}x{h} {name}: seat {n} at {r.getRect()}, "
-                    f"on {first} at {rects[n].getRect()}" for name, each in rest
-                    for n, r in each.items()
-                    if (r.top(), r.height()) != (rects[n].top(), rects[n].height())]  # fmt: skip
+            out += [
+                f"{self.game} {self.lang} {w}x{h} {name}: seat {n} at {r.getRect()}, "
+                f"on {first} at {rects[n].getRect()}"
+                for name, each in rest
+                for n, r in each.items()
+                if (r.top(), r.height()) != (rects[n].top(), rects[n].height())
+            ]
         for (w, h), widths in self.sides.items():
             first_width = next(iter(widths.values()))
-            out += [f"{self.game} {self.lang} {w}x{h} {name}: the side panel {px} px wide, "
-                    f"{first_width} px on the first screen" for name, px in widths.items()
-                    if px != first_width]  # fmt: skip
+            out += [
+                f"{self.game} {self.lang} {w}x{h} {name}: the side panel {px} px wide, "
+                f"{first_width} px on the first screen"
+                for name, px in widths.items()
+                if px != first_width
+            ]
         for (w, h), rects in self.chips.items():  # the chips stay put once a seat is chosen
             (first_name, first_rect), *others = rects.items()
-            out += [f"{self.game} {self.lang} {w}x{h} {name}: the first chip at {r.getRect()}, "
-                    f"on {first_name} at {first_rect.getRect()}" for name, r in others
-                    if r != first_rect]  # fmt: skip
+            out += [
+                f"{self.game} {self.lang} {w}x{h} {name}: the first chip at {r.getRect()}, "
+                f"on {first_name} at {first_rect.getRect()}"
+                for name, r in others
+                if r != first_rect
+            ]
         return out
 
     def decide_all(self) -> None:
         t = self.t
         for seat in list(t.p.snap.to_act):
             legal = next(s for s in t.p.snap.seats if s.seat == seat).legal
-            choice = next((a for a in legal if a.action == "check"),
-                          next(a for a in legal if a.action != "fold"))  # fmt: skip
+            choice = next(
+                (a for a in legal if a.action == "check"),
+                next(a for a in legal if a.action != "fold"),
+            )
             t.p.decide(seat, choice)
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize("game", ["uth", "thb"])
 def test_every_banked_screen_fits_in_both_sizes(
-    qtbot: Any, console_app: Any, tmp_path: Path, game: str, lang: str,  # noqa: F811
-) -> None:  # fmt: skip
+    qtbot: Any,
+    console_app: Any,  # noqa: F811
+    tmp_path: Path,
+    game: str,
+    lang: str,
+) -> None:
     s = Screens(tmp_path, game, lang, qtbot)
     t, clock = s.t, s.clock
     try:
@@ -297,8 +344,9 @@ def test_every_banked_screen_fits_in_both_sizes(
         big(t, clock)
         t.p.decide(4, Action("preflop", "fold") if game == "thb" else Action("preflop", "check"))
         for seat in (1, 7):
-            t.p.decide(seat, Action("preflop", "bet") if game == "thb"
-                       else Action("preflop", "play", 4))  # fmt: skip
+            t.p.decide(
+                seat, Action("preflop", "bet") if game == "thb" else Action("preflop", "play", 4)
+            )
         clock.wait(1.0)
         t.p.void_hand()
         t.p.void_hand()

@@ -138,8 +138,13 @@ def test_shuffler_dies_mid_hand_then_the_dealer_types_every_card(
     wait_step(qtbot, console, Step.DECISIONS)
     privacy_walk(console)
     assert [str(pos) for pos in plan][:6] == [
-        "board 1", "board 2", "board 3", "board 4", "board 5", "seat 2 card 1"
-    ]  # fmt: skip
+        "board 1",
+        "board 2",
+        "board 3",
+        "board 4",
+        "board 5",
+        "seat 2 card 1",
+    ]
     finish_hand(qtbot, console, (2, 6))
     stored = console.service.runner.stored
     assert stored is not None and stored.status == "settled"

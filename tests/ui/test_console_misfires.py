@@ -78,16 +78,20 @@ def _finger(qtbot: Any, root: QWidget, point: QPoint) -> QWidget | None:
 
 @pytest.mark.parametrize(
     ("game", "lang", "size", "stake"),
-    [("uth", "en", (1280, 800), Action("preflop", "play", 4)),
-     ("thb", "it", (1920, 1080), None)],
-)  # fmt: skip
+    [("uth", "en", (1280, 800), Action("preflop", "play", 4)), ("thb", "it", (1920, 1080), None)],
+)
 def test_a_double_tap_on_a_decision_places_it_once(
-    qtbot: Any, console_factory: Any,  # noqa: F811
-    game: str, lang: str, size: tuple[int, int], stake: Action | None,
-) -> None:  # fmt: skip
+    qtbot: Any,
+    console_factory: Any,  # noqa: F811
+    game: str,
+    lang: str,
+    size: tuple[int, int],
+    stake: Action | None,
+) -> None:
     clock = Clock()
-    console = console_factory(game, url=emulator_url(5), lang=lang, size=size, guards={},
-                              clock=clock)  # fmt: skip
+    console = console_factory(
+        game, url=emulator_url(5), lang=lang, size=size, guards={}, clock=clock
+    )
     win = console.window
     wait_step(qtbot, console, Step.BETS)
     for seat in (2, 5):

@@ -204,8 +204,15 @@ def test_uth_hand_privacy_and_settlement_match_settle(make_table: Any) -> None:
     t.bet(4, ante=2500)
     t.bet(7, ante=500)
     view = t.view()
-    assert [s.status for s in view.seats] == ["bet", "empty", "empty", "bet", "empty", "empty",
-                                              "bet"]  # fmt: skip
+    assert [s.status for s in view.seats] == [
+        "bet",
+        "empty",
+        "empty",
+        "bet",
+        "empty",
+        "empty",
+        "bet",
+    ]
     assert view.on_table == 2 * (1000 + 2500 + 500) + 500
     t.p.rien_ne_va_plus()
     assert t.sent[-1].bets == {
@@ -401,8 +408,10 @@ def test_restart_mid_hand_shows_the_interrupted_hand_void(tmp_path: Path) -> Non
         view = second.view()
         assert view.step is Step.VOID and second.p.snap.void_uid == uid
         assert view.void_reason is not None and view.void_reason.code == "restart"
-        assert view.void_returns == ((5, (("ante", 500), ("blind", 500), ("trips", 100))),
-                                     (2, (("ante", 1000), ("blind", 1000))))  # fmt: skip
+        assert view.void_returns == (
+            (5, (("ante", 500), ("blind", 500), ("trips", 100))),
+            (2, (("ante", 1000), ("blind", 1000))),
+        )
         second.p.acknowledge_void()
         assert second.view().step is Step.BETS
         assert second.p.snap.hand_uid != uid

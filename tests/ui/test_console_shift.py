@@ -23,8 +23,10 @@ ROME = timezone(timedelta(hours=1))
 
 
 def test_local_time_totals_and_paid_ticks(
-    qtbot: Any, console_app: Any, tmp_path: Path,  # noqa: F811
-) -> None:  # fmt: skip
+    qtbot: Any,
+    console_app: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
     t, clock = walk_table(tmp_path)
     now = datetime(2026, 12, 2, 8, 41, tzinfo=UTC)
     win = ConsoleWindow(t.p, t.config, "en", clock=lambda: now.astimezone(ROME))
@@ -49,13 +51,16 @@ def test_local_time_totals_and_paid_ticks(
     QApplication.processEvents()
     assert win.table.tiles[first].badge.text().startswith("✓")
     assert [n for n, tile in win.table.tiles.items() if tile.badge.text().startswith("✓")] == [
-        first]  # fmt: skip
+        first
+    ]
     Shots("shift_1280x800").take(win, "settlement_ticks")
 
 
 def test_board_cards_and_box_labels_are_larger_at_1280x800(
-    qtbot: Any, console_app: Any, tmp_path: Path,  # noqa: F811
-) -> None:  # fmt: skip
+    qtbot: Any,
+    console_app: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
     t, clock = walk_table(tmp_path)
     win = ConsoleWindow(t.p, t.config, "en")
     qtbot.addWidget(win)

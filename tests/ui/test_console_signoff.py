@@ -132,8 +132,13 @@ def test_kill_9_keeps_a_sign_off_waiting_and_a_signed_one_signed(tmp_path: Path)
         print("SIGNED", t.p.snap.hand_uid, *waiting, flush=True)
         time.sleep(60)
     """)
-    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
-                            cwd=REPO, start_new_session=True)  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+        start_new_session=True,
+    )
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()

@@ -87,8 +87,13 @@ def test_keypad_is_the_last_resort_and_typing_does_not_time_out(
     tmp_path: Path, services: list[TableService]
 ) -> None:
     config = with_sources(load_table_config(game="uth"), NO_DEVICE)
-    service = TableService(config, source_factory(config), Journal(str(tmp_path / "j.db")),
-                           card_timeout=0.4, slow_card_timeout=30.0)  # fmt: skip
+    service = TableService(
+        config,
+        source_factory(config),
+        Journal(str(tmp_path / "j.db")),
+        card_timeout=0.4,
+        slow_card_timeout=30.0,
+    )
     services.append(service)
     deck = list(FULL_DECK[10:21])
     typist = Typist(service, deck, first_delay=1.0)  # longer than card_timeout
@@ -139,8 +144,9 @@ def test_keypad_is_the_last_resort_and_typing_does_not_time_out(
 
 def test_dealer_voids_a_typed_deal_at_once(tmp_path: Path, services: list[TableService]) -> None:
     config = with_sources(load_table_config(game="uth"), "manual://")
-    service = TableService(config, source_factory(config), Journal(str(tmp_path / "j.db")),
-                           slow_card_timeout=30.0)  # fmt: skip
+    service = TableService(
+        config, source_factory(config), Journal(str(tmp_path / "j.db")), slow_card_timeout=30.0
+    )
     services.append(service)
     typist = Typist(service, list(FULL_DECK[:11]))
     typist.stop_after = 3
@@ -168,9 +174,11 @@ def test_unreadable_card_voids_by_default(tmp_path: Path, services: list[TableSe
     src = config.sources[0]
     url = emulator_url(5, "unreadable_at=4")
     service = TableService(
-        config, lambda: open_source(url, pin_model=src.pin_model, pin_serial=src.pin_serial),
-        None, card_timeout=3.0,
-    )  # fmt: skip
+        config,
+        lambda: open_source(url, pin_model=src.pin_model, pin_serial=src.pin_serial),
+        None,
+        card_timeout=3.0,
+    )
     services.append(service)
 
     def run(cmd: Command) -> None:
@@ -221,10 +229,15 @@ def test_reconnection_is_visible_between_hands(services: list[TableService]) -> 
     url = emulator_url(6)
     service = TableService(
         config,
-        lambda: open_source(url, pin_model=src.pin_model, pin_serial=src.pin_serial,
-                            heartbeat_timeout=0.5, reopen_interval=0.2),
+        lambda: open_source(
+            url,
+            pin_model=src.pin_model,
+            pin_serial=src.pin_serial,
+            heartbeat_timeout=0.5,
+            reopen_interval=0.2,
+        ),
         None,
-    )  # fmt: skip
+    )
     services.append(service)
     snap = service.open(1)
     assert snap.device.ready and snap.device.source_kind == "device"
@@ -293,8 +306,13 @@ def test_thb_streets_are_typed_burns_included(tmp_path: Path, services: list[Tab
     """THB deals the flop, the turn and the river later, each after a burn: the keypad is asked
     for each of them while the dealer's step waits."""
     config = with_sources(load_table_config(game="thb"), "manual://")
-    service = TableService(config, source_factory(config), Journal(str(tmp_path / "j.db")),
-                           card_timeout=0.3, slow_card_timeout=30.0)  # fmt: skip
+    service = TableService(
+        config,
+        source_factory(config),
+        Journal(str(tmp_path / "j.db")),
+        card_timeout=0.3,
+        slow_card_timeout=30.0,
+    )
     services.append(service)
     deck = list(FULL_DECK[5:20])
     typist = Typist(service, deck)
@@ -313,8 +331,16 @@ def test_thb_streets_are_typed_burns_included(tmp_path: Path, services: list[Tab
         snap = service.wait(each=typist)
     assert snap.phase is Phase.SETTLED
     asked = [str(p) for p, _ in typist.typed]
-    assert asked[6:] == ["burn 1", "board 1", "board 2", "board 3", "burn 2", "board 4",
-                         "burn 3", "board 5"]  # fmt: skip
+    assert asked[6:] == [
+        "burn 1",
+        "board 1",
+        "board 2",
+        "board 3",
+        "burn 2",
+        "board 4",
+        "burn 3",
+        "board 5",
+    ]
     assert service.runner is not None
     stored = service.runner.stored
     assert stored is not None and stored.status == "settled"

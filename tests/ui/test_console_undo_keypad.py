@@ -65,19 +65,26 @@ def test_the_chip_undo_button_names_the_seat(qtbot: Any, console_factory: Any) -
 
 
 def _lit(keys: CardKeypad) -> list[str]:
-    return [b.text() for b in (*keys.rank_buttons.values(), *keys.suit_buttons.values())
-            if b.isChecked()]  # fmt: skip
+    return [
+        b.text()
+        for b in (*keys.rank_buttons.values(), *keys.suit_buttons.values())
+        if b.isChecked()
+    ]
 
 
 def test_a_card_typed_again_is_free_and_no_key_stays_lit(
-    qtbot: Any, console_factory: Any,  # noqa: F811
-) -> None:  # fmt: skip
+    qtbot: Any,
+    console_factory: Any,  # noqa: F811
+) -> None:
     config = with_sources(load_table_config(game="uth"), NO_DEVICE)
     clock = Clock()  # the re-enter window does not run out while the test taps
     console = console_factory(
-        config=config, make_source=source_factory(config), size=(1280, 800), clock=clock,
+        config=config,
+        make_source=source_factory(config),
+        size=(1280, 800),
+        clock=clock,
         guards={"tap_guard": 0.0, "alarm_guard": 0.0, "steady_hold": 0.0},
-    )  # fmt: skip
+    )
     win = console.window
     wait_step(qtbot, console, Step.BETS)
     enter_bets(qtbot, console, 4, ante=1000)

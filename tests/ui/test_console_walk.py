@@ -52,8 +52,14 @@ class Clock:
         self.now += seconds
 
 
-def walk_table(tmp_path: Path, *, seed: int = 3, game: str = "uth", name: str = "j.db",
-               roster: PitBossRoster | None = None) -> tuple[Table, Clock]:  # fmt: skip
+def walk_table(
+    tmp_path: Path,
+    *,
+    seed: int = 3,
+    game: str = "uth",
+    name: str = "j.db",
+    roster: PitBossRoster | None = None,
+) -> tuple[Table, Clock]:
     """A :class:`Table` whose presenter has the real guards on a clock of the test's own."""
     clock = Clock()
     t = Table(game, f"emulator://?seed={seed}&{FAST}", tmp_path / name)
@@ -159,7 +165,10 @@ def test_paid_seats_survive_a_restart_and_the_screen_says_so(tmp_path: Path) -> 
     assert t2.p.snap.hand_uid == uid and t2.p.snap.resumed and view.resumed
     assert view.step is Step.SETTLEMENT
     assert [(r.seat, r.paid, r.state) for r in view.settlement] == [
-        (6, True, "done"), (4, True, "done"), (2, False, "current")]  # fmt: skip
+        (6, True, "done"),
+        (4, True, "done"),
+        (2, False, "current"),
+    ]
     nets = [r.net for r in view.settlement]
     assert nets == [s["net"] for s in expected["seats"]]
     assert t2.service.journal.count() == 1  # type: ignore[union-attr]  # not journaled twice
@@ -182,8 +191,13 @@ def test_kill_9_during_the_payouts(tmp_path: Path) -> None:
         print("PAID", t.p.snap.hand_uid, flush=True)
         time.sleep(60)
     """)
-    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
-                            cwd=REPO, start_new_session=True)  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+        start_new_session=True,
+    )
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
@@ -198,8 +212,12 @@ def test_kill_9_during_the_payouts(tmp_path: Path) -> None:
     t, _ = walk_table(tmp_path, name="k.db", seed=4)
     view = t.view()
     assert db.exists() and t.p.snap.hand_uid == uid and view.resumed
-    assert [(r.seat, r.paid) for r in view.settlement] == [(7, True), (5, True), (3, False),
-                                                         (1, False)]  # fmt: skip
+    assert [(r.seat, r.paid) for r in view.settlement] == [
+        (7, True),
+        (5, True),
+        (3, False),
+        (1, False),
+    ]
     assert [r.seat for r in view.settlement if r.state == "current"] == [3]
 
 
@@ -347,8 +365,13 @@ def test_a_mistyped_keypad_card_is_typed_again_before_the_next_card(tmp_path: Pa
     until the next card is typed): *Re-enter the last card* drops it before it reaches the deal;
     a card already typed in this deck is refused at once, without naming it."""
     config = with_sources(load_table_config(game="uth"), NO_DEVICE)
-    service = TableService(config, source_factory(config), Journal(str(tmp_path / "m.db")),
-                           card_timeout=0.4, slow_card_timeout=30.0)  # fmt: skip
+    service = TableService(
+        config,
+        source_factory(config),
+        Journal(str(tmp_path / "m.db")),
+        card_timeout=0.4,
+        slow_card_timeout=30.0,
+    )
     close_at_teardown(service)
     clock = Clock()
 
@@ -424,4 +447,5 @@ def test_a_pit_boss_corrects_a_decision_after_the_next_card(tmp_path: Path) -> N
     steps = t.service.journal.pending_steps(t.config.table_id)  # type: ignore[union-attr]
     fixes = [s.payload for s in steps if s.kind == "correct"]
     assert [(f["seat"], f["action"], f["multiple"], f["pit_boss"]) for f in fixes] == [
-        (2, "play", 4, "4711")]  # fmt: skip
+        (2, "play", 4, "4711")
+    ]

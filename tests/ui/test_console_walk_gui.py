@@ -82,8 +82,9 @@ def play_seven(qtbot: Any, console: Console, shots: Shots) -> None:
         deliberate(qtbot, win.side.big)
         wait_step(qtbot, console, Step.DECISIONS)
         # after the next cards the dealer alone changes nothing: a pit boss corrects
-        shown = [win.table.tiles[s].change.text() for s in SEATS
-                 if win.table.tiles[s].change.isVisible()]  # fmt: skip
+        shown = [
+            win.table.tiles[s].change.text() for s in SEATS if win.table.tiles[s].change.isVisible()
+        ]
         assert tr("Change") not in shown and set(shown) <= {tr("Correct")}
         labels = [b.text().split("\n")[0] for b in win.table.tiles[1].buttons]
         choice = labels[0] if console.presenter.snap.street == "river" else tr("Check")
@@ -93,8 +94,9 @@ def play_seven(qtbot: Any, console: Console, shots: Shots) -> None:
     wait_step(qtbot, console, Step.REVEAL)
 
 
-@pytest.mark.parametrize(("size", "lang"), [((1280, 800), "en"), ((1920, 1080), "it"),
-                                            ((1280, 800), "it")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("size", "lang"), [((1280, 800), "en"), ((1920, 1080), "it"), ((1280, 800), "it")]
+)
 def test_seven_seats_payout_walk_by_taps(
     qtbot: Any,
     console_factory: Any,  # noqa: F811

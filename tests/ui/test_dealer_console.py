@@ -74,8 +74,9 @@ def clear_of_seats(win: Any, tiles: Any) -> list[str]:
         QApplication.processEvents()
         button = QRect(win.dealer.mapTo(win, QPoint(0, 0)), win.dealer.size())
         for seat, tile in tiles.items():
-            if tile.isVisible() and button.intersects(QRect(tile.mapTo(win, QPoint(0, 0)),
-                                                             tile.size())):  # fmt: skip
+            if tile.isVisible() and button.intersects(
+                QRect(tile.mapTo(win, QPoint(0, 0)), tile.size())
+            ):
                 out.append(f"{size}: seat {seat}")
     win.resize(1280, 800)
     QApplication.processEvents()
@@ -272,14 +273,16 @@ def test_the_table_default_dealer_is_on_the_box_when_a_console_opens(tmp_path: P
             banked.close()
     changes = [e for e in last(banked_db) if e.status == TABLE_RECORD]
     assert [(c.record["kind"], c.record["dealer"], c.record["by"]) for c in changes] == [
-        (DEALER_CHANGE, "D-CFG", "config")]  # fmt: skip
+        (DEALER_CHANGE, "D-CFG", "config")
+    ]
     p = Table(tmp_path)
     p.close()
     poker_db = tmp_path / "poker.db"
     for dealer in ("D-CFG", "D-OTHER"):
         make = p.service.card_source.make_source
-        service = PokerService(dataclasses.replace(p.config, dealer=dealer), make,
-                               Journal(str(poker_db)))  # fmt: skip
+        service = PokerService(
+            dataclasses.replace(p.config, dealer=dealer), make, Journal(str(poker_db))
+        )
         try:
             assert service.open().on_box == "D-CFG"
         finally:

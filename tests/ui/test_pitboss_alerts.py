@@ -142,9 +142,26 @@ def test_the_shift_report_carries_the_open_alerts(
         out = tmp_path / name
         printed = io.StringIO()
         with contextlib.redirect_stdout(printed):
-            status = main(["pitboss", "report", "--floor", floor_db.url, "--from", "2000-01-01",
-                           "--to", "2100-01-01", "--sim-hands", "2000", "--out", str(out),
-                           "--keys", str(keys), "--user", "PB-1"])  # fmt: skip
+            status = main(
+                [
+                    "pitboss",
+                    "report",
+                    "--floor",
+                    floor_db.url,
+                    "--from",
+                    "2000-01-01",
+                    "--to",
+                    "2100-01-01",
+                    "--sim-hands",
+                    "2000",
+                    "--out",
+                    str(out),
+                    "--keys",
+                    str(keys),
+                    "--user",
+                    "PB-1",
+                ]
+            )
         return status, printed.getvalue(), list(csv.reader(out.open(encoding="utf-8")))
 
     _, said, rows = report("before.csv")

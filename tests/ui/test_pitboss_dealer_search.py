@@ -42,8 +42,21 @@ def journal(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A UTH journal: 3 hands by D-1, 2 by D-2, 2 by D-1 again (a dealer back from a break)."""
     db = tmp_path_factory.mktemp("dealers") / "uth.db"
     for dealer, hands in (("D-1", 3), ("D-2", 2), ("D-1", 2)):
-        assert main(["simulate", "--hands", str(hands), "--db", str(db), "--no-progress",
-                     "--dealer", dealer]) == 0  # fmt: skip
+        assert (
+            main(
+                [
+                    "simulate",
+                    "--hands",
+                    str(hands),
+                    "--db",
+                    str(db),
+                    "--no-progress",
+                    "--dealer",
+                    dealer,
+                ]
+            )
+            == 0
+        )
     return db
 
 
@@ -51,8 +64,9 @@ def dealt_by(db: Path) -> dict[int, str | None]:
     j = Journal(str(db))
     j.open()
     try:
-        return {h.hand_id: h.extra.get("dealer") for h in j.iter_hands(1)
-                if h.status != TABLE_RECORD}  # fmt: skip
+        return {
+            h.hand_id: h.extra.get("dealer") for h in j.iter_hands(1) if h.status != TABLE_RECORD
+        }
     finally:
         j.close()
 
@@ -75,7 +89,8 @@ def test_the_journal_search_by_dealer_finds_only_that_dealers_hands(journal: Pat
         for dealer in ("D-1", "D-2"):
             page = search.search(HandFilter(dealer=dealer), Sort("position", False), 0, 100)
             assert [r.position for r in page.rows] == sorted(
-                h for h, d in truth.items() if d == dealer)  # fmt: skip
+                h for h, d in truth.items() if d == dealer
+            )
             assert {r.dealer for r in page.rows} == {dealer}
         none = search.search(HandFilter(dealer="D-9"), Sort(), 0, 100)
         assert none.rows == () or list(none.rows) == []
@@ -88,10 +103,14 @@ def test_the_journal_search_by_dealer_finds_only_that_dealers_hands(journal: Pat
 def test_a_shift_is_its_start_to_the_next_shifts_start() -> None:
     plan = ShiftPlan()
     day = date(2026, 12, 1)
-    assert shift_span(plan, day, 0) == (datetime(2026, 12, 1, 6, tzinfo=UTC),
-                                        datetime(2026, 12, 1, 14, tzinfo=UTC))  # fmt: skip
-    assert shift_span(plan, day, 2) == (datetime(2026, 12, 1, 22, tzinfo=UTC),
-                                        datetime(2026, 12, 2, 6, tzinfo=UTC))  # fmt: skip
+    assert shift_span(plan, day, 0) == (
+        datetime(2026, 12, 1, 6, tzinfo=UTC),
+        datetime(2026, 12, 1, 14, tzinfo=UTC),
+    )
+    assert shift_span(plan, day, 2) == (
+        datetime(2026, 12, 1, 22, tzinfo=UTC),
+        datetime(2026, 12, 2, 6, tzinfo=UTC),
+    )
     # every moment of the span is in that shift by the statistics' own rule
     for plan in (ShiftPlan((0, 8, 16)), ShiftPlan((7, 19)), ShiftPlan((6, 14, 22))):
         for i in range(len(plan.starts)):
@@ -131,7 +150,8 @@ def test_the_search_screen_finds_a_dealers_hands_and_picks_a_shift(
     assert model.rowCount() == 2
     assert {model.data(model.index(i, column)) for i in range(2)} == {"D-2"}
     assert sorted(model.row(i).position for i in range(2)) == sorted(
-        h for h, d in truth.items() if d == "D-2")  # fmt: skip
+        h for h, d in truth.items() if d == "D-2"
+    )
     # the shift picker: the night shift of a day sets the range 22:00 -> 06:00 next day; the
     # day is a week before the hands were dealt (whenever the test runs): none in it
     plan = ShiftPlan((6, 14, 22))

@@ -57,12 +57,41 @@ def test_the_floor_answers_as_the_journal_and_logs_every_view(
     db = journal_copy(tmp_path)
     for journal in (db, db.with_name("holdem.db")):
         assert _cli("floor", "sync", "--db", str(journal), "--floor", floor_db.url) == 0
-    assert _cli("pitboss", "user", "add", "--floor", floor_db.url, "--badge", "SM-1",
-                "--role", "shift_manager", "--pin-stdin", stdin="864213\n") == 0  # fmt: skip
+    assert (
+        _cli(
+            "pitboss",
+            "user",
+            "add",
+            "--floor",
+            floor_db.url,
+            "--badge",
+            "SM-1",
+            "--role",
+            "shift_manager",
+            "--pin-stdin",
+            stdin="864213\n",
+        )
+        == 0
+    )
     for badge, role, pin in (("PB-1", "pit_boss", "246813"), ("AUD-1", "auditor", "135724")):
-        assert _cli("pitboss", "user", "add", "--floor", floor_db.url, "--badge", badge,
-                    "--role", role, "--user", "SM-1", "--pin-stdin",
-                    stdin=f"864213\n{pin}\n") == 0  # fmt: skip
+        assert (
+            _cli(
+                "pitboss",
+                "user",
+                "add",
+                "--floor",
+                floor_db.url,
+                "--badge",
+                badge,
+                "--role",
+                role,
+                "--user",
+                "SM-1",
+                "--pin-stdin",
+                stdin=f"864213\n{pin}\n",
+            )
+            == 0
+        )
     floor = Session(*open_backend(floor_db.url, None))
     local = Session(*open_backend(None, db))
     holdem = Session(*open_backend(None, db.with_name("holdem.db")))
@@ -73,9 +102,14 @@ def test_the_floor_answers_as_the_journal_and_logs_every_view(
         floor.login("PB-1", "246813")
         local.login("PB-1", "246813")
         holdem.login("PB-1", "246813")
-        filters = [HandFilter(), HandFilter(game="holdem"), HandFilter(table_id="UTH-01", seat=2),
-                   HandFilter(min_amount=20000), HandFilter(outcome="void", void_reason="jam"),
-                   HandFilter(flags=("device_fault",))]  # fmt: skip
+        filters = [
+            HandFilter(),
+            HandFilter(game="holdem"),
+            HandFilter(table_id="UTH-01", seat=2),
+            HandFilter(min_amount=20000),
+            HandFilter(outcome="void", void_reason="jam"),
+            HandFilter(flags=("device_fault",)),
+        ]
         for where in filters:
             assert _all(floor, where) == sorted(_all(local, where) + _all(holdem, where)), where
         assert _all(floor, HandFilter(outcome="void")) != []
@@ -102,17 +136,26 @@ def test_the_floor_answers_as_the_journal_and_logs_every_view(
         holdem.close()
     rows = floor_db.sql("SELECT badge, action, position FROM pitboss_access ORDER BY id")
     assert rows == [
-        ("bootstrap", "user_added", None), ("SM-1", "login", None), ("SM-1", "user_added", None),
-        ("SM-1", "login", None), ("SM-1", "user_added", None),
-        ("PB-1", "login_refused", None), ("PB-1", "login", None),
-        ("PB-1", "view_detail", hand[1]), ("PB-1", "recompute", hand[1]),
-        ("PB-1", "logout", None), ("AUD-1", "login", None), ("AUD-1", "logout", None),
-        ("PB-1", "login", None), ("PB-1", "acknowledge", 5),
-    ]  # fmt: skip
+        ("bootstrap", "user_added", None),
+        ("SM-1", "login", None),
+        ("SM-1", "user_added", None),
+        ("SM-1", "login", None),
+        ("SM-1", "user_added", None),
+        ("PB-1", "login_refused", None),
+        ("PB-1", "login", None),
+        ("PB-1", "view_detail", hand[1]),
+        ("PB-1", "recompute", hand[1]),
+        ("PB-1", "logout", None),
+        ("AUD-1", "login", None),
+        ("AUD-1", "logout", None),
+        ("PB-1", "login", None),
+        ("PB-1", "acknowledge", 5),
+    ]
     hashes = floor_db.sql("SELECT pin_hash FROM pitboss_users")
     assert all(h.startswith("$argon2") for (h,) in hashes)
-    assert floor_db.sql("SELECT acknowledged_by FROM floor_alerts WHERE id = %s",
-                        (alert_id,)) == [("PB-1",)]  # fmt: skip
+    assert floor_db.sql("SELECT acknowledged_by FROM floor_alerts WHERE id = %s", (alert_id,)) == [
+        ("PB-1",)
+    ]
     # the floor's own schema check still passes with the pit-boss tables beside it
     with Floor(floor_db.url) as f:
         assert f.head("UTH-01") is not None

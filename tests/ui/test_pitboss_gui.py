@@ -98,7 +98,11 @@ def test_a_pit_boss_opens_replays_and_recomputes_a_hand(
     _idle(qtbot, jobs)
     assert screen.verdict.text() == "The recompute agrees with what was recorded and paid"
     assert [e.action for e in session.log.entries()] == [
-        "login", "view_detail", "view_hole_cards", "recompute"]  # fmt: skip
+        "login",
+        "view_detail",
+        "view_hole_cards",
+        "recompute",
+    ]
 
 
 def test_the_auditor_cannot_acknowledge(qtbot: QtBot, setup: tuple[Session, Jobs, Path]) -> None:
@@ -162,8 +166,11 @@ def test_a_locked_badge_is_shown_to_the_shift_manager_not_to_a_pit_boss(
     for _ in range(5):
         with pytest.raises(LoginRefusedError):
             session.login("PB-1", "000000")
-    for badge, pin, shown in (("PB-1", "246813", None), ("AUD-1", "135724", True),
-                              ("SM-1", "864213", True)):  # fmt: skip
+    for badge, pin, shown in (
+        ("PB-1", "246813", None),
+        ("AUD-1", "135724", True),
+        ("SM-1", "864213", True),
+    ):
         if badge == "PB-1":
             with pytest.raises(LoginRefusedError, match="locked until"):
                 session.login(badge, pin)

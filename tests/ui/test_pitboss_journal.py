@@ -57,8 +57,11 @@ def test_search_filters_return_the_right_hands(db: Path) -> None:
         assert _all(s, HandFilter(game="holdem")) == []
         assert _all(s, HandFilter(table_id="HOLDEM-01")) == []
         seat3 = {p for _, p in _all(s, HandFilter(table_id="UTH-01", seat=3))}
-        assert seat3 == {h.hand_id for h in hands if h.table_id == "UTH-01"
-                         and 3 in [p["seat"] for p in h.record.get("players", [])]}  # fmt: skip
+        assert seat3 == {
+            h.hand_id
+            for h in hands
+            if h.table_id == "UTH-01" and 3 in [p["seat"] for p in h.record.get("players", [])]
+        }
         tops = sorted(c for h in hands if (c := columns(h)["top_amount"]) is not None)
         amount = tops[len(tops) // 2]
         big = {p for _, p in _all(s, HandFilter(min_amount=amount))}
@@ -71,7 +74,8 @@ def test_search_filters_return_the_right_hands(db: Path) -> None:
         by_top = s.search(HandFilter(game="uth"), Sort("top_amount", True), 0, 3).rows
         assert [r.top_amount for r in by_top] == sorted(
             [columns(h)["top_amount"] for h in hands if h.game == "uth" and h.status == "settled"],
-            reverse=True)[:3]  # fmt: skip
+            reverse=True,
+        )[:3]
     finally:
         s.close()
 
@@ -155,11 +159,17 @@ def test_login_refused_with_a_wrong_pin_and_every_view_is_in_the_access_log(db: 
     log = [(e.badge, e.action, e.position) for e in s.log.entries()]
     p = hand.hand_id
     assert log == [
-        ("PB-1", "login_refused", None), ("PB-1", "login", None),
-        ("PB-1", "view_detail", p), ("PB-1", "view_hole_cards", p), ("PB-1", "recompute", p),
-        ("PB-1", "logout", None), ("D-1", "login", None), ("D-1", "view_detail", p),
-        ("D-1", "logout", None), ("AUD-1", "login", None),
-    ]  # fmt: skip
+        ("PB-1", "login_refused", None),
+        ("PB-1", "login", None),
+        ("PB-1", "view_detail", p),
+        ("PB-1", "view_hole_cards", p),
+        ("PB-1", "recompute", p),
+        ("PB-1", "logout", None),
+        ("D-1", "login", None),
+        ("D-1", "view_detail", p),
+        ("D-1", "logout", None),
+        ("AUD-1", "login", None),
+    ]
     for name in ("pitboss_users.json", "pitboss_access.jsonl"):
         assert stat.S_IMODE(os.stat(db.parent / name).st_mode) == 0o600
     assert "246813" not in (db.parent / "pitboss_users.json").read_text()
@@ -192,12 +202,44 @@ def test_the_access_log_printed_for_an_auditor_and_refused_to_a_pit_boss(
     from ui.cli import main
 
     monkeypatch.setattr("sys.stdin", io.StringIO("864213\n"))
-    assert main(["pitboss", "user", "add", "--db", str(db), "--badge", "SM-1",
-                 "--role", "shift_manager", "--pin-stdin"]) == 0  # fmt: skip
+    assert (
+        main(
+            [
+                "pitboss",
+                "user",
+                "add",
+                "--db",
+                str(db),
+                "--badge",
+                "SM-1",
+                "--role",
+                "shift_manager",
+                "--pin-stdin",
+            ]
+        )
+        == 0
+    )
     for badge, role in (("AUD-1", "auditor"), ("PB-1", "pit_boss")):
         monkeypatch.setattr("sys.stdin", io.StringIO("864213\n135724\n"))
-        assert main(["pitboss", "user", "add", "--db", str(db), "--badge", badge,
-                     "--role", role, "--user", "SM-1", "--pin-stdin"]) == 0  # fmt: skip
+        assert (
+            main(
+                [
+                    "pitboss",
+                    "user",
+                    "add",
+                    "--db",
+                    str(db),
+                    "--badge",
+                    badge,
+                    "--role",
+                    role,
+                    "--user",
+                    "SM-1",
+                    "--pin-stdin",
+                ]
+            )
+            == 0
+        )
     s = session(db, "PB-2")
     s.open_hand("UTH-01", 1)
     s.close()
@@ -210,11 +252,16 @@ def test_the_access_log_printed_for_an_auditor_and_refused_to_a_pit_boss(
     said = [" ".join(line.split()[1:]) for line in lines]
     assert said == [
         "bootstrap (-) user_added SM-1 shift_manager",
-        "SM-1 (shift_manager) login", "SM-1 (shift_manager) user_added AUD-1 auditor",
-        "SM-1 (shift_manager) login", "SM-1 (shift_manager) user_added PB-1 pit_boss",
-        "PB-2 (pit_boss) login", "PB-2 (pit_boss) view_detail UTH-01 #1",
-        "PB-1 (pit_boss) login", "AUD-1 (auditor) login", "AUD-1 (auditor) view_access_log",
-    ]  # fmt: skip
+        "SM-1 (shift_manager) login",
+        "SM-1 (shift_manager) user_added AUD-1 auditor",
+        "SM-1 (shift_manager) login",
+        "SM-1 (shift_manager) user_added PB-1 pit_boss",
+        "PB-2 (pit_boss) login",
+        "PB-2 (pit_boss) view_detail UTH-01 #1",
+        "PB-1 (pit_boss) login",
+        "AUD-1 (auditor) login",
+        "AUD-1 (auditor) view_access_log",
+    ]
 
 
 def test_user_add_needs_a_shift_manager_logged_in_and_six_digit_pins(
@@ -232,36 +279,72 @@ def test_user_add_needs_a_shift_manager_logged_in_and_six_digit_pins(
     # an empty store: the first user is the bootstrap, and must be a shift manager
     assert add("--badge", "PB-1", "--role", "pit_boss", "--pin-stdin", stdin="246813\n") == 2
     assert "the first user must be a shift_manager" in capsys.readouterr().err
-    assert add("--badge", "SM-1", "--role", "shift_manager", "--pin-stdin",
-               stdin="8642\n") == 2  # fmt: skip
+    assert add("--badge", "SM-1", "--role", "shift_manager", "--pin-stdin", stdin="8642\n") == 2
     assert "a PIN of 4 digits is too short: choose at least 6 digits" in capsys.readouterr().err
-    assert add("--badge", "SM-1", "--role", "shift_manager", "--pin-stdin",
-               stdin="864213\n") == 0  # fmt: skip
+    assert add("--badge", "SM-1", "--role", "shift_manager", "--pin-stdin", stdin="864213\n") == 0
     # then nobody adds a user without a login ("by nobody" was possible before)
     assert add("--badge", "X-1", "--role", "shift_manager", "--pin-stdin", stdin="111111\n") == 2
     assert "needs a shift manager logged in" in capsys.readouterr().err
     # a wrong PIN of the shift manager: refused and logged
-    assert add("--badge", "X-1", "--role", "dealer", "--user", "SM-1", "--pin-stdin",
-               stdin="000000\n111111\n") == 2  # fmt: skip
+    assert (
+        add(
+            "--badge",
+            "X-1",
+            "--role",
+            "dealer",
+            "--user",
+            "SM-1",
+            "--pin-stdin",
+            stdin="000000\n111111\n",
+        )
+        == 2
+    )
     assert "not recognised" in capsys.readouterr().err
     # a pit boss may not add users
-    assert add("--badge", "PB-1", "--role", "pit_boss", "--user", "SM-1", "--pin-stdin",
-               stdin="864213\n246813\n") == 0  # fmt: skip
-    assert add("--badge", "X-2", "--role", "dealer", "--user", "PB-1", "--pin-stdin",
-               stdin="246813\n111111\n") == 2  # fmt: skip
+    assert (
+        add(
+            "--badge",
+            "PB-1",
+            "--role",
+            "pit_boss",
+            "--user",
+            "SM-1",
+            "--pin-stdin",
+            stdin="864213\n246813\n",
+        )
+        == 0
+    )
+    assert (
+        add(
+            "--badge",
+            "X-2",
+            "--role",
+            "dealer",
+            "--user",
+            "PB-1",
+            "--pin-stdin",
+            stdin="246813\n111111\n",
+        )
+        == 2
+    )
     assert "pit_boss may not manage_users" in capsys.readouterr().err
     # scripted: the shift manager's PIN from the environment, still checked
     monkeypatch.setenv(PIN_ENV, "864210")
-    assert add("--badge", "D-1", "--role", "dealer", "--user", "SM-1", "--pin-stdin",
-               stdin="111111\n") == 2  # fmt: skip
+    assert (
+        add("--badge", "D-1", "--role", "dealer", "--user", "SM-1", "--pin-stdin", stdin="111111\n")
+        == 2
+    )
     monkeypatch.setenv(PIN_ENV, "864213")
-    assert add("--badge", "D-1", "--role", "dealer", "--user", "SM-1", "--pin-stdin",
-               stdin="111111\n") == 0  # fmt: skip
+    assert (
+        add("--badge", "D-1", "--role", "dealer", "--user", "SM-1", "--pin-stdin", stdin="111111\n")
+        == 0
+    )
     log = [(e.badge, e.action, e.detail) for e in Session(*open_backend(None, db)).log.entries()]
     assert [x for x in log if x[1] == "user_added"] == [
         ("bootstrap", "user_added", "SM-1 shift_manager"),
-        ("SM-1", "user_added", "PB-1 pit_boss"), ("SM-1", "user_added", "D-1 dealer"),
-    ]  # fmt: skip
+        ("SM-1", "user_added", "PB-1 pit_boss"),
+        ("SM-1", "user_added", "D-1 dealer"),
+    ]
     assert [b for b, a, _ in log if a == "login_refused"] == ["SM-1", "SM-1"]
 
 

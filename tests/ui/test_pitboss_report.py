@@ -52,8 +52,20 @@ def pitboss(*argv: str) -> tuple[int, str]:
 def dealt(tmp_path_factory: pytest.TempPathFactory) -> Path:
     db = tmp_path_factory.mktemp("report") / "thb.db"
     with contextlib.redirect_stdout(io.StringIO()):
-        status = main(["simulate", "--game", "thb", "--hands", "20", "--seed", "5",
-                       "--db", str(db), "--no-progress"])  # fmt: skip
+        status = main(
+            [
+                "simulate",
+                "--game",
+                "thb",
+                "--hands",
+                "20",
+                "--seed",
+                "5",
+                "--db",
+                str(db),
+                "--no-progress",
+            ]
+        )
     assert status == 0
     from dealer_assist.pitboss.roles import Role
     from dealer_assist.pitboss.users import new_user
@@ -80,8 +92,9 @@ def test_a_report_needs_a_logged_in_role_and_the_actor_is_logged(
         monkeypatch.setenv(PIN_ENV, "246810")  # a wrong PIN from the environment
         assert pitboss("report", "--db", str(dealt), *RANGE, "--out", str(out))[0] == 2
         monkeypatch.setenv(PIN_ENV, "111111")  # a dealer
-        assert pitboss("report", "--db", str(dealt), *bare, "--user", "D-1",
-                       "--out", str(out))[0] == 2  # fmt: skip
+        assert (
+            pitboss("report", "--db", str(dealt), *bare, "--user", "D-1", "--out", str(out))[0] == 2
+        )
         assert pitboss("stats", "--db", str(dealt), *bare, "--user", "D-1")[0] == 2
     assert "badge or PIN not recognised" in err.getvalue()
     assert "a dealer may not report" in err.getvalue()
@@ -140,9 +153,19 @@ def test_pdf_report_in_italian_verifies_and_a_tampered_one_fails(
 def test_bad_arguments_are_named(dealt: Path, tmp_path: Path) -> None:
     err = io.StringIO()
     with contextlib.redirect_stderr(err):
-        status, _ = pitboss("report", "--db", str(dealt), "--from", "2026-12-02", "--to",
-                            "2026-12-01", "--out", str(tmp_path / "x.pdf"),
-                            "--user", "PB-1")  # fmt: skip
+        status, _ = pitboss(
+            "report",
+            "--db",
+            str(dealt),
+            "--from",
+            "2026-12-02",
+            "--to",
+            "2026-12-01",
+            "--out",
+            str(tmp_path / "x.pdf"),
+            "--user",
+            "PB-1",
+        )
         assert status == 2
         status, _ = pitboss("report", "--db", str(dealt), *RANGE, "--out", str(tmp_path / "x.txt"))
         assert status == 2
@@ -176,12 +199,23 @@ def test_floor_report_is_signed_by_the_site_key(
     out = tmp_path / "floor.csv"
     err = io.StringIO()
     with contextlib.redirect_stderr(err):
-        status, _ = pitboss("report", "--floor", floor_db.url, *RANGE, "--out", str(out),
-                            "--keys", str(keys))  # fmt: skip
+        status, _ = pitboss(
+            "report", "--floor", floor_db.url, *RANGE, "--out", str(out), "--keys", str(keys)
+        )
     assert status == 2 and "audit keygen --table site" in err.getvalue()
     KeyStore(keys).generate("site")
-    status, printed = pitboss("report", "--floor", floor_db.url, *RANGE, "--pit", "B",
-                              "--out", str(out), "--keys", str(keys))  # fmt: skip
+    status, printed = pitboss(
+        "report",
+        "--floor",
+        floor_db.url,
+        *RANGE,
+        "--pit",
+        "B",
+        "--out",
+        str(out),
+        "--keys",
+        str(keys),
+    )
     assert status in (0, 1) and "signed by site" in printed
     assert list(csv.reader(out.open()))[1][2] == "20"
     assert verify(out, "--keys", str(keys)) == 0
@@ -253,7 +287,9 @@ def test_a_journal_that_does_not_verify_is_an_alert_of_its_report(
     out = tmp_path / "changed.csv"
     status, printed = pitboss("report", "--db", str(db), *RANGE, "--out", str(out))
     assert status == 1
-    assert "ALERT: integrity alert tampered: table every table at position 3: the journal " \
-           "does not verify: hand 3:" in printed  # fmt: skip
+    assert (
+        "ALERT: integrity alert tampered: table every table at position 3: the journal "
+        "does not verify: hand 3:" in printed
+    )
     rows = list(csv.reader(out.open(encoding="utf-8")))
     assert "tampered" in rows[1][-1] and "does not verify" in rows[-1][-1]

@@ -38,10 +38,22 @@ AT = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 def stored(record: dict[str, Any], status: str = "settled") -> StoredHand:
     """A hand as a journal without card provenance would hold it (an imported record)."""
     return StoredHand(
-        hand_id=1, hand_uid="case-1", table_id="STUD-CASE", game=record["game"], started_at=AT,
-        ended_at=AT, status=status, void_reason=None, record=record, settlement=None, events=[],
-        extra={}, recorded_at=AT, prev_hash="", hash="",
-    )  # fmt: skip
+        hand_id=1,
+        hand_uid="case-1",
+        table_id="STUD-CASE",
+        game=record["game"],
+        started_at=AT,
+        ended_at=AT,
+        status=status,
+        void_reason=None,
+        record=record,
+        settlement=None,
+        events=[],
+        extra={},
+        recorded_at=AT,
+        prev_hash="",
+        hash="",
+    )
 
 
 def _kinds(r: Replay) -> Counter[str]:
@@ -101,15 +113,30 @@ def test_a_void_stud_record_ends_with_every_chip_returned() -> None:
     assert r.stopped is None and r.final is not None and r.final.kind == "void"
     assert r.final.result is not None
     assert sorted((x["seat"], x["amount"]) for x in r.final.result["returned"]) == [
-        (1, 5), (2, 5), (3, 5)]  # fmt: skip
+        (1, 5),
+        (2, 5),
+        (3, 5),
+    ]
 
 
 @pytest.fixture(scope="module")
 def stud_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     db = tmp_path_factory.mktemp("stud") / "stud.db"
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        status = main(["simulate", "--game", "stud", "--hands", "12", "--seed", "5",
-                       "--db", str(db), "--no-progress"])  # fmt: skip
+        status = main(
+            [
+                "simulate",
+                "--game",
+                "stud",
+                "--hands",
+                "12",
+                "--seed",
+                "5",
+                "--db",
+                str(db),
+                "--no-progress",
+            ]
+        )
     assert status == 0
     return db
 
@@ -131,7 +158,8 @@ def test_a_simulated_stud_journal_replays_card_by_card(stud_db: Path) -> None:
         cards = [s.title.split(" (")[0] for s in r.steps if s.kind == "card"]
         # the cards in the order the table dealt them, each at its recorded position
         assert [c.rsplit(" ", 1)[0] if c.endswith((" up", " down")) else c for c in cards] == [
-            c["position"] for c in h.extra["cards"]]  # fmt: skip
+            c["position"] for c in h.extra["cards"]
+        ]
         assert all(s.title.endswith("(reader)") for s in r.steps if s.kind == "card")
 
 

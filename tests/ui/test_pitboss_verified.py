@@ -88,10 +88,17 @@ def test_a_journal_that_does_not_verify_is_refused_with_a_sentence(
 
 def _void(journal: Journal, reason: str) -> StoredHand:
     now = utc_now()
-    return journal.append_hand(HandEntry(
-        table_id="UTH-01", game="uth", started_at=now - timedelta(seconds=3), ended_at=now,
-        status="void", void_reason=reason, record={"game": "uth", "players": []},
-    ))  # fmt: skip
+    return journal.append_hand(
+        HandEntry(
+            table_id="UTH-01",
+            game="uth",
+            started_at=now - timedelta(seconds=3),
+            ended_at=now,
+            status="void",
+            void_reason=reason,
+            record={"game": "uth", "players": []},
+        )
+    )
 
 
 def test_appended_hands_are_verified_then_shown_and_a_change_after_open_is_caught(
@@ -125,8 +132,7 @@ def test_a_tail_cut_after_open_is_caught_at_the_next_read(db: Path) -> None:
         keep = hands[-4]
         assert source.snapshot(utc_now()).tables
         _sql(db, f"DELETE FROM hands WHERE hand_id > {keep.hand_id}")
-        _sql(db, f"UPDATE chain_head SET last_hand_id = {keep.hand_id}, "
-                 f"last_hash = '{keep.hash}'")  # fmt: skip
+        _sql(db, f"UPDATE chain_head SET last_hand_id = {keep.hand_id}, last_hash = '{keep.hash}'")
         with Journal(str(db), create=False, read_only=True) as journal:
             assert journal.verify(checkpoint=True).ok  # the cut journal verifies by itself
         with pytest.raises(JournalNotVerifiedError, match=f"hand {hands[-1].hand_id}"):

@@ -31,14 +31,23 @@ from ui.poker.window import PokerWindow
 
 SHOTS = REPO / "artifacts" / "screenshots" / "poker_layout"
 SIZES = ((1280, 800), (1920, 1080))
-NAMES = ("Massimiliano Bartolomei", "Anna-Maria Castellani", "Bruno Dell'Acqua", "Carla Fumagalli",
-         "Dario Giordanelli", "Elena Lombardozzi", "Franco Montecchi", "Giulia Pellegrini",
-         "Hugo Quattrocchi")  # fmt: skip
+NAMES = (
+    "Massimiliano Bartolomei",
+    "Anna-Maria Castellani",
+    "Bruno Dell'Acqua",
+    "Carla Fumagalli",
+    "Dario Giordanelli",
+    "Elena Lombardozzi",
+    "Franco Montecchi",
+    "Giulia Pellegrini",
+    "Hugo Quattrocchi",
+)
 GAMES = {"holdem": 9, "stud": 8}
 
 
-@pytest.fixture(params=[(g, lang) for g in GAMES for lang in ("en", "it")],
-                ids=lambda p: f"{p[0]}-{p[1]}")  # fmt: skip
+@pytest.fixture(
+    params=[(g, lang) for g in GAMES for lang in ("en", "it")], ids=lambda p: f"{p[0]}-{p[1]}"
+)
 def console(
     request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qtbot: Any
 ) -> Iterator[tuple[Table, PokerWindow, str, str]]:
@@ -67,8 +76,7 @@ def console(
 def seat_everyone(t: Table, game: str) -> None:
     high = t.config.poker.buy_in[1]
     for seat in range(1, GAMES[game] + 1):
-        t.run(SeatPlayer(800 + seat, seat=seat, name=NAMES[seat - 1],
-                           amount=high - 100 * seat))  # fmt: skip
+        t.run(SeatPlayer(800 + seat, seat=seat, name=NAMES[seat - 1], amount=high - 100 * seat))
         assert t.p.snap.error is None, t.p.snap.error
     if game == "holdem":
         t.run(PlaceButton(899, seat=9))
@@ -79,10 +87,15 @@ def with_banners(t: Table) -> None:
     device not ready, the hand resumed after a restart."""
     s = t.p.snap
     notice = SourceNotice(1, "usb-shuffler", "manual", "link lost", manual=True)
-    t.p.on_snapshot(replace(s, notice=notice, storage=StorageBanner(LOST, (), True, 1),
-                            device=replace(s.device, ready=False,
-                                           why_not_ready="door open"),
-                            resumed=s.in_hand))  # fmt: skip
+    t.p.on_snapshot(
+        replace(
+            s,
+            notice=notice,
+            storage=StorageBanner(LOST, (), True, 1),
+            device=replace(s.device, ready=False, why_not_ready="door open"),
+            resumed=s.in_hand,
+        )
+    )
 
 
 def felt_overlaps(win: PokerWindow) -> list[str]:
@@ -93,8 +106,12 @@ def felt_overlaps(win: PokerWindow) -> list[str]:
     named += [(f"cards {s}", w) for s, w in felt.shown.items()]
     named += [(f"bet {s}", w) for s, w in felt.bets.items()]
     named += [(f"mark {s}", w) for s, w in felt.marks.items()]
-    named += [("button", felt.button), ("board", felt.board_box), ("pots", felt.pots),
-              ("community", felt.community)]  # fmt: skip
+    named += [
+        ("button", felt.button),
+        ("board", felt.board_box),
+        ("pots", felt.pots),
+        ("community", felt.community),
+    ]
     shown = [(n, w.geometry()) for n, w in named if w.isVisible()]
     out = []
     for i, (a, ra) in enumerate(shown):
@@ -124,9 +141,11 @@ def check(app: Any, win: PokerWindow, name: str, game: str, lang: str) -> list[s
             app.processEvents()
         found = layout_faults(win, size, lang) + felt_overlaps(win) + rich_cut(win)
         view = win.presenter.view()  # every bar the view raises is on screen, none hidden
-        raised = (("device not ready", view.not_ready, win.not_ready),
-                  ("source switched", view.notice is not None, win.notice),
-                  ("storage", view.storage is not None, win.storage))  # fmt: skip
+        raised = (
+            ("device not ready", view.not_ready, win.not_ready),
+            ("source switched", view.notice is not None, win.notice),
+            ("storage", view.storage is not None, win.storage),
+        )
         found += [f"the {n} bar is hidden" for n, up, bar in raised if up and not bar.isVisible()]
         faults += [f"{game} {lang} {size} {name}: {f}" for f in found]
         win.grab().save(str(SHOTS / f"{game}-{name}-{lang}-{size[0]}x{size[1]}.png"))
@@ -162,8 +181,11 @@ def test_every_poker_screen_fits_with_long_names_and_every_banner(
         if not t.p.snap.in_hand or legal is None:
             break
         kind = next(k for k in ("show", "check", "call", "bring_in") if k in legal.kinds)
-        cmd = Show(0, seat=legal.seat, shown=True) if kind == "show" else (
-            Act(0, seat=legal.seat, action=kind))  # fmt: skip
+        cmd = (
+            Show(0, seat=legal.seat, shown=True)
+            if kind == "show"
+            else (Act(0, seat=legal.seat, action=kind))
+        )
         t.run(replace(cmd, seq=t.p.outbox.seq + 1000 + _))
         t.deal({})
     assert t.p.step() == "settled", t.p.step()

@@ -145,8 +145,7 @@ def test_a_player_at_zero_chips_is_prompted_to_top_up_or_leave(tmp_path: Path, q
     try:
         win = window(t, qtbot)
         for seat, name, stack in (PLAYERS[0], PLAYERS[1]):  # Anna 400.00, Bruno 100.00
-            t.run(SeatPlayer(900 + seat, seat=seat, name=name,
-                               amount=stack))  # fmt: skip
+            t.run(SeatPlayer(900 + seat, seat=seat, name=name, amount=stack))
         t.run(PlaceButton(950, seat=1))
         cards = deck_for({1: "AsAh", 3: "7c2d"}, "AdAc9s5h3d")
         t.p.tap_new_hand()
@@ -202,7 +201,6 @@ def test_the_button_is_drawn_at_its_seat_when_the_window_shows_after_the_view(
         felt = win.felt
         spot = felt.seat_point(1 + 0.42, 0.2)
         centre = felt.button.geometry().center()
-        assert abs(centre.x() - spot.x()) < 40 and abs(centre.y() - spot.y()) < 40, (
-            centre, spot)  # fmt: skip
+        assert abs(centre.x() - spot.x()) < 40 and abs(centre.y() - spot.y()) < 40, (centre, spot)
     finally:
         t.close()

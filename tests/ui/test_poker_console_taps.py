@@ -128,10 +128,18 @@ def test_an_armed_void_is_disarmed_by_any_other_tap(table: Table) -> None:
 
 def _spots(win: Any) -> dict[str, tuple[int, int]]:
     side = win.side
-    buttons = {**side.bar.buttons, "undo": side.bar.undo, "void": side.bar.void,
-               "all_in": side.keypad.all_in, "new": side.new_btn}  # fmt: skip
-    return {k: (b.mapTo(win, b.rect().topLeft()).y(), b.height()) for k, b in buttons.items()
-            if b.isVisible()}  # fmt: skip
+    buttons = {
+        **side.bar.buttons,
+        "undo": side.bar.undo,
+        "void": side.bar.void,
+        "all_in": side.keypad.all_in,
+        "new": side.new_btn,
+    }
+    return {
+        k: (b.mapTo(win, b.rect().topLeft()).y(), b.height())
+        for k, b in buttons.items()
+        if b.isVisible()
+    }
 
 
 def test_a_message_moves_no_button(qtbot: Any, tmp_path: Path) -> None:
@@ -295,8 +303,9 @@ def test_the_void_alarm_gives_the_reason_without_the_cores_nested_detail() -> No
     from ui.poker.widgets.alarm import reason_text
 
     inner = VoidReason("restart", "the shuffler restarted (HELLO seq 0)")
-    nested = VoidReason("restart", f"the device lost the deck while the table was down: "
-                        f"{inner.text('en')}")  # fmt: skip
+    nested = VoidReason(
+        "restart", f"the device lost the deck while the table was down: {inner.text('en')}"
+    )
     what_to_do = "Wait until the shuffler is ready, then start a new hand"
     assert reason_text(nested, "restart", "en") == f"Restart during the hand\n{what_to_do}"
     assert reason_text(nested, "restart", "it").startswith("Riavvio durante la mano\n")

@@ -45,8 +45,12 @@ def test_the_console_of_a_tournament_table_shows_the_seated_players(journal: Jou
     table, players = seated(journal)
     last = journal.last_hand()
     assert last is not None and last.table_id != table  # the desk wrote last, not the table
-    config = dataclasses.replace(load_table_config(game="stud"), table_id=table, seats=8,
-                                 journal_url=str(journal.url_or_path))  # fmt: skip
+    config = dataclasses.replace(
+        load_table_config(game="stud"),
+        table_id=table,
+        seats=8,
+        journal_url=str(journal.url_or_path),
+    )
     service = PokerService(config, ManualSource, Journal(str(journal.url_or_path)))
     try:
         snap = service.open()
@@ -85,10 +89,15 @@ def test_the_tournament_console_window_draws_the_players_not_empty_seats(
 
     install_language(qt_app(), "en")
     table, players = seated(journal)
-    config = dataclasses.replace(load_table_config(game="stud"), table_id=table, seats=8,
-                                 journal_url=str(journal.url_or_path))  # fmt: skip
-    console = PokerConsole(config, ManualSource, Journal(str(journal.url_or_path)), lang="en",
-                           tournament="")  # fmt: skip
+    config = dataclasses.replace(
+        load_table_config(game="stud"),
+        table_id=table,
+        seats=8,
+        journal_url=str(journal.url_or_path),
+    )
+    console = PokerConsole(
+        config, ManualSource, Journal(str(journal.url_or_path)), lang="en", tournament=""
+    )
     win = console.window
     qtbot.addWidget(win)
     win.resize(1280, 800)

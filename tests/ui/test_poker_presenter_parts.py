@@ -96,8 +96,14 @@ def test_amount_keys_type_whole_units_and_keep_a_fixed_limits_one_total() -> Non
     chips.digit("7")
     assert chips.amount == 7  # a tournament's chips are whole
     console.screen.message = Message("below_min", (200,))
-    fixed = Legal(seat=2, kinds=("fold", "call", "raise"), minimum=400, maximum=400,
-                  fixed_limit=True, all_in=False)  # fmt: skip
+    fixed = Legal(
+        seat=2,
+        kinds=("fold", "call", "raise"),
+        minimum=400,
+        maximum=400,
+        fixed_limit=True,
+        all_in=False,
+    )
     console.screen.snap = PokerSnapshot(legal=fixed, actor=2, in_hand=True)
     keys.new_turn(console.screen.snap)
     assert keys.amount == 400  # keyed already: the one total there is
@@ -171,8 +177,9 @@ def test_card_taps_hand_a_typed_card_to_the_source_and_never_name_a_taken_one() 
 
 def test_card_taps_pit_boss_pad_badge_then_pin_then_the_card() -> None:
     where = Position("board", 1)
-    snap = PokerSnapshot(in_hand=True, identifying=True, ident_position=where,
-                         ident_entered=True, pin_required=True)  # fmt: skip
+    snap = PokerSnapshot(
+        in_hand=True, identifying=True, ident_position=where, ident_entered=True, pin_required=True
+    )
     console = FakeConsole("identify", snap)
     taps = CardTaps(console, None)
     card = parse_card("As")

@@ -37,16 +37,22 @@ def raised_codes(module: Any) -> set[str]:
     out: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "id", "") in (
-            "ActionRefused", "StateRefused"):  # fmt: skip
+            "ActionRefused",
+            "StateRefused",
+        ):
             first = node.args[0]
             if isinstance(first, ast.Constant):
                 out.add(str(first.value))
             elif isinstance(first, ast.Name):  # a name given one of literals: rule = a if .. else b
                 for a in ast.walk(tree):
                     if isinstance(a, ast.Assign) and any(
-                        getattr(x, "id", "") == first.id for x in a.targets):  # fmt: skip
-                        out |= {c.value for c in ast.walk(a.value) if isinstance(c, ast.Constant)
-                                and isinstance(c.value, str)}  # fmt: skip
+                        getattr(x, "id", "") == first.id for x in a.targets
+                    ):
+                        out |= {
+                            c.value
+                            for c in ast.walk(a.value)
+                            if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                        }
     return out
 
 
@@ -80,8 +86,14 @@ def test_every_refusal_code_has_a_sentence_and_an_italian_one(italian: None) -> 
 
 
 def test_the_message_stays_the_english_sentence_and_carries_its_values() -> None:
-    r = RoundState([1, 2, 3], {1: 8000, 2: 7900, 3: 7800}, Limits("no_limit", 200, 100), 1,
-                   committed={2: 100, 3: 200}, high=200)  # fmt: skip
+    r = RoundState(
+        [1, 2, 3],
+        {1: 8000, 2: 7900, 3: 7800},
+        Limits("no_limit", 200, 100),
+        1,
+        committed={2: 100, 3: 200},
+        high=200,
+    )
     with pytest.raises(IllegalActionError) as caught:
         r.verify(1, "raise", 250)
     e = caught.value
@@ -94,7 +106,11 @@ def test_the_message_stays_the_english_sentence_and_carries_its_values() -> None
     assert str(turn.value) == "seat 2 acted out of turn (seat 1 is to act)"
     again = pickle.loads(pickle.dumps(e))  # across a process pool: the same refusal
     assert (type(again), str(again), again.rule, again.values) == (
-        ActionRefused, str(e), e.rule, e.values)  # fmt: skip
+        ActionRefused,
+        str(e),
+        e.rule,
+        e.values,
+    )
 
 
 def test_a_refused_raise_in_the_italian_console_says_it_in_italian(

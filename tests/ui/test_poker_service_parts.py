@@ -74,8 +74,9 @@ def runner(tmp_path: Path) -> PeerRunner:
     journal.open()
     source = ManualSource()
     source.open()
-    r = PeerRunner(config, source, journal, card_timeout=5.0, shuffle_timeout=15.0,
-                   signoff=config.signoff)  # fmt: skip
+    r = PeerRunner(
+        config, source, journal, card_timeout=5.0, shuffle_timeout=15.0, signoff=config.signoff
+    )
     yield r
     source.close()
     journal.close()
@@ -111,8 +112,11 @@ def test_every_poker_command_class_has_its_step() -> None:
     from ui.poker import commands
     from ui.poker.service import STEPS
 
-    classes = {v for v in vars(commands).values()
-               if isinstance(v, type) and issubclass(v, commands.Command)}  # fmt: skip
+    classes = {
+        v
+        for v in vars(commands).values()
+        if isinstance(v, type) and issubclass(v, commands.Command)
+    }
     answered_by_execute = {commands.Command, commands.OpenTable, commands.Tick}
     assert set(STEPS) == classes - answered_by_execute - {commands.SeatChange}
 

@@ -48,9 +48,26 @@ def report(floor_db: FloorDb, tmp_path: Path, start: str, end: str) -> list[dict
         KeyStore(keys).generate("site")
     out = tmp_path / "shift.csv"
     with contextlib.redirect_stdout(io.StringIO()):
-        status = main(["pitboss", "report", "--floor", floor_db.url, "--from", start, "--to", end,
-                       "--sim-hands", "200", "--user", "PB-1", "--out", str(out),
-                       "--keys", str(keys)])  # fmt: skip
+        status = main(
+            [
+                "pitboss",
+                "report",
+                "--floor",
+                floor_db.url,
+                "--from",
+                start,
+                "--to",
+                end,
+                "--sim-hands",
+                "200",
+                "--user",
+                "PB-1",
+                "--out",
+                str(out),
+                "--keys",
+                str(keys),
+            ]
+        )
     assert status in (0, 1)
     head, *rows = list(csv.reader(out.open(encoding="utf-8")))
     return [dict(zip(head, r, strict=True)) for r in rows if r[0] != "Total"]
@@ -82,8 +99,14 @@ def test_the_report_carries_each_tables_checkpoint_and_what_it_witnessed(
     assert early["Checkpoint position"] == "" and early["Witness"] == "3 not witnessed"
     with Floor(floor_db.url) as floor:
         end = datetime(2200, 1, 1, tzinfo=UTC)
-        short = build_report(FloorStats(floor), BEFORE, end, "floor", sim_hands=200,
-                             witness=lambda t: floor.witness(t, BEFORE, end))  # fmt: skip
+        short = build_report(
+            FloorStats(floor),
+            BEFORE,
+            end,
+            "floor",
+            sim_hands=200,
+            witness=lambda t: floor.witness(t, BEFORE, end),
+        )
     grid = table_rows(short, "it")
     assert grid[0][-3:] == ["Checkpoint", "Attestazione", "Allarmi"]
     assert grid[1][-3:-1] == [f"5 {cp.hash[:8]}…", "3 non attestati"]
@@ -94,16 +117,46 @@ def test_a_journals_report_says_no_floor_not_witnessed(
 ) -> None:
     db = tmp_path / "thb.db"
     with contextlib.redirect_stdout(io.StringIO()):
-        assert main(["simulate", "--game", "thb", "--hands", "5", "--seed", "5", "--db", str(db),
-                     "--no-progress"]) == 0  # fmt: skip
+        assert (
+            main(
+                [
+                    "simulate",
+                    "--game",
+                    "thb",
+                    "--hands",
+                    "5",
+                    "--seed",
+                    "5",
+                    "--db",
+                    str(db),
+                    "--no-progress",
+                ]
+            )
+            == 0
+        )
     from dealer_assist.storage.access import LocalUsers
 
     LocalUsers(db.parent).put_user(new_user("PB-1", Role.PIT_BOSS, PIN), "test")
     out = tmp_path / "shift.csv"
     with contextlib.redirect_stdout(io.StringIO()):
-        status = main(["pitboss", "report", "--db", str(db), "--from", "2000-01-01",
-                       "--to", "2100-01-01", "--sim-hands", "200", "--user", "PB-1",
-                       "--out", str(out)])  # fmt: skip
+        status = main(
+            [
+                "pitboss",
+                "report",
+                "--db",
+                str(db),
+                "--from",
+                "2000-01-01",
+                "--to",
+                "2100-01-01",
+                "--sim-hands",
+                "200",
+                "--user",
+                "PB-1",
+                "--out",
+                str(out),
+            ]
+        )
     assert status in (0, 1)
     head, row, _total = list(csv.reader(out.open(encoding="utf-8")))
     cells = dict(zip(head, row, strict=True))

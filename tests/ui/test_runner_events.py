@@ -129,9 +129,11 @@ def test_a_replay_that_voids_counts_the_hand_once(tmp_path: Path) -> None:
     close_at_teardown(journal)
     config = load_table_config(game="uth")
     uid = f"{config.table_id}-x"
-    steps = [("open", {"started_at": "2026-12-01T10:00:00+00:00", "device": {}, "acks": []}),
-             ("bets", {"seats": {"2": BETS}}),
-             ("act", {"seat": 6, "street": "preflop", "action": "check"})]  # fmt: skip
+    steps = [
+        ("open", {"started_at": "2026-12-01T10:00:00+00:00", "device": {}, "acks": []}),
+        ("bets", {"seats": {"2": BETS}}),
+        ("act", {"seat": 6, "street": "preflop", "action": "check"}),
+    ]
     for no, (kind, payload) in enumerate(steps):
         journal.write_step(config.table_id, uid, no, kind, payload)
     source = ManualSource()

@@ -37,8 +37,11 @@ from ui.pitboss.service import Session, open_backend
 from ui.pitboss.worker import Jobs
 
 pytestmark = [pytest.mark.postgres, pytest.mark.integration]
-USERS = (("PB-1", Role.PIT_BOSS, "246813"), ("SM-1", Role.SHIFT_MANAGER, "864213"),
-         ("AUD-1", Role.AUDITOR, "135724"))  # fmt: skip
+USERS = (
+    ("PB-1", Role.PIT_BOSS, "246813"),
+    ("SM-1", Role.SHIFT_MANAGER, "864213"),
+    ("AUD-1", Role.AUDITOR, "135724"),
+)
 FAST = {"poll_interval": 0.05, "min_backoff": 0.05, "max_backoff": 0.3}
 
 
@@ -158,7 +161,11 @@ def test_the_app_confirms_and_the_walk_goes_on_as_at_the_console(
     hole = hand.seats[seat].hole
     req = rows[seat].request
     assert (req.table_id, req.hand_uid, req.amount, req.role) == (
-        t.config.table_id, hand.hand_uid, net, "pit_boss")  # fmt: skip
+        t.config.table_id,
+        hand.hand_uid,
+        net,
+        "pit_boss",
+    )
     assert req.cards == tuple(str(hole[n]) for n in sorted(hole)) and len(req.cards) == 2
     assert req.hand_no == t.p.snap.hand_no and req.requested_at.utcoffset() is not None
 
@@ -187,8 +194,7 @@ def test_the_app_confirms_and_the_walk_goes_on_as_at_the_console(
     pump(t, lambda: seat in t.p.snap.signed)
     assert seat not in t.p.snap.signoff_waiting
     qtbot.waitUntil(lambda: not page.pad.isVisible(), timeout=5000)  # the console's pad goes
-    (step,) = [s for s in _signoff_steps(tmp_path / "s.db", t.config.table_id)
-               if s["seat"] == seat]  # fmt: skip
+    (step,) = [s for s in _signoff_steps(tmp_path / "s.db", t.config.table_id) if s["seat"] == seat]
     assert step["via"] == "pitboss" and step["by"] == "PB-1" and step["amount"] == net
     assert step["role"] == "pit_boss" and step["cards"] == list(req.cards)
     pump(t, lambda: desk.get(row.id).taken_at is not None)
@@ -204,8 +210,9 @@ def test_the_app_confirms_and_the_walk_goes_on_as_at_the_console(
     assert journal is not None
     records = [h.record for h in journal.iter_hands() if h.status == "table"]
     ours = [r for r in records if r.get("kind") == SIGNOFF_KIND]
-    assert {r["seat"]: r["via"] for r in ours} == {s: "pitboss" if s == seat else "console"
-                                                    for s in waiting}  # fmt: skip
+    assert {r["seat"]: r["via"] for r in ours} == {
+        s: "pitboss" if s == seat else "console" for s in waiting
+    }
     assert journal.verify().ok
     win.close()
     jobs.stop()
@@ -255,8 +262,11 @@ def test_wrong_role_and_the_auditor_are_refused(
     assert len(refused) == 3 and all(f"request #{row.id}" in d for d in refused)
     assert desk.get(row.id).state == CONFIRMED
     pump(t, lambda: row.request.seat in t.p.snap.signed)
-    (step,) = [s for s in _signoff_steps(tmp_path / "s.db", t.config.table_id)
-               if s["seat"] == row.request.seat]  # fmt: skip
+    (step,) = [
+        s
+        for s in _signoff_steps(tmp_path / "s.db", t.config.table_id)
+        if s["seat"] == row.request.seat
+    ]
     assert step["by"] == "SM-1" and step["role"] == "shift_manager" and step["via"] == "pitboss"
     jobs.stop()
     t.service.close()
@@ -282,8 +292,7 @@ def test_console_first_cancels_and_a_late_app_confirmation_changes_nothing(
     for _ in range(10):
         t.p.on_snapshot(t.service.tick())
         time.sleep(0.03)
-    (step,) = [s for s in _signoff_steps(tmp_path / "s.db", t.config.table_id)
-               if s["seat"] == seat]  # fmt: skip
+    (step,) = [s for s in _signoff_steps(tmp_path / "s.db", t.config.table_id) if s["seat"] == seat]
     assert step["by"] == BADGE and step["via"] == "console"
     t.service.close()
 
@@ -333,8 +342,11 @@ def test_confirmed_while_the_console_was_closed_the_restart_takes_it(
     assert again.p.snap.hand_uid == uid and again.p.snap.resumed
     pump(again, lambda: waiting[0] in again.p.snap.signed)
     assert floor_db.sql("SELECT count(*) FROM floor_signoffs") == [(len(waiting),)]
-    (step,) = [s for s in _signoff_steps(tmp_path / "s.db", again.config.table_id)
-               if s["seat"] == waiting[0]]  # fmt: skip
+    (step,) = [
+        s
+        for s in _signoff_steps(tmp_path / "s.db", again.config.table_id)
+        if s["seat"] == waiting[0]
+    ]
     assert step["by"] == "SM-1" and step["via"] == "pitboss"
     pump(again, lambda: desk.get(row.id).taken_at is not None)
     again.service.close()

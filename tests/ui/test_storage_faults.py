@@ -202,8 +202,9 @@ def test_simulate_on_a_journal_locked_mid_hand_stops_in_a_sentence_and_resumes(
     assert status == 2 and "Traceback" not in err, err
     assert len(_said(err)) == 1, err  # one sentence
     assert "locked by another connection" in err
-    assert "close the other program that is writing to the journal, then run the same command" \
-        in err  # fmt: skip
+    assert (
+        "close the other program that is writing to the journal, then run the same command" in err
+    )
     pending = _pending(db)
     assert len(pending) <= 1
     if pending:
@@ -243,15 +244,23 @@ def test_each_fault_and_notice_has_a_dealer_sentence_in_italian() -> None:
 
     cases: list[tuple[JournalError | StorageNotice, str, tuple[str, ...]]] = [
         (StorageFullError("x"), sn.FULL, ()),
-        (StorageLowError("x", free_bytes=3 * 1024 * 1024, refuse_bytes=8 * 1024 * 1024),
-         sn.REFUSED, ("3.0", "8.0")),
+        (
+            StorageLowError("x", free_bytes=3 * 1024 * 1024, refuse_bytes=8 * 1024 * 1024),
+            sn.REFUSED,
+            ("3.0", "8.0"),
+        ),
         (StorageBusyError("x"), sn.BUSY, ()),
         (StorageLostError("x"), sn.LOST, ()),
         (JournalError("x"), sn.OTHER, ()),
-        (StorageNotice("low_space", "x", free_bytes=40 * 1024 * 1024, refuse_bytes=8 * 1024 * 1024),
-         sn.LOW, ("40", "8.0")),
+        (
+            StorageNotice(
+                "low_space", "x", free_bytes=40 * 1024 * 1024, refuse_bytes=8 * 1024 * 1024
+            ),
+            sn.LOW,
+            ("40", "8.0"),
+        ),
         (StorageNotice("recovered", "x", seconds=1.0), sn.RECOVERED, ()),
-    ]  # fmt: skip
+    ]
     translator = QTranslator()
     assert translator.load(str(REPO / "ui" / "i18n" / "console_it.qm"))
     for what, text, args in cases:
@@ -294,8 +303,9 @@ def test_a_settled_hand_the_journal_refused_is_journaled_once_before_the_next_ha
     db = tmp_path / "j.db"
     journal = close_at_teardown(_LockedAtFirstAppend(_url(db, 0.1), sleep=lambda _s: None))
     journal.open()
-    source = close_at_teardown(open_source(
-        "emulator://?seed=2&shuffle_time=0.01&card_interval=0.001", name="serial"))  # fmt: skip
+    source = close_at_teardown(
+        open_source("emulator://?seed=2&shuffle_time=0.01&card_interval=0.001", name="serial")
+    )
     source.open()
     table = HeadlessTable(config, source, journal)
     model = PlayerModel(config, 2)

@@ -51,8 +51,13 @@ def test_pdf(tmp_path: Path) -> None:
     path = write_pdf(table(), tmp_path / "results.pdf", compress=False)
     data = path.read_bytes()
     assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
-    for text in (b"Seven Card Stud Freezeout", b"Anna", b"150.00", b"Prize pool: EUR 300.00",
-                 b"Carla: royal flush \\(T1-42\\), EUR 100.00"):  # fmt: skip
+    for text in (
+        b"Seven Card Stud Freezeout",
+        b"Anna",
+        b"150.00",
+        b"Prize pool: EUR 300.00",
+        b"Carla: royal flush \\(T1-42\\), EUR 100.00",
+    ):
         assert text in data, text
     it = write_pdf(table(), tmp_path / "risultati.pdf", language="it", compress=False).read_bytes()
     assert b"Montepremi: EUR 300.00" in it and b"Carla: scala reale \\(T1-42\\)" in it

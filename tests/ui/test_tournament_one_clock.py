@@ -41,8 +41,14 @@ def read(journal: Journal, clock: Clock) -> Snapshot:
 def bank_record(journal: Journal, n: int) -> None:
     """A table's decision drew on a time bank (a record with no clock)."""
     out = DecisionOutcome("Ada", 40_000, 10_000, 60_000 - 10_000 * n, False)
-    journal_event(journal, "ROOM-T1", bank_part("ROOM", "ROOM-T1", out, None),
-                  TableSession("ROOM-T1"), by="dealer", game="stud")  # fmt: skip
+    journal_event(
+        journal,
+        "ROOM-T1",
+        bank_part("ROOM", "ROOM-T1", out, None),
+        TableSession("ROOM-T1"),
+        by="dealer",
+        game="stud",
+    )
 
 
 def test_records_without_a_clock_never_move_the_level_clock_back(journal: Journal) -> None:

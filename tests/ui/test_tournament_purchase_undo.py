@@ -28,18 +28,26 @@ from ui.kit.i18n import install_language
 
 
 def rebuy_holdem() -> TournamentStructure:
-    return structure_from_dict({
-        "tournament": {"name": "Undo Holdem", "game": "holdem", "chip": 25,
-                       "starting_stack": 1000, "max_seats": 9, "min_players": 6,
-                       "entry_fee_cents": 2000},
-        "levels": [
-            {"small_blind": 100, "big_blind": 200, "minutes": 30},
-            {"small_blind": 200, "big_blind": 400},
-        ],
-        "rebuy": {"max": 2, "until_level": 2},
-        "addon": {"fee_cents": 2000, "chips": 1000, "from_level": 1, "until_level": 2},
-        "prizes": {"kind": "winner_takes_all"},
-    })  # fmt: skip
+    return structure_from_dict(
+        {
+            "tournament": {
+                "name": "Undo Holdem",
+                "game": "holdem",
+                "chip": 25,
+                "starting_stack": 1000,
+                "max_seats": 9,
+                "min_players": 6,
+                "entry_fee_cents": 2000,
+            },
+            "levels": [
+                {"small_blind": 100, "big_blind": 200, "minutes": 30},
+                {"small_blind": 200, "big_blind": 400},
+            ],
+            "rebuy": {"max": 2, "until_level": 2},
+            "addon": {"fee_cents": 2000, "chips": 1000, "from_level": 1, "until_level": 2},
+            "prizes": {"kind": "winner_takes_all"},
+        }
+    )
 
 
 @pytest.fixture
@@ -156,8 +164,9 @@ def test_the_directors_console_asks_to_confirm_and_takes_a_purchase_back(
     assert not win.confirm_button.isVisible()
     assert [folded(journal).stack(ada), journal.count()] == [2000, before + 1]
     said = run_step(qtbot, win, win.undo_purchase)
-    assert said == (f"Add-on of {ada} taken back: €\u00a020.00 refunded, 1,000 chips off "
-                    "(authorised by Anna)")  # fmt: skip
+    assert said == (
+        f"Add-on of {ada} taken back: €\u00a020.00 refunded, 1,000 chips off (authorised by Anna)"
+    )
     st = folded(journal)
     assert st.stack(ada) == 1000 and not st.ledger.account(ada).addon
     last = list(journal.iter_hands())[-2:]

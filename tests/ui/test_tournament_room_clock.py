@@ -29,17 +29,25 @@ TITLE_PX = 40
 
 
 def nine_paid() -> TournamentStructure:
-    return structure_from_dict({
-        "tournament": {"name": "Room Hold'em", "game": "holdem", "chip": 25,
-                       "starting_stack": 10000, "max_seats": 9, "min_players": 6,
-                       "entry_fee_cents": 10000},
-        "levels": [
-            {"small_blind": 100, "big_blind": 200, "ante": 25, "minutes": 20},
-            {"small_blind": 150, "big_blind": 300, "ante": 50, "minutes": 20},
-        ],
-        "breaks": [{"after_level": 1, "minutes": 10}],
-        "prizes": {"kind": "percentages", "percentages": [30, 20, 14, 10, 8, 6, 5, 4, 3]},
-    })  # fmt: skip
+    return structure_from_dict(
+        {
+            "tournament": {
+                "name": "Room Hold'em",
+                "game": "holdem",
+                "chip": 25,
+                "starting_stack": 10000,
+                "max_seats": 9,
+                "min_players": 6,
+                "entry_fee_cents": 10000,
+            },
+            "levels": [
+                {"small_blind": 100, "big_blind": 200, "ante": 25, "minutes": 20},
+                {"small_blind": 150, "big_blind": 300, "ante": 50, "minutes": 20},
+            ],
+            "breaks": [{"after_level": 1, "minutes": 10}],
+            "prizes": {"kind": "percentages", "percentages": [30, 20, 14, 10, 8, 6, 5, 4, 3]},
+        }
+    )
 
 
 @pytest.fixture
@@ -80,8 +88,15 @@ def test_the_room_clock_is_legible_from_five_metres(
         win.refresh()
         for _ in range(3):
             QCoreApplication.processEvents()
-        read = [win.banner, win.time, win.blinds, win.forced, win.next, win.brk,
-                *win.values.values()]  # fmt: skip
+        read = [
+            win.banner,
+            win.time,
+            win.blinds,
+            win.forced,
+            win.next,
+            win.brk,
+            *win.values.values(),
+        ]
         paid = [w for w in (*win.places, *win.rows) if w.isVisible()]
         assert len([w for w in win.rows if w.isVisible()]) == 9  # every paid place shown
         for w in (*read, *paid):

@@ -77,7 +77,8 @@ def test_a_bank_drawn_before_a_restart_is_not_full_after_it(
     strip.stop()
     recs = bank_records(journal)
     assert [(r["player"], r["bank_ms_used"], r["bank_ms_left"]) for r in recs] == [
-        ("Ada", 5000, 55_000)]  # fmt: skip
+        ("Ada", 5000, 55_000)
+    ]
     assert journal.verify().ok
     again = strip_on(qtbot, journal, desk, clock)  # the console restarted on the same journal
     assert again.banks.left("Ada") == 55_000
@@ -133,8 +134,9 @@ def test_a_console_killed_mid_hand_keeps_the_bank_it_journaled(
         time.sleep(60)
     """)
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-c", child], stdout=subprocess.PIPE, text=True,
-                            cwd=ROOT, env=env)  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-c", child], stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env
+    )
     try:
         assert proc.stdout is not None
         assert proc.stdout.readline().strip() == "drawn"
@@ -218,10 +220,15 @@ def test_the_poker_console_reopened_on_the_journal_shows_the_bank_left(
     clock.move(seconds=42)
     first.on_turn(("h1", 4, "third"), "Bea")
     first.stop()
-    config = dataclasses.replace(load_table_config(game="stud"), table_id=desk.state.tables[0],
-                                 seats=8, journal_url=str(journal.url_or_path))  # fmt: skip
-    console = PokerConsole(config, ManualSource, Journal(str(journal.url_or_path)), lang="en",
-                           tournament="")  # fmt: skip
+    config = dataclasses.replace(
+        load_table_config(game="stud"),
+        table_id=desk.state.tables[0],
+        seats=8,
+        journal_url=str(journal.url_or_path),
+    )
+    console = PokerConsole(
+        config, ManualSource, Journal(str(journal.url_or_path)), lang="en", tournament=""
+    )
     qtbot.addWidget(console.window)
     console.window.show()
     console.start()

@@ -49,8 +49,9 @@ def test_a_timed_out_player_is_checked_or_folded_and_sits_out_until_back(
         can_check = "check" in legal.kinds
         t.timed_out(name)  # the strip found the action clock and the bank run out
         assert t.enforced == [(name, "check" if can_check else "fold")]
-        assert records == [(ev.SAT_OUT, {"player": name, "back_at": 0, "why": "timed_out",
-                                         "table": "ROOM-T1"})]  # fmt: skip
+        assert records == [
+            (ev.SAT_OUT, {"player": name, "back_at": 0, "why": "timed_out", "table": "ROOM-T1"})
+        ]
         assert d.p.snap.legal is None or t.actor_name() != name  # the action moved on
         d.deal()
         while d.p.snap.in_hand:  # every later turn of theirs is the table's

@@ -87,16 +87,30 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     verify.set_defaults(func=run_verify)
     show = actions.add_parser("show", help="print one stored hand")
     show.add_argument("--db", required=True, metavar="PATH_OR_URL", help="journal database")
-    show.add_argument("hand_id", type=int, nargs="?", metavar="HAND_ID",
-                      help="the hand to print (default: list every readable hand)")  # fmt: skip
-    show.add_argument("--json", action="store_true",
-                      help="print the hand as JSON (amounts in integer minor units)")  # fmt: skip
-    show.add_argument("--currency", default="EUR", metavar="CODE",
-                      help="currency of the table's amounts (default EUR, the shipped tables'; "
-                      "the journal does not store it)")  # fmt: skip
-    show.add_argument("--export", metavar="FILE",
-                      help="write the hand(s) as JSON to FILE, signed with the table's key "
-                      "(FILE.sig)")  # fmt: skip
+    show.add_argument(
+        "hand_id",
+        type=int,
+        nargs="?",
+        metavar="HAND_ID",
+        help="the hand to print (default: list every readable hand)",
+    )
+    show.add_argument(
+        "--json",
+        action="store_true",
+        help="print the hand as JSON (amounts in integer minor units)",
+    )
+    show.add_argument(
+        "--currency",
+        default="EUR",
+        metavar="CODE",
+        help="currency of the table's amounts (default EUR, the shipped tables'; "
+        "the journal does not store it)",
+    )
+    show.add_argument(
+        "--export",
+        metavar="FILE",
+        help="write the hand(s) as JSON to FILE, signed with the table's key (FILE.sig)",
+    )
     show.add_argument(
         "--keys",
         metavar="DIR",
@@ -132,8 +146,9 @@ def run_verify(args: argparse.Namespace) -> int:
             ring = audit_signing.trusted_keys(args, journal)
             _read_keys(journal, ring)  # a bad key file is named as such, not as damage
             try:
-                result = journal.verify(ring, require_signed=args.require_signed,
-                                        checkpoint=not args.allow_unsigned)  # fmt: skip
+                result = journal.verify(
+                    ring, require_signed=args.require_signed, checkpoint=not args.allow_unsigned
+                )
                 hands = journal.count(hands_only=True) if result.ok else result.hands_checked
             except JournalError as e:
                 return _damaged(journal, str(e))
@@ -195,9 +210,11 @@ def _key_lines(journal: Journal, ring: KeyRing, result: VerifyResult) -> list[st
         first = result.signed_from
         lines.append(
             f"unsigned before position {first}: {result.unsigned} entries written before the "
-            f"table signed its chain" if first else f"unsigned: all {result.unsigned} entries "
+            f"table signed its chain"
+            if first
+            else f"unsigned: all {result.unsigned} entries "
             f"(written before signing; dealer-assist audit keygen)"
-        )  # fmt: skip
+        )
     for table in journal.table_ids():
         key = ring.for_table(table)
         local = None if journal.key_store is None else journal.key_store.public_key(table)
@@ -263,8 +280,9 @@ def _export(journal: Journal, args: argparse.Namespace) -> int:
     path = Path(args.export)
     try:
         with open_private(path) as out:
-            json.dump(docs[0] if args.hand_id is not None else docs, out, indent=2,
-                      ensure_ascii=False)  # fmt: skip
+            json.dump(
+                docs[0] if args.hand_id is not None else docs, out, indent=2, ensure_ascii=False
+            )
             out.write("\n")
     except ConfigError as e:
         raise JournalError(str(e)) from e
@@ -350,15 +368,25 @@ def _list_hands(journal: Journal) -> int:
             else:
                 status = str(hand.record.get("kind", "?"))
             ended = str(hand.content()["ended_at"])
-            rows.append((str(hand.hand_id), hand.table_id, f"{kind} {counts[kind]}", hand.game,
-                         ended, status))  # fmt: skip
+            rows.append(
+                (
+                    str(hand.hand_id),
+                    hand.table_id,
+                    f"{kind} {counts[kind]}",
+                    hand.game,
+                    ended,
+                    status,
+                )
+            )
     widths = [max(len(row[i]) for row in rows) for i in range(5)]
     for row in rows:
         cells = [row[0].rjust(max(7, widths[0]))]
         cells += [cell.ljust(w) for cell, w in zip(row[1:5], widths[1:], strict=True)]
         print("  ".join([*cells, row[5]]))
-    print(f"{counts['hand']} hands, {counts['table record']} table records"
-          + (" (counted among the readable entries)" if found.unreadable else ""))  # fmt: skip
+    print(
+        f"{counts['hand']} hands, {counts['table record']} table records"
+        + (" (counted among the readable entries)" if found.unreadable else "")
+    )
     if found.unreadable and found.error is not None:
         print(f"hands {format_ranges(found.unreadable)} unreadable ({found.error})")
         return 1

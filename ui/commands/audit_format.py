@@ -89,14 +89,22 @@ def format_table_record(entry: StoredHand, currency: str = "EUR") -> list[str]:
         lines.append("  details   " + json.dumps(rest, sort_keys=True, ensure_ascii=False))
     session = entry.extra.get("session")
     if isinstance(session, dict):
-        lines.append(f"Session after it: {session.get('hands', '?')} hands, "
-                     f"button {session.get('button') or '-'}")  # fmt: skip
+        lines.append(
+            f"Session after it: {session.get('hands', '?')} hands, "
+            f"button {session.get('button') or '-'}"
+        )
         seats = session.get("seats")
         for seat, player in sorted((seats or {}).items(), key=lambda kv: int(kv[0])):
             if not isinstance(player, dict):
                 continue
-            flags = [f for f, on in (("sitting out", player.get("sitting_out")),
-                                     ("waiting", player.get("waiting"))) if on]  # fmt: skip
+            flags = [
+                f
+                for f, on in (
+                    ("sitting out", player.get("sitting_out")),
+                    ("waiting", player.get("waiting")),
+                )
+                if on
+            ]
             if player.get("owes"):
                 flags.append("owes " + ", ".join(map(str, player["owes"])))
             tail = f"  ({'; '.join(flags)})" if flags else ""

@@ -31,8 +31,13 @@ def register(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         "recompute", help="fold every hand again and name the first that disagrees"
     )
     parser.add_argument("--db", required=True, metavar="PATH_OR_URL", help="journal database")
-    parser.add_argument("hand_id", type=int, nargs="?", metavar="HAND_ID",
-                        help="only this hand (default: every hand)")  # fmt: skip
+    parser.add_argument(
+        "hand_id",
+        type=int,
+        nargs="?",
+        metavar="HAND_ID",
+        help="only this hand (default: every hand)",
+    )
     parser.set_defaults(func=run_recompute)
 
 
@@ -66,8 +71,10 @@ def run_recompute(args: argparse.Namespace) -> int:
         print(f"hand {args.hand_id} is a table record: nothing to recompute")
         return 0
     what = f"{checked} hand{'s' if checked != 1 else ''}"
-    print(f"OK: {what} fold to what was recorded ({journaled} from their journaled operations, "
-          f"{checked - journaled} from their records)")  # fmt: skip
+    print(
+        f"OK: {what} fold to what was recorded ({journaled} from their journaled operations, "
+        f"{checked - journaled} from their records)"
+    )
     return 0
 
 
@@ -81,8 +88,10 @@ def _disagreement(hand: StoredHand, result: Recompute) -> list[str]:
         source = "journaled operations" if result.source == "journal" else "record"
         lines = [f"FAIL: {where}: {n} difference{'s' if n != 1 else ''} (folded from its {source})"]
         for d in result.differences[:SHOWN]:
-            lines.append(f"  {d.path or '(whole)'}: recorded {_text(d.recorded)}, "
-                         f"recomputed {_text(d.recomputed)}")  # fmt: skip
+            lines.append(
+                f"  {d.path or '(whole)'}: recorded {_text(d.recorded)}, "
+                f"recomputed {_text(d.recomputed)}"
+            )
         if len(result.differences) > SHOWN:
             lines.append(f"  ... and {len(result.differences) - SHOWN} more")
     lines.append(f"first disagreeing hand: {hand.hand_id}")
@@ -133,5 +142,7 @@ def change_lines(hand: StoredHand, currency: str) -> list[str]:
     found = changes(hand)
     if not found:
         return []
-    return [f"Corrections and undos ({len(found)}):",
-            *(f"  {change_text(c, lambda v: fmt_money(v, currency))}" for c in found)]  # fmt: skip
+    return [
+        f"Corrections and undos ({len(found)}):",
+        *(f"  {change_text(c, lambda v: fmt_money(v, currency))}" for c in found),
+    ]

@@ -42,17 +42,32 @@ def register(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         "checked position by position against what the damaged file still reads.",
     )
     p.add_argument("--db", required=True, metavar="PATH", help="the damaged journal file")
-    p.add_argument("--from-floor", required=True, metavar="URL", dest="from_floor",
-                   help="the floor database (postgresql+psycopg://...)")  # fmt: skip
-    p.add_argument("-o", "--output", required=True, metavar="PATH",
-                   help="the restored journal file to write (must not exist)")  # fmt: skip
-    p.add_argument("--table", metavar="ID",
-                   help="the table to restore (default: the damaged file's own)")  # fmt: skip
-    p.add_argument("--public-key", metavar="FILE",
-                   help="check signatures against this pinned key (default: the floor's copy "
-                   "of the table's key)")  # fmt: skip
-    p.add_argument("--keys", metavar="DIR",
-                   help="the damaged journal's key folder (default keys/ beside it)")  # fmt: skip
+    p.add_argument(
+        "--from-floor",
+        required=True,
+        metavar="URL",
+        dest="from_floor",
+        help="the floor database (postgresql+psycopg://...)",
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="PATH",
+        help="the restored journal file to write (must not exist)",
+    )
+    p.add_argument(
+        "--table", metavar="ID", help="the table to restore (default: the damaged file's own)"
+    )
+    p.add_argument(
+        "--public-key",
+        metavar="FILE",
+        help="check signatures against this pinned key (default: the floor's copy "
+        "of the table's key)",
+    )
+    p.add_argument(
+        "--keys", metavar="DIR", help="the damaged journal's key folder (default keys/ beside it)"
+    )
     p.set_defaults(func=run_restore)
 
 
@@ -81,8 +96,11 @@ def _readable(db: str) -> Iterator[tuple[Journal | None, str]]:
         except JournalError as e:
             yield None, f"{path}: {why}; {e}"
             return
-        cut = (f"cut short: {found.pages} of {found.expected} pages"
-               if found.pages < found.expected else f"{found.pages} pages")  # fmt: skip
+        cut = (
+            f"cut short: {found.pages} of {found.expected} pages"
+            if found.pages < found.expected
+            else f"{found.pages} pages"
+        )
         with Journal(str(copy), create=False, read_only=True) as journal:
             yield journal, f"{path}: {why} ({cut}), read from its pages"
 
@@ -153,8 +171,11 @@ def _report(r: RestoreResult) -> int:
     def span(ranges: tuple[tuple[int, int], ...]) -> str:
         return f"hands {format_ranges(ranges)}" if ranges else "none"
 
-    print(f"the floor holds positions 1-{r.floor_head} of table {r.table_id}"
-          if r.floor_head else f"the floor holds no position of table {r.table_id}")  # fmt: skip
+    print(
+        f"the floor holds positions 1-{r.floor_head} of table {r.table_id}"
+        if r.floor_head
+        else f"the floor holds no position of table {r.table_id}"
+    )
     if r.failure is not None:
         print(f"FAIL: {r.failure}; nothing written")
         return 1
@@ -165,8 +186,10 @@ def _report(r: RestoreResult) -> int:
     if v is not None:
         signed = f"; signatures: {v.signatures_checked} verify" if v.signatures_checked else ""
         unsigned = f"; {v.unsigned} unsigned" if v.unsigned else ""
-        print(f"verified: {v.hands_checked} entries, every hash recomputed and linked"
-              f"{signed}{unsigned}")  # fmt: skip
+        print(
+            f"verified: {v.hands_checked} entries, every hash recomputed and linked"
+            f"{signed}{unsigned}"
+        )
     head = f"position {r.positions}, hash {r.head_hash[:16]}…"
     if r.file_head is None:
         print(f"the damaged file's chain-head record is unreadable: restored up to {head}")
@@ -174,14 +197,20 @@ def _report(r: RestoreResult) -> int:
         print(f"the restored head is the damaged file's chain-head record ({head})")
     else:
         fp, fh = r.file_head
-        print(f"FAIL: the damaged file's chain-head record is position {fp} (hash {fh[:16]}…), "
-              f"the restored head {head}")  # fmt: skip
+        print(
+            f"FAIL: the damaged file's chain-head record is position {fp} (hash {fh[:16]}…), "
+            f"the restored head {head}"
+        )
     if r.lost:
-        print(f"FAIL: lost: {span(r.lost)} (neither the damaged file nor the floor holds them); "
-              f"{r.out} holds the {r.positions} entries before")  # fmt: skip
+        print(
+            f"FAIL: lost: {span(r.lost)} (neither the damaged file nor the floor holds them); "
+            f"{r.out} holds the {r.positions} entries before"
+        )
         return 1
     if r.file_head is not None and not r.reaches_file_head:
         return 1
-    print(f"OK: {r.out} holds {r.positions} entries of table {r.table_id}, chain verifies; put "
-          "it in the damaged file's place (its keys/ folder beside it)")  # fmt: skip
+    print(
+        f"OK: {r.out} holds {r.positions} entries of table {r.table_id}, chain verifies; put "
+        "it in the damaged file's place (its keys/ folder beside it)"
+    )
     return 0

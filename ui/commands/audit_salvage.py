@@ -54,8 +54,11 @@ def salvage_if_damaged(
         except JournalError as e:
             print(f"dealer-assist audit: {why}; {e}")
             return 2
-        cut = (f"cut short: {found.pages} of {found.expected} pages"
-               if found.pages < found.expected else f"{found.pages} pages")  # fmt: skip
+        cut = (
+            f"cut short: {found.pages} of {found.expected} pages"
+            if found.pages < found.expected
+            else f"{found.pages} pages"
+        )
         print(f"FAIL: damaged journal file {path} ({why}; {cut}): read from its pages")
         sub = argparse.Namespace(**vars(args))
         sub.db, sub.salvaged_from = str(copy), path
@@ -67,9 +70,11 @@ def salvage_if_damaged(
         print(f"readable from the file's pages: hands {format_ranges(pages.readable) or 'none'}")
         if bad:
             head = pages.unreadable[-1][1]
-            print(f"damaged: hands {bad} (the file's chain head records {head}); the floor "
-                  "keeps every hand it was forwarded: dealer-assist audit restore --db "
-                  f"{path} --from-floor URL -o NEW rebuilds it")  # fmt: skip
+            print(
+                f"damaged: hands {bad} (the file's chain head records {head}); the floor "
+                "keeps every hand it was forwarded: dealer-assist audit restore --db "
+                f"{path} --from-floor URL -o NEW rebuilds it"
+            )
         else:
             print("damaged: no hand; the file's later pages held no hand the chain head records")
         # one hand shown whole is that hand's answer; a verify or a list of a damaged file fails

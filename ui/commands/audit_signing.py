@@ -33,8 +33,9 @@ def register(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         metavar="FILE",
         help="one private key file (Journal(key_file=...)) instead of the folder's",
     )
-    keygen.add_argument("--show", action="store_true",
-                        help="print the existing key's fingerprint, make none")  # fmt: skip
+    keygen.add_argument(
+        "--show", action="store_true", help="print the existing key's fingerprint, make none"
+    )
     keygen.set_defaults(func=run_keygen)
     up = actions.add_parser(
         "upgrade",
@@ -43,8 +44,11 @@ def register(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     up.add_argument("--db", required=True, metavar="PATH_OR_URL", help="the table's journal")
     up.add_argument("--table-id", required=True, metavar="ID", help="the table id")
     up.add_argument("--by", required=True, metavar="NAME", help="who upgrades (recorded)")
-    up.add_argument("--config", metavar="TABLE.toml",
-                    help="the table config: its [notary] signs (else the key folder)")  # fmt: skip
+    up.add_argument(
+        "--config",
+        metavar="TABLE.toml",
+        help="the table config: its [notary] signs (else the key folder)",
+    )
     up.add_argument("--keys", metavar="DIR", help="the key folder (default keys/ beside it)")
     up.set_defaults(func=run_upgrade)
     check = actions.add_parser("verify-export", help="check a signed export against FILE.sig")
@@ -56,19 +60,27 @@ def register(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 
 def _key_folder_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", metavar="PATH", dest="key_db",
-                        help="a SQLite journal: its keys/ folder beside it")  # fmt: skip
+    parser.add_argument(
+        "--db", metavar="PATH", dest="key_db", help="a SQLite journal: its keys/ folder beside it"
+    )
     parser.add_argument("--keys", metavar="DIR", help="the key folder")
 
 
 def add_trust_options(parser: argparse.ArgumentParser) -> None:
     """``--public-key``, ``--config``, ``--floor``: where the trusted public keys come from."""
-    parser.add_argument("--public-key", action="append", default=[], metavar="[TABLE=]FILE",
-                        help="a pinned public key (PEM or 64 hex digits), for TABLE or for "
-                        "every table; repeatable")  # fmt: skip
-    parser.add_argument("--config", metavar="TABLE.toml",
-                        help="a table config: its journal.public_key (a path relative to "
-                        "it) is pinned, its [floor] url is the floor")  # fmt: skip
+    parser.add_argument(
+        "--public-key",
+        action="append",
+        default=[],
+        metavar="[TABLE=]FILE",
+        help="a pinned public key (PEM or 64 hex digits), for TABLE or for every table; repeatable",
+    )
+    parser.add_argument(
+        "--config",
+        metavar="TABLE.toml",
+        help="a table config: its journal.public_key (a path relative to "
+        "it) is pinned, its [floor] url is the floor",
+    )
     parser.add_argument(
         "--floor",
         metavar="URL",
@@ -104,8 +116,10 @@ def run_keygen(args: argparse.Namespace) -> int:
     print(f"fingerprint: {format_fingerprint(key.fingerprint)}")
     print(f"key id: {key.key_id}")
     if not args.show:
-        print("record the fingerprint in the pit register and pin the public key where the "
-              "journal's writers cannot change it (journal.public_key, the floor)")  # fmt: skip
+        print(
+            "record the fingerprint in the pit register and pin the public key where the "
+            "journal's writers cannot change it (journal.public_key, the floor)"
+        )
     return 0
 
 
@@ -117,16 +131,19 @@ def run_upgrade(args: argparse.Namespace) -> int:
 
     try:
         notary = notary_settings(args.config).client(args.table_id)
-        with Journal(args.db, create=False, supervise=False, keys=args.keys,
-                     notary=notary) as journal:  # fmt: skip
+        with Journal(
+            args.db, create=False, supervise=False, keys=args.keys, notary=notary
+        ) as journal:
             stored = upgrade(journal, args.table_id, args.by)
     except DealerAssistError as e:
         print(f"dealer-assist audit: {e}", file=sys.stderr)
         return 2
     signer = "its notary" if notary is not None else "the key folder's key"
-    print(f"table {args.table_id}: legacy checkpoint {stored.hand_id} signed by {signer} (key "
-          f"{stored.key_id}); entries 1-{stored.hand_id - 1} were written before signing, every "
-          "entry from here on must be signed")  # fmt: skip
+    print(
+        f"table {args.table_id}: legacy checkpoint {stored.hand_id} signed by {signer} (key "
+        f"{stored.key_id}); entries 1-{stored.hand_id - 1} were written before signing, every "
+        "entry from here on must be signed"
+    )
     return 0
 
 
@@ -235,17 +252,22 @@ def notary_lines(journal: Journal, config: str) -> list[str]:
         last = journal.last_hand()
         ends = 0 if last is None else last.hand_id
         if head.position > ends:
-            lines.append(f"FAIL: table {table}: the notary signed up to position {head.position} "
-                         f"but the journal ends at {ends}: cut, deleted or replaced")  # fmt: skip
+            lines.append(
+                f"FAIL: table {table}: the notary signed up to position {head.position} "
+                f"but the journal ends at {ends}: cut, deleted or replaced"
+            )
             lines.append(f"first changed hand: {ends + 1}")
         elif head.position and journal.get_hand(head.position).hash != head.hash:
-            lines.append(f"FAIL: table {table}: entry {head.position} is not the one the notary "
-                         "signed")  # fmt: skip
+            lines.append(
+                f"FAIL: table {table}: entry {head.position} is not the one the notary signed"
+            )
             lines.append(f"first changed hand: {head.position}")
         elif ends > head.position:
-            lines.append(f"FAIL: table {table}: entries {head.position + 1}-{ends} are not "
-                         f"covered by the signer (its head is at {head.position}): appended "
-                         "without it")  # fmt: skip
+            lines.append(
+                f"FAIL: table {table}: entries {head.position + 1}-{ends} are not "
+                f"covered by the signer (its head is at {head.position}): appended "
+                "without it"
+            )
             lines.append(f"first changed hand: {head.position + 1}")
         else:
             lines.append(f"table {table}: the notary's head {head.position} is in the journal")
@@ -308,8 +330,11 @@ def run_verify_export(args: argparse.Namespace) -> int:
             from dealer_assist.storage.floor.floor import Floor
 
             with Floor(args.floor) as floor:
-                ring = type(ring)({**floor_public_keys(floor, [signer]), **ring.tables},
-                                  ring.any_table, ring.local)  # fmt: skip
+                ring = type(ring)(
+                    {**floor_public_keys(floor, [signer]), **ring.tables},
+                    ring.any_table,
+                    ring.local,
+                )
         trusted = ring.for_table(signer)
         check = verify_export(args.file, trusted, args.sig)
     except DealerAssistError as e:

@@ -25,42 +25,81 @@ def register(sub: Any) -> None:
         "a display it plays 3 demo hands offscreen instead, in a journal of their own.",
     )
     p.add_argument("--table", help="table TOML (default: the shipped UTH table, config/uth.toml)")
-    p.add_argument("--game", choices=(*GAME_CODES, *POT_GAME_CODES), default=DEFAULT_GAME,
-                   help="shipped table to use when --table is not given (default "
-                   f"{DEFAULT_GAME})")  # fmt: skip
+    p.add_argument(
+        "--game",
+        choices=(*GAME_CODES, *POT_GAME_CODES),
+        default=DEFAULT_GAME,
+        help=f"shipped table to use when --table is not given (default {DEFAULT_GAME})",
+    )
     p.add_argument("--windowed", action="store_true", help="a window instead of full screen")
     p.add_argument("--size", default="1920x1080", help="window size WxH (windowed, demo)")
     p.add_argument("--lang", choices=("it", "en"), help="language (default: the table's)")
-    p.add_argument("--db", help="journal: SQLite path or postgresql+psycopg:// URL (a demo "
-                   "without --db uses a journal of its own, never the table's)")  # fmt: skip
-    p.add_argument("--source", help="one card source URL instead of the table's [[sources]] "
-                   "(which fail over in order, the dealer's keypad last)")  # fmt: skip
-    p.add_argument("--mirror", action="store_true",
-                   help="seat 1 on the right (a screen facing the players)")  # fmt: skip
-    p.add_argument("--demo", type=int, default=0, metavar="N",
-                   help="play N hands automatically (offscreen, journaled apart from the "
-                   "table's hands) and exit")  # fmt: skip
-    p.add_argument("--screenshot", type=Path, metavar="DIR",
-                   help="with --demo: save a PNG of every phase here")  # fmt: skip
-    p.add_argument("--tournament", nargs="?", const="", metavar="ID", help="a tournament "
-                   "table: its hands at the level in force, in chips, with the level clock "
-                   "and the action clock (the tournament ID in --db; default: the last one "
-                   "opened there). Without --table the table is the tournament's own")  # fmt: skip
-    p.add_argument("--tournament-table", metavar="T", help="with --tournament: which of the "
-                   "tournament's tables (T1, T2 ... as the director's console lists them; "
-                   "default: the first)")  # fmt: skip
-    p.add_argument("--seed", type=int, help="the built-in emulator's shuffle seed, and the "
-                   "demo's bets and decisions (default: the emulator draws a seed from the "
-                   "OS at every start, the demo plays seed 1)")  # fmt: skip
-    p.add_argument("--dealer", default="dealer",
-                   help="dealer id, recorded with the unreadable cards they identify")  # fmt: skip
-    p.add_argument("--pit-bosses", type=Path, metavar="FILE",
-                   help="pit boss roster (badge + scrypt-hashed PIN; default: pit_bosses.json in "
-                   "the user data folder; none = the badge alone confirms)")  # fmt: skip
-    p.add_argument("--add-pit-boss", metavar="BADGE",
-                   help="add or change a pit boss (asks the PIN) and exit")  # fmt: skip
-    p.add_argument("--remove-pit-boss", metavar="BADGE",
-                   help="remove a pit boss from the roster and exit")  # fmt: skip
+    p.add_argument(
+        "--db",
+        help="journal: SQLite path or postgresql+psycopg:// URL (a demo "
+        "without --db uses a journal of its own, never the table's)",
+    )
+    p.add_argument(
+        "--source",
+        help="one card source URL instead of the table's [[sources]] "
+        "(which fail over in order, the dealer's keypad last)",
+    )
+    p.add_argument(
+        "--mirror", action="store_true", help="seat 1 on the right (a screen facing the players)"
+    )
+    p.add_argument(
+        "--demo",
+        type=int,
+        default=0,
+        metavar="N",
+        help="play N hands automatically (offscreen, journaled apart from the "
+        "table's hands) and exit",
+    )
+    p.add_argument(
+        "--screenshot", type=Path, metavar="DIR", help="with --demo: save a PNG of every phase here"
+    )
+    p.add_argument(
+        "--tournament",
+        nargs="?",
+        const="",
+        metavar="ID",
+        help="a tournament "
+        "table: its hands at the level in force, in chips, with the level clock "
+        "and the action clock (the tournament ID in --db; default: the last one "
+        "opened there). Without --table the table is the tournament's own",
+    )
+    p.add_argument(
+        "--tournament-table",
+        metavar="T",
+        help="with --tournament: which of the "
+        "tournament's tables (T1, T2 ... as the director's console lists them; "
+        "default: the first)",
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        help="the built-in emulator's shuffle seed, and the "
+        "demo's bets and decisions (default: the emulator draws a seed from the "
+        "OS at every start, the demo plays seed 1)",
+    )
+    p.add_argument(
+        "--dealer",
+        default="dealer",
+        help="dealer id, recorded with the unreadable cards they identify",
+    )
+    p.add_argument(
+        "--pit-bosses",
+        type=Path,
+        metavar="FILE",
+        help="pit boss roster (badge + scrypt-hashed PIN; default: pit_bosses.json in "
+        "the user data folder; none = the badge alone confirms)",
+    )
+    p.add_argument(
+        "--add-pit-boss", metavar="BADGE", help="add or change a pit boss (asks the PIN) and exit"
+    )
+    p.add_argument(
+        "--remove-pit-boss", metavar="BADGE", help="remove a pit boss from the roster and exit"
+    )
     p.set_defaults(func=run)
 
 
@@ -120,12 +159,20 @@ def run(args: argparse.Namespace) -> int:
         from ui.poker.run import run_poker_console
 
         return run_poker_console(
-            config, lang=lang, windowed=args.windowed, size=parse_size(args.size), db=args.db,
-            source_url=args.source, demo=args.demo, screenshot_dir=args.screenshot,
-            seed=seed, dealer=args.dealer, tournament=args.tournament,
+            config,
+            lang=lang,
+            windowed=args.windowed,
+            size=parse_size(args.size),
+            db=args.db,
+            source_url=args.source,
+            demo=args.demo,
+            screenshot_dir=args.screenshot,
+            seed=seed,
+            dealer=args.dealer,
+            tournament=args.tournament,
             floor_url=_floor_url(args.table),
             notary=notary_settings(args.table).client(config.table_id),
-        )  # fmt: skip
+        )
     from ui.console.app import run_console  # Qt only once the command runs
 
     return run_console(

@@ -60,10 +60,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     sync.set_defaults(func=run_sync)
     status = actions.add_parser("status", help="tables, heads, lag and alerts")
     _floor_args(status)
-    status.add_argument("--db", metavar="PATH_OR_URL",
-                        help="also the lag of this table journal behind the floor")  # fmt: skip
-    status.add_argument("--all-alerts", action="store_true",
-                        help="list acknowledged alerts too")  # fmt: skip
+    status.add_argument(
+        "--db", metavar="PATH_OR_URL", help="also the lag of this table journal behind the floor"
+    )
+    status.add_argument("--all-alerts", action="store_true", help="list acknowledged alerts too")
     status.set_defaults(func=run_status)
     verify = actions.add_parser("verify", help="check the floor's copy of each table's chain")
     _floor_args(verify)
@@ -132,8 +132,9 @@ def run_sync(args: argparse.Namespace) -> int:
     try:
         floor = _open_floor(argparse.Namespace(floor=url, table=None))
         try:
-            pusher = Pusher(journal, floor, pit=args.pit or pit,
-                            checkpoint_of=_checkpoints(args, journal))  # fmt: skip
+            pusher = Pusher(
+                journal, floor, pit=args.pit or pit, checkpoint_of=_checkpoints(args, journal)
+            )
             total, first = 0, None
             with StopRequest() as stop:  # SIGTERM/SIGINT: stop after the round being stored
                 while True:
@@ -142,8 +143,12 @@ def run_sync(args: argparse.Namespace) -> int:
                     first = first if first is not None else result.first
                     if result.refused is not None or result.lag == 0 or result.sent == 0:
                         break
-                    print(f"... sent up to position {result.floor_position} of "
-                          f"{result.local_position}", file=sys.stderr, flush=True)  # fmt: skip
+                    print(
+                        f"... sent up to position {result.floor_position} of "
+                        f"{result.local_position}",
+                        file=sys.stderr,
+                        flush=True,
+                    )
                     if stop.requested:
                         break
         finally:
@@ -151,9 +156,14 @@ def run_sync(args: argparse.Namespace) -> int:
     finally:
         journal.close()
     if stop.requested and result.lag:
-        print(stop.sentence(f"after position {result.floor_position} of "
-                            f"{result.local_position}: each round is stored whole, the same "
-                            "command sends the rest"), file=sys.stderr)  # fmt: skip
+        print(
+            stop.sentence(
+                f"after position {result.floor_position} of "
+                f"{result.local_position}: each round is stored whole, the same "
+                "command sends the rest"
+            ),
+            file=sys.stderr,
+        )
     if total != result.sent:  # several rounds: the whole run in the sentence
         from dataclasses import replace
 
@@ -192,18 +202,24 @@ def run_status(args: argparse.Namespace) -> int:
     open_count = sum(1 for a in alerts if a.acknowledged_at is None)
     print(f"floor: {len(tables)} table(s), {open_count} open alert(s)")
     if tables:
-        print(f"{'TABLE':<16} {'GAME':<7} {'PIT':<6} {'HEAD':>9}  {'HASH':<12}  "
-              f"{'LAST RECEIVED':<24} ALERTS")  # fmt: skip
+        print(
+            f"{'TABLE':<16} {'GAME':<7} {'PIT':<6} {'HEAD':>9}  {'HASH':<12}  "
+            f"{'LAST RECEIVED':<24} ALERTS"
+        )
     for t in tables:
-        print(f"{t.table_id:<16} {t.game:<7} {t.pit or '-':<6} {t.position:>9}  {t.hash[:12]}  "
-              f"{_when(t.last_received_at):<24} {t.open_alerts}")  # fmt: skip
+        print(
+            f"{t.table_id:<16} {t.game:<7} {t.pit or '-':<6} {t.position:>9}  {t.hash[:12]}  "
+            f"{_when(t.last_received_at):<24} {t.open_alerts}"
+        )
     for t in tables:  # the signer's head as last witnessed: a silent signer shows its age
         checks = signers[t.table_id]
         if checks:
             last = max(checks, key=lambda c: (c.position, c.last_seen_at))
             state = "verified" if last.verified else "NOT verified: no key enrolled"
-            print(f"signer of {t.table_id}: head {last.position} ({state}), last seen "
-                  f"{_when(last.last_seen_at)}")  # fmt: skip
+            print(
+                f"signer of {t.table_id}: head {last.position} ({state}), last seen "
+                f"{_when(last.last_seen_at)}"
+            )
     if alerts:
         print("alerts:" if args.all_alerts else "open alerts:")
         for a in alerts:
@@ -227,8 +243,10 @@ def _local_lag(floor: Floor, db: str) -> str:
             )
         since = journal.get_hand(held + 1).recorded_at
         age = (utc_now() - since).total_seconds()
-        return (f"journal {db}: table {last.table_id} at position {last.hand_id}, {behind} "
-                f"record(s) not on the floor (the oldest recorded {age:.0f} s ago)")  # fmt: skip
+        return (
+            f"journal {db}: table {last.table_id} at position {last.hand_id}, {behind} "
+            f"record(s) not on the floor (the oldest recorded {age:.0f} s ago)"
+        )
     finally:
         journal.close()
 
@@ -256,8 +274,10 @@ def run_verify(args: argparse.Namespace) -> int:
                 failed += 1
                 print(f"FAIL: {table_id}: {c.reason}")
                 continue
-            print(f"OK: {table_id}: {result.hands_checked} record(s), chain verifies"
-                  f"{_witness_note(floor, table_id, checks)}")  # fmt: skip
+            print(
+                f"OK: {table_id}: {result.hands_checked} record(s), chain verifies"
+                f"{_witness_note(floor, table_id, checks)}"
+            )
     finally:
         floor.close()
     if not ids:
@@ -272,8 +292,10 @@ def _witness_note(floor: Floor, table_id: str, checks: list[Any]) -> str:
     counts = floor.witness_counts(table_id)
     note = f"; {len(verified)} verified checkpoint(s) of its signer, up to {checks[-1].position}"
     if counts.get(False):
-        note += (f"; {counts[False]} record(s) NOT witnessed (recorded before the table was "
-                 "enrolled on this floor: history re-sent, not seen happening)")  # fmt: skip
+        note += (
+            f"; {counts[False]} record(s) NOT witnessed (recorded before the table was "
+            "enrolled on this floor: history re-sent, not seen happening)"
+        )
     if counts.get(None):
         note += f"; {counts[None]} not covered by a verified checkpoint yet"
     return note
@@ -324,8 +346,13 @@ def start_forwarding(journal: Any, args: argparse.Namespace) -> Forwarder | None
         from dealer_assist.storage.floor.push import notary_checkpoints
 
         checkpoints = notary_checkpoints(notary)
-    forwarder = Forwarder(getattr(journal, "url_or_path", journal), url, pit=pit,
-                          signed_only=notary is not None, checkpoint_of=checkpoints)  # fmt: skip
+    forwarder = Forwarder(
+        getattr(journal, "url_or_path", journal),
+        url,
+        pit=pit,
+        signed_only=notary is not None,
+        checkpoint_of=checkpoints,
+    )
     forwarder.start()
     return forwarder
 

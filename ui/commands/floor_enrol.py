@@ -31,10 +31,15 @@ def register(
     """Add ``enrol`` to ``floor``."""
     enrol = actions.add_parser("enrol", help="pin a table's public key (a shift manager)")
     floor_args(enrol)
-    enrol.add_argument("--table-id", metavar="ID",
-                       help="the table (default: [table] id of --table)")  # fmt: skip
-    enrol.add_argument("--key", required=True, metavar="PUB",
-                       help="the table's public key file (PEM or 64 hex digits)")  # fmt: skip
+    enrol.add_argument(
+        "--table-id", metavar="ID", help="the table (default: [table] id of --table)"
+    )
+    enrol.add_argument(
+        "--key",
+        required=True,
+        metavar="PUB",
+        help="the table's public key file (PEM or 64 hex digits)",
+    )
     enrol.add_argument("--by", required=True, metavar="BADGE", help="the shift manager's badge")
     enrol.add_argument("--game", help="the table's game (a new table; default: the table file's)")
     enrol.add_argument("--pin-stdin", action="store_true", help="read the PIN from stdin")
@@ -109,8 +114,17 @@ def run_enrol(args: argparse.Namespace) -> int:
         try:
             pinned = floor.enrol(table_id, game, key.hex, user.badge, pit=pit)
         except FloorError as e:
-            access.record(AccessEntry(utc_now(), user.badge, user.role.value, "enrol_refused",
-                                      table_id, None, f"key {key.key_id}: {e}"))  # fmt: skip
+            access.record(
+                AccessEntry(
+                    utc_now(),
+                    user.badge,
+                    user.role.value,
+                    "enrol_refused",
+                    table_id,
+                    None,
+                    f"key {key.key_id}: {e}",
+                )
+            )
             print(f"REFUSED: {e}")
             return 1
         detail = f"key {key.key_id} fingerprint {key.fingerprint}"

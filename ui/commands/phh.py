@@ -62,7 +62,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="what one unit of the records is in the files' amounts, e.g. 0.01 for "
         "amounts in currency with cents (default 1: whole units)",
     )
-    imp.set_defaults(func=run_import)  # fmt: skip
+    imp.set_defaults(func=run_import)
 
 
 def _unit(text: str) -> Decimal:

@@ -47,8 +47,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _source(p)
     p.add_argument("--lang", choices=("it", "en"), default="it", help="language (default it)")
     p.add_argument("--demo", action="store_true", help="fill a demo floor, save screenshots")
-    p.add_argument("--shifts", metavar="H,H,H", help="the day's shifts by their UTC start "
-                   "hour for the search's shift picker (default 6,14,22)")  # fmt: skip
+    p.add_argument(
+        "--shifts",
+        metavar="H,H,H",
+        help="the day's shifts by their UTC start "
+        "hour for the search's shift picker (default 6,14,22)",
+    )
     p.add_argument(
         "--screenshot",
         type=Path,

@@ -34,10 +34,17 @@ PIN_ENV = "DEALER_ASSIST_PITBOSS_PIN"
 
 def add_login_options(p: argparse.ArgumentParser, *, required: bool = True) -> None:
     """``--user BADGE`` (who runs the command) and ``--pin-stdin``."""
-    p.add_argument("--user", required=required, metavar="BADGE",
-                   help=f"who runs it (badge); their PIN is asked (or ${PIN_ENV})")  # fmt: skip
-    p.add_argument("--pin-stdin", action="store_true",
-                   help="read the PINs from stdin, one line each, in the order asked")  # fmt: skip
+    p.add_argument(
+        "--user",
+        required=required,
+        metavar="BADGE",
+        help=f"who runs it (badge); their PIN is asked (or ${PIN_ENV})",
+    )
+    p.add_argument(
+        "--pin-stdin",
+        action="store_true",
+        help="read the PINs from stdin, one line each, in the order asked",
+    )
 
 
 def read_pin(args: Any, prompt: str, *, env: bool = False) -> str:

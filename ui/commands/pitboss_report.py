@@ -42,8 +42,9 @@ def add_actions(actions: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     report.add_argument("--out", required=True, metavar="FILE", help="FILE.pdf or FILE.csv")
     report.add_argument("--lang", choices=("en", "it"), default="en")
     report.add_argument("--keys", metavar="DIR", help="the key folder of the signing key")
-    report.add_argument("--signer", metavar="NAME",
-                        help="the key's name (default: the journal's table, or site)")  # fmt: skip
+    report.add_argument(
+        "--signer", metavar="NAME", help="the key's name (default: the journal's table, or site)"
+    )
     add_login_options(report)
     report.set_defaults(func=run_report)
     stats = actions.add_parser("stats", help="hands/h, drop, win, hold by group")
@@ -82,7 +83,7 @@ def _source_options(p: argparse.ArgumentParser) -> None:
         metavar="N",
         help="hands simulated for the theoretical hold (default 20000)",
     )
-    p.add_argument("--sim-seed", type=int, default=1, metavar="S")  # fmt: skip
+    p.add_argument("--sim-seed", type=int, default=1, metavar="S")
 
 
 def parse_time(text: str, what: str) -> datetime:
@@ -130,8 +131,9 @@ def _signer(args: argparse.Namespace) -> tuple[Signer, str]:
             raise JournalError(f"{args.db}: an empty journal has no table key to sign with")
         name = ids[0]
     name = name or "site"
-    folder = Path(args.keys) if args.keys else (default_keys_folder(Path(args.db))
-                                                if args.db else None)  # fmt: skip
+    folder = (
+        Path(args.keys) if args.keys else (default_keys_folder(Path(args.db)) if args.db else None)
+    )
     if folder is None:
         raise JournalError("a floor's report is signed with the site key: give --keys DIR")
     store = KeyStore(folder)
@@ -155,18 +157,26 @@ def run_report(args: argparse.Namespace) -> int:
         stores, user = _login(args)
         signer, name = _signer(args)
         source, floor, label = _open(args)
-        report = build_report(source, start, end, label, pit=args.pit,
-                              sim_hands=args.sim_hands, sim_seed=args.sim_seed,
-                              integrity=integrity_alerts(floor, args.db),
-                              witness=floor_witness(floor, start, end))  # fmt: skip
+        report = build_report(
+            source,
+            start,
+            end,
+            label,
+            pit=args.pit,
+            sim_hands=args.sim_hands,
+            sim_seed=args.sim_seed,
+            integrity=integrity_alerts(floor, args.db),
+            witness=floor_witness(floor, start, end),
+        )
         out, sig = export_report(report, args.out, signer, name, language=args.lang)
         record(stores.log, user, "report", f"{iso_utc(start)} to {iso_utc(end)}: {out}")
         alerts = [a for r in report.rows for a in r.alerts]
         from dealer_assist.storage.floor.stats import FloorStats
 
         if isinstance(source, FloorStats) and alerts:
-            source.raise_variance_alerts([r.stats for r in report.rows if r.alerts],
-                                         lambda g: _theory(g, args))  # fmt: skip
+            source.raise_variance_alerts(
+                [r.stats for r in report.rows if r.alerts], lambda g: _theory(g, args)
+            )
     except DealerAssistError as e:
         print(f"dealer-assist pitboss: {e}", file=sys.stderr)
         return 2
@@ -190,8 +200,11 @@ def integrity_alerts(floor: Floor | None, db: str | None) -> list[AlertRow]:
     from dealer_assist.pitboss.filters import INTEGRITY_ALERTS, AlertRow
 
     if floor is not None:
-        return [AlertRow(str(a.id), a.kind, a.table_id, a.position, a.detail, a.raised_at)
-                for a in floor.alerts(open_only=True) if a.kind in INTEGRITY_ALERTS]  # fmt: skip
+        return [
+            AlertRow(str(a.id), a.kind, a.table_id, a.position, a.detail, a.raised_at)
+            for a in floor.alerts(open_only=True)
+            if a.kind in INTEGRITY_ALERTS
+        ]
     from dealer_assist.storage import Journal
 
     with Journal(str(db), create=False, read_only=True) as journal:
@@ -231,8 +244,12 @@ def run_stats(args: argparse.Namespace) -> int:
         start, end = _range(args)
         by = check_groups([g.strip() for g in args.by.split(",") if g.strip()])
         stores, user = _login(args)
-        record(stores.log, user, "report", f"stats by {','.join(by)} {iso_utc(start)} to "
-               f"{iso_utc(end)}")  # fmt: skip
+        record(
+            stores.log,
+            user,
+            "report",
+            f"stats by {','.join(by)} {iso_utc(start)} to {iso_utc(end)}",
+        )
         if args.window:
             from ui.pitboss.stats_tab import run_window
 
@@ -249,7 +266,17 @@ def run_stats(args: argparse.Namespace) -> int:
             stores.close()
     print("\t".join([*by, "games", "hands", "hands/h", "drop", "win", "hold"]))
     for r in rows:
-        print("\t".join([*r.key, ",".join(r.games), str(r.hands),
-                         r.hands_per_hour_text(), str(r.drop), str(r.win),
-                         f"{float(r.hold):.4%}"]))  # fmt: skip
+        print(
+            "\t".join(
+                [
+                    *r.key,
+                    ",".join(r.games),
+                    str(r.hands),
+                    r.hands_per_hour_text(),
+                    str(r.drop),
+                    str(r.win),
+                    f"{float(r.hold):.4%}",
+                ]
+            )
+        )
     return 0

@@ -77,10 +77,16 @@ def register(sub: Any) -> None:
     p.add_argument("--game", choices=(*GAME_CODES, *POT_GAME_CODES), default=DEFAULT_GAME)
     p.add_argument("--hands", type=int, default=100, help="hands to deal (default 100)")
     p.add_argument("--seats", type=int, default=None, help="players at the table (default: all)")
-    p.add_argument("--players", type=int, default=None,
-                   help="pot games: players at the table (default 6)")  # fmt: skip
-    p.add_argument("--stay-in", type=float, default=0.0, metavar="P",
-                   help="pot games: chance a player who would fold keeps calling")  # fmt: skip
+    p.add_argument(
+        "--players", type=int, default=None, help="pot games: players at the table (default 6)"
+    )
+    p.add_argument(
+        "--stay-in",
+        type=float,
+        default=0.0,
+        metavar="P",
+        help="pot games: chance a player who would fold keeps calling",
+    )
     p.add_argument("--seed", type=int, default=1, help="seed of players and emulator shuffles")
     p.add_argument(
         "--source",
@@ -89,19 +95,39 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--table", help="table TOML (default: the shipped one of --game)")
     p.add_argument("--db", help="journal: SQLite path or postgresql+psycopg:// URL")
-    p.add_argument("--floor", metavar="URL", help="forward the journal to this floor database "
-                   "as it is written (default: the --table TOML's [floor] url)")  # fmt: skip
-    p.add_argument("--records", help="append each settled hand as a HAND_RECORD JSON line here "
-                   "(a restart appends the hands a crash kept out)")  # fmt: skip
-    p.add_argument("--disk-warn-mib", type=int, default=DiskLimits.warn_bytes // MiB,
-                   metavar="MIB", help="warn when the journal's disk has less free space "
-                   "(default %(default)s)")  # fmt: skip
-    p.add_argument("--disk-refuse-mib", type=int, default=DiskLimits.refuse_bytes // MiB,
-                   metavar="MIB", help="start no new hand when the journal's disk has less "
-                   "free space (default %(default)s; a hand needs about 4 MiB)")  # fmt: skip
-    p.add_argument("--dealer", metavar="BADGE", help="the dealer's badge id on the box (a "
-                   "dealer_change table record when another is there; every hand carries "
-                   "it; default: the TOML's [table] dealer when nobody is on the box)")  # fmt: skip
+    p.add_argument(
+        "--floor",
+        metavar="URL",
+        help="forward the journal to this floor database "
+        "as it is written (default: the --table TOML's [floor] url)",
+    )
+    p.add_argument(
+        "--records",
+        help="append each settled hand as a HAND_RECORD JSON line here "
+        "(a restart appends the hands a crash kept out)",
+    )
+    p.add_argument(
+        "--disk-warn-mib",
+        type=int,
+        default=DiskLimits.warn_bytes // MiB,
+        metavar="MIB",
+        help="warn when the journal's disk has less free space (default %(default)s)",
+    )
+    p.add_argument(
+        "--disk-refuse-mib",
+        type=int,
+        default=DiskLimits.refuse_bytes // MiB,
+        metavar="MIB",
+        help="start no new hand when the journal's disk has less "
+        "free space (default %(default)s; a hand needs about 4 MiB)",
+    )
+    p.add_argument(
+        "--dealer",
+        metavar="BADGE",
+        help="the dealer's badge id on the box (a "
+        "dealer_change table record when another is there; every hand carries "
+        "it; default: the TOML's [table] dealer when nobody is on the box)",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -169,10 +195,15 @@ def stopped(e: JournalError, pending: str | None) -> str:
     ``pending``, if any, stays in the step log for the next run)."""
     advice = f"{e.advice}, then run" if isinstance(e, StorageFaultError) else "run"
     if pending is None:
-        return f"stopped: {e}: {advice} the same command again" if advice != "run" else (
-            f"stopped: {e}")  # fmt: skip
-    return (f"stopped: {e}; {pending} stays pending: {advice} the same command again on this "
-            "journal to resume it")  # fmt: skip
+        return (
+            f"stopped: {e}: {advice} the same command again"
+            if advice != "run"
+            else (f"stopped: {e}")
+        )
+    return (
+        f"stopped: {e}; {pending} stays pending: {advice} the same command again on this "
+        "journal to resume it"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -193,14 +224,19 @@ def run(args: argparse.Namespace) -> int:
     config = dataclasses.replace(config, journal_url=args.db or default_db(config.game))
     src_cfg = config.sources[0] if config.sources else None
     url = args.source or f"emulator://?seed={args.seed}&shuffle_time=0.01&card_interval=0.001"
-    pins = {} if args.source or src_cfg is None else {
-        "pin_model": src_cfg.pin_model, "pin_serial": src_cfg.pin_serial
-    }  # fmt: skip
+    pins = (
+        {}
+        if args.source or src_cfg is None
+        else {"pin_model": src_cfg.pin_model, "pin_serial": src_cfg.pin_serial}
+    )
     source = open_source(url, name="serial", **pins)
     journal = open_journal(args, config)
     model = PlayerModel(config, args.seed)
-    records = (RecordsFile(args.records, config.table_id, group=config.journal_group)
-               if args.records else None)  # fmt: skip
+    records = (
+        RecordsFile(args.records, config.table_id, group=config.journal_group)
+        if args.records
+        else None
+    )
     summary = _Summary()
     runner: HeadlessTable | None = None
     forwarder = None

@@ -95,13 +95,18 @@ def run(args: argparse.Namespace) -> int:
     config = dataclasses.replace(config, journal_url=args.db or default_db(config.game))
     url = args.source or f"emulator://?seed={args.seed}&shuffle_time=0.01&card_interval=0.001"
     src_cfg = config.sources[0] if config.sources else None
-    pins = {} if args.source or src_cfg is None else {
-        "pin_model": src_cfg.pin_model, "pin_serial": src_cfg.pin_serial
-    }  # fmt: skip
+    pins = (
+        {}
+        if args.source or src_cfg is None
+        else {"pin_model": src_cfg.pin_model, "pin_serial": src_cfg.pin_serial}
+    )
     source = open_source(url, name="serial", **pins)
     journal = open_journal(args, config)
-    records = (RecordsFile(args.records, config.table_id, group=config.journal_group)
-               if args.records else None)  # fmt: skip
+    records = (
+        RecordsFile(args.records, config.table_id, group=config.journal_group)
+        if args.records
+        else None
+    )
     tables: list[HeadlessPeerTable] = []
     forwarder = None
     try:
@@ -113,10 +118,19 @@ def run(args: argparse.Namespace) -> int:
             records.open(journal)  # before the resume: the hand it journals is appended
             if records.notice():
                 say(records.notice())
-        summary = simulate(config, source, journal, hands=args.hands, players=players,
-                           seed=args.seed, records=records, stay_in=stay_in,
-                           progress=not args.no_progress, tables=tables,
-                           dealer=getattr(args, "dealer", None))  # fmt: skip
+        summary = simulate(
+            config,
+            source,
+            journal,
+            hands=args.hands,
+            players=players,
+            seed=args.seed,
+            records=records,
+            stay_in=stay_in,
+            progress=not args.no_progress,
+            tables=tables,
+            dealer=getattr(args, "dealer", None),
+        )
         summary.stats = getattr(source, "stats", None)
     except JournalError as e:  # a storage error: the hand in progress stays in the step log
         raise JournalError(stopped(e, _pending(tables))) from e
@@ -140,10 +154,19 @@ def _pending(tables: list[HeadlessPeerTable]) -> str | None:
 
 
 def simulate(
-    config: TableConfig, source: Any, journal: Journal, *, hands: int, players: int, seed: int,
-    records: RecordsFile | None = None, progress: bool = False, stay_in: float = 0.0,
-    tables: list[HeadlessPeerTable] | None = None, dealer: str | None = None,
-) -> Summary:  # fmt: skip
+    config: TableConfig,
+    source: Any,
+    journal: Journal,
+    *,
+    hands: int,
+    players: int,
+    seed: int,
+    records: RecordsFile | None = None,
+    progress: bool = False,
+    stay_in: float = 0.0,
+    tables: list[HeadlessPeerTable] | None = None,
+    dealer: str | None = None,
+) -> Summary:
     """Play ``hands`` new hands at the table of ``config`` over the opened ``source``, journaled
     in the opened ``journal`` (after the hand a crash left, if any, said in a sentence on
     stdout); the :class:`Summary`. ``records``: opened, caught up after each hand.
@@ -306,8 +329,9 @@ class SimulatedSeat:
         if BRING_IN in space.kinds:
             folds = FOLD in space.kinds and self.rng.random() < FORCED_FOLD_RATE
             return (FOLD if folds and not self._stays() else BRING_IN), None
-        kind, to = self.inner.choose(space, hole=hole[:2], board=[*hole[2:], *board], pot=pot,
-                                     to_call=to_call)  # fmt: skip
+        kind, to = self.inner.choose(
+            space, hole=hole[:2], board=[*hole[2:], *board], pot=pot, to_call=to_call
+        )
         if kind == FOLD and self._stays():
             return (CALL if CALL in space.kinds else CHECK), None
         return kind, to
@@ -433,8 +457,9 @@ class Summary:
             f"table changes: {changes}",
         ]
         if self.forced_decisions or self.community_cards or self.reshuffles:
-            out.append(f"shortage: {self.community_cards} community card, "
-                       f"{self.reshuffles} reshuffle")  # fmt: skip
+            out.append(
+                f"shortage: {self.community_cards} community card, {self.reshuffles} reshuffle"
+            )
             out.append(f"bring-in folds: {self.forced_folds}")
         if failed:
             out.append(f"chips conserved: NO, {len(failed)} of {len(checks)} hands:")

@@ -69,18 +69,43 @@ def _fraction(text: str) -> float:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The soak options (shared with ``bench/soak.py``)."""
     p.add_argument("--hands", type=int, default=1000, help="hands to journal (default 1000)")
-    p.add_argument("--corrupt", type=_fraction, default=0.0, metavar="P",
-                   help="fraction of frames corrupted, both directions")  # fmt: skip
-    p.add_argument("--drop", type=_fraction, default=0.0, metavar="P",
-                   help="fraction of frames dropped, both directions")  # fmt: skip
-    p.add_argument("--faults", type=_fraction, default=0.0, metavar="P",
-                   help="chance of a random device fault at each card")  # fmt: skip
-    p.add_argument("--forge-every", type=int, default=None, metavar="N",
-                   help="a second device on the line: before about one card in N, a "
-                   "forged CARD under the next seq (its hand must be void)")  # fmt: skip
+    p.add_argument(
+        "--corrupt",
+        type=_fraction,
+        default=0.0,
+        metavar="P",
+        help="fraction of frames corrupted, both directions",
+    )
+    p.add_argument(
+        "--drop",
+        type=_fraction,
+        default=0.0,
+        metavar="P",
+        help="fraction of frames dropped, both directions",
+    )
+    p.add_argument(
+        "--faults",
+        type=_fraction,
+        default=0.0,
+        metavar="P",
+        help="chance of a random device fault at each card",
+    )
+    p.add_argument(
+        "--forge-every",
+        type=int,
+        default=None,
+        metavar="N",
+        help="a second device on the line: before about one card in N, a "
+        "forged CARD under the next seq (its hand must be void)",
+    )
     p.add_argument("--kill", type=int, default=0, metavar="K", help="kill -9 the table K times")
-    p.add_argument("--kill-max-delay", type=float, default=2.5, metavar="S",
-                   help="a kill comes 0.05..S seconds after the table process starts")  # fmt: skip
+    p.add_argument(
+        "--kill-max-delay",
+        type=float,
+        default=2.5,
+        metavar="S",
+        help="a kill comes 0.05..S seconds after the table process starts",
+    )
     p.add_argument("--seed", type=int, default=1, help="seed of shuffles, noise, players, kills")
     p.add_argument("--db", help="journal (SQLite path or URL); default: a new temporary file")
     p.add_argument("--game", choices=GAME_CODES, default=DEFAULT_GAME)
@@ -126,14 +151,22 @@ def run(args: argparse.Namespace) -> int:
         with Journal(db, create=False) as journal:
             pending = {s.hand_uid for s in journal.pending_steps(config.table_id)}
             check = cross_check(
-                journal, read_dealt_log(files.dealt), started=files.started_uids(),
-                pending=pending, first_hand_id=first,
-            )  # fmt: skip
+                journal,
+                read_dealt_log(files.dealt),
+                started=files.started_uids(),
+                pending=pending,
+                first_hand_id=first,
+            )
         _report(sys.stdout, args, config, db, check, stats, files)
     if stop.requested:
-        print(stop.sentence(f"after {check.hands} hands: the table finished the hand in progress "
-                            "and the cross-check covers every hand journaled"),
-              file=sys.stderr, flush=True)  # fmt: skip
+        print(
+            stop.sentence(
+                f"after {check.hands} hands: the table finished the hand in progress "
+                "and the cross-check covers every hand journaled"
+            ),
+            file=sys.stderr,
+            flush=True,
+        )
     return 0 if check.ok and stats.failed_exits == stats.stalls == 0 else 1
 
 
@@ -152,8 +185,15 @@ class _Files:
 
 
 def _emulator_args(args: argparse.Namespace, files: _Files) -> list[str]:
-    out = [*FAST_EMULATOR, "--seed", str(args.seed), "--dealt-log", str(files.dealt),
-           "--stats-file", str(files.emulator_stats)]  # fmt: skip
+    out = [
+        *FAST_EMULATOR,
+        "--seed",
+        str(args.seed),
+        "--dealt-log",
+        str(files.dealt),
+        "--stats-file",
+        str(files.emulator_stats),
+    ]
     for name in ("corrupt", "drop"):
         value = getattr(args, name)
         if value:
@@ -161,8 +201,14 @@ def _emulator_args(args: argparse.Namespace, files: _Files) -> list[str]:
     if args.forge_every:
         out += ["--forge-every", str(args.forge_every)]
     if args.faults:
-        out += ["--fault-rate", str(args.faults), "--fault-code", "ANY",
-                "--fault-clear-after", "0.3"]  # fmt: skip
+        out += [
+            "--fault-rate",
+            str(args.faults),
+            "--fault-code",
+            "ANY",
+            "--fault-clear-after",
+            "0.3",
+        ]
     return out
 
 
@@ -185,11 +231,28 @@ def _drive_children(
         progress = _Progress(monitor, target, enabled=not args.no_progress)
         while True:
             stats.starts += 1
-            cmd = [sys.executable, "-m", "ui.commands.soak", "--child", "--device", device,
-                   "--db", db, "--target", str(target), "--game", args.game,
-                   "--seats", str(seats), "--seed", str(args.seed * 1000 + stats.starts),
-                   "--started-log", str(files.started),
-                   "--stats-log", str(files.link_stats)]  # fmt: skip
+            cmd = [
+                sys.executable,
+                "-m",
+                "ui.commands.soak",
+                "--child",
+                "--device",
+                device,
+                "--db",
+                db,
+                "--target",
+                str(target),
+                "--game",
+                args.game,
+                "--seats",
+                str(seats),
+                "--seed",
+                str(args.seed * 1000 + stats.starts),
+                "--started-log",
+                str(files.started),
+                "--stats-log",
+                str(files.link_stats),
+            ]
             child = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
             kill_at = rng.uniform(0.05, args.kill_max_delay) if stats.kills < args.kill else None
             started = time.monotonic()
@@ -366,15 +429,21 @@ def _child(argv: Sequence[str]) -> int:
                     if journal.count() >= a.target:
                         return 0
                     if stop.requested:
-                        print(stop.sentence("between hands: nothing is left to resume"),
-                              flush=True)  # fmt: skip
+                        print(stop.sentence("between hands: nothing is left to resume"), flush=True)
                         return 0
                     hand = _new_hand(runner)
                     if hand is None:
                         continue
                     os.write(started, (hand.hand_uid + "\n").encode())
-                play_hand(runner, model, seats, hand, by="soak", ready_timeout=10.0,
-                          street_as_one_step=False)  # fmt: skip
+                play_hand(
+                    runner,
+                    model,
+                    seats,
+                    hand,
+                    by="soak",
+                    ready_timeout=10.0,
+                    street_as_one_step=False,
+                )
                 _write_link_stats(stats_out, source)
         finally:
             source.close()
@@ -405,8 +474,12 @@ def _new_hand(runner: HeadlessTable) -> Any:
 
 
 def _write_link_stats(out: TextIO, source: Any) -> None:
-    row = {"pid": os.getpid(), **asdict(source.stats), "lost": getattr(source, "lost_frames", 0),
-           "conflicts": getattr(source, "frame_conflicts", 0)}  # fmt: skip
+    row = {
+        "pid": os.getpid(),
+        **asdict(source.stats),
+        "lost": getattr(source, "lost_frames", 0),
+        "conflicts": getattr(source, "frame_conflicts", 0),
+    }
     out.write(json.dumps(row) + "\n")
     out.flush()
 

@@ -60,26 +60,40 @@ SIT_OUT_RATE = 0.01  # a player sits out for 1..3 hands
 def register(sub: Any) -> None:
     """Add the ``tournament`` command and its ``simulate`` sub-command."""
     p = sub.add_parser(
-        "tournament", help="tournaments (rules text 002): headless simulation",
+        "tournament",
+        help="tournaments (rules text 002): headless simulation",
         description="Tournaments: structure, entries, clock, ranking, prizes.",
-    )  # fmt: skip
+    )
     tsub = p.add_subparsers(dest="tournament_command", required=True, metavar="SUBCOMMAND")
     s = tsub.add_parser(
-        "simulate", help="play a whole tournament with seeded players over the pty emulator",
+        "simulate",
+        help="play a whole tournament with seeded players over the pty emulator",
         description="Play a tournament to its final ranking with seeded simulated players, "
         "one emulated shuffler on a pseudo-terminal per table; a rerun on the same journal "
         "resumes it.",
-    )  # fmt: skip
-    s.add_argument("--structure", required=True, help="tournament structure TOML "
-                   "(config/tournaments/*.toml)")  # fmt: skip
+    )
+    s.add_argument(
+        "--structure", required=True, help="tournament structure TOML (config/tournaments/*.toml)"
+    )
     s.add_argument("--players", type=int, required=True, help="players who register")
     s.add_argument("--seed", type=int, default=1, help="seed of the draw, decks and players")
-    s.add_argument("--journal", help="journal: SQLite path or postgresql+psycopg:// URL "
-                   "(default: in the data folder, by structure and seed)")  # fmt: skip
-    s.add_argument("--records", help="append each settled hand as a HAND_RECORD JSON line "
-                   "(one file per table: NAME.T1.jsonl ... when there are several)")  # fmt: skip
-    s.add_argument("--seconds-per-hand", type=int, default=SECONDS_PER_HAND, metavar="S",
-                   help="the simulated clock: a hand's length (default %(default)s)")  # fmt: skip
+    s.add_argument(
+        "--journal",
+        help="journal: SQLite path or postgresql+psycopg:// URL "
+        "(default: in the data folder, by structure and seed)",
+    )
+    s.add_argument(
+        "--records",
+        help="append each settled hand as a HAND_RECORD JSON line "
+        "(one file per table: NAME.T1.jsonl ... when there are several)",
+    )
+    s.add_argument(
+        "--seconds-per-hand",
+        type=int,
+        default=SECONDS_PER_HAND,
+        metavar="S",
+        help="the simulated clock: a hand's length (default %(default)s)",
+    )
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=run)
     tournament_screens.register(tsub)  # clock, director (the screens' own module)
@@ -119,8 +133,10 @@ class SeededPlayers:
 def player_names(game: str, seed: int, n: int) -> list[str]:
     """``style-NN`` for players 1..n, the game's simulated styles drawn from the seed."""
     styles = get_pot_game(game).player_styles
-    return [f"{styles[int(draw_number(seed, 'style', i) * len(styles))]}-{i:02d}"
-            for i in range(1, n + 1)]  # fmt: skip
+    return [
+        f"{styles[int(draw_number(seed, 'style', i) * len(styles))]}-{i:02d}"
+        for i in range(1, n + 1)
+    ]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -149,13 +165,17 @@ def run(args: argparse.Namespace) -> int:
     records: dict[str, RecordsFile] = {}
 
     def make_table(table_id: str, view: TableJournalView) -> TournamentTable:
-        source = open_source(f"emulator://?seed={args.seed}&shuffle_time=0.01"
-                             "&card_interval=0.001", name=table_id)  # fmt: skip
+        source = open_source(
+            f"emulator://?seed={args.seed}&shuffle_time=0.01&card_interval=0.001", name=table_id
+        )
         sources[table_id] = source
         source.open()
         if args.records:
-            rec = RecordsFile(_records_path(args.records, table_id, args.players, structure),
-                              table_id, group=base.journal_group)  # fmt: skip
+            rec = RecordsFile(
+                _records_path(args.records, table_id, args.players, structure),
+                table_id,
+                group=base.journal_group,
+            )
             rec.open(journal)
             records[table_id] = rec
         config = dataclasses.replace(base, table_id=table_id)
@@ -183,9 +203,11 @@ def run(args: argparse.Namespace) -> int:
         director = Director(journal, tid, make_table=make_table, by=BY)
         ran = director.state.structure
         if ran is not None and ran.to_dict() != structure.to_dict():
-            raise ConfigError(f"{args.structure}: the journal's tournament {tid} runs with "
-                              "another structure (changed since it started): use another "
-                              "--journal or the structure it started with")  # fmt: skip
+            raise ConfigError(
+                f"{args.structure}: the journal's tournament {tid} runs with "
+                "another structure (changed since it started): use another "
+                "--journal or the structure it started with"
+            )
         if director.state.finished is None:
             bar = None if args.no_progress else tqdm(unit="hand", file=sys.stderr)
 
@@ -197,18 +219,29 @@ def run(args: argparse.Namespace) -> int:
                     bar.update()
 
             say = lambda line: print(line, flush=True)  # noqa: E731
-            t = Tournament(director, SeededPlayers(args.seed), seat_players, reseed=reseed,
-                           say=say, after_hand=after_hand,
-                           should_stop=lambda: stop.requested)  # fmt: skip
-            t.run(structure, seed=args.seed, names=player_names(structure.game, args.seed,
-                  args.players), seconds_per_hand=args.seconds_per_hand)  # fmt: skip
+            t = Tournament(
+                director,
+                SeededPlayers(args.seed),
+                seat_players,
+                reseed=reseed,
+                say=say,
+                after_hand=after_hand,
+                should_stop=lambda: stop.requested,
+            )
+            t.run(
+                structure,
+                seed=args.seed,
+                names=player_names(structure.game, args.seed, args.players),
+                seconds_per_hand=args.seconds_per_hand,
+            )
             after_hand()
             if t.stopped:
                 return _stopped(stop, director.state, url)
         results = director.finish()
     except JournalError as e:
-        raise JournalError(f"stopped: {e}; run the same command again on this journal to "
-                           "resume the tournament") from e  # fmt: skip
+        raise JournalError(
+            f"stopped: {e}; run the same command again on this journal to resume the tournament"
+        ) from e
     finally:
         stop.restore()
         if bar is not None:
@@ -225,11 +258,18 @@ def run(args: argparse.Namespace) -> int:
 def _stopped(stop: StopRequest, state: TournamentState, url: str) -> int:
     """An ordinary stop between hands: one sentence on stderr, where the tournament stands on
     stdout, exit 0."""
-    print(stop.sentence(f"after hand {state.hands} of tournament {state.tournament_id}: every "
-                        "hand and record journaled, no table has a hand to resume; the same "
-                        "command continues the tournament"), file=sys.stderr)  # fmt: skip
-    print(f"tournament {state.tournament_id}: {state.hands} hands played, "
-          f"{len(state.alive())} players left, journal {url}")  # fmt: skip
+    print(
+        stop.sentence(
+            f"after hand {state.hands} of tournament {state.tournament_id}: every "
+            "hand and record journaled, no table has a hand to resume; the same "
+            "command continues the tournament"
+        ),
+        file=sys.stderr,
+    )
+    print(
+        f"tournament {state.tournament_id}: {state.hands} hands played, "
+        f"{len(state.alive())} players left, journal {url}"
+    )
     return 0
 
 
@@ -240,8 +280,9 @@ def _records_path(path: str, table_id: str, players: int, s: TournamentStructure
     return p.with_name(f"{p.stem}.{table_id.rsplit('-', 1)[-1]}{p.suffix or '.jsonl'}")
 
 
-def report(out: TextIO, state: TournamentState, results: ResultsTable, *, url: str,
-           seconds: float) -> bool:  # fmt: skip
+def report(
+    out: TextIO, state: TournamentState, results: ResultsTable, *, url: str, seconds: float
+) -> bool:
     """The results, the per-level summary and the chip check; whether the chips add up."""
     lines = [
         f"tournament {state.tournament_id} ({results.name}, {results.game}), journal {url}",
@@ -258,29 +299,36 @@ def report(out: TextIO, state: TournamentState, results: ResultsTable, *, url: s
         place = f"{r.place}" + ("=" if r.shared > 1 else "")
         lines.append(f"{place:<6} {r.player:<{name_w}} {prize:>{prize_w}}")
     for a in results.specials:
-        lines.append(f"special prize: {a.player} {a.category} in hand {a.hand} "
-                     f"({euros(a.cents)})")  # fmt: skip
+        lines.append(f"special prize: {a.player} {a.category} in hand {a.hand} ({euros(a.cents)})")
     lines += ["", "level  hands  players left  average stack"]
     for lv in sorted(state.levels.values(), key=lambda x: x.level):
         lines.append(f"{lv.level:<6} {lv.hands:<6} {lv.players_left:<13} {lv.average_stack}")
     led = state.ledger
-    kinds = {k: sum(p.chips for p in led.purchases if p.kind == k)
-             for k in ("entry", "second_half", "rebuy", "addon")}  # fmt: skip
+    kinds = {
+        k: sum(p.chips for p in led.purchases if p.kind == k)
+        for k in ("entry", "second_half", "rebuy", "addon")
+    }
     start = kinds["entry"] + kinds["second_half"]
     total = state.chips_in_play()
     ok = total == start + kinds["rebuy"] + kinds["addon"] == led.chips_issued
-    check = (f"{total} in play = starting stacks {start} + rebuys {kinds['rebuy']} + add-ons "
-             f"{kinds['addon']}")  # fmt: skip
+    check = (
+        f"{total} in play = starting stacks {start} + rebuys {kinds['rebuy']} + add-ons "
+        f"{kinds['addon']}"
+    )
     if state.final is not None:  # heats: the final's fresh stacks, the heats' chips taken off
         f = state.final
         ok = total == led.chips_issued + f.chips - f.retired and f.chips > 0
-        check = (f"{total} in play = starting stacks {start} + rebuys {kinds['rebuy']} + "
-                 f"add-ons {kinds['addon']} - taken off at the heats' end {f.retired} + the "
-                 f"final's starting stacks {f.chips}")  # fmt: skip
-    lines += ["", f"hands: {state.hands} settled, {state.voids} void",
-              f"chips conserved: {'yes' if ok else 'NO'}, checked after every hand and record: "
-              f"{check}",
-              f"time: {seconds:.1f} s",
-              f"verify with: dealer-assist audit verify --db {url}"]  # fmt: skip
+        check = (
+            f"{total} in play = starting stacks {start} + rebuys {kinds['rebuy']} + "
+            f"add-ons {kinds['addon']} - taken off at the heats' end {f.retired} + the "
+            f"final's starting stacks {f.chips}"
+        )
+    lines += [
+        "",
+        f"hands: {state.hands} settled, {state.voids} void",
+        f"chips conserved: {'yes' if ok else 'NO'}, checked after every hand and record: {check}",
+        f"time: {seconds:.1f} s",
+        f"verify with: dealer-assist audit verify --db {url}",
+    ]
     out.write("\n".join(lines) + "\n")
     return ok

@@ -27,30 +27,54 @@ from dealer_assist.tournament.structure import load_structure
 def register(tsub: Any) -> None:
     """Add ``rehearse`` to the ``tournament`` command's sub-commands."""
     r = tsub.add_parser(
-        "rehearse", help="play a whole tournament through the real consoles, offscreen",
+        "rehearse",
+        help="play a whole tournament through the real consoles, offscreen",
         description="Rehearse a tournament to one winner through the director's desk, the "
         "room's clock and each table's dealer console (their real services and presenters, "
         "scripted taps, offscreen Qt), on a fast clock: level changes in the middle of hands, "
         "a break, the director's pause, a time-out, rebuys and add-ons where the structure "
         "has them, table breaks; then the ranking and the prizes.",
-    )  # fmt: skip
-    r.add_argument("--structure", required=True, help="tournament structure TOML "
-                   "(config/tournaments/*.toml)")  # fmt: skip
+    )
+    r.add_argument(
+        "--structure", required=True, help="tournament structure TOML (config/tournaments/*.toml)"
+    )
     r.add_argument("--players", type=int, required=True, help="players who register")
     r.add_argument("--seed", type=int, default=1, help="seed of the draw, decks and choices")
-    r.add_argument("--db", required=True, help="the tournament's journal: SQLite path or "
-                   "postgresql+psycopg:// URL (run again on it: resumed)")  # fmt: skip
-    r.add_argument("--records", help="append each settled hand as a HAND_RECORD JSON line "
-                   "(one file per table: NAME.T1.jsonl ... when there are several)")  # fmt: skip
-    r.add_argument("--speed", type=float, default=10.0, metavar="X", help="seconds of the "
-                   "fast clock each decision takes (less than the action clock; default "
-                   "%(default)s)")  # fmt: skip
-    r.add_argument("--screenshot", type=Path, metavar="DIR", help="save the screens of the "
-                   "level change mid-hand, the time-out, the break, the pause, a table break "
-                   "and the end here (1920x1080)")  # fmt: skip
+    r.add_argument(
+        "--db",
+        required=True,
+        help="the tournament's journal: SQLite path or "
+        "postgresql+psycopg:// URL (run again on it: resumed)",
+    )
+    r.add_argument(
+        "--records",
+        help="append each settled hand as a HAND_RECORD JSON line "
+        "(one file per table: NAME.T1.jsonl ... when there are several)",
+    )
+    r.add_argument(
+        "--speed",
+        type=float,
+        default=10.0,
+        metavar="X",
+        help="seconds of the "
+        "fast clock each decision takes (less than the action clock; default "
+        "%(default)s)",
+    )
+    r.add_argument(
+        "--screenshot",
+        type=Path,
+        metavar="DIR",
+        help="save the screens of the "
+        "level change mid-hand, the time-out, the break, the pause, a table break "
+        "and the end here (1920x1080)",
+    )
     r.add_argument("--lang", choices=("it", "en"), default="en", help="the screens' language")
-    r.add_argument("--tournament", metavar="ID", default="REHEARSAL",
-                   help="the tournament's id in the journal (default %(default)s)")  # fmt: skip
+    r.add_argument(
+        "--tournament",
+        metavar="ID",
+        default="REHEARSAL",
+        help="the tournament's id in the journal (default %(default)s)",
+    )
     r.set_defaults(func=run)
 
 
@@ -71,9 +95,17 @@ def run(args: argparse.Namespace) -> int:
     previous = qInstallMessageHandler(quiet_offscreen)
     app = qt_app()
     translators = install_language(app, args.lang)
-    options = Options(structure, args.players, args.seed, args.db, records=args.records,
-                      think=args.speed, screenshots=args.screenshot, lang=args.lang,
-                      tournament_id=args.tournament)  # fmt: skip
+    options = Options(
+        structure,
+        args.players,
+        args.seed,
+        args.db,
+        records=args.records,
+        think=args.speed,
+        screenshots=args.screenshot,
+        lang=args.lang,
+        tournament_id=args.tournament,
+    )
     # the fast clock starts now (the journal stamps its entries as they are written) and then
     # moves only as the rehearsal moves it
     rehearsal = Rehearsal(app, options, FastClock(utc_now().replace(microsecond=0)))
@@ -82,9 +114,16 @@ def run(args: argparse.Namespace) -> int:
         st = rehearsal.state
         led = st.ledger
         total = st.chips_in_play()
-        ok = report(sys.stdout, rehearsal.figures, results, tournament_id=rehearsal.tid,
-                    url=args.db, structure=structure, chips_ok=total == led.chips_issued,
-                    chips=f"{total} in play = {led.chips_issued} the purchases issued")  # fmt: skip
+        ok = report(
+            sys.stdout,
+            rehearsal.figures,
+            results,
+            tournament_id=rehearsal.tid,
+            url=args.db,
+            structure=structure,
+            chips_ok=total == led.chips_issued,
+            chips=f"{total} in play = {led.chips_issued} the purchases issued",
+        )
     finally:
         rehearsal.close()
         for t in translators:

@@ -26,15 +26,21 @@ SCREENSHOTS = Path("docs/screenshots")
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--structure", required=True, help="tournament structure TOML "
-                   "(config/tournaments/*.toml)")  # fmt: skip
+    p.add_argument(
+        "--structure", required=True, help="tournament structure TOML (config/tournaments/*.toml)"
+    )
     p.add_argument("--tournament", metavar="ID", help="the tournament's id in the journal")
     p.add_argument("--lang", choices=("it", "en"), default="it", help="language (default it)")
     p.add_argument("--windowed", action="store_true", help="a window instead of full screen")
     p.add_argument("--size", default="1920x1080", help="window size WxH (windowed)")
     p.add_argument("--demo", action="store_true", help="save the demo's screenshots and exit")
-    p.add_argument("--screenshot", type=Path, default=SCREENSHOTS, metavar="DIR",
-                   help="with --demo: where the PNGs go (default %(default)s)")  # fmt: skip
+    p.add_argument(
+        "--screenshot",
+        type=Path,
+        default=SCREENSHOTS,
+        metavar="DIR",
+        help="with --demo: where the PNGs go (default %(default)s)",
+    )
 
 
 def register(tsub: Any) -> None:
@@ -56,12 +62,17 @@ def register(tsub: Any) -> None:
     )
     _common(d)
     d.add_argument("--journal", help="the tournament's journal (required but with --demo)")
-    d.add_argument("--players", type=int, default=0, metavar="N",
-                   help="players the tables are opened for (default: the structure's "
-                   "max_seats x 2)")  # fmt: skip
+    d.add_argument(
+        "--players",
+        type=int,
+        default=0,
+        metavar="N",
+        help="players the tables are opened for (default: the structure's max_seats x 2)",
+    )
     d.add_argument("--seed", type=int, default=1, help="seed of the seat draw")
-    d.add_argument("--operator", default="", help="who authorises the steps (typed in the "
-                   "console otherwise)")  # fmt: skip
+    d.add_argument(
+        "--operator", default="", help="who authorises the steps (typed in the console otherwise)"
+    )
     d.set_defaults(func=run_director)
 
 
@@ -70,9 +81,16 @@ def run_clock(args: argparse.Namespace) -> int:
     from ui.tournament.app import run_clock as run
 
     structure = load_structure(args.structure)
-    return run(structure, journal=args.journal, tournament=args.tournament, lang=args.lang,
-               windowed=args.windowed, size=parse_size(args.size), demo=args.demo,
-               screenshot_dir=args.screenshot)  # fmt: skip
+    return run(
+        structure,
+        journal=args.journal,
+        tournament=args.tournament,
+        lang=args.lang,
+        windowed=args.windowed,
+        size=parse_size(args.size),
+        demo=args.demo,
+        screenshot_dir=args.screenshot,
+    )
 
 
 def run_director(args: argparse.Namespace) -> int:
@@ -84,9 +102,19 @@ def run_director(args: argparse.Namespace) -> int:
         raise ConfigError("director: --journal is required (the tournament's journal)")
     players = args.players or structure.max_seats * 2
     if players < structure.min_players:
-        raise ConfigError(f"--players {players}: this tournament needs at least "
-                          f"{structure.min_players}")  # fmt: skip
-    return run(structure, journal=args.journal or "", tournament=args.tournament,
-               players=players, seed=args.seed, operator=args.operator, lang=args.lang,
-               windowed=args.windowed, size=parse_size(args.size), demo=args.demo,
-               screenshot_dir=args.screenshot)  # fmt: skip
+        raise ConfigError(
+            f"--players {players}: this tournament needs at least {structure.min_players}"
+        )
+    return run(
+        structure,
+        journal=args.journal or "",
+        tournament=args.tournament,
+        players=players,
+        seed=args.seed,
+        operator=args.operator,
+        lang=args.lang,
+        windowed=args.windowed,
+        size=parse_size(args.size),
+        demo=args.demo,
+        screenshot_dir=args.screenshot,
+    )

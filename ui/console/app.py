@@ -89,18 +89,35 @@ class Console:
         self.translators = install_language(app, lang)
         self.config = config
         self.service = TableService(
-            config, make_source, journal, card_timeout=card_timeout,
-            slow_card_timeout=slow_card_timeout, roster=roster, dealer=dealer,
-        )  # fmt: skip
+            config,
+            make_source,
+            journal,
+            card_timeout=card_timeout,
+            slow_card_timeout=slow_card_timeout,
+            roster=roster,
+            dealer=dealer,
+        )
         self.bridge = WorkerBridge(self.service, execute)
         # a typed card goes straight into the keypad source (thread-safe)
-        g = {"tap_guard": TAP_GUARD, "void_timeout": VOID_ARM_TIMEOUT, "alarm_guard": ALARM_GUARD,
-             "reenter_window": REENTER_WINDOW, "steady_hold": HOLD, **(guards or {})}  # fmt: skip
+        g = {
+            "tap_guard": TAP_GUARD,
+            "void_timeout": VOID_ARM_TIMEOUT,
+            "alarm_guard": ALARM_GUARD,
+            "reenter_window": REENTER_WINDOW,
+            "steady_hold": HOLD,
+            **(guards or {}),
+        }
         self.presenter = ConsolePresenter(
-            config, self.bridge.send, enter=self.service.enter_card, tap_guard=g["tap_guard"],
-            void_timeout=g["void_timeout"], alarm_guard=g["alarm_guard"],
-            reenter_window=g["reenter_window"], steady_hold=g["steady_hold"], clock=clock,
-        )  # fmt: skip
+            config,
+            self.bridge.send,
+            enter=self.service.enter_card,
+            tap_guard=g["tap_guard"],
+            void_timeout=g["void_timeout"],
+            alarm_guard=g["alarm_guard"],
+            reenter_window=g["reenter_window"],
+            steady_hold=g["steady_hold"],
+            clock=clock,
+        )
         self.bridge.snapshot.connect(self.presenter.on_snapshot)
         self.window = ConsoleWindow(self.presenter, config, lang, mirror=mirror)
 
@@ -173,12 +190,18 @@ def run_console(
     app = qt_app()
     roster = PitBossRoster(pit_bosses or default_roster_path()).load()
     # retries what may pass; its faults and notices reach the dealer's banner (the service)
-    journal = ResilientJournal(url, group=config.journal_group, on_notice=notice_to_stderr,
-                               notary=None if demo else notary)  # fmt: skip
+    journal = ResilientJournal(
+        url, group=config.journal_group, on_notice=notice_to_stderr, notary=None if demo else notary
+    )
     console = Console(
-        config, source_factory(config, source_url), journal,
-        lang=lang, mirror=mirror, roster=roster, dealer=dealer,
-    )  # fmt: skip
+        config,
+        source_factory(config, source_url),
+        journal,
+        lang=lang,
+        mirror=mirror,
+        roster=roster,
+        dealer=dealer,
+    )
     console.service.signers = pitboss_users(url)  # large payouts: the pit-boss app's users
     if floor_url and not demo:  # ... and confirmed in the pit-boss application (its thread)
         from dealer_assist.storage.floor.signoff_relay import SignoffRelay

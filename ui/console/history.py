@@ -94,8 +94,15 @@ def past_hand(stored: StoredHand, *, holes: bool = False) -> HistoryHand:
         for s in settlement.get("seats", []):
             boxes = tuple((str(b.get("box")), int(b.get("net", 0))) for b in s.get("bets", []))
             hole = _cards(holes_of.get(s.get("seat"), [])) if holes else ()
-            seats.append(HistorySeat(int(s.get("seat", 0)), str(s.get("result", "")),
-                                     int(s.get("net", 0)), boxes, hole))  # fmt: skip
+            seats.append(
+                HistorySeat(
+                    int(s.get("seat", 0)),
+                    str(s.get("result", "")),
+                    int(s.get("net", 0)),
+                    boxes,
+                    hole,
+                )
+            )
     why = stored.extra.get("void") if void else None
     return HistoryHand(
         hand_id=stored.hand_id,

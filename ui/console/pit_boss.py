@@ -36,8 +36,9 @@ class PitBossForms:
     def on_snapshot(self, old: TableSnapshot, snap: TableSnapshot) -> None:
         """The hand moved on: a correction of a seat no longer correctable closes."""
         form = self.correcting
-        if form is not None and (snap.hand_uid != old.hand_uid
-                                 or form.seat not in dict(snap.correctable)):  # fmt: skip
+        if form is not None and (
+            snap.hand_uid != old.hand_uid or form.seat not in dict(snap.correctable)
+        ):
             self.correcting = None
 
     # -- corrections ------------------------------------------------------------------------------

@@ -85,9 +85,13 @@ class HandHistory:
         self.holes = False
 
     def open(
-        self, journal: Journal | None, config: TableConfig, roster: PitBossRoster | None,
-        badge: str, pin: str,
-    ) -> CommandError | None:  # fmt: skip
+        self,
+        journal: Journal | None,
+        config: TableConfig,
+        roster: PitBossRoster | None,
+        badge: str,
+        pin: str,
+    ) -> CommandError | None:
         """Read the last hands of ``journal``; with ``badge`` (and ``pin``, checked against the
         roster when there is one) the hole cards too. A wrong badge or PIN leaves the history
         as it was (``pit_boss``).
@@ -135,5 +139,9 @@ def walk_fields(config: TableConfig, runner: BankedRunner | None) -> WalkFields:
     marks = walk_marks(runner)
     if marks is None:
         return WalkFields(walk=False, paid=(), signoff_waiting=(), signed=())
-    return WalkFields(walk=True, paid=marks.paid, signoff_waiting=signoff.waiting(config, runner),
-                      signed=tuple(s.seat for s in marks.signed))  # fmt: skip
+    return WalkFields(
+        walk=True,
+        paid=marks.paid,
+        signoff_waiting=signoff.waiting(config, runner),
+        signed=tuple(s.seat for s in marks.signed),
+    )

@@ -66,15 +66,22 @@ def refuse_unsigned(config: TableConfig, runner: BankedRunner, seat: int) -> Com
     if need is None or runner.payouts.signed(seat) is not None:
         return None
     role, amount = need
-    return CommandError("signoff_required",
-                        f"seat {seat}: a payout of {amount} needs a {role}'s badge and PIN",
-                        (str(seat), role))  # fmt: skip
+    return CommandError(
+        "signoff_required",
+        f"seat {seat}: a payout of {amount} needs a {role}'s badge and PIN",
+        (str(seat), role),
+    )
 
 
 def sign(
-    config: TableConfig, runner: BankedRunner, roster: PitBossRoster | None,
-    signers: UserStore | None, seat: int, badge: str, pin: str,
-) -> CommandError | None:  # fmt: skip
+    config: TableConfig,
+    runner: BankedRunner,
+    roster: PitBossRoster | None,
+    signers: UserStore | None,
+    seat: int,
+    badge: str,
+    pin: str,
+) -> CommandError | None:
     """Sign off ``seat``'s large payout (durable on return); the refusal otherwise, nothing
     changed: ``pit_boss`` (bad badge or PIN), ``signoff_role`` (a role below the tier's),
     ``signoff_no_store``; ``state`` when the seat needs none."""
@@ -88,8 +95,9 @@ def sign(
         return who
     if not ranks(who, role):
         return CommandError("signoff_role", f"a {role} must sign this payout", (role,))
-    runner.payouts.sign(SignOff(hand.hand_uid, seat, amount, role, badge, utc_now(),
-                                _cards(hand, seat)))  # fmt: skip
+    runner.payouts.sign(
+        SignOff(hand.hand_uid, seat, amount, role, badge, utc_now(), _cards(hand, seat))
+    )
     return None
 
 
@@ -114,8 +122,9 @@ def request_for(
     if need is None or hand is None or runner.payouts.signed(seat) is not None:
         return None
     role, amount = need
-    return SignoffRequest(config.table_id, hand.hand_uid, hand_no, seat, amount,
-                          _cards(hand, seat), role, utc_now())  # fmt: skip
+    return SignoffRequest(
+        config.table_id, hand.hand_uid, hand_no, seat, amount, _cards(hand, seat), role, utc_now()
+    )
 
 
 def sign_from_floor(config: TableConfig, runner: BankedRunner, row: SignoffRow) -> bool:
@@ -149,6 +158,12 @@ def journal_signoffs(config: TableConfig, runner: BankedRunner, journal: Journal
         return
     session = runner.session or TableSession.of_journal(config.table_id, journal)
     for so in marks.signed:
-        journal_table_record(journal, config.table_id, SIGNOFF_KIND, so.to_json(), session,
-                             game=config.game,
-                             uid=f"{config.table_id}-signoff-{so.hand_uid}-{so.seat}")  # fmt: skip
+        journal_table_record(
+            journal,
+            config.table_id,
+            SIGNOFF_KIND,
+            so.to_json(),
+            session,
+            game=config.game,
+            uid=f"{config.table_id}-signoff-{so.hand_uid}-{so.seat}",
+        )

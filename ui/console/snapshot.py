@@ -176,11 +176,19 @@ def take_snapshot(
     x = extras or Extras()
     if seen is None:
         return TableSnapshot(
-            seq=seq, device=device, error=error, void_reason=alarm, void_uid=alarm_uid,
-            pin_required=x.pin_required, notice=x.notice, storage=x.storage,
-            history=x.history, history_holes=x.history_holes, on_box=x.on_box,
+            seq=seq,
+            device=device,
+            error=error,
+            void_reason=alarm,
+            void_uid=alarm_uid,
+            pin_required=x.pin_required,
+            notice=x.notice,
+            storage=x.storage,
+            history=x.history,
+            history_holes=x.history_holes,
+            on_box=x.on_box,
             last_bets=x.last_bets,
-        )  # fmt: skip
+        )
     seats = tuple(
         SeatSnap(
             seat=v.seat,

@@ -41,9 +41,14 @@ class ConsoleWindow(QMainWindow):
     """
 
     def __init__(
-        self, presenter: ConsolePresenter, config: TableConfig, lang: str, *, mirror: bool = False,
+        self,
+        presenter: ConsolePresenter,
+        config: TableConfig,
+        lang: str,
+        *,
+        mirror: bool = False,
         clock: Callable[[], datetime] = local_now,
-    ) -> None:  # fmt: skip
+    ) -> None:
         super().__init__()
         self.presenter = presenter
         self.setWindowTitle(tr("Dealer console") + f" — {config.table_id}")
@@ -65,7 +70,10 @@ class ConsoleWindow(QMainWindow):
         self.bars = BarStack(presenter)
         left.addWidget(self.bars)
         self.not_ready, self.notice, self.storage = (
-            self.bars.not_ready, self.bars.notice, self.bars.storage)  # fmt: skip
+            self.bars.not_ready,
+            self.bars.notice,
+            self.bars.storage,
+        )
         rows = presenter.book.game.box_rows
         self.table = TableArea(config.seats, rows, mirror=mirror)
         left.addWidget(self.table, 1)

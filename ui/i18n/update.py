@@ -426,8 +426,11 @@ def fill(ts: Path) -> list[str]:
     """Write the known translations into ``ts``; returns the source texts still missing."""
     tree = ET.parse(ts)
     missing = []
-    messages = [(ctx.findtext("name") or "", msg) for ctx in tree.getroot().iter("context")
-                for msg in ctx.iter("message")]  # fmt: skip
+    messages = [
+        (ctx.findtext("name") or "", msg)
+        for ctx in tree.getroot().iter("context")
+        for msg in ctx.iter("message")
+    ]
     for context, msg in messages:
         source = msg.findtext("source") or ""
         tr = msg.find("translation")

@@ -86,8 +86,9 @@ class CardView(QWidget):
         small.setPixelSize(max(9, round(w * 0.24)))
         p.setFont(small)
         under = QRectF(r.left() + w * 0.07, top.bottom() - w * 0.02, w * 0.4, w * 0.3)
-        p.drawText(under, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
-                   SUIT_SYMBOLS[card.suit])  # fmt: skip
+        p.drawText(
+            under, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, SUIT_SYMBOLS[card.suit]
+        )
         big = QFont(theme.FONT_FAMILY)
         big.setPixelSize(max(14, round(w * 0.62)))
         p.setFont(big)

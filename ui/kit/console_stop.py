@@ -70,8 +70,11 @@ class ConsoleStopReport:
         self.hand_no, self.where = hand_no, describe(phase, street)
         if self.announce and not self._said and self.where:
             self._said = True
-            print(f"{self.name}: table {self.table_id} open: hand {hand_no} {self.where} "
-                  "(SIGTERM or Ctrl-C stops it cleanly)", flush=True)  # fmt: skip
+            print(
+                f"{self.name}: table {self.table_id} open: hand {hand_no} {self.where} "
+                "(SIGTERM or Ctrl-C stops it cleanly)",
+                flush=True,
+            )
 
     def sentence(self, stop: StopRequest) -> str:
         """The stop in one sentence, from the journal's step logs read back (after the console
@@ -88,15 +91,21 @@ class ConsoleStopReport:
         played = [s for s in steps if not s.hand_uid.endswith(ACK_SUFFIX)]
         if played:
             where = f" {self.where}" if self.where else ""
-            return (f"stopped by {stop.name}: {hand} parked{where} ({len(played)} steps in the "
-                    "journal's step log), it resumes on the next start (voided, every wager "
-                    "returned, if the device cannot go on with its deck)")  # fmt: skip
+            return (
+                f"stopped by {stop.name}: {hand} parked{where} ({len(played)} steps in the "
+                "journal's step log), it resumes on the next start (voided, every wager "
+                "returned, if the device cannot go on with its deck)"
+            )
         if marks:
-            return (f"stopped by {stop.name}: {hand} settled and journaled, its payouts being "
-                    f"marked ({marks} marks kept): the next start goes on with them")  # fmt: skip
+            return (
+                f"stopped by {stop.name}: {hand} settled and journaled, its payouts being "
+                f"marked ({marks} marks kept): the next start goes on with them"
+            )
         if steps:
-            return (f"stopped by {stop.name}: the void of the last hand waits for the dealer's "
-                    "acknowledgement on the next start")  # fmt: skip
+            return (
+                f"stopped by {stop.name}: the void of the last hand waits for the dealer's "
+                "acknowledgement on the next start"
+            )
         return f"stopped by {stop.name} between hands: nothing to resume"
 
     def report(self, stop: StopRequest) -> None:

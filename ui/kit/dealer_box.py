@@ -178,8 +178,9 @@ class DealerPad(QFrame):
         """The texts in the language in force and the table's state now."""
         c = self.control
         self.title.setText(tr("Dealer change"))
-        self.now.setText(trf("On the box now: %1", c.on_box) if c.on_box
-                         else tr("Nobody on the box yet"))  # fmt: skip
+        self.now.setText(
+            trf("On the box now: %1", c.on_box) if c.on_box else tr("Nobody on the box yet")
+        )
         self.ask.setText(tr("Incoming dealer: enter your badge"))
         self.badge.setPlaceholderText(tr("Badge"))
         self.cancel.setText(tr("Back to the table"))
@@ -226,9 +227,14 @@ class DealerControl(QPushButton):
     """
 
     def __init__(
-        self, presenter: _Presenter, between: Callable[[Any], bool], overlay: QWidget,
-        anchor: QWidget, *, bottom: bool = False,
-    ) -> None:  # fmt: skip
+        self,
+        presenter: _Presenter,
+        between: Callable[[Any], bool],
+        overlay: QWidget,
+        anchor: QWidget,
+        *,
+        bottom: bool = False,
+    ) -> None:
         super().__init__("", overlay)
         self._bottom = bottom
         self.setObjectName("dealerButton")

@@ -30,9 +30,13 @@ REFUSALS = ("dealer_in_hand", "dealer_badge", "dealer_same", "dealer_unknown")
 
 
 def refusal(
-    config: TableConfig, session: TableSession | None, badge: str, *, in_hand: bool,
+    config: TableConfig,
+    session: TableSession | None,
+    badge: str,
+    *,
+    in_hand: bool,
     users: UserStore | None = None,
-) -> CommandError | None:  # fmt: skip
+) -> CommandError | None:
     """Why ``badge`` may not take the box now (None: it may). ``session``: the table's now."""
     if in_hand:
         return CommandError("dealer_in_hand", "a dealer changes between hands only")
@@ -50,9 +54,12 @@ def refusal(
 
 
 def change_dealer(
-    config: TableConfig, runner: TableRunner[Any], badge: str, *,
+    config: TableConfig,
+    runner: TableRunner[Any],
+    badge: str,
+    *,
     users: UserStore | None = None,
-) -> CommandError | None:  # fmt: skip
+) -> CommandError | None:
     """Put ``badge`` on the box at ``runner``'s table (journaled on return); the refusal
     otherwise, nothing written. Raises JournalError when the record cannot be written (the
     service says it as a storage fault)."""

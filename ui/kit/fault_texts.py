@@ -25,51 +25,62 @@ log = logging.getLogger("ui.console.texts")  # the console's texts log under one
 
 _KIND_TEXTS = {
     "port_busy": QT_TRANSLATE_NOOP(
-        "", "The shuffler's port is in use by another program: close that program, then "
-        "connect the shuffler again"),
+        "",
+        "The shuffler's port is in use by another program: close that program, then "
+        "connect the shuffler again",
+    ),
     "permission": QT_TRANSLATE_NOOP(
-        "", "This computer may not open the shuffler's port: call the technician"),
+        "", "This computer may not open the shuffler's port: call the technician"
+    ),
     "port_missing": QT_TRANSLATE_NOOP(
-        "", "Shuffler not found: check that its cable is plugged in and it is switched on"),
+        "", "Shuffler not found: check that its cable is plugged in and it is switched on"
+    ),
     "identity": QT_TRANSLATE_NOOP(
-        "", "Another shuffler answered: check which one is connected, then restart the "
-        "console"),
-    "restart": QT_TRANSLATE_NOOP(
-        "", "The shuffler restarted by itself: wait until it is ready"),
-    "no_answer": QT_TRANSLATE_NOOP(
-        "", "The shuffler does not answer: switch it off and on again"),
+        "", "Another shuffler answered: check which one is connected, then restart the console"
+    ),
+    "restart": QT_TRANSLATE_NOOP("", "The shuffler restarted by itself: wait until it is ready"),
+    "no_answer": QT_TRANSLATE_NOOP("", "The shuffler does not answer: switch it off and on again"),
     "frames_missing": QT_TRANSLATE_NOOP(
-        "", "Cards keep going missing on the way from the shuffler: another program may be "
-        "reading the shuffler's port. Close it, or call the technician"),
+        "",
+        "Cards keep going missing on the way from the shuffler: another program may be "
+        "reading the shuffler's port. Close it, or call the technician",
+    ),
     "link_lost": QT_TRANSLATE_NOOP(
-        "", "Shuffler cable disconnected or shuffler switched off: plug the cable back in and "
-        "switch it on"),
+        "",
+        "Shuffler cable disconnected or shuffler switched off: plug the cable back in and "
+        "switch it on",
+    ),
     "link_lost_or_shared": QT_TRANSLATE_NOOP(
-        "", "Shuffler cable disconnected or shuffler switched off: plug the cable back in and "
+        "",
+        "Shuffler cable disconnected or shuffler switched off: plug the cable back in and "
         "switch it on. If it keeps happening, another program may be reading the shuffler's "
-        "port: close it"),
+        "port: close it",
+    ),
     "other": QT_TRANSLATE_NOOP(
-        "", "Card source fault: call the technician (the details are in the log)"),
-}  # fmt: skip
+        "", "Card source fault: call the technician (the details are in the log)"
+    ),
+}
 _FAULT_CODES = {  # TCRP/1 FAULT codes (DEVICE_PROTOCOL.md) and the table's late-card alarm
     "JAM": QT_TRANSLATE_NOOP("", "Cards jammed in the shuffler: clear the jam on the shuffler"),
     "DOOR_OPEN": QT_TRANSLATE_NOOP("", "Shuffler door open: close it"),
     "MISSING_CARD": QT_TRANSLATE_NOOP(
-        "", "A card is missing from the shuffler: find it and put it back"),
+        "", "A card is missing from the shuffler: find it and put it back"
+    ),
     "EXTRA_CARD": QT_TRANSLATE_NOOP("", "An extra card in the shuffler: take it out"),
-    "DUPLICATE_CARD": QT_TRANSLATE_NOOP(
-        "", "The same card twice in the shuffler: check the deck"),
+    "DUPLICATE_CARD": QT_TRANSLATE_NOOP("", "The same card twice in the shuffler: check the deck"),
     "MISREAD": QT_TRANSLATE_NOOP(
-        "", "The shuffler misread a card: check the deck, then clear the fault on the shuffler"),
+        "", "The shuffler misread a card: check the deck, then clear the fault on the shuffler"
+    ),
     "ELEVATOR": QT_TRANSLATE_NOOP("", "Shuffler elevator failure: call the technician"),
     "POWER": QT_TRANSLATE_NOOP("", "Shuffler power failure: check its power cable"),
     "INTERNAL": QT_TRANSLATE_NOOP(
-        "", "Shuffler internal error: switch it off and on again; if it stays, call the "
-        "technician"),
+        "", "Shuffler internal error: switch it off and on again; if it stays, call the technician"
+    ),
     "LATE_CARD": QT_TRANSLATE_NOOP(
-        "", "A card left the shuffler after the hand was settled: take it off the table"),
+        "", "A card left the shuffler after the hand was settled: take it off the table"
+    ),
     "IDENTITY": _KIND_TEXTS["identity"],
-}  # fmt: skip
+}
 _FAULT_NAMES = {  # the top bar's short names of the same codes (one line at 1280x800)
     "JAM": QT_TRANSLATE_NOOP("", "jam"),
     "DOOR_OPEN": QT_TRANSLATE_NOOP("", "door open"),

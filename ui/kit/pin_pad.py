@@ -11,9 +11,12 @@ KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "next")
 
 
 def pin_pad(
-    on_key: Callable[[str], None] | None, *, next_text: str = "OK", spacing: int = 6,
+    on_key: Callable[[str], None] | None,
+    *,
+    next_text: str = "OK",
+    spacing: int = 6,
     key_size: tuple[int, int] | None = None,
-) -> tuple[QWidget, dict[str, QPushButton]]:  # fmt: skip
+) -> tuple[QWidget, dict[str, QPushButton]]:
     """A pad of :data:`KEYS` telling ``on_key`` (None: not wired) which key was tapped; the
     widget and its buttons by key. ``next_text`` titles the ``next`` key, ``key_size`` (px) is
     each key's minimum size."""

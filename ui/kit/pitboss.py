@@ -101,8 +101,13 @@ class PitBossRoster:
             raise ConfigError(f"a PIN is at least {MIN_PIN} digits")
         salt = secrets.token_bytes(16)
         digest = _hash(pin, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P)
-        self._entries[badge] = {"salt": salt.hex(), "hash": digest.hex(), "n": SCRYPT_N,
-                                "r": SCRYPT_R, "p": SCRYPT_P}  # fmt: skip
+        self._entries[badge] = {
+            "salt": salt.hex(),
+            "hash": digest.hex(),
+            "n": SCRYPT_N,
+            "r": SCRYPT_R,
+            "p": SCRYPT_P,
+        }
 
     def remove(self, badge: str) -> bool:
         """Forget ``badge``; whether it was there."""
@@ -115,6 +120,7 @@ class PitBossRoster:
         if entry is None:
             _hash(pin, b"\0" * 16, SCRYPT_N, SCRYPT_R, SCRYPT_P)
             return False
-        digest = _hash(pin, bytes.fromhex(entry["salt"]), int(entry["n"]), int(entry["r"]),
-                       int(entry["p"]))  # fmt: skip
+        digest = _hash(
+            pin, bytes.fromhex(entry["salt"]), int(entry["n"]), int(entry["r"]), int(entry["p"])
+        )
         return hmac.compare_digest(digest, bytes.fromhex(entry["hash"]))

@@ -42,8 +42,13 @@ def switch_notice(
     number = last.number + 1 if last is not None else 1
     sources = source.sources if isinstance(source, FailoverSource) else ()
     to = next((s for s in sources if s.name == event.to_source), None)
-    return SourceNotice(number, event.from_source, event.to_source, event.reason,
-                        manual=isinstance(to, ManualSource))  # fmt: skip
+    return SourceNotice(
+        number,
+        event.from_source,
+        event.to_source,
+        event.reason,
+        manual=isinstance(to, ManualSource),
+    )
 
 
 def confirm_card(

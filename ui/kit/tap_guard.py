@@ -28,13 +28,22 @@ LOOK_MS = 50
 """How often the guard looks at its controls (ms): a parent's layout moves a control without an
 event of its own, so the move is seen within this, not only at the next tap."""
 
-_RESTARTS = frozenset({
-    QEvent.Type.Show, QEvent.Type.Hide, QEvent.Type.EnabledChange, QEvent.Type.Move,
-    QEvent.Type.Resize,
-})  # fmt: skip
-_PRESSES = frozenset({
-    QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick, QEvent.Type.TouchBegin,
-})  # fmt: skip
+_RESTARTS = frozenset(
+    {
+        QEvent.Type.Show,
+        QEvent.Type.Hide,
+        QEvent.Type.EnabledChange,
+        QEvent.Type.Move,
+        QEvent.Type.Resize,
+    }
+)
+_PRESSES = frozenset(
+    {
+        QEvent.Type.MouseButtonPress,
+        QEvent.Type.MouseButtonDblClick,
+        QEvent.Type.TouchBegin,
+    }
+)
 _RELEASES = frozenset({QEvent.Type.MouseButtonRelease, QEvent.Type.TouchEnd})
 
 
@@ -70,9 +79,11 @@ class TapGuard(QObject):
     refused = Signal(QWidget)
 
     def __init__(
-        self, hold: float = HOLD, clock: Callable[[], float] = time.monotonic,
+        self,
+        hold: float = HOLD,
+        clock: Callable[[], float] = time.monotonic,
         parent: QObject | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         super().__init__(parent)
         self.hold = hold
         self.clock = clock

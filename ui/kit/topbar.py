@@ -98,9 +98,13 @@ class TopBar(QFrame):
             label.min_px = 11 if tight else 13
 
     def show_status(
-        self, banner: str, colors: tuple[str, str], table: str, hand_no: int,
+        self,
+        banner: str,
+        colors: tuple[str, str],
+        table: str,
+        hand_no: int,
         device: DeviceStatus,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Draw the phase ``banner`` in ``colors`` (background, text), the ``table`` line, the
         hand number (0: none) and the card source's ``device`` status."""
         self.phase.setStyleSheet(f"#phase {{ background: {colors[0]}; color: {colors[1]}; }}")

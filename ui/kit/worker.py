@@ -42,9 +42,12 @@ class TableWorker(QObject):
     snapshot = Signal(object)
 
     def __init__(
-        self, service: TickedService, run_command: Execute, tick_ms: int = 250,
+        self,
+        service: TickedService,
+        run_command: Execute,
+        tick_ms: int = 250,
         busy_tick_ms: int = 20,
-    ) -> None:  # fmt: skip
+    ) -> None:
         super().__init__()
         self.service = service
         self.tick_ms = tick_ms

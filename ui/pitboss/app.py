@@ -97,9 +97,10 @@ class LoginDialog(QDialog):
             return
         self._show_change(True)
         self.message.setText(
-            self.tr("Your PIN is shorter than %1 digits: choose a new PIN of at least %1 digits")
-            .replace("%1", str(MIN_PIN))
-        )  # fmt: skip
+            self.tr(
+                "Your PIN is shorter than %1 digits: choose a new PIN of at least %1 digits"
+            ).replace("%1", str(MIN_PIN))
+        )
         self.new_pin.setFocus()
 
     def _change(self) -> None:
@@ -110,8 +111,11 @@ class LoginDialog(QDialog):
             self.new_pin_again.clear()
             return
         self.buttons.setEnabled(False)
-        self.jobs.submit(lambda: self.session.change_pin(old, new),
-                         lambda _r: self.accept(), self._change_refused)  # fmt: skip
+        self.jobs.submit(
+            lambda: self.session.change_pin(old, new),
+            lambda _r: self.accept(),
+            self._change_refused,
+        )
 
     def _change_refused(self, text: str) -> None:
         self.buttons.setEnabled(True)
@@ -192,8 +196,9 @@ class PitBossWindow(QMainWindow):
         if index is not None:
             said += " · " + (
                 self.tr("journal verified: %1 entries, %2 signatures")
-                .replace("%1", str(index.position)).replace("%2", str(index.signatures))
-            )  # fmt: skip
+                .replace("%1", str(index.position))
+                .replace("%2", str(index.signatures))
+            )
         self.statusBar().showMessage(said)
         self.refresh_floor()
         self.search.run()
@@ -240,11 +245,17 @@ class PitBossWindow(QMainWindow):
             req = result.row.request
             where = panel.where(req)
             if result.won:
-                panel.say(self.tr("Sign-off confirmed: %1, the table pays").replace("%1", where),
-                          refused=False)  # fmt: skip
+                panel.say(
+                    self.tr("Sign-off confirmed: %1, the table pays").replace("%1", where),
+                    refused=False,
+                )
             else:
-                panel.say(self.tr("Already signed off at the table: %1, nothing changed")
-                          .replace("%1", where), refused=True)  # fmt: skip
+                panel.say(
+                    self.tr("Already signed off at the table: %1, nothing changed").replace(
+                        "%1", where
+                    ),
+                    refused=True,
+                )
             self.refresh_signoffs()
 
         def refused(text: str) -> None:

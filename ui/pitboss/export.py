@@ -34,37 +34,93 @@ if TYPE_CHECKING:
     from dealer_assist.storage.floor.checkpoints import TableWitness
 
 COLUMNS = {
-    "en": ("Table", "Game", "Hands", "Hands/h", "Drop", "Win", "Hold", "Theoretical hold",
-           "95% band", "Alerts"),
-    "it": ("Tavolo", "Gioco", "Mani", "Mani/ora", "Drop", "Vincita", "Hold", "Hold teorico",
-           "Banda 95%", "Allarmi"),
-}  # fmt: skip
+    "en": (
+        "Table",
+        "Game",
+        "Hands",
+        "Hands/h",
+        "Drop",
+        "Win",
+        "Hold",
+        "Theoretical hold",
+        "95% band",
+        "Alerts",
+    ),
+    "it": (
+        "Tavolo",
+        "Gioco",
+        "Mani",
+        "Mani/ora",
+        "Drop",
+        "Vincita",
+        "Hold",
+        "Hold teorico",
+        "Banda 95%",
+        "Allarmi",
+    ),
+}
 HEADINGS = {
-    "en": {"title": "Shift report", "from": "From", "to": "To", "source": "Source",
-           "total": "Total", "alert": "hold outside its 95% band", "none": "none",
-           "sim": "Theoretical hold: simulated main game, %1 hands, seed %2 (95% interval)",
-           "witnessed": "witnessed", "not": "%1 not witnessed",
-           "no_floor": "no floor: not witnessed", "no_cp": "none",
-           "floor_cps": "Floor checkpoints (the signer's head the floor holds at the end)",
-           "cp": "position %1, hash %2, key %3, signed %4, received %5"},
-    "it": {"title": "Rapporto di turno", "from": "Dal", "to": "Al", "source": "Origine",
-           "total": "Totale", "alert": "hold fuori dalla sua banda al 95%", "none": "nessuno",
-           "sim": "Hold teorico: gioco principale simulato, %1 mani, seme %2 (intervallo al 95%)",
-           "witnessed": "attestato", "not": "%1 non attestati",
-           "no_floor": "nessun floor: non attestato", "no_cp": "nessuno",
-           "floor_cps": "Checkpoint del floor (la testa del firmatario che il floor ha alla fine)",
-           "cp": "posizione %1, hash %2, chiave %3, firmato %4, ricevuto %5"},
-}  # fmt: skip
+    "en": {
+        "title": "Shift report",
+        "from": "From",
+        "to": "To",
+        "source": "Source",
+        "total": "Total",
+        "alert": "hold outside its 95% band",
+        "none": "none",
+        "sim": "Theoretical hold: simulated main game, %1 hands, seed %2 (95% interval)",
+        "witnessed": "witnessed",
+        "not": "%1 not witnessed",
+        "no_floor": "no floor: not witnessed",
+        "no_cp": "none",
+        "floor_cps": "Floor checkpoints (the signer's head the floor holds at the end)",
+        "cp": "position %1, hash %2, key %3, signed %4, received %5",
+    },
+    "it": {
+        "title": "Rapporto di turno",
+        "from": "Dal",
+        "to": "Al",
+        "source": "Origine",
+        "total": "Totale",
+        "alert": "hold fuori dalla sua banda al 95%",
+        "none": "nessuno",
+        "sim": "Hold teorico: gioco principale simulato, %1 mani, seme %2 (intervallo al 95%)",
+        "witnessed": "attestato",
+        "not": "%1 non attestati",
+        "no_floor": "nessun floor: non attestato",
+        "no_cp": "nessuno",
+        "floor_cps": "Checkpoint del floor (la testa del firmatario che il floor ha alla fine)",
+        "cp": "posizione %1, hash %2, chiave %3, firmato %4, ricevuto %5",
+    },
+}
 #: the floor's witness of each table, before the alerts: short in the PDF's grid, in full
 #: (the whole hash and signature, to check against the table's key) in the CSV
 WITNESS_COLUMNS = {
-    "en": (("Checkpoint", "Witness"),
-           ("Checkpoint position", "Checkpoint hash", "Checkpoint signature", "Checkpoint key id",
-            "Checkpoint signed at", "Checkpoint received at", "Witness")),
-    "it": (("Checkpoint", "Attestazione"),
-           ("Posizione checkpoint", "Hash checkpoint", "Firma checkpoint", "Chiave checkpoint",
-            "Checkpoint firmato", "Checkpoint ricevuto", "Attestazione")),
-}  # fmt: skip
+    "en": (
+        ("Checkpoint", "Witness"),
+        (
+            "Checkpoint position",
+            "Checkpoint hash",
+            "Checkpoint signature",
+            "Checkpoint key id",
+            "Checkpoint signed at",
+            "Checkpoint received at",
+            "Witness",
+        ),
+    ),
+    "it": (
+        ("Checkpoint", "Attestazione"),
+        (
+            "Posizione checkpoint",
+            "Hash checkpoint",
+            "Firma checkpoint",
+            "Chiave checkpoint",
+            "Checkpoint firmato",
+            "Checkpoint ricevuto",
+            "Attestazione",
+        ),
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -105,12 +161,18 @@ class ShiftReport:
 
 
 def build_report(
-    source: StatsSource, start: datetime, end: datetime, name: str, *, pit: str | None = None,
-    sim_hands: int = 20_000, sim_seed: int = 1,
+    source: StatsSource,
+    start: datetime,
+    end: datetime,
+    name: str,
+    *,
+    pit: str | None = None,
+    sim_hands: int = 20_000,
+    sim_seed: int = 1,
     theory: Callable[[str], Estimate | None] | None = None,
     integrity: Sequence[AlertRow] = (),
     witness: Callable[[str], TableWitness] | None = None,
-) -> ShiftReport:  # fmt: skip
+) -> ShiftReport:
     """The report of every table in ``source`` over ``[start, end)`` (of ``pit`` when given),
     with the open integrity alerts of ``integrity`` (:data:`INTEGRITY_ALERTS` kinds, not
     acknowledged) on their tables' rows and in the report's alerts, and each table's
@@ -133,16 +195,28 @@ def build_report(
         est = theory(row.games[0]) if len(row.games) == 1 else None
         alert = alerts.get(row.key)
         kinds = tuple(sorted({a.kind for a in open_ if a.table_id in (None, row.key[0])}))
-        out.append(ReportRow(row, est.hold if est else None,
-                             est.band(row.hands) if est else None,
-                             (alert.sentence(),) if alert else (), kinds,
-                             witness(row.key[0]) if witness else None))  # fmt: skip
+        out.append(
+            ReportRow(
+                row,
+                est.hold if est else None,
+                est.band(row.hands) if est else None,
+                (alert.sentence(),) if alert else (),
+                kinds,
+                witness(row.key[0]) if witness else None,
+            )
+        )
     totals = None
     if rows:
-        totals = StatsRow(("table",), ("",), tuple(sorted({g for r in rows for g in r.games})),
-                          sum(r.hands for r in rows), sum(r.drop for r in rows),
-                          sum(r.win for r in rows), min(r.first for r in rows),
-                          max(r.last for r in rows))  # fmt: skip
+        totals = StatsRow(
+            ("table",),
+            ("",),
+            tuple(sorted({g for r in rows for g in r.games})),
+            sum(r.hands for r in rows),
+            sum(r.drop for r in rows),
+            sum(r.win for r in rows),
+            min(r.first for r in rows),
+            max(r.last for r in rows),
+        )
     sentences = tuple(_integrity_sentence(a) for a in open_)
     return ShiftReport(start, end, name, tuple(out), sim_hands, sim_seed, totals, sentences)
 
@@ -186,8 +260,15 @@ def _witness_cells(w: TableWitness | None, lang: str, full: bool) -> list[str]:
         return [f"{cp.position} {cp.hash[:8]}…" if cp else HEADINGS[lang]["no_cp"], status]
     if cp is None:
         return ["", "", "", "", "", "", status]
-    return [str(cp.position), cp.hash, cp.signature or "", cp.key_id or "", cp.signed_at or "",
-            iso_utc(cp.received_at), status]  # fmt: skip
+    return [
+        str(cp.position),
+        cp.hash,
+        cp.signature or "",
+        cp.key_id or "",
+        cp.signed_at or "",
+        iso_utc(cp.received_at),
+        status,
+    ]
 
 
 def table_rows(report: ShiftReport, language: str = "en", *, full: bool = False) -> list[list[str]]:
@@ -200,20 +281,39 @@ def table_rows(report: ShiftReport, language: str = "en", *, full: bool = False)
     blank = [""] * len(wcols)
     for r in report.rows:
         s = r.stats
-        out.append([
-            s.key[0], ", ".join(s.games), str(s.hands), s.hands_per_hour_text(),
-            money(s.drop), money(s.win), percent(s.hold),
-            percent(r.theoretical) if r.theoretical is not None else "",
-            f"{percent(r.band[0])} .. {percent(r.band[1])}" if r.band else "",
-            *_witness_cells(r.witness, lang, full),
-            "; ".join(([h["alert"]] if r.alerts else []) + list(r.integrity)),
-        ])  # fmt: skip
+        out.append(
+            [
+                s.key[0],
+                ", ".join(s.games),
+                str(s.hands),
+                s.hands_per_hour_text(),
+                money(s.drop),
+                money(s.win),
+                percent(s.hold),
+                percent(r.theoretical) if r.theoretical is not None else "",
+                f"{percent(r.band[0])} .. {percent(r.band[1])}" if r.band else "",
+                *_witness_cells(r.witness, lang, full),
+                "; ".join(([h["alert"]] if r.alerts else []) + list(r.integrity)),
+            ]
+        )
     t = report.totals
     everywhere = "; ".join(report.integrity) if report.integrity else ""
     if t is not None:
-        out.append([h["total"], ", ".join(t.games), str(t.hands), t.hands_per_hour_text(),
-                    money(t.drop),
-                    money(t.win), percent(t.hold), "", "", *blank, everywhere])  # fmt: skip
+        out.append(
+            [
+                h["total"],
+                ", ".join(t.games),
+                str(t.hands),
+                t.hands_per_hour_text(),
+                money(t.drop),
+                money(t.win),
+                percent(t.hold),
+                "",
+                "",
+                *blank,
+                everywhere,
+            ]
+        )
     elif everywhere:
         out.append([h["total"], "", "0", "", "", "", "", "", "", *blank, everywhere])
     return out
@@ -242,21 +342,37 @@ def write_pdf(report: ShiftReport, path: str | Path, *, language: str = "en") ->
     buf = io.BytesIO()
     doc = SimpleDocTemplate(buf, pagesize=landscape(A4), title=h["title"], invariant=1)
     grid = Table(table_rows(report, lang), repeatRows=1, hAlign="LEFT")
-    grid.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
-        ("FONTSIZE", (0, 0), (-1, -1), 8),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
-        ("ALIGN", (2, 1), (8, -1), "RIGHT"),
-        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.whitesmoke]),
-    ]))  # fmt: skip
-    head = (f"{h['from']} {iso_utc(report.start)} &nbsp; {h['to']} {iso_utc(report.end)} "
-            f"&nbsp; {h['source']}: {_escape(report.source)}")  # fmt: skip
+    grid.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
+                ("FONTSIZE", (0, 0), (-1, -1), 8),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+                ("ALIGN", (2, 1), (8, -1), "RIGHT"),
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.whitesmoke]),
+            ]
+        )
+    )
+    head = (
+        f"{h['from']} {iso_utc(report.start)} &nbsp; {h['to']} {iso_utc(report.end)} "
+        f"&nbsp; {h['source']}: {_escape(report.source)}"
+    )
     sim = h["sim"].replace("%1", str(report.sim_hands)).replace("%2", str(report.sim_seed))
-    story = [Paragraph(h["title"], styles["Title"]), Paragraph(head, styles["Normal"]),
-             Spacer(1, 10), grid, Spacer(1, 10), Paragraph(sim, styles["Normal"])]  # fmt: skip
+    story = [
+        Paragraph(h["title"], styles["Title"]),
+        Paragraph(head, styles["Normal"]),
+        Spacer(1, 10),
+        grid,
+        Spacer(1, 10),
+        Paragraph(sim, styles["Normal"]),
+    ]
     story += [Spacer(1, 6), Paragraph(h["floor_cps"], styles["Heading3"])]
-    story += [Paragraph(_escape(f"{r.stats.key[0]}: {_checkpoint_line(r.witness, lang)}"),
-                        styles["Normal"]) for r in report.rows]  # fmt: skip
+    story += [
+        Paragraph(
+            _escape(f"{r.stats.key[0]}: {_checkpoint_line(r.witness, lang)}"), styles["Normal"]
+        )
+        for r in report.rows
+    ]
     alerts = report.alert_sentences
     story += [Spacer(1, 6), Paragraph(COLUMNS[lang][-1], styles["Heading3"])]
     story += [Paragraph(_escape(a), styles["Normal"]) for a in alerts] or [
@@ -275,16 +391,25 @@ def _checkpoint_line(w: TableWitness | None, lang: str) -> str:
     cp = w.checkpoint if w is not None else None
     if cp is None:
         return f"{h['no_cp']}; {witness_text(w, lang)}"
-    line = (h["cp"].replace("%1", str(cp.position)).replace("%2", f"{cp.hash[:16]}…")
-            .replace("%3", cp.key_id or "-").replace("%4", cp.signed_at or "-")
-            .replace("%5", iso_utc(cp.received_at)))  # fmt: skip
+    line = (
+        h["cp"]
+        .replace("%1", str(cp.position))
+        .replace("%2", f"{cp.hash[:16]}…")
+        .replace("%3", cp.key_id or "-")
+        .replace("%4", cp.signed_at or "-")
+        .replace("%5", iso_utc(cp.received_at))
+    )
     return f"{line}; {witness_text(w, lang)}"
 
 
 def export_report(
-    report: ShiftReport, path: str | Path, signer: Signer, signer_name: str, *,
+    report: ShiftReport,
+    path: str | Path,
+    signer: Signer,
+    signer_name: str,
+    *,
     language: str = "en",
-) -> tuple[Path, Path]:  # fmt: skip
+) -> tuple[Path, Path]:
     """Write the report as ``.csv`` or ``.pdf`` (by ``path``'s suffix) and sign it with
     ``signer`` (the key of ``signer_name``: a table id or ``site``); ``(file, FILE.sig)``.
 

@@ -16,21 +16,42 @@ from ui.export_files import escape as _escape
 from ui.export_files import replace_file as _replace
 from ui.pitboss.export import money
 
-COLUMNS = ("Table", "Hand", "Recorded (UTC)", "Game", "Dealer badge", "Outcome",
-           "Top payout or pot (EUR)", "Wagered (EUR)", "Seats", "Flags", "Void reason",
-           "Integrity alert")  # fmt: skip
+COLUMNS = (
+    "Table",
+    "Hand",
+    "Recorded (UTC)",
+    "Game",
+    "Dealer badge",
+    "Outcome",
+    "Top payout or pot (EUR)",
+    "Wagered (EUR)",
+    "Seats",
+    "Flags",
+    "Void reason",
+    "Integrity alert",
+)
 
 
 def search_grid(rows: Sequence[HandRow]) -> list[list[str]]:
     """The rows as text, titles first (amounts as ``1234.50`` euros)."""
     out = [list(COLUMNS)]
     for r in rows:
-        out.append([
-            r.table_id, str(r.position), r.recorded_at.strftime("%Y-%m-%d %H:%M:%S"), r.game,
-            r.dealer or "", r.status, "" if r.top_amount is None else money(r.top_amount),
-            "" if r.wagered is None else money(r.wagered), " ".join(map(str, r.seats)),
-            ", ".join(r.flags), r.void_reason or "", ", ".join(r.alerts),
-        ])  # fmt: skip
+        out.append(
+            [
+                r.table_id,
+                str(r.position),
+                r.recorded_at.strftime("%Y-%m-%d %H:%M:%S"),
+                r.game,
+                r.dealer or "",
+                r.status,
+                "" if r.top_amount is None else money(r.top_amount),
+                "" if r.wagered is None else money(r.wagered),
+                " ".join(map(str, r.seats)),
+                ", ".join(r.flags),
+                r.void_reason or "",
+                ", ".join(r.alerts),
+            ]
+        )
     return out
 
 
@@ -59,23 +80,32 @@ def _pdf(grid: list[list[str]], title: str, path: Path) -> bytes:
 
     styles = getSampleStyleSheet()
     buf = io.BytesIO()
-    doc = SimpleDocTemplate(buf, pagesize=landscape(A4), title="Hand search", invariant=1,
-                            leftMargin=20, rightMargin=20)  # fmt: skip
+    doc = SimpleDocTemplate(
+        buf, pagesize=landscape(A4), title="Hand search", invariant=1, leftMargin=20, rightMargin=20
+    )
     table = Table(grid, repeatRows=1, hAlign="LEFT")
-    table.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
-        ("FONTSIZE", (0, 0), (-1, -1), 6.5),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
-        ("ALIGN", (6, 1), (7, -1), "RIGHT"),
-        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.whitesmoke]),
-    ]))  # fmt: skip
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
+                ("FONTSIZE", (0, 0), (-1, -1), 6.5),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+                ("ALIGN", (6, 1), (7, -1), "RIGHT"),
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.whitesmoke]),
+            ]
+        )
+    )
     for i, row in enumerate(grid[1:], start=1):
         if row[-1]:  # a hand an open integrity alert covers
             table.setStyle(
                 TableStyle([("BACKGROUND", (0, i), (-1, i), colors.HexColor("#e06666"))])
             )
-    story = [Paragraph("Hand search", styles["Title"]), Paragraph(_escape(title), styles["Normal"]),
-             Spacer(1, 8), table]  # fmt: skip
+    story = [
+        Paragraph("Hand search", styles["Title"]),
+        Paragraph(_escape(title), styles["Normal"]),
+        Spacer(1, 8),
+        table,
+    ]
     try:
         doc.build(story)
     except Exception as e:  # reportlab raises plain exceptions of its own

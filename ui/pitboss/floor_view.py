@@ -122,8 +122,9 @@ class FloorScreen(QWidget):
         )
         self.locks.setText(
             self.tr("Locked after %1 wrong PINs: %2")
-            .replace("%1", str(LOCK_AFTER)).replace("%2", text)
-        )  # fmt: skip
+            .replace("%1", str(LOCK_AFTER))
+            .replace("%2", text)
+        )
         self.locks.setVisible(bool(locks))
 
     def show_snapshot(self, snap: FloorSnapshot) -> None:

@@ -31,10 +31,9 @@ from ui.pitboss.service import HandView
 from ui.pitboss.texts import ALERT_STYLE, alert_sentence, tr
 
 #: The record's fields that are amounts (minor units): shown with their unit.
-MONEY_FIELDS = frozenset({"net", "amount", "stake", "paid", "won", "to", "wagered", "payout",
-                          "stack", "bet"}).union(*(
-    get_game(code).required_boxes + get_game(code).optional_boxes for code in GAME_CODES
-))  # fmt: skip
+MONEY_FIELDS = frozenset(
+    {"net", "amount", "stake", "paid", "won", "to", "wagered", "payout", "stack", "bet"}
+).union(*(get_game(code).required_boxes + get_game(code).optional_boxes for code in GAME_CODES))
 HIDDEN = "▮▮"
 MARK = QColor("#f4c7c3")
 
@@ -251,8 +250,9 @@ class HandScreen(QWidget):
         self.verdict.setStyleSheet("" if result.agrees else "color: #a50e0e; font-weight: bold")
         self.diffs.setRowCount(len(result.differences))
         for i, d in enumerate(result.differences):
-            for j, v in enumerate((d.path, self._value(d.path, d.recorded),
-                                   self._value(d.path, d.recomputed))):  # fmt: skip
+            for j, v in enumerate(
+                (d.path, self._value(d.path, d.recorded), self._value(d.path, d.recomputed))
+            ):
                 item = QTableWidgetItem(v)
                 item.setBackground(QBrush(MARK))
                 self.diffs.setItem(i, j, item)

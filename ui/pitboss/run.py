@@ -88,8 +88,9 @@ def _opened(stop: StopRequest, app: QApplication) -> None:
     if stop.requested:  # the signal came before the loop ran: close now
         app.closeAllWindows()
         return
-    print("dealer-assist pitboss: open, waiting for a login (SIGTERM or Ctrl-C closes it)",
-          flush=True)  # fmt: skip
+    print(
+        "dealer-assist pitboss: open, waiting for a login (SIGTERM or Ctrl-C closes it)", flush=True
+    )
 
 
 def run(floor: str | None, db: str | None, lang: str, shifts: ShiftPlan | None = None) -> int:
@@ -128,8 +129,11 @@ def run(floor: str | None, db: str | None, lang: str, shifts: ShiftPlan | None =
             app.removeTranslator(t)
         stop.restore()
         if stop.requested:
-            print(f"dealer-assist pitboss: stopped by {stop.name} {where}: nothing to resume",
-                  file=sys.stderr, flush=True)  # fmt: skip
+            print(
+                f"dealer-assist pitboss: stopped by {stop.name} {where}: nothing to resume",
+                file=sys.stderr,
+                flush=True,
+            )
 
 
 def wait_idle(app: QApplication, jobs: Jobs, timeout: float = 30.0) -> None:
@@ -156,8 +160,20 @@ def demo_journals(folder: Path) -> list[Path]:
     for game, hands in zip(games, ("40", "30", "20"), strict=False):
         db = folder / f"demo_{game}.db"
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            status = main(["simulate", "--game", game, "--hands", hands, "--seed", "7",
-                           "--db", str(db), "--no-progress"])  # fmt: skip
+            status = main(
+                [
+                    "simulate",
+                    "--game",
+                    game,
+                    "--hands",
+                    hands,
+                    "--seed",
+                    "7",
+                    "--db",
+                    str(db),
+                    "--no-progress",
+                ]
+            )
         if status != 0:
             raise ConfigError(f"simulate --game {game} failed (exit {status})")
         out.append(db)

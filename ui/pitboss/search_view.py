@@ -68,8 +68,9 @@ def shift_plan(text: str | None) -> ShiftPlan:
 
 
 def _qt(when: datetime) -> QDateTime:
-    return QDateTime(QDate(when.year, when.month, when.day), QTime(when.hour, when.minute),
-                     QTimeZone.utc())  # fmt: skip
+    return QDateTime(
+        QDate(when.year, when.month, when.day), QTime(when.hour, when.minute), QTimeZone.utc()
+    )
 
 
 class SearchView(QWidget):

@@ -79,9 +79,12 @@ class Session:
     ``source`` is a floor, none for one journal)."""
 
     def __init__(
-        self, source: HandSource, users: UserStore, log: AccessLog,
+        self,
+        source: HandSource,
+        users: UserStore,
+        log: AccessLog,
         signoffs: SignoffDesk | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.source = source
         self.users = users
         self.log = log
@@ -299,9 +302,13 @@ class Session:
         return out, len(rows)
 
     def export_report(
-        self, start: datetime, end: datetime, path: str | Path, language: str = "en",
+        self,
+        start: datetime,
+        end: datetime,
+        path: str | Path,
+        language: str = "en",
         theory: Callable[[str], Estimate | None] | None = None,
-    ) -> Path:  # fmt: skip
+    ) -> Path:
         """The shift report over ``[start, end)`` written to ``path`` (``.csv`` or ``.pdf``,
         0600; the same report as ``pitboss report``, with the open integrity alerts), logged
         ``export`` with the file's SHA-256. Raises PermissionDeniedError, ExportError,
@@ -310,9 +317,15 @@ class Session:
 
         self._require(Action.EXPORT)
         name = str(getattr(self.source, "path", "floor"))
-        report = build_report(stats_factory(self.source)(), start, end, name, theory=theory,
-                              integrity=self._integrity(fresh=True),
-                              witness=floor_witness(self.source, start, end))  # fmt: skip
+        report = build_report(
+            stats_factory(self.source)(),
+            start,
+            end,
+            name,
+            theory=theory,
+            integrity=self._integrity(fresh=True),
+            witness=floor_witness(self.source, start, end),
+        )
         p = Path(path)
         if p.suffix.lower() not in (".csv", ".pdf"):
             from ui.export_files import ExportError
@@ -320,8 +333,10 @@ class Session:
             raise ExportError(f"{p}: the report is exported as .csv or .pdf")
         write = write_pdf if p.suffix.lower() == ".pdf" else write_csv
         out = write(report, p, language=language)
-        self._log("export", detail=f"shift report {iso_utc(start)} to {iso_utc(end)}: "
-                  f"{out} sha256 {_sha256(out)}")  # fmt: skip
+        self._log(
+            "export",
+            detail=f"shift report {iso_utc(start)} to {iso_utc(end)}: {out} sha256 {_sha256(out)}",
+        )
         return out
 
     def close(self) -> None:

@@ -104,8 +104,9 @@ class SignoffPanel(QWidget):
         if not may:
             self.confirm.setToolTip(self.tr("Your role does not confirm sign-offs"))
         elif row is not None and not fits:
-            self.confirm.setToolTip(self.tr("This payout needs a %1").replace(
-                "%1", tr(row.request.role)))  # fmt: skip
+            self.confirm.setToolTip(
+                self.tr("This payout needs a %1").replace("%1", tr(row.request.role))
+            )
         else:
             self.confirm.setToolTip("")
 
@@ -125,10 +126,12 @@ class SignoffPanel(QWidget):
         if pot is None:
             return str(q.seat)
         seats = [str(s) for s in q.winners]
-        listed = seats[0] if len(seats) == 1 else (
-            ", ".join(seats[:-1]) + self.tr(" and ") + seats[-1])  # fmt: skip
-        who = (self.tr("winners seat %1") if len(seats) == 1 else self.tr("winners seats %1")
-               ).replace("%1", listed)  # fmt: skip
+        listed = (
+            seats[0] if len(seats) == 1 else (", ".join(seats[:-1]) + self.tr(" and ") + seats[-1])
+        )
+        who = (
+            self.tr("winners seat %1") if len(seats) == 1 else self.tr("winners seats %1")
+        ).replace("%1", listed)
         if pot == 0:
             return self.tr("Main pot, %1").replace("%1", who)
         return self.tr("Pot %1 (side pot), %2").replace("%1", str(pot)).replace("%2", who)
@@ -136,8 +139,7 @@ class SignoffPanel(QWidget):
     def where(self, q: SignoffRequest) -> str:
         """``UTH-01 seat 3`` or ``HE-02 pot 2`` (the answer after a confirmation)."""
         text = self.tr("%1 seat %2") if q.pot is None else self.tr("%1 pot %2")
-        return text.replace("%1", q.table_id).replace("%2", str(q.seat if q.pot is None
-                                                                 else q.pot))  # fmt: skip
+        return text.replace("%1", q.table_id).replace("%2", str(q.seat if q.pot is None else q.pot))
 
     def cards_text(self, q: SignoffRequest, holes: bool) -> str:
         """The cards as read; hole cards hidden (▮▮) from a role that may not see them."""
@@ -165,9 +167,15 @@ class SignoffPanel(QWidget):
         self.view.setRowCount(len(self.rows))
         for i, r in enumerate(self.rows):
             q = r.request
-            values = (q.requested_at.strftime("%Y-%m-%d %H:%M:%S"), q.table_id,
-                      str(q.hand_no) if q.hand_no else q.hand_uid, self.what(q),
-                      amount_text(q.amount), self.cards_text(q, holes), tr(q.role))  # fmt: skip
+            values = (
+                q.requested_at.strftime("%Y-%m-%d %H:%M:%S"),
+                q.table_id,
+                str(q.hand_no) if q.hand_no else q.hand_uid,
+                self.what(q),
+                amount_text(q.amount),
+                self.cards_text(q, holes),
+                tr(q.role),
+            )
             for j, v in enumerate(values):
                 item = QTableWidgetItem(v)
                 item.setBackground(QBrush(QColor(_WAITING)))

@@ -53,10 +53,15 @@ class StatsResult:
 
 
 def compute(
-    source: StatsSource, start: datetime, end: datetime, by: Sequence[str], *,
-    pit: str | None = None, theory: Callable[[str], Estimate | None] = main_game_hold,
+    source: StatsSource,
+    start: datetime,
+    end: datetime,
+    by: Sequence[str],
+    *,
+    pit: str | None = None,
+    theory: Callable[[str], Estimate | None] = main_game_hold,
     min_hands: int = 30,
-) -> StatsResult:  # fmt: skip
+) -> StatsResult:
     """The tab's figures (on the worker thread). Raises DealerAssistError."""
     rows = source.stats(start, end, by, pit=pit)
     days = source.stats(start, end, ("day", "game"), pit=pit)
@@ -72,9 +77,11 @@ class _Worker(QObject):
     failed = Signal(str)
 
     def __init__(
-        self, factory: Callable[[], StatsSource], theory: Callable[[str], Estimate | None],
+        self,
+        factory: Callable[[], StatsSource],
+        theory: Callable[[str], Estimate | None],
         min_hands: int,
-    ) -> None:  # fmt: skip
+    ) -> None:
         super().__init__()
         self.min_hands = min_hands
         self.factory = factory
@@ -87,8 +94,17 @@ class _Worker(QObject):
         try:
             if self._source is None:
                 self._source = self.factory()
-            self.done.emit(compute(self._source, start, end, by, pit=pit, theory=self.theory,
-                                   min_hands=self.min_hands))  # fmt: skip
+            self.done.emit(
+                compute(
+                    self._source,
+                    start,
+                    end,
+                    by,
+                    pit=pit,
+                    theory=self.theory,
+                    min_hands=self.min_hands,
+                )
+            )
         except DealerAssistError as e:  # the product's errors are sentences for the screen
             self.failed.emit(str(e))
 
@@ -119,10 +135,15 @@ class StatsTab(QWidget):
     _ask = Signal(object)
 
     def __init__(
-        self, factory: Callable[[], StatsSource], *, pit: str | None = None,
+        self,
+        factory: Callable[[], StatsSource],
+        *,
+        pit: str | None = None,
         theory: Callable[[str], Estimate | None] = main_game_hold,
-        start: datetime | None = None, end: datetime | None = None, min_hands: int = 30,
-    ) -> None:  # fmt: skip
+        start: datetime | None = None,
+        end: datetime | None = None,
+        min_hands: int = 30,
+    ) -> None:
         super().__init__()
         self.pit = pit
         self.result: StatsResult | None = None
@@ -142,11 +163,18 @@ class StatsTab(QWidget):
         self.refresh_button.clicked.connect(self.refresh)
         self.status = QLabel()
         self.table = QTableWidget(0, 8)
-        self.table.setHorizontalHeaderLabels([
-            self.tr("Group"), self.tr("Games"), self.tr("Hands"), self.tr("Hands/h"),
-            self.tr("Drop (EUR)"), self.tr("Win (EUR)"), self.tr("Hold"),
-            self.tr("Theoretical hold"),
-        ])  # fmt: skip
+        self.table.setHorizontalHeaderLabels(
+            [
+                self.tr("Group"),
+                self.tr("Games"),
+                self.tr("Hands"),
+                self.tr("Hands/h"),
+                self.tr("Drop (EUR)"),
+                self.tr("Win (EUR)"),
+                self.tr("Hold"),
+                self.tr("Theoretical hold"),
+            ]
+        )
         self.table.setSortingEnabled(True)
         self.hold_plot = pg.PlotWidget(axisItems={"bottom": pg.DateAxisItem(utcOffset=0)})
         self.hold_plot.setTitle(self.tr("Hold % by day against the 95% band"))
@@ -169,7 +197,7 @@ class StatsTab(QWidget):
             self.group,
             self.refresh_button,
         ):
-            bar.addWidget(w)  # fmt: skip
+            bar.addWidget(w)
         bar.addStretch(1)
         plots = QHBoxLayout()
         plots.addWidget(self.hold_plot)
@@ -194,8 +222,13 @@ class StatsTab(QWidget):
             app.aboutToQuit.connect(self.close_worker)
 
     def _group_title(self, group: str) -> str:
-        titles = {"table": self.tr("Table"), "pit": self.tr("Pit"), "shift": self.tr("Shift"),
-                  "dealer": self.tr("Dealer"), "game": self.tr("Game")}  # fmt: skip
+        titles = {
+            "table": self.tr("Table"),
+            "pit": self.tr("Pit"),
+            "shift": self.tr("Shift"),
+            "dealer": self.tr("Dealer"),
+            "game": self.tr("Game"),
+        }
         return titles[group]
 
     def range(self) -> tuple[datetime, datetime]:
@@ -229,9 +262,16 @@ class StatsTab(QWidget):
         self.table.setRowCount(len(result.rows))
         for i, r in enumerate(result.rows):
             est = result.theory.get(r.games[0]) if len(r.games) == 1 else None
-            cells = [" / ".join(r.key), ", ".join(r.games), str(r.hands),
-                     r.hands_per_hour_text(), _money(r.drop), _money(r.win),
-                     f"{float(r.hold):.2%}", f"{float(est.hold):.2%}" if est else ""]  # fmt: skip
+            cells = [
+                " / ".join(r.key),
+                ", ".join(r.games),
+                str(r.hands),
+                r.hands_per_hour_text(),
+                _money(r.drop),
+                _money(r.win),
+                f"{float(r.hold):.2%}",
+                f"{float(est.hold):.2%}" if est else "",
+            ]
             for j, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if j >= 2:
@@ -242,8 +282,11 @@ class StatsTab(QWidget):
         self.table.setSortingEnabled(True)
         fit_columns(self.table)
         hands = sum(r.hands for r in result.rows)
-        self.status.setText(self.tr("%1 hands, %2 groups").replace("%1", str(hands))
-                            .replace("%2", str(len(result.rows))))  # fmt: skip
+        self.status.setText(
+            self.tr("%1 hands, %2 groups")
+            .replace("%1", str(hands))
+            .replace("%2", str(len(result.rows)))
+        )
         self._plot(result)
         if result.alerts:
             self.alerts.setText("\n".join(a.sentence() for a in result.alerts))
@@ -269,16 +312,25 @@ class StatsTab(QWidget):
             dash = pg.mkPen(colours[n % len(colours)], style=Qt.PenStyle.DashLine)
             self.hold_plot.plot(xs, [float(est.hold) * 100] * len(xs), pen=dash)
             mid = float(est.hold) * 100
-            self.hold_plot.addItem(pg.ErrorBarItem(
-                x=np.array(xs), y=np.full(len(xs), mid), beam=20_000.0,
-                top=np.array([b[1] * 100 - mid for b in bands]),
-                bottom=np.array([mid - b[0] * 100 for b in bands]), pen=pg.mkPen("#888888"),
-            ))  # fmt: skip
+            self.hold_plot.addItem(
+                pg.ErrorBarItem(
+                    x=np.array(xs),
+                    y=np.full(len(xs), mid),
+                    beam=20_000.0,
+                    top=np.array([b[1] * 100 - mid for b in bands]),
+                    bottom=np.array([mid - b[0] * 100 for b in bands]),
+                    pen=pg.mkPen("#888888"),
+                )
+            )
         self.hands_plot.clear()
         xs = [_stamp(r.value("hour"), "%Y-%m-%d %H:%M") for r in result.hours]
         if xs:
-            bars = pg.BarGraphItem(x=[x + 1800 for x in xs], height=[r.hands for r in result.hours],
-                                   width=3000, brush="#1f77b4")  # fmt: skip
+            bars = pg.BarGraphItem(
+                x=[x + 1800 for x in xs],
+                height=[r.hands for r in result.hours],
+                width=3000,
+                brush="#1f77b4",
+            )
             self.hands_plot.addItem(bars)
 
     def close_worker(self) -> None:
@@ -314,9 +366,14 @@ def _money(cents: int) -> str:
 
 
 def run_window(
-    floor: str | None, db: str | None, start: datetime, end: datetime, by: Sequence[str], *,
+    floor: str | None,
+    db: str | None,
+    start: datetime,
+    end: datetime,
+    by: Sequence[str],
+    *,
     pit: str | None = None,
-) -> int:  # fmt: skip
+) -> int:
     """``dealer-assist pitboss stats --window``: the tab alone in a window; the exit status."""
 
     def factory() -> StatsSource:

@@ -46,11 +46,19 @@ class PokerConsole:
     """
 
     def __init__(
-        self, config: TableConfig, make_source: SourceFactory, journal: Journal | None, *,
-        lang: str = "it", card_timeout: float = 5.0, slow_card_timeout: float = 120.0,
-        dealer: str = "dealer", roster: PitBossRoster | None = None,
-        tournament: str | None = None, now: Callable[[], datetime] = utc_now,
-    ) -> None:  # fmt: skip
+        self,
+        config: TableConfig,
+        make_source: SourceFactory,
+        journal: Journal | None,
+        *,
+        lang: str = "it",
+        card_timeout: float = 5.0,
+        slow_card_timeout: float = 120.0,
+        dealer: str = "dealer",
+        roster: PitBossRoster | None = None,
+        tournament: str | None = None,
+        now: Callable[[], datetime] = utc_now,
+    ) -> None:
         app = QCoreApplication.instance()
         if app is None:
             raise ConfigError("create the Qt application first (ui.kit.boot.qt_app)")
@@ -58,9 +66,15 @@ class PokerConsole:
             raise ConfigError(f"table {config.table_id}: not a poker-room game ({config.game})")
         self.translators = install_language(app, lang)
         self.config = config
-        self.service = PokerService(config, make_source, journal, card_timeout=card_timeout,
-                                    slow_card_timeout=slow_card_timeout, dealer=dealer,
-                                    roster=roster)  # fmt: skip
+        self.service = PokerService(
+            config,
+            make_source,
+            journal,
+            card_timeout=card_timeout,
+            slow_card_timeout=slow_card_timeout,
+            dealer=dealer,
+            roster=roster,
+        )
         self.bridge = WorkerBridge(self.service, execute)
         self.presenter = PokerPresenter(config, self.bridge.send, enter=self.service.enter_card)
         self.bridge.snapshot.connect(self.presenter.on_snapshot)
@@ -68,9 +82,9 @@ class PokerConsole:
         self.level_strip: LevelStrip | None = None  # a tournament table: level, action clock
         if tournament is not None:  # its hands at the level in force (on the worker thread)
             self.service.tournament = LiveTable(config, tournament or None, now=now)
-            self.level_strip = attach_level_strip(self.window, self.presenter, config,
-                                                  tournament_id=tournament or None,
-                                                  now=now)  # fmt: skip
+            self.level_strip = attach_level_strip(
+                self.window, self.presenter, config, tournament_id=tournament or None, now=now
+            )
 
     def start(self) -> None:
         """Start the worker thread and connect the source."""

@@ -24,7 +24,7 @@ _NAMES = {  # category -> (sentence, the best five's cards it names, plural each
     "full_house": (QT_TRANSLATE_NOOP("", "%1 full of %2"), ((0, True), (3, True))),
     "four_of_a_kind": (QT_TRANSLATE_NOOP("", "four %1"), ((0, True),)),
     "straight_flush": (QT_TRANSLATE_NOOP("", "straight flush, %1 high"), ((0, False),)),
-}  # fmt: skip
+}
 
 
 def hand_name(category: str | None, best: tuple[Card, ...]) -> str:
@@ -47,8 +47,10 @@ def award_text(snap: PokerSnapshot, currency: str) -> str:
         parts.append(trf("Rake: %1", money(snap.rake, currency)))
     # by seat, run on as one paragraph: nine players' names would not fit 1280x800
     nowrap = "<span style='white-space: nowrap;'>"
-    stacks = " · ".join(f"{nowrap}{trf('Seat %1', seat)}: {money(stack, currency)}</span>"
-                        for seat, stack in snap.after)  # fmt: skip
+    stacks = " · ".join(
+        f"{nowrap}{trf('Seat %1', seat)}: {money(stack, currency)}</span>"
+        for seat, stack in snap.after
+    )
     stacks = "<br>" + stacks  # a variable: lupdate takes a literal 2nd argument as a comment
     parts.append("<br>" + trf("Stacks after: %1", stacks))
     return "<br>".join(parts)
@@ -60,9 +62,11 @@ def _pot(a: Award, snap: PokerSnapshot, currency: str) -> str:
         odd = " " + tr("(odd chip)") if w.odd_chip else ""
         winners.append(f"{_who(snap, w.seat)}: {money(w.amount, currency)}{odd}")
     seats = ", ".join(str(x) for x in a.eligible)  # a variable, as for lupdate
-    return (f"<b>{pot_name(a.index)} {money(a.amount, currency)}</b> · "
-            f"{hand_name(a.category, a.best)}<br>&nbsp;&nbsp;{trf('seats %1', seats)}"
-            + "".join(f"<br>&nbsp;&nbsp;→ {w}" for w in winners))  # fmt: skip
+    return (
+        f"<b>{pot_name(a.index)} {money(a.amount, currency)}</b> · "
+        f"{hand_name(a.category, a.best)}<br>&nbsp;&nbsp;{trf('seats %1', seats)}"
+        + "".join(f"<br>&nbsp;&nbsp;→ {w}" for w in winners)
+    )
 
 
 def _who(snap: PokerSnapshot, seat: int) -> str:

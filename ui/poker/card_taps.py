@@ -64,17 +64,27 @@ class CardTaps:
         if step == "manual":
             left = len(s.awaiting)
             total = max(self._deal_size, left)
-            return CardEntry("manual", s.awaiting[0] if s.awaiting else None,
-                             number=total - left + 1, total=total,
-                             waiting=self._typed_at is not None)  # fmt: skip
+            return CardEntry(
+                "manual",
+                s.awaiting[0] if s.awaiting else None,
+                number=total - left + 1,
+                total=total,
+                waiting=self._typed_at is not None,
+            )
         if step == "identify":
             busy = self.console.busy
             if not s.ident_entered:
                 return CardEntry("identify", s.ident_position, waiting=busy)
             pad = self.pad
-            return CardEntry("confirm", s.ident_position, waiting=busy, badge=pad.badge,
-                             pin_len=pad.pin_len, pin_field=pad.field,
-                             pin_required=s.pin_required)  # fmt: skip
+            return CardEntry(
+                "confirm",
+                s.ident_position,
+                waiting=busy,
+                badge=pad.badge,
+                pin_len=pad.pin_len,
+                pin_field=pad.field,
+                pin_required=s.pin_required,
+            )
         return None
 
     def card_entered(self, card: Card) -> None:

@@ -164,8 +164,9 @@ class PokerDemo:
                     self.shot(f"{s.name}-deck-short")
                     self.p.tap_reshuffle()
                     self.settle()
-                self.wait(lambda: not self.snap.new_deck or not self.snap.in_hand,
-                          "the burns shuffled")  # fmt: skip
+                self.wait(
+                    lambda: not self.snap.new_deck or not self.snap.in_hand, "the burns shuffled"
+                )
                 continue
             if snap.pending:
                 if "manual" not in self._shot_kinds and self.p.step() == "manual":
@@ -176,8 +177,10 @@ class PokerDemo:
                         self._entered.add((uid, pos))
                         self.c.service.enter_card(deck[pos] if pos in deck else deck.pop("next"))
                 before = snap.pending
-                self.wait(lambda: self.snap.pending != before or not self.snap.in_hand,  # noqa: B023
-                          "the cards")  # fmt: skip
+                self.wait(
+                    lambda: self.snap.pending != before or not self.snap.in_hand,  # noqa: B023
+                    "the cards",
+                )
                 continue
             legal = snap.legal
             if legal is None:
@@ -206,7 +209,8 @@ class PokerDemo:
                         seat = f"-seat{where[1]}" if where[1] else ""
                         self.shot(f"{s.name}-{snap.street}{seat}")
             elif (key not in shot_taken and street in (0, 1)) or (
-                    snap.phase == "showdown" and "showdown" not in shot_taken):  # fmt: skip
+                snap.phase == "showdown" and "showdown" not in shot_taken
+            ):
                 shot_taken.add(key if snap.phase != "showdown" else "showdown")
                 self.shot(f"{s.name}-{snap.phase if snap.phase == 'showdown' else snap.street}")
             if snap.phase == "showdown" and "showdown" not in shot_taken:
@@ -216,8 +220,9 @@ class PokerDemo:
             self.settle()
         self.wait(lambda: self.p.step() in ("settled", "between", "void"), "the award")
         self.shot(f"{s.name}-award")
-        awards = "; ".join(f"pot {a.index}: {[(w.seat, w.amount) for w in a.winners]}"
-                           for a in self.snap.awards)  # fmt: skip
+        awards = "; ".join(
+            f"pot {a.index}: {[(w.seat, w.amount) for w in a.winners]}" for a in self.snap.awards
+        )
         self.p.tap_done()
         return f"{s.name}: {awards}; stacks after {list(self.snap.after)}"
 
@@ -298,15 +303,21 @@ class _Deck(dict[str, Card]):
 
 
 def run_demo(
-    app: QApplication, config: TableConfig, hands: int, shots: Path | None, *,
-    size: tuple[int, int], db: str | None, seed: int, langs: tuple[str, ...],
-) -> int:  # fmt: skip
+    app: QApplication,
+    config: TableConfig,
+    hands: int,
+    shots: Path | None,
+    *,
+    size: tuple[int, int],
+    db: str | None,
+    seed: int,
+    langs: tuple[str, ...],
+) -> int:
     """Play ``hands`` scripted hands once per language; 0 when every hand went as scripted."""
     status = 0
     for lang in langs:
         url = db or str(demo_journal(shots, lang))
-        console = PokerConsole(config, lambda: ManualSource(name="manual"), Journal(url),
-                               lang=lang)  # fmt: skip
+        console = PokerConsole(config, lambda: ManualSource(name="manual"), Journal(url), lang=lang)
         console.window.resize(*size)
         console.window.show()
         console.start()

@@ -16,11 +16,12 @@ from ui.poker.views import PokerView
 
 CLOSED = {
     "short_all_in": QT_TRANSLATE_NOOP(
-        "", "No raise: the short all-in did not reopen the betting (call or fold)"),
+        "", "No raise: the short all-in did not reopen the betting (call or fold)"
+    ),
     "capped": QT_TRANSLATE_NOOP("", "No raise: the betting is capped (fixed limit)"),
     "nobody_to_answer": QT_TRANSLATE_NOOP("", "No bet or raise: every other player is all-in"),
     "no_chips_to_raise": QT_TRANSLATE_NOOP("", "No bet or raise: calling takes the whole stack"),
-}  # fmt: skip
+}
 """Why a bet or raise is not open (the engine's rule codes, ``Legal.closed``)."""
 
 

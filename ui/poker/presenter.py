@@ -72,9 +72,13 @@ class PokerPresenter:
     """
 
     def __init__(
-        self, config: TableConfig, send: Sink, *, clock: Callable[[], float] = time.monotonic,
+        self,
+        config: TableConfig,
+        send: Sink,
+        *,
+        clock: Callable[[], float] = time.monotonic,
         enter: CardSink | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.config = config
         self.has_button = bool(getattr(get_pot_game(config.game), "has_button", True))
         self.send = send
@@ -177,8 +181,11 @@ class PokerPresenter:
             self._alarm_at = None
         if snap.error is not None and snap.seq >= self.outbox.seq:
             screen.message = self._refusal(snap, snap.error)
-        elif snap.seq >= self.outbox.seq and screen.message is not None and (
-            screen.message.code in ("refused", "rule", "storage")):  # fmt: skip
+        elif (
+            snap.seq >= self.outbox.seq
+            and screen.message is not None
+            and (screen.message.code in ("refused", "rule", "storage"))
+        ):
             screen.message = None
         self.changed()
 
@@ -235,14 +242,27 @@ class PokerPresenter:
             banner = None
         between = step in ("between", "settled") and s.device.connected
         return PokerView(
-            step=step, snap=s, legal=legal, amount=self.amount, amount_ok=ok,
-            chips=tuple(self.config.chips), selected=screen.selected, name=self.name,
-            buy_in=(low, high), void_armed=screen.void_armed, message=screen.message,
-            busy=self.busy, seats=tuple(range(1, self.config.seats + 1)),
-            entry=self.cards.entry(step), can_void=s.in_hand, notice=notice,
-            not_ready=between and not s.device.ready, ack_ready=self._ack_ready(),
-            has_button=self.has_button, storage=banner,
-        )  # fmt: skip
+            step=step,
+            snap=s,
+            legal=legal,
+            amount=self.amount,
+            amount_ok=ok,
+            chips=tuple(self.config.chips),
+            selected=screen.selected,
+            name=self.name,
+            buy_in=(low, high),
+            void_armed=screen.void_armed,
+            message=screen.message,
+            busy=self.busy,
+            seats=tuple(range(1, self.config.seats + 1)),
+            entry=self.cards.entry(step),
+            can_void=s.in_hand,
+            notice=notice,
+            not_ready=between and not s.device.ready,
+            ack_ready=self._ack_ready(),
+            has_button=self.has_button,
+            storage=banner,
+        )
 
     def _ack_ready(self) -> bool:
         at = self._alarm_at

@@ -29,12 +29,21 @@ from ui.poker.demo import run_demo
 
 
 def run_poker_console(
-    config: TableConfig, *, lang: str, windowed: bool, size: tuple[int, int] = (1920, 1080),
-    db: str | None = None, source_url: str | None = None, demo: int = 0,
-    screenshot_dir: Path | None = None, seed: int = 1, dealer: str = "dealer",
-    tournament: str | None = None, floor_url: str | None = None,
+    config: TableConfig,
+    *,
+    lang: str,
+    windowed: bool,
+    size: tuple[int, int] = (1920, 1080),
+    db: str | None = None,
+    source_url: str | None = None,
+    demo: int = 0,
+    screenshot_dir: Path | None = None,
+    seed: int = 1,
+    dealer: str = "dealer",
+    tournament: str | None = None,
+    floor_url: str | None = None,
     notary: NotaryClient | None = None,
-) -> int:  # fmt: skip
+) -> int:
     """Run the poker console until its window closes; ``demo`` > 0 plays scripted hands
     offscreen (:mod:`ui.poker.demo`, cards typed on the keypad source, its own journal unless
     ``db``) and saves screenshots in ``screenshot_dir`` in both languages. ``floor_url``: the
@@ -48,8 +57,16 @@ def run_poker_console(
     app = qt_app()
     status = 0
     if demo:
-        status = run_demo(app, config, demo, screenshot_dir, size=size, db=db, seed=seed,
-                          langs=(lang, "en" if lang != "en" else "it"))  # fmt: skip
+        status = run_demo(
+            app,
+            config,
+            demo,
+            screenshot_dir,
+            size=size,
+            db=db,
+            seed=seed,
+            langs=(lang, "en" if lang != "en" else "it"),
+        )
     else:
         url = db or config.journal_url or str(default_journal_path())
         config = dataclasses.replace(config, journal_url=url)
@@ -57,9 +74,15 @@ def run_poker_console(
         # retries what may pass, says what did not; its notices reach the dealer through the
         # service's snapshots (PokerService takes them: on_notice is set there)
         journal = ResilientJournal(url, group=config.journal_group, notary=notary)
-        console = PokerConsole(config, source_factory(config, source_url), journal,
-                               lang=lang, dealer=dealer, roster=roster,
-                               tournament=tournament)  # fmt: skip
+        console = PokerConsole(
+            config,
+            source_factory(config, source_url),
+            journal,
+            lang=lang,
+            dealer=dealer,
+            roster=roster,
+            tournament=tournament,
+        )
         console.service.signers = pitboss_users(url)  # large pots: the pit-boss app's users
         if floor_url:  # ... and confirmed in the pit-boss application (the relay's thread)
             from dealer_assist.storage.floor.signoff_relay import SignoffRelay

@@ -15,8 +15,11 @@ from ui.poker.desk import Console
 from ui.poker.views import Message
 
 CHANGES: dict[str, type[SeatChange]] = {
-    "sit_out": SitOut, "sit_in": SitIn, "leave": Leave, "button": PlaceButton,
-}  # fmt: skip
+    "sit_out": SitOut,
+    "sit_in": SitIn,
+    "leave": Leave,
+    "button": PlaceButton,
+}
 """The command of each seat change button."""
 
 

@@ -95,11 +95,17 @@ class PokerService:
     """
 
     def __init__(
-        self, config: TableConfig, make_source: SourceFactory, journal: Journal | None, *,
-        card_timeout: float = 5.0, shuffle_timeout: float = 15.0,
-        slow_card_timeout: float = 120.0, dealer: str = "dealer",
+        self,
+        config: TableConfig,
+        make_source: SourceFactory,
+        journal: Journal | None,
+        *,
+        card_timeout: float = 5.0,
+        shuffle_timeout: float = 15.0,
+        slow_card_timeout: float = 120.0,
+        dealer: str = "dealer",
         roster: PitBossRoster | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.config = config
         self.roster = roster
         self.signers: UserStore | None = None  # the pit-boss application's users (sign-offs)
@@ -108,9 +114,12 @@ class PokerService:
         self._resumed = ""  # the hand resumed from the journal at the last open
         self.journal = journal
         self.dealer = dealer
-        self.card_source = TableSource(make_source, card_timeout=card_timeout,
-                                       shuffle_timeout=shuffle_timeout,
-                                       slow_card_timeout=slow_card_timeout)  # fmt: skip
+        self.card_source = TableSource(
+            make_source,
+            card_timeout=card_timeout,
+            shuffle_timeout=shuffle_timeout,
+            slow_card_timeout=slow_card_timeout,
+        )
         self.runner: PeerRunner | None = None
         self.seating: Seating | None = None
         self._seq = 0
@@ -144,9 +153,15 @@ class PokerService:
 
     def _start(self, source: CardSource, card_timeout: float, shuffle_timeout: float) -> None:
         """A runner over ``source`` (and its seat changes) in place of the one there was."""
-        runner = PeerRunner(self.config, source, self.journal, card_timeout=card_timeout,
-                            shuffle_timeout=shuffle_timeout, on_event=self._on_event,
-                            signoff=self.config.signoff)  # fmt: skip
+        runner = PeerRunner(
+            self.config,
+            source,
+            self.journal,
+            card_timeout=card_timeout,
+            shuffle_timeout=shuffle_timeout,
+            on_event=self._on_event,
+            signoff=self.config.signoff,
+        )
         self.runner = runner
         self.seating = Seating(runner, self.config, self.dealer)
 
@@ -325,21 +340,35 @@ class PokerService:
             identifying=ident is not None,
             ident_entered=ident is not None and ident.card is not None,
             pin_required=self.roster is not None and bool(self.roster.badges),
-            notice=self.card_source.notice, resumed=self._resumed,
+            notice=self.card_source.notice,
+            resumed=self._resumed,
             void_reason=alarm.reason if alarm is not None else None,
-            reshuffled=self.steps.reshuffled, storage=self.storage.banner,
-        )  # fmt: skip
-        return replace(take_snapshot(
-            hand.view("dealer") if hand is not None else None, session,
-            table_seats=self.config.seats, seq=self._seq, hand_no=self._hand_no(),
-            device=self.device.status(runner, self.card_source.source, self.card_source.active),
-            error=error,
-            alarm=alarm.reason.code if alarm else "",
-            alarm_uid=alarm.hand_uid if alarm else "", can_undo=self.can_undo(),
-            journaled=stored is not None and hand is not None and stored.hand_uid == hand.hand_uid,
-            manual_source=self.card_source.kind == "manual", extras=extras,
-        ), on_box=on_box(runner), signoff=pot_wait(runner),
-            forced_amount=forced_amount(runner), hand_level=hand_level(runner))  # fmt: skip
+            reshuffled=self.steps.reshuffled,
+            storage=self.storage.banner,
+        )
+        return replace(
+            take_snapshot(
+                hand.view("dealer") if hand is not None else None,
+                session,
+                table_seats=self.config.seats,
+                seq=self._seq,
+                hand_no=self._hand_no(),
+                device=self.device.status(runner, self.card_source.source, self.card_source.active),
+                error=error,
+                alarm=alarm.reason.code if alarm else "",
+                alarm_uid=alarm.hand_uid if alarm else "",
+                can_undo=self.can_undo(),
+                journaled=stored is not None
+                and hand is not None
+                and stored.hand_uid == hand.hand_uid,
+                manual_source=self.card_source.kind == "manual",
+                extras=extras,
+            ),
+            on_box=on_box(runner),
+            signoff=pot_wait(runner),
+            forced_amount=forced_amount(runner),
+            hand_level=hand_level(runner),
+        )
 
 
 # each step takes the command of its key's class (Any: a dict cannot say so per key); its
@@ -356,10 +385,10 @@ STEPS: dict[type[c.Command], Step] = {
     c.Reshuffle: lambda s, cmd: s.steps.reshuffle(s._runner()),
     c.RetryStorage: lambda s, cmd: None,  # the journal answered: the step is the recovery
     c.Identify: lambda s, cmd: s.steps.identify(s._runner(), cmd.card),
-    c.Confirm: lambda s, cmd: s.steps.confirm(s._runner(), s.roster, cmd.card, cmd.badge,
-                                              cmd.pin),
-    c.SignOffPot: lambda s, cmd: s.pots.sign_here(s._runner(), s.roster, s.signers, cmd.badge,
-                                                  cmd.pin),
+    c.Confirm: lambda s, cmd: s.steps.confirm(s._runner(), s.roster, cmd.card, cmd.badge, cmd.pin),
+    c.SignOffPot: lambda s, cmd: s.pots.sign_here(
+        s._runner(), s.roster, s.signers, cmd.badge, cmd.pin
+    ),
     c.ChangeDealer: lambda s, cmd: s.steps.change_dealer(s._runner(), cmd.badge, s.signers),
     c.SeatPlayer: lambda s, cmd: s._seating().seat_player(cmd.seat, cmd.name, cmd.amount),
     c.TopUp: lambda s, cmd: s._seating().top_up(cmd.seat, cmd.amount),
@@ -367,7 +396,7 @@ STEPS: dict[type[c.Command], Step] = {
     c.SitIn: lambda s, cmd: s._seating().sit_in(cmd.seat),
     c.Leave: lambda s, cmd: s._seating().leave(cmd.seat),
     c.PlaceButton: lambda s, cmd: s._seating().set_button(cmd.seat),
-}  # fmt: skip
+}
 """The step of each command class (every concrete class of :mod:`ui.poker.commands` but
 :class:`~ui.poker.commands.OpenTable` and :class:`~ui.poker.commands.Tick`, which
 :meth:`PokerService.execute` answers itself)."""

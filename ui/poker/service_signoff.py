@@ -80,9 +80,13 @@ class PotSignoffs:
                 relay.offer(request)
 
     def sign_here(
-        self, runner: PeerRunner | None, roster: PitBossRoster | None, signers: UserStore | None,
-        badge: str, pin: str,
-    ) -> CommandError | None:  # fmt: skip
+        self,
+        runner: PeerRunner | None,
+        roster: PitBossRoster | None,
+        signers: UserStore | None,
+        badge: str,
+        pin: str,
+    ) -> CommandError | None:
         """The console's sign-off of the pot ``runner``'s hand waits on
         (:func:`ui.poker.signoff.sign_pot`), remembering who signed which pot: a settled
         hand's sign-offs leave the runner's log once journaled, and the floor's request is

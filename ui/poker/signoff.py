@@ -55,9 +55,12 @@ def pot_wait(runner: PeerRunner | None) -> PotWait | None:
 
 
 def sign_pot(
-    runner: PeerRunner, roster: PitBossRoster | None, signers: UserStore | None, badge: str,
+    runner: PeerRunner,
+    roster: PitBossRoster | None,
+    signers: UserStore | None,
+    badge: str,
     pin: str,
-) -> CommandError | None:  # fmt: skip
+) -> CommandError | None:
     """Sign off the pot the hand waits on with ``badge`` and ``pin``; the refusal otherwise,
     nothing changed: ``pit_boss`` (unknown badge or wrong PIN), ``signoff_role`` (a role
     below the tier's), ``signoff_no_store`` (no PIN store at the table), ``state`` (no pot
@@ -93,8 +96,17 @@ def pot_request_for(
         return None
     award, role = held
     cards = {s: tuple(str(c) for c in hand.holes[s]) for s in sorted(award.shares)}
-    return pot_request(table_id, hand.hand_uid, hand_no, award.pot, award.amount, cards,
-                       tuple(str(c) for c in hand.board), role, utc_now())  # fmt: skip
+    return pot_request(
+        table_id,
+        hand.hand_uid,
+        hand_no,
+        award.pot,
+        award.amount,
+        cards,
+        tuple(str(c) for c in hand.board),
+        role,
+        utc_now(),
+    )
 
 
 def sign_pot_from_floor(runner: PeerRunner, row: SignoffRow) -> bool:

@@ -313,8 +313,19 @@ def _legal(view: PeerView, seats: Mapping[int, SeatSnap]) -> Legal | None:
     r = space.amount
     if r is None:
         return Legal(view.actor, tuple(space.kinds), view.to_call, closed=space.closed)
-    return Legal(view.actor, tuple(space.kinds), view.to_call, r.minimum, r.maximum, r.step,
-                 view.raise_all_in, r.fixed, r.pot, r.half_pot, space.closed)  # fmt: skip
+    return Legal(
+        view.actor,
+        tuple(space.kinds),
+        view.to_call,
+        r.minimum,
+        r.maximum,
+        r.step,
+        view.raise_all_in,
+        r.fixed,
+        r.pot,
+        r.half_pot,
+        space.closed,
+    )
 
 
 def _awards(result: Mapping[str, Any], order: tuple[int, ...]) -> tuple[Award, ...]:
@@ -324,12 +335,22 @@ def _awards(result: Mapping[str, Any], order: tuple[int, ...]) -> tuple[Award, .
     out = []
     for i in order:
         p = pots[i]
-        winners = tuple(Winner(int(w["seat"]), int(w["amount"]), bool(w.get("odd_chip")))
-                        for w in p.get("winners", []))  # fmt: skip
+        winners = tuple(
+            Winner(int(w["seat"]), int(w["amount"]), bool(w.get("odd_chip")))
+            for w in p.get("winners", [])
+        )
         category = p.get("category")
         five = hands.get(winners[0].seat, {}).get("best_five", ()) if winners and category else ()
-        out.append(Award(i, int(p["amount"]), tuple(p.get("eligible", ())), winners,
-                         category, tuple(parse_card(c) for c in five)))  # fmt: skip
+        out.append(
+            Award(
+                i,
+                int(p["amount"]),
+                tuple(p.get("eligible", ())),
+                winners,
+                category,
+                tuple(parse_card(c) for c in five),
+            )
+        )
     return tuple(out)
 
 
@@ -361,12 +382,21 @@ def take_snapshot(
     if view is None:
         button = (session.button or None) if session is not None else None
         return PokerSnapshot(
-            seq=seq, table_seats=table_seats, hand_no=hand_no, button=button,
-            seats=tuple(seats[s] for s in sorted(seats)), device=device or DeviceStatus(),
-            error=error, alarm=alarm, alarm_uid=alarm_uid, manual_source=manual_source,
-            notice=x.notice, pin_required=x.pin_required, void_reason=x.void_reason,
+            seq=seq,
+            table_seats=table_seats,
+            hand_no=hand_no,
+            button=button,
+            seats=tuple(seats[s] for s in sorted(seats)),
+            device=device or DeviceStatus(),
+            error=error,
+            alarm=alarm,
+            alarm_uid=alarm_uid,
+            manual_source=manual_source,
+            notice=x.notice,
+            pin_required=x.pin_required,
+            void_reason=x.void_reason,
             storage=x.storage,
-        )  # fmt: skip
+        )
     posts: dict[int, list[str]] = {}
     for seat, kind, _amount in view.posts:
         posts.setdefault(seat, []).append(kind)
@@ -380,19 +410,28 @@ def take_snapshot(
         known = players.get(sv.seat)
         stack = sv.stakes["stack"]
         seats[sv.seat] = SeatSnap(
-            sv.seat, known.name if known else "", stack, sv.stakes["bet"], sv.stakes["put_in"],
-            in_hand=True, folded=sv.folded, all_in=stack == 0 and not sv.folded,
-            cards=len(hole), hole=hole, shown=shown, mucked=sv.seat in mucked,
-            sitting_out=known.sitting_out if known else False, posts=tuple(posts.get(sv.seat, ())),
+            sv.seat,
+            known.name if known else "",
+            stack,
+            sv.stakes["bet"],
+            sv.stakes["put_in"],
+            in_hand=True,
+            folded=sv.folded,
+            all_in=stack == 0 and not sv.folded,
+            cards=len(hole),
+            hole=hole,
+            shown=shown,
+            mucked=sv.seat in mucked,
+            sitting_out=known.sitting_out if known else False,
+            posts=tuple(posts.get(sv.seat, ())),
             last=view.last.get(sv.seat, ""),
-        )  # fmt: skip
+        )
     result = view.result or {}
     settled = view.phase == "settled"
     identifying = in_hand and x.identifying and bool(view.pending)
     returns: tuple[tuple[int, int], ...] = ()
     if x.void_reason is not None and alarm_uid == view.hand_uid:  # every chip put in goes back
-        returns = tuple((sv.seat, sv.stakes["put_in"]) for sv in view.seats
-                        if sv.stakes["put_in"])  # fmt: skip
+        returns = tuple((sv.seat, sv.stakes["put_in"]) for sv in view.seats if sv.stakes["put_in"])
     pots = tuple(PotSnap(i, p.amount, tuple(p.eligible)) for i, p in enumerate(view.pots))
     after = tuple((int(x["seat"]), int(x["stack"])) for x in result.get("seats", []))
     if not in_hand:  # the stacks after the hand (a void one: as it started), no pot left
@@ -400,29 +439,50 @@ def take_snapshot(
         for s, stack in after:
             seats[s] = replace(seats[s], stack=stack, bet=0, all_in=False)
     return PokerSnapshot(
-        seq=seq, table_seats=table_seats, hand_uid=view.hand_uid, hand_no=hand_no,
-        phase=view.phase, in_hand=in_hand, street=view.street,
+        seq=seq,
+        table_seats=table_seats,
+        hand_uid=view.hand_uid,
+        hand_no=hand_no,
+        phase=view.phase,
+        in_hand=in_hand,
+        street=view.street,
         button=view.button or None,  # 0: a game without a button (Stud deals from seat 1)
-        actor=view.actor if in_hand else None, seats=tuple(seats[s] for s in sorted(seats)),
+        actor=view.actor if in_hand else None,
+        seats=tuple(seats[s] for s in sorted(seats)),
         board=tuple(c for c in view.board if c is not None),
-        pending=tuple(str(p) for p in view.pending), pots=pots, legal=_legal(view, seats),
-        showdown=tuple(view.showdown), opening=view.opening if in_hand else "",
+        pending=tuple(str(p) for p in view.pending),
+        pots=pots,
+        legal=_legal(view, seats),
+        showdown=tuple(view.showdown),
+        opening=view.opening if in_hand else "",
         opener=view.opener if in_hand else None,
-        forced=view.forced if in_hand else (), new_deck=in_hand and view.new_deck,
+        forced=view.forced if in_hand else (),
+        new_deck=in_hand and view.new_deck,
         shortage=view.shortage if in_hand and view.new_deck else "",
         reshuffling=in_hand and view.new_deck and x.reshuffled == view.hand_uid,
         awards=_awards(result, view.push_order) if settled else (),
         returned=tuple((int(r["seat"]), int(r["amount"])) for r in result.get("returned", [])),
-        rake=int(result.get("rake", 0) or 0), after=after if settled else (),
+        rake=int(result.get("rake", 0) or 0),
+        after=after if settled else (),
         void=view.void,
-        alarm=alarm, alarm_uid=alarm_uid, can_undo=can_undo and in_hand, journaled=journaled,
-        manual_source=manual_source, device=device or DeviceStatus(), error=error,
-        awaiting=tuple(view.pending) if in_hand else (), identifying=identifying,
+        alarm=alarm,
+        alarm_uid=alarm_uid,
+        can_undo=can_undo and in_hand,
+        journaled=journaled,
+        manual_source=manual_source,
+        device=device or DeviceStatus(),
+        error=error,
+        awaiting=tuple(view.pending) if in_hand else (),
+        identifying=identifying,
         ident_position=view.pending[0] if identifying and view.pending else None,
-        ident_entered=identifying and x.ident_entered, pin_required=x.pin_required,
-        notice=x.notice, resumed=x.resumed == view.hand_uid and in_hand,
-        void_reason=x.void_reason, void_returns=returns, storage=x.storage,
-    )  # fmt: skip
+        ident_entered=identifying and x.ident_entered,
+        pin_required=x.pin_required,
+        notice=x.notice,
+        resumed=x.resumed == view.hand_uid and in_hand,
+        void_reason=x.void_reason,
+        void_returns=returns,
+        storage=x.storage,
+    )
 
 
 def forced_amount(runner: Any) -> int:

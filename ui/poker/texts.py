@@ -177,88 +177,146 @@ _REFUSALS: dict[str, tuple[object, tuple[str, ...]]] = {
     "folded": (QT_TRANSLATE_NOOP("", "Seat %1 has folded and cannot act"), ("seat",)),
     "all_in": (QT_TRANSLATE_NOOP("", "Seat %1 is all-in and cannot act"), ("seat",)),
     "round_closed": (QT_TRANSLATE_NOOP("", "The betting round is closed: nobody is to act"), ()),
-    "out_of_turn": (QT_TRANSLATE_NOOP("", "Seat %1 acted out of turn: seat %2 is to act"),
-                    ("seat", "actor")),
+    "out_of_turn": (
+        QT_TRANSLATE_NOOP("", "Seat %1 acted out of turn: seat %2 is to act"),
+        ("seat", "actor"),
+    ),
     "nothing_to_call": (QT_TRANSLATE_NOOP("", "Seat %1 has nothing to call: check"), ("seat",)),
-    "cannot_check": (QT_TRANSLATE_NOOP("", "Seat %1 cannot check: %2 to call"),
-                     ("seat", "to_call")),
+    "cannot_check": (
+        QT_TRANSLATE_NOOP("", "Seat %1 cannot check: %2 to call"),
+        ("seat", "to_call"),
+    ),
     "unknown_action": (QT_TRANSLATE_NOOP("", "Unknown action: %1"), ("kind",)),
-    "nothing_to_complete": (QT_TRANSLATE_NOOP("", "There is no forced bet to complete: %1"),
-                            ("kind",)),
-    "complete_not_bet": (QT_TRANSLATE_NOOP("", "There is a forced bet of %1: complete, not bet"),
-                         ("high",)),
-    "raise_not_bet": (QT_TRANSLATE_NOOP("", "There is a bet of %1 already: raise, not bet"),
-                      ("high",)),
+    "nothing_to_complete": (
+        QT_TRANSLATE_NOOP("", "There is no forced bet to complete: %1"),
+        ("kind",),
+    ),
+    "complete_not_bet": (
+        QT_TRANSLATE_NOOP("", "There is a forced bet of %1: complete, not bet"),
+        ("high",),
+    ),
+    "raise_not_bet": (
+        QT_TRANSLATE_NOOP("", "There is a bet of %1 already: raise, not bet"),
+        ("high",),
+    ),
     "bet_not_raise": (QT_TRANSLATE_NOOP("", "There is no bet to raise: bet, not raise"), ()),
     "no_amount": (QT_TRANSLATE_NOOP("", "%1: key the amount first"), ("kind",)),
-    "above_stack": (QT_TRANSLATE_NOOP("", "%1 to %2: more than seat %3's stack of %4"),
-                    ("kind", "to", "seat", "top")),
-    "not_above_bet": (QT_TRANSLATE_NOOP("", "%1 to %2: it does not raise the bet of %3"),
-                      ("kind", "to", "high")),
-    "no_chips_to_raise": (QT_TRANSLATE_NOOP(
-        "", "Seat %1 has no chips left to bet or raise after calling"), ("seat",)),
-    "nobody_to_answer": (QT_TRANSLATE_NOOP(
-        "", "Nobody can answer a bet or raise: every other player is all-in"), ()),
-    "short_all_in": (QT_TRANSLATE_NOOP(
-        "", "A short all-in does not reopen the betting for seat %1: call or fold"), ("seat",)),
-    "capped": (QT_TRANSLATE_NOOP("", "The betting is capped: a bet and %1 raises (fixed limit)"),
-               ("raises",)),
-    "fixed_exact": (QT_TRANSLATE_NOOP("", "%1 to %2: at fixed limit only to %3"),
-                    ("kind", "to", "low")),
-    "fixed_either": (QT_TRANSLATE_NOOP("", "%1 to %2: at fixed limit only to %3 or %4"),
-                     ("kind", "to", "low", "high")),
-    "below_minimum": (QT_TRANSLATE_NOOP("", "%1 to %2: below the minimum, at least %3"),
-                      ("kind", "to", "low")),
-    "above_pot": (QT_TRANSLATE_NOOP("", "%1 to %2: above the pot, at most %3 (pot limit)"),
-                  ("kind", "to", "high")),
-    "off_chip": (QT_TRANSLATE_NOOP("", "%1 to %2: not a multiple of the chip %3"),
-                 ("kind", "to", "chip")),
+    "above_stack": (
+        QT_TRANSLATE_NOOP("", "%1 to %2: more than seat %3's stack of %4"),
+        ("kind", "to", "seat", "top"),
+    ),
+    "not_above_bet": (
+        QT_TRANSLATE_NOOP("", "%1 to %2: it does not raise the bet of %3"),
+        ("kind", "to", "high"),
+    ),
+    "no_chips_to_raise": (
+        QT_TRANSLATE_NOOP("", "Seat %1 has no chips left to bet or raise after calling"),
+        ("seat",),
+    ),
+    "nobody_to_answer": (
+        QT_TRANSLATE_NOOP("", "Nobody can answer a bet or raise: every other player is all-in"),
+        (),
+    ),
+    "short_all_in": (
+        QT_TRANSLATE_NOOP(
+            "", "A short all-in does not reopen the betting for seat %1: call or fold"
+        ),
+        ("seat",),
+    ),
+    "capped": (
+        QT_TRANSLATE_NOOP("", "The betting is capped: a bet and %1 raises (fixed limit)"),
+        ("raises",),
+    ),
+    "fixed_exact": (
+        QT_TRANSLATE_NOOP("", "%1 to %2: at fixed limit only to %3"),
+        ("kind", "to", "low"),
+    ),
+    "fixed_either": (
+        QT_TRANSLATE_NOOP("", "%1 to %2: at fixed limit only to %3 or %4"),
+        ("kind", "to", "low", "high"),
+    ),
+    "below_minimum": (
+        QT_TRANSLATE_NOOP("", "%1 to %2: below the minimum, at least %3"),
+        ("kind", "to", "low"),
+    ),
+    "above_pot": (
+        QT_TRANSLATE_NOOP("", "%1 to %2: above the pot, at most %3 (pot limit)"),
+        ("kind", "to", "high"),
+    ),
+    "off_chip": (
+        QT_TRANSLATE_NOOP("", "%1 to %2: not a multiple of the chip %3"),
+        ("kind", "to", "chip"),
+    ),
     # the hand's other checks
     "wrong_operation": (QT_TRANSLATE_NOOP("", "This hand takes no such step"), ()),
     "hand_over": (QT_TRANSLATE_NOOP("", "The hand is over: no more steps"), ()),
     "already_open": (QT_TRANSLATE_NOOP("", "The hand is already open"), ()),
     "no_forced_bet": (QT_TRANSLATE_NOOP("", "No forced bet is due now"), ()),
-    "forced_bet_due": (QT_TRANSLATE_NOOP("", "Seat %1 posts the %2 of %3 now"),
-                       ("due_seat", "due_bet", "due_amount")),
+    "forced_bet_due": (
+        QT_TRANSLATE_NOOP("", "Seat %1 posts the %2 of %3 now"),
+        ("due_seat", "due_bet", "due_amount"),
+    ),
     "no_card_expected": (QT_TRANSLATE_NOOP("", "No card is expected now"), ()),
-    "unidentified_card": (QT_TRANSLATE_NOOP(
-        "", "An unreadable card must be identified before it is placed"), ()),
-    "new_deck_unshuffled": (QT_TRANSLATE_NOOP(
-        "", "The new deck of the burns and the stub has not been shuffled yet"), ()),
-    "no_new_deck": (QT_TRANSLATE_NOOP("", "No new deck is due: the hand deals from its deck"),
-                    ()),
+    "unidentified_card": (
+        QT_TRANSLATE_NOOP("", "An unreadable card must be identified before it is placed"),
+        (),
+    ),
+    "new_deck_unshuffled": (
+        QT_TRANSLATE_NOOP("", "The new deck of the burns and the stub has not been shuffled yet"),
+        (),
+    ),
+    "no_new_deck": (QT_TRANSLATE_NOOP("", "No new deck is due: the hand deals from its deck"), ()),
     "no_exposed_card": (QT_TRANSLATE_NOOP("", "No exposed card can be recorded now"), ()),
     "no_betting": (QT_TRANSLATE_NOOP("", "No betting now"), ()),
     "betting_over": (QT_TRANSLATE_NOOP("", "The hand's betting is over: no more actions"), ()),
-    "street_dealing": (QT_TRANSLATE_NOOP("", "%1 is being dealt: no action before its cards"),
-                       ("street",)),
-    "forced_bet_turn": (QT_TRANSLATE_NOOP(
-        "", "Seat %1 acted out of turn: seat %2 posts the forced bet of %3 or folds"),
-        ("seat", "due_seat", "amount")),
-    "post_or_fold": (QT_TRANSLATE_NOOP("", "Seat %1 posts the forced bet of %2 or folds"),
-                     ("seat", "amount")),
+    "street_dealing": (
+        QT_TRANSLATE_NOOP("", "%1 is being dealt: no action before its cards"),
+        ("street",),
+    ),
+    "forced_bet_turn": (
+        QT_TRANSLATE_NOOP(
+            "", "Seat %1 acted out of turn: seat %2 posts the forced bet of %3 or folds"
+        ),
+        ("seat", "due_seat", "amount"),
+    ),
+    "post_or_fold": (
+        QT_TRANSLATE_NOOP("", "Seat %1 posts the forced bet of %2 or folds"),
+        ("seat", "amount"),
+    ),
     "nothing_to_undo": (QT_TRANSLATE_NOOP("", "There is no action to undo"), ()),
-    "undo_other_seat": (QT_TRANSLATE_NOOP("", "The last action is seat %1's, not seat %2's"),
-                        ("last", "seat")),
-    "undo_after_card": (QT_TRANSLATE_NOOP(
-        "", "A card was dealt after that action: it cannot be undone"), ()),
+    "undo_other_seat": (
+        QT_TRANSLATE_NOOP("", "The last action is seat %1's, not seat %2's"),
+        ("last", "seat"),
+    ),
+    "undo_after_card": (
+        QT_TRANSLATE_NOOP("", "A card was dealt after that action: it cannot be undone"),
+        (),
+    ),
     "no_showdown": (QT_TRANSLATE_NOOP("", "There is no showdown now"), ()),
-    "show_out_of_turn": (QT_TRANSLATE_NOOP("", "Seat %1 shows out of turn: seat %2 shows now"),
-                         ("seat", "next")),
-    "muck_all_in": (QT_TRANSLATE_NOOP(
-        "", "Seat %1 cannot muck: a player is all-in, every hand is turned up"), ("seat",)),
-    "muck_last_hand": (QT_TRANSLATE_NOOP(
-        "", "Seat %1 cannot muck: its hand is the last one left for a pot"), ("seat",)),
+    "show_out_of_turn": (
+        QT_TRANSLATE_NOOP("", "Seat %1 shows out of turn: seat %2 shows now"),
+        ("seat", "next"),
+    ),
+    "muck_all_in": (
+        QT_TRANSLATE_NOOP("", "Seat %1 cannot muck: a player is all-in, every hand is turned up"),
+        ("seat",),
+    ),
+    "muck_last_hand": (
+        QT_TRANSLATE_NOOP("", "Seat %1 cannot muck: its hand is the last one left for a pot"),
+        ("seat",),
+    ),
     "no_pot": (QT_TRANSLATE_NOOP("", "No pot to award now"), ()),
-    "award_mismatch": (QT_TRANSLATE_NOOP("", "The award of pot %1 does not match the showdown"),
-                       ("pot",)),
+    "award_mismatch": (
+        QT_TRANSLATE_NOOP("", "The award of pot %1 does not match the showdown"),
+        ("pot",),
+    ),
     "pots_left": (QT_TRANSLATE_NOOP("", "The pots are not all awarded yet"), ()),
     "cannot_void": (QT_TRANSLATE_NOOP("", "The hand cannot be voided now"), ()),
     # the console's own (ui.poker.hand_steps.RULES; no_new_deck: as the hand's)
     "void_unacknowledged": (QT_TRANSLATE_NOOP("", "Acknowledge the void first"), ()),
     "hand_in_progress": (QT_TRANSLATE_NOOP("", "A hand is in progress: finish it first"), ()),
     "no_hand_to_void": (QT_TRANSLATE_NOOP("", "No hand in progress to void"), ()),
-}  # fmt: skip
+}
 """Each rule's sentence and the values it names, in ``%1``, ``%2``... order."""
 _AMOUNTS = frozenset({"to", "low", "high", "top", "to_call", "chip", "amount", "due_amount"})
 _KINDS_OF = frozenset({"kind"})
@@ -312,12 +370,16 @@ _BOARD = re.compile(r"highest board: (.+)")
 _SHORT = re.compile(r"stub (\d+) cards? \+ (\d+) burns? = (\d+), (\d+) players need (\d+): (.+)")
 _SHORT_PLANS = {
     "shuffle the burns, turn one community card": QT_TRANSLATE_NOOP(
-        "", "Stub %1 + burns %2 = %3 cards, %4 players need %5: shuffle the burns and turn "
-        "one community card"),
+        "",
+        "Stub %1 + burns %2 = %3 cards, %4 players need %5: shuffle the burns and turn "
+        "one community card",
+    ),
     "shuffle the burns with the stub, deal one card to each player": QT_TRANSLATE_NOOP(
-        "", "Stub %1 + burns %2 = %3 cards, %4 players need %5: shuffle the burns with the "
-        "stub and deal one card to each player"),
-}  # fmt: skip
+        "",
+        "Stub %1 + burns %2 = %3 cards, %4 players need %5: shuffle the burns with the "
+        "stub and deal one card to each player",
+    ),
+}
 
 
 def _rank(word: str) -> str:

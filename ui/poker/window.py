@@ -26,9 +26,16 @@ from ui.poker.widgets.panel import PokerPanel
 
 WIDE = 1700  # from this size on the full sizes; below (1280x800) the compact ones
 TALL = 950
-STEP_COLORS = {"between": "idle", "betting": "decisions", "dealing": "dealing",
-               "showdown": "showdown", "settled": "settlement", "manual": "manual",
-               "identify": "identify", "new_deck": "identify"}  # fmt: skip
+STEP_COLORS = {
+    "between": "idle",
+    "betting": "decisions",
+    "dealing": "dealing",
+    "showdown": "showdown",
+    "settled": "settlement",
+    "manual": "manual",
+    "identify": "identify",
+    "new_deck": "identify",
+}
 PANEL_STYLE = f"""
 #pFacts {{ font-size: 24px; font-weight: bold; color: {theme.TEXT}; }}
 #pAmount {{ font-size: 36px; font-weight: bold; color: {theme.GOLD}; background: {theme.PANEL_2};
@@ -64,11 +71,16 @@ class PokerTopBar(TopBar):
 
     def show_poker(self, view: PokerView, table_id: str) -> None:
         """Banner, table line, hand number and the card source's status."""
-        colors = theme.PHASE_COLORS.get(STEP_COLORS.get(view.step, view.step), (theme.SLATE,
-                                        theme.TEXT))  # fmt: skip
-        self.show_status(step_name(view.step, view.snap.street), colors,
-                         f"{table_id} · {title(self.game)}", view.snap.hand_no,
-                         view.snap.device)  # fmt: skip
+        colors = theme.PHASE_COLORS.get(
+            STEP_COLORS.get(view.step, view.step), (theme.SLATE, theme.TEXT)
+        )
+        self.show_status(
+            step_name(view.step, view.snap.street),
+            colors,
+            f"{table_id} · {title(self.game)}",
+            view.snap.hand_no,
+            view.snap.device,
+        )
 
 
 class PokerWindow(QMainWindow):
@@ -82,9 +94,13 @@ class PokerWindow(QMainWindow):
     """
 
     def __init__(
-        self, presenter: PokerPresenter, config: TableConfig, lang: str = "en", *,
+        self,
+        presenter: PokerPresenter,
+        config: TableConfig,
+        lang: str = "en",
+        *,
         clock: Callable[[], datetime] = local_now,
-    ) -> None:  # fmt: skip
+    ) -> None:
         super().__init__()
         self.presenter = presenter
         self.config = config
@@ -111,15 +127,23 @@ class PokerWindow(QMainWindow):
         self.storage = self.bars.storage
         left.addWidget(self.bars)
         streets = get_pot_game(config.game).streets
-        self.felt = Felt(config.seats, config.currency, presenter.tap_seat,
-                         hole_cards=sum(len(st.hole) for st in streets),
-                         board_cards=sum(st.board for st in streets))  # fmt: skip
+        self.felt = Felt(
+            config.seats,
+            config.currency,
+            presenter.tap_seat,
+            hole_cards=sum(len(st.hole) for st in streets),
+            board_cards=sum(st.board for st in streets),
+        )
         left.addWidget(self.felt, 1)
         body.addLayout(left, 1)
         # the forced bet a seat decides is a setting of the table's game (Stud's bring_in)
         forced = getattr(config.poker, FORCED_KIND, 0)
-        self.side = PokerPanel(presenter, tuple(config.chips), config.currency,
-                               forced if isinstance(forced, int) else 0)  # fmt: skip
+        self.side = PokerPanel(
+            presenter,
+            tuple(config.chips),
+            config.currency,
+            forced if isinstance(forced, int) else 0,
+        )
         body.addWidget(self.side)
         outer.addLayout(body, 1)
         # the screen's size is the window's: what the panel holds must fit it (the layout tests

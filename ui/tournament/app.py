@@ -38,8 +38,13 @@ def structure_snapshot(structure: TournamentStructure) -> Snapshot:
     return Snapshot.of_state(state, utc_now())
 
 
-def _show(app: QCoreApplication, win: ClockWindow | DirectorWindow, *, windowed: bool,
-          size: tuple[int, int]) -> StopRequest:  # fmt: skip
+def _show(
+    app: QCoreApplication,
+    win: ClockWindow | DirectorWindow,
+    *,
+    windowed: bool,
+    size: tuple[int, int],
+) -> StopRequest:
     if windowed:
         win.resize(*size)
         win.show()
@@ -65,9 +70,17 @@ def _offscreen_quiet(demo: bool) -> object:
     return None
 
 
-def run_clock(structure: TournamentStructure, *, journal: str | None, tournament: str | None,
-              lang: str, windowed: bool, size: tuple[int, int], demo: bool,
-              screenshot_dir: Path) -> int:  # fmt: skip
+def run_clock(
+    structure: TournamentStructure,
+    *,
+    journal: str | None,
+    tournament: str | None,
+    lang: str,
+    windowed: bool,
+    size: tuple[int, int],
+    demo: bool,
+    screenshot_dir: Path,
+) -> int:
     """The room's clock until its window closes (``demo``: the screenshots, then exit).
     Returns the exit status. Raises ConfigError (language)."""
     previous = _offscreen_quiet(demo)
@@ -96,9 +109,20 @@ def run_clock(structure: TournamentStructure, *, journal: str | None, tournament
             qInstallMessageHandler(previous)  # type: ignore[arg-type]
 
 
-def run_director(structure: TournamentStructure, *, journal: str, tournament: str | None,
-                 players: int, seed: int, operator: str, lang: str, windowed: bool,
-                 size: tuple[int, int], demo: bool, screenshot_dir: Path) -> int:  # fmt: skip
+def run_director(
+    structure: TournamentStructure,
+    *,
+    journal: str,
+    tournament: str | None,
+    players: int,
+    seed: int,
+    operator: str,
+    lang: str,
+    windowed: bool,
+    size: tuple[int, int],
+    demo: bool,
+    screenshot_dir: Path,
+) -> int:
     """The director's console until its window closes (``demo``: the screenshots, then exit).
     The tournament is opened in ``journal`` for ``players`` (its tables) with ``seed`` unless
     it is there already. Returns the exit status."""
@@ -124,8 +148,9 @@ def run_director(structure: TournamentStructure, *, journal: str, tournament: st
         win = DirectorWindow(worker, operator=operator)
         stop = _show(app, win, windowed=windowed, size=size)
         win.start_timers()
-        say_when_running(f"dealer-assist tournament director: open on {tid} (SIGTERM or Ctrl-C "
-                         "closes it)")  # fmt: skip
+        say_when_running(
+            f"dealer-assist tournament director: open on {tid} (SIGTERM or Ctrl-C closes it)"
+        )
         app.exec()
         win.close()
         worker.close()  # the director's command running is finished and journaled

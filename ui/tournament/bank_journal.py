@@ -72,8 +72,14 @@ class BankJournal(QObject):
         """Read ``tournament_id``'s banks back; answered by ``loaded`` or ``failed``."""
         self._queue("load", (tournament_id,))
 
-    def submit(self, tournament_id: str, table_id: str, game: str, outcome: DecisionOutcome,
-               hand_uid: str | None) -> None:  # fmt: skip
+    def submit(
+        self,
+        tournament_id: str,
+        table_id: str,
+        game: str,
+        outcome: DecisionOutcome,
+        hand_uid: str | None,
+    ) -> None:
         """Journal ``outcome`` (a decision at ``table_id`` that drew on the bank, or what is
         left of a bank being drawn) on the tournament's desk, after what was queued before;
         a failure comes back as ``failed``."""
@@ -100,8 +106,7 @@ class BankJournal(QObject):
         self._idle.clear()
         self._jobs.put((kind, args))
         if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="time-bank-journal",
-                                            daemon=True)  # fmt: skip
+            self._thread = threading.Thread(target=self._run, name="time-bank-journal", daemon=True)
             self._thread.start()
 
     # -- the worker thread -----------------------------------------------------------------------
@@ -116,8 +121,7 @@ class BankJournal(QObject):
                     self.loaded.emit(args[0], self.load(args[0]))
                 elif kind == "part":
                     tid, game, part = args
-                    journal_event(self._open(), tid, part, TableSession(tid), by=self.by,
-                                  game=game)  # fmt: skip
+                    journal_event(self._open(), tid, part, TableSession(tid), by=self.by, game=game)
                 else:
                     self.record(*args)
             except DealerAssistError as e:
@@ -147,9 +151,16 @@ class BankJournal(QObject):
             if part is not None:
                 yield part
 
-    def record(self, tournament_id: str, table_id: str, game: str, outcome: DecisionOutcome,
-               hand_uid: str | None) -> None:  # fmt: skip
+    def record(
+        self,
+        tournament_id: str,
+        table_id: str,
+        game: str,
+        outcome: DecisionOutcome,
+        hand_uid: str | None,
+    ) -> None:
         """:meth:`submit`'s work, committed when this returns. Blocking: the worker's."""
         part = bank_part(tournament_id, table_id, outcome, hand_uid)
-        journal_event(self._open(), tournament_id, part, TableSession(tournament_id),
-                      by=self.by, game=game)  # fmt: skip
+        journal_event(
+            self._open(), tournament_id, part, TableSession(tournament_id), by=self.by, game=game
+        )

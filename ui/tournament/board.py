@@ -110,12 +110,26 @@ class Snapshot:
         alive = state.alive()
         done = state.finished is not None or (state.started and len(alive) <= 1)
         out = frozenset(n for n, e in state.entrants.items() if e.sitting_out and not e.out)
-        return cls(state.tournament_id, state.structure, state.clock, len(state.entrants),
-                   len(alive), state.chips_in_play(), state.ledger.fees_cents, done,
-                   tuple(state.tables), seen_at, state.wall_clock, out, state.hands,
-                   _busted(state), _eliminated(state), tuple(state.moves[-MOVES_KEPT:]),
-                   tuple(t for t in state.tables if state.at_table(t)),
-                   alive[0] if done and len(alive) == 1 else "")  # fmt: skip
+        return cls(
+            state.tournament_id,
+            state.structure,
+            state.clock,
+            len(state.entrants),
+            len(alive),
+            state.chips_in_play(),
+            state.ledger.fees_cents,
+            done,
+            tuple(state.tables),
+            seen_at,
+            state.wall_clock,
+            out,
+            state.hands,
+            _busted(state),
+            _eliminated(state),
+            tuple(state.moves[-MOVES_KEPT:]),
+            tuple(t for t in state.tables if state.at_table(t)),
+            alive[0] if done and len(alive) == 1 else "",
+        )
 
     def clock_at(self, now: datetime) -> ClockState:
         """The clock at wall-clock ``now`` while it runs (not paused, not finished): a live
@@ -137,13 +151,26 @@ class Snapshot:
         places = tuple(place_amounts(s, pool, self.entrants)) if self.entrants else ()
         avg = self.chips_in_play // self.players_left if self.players_left else 0
         return Board(
-            name=s.name, game=s.game, betting=s.betting, level=v.level, next_level=v.next_level,
-            level_ms_left=v.level_ms_left, hands_left=v.hands_left, on_break=v.on_break,
-            break_ms_left=v.break_ms_left, ms_to_break=v.ms_to_break, next_break=v.next_break,
-            paused=v.paused, started=self.clock.running, entrants=self.entrants,
-            players_left=self.players_left, average_stack=avg, pool_cents=pool, places=places,
+            name=s.name,
+            game=s.game,
+            betting=s.betting,
+            level=v.level,
+            next_level=v.next_level,
+            level_ms_left=v.level_ms_left,
+            hands_left=v.hands_left,
+            on_break=v.on_break,
+            break_ms_left=v.break_ms_left,
+            ms_to_break=v.ms_to_break,
+            next_break=v.next_break,
+            paused=v.paused,
+            started=self.clock.running,
+            entrants=self.entrants,
+            players_left=self.players_left,
+            average_stack=avg,
+            pool_cents=pool,
+            places=places,
             finished=self.finished,
-        )  # fmt: skip
+        )
 
 
 MOVES_KEPT = 20  # the moves a snapshot carries (the tables' consoles show the last ones)
@@ -172,8 +199,11 @@ def _eliminated(state: TournamentState) -> tuple[tuple[str, str, int, int], ...]
     except DealerAssistError:  # a ranking the fold cannot make (said by the director)
         placings = ()
     places = {p.player: p.place for p in placings}
-    return tuple((n, state.left_at[n][0], places.get(n, 0), state.out_at.get(n, 0))
-                 for n in sorted(state.eliminations.out) if n in state.left_at)  # fmt: skip
+    return tuple(
+        (n, state.left_at[n][0], places.get(n, 0), state.out_at.get(n, 0))
+        for n in sorted(state.eliminations.out)
+        if n in state.left_at
+    )
 
 
 WARNING_MS = 60_000
@@ -183,8 +213,14 @@ WARNING_MS = 60_000
 def last_minute(b: Board) -> bool:
     """The level's last minute is running (not paused, not on a break, not the last level)."""
     left = b.level_ms_left
-    return (b.started and not b.paused and not b.on_break and not b.finished
-            and left is not None and 0 < left <= WARNING_MS)  # fmt: skip
+    return (
+        b.started
+        and not b.paused
+        and not b.on_break
+        and not b.finished
+        and left is not None
+        and 0 < left <= WARNING_MS
+    )
 
 
 def countdown(ms: int) -> str:

@@ -42,9 +42,21 @@ MAX_PLACES = 9  # payout rows shown; more are summed up in one line
 # font sizes (px) at 1920x1080; scaled with the window. Legible from 5 m on a room's screen
 # (a 55" 1080p screen: 0.63 mm a pixel): what a player reads is at least LEGIBLE_PX (about
 # 25 mm letters, a line of sight of 5 m at the usual 1:200), the labels over the values 40
-SIZES = {"name": 48, "game": 40, "banner": 72, "time": 270, "under": 40, "blinds": 96,
-         "forced": 66, "next": 48, "brk": 48, "ptitle": 40, "pvalue": 66, "prow": 48,
-         "problem": 32}  # fmt: skip
+SIZES = {
+    "name": 48,
+    "game": 40,
+    "banner": 72,
+    "time": 270,
+    "under": 40,
+    "blinds": 96,
+    "forced": 66,
+    "next": 48,
+    "brk": 48,
+    "ptitle": 40,
+    "pvalue": 66,
+    "prow": 48,
+    "problem": 32,
+}
 LEGIBLE_PX = 48
 STYLE = """
 #tcClock {{ background: {bg}; }}
@@ -88,8 +100,9 @@ class ClockWindow(QMainWindow):
             None: :meth:`set_snapshot` is called by the owner (demo, director's console).
     """
 
-    def __init__(self, *, now: Callable[[], datetime] = utc_now,
-                 feed: JournalFeed | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, *, now: Callable[[], datetime] = utc_now, feed: JournalFeed | None = None
+    ) -> None:
         super().__init__()
         self.now = now
         self.feed = feed
@@ -136,8 +149,11 @@ class ClockWindow(QMainWindow):
         side.setContentsMargins(32, 20, 32, 20)
         side.setSpacing(2)
         self.values: dict[str, QLabel] = {}
-        for key, text in (("left", tr("Players left")), ("avg", tr("Average stack")),
-                          ("pool", tr("Prize pool"))):  # fmt: skip
+        for key, text in (
+            ("left", tr("Players left")),
+            ("avg", tr("Average stack")),
+            ("pool", tr("Prize pool")),
+        ):
             t = _label("tcPTitle")
             t.setText(text)
             side.addWidget(t)
@@ -216,20 +232,29 @@ class ClockWindow(QMainWindow):
         if b.finished:
             self._banner(tr("TOURNAMENT OVER"), "idle")
             winner = self.snap.winner
-            self._time("—", "idle", trf("Winner: %1 · thank you for playing", winner)
-                       if winner else tr("Thank you for playing"))  # fmt: skip
+            self._time(
+                "—",
+                "idle",
+                trf("Winner: %1 · thank you for playing", winner)
+                if winner
+                else tr("Thank you for playing"),
+            )
         elif b.paused:
             self._banner(trf("LEVEL %1 · PAUSED", lv.number), "paused")
             ms = b.break_ms_left if b.on_break else b.level_ms_left
-            self._time(countdown(ms) if ms is not None else "—", "paused",
-                       tr("The clock is stopped"))  # fmt: skip
+            self._time(
+                countdown(ms) if ms is not None else "—", "paused", tr("The clock is stopped")
+            )
         elif b.on_break:
             self._banner(tr("BREAK"), "break")
             self._time(countdown(b.break_ms_left or 0), "break", tr("Play resumes in"))
         elif not b.started:
             self._banner(trf("LEVEL %1", lv.number), "idle")
-            self._time(countdown((lv.minutes or 0) * 60_000) if lv.minutes else "—", "idle",
-                       tr("The tournament has not started"))  # fmt: skip
+            self._time(
+                countdown((lv.minutes or 0) * 60_000) if lv.minutes else "—",
+                "idle",
+                tr("The tournament has not started"),
+            )
         elif last_minute(b):  # the one-minute end-of-level warning
             self._banner(trf("LEVEL %1 · LAST MINUTE", lv.number), "warning")
             self._level_time(b)
@@ -261,14 +286,26 @@ class ClockWindow(QMainWindow):
             set_text(self.brk, "")
             return
         nxt = b.next_level
-        set_text(self.next, trf("Next level %1: %2", nxt.number, level_amounts(b.game, nxt))
-                 if nxt else tr("This is the last level"))  # fmt: skip
+        set_text(
+            self.next,
+            trf("Next level %1: %2", nxt.number, level_amounts(b.game, nxt))
+            if nxt
+            else tr("This is the last level"),
+        )
         if b.next_break is not None and b.ms_to_break is not None:
-            set_text(self.brk, trf("Break in %1 (%2 minutes)", countdown(b.ms_to_break),
-                                   b.next_break.minutes))  # fmt: skip
+            set_text(
+                self.brk,
+                trf("Break in %1 (%2 minutes)", countdown(b.ms_to_break), b.next_break.minutes),
+            )
         elif b.next_break is not None:
-            set_text(self.brk, trf("Break after level %1 (%2 minutes)",
-                                   b.next_break.after_level, b.next_break.minutes))  # fmt: skip
+            set_text(
+                self.brk,
+                trf(
+                    "Break after level %1 (%2 minutes)",
+                    b.next_break.after_level,
+                    b.next_break.minutes,
+                ),
+            )
         else:
             set_text(self.brk, "")
 
@@ -291,8 +328,17 @@ class ClockWindow(QMainWindow):
                 self.places[i].setVisible(bool(name))
 
     def _empty(self) -> None:
-        for w in (self.name, self.game, self.blinds, self.forced, self.next, self.brk,
-                  *self.values.values(), *self.rows, *self.places):  # fmt: skip
+        for w in (
+            self.name,
+            self.game,
+            self.blinds,
+            self.forced,
+            self.next,
+            self.brk,
+            *self.values.values(),
+            *self.rows,
+            *self.places,
+        ):
             set_text(w, "")
         set_text(self.name, tr("Tournament clock"))
         self._banner(tr("WAITING FOR THE JOURNAL"), "idle")
@@ -323,9 +369,18 @@ class ClockWindow(QMainWindow):
         scale = min(self.width() / 1920, self.height() / 1080) or 1.0
         scale = max(scale, 0.3)
         px = {k: max(int(v * scale), 10) for k, v in SIZES.items()}
-        colors = {"bg": theme.BG, "text": theme.TEXT, "muted": theme.MUTED, "gold": theme.GOLD,
-                  "blue": theme.BLUE, "red": theme.RED, "red_dark": theme.RED_DARK,
-                  "slate": theme.SLATE, "panel": theme.PANEL, "line": theme.LINE}  # fmt: skip
+        colors = {
+            "bg": theme.BG,
+            "text": theme.TEXT,
+            "muted": theme.MUTED,
+            "gold": theme.GOLD,
+            "blue": theme.BLUE,
+            "red": theme.RED,
+            "red_dark": theme.RED_DARK,
+            "slate": theme.SLATE,
+            "panel": theme.PANEL,
+            "line": theme.LINE,
+        }
         self.central.setStyleSheet(STYLE.format(**px, **colors))
         self.panel.setFixedWidth(int(self.width() * 0.34))
 

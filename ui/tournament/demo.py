@@ -30,8 +30,17 @@ from ui.tournament.level_strip import LevelStrip
 
 SIZES = ((1920, 1080), (1280, 800))
 LANGS = ("en", "it")
-PLAYERS = ("Ada Bianchi", "Bruno Conti", "Carla Dini", "Dario Esposito", "Elena Ferri",
-           "Fabio Galli", "Giulia Neri", "Luca Moretti", "Marta Rizzo")  # fmt: skip
+PLAYERS = (
+    "Ada Bianchi",
+    "Bruno Conti",
+    "Carla Dini",
+    "Dario Esposito",
+    "Elena Ferri",
+    "Fabio Galli",
+    "Giulia Neri",
+    "Luca Moretti",
+    "Marta Rizzo",
+)
 OPERATOR = "Anna Rossi"
 SEED = 7
 
@@ -83,8 +92,9 @@ def demo_desk(journal: Journal, structure: TournamentStructure, clock: WallClock
     return desk
 
 
-def _clock_shots(app: QApplication, desk: DirectorDesk, clock: WallClock, out: Path,
-                 lang: str) -> list[Path]:  # fmt: skip
+def _clock_shots(
+    app: QApplication, desk: DirectorDesk, clock: WallClock, out: Path, lang: str
+) -> list[Path]:
     saved = []
     win = ClockWindow(now=clock)
     win.show()
@@ -97,21 +107,24 @@ def _clock_shots(app: QApplication, desk: DirectorDesk, clock: WallClock, out: P
         clock.move(milliseconds=board.ms_to_break, minutes=3)
         win.refresh()
         for w, h in SIZES:
-            saved.append(_grab(app, win, out / f"tournament_clock_break_{lang}_{w}x{h}.png",
-                               (w, h)))  # fmt: skip
+            saved.append(
+                _grab(app, win, out / f"tournament_clock_break_{lang}_{w}x{h}.png", (w, h))
+            )
         clock.move(minutes=30)  # the break over, into the next level
     desk.pause(by=OPERATOR)
     win.set_snapshot(desk.snapshot())
-    saved.append(_grab(app, win, out / f"tournament_clock_paused_{lang}_1920x1080.png",
-                       (1920, 1080)))  # fmt: skip
+    saved.append(
+        _grab(app, win, out / f"tournament_clock_paused_{lang}_1920x1080.png", (1920, 1080))
+    )
     desk.resume(by=OPERATOR)
     win.close()
     win.deleteLater()
     return saved
 
 
-def _strip_shots(app: QApplication, desk: DirectorDesk, clock: WallClock, out: Path,
-                 lang: str) -> list[Path]:  # fmt: skip
+def _strip_shots(
+    app: QApplication, desk: DirectorDesk, clock: WallClock, out: Path, lang: str
+) -> list[Path]:
     strip = LevelStrip(now=clock)
     strip.set_snapshot(desk.snapshot())
     first_street = get_pot_game(desk.structure.game).streets[0].name
@@ -127,8 +140,14 @@ def _strip_shots(app: QApplication, desk: DirectorDesk, clock: WallClock, out: P
     return saved
 
 
-def _director_shots(app: QApplication, journal: Journal, structure: TournamentStructure,
-                    clock: WallClock, out: Path, lang: str) -> list[Path]:  # fmt: skip
+def _director_shots(
+    app: QApplication,
+    journal: Journal,
+    structure: TournamentStructure,
+    clock: WallClock,
+    out: Path,
+    lang: str,
+) -> list[Path]:
     worker = DeskWorker(lambda: DirectorDesk(journal, "DEMO", structure, now=clock))
     win = DirectorWindow(worker, operator=OPERATOR, now=clock)
     win.show()
@@ -138,16 +157,19 @@ def _director_shots(app: QApplication, journal: Journal, structure: TournamentSt
         win.players.selectRow(0)
         win.rebuy()  # at the starting stack: refused, the core says why
         _wait(app, lambda: not worker.busy, "the rebuy")
-        return [_grab(app, win, out / f"tournament_director_{lang}_{w}x{h}.png", (w, h))
-                for w, h in SIZES]  # fmt: skip
+        return [
+            _grab(app, win, out / f"tournament_director_{lang}_{w}x{h}.png", (w, h))
+            for w, h in SIZES
+        ]
     finally:
         win.close()
         worker.close()
         win.deleteLater()
 
 
-def run_demo(app: QApplication, structure: TournamentStructure, out: Path, *,
-             screens: tuple[str, ...]) -> int:  # fmt: skip
+def run_demo(
+    app: QApplication, structure: TournamentStructure, out: Path, *, screens: tuple[str, ...]
+) -> int:
     """Screenshots of ``screens`` ("clock", "strip", "director") in ``out``; 0 when all were
     saved."""
     saved: list[Path] = []

@@ -78,13 +78,20 @@ class DirectorDesk:
     Raises (every step): JournalError; ChipsNotConserved; the refusals in the module doc.
     """
 
-    def __init__(self, journal: ChainJournal, tournament_id: str, structure: TournamentStructure,
-                 *, now: Callable[[], datetime] = utc_now) -> None:  # fmt: skip
+    def __init__(
+        self,
+        journal: ChainJournal,
+        tournament_id: str,
+        structure: TournamentStructure,
+        *,
+        now: Callable[[], datetime] = utc_now,
+    ) -> None:
         self.journal = journal
         self.now = now
         self._structure = structure
-        self.director = Director(journal, tournament_id, make_table=self._make_table,
-                                 by="director", now=now)  # fmt: skip
+        self.director = Director(
+            journal, tournament_id, make_table=self._make_table, by="director", now=now
+        )
         self.director.restarted()  # a live clock after a crash: paused (live_clock)
         self.seen_at = now()
 
@@ -93,8 +100,9 @@ class DirectorDesk:
         deals; the desk opens no card source)."""
         s = self._structure
         base = load_table_config(None, game=s.game)
-        config = dataclasses.replace(base, table_id=table_id, seats=s.max_seats,
-                                     journal_url="", sources=())  # fmt: skip
+        config = dataclasses.replace(
+            base, table_id=table_id, seats=s.max_seats, journal_url="", sources=()
+        )
         return TournamentTable(config, open_source("manual://", name=table_id), view, s)
 
     # -- what the screens read ------------------------------------------------------------------
@@ -131,15 +139,28 @@ class DirectorDesk:
                 status = "moving"
             elif e is not None and e.table is not None:
                 status = "sitting_out" if e.sitting_out else "playing"
-            out.append(Row(name, table, e.seat if e else None, st.stack(name) if e else 0,
-                           acc.paid_cents, acc.rebuys, acc.addon, status))  # fmt: skip
+            out.append(
+                Row(
+                    name,
+                    table,
+                    e.seat if e else None,
+                    st.stack(name) if e else 0,
+                    acc.paid_cents,
+                    acc.rebuys,
+                    acc.addon,
+                    status,
+                )
+            )
         return tuple(out)
 
     def seats(self) -> tuple[tuple[int, int, str], ...]:
         """(table number, seat, player) of everyone seated now, by table and seat."""
         st = self.state
-        return tuple((i, seat, name) for i, tid in enumerate(st.tables, 1)
-                     for seat, name in sorted(st.at_table(tid).items()))  # fmt: skip
+        return tuple(
+            (i, seat, name)
+            for i, tid in enumerate(st.tables, 1)
+            for seat, name in sorted(st.at_table(tid).items())
+        )
 
     def capacity(self) -> int:
         """Players the opened tables seat."""
@@ -167,8 +188,9 @@ class DirectorDesk:
         if name in self.state.ledger.accounts:
             raise PurchaseRefused(name, "entry", "already registered")
         if self.state.opened and len(self.state.ledger.players) >= self.capacity():
-            raise PurchaseRefused(name, "entry", f"the tables opened seat {self.capacity()} "
-                                  "players")  # fmt: skip
+            raise PurchaseRefused(
+                name, "entry", f"the tables opened seat {self.capacity()} players"
+            )
         self._as(by)
         self.director.register(name, by=by)
         self._read()
@@ -198,8 +220,14 @@ class DirectorDesk:
         """A rebuy for ``player`` now (between hands), checked by the core (below the starting
         stack, inside the window, the count, the EUR 250 cap). Raises PurchaseRefused."""
         s, st, e = self.structure, self.state, self._seated(player, "rebuy")
-        p = money.rebuy(s, st.ledger, player, stack=st.stack(player), level=self.director.level,
-                        authorised_by=by)  # fmt: skip
+        p = money.rebuy(
+            s,
+            st.ledger,
+            player,
+            stack=st.stack(player),
+            level=self.director.level,
+            authorised_by=by,
+        )
         self._top_up(e.table, e.seat, p, ev.REBUY, by)
 
     def addon(self, player: str, *, by: str) -> None:
@@ -215,8 +243,14 @@ class DirectorDesk:
         (the director's console asks the director to confirm it). Raises PurchaseRefused."""
         s, st, _e = self.structure, self.state, self._seated(player, kind)
         if kind == "rebuy":
-            return money.rebuy(s, st.ledger, player, stack=st.stack(player),
-                               level=self.director.level, authorised_by="?")  # fmt: skip
+            return money.rebuy(
+                s,
+                st.ledger,
+                player,
+                stack=st.stack(player),
+                level=self.director.level,
+                authorised_by="?",
+            )
         return money.addon(s, st.ledger, player, level=self.director.level, authorised_by="?")
 
     def undo_purchase(self, player: str, *, by: str) -> money.Purchase:
@@ -238,14 +272,20 @@ class DirectorDesk:
         at, table, p = bought
         last = st.last_hand.get(table)
         if last is not None and last.hand_id > at:
-            raise PurchaseRefused(player, "undo", f"a hand was dealt at {table} since the "
-                                  f"{p.kind}: its chips are in play")  # fmt: skip
+            raise PurchaseRefused(
+                player,
+                "undo",
+                f"a hand was dealt at {table} since the {p.kind}: its chips are in play",
+            )
         if self.journal.pending_steps(table):
             raise PurchaseRefused(player, "undo", f"a hand is in progress at {table}")
         stack = st.stack(player)
         if e.table != table or stack < p.chips:
-            raise PurchaseRefused(player, "undo", f"{player} has {stack} chips at {e.table}: "
-                                  f"not the {p.chips} chips of the {p.kind}")  # fmt: skip
+            raise PurchaseRefused(
+                player,
+                "undo",
+                f"{player} has {stack} chips at {e.table}: not the {p.chips} chips of the {p.kind}",
+            )
         self._as(by)
         rest, clock = stack - p.chips, self.clock_now()
         fields: dict[str, Any] = {"player": player, "undone": p.to_json()}
@@ -312,8 +352,9 @@ class DirectorDesk:
             raise RankingError(f"{player} is not registered")
         st.eliminations.apply(rec)  # refused here: nothing written
         try:
-            p = money.rebuy(s, st.ledger, player, stack=0, level=self.director.level,
-                            authorised_by=by)  # fmt: skip
+            p = money.rebuy(
+                s, st.ledger, player, stack=0, level=self.director.level, authorised_by=by
+            )
         except PurchaseRefused as e:
             raise PurchaseRefused(player, "undo", f"{player} cannot come back: {e.reason}") from e
         table, seat = self._free_seat(player)
@@ -347,14 +388,19 @@ class DirectorDesk:
         self.director.by = by.strip()
 
     def _part(self, event: str, clock: ClockState, **fields: Any) -> dict[str, Any]:
-        return {"id": self.state.tournament_id, "event": event, **fields,
-                "clock": clock.to_json()}  # fmt: skip
+        return {"id": self.state.tournament_id, "event": event, **fields, "clock": clock.to_json()}
 
     def _desk(self, event: str, clock: ClockState, by: str, **fields: Any) -> None:
         self._as(by)
         tid = self.state.tournament_id
-        journal_event(self.director.desk, tid, self._part(event, clock, **fields),
-                      TableSession(tid), by=self.director.by, game=self.structure.game)  # fmt: skip
+        journal_event(
+            self.director.desk,
+            tid,
+            self._part(event, clock, **fields),
+            TableSession(tid),
+            by=self.director.by,
+            game=self.structure.game,
+        )
         self._read()
 
     def _read(self) -> None:

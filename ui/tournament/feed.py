@@ -31,8 +31,9 @@ NO_TOURNAMENT = "no_tournament"  # no tournament opened in it (for the table)
 JOIN_SECONDS = 3.0
 
 
-def find_tournament(journal: Journal, table_id: str | None = None, start: int = 1
-                    ) -> tuple[str | None, int]:  # fmt: skip
+def find_tournament(
+    journal: Journal, table_id: str | None = None, start: int = 1
+) -> tuple[str | None, int]:
     """The id of the last tournament opened in ``journal`` from entry ``start`` on (playing at
     ``table_id`` when given), and the last entry read. Raises JournalError."""
     found, last = None, start - 1
@@ -59,9 +60,15 @@ class JournalFeed(QObject):
     snapshot = Signal(object)
     problem = Signal(str, str)
 
-    def __init__(self, url: str, *, tournament_id: str | None = None,
-                 table_id: str | None = None, interval: float = 1.0,
-                 now: Callable[[], datetime] = utc_now) -> None:  # fmt: skip
+    def __init__(
+        self,
+        url: str,
+        *,
+        tournament_id: str | None = None,
+        table_id: str | None = None,
+        interval: float = 1.0,
+        now: Callable[[], datetime] = utc_now,
+    ) -> None:
         super().__init__()
         self.url = url
         self.tournament_id = tournament_id
@@ -75,8 +82,7 @@ class JournalFeed(QObject):
     def start(self) -> None:
         """Start reading (once)."""
         if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="tournament-feed",
-                                            daemon=True)  # fmt: skip
+            self._thread = threading.Thread(target=self._run, name="tournament-feed", daemon=True)
             self._thread.start()
 
     def stop(self) -> None:

@@ -57,9 +57,15 @@ class HandLine:
         return self.level_at_end != self.level
 
 
-def check_hand(structure: TournamentStructure, tournament_id: str, table: str, hand_uid: str,
-               record: Mapping[str, Any], level_at_end: int | None,
-               timeouts: tuple[tuple[str, str], ...] = ()) -> HandLine:  # fmt: skip
+def check_hand(
+    structure: TournamentStructure,
+    tournament_id: str,
+    table: str,
+    hand_uid: str,
+    record: Mapping[str, Any],
+    level_at_end: int | None,
+    timeouts: tuple[tuple[str, str], ...] = (),
+) -> HandLine:
     """``record`` checked (module doc)."""
     part = record.get("tournament")
     level = int(part.get("level", 0)) if isinstance(part, Mapping) else 0
@@ -102,8 +108,17 @@ class Figures:
         return [(h.hand_uid, p, k) for h in self.hands for p, k in h.timeouts]
 
 
-def report(out: TextIO, f: Figures, results: ResultsTable, *, tournament_id: str, url: str,
-           structure: TournamentStructure, chips_ok: bool, chips: str) -> bool:  # fmt: skip
+def report(
+    out: TextIO,
+    f: Figures,
+    results: ResultsTable,
+    *,
+    tournament_id: str,
+    url: str,
+    structure: TournamentStructure,
+    chips_ok: bool,
+    chips: str,
+) -> bool:
     """Print the summary; True when every hand posted its level's bets and the chips add up."""
     hands = f.hands
     good = sum(h.ok for h in hands)
@@ -113,8 +128,10 @@ def report(out: TextIO, f: Figures, results: ResultsTable, *, tournament_id: str
     levels = sorted({h.level for h in hands})
     changed = [h for h in hands if h.level_changed]
     tables = ", ".join(f"{t.rsplit('-', 1)[-1]} {n}" for t, n in by_table.items())
-    lines = [f"resumed: hand {u} at {t}, continued at its own level {n} and settled"
-             for t, u, n in f.resumed]  # fmt: skip
+    lines = [
+        f"resumed: hand {u} at {t}, continued at its own level {n} and settled"
+        for t, u, n in f.resumed
+    ]
     lines += [
         f"tournament {tournament_id} ({structure.name}, {structure.game}), journal {url}",
         f"entrants {results.entrants}, rebuys {results.rebuys}, add-ons {results.addons}, "

@@ -68,9 +68,17 @@ class TableRig:
         seed: the decks' and the decisions' seed.
     """
 
-    def __init__(self, config: TableConfig, url: str, tournament_id: str, *,
-                 now: Callable[[], datetime], advance: Callable[[float], None],
-                 record: Record, seed: int) -> None:  # fmt: skip
+    def __init__(
+        self,
+        config: TableConfig,
+        url: str,
+        tournament_id: str,
+        *,
+        now: Callable[[], datetime],
+        advance: Callable[[float], None],
+        record: Record,
+        seed: int,
+    ) -> None:
         self.config = config
         self.table_id = config.table_id
         self.seed = seed
@@ -141,8 +149,14 @@ class TableRig:
             return "no hand started"
         return ""
 
-    def play(self, rng: random.Random, *, think: float, time_out: bool = False,
-             moment: Moment | None = None) -> HandPlayed:  # fmt: skip
+    def play(
+        self,
+        rng: random.Random,
+        *,
+        think: float,
+        time_out: bool = False,
+        moment: Moment | None = None,
+    ) -> HandPlayed:
         """Deal and decide until the hand in progress is over (started by :meth:`new_hand`,
         or resumed after a restart). Each decision takes ``think`` seconds of the fast clock;
         with ``time_out`` the first player to act who may check or fold lets their action clock
@@ -195,8 +209,9 @@ class TableRig:
             d.deal()
             self._view()
         else:
-            raise RehearsalError(f"{self.table_id}: hand {uid} did not finish in "
-                                 f"{TAPS_PER_HAND} taps")  # fmt: skip
+            raise RehearsalError(
+                f"{self.table_id}: hand {uid} did not finish in {TAPS_PER_HAND} taps"
+            )
         d.p.tap_done()  # the dealer has paid the pots: Next, on to between hands
         self._view()
         journal = d.service.journal

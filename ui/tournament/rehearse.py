@@ -121,12 +121,15 @@ class Options:
         """Raises ConfigError naming a bad option."""
         s = self.structure
         if self.players < max(2, s.min_players):
-            raise ConfigError(f"--players {self.players}: the structure needs at least "
-                              f"{max(2, s.min_players)}")  # fmt: skip
+            raise ConfigError(
+                f"--players {self.players}: the structure needs at least {max(2, s.min_players)}"
+            )
         fastest = min(lv.action_seconds for lv in s.levels)
         if not 0 < self.think < fastest:
-            raise ConfigError(f"--speed {self.think:g}: a decision's seconds must be more than 0 "
-                              f"and less than the action clock ({fastest} s)")  # fmt: skip
+            raise ConfigError(
+                f"--speed {self.think:g}: a decision's seconds must be more than 0 "
+                f"and less than the action clock ({fastest} s)"
+            )
 
 
 class Rehearsal:
@@ -173,14 +176,23 @@ class Rehearsal:
         for table in desk.state.tables:
             config, _tid = assigned_table(o.url, self.tid, table)
             if o.records:
-                rec = RecordsFile(_records_path(o.records, table, len(desk.state.tables)),
-                                  table, group=config.journal_group)  # fmt: skip
+                rec = RecordsFile(
+                    _records_path(o.records, table, len(desk.state.tables)),
+                    table,
+                    group=config.journal_group,
+                )
                 rec.open(self.journal)
                 self.records[table] = rec
                 self.figures.records.append(str(rec.path))
-            rig = TableRig(config, o.url, self.tid, now=self.clock, advance=self.clock.advance,
-                           record=functools.partial(self._record, table),
-                           seed=o.seed)  # fmt: skip
+            rig = TableRig(
+                config,
+                o.url,
+                self.tid,
+                now=self.clock,
+                advance=self.clock.advance,
+                record=functools.partial(self._record, table),
+                seed=o.seed,
+            )
             self.rigs[table] = rig
         return desk
 
@@ -194,9 +206,16 @@ class Rehearsal:
             if stored.table_id in desk.state.tables and stored.status == "settled":
                 record = stored.record
                 level = record.get("tournament", {}).get("level")
-                self.figures.hands.append(check_hand(self.structure, self.tid, stored.table_id,
-                                                     stored.hand_uid or "", record,
-                                                     level))  # fmt: skip
+                self.figures.hands.append(
+                    check_hand(
+                        self.structure,
+                        self.tid,
+                        stored.table_id,
+                        stored.hand_uid or "",
+                        record,
+                        level,
+                    )
+                )
             if event == ev.PAUSED and part.get("why") != "restart":
                 self.figures.pauses += 1
             elif event == ev.SAT_OUT and part.get("why") == "timed_out":
@@ -257,8 +276,9 @@ class Rehearsal:
         """The table that plays next: of those with two players with chips, the one that has
         played fewest hands (the tables of a room play at once; here in turn)."""
         st = self._desk().state
-        live = [t for t in st.tables
-                if sum(1 for n in st.at_table(t).values() if st.stack(n) > 0) >= 2]  # fmt: skip
+        live = [
+            t for t in st.tables if sum(1 for n in st.at_table(t).values() if st.stack(n) > 0) >= 2
+        ]
         if not live:
             raise RehearsalError("no table has two players with chips")
         tid = min(live, key=lambda t: (st.table_hands.get(t, 0), st.tables.index(t)))
@@ -368,13 +388,22 @@ class Rehearsal:
         desk.refresh()
         desk.state.check_chips(f"after hand {played.stored.hand_uid} at {rig.table_id}")
         rec = played.stored.record
-        dealt = {desk.state.at_table(rig.table_id).get(int(p["seat"]))
-                 for p in rec.get("players", [])}  # fmt: skip
+        dealt = {
+            desk.state.at_table(rig.table_id).get(int(p["seat"])) for p in rec.get("players", [])
+        }
         self.figures.sat_out_hands += len(out & dealt)
         self.figures.sat_out_taps += played.sat_out_taps
-        self.figures.hands.append(check_hand(self.structure, self.tid, rig.table_id,
-                                             played.stored.hand_uid or "", rec,
-                                             played.level_at_end, played.timed_out))  # fmt: skip
+        self.figures.hands.append(
+            check_hand(
+                self.structure,
+                self.tid,
+                rig.table_id,
+                played.stored.hand_uid or "",
+                rec,
+                played.level_at_end,
+                played.timed_out,
+            )
+        )
         for r in self.records.values():
             r.catch_up(self.journal)
         if any(t == rig.table_id for _n, t, _may in desk.snapshot().busted):
@@ -391,8 +420,14 @@ class Rehearsal:
         if event == ev.SAT_OUT:
             part["back_at"] = desk.state.hands + SIT_OUT_HANDS
             self._timeouts += fields.get("why") == "timed_out"
-        journal_event(self.journal, self.tid, part, TableSession(self.tid), by="console",
-                      game=self.structure.game)  # fmt: skip
+        journal_event(
+            self.journal,
+            self.tid,
+            part,
+            TableSession(self.tid),
+            by="console",
+            game=self.structure.game,
+        )
         desk.refresh()
 
     # -- screenshots ----------------------------------------------------------------------------

@@ -21,8 +21,9 @@ from dealer_assist.tournament.live_table import (
 from dealer_assist.tournament.state import TournamentState
 
 
-def assigned_table(url: str, tournament_id: str | None, table: str | None,
-                   base: TableConfig | None = None) -> tuple[TableConfig, str]:  # fmt: skip
+def assigned_table(
+    url: str, tournament_id: str | None, table: str | None, base: TableConfig | None = None
+) -> tuple[TableConfig, str]:
     """The console's table of tournament ``tournament_id`` (None: the last opened in the
     journal) in journal ``url``: ``table`` (``T2`` or ``ROOM-T2``; None: the tournament's
     first table). ``base``: a table file's settings to keep (its sources, language, sign-off
@@ -33,8 +34,10 @@ def assigned_table(url: str, tournament_id: str | None, table: str | None,
             (the sentence names the tables it has).
     """
     if "://" not in url and not Path(url).exists():
-        raise ConfigError(f"--db {url}: no such journal (the tournament's, made by "
-                          "'dealer-assist tournament director')")  # fmt: skip
+        raise ConfigError(
+            f"--db {url}: no such journal (the tournament's, made by "
+            "'dealer-assist tournament director')"
+        )
     journal = Journal(url, read_only=True)
     try:
         journal.open()
@@ -55,12 +58,14 @@ def assigned_table(url: str, tournament_id: str | None, table: str | None,
         raise ConfigError(f"{url}: no tournament {tid} opened in this journal")
     wanted = table_name(tid, table) if table else state.tables[0]
     if wanted not in state.tables:
-        raise ConfigError(f"--tournament-table {table}: tournament {tid} has the tables "
-                          f"{', '.join(state.tables)}")  # fmt: skip
+        raise ConfigError(
+            f"--tournament-table {table}: tournament {tid} has the tables {', '.join(state.tables)}"
+        )
     if base is None:
         base = load_table_config(None, game=structure.game)
     elif base.game != structure.game:
-        raise ConfigError(f"--table: a {base.game} table, but tournament {tid} plays "
-                          f"{structure.game}")  # fmt: skip
+        raise ConfigError(
+            f"--table: a {base.game} table, but tournament {tid} plays {structure.game}"
+        )
     config = tournament_table_config(base, structure, wanted, url)
     return dataclasses.replace(config, journal_url=url), tid

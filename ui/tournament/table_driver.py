@@ -40,12 +40,20 @@ class TableDriver:
     :meth:`open` connects (resuming a hand a crash left), :meth:`close` closes (idempotent).
     """
 
-    def __init__(self, config: TableConfig, url: str, tournament_id: str, *,
-                 now: Callable[[], datetime], seed: int = 1) -> None:  # fmt: skip
+    def __init__(
+        self,
+        config: TableConfig,
+        url: str,
+        tournament_id: str,
+        *,
+        now: Callable[[], datetime],
+        seed: int = 1,
+    ) -> None:
         self.config = config
         self.seed = seed
-        self.service = PokerService(config, ManualSource, Journal(url, group=config.journal_group),
-                                    dealer="dealer")  # fmt: skip
+        self.service = PokerService(
+            config, ManualSource, Journal(url, group=config.journal_group), dealer="dealer"
+        )
         self.live = self.service.tournament = LiveTable(config, tournament_id, now=now)
         self._taps = itertools.count(0.0, 1.0)  # the presenter's double-tap guard: 1 s a tap
         self.p = PokerPresenter(config, self.run, clock=lambda: next(self._taps))
@@ -101,8 +109,9 @@ class TableDriver:
             dealt = {c.card for c in runner.hand.cards} | set(source.entered)
             card = next(c for c in self._cards(snap.hand_uid) if c not in dealt)
             self.service.enter_card(card)
-        raise RuntimeError(f"{self.config.table_id}: the deal of {self.p.snap.hand_uid} did not "
-                           "finish")  # fmt: skip
+        raise RuntimeError(
+            f"{self.config.table_id}: the deal of {self.p.snap.hand_uid} did not finish"
+        )
 
     def _cards(self, hand_uid: str) -> list[Card]:
         if self._deck is None or self._deck[0] != hand_uid:

@@ -27,14 +27,18 @@ def table_notes(snap: Snapshot, table_id: str) -> list[str]:
         if table != table_id:
             continue
         if may:
-            notes.append(trf("%1 has no chips: a rebuy is open (the director confirms it), "
-                             "else out", name))  # fmt: skip
+            notes.append(
+                trf("%1 has no chips: a rebuy is open (the director confirms it), else out", name)
+            )
         else:
             notes.append(trf("%1 has no chips and no rebuy now: out", name))
     for name, table, place, at in snap.eliminated:
         if table == table_id and at == snap.hands:
-            notes.append(trf("%1 is out: %2 place", name, place_name(place)) if place
-                         else trf("%1 is out", name))  # fmt: skip
+            notes.append(
+                trf("%1 is out: %2 place", name, place_name(place))
+                if place
+                else trf("%1 is out", name)
+            )
     moves = [m for m in snap.moves if m[0] == snap.hands and table_id in (m[2], m[3])]
     broken = {src for _at, _n, src, _dst, _s in moves if src and src not in snap.live_tables}
     for src in sorted(broken):

@@ -62,8 +62,10 @@ class TimeOuts:
         """``player``'s time is up: in sit-out (journaled) and their hand checked or folded."""
         if player not in self.out:
             self.timed.add(player)
-            self.record(ev.SAT_OUT, {"player": player, "back_at": 0, "why": "timed_out",
-                                     "table": self.table_id})  # fmt: skip
+            self.record(
+                ev.SAT_OUT,
+                {"player": player, "back_at": 0, "why": "timed_out", "table": self.table_id},
+            )
         self.tick()
 
     def back(self, player: str) -> None:

@@ -116,13 +116,25 @@ def receive(conn: Connection, table_id: str, cp: Checkpoint, now: datetime) -> C
         except JournalError as e:
             return _refuse(conn, BAD_CHECKPOINT, table_id, cp, str(e), now)
         if cp.key_id is not None and cp.key_id != key.key_id:
-            return _refuse(conn, KEY_CHANGED, table_id, cp,
-                           f"the signer's head {cp.position} is signed with key {cp.key_id}, "
-                           f"not the key enrolled on the floor ({key.key_id})", now)  # fmt: skip
+            return _refuse(
+                conn,
+                KEY_CHANGED,
+                table_id,
+                cp,
+                f"the signer's head {cp.position} is signed with key {cp.key_id}, "
+                f"not the key enrolled on the floor ({key.key_id})",
+                now,
+            )
         if cp.signature is None or not key.verify_hash(cp.hash, cp.signature):
-            return _refuse(conn, BAD_CHECKPOINT, table_id, cp,
-                           f"the signer's head {cp.position} does not carry a signature of the "
-                           "table's enrolled key: not the table's signer", now)  # fmt: skip
+            return _refuse(
+                conn,
+                BAD_CHECKPOINT,
+                table_id,
+                cp,
+                f"the signer's head {cp.position} does not carry a signature of the "
+                "table's enrolled key: not the table's signer",
+                now,
+            )
         verified = True
     latest = conn.execute(
         sa.select(_c.id, _c.position, _c.hash, _c.verified)
@@ -134,13 +146,20 @@ def receive(conn: Connection, table_id: str, cp: Checkpoint, now: datetime) -> C
         if cp.position < latest.position or (
             cp.position == latest.position and cp.hash != latest.hash
         ):
-            return _refuse(conn, SIGNER_REWOUND, table_id, cp,
-                           f"the signer's head is position {cp.position} (hash {cp.hash[:12]}…) "
-                           f"but it was at {latest.position} (hash {latest.hash[:12]}…): the "
-                           "signer's state was replaced or its chain rewritten", now)  # fmt: skip
+            return _refuse(
+                conn,
+                SIGNER_REWOUND,
+                table_id,
+                cp,
+                f"the signer's head is position {cp.position} (hash {cp.hash[:12]}…) "
+                f"but it was at {latest.position} (hash {latest.hash[:12]}…): the "
+                "signer's state was replaced or its chain rewritten",
+                now,
+            )
         if cp.position == latest.position and verified <= latest.verified:
-            conn.execute(sa.update(floor_checkpoints).where(_c.id == latest.id)
-                         .values(last_seen_at=now))  # fmt: skip
+            conn.execute(
+                sa.update(floor_checkpoints).where(_c.id == latest.id).values(last_seen_at=now)
+            )
             if not verified:
                 return CheckpointResult(False, False)
             yes, no = mark_witnessed(conn, table_id, cp.position, table.enrolled_at)
@@ -153,16 +172,28 @@ def receive(conn: Connection, table_id: str, cp: Checkpoint, now: datetime) -> C
     if held is None:  # the signature covers the hash: the position is the record's
         return CheckpointResult(False, verified, refused=None, deferred=True)
     if held != cp.hash:
-        return _refuse(conn, TAMPERED, table_id, cp,
-                       f"position {cp.position}: the signer signed hash {cp.hash[:12]}… but the "
-                       f"floor holds hash {held[:12]}…", now)  # fmt: skip
+        return _refuse(
+            conn,
+            TAMPERED,
+            table_id,
+            cp,
+            f"position {cp.position}: the signer signed hash {cp.hash[:12]}… but the "
+            f"floor holds hash {held[:12]}…",
+            now,
+        )
     conn.execute(
         sa.insert(floor_checkpoints).values(
-            table_id=table_id, position=cp.position, hash=cp.hash, signature=cp.signature,
-            key_id=cp.key_id, signed_at=cp.signed_at, verified=verified, received_at=now,
+            table_id=table_id,
+            position=cp.position,
+            hash=cp.hash,
+            signature=cp.signature,
+            key_id=cp.key_id,
+            signed_at=cp.signed_at,
+            verified=verified,
+            received_at=now,
             last_seen_at=now,
         )
-    )  # fmt: skip
+    )
     if not verified:
         return CheckpointResult(True, False)
     yes, no = mark_witnessed(conn, table_id, cp.position, table.enrolled_at)
@@ -180,13 +211,15 @@ def mark_witnessed(
     r = floor_records.c
     pending = [r.table_id == table_id, r.position <= position, r.witnessed.is_(None)]
     yes = conn.execute(
-        sa.update(floor_records).where(*pending, r.recorded_at >= enrolled_at)
+        sa.update(floor_records)
+        .where(*pending, r.recorded_at >= enrolled_at)
         .values(witnessed=True)
-    ).rowcount  # fmt: skip
+    ).rowcount
     no = conn.execute(
-        sa.update(floor_records).where(*pending, r.recorded_at < enrolled_at)
+        sa.update(floor_records)
+        .where(*pending, r.recorded_at < enrolled_at)
         .values(witnessed=False)
-    ).rowcount  # fmt: skip
+    ).rowcount
     return int(yes or 0), int(no or 0)
 
 
@@ -203,10 +236,18 @@ def stored(conn: Connection, table_id: str) -> list[StoredCheckpoint]:
         sa.select(floor_checkpoints).where(_c.table_id == table_id).order_by(_c.position, _c.id)
     )
     return [
-        StoredCheckpoint(int(m.position), m.hash, m.signature, m.key_id, m.signed_at,
-                         bool(m.verified), m.received_at, m.last_seen_at)
+        StoredCheckpoint(
+            int(m.position),
+            m.hash,
+            m.signature,
+            m.key_id,
+            m.signed_at,
+            bool(m.verified),
+            m.received_at,
+            m.last_seen_at,
+        )
         for m in rows
-    ]  # fmt: skip
+    ]
 
 
 @dataclass(frozen=True)
@@ -249,27 +290,38 @@ def compare_chain(
         p = c.position
         if p > last:
             return CheckpointComparison(
-                False, compared, last + 1,
+                False,
+                compared,
+                last + 1,
                 f"the signer's checkpoint on the floor is at position {latest} but {what} ends "
-                f"at {last}: cut, deleted or replaced (position {last + 1} is missing)", latest,
-            )  # fmt: skip
+                f"at {last}: cut, deleted or replaced (position {last + 1} is missing)",
+                latest,
+            )
         if p not in found:
             return CheckpointComparison(
-                False, compared, p,
+                False,
+                compared,
+                p,
                 f"position {p}: the signer signed it but {what} does not hold it (removed)",
                 latest,
-            )  # fmt: skip
+            )
         if found[p] != c.hash:
             return CheckpointComparison(
-                False, compared, p,
+                False,
+                compared,
+                p,
                 f"position {p}: {what} holds hash {found[p][:16]}… but the signer signed "
                 f"{c.hash[:16]}… (checkpoint received {c.received_at:%Y-%m-%d %H:%M:%S} "
-                "UTC): rewritten after it was signed", latest,
-            )  # fmt: skip
+                "UTC): rewritten after it was signed",
+                latest,
+            )
     return CheckpointComparison(
-        True, len(wanted), None,
-        f"{len(wanted)} checkpoint(s) of the signer match, up to position {latest}", latest,
-    )  # fmt: skip
+        True,
+        len(wanted),
+        None,
+        f"{len(wanted)} checkpoint(s) of the signer match, up to position {latest}",
+        latest,
+    )
 
 
 def _upto(entries: Iterable[StoredHand], position: int) -> Iterator[StoredHand]:
@@ -317,7 +369,14 @@ def table_witness(conn: Connection, table_id: str, start: datetime, end: datetim
     ).one()
     cp = None
     if latest is not None:
-        cp = StoredCheckpoint(int(latest.position), latest.hash, latest.signature, latest.key_id,
-                              latest.signed_at, bool(latest.verified), latest.received_at,
-                              latest.last_seen_at)  # fmt: skip
+        cp = StoredCheckpoint(
+            int(latest.position),
+            latest.hash,
+            latest.signature,
+            latest.key_id,
+            latest.signed_at,
+            bool(latest.verified),
+            latest.received_at,
+            latest.last_seen_at,
+        )
     return TableWitness(cp, int(counts[0]), int(counts[1]))

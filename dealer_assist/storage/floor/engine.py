@@ -26,8 +26,13 @@ CONNECT_TIMEOUT_S = 5
 STATEMENT_TIMEOUT_MS = 30_000
 # a dead server is noticed within about idle + interval x count seconds, and unacknowledged
 # writes within tcp_user_timeout
-_KEEPALIVE = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2,
-              "keepalives_count": 3, "tcp_user_timeout": 10_000}  # fmt: skip
+_KEEPALIVE = {
+    "keepalives": 1,
+    "keepalives_idle": 5,
+    "keepalives_interval": 2,
+    "keepalives_count": 3,
+    "tcp_user_timeout": 10_000,
+}
 
 
 def floor_url(url: str) -> URL:

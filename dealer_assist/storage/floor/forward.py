@@ -135,11 +135,19 @@ class Forwarder:
     ) -> None:
         self._journal_arg = journal
         self._floor = Floor(floor_url)
-        self._pusher_args = {"pit": pit, "public_key": public_key, "signature_of": signature_of,
-                             "batch": batch, "signed_only": signed_only,
-                             "checkpoint_of": checkpoint_of}  # fmt: skip
+        self._pusher_args = {
+            "pit": pit,
+            "public_key": public_key,
+            "signature_of": signature_of,
+            "batch": batch,
+            "signed_only": signed_only,
+            "checkpoint_of": checkpoint_of,
+        }
         self.poll_interval, self.min_backoff, self.max_backoff = (
-            poll_interval, min_backoff, max_backoff)  # fmt: skip
+            poll_interval,
+            min_backoff,
+            max_backoff,
+        )
         self._lock = threading.Lock()
         self._status = ForwardStatus()
         self._stop = threading.Event()
@@ -256,8 +264,15 @@ class Forwarder:
         with self._round:
             self._finished = number
             s = self._status
-            state = REFUSED if result.refused else (CAUGHT_UP if result.lag == 0 or (
-                result.floor_position >= result.local_position) else FORWARDING)  # fmt: skip
+            state = (
+                REFUSED
+                if result.refused
+                else (
+                    CAUGHT_UP
+                    if result.lag == 0 or (result.floor_position >= result.local_position)
+                    else FORWARDING
+                )
+            )
             self._status = replace(
                 s,
                 state=state,

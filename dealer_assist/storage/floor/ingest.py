@@ -97,9 +97,13 @@ def ensure_table(
 ) -> None:
     """Create the table's row (head at position 0) unless it exists; ``pit`` is set when given."""
     stmt = pg_insert(floor_tables).values(
-        table_id=table_id, game=game, pit=pit, last_position=0, last_hash=GENESIS_HASH,
+        table_id=table_id,
+        game=game,
+        pit=pit,
+        last_position=0,
+        last_hash=GENESIS_HASH,
         registered_at=now,
-    )  # fmt: skip
+    )
     if pit is None:
         conn.execute(stmt.on_conflict_do_nothing(index_elements=["table_id"]))
     else:
@@ -107,9 +111,13 @@ def ensure_table(
 
 
 def raise_alert(
-    conn: Connection, kind: str, table_id: str | None, position: int | None, detail: str,
+    conn: Connection,
+    kind: str,
+    table_id: str | None,
+    position: int | None,
+    detail: str,
     now: datetime,
-) -> int:  # fmt: skip
+) -> int:
     """The id of the alert ``kind`` of ``table_id`` at ``position``: the one already raised
     (acknowledged or not: the same break seen again is not a new alert), else a new row."""
     where = [floor_alerts.c.kind == kind]
@@ -169,8 +177,12 @@ def ingest(
             continue
         text = canonical_json(hand.content())
         if content_hash(hand.prev_hash, text) != hand.hash:
-            refusal = (hand.hand_id, CHAIN_BREAK, f"position {hand.hand_id}: its content does "
-                       "not match its hash (changed after it was hashed)")  # fmt: skip
+            refusal = (
+                hand.hand_id,
+                CHAIN_BREAK,
+                f"position {hand.hand_id}: its content does "
+                "not match its hash (changed after it was hashed)",
+            )
             break
         rows.append(_values(hand, text, now, signatures))
         expected, head_hash = hand.hand_id + 1, hand.hash
@@ -185,10 +197,13 @@ def ingest(
         )
         conn.execute(
             sa.insert(floor_heads).values(
-                table_id=table_id, position=last["position"], hash=last["hash"],
-                signature=last["signature"], received_at=now,
+                table_id=table_id,
+                position=last["position"],
+                hash=last["hash"],
+                signature=last["signature"],
+                received_at=now,
             )
-        )  # fmt: skip
+        )
     refused = None
     if refusal is not None:
         position, kind, reason = refusal
@@ -207,27 +222,47 @@ def ingest(
 
 
 def _check(
-    hand: StoredHand, table_id: str, held: int, expected: int, head_hash: str,
-    stored_hashes: Mapping[int, str], storing: bool,
-) -> tuple[int, str, str] | None:  # fmt: skip
+    hand: StoredHand,
+    table_id: str,
+    held: int,
+    expected: int,
+    head_hash: str,
+    stored_hashes: Mapping[int, str],
+    storing: bool,
+) -> tuple[int, str, str] | None:
     """The refusal of ``hand`` before its hash is recomputed (position, alert kind, reason)."""
     p = hand.hand_id
     if hand.table_id != table_id:
-        return (p, FOREIGN_RECORD, f"position {p} is a record of table {hand.table_id!r}, "
-                f"not {table_id!r}: one chain per table")  # fmt: skip
+        return (
+            p,
+            FOREIGN_RECORD,
+            f"position {p} is a record of table {hand.table_id!r}, "
+            f"not {table_id!r}: one chain per table",
+        )
     if p <= held and not storing:
         ours = stored_hashes.get(p)
         if ours is None:
-            return (p, GAP, f"position {p} is below the floor's head {held} but the floor "
-                    "holds no copy of it")  # fmt: skip
+            return (
+                p,
+                GAP,
+                f"position {p} is below the floor's head {held} but the floor holds no copy of it",
+            )
         if ours != hand.hash:
-            return (p, TAMPERED, f"position {p}: the table's copy (hash {hand.hash[:12]}…) "
-                    f"differs from the floor's (hash {ours[:12]}…): changed after it was "
-                    "forwarded")  # fmt: skip
+            return (
+                p,
+                TAMPERED,
+                f"position {p}: the table's copy (hash {hand.hash[:12]}…) "
+                f"differs from the floor's (hash {ours[:12]}…): changed after it was "
+                "forwarded",
+            )
         return None
     if p != expected:
-        return (p, GAP, f"position {p} arrived when the floor expects {expected}: refused "
-                "(a record is never skipped)")  # fmt: skip
+        return (
+            p,
+            GAP,
+            f"position {p} arrived when the floor expects {expected}: refused "
+            "(a record is never skipped)",
+        )
     if hand.prev_hash != head_hash:
         what = "does not start the chain" if p == 1 else f"does not link to position {p - 1}"
         return (p, CHAIN_BREAK, f"position {p}: its prev_hash {what} as the floor holds it")
@@ -288,8 +323,13 @@ def _roll_up(conn: Connection, rows: Sequence[Mapping[str, Any]]) -> None:
     for row in rows:
         if row["status"] == TABLE_RECORD:
             continue
-        key = (row["table_id"], hour_of(row["recorded_at"]), hour_of(row["started_at"]),
-               row["game"], row["dealer"] or "")  # fmt: skip
+        key = (
+            row["table_id"],
+            hour_of(row["recorded_at"]),
+            hour_of(row["started_at"]),
+            row["game"],
+            row["dealer"] or "",
+        )
         acc = sums.get(key)
         wagered, net = row["wagered"] or 0, row["house_net"] or 0
         if acc is None:
@@ -304,12 +344,21 @@ def _roll_up(conn: Connection, rows: Sequence[Mapping[str, Any]]) -> None:
         return
     stmt = pg_insert(floor_hourly).values(
         [
-            {"table_id": k[0], "hour": k[1], "started_hour": k[2], "game": k[3], "dealer": k[4],
-             "hands": a[0], "wagered": a[1], "house_net": a[2], "first_started": a[3],
-             "last_ended": a[4]}
+            {
+                "table_id": k[0],
+                "hour": k[1],
+                "started_hour": k[2],
+                "game": k[3],
+                "dealer": k[4],
+                "hands": a[0],
+                "wagered": a[1],
+                "house_net": a[2],
+                "first_started": a[3],
+                "last_ended": a[4],
+            }
             for k, a in sums.items()
         ]
-    )  # fmt: skip
+    )
     old = floor_hourly.c
     conn.execute(
         stmt.on_conflict_do_update(

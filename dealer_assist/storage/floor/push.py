@@ -96,14 +96,20 @@ class PushResult:
             return "the journal is empty: nothing to send"
         if self.refused is not None:
             done = f"sent {self.sent} record(s) then " if self.sent else ""
-            return (f"table {self.table_id}: {done}refused by the floor: {self.refused.reason} "
-                    f"(alert #{self.refused.alert_id})")  # fmt: skip
+            return (
+                f"table {self.table_id}: {done}refused by the floor: {self.refused.reason} "
+                f"(alert #{self.refused.alert_id})"
+            )
         if self.sent:
             span = str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
-            return (f"table {self.table_id}: sent {self.sent} record(s) (positions {span}); "
-                    f"the floor holds positions 1-{self.floor_position}")  # fmt: skip
-        return (f"table {self.table_id}: nothing to send, the floor already holds positions "
-                f"1-{self.floor_position}")  # fmt: skip
+            return (
+                f"table {self.table_id}: sent {self.sent} record(s) (positions {span}); "
+                f"the floor holds positions 1-{self.floor_position}"
+            )
+        return (
+            f"table {self.table_id}: nothing to send, the floor already holds positions "
+            f"1-{self.floor_position}"
+        )
 
 
 class Pusher:
@@ -141,7 +147,10 @@ class Pusher:
     ) -> None:
         self.journal, self.floor = journal, floor
         self.checkpoint_of, self.checkpoint_every, self._clock = (
-            checkpoint_of, checkpoint_every, clock)  # fmt: skip
+            checkpoint_of,
+            checkpoint_every,
+            clock,
+        )
         self._checkpoint_at: datetime | None = None
         self.checkpoint_refused: str | None = None  # the floor's last refusal of a head
         self.signed_only = signed_only
@@ -189,13 +198,29 @@ class Pusher:
             end = result.last if result.last is not None else end
             held = result.head_position
             if result.refused is not None:
-                return PushResult(table_id, sent, first, end, last.hand_id, held,
-                                  chunk[0].recorded_at, result.refused)  # fmt: skip
+                return PushResult(
+                    table_id,
+                    sent,
+                    first,
+                    end,
+                    last.hand_id,
+                    held,
+                    chunk[0].recorded_at,
+                    result.refused,
+                )
         if held < last.hand_id:
             pending = self.journal.get_hand(held + 1).recorded_at
         self._checkpoint(table_id, last.game, sent > 0, held)
-        return PushResult(table_id, sent, first, end, last.hand_id, held, pending,
-                          checkpoint_refused=self.checkpoint_refused)  # fmt: skip
+        return PushResult(
+            table_id,
+            sent,
+            first,
+            end,
+            last.hand_id,
+            held,
+            pending,
+            checkpoint_refused=self.checkpoint_refused,
+        )
 
     def _checkpoint(self, table_id: str, game: str, stored: bool, held: int) -> None:
         """The signer's head to the floor: after records were stored, and when the last one
@@ -225,8 +250,10 @@ class Pusher:
         """Where the journal meets the floor's head: the refusal (and its alert) when they
         disagree, None when the journal continues the floor's chain."""
         if local_last < held:
-            reason = (f"the table's journal ends at position {local_last} but the floor holds "
-                      f"positions 1-{held}: the journal was replaced or cut")  # fmt: skip
+            reason = (
+                f"the table's journal ends at position {local_last} but the floor holds "
+                f"positions 1-{held}: the journal was replaced or cut"
+            )
             alert = self.floor.raise_alert(JOURNAL_BEHIND, table_id, local_last + 1, reason)
             return Refusal(local_last + 1, JOURNAL_BEHIND, reason, alert)
         if self._local_hash(held) == held_hash:
@@ -241,10 +268,13 @@ class Pusher:
         try:
             local = self.journal.get_hand(lo)
         except JournalError:
-            reason = (f"position {lo}: the floor holds it but the table's journal no longer "
-                      "reads it back (removed or damaged after it was forwarded)")  # fmt: skip
-            return Refusal(lo, TAMPERED, reason,
-                           self.floor.raise_alert(TAMPERED, table_id, lo, reason))  # fmt: skip
+            reason = (
+                f"position {lo}: the floor holds it but the table's journal no longer "
+                "reads it back (removed or damaged after it was forwarded)"
+            )
+            return Refusal(
+                lo, TAMPERED, reason, self.floor.raise_alert(TAMPERED, table_id, lo, reason)
+            )
         return self.floor.ingest(table_id, [local]).refused
 
     def _local_hash(self, position: int) -> str | None:

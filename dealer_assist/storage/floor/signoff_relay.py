@@ -71,13 +71,21 @@ class SignoffRelay:
     """
 
     def __init__(
-        self, floor_url: str, table_id: str, *, poll_interval: float = 0.5,
-        min_backoff: float = 0.5, max_backoff: float = 15.0,
-    ) -> None:  # fmt: skip
+        self,
+        floor_url: str,
+        table_id: str,
+        *,
+        poll_interval: float = 0.5,
+        min_backoff: float = 0.5,
+        max_backoff: float = 15.0,
+    ) -> None:
         self._floor = Floor(floor_url)
         self.table_id = table_id
         self.poll_interval, self.min_backoff, self.max_backoff = (
-            poll_interval, min_backoff, max_backoff)  # fmt: skip
+            poll_interval,
+            min_backoff,
+            max_backoff,
+        )
         self._lock = threading.Lock()
         self._outbox: list[_Work] = []  # in the table's order
         self._offered: dict[SignoffKey, SignoffRequest] = {}
@@ -107,8 +115,9 @@ class SignoffRelay:
         with self._lock:
             if self._offered.pop(key, None) is None:
                 return
-            self._outbox = [w for w in self._outbox
-                            if not (isinstance(w, SignoffRequest) and w.key == key)]  # fmt: skip
+            self._outbox = [
+                w for w in self._outbox if not (isinstance(w, SignoffRequest) and w.key == key)
+            ]
             if key in self._attempted:  # on the floor, or perhaps (an answer lost): cancel
                 self._outbox.append(_Close(key, by, detail))
             self._inbox = [r for r in self._inbox if r.key != key]

@@ -63,13 +63,27 @@ _c = floor_signoffs.c
 
 def _row(m: Mapping[Any, Any]) -> SignoffRow:
     request = SignoffRequest(
-        m["table_id"], m["hand_uid"], int(m["hand_no"]), int(m["seat"]), int(m["amount"]),
-        tuple(m["cards"]), m["role"], m["requested_at"],
-    )  # fmt: skip
+        m["table_id"],
+        m["hand_uid"],
+        int(m["hand_no"]),
+        int(m["seat"]),
+        int(m["amount"]),
+        tuple(m["cards"]),
+        m["role"],
+        m["requested_at"],
+    )
     return SignoffRow(
-        int(m["id"]), request, m["state"], m["confirmed_by"], m["confirmed_role"],
-        m["confirmed_at"], m["cancelled_by"], m["cancelled_at"], m["taken_at"], m["detail"],
-    )  # fmt: skip
+        int(m["id"]),
+        request,
+        m["state"],
+        m["confirmed_by"],
+        m["confirmed_role"],
+        m["confirmed_at"],
+        m["cancelled_by"],
+        m["cancelled_at"],
+        m["taken_at"],
+        m["detail"],
+    )
 
 
 def _where(key: SignoffKey) -> sa.ColumnElement[bool]:
@@ -93,12 +107,18 @@ class FloorSignoffs:
         """Store ``request`` (waiting) unless the floor holds it already; the row either way
         (a request posted again after a restart keeps its first row and state)."""
         values = {
-            "table_id": request.table_id, "hand_uid": request.hand_uid,
-            "hand_no": request.hand_no, "seat": request.seat, "amount": request.amount,
-            "cards": list(request.cards), "role": request.role,
-            "requested_at": request.requested_at, "received_at": utc_now(), "state": WAITING,
+            "table_id": request.table_id,
+            "hand_uid": request.hand_uid,
+            "hand_no": request.hand_no,
+            "seat": request.seat,
+            "amount": request.amount,
+            "cards": list(request.cards),
+            "role": request.role,
+            "requested_at": request.requested_at,
+            "received_at": utc_now(),
+            "state": WAITING,
             "detail": "",
-        }  # fmt: skip
+        }
         with self.floor._transaction("post a sign-off request") as conn:
             conn.execute(
                 pg_insert(floor_signoffs)
@@ -169,10 +189,15 @@ class FloorSignoffs:
             won = conn.execute(
                 sa.update(floor_signoffs)
                 .where(_c.id == request_id, _c.state == WAITING)
-                .values(state=CONFIRMED, confirmed_by=badge, confirmed_role=role,
-                        confirmed_at=at, detail="confirmed in the pit-boss application")
+                .values(
+                    state=CONFIRMED,
+                    confirmed_by=badge,
+                    confirmed_role=role,
+                    confirmed_at=at,
+                    detail="confirmed in the pit-boss application",
+                )
                 .returning(_c.id)
-            ).first()  # fmt: skip
+            ).first()
             row = conn.execute(sa.select(floor_signoffs).where(_c.id == request_id)).one_or_none()
         if row is None:
             raise SignoffError(f"no sign-off request #{request_id} on the floor")

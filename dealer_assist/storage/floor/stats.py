@@ -62,8 +62,9 @@ def _shift_expr(started: sa.ColumnElement[datetime], plan: ShiftPlan) -> sa.Colu
         for h in sorted(plan.starts, reverse=True)
     ]
     last = plan.starts[-1]
-    start = sa.case(*cases, else_=day - sa.text("interval '1 day'") +
-                    sa.func.make_interval(0, 0, 0, 0, last))  # fmt: skip
+    start = sa.case(
+        *cases, else_=day - sa.text("interval '1 day'") + sa.func.make_interval(0, 0, 0, 0, last)
+    )
     return sa.func.to_char(start, "YYYY-MM-DD HH24:MI")
 
 
@@ -109,9 +110,14 @@ class FloorStats:
         self.rollup = rollup
 
     def stats(
-        self, start: datetime, end: datetime, by: Sequence[str], *,
-        pit: str | None = None, table_id: str | None = None,
-    ) -> list[StatsRow]:  # fmt: skip
+        self,
+        start: datetime,
+        end: datetime,
+        by: Sequence[str],
+        *,
+        pit: str | None = None,
+        table_id: str | None = None,
+    ) -> list[StatsRow]:
         """See :meth:`dealer_assist.audit.stats.StatsSource.stats`. Raises FloorError."""
         groups = check_groups(by)
         make = self.query if self.rollup else self.row_query
@@ -119,16 +125,28 @@ class FloorStats:
         with self.floor._transaction("read the statistics") as conn:
             rows = conn.execute(query).all()
         return [
-            StatsRow(groups, tuple(str(r[i]) for i in range(len(groups))),
-                     tuple(sorted(r.games)), int(r.hands), int(r.drop), int(r.win),
-                     r.first.astimezone(UTC), r.last.astimezone(UTC))
+            StatsRow(
+                groups,
+                tuple(str(r[i]) for i in range(len(groups))),
+                tuple(sorted(r.games)),
+                int(r.hands),
+                int(r.drop),
+                int(r.win),
+                r.first.astimezone(UTC),
+                r.last.astimezone(UTC),
+            )
             for r in rows
-        ]  # fmt: skip
+        ]
 
     def query(
-        self, start: datetime, end: datetime, groups: Sequence[str], *,
-        pit: str | None = None, table_id: str | None = None,
-    ) -> sa.Select[*tuple[Any, ...]]:  # fmt: skip
+        self,
+        start: datetime,
+        end: datetime,
+        groups: Sequence[str],
+        *,
+        pit: str | None = None,
+        table_id: str | None = None,
+    ) -> sa.Select[*tuple[Any, ...]]:
         """The SELECT :meth:`stats` runs (for ``EXPLAIN`` in bench/floor_stats.py): the rollup's
         rows of the whole hours and the records of the edges, UNION ALL, then grouped."""
         hours = whole_hours(start, end)
@@ -168,8 +186,9 @@ class FloorStats:
         its index per table."""
         out = []
         if pit is not None:
-            out.append(column.in_(sa.select(floor_tables.c.table_id)
-                                  .where(floor_tables.c.pit == pit)))  # fmt: skip
+            out.append(
+                column.in_(sa.select(floor_tables.c.table_id).where(floor_tables.c.pit == pit))
+            )
         if table_id is not None:
             out.append(column == table_id)
         return out
@@ -178,33 +197,51 @@ class FloorStats:
         self, lo: datetime, hi: datetime, pit: str | None, table_id: str | None
     ) -> sa.Select[Any]:
         return sa.select(
-            _H.table_id, _H.game, sa.func.nullif(_H.dealer, "").label("dealer"),
-            _H.started_hour.label("started"), _H.hands, _H.wagered, _H.house_net,
-            _H.first_started.label("first"), _H.last_ended.label("last"),
-        ).where(_H.hour >= lo, _H.hour < hi, *self._tables(_H.table_id, pit, table_id))  # fmt: skip
+            _H.table_id,
+            _H.game,
+            sa.func.nullif(_H.dealer, "").label("dealer"),
+            _H.started_hour.label("started"),
+            _H.hands,
+            _H.wagered,
+            _H.house_net,
+            _H.first_started.label("first"),
+            _H.last_ended.label("last"),
+        ).where(_H.hour >= lo, _H.hour < hi, *self._tables(_H.table_id, pit, table_id))
 
     def _records(
         self, start: datetime, end: datetime, pit: str | None, table_id: str | None
     ) -> sa.Select[Any]:
         return sa.select(
-            _R.table_id, _R.game, _R.dealer, _R.started_at.label("started"),
+            _R.table_id,
+            _R.game,
+            _R.dealer,
+            _R.started_at.label("started"),
             sa.cast(sa.literal(1), sa.BigInteger).label("hands"),
             sa.func.coalesce(_R.wagered, 0).label("wagered"),
             sa.func.coalesce(_R.house_net, 0).label("house_net"),
-            _R.started_at.label("first"), _R.ended_at.label("last"),
+            _R.started_at.label("first"),
+            _R.ended_at.label("last"),
         ).where(
-            _R.recorded_at >= start, _R.recorded_at < end, _R.status != TABLE_RECORD,
+            _R.recorded_at >= start,
+            _R.recorded_at < end,
+            _R.status != TABLE_RECORD,
             *self._tables(_R.table_id, pit, table_id),
-        )  # fmt: skip
+        )
 
     def row_query(
-        self, start: datetime, end: datetime, groups: Sequence[str], *,
-        pit: str | None = None, table_id: str | None = None,
-    ) -> sa.Select[*tuple[Any, ...]]:  # fmt: skip
+        self,
+        start: datetime,
+        end: datetime,
+        groups: Sequence[str],
+        *,
+        pit: str | None = None,
+        table_id: str | None = None,
+    ) -> sa.Select[*tuple[Any, ...]]:
         """The reference: every record of the range summed (one index range per table of the
         pit on ``ix_floor_records_stats``)."""
-        keys = [_group_expr(g, self.shifts, _RECORD_KEYS).label(f"k{i}")
-                for i, g in enumerate(groups)]  # fmt: skip
+        keys = [
+            _group_expr(g, self.shifts, _RECORD_KEYS).label(f"k{i}") for i, g in enumerate(groups)
+        ]
         query: sa.Select[*tuple[Any, ...]] = (
             sa.select(
                 *keys,
@@ -227,9 +264,12 @@ class FloorStats:
         return query
 
     def raise_variance_alerts(
-        self, rows: Sequence[StatsRow], theory: Callable[[str], Estimate | None], *,
+        self,
+        rows: Sequence[StatsRow],
+        theory: Callable[[str], Estimate | None],
+        *,
         min_hands: int = 30,
-    ) -> list[tuple[int, VarianceAlert]]:  # fmt: skip
+    ) -> list[tuple[int, VarianceAlert]]:
         """:func:`~dealer_assist.audit.stats.variance_alerts` of ``rows`` stored in the floor's
         alerts (kind ``hold_variance``, the row's table when it is grouped by table); the same
         group and range again returns the first alert's id. Returns ``(alert id, alert)``."""

@@ -32,8 +32,14 @@ _EVENT_FLAGS = {
 
 def search_columns(hand: StoredHand) -> dict[str, Any]:
     """The search columns of ``hand`` (see the module doc); all ``None`` for a table record."""
-    out: dict[str, Any] = {"wagered": None, "top_amount": None, "house_net": None,
-                           "seats": None, "flags": None, "dealer": None}  # fmt: skip
+    out: dict[str, Any] = {
+        "wagered": None,
+        "top_amount": None,
+        "house_net": None,
+        "seats": None,
+        "flags": None,
+        "dealer": None,
+    }
     if hand.status == TABLE_RECORD:
         return out
     if isinstance(hand.extra, dict):

@@ -93,15 +93,21 @@ class VoidAlarm(QFrame):
             return
         set_text(self.title, "⚠  " + tr("HAND VOID"))
         set_text(self.reason, void_text(view.void_reason, self.lang))  # detail: the journal
-        set_text(self.text, tr("Every wager is returned to the players. Nothing is paid or "
-                               "collected."))  # fmt: skip
+        set_text(
+            self.text, tr("Every wager is returned to the players. Nothing is paid or collected.")
+        )
         self._fill(view.void_returns, view.currency)
         total = sum(a for _, boxes in view.void_returns for _, a in boxes)
         if view.void_returns:
             set_text(self.returns, trf("Total returned: %1", money(total, view.currency)))
         else:
-            set_text(self.returns, tr("This hand was voided before the console restarted: its "
-                                      "wagers are in the journal."))  # fmt: skip
+            set_text(
+                self.returns,
+                tr(
+                    "This hand was voided before the console restarted: its "
+                    "wagers are in the journal."
+                ),
+            )
         self.table.setVisible(bool(view.void_returns))
         set_text(self.ack, tr("Acknowledged — wagers returned"))
         parent = self.parentWidget()
@@ -165,8 +171,9 @@ class VoidAlarm(QFrame):
         for r, (seat, boxes) in enumerate(rows):
             self.grid.addWidget(_label("alarmSeat", trf("Seat %1", seat)), r, 0)
             for c, (box, amount) in enumerate(boxes, start=1):
-                self.grid.addWidget(_label("alarmBox", f"{box_name(box)} {money(amount, cur)}"),
-                                    r, c)  # fmt: skip
+                self.grid.addWidget(
+                    _label("alarmBox", f"{box_name(box)} {money(amount, cur)}"), r, c
+                )
             total = _label("alarmSeat", trf("Return %1", money(sum(a for _, a in boxes), cur)))
             total.setAlignment(Qt.AlignmentFlag.AlignRight)
             self.grid.addWidget(total, r, 5)

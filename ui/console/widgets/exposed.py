@@ -108,8 +108,7 @@ class ExposedPage(QWidget):
                 self.grid.addWidget(b, i // 3, i % 3)
                 self.places[place] = b
         for place, b in self.places.items():
-            restyle(b, selected=form is not None and form.position == place,
-                    compact=self._compact)  # fmt: skip
+            restyle(b, selected=form is not None and form.position == place, compact=self._compact)
         self._fit_places()
         self.record.setEnabled(form is not None and form.position is not None and not view.busy)
         if form is None:

@@ -52,8 +52,11 @@ def hand_text(hand: HistoryHand, currency: str, lang: str = "en") -> str:
             line = trf("Seat %1 returned", s.seat)
         else:
             amount = money(abs(s.net), currency)
-            verb = trf("pay %1", amount) if s.net > 0 else (
-                trf("collect %1", amount) if s.net < 0 else tr("push"))  # fmt: skip
+            verb = (
+                trf("pay %1", amount)
+                if s.net > 0
+                else (trf("collect %1", amount) if s.net < 0 else tr("push"))
+            )
             line = f"{trf('Seat %1', s.seat)} · {result_name(s.result)} · {verb}"
         if s.hole:
             line += f" · {_cards(s.hole)}"

@@ -307,8 +307,16 @@ class SidePanel(QFrame):
         self.info = InfoPage()
         self.entry = EntryPage(presenter)
         self.exposed = ExposedPage(presenter)
-        pages = (self.bets, self.play, self.settlement, self.info, self.entry, self.exposed,
-                 self.history, self.correct)  # fmt: skip
+        pages = (
+            self.bets,
+            self.play,
+            self.settlement,
+            self.info,
+            self.entry,
+            self.exposed,
+            self.history,
+            self.correct,
+        )
         for page in pages:
             self.stack.add_page(page)
         self.resumed = _label("resumed")

@@ -227,8 +227,11 @@ class SeatTile(QFrame):
         folded = view.status == "folded"
         self._backs = 0 if folded or self._compact else view.cards_dealt
         badge, tone = self._badge(view, game)
-        if self._compact and view.result is None and view.status in (
-                "to_act", "acted", "in", "folded"):  # fmt: skip
+        if (
+            self._compact
+            and view.result is None
+            and view.status in ("to_act", "acted", "in", "folded")
+        ):
             badge = ""  # no room beside the number: the border says "to act", the line "Folded"
         set_text(self.badge, badge)
         self.badge.setVisible(bool(badge))

@@ -185,9 +185,16 @@ class SettlementPage(QWidget):
             set_text(self.title, tr("Settlement"))
             set_text(self.hint, tr("From your right to your left. Pay or collect, then Next."))
         totals = view.totals
-        set_text(self.totals, "" if totals is None else trf(
-            "To pay %1 · To collect %2", money(totals[0], view.currency),
-            money(totals[1], view.currency)))  # fmt: skip
+        set_text(
+            self.totals,
+            ""
+            if totals is None
+            else trf(
+                "To pay %1 · To collect %2",
+                money(totals[0], view.currency),
+                money(totals[1], view.currency),
+            ),
+        )
         self.totals.setVisible(totals is not None)
         if view.settlement == self._rows:
             return
@@ -210,8 +217,10 @@ class SettlementPage(QWidget):
 
     def current_row(self) -> RowWidget | None:
         """The expanded row (the seat to pay now), or None."""
-        return next((w for w, r in zip(self._widgets, self._rows, strict=True)
-                     if r.state == "current"), None)  # fmt: skip
+        return next(
+            (w for w, r in zip(self._widgets, self._rows, strict=True) if r.state == "current"),
+            None,
+        )
 
     def scroll_to_current(self) -> None:
         """Bring the current seat wholly into view."""
@@ -226,7 +235,10 @@ class SettlementPage(QWidget):
         self._scroll_pending = not (top >= 0 and top + current.height() <= port.height())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.body and self._scroll_pending and event.type() in (
-            QEvent.Type.Resize, QEvent.Type.LayoutRequest):  # fmt: skip
+        if (
+            watched is self.body
+            and self._scroll_pending
+            and event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest)
+        ):
             QTimer.singleShot(0, self.scroll_to_current)
         return super().eventFilter(watched, event)

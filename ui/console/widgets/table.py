@@ -164,8 +164,11 @@ class TableArea(QWidget):
         # the arc's lowest seats end above the Dealer change button's corner
         drop = max(0.0, min(h * 0.30, h - tallest - MARGIN - CORNER[1]))
         board_w = (w * 0.42) / 5.4 * 5.5  # the seats the board reaches under (the middle three)
-        under = [c for x, c in zip(xs, curve, strict=True)
-                 if x < (w + board_w) / 2 and x + tw > (w - board_w) / 2] or curve  # fmt: skip
+        under = [
+            c
+            for x, c in zip(xs, curve, strict=True)
+            if x < (w + board_w) / 2 and x + tw > (w - board_w) / 2
+        ] or curve
         top = MARGIN + drop * max(under) + tallest
         label_h, hand_h, qual_h = 24, 34, 44
         fixed = 2 * label_h + hand_h + qual_h + 4 * 8 + MARGIN
@@ -218,8 +221,14 @@ class TableArea(QWidget):
         # the cards end above the Dealer change button's corner (bottom left), or the row
         # stays right of it
         above = (h - CORNER[1] - top - 4 - label_h) / RATIO
-        cw = int(max(36, min(104, room / RATIO, max(above, (w - 2 * CORNER[0]) / 8.6),
-                             (w - 4 * MARGIN) / 8.6)))  # fmt: skip
+        cw = int(
+            max(
+                36,
+                min(
+                    104, room / RATIO, max(above, (w - 2 * CORNER[0]) / 8.6), (w - 4 * MARGIN) / 8.6
+                ),
+            )
+        )
         _, gap = self._card_size(cw)
         width = 7 * cw + 7 * gap + 3 * gap
         bx = (w - width) / 2

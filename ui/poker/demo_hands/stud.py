@@ -17,25 +17,68 @@ from __future__ import annotations
 from ui.poker.demo import Script
 
 PLAYERS = (
-    (1, "Anna", 40000), (2, "Bruno", 20000), (3, "Carla", 20000), (4, "Dario", 20000),
-    (5, "Elena", 4000), (6, "Franco", 20000), (7, "Giulia", 20000), (8, "Hugo", 20000),
-)  # fmt: skip
+    (1, "Anna", 40000),
+    (2, "Bruno", 20000),
+    (3, "Carla", 20000),
+    (4, "Dario", 20000),
+    (5, "Elena", 4000),
+    (6, "Franco", 20000),
+    (7, "Giulia", 20000),
+    (8, "Hugo", 20000),
+)
 
 _RAISES = "aggr,aggr,aggr,aggr"  # bet or raise while open, then call (the cap)
 
 HANDS = (
-    Script("bring_in",
-           {1: "????Ts", 2: "????Jc", 3: "5s6hQh7d8c9d4c", 4: "????2c", 5: "????4h",
-            6: "????Th", 7: "5h6s2d7c8d9h3s", 8: "5d6cKd7s8h9s3c"}, "",
-           {(0, 4): "fold", (0, 7): "bring_in", (0, 8): "complete", (0, 1): "fold",
-            (0, 2): "fold", (0, 3): "call", (0, 5): "fold", (0, 6): "fold"},
-           shots=((0, 4), (0, 7), (0, 3), (1, 8))),
+    Script(
+        "bring_in",
+        {
+            1: "????Ts",
+            2: "????Jc",
+            3: "5s6hQh7d8c9d4c",
+            4: "????2c",
+            5: "????4h",
+            6: "????Th",
+            7: "5h6s2d7c8d9h3s",
+            8: "5d6cKd7s8h9s3c",
+        },
+        "",
+        {
+            (0, 4): "fold",
+            (0, 7): "bring_in",
+            (0, 8): "complete",
+            (0, 1): "fold",
+            (0, 2): "fold",
+            (0, 3): "call",
+            (0, 5): "fold",
+            (0, 6): "fold",
+        },
+        shots=((0, 4), (0, 7), (0, 3), (1, 8)),
+    ),
     Script("community", {}, "Qc", {}, shots=((0, 0), (4, 0))),
-    Script("side_pot",
-           {1: "7s7dJs5c6h2h3h", 2: "????2c", 3: "????9s", 4: "????8s", 5: "AsAdAh3d9cJdKh",
-            6: "????Tc", 7: "????5s", 8: "KsKdQs4s8cTdQd"}, "",
-           {(0, 2): "bring_in,fold", (0, 3): "fold", (0, 4): "fold", (0, 6): "fold",
-            (0, 7): "fold", (0, 8): "complete,aggr,aggr", (0, 1): "aggr,aggr",
-            **{(st, seat): _RAISES for st in (1, 2, 3, 4) for seat in (1, 8)}},
-           shots=((0, 8), (3, 0), (4, 0))),
-)  # fmt: skip
+    Script(
+        "side_pot",
+        {
+            1: "7s7dJs5c6h2h3h",
+            2: "????2c",
+            3: "????9s",
+            4: "????8s",
+            5: "AsAdAh3d9cJdKh",
+            6: "????Tc",
+            7: "????5s",
+            8: "KsKdQs4s8cTdQd",
+        },
+        "",
+        {
+            (0, 2): "bring_in,fold",
+            (0, 3): "fold",
+            (0, 4): "fold",
+            (0, 6): "fold",
+            (0, 7): "fold",
+            (0, 8): "complete,aggr,aggr",
+            (0, 1): "aggr,aggr",
+            **{(st, seat): _RAISES for st in (1, 2, 3, 4) for seat in (1, 8)},
+        },
+        shots=((0, 8), (3, 0), (4, 0)),
+    ),
+)

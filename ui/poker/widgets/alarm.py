@@ -78,16 +78,24 @@ class PokerVoidAlarm(QFrame):
             return
         set_text(self.title, "⚠  " + tr("HAND VOID"))
         set_text(self.reason, reason_text(snap.void_reason, snap.alarm, self.lang))
-        set_text(self.text, tr("Every chip each player put in goes back to them. Nothing is "
-                               "awarded."))  # fmt: skip
+        set_text(
+            self.text, tr("Every chip each player put in goes back to them. Nothing is awarded.")
+        )
         cur = self.currency
         if snap.void_returns:
-            lines = [trf("Seat %1: %2 back", seat, money(amount, cur))
-                     for seat, amount in snap.void_returns]  # fmt: skip
+            lines = [
+                trf("Seat %1: %2 back", seat, money(amount, cur))
+                for seat, amount in snap.void_returns
+            ]
             set_text(self.returns, "\n".join(lines))
         else:
-            set_text(self.returns, tr("This hand was voided before the console restarted: its "
-                                      "chips are in the journal."))  # fmt: skip
+            set_text(
+                self.returns,
+                tr(
+                    "This hand was voided before the console restarted: its "
+                    "chips are in the journal."
+                ),
+            )
         set_text(self.ack, tr("Acknowledged"))
         self.ack.setEnabled(view.ack_ready and not view.busy)
         parent = self.parentWidget()

@@ -135,8 +135,10 @@ class SeatTile(QFrame):
                 c.setVisible(False)
             restyle(self, state="empty", selected=view.selected == self.seat)
             return
-        set_text(self.name, fitted_name(s.name, self.name, self.width() - 40) if s.name else trf(
-            "Seat %1", s.seat))  # fmt: skip
+        set_text(
+            self.name,
+            fitted_name(s.name, self.name, self.width() - 40) if s.name else trf("Seat %1", s.seat),
+        )
         set_text(self.stack, money(s.stack, currency))
         state, tone = "", ""
         if won:
@@ -159,8 +161,14 @@ class SeatTile(QFrame):
             state = kind_name(s.last.partition(" ")[0])  # the amount is the bet in front
         set_text(self.state, state)
         restyle(self.state, tone=tone)
-        dealt = (s.in_hand and not s.folded and not s.mucked and not on_felt and not gone
-                 and snap.phase not in ("", "void"))  # fmt: skip
+        dealt = (
+            s.in_hand
+            and not s.folded
+            and not s.mucked
+            and not on_felt
+            and not gone
+            and snap.phase not in ("", "void")
+        )
         for i, c in enumerate(self.cards):
             c.setVisible(dealt and (s.cards > i or bool(s.shown)))
             c.set_face(s.shown[i] if i < len(s.shown) else ("back" if s.cards > i else "empty"))
@@ -190,9 +198,15 @@ class Felt(QWidget):
     """
 
     def __init__(
-        self, seats: int, currency: str, on_tap: Callable[[int], None],
-        parent: QWidget | None = None, *, hole_cards: int = 2, board_cards: int = 5,
-    ) -> None:  # fmt: skip
+        self,
+        seats: int,
+        currency: str,
+        on_tap: Callable[[int], None],
+        parent: QWidget | None = None,
+        *,
+        hole_cards: int = 2,
+        board_cards: int = 5,
+    ) -> None:
         super().__init__(parent)
         self.currency = currency
         self.setStyleSheet(STYLE)
@@ -255,8 +269,9 @@ class Felt(QWidget):
         a = math.radians(90 + 360 * seat / (self.n + 1))
         c = oval.center()
         k = 1.0 - inset
-        return QPointF(c.x() + oval.width() / 2 * k * math.cos(a),
-                       c.y() + oval.height() / 2 * k * math.sin(a))  # fmt: skip
+        return QPointF(
+            c.x() + oval.width() / 2 * k * math.cos(a), c.y() + oval.height() / 2 * k * math.sin(a)
+        )
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         self._place()
@@ -290,8 +305,9 @@ class Felt(QWidget):
         # as wide as its longest line: a pot line across the felt took the side seats' room
         # (Stud's seats 2 and 7 had their cards pushed onto it)
         metrics = QFontMetrics(_px_font(self.pots.font(), font))
-        text_w = max((metrics.horizontalAdvance(x) for x in self.pots.text().split("\n")),
-                     default=0)  # fmt: skip
+        text_w = max(
+            (metrics.horizontalAdvance(x) for x in self.pots.text().split("\n")), default=0
+        )
         pw = min(int(oval.width() * 0.56), text_w + 40)
         self.pots.setFixedWidth(pw)
         self.pots.adjustSize()
@@ -311,8 +327,11 @@ class Felt(QWidget):
         taken = [t.geometry() for t in self.tiles.values()]
         # visible to the felt, not on screen: a view drawn before the window shows (a console
         # started again between hands) left the button in the felt's corner
-        taken += [w.geometry() for w in (self.board_box, self.pots, self.dealer, self.community)
-                  if w.isVisibleTo(self)]  # fmt: skip
+        taken += [
+            w.geometry()
+            for w in (self.board_box, self.pots, self.dealer, self.community)
+            if w.isVisibleTo(self)
+        ]
         if self.button.isVisibleTo(self) and view.snap.button is not None:
             self.button.setFixedSize(font * 2 + 4, font * 2 + 4)
             self.button.setStyleSheet(f"font-size: {font}px; border-radius: {font + 2}px;")
@@ -320,8 +339,7 @@ class Felt(QWidget):
             self.button.move(int(q.x() - font), int(q.y() - font))
             taken.append(self.button.geometry())
         for s in self.tiles:
-            for widget, inset in ((self.marks[s], 0.2), (self.bets[s], 0.36),
-                                  (self.shown[s], 0.3)):  # fmt: skip
+            for widget, inset in ((self.marks[s], 0.2), (self.bets[s], 0.36), (self.shown[s], 0.3)):
                 if widget.isVisibleTo(self):
                     if isinstance(widget, QLabel):
                         widget.setStyleSheet(f"font-size: {font}px;")
@@ -396,8 +414,7 @@ class Felt(QWidget):
         # a game with no board (Stud) turns a community card only when the deck runs short
         community = self.board_cards == 0 and bool(board)
         self.community.setVisible(community)
-        set_text(self.community, tr("Community card") if len(board) == 1 else tr(
-            "Community cards"))  # fmt: skip
+        set_text(self.community, tr("Community card") if len(board) == 1 else tr("Community cards"))
         lines = []
         pots = snap.pots if not snap.awards else ()
         bets = sum(s.bet for s in snap.seats) if snap.in_hand else 0
@@ -406,8 +423,9 @@ class Felt(QWidget):
             lines.append(trf("Pot total: %1", money(total, currency)))
         for pot in pots if len(pots) > 1 or bets else ():  # one pot alone: the total says it
             seats = ", ".join(str(x) for x in pot.eligible)
-            lines.append(f"{pot_name(pot.index)}: {money(pot.amount, currency)} · "
-                         + trf("seats %1", seats))  # fmt: skip
+            lines.append(
+                f"{pot_name(pot.index)}: {money(pot.amount, currency)} · " + trf("seats %1", seats)
+            )
         self.pots.setVisible(bool(lines))
         set_text(self.pots, "\n".join(lines))
         self.dealer.show()

@@ -29,8 +29,10 @@ def role_name(role: str) -> str:
 def signoff_message(m: Message) -> str:
     """The message line for a refused sign-off (``signoff_role``, ``signoff_no_store``)."""
     if m.code == "signoff_role":
-        return trf("This badge may not sign off this pot: a %1 must", role_name(m.args[0])
-                   if m.args else "")  # fmt: skip
+        return trf(
+            "This badge may not sign off this pot: a %1 must",
+            role_name(m.args[0]) if m.args else "",
+        )
     return tr("No PIN list at this table: a large pot cannot be signed off here")
 
 
@@ -83,6 +85,8 @@ class SignoffPage(QWidget):
             b.setEnabled(not view.busy)
         restyle(self.void, armed=view.void_armed)
         set_text(self.void, void_label(view.void_armed))
-        hint = trf("A %1 signs it off with badge and PIN: the pot is pushed after that",
-                   role_name(wait.role))  # fmt: skip
+        hint = trf(
+            "A %1 signs it off with badge and PIN: the pot is pushed after that",
+            role_name(wait.role),
+        )
         return tr("Large pot: sign-off"), hint

@@ -25,8 +25,15 @@ depends_on: str | None = None
 
 _BATCH = 5000
 #: Frozen copies (migrations must not change): the search flags, and the indexes by name.
-_FLAGS = ("device_fault", "manual_card", "camera_card", "link_lost", "source_switched",
-          "identity_changed", "resumed")  # fmt: skip
+_FLAGS = (
+    "device_fault",
+    "manual_card",
+    "camera_card",
+    "link_lost",
+    "source_switched",
+    "identity_changed",
+    "resumed",
+)
 #: A sort key's index ends with ``hand_id`` (its ties) and then ``recorded_at``: walked in the
 #: sort's order, a time range is checked on the index entry, not on the hand's row.
 _INDEXES = {

@@ -33,9 +33,13 @@ def upgrade() -> None:
         op.create_index(
             f"ix_floor_records_table_{column}_desc",
             "floor_records",
-            ["table_id", sa.text(f"{column} DESC NULLS LAST"), sa.text("position DESC"),
-             "recorded_at"],
-        )  # fmt: skip
+            [
+                "table_id",
+                sa.text(f"{column} DESC NULLS LAST"),
+                sa.text("position DESC"),
+                "recorded_at",
+            ],
+        )
 
 
 def downgrade() -> None:
