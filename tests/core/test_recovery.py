@@ -28,14 +28,13 @@ from dealer_assist.players import PlayerModel
 from dealer_assist.ports import PendingStep
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.crosscheck import cross_check, read_dealt_log
-from dealer_assist.table.driving import HeadlessTable
+from dealer_assist.table.driving import HeadlessTable, play_hand
 from dealer_assist.table.recovery import assess_history, sort_pending
 from drivers.emulator.process import EmulatorProcess
 from drivers.factory import open_source
 from drivers.tcrp.device import TcrpDevice
 from drivers.transport.serial_port import SerialTransport
 from tests.conftest import close_at_teardown
-from ui.commands.soak import drive_hand
 
 FAST = ["--shuffle-time", "0.01", "--card-interval", "0.001"]
 SEATS = [1, 2, 3]
@@ -79,7 +78,15 @@ class Table:
         for _ in range(hands):
             if hand is None or hand.phase in (Phase.SETTLED, Phase.VOID):
                 hand = None
-            hand = drive_hand(self.runner, self.model, SEATS, hand)
+            hand = play_hand(
+                self.runner,
+                self.model,
+                SEATS,
+                hand,
+                by="soak",
+                ready_timeout=10.0,
+                street_as_one_step=False,
+            )
             self.started.append(hand.hand_uid)
             hand = None
         return self.runner.hand
