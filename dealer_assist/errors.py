@@ -199,6 +199,12 @@ class TransportError(DeviceError):
     """The byte transport (serial, TCP, USB) failed or is closed."""
 
 
+class WriteTimeoutError(TransportError):
+    """A write did not complete within the transport's write timeout: the far end did not take
+    the bytes (busy, its buffer full). Unlike other transport errors the link may still be up,
+    and part of a frame may have gone out (the far end drops it by its CRC)."""
+
+
 class ProtocolError(DeviceError):
     """The device broke TCRP/1 (NAK, no answer after retries, bad handshake)."""
 

@@ -46,6 +46,8 @@ class LinkStats:
         duplicates: retransmitted frames seen again and ignored.
         resend_requests: RESEND commands the host sent after a gap.
         command_retries: host commands sent again for want of ACK.
+        write_timeouts: writes the far end did not take within the write timeout (each
+            one an ACK the device sends its frame again for, or a command attempt).
     """
 
     frames_received: int = 0
@@ -53,6 +55,7 @@ class LinkStats:
     duplicates: int = 0
     resend_requests: int = 0
     command_retries: int = 0
+    write_timeouts: int = 0
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from dealer_assist.errors import CommandRefusedError, DeviceError, ProtocolError
+from dealer_assist.errors import CommandRefusedError, DeviceError, ProtocolError, TransportError
 from drivers.tcrp.frame import Frame, encode_frame
 from drivers.tcrp.timings import TcrpTimings
 
@@ -73,7 +73,8 @@ class CommandChannel:
             CommandRefusedError: the device NAKed it (with its reason).
             ProtocolError: no answer after the retries.
             DeviceError: the device was closed meanwhile.
-            TransportError: from ``transmit``.
+            TransportError: from ``transmit``, when the last attempt's write failed (a write
+                that failed or timed out counts as an attempt without answer).
         """
         with self._lock:
             seq = take_seq()
@@ -81,9 +82,16 @@ class CommandChannel:
             pending = PendingCommand(seq)
             with self._cond:
                 self._pending[seq] = pending
+            failed: TransportError | None = None  # the last attempt's write failure
             try:
                 for attempt in range(1 + self._t.command_retries):
-                    transmit(frame, attempt)
+                    try:
+                        transmit(frame, attempt)
+                        failed = None
+                    except TransportError as e:
+                        # a write timed out, or the link is being reopened: the next
+                        # attempt may find it back
+                        failed = e
                     with self._cond:
                         answered = self._cond.wait_for(
                             lambda: (
@@ -102,6 +110,8 @@ class CommandChannel:
                     self._pending.pop(seq, None)
         if pending.answer == "NAK":
             raise CommandRefusedError(type_, pending.reason, source=self._name)
+        if not answered and failed is not None:
+            raise failed
         if not answered:
             raise ProtocolError(
                 f"{self._name}: no answer to {type_} after {1 + self._t.command_retries} attempts"

@@ -17,6 +17,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
+from dealer_assist.errors import WriteTimeoutError
 from dealer_assist.events import DeviceEvent
 from dealer_assist.source import LinkStats
 from drivers.tcrp.frame import SEQ_MODULUS, encode_frame
@@ -50,6 +51,7 @@ class Link:
         self._lost_before = 0  # frames lost by the windows of earlier links of this session
         self._far_before = 0  # frames dropped far ahead by those windows
         self._conflicts_before = 0  # frame conflicts seen by those windows
+        self._timeouts_in_row = 0  # writes timed out since the last that went through
 
     # -- writes ----------------------------------------------------------------------------
 
@@ -64,19 +66,34 @@ class Link:
         return seq
 
     def write(self, data: bytes) -> None:
-        """Write an encoded frame whole. Raises TransportError."""
+        """Write an encoded frame whole. Raises WriteTimeoutError (the far end did not take
+        it in time) or TransportError."""
         with self.write_lock:
-            self.transport.write(data)
+            self._write(data)
 
     def send(self, type_: str, fields_: Sequence[str] = ()) -> int:
         """A link-level frame (ACK, NAK, RESEND, STATUS from a gap, HELLO probe): no answer is
-        awaited here. Returns its host seq. Raises TransportError."""
+        awaited here. Returns its host seq. Raises WriteTimeoutError or TransportError."""
         if type_ == "HELLO":
             self.window.hello_sent(time.monotonic())
         with self.write_lock:
             seq = self._take_seq()
-            self.transport.write(encode_frame(seq, type_, fields_))
+            self._write(encode_frame(seq, type_, fields_))
         return seq
+
+    @property
+    def write_timeouts_in_row(self) -> int:
+        """Writes that timed out since the last one that went through."""
+        return self._timeouts_in_row
+
+    def _write(self, data: bytes) -> None:
+        try:
+            self.transport.write(data)
+        except WriteTimeoutError:
+            self._timeouts_in_row += 1
+            self.count(write_timeouts=1)
+            raise
+        self._timeouts_in_row = 0
 
     def send_resend(self, seq: int) -> None:
         """RESEND from device seq ``seq``, counted in ``resend_requests``. Raises

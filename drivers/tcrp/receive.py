@@ -28,7 +28,7 @@ import logging
 import threading
 import time
 
-from dealer_assist.errors import DealerAssistError, TransportError
+from dealer_assist.errors import DealerAssistError, TransportError, WriteTimeoutError
 from dealer_assist.events import FrameConflict, LinkLost, LinkRestored
 from dealer_assist.source import LinkState, LinkStatus, SourceIdentity
 from drivers.tcrp.commands import CommandChannel
@@ -41,6 +41,9 @@ from drivers.tcrp.sequence import Verdict
 from drivers.tcrp.timings import TcrpTimings
 
 log = logging.getLogger(__name__)
+
+#: writes in a row that timed out before the link is taken for dead and reopened
+WRITE_TIMEOUTS_DEAD = 3
 
 
 def backoff(attempts: int, timings: TcrpTimings) -> float:
@@ -121,12 +124,24 @@ class ReceiveLoop:
                         self._parser.dropped + self._bad_frames + self._link.far_ahead_frames
                     )
                 self._on_timers(now)
+            except WriteTimeoutError as e:
+                self._on_write_timeout(e)
             except TransportError as e:
                 self._on_transport_error(e)
             except Exception:  # keep the link alive; a bug here must not silence the table
                 self.worker_errors += 1
                 log.exception("%s: error in the TCRP/1 worker", self._name)
                 stop.wait(self._t.read_timeout)
+
+    def _on_write_timeout(self, e: WriteTimeoutError) -> None:
+        """An ACK or RESEND the device did not take in time: the link stays up, because the
+        device sends an unacknowledged frame again (DEVICE_PROTOCOL.md, "Reliability") and a
+        starved far end catches up. Only writes that keep timing out mean a dead link."""
+        self.last_error = str(e)
+        if self._link.write_timeouts_in_row >= WRITE_TIMEOUTS_DEAD:
+            self._on_transport_error(e)
+        else:
+            log.warning("%s: %s (the link stays up)", self._name, e)
 
     def _on_transport_error(self, e: TransportError) -> None:
         log.warning("%s: %s", self._name, e)

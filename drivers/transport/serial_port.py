@@ -22,7 +22,7 @@ import threading
 
 import serial
 
-from dealer_assist.errors import TransportError
+from dealer_assist.errors import TransportError, WriteTimeoutError
 from drivers.transport import exclusive as excl
 
 #: the words a refused open says when another program holds the port (the console's fault
@@ -163,10 +163,15 @@ class SerialTransport:
         return bytes(data)
 
     def write(self, data: bytes) -> None:
-        """Send all of ``data`` within the write timeout. Raises TransportError."""
+        """Send all of ``data`` within the write timeout. Raises WriteTimeoutError when the
+        timeout passed, TransportError for any other failure."""
         port = self._require()
         try:
             written = port.write(data)
+        except serial.SerialTimeoutException as e:
+            raise WriteTimeoutError(
+                f"write to {self._url} timed out after {self._write_timeout:g} s"
+            ) from e
         except (serial.SerialException, OSError, TypeError, AttributeError) as e:
             raise TransportError(f"write to {self._url} failed: {e}") from e
         if written is not None and written != len(data):

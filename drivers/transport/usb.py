@@ -25,7 +25,7 @@ from typing import Any
 import usb.core
 import usb.util
 
-from dealer_assist.errors import TransportError
+from dealer_assist.errors import TransportError, WriteTimeoutError
 
 log = logging.getLogger(__name__)
 
@@ -328,13 +328,14 @@ class UsbTransport:
         return out
 
     def write(self, data: bytes) -> None:
-        """Send all of ``data`` within the write timeout. Raises TransportError."""
+        """Send all of ``data`` within the write timeout. Raises WriteTimeoutError when the
+        timeout passed, TransportError for any other failure."""
         dev = self._require()
         ms = max(1, math.ceil(self._write_timeout * 1000))
         try:
             written = dev.write(self._ep_out, data, ms)
         except usb.core.USBTimeoutError as e:
-            raise TransportError(
+            raise WriteTimeoutError(
                 f"write to {self._name()} timed out after {self._write_timeout:g} s"
             ) from e
         except usb.core.USBError as e:
