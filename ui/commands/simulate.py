@@ -60,7 +60,7 @@ def frames_line(s: Any) -> str:
         f"duplicates {s.duplicates}, resend requests {s.resend_requests}, "
         f"command retries {s.command_retries}"
     )
-    if getattr(s, "write_timeouts", 0):  # a device slow to take bytes; the link stayed up
+    if s.write_timeouts:  # a device slow to take bytes; the link stayed up
         line += f", write timeouts {s.write_timeouts}"
     if s.duplicates:
         line += " (duplicates: frames the device sent again, dropped by sequence number; no card "
