@@ -14,6 +14,7 @@ the test and its function-scoped fixtures, and before the leaked-thread check.
 from __future__ import annotations
 
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -203,6 +204,16 @@ def _ours(thread: threading.Thread) -> bool:
         return False
     target = getattr(thread, "_target", None)
     return not (getattr(target, "__module__", None) or "").startswith("pytest_timeout")
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test() -> Iterator[None]:
+    """A test that switched a console to Italian leaves no translator or number format to the
+    next test (only when the UI kit was imported: core tests import no Qt)."""
+    yield
+    i18n = sys.modules.get("ui.kit.i18n")
+    if i18n is not None:
+        i18n.reset_language()
 
 
 @pytest.fixture(autouse=True)

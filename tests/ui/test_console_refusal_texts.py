@@ -9,7 +9,8 @@ from PySide6.QtCore import QCoreApplication
 from dealer_assist.errors import BetError, HandStateError, IllegalActionError, RuleError
 from ui.console.texts import message_text
 from ui.console.view import Message
-from ui.kit.i18n import install_language
+from ui.kit.format import money
+from ui.kit.i18n import install_language, reset_language
 from ui.kit.refusals import command_error
 
 CORE = [
@@ -47,3 +48,13 @@ def test_in_italian(qapp: QCoreApplication) -> None:
     assert any("Decisione non possibile" in s for s in shown), shown
     assert any("Puntata rifiutata" in s for s in shown), shown
     assert all(str(e) not in s for e in CORE for s in shown)
+
+
+def test_reset_language_takes_italian_off_again(qapp: QCoreApplication) -> None:
+    install_language(qapp, "it")
+    install_language(qapp, "it")  # a console reopened in the same process
+    assert "Puntata rifiutata" in message_text(_message(CORE[2]), "EUR")
+    reset_language()
+    shown = message_text(_message(CORE[2]), "EUR")
+    assert "Puntata rifiutata" not in shown and shown.endswith("limits")
+    assert money(250050, "EUR") == "€\xa02,500.50"  # English separators again

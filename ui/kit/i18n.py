@@ -13,6 +13,10 @@ from ui.kit import format as fmt
 
 LANGUAGES = ("it", "en")
 
+# every translator install_language put on an application, so that one call takes them all
+# off again (a console closed and reopened in the same process, a test after another)
+_installed: list[tuple[QCoreApplication, QTranslator]] = []
+
 
 def qm_path(lang: str) -> Path:
     """Path of the compiled translation of ``lang``."""
@@ -41,4 +45,14 @@ def install_language(app: QCoreApplication, lang: str) -> list[QTranslator]:
     if qt.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
         app.installTranslator(qt)
         out.append(qt)
+    _installed.extend((app, t) for t in out)
     return out
+
+
+def reset_language() -> None:
+    """Take off every translator :func:`install_language` installed and go back to English
+    number formats. Safe to call when none is installed."""
+    while _installed:
+        app, translator = _installed.pop()
+        app.removeTranslator(translator)
+    fmt.set_language("en")
