@@ -112,16 +112,7 @@ class CardIntake:
     def dealt(self, op: CardDealt) -> list[CardDealt]:
         """A card step written (live or replayed): noted, and the cards to place now, in order
         (none while an unreadable card waits)."""
-        self.detector.commit(
-            CardRead(
-                source=op.source,
-                deck_id=op.deck_id,
-                index=op.index,
-                card=op.card,
-                manual=op.manual,
-                at=op.at,
-            )
-        )
+        self.detector.commit(op)
         self._known[(op.deck_id, op.index)] = str(op.card) if op.card is not None else None
         return self.ident.take(op)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 
 from dealer_assist.cards import Card
+from dealer_assist.engine.operations import CardDealt
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.events import (
     CardRead,
@@ -123,12 +124,13 @@ class MisdealDetector:
             return self._check_card(event, expecting_card)
         return None
 
-    def commit(self, event: DeviceEvent) -> None:
-        """Accept an event :meth:`check` passed: advance the deck, index and duplicate state."""
+    def commit(self, event: DeviceEvent | CardDealt) -> None:
+        """Accept an event :meth:`check` passed, or the hand's card step made of it (live or
+        replayed): advance the deck, index and duplicate state."""
         if isinstance(event, DeckShuffled):
             if not self.last_index or self._expect is not None:
                 self.start_deck(event)
-        elif isinstance(event, CardRead) and not event.manual:
+        elif isinstance(event, CardRead | CardDealt) and not event.manual:
             if self.deck_id is None:
                 self.deck_id = event.deck_id
             self.last_index = event.index
