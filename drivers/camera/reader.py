@@ -32,10 +32,11 @@ in :mod:`~drivers.camera.certainty`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
 from dealer_assist.cards import Card
 from drivers.camera.calibration import RED_SUITS, Calibration
@@ -46,7 +47,7 @@ from drivers.camera.glyphs import IndexGlyphs, Roi, corners, extract_corner, ind
 from drivers.camera.locate import CardCandidate, locate_cards
 from drivers.camera.reading import Detection, Reading
 from drivers.camera.search import SearchSettings, search_indexes
-from drivers.camera.shapes import ShapeModel, default_model
+from drivers.camera.shapes import ShapeModel, ShapeVotes, Vote, default_model
 from drivers.camera.templates import TemplateBank
 
 #: suits with a notch in the upper outline, paired with their same-colour partner without one
@@ -89,6 +90,14 @@ def _with_house_marks(model: ShapeModel, calibration: Calibration) -> ShapeModel
         (np.asarray(m["rank_shape"], np.float32) / 255.0, m["rank_aspect"], m["rank"]),
         (np.asarray(m["suit_shape"], np.float32) / 255.0, m["suit_aspect"], m["suit"]),
     )
+
+
+def _corners(cut: Callable[[int, Roi], Image], card_h: int) -> list[IndexGlyphs]:
+    """The indexes found at a card's two corners (:func:`~drivers.camera.glyphs.extract_corner`:
+    the standard region, or the jumbo one); ``cut(corner, roi)`` gives a corner's region (0
+    top-left, 1 bottom-right upright) of a card ``card_h`` pixels tall."""
+    marks = (extract_corner(functools.partial(cut, corner), card_h) for corner in (0, 1))
+    return [g for g in marks if g is not None]
 
 
 class IndexReader:
@@ -224,10 +233,25 @@ class IndexReader:
             return _Mark(suit, score, margin, "structure", claims)
         return _Mark(suit, score, margin, "", claims, self._strong(score, margin))
 
-    def _index(self, glyphs: IndexGlyphs) -> tuple[_Mark[int], _Mark[str]]:
-        """Both marks of one index."""
-        rank = self._index_rank(glyphs)
-        return rank, self._index_suit(glyphs)
+    def _index(
+        self, glyphs: IndexGlyphs, votes: ShapeVotes | None = None
+    ) -> tuple[_Mark[int], _Mark[str]]:
+        """Both marks of one index (``votes``: the classifier's, if worked out already)."""
+        vote, near = votes.get(id(glyphs), (None, None)) if votes else (None, None)
+        return self._index_rank(glyphs, vote), self._index_suit(glyphs, near)
+
+    def shape_votes(self, marks: Sequence[IndexGlyphs]) -> ShapeVotes:
+        """The classifier's votes on several indexes at once (those sharp enough for it):
+        one product with its prototypes for all of them, not one an index; a frame's marks are
+        read this way (:meth:`read_frame`)."""
+        model = self.shapes
+        sharp = [g for g in marks if self._shape_sharp(g)] if model is not None else []
+        if model is None or not sharp:
+            return {}
+        ranks = model.rank_votes(sharp)
+        coloured = [g for g in sharp if self._colour(g)]
+        suits = dict(zip(map(id, coloured), model.suit_distances(coloured), strict=True))
+        return {id(g): (r, suits.get(id(g))) for g, r in zip(sharp, ranks, strict=True)}
 
     def _shape_sharp(self, glyphs: IndexGlyphs) -> bool:
         """Whether the index is sharp enough for the shape classifier: its suit mark's detail
@@ -238,8 +262,9 @@ class IndexReader:
         limit = red if colour == "hd" else black if colour == "sc" else max(red, black)
         return glyphs.suit_detail >= limit
 
-    def _index_rank(self, glyphs: IndexGlyphs) -> _Mark[int]:
-        """The rank mark of one index, templates and shape classifier joined."""
+    def _index_rank(self, glyphs: IndexGlyphs, vote: Vote | None = None) -> _Mark[int]:
+        """The rank mark of one index, templates and shape classifier joined (``vote``: the
+        classifier's, if worked out already)."""
         rank = self._rank(glyphs)
         if glyphs.suit_detail < self.calibration.min_detail:
             # too small or blurred for this deck's marks to be told apart: neither read nor
@@ -248,7 +273,7 @@ class IndexReader:
         model = self.shapes
         if model is None or not self._shape_sharp(glyphs):
             return rank
-        vote = model.rank(glyphs)
+        vote = vote or model.rank(glyphs)
         usable = vote.distance <= self._rank_reach and (
             _shape_structure(model, int(vote.value), glyphs)
             or self._house_structure(int(vote.value), glyphs)
@@ -256,10 +281,13 @@ class IndexReader:
         s = self.settings
         return _merge(rank, vote, usable, s, s.rank_ratio, s.alone_ratio)
 
-    def _index_suit(self, glyphs: IndexGlyphs) -> _Mark[str]:
+    def _index_suit(
+        self, glyphs: IndexGlyphs, nearest: npt.NDArray[np.float32] | None = None
+    ) -> _Mark[str]:
         """The suit mark of one index, templates and shape classifier joined; unsure
         (``colour``) when the classifier's best over all four suits is of the other colour than
-        the ink's (checked where the index is sharp enough for the classifier)."""
+        the ink's (checked where the index is sharp enough for the classifier). ``nearest``:
+        its distances to each suit (:meth:`shape_votes`), if worked out already."""
         suit = self._suit(glyphs)
         if glyphs.suit_detail < self.calibration.min_detail:
             suit = _Mark(suit.value, suit.score, suit.margin, "blurred", frozenset())
@@ -267,7 +295,7 @@ class IndexReader:
         colour = self._colour(glyphs)
         if model is None or not self._shape_sharp(glyphs) or not colour:
             return suit
-        anywhere, shape_suit = model.suit_votes(glyphs, colour)
+        anywhere, shape_suit = model.suit_votes(glyphs, colour, nearest)
         if str(anywhere.value) not in colour:
             # the mark's shape is a suit of the other colour: the ink was misjudged, or the
             # deck is not printed in red and black (a four-colour deck's blue diamonds)
@@ -286,16 +314,20 @@ class IndexReader:
         s = self.settings
         return _merge(suit, shape_suit, suit_ok, s, s.shape_ratio, s.shape_ratio)
 
-    def read_index(self, glyphs: IndexGlyphs, lazy: bool = False) -> Reading:
+    def read_index(
+        self, glyphs: IndexGlyphs, lazy: bool = False, votes: ShapeVotes | None = None
+    ) -> Reading:
         """Read one index (rank and suit marks) on its own.
 
         ``lazy``: when the rank cannot be certain, stop there (the reading is unknown anyway,
-        without a guess): the index search tries many mark pairs per frame.
+        without a guess): the index search tries many mark pairs per frame. ``votes``: the
+        classifier's (:meth:`shape_votes`), if worked out already.
         """
-        rank = self._index_rank(glyphs)
+        vote, near = votes.get(id(glyphs), (None, None)) if votes else (None, None)
+        rank = self._index_rank(glyphs, vote)
         if lazy and rank.reason:
             return Reading(None, None, rank.score, rank.margin, rank.reason)
-        return self._combine([(rank, self._index_suit(glyphs))])
+        return self._combine([(rank, self._index_suit(glyphs, near))])
 
     def _combine(self, marks: list[tuple[_Mark[int], _Mark[str]]]) -> Reading:
         """Join the readings of a card's indexes (see the module doc for the rule)."""
@@ -328,15 +360,13 @@ class IndexReader:
         return self._read(candidate.index_region, CARD_H)
 
     def _read(self, cut: Callable[[int, Roi], Image], card_h: int) -> Reading:
-        """Both corners' indexes (:func:`~drivers.camera.glyphs.extract_corner`: the standard
-        region, or the jumbo one); ``cut(corner, roi)`` gives a corner's region (0 top-left,
-        1 bottom-right upright)."""
-        marks = []
-        for corner in (0, 1):
-            glyphs = extract_corner(functools.partial(cut, corner), card_h)
-            if glyphs is not None:
-                marks.append(self._index(glyphs))
-        return self._combine(marks) if marks else NO_INDEX
+        """Both corners' indexes read; ``cut`` and ``card_h`` as for :func:`_corners`."""
+        found = _corners(cut, card_h)
+        return self._read_marks(found, self.shape_votes(found))
+
+    def _read_marks(self, found: list[IndexGlyphs], votes: ShapeVotes) -> Reading:
+        """A card's reading from the indexes found at its corners."""
+        return self._combine([self._index(g, votes) for g in found]) if found else NO_INDEX
 
     def read_frame(self, frame: Image) -> list[Detection]:
         """Find and read every card of a BGR frame (h, w, 3) uint8.
@@ -347,8 +377,11 @@ class IndexReader:
         low-contrast cards, see :mod:`~drivers.camera.search`) as ``partial`` detections.
         """
         out: list[Detection] = []
-        for candidate in locate_cards(frame, self.detector, flat_fallback=self.flat_fallback):
-            reading = self.read_candidate(candidate)
+        candidates = locate_cards(frame, self.detector, flat_fallback=self.flat_fallback)
+        indexes = [_corners(c.index_region, CARD_H) for c in candidates]
+        votes = self.shape_votes([g for marks in indexes for g in marks])
+        for candidate, marks in zip(candidates, indexes, strict=True):
+            reading = self._read_marks(marks, votes)
             if reading.found_index:
                 out = _add_unnested(out, Detection(candidate.quad, reading))
         if self.search is not None:

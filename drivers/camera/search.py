@@ -11,6 +11,7 @@ random pair of marks must never turn into a card.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -23,6 +24,7 @@ from drivers.camera.calibration import Calibration
 from drivers.camera.geometry import CARD_H, CARD_W, Image, Quad, as_image, darkest
 from drivers.camera.glyphs import INDEX_ROI, IndexGlyphs, extract_region
 from drivers.camera.reading import Detection, Reading
+from drivers.camera.shapes import ShapeVotes
 
 
 class IndexReading(Protocol):
@@ -33,8 +35,14 @@ class IndexReading(Protocol):
     def calibration(self) -> Calibration:
         """The calibrated deck (its ``layout`` and ``rank_height`` place the marks)."""
 
-    def read_index(self, glyphs: IndexGlyphs, lazy: bool = False) -> Reading:
-        """The reading of one index's marks (``lazy``: stop when the rank cannot be certain)."""
+    def shape_votes(self, marks: Sequence[IndexGlyphs]) -> ShapeVotes:
+        """The shape classifier's votes on several indexes, worked out together."""
+
+    def read_index(
+        self, glyphs: IndexGlyphs, lazy: bool = False, votes: ShapeVotes | None = None
+    ) -> Reading:
+        """The reading of one index's marks (``lazy``: stop when the rank cannot be certain;
+        ``votes``: from :meth:`shape_votes`)."""
 
 
 @dataclass(frozen=True)
@@ -188,7 +196,8 @@ def search_indexes(
     expected = canon / rank_h
     x0, y0, x1, y1 = INDEX_ROI
     roi_w, roi_h = round((x1 - x0) * CARD_W), round((y1 - y0) * CARD_H)
-    found: dict[Card, Detection] = {}
+    # every pair's index cut out first, then the classifier's votes on all of them at once
+    regions = []
     for i, j in _pairs(centres, sizes, expected, s, long):
         v = centres[j] - centres[i]
         k = np.hypot(*v) / canon  # frame pixels per canonical pixel
@@ -213,12 +222,15 @@ def search_indexes(
         # the marks read must be the pair aligned on: the rank mark where it was put
         expect = (rx - x0 * CARD_W, ry - y0 * CARD_H, 0.3 * rank_h)
         glyphs = extract_region(region, CARD_H, expect)
-        if glyphs is None:
-            continue
-        reading = reader.read_index(glyphs, lazy=True)
+        if glyphs is not None:
+            regions.append((glyphs, m))
+    votes = reader.shape_votes([g for g, _ in regions])
+    found: dict[Card, Detection] = {}
+    corners_c = np.array([[0, 0], [roi_w, 0], [roi_w, roi_h], [0, roi_h]], np.float64)
+    for glyphs, m in regions:
+        reading = reader.read_index(glyphs, lazy=True, votes=votes)
         if reading.card is None or reading.card in found:
             continue
-        corners_c = np.array([[0, 0], [roi_w, 0], [roi_w, roi_h], [0, roi_h]], np.float64)
         quad = (corners_c @ m[:, :2].T + m[:, 2]) / scale
         found[reading.card] = Detection(quad.astype(np.float32), reading, partial=True)
     return list(found.values())

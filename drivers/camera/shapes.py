@@ -20,6 +20,7 @@ from everything (large distance). The limits on both are set by the reader.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -138,6 +139,21 @@ def suit_features(shapes: npt.ArrayLike, aspects: npt.ArrayLike) -> npt.NDArray[
     return np.concatenate([_silhouettes(sh), _log_aspect(aspects, len(sh))], axis=1)
 
 
+def _marks_features(
+    shapes: list[npt.NDArray[np.float32]], aspects: list[float], outline: bool
+) -> npt.NDArray[np.float32]:
+    """:func:`rank_features` (``outline``) or :func:`suit_features` of a few marks as the
+    reader measures one: the outline directions of all at once, the silhouette of each by the
+    one-mark path (the numbers :meth:`ShapeModel.rank` gives)."""
+    sh = np.stack(shapes)
+    parts = [np.vstack([_silhouettes(one[None]) for one in sh]), _log_aspect(aspects, len(sh))]
+    if outline:
+        h = _orientations(sh)
+        h /= np.linalg.norm(h, axis=1, keepdims=True) + 1e-9
+        parts.insert(0, h)
+    return np.concatenate(parts, axis=1)
+
+
 _ZERO = np.zeros((1, SHAPE_SIZE, SHAPE_SIZE), np.float32)
 RANK_FEATURES = rank_features(_ZERO, [1.0]).shape[1]
 SUIT_FEATURES = suit_features(_ZERO, [1.0]).shape[1]
@@ -166,6 +182,12 @@ class Vote:
     distance: float
 
 
+#: the classifier's opinions on several indexes worked out together (the reader's
+#: ``shape_votes``): by ``id`` of an index's :class:`~drivers.camera.glyphs.IndexGlyphs`, its
+#: rank vote and its suit mark's distances to each suit (None where the ink's colour is unsure)
+ShapeVotes = dict[int, tuple[Vote, npt.NDArray[np.float32] | None]]
+
+
 @dataclass(frozen=True)
 class _Space:
     """One projection and its labelled prototypes (ranks or suits), sorted by label; build with
@@ -178,6 +200,7 @@ class _Space:
     norms: npt.NDArray[np.float32]  # squared length of each prototype
     starts: npt.NDArray[np.intp]  # first prototype of each label
     values: npt.NDArray[np.int64]  # the label of each run
+    protos_t: npt.NDArray[np.float32]  # the prototypes as columns (one product for many marks)
 
     @classmethod
     def of(
@@ -201,6 +224,7 @@ class _Space:
             (pro * pro).sum(axis=1),
             starts,
             lab[starts],
+            np.ascontiguousarray(pro.T),
         )
 
     def project(self, x: Features) -> Features:
@@ -222,6 +246,13 @@ class _Space:
         """Distance of projected features ``z`` to each label's nearest prototype, by run."""
         d2 = self.norms - 2.0 * (self.protos @ z) + float(z @ z)
         return np.asarray(np.sqrt(np.maximum(np.minimum.reduceat(d2, self.starts), 0.0)))
+
+    def nearest_many(self, z: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """:meth:`nearest` of projected features ``z`` (n, k): (n, runs), one product with the
+        prototypes for all (the same distances up to float rounding)."""
+        zz = (z * z).sum(axis=1, keepdims=True)
+        d2 = self.norms[None, :] - 2.0 * (z @ self.protos_t) + zz
+        return np.asarray(np.sqrt(np.maximum(np.minimum.reduceat(d2, self.starts, axis=1), 0.0)))
 
     def vote_nearest(
         self, best: npt.NDArray[np.float32], allowed: npt.NDArray[np.bool_] | None = None
@@ -269,16 +300,36 @@ class ShapeModel:
         label, ratio, dist = self.ranks.vote(z)
         return Vote(label, ratio, dist)
 
+    def rank_votes(self, marks: Sequence[IndexGlyphs]) -> list[Vote]:
+        """:meth:`rank` of several indexes (a frame's), with one product with the prototypes
+        for all of them instead of one a mark: the same votes up to float rounding."""
+        if not marks:
+            return []
+        x = _marks_features([g.rank_shape for g in marks], [g.rank_aspect for g in marks], True)
+        near = self.ranks.nearest_many(self.ranks.project_many(x))
+        return [Vote(*self.ranks.vote_nearest(row)) for row in near]
+
+    def suit_distances(self, marks: Sequence[IndexGlyphs]) -> npt.NDArray[np.float32]:
+        """Each index's suit mark's distance to each suit's nearest prototype, (n, 4) in the
+        order of :data:`SUITS` (for :meth:`suit_votes`), one product for all of them."""
+        if not marks:
+            return np.zeros((0, len(SUITS)), np.float32)
+        x = _marks_features([g.suit_shape for g in marks], [g.suit_aspect for g in marks], False)
+        return self.suits.nearest_many(self.suits.project_many(x))
+
     def suit(self, g: IndexGlyphs, colour: str = SUITS) -> Vote:
         """Best suit among ``colour`` (``"hd"`` for red ink, ``"sc"`` for black) for the
         index's suit mark."""
         return self.suit_votes(g, colour)[1]
 
-    def suit_votes(self, g: IndexGlyphs, colour: str) -> tuple[Vote, Vote]:
+    def suit_votes(
+        self, g: IndexGlyphs, colour: str, nearest: npt.NDArray[np.float32] | None = None
+    ) -> tuple[Vote, Vote]:
         """(best of all four suits, best among ``colour``) for the index's suit mark, from
-        one projection of its features."""
-        z = self.suits.project(suit_features(g.suit_shape[None], [g.suit_aspect])[0])
-        nearest = self.suits.nearest(z)
+        one projection of its features (or from its row of :meth:`suit_distances`)."""
+        if nearest is None:
+            z = self.suits.project(suit_features(g.suit_shape[None], [g.suit_aspect])[0])
+            nearest = self.suits.nearest(z)
         label, ratio, dist = self.suits.vote_nearest(nearest)
         anywhere = Vote(SUITS[label], ratio, dist)
         label, ratio, dist = self.suits.vote_nearest(nearest, _colour_mask(colour))
