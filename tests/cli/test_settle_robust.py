@@ -30,7 +30,8 @@ from dealer_assist.errors import DealerAssistError, clip, quote, shorten_quoted
 from dealer_assist.games import holdem_players, stud_players
 from dealer_assist.record import settle_record
 from tests.conftest import CASES
-from ui.commands.settle import MAX_DEPTH, MAX_RECORD_BYTES, MAX_SKIP_BYTES, settle_stream
+from ui.commands.settle import MAX_RECORD_BYTES, MAX_SKIP_BYTES, settle_stream
+from ui.commands.settle_json import MAX_DEPTH
 
 
 def _banked() -> list[dict[str, Any]]:

@@ -2,32 +2,28 @@
 
 Hostile input never traces back: the input is read as bytes and split on ``\\n`` only
 (a U+2028 inside a string is not a line break; a UTF-8 byte-order mark at the very start is
-dropped), each line decoded as strict UTF-8, JSON decoded
-with duplicate keys, NaN/Infinity, integers over Python's digit limit and nesting deeper than
-:data:`MAX_DEPTH` refused, and a record longer than :data:`MAX_RECORD_BYTES` skipped without
-being held in memory. Every such problem is an ``InvalidRecordError`` naming the line and the
-field; in JSON Lines only that line fails.
+dropped), each line decoded as strict UTF-8, JSON decoded with duplicate keys, NaN/Infinity,
+integers over Python's digit limit and nesting deeper than
+:data:`~ui.commands.settle_json.MAX_DEPTH` refused (:mod:`ui.commands.settle_json`), and a
+record longer than :data:`MAX_RECORD_BYTES` skipped without being held in memory. Every such
+problem is an ``InvalidRecordError`` naming the line and the field; in JSON Lines only that
+line fails.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
 from dealer_assist.errors import DealerAssistError, InvalidRecordError, clip, shorten_quoted
+from ui.commands.settle_json import NotJson, decode, encode
 
 #: Longest record (one JSON Lines line, or a whole single-object input) read, in bytes. A real
 #: record is a few KiB; a bigger one is refused before it is decoded.
 MAX_RECORD_BYTES = 1 << 20
-#: Deepest nesting of arrays/objects accepted; a record needs 5 levels. Far below the recursion
-#: limit of the decoder and of the code that walks the record.
-MAX_DEPTH = 100
-#: Longest integer literal accepted, in digits: Python's own limit on int/str conversion.
-MAX_DIGITS = sys.get_int_max_str_digits() or 4300
 #: Longest stretch without a line end read past :data:`MAX_RECORD_BYTES` while skipping a
 #: record too long: after that the input is not read further (``settle /dev/zero`` ends).
 MAX_SKIP_BYTES = 16 << 20
@@ -120,8 +116,8 @@ def _single(whole: bytes, head: list[tuple[int, bytes | None]]) -> int | None:
     if len(filled) > 1 and _object_shaped(filled[0][1]):
         return None  # JSON Lines, not decoded twice
     try:
-        obj = _decode(whole)
-    except _NotJson as e:
+        obj = decode(whole)
+    except NotJson as e:
         if len(filled) > 1 and any(_object_shaped(line) for _, line in filled):
             return None  # several values, one a line of its own: JSON Lines
         return _fail(f"{e.where()}: not a hand record: {e.why}")
@@ -179,19 +175,15 @@ def settle_line(n: int, line: bytes | None) -> tuple[str, str | None] | None:
     try:
         if line is None:
             raise InvalidRecordError("record", f"longer than {MAX_RECORD_BYTES} bytes")
-        result: dict[str, Any] = _guarded(_decode(line))
-        return _encode(result) + "\n", None
-    except _NotJson as e:
+        result: dict[str, Any] = _guarded(decode(line))
+        return encode(result) + "\n", None
+    except NotJson as e:
         error = f"line {n}{e.where(', ')}: not JSON: {e.why}"
     except DealerAssistError as e:
         error = f"line {n}: {_message(e)}"
     except MemoryError:  # the settlements held so far filled the memory
         error = f"line {n}: record: out of memory"
     return json.dumps({"error": error}, ensure_ascii=False) + "\n", error
-
-
-#: ``json.dumps(obj, ensure_ascii=False)`` made once: a settlement holds no cycle to look for.
-_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 
 def _fail(message: str) -> int:
@@ -266,208 +258,7 @@ def _chain(
     yield from rest
 
 
-class _NotJson(Exception):
-    """Input that is not one JSON value: ``why``, at ``line``/``column`` when known."""
-
-    def __init__(self, why: str, line: int = 0, column: int = 0) -> None:
-        super().__init__(why)
-        self.why, self.line, self.column = why, line, column
-
-    def where(self, sep: str = "") -> str:
-        """``line L, column C`` (or ``column C`` after ``sep`` inside a JSON Lines line)."""
-        if not self.line:
-            return "input" if not sep else ""
-        if sep:
-            return f"{sep}column {self.column}"
-        return f"line {self.line}, column {self.column}"
-
-
-class _Refused:
-    """Decoded in place of a value the decoder refuses; :func:`_check` reports it by field."""
-
-    def __init__(self, why: str) -> None:
-        self.why = why
-
-
-def _decode(data: bytes) -> Any:
-    """The JSON value in ``data``, checked by :func:`_check`.
-
-    Raises:
-        _NotJson: not UTF-8 or not JSON.
-        InvalidRecordError: a duplicate key, NaN/Infinity, an integer over :data:`MAX_DIGITS`
-            digits, nesting deeper than :data:`MAX_DEPTH`, naming the field; or a record that
-            does not fit in the memory available.
-    """
-    try:
-        return _decode_checked(data)
-    except MemoryError as e:
-        raise InvalidRecordError("record", "too big to decode in the memory available") from e
-
-
-def _decode_checked(data: bytes) -> Any:
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
-        raise _NotJson(f"not UTF-8 (byte {data[e.start]:#04x})", line, column) from e
-    obj = _decode_plain(data, text)
-    if obj is not None:
-        if data.count(b"[") + data.count(b"{") > MAX_DEPTH and not _shallow(obj):
-            _check(obj)  # names the field
-        return obj
-    decoder = _Decoder()
-    try:
-        try:
-            obj = decoder.decode(text)
-        except json.JSONDecodeError:
-            raise
-        except ValueError:  # an integer over Python's digit limit: decoded again to name it
-            decoder = _Decoder(parse_int=_integer)
-            obj = decoder.decode(text)
-    except json.JSONDecodeError as e:
-        raise _NotJson(e.msg, e.lineno, e.colno) from e
-    except RecursionError as e:
-        raise InvalidRecordError(_deep_path(text), f"nested deeper than {MAX_DEPTH} levels") from e
-    # Nesting deeper than MAX_DEPTH needs that many brackets: counting them is nearly free.
-    deep = data.count(b"[") + data.count(b"{") > MAX_DEPTH and not _shallow(obj)
-    if decoder.refused or deep:
-        _check(obj)  # names the field; the slower walk only for a record it refuses
-    return obj
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")  # the checked way names the field
-
-
-# NaN and Infinity stop the quick path where the decoder meets them: no search of the text
-_PLAIN = json.JSONDecoder(parse_constant=_no_constant)
-_SPACED_KEY = re.compile(rb'"\s+:')
-
-
-def _decode_plain(data: bytes, text: str) -> Any:
-    """The object in ``text`` by the standard decoder alone (no Python call per object: the
-    common record's quick path), when ``data`` shows it has no duplicate key and nothing else
-    :class:`_Decoder` marks; None: decode it the checked way (which then names the field).
-
-    With no backslash, no string holds a quote, so every ``":`` ends a key and a key is always
-    so written unless spaced from its colon: the count of ``":`` is the number of keys in the
-    text (when it is the count of every colon, no key can be spaced from its colon, so the
-    search for one is left out). The keys decoded, counted in the object and in the objects one
-    level down, can only reach it when no key was given twice (a duplicate is one key fewer;
-    objects nested deeper are not counted, so such a record takes the checked way).
-    """
-    if b"\\" in data:
-        return None
-    written = data.count(b'":')
-    if data.count(b":") != written and _SPACED_KEY.search(data):
-        return None
-    try:
-        obj = _PLAIN.decode(text)
-    except (ValueError, RecursionError):  # not JSON, an integer too long, too deep: named below
-        return None
-    if type(obj) is not dict:
-        return None
-    keys = len(obj)
-    for value in obj.values():
-        if type(value) is list:
-            for item in value:
-                if type(item) is dict:
-                    keys += len(item)
-        elif type(value) is dict:
-            keys += len(value)
-    return obj if keys == written else None
-
-
-class _Decoder(json.JSONDecoder):
-    """The standard decoder, marking duplicate keys, NaN/Infinity and (with ``parse_int``)
-    over-long integers by :class:`_Refused` values and ``refused``."""
-
-    def __init__(self, **kw: Any) -> None:
-        super().__init__(object_pairs_hook=self._object, parse_constant=self._constant, **kw)
-        self.refused = "parse_int" in kw
-
-    def _object(self, pairs: list[tuple[str, Any]]) -> dict[str, Any] | _Refused:
-        obj = dict(pairs)
-        if len(obj) == len(pairs):
-            return obj
-        self.refused = True
-        seen: set[str] = set()
-        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
-        return _Refused(f"key {clip(json.dumps(twice, ensure_ascii=False))} given twice")
-
-    def _constant(self, name: str) -> _Refused:
-        self.refused = True
-        return _Refused(f"{name} is not a JSON number")
-
-
-def _shallow(obj: Any) -> bool:
-    """Whether ``obj`` nests at most :data:`MAX_DEPTH` levels (level by level, no paths kept)."""
-    level, depth = [obj], 0
-    while level:
-        depth += 1
-        nested: list[Any] = []
-        for c in level:
-            if isinstance(c, dict):
-                nested.extend(v for v in c.values() if isinstance(v, dict | list))
-            elif isinstance(c, list):
-                nested.extend(v for v in c if isinstance(v, dict | list))
-        if nested and depth >= MAX_DEPTH:
-            return False
-        level = nested
-    return True
-
-
 def _object_shaped(line: bytes) -> bool:
     """Whether a stripped line looks like a whole JSON object (JSON Lines); the first line of an
     indented document is ``{`` or ends with ``,``."""
     return len(line) > 1 and line.startswith(b"{") and line.endswith(b"}")
-
-
-def _integer(text: str) -> int | _Refused:
-    digits = len(text) - text.startswith("-")
-    if digits > MAX_DIGITS:
-        return _Refused(f"an integer of {digits} digits (at most {MAX_DIGITS})")
-    return int(text)
-
-
-def _check(obj: Any) -> None:
-    """Raise InvalidRecordError for the first refused value or too-deep nesting, in document
-    order, naming its field (``players[0].bets``)."""
-    todo: list[tuple[Any, tuple[str | int, ...]]] = [(obj, ())]
-    while todo:
-        value, path = todo.pop()
-        if isinstance(value, _Refused):
-            raise InvalidRecordError(_path(path), value.why)
-        if isinstance(value, dict | list) and len(path) >= MAX_DEPTH:
-            raise InvalidRecordError(_path(path), f"nested deeper than {MAX_DEPTH} levels")
-        if isinstance(value, dict):
-            todo.extend((v, (*path, k)) for k, v in reversed(value.items()))
-        elif isinstance(value, list):
-            todo.extend((v, (*path, i)) for i, v in reversed(list(enumerate(value))))
-
-
-def _path(path: tuple[str | int, ...] | list[str | int]) -> str:
-    text = "".join(f"[{p}]" if isinstance(p, int) else f".{clip(p)}" for p in path)
-    return text.lstrip(".") or "record"
-
-
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"(?:\s*:)?|[\[\]{},]')
-
-
-def _deep_path(text: str) -> str:
-    """The field at which ``text`` (JSON the decoder found too deep) passes :data:`MAX_DEPTH`."""
-    path: list[str | int] = []
-    for m in _TOKEN.finditer(text):
-        token = m.group()
-        if token.endswith(":") and path:
-            path[-1] = token[1 : token.rstrip(":").rstrip().rfind('"')]
-        elif token in "[{":
-            if len(path) >= MAX_DEPTH:
-                break
-            path.append(0 if token == "[" else "")
-        elif token in "]}" and path:
-            path.pop()
-        elif token == "," and path and isinstance(path[-1], int):
-            path[-1] += 1
-    return _path(path)
