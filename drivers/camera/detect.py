@@ -136,7 +136,7 @@ def find_cards(frame: Image, settings: DetectorSettings | None = None) -> list[Q
     found: list[tuple[float, Quad]] = []
     # two views of the same mask: whole bright blobs (court cards, whose picture edges would cut
     # them up), and blobs cut along edges (cards touching a bright neighbour or background)
-    cut = cv2.bitwise_and(mask, cv2.bitwise_not(edges))
+    cut = cv2.subtract(mask, edges)  # both 0 or 255: the mask without the edges, one pass
     for view, grow in ((mask, 0.0), (cut, EDGE_CUT)):
         contours, _ = cv2.findContours(view, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         for contour in contours:

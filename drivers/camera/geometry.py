@@ -45,7 +45,9 @@ def darkest(img: Image) -> Image:
         return as_image(cv2.min(cv2.min(b, g), r))
     rows = np.ascontiguousarray(img).reshape(h, w * 3)
     eroded = cv2.erode(rows, _THREE, anchor=(0, 0), borderType=cv2.BORDER_REPLICATE)
-    return np.ascontiguousarray(as_image(eroded)[:, ::3])
+    # every third byte as the first channel of a 3-channel view (numpy's strided copy was
+    # a third of the time)
+    return as_image(cv2.extractChannel(as_image(eroded).reshape(h, w, 3), 0))
 
 
 def as_glyph(a: object) -> Glyph:
