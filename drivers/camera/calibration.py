@@ -100,6 +100,7 @@ class Calibration:
     source: str = ""
     created: str = field(default_factory=lambda: utc_now().isoformat())
     marks: dict[str, npt.NDArray[Any]] = field(default_factory=dict)
+    suit_sets: dict[str, dict[str, Glyph]] = field(default_factory=dict)
 
     def save(self, path: Path) -> None:
         """Write the calibration to ``path`` (.npz). Raises ConfigError if it cannot be written."""
@@ -116,11 +117,14 @@ class Calibration:
             "min_detail": self.min_detail,
             "source": self.source,
             "created": self.created,
+            "suit_sets": list(self.suit_sets),
         }
         arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta))}
         arrays.update({f"rank_{r}": g for r, g in self.ranks.items()})
         arrays.update({f"suit_{s}": g for s, g in self.suits.items()})
         arrays.update({f"marks_{k}": v for k, v in self.marks.items()})
+        for i, suits in enumerate(self.suit_sets.values()):
+            arrays.update({f"suitset{i}_{s}": g for s, g in suits.items()})
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             with path.open("wb") as f:
@@ -165,6 +169,10 @@ class Calibration:
                     created=str(meta["created"]),
                     marks={
                         k[6:]: np.asarray(data[k]) for k in data.files if k.startswith("marks_")
+                    },
+                    suit_sets={
+                        str(name): {s: data[f"suitset{i}_{s}"].astype(np.float32) for s in SUITS}
+                        for i, name in enumerate(meta.get("suit_sets", []))
                     },
                 )
         except (OSError, KeyError, IndexError, ValueError, TypeError, AttributeError) as e:

@@ -22,7 +22,10 @@ Certainty rule (never guess): a mark is read only when
 A card is certain when one printed index has both marks certain and the other index, where
 found, names nothing else plausibly (by templates or classifier); when no second index shows
 the same card, the stricter limits apply (templates ``single_score`` / ``single_margin``,
-classifier ``single_ratio``). Anything else is unknown, with the reason.
+classifier ``single_ratio``). Anything else is unknown, with the reason. Where the calibration
+carries other prints' suit templates (:attr:`~drivers.camera.calibration.Calibration.suit_sets`),
+a card its own suit templates leave unread is tried with each set on its own, the same rule
+(a set's best suit must lead the other suits of that set).
 
 :class:`IndexReader` applies the rule to a card's two indexes, to a located card or to a whole
 frame; the limits (:class:`~drivers.camera.certainty.ReaderSettings`) and one mark's reading are
@@ -33,13 +36,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
 from dealer_assist.cards import Card
-from drivers.camera.calibration import RED_SUITS, Calibration
+from drivers.camera.calibration import Calibration
 from drivers.camera.certainty import ReaderSettings, _fits, _Mark, _merge, _own, _shape_structure
 from drivers.camera.detect import DetectorSettings
 from drivers.camera.geometry import CARD_H, Image
@@ -48,7 +52,7 @@ from drivers.camera.locate import CardCandidate, locate_cards
 from drivers.camera.reading import Detection, Reading
 from drivers.camera.search import SearchSettings, search_indexes
 from drivers.camera.shapes import ShapeModel, ShapeVotes, Vote, default_model
-from drivers.camera.templates import TemplateBank
+from drivers.camera.templates import SuitBanks, TemplateBank
 
 #: suits with a notch in the upper outline, paired with their same-colour partner without one
 NOTCHED = {"c": "s", "h": "d"}
@@ -140,11 +144,11 @@ class IndexReader:
         black, red = calibration.black_redness, calibration.red_redness
         self._black_max = black + self.settings.black_band * (red - black)
         self._red_min = black + self.settings.red_band * (red - black)
-        suits = calibration.suits
         self._ranks = TemplateBank(calibration.ranks)
-        self._red = TemplateBank({k: t for k, t in suits.items() if k in RED_SUITS})
-        self._black = TemplateBank({k: t for k, t in suits.items() if k not in RED_SUITS})
-        self._any_suit = TemplateBank(dict(suits))
+        # the deck's own suit templates first, then the other prints' sets, each on its own
+        self._suit_banks = [SuitBanks(calibration.suits)] + [
+            SuitBanks(suits) for suits in calibration.suit_sets.values()
+        ]
         model = shapes if isinstance(shapes, ShapeModel) else default_model() if shapes else None
         self.shapes = _with_house_marks(model, calibration) if model else None
         meta = self.shapes.meta if self.shapes else {}
@@ -214,13 +218,13 @@ class IndexReader:
             return "sc"
         return ""
 
-    def _suit(self, g: IndexGlyphs) -> _Mark[str]:
+    def _suit(self, g: IndexGlyphs, banks: SuitBanks) -> _Mark[str]:
+        """The suit mark by one template set: its best suit leads the other suits of that set."""
         s = self.settings
         colour = self._colour(g)
-        bank = self._red if colour == "hd" else self._black if colour == "sc" else self._any_suit
-        suit, score, margin = bank.match(g.suit)
+        suit, score, margin = banks.for_colour(colour).match(g.suit)
         notch_ok = not self._notch_contradicts(suit, g.suit_notch)
-        clear = bank is not self._any_suit
+        clear = colour != ""
         plausible = clear and score >= s.min_score and margin >= s.min_margin / 2
         claims = frozenset({suit}) if plausible else frozenset()
         if not clear:
@@ -232,13 +236,6 @@ class IndexReader:
         if not notch_ok:
             return _Mark(suit, score, margin, "structure", claims)
         return _Mark(suit, score, margin, "", claims, self._strong(score, margin))
-
-    def _index(
-        self, glyphs: IndexGlyphs, votes: ShapeVotes | None = None
-    ) -> tuple[_Mark[int], _Mark[str]]:
-        """Both marks of one index (``votes``: the classifier's, if worked out already)."""
-        vote, near = votes.get(id(glyphs), (None, None)) if votes else (None, None)
-        return self._index_rank(glyphs, vote), self._index_suit(glyphs, near)
 
     def shape_votes(self, marks: Sequence[IndexGlyphs]) -> ShapeVotes:
         """The classifier's votes on several indexes at once (those sharp enough for it):
@@ -281,21 +278,32 @@ class IndexReader:
         s = self.settings
         return _merge(rank, vote, usable, s, s.rank_ratio, s.alone_ratio)
 
-    def _index_suit(
+    def _suit_votes(
         self, glyphs: IndexGlyphs, nearest: npt.NDArray[np.float32] | None = None
-    ) -> _Mark[str]:
-        """The suit mark of one index, templates and shape classifier joined; unsure
-        (``colour``) when the classifier's best over all four suits is of the other colour than
-        the ink's (checked where the index is sharp enough for the classifier). ``nearest``:
-        its distances to each suit (:meth:`shape_votes`), if worked out already."""
-        suit = self._suit(glyphs)
-        if glyphs.suit_detail < self.calibration.min_detail:
-            suit = _Mark(suit.value, suit.score, suit.margin, "blurred", frozenset())
+    ) -> tuple[Vote, Vote] | None:
+        """The classifier's suit votes (best of all four suits, best of the ink's two), or
+        None where it has no say (no model, not sharp enough, colour unsure). ``nearest``:
+        the mark's distances to each suit (:meth:`shape_votes`), if worked out already."""
         model = self.shapes
         colour = self._colour(glyphs)
         if model is None or not self._shape_sharp(glyphs) or not colour:
+            return None
+        return model.suit_votes(glyphs, colour, nearest)
+
+    def _index_suit(
+        self, glyphs: IndexGlyphs, banks: SuitBanks, votes: tuple[Vote, Vote] | None
+    ) -> _Mark[str]:
+        """The suit mark of one index by one template set (``banks``) and the classifier's
+        ``votes`` (:meth:`_suit_votes`) joined; unsure (``colour``) when the classifier's best
+        over all four suits is of the other colour than the ink's (checked where the index is
+        sharp enough for the classifier)."""
+        suit = self._suit(glyphs, banks)
+        if glyphs.suit_detail < self.calibration.min_detail:
+            suit = _Mark(suit.value, suit.score, suit.margin, "blurred", frozenset())
+        if votes is None:
             return suit
-        anywhere, shape_suit = model.suit_votes(glyphs, colour, nearest)
+        colour = self._colour(glyphs)
+        anywhere, shape_suit = votes
         if str(anywhere.value) not in colour:
             # the mark's shape is a suit of the other colour: the ink was misjudged, or the
             # deck is not printed in red and black (a four-colour deck's blue diamonds)
@@ -323,11 +331,42 @@ class IndexReader:
         without a guess): the index search tries many mark pairs per frame. ``votes``: the
         classifier's (:meth:`shape_votes`), if worked out already.
         """
-        vote, near = votes.get(id(glyphs), (None, None)) if votes else (None, None)
+        vote = votes.get(id(glyphs), (None, None))[0] if votes else None
         rank = self._index_rank(glyphs, vote)
         if lazy and rank.reason:
             return Reading(None, None, rank.score, rank.margin, rank.reason)
-        return self._combine([(rank, self._index_suit(glyphs, near))])
+        return self._by_suit_sets([glyphs], [rank], votes)
+
+    def _by_suit_sets(
+        self, found: list[IndexGlyphs], ranks: list[_Mark[int]], votes: ShapeVotes | None
+    ) -> Reading:
+        """A card from its indexes found (``ranks``: their rank marks; ``votes``: the
+        classifier's, if worked out already): by the deck's own suit templates; where that
+        leaves the card unread, by each other template set of the calibration on its own, the
+        first that reads the card certain (only with the shape classifier: its backing is part
+        of the rule). A card the deck's own templates read is read as before, so another
+        print's set can only add reads, never take one away."""
+        nearest = [votes.get(id(g), (None, None))[1] if votes else None for g in found]
+        suit_votes = [self._suit_votes(g, n) for g, n in zip(found, nearest, strict=True)]
+
+        def by(banks: SuitBanks, own: bool) -> Reading:
+            marks = []
+            for g, r, v in zip(found, ranks, suit_votes, strict=True):
+                suit = self._index_suit(g, banks, v)
+                if not own and v is None:
+                    # another print's templates are never read without the classifier's backing
+                    suit = replace(suit, reason=suit.reason or "blurred", claims=frozenset())
+                marks.append((r, suit))
+            return self._combine(marks)
+
+        reading = by(self._suit_banks[0], True)
+        if reading.card is not None or all(r.reason for r in ranks) or self.shapes is None:
+            return reading
+        for banks in self._suit_banks[1:]:
+            other = by(banks, False)
+            if other.card is not None:
+                return other
+        return reading
 
     def _combine(self, marks: list[tuple[_Mark[int], _Mark[str]]]) -> Reading:
         """Join the readings of a card's indexes (see the module doc for the rule)."""
@@ -366,7 +405,12 @@ class IndexReader:
 
     def _read_marks(self, found: list[IndexGlyphs], votes: ShapeVotes) -> Reading:
         """A card's reading from the indexes found at its corners."""
-        return self._combine([self._index(g, votes) for g in found]) if found else NO_INDEX
+        if not found:
+            return NO_INDEX
+        ranks = [
+            self._index_rank(g, votes.get(id(g), (None, None))[0] if votes else None) for g in found
+        ]
+        return self._by_suit_sets(found, ranks, votes)
 
     def read_frame(self, frame: Image) -> list[Detection]:
         """Find and read every card of a BGR frame (h, w, 3) uint8.

@@ -63,3 +63,22 @@ class TemplateBank(Generic[K]):
         best = int(order[0])
         margin = float(diffs[best] - diffs[order[1]]) if len(order) > 1 else 1.0
         return self.keys[best], float(self.plain[best] @ _unit_vector(soft)), margin
+
+
+class SuitBanks:
+    """One template set's suit banks: the red pair, the black pair, and all four suits (for an
+    ink whose colour is unsure).
+
+    Args:
+        suits: ``s h d c`` -> the set's suit template (see
+            :attr:`~drivers.camera.calibration.Calibration.suits`).
+    """
+
+    def __init__(self, suits: dict[str, Glyph]) -> None:
+        self.red = TemplateBank({k: t for k, t in suits.items() if k in "hd"})
+        self.black = TemplateBank({k: t for k, t in suits.items() if k in "sc"})
+        self.any = TemplateBank(dict(suits))
+
+    def for_colour(self, colour: str) -> TemplateBank[str]:
+        """The bank of the suits ``colour`` allows: ``hd``, ``sc``, or all four for ``""``."""
+        return self.red if colour == "hd" else self.black if colour == "sc" else self.any
