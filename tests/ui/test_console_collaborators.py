@@ -13,12 +13,13 @@ from dealer_assist.engine.state import Position
 from dealer_assist.engine.views import Phase
 from dealer_assist.errors import CardError
 from ui.console.card_taps import CardTaps
-from ui.console.commands import Act, Command, Correct, DealerStep, MarkPaid, SignOff, Undo
+from ui.console.commands import Act, Correct, DealerStep, MarkPaid, SignOff, Undo
 from ui.console.desk import Outbox, Screen
 from ui.console.pit_boss import PitBossForms
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import Step
 from ui.console.walk import PayoutWalk
+from ui.kit.commands import Command
 from ui.kit.pin_entry import PitBossEntry
 from ui.kit.status import CommandError
 

@@ -9,8 +9,10 @@ from typing import Any
 from dealer_assist.cards import parse_card
 from dealer_assist.engine.rules import Action
 from ui.console import commands
-from ui.console.commands import Command, Confirm, Correct, Deal, MarkPaid, Tick
+from ui.console.commands import Confirm, Correct, Deal, MarkPaid
 from ui.console.dispatch import HANDLERS, execute
+from ui.kit import commands as kit_commands
+from ui.kit.commands import Command, Tick
 
 
 class Recorder:
@@ -31,7 +33,8 @@ class Recorder:
 def test_every_command_class_has_a_handler() -> None:
     classes = {
         c
-        for _, c in inspect.getmembers(commands, inspect.isclass)
+        for module in (commands, kit_commands)
+        for _, c in inspect.getmembers(module, inspect.isclass)
         if issubclass(c, Command) and c is not Command
     }
     assert classes == set(HANDLERS)

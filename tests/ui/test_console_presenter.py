@@ -20,12 +20,13 @@ from dealer_assist.storage.journal import Journal
 from drivers.factory import open_source
 from tests.conftest import close_at_teardown
 from ui.console.bets import BetBook
-from ui.console.commands import Command
 from ui.console.dispatch import execute
 from ui.console.presenter import ConsolePresenter
 from ui.console.service import TableService
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import ConsoleView, Step
+from ui.kit.card_source import Timeouts
+from ui.kit.commands import Command
 
 FAST = "shuffle_time=0.05&card_interval=0.01"
 
@@ -40,7 +41,7 @@ class Table:
             self.config,
             lambda: open_source(url, pin_model=src.pin_model, pin_serial=src.pin_serial),
             Journal(str(journal)) if journal else None,
-            card_timeout=3.0,
+            timeouts=Timeouts(card=3.0),
         )
         close_at_teardown(self.service)  # also when the test fails before service.close()
         self.sent: list[Command] = []

@@ -213,7 +213,7 @@ def test_with_the_pitboss_users_store_its_roles_count(tmp_path: Path) -> None:
     t, clock = signoff_table(tmp_path)
     found = pitboss_users(str(tmp_path / "s.db"))
     assert found is not None
-    t.service.signers = found
+    t.service.link.signers = found
     t.service.config = dataclasses.replace(
         t.service.config, signoff=(SignoffTier(0, "shift_manager"),)
     )

@@ -28,13 +28,14 @@ from drivers.emulator.source import EmulatorSource
 from drivers.factory import open_source
 from drivers.failover.chain import FailoverSource
 from tests.fixtures.console_conftest import emulator_url
-from ui.console.commands import Command
 from ui.console.dispatch import execute
 from ui.console.presenter import ConsolePresenter
 from ui.console.service import TableService
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import Step
 from ui.kit.boot import source_factory
+from ui.kit.card_source import Timeouts
+from ui.kit.commands import Command
 from ui.kit.fault_texts import not_ready_text
 from ui.kit.pitboss import PitBossRoster
 
@@ -91,14 +92,13 @@ def test_keypad_is_the_last_resort_and_typing_does_not_time_out(
         config,
         source_factory(config),
         Journal(str(tmp_path / "j.db")),
-        card_timeout=0.4,
-        slow_card_timeout=30.0,
+        timeouts=Timeouts(card=0.4, slow_card=30.0),
     )
     services.append(service)
     deck = list(FULL_DECK[10:21])
     typist = Typist(service, deck, first_delay=1.0)  # longer than card_timeout
     snap = service.open(1)
-    chain = service.card_source.source
+    chain = service.link.card_source.source
     assert isinstance(chain, FailoverSource)
     assert [s.name for s in chain.sources] == ["serial", "manual"]
     assert snap.phase is Phase.BETS_OPEN and snap.error is None
@@ -145,7 +145,10 @@ def test_keypad_is_the_last_resort_and_typing_does_not_time_out(
 def test_dealer_voids_a_typed_deal_at_once(tmp_path: Path, services: list[TableService]) -> None:
     config = with_sources(load_table_config(game="uth"), "manual://")
     service = TableService(
-        config, source_factory(config), Journal(str(tmp_path / "j.db")), slow_card_timeout=30.0
+        config,
+        source_factory(config),
+        Journal(str(tmp_path / "j.db")),
+        timeouts=Timeouts(slow_card=30.0),
     )
     services.append(service)
     typist = Typist(service, list(FULL_DECK[:11]))
@@ -177,7 +180,7 @@ def test_unreadable_card_voids_by_default(tmp_path: Path, services: list[TableSe
         config,
         lambda: open_source(url, pin_model=src.pin_model, pin_serial=src.pin_serial),
         None,
-        card_timeout=3.0,
+        timeouts=Timeouts(card=3.0),
     )
     services.append(service)
 
@@ -310,8 +313,7 @@ def test_thb_streets_are_typed_burns_included(tmp_path: Path, services: list[Tab
         config,
         source_factory(config),
         Journal(str(tmp_path / "j.db")),
-        card_timeout=0.3,
-        slow_card_timeout=30.0,
+        timeouts=Timeouts(card=0.3, slow_card=30.0),
     )
     services.append(service)
     deck = list(FULL_DECK[5:20])

@@ -43,8 +43,8 @@ def _locked_table(tmp_path: Path) -> tuple[Any, Clock, Path]:
     t, clock = walk_table(tmp_path, name="unused.db")
     db = tmp_path / "j.db"
     t.service.close()
-    t.service.journal = ResilientJournal(f"sqlite:///{db}?timeout=0.2")
-    t.service.storage.watch(t.service.journal)
+    t.service.link.journal = ResilientJournal(f"sqlite:///{db}?timeout=0.2")
+    t.service.link.storage.watch(t.service.journal)
     t.p = ConsolePresenter(t.config, t._send, clock=clock)
     t.p.subscribe(t.views.append)
     t.p.start()
@@ -94,7 +94,7 @@ def test_a_locked_journal_stops_the_table_says_so_and_retry_journals_the_hand_on
         assert said.startswith("The journal is locked by another program")
         assert "database is locked" not in said and "sqlite" not in said.lower()
         assert snap.settlement is None and snap.phase is Phase.DECISIONS  # the step not taken
-        assert t.service.storage.fault is not None
+        assert t.service.link.storage.fault is not None
         t.service.tick()  # the table waits: a tick takes nothing, raises nothing
         big(t, clock)  # a second tap while still locked: the fault again, nothing changed
         assert t.p.snap.storage is not None and t.p.snap.storage.fault
@@ -123,7 +123,7 @@ def test_a_locked_journal_stops_the_table_says_so_and_retry_journals_the_hand_on
     assert _hands(db) == 0  # nothing journaled while locked
     qtbot.mouseClick(win.storage.button, qtbot_left())  # Retry: the table resumes
     snap = t.p.snap
-    assert t.service.storage.fault is None
+    assert t.service.link.storage.fault is None
     assert snap.storage is not None and not snap.storage.fault and snap.storage.text == RECOVERED
     assert snap.hand_uid == uid and snap.error is None
     big(t, clock)  # the dealer's cards again: settled and journaled
@@ -175,14 +175,14 @@ def test_a_hand_settled_while_the_journal_is_locked_is_journaled_once_after_retr
         assert _hands(db) == 0
         big(t, clock)  # on to the first seat to pay
         big(t, clock)  # Next: the journal first, still locked: the fault again
-        assert t.service.storage.fault is not None and t.p.snap.paid == ()
+        assert t.service.link.storage.fault is not None and t.p.snap.paid == ()
         assert t.p.paid == []  # not ticked on screen: the mark was not written
     finally:
         journal.append_hand = append  # type: ignore[method-assign]
         lock.execute("ROLLBACK")
         lock.close()
     t.p.tap_retry()
-    assert t.service.storage.fault is None and t.p.snap.error is None
+    assert t.service.link.storage.fault is None and t.p.snap.error is None
     assert _hands(db) == 1
     stored = journal.last_hand()
     assert stored is not None and stored.hand_uid == uid and stored.status == "settled"

@@ -32,6 +32,7 @@ from ui.console.presenter import ConsolePresenter
 from ui.console.service import TableService
 from ui.console.view import Step
 from ui.kit.boot import source_factory
+from ui.kit.card_source import Timeouts
 from ui.kit.pitboss import PitBossRoster
 from ui.money import chip_breakdown
 
@@ -369,8 +370,7 @@ def test_a_mistyped_keypad_card_is_typed_again_before_the_next_card(tmp_path: Pa
         config,
         source_factory(config),
         Journal(str(tmp_path / "m.db")),
-        card_timeout=0.4,
-        slow_card_timeout=30.0,
+        timeouts=Timeouts(card=0.4, slow_card=30.0),
     )
     close_at_teardown(service)
     clock = Clock()

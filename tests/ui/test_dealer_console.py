@@ -38,9 +38,9 @@ from ui.console.service import TableService
 from ui.console.view import Step
 from ui.console.window import ConsoleWindow
 from ui.kit import theme
+from ui.kit.commands import ChangeDealer
 from ui.kit.dealer_box import DealerControl
 from ui.kit.i18n import install_language
-from ui.poker.commands import ChangeDealer
 from ui.poker.service import PokerService
 from ui.poker.window import PokerWindow
 
@@ -126,7 +126,7 @@ def test_banked_console_dealer_changes_between_hands_only(qtbot: QtBot, tmp_path
     hand = last(tmp_path / "j.db")[-1]
     assert hand.status == "settled" and hand.extra["dealer"] == "1042"
     t.service.close()
-    make_source = t.service.card_source.make_source
+    make_source = t.service.link.card_source.make_source
     again = TableService(t.config, make_source, Journal(str(tmp_path / "j.db")))
     try:
         assert again.open().on_box == "1042"  # restored from the journal
@@ -139,7 +139,7 @@ def test_banked_console_checks_the_badge_against_the_users_store(tmp_path: Path)
     users = LocalUsers(tmp_path)
     users.put_user(new_user("2001", Role.DEALER, "111111"), "test")
     users.put_user(new_user("3001", Role.PIT_BOSS, "222222"), "test")
-    t.service.signers = users
+    t.service.link.signers = users
     t.service.config = dataclasses.replace(t.config, dealer_known_only=True)
     play_to_reveal(t, clock)
     for badge in ("9999", "3001"):  # unknown; a pit boss, not a dealer
@@ -196,7 +196,7 @@ def test_poker_console_dealer_changes_between_hands_only(
     assert kinds.count(DEALER_CHANGE) == 1
     assert chip.isVisible()  # the hand is over
     t.close()
-    make_source = t.service.card_source.make_source
+    make_source = t.service.link.card_source.make_source
     again = PokerService(t.config, make_source, Journal(str(tmp_path / "j.db")))
     try:
         assert again.open().on_box == "2207"
@@ -266,7 +266,9 @@ def test_the_table_default_dealer_is_on_the_box_when_a_console_opens(tmp_path: P
     banked_db = tmp_path / "banked.db"
     for dealer in ("D-CFG", "D-OTHER"):  # a default for nobody on the box, not a change
         config = dataclasses.replace(t.config, dealer=dealer)
-        banked = TableService(config, t.service.card_source.make_source, Journal(str(banked_db)))
+        banked = TableService(
+            config, t.service.link.card_source.make_source, Journal(str(banked_db))
+        )
         try:
             assert banked.open().on_box == "D-CFG"
         finally:
@@ -279,7 +281,7 @@ def test_the_table_default_dealer_is_on_the_box_when_a_console_opens(tmp_path: P
     p.close()
     poker_db = tmp_path / "poker.db"
     for dealer in ("D-CFG", "D-OTHER"):
-        make = p.service.card_source.make_source
+        make = p.service.link.card_source.make_source
         service = PokerService(
             dataclasses.replace(p.config, dealer=dealer), make, Journal(str(poker_db))
         )

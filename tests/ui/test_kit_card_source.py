@@ -13,7 +13,7 @@ from dealer_assist.cards import parse_card
 from dealer_assist.errors import CardError, DeviceError
 from dealer_assist.events import SourceSwitched
 from drivers.manual import ManualSource
-from ui.kit.card_source import TableSource, timeouts
+from ui.kit.card_source import TableSource, Timeouts, timeouts
 from ui.kit.sources import MANUAL_SHUFFLE_TIMEOUT
 
 
@@ -45,7 +45,7 @@ def test_keypad_cards_go_to_the_keypad_only_once_each() -> None:
 
 
 def test_runner_timeouts_follow_the_source_in_use() -> None:
-    slot = TableSource(ManualSource, card_timeout=5.0, shuffle_timeout=15.0, slow_card_timeout=90.0)
+    slot = TableSource(ManualSource, Timeouts(card=5.0, shuffle=15.0, slow_card=90.0))
     runner: Any = SimpleNamespace(card_timeout=0.0, shuffle_timeout=0.0)
     slot.prepare(None)  # no runner yet: nothing to do
     slot.open()

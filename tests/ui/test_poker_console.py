@@ -25,7 +25,8 @@ from dealer_assist.config import TableConfig, load_table_config
 from dealer_assist.storage.journal import Journal
 from drivers.manual import ManualSource
 from tests.fixtures.console_conftest import card_patterns, widget_strings
-from ui.poker.commands import Act, Command, Tick
+from ui.kit.commands import Command, Tick
+from ui.poker.commands import Act
 from ui.poker.presenter import DOUBLE_TAP_S, PokerPresenter, amount_issue
 from ui.poker.service import PokerService
 from ui.poker.snapshot import Legal, PokerSnapshot

@@ -88,7 +88,7 @@ def test_a_locked_journal_at_the_settle_says_so_and_the_hand_is_journaled_once(
     try:
         t.p.tap_action("fold")
         snap = t.p.snap
-        assert snap.error is not None and snap.error.code == "storage"
+        assert snap.error is not None and snap.error.code == "journal"
         assert snap.storage is not None and snap.storage.fault and snap.storage.text == BUSY
         assert snap.in_hand and snap.hand_uid == uid  # pending: the fold was not applied
         view = t.p.view()
@@ -147,7 +147,7 @@ def test_a_journal_that_cannot_open_says_so_and_retry_opens_it(tmp_path: Path) -
     try:
         p.start()
         snap = p.snap
-        assert snap.error is not None and snap.error.code == "storage"
+        assert snap.error is not None and snap.error.code == "journal"
         assert snap.storage is not None and snap.storage.fault
         assert p.message is not None and p.message.code == "storage"
         folder.unlink()

@@ -25,7 +25,8 @@ from dealer_assist.record import settle_record
 from dealer_assist.storage.journal import Journal
 from drivers.manual import ManualSource
 from tests.fixtures.console_conftest import card_patterns, widget_strings
-from ui.poker.commands import Command, Reshuffle
+from ui.kit.commands import Command
+from ui.poker.commands import Reshuffle
 from ui.poker.presenter import PokerPresenter
 from ui.poker.service import PokerService
 from ui.poker.snapshot import PokerSnapshot

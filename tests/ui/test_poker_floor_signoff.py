@@ -80,7 +80,7 @@ def test_a_held_pot_is_confirmed_in_the_app_and_the_next_signed_at_the_console_f
     t = SignoffTable(tmp_path)
     closer.add(t)
     relay = closer.add(SignoffRelay(floor_db.url, t.config.table_id, **FAST))
-    t.service.pots.relay = relay  # as `dealer-assist poker` with a [floor] sets it
+    t.service.link.floor.relay = relay  # as `dealer-assist poker` with a [floor] sets it
     desk = floor_desk(session)
     t.seat_all()
     play_to_the_award(t)

@@ -1,6 +1,6 @@
-"""The poker service's collaborators, each alone over real things: the storage fault and its
-banner (a real ResilientJournal on SQLite), the hand's steps on a real peer runner over the
-keypad source and a real journal, the large pots' floor requests without a floor."""
+"""The poker service's collaborators, each alone over real things: the hand's steps on a real
+peer runner over the keypad source and a real journal, the large pots' floor requests without a
+floor (the storage fault is the kit's: tests/ui/test_kit_table_link.py)."""
 
 from __future__ import annotations
 
@@ -11,45 +11,14 @@ import pytest
 from dealer_assist.cards import parse_card
 from dealer_assist.config import load_table_config
 from dealer_assist.engine.voids import VoidReason
-from dealer_assist.errors import HandStateError, StateRefused, StorageBusyError
-from dealer_assist.storage.faults import ResilientJournal, StorageNotice
+from dealer_assist.errors import HandStateError, StateRefused
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.peer_runner import PeerRunner
 from drivers.manual import ManualSource
 from ui.kit.device_watch import DeferredHand
-from ui.kit.storage_notice import BUSY, LOW, RECOVERED
+from ui.kit.floor_relay import FloorRelay
 from ui.poker.hand_steps import HandSteps
 from ui.poker.service_signoff import PotSignoffs
-from ui.poker.service_storage import PokerStorage
-
-
-def test_storage_latches_a_fault_and_shows_notices_only_without_one(tmp_path: Path) -> None:
-    journal = ResilientJournal(f"sqlite:///{tmp_path / 'j.db'}")
-    heard: list[StorageNotice] = []
-    journal.on_notice = heard.append
-    storage = PokerStorage()
-    storage.watch(journal)
-    assert journal.on_notice is not None
-    low = StorageNotice("low_space", "low", free_bytes=10 << 20, refuse_bytes=5 << 20)
-    journal.on_notice(low)
-    assert heard == [low]  # the caller's own listener still hears it
-    assert storage.banner is not None and storage.banner.text == LOW
-    assert not storage.banner.fault and storage.banner.number == 1
-    error = storage.refused(StorageBusyError("database is locked"))
-    assert error.code == "storage" and storage.fault is not None
-    assert storage.banner.text == BUSY and storage.banner.fault and storage.banner.number == 2
-    journal.on_notice(low)  # a notice while the fault is shown: the fault stays on screen
-    assert storage.banner.text == BUSY and storage.banner.number == 2
-    journal.open()
-    try:
-        storage.probe(journal, "T1")  # the journal takes the write
-    finally:
-        journal.close()
-    storage.opened()
-    assert storage.fault is None and storage.banner.text == RECOVERED
-    assert not storage.banner.fault and storage.banner.number == 3
-    storage.opened()  # no fault: the banner is not replaced
-    assert storage.banner.number == 3
 
 
 def test_the_deferred_hand_of_the_poker_table_asks_the_device_nothing() -> None:
@@ -100,8 +69,9 @@ def test_hand_steps_refuse_with_their_rule_and_change_nothing(runner: PeerRunner
 
 def test_pot_signoffs_without_a_floor_or_a_table(runner: PeerRunner) -> None:
     pots = PotSignoffs("T1")
-    pots.reconcile(runner, 1)  # no relay: nothing to do, nothing raised
-    pots.stop()
+    floor = FloorRelay()
+    pots.reconcile(floor, runner, 1)  # no relay: nothing to do, nothing raised
+    floor.stop()
     refused = pots.sign_here(None, None, None, "1042", "1234")
     assert refused is not None and refused.code == "state"
     refused = pots.sign_here(runner, None, None, "1042", "1234")  # no pot waits
@@ -109,20 +79,23 @@ def test_pot_signoffs_without_a_floor_or_a_table(runner: PeerRunner) -> None:
 
 
 def test_every_poker_command_class_has_its_step() -> None:
+    from ui.kit import commands as kit_commands
     from ui.poker import commands
     from ui.poker.service import STEPS
 
     classes = {
         v
-        for v in vars(commands).values()
-        if isinstance(v, type) and issubclass(v, commands.Command)
+        for module in (commands, kit_commands)
+        for v in vars(module).values()
+        if isinstance(v, type) and issubclass(v, kit_commands.Command)
     }
-    answered_by_execute = {commands.Command, commands.OpenTable, commands.Tick}
+    answered_by_execute = {kit_commands.Command, kit_commands.OpenTable, kit_commands.Tick}
     assert set(STEPS) == classes - answered_by_execute - {commands.SeatChange}
 
 
 def test_the_service_runs_typed_commands_by_their_class(tmp_path: Path) -> None:
-    from ui.poker.commands import NewHand, OpenTable, PlaceButton, SeatPlayer, Tick
+    from ui.kit.commands import OpenTable, Tick
+    from ui.poker.commands import NewHand, PlaceButton, SeatPlayer
     from ui.poker.service import PokerService
 
     config = load_table_config(game="holdem")

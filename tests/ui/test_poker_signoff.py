@@ -60,7 +60,7 @@ class SignoffTable(Table):
             if store.get_user(PIT_BOSS[0]) is None:
                 store.put_user(new_user(PIT_BOSS[0], Role.PIT_BOSS, PIT_BOSS[1]), "test")
                 store.put_user(new_user(MANAGER[0], Role.SHIFT_MANAGER, MANAGER[1]), "test")
-            self.service.signers = store
+            self.service.link.signers = store
         self.now = itertools.count(0.0, 1.0)
         self.p = PokerPresenter(self.config, self.run, clock=lambda: next(self.now))
         self.sent = []
@@ -258,7 +258,7 @@ from ui.poker.app import PokerConsole
 app = qt_app()
 db = Path(sys.argv[1])
 console = PokerConsole(signoff_config(), ManualSource, Journal(str(db)), lang="en")
-console.service.signers = LocalUsers(db.parent)
+console.service.link.signers = LocalUsers(db.parent)
 console.window.resize(1280, 800)
 console.window.show()
 console.start()
@@ -453,7 +453,7 @@ def test_a_large_stud_pot_split_three_ways_is_signed_with_every_winners_cards(
             self.service = PokerService(self.config, ManualSource, self.journal)
             store = LocalUsers(tmp)
             store.put_user(new_user(PIT_BOSS[0], Role.PIT_BOSS, PIT_BOSS[1]), "test")
-            self.service.signers = store
+            self.service.link.signers = store
             self.p = PokerPresenter(self.config, self.run, clock=lambda: next(self.now))
             self.p.start()
 

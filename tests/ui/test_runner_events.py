@@ -17,6 +17,7 @@ from dealer_assist.table.banked_runner import BankedRunner
 from drivers.manual import ManualSource
 from tests.conftest import close_at_teardown
 from ui.console.service import TableService
+from ui.kit.card_source import Timeouts
 
 BETS = {"ante": 1000, "blind": 1000}
 
@@ -89,7 +90,7 @@ def test_closing_the_service_during_a_deal_returns_at_once_and_the_hand_resumes(
 ) -> None:
     config = load_table_config(game="uth")
     db = str(tmp_path / "j.db")
-    first = TableService(config, ManualSource, Journal(db), slow_card_timeout=120.0)
+    first = TableService(config, ManualSource, Journal(db), timeouts=Timeouts(slow_card=120.0))
     close_at_teardown(first)
     first.open(1)
     first.deal({2: BETS}, 2)
@@ -105,7 +106,7 @@ def test_closing_the_service_during_a_deal_returns_at_once_and_the_hand_resumes(
         assert journal.count() == 0  # not journaled as void for missing cards
         steps = journal.pending_steps(config.table_id)
         assert [s.kind for s in steps][:3] == ["open", BetsPlaced.kind, "deck"]
-    second = TableService(config, ManualSource, Journal(db), slow_card_timeout=120.0)
+    second = TableService(config, ManualSource, Journal(db), timeouts=Timeouts(slow_card=120.0))
     close_at_teardown(second)
     again = second.open(1)
     assert again.hand_uid == uid and again.phase is Phase.DEALING

@@ -65,7 +65,7 @@ def floor_table(tmp: Path, url: str, closer: Closer, tiers: Any = None) -> tuple
     if tiers is not None:
         t.service.config = dataclasses.replace(t.service.config, signoff=tiers)
     relay = closer.add(SignoffRelay(url, t.config.table_id, **FAST))
-    t.service.floor.relay = relay
+    t.service.link.floor.relay = relay
     relay.start()  # (the service starts it at its next step too)
     return t, clock
 
@@ -305,7 +305,7 @@ def test_floor_down_the_console_signs_then_the_request_goes_when_back(
     t, clock = floor_table(tmp_path, floor_db.url_via(proxy.port), closer)
     settled(t, clock)
     waiting = t.p.snap.signoff_waiting
-    relay = t.service.floor.relay
+    relay = t.service.link.floor.relay
     assert relay is not None
     pump(t, lambda: relay.rounds >= 2 and relay.status().pending == len(waiting))
     assert not relay.status().reachable
@@ -368,7 +368,9 @@ def test_the_real_console_worker_takes_the_confirmation_by_its_signal(
 
     config = dataclasses.replace(table("uth"), signoff=(SignoffTier(0, "pit_boss"),))
     console = console_factory("uth", config=config, url=emulator_url(11), size=(1280, 800))
-    console.service.floor.relay = closer.add(SignoffRelay(floor_db.url, config.table_id, **FAST))
+    console.service.link.floor.relay = closer.add(
+        SignoffRelay(floor_db.url, config.table_id, **FAST)
+    )
     seats = (1, 2, 3, 4, 5, 6, 7)
     wait_step(qtbot, console, Step.BETS)
     for seat in seats:

@@ -38,6 +38,7 @@ from ui.kit.boot import (
     quit_on_signals,
     source_factory,
 )
+from ui.kit.card_source import Timeouts
 from ui.kit.console_stop import ConsoleStopReport
 from ui.kit.i18n import install_language
 from ui.kit.pitboss import PitBossRoster
@@ -92,8 +93,7 @@ class Console:
             config,
             make_source,
             journal,
-            card_timeout=card_timeout,
-            slow_card_timeout=slow_card_timeout,
+            timeouts=Timeouts(card=card_timeout, slow_card=slow_card_timeout),
             roster=roster,
             dealer=dealer,
         )
@@ -202,11 +202,11 @@ def run_console(
         roster=roster,
         dealer=dealer,
     )
-    console.service.signers = pitboss_users(url)  # large payouts: the pit-boss app's users
+    console.service.link.signers = pitboss_users(url)  # large payouts: the pit-boss app's users
     if floor_url and not demo:  # ... and confirmed in the pit-boss application (its thread)
         from dealer_assist.storage.floor.signoff_relay import SignoffRelay
 
-        console.service.floor.relay = SignoffRelay(floor_url, config.table_id)
+        console.service.link.floor.relay = SignoffRelay(floor_url, config.table_id)
     win = console.window
     status = 0
     if windowed or demo:
@@ -234,7 +234,7 @@ def run_console(
             )
     else:
         app.exec()
-    console.service.stop_signal = stop.requested  # read by the worker as it closes
+    console.service.link.stop_signal = stop.requested  # read by the worker as it closes
     console.close()  # the step in progress finished by the worker, the hand in the step log
     report.report(stop)
     console.window.deleteLater()

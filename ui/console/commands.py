@@ -1,4 +1,5 @@
-"""What the presenter asks of the table service: one frozen value per request.
+"""What the banked console's presenter asks of the table service, beyond the commands every
+table shares (:mod:`ui.kit.commands`): one frozen value per request.
 
 Each command carries ``seq``, the number the presenter gave it (the reply snapshot repeats it),
 and what that request needs, typed; :mod:`ui.console.dispatch` runs each on the service by its
@@ -14,22 +15,7 @@ from typing import ClassVar
 from dealer_assist.cards import Card
 from dealer_assist.engine.rules import Action
 from dealer_assist.engine.voids import VoidReason
-
-
-@dataclass(frozen=True)
-class Command:
-    """A request to the table service, numbered ``seq`` (the reply snapshot repeats it)."""
-
-    kind: ClassVar[str] = "tick"
-    seq: int
-
-
-@dataclass(frozen=True)
-class OpenTable(Command):
-    """Connect the source and the journal, resume or open a hand (also *Retry* of a failed
-    connection)."""
-
-    kind: ClassVar[str] = "open"
+from ui.kit.commands import Command
 
 
 @dataclass(frozen=True)
@@ -69,13 +55,6 @@ class VoidHand(Command):
 
     kind: ClassVar[str] = "void"
     reason: VoidReason
-
-
-@dataclass(frozen=True)
-class AcknowledgeVoid(Command):
-    """The dealer has read the void alarm."""
-
-    kind: ClassVar[str] = "ack"
 
 
 @dataclass(frozen=True)
@@ -157,23 +136,3 @@ class CloseHistory(Command):
     """Close the hand history."""
 
     kind: ClassVar[str] = "close_history"
-
-
-@dataclass(frozen=True)
-class ChangeDealer(Command):
-    """The incoming dealer's ``badge`` on the box (between hands)."""
-
-    kind: ClassVar[str] = "dealer"
-    badge: str
-
-
-@dataclass(frozen=True)
-class RetryStorage(Command):
-    """After a storage fault: ask the journal again."""
-
-    kind: ClassVar[str] = "retry"
-
-
-@dataclass(frozen=True)
-class Tick(Command):
-    """Nothing asked: the table's state now."""

@@ -14,9 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ui.console.commands import Act, Command
+from ui.console.commands import Act
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import Message, Step
+from ui.kit.commands import Command
 
 
 @dataclass

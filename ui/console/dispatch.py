@@ -7,11 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ui.console.commands import (
-    AcknowledgeVoid,
     Act,
-    ChangeDealer,
     CloseHistory,
-    Command,
     Confirm,
     Correct,
     Deal,
@@ -20,16 +17,14 @@ from ui.console.commands import (
     MarkPaid,
     NewHand,
     OpenHistory,
-    OpenTable,
     RecordExposed,
-    RetryStorage,
     SignOff,
-    Tick,
     Undo,
     VoidHand,
 )
 from ui.console.service import TableService
 from ui.console.snapshot import TableSnapshot
+from ui.kit.commands import AcknowledgeVoid, ChangeDealer, Command, OpenTable, RetryStorage, Tick
 
 # each handler takes the command of its key's class (Any: a dict cannot say so per key)
 Handler = Callable[[TableService, Any], TableSnapshot]
@@ -55,7 +50,8 @@ HANDLERS: dict[type[Command], Handler] = {
     RetryStorage: lambda s, c: s.retry(c.seq),
     Tick: lambda s, c: s.tick(),
 }
-"""The handler of each command class (every concrete class of :mod:`ui.console.commands`)."""
+"""The handler of each command class (every concrete class of :mod:`ui.console.commands`
+and :mod:`ui.kit.commands`)."""
 
 
 def execute(service: TableService, cmd: Command) -> TableSnapshot:

@@ -26,18 +26,7 @@ from dealer_assist.engine.views import Phase
 from dealer_assist.engine.voids import VoidReason
 from ui.console.bets import BetBook
 from ui.console.card_taps import CardSink, CardTaps
-from ui.console.commands import (
-    AcknowledgeVoid,
-    Act,
-    ChangeDealer,
-    Command,
-    Deal,
-    DealerStep,
-    NewHand,
-    OpenTable,
-    RetryStorage,
-    VoidHand,
-)
+from ui.console.commands import Act, Deal, DealerStep, NewHand, VoidHand
 from ui.console.derived import DerivedView
 from ui.console.desk import Outbox, Screen
 from ui.console.pit_boss import PitBossForms
@@ -51,6 +40,7 @@ from ui.console.walk import (
     PayoutWalk,
     voided_in_bets,
 )
+from ui.kit.commands import AcknowledgeVoid, ChangeDealer, Command, OpenTable, RetryStorage
 from ui.kit.pin_entry import PitBossEntry
 from ui.kit.tap_guard import HOLD
 

@@ -15,14 +15,17 @@ the next start (it is not voided for cards that never came).
 One call is safe from another thread: :meth:`TableService.enter_card` (the keypad, into the
 manual source); a void during a deal is an ordinary step. The table's sources fail
 over (``drivers.failover``); a switch is reported as a :class:`~ui.console.snapshot.SourceNotice`.
-The runner's per-card timeout is ``slow_card_timeout`` while the keypad or a camera is the
+The runner's per-card timeout is ``timeouts.slow_card`` while the keypad or a camera is the
 source, so typing does not void a hand.
+
+What does not depend on the game (the journal, the card source, the device's status, the
+storage fault, the floor relay, the signers, the stop signal) is the kit's
+:class:`~ui.kit.table_link.TableLink`, held as ``link``; around it the service runs the banked
+runner, the payout walk and the hand history.
 """
 
 from __future__ import annotations
 
-import contextlib
-import time
 from collections.abc import Callable, Mapping
 
 from dealer_assist.cards import Card
@@ -36,30 +39,27 @@ from dealer_assist.errors import (
     HandStateError,
     JournalError,
 )
-from dealer_assist.events import DeviceEvent, SourceSwitched
-from dealer_assist.pitboss.users import UserStore
 from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.banked_runner import BankedRunner
 from dealer_assist.table.dealers import ensure_dealer
 from ui.console import service_walk, signoff
 from ui.console.history import journal_bets
-from ui.console.service_signoff import FloorSignoffs
-from ui.console.service_storage import StorageFaults
+from ui.console.service_signoff import floor_signoffs
 from ui.console.service_walk import HandHistory
 from ui.console.signoff import journal_signoffs
 from ui.console.snapshot import Extras, TableSnapshot, take_snapshot
-from ui.kit.card_source import TableSource
-from ui.kit.dealer_change import change_dealer, on_box
-from ui.kit.device_watch import DeferredHand, DeviceWatch
+from ui.kit.card_source import DEFAULT_TIMEOUTS, Timeouts
+from ui.kit.dealer_change import on_box
+from ui.kit.device_watch import DeferredHand
 from ui.kit.pitboss import PitBossRoster
 from ui.kit.refusals import command_error
 from ui.kit.sources import (
-    WAIT_STEP,
     SourceFactory,
     confirm_card,
 )
 from ui.kit.status import CommandError
+from ui.kit.table_link import TableLink, wait_idle
 
 _OVER = (Phase.SETTLED, Phase.VOID)
 
@@ -71,11 +71,8 @@ class TableService:
         config: the table.
         make_source: builds the (unopened) card source, e.g. ``lambda: open_source(url)``.
         journal: an unopened journal, or None to keep no record (tests of the view only); its
-            storage faults and notices reach the screen (:mod:`ui.console.service_storage`).
-        card_timeout, shuffle_timeout: seconds, passed to the runner (finite: a silent device
-            voids the hand instead of hanging the console).
-        slow_card_timeout: seconds the runner waits for each card while the source is the
-            dealer's keypad or a camera (the dealer types or shows each card).
+            storage faults and notices reach the screen (:mod:`ui.kit.storage_faults`).
+        timeouts: what the runner waits (:class:`~ui.kit.card_source.Timeouts`).
         roster: pit bosses with PINs; None (or empty) = the badge alone confirms.
         dealer: who identifies unreadable cards (recorded with them).
 
@@ -90,32 +87,21 @@ class TableService:
         make_source: SourceFactory,
         journal: Journal | None,
         *,
-        card_timeout: float = 5.0,
-        shuffle_timeout: float = 15.0,
-        slow_card_timeout: float = 120.0,
+        timeouts: Timeouts = DEFAULT_TIMEOUTS,
         roster: PitBossRoster | None = None,
         dealer: str = "dealer",
     ) -> None:
         self.config = config
-        self.journal = journal
         self.roster = roster
         self.dealer = dealer
-        self.card_source = TableSource(make_source, card_timeout=card_timeout,
-                                 shuffle_timeout=shuffle_timeout,
-                                 slow_card_timeout=slow_card_timeout)  # fmt: skip
+        self.link = TableLink(config, make_source, journal, timeouts)
         self.runner: BankedRunner | None = None
         self._seq = 0
-        self.signers: UserStore | None = None  # the pit-boss application's users, if any
-        self.storage = StorageFaults(config.table_id)  # the fault the table waits on
-        self.floor = FloorSignoffs()  # the walk's sign-offs offered to the floor
-        self.device = DeviceWatch()
         self.history = HandHistory()
         self._resumed_uid = ""
         self._last_bets: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] = ()
         self._hand_no = 0
         self.deferred = DeferredHand()  # a new hand waits for the device (busy with the last)
-        self.stop_signal = False  # closed by SIGTERM/SIGINT: a hand only opened is forgotten
-        self.storage.watch(journal)
 
     # -- lifecycle --------------------------------------------------------------------------------
     def open(self, seq: int = 0) -> TableSnapshot:
@@ -125,21 +111,13 @@ class TableService:
         ``device.error``); call :meth:`open` again to retry.
         """
         if self.runner is None:
-            try:
-                if self.journal is not None:
-                    self.journal.open()
-            except JournalError as e:
-                return self._snap(seq, self.storage.refused(e))
-            self.storage.opened()
-            try:
-                source = self.card_source.open()
-            except DealerAssistError as e:
-                self.device.opened(str(e))
-                return self._snap(seq, CommandError("device", str(e)))
-            self.device.opened()
+            source = self.link.connect()
+            if isinstance(source, CommandError):
+                return self._snap(seq, source)
+            t = self.link.card_source.timeouts
             runner = BankedRunner(
-                self.config, source, self.journal, card_timeout=self.card_source.card_timeout,
-                shuffle_timeout=self.card_source.shuffle_timeout, on_event=self._on_event,
+                self.config, source, self.journal, card_timeout=t.card, shuffle_timeout=t.shuffle,
+                on_event=lambda e: self.link.on_event(e, self.runner),
             )  # fmt: skip
             self.runner = runner
             error = self._run(seq, runner.resume).error  # may deal: a step like the others
@@ -167,15 +145,14 @@ class TableService:
     def close(self) -> None:
         """Close the source and the journal; safe to call twice. Returns at once, also during
         a deal: the hand stays in the step log and resumes at the next :meth:`open`."""
-        if self.stop_signal and self.runner is not None:  # an ordinary stop: see forget_unstarted
-            with contextlib.suppress(DealerAssistError):
-                self.runner.forget_unstarted()
+        self.link.close(self.runner)
         self.runner = None
         self.deferred.wanted = False
-        self.floor.stop()
-        self.card_source.close()
-        if self.journal is not None:
-            self.journal.close()
+
+    @property
+    def journal(self) -> Journal | None:
+        """The table's journal (:attr:`ui.kit.table_link.TableLink.journal`)."""
+        return self.link.journal
 
     @property
     def hand(self) -> GameState | None:
@@ -186,7 +163,7 @@ class TableService:
     @property
     def active_source(self) -> CardSource | None:
         """The source reading cards now (:attr:`ui.kit.card_source.TableSource.active`)."""
-        return self.card_source.active
+        return self.link.card_source.active
 
     @property
     def busy(self) -> bool:
@@ -199,9 +176,9 @@ class TableService:
     def new_hand(self, seq: int = 0) -> TableSnapshot:
         """Open bets on a new hand (SHUFFLE to the device). Refused while a void alarm waits
         for the dealer (``void_alarm``) or the device is not ready (``device_not_ready``)."""
-        if self.storage.fault is not None and self.runner is not None:  # the journal first
+        if self.link.storage.fault is not None and self.runner is not None:  # the journal first
             snap = self.retry(seq)
-            if self.storage.fault is not None:
+            if self.link.storage.fault is not None:
                 return snap
         runner = self.runner
         if runner is None:
@@ -309,7 +286,7 @@ class TableService:
         first; a fault may void the hand), the clock (late cards void the deal), a new hand that
         waited for the device; refresh the status."""
         runner = self.runner
-        if runner is None or self.storage.fault is not None:  # a storage fault: no card taken
+        if runner is None or self.link.storage.fault is not None:  # a fault: no card taken
             return self._snap(self._seq, None)
         try:
             runner.poll(timeout)
@@ -319,7 +296,7 @@ class TableService:
                 return wanted
         except DealerAssistError as e:
             return self._snap(self._seq, command_error(e))
-        if self.floor.relay is not None:  # a sign-off confirmed in the pit-boss application
+        if self.link.floor.relay is not None:  # a sign-off confirmed in the pit-boss application
             return self._run(self._seq, lambda: None)  # the step's storage-fault handling
         return self._snap(self._seq, None)
 
@@ -328,14 +305,7 @@ class TableService:
     ) -> TableSnapshot:
         """Tick until the table waits for nothing from the device, at most ``timeout`` seconds,
         passing each snapshot to ``each`` (for headless callers: tests, a typist); the last."""
-        deadline = time.monotonic() + timeout
-        snap = self.tick()
-        while True:
-            if each is not None:
-                each(snap)
-            if not self.busy or time.monotonic() >= deadline:
-                return snap
-            snap = self.tick(WAIT_STEP)
+        return wait_idle(self.tick, lambda: self.busy, timeout, each)
 
     # -- the payout walk, corrections, the history ------------------------------------------------
     def mark_paid(self, seat: int, seq: int = 0) -> TableSnapshot:
@@ -346,8 +316,9 @@ class TableService:
     def sign_off(self, seat: int, badge: str, pin: str, seq: int = 0) -> TableSnapshot:
         """A pit boss (or shift manager, as the tier asks) signs off ``seat``'s large payout
         with badge and PIN (:mod:`ui.console.signoff`); a wrong badge or PIN changes nothing."""
+        signers = self.link.signers
         return self._run(seq, lambda: signoff.sign(self.config, self._live(), self.roster,
-                                                   self.signers, seat, badge, pin))  # fmt: skip
+                                                   signers, seat, badge, pin))  # fmt: skip
 
     def undo(self, seat: int, seq: int = 0) -> TableSnapshot:
         """Take back ``seat``'s decision on this street (before the next card is turned)."""
@@ -373,7 +344,7 @@ class TableService:
 
     def retry(self, seq: int = 0) -> TableSnapshot:
         """The dealer freed the storage and taps *Retry*: the table resumes if the journal
-        answers (else the fault again, nothing changed; :mod:`ui.console.service_storage`)."""
+        answers (else the fault again, nothing changed; :mod:`ui.kit.storage_faults`)."""
         return self._run(seq, lambda: None)
 
     # -- the cards the device does not read itself ------------------------------------------------
@@ -385,7 +356,7 @@ class TableService:
             DeviceError: the keypad is not the card source in use.
             CardError: that card was already entered in this deck.
         """
-        self.card_source.enter(card)
+        self.link.card_source.enter(card)
 
     def identify(self, card: Card, seq: int = 0) -> TableSnapshot:
         """The dealer identifies the unreadable card (``misdeal.unreadable_card =
@@ -402,15 +373,16 @@ class TableService:
         card if the dealer entered it: recorded with the hand, not a misdeal; play goes on."""
         return self._run(seq, lambda: self._live().record_exposed(card, position=position))
 
-    # -- internals --------------------------------------------------------------------------------
     def change_dealer(self, badge: str, seq: int = 0) -> TableSnapshot:
         """The incoming dealer's ``badge`` on the box, between hands only (journaled before
-        the snapshot says so); refusals in ``error`` (:mod:`ui.kit.dealer_change`)."""
+        the snapshot says so); refusals in ``error``
+        (:meth:`ui.kit.table_link.TableLink.change_dealer`)."""
         runner = self.runner
         if runner is None:
             return self._snap(seq, CommandError("state", "not connected"))
-        return self._run(seq, lambda: change_dealer(self.config, runner, badge,
-                                                    users=self.signers))  # fmt: skip
+        return self._run(seq, lambda: self.link.change_dealer(runner, badge))
+
+    # -- internals --------------------------------------------------------------------------------
 
     def _connected(self) -> BankedRunner:
         """The runner (HandStateError: not connected, so no hand)."""
@@ -440,24 +412,39 @@ class TableService:
         """Run one step; its snapshot."""
         error = None
         try:
-            if self.storage.fault is not None:  # nothing runs before the journal takes writes
-                self.storage.recover(self.runner, self.journal, self._count_hand)
-            self.card_source.prepare(self.runner)  # the timeouts for the source in use
+            if self.link.storage.fault is not None:  # nothing runs before the journal writes
+                self._recover()
+            self.link.card_source.prepare(self.runner)  # the timeouts for the source in use
             result = step()
             error = result if isinstance(result, CommandError) else None
             # the walk's sign-offs waiting, signed, over: to the floor
-            self.floor.reconcile(self.config, self.runner, self._hand_no)
+            floor_signoffs(self.link.floor, self.config, self.runner, self._hand_no)
         except JournalError as e:
-            error = self.storage.refused(e)
+            error = self.link.storage.refused(e)
         except DealerAssistError as e:
             error = command_error(e)
         return self._snap(seq, error)
 
-    # -- the runner's events (worker thread) ------------------------------------------------------
-    def _on_event(self, event: DeviceEvent) -> None:
-        if isinstance(event, SourceSwitched):
-            self.card_source.switched(event)
-            self.card_source.prepare(self.runner)
+    def _recover(self) -> None:
+        """After a storage fault: a write asked of the journal (JournalError while it still
+        fails, nothing changed), then the runner's path for what the storage refused
+        (:meth:`~dealer_assist.table.runner.TableRunner.journal_unsaved`): a hand that
+        finished meanwhile is journaled once (idempotent by ``hand_uid``), and numbered from
+        the journal (the fault stays if that fails too).
+
+        The runner is kept: a write that failed applied nothing, so the hand in memory is the
+        step log's (a fresh runner's ``resume`` would take the live shuffler for one that
+        restarted and void the hand). A card the device gave while its step could not be
+        written is missing from the deal: the deal's timeout voids the hand (rules text 000).
+        """
+        storage, runner = self.link.storage, self.runner
+        if runner is None or self.journal is None:
+            storage.fault = None
+            return
+        storage.probe(self.journal)
+        runner.journal_unsaved()
+        self._count_hand()
+        storage.recovered()
 
     def _snap(self, seq: int, error: CommandError | None) -> TableSnapshot:
         self._seq = max(self._seq, seq)
@@ -469,10 +456,10 @@ class TableService:
         extras = Extras(
             identifying=ident is not None,
             ident_entered=ident is not None and ident.card is not None,
-            manual_source=self.card_source.kind == "manual",
+            manual_source=self.link.card_source.kind == "manual",
             pin_required=self.roster is not None and bool(self.roster.badges),
-            notice=self.card_source.notice,
-            storage=self.storage.banner,
+            notice=self.link.card_source.notice,
+            storage=self.link.storage.banner,
             **service_walk.walk_fields(self.config, runner),
             resumed=bool(self._resumed_uid)
             and self.hand is not None
@@ -487,7 +474,7 @@ class TableService:
             hand.view("dealer") if hand is not None else None,
             seq=self._seq,
             hand_no=self._hand_no,
-            device=self.device.status(runner, self.card_source.source, self.card_source.active),
+            device=self.link.device_status(runner),
             error=error,
             alarm=alarm.reason if alarm is not None else None,
             alarm_uid=alarm.hand_uid if alarm is not None else "",

@@ -8,6 +8,7 @@ runner its timeouts for the source in use and takes the keypad's cards. Qt-free.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from dealer_assist.cards import Card
@@ -30,13 +31,28 @@ def timeouts(kind: str, card: float, slow: float, shuffle: float) -> tuple[float
     return card_timeout, MANUAL_SHUFFLE_TIMEOUT if kind == "manual" else shuffle
 
 
+@dataclass(frozen=True)
+class Timeouts:
+    """Seconds a table's runner waits, finite (a silent device voids the hand instead of
+    hanging the console): ``card`` for each card from a device, ``shuffle`` for a deck,
+    ``slow_card`` for each card while the keypad or a camera is the source (the dealer types
+    or shows each card)."""
+
+    card: float = 5.0
+    shuffle: float = 15.0
+    slow_card: float = 120.0
+
+
+DEFAULT_TIMEOUTS = Timeouts()
+"""The timeouts of a table that names none (5 s a card, 15 s a deck, 120 s a typed card)."""
+
+
 class TableSource:
     """One table's card source.
 
     Args:
         make_source: builds the (unopened) source (:data:`~ui.kit.sources.SourceFactory`).
-        card_timeout, shuffle_timeout: seconds the runner waits for a card, for a deck.
-        slow_card_timeout: seconds per card while the keypad or a camera is the source.
+        timeouts: what the runner waits, by the source in use (:meth:`prepare`).
 
     ``source`` is the source built (None before :meth:`open`, after :meth:`close`); ``notice``
     the last switch of the failover chain (None: none yet).
@@ -45,15 +61,10 @@ class TableSource:
     def __init__(
         self,
         make_source: SourceFactory,
-        *,
-        card_timeout: float = 5.0,
-        shuffle_timeout: float = 15.0,
-        slow_card_timeout: float = 120.0,
+        timeouts: Timeouts = DEFAULT_TIMEOUTS,
     ) -> None:
         self.make_source = make_source
-        self.card_timeout = card_timeout
-        self.shuffle_timeout = shuffle_timeout
-        self.slow_card_timeout = slow_card_timeout
+        self.timeouts = timeouts
         self.source: CardSource | None = None
         self.notice: SourceNotice | None = None
 
@@ -94,8 +105,10 @@ class TableSource:
         """Give ``runner`` its card and shuffle timeouts for the source in use
         (:func:`timeouts`)."""
         if runner is not None:
-            card, slow, shuffle = self.card_timeout, self.slow_card_timeout, self.shuffle_timeout
-            runner.card_timeout, runner.shuffle_timeout = timeouts(self.kind, card, slow, shuffle)
+            t = self.timeouts
+            runner.card_timeout, runner.shuffle_timeout = timeouts(
+                self.kind, t.card, t.slow_card, t.shuffle
+            )
 
     def enter(self, card: Card) -> None:
         """A card typed on the keypad into the source in use (thread-safe).

@@ -13,6 +13,7 @@ from dealer_assist.errors import ConfigError
 from dealer_assist.events import utc_now
 from dealer_assist.storage.journal import Journal
 from dealer_assist.tournament.live_table import LiveTable
+from ui.kit.card_source import Timeouts
 from ui.kit.i18n import install_language
 from ui.kit.pitboss import PitBossRoster
 from ui.kit.sources import SourceFactory
@@ -70,8 +71,7 @@ class PokerConsole:
             config,
             make_source,
             journal,
-            card_timeout=card_timeout,
-            slow_card_timeout=slow_card_timeout,
+            timeouts=Timeouts(card=card_timeout, slow_card=slow_card_timeout),
             dealer=dealer,
             roster=roster,
         )

@@ -1,4 +1,5 @@
-"""What the poker presenter asks of the table service: one frozen value per request.
+"""What the poker presenter asks of the table service, beyond the commands every table shares
+(:mod:`ui.kit.commands`): one frozen value per request.
 
 Each command carries ``seq``, the number the presenter gave it (the reply snapshot repeats it),
 and what that request needs, typed; :meth:`ui.poker.service.PokerService.execute` runs each by
@@ -12,22 +13,7 @@ from typing import ClassVar
 
 from dealer_assist.cards import Card
 from dealer_assist.engine.voids import VoidReason
-
-
-@dataclass(frozen=True)
-class Command:
-    """A request to the poker service, numbered ``seq`` (the reply snapshot repeats it)."""
-
-    kind: ClassVar[str] = "tick"
-    seq: int
-
-
-@dataclass(frozen=True)
-class OpenTable(Command):
-    """Connect the source and the journal, resume an interrupted hand (also *Retry* of a
-    failed connection). No hand opens by itself."""
-
-    kind: ClassVar[str] = "open"
+from ui.kit.commands import Command
 
 
 @dataclass(frozen=True)
@@ -70,13 +56,6 @@ class VoidHand(Command):
 
     kind: ClassVar[str] = "void"
     reason: VoidReason = field(default_factory=lambda: VoidReason("dealer_void"))
-
-
-@dataclass(frozen=True)
-class AcknowledgeVoid(Command):
-    """The dealer has read the void alarm."""
-
-    kind: ClassVar[str] = "ack"
 
 
 @dataclass(frozen=True)
@@ -143,13 +122,6 @@ class Reshuffle(Command):
 
 
 @dataclass(frozen=True)
-class RetryStorage(Command):
-    """After a storage fault: ask the journal again."""
-
-    kind: ClassVar[str] = "retry"
-
-
-@dataclass(frozen=True)
 class Identify(Command):
     """The dealer's reading of an unreadable card."""
 
@@ -174,16 +146,3 @@ class SignOffPot(Command):
     kind: ClassVar[str] = "signoff"
     badge: str
     pin: str = field(repr=False)
-
-
-@dataclass(frozen=True)
-class ChangeDealer(Command):
-    """The incoming dealer's ``badge`` on the box (between hands)."""
-
-    kind: ClassVar[str] = "dealer"
-    badge: str
-
-
-@dataclass(frozen=True)
-class Tick(Command):
-    """Nothing asked: the table's state now."""

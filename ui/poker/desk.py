@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ui.poker.commands import Command
+from ui.kit.commands import Command
 from ui.poker.snapshot import PokerSnapshot
 from ui.poker.views import Message
 

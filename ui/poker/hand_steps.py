@@ -16,11 +16,9 @@ from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import DeviceError, StateRefused
-from dealer_assist.pitboss.users import UserStore
 from dealer_assist.source import CardLoader
 from dealer_assist.table.peer_runner import PeerRunner
 from dealer_assist.tournament.live_table import LiveTable
-from ui.kit.dealer_change import change_dealer
 from ui.kit.device_watch import DeferredHand
 from ui.kit.pitboss import PitBossRoster
 from ui.kit.sources import confirm_card
@@ -112,12 +110,10 @@ class HandSteps:
         (:func:`ui.kit.sources.confirm_card`)."""
         return confirm_card(runner, roster, card, badge, pin)
 
-    def change_dealer(
-        self, runner: PeerRunner, badge: str, users: UserStore | None
-    ) -> CommandError | None:
-        """The Dealer control (:mod:`ui.kit.dealer_change`); during a hand the rule's
-        refusal, said in the dealer's language like the seat changes'."""
-        refused = change_dealer(self.config, runner, badge, users=users)
+    def dealer_refusal(self, refused: CommandError | None) -> CommandError | None:
+        """The Dealer control's refusal (:meth:`ui.kit.table_link.TableLink.change_dealer`) as
+        the poker table says it: during a hand the rule's refusal, said in the dealer's
+        language like the seat changes'."""
         if refused is not None and refused.code == "dealer_in_hand":
             raise StateRefused("hand_in_progress", "a hand is in progress: finish it first")
         return refused

@@ -28,24 +28,12 @@ from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.games import get_pot_game
+from ui.kit.commands import AcknowledgeVoid, ChangeDealer, Command, OpenTable, RetryStorage
 from ui.kit.pin_entry import PinPad
 from ui.kit.status import CommandError
 from ui.poker.amount_keys import AmountKeys
 from ui.poker.card_taps import CardSink, CardTaps
-from ui.poker.commands import (
-    AcknowledgeVoid,
-    Act,
-    ChangeDealer,
-    Command,
-    NewHand,
-    OpenTable,
-    Reshuffle,
-    RetryStorage,
-    Show,
-    SignOffPot,
-    Undo,
-    VoidHand,
-)
+from ui.poker.commands import Act, NewHand, Reshuffle, Show, SignOffPot, Undo, VoidHand
 from ui.poker.desk import DOUBLE_TAP_S, Outbox, Screen, TapGuard
 from ui.poker.seat_taps import SeatTaps
 from ui.poker.snapshot import PokerSnapshot, RuleRefusal
@@ -199,8 +187,8 @@ class PokerPresenter:
             return Message(code, text=e.message, args=e.args)
         if code == "card_taken":  # the card is not named (command_error)
             return Message("card_taken")
-        if code == "storage" and snap.storage is not None:  # never the library's words
-            return Message("storage", text=snap.storage.text, args=snap.storage.args)
+        if code == "journal":  # a storage fault: the banner's sentence, never the library's words
+            return Message("storage", text=e.message, args=e.args)
         if isinstance(e, RuleRefusal):  # the rule, said in the dealer's language
             return Message("rule", text=e.message, rule=e.rule, named=e.named)
         return Message("refused", text=e.message)

@@ -83,11 +83,11 @@ def run_poker_console(
             roster=roster,
             tournament=tournament,
         )
-        console.service.signers = pitboss_users(url)  # large pots: the pit-boss app's users
+        console.service.link.signers = pitboss_users(url)  # large pots: the pit-boss app's users
         if floor_url:  # ... and confirmed in the pit-boss application (the relay's thread)
             from dealer_assist.storage.floor.signoff_relay import SignoffRelay
 
-            console.service.pots.relay = SignoffRelay(floor_url, config.table_id)
+            console.service.link.floor.relay = SignoffRelay(floor_url, config.table_id)
         win = console.window
         if windowed:
             win.resize(*size)
@@ -100,7 +100,7 @@ def run_poker_console(
         console.start()
         stop = quit_on_signals(app)
         app.exec()
-        console.service.stop_signal = stop.requested  # read by the worker as it closes
+        console.service.link.stop_signal = stop.requested  # read by the worker as it closes
         console.close()  # the step in progress finished by the worker, the hand in the step log
         report.report(stop)
         console.window.deleteLater()

@@ -9,19 +9,16 @@ thread; headless callers use :meth:`PokerService.wait`.
 Unlike a banked table, no hand opens by itself: between hands the dealer seats players, tops
 up, sits them out or in, places the button, then starts the hand.
 
-The service holds collaborators that own their state: the storage fault
-(:class:`~ui.poker.service_storage.PokerStorage`), the large pots offered to the floor
-(:class:`~ui.poker.service_signoff.PotSignoffs`), the hand's steps beyond one runner call
-(:class:`~ui.poker.hand_steps.HandSteps`), the card source
-(:class:`~ui.kit.card_source.TableSource`, as at the banked console), the device's status
-(:class:`~ui.kit.device_watch.DeviceWatch`) and the seat changes
-(:class:`~ui.poker.seating.Seating`).
+The service holds collaborators that own their state: what does not depend on the game, as at
+the banked console (the kit's :class:`~ui.kit.table_link.TableLink`, ``link``: the journal, the
+card source, the device's status, the storage fault, the floor relay, the signers, the stop
+signal), the large pots offered to the floor (:class:`~ui.poker.service_signoff.PotSignoffs`),
+the hand's steps beyond one runner call (:class:`~ui.poker.hand_steps.HandSteps`) and the seat
+changes (:class:`~ui.poker.seating.Seating`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -29,25 +26,23 @@ from typing import Any
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
 from dealer_assist.errors import DealerAssistError, HandStateError, JournalError, Refusal
-from dealer_assist.events import DeviceEvent, SourceSwitched
-from dealer_assist.pitboss.users import UserStore
 from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.dealers import ensure_dealer
 from dealer_assist.table.peer_runner import PeerRunner
 from dealer_assist.tournament.live_table import LiveTable
-from ui.kit.card_source import TableSource
+from ui.kit.card_source import DEFAULT_TIMEOUTS, Timeouts
+from ui.kit.commands import AcknowledgeVoid, ChangeDealer, Command, OpenTable, RetryStorage
 from ui.kit.dealer_change import on_box
-from ui.kit.device_watch import DeviceWatch
 from ui.kit.pitboss import PitBossRoster
 from ui.kit.refusals import command_error
-from ui.kit.sources import WAIT_STEP, SourceFactory
+from ui.kit.sources import SourceFactory
 from ui.kit.status import CommandError
+from ui.kit.table_link import TableLink, wait_idle
 from ui.poker import commands as c
 from ui.poker.hand_steps import HandSteps
 from ui.poker.seating import Seating
 from ui.poker.service_signoff import PotSignoffs
-from ui.poker.service_storage import PokerStorage
 from ui.poker.signoff import pot_wait
 from ui.poker.snapshot import (
     Extras,
@@ -66,14 +61,13 @@ class PokerService:
         config: the table (``config.poker`` its game).
         make_source: builds the (unopened) card source.
         journal: an unopened journal, or None (tests of the view only).
-        card_timeout, shuffle_timeout: seconds, passed to the runner.
-        slow_card_timeout: seconds per card while the keypad or a camera is the source.
+        timeouts: what the runner waits (:class:`~ui.kit.card_source.Timeouts`).
         dealer: who makes the changes between hands and identifies unreadable cards
             (recorded with them).
         roster: pit bosses with PINs who confirm an identified card; None (or empty): the
             badge alone confirms.
 
-    With ``pots.relay`` set (the table's ``[floor]``) a held large pot is also offered to
+    With ``link.floor.relay`` set (the table's ``[floor]``) a held large pot is also offered to
     the pit-boss application (:mod:`ui.poker.service_signoff`). ``tournament`` (a
     :class:`~dealer_assist.tournament.live_table.LiveTable`) plays each hand at the level in
     force when it starts, a resumed hand at its own.
@@ -100,54 +94,32 @@ class PokerService:
         make_source: SourceFactory,
         journal: Journal | None,
         *,
-        card_timeout: float = 5.0,
-        shuffle_timeout: float = 15.0,
-        slow_card_timeout: float = 120.0,
+        timeouts: Timeouts = DEFAULT_TIMEOUTS,
         dealer: str = "dealer",
         roster: PitBossRoster | None = None,
     ) -> None:
         self.config = config
         self.roster = roster
-        self.signers: UserStore | None = None  # the pit-boss application's users (sign-offs)
-        self.stop_signal = False  # closed by SIGTERM/SIGINT: a hand only opened is forgotten
         self.tournament: LiveTable | None = None
         self._resumed = ""  # the hand resumed from the journal at the last open
-        self.journal = journal
         self.dealer = dealer
-        self.card_source = TableSource(
-            make_source,
-            card_timeout=card_timeout,
-            shuffle_timeout=shuffle_timeout,
-            slow_card_timeout=slow_card_timeout,
-        )
+        self.link = TableLink(config, make_source, journal, timeouts)
         self.runner: PeerRunner | None = None
         self.seating: Seating | None = None
         self._seq = 0
-        self.storage = PokerStorage()
         self.pots = PotSignoffs(config.table_id)
         self.steps = HandSteps(config, dealer)
-        self.device = DeviceWatch()
-        self.storage.watch(journal)
 
     # -- lifecycle --------------------------------------------------------------------------------
     def open(self, seq: int = 0) -> PokerSnapshot:
         """Open the journal and the source and resume an interrupted hand; a failure is
         reported in ``error`` (call again to retry). No hand opens by itself."""
         if self.runner is None:
-            try:
-                if self.journal is not None:
-                    self.journal.open()
-            except JournalError as e:
-                return self._snap(seq, self._storage_fault(e))
-            self.storage.opened()
-            try:
-                source = self.card_source.open()
-            except DealerAssistError as e:
-                self.device.opened(str(e))
-                return self._snap(seq, CommandError("device", str(e)))
-            self.device.opened()
-            cs = self.card_source
-            self._start(source, cs.card_timeout, cs.shuffle_timeout)
+            source = self.link.connect()
+            if isinstance(source, CommandError):
+                return self._snap(seq, source)
+            t = self.link.card_source.timeouts
+            self._start(source, t.card, t.shuffle)
             return self._run(seq, self._resume)
         return self._snap(seq, None)
 
@@ -159,7 +131,7 @@ class PokerService:
             self.journal,
             card_timeout=card_timeout,
             shuffle_timeout=shuffle_timeout,
-            on_event=self._on_event,
+            on_event=lambda e: self.link.on_event(e, self.runner),
             signoff=self.config.signoff,
         )
         self.runner = runner
@@ -168,21 +140,20 @@ class PokerService:
     def close(self) -> None:
         """Close the source and the journal; safe to call twice (a hand in progress stays in
         the step log and resumes at the next :meth:`open`)."""
-        if self.stop_signal and self.runner is not None:  # an ordinary stop: see forget_unstarted
-            with contextlib.suppress(DealerAssistError):
-                self.runner.forget_unstarted()
+        self.link.close(self.runner)
         self.runner = None
         self.seating = None
         self.steps.deferred.wanted = False
-        self.pots.stop()
-        self.card_source.close()
-        if self.journal is not None:
-            self.journal.close()
+
+    @property
+    def journal(self) -> Journal | None:
+        """The table's journal (:attr:`ui.kit.table_link.TableLink.journal`)."""
+        return self.link.journal
 
     @property
     def active_source(self) -> CardSource | None:
         """The source reading cards now (:attr:`ui.kit.card_source.TableSource.active`)."""
-        return self.card_source.active
+        return self.link.card_source.active
 
     @property
     def busy(self) -> bool:
@@ -197,23 +168,23 @@ class PokerService:
             DeviceError: the keypad is not the card source in use.
             CardError: that card was already entered in this deck.
         """
-        self.card_source.enter(card)
+        self.link.card_source.enter(card)
 
     # -- the dealer's steps -----------------------------------------------------------------------
-    def execute(self, cmd: c.Command) -> PokerSnapshot:
+    def execute(self, cmd: Command) -> PokerSnapshot:
         """Run one command (:mod:`ui.poker.commands`) by its class (:data:`STEPS`); a tick,
         or a command of no known class, just reports the table."""
         seq = cmd.seq
-        if isinstance(cmd, c.OpenTable) or (isinstance(cmd, c.RetryStorage) and not self.runner):
+        if isinstance(cmd, OpenTable) or (isinstance(cmd, RetryStorage) and not self.runner):
             return self.open(seq)
         if self.runner is None:
             return self._snap(seq, CommandError("state", "not connected"))
-        if self.storage.fault is not None:
+        if self.link.storage.fault is not None:
             try:
                 self._recover()
             except JournalError as e:
                 return self._snap(seq, self._storage_fault(e))
-            if isinstance(cmd, c.RetryStorage):
+            if isinstance(cmd, RetryStorage):
                 return self._snap(seq, None)
         step = STEPS.get(type(cmd))
         if step is None:
@@ -234,22 +205,17 @@ class PokerService:
         step log (the hand in progress, or journals the finished one) and takes the old one's
         place."""
         old = self._runner()
-        self.storage.probe(self.journal, self.config.table_id)
+        self.link.storage.probe(self.journal)
         self._start(old.source, old.card_timeout, old.shuffle_timeout)
         hand = self._runner().resume()
         self._resumed = hand.hand_uid if hand is not None and not hand.is_over else ""
-        self.storage.recovered()
-
-    def _on_event(self, event: DeviceEvent) -> None:
-        if isinstance(event, SourceSwitched):
-            self.card_source.switched(event)
-            self.card_source.prepare(self.runner)
+        self.link.storage.recovered()
 
     def tick(self, timeout: float = 0.0) -> PokerSnapshot:
         """Move the table on: device events (at most ``timeout`` s for the first), the clock,
         a new hand that waited for the device."""
         runner = self.runner
-        if runner is None or self.storage.fault is not None:  # a storage fault: no card taken
+        if runner is None or self.link.storage.fault is not None:  # a fault: no card taken
             return self._snap(self._seq, None)
         try:
             runner.poll(timeout)
@@ -257,7 +223,7 @@ class PokerService:
             self.steps.tick(runner)
             if self.tournament is not None:  # the director's changes, seen between hands
                 self.tournament.between_hands(runner)
-            self.pots.reconcile(runner, self._hand_no())  # a pot confirmed on the floor, offers
+            self.pots.reconcile(self.link.floor, runner, self._hand_no())  # the floor's pots
         except DealerAssistError as e:
             self.steps.deferred.wanted = False
             return self._snap(self._seq, self._error(e))
@@ -268,14 +234,7 @@ class PokerService:
     ) -> PokerSnapshot:
         """Tick until the table waits for nothing from the device (at most ``timeout`` s),
         passing each snapshot to ``each``; the last."""
-        deadline = time.monotonic() + timeout
-        snap = self.tick()
-        while True:
-            if each is not None:
-                each(snap)
-            if not self.busy or time.monotonic() >= deadline:
-                return snap
-            snap = self.tick(WAIT_STEP)
+        return wait_idle(self.tick, lambda: self.busy, timeout, each)
 
     # -- internals --------------------------------------------------------------------------------
     def _runner(self) -> PeerRunner:
@@ -291,17 +250,17 @@ class PokerService:
     def _run(self, seq: int, step: Callable[[], object]) -> PokerSnapshot:
         error = None
         try:
-            self.card_source.prepare(self.runner)  # the timeouts for the source in use
+            self.link.card_source.prepare(self.runner)  # the timeouts for the source in use
             result = step()
             error = result if isinstance(result, CommandError) else None
-            self.pots.reconcile(self.runner, self._hand_no())  # the held pot: to the floor
+            self.pots.reconcile(self.link.floor, self.runner, self._hand_no())  # the held pot
         except DealerAssistError as e:
             error = self._error(e)
         return self._snap(seq, error)
 
     def _storage_fault(self, e: JournalError) -> CommandError:
         self.steps.deferred.wanted = False
-        return self.storage.refused(e)
+        return self.link.storage.refused(e)
 
     def _error(self, e: DealerAssistError) -> CommandError:
         """The refusal a snapshot carries: a storage fault (the table waits for the journal),
@@ -340,11 +299,11 @@ class PokerService:
             identifying=ident is not None,
             ident_entered=ident is not None and ident.card is not None,
             pin_required=self.roster is not None and bool(self.roster.badges),
-            notice=self.card_source.notice,
+            notice=self.link.card_source.notice,
             resumed=self._resumed,
             void_reason=alarm.reason if alarm is not None else None,
             reshuffled=self.steps.reshuffled,
-            storage=self.storage.banner,
+            storage=self.link.storage.banner,
         )
         return replace(
             take_snapshot(
@@ -353,7 +312,7 @@ class PokerService:
                 table_seats=self.config.seats,
                 seq=self._seq,
                 hand_no=self._hand_no(),
-                device=self.device.status(runner, self.card_source.source, self.card_source.active),
+                device=self.link.device_status(runner),
                 error=error,
                 alarm=alarm.reason.code if alarm else "",
                 alarm_uid=alarm.hand_uid if alarm else "",
@@ -361,7 +320,7 @@ class PokerService:
                 journaled=stored is not None
                 and hand is not None
                 and stored.hand_uid == hand.hand_uid,
-                manual_source=self.card_source.kind == "manual",
+                manual_source=self.link.card_source.kind == "manual",
                 extras=extras,
             ),
             on_box=on_box(runner),
@@ -375,21 +334,23 @@ class PokerService:
 # CommandError, if any, is the snapshot's refusal
 Step = Callable[[PokerService, Any], object]
 
-STEPS: dict[type[c.Command], Step] = {
+STEPS: dict[type[Command], Step] = {
     c.NewHand: lambda s, cmd: s.steps.new_hand(s._runner(), s.tournament),
     c.Act: lambda s, cmd: s._runner().act(cmd.seat, cmd.action, cmd.to),
     c.Show: lambda s, cmd: s._runner().show(cmd.seat, shown=cmd.shown),
     c.Undo: lambda s, cmd: s._runner().undo(by=s.dealer),
     c.VoidHand: lambda s, cmd: s.steps.void(s._runner(), cmd.reason),
-    c.AcknowledgeVoid: lambda s, cmd: s._runner().acknowledge_void(s.dealer),
+    AcknowledgeVoid: lambda s, cmd: s._runner().acknowledge_void(s.dealer),
     c.Reshuffle: lambda s, cmd: s.steps.reshuffle(s._runner()),
-    c.RetryStorage: lambda s, cmd: None,  # the journal answered: the step is the recovery
+    RetryStorage: lambda s, cmd: None,  # the journal answered: the step is the recovery
     c.Identify: lambda s, cmd: s.steps.identify(s._runner(), cmd.card),
     c.Confirm: lambda s, cmd: s.steps.confirm(s._runner(), s.roster, cmd.card, cmd.badge, cmd.pin),
     c.SignOffPot: lambda s, cmd: s.pots.sign_here(
-        s._runner(), s.roster, s.signers, cmd.badge, cmd.pin
+        s._runner(), s.roster, s.link.signers, cmd.badge, cmd.pin
     ),
-    c.ChangeDealer: lambda s, cmd: s.steps.change_dealer(s._runner(), cmd.badge, s.signers),
+    ChangeDealer: lambda s, cmd: s.steps.dealer_refusal(
+        s.link.change_dealer(s._runner(), cmd.badge)
+    ),
     c.SeatPlayer: lambda s, cmd: s._seating().seat_player(cmd.seat, cmd.name, cmd.amount),
     c.TopUp: lambda s, cmd: s._seating().top_up(cmd.seat, cmd.amount),
     c.SitOut: lambda s, cmd: s._seating().sit_out(cmd.seat),
@@ -397,12 +358,12 @@ STEPS: dict[type[c.Command], Step] = {
     c.Leave: lambda s, cmd: s._seating().leave(cmd.seat),
     c.PlaceButton: lambda s, cmd: s._seating().set_button(cmd.seat),
 }
-"""The step of each command class (every concrete class of :mod:`ui.poker.commands` but
-:class:`~ui.poker.commands.OpenTable` and :class:`~ui.poker.commands.Tick`, which
-:meth:`PokerService.execute` answers itself)."""
+"""The step of each command class (every concrete class of :mod:`ui.poker.commands` and
+:mod:`ui.kit.commands` but :class:`~ui.kit.commands.OpenTable` and
+:class:`~ui.kit.commands.Tick`, which :meth:`PokerService.execute` answers itself)."""
 
 
-def execute(service: PokerService, cmd: c.Command) -> PokerSnapshot:
+def execute(service: PokerService, cmd: Command) -> PokerSnapshot:
     """The worker's command runner for the poker console (:class:`ui.kit.worker.TableWorker`
     ``run_command``)."""
     return service.execute(cmd)

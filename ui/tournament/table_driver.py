@@ -22,7 +22,7 @@ from dealer_assist.config import TableConfig
 from dealer_assist.storage.journal import Journal
 from dealer_assist.tournament.live_table import LiveTable
 from drivers.manual import ManualSource
-from ui.poker.commands import Command
+from ui.kit.commands import Command
 from ui.poker.presenter import PokerPresenter
 from ui.poker.service import PokerService
 from ui.poker.snapshot import PokerSnapshot
