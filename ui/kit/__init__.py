@@ -2,7 +2,11 @@
 (:mod:`ui.poker`) and the tournament screens share. Neither console imports the other; the kit
 imports neither.
 
-Qt-free (the services' side): :mod:`~ui.kit.status` (device status, source notice, refusal,
+Qt-free (the services' side): :mod:`~ui.kit.table_link` (what each console's service owns as
+``link``: the journal, the card source of :mod:`~ui.kit.card_source`, the device watch of
+:mod:`~ui.kit.device_watch`, the storage fault of :mod:`~ui.kit.storage_faults`, the floor relay
+of :mod:`~ui.kit.floor_relay`, the signers, the stop signal), :mod:`~ui.kit.commands` (the
+commands every table shares), :mod:`~ui.kit.status` (device status, source notice, refusal,
 storage banner), :mod:`~ui.kit.sources` (card source kind, failover notice, the pit boss's
 confirmation of an unreadable card), :mod:`~ui.kit.refusals`, :mod:`~ui.kit.pitboss` (roster),
 :mod:`~ui.kit.signers` (who signs a large payout or pot), :mod:`~ui.kit.dealer_change`,
