@@ -99,12 +99,12 @@ def test_a_probe_writes_nothing_that_stays(tmp_path: Path) -> None:
 def test_the_link_opens_the_journal_then_the_source_and_closes_both(tmp_path: Path) -> None:
     config = load_table_config(game="uth")
     journal = Journal(str(tmp_path / "j.db"))
-    link = TableLink(config, ManualSource, journal, Timeouts(card=1.0, slow_card=60.0))
+    link = TableLink(config.table_id, ManualSource, journal, Timeouts(card=1.0, slow_card=60.0))
     source = link.connect()
     assert isinstance(source, ManualSource) and link.card_source.active is source
     assert link.device.open_error == "" and link.storage.fault is None
     assert journal.count() == 0  # the journal is open: it answers
-    assert link.change_dealer(None, "1042") == CommandError("state", "not connected")
+    assert link.change_dealer(config, None, "1042") == CommandError("state", "not connected")
     link.close(None)
     link.close(None)  # twice: nothing raised
     assert link.card_source.source is None
@@ -114,7 +114,7 @@ def test_a_journal_that_cannot_open_is_a_storage_fault_until_it_opens(tmp_path: 
     config = load_table_config(game="uth")
     folder = tmp_path / "not-yet"
     journal = ResilientJournal(f"sqlite:///{folder / 'j.db'}")
-    link = TableLink(config, ManualSource, journal)
+    link = TableLink(config.table_id, ManualSource, journal)
     refused = link.connect()
     assert isinstance(refused, CommandError) and refused.code == "journal"
     assert link.storage.fault is not None and link.storage.banner is not None
@@ -128,7 +128,7 @@ def test_a_journal_that_cannot_open_is_a_storage_fault_until_it_opens(tmp_path: 
 def test_a_source_that_cannot_open_is_said_in_the_device_status(tmp_path: Path) -> None:
     config = load_table_config(game="uth")
     missing = str(tmp_path / "no-such-tty")
-    link = TableLink(config, lambda: open_source(missing), Journal(str(tmp_path / "j.db")))
+    link = TableLink(config.table_id, lambda: open_source(missing), Journal(str(tmp_path / "j.db")))
     refused = link.connect()
     assert isinstance(refused, CommandError) and refused.code == "device"
     assert link.device.open_error == refused.message
@@ -141,7 +141,9 @@ def test_a_failover_switch_becomes_the_notice_and_the_runner_gets_the_keypad_tim
 ) -> None:
     config = load_table_config(game="uth")
     journal = Journal(str(tmp_path / "j.db"))
-    link = TableLink(config, ManualSource, journal, Timeouts(card=1.0, shuffle=9.0, slow_card=60.0))
+    link = TableLink(
+        config.table_id, ManualSource, journal, Timeouts(card=1.0, shuffle=9.0, slow_card=60.0)
+    )
     source = link.connect()
     assert isinstance(source, ManualSource)
     runner = BankedRunner(config, source, journal, card_timeout=1.0, shuffle_timeout=9.0)

@@ -94,7 +94,7 @@ class TableService:
         self.config = config
         self.roster = roster
         self.dealer = dealer
-        self.link = TableLink(config, make_source, journal, timeouts)
+        self.link = TableLink(config.table_id, make_source, journal, timeouts)
         self.runner: BankedRunner | None = None
         self._seq = 0
         self.history = HandHistory()
@@ -380,7 +380,7 @@ class TableService:
         runner = self.runner
         if runner is None:
             return self._snap(seq, CommandError("state", "not connected"))
-        return self._run(seq, lambda: self.link.change_dealer(runner, badge))
+        return self._run(seq, lambda: self.link.change_dealer(self.config, runner, badge))
 
     # -- internals --------------------------------------------------------------------------------
 

@@ -45,7 +45,7 @@ class TableLink:
     module docstring).
 
     Args:
-        config: the table.
+        table_id: the table (its storage fault's probe and log).
         make_source: builds the (unopened) card source, e.g. ``lambda: open_source(url)``.
         journal: an unopened journal, or None to keep no record (tests of the view only); its
             storage faults and notices reach the screen through ``storage``.
@@ -58,16 +58,15 @@ class TableLink:
 
     def __init__(
         self,
-        config: TableConfig,
+        table_id: str,
         make_source: SourceFactory,
         journal: Journal | None,
         timeouts: Timeouts = DEFAULT_TIMEOUTS,
     ) -> None:
-        self.config = config
         self.journal = journal
         self.card_source = TableSource(make_source, timeouts)
         self.device = DeviceWatch()
-        self.storage = StorageFaults(config.table_id)
+        self.storage = StorageFaults(table_id)
         self.floor = FloorRelay()
         self.signers: UserStore | None = None
         self.stop_signal = False
@@ -116,17 +115,19 @@ class TableLink:
         cs = self.card_source
         return self.device.status(runner, cs.source, cs.active)
 
-    def change_dealer(self, runner: TableRunner[Any] | None, badge: str) -> CommandError | None:
-        """The incoming dealer's ``badge`` on the box at ``runner``'s table, between hands
-        (:func:`ui.kit.dealer_change.change_dealer`, checked against ``signers``): the refusal,
-        or None once journaled; ``state`` when not connected.
+    def change_dealer(
+        self, config: TableConfig, runner: TableRunner[Any] | None, badge: str
+    ) -> CommandError | None:
+        """The incoming dealer's ``badge`` on the box at ``runner``'s table ``config``, between
+        hands (:func:`ui.kit.dealer_change.change_dealer`, checked against ``signers``): the
+        refusal, or None once journaled; ``state`` when not connected.
 
         Raises:
             JournalError: the table record cannot be written (a storage fault).
         """
         if runner is None:
             return CommandError("state", "not connected")
-        return change_dealer(self.config, runner, badge, users=self.signers)
+        return change_dealer(config, runner, badge, users=self.signers)
 
 
 def wait_idle(

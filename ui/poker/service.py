@@ -103,7 +103,7 @@ class PokerService:
         self.tournament: LiveTable | None = None
         self._resumed = ""  # the hand resumed from the journal at the last open
         self.dealer = dealer
-        self.link = TableLink(config, make_source, journal, timeouts)
+        self.link = TableLink(config.table_id, make_source, journal, timeouts)
         self.runner: PeerRunner | None = None
         self.seating: Seating | None = None
         self._seq = 0
@@ -349,7 +349,7 @@ STEPS: dict[type[Command], Step] = {
         s._runner(), s.roster, s.link.signers, cmd.badge, cmd.pin
     ),
     ChangeDealer: lambda s, cmd: s.steps.dealer_refusal(
-        s.link.change_dealer(s._runner(), cmd.badge)
+        s.link.change_dealer(s.config, s._runner(), cmd.badge)
     ),
     c.SeatPlayer: lambda s, cmd: s._seating().seat_player(cmd.seat, cmd.name, cmd.amount),
     c.TopUp: lambda s, cmd: s._seating().top_up(cmd.seat, cmd.amount),
