@@ -72,8 +72,6 @@ def _decode_checked(data: bytes) -> Any:
         raise NotJson(f"not UTF-8 (byte {data[e.start]:#04x})", line, column) from e
     obj = _decode_plain(data, text)
     if obj is not None:
-        if data.count(b"[") + data.count(b"{") > MAX_DEPTH and not _shallow(obj):
-            _check(obj)  # names the field
         return obj
     decoder = _Decoder()
     try:
@@ -101,10 +99,11 @@ def _no_constant(name: str) -> Any:
 
 # NaN and Infinity stop the quick path where the decoder meets them: no search of the text
 _PLAIN = json.JSONDecoder(parse_constant=_no_constant)
-_SPACED_KEY = re.compile(rb'"\s+:')
 _loads = orjson.loads
-# every digit made 0 (one C-level pass): a run of 19 zeros then marks 19 digits in a row
+# What the quick path counts, in one C-level pass (translate): the quotes, colons, commas,
+# brackets and digits of a text, every digit made 0, every other byte left out.
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_NOT_COUNTED = bytes(range(256)).translate(None, b'":,[{0123456789')
 _NINETEEN_DIGITS = b"0" * 19
 
 
@@ -113,28 +112,26 @@ def _decode_plain(data: bytes, text: str) -> Any:
     record's quick path), when ``data`` shows it has no duplicate key and nothing else
     :class:`_Decoder` marks; None: decode it the checked way (which then names the field).
 
+    With no backslash, no string holds a quote, so every key ends in ``"`` followed by its
+    colon (spaces between them left out of the marks counted): the count of ``":`` in the marks
+    is at least the number of keys in the text, every key given counted. The keys decoded,
+    counted in the object and in the objects one level down, can only reach it when no key was
+    given twice (a duplicate is one key fewer; objects nested deeper are not counted, so such a
+    record takes the checked way, and so does a string whose marks make a ``":``).
+
     The decoder is orjson, which gives the standard decoder's object or refuses the text
     (NaN, Infinity, a number beyond a double, a byte-order mark: the checked way then decides),
     except for an integer beyond 64 bits, which it reads as a float: a text with 19 digits in a
     row is decoded by the standard decoder.
 
-    With no backslash, no string holds a quote, so every ``":`` ends a key and a key is always
-    so written unless spaced from its colon: the count of ``":`` is the number of keys in the
-    text (when it is the count of every colon, no key can be spaced from its colon, so the
-    search for one is left out). The keys decoded, counted in the object and in the objects one
-    level down, can only reach it when no key was given twice (a duplicate is one key fewer;
-    objects nested deeper are not counted, so such a record takes the checked way).
+    Raises:
+        InvalidRecordError: nesting deeper than :data:`MAX_DEPTH`, naming the field.
     """
     if b"\\" in data:
         return None
-    written = data.count(b'":')
-    if data.count(b":") != written and _SPACED_KEY.search(data):
-        return None
+    marks = data.translate(_DIGITS_AS_ZERO, _NOT_COUNTED)
     try:
-        if _NINETEEN_DIGITS in data.translate(_DIGITS_AS_ZERO):
-            obj = _PLAIN.decode(text)
-        else:
-            obj = _loads(data)
+        obj = _PLAIN.decode(text) if _NINETEEN_DIGITS in marks else _loads(data)
     except (ValueError, RecursionError):  # not JSON, an integer too long, too deep: named below
         return None
     if type(obj) is not dict:
@@ -147,7 +144,12 @@ def _decode_plain(data: bytes, text: str) -> Any:
                     keys += len(item)
         elif type(value) is dict:
             keys += len(value)
-    return obj if keys == written else None
+    if keys != marks.count(b'":'):
+        return None
+    # Nesting deeper than MAX_DEPTH needs that many brackets: counting them is nearly free.
+    if marks.count(b"[") + marks.count(b"{") > MAX_DEPTH and not _shallow(obj):
+        _check(obj)  # names the field
+    return obj
 
 
 class _Decoder(json.JSONDecoder):
