@@ -248,11 +248,68 @@ def _flush(
     return None
 
 
+# A straight by its top rank (5..14): its value and its (rank, how many) runs, the wheel's ace 14.
+_STRAIGHTS = {
+    top: (
+        _encode(Category.STRAIGHT, range(top, top - 5, -1)),
+        _groups(tuple(range(top, top - 5, -1))),
+    )
+    for top in range(5, 15)
+}
+
+
 def _rank_shape(counts: int) -> tuple[Category, int, tuple[tuple[int, int], ...]]:
     """The shape of the hand whose packed rank ``counts`` these are, without a flush, worked
-    out and remembered by ``counts``."""
-    category, ranks = packed_rank_shape(counts)
-    found = _RANK_SHAPES[counts] = (category, _encode(category, ranks), _groups(ranks))
+    out and remembered by ``counts``: :func:`packed_rank_shape`'s category, its ranks as
+    :func:`_encode`'s value and :func:`_groups`' runs, each worked out at once (a cold run
+    misses the cache about twice a hand)."""
+    low, mid, high = counts & _ONES, counts >> 1 & _ONES, counts >> 2 & _ONES
+    held = low | mid | high
+    singles, pairs, trips = low & ~mid, mid & ~low, low & mid
+    found: tuple[Category, int, tuple[tuple[int, int], ...]] | None = None
+    if high:  # four of a kind: the best other card is the kicker
+        quad = (high.bit_length() - 1) // 3
+        kicker = ((held ^ high).bit_length() - 1) // 3
+        value = 7 << 20 | quad * 0x11110 | kicker
+        found = (Category.FOUR_OF_A_KIND, value, ((quad, 4), (kicker, 1)))
+    elif trips:
+        top = trips.bit_length() - 1
+        three = top // 3
+        paired = (trips ^ (1 << top)) | pairs  # a second three of a kind gives its pair
+        if paired:
+            pair = (paired.bit_length() - 1) // 3
+            value = 6 << 20 | three * 0x11100 | pair * 0x11
+            found = (Category.FULL_HOUSE, value, ((three, 3), (pair, 2)))
+    if found is None:
+        straight = held | _WHEEL_ACE_FIELD if held & _ACE_FIELD else held
+        run = straight & (straight << 3) & (straight << 6) & (straight << 9) & (straight << 12)
+        if run:
+            value, groups = _STRAIGHTS[(run.bit_length() - 1) // 3]
+            found = (Category.STRAIGHT, value, groups)
+        elif trips:  # no pair with it: the two best singles are the kickers
+            three = (trips.bit_length() - 1) // 3
+            a, b = _ranks_down(singles)[:2]
+            value = 3 << 20 | three * 0x11100 | a << 4 | b
+            found = (Category.THREE_OF_A_KIND, value, ((three, 3), (a, 1), (b, 1)))
+        else:
+            paired_ranks = _ranks_down(pairs)
+            if len(paired_ranks) >= 2:  # the best two; the kicker may come from a third pair
+                p, q = paired_ranks[:2]
+                rest = held & ~((1 << 3 * p) | (1 << 3 * q))
+                k = (rest.bit_length() - 1) // 3
+                value = 2 << 20 | p * 0x11000 | q * 0x110 | k
+                found = (Category.TWO_PAIR, value, ((p, 2), (q, 2), (k, 1)))
+            elif paired_ranks:
+                p = paired_ranks[0]
+                a, b, c = _ranks_down(singles)[:3]
+                value = 1 << 20 | p * 0x11000 | a << 8 | b << 4 | c
+                found = (Category.PAIR, value, ((p, 2), (a, 1), (b, 1), (c, 1)))
+            else:
+                kickers = _ranks_down(singles)[:5]
+                value = kickers[0] << 16 | kickers[1] << 12 | kickers[2] << 8 | kickers[3] << 4
+                value |= kickers[4]
+                found = (Category.HIGH_CARD, value, tuple((r, 1) for r in kickers))
+    _RANK_SHAPES[counts] = found
     return found
 
 
