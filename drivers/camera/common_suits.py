@@ -77,7 +77,9 @@ def suit_templates(style: DeckStyle, seed: int = SEED) -> dict[str, Glyph]:
 
 def common_suit_sets(fonts: Path = FONTS) -> dict[str, dict[str, Glyph]]:
     """Set name -> ``s h d c`` -> template of the suit characters of :data:`COMMON_FONTS`
-    (files in ``fonts``), printed under a rank in OpenCV's built-in sans face.
+    (files in ``fonts``), printed under a rank in OpenCV's built-in sans face. Run it in a
+    process of its own (as :func:`main` is): an earlier ``cv2.putText`` in a Hershey font changes
+    what that face draws afterwards, and so the templates by up to 0.24.
 
     Raises:
         ConfigError: a font file is missing.

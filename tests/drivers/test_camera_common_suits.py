@@ -7,6 +7,8 @@ FreeSans suits the shipped set is made of, and never taken from a photo set.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,7 +19,7 @@ import pytest
 from dealer_assist.cards import Card, parse_card
 from drivers.camera.calibrate import degraded
 from drivers.camera.calibration import BUILTIN_CALIBRATION, SUITS, Calibration, read_image
-from drivers.camera.common_suits import COMMON_FONTS, common_suit_sets
+from drivers.camera.common_suits import COMMON_FONTS
 from drivers.camera.deck_print import render_face
 from drivers.camera.decks import DeckStyle
 from drivers.camera.geometry import CARD_H, CARD_W, Image
@@ -28,6 +30,7 @@ FACES = (
     Path(__file__).parent.resolve().parents[1].parent
     / "shared/data/cards/geaxgx_playing-card-detection/pr15_data_cards"
 )
+ROOT = Path(__file__).resolve().parents[2]
 #: a bridge-size card's marks after the reader's warp to the poker shape: 63 / 57 mm wider
 BRIDGE_WIDENING = 63.0 / 57.0
 
@@ -99,14 +102,26 @@ def test_another_prints_set_never_changes_what_the_decks_own_templates_read(
 
 
 def test_the_shipped_calibration_carries_the_common_deck_suit_sets(
-    shipped: Calibration,
+    shipped: Calibration, tmp_path: Path
 ) -> None:
     """The shipped file holds the sets :func:`common_suit_sets` renders today (the build is
-    reproducible), and a calibration file keeps its sets through save and load."""
+    reproducible). Rendered in a process of its own, as the build tool runs: an earlier
+    ``cv2.putText`` in a Hershey font (other tests draw some) changes what OpenCV's built-in
+    sans face draws afterwards."""
     assert list(shipped.suit_sets) == list(COMMON_FONTS)
-    for name, suits in common_suit_sets().items():
+    out = tmp_path / "sets.npz"
+    script = (
+        "import sys, numpy as np\n"
+        "from drivers.camera.common_suits import common_suit_sets\n"
+        "sets = common_suit_sets()\n"
+        "np.savez(sys.argv[1], **{f'{n}_{s}': t for n, v in sets.items() for s, t in v.items()})\n"
+    )
+    subprocess.run([sys.executable, "-c", script, str(out)], check=True, cwd=ROOT, timeout=300)
+    fresh = np.load(out)
+    for name in COMMON_FONTS:
         for suit in SUITS:
-            assert abs(shipped.suit_sets[name][suit] - suits[suit]).max() < 1e-3, (name, suit)
+            rendered = fresh[f"{name}_{suit}"]
+            assert abs(shipped.suit_sets[name][suit] - rendered).max() < 1e-3, (name, suit)
 
 
 def test_a_calibration_keeps_its_suit_sets_through_save_and_load(
