@@ -9,10 +9,10 @@ from typing import Any
 from dealer_assist.cards import parse_card
 from dealer_assist.engine.rules import Action
 from ui.console import commands
-from ui.console.commands import Confirm, Correct, Deal, MarkPaid
+from ui.console.commands import Correct, Deal, MarkPaid
 from ui.console.dispatch import HANDLERS, execute
 from ui.kit import commands as kit_commands
-from ui.kit.commands import Command, Tick
+from ui.kit.commands import Command, Confirm, Tick
 
 
 class Recorder:

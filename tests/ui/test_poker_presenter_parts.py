@@ -13,11 +13,11 @@ from dealer_assist.cards import parse_card
 from dealer_assist.config import load_table_config
 from dealer_assist.engine.state import Position
 from drivers.manual import ManualSource
-from ui.kit.commands import Command
+from ui.kit.commands import Command, Confirm
 from ui.kit.format import CHIPS
 from ui.poker.amount_keys import AmountKeys
 from ui.poker.card_taps import CardTaps
-from ui.poker.commands import Act, Confirm, Leave, SeatPlayer, Undo
+from ui.poker.commands import Act, Leave, SeatPlayer, Undo
 from ui.poker.desk import DOUBLE_TAP_S, Outbox, Screen, TapGuard
 from ui.poker.seat_taps import SeatTaps
 from ui.poker.snapshot import Legal, PokerSnapshot, SeatSnap

@@ -16,11 +16,12 @@ from functools import partial
 from dealer_assist.cards import Card
 from dealer_assist.engine.views import Phase
 from dealer_assist.errors import CardError, DealerAssistError
-from ui.console.commands import Confirm, Identify, RecordExposed
+from ui.console.commands import RecordExposed
 from ui.console.desk import Console
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import ExposeForm, Message, Step
 from ui.kit.cards import CardEntry
+from ui.kit.commands import Confirm, Identify
 from ui.kit.pin_entry import PitBossEntry, identify_key
 
 CardSink = Callable[[Card], None]

@@ -58,24 +58,6 @@ class VoidHand(Command):
 
 
 @dataclass(frozen=True)
-class Identify(Command):
-    """The dealer's reading of an unreadable card."""
-
-    kind: ClassVar[str] = "identify"
-    card: Card = field(repr=False)  # a hidden card: never logged
-
-
-@dataclass(frozen=True)
-class Confirm(Command):
-    """The pit boss's reading of the unreadable card, with badge and PIN."""
-
-    kind: ClassVar[str] = "confirm"
-    card: Card = field(repr=False)
-    badge: str
-    pin: str = field(repr=False)
-
-
-@dataclass(frozen=True)
 class RecordExposed(Command):
     """A card exposed by mistake at ``position`` (``seat 3``, ``dealer``, ``board``), the card
     when the dealer entered it."""

@@ -13,7 +13,7 @@ from dealer_assist.engine.rules import BoxResult, SeatSettlement
 from dealer_assist.engine.views import Phase
 from ui.console.bets import BetBook
 from ui.console.card_taps import CardTaps
-from ui.console.commands import Confirm, Deal
+from ui.console.commands import Deal
 from ui.console.desk import Outbox, Screen
 from ui.console.pit_boss import PitBossForms
 from ui.console.snapshot import TableSnapshot
@@ -31,7 +31,7 @@ from ui.console.view import (
 )
 from ui.console.walk import PayoutWalk
 from ui.kit.cards import CardFace
-from ui.kit.commands import AcknowledgeVoid
+from ui.kit.commands import AcknowledgeVoid, Confirm
 from ui.kit.pin_entry import PitBossEntry
 from ui.money import chip_breakdown
 

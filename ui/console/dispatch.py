@@ -9,11 +9,9 @@ from typing import Any
 from ui.console.commands import (
     Act,
     CloseHistory,
-    Confirm,
     Correct,
     Deal,
     DealerStep,
-    Identify,
     MarkPaid,
     NewHand,
     OpenHistory,
@@ -24,7 +22,16 @@ from ui.console.commands import (
 )
 from ui.console.service import TableService
 from ui.console.snapshot import TableSnapshot
-from ui.kit.commands import AcknowledgeVoid, ChangeDealer, Command, OpenTable, RetryStorage, Tick
+from ui.kit.commands import (
+    AcknowledgeVoid,
+    ChangeDealer,
+    Command,
+    Confirm,
+    Identify,
+    OpenTable,
+    RetryStorage,
+    Tick,
+)
 
 # each handler takes the command of its key's class (Any: a dict cannot say so per key)
 Handler = Callable[[TableService, Any], TableSnapshot]

@@ -4,15 +4,17 @@
 Each command carries ``seq``, the number the presenter gave it (the reply snapshot repeats it),
 and what that request needs, typed; each console runs them by their class
 (:mod:`ui.console.dispatch`, :data:`ui.poker.service.STEPS`). The commands whose fields differ
-by family (acting, identifying a card, undo, void, a new hand) are the consoles' own
+by family (acting, undo, void, a new hand) are the consoles' own
 (:mod:`ui.console.commands`, :mod:`ui.poker.commands`). ``kind`` is a short name for logs and
 tests, never used to dispatch. Qt-free.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
+
+from dealer_assist.cards import Card
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,24 @@ class RetryStorage(Command):
     """After a storage fault: ask the journal again."""
 
     kind: ClassVar[str] = "retry"
+
+
+@dataclass(frozen=True)
+class Identify(Command):
+    """The dealer's reading of an unreadable card."""
+
+    kind: ClassVar[str] = "identify"
+    card: Card = field(repr=False)  # may be a hole card: never logged
+
+
+@dataclass(frozen=True)
+class Confirm(Command):
+    """The pit boss's reading of the unreadable card, with badge and PIN."""
+
+    kind: ClassVar[str] = "confirm"
+    card: Card = field(repr=False)
+    badge: str
+    pin: str = field(repr=False)
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ from functools import partial
 from dealer_assist.cards import Card
 from dealer_assist.errors import CardError, DealerAssistError
 from ui.kit.cards import CardEntry
+from ui.kit.commands import Confirm, Identify
 from ui.kit.pin_entry import PinPad
-from ui.poker.commands import Confirm, Identify
 from ui.poker.desk import Console
 from ui.poker.snapshot import PokerSnapshot
 from ui.poker.views import Message

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from dealer_assist.cards import Card
 from dealer_assist.engine.voids import VoidReason
 from ui.kit.commands import Command
 
@@ -119,24 +118,6 @@ class Reshuffle(Command):
     shuffles them as the street's new deck."""
 
     kind: ClassVar[str] = "reshuffle"
-
-
-@dataclass(frozen=True)
-class Identify(Command):
-    """The dealer's reading of an unreadable card."""
-
-    kind: ClassVar[str] = "identify"
-    card: Card = field(repr=False)  # may be a hole card: never logged
-
-
-@dataclass(frozen=True)
-class Confirm(Command):
-    """The pit boss's reading of the unreadable card, with badge and PIN."""
-
-    kind: ClassVar[str] = "confirm"
-    card: Card = field(repr=False)
-    badge: str
-    pin: str = field(repr=False)
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,15 @@ from dealer_assist.table.dealers import ensure_dealer
 from dealer_assist.table.peer_runner import PeerRunner
 from dealer_assist.tournament.live_table import LiveTable
 from ui.kit.card_source import DEFAULT_TIMEOUTS, Timeouts
-from ui.kit.commands import AcknowledgeVoid, ChangeDealer, Command, OpenTable, RetryStorage
+from ui.kit.commands import (
+    AcknowledgeVoid,
+    ChangeDealer,
+    Command,
+    Confirm,
+    Identify,
+    OpenTable,
+    RetryStorage,
+)
 from ui.kit.dealer_change import on_box
 from ui.kit.pitboss import PitBossRoster
 from ui.kit.refusals import command_error
@@ -343,8 +351,8 @@ STEPS: dict[type[Command], Step] = {
     AcknowledgeVoid: lambda s, cmd: s._runner().acknowledge_void(s.dealer),
     c.Reshuffle: lambda s, cmd: s.steps.reshuffle(s._runner()),
     RetryStorage: lambda s, cmd: None,  # the journal answered: the step is the recovery
-    c.Identify: lambda s, cmd: s.steps.identify(s._runner(), cmd.card),
-    c.Confirm: lambda s, cmd: s.steps.confirm(s._runner(), s.roster, cmd.card, cmd.badge, cmd.pin),
+    Identify: lambda s, cmd: s.steps.identify(s._runner(), cmd.card),
+    Confirm: lambda s, cmd: s.steps.confirm(s._runner(), s.roster, cmd.card, cmd.badge, cmd.pin),
     c.SignOffPot: lambda s, cmd: s.pots.sign_here(
         s._runner(), s.roster, s.link.signers, cmd.badge, cmd.pin
     ),
