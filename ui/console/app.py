@@ -32,13 +32,12 @@ from ui.kit.boot import (
     demo_journal_path,
     no_display,
     notice_to_stderr,
-    pitboss_users,
     qt_app,
     quiet_offscreen,
-    quit_on_signals,
     source_factory,
 )
 from ui.kit.card_source import Timeouts
+from ui.kit.console_run import join_floor, serve, show_console
 from ui.kit.console_stop import ConsoleStopReport
 from ui.kit.i18n import install_language
 from ui.kit.pitboss import PitBossRoster
@@ -202,29 +201,22 @@ def run_console(
         roster=roster,
         dealer=dealer,
     )
-    console.service.link.signers = pitboss_users(url)  # large payouts: the pit-boss app's users
-    if floor_url and not demo:  # ... and confirmed in the pit-boss application (its thread)
-        from dealer_assist.storage.floor.signoff_relay import SignoffRelay
-
-        console.service.link.floor.relay = SignoffRelay(floor_url, config.table_id)
-    win = console.window
-    status = 0
-    if windowed or demo:
-        win.resize(*size)
-        win.show()
-    else:
-        # Without a window manager (kiosk, Xvfb) full screen alone keeps the minimum size.
-        win.setGeometry(app.primaryScreen().geometry())
-        win.showFullScreen()
+    # large payouts: the pit-boss app's users, and (not in a demo) the pit-boss application
+    join_floor(console.service.link, config.table_id, url, None if demo else floor_url)
+    show_console(app, console.window, windowed=windowed or bool(demo), size=size)
     report = ConsoleStopReport("dealer-assist console", config.table_id, url, announce=not demo)
-    console.bridge.snapshot.connect(lambda s: report.on_state(s.hand_no, s.phase, s.street))
-    console.start()
-    stop = quit_on_signals(app)
-    if demo:
+    if not demo:
+        serve(app, console, report)
+        status = 0
+    else:
         driver = DemoDriver(console, demo, screenshot_dir, seed=seed)
         driver.finished.connect(app.quit)
-        driver.start()
-        app.exec()
+
+        def play() -> None:
+            driver.start()  # the console started: the demo taps its first hand
+            app.exec()
+
+        serve(app, console, report, play)
         status = 0 if driver.ok else 1
         driver.report()
         if demo_db is not None:
@@ -232,12 +224,6 @@ def run_console(
                 f"demo hands journaled in {demo_db} (not the table's journal); "
                 f"check with: dealer-assist audit verify --db {demo_db}"
             )
-    else:
-        app.exec()
-    console.service.link.stop_signal = stop.requested  # read by the worker as it closes
-    console.close()  # the step in progress finished by the worker, the hand in the step log
-    report.report(stop)
-    console.window.deleteLater()
     del console
     app.processEvents()
     if previous is not None:

@@ -16,12 +16,11 @@ from dealer_assist.storage.faults import ResilientJournal
 from ui.kit.boot import (
     default_journal_path,
     default_roster_path,
-    pitboss_users,
     qt_app,
     quiet_offscreen,
-    quit_on_signals,
     source_factory,
 )
+from ui.kit.console_run import join_floor, serve, show_console
 from ui.kit.console_stop import ConsoleStopReport
 from ui.kit.pitboss import PitBossRoster
 from ui.poker.app import PokerConsole
@@ -83,27 +82,10 @@ def run_poker_console(
             roster=roster,
             tournament=tournament,
         )
-        console.service.link.signers = pitboss_users(url)  # large pots: the pit-boss app's users
-        if floor_url:  # ... and confirmed in the pit-boss application (the relay's thread)
-            from dealer_assist.storage.floor.signoff_relay import SignoffRelay
-
-            console.service.link.floor.relay = SignoffRelay(floor_url, config.table_id)
-        win = console.window
-        if windowed:
-            win.resize(*size)
-            win.show()
-        else:
-            win.setGeometry(app.primaryScreen().geometry())
-            win.showFullScreen()
-        report = ConsoleStopReport("dealer-assist console", config.table_id, url)
-        console.bridge.snapshot.connect(lambda s: report.on_state(s.hand_no, s.phase, s.street))
-        console.start()
-        stop = quit_on_signals(app)
-        app.exec()
-        console.service.link.stop_signal = stop.requested  # read by the worker as it closes
-        console.close()  # the step in progress finished by the worker, the hand in the step log
-        report.report(stop)
-        console.window.deleteLater()
+        # large pots: the pit-boss app's users, and with a floor the pit-boss application
+        join_floor(console.service.link, config.table_id, url, floor_url)
+        show_console(app, console.window, windowed=windowed, size=size)
+        serve(app, console, ConsoleStopReport("dealer-assist console", config.table_id, url))
         app.processEvents()
     if previous is not None:
         qInstallMessageHandler(previous)
