@@ -13,7 +13,6 @@ import types
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cached_property
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
@@ -44,24 +43,27 @@ class Operation:
         """The JSON object of this operation: its fields plus ``"v"`` (schema version); cards as
         text (``"As"``), times as ISO-8601 UTC, ``None`` fields left out. A new dict each call
         (its inner values are shared: do not change them)."""
-        return dict(self._json)
+        return dict(self._encoded())
 
     def to_entry(self) -> Json:
         """:meth:`to_json` without the fields that hold their default (``manual: false``, an
         empty ``identified_by``...): the compact form a journaled hand keeps (``from_json``
         gives the defaults back)."""
         defaults = _defaults(type(self))
-        return {k: v for k, v in self._json.items() if k not in defaults or defaults[k] != v}
+        return {k: v for k, v in self._encoded().items() if k not in defaults or defaults[k] != v}
 
-    @cached_property
-    def _json(self) -> Json:
-        # worked out once: the step log writes an operation, the journal entry writes it again
-        out: Json = {VERSION_KEY: self.version}
-        for name in _names(type(self))[0]:
-            value = getattr(self, name)
-            if value is not None:
-                out[name] = _encode(value)
-        return out
+    def _encoded(self) -> Json:
+        # worked out once and kept on the instance (frozen: set through its __dict__): the
+        # step log writes an operation, the journal entry writes it again
+        found: Json | None = self.__dict__.get("_json")
+        if found is None:
+            found = {VERSION_KEY: self.version}
+            for name in _names(type(self))[0]:
+                value = getattr(self, name)
+                if value is not None:
+                    found[name] = _encode(value)
+            self.__dict__["_json"] = found
+        return found
 
     @classmethod
     def from_json(cls: type[_Op], payload: Mapping[str, Any]) -> _Op:

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
 import sqlalchemy as sa
@@ -227,3 +228,35 @@ def describe(error: sa.exc.SQLAlchemyError) -> str:
     orig = getattr(error, "orig", None)
     text = str(orig if orig is not None else error).strip()
     return text.splitlines()[0] if text else type(error).__name__
+
+
+class StorageErrors:
+    """``with StorageErrors("append hand"): ...``: a SQLAlchemy error, or a damaged row the driver
+    cannot decode (``ValueError``: SQLite text dates), raised inside becomes a JournalError
+    naming the action (``cannot append hand: ...``); other exceptions pass unchanged.
+
+    A plain context manager (not a ``contextlib`` generator): the journal's every read and
+    write goes through one, and nothing calls back into the journal on the way out.
+    """
+
+    __slots__ = ("action",)
+
+    def __init__(self, action: str) -> None:
+        self.action = action
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> bool:
+        if isinstance(error, sa.exc.SQLAlchemyError):
+            raise JournalError(f"cannot {self.action}: {describe(error)}") from error
+        if isinstance(error, ValueError):
+            raise JournalError(
+                f"cannot {self.action}: stored data is unreadable ({error})"
+            ) from error
+        return False

@@ -30,7 +30,7 @@ from dealer_assist.ports import TABLE_RECORD, HandEntry, PendingStep, StoredHand
 from dealer_assist.storage import step_signing, steps
 from dealer_assist.storage.appending import append_entries
 from dealer_assist.storage.engine import (
-    describe,
+    StorageErrors,
     journal_url,
     make_engine,
     migrate,
@@ -171,7 +171,7 @@ class Journal:
         """A connection to read with (the pit boss's search reads ``hand_search``); database
         errors raised as JournalError naming ``action``. Raises JournalError when not open."""
         engine = self._require_open()
-        with self._errors(action), engine.connect() as conn:
+        with StorageErrors(action), engine.connect() as conn:
             yield conn
 
     @property
@@ -224,13 +224,13 @@ class Journal:
                 raise JournalError(f"entry {i}: {e}" if len(entries) > 1 else str(e)) from e
         engine = self._require_writable()
         if self.notary is None:
-            with self._errors("append hand"), write_transaction(engine) as conn:
+            with StorageErrors("append hand"), write_transaction(engine) as conn:
                 return append_entries(conn, entries, self._signing.signer, self._clock)
         # A finished hand is journaled whatever the notary's state (signed when it is back);
         # a journal that is not the notary's chain is refused before and after.
         with contextlib.suppress(NotaryUnavailableError):
             self._notarize(engine)
-        with self._errors("append hand"), write_transaction(engine) as conn:
+        with StorageErrors("append hand"), write_transaction(engine) as conn:
             out = append_entries(conn, entries, self._signing.signer, self._clock)
         self._appended.update(h.hand_id for h in out)
         try:
@@ -257,7 +257,7 @@ class Journal:
         if notary is None:
             return
         try:
-            with self._errors("sign with the notary"):
+            with StorageErrors("sign with the notary"):
                 head = catch_up(engine, notary, self._appended, at_start=at_start)
         except (NotaryMismatchError, NotaryRefusedError) as e:
             self._guard.latch(str(e))  # the table stays stopped
@@ -272,7 +272,7 @@ class Journal:
     def get_hand(self, hand_id: int) -> StoredHand:
         """The hand ``hand_id``. Raises JournalError when there is no such hand."""
         engine = self._require_open()
-        with self._errors(f"read hand {hand_id}"), engine.connect() as conn:
+        with StorageErrors(f"read hand {hand_id}"), engine.connect() as conn:
             row = conn.execute(
                 sa.select(*self._columns()).where(hands.c.hand_id == hand_id)
             ).one_or_none()
@@ -286,7 +286,7 @@ class Journal:
         engine = self._require_open()
         next_id = 1 if start is None else start
         while True:
-            with self._errors("read hands"), engine.connect() as conn:
+            with StorageErrors("read hands"), engine.connect() as conn:
                 rows = conn.execute(
                     sa.select(*self._columns())
                     .where(hands.c.hand_id >= next_id)
@@ -302,7 +302,7 @@ class Journal:
     def last_hand(self) -> StoredHand | None:
         """The most recently appended hand, or ``None`` for an empty journal."""
         engine = self._require_open()
-        with self._errors("read last hand"), engine.connect() as conn:
+        with StorageErrors("read last hand"), engine.connect() as conn:
             row = conn.execute(
                 sa.select(*self._columns()).order_by(hands.c.hand_id.desc()).limit(1)
             ).one_or_none()
@@ -315,7 +315,7 @@ class Journal:
         query = sa.select(sa.func.count()).select_from(hands)
         if hands_only:
             query = query.where(hands.c.status != TABLE_RECORD)
-        with self._errors("count hands"), engine.connect() as conn:
+        with StorageErrors("count hands"), engine.connect() as conn:
             return int(conn.execute(query).scalar_one())
 
     def verify(
@@ -329,7 +329,7 @@ class Journal:
         failures and unreadable key files; a broken chain is reported in the result."""
         engine = self._require_open()
         ring = self.local_keys() if keys is None else keys
-        with self._errors("verify"), snapshot_transaction(engine) as conn:
+        with StorageErrors("verify"), snapshot_transaction(engine) as conn:
             return verify_chain(
                 conn, keys=ring, require_signed=require_signed, checkpoint=checkpoint
             )
@@ -345,7 +345,7 @@ class Journal:
     def table_ids(self) -> list[str]:
         """The table ids of the stored entries, sorted."""
         engine = self._require_open()
-        with self._errors("read table ids"), engine.connect() as conn:
+        with StorageErrors("read table ids"), engine.connect() as conn:
             return sorted(conn.execute(sa.select(hands.c.table_id).distinct()).scalars())
 
     def signing_key_id(self, table_id: str) -> str | None:
@@ -353,7 +353,7 @@ class Journal:
         engine = self._require_open()
         if not self._signed_schema:
             return None
-        with self._errors("read the signing key id"), engine.connect() as conn:
+        with StorageErrors("read the signing key id"), engine.connect() as conn:
             return last_key_id(conn, table_id)
 
     def local_keys(self) -> KeyRing | None:
@@ -377,7 +377,7 @@ class Journal:
         engine = self._require_writable()
         if step_no == 0 and self.notary is not None:
             self._notarize(engine)  # no new hand while the notary is away or disagrees
-        with self._errors("write step"):  # signed by the notary first, when there is one
+        with StorageErrors("write step"):  # signed by the notary first, when there is one
             return step_signing.write(
                 engine, self.notary, table_id, hand_uid, step_no, kind, payload
             )
@@ -389,14 +389,14 @@ class Journal:
         keys = self._signing
         if self.notary is not None and keys.notary_key is None:
             keys.notary_key = notary_key(self.notary.head())  # its key, once it has one
-        with self._errors("read steps"):  # each checked against the notary's key
+        with StorageErrors("read steps"):  # each checked against the notary's key
             return step_signing.pending(engine, table_id, self.notary, keys.notary_key)
 
     def clear_steps(self, table_id: str, hand_uid: str) -> int:
         """Delete the pending steps of one hand (e.g. a hand abandoned without a journal
         entry); returns how many. :meth:`append_hand` does this itself for its hand_uid."""
         engine = self._require_open()
-        with self._errors("clear steps"), engine.begin() as conn:
+        with StorageErrors("clear steps"), engine.begin() as conn:
             return steps.clear(conn, table_id, hand_uid)
 
     # -- supervision -----------------------------------------------------------------------
@@ -418,7 +418,7 @@ class Journal:
             raise JournalError(f"journal {self.url_or_path!r} is open read-only")
         if self._guard.identity is not None:
             self._guard.identity.check()  # a replaced file's alarm is not the operator's
-        with self._errors("acknowledge"):
+        with StorageErrors("acknowledge"):
             result = acknowledge(engine, by, self.local_keys())
         self._guard.alarm = None
         return result
@@ -432,7 +432,7 @@ class Journal:
         """The hand ids that still read back whole and the ranges that do not (a damaged
         file); see :func:`dealer_assist.storage.verify.salvage`."""
         engine = self._require_open()
-        with self._errors("salvage"), engine.connect() as conn:
+        with StorageErrors("salvage"), engine.connect() as conn:
             return salvage(conn)
 
     def _open_read_only(self) -> Engine:
@@ -467,7 +467,7 @@ class Journal:
         self._start_verify(engine)
 
     def _start_verify(self, engine: Engine) -> None:
-        with self._errors("verify the journal at start"):
+        with StorageErrors("verify the journal at start"):
             # a notary's journal is signed from its start or from its legacy checkpoint
             result = start_verify(engine, self.local_keys(), checkpoint=self.notary is not None)
         self._guard.verified(result)
@@ -485,12 +485,3 @@ class Journal:
         if self._engine is None:
             raise JournalError(f"journal {self.url_or_path!r} is not open")
         return self._engine
-
-    @contextmanager
-    def _errors(self, action: str) -> Iterator[None]:
-        try:
-            yield
-        except sa.exc.SQLAlchemyError as e:
-            raise JournalError(f"cannot {action}: {describe(e)}") from e
-        except ValueError as e:  # a damaged row the driver cannot decode (SQLite text dates)
-            raise JournalError(f"cannot {action}: stored data is unreadable ({e})") from e
