@@ -16,18 +16,13 @@ qualification before its step).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from dealer_assist.cards import Card
 from dealer_assist.engine.banked_checks import CHECKS
-from dealer_assist.engine.banked_views import (
-    card_provenance,
-    dealer_view,
-    hand_record,
-    void_settlement,
-)
+from dealer_assist.engine.banked_facts import BankedFacts, SeatState
+from dealer_assist.engine.banked_views import dealer_view, result, void_settlement
 from dealer_assist.engine.operations import (
     ActionUndone,
     BetsPlaced,
@@ -50,40 +45,11 @@ from dealer_assist.engine.rules import (
     HandRecord,
     Settlement,
 )
-from dealer_assist.engine.state import ActionSpace, Position, Viewer
+from dealer_assist.engine.state import ActionSpace, PlacedCard, Position, Viewer, card_provenance
 from dealer_assist.engine.views import OVER, BankedView, Phase
 from dealer_assist.engine.voids import VoidReason
-from dealer_assist.errors import BetError, HandStateError, RuleError
+from dealer_assist.errors import HandStateError, RuleError
 from dealer_assist.events import utc_now
-
-
-@dataclass
-class SeatState:
-    """A seat in the hand: initial bets (minor units), hole cards, decisions in order."""
-
-    seat: int
-    bets: dict[str, int]
-    hole: dict[int, Card] = field(default_factory=dict)
-    actions: list[Action] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class PlacedCard:
-    """A dealt card and where it went, with its device coordinates and source.
-
-    ``identified_by``/``confirmed_by``: for a card the reader could not read (TCRP/1 ``XX``) and
-    the dealer identified, who entered it and the pit boss who confirmed it ("" otherwise).
-    """
-
-    position: Position
-    card: Card
-    source: str
-    deck_id: str
-    index: int
-    at: datetime
-    manual: bool = False
-    identified_by: str = ""
-    confirmed_by: str = ""
 
 
 class BankedHand:
@@ -97,21 +63,9 @@ class BankedHand:
     """
 
     def __init__(self, game: GameRules, config: BankedTable, hand_uid: str) -> None:
-        self.config = config
-        self.game = game
-        self.hand_uid = hand_uid
-        self.started_at = utc_now()
-        self.ended_at: datetime | None = None
-        self.phase = Phase.BETS_OPEN
-        self.street_index = -1  # index into game.streets of the current/next street
-        self.seats: dict[int, SeatState] = {}
-        self.pending: list[Position] = []
-        self.cards: list[PlacedCard] = []
-        self.exposed: list[str] = []
-        self.void_reason: VoidReason | None = None
-        self.settlement: Settlement | None = None
+        self.facts = BankedFacts(game, config, hand_uid)
+        """What the hand knows: its checks and views read it, only the hand changes it."""
         self.operations: list[Operation] = []
-        self._board_visible = 0
         self._verified: Operation | None = None  # verified against the hand as it is now
 
     @classmethod
@@ -127,20 +81,21 @@ class BankedHand:
             InvalidRecordError: the record does not settle (it did when it was journaled).
         """
         hand = cls(game, config, hand_uid)
-        hand.started_at, hand.ended_at = started_at, ended_at
+        f = hand.facts
+        f.started_at, f.ended_at = started_at, ended_at
         for p in record.players:
             hole = {n: c for n, c in enumerate(p.hole, start=1)}
-            hand.seats[p.seat] = SeatState(p.seat, dict(p.bets), hole, list(p.actions))
+            f.seats[p.seat] = SeatState(p.seat, dict(p.bets), hole, list(p.actions))
         places = [
             *((Position("seat", n, p.seat), c) for p in record.players
               for n, c in enumerate(p.hole, start=1)),
             *((Position("board", n), c) for n, c in enumerate(record.board, start=1)),
             *((Position("dealer", n), c) for n, c in enumerate(record.dealer, start=1)),
         ]  # fmt: skip
-        hand.cards = [PlacedCard(pos, c, "journal", "", 0, ended_at) for pos, c in places]
-        hand.street_index, hand._board_visible = len(hand.game.streets), len(record.board)
-        hand.settlement = hand.game.settle(record)
-        hand.phase = Phase.SETTLED
+        f.cards = [PlacedCard(pos, c, "journal", "", 0, ended_at) for pos, c in places]
+        f.street_index, f.board_shown = len(game.streets), len(record.board)
+        f.settlement = game.settle(record)
+        f.phase = Phase.SETTLED
         return hand
 
     # -- the GameState protocol -------------------------------------------------------------------
@@ -157,7 +112,7 @@ class BankedHand:
             raise HandStateError(
                 f"a banked hand takes no {op.kind!r} operation ({type(op).__name__})"
             )
-        check(self, op)
+        check(self.facts, op)
         self._verified = op
 
     def can(self, op: Operation) -> bool:
@@ -184,7 +139,7 @@ class BankedHand:
     @property
     def pending_deal(self) -> tuple[Position, ...]:
         """Positions the device must fill next (only while dealing)."""
-        return tuple(self.pending) if self.phase is Phase.DEALING else ()
+        return self.facts.pending_deal
 
     @property
     def actor(self) -> int | None:
@@ -205,12 +160,12 @@ class BankedHand:
 
     def view(self, viewer: Viewer) -> BankedView:
         """What ``viewer`` may see now (see :class:`~dealer_assist.engine.views.BankedView`)."""
-        return dealer_view(self, viewer)
+        return dealer_view(self.facts, viewer)
 
     @property
     def is_over(self) -> bool:
         """True once settled or void."""
-        return self.phase in OVER
+        return self.facts.is_over
 
     @property
     def status(self) -> str:
@@ -219,9 +174,7 @@ class BankedHand:
 
     def result(self) -> dict[str, Any] | None:
         """The settlement JSON (a void hand: every box returned), None while in play."""
-        if self.phase is Phase.VOID:
-            return self.void_settlement()
-        return self.settlement.to_json() if self.settlement is not None else None
+        return result(self.facts)
 
     def record_json(self) -> dict[str, Any]:
         """HAND_RECORD.md JSON of the hand as it stands."""
@@ -239,14 +192,14 @@ class BankedHand:
             HandStateError: bets are closed ("rien ne va plus").
             BetError: seat out of range, or bets the game/limits refuse; nothing changes.
         """
-        self._require(Phase.BETS_OPEN, "place bets")
-        self.seats[seat] = SeatState(seat, self._checked_bets(seat, bets))
+        self.facts.require(Phase.BETS_OPEN, "place bets")
+        self.facts.seats[seat] = SeatState(seat, self.facts.checked_bets(seat, bets))
         self._verified = None
 
     def clear_seat(self, seat: int) -> None:
         """Remove a seat's draft bets before "rien ne va plus". Raises HandStateError after."""
-        self._require(Phase.BETS_OPEN, "clear a seat")
-        self.seats.pop(seat, None)
+        self.facts.require(Phase.BETS_OPEN, "clear a seat")
+        self.facts.seats.pop(seat, None)
         self._verified = None
 
     def lock_operation(self) -> BetsPlaced:
@@ -272,7 +225,7 @@ class BankedHand:
                        at=at or utc_now(), identified_by=identified_by,
                        confirmed_by=confirmed_by)  # fmt: skip
         self.apply(op)
-        return self.cards[-1].position
+        return self.facts.cards[-1].position
 
     def record_exposed(self, note: str) -> None:
         """A card the dealer exposed by mistake: recorded, not a misdeal (rules text 000)."""
@@ -307,43 +260,42 @@ class BankedHand:
     def void(self, reason: VoidReason) -> None:
         """Void the hand: every wager, side bets included, is returned (rules text 000)."""
         self.apply(HandVoided(code=reason.code, detail=reason.detail, at=utc_now()))
-        self.void_reason = reason  # keeps the causes for the caller
+        self.facts.void_reason = reason  # keeps the causes for the caller
 
-    # -- apply ------------------------------------------------------------------------------------
+    # -- apply: each changes the facts by a verified operation -----------------------------------
     def _apply_open(self, op: HandOpened) -> None:
-        self.started_at = op.started_at
+        self.facts.started_at = op.started_at
 
     def _apply_bets(self, op: BetsPlaced) -> None:
-        self.seats = {
-            s: SeatState(s, self._checked_bets(s, b)) for s, b in sorted(op.seats.items())
-        }
-        self.pending = self.game.initial_deal(sorted(self.seats))
-        self.phase = Phase.DEALING
-        self.street_index = 0
+        f = self.facts
+        f.seats = {s: SeatState(s, f.checked_bets(s, b)) for s, b in sorted(op.seats.items())}
+        f.pending = f.game.initial_deal(sorted(f.seats))
+        f.phase = Phase.DEALING
+        f.street_index = 0
 
     def _apply_card(self, op: CardDealt) -> None:
-        card = op.card
-        if card is None:  # _verify_card refused it
+        f, card = self.facts, op.card
+        if card is None:  # the check refused it
             raise HandStateError("unreadable card")
-        pos = self.pending.pop(0)
-        self.cards.append(PlacedCard(pos, card, op.source, op.deck_id, op.index, op.at, op.manual,
-                                     op.identified_by, op.confirmed_by))  # fmt: skip
+        pos = f.pending.pop(0)
+        f.cards.append(PlacedCard(pos, card, op.source, op.deck_id, op.index, op.at, op.manual,
+                                  op.identified_by, op.confirmed_by))  # fmt: skip
         if pos.kind == "seat" and pos.seat is not None:
-            self.seats[pos.seat].hole[pos.n] = card
-        if not self.pending:
+            f.seats[pos.seat].hole[pos.n] = card
+        if not f.pending:
             self._after_deal()
 
     def _apply_exposed(self, op: CardExposed) -> None:
-        self.exposed.append(op.note)
+        self.facts.exposed.append(op.note)
 
     def _apply_act(self, op: Decision) -> None:
-        self.seats[op.seat].actions.append(Action(op.street, op.action, op.multiple))
+        self.facts.seats[op.seat].actions.append(Action(op.street, op.action, op.multiple))
 
     def _apply_undo(self, op: ActionUndone) -> None:
-        self.seats[op.seat].actions.pop()
+        self.facts.seats[op.seat].actions.pop()
 
     def _apply_correct(self, op: DecisionCorrected) -> None:
-        actions = self.seats[op.seat].actions
+        actions = self.facts.seats[op.seat].actions
         actions[-1] = Action(actions[-1].street, op.action, op.multiple)
 
     def _apply_acts(self, op: Decisions) -> None:
@@ -353,121 +305,166 @@ class BankedHand:
             self._apply_advance(StreetClosed())
 
     def _apply_advance(self, op: StreetClosed) -> None:
-        self.street_index += 1
-        seats = sorted(self.seats)
-        if not self.active_seats:
+        f = self.facts
+        f.street_index += 1
+        seats = sorted(f.seats)
+        if not f.active_seats:
             # Everyone folded: nothing more is dealt (THB: board stays empty).
-            self.street_index = len(self.game.streets)
-            self.phase, self._board_visible = Phase.SHOWDOWN, len(self.board)
+            f.street_index = len(f.game.streets)
+            f.phase, f.board_shown = Phase.SHOWDOWN, len(f.board)
             return
-        if self.street_index < len(self.game.streets):
-            self.pending = self.game.deal_before(self.game.streets[self.street_index].name, seats)
+        if f.street_index < len(f.game.streets):
+            f.pending = f.game.deal_before(f.game.streets[f.street_index].name, seats)
         else:
-            self.pending = self.game.deal_before_showdown(seats)
-        if self.pending:
-            self.phase = Phase.DEALING
+            f.pending = f.game.deal_before_showdown(seats)
+        if f.pending:
+            f.phase = Phase.DEALING
         else:
             self._after_deal()
 
     def _apply_reveal(self, op: DealerRevealed) -> None:
-        self.phase = Phase.REVEALED
+        self.facts.phase = Phase.REVEALED
 
     def _apply_settle(self, op: HandSettled) -> None:
-        self.settlement = self.game.settle(self.to_hand_record())
-        self.phase = Phase.SETTLED
-        self.ended_at = op.at
+        f = self.facts
+        f.settlement = f.game.settle(f.hand_record())
+        f.phase = Phase.SETTLED
+        f.ended_at = op.at
 
     def _apply_void(self, op: HandVoided) -> None:
-        self.void_reason = VoidReason(op.code, op.detail)
-        self.phase = Phase.VOID
-        self.ended_at = op.at
+        f = self.facts
+        f.void_reason = VoidReason(op.code, op.detail)
+        f.phase = Phase.VOID
+        f.ended_at = op.at
 
     def _after_deal(self) -> None:
-        if self.street_index < len(self.game.streets):
-            self.phase = Phase.DECISIONS
-            self._board_visible = self.game.streets[self.street_index].board_visible
+        f = self.facts
+        if f.street_index < len(f.game.streets):
+            f.phase = Phase.DECISIONS
+            f.board_shown = f.game.streets[f.street_index].board_visible
         else:
-            self.phase = Phase.SHOWDOWN
-            self._board_visible = len(self.board)
+            f.phase = Phase.SHOWDOWN
+            f.board_shown = len(f.board)
 
-    # -- what the hand knows ----------------------------------------------------------------------
+    # -- what the hand knows (its facts, read-only) ----------------------------------------------
+    @property
+    def game(self) -> GameRules:
+        """The game's rules."""
+        return self.facts.game
+
+    @property
+    def config(self) -> BankedTable:
+        """The table (seats, limits, pay tables, payout unit)."""
+        return self.facts.config
+
+    @property
+    def hand_uid(self) -> str:
+        """The hand's unique id (journal key)."""
+        return self.facts.hand_uid
+
+    @property
+    def started_at(self) -> datetime:
+        """When the hand opened (UTC)."""
+        return self.facts.started_at
+
+    @property
+    def ended_at(self) -> datetime | None:
+        """When it was settled or voided (UTC), None before."""
+        return self.facts.ended_at
+
+    @property
+    def phase(self) -> Phase:
+        """Where the hand is."""
+        return self.facts.phase
+
+    @property
+    def seats(self) -> Mapping[int, SeatState]:
+        """The seats in the hand (bets, hole cards, decisions)."""
+        return self.facts.seats
+
+    @property
+    def pending(self) -> list[Position]:
+        """The positions the device fills next (see :attr:`pending_deal` for the protocol's)."""
+        return self.facts.pending
+
+    @property
+    def cards(self) -> list[PlacedCard]:
+        """Every card dealt, in order, with where it went."""
+        return self.facts.cards
+
+    @property
+    def exposed(self) -> list[str]:
+        """Notes of the cards exposed by mistake."""
+        return self.facts.exposed
+
+    @property
+    def settlement(self) -> Settlement | None:
+        """The settlement, once settled."""
+        return self.facts.settlement
+
+    @property
+    def void_reason(self) -> VoidReason | None:
+        """Why the hand is void, None when it is not."""
+        return self.facts.void_reason
+
     @property
     def street(self) -> str | None:
         """Name of the street being decided (or about to be dealt), None outside the streets."""
-        if 0 <= self.street_index < len(self.game.streets):
-            return self.game.streets[self.street_index].name
-        return None
+        return self.facts.street
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Legal decisions of ``seat`` now (empty outside decisions or when it has acted)."""
-        if self.phase is not Phase.DECISIONS or seat not in self.seats or self.street is None:
-            return []
-        return self.game.legal_actions(self.street, self.seats[seat].actions)
+        return self.facts.legal_actions(seat)
 
     @property
     def seats_to_act(self) -> list[int]:
         """Seats that still have a decision on this street, ascending."""
-        return [s for s in sorted(self.seats) if self.legal_actions(s)]
+        return self.facts.seats_to_act
 
     @property
     def active_seats(self) -> list[int]:
         """Seats that have not folded."""
-        return [s for s in sorted(self.seats) if not self.game.folded(self.seats[s].actions)]
+        return self.facts.active_seats
 
     @property
     def board(self) -> tuple[Card, ...]:
         """Board cards dealt so far, in board order (face down ones included: not for screens)."""
-        cards = {p.position.n: p.card for p in self.cards if p.position.kind == "board"}
-        return tuple(cards[n] for n in sorted(cards))
+        return self.facts.board
 
     @property
     def dealer_cards(self) -> tuple[Card, ...]:
         """The dealer's cards dealt so far (hidden until :meth:`dealer_visible`)."""
-        return tuple(p.card for p in self.cards if p.position.kind == "dealer")
+        return self.facts.dealer_cards
 
     @property
     def burns(self) -> tuple[Card, ...]:
         """Burn cards read by the device (recorded, never in play)."""
-        return tuple(p.card for p in self.cards if p.position.kind == "burn")
+        return self.facts.burns
 
     def board_visible(self) -> tuple[Card, ...]:
         """The board cards turned face up at this step."""
-        return self.board[: self._board_visible]
+        return self.facts.board_visible()
 
     def dealer_visible(self) -> bool:
         """True once the dealer's cards (and qualification) may be shown."""
-        return self.phase in (Phase.REVEALED, Phase.SETTLED)
+        return self.facts.dealer_visible()
 
     def stakes(self, seat: int) -> dict[str, int]:
         """Every box of ``seat`` with its stake now, initial bets plus decisions (minor units)."""
-        st = self.seats[seat]
-        out = dict(st.bets)
-        for a in st.actions:
-            extra = self.game.stake_of(a, st.bets)
-            if extra:
-                out[extra[0]] = extra[1]
-        return out
+        return self.facts.stakes(seat)
 
     def to_hand_record(self) -> HandRecord:
         """The hand as a validated-shape HandRecord (for settlement and the journal)."""
-        return hand_record(self)
+        return self.facts.hand_record()
 
     def void_settlement(self) -> dict[str, Any]:
         """Settlement JSON of a void hand: every box returned (outcome ``push``, net 0)."""
-        return void_settlement(self)
+        return void_settlement(self.facts)
 
     def journal_extra(self) -> dict[str, Any]:
         """Card provenance for the journal: each card's position, source, deck and index."""
-        return card_provenance(self)
-
-    def _checked_bets(self, seat: int, bets: Mapping[str, int]) -> dict[str, int]:
-        if not 1 <= seat <= self.config.seats:
-            raise BetError("", f"seat {seat} does not exist (1..{self.config.seats})")
-        return self.game.validate_bets(bets, self.config.limits)
-
-    def _require(self, phase: Phase, what: str) -> None:
-        if self.phase is not phase:
-            raise HandStateError(f"cannot {what} in phase {self.phase} (needs {phase})")
+        f = self.facts
+        return card_provenance(f.hand_uid, f.cards, f.burns, f.exposed)
 
 
 _APPLY: dict[type[Operation], Callable[[BankedHand, Any], None]] = {

@@ -1,12 +1,14 @@
 """The checks of a banked hand's operations (:class:`~dealer_assist.engine.banked.BankedHand`):
-each raises the rule the operation breaks now and changes nothing."""
+each takes the hand's :class:`~dealer_assist.engine.banked_facts.BankedFacts`, raises the rule
+the operation breaks now and changes nothing."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dealer_assist.cards import Card
+from dealer_assist.engine.banked_facts import BankedFacts
 from dealer_assist.engine.operations import (
     ActionUndone,
     BetsPlaced,
@@ -26,30 +28,27 @@ from dealer_assist.engine.rules import Action
 from dealer_assist.engine.views import OVER, Phase
 from dealer_assist.errors import ExposedCardMismatch, HandStateError, IllegalActionError
 
-if TYPE_CHECKING:
-    from dealer_assist.engine.banked import BankedHand
+
+def _open(hand: BankedFacts, op: HandOpened) -> None:
+    hand.require(Phase.BETS_OPEN, "open the hand")
 
 
-def _open(hand: BankedHand, op: HandOpened) -> None:
-    hand._require(Phase.BETS_OPEN, "open the hand")
-
-
-def _bets(hand: BankedHand, op: BetsPlaced) -> None:
-    hand._require(Phase.BETS_OPEN, "close bets")
+def _bets(hand: BankedFacts, op: BetsPlaced) -> None:
+    hand.require(Phase.BETS_OPEN, "close bets")
     if not op.seats:
         raise HandStateError("no seat has placed a bet")
     for seat, bets in op.seats.items():
-        hand._checked_bets(seat, bets)
+        hand.checked_bets(seat, bets)
 
 
-def _card(hand: BankedHand, op: CardDealt) -> None:
+def _card(hand: BankedFacts, op: CardDealt) -> None:
     if hand.phase is not Phase.DEALING or not hand.pending:
         raise HandStateError(f"no card expected in phase {hand.phase}")
     if op.card is None:
         raise HandStateError("an unreadable card must be identified before it is placed")
 
 
-def _exposed(hand: BankedHand, op: CardExposed) -> None:
+def _exposed(hand: BankedFacts, op: CardExposed) -> None:
     if hand.phase in OVER:
         raise HandStateError(f"cannot record an exposed card in phase {hand.phase}")
     if op.card is not None and op.position:
@@ -62,7 +61,7 @@ def _exposed(hand: BankedHand, op: CardExposed) -> None:
             )
 
 
-def cards_at(hand: BankedHand, place: str) -> tuple[Card, ...] | None:
+def cards_at(hand: BankedFacts, place: str) -> tuple[Card, ...] | None:
     """The cards the reader read at ``place`` (``seat 3``, ``dealer``, ``board``: the exposed-card
     form's places), or None for a place the hand does not know."""
     if place == "dealer":
@@ -76,8 +75,8 @@ def cards_at(hand: BankedHand, place: str) -> tuple[Card, ...] | None:
     return None
 
 
-def _act(hand: BankedHand, op: Decision) -> None:
-    hand._require(Phase.DECISIONS, "decide")
+def _act(hand: BankedFacts, op: Decision) -> None:
+    hand.require(Phase.DECISIONS, "decide")
     if op.seat not in hand.seats:
         raise HandStateError(f"seat {op.seat} is not in the hand")
     action = Action(op.street, op.action, op.multiple)
@@ -89,8 +88,8 @@ def _act(hand: BankedHand, op: Decision) -> None:
         )
 
 
-def _acts(hand: BankedHand, op: Decisions) -> None:
-    hand._require(Phase.DECISIONS, "decide")
+def _acts(hand: BankedFacts, op: Decisions) -> None:
+    hand.require(Phase.DECISIONS, "decide")
     seats = [d.seat for d in op.decisions]
     if len(set(seats)) != len(seats):
         raise IllegalActionError(f"a seat decides twice in one step: {seats}")
@@ -102,10 +101,10 @@ def _acts(hand: BankedHand, op: Decisions) -> None:
             raise HandStateError(f"seats {waiting} have not decided: the street cannot turn")
 
 
-def _undo(hand: BankedHand, op: ActionUndone) -> None:
+def _undo(hand: BankedFacts, op: ActionUndone) -> None:
     # a mis-tapped decision is taken back until the next card is turned: only a decision
     # on the street being decided now (the cards after it are not out yet)
-    hand._require(Phase.DECISIONS, "take back a decision")
+    hand.require(Phase.DECISIONS, "take back a decision")
     st = hand.seats.get(op.seat)
     if st is None or not st.actions or st.actions[-1].street != hand.street:
         raise HandStateError(
@@ -114,27 +113,27 @@ def _undo(hand: BankedHand, op: ActionUndone) -> None:
         )
 
 
-def _advance(hand: BankedHand, op: StreetClosed) -> None:
-    hand._require(Phase.DECISIONS, "advance")
+def _advance(hand: BankedFacts, op: StreetClosed) -> None:
+    hand.require(Phase.DECISIONS, "advance")
     if hand.seats_to_act:
         raise HandStateError(f"seats {hand.seats_to_act} have not decided on the {hand.street}")
 
 
-def _reveal(hand: BankedHand, op: DealerRevealed) -> None:
-    hand._require(Phase.SHOWDOWN, "reveal")
+def _reveal(hand: BankedFacts, op: DealerRevealed) -> None:
+    hand.require(Phase.SHOWDOWN, "reveal")
 
 
-def _settle(hand: BankedHand, op: HandSettled) -> None:
-    hand._require(Phase.REVEALED, "settle")
-    hand.game.validate_record(hand.to_hand_record())  # InvalidRecordError: cannot settle
+def _settle(hand: BankedFacts, op: HandSettled) -> None:
+    hand.require(Phase.REVEALED, "settle")
+    hand.game.validate_record(hand.hand_record())  # InvalidRecordError: cannot settle
 
 
-def _void(hand: BankedHand, op: HandVoided) -> None:
+def _void(hand: BankedFacts, op: HandVoided) -> None:
     if hand.phase in OVER:
         raise HandStateError(f"cannot void a hand in phase {hand.phase}")
 
 
-def corrections(hand: BankedHand, seat: int) -> list[Action]:
+def corrections(hand: BankedFacts, seat: int) -> list[Action]:
     """The decisions a pit boss may put in place of ``seat``'s last one, taken on a street
     already past (the next cards are out): the ones legal then, other than it, after which the
     seat is either done or decides on the street being decided now (nothing skipped)."""
@@ -158,8 +157,8 @@ def corrections(hand: BankedHand, seat: int) -> list[Action]:
     return out
 
 
-def _correct(hand: BankedHand, op: DecisionCorrected) -> None:
-    hand._require(Phase.DECISIONS, "correct a decision")
+def _correct(hand: BankedFacts, op: DecisionCorrected) -> None:
+    hand.require(Phase.DECISIONS, "correct a decision")
     st = hand.seats.get(op.seat)
     last = st.actions[-1] if st is not None and st.actions else None
     new = Action(last.street, op.action, op.multiple) if last is not None else None
@@ -174,7 +173,7 @@ def _correct(hand: BankedHand, op: DecisionCorrected) -> None:
         )
 
 
-CHECKS: dict[type[Operation], Callable[[BankedHand, Any], None]] = {
+CHECKS: dict[type[Operation], Callable[[BankedFacts, Any], None]] = {
     HandOpened: _open,
     BetsPlaced: _bets,
     CardDealt: _card,

@@ -1,4 +1,5 @@
-"""What a banked hand shows each viewer, the settlement JSON of a void one, its card provenance.
+"""What a banked hand shows each viewer, and its result (the settlement JSON, or a void one's),
+read from the hand's :class:`~dealer_assist.engine.banked_facts.BankedFacts`.
 
 GAMES.md (UTH, THB "Privacy"): the dealer's screen never shows a hole card before the reveal, a
 board card before it is turned, or the dealer's cards and the qualification before the reveal;
@@ -8,20 +9,17 @@ the pit boss's audit screen sees every card dealt.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from dealer_assist.cards import Card, format_cards
+from dealer_assist.cards import Card
 from dealer_assist.engine.banked_checks import corrections
-from dealer_assist.engine.rules import HandRecord, PlayerHand
+from dealer_assist.engine.banked_facts import BankedFacts
 from dealer_assist.engine.state import SeatView, Viewer
 from dealer_assist.engine.views import BankedView, Phase
 from dealer_assist.engine.voids import VoidReason
 
-if TYPE_CHECKING:
-    from dealer_assist.engine.banked import BankedHand
 
-
-def _paid_seats(hand: BankedHand) -> frozenset[int]:
+def _paid_seats(hand: BankedFacts) -> frozenset[int]:
     """Seats the settlement pays on at least one box."""
     settled = hand.settlement
     if settled is None:
@@ -29,7 +27,7 @@ def _paid_seats(hand: BankedHand) -> frozenset[int]:
     return frozenset(s.seat for s in settled.seats if any(b.net > 0 for b in s.bets))
 
 
-def dealer_view(hand: BankedHand, viewer: Viewer) -> BankedView:
+def dealer_view(hand: BankedFacts, viewer: Viewer) -> BankedView:
     """The hand as ``viewer`` may see it now, with the dealer's next step, the seats to act,
     their legal decisions and what may be undone or corrected (see
     :class:`~dealer_assist.engine.views.BankedView`)."""
@@ -72,7 +70,7 @@ def dealer_view(hand: BankedHand, viewer: Viewer) -> BankedView:
         seats=tuple(seats),
         pending=hand.pending_deal,
         qualifies=qualifies,
-        result=hand.result() if hand.is_over else None,
+        result=result(hand) if hand.is_over else None,
         next_step=step,
         next_cards=cards,
         coming_step=coming_step(hand),
@@ -88,7 +86,7 @@ def dealer_view(hand: BankedHand, viewer: Viewer) -> BankedView:
     )
 
 
-def next_step(hand: BankedHand) -> tuple[str | None, int]:
+def next_step(hand: BankedFacts) -> tuple[str | None, int]:
     """The dealer's next step and how many board cards it turns (see
     :attr:`~dealer_assist.engine.views.BankedView.next_step`).
 
@@ -112,7 +110,7 @@ def next_step(hand: BankedHand) -> tuple[str | None, int]:
     return "dealer", 0
 
 
-def coming_step(hand: BankedHand) -> str:
+def coming_step(hand: BankedFacts) -> str:
     """The dealer's step after the decisions on the street being decided (see
     :attr:`~dealer_assist.engine.views.BankedView.coming_step`): the game's next street, then
     its showdown step if it deals one (THB: the river), then ``dealer``."""
@@ -127,13 +125,13 @@ def coming_step(hand: BankedHand) -> str:
     return "dealer"
 
 
-def undoable(hand: BankedHand, seat: int) -> bool:
+def undoable(hand: BankedFacts, seat: int) -> bool:
     """``seat`` decided on the street being decided (the next card is not turned yet)."""
     actions = hand.seats[seat].actions
     return hand.phase is Phase.DECISIONS and bool(actions) and actions[-1].street == hand.street
 
 
-def _returns(hand: BankedHand) -> tuple[tuple[int, tuple[tuple[str, int], ...]], ...]:
+def _returns(hand: BankedFacts) -> tuple[tuple[int, tuple[tuple[str, int], ...]], ...]:
     """A void hand's wagers, every one returned: from the highest seat down, boxes in the
     game's order (empty unless void)."""
     if hand.phase is not Phase.VOID:
@@ -146,7 +144,7 @@ def _returns(hand: BankedHand) -> tuple[tuple[int, tuple[tuple[str, int], ...]],
     )
 
 
-def void_settlement(hand: BankedHand) -> dict[str, Any]:
+def void_settlement(hand: BankedFacts) -> dict[str, Any]:
     """Settlement JSON of a void hand: every box returned (outcome ``push``, net 0), seats from
     the highest down."""
     reason = hand.void_reason or VoidReason("dealer_void")
@@ -169,49 +167,8 @@ def void_settlement(hand: BankedHand) -> dict[str, Any]:
     }
 
 
-def card_provenance(hand: BankedHand) -> dict[str, Any]:
-    """The journal's card provenance of ``hand``: each card's position, source, deck and index
-    (and who identified an unreadable one), the burns, the cards exposed by mistake."""
-    return {
-        "hand_uid": hand.hand_uid,
-        "cards": [
-            {
-                "position": str(p.position),
-                "card": str(p.card),
-                "source": p.source,
-                "deck_id": p.deck_id,
-                "index": p.index,
-                "at": p.at.isoformat(),
-                "manual": p.manual,
-                **(
-                    {"identified_by": p.identified_by, "confirmed_by": p.confirmed_by}
-                    if p.identified_by
-                    else {}
-                ),
-            }
-            for p in hand.cards
-        ],
-        "burns": format_cards(hand.burns),
-        "exposed": list(hand.exposed),
-    }
-
-
-def hand_record(hand: BankedHand) -> HandRecord:
-    """``hand`` as a validated-shape HandRecord (HAND_RECORD.md; for settlement and the
-    journal): each seat's hole cards in deal order, bets and decisions, the board, the dealer's
-    cards, the table's pay tables and payout unit."""
-    players = tuple(
-        PlayerHand(
-            st.seat, tuple(st.hole[n] for n in sorted(st.hole)), dict(st.bets), tuple(st.actions)
-        )
-        for _, st in sorted(hand.seats.items())
-    )
-    return HandRecord(
-        hand.game.code,
-        hand.config.seats,
-        hand.board,
-        hand.dealer_cards,
-        players,
-        hand.config.paytables,
-        hand.config.payout_unit,
-    )
+def result(hand: BankedFacts) -> dict[str, Any] | None:
+    """The settlement JSON (a void hand: every box returned), None while in play."""
+    if hand.phase is Phase.VOID:
+        return void_settlement(hand)
+    return hand.settlement.to_json() if hand.settlement is not None else None

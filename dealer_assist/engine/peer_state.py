@@ -28,7 +28,6 @@ from datetime import datetime
 from typing import Any
 
 from dealer_assist.cards import FULL_DECK, Card
-from dealer_assist.engine.banked import PlacedCard
 from dealer_assist.engine.betting import BET, CALL, COMPLETE, FOLD, RAISE
 from dealer_assist.engine.operations import (
     ActionUndone,
@@ -58,7 +57,7 @@ from dealer_assist.engine.peer_showdown import (
 )
 from dealer_assist.engine.pot_settle import settle_pot_hand
 from dealer_assist.engine.pots import Pot, uncalled
-from dealer_assist.engine.state import ActionSpace, Position, Viewer
+from dealer_assist.engine.state import ActionSpace, PlacedCard, Position, Viewer, card_provenance
 from dealer_assist.engine.views import PeerView
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import HandStateError, RuleError
@@ -243,9 +242,7 @@ class PeerHand:
 
     def journal_extra(self) -> dict[str, Any]:
         """Card provenance (position, source, deck, index of each card), burns, exposures."""
-        from dealer_assist.engine.banked_views import card_provenance
-
-        return card_provenance(self)  # type: ignore[arg-type]  # the same card facts
+        return card_provenance(self.hand_uid, self.cards, self.burns, self.exposed)
 
     def void_reason_json(self) -> dict[str, Any] | None:
         """Why the hand is void (code, detail, English text), None when it is not."""

@@ -11,12 +11,12 @@ once). Families: :mod:`dealer_assist.engine.banked` (UTH, THB) and :mod:`dealer_
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import Card, format_cards
 
 if TYPE_CHECKING:  # annotations only: settling a pot game does not load the operations
     from dealer_assist.engine.operations import Operation
@@ -33,6 +33,54 @@ class Position:
 
     def __str__(self) -> str:
         return f"seat {self.seat} card {self.n}" if self.kind == "seat" else f"{self.kind} {self.n}"
+
+
+@dataclass(frozen=True)
+class PlacedCard:
+    """A dealt card and where it went, with its device coordinates and source (either family).
+
+    ``identified_by``/``confirmed_by``: for a card the reader could not read (TCRP/1 ``XX``) and
+    the dealer identified, who entered it and the pit boss who confirmed it ("" otherwise).
+    """
+
+    position: Position
+    card: Card
+    source: str
+    deck_id: str
+    index: int
+    at: datetime
+    manual: bool = False
+    identified_by: str = ""
+    confirmed_by: str = ""
+
+
+def card_provenance(
+    hand_uid: str, cards: Sequence[PlacedCard], burns: Sequence[Card], exposed: Sequence[str]
+) -> dict[str, Any]:
+    """The journal's card provenance of a hand: each card's position, source, deck and index
+    (and who identified an unreadable one), the burns, the cards exposed by mistake."""
+    return {
+        "hand_uid": hand_uid,
+        "cards": [
+            {
+                "position": str(p.position),
+                "card": str(p.card),
+                "source": p.source,
+                "deck_id": p.deck_id,
+                "index": p.index,
+                "at": p.at.isoformat(),
+                "manual": p.manual,
+                **(
+                    {"identified_by": p.identified_by, "confirmed_by": p.confirmed_by}
+                    if p.identified_by
+                    else {}
+                ),
+            }
+            for p in cards
+        ],
+        "burns": format_cards(burns),
+        "exposed": list(exposed),
+    }
 
 
 Viewer = Literal["dealer", "pit_boss"]
@@ -177,10 +225,19 @@ class GameState(Protocol):
     operation that does not verify leaves the hand exactly as it was.
     """
 
-    hand_uid: str
-    started_at: datetime
-    ended_at: datetime | None
     operations: list[Operation]
+
+    @property
+    def hand_uid(self) -> str:
+        """The hand's unique id (the journal's key)."""
+
+    @property
+    def started_at(self) -> datetime:
+        """When the hand opened (UTC)."""
+
+    @property
+    def ended_at(self) -> datetime | None:
+        """When it was settled or voided (UTC), None before."""
 
     @property
     def game_code(self) -> str:

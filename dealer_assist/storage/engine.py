@@ -252,11 +252,10 @@ class StorageErrors:
         kind: type[BaseException] | None,
         error: BaseException | None,
         tb: TracebackType | None,
-    ) -> bool:
+    ) -> None:
         if isinstance(error, sa.exc.SQLAlchemyError):
             raise JournalError(f"cannot {self.action}: {describe(error)}") from error
         if isinstance(error, ValueError):
             raise JournalError(
                 f"cannot {self.action}: stored data is unreadable ({error})"
             ) from error
-        return False

@@ -150,7 +150,7 @@ def test_a_pit_boss_corrects_a_decision_after_the_next_cards() -> None:
     hand.act(1, check)  # the player had played 4x
     hand.act(2, Action("preflop", "play", 4))
     hand.advance()  # the flop is turned: the dealer alone may not change the preflop now
-    assert corrections(hand, 2) == [Action("preflop", "play", 3), check]
+    assert corrections(hand.facts, 2) == [Action("preflop", "play", 3), check]
     fix = DecisionCorrected(seat=1, action="play", multiple=4, pit_boss="4711", at=utc_now())
     hand.apply(fix)
     assert hand.seats[1].actions == [Action("preflop", "play", 4)]
@@ -158,7 +158,7 @@ def test_a_pit_boss_corrects_a_decision_after_the_next_cards() -> None:
     assert hand.legal_actions(2) == []  # played 4x: nothing more to decide
     hand.advance()  # the river: seat 2 played 4x preflop
     # a check instead would leave the flop decision skipped: not offered, refused
-    assert corrections(hand, 2) == [Action("preflop", "play", 3)]
+    assert corrections(hand.facts, 2) == [Action("preflop", "play", 3)]
     before = list(hand.seats[2].actions)
     with pytest.raises(IllegalActionError):
         hand.apply(DecisionCorrected(seat=2, action="check", pit_boss="4711", at=utc_now()))
