@@ -20,11 +20,8 @@ from drivers.camera.calibrate import (
 from drivers.camera.calibration import read_image
 from drivers.camera.detect import find_cards
 from drivers.camera.synthetic import SceneSettings, felt, render_scene
+from tests.fixtures.camera_faces import FACES
 
-FACES = (
-    Path(__file__).parent.resolve().parents[1].parent
-    / "shared/data/cards/geaxgx_playing-card-detection/pr15_data_cards"
-)
 if not FACES.is_dir():
     pytest.skip(f"shared card photos not found under {FACES}", allow_module_level=True)
 

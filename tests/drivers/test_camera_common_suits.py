@@ -24,12 +24,9 @@ from drivers.camera.deck_print import render_face
 from drivers.camera.decks import DeckStyle
 from drivers.camera.geometry import CARD_H, CARD_W, Image
 from drivers.camera.reader import IndexReader
+from tests.fixtures.camera_faces import FACES
 
 DECK_FONTS = Path(__file__).parent.resolve().parent / "fixtures" / "data" / "fonts" / "deck"
-FACES = (
-    Path(__file__).parent.resolve().parents[1].parent
-    / "shared/data/cards/geaxgx_playing-card-detection/pr15_data_cards"
-)
 ROOT = Path(__file__).resolve().parents[2]
 #: a bridge-size card's marks after the reader's warp to the poker shape: 63 / 57 mm wider
 BRIDGE_WIDENING = 63.0 / 57.0

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import replace
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -13,7 +12,6 @@ import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.errors import ConfigError
-from drivers.camera.calibrate import calibrate_from_folder
 from drivers.camera.calibration import Calibration
 from drivers.camera.detect import find_cards
 from drivers.camera.geometry import CARD_H, CARD_W, order_corners, quad_aspect
@@ -23,11 +21,7 @@ from drivers.camera.reader import IndexReader
 from drivers.camera.reading import Detection, Reading
 from drivers.camera.synthetic import SceneSettings, felt, render_scene, render_spread
 from drivers.camera.vote import Voter, VoteSettings
-
-FACES = (
-    Path(__file__).parent.resolve().parents[1].parent
-    / "shared/data/cards/geaxgx_playing-card-detection/pr15_data_cards"
-)
+from tests.fixtures.camera_faces import FACES
 
 
 def test_order_corners_is_portrait_clockwise_from_a_short_side() -> None:
@@ -121,20 +115,6 @@ def test_vote_settings_are_checked() -> None:
 
 
 needs_faces = pytest.mark.skipif(not FACES.is_dir(), reason=f"card faces not found at {FACES}")
-
-
-@pytest.fixture(scope="module")
-def calibration() -> Calibration:
-    if not FACES.is_dir():
-        pytest.skip(f"card faces not found at {FACES}")
-    return calibrate_from_folder(FACES)[0]
-
-
-@pytest.fixture(scope="module")
-def faces() -> dict[Card, np.ndarray]:
-    if not FACES.is_dir():
-        pytest.skip(f"card faces not found at {FACES}")
-    return {parse_card(d.name): cv2.imread(str(d / f"{d.name}.png")) for d in FACES.iterdir()}
 
 
 def _hits(detections: list[Detection], truth: list[Card], quads: list[np.ndarray]) -> list[str]:

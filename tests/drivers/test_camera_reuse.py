@@ -3,8 +3,6 @@ bounded number of frames, and never across a change of the table."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest
@@ -18,11 +16,8 @@ from drivers.camera.reading import Detection
 from drivers.camera.reuse import FrameReuse, ReuseSettings
 from drivers.camera.source import open_source
 from drivers.camera.synthetic import SceneSettings, render_scene
+from tests.fixtures.camera_faces import FACES
 
-FACES = (
-    Path(__file__).parent.resolve().parents[1].parent
-    / "shared/data/cards/geaxgx_playing-card-detection/pr15_data_cards"
-)
 if not FACES.is_dir():
     pytest.skip(f"card faces not found at {FACES}", allow_module_level=True)
 

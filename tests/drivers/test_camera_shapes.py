@@ -16,7 +16,6 @@ from dealer_assist.cards import Card, parse_card
 from dealer_assist.errors import ConfigError
 from drivers.camera import decks, training
 from drivers.camera import glyphs as glyphs_module
-from drivers.camera.calibrate import calibrate_from_folder
 from drivers.camera.calibration import Calibration
 from drivers.camera.certainty import ReaderSettings, _Mark, _merge
 from drivers.camera.deck_marks import drawn_suit, glyph_mask, stem_mask
@@ -62,11 +61,8 @@ from drivers.camera.training import (
     limits,
     make_samples,
 )
+from tests.fixtures.camera_faces import FACES
 
-FACES = (
-    Path(__file__).parent.resolve().parents[1].parent
-    / "shared/data/cards/geaxgx_playing-card-detection/pr15_data_cards"
-)
 Face = tuple[Card, np.ndarray]
 #: the fonts these tests print their deck designs in: shipped with the tests (subsets of free
 #: fonts, tests/fixtures/data/fonts/README.md), never the machine's, so that installing or removing
@@ -450,13 +446,6 @@ def test_templates_and_shapes_must_agree() -> None:
     assert clash.reason and clash.claims == {9, 6}
     # a vote that is not usable (far from every prototype, or wrong holes) reads nothing
     assert merge(_mark(5, "low score", frozenset()), Vote(10, 0.3, 3.0), usable=False).reason
-
-
-@pytest.fixture(scope="module")
-def calibration() -> Calibration:
-    if not FACES.is_dir():
-        pytest.skip(f"card faces not found at {FACES}")
-    return calibrate_from_folder(FACES)[0]
 
 
 def test_the_reader_applies_the_limit_of_the_index_ink(calibration: Calibration) -> None:

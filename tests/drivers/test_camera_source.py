@@ -28,11 +28,8 @@ from drivers.camera.geometry import CARD_H, CARD_W, Image
 from drivers.camera.source import CameraSource, open_source
 from drivers.camera.synthetic import SceneSettings, render_scene
 from drivers.camera.vote import VoteSettings
+from tests.fixtures.camera_faces import FACES
 
-FACES = (
-    Path(__file__).parent.resolve().parents[1].parent
-    / "shared/data/cards/geaxgx_playing-card-detection/pr15_data_cards"
-)
 if not FACES.is_dir():
     pytest.skip(f"card faces not found at {FACES}", allow_module_level=True)
 

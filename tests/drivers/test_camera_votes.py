@@ -3,39 +3,17 @@ one index at a time, and a frame read that way reads each card as it is read alo
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest
 
-from dealer_assist.cards import Card, parse_card
-from drivers.camera.calibrate import calibrate_from_folder
+from dealer_assist.cards import Card
 from drivers.camera.calibration import Calibration
 from drivers.camera.geometry import CARD_H
 from drivers.camera.glyphs import IndexGlyphs, extract_index
 from drivers.camera.locate import locate_cards
 from drivers.camera.reader import IndexReader, _corners
 from drivers.camera.synthetic import render_scene, render_spread
-
-FACES = (
-    Path(__file__).parent.resolve().parents[1].parent
-    / "shared/data/cards/geaxgx_playing-card-detection/pr15_data_cards"
-)
-
-
-@pytest.fixture(scope="module")
-def calibration() -> Calibration:
-    if not FACES.is_dir():
-        pytest.skip(f"card faces not found at {FACES}")
-    return calibrate_from_folder(FACES)[0]
-
-
-@pytest.fixture(scope="module")
-def faces() -> dict[Card, np.ndarray]:
-    if not FACES.is_dir():
-        pytest.skip(f"card faces not found at {FACES}")
-    return {parse_card(d.name): cv2.imread(str(d / f"{d.name}.png")) for d in FACES.iterdir()}
 
 
 def _marks(faces: dict[Card, np.ndarray]) -> list[IndexGlyphs]:
