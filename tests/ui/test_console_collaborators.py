@@ -14,12 +14,13 @@ from dealer_assist.engine.views import Phase
 from dealer_assist.errors import CardError
 from ui.console.card_taps import CardTaps
 from ui.console.commands import Act, Correct, DealerStep, MarkPaid, SignOff, Undo
-from ui.console.desk import Outbox, Screen
+from ui.console.desk import Screen
 from ui.console.pit_boss import PitBossForms
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import Step
 from ui.console.walk import PayoutWalk
 from ui.kit.commands import Command
+from ui.kit.outbox import Outbox
 from ui.kit.pin_entry import PitBossEntry
 from ui.kit.status import CommandError
 
@@ -78,13 +79,14 @@ def test_pit_boss_entry_takes_twelve_digits_and_forgets_on_take() -> None:
 
 
 def test_outbox_numbers_and_forgets_what_a_snapshot_answers() -> None:
-    out = Outbox()
+    out = Outbox(free=(Act,))  # as the banked presenter's
     first = out.number(lambda seq: Act(seq, seat=2, action=Action("preflop", "check")))
     assert first.seq == 1 and not out.busy  # a decision does not hold the dealer's buttons
+    assert out.waits(first.seq) and not out.waits(None)  # ... but holds its own seat
     out.number(DealerStep)
     assert out.busy and out.has(DealerStep)
     out.answered(1)
-    assert out.busy and list(out.waiting) == [2]
+    assert out.busy and list(out.waiting) == [2] and not out.waits(first.seq)
     out.answered(2)
     assert not out.busy and out.waiting == {}
 

@@ -15,10 +15,11 @@ from dealer_assist.engine.state import Position
 from drivers.manual import ManualSource
 from ui.kit.commands import Command, Confirm
 from ui.kit.format import CHIPS
+from ui.kit.outbox import Outbox
 from ui.poker.amount_keys import AmountKeys
 from ui.poker.card_taps import CardTaps
 from ui.poker.commands import Act, Leave, SeatPlayer, Undo
-from ui.poker.desk import DOUBLE_TAP_S, Outbox, Screen, TapGuard
+from ui.poker.desk import DOUBLE_TAP_S, Screen, TapGuard
 from ui.poker.seat_taps import SeatTaps
 from ui.poker.snapshot import Legal, PokerSnapshot, SeatSnap
 from ui.poker.views import Message
@@ -59,7 +60,7 @@ def test_outbox_numbers_and_forgets_what_a_snapshot_answers() -> None:
     assert first == Act(1, seat=3, action="call") and first.kind == "act"
     assert second == Undo(2) and out.busy
     out.answered(1)
-    assert out.waiting == {2} and out.busy
+    assert out.waiting == {2: Undo} and out.busy
     out.answered(5)  # a later snapshot answers every earlier command
     assert not out.busy and out.seq == 2
 
@@ -190,10 +191,10 @@ def test_card_taps_pit_boss_pad_badge_then_pin_then_the_card() -> None:
         taps.pin_key(key)
     entry = taps.entry("identify")
     assert entry is not None and (entry.mode, entry.badge, entry.pin_len) == ("confirm", "1042", 2)
-    assert taps.pad.field == "card"
+    assert taps.unreadable.pad.field == "card"
     taps.card_entered(card)
     assert console.sent == [Confirm(1, card=card, badge="1042", pin="71")]
     entry = taps.entry("identify")
     assert entry is not None and entry.pin_len == 0  # the PIN left with the command
     taps.clear_pad()
-    assert (taps.pad.badge, taps.pad.field) == ("", "badge")
+    assert (taps.unreadable.pad.badge, taps.unreadable.pad.field) == ("", "badge")

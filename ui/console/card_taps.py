@@ -3,7 +3,8 @@
 
 - ``card_entered``: the keypad's card: the next dealt card (manual source, held for
   ``reenter_window`` so a mistyped card is typed again), the dealer's reading of an unreadable
-  card, or the pit boss's (with badge and PIN, typed on ``pin_key``'s pad).
+  card, or the pit boss's (with badge and PIN, typed on ``pin_key``'s pad: the kit's
+  :class:`~ui.kit.unreadable_card.UnreadableCard`).
 - ``open_exposed`` / ``choose_exposed`` / ``record_exposed`` / ``cancel_exposed``: the form of a
   card exposed by mistake (not a misdeal: play goes on).
 """
@@ -21,8 +22,8 @@ from ui.console.desk import Console
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import ExposeForm, Message, Step
 from ui.kit.cards import CardEntry
-from ui.kit.commands import Confirm, Identify
-from ui.kit.pin_entry import PitBossEntry, identify_key
+from ui.kit.pin_entry import PitBossEntry
+from ui.kit.unreadable_card import UnreadableCard
 
 CardSink = Callable[[Card], None]
 
@@ -31,9 +32,9 @@ class CardTaps:
     """The card keypad's state and taps (see the module docstring).
 
     ``enter`` hands a typed card to the manual source (None: no manual source); a card typed is
-    held ``reenter_window`` seconds of ``clock`` before it goes (0: at once). ``pin_field`` is
-    the identify pad's field (``badge``, ``pin``, ``card``); ``exposing`` the exposed-card form
-    open (None: none).
+    held ``reenter_window`` seconds of ``clock`` before it goes (0: at once). ``unreadable`` is
+    the unreadable card's readings and the pit boss's pad (typed into ``pins``, shared with the
+    console's other pads); ``exposing`` the exposed-card form open (None: none).
     """
 
     def __init__(
@@ -44,14 +45,14 @@ class CardTaps:
         clock: Callable[[], float],
         reenter_window: float,
     ) -> None:
-        self.console, self.pins = console, pins
+        self.console = console
+        self.unreadable = UnreadableCard(pins)
         self.enter, self.clock, self.reenter_window = enter, clock, reenter_window
         self.held: Card | None = None  # typed, not yet handed to the source (re-enter)
         self._held_at = 0.0
         self.typed: list[Card] = []  # handed to the source in this hand (its deck)
         self.typed_at: int | None = None  # snap.placed when the last card was typed
         self.deal_size = 0
-        self.pin_field = "badge"
         self.exposing: ExposeForm | None = None
         self._exposing_sent: tuple[int, ExposeForm] | None = None
 
@@ -75,9 +76,7 @@ class CardTaps:
             self.deal_size = len(snap.awaiting)  # a new deal (or none)
         if self.typed_at is not None and (snap.placed != self.typed_at or not snap.manual_entry):
             self.typed_at = None
-        if snap.ident_entered and not old.ident_entered:  # the pit boss's turn: a fresh pad
-            self.pins.clear()
-            self.pin_field = "badge"
+        if self.unreadable.follow(old, snap):  # the pit boss's turn: a fresh pad
             self.console.screen.message = None
         if self.exposing is not None and snap.phase not in (Phase.DECISIONS, Phase.SHOWDOWN):
             self.exposing = None
@@ -100,18 +99,7 @@ class CardTaps:
                 typed=frozenset(self.typed + ([self.held] if self.held is not None else [])),
             )
         if step is Step.IDENTIFY:
-            busy = self.console.busy
-            if not snap.ident_entered:
-                return CardEntry("identify", snap.ident_position, waiting=busy)
-            return CardEntry(
-                "confirm",
-                snap.ident_position,
-                waiting=busy,
-                badge=self.pins.badge,
-                pin_len=len(self.pins.pin),
-                pin_field=self.pin_field,
-                pin_required=snap.pin_required,
-            )
+            return self.unreadable.entry(snap, waiting=self.console.busy)
         return None
 
     def card_entered(self, card: Card) -> None:
@@ -137,17 +125,14 @@ class CardTaps:
             self.held, self._held_at = card, self.clock()
             screen.message = None
             console.changed()
-        elif entry.mode == "identify" and not console.busy:
-            screen.message = None
-            console.command(partial(Identify, card=card))
-        elif entry.mode == "confirm" and not console.busy:
-            if not self.pins.badge or (entry.pin_required and not self.pins.pin):
+        elif not console.busy:  # identify, confirm
+            make = self.unreadable.reading(entry, card)
+            if make is None:
                 screen.message = Message("pit_boss_missing")
                 console.changed()
                 return
-            pin = self.pins.take_pin()
             screen.message = None
-            console.command(partial(Confirm, card=card, badge=self.pins.badge, pin=pin))
+            console.command(make)
 
     def deliver(self, card: Card) -> bool:
         """Hand a typed card to the manual source (the next card of the deal); False when the
@@ -190,11 +175,8 @@ class CardTaps:
     def pin_key(self, key: str) -> None:
         """A key of the pit boss's pad: a digit, ``back`` (erase one), ``next`` (badge -> PIN ->
         the card) or ``badge``/``pin`` (go back to that field)."""
-        if self.console.step() is not Step.IDENTIFY or not self._snap.ident_entered:
-            return
-        need = self._snap.pin_required
-        self.pin_field = identify_key(self.pins, self.pin_field, key, need_pin=need)
-        self.console.changed()
+        if self.console.step() is Step.IDENTIFY and self.unreadable.key(self._snap, key):
+            self.console.changed()
 
     # -- a card exposed by mistake ----------------------------------------------------------------
     def can_expose(self) -> bool:

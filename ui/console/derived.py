@@ -14,7 +14,7 @@ from dealer_assist.engine.views import Phase
 from ui.console.bets import BetBook
 from ui.console.card_taps import CardTaps
 from ui.console.commands import Deal
-from ui.console.desk import Outbox, Screen
+from ui.console.desk import Screen
 from ui.console.pit_boss import PitBossForms
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import (
@@ -32,6 +32,7 @@ from ui.console.view import (
 from ui.console.walk import PayoutWalk
 from ui.kit.cards import CardFace
 from ui.kit.commands import AcknowledgeVoid, Confirm
+from ui.kit.outbox import Outbox
 from ui.kit.pin_entry import PitBossEntry
 from ui.money import chip_breakdown
 
@@ -270,7 +271,7 @@ class DerivedView:
             boxes=boxes,
             highlighted=highlighted,
             legal=seat.legal if step is Step.DECISIONS else (),
-            enabled=not self.busy and n not in self.outbox.acts,
+            enabled=not self.busy and not self.outbox.waits(self.screen.acts.get(n)),
             undoable=step is Step.DECISIONS and n in self.snap.undoable,
             correctable=step is Step.DECISIONS and n in dict(self.snap.correctable),
             last_action=seat.actions[-1] if seat.actions else None,

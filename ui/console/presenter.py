@@ -28,7 +28,7 @@ from ui.console.bets import BetBook
 from ui.console.card_taps import CardSink, CardTaps
 from ui.console.commands import Act, Deal, DealerStep, NewHand, VoidHand
 from ui.console.derived import DerivedView
-from ui.console.desk import Outbox, Screen
+from ui.console.desk import Screen
 from ui.console.pit_boss import PitBossForms
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import ConsoleView, Message, Step
@@ -41,6 +41,7 @@ from ui.console.walk import (
     voided_in_bets,
 )
 from ui.kit.commands import AcknowledgeVoid, ChangeDealer, Command, OpenTable, RetryStorage
+from ui.kit.outbox import Outbox
 from ui.kit.pin_entry import PitBossEntry
 from ui.kit.tap_guard import HOLD
 
@@ -92,7 +93,7 @@ class ConsolePresenter:
         self._listeners: list[Callable[[ConsoleView], None]] = []
         self.book = BetBook(config)
         self.screen = Screen(box=self.book.entry_boxes[0])
-        self.outbox = Outbox()
+        self.outbox = Outbox(free=(Act,))  # a seat's decision holds only its own seat
         self.pins = PitBossEntry()
         self.walk = PayoutWalk(self, self.pins, clock, tap_guard)
         self.cards = CardTaps(self, self.pins, enter, clock, reenter_window)
@@ -175,8 +176,7 @@ class ConsolePresenter:
             code = snap.error.code if snap.error.code in _KNOWN_ERRORS else "error"
             screen.message = Message(code, text=snap.error.message, args=snap.error.args)
             if code == "pit_boss":
-                self.pins.clear()
-                self.cards.pin_field = "badge"
+                self.cards.unreadable.clear()  # the shared badge and PIN, the pad's field
         elif (
             screen.message is not None
             and screen.message.code == "device_not_ready"
@@ -295,8 +295,9 @@ class ConsolePresenter:
     def decide(self, seat: int, action: Action) -> None:
         """A seat's decision (only a legal one, shown as a button, reaches the service)."""
         seat_snap = next((s for s in self.snap.seats if s.seat == seat), None)
-        acts = self.outbox.acts
-        if self.busy or seat_snap is None or action not in seat_snap.legal or seat in acts:
+        acts = self.screen.acts
+        sent = self.outbox.waits(acts.get(seat))
+        if self.busy or seat_snap is None or action not in seat_snap.legal or sent:
             return
         self.screen.disarm()
         self.screen.message = None

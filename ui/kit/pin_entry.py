@@ -84,11 +84,12 @@ def signoff_key(entry: PitBossEntry, field: str, key: str) -> tuple[str, tuple[s
 
 
 class PinPad:
-    """One pad with its own :class:`PitBossEntry` and field (``field`` ``badge``, then
-    ``pin``, then on an unreadable card's pad ``card``)."""
+    """One pad with its :class:`PitBossEntry` and field (``field`` ``badge``, then ``pin``,
+    then on an unreadable card's pad ``card``); ``entry``: one shared with other pads (the
+    banked console's), default its own."""
 
-    def __init__(self) -> None:
-        self.entry = PitBossEntry()
+    def __init__(self, entry: PitBossEntry | None = None) -> None:
+        self.entry = entry if entry is not None else PitBossEntry()
         self.field = "badge"
 
     @property

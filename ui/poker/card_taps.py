@@ -3,7 +3,8 @@ a collaborator of :class:`ui.poker.presenter.PokerPresenter`.
 
 The card keypad (the kit's :class:`~ui.kit.cards.CardEntry`) is the dealer's tool while the
 keypad is the card source (``manual``) or an unreadable card waits (``identify``, then a pit
-boss's ``confirm`` with badge and PIN, typed on :meth:`CardTaps.pin_key`'s pad). Privacy: a
+boss's ``confirm`` with badge and PIN, typed on :meth:`CardTaps.pin_key`'s pad: the kit's
+:class:`~ui.kit.unreadable_card.UnreadableCard`). Privacy: a
 typed card goes straight to the source and is never kept here; a card refused as a duplicate is
 not named (it may be a hole card).
 """
@@ -11,13 +12,11 @@ not named (it may be a hole card).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 
 from dealer_assist.cards import Card
 from dealer_assist.errors import CardError, DealerAssistError
 from ui.kit.cards import CardEntry
-from ui.kit.commands import Confirm, Identify
-from ui.kit.pin_entry import PinPad
+from ui.kit.unreadable_card import UnreadableCard
 from ui.poker.desk import Console
 from ui.poker.snapshot import PokerSnapshot
 from ui.poker.views import Message
@@ -33,20 +32,20 @@ class CardTaps:
         enter: hands a typed card to the keypad source at once (thread-safe; the service's
             ``enter_card``; raises DealerAssistError when refused); None: no keypad source.
 
-    ``pad`` is the pit boss's (the kit's :class:`~ui.kit.pin_entry.PinPad`: ``badge``, ``pin``,
-    ``card``); the PIN never leaves it but in the confirmation sent.
+    ``unreadable`` is the unreadable card's readings and the pit boss's pad (the kit's
+    :class:`~ui.kit.unreadable_card.UnreadableCard`).
     """
 
     def __init__(self, console: Console, enter: CardSink | None) -> None:
         self.console = console
         self.enter = enter
-        self.pad = PinPad()
+        self.unreadable = UnreadableCard()
         self._typed_at: tuple[str, int] | None = None  # (hand, cards awaited) at the last typing
         self._deal_size = 0
 
     def clear_pad(self) -> None:
         """The pit boss's pad from the start (another turn, a refused badge or PIN)."""
-        self.pad.clear()
+        self.unreadable.clear()
 
     def on_snapshot(self, old: PokerSnapshot, snap: PokerSnapshot) -> None:
         """Follow the service: the deal's progress, the pit boss's turn (a fresh pad)."""
@@ -55,8 +54,7 @@ class CardTaps:
         typed = self._typed_at
         if typed is not None and typed != (snap.hand_uid, len(snap.awaiting)):
             self._typed_at = None
-        if snap.ident_entered and not old.ident_entered:
-            self.clear_pad()
+        self.unreadable.follow(old, snap)
 
     def entry(self, step: str) -> CardEntry | None:
         """What the card keypad shows at ``step`` (None: no keypad)."""
@@ -72,19 +70,7 @@ class CardTaps:
                 waiting=self._typed_at is not None,
             )
         if step == "identify":
-            busy = self.console.busy
-            if not s.ident_entered:
-                return CardEntry("identify", s.ident_position, waiting=busy)
-            pad = self.pad
-            return CardEntry(
-                "confirm",
-                s.ident_position,
-                waiting=busy,
-                badge=pad.badge,
-                pin_len=pad.pin_len,
-                pin_field=pad.field,
-                pin_required=s.pin_required,
-            )
+            return self.unreadable.entry(s, waiting=self.console.busy)
         return None
 
     def card_entered(self, card: Card) -> None:
@@ -110,23 +96,17 @@ class CardTaps:
             self._typed_at = (snap.hand_uid, len(snap.awaiting))
             console.screen.message = None
             console.changed()
-        elif entry.mode == "identify" and not console.busy:
-            console.screen.message = None
-            console.command(partial(Identify, card=card))
-        elif entry.mode == "confirm" and not console.busy:
-            if not self.pad.badge or (entry.pin_required and not self.pad.pin_len):
+        elif not console.busy:  # identify, confirm
+            make = self.unreadable.reading(entry, card)
+            if make is None:
                 console.say(Message("pit_boss_missing"))
                 return
-            pin = self.pad.entry.take_pin()
             console.screen.message = None
-            console.command(partial(Confirm, card=card, badge=self.pad.badge, pin=pin))
+            console.command(make)
 
     def pin_key(self, key: str) -> None:
         """A key of the pit boss's pad: a digit, ``back``, ``next`` (badge -> PIN -> the card)
         or ``badge``/``pin`` (back to that field)."""
         console = self.console
-        snap = console.screen.snap
-        if console.step() != "identify" or not snap.ident_entered:
-            return
-        self.pad.identify(key, need_pin=snap.pin_required)
-        console.changed()
+        if console.step() == "identify" and self.unreadable.key(console.screen.snap, key):
+            console.changed()

@@ -1,5 +1,5 @@
-"""What the poker presenter's collaborators share: the screen's own state, the commands in
-flight and the double-tap guard. Qt-free.
+"""What the poker presenter's collaborators share: the screen's own state and the double-tap
+guard (the commands in flight are the kit's :class:`~ui.kit.outbox.Outbox`). Qt-free.
 
 :class:`Console` is the narrow face the presenter shows its collaborators (the seat changes
 between hands, the amount keys, the card keypad): the screen, the step, whether a command is in
@@ -41,30 +41,6 @@ class Screen:
             self.void_armed = False
             if self.message is not None and self.message.code == "confirm_void":
                 self.message = None
-
-
-class Outbox:
-    """Numbers the commands and remembers those the service has not answered yet (a snapshot
-    with a command's ``seq`` or a later one answers it)."""
-
-    def __init__(self) -> None:
-        self.seq = 0
-        self.waiting: set[int] = set()
-
-    def number(self, make: Callable[[int], Command]) -> Command:
-        """The command ``make(seq)`` builds with the next number, noted as waiting."""
-        self.seq += 1
-        self.waiting.add(self.seq)
-        return make(self.seq)
-
-    def answered(self, seq: int) -> None:
-        """Forget the commands numbered ``seq`` or less."""
-        self.waiting = {s for s in self.waiting if s > seq}
-
-    @property
-    def busy(self) -> bool:
-        """A command is on its way (the buttons wait for its answer)."""
-        return bool(self.waiting)
 
 
 class TapGuard:

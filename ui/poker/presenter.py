@@ -29,12 +29,13 @@ from dealer_assist.config import TableConfig
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.games import get_pot_game
 from ui.kit.commands import AcknowledgeVoid, ChangeDealer, Command, OpenTable, RetryStorage
+from ui.kit.outbox import Outbox
 from ui.kit.pin_entry import PinPad
 from ui.kit.status import CommandError
 from ui.poker.amount_keys import AmountKeys
 from ui.poker.card_taps import CardSink, CardTaps
 from ui.poker.commands import Act, NewHand, Reshuffle, Show, SignOffPot, Undo, VoidHand
-from ui.poker.desk import DOUBLE_TAP_S, Outbox, Screen, TapGuard
+from ui.poker.desk import DOUBLE_TAP_S, Screen, TapGuard
 from ui.poker.seat_taps import SeatTaps
 from ui.poker.snapshot import PokerSnapshot, RuleRefusal
 from ui.poker.views import Message, PokerView, amount_issue
