@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.test_poker_console import PLAYERS, SIDE, Table, act, deck_for
+from tests.fixtures.poker_table import PLAYERS, SIDE, Table, act, deck_for
 
 ROOT = Path(__file__).parent.resolve().parents[1]
 
@@ -27,7 +27,7 @@ from dealer_assist.cards import FULL_DECK
 from dealer_assist.config import load_table_config
 from dealer_assist.storage.journal import Journal
 from drivers.manual import ManualSource
-from tests.ui.test_poker_console import PLAYERS, SIDE, deck_for
+from tests.fixtures.poker_table import PLAYERS, SIDE, deck_for
 from ui.console.app import qt_app
 from ui.poker.app import PokerConsole
 

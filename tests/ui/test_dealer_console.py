@@ -31,9 +31,9 @@ from dealer_assist.storage.access import LocalUsers
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.dealers import DEALER_CHANGE
 from tests.fixtures.console_conftest import tap
+from tests.fixtures.poker_table import SIDE, Table, act, deck_for, start_window
 from tests.ui.test_console_presenter import Table as BankedTable
 from tests.ui.test_console_walk import Clock, big, play_to_reveal, walk_table
-from tests.ui.test_poker_console import SIDE, Table, act, deck_for, start_window
 from ui.console.service import TableService
 from ui.console.view import Step
 from ui.console.window import ConsoleWindow

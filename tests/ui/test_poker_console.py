@@ -1,5 +1,6 @@
-"""The poker-room console: service and presenter without a window, and a hand
-played by clicking the window's buttons (pytest-qt, offscreen).
+"""The poker-room console: service and presenter without a window, a hand played by clicking
+the window's buttons, and every demo step's layout at both sizes in both languages (pytest-qt,
+offscreen).
 
 The hands run on the real PeerRunner with a real SQLite journal; the cards are typed into the
 keypad source (ManualSource) from a stacked deck, so the pots are known.
@@ -12,91 +13,30 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import itertools
-import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from dealer_assist.cards import FULL_DECK, Card, parse_card
-from dealer_assist.config import TableConfig, load_table_config
+from dealer_assist.cards import FULL_DECK
 from dealer_assist.storage.journal import Journal
 from drivers.manual import ManualSource
 from tests.fixtures.console_conftest import card_patterns, widget_strings
-from ui.kit.commands import Command, Tick
+from tests.fixtures.layout_checks import TS, settled_layout_faults
+from tests.fixtures.poker_table import (
+    PLAYERS,
+    SIDE,
+    Table,
+    act,
+    cfg,
+    deck_for,
+    play_side_pot,
+)
+from ui.kit.commands import Command
 from ui.poker.commands import Act
 from ui.poker.presenter import DOUBLE_TAP_S, PokerPresenter, amount_issue
-from ui.poker.service import PokerService
 from ui.poker.snapshot import Legal, PokerSnapshot
-
-PLAYERS = ((1, "Anna", 40000), (3, "Bruno", 10000), (5, "Carla", 20000), (7, "Dario", 8000))
-# side pot: Dario all-in wins the main pot with aces, Anna's kings beat Carla's queens
-SIDE = ({1: "KsKd", 3: "7c2d", 5: "QsQd", 7: "AsAd"}, "Ah9c5d3sJh")
-
-
-def cfg() -> TableConfig:
-    return load_table_config(game="holdem")
-
-
-def deck_for(holes: dict[int, str], board: str) -> dict[str, Card]:
-    out = {f"seat {s} card {n}": parse_card(t[2 * n - 2 : 2 * n]) for s, t in holes.items()
-           for n in (1, 2)}  # fmt: skip
-    out.update({f"board {n}": parse_card(board[2 * n - 2 : 2 * n]) for n in range(1, 6)})
-    return out
-
-
-class Table:
-    """A service with a journal, driven by a presenter whose commands run at once."""
-
-    def __init__(self, tmp: Path) -> None:
-        self.config = cfg()
-        self.service = PokerService(self.config, ManualSource, Journal(str(tmp / "j.db")))
-        self.now = itertools.count(0.0, 1.0)
-        self.p = PokerPresenter(self.config, self.run, clock=lambda: next(self.now))
-        self.sent: list[Command] = []
-        self.entered: set[tuple[str, str]] = set()
-        self.rest: dict[str, Iterator[Card]] = {}
-        self.snaps: list[PokerSnapshot] = []
-        self.p.start()
-
-    def run(self, cmd: Command) -> None:
-        self.sent.append(cmd)
-        self.feed(self.service.execute(cmd))
-
-    def feed(self, snap: PokerSnapshot) -> None:
-        self.snaps.append(snap)
-        self.p.on_snapshot(snap)
-
-    def seat_all(self) -> None:
-        for seat, name, stack in PLAYERS:
-            self.p.tap_seat(seat)
-            self.p.set_name(name)
-            self.p.amount = stack
-            self.p.tap_seat_player()
-            assert self.p.snap.error is None, self.p.snap.error
-        self.p.tap_seat(1)
-        self.p.tap_seat_change("button")
-
-    def deal(self, cards: dict[str, Card]) -> None:
-        """Type every pending card until the table waits for a person."""
-        for _ in range(60):
-            snap = self.service.tick(0.02)
-            self.feed(snap)
-            if not snap.pending:
-                return
-            rest = self.rest.setdefault(
-                snap.hand_uid, iter([c for c in FULL_DECK if c not in cards.values()])
-            )
-            for pos in snap.pending:
-                if (snap.hand_uid, pos) not in self.entered:
-                    self.entered.add((snap.hand_uid, pos))
-                    self.service.enter_card(cards.get(pos) or next(rest))
-        raise AssertionError("the deal did not finish")
-
-    def close(self) -> None:
-        self.service.close()
 
 
 @pytest.fixture
@@ -104,34 +44,6 @@ def table(tmp_path: Path) -> Iterator[Table]:
     t = Table(tmp_path)
     yield t
     t.close()
-
-
-def act(t: Table, kind: str, to: int | None = None, cards: dict[str, Card] | None = None) -> None:
-    if to is not None:
-        t.p.tap_clear()
-        t.p.amount = to
-    t.p.tap_action(kind)
-    assert t.p.snap.error is None, t.p.snap.error
-    t.deal(cards or {})
-
-
-def play_side_pot(t: Table) -> None:
-    cards = deck_for(*SIDE)
-    t.p.tap_new_hand()
-    t.deal(cards)
-    legal = t.p.snap.legal
-    assert legal is not None and legal.seat == 7
-    act(t, "raise", legal.maximum, cards)  # Dario all-in 8000
-    act(t, "call", None, cards)  # Anna
-    act(t, "fold", None, cards)  # Bruno
-    act(t, "call", None, cards)  # Carla (big blind)
-    assert t.p.snap.seat(5) is not None and t.p.snap.actor == 5  # the flop: Carla first
-    act(t, "bet", 2500, cards)
-    act(t, "call", None, cards)
-    while t.p.snap.in_hand:
-        legal = t.p.snap.legal
-        assert legal is not None
-        act(t, "check", None, cards)
 
 
 def test_a_side_pot_hand_is_awarded_side_pots_first_and_journaled(table: Table) -> None:
@@ -405,26 +317,6 @@ def test_a_hand_played_by_clicking_the_buttons(qtbot: Any, tmp_path: Path) -> No
         console.close()
 
 
-# -- round 2: what a dealer needs at a real table -------------------------------------------------
-
-TS = Path(__file__).parent.resolve().parents[1] / "ui" / "i18n" / "console_it.ts"
-
-
-def english_leftovers(texts: list[str]) -> list[str]:
-    """The visible texts holding an English source text of the catalogue whose Italian differs
-    (its fixed part before the first ``%``, at least 6 characters)."""
-    import xml.etree.ElementTree as ET
-
-    fixed = set()
-    for msg in ET.parse(TS).getroot().iter("message"):
-        source, it = msg.findtext("source") or "", msg.findtext("translation") or ""
-        head = source.split("%", 1)[0].strip()
-        if len(head) >= 6 and head not in it:
-            fixed.add(head)
-    return [f"{t!r} has {h!r}" for t in texts for h in fixed
-            if re.search(rf"(?<!\w){re.escape(h)}(?!\w)", t)]  # fmt: skip
-
-
 def test_the_italian_catalogue_has_no_disambiguation_comment() -> None:
     # lupdate takes a literal 2nd argument of trf() as a comment: tr() then misses the message
     import xml.etree.ElementTree as ET
@@ -432,96 +324,6 @@ def test_the_italian_catalogue_has_no_disambiguation_comment() -> None:
     commented = [m.findtext("source") for m in ET.parse(TS).getroot().iter("message")
                  if m.find("comment") is not None]  # fmt: skip
     assert commented == []
-
-
-def visible_texts(root: Any) -> list[str]:
-    from PySide6.QtWidgets import QAbstractButton, QLabel
-
-    out = []
-    for w in root.findChildren(QLabel) + root.findChildren(QAbstractButton):
-        if w.isVisible() and w.text():
-            out.append(w.text())
-    return out
-
-
-def cut_buttons(root: Any) -> list[str]:
-    """Visible buttons whose text (each line) does not fit their inside."""
-    from PySide6.QtWidgets import QPushButton
-
-    out = []
-    for b in root.findChildren(QPushButton):
-        text = b.text()
-        if not b.isVisible() or not text:
-            continue
-        m = b.fontMetrics()
-        lines = text.split("\n")
-        widest = max(m.horizontalAdvance(x) for x in lines)
-        tall = m.height() * len(lines)
-        if widest > b.width() - 10 or tall > b.height() - 4:
-            out.append(f"{text!r}: needs {widest}x{tall}, has {b.width()}x{b.height()}")
-    return out
-
-
-def overlaps(widgets: list[Any], win: Any) -> list[str]:
-    """Pairs of visible widgets whose rectangles (window coordinates) overlap."""
-    from PySide6.QtCore import QRect
-
-    rects = []
-    for w in widgets:
-        if w.isVisible():
-            top_left = w.mapTo(win, w.rect().topLeft())
-            rects.append((w, QRect(top_left, w.size())))
-    out = []
-    for i, (a, ra) in enumerate(rects):
-        for b, rb in rects[i + 1 :]:
-            if ra.intersects(rb) and a.parent() is not b and b.parent() is not a:
-                out.append(f"{a.objectName() or a.text()!r} over {b.objectName() or b.text()!r}")
-    return out
-
-
-def layout_faults(win: Any, size: tuple[int, int], lang: str) -> list[str]:
-    """Everything wrong with the window's layout now (empty: nothing)."""
-    from PySide6.QtWidgets import QPushButton
-
-    from tests.ui.test_console_text_fit import cut_texts
-    from ui.kit.chip import ChipButton
-
-    faults = []
-    if (win.width(), win.height()) != size:
-        faults.append(f"window {win.width()}x{win.height()}, not {size}")
-    faults += cut_texts(win) + cut_buttons(win)
-    side = win.side
-    faults += overlaps(side.findChildren(QPushButton), win)
-    felt = win.felt
-    for s, tile in felt.tiles.items():
-        for label in (felt.marks[s], felt.bets[s]):
-            if label.isVisible() and label.geometry().intersects(tile.geometry()):
-                faults.append(f"seat {s}: {label.text()!r} over its tile")
-    from PySide6.QtGui import QFontMetrics
-
-    for chip in side.keypad.chips:
-        assert isinstance(chip, ChipButton)
-        if chip.isVisible():
-            width = QFontMetrics(chip.label_font()).horizontalAdvance(chip.text())
-            if width > chip.inner_rect().width():
-                faults.append(f"chip {chip.text()!r} label {width}px in {chip.inner_rect()}")
-    if lang == "it":
-        faults += english_leftovers(visible_texts(win))
-    return faults
-
-
-def settled_layout_faults(app: Any, win: Any, size: tuple[int, int], lang: str) -> list[str]:
-    """:func:`layout_faults` of ``win`` resized to ``size`` once its layout settled (up to 1 s):
-    under load a snapshot still on its way (a status line about to go) is not the step."""
-    win.resize(*size)
-    for _ in range(20):
-        app.processEvents()
-        faults = layout_faults(win, size, lang)
-        if not faults:
-            break
-        time.sleep(0.05)
-        win.resize(*size)
-    return faults
 
 
 def test_every_demo_step_fits_at_both_sizes_in_both_languages(qtbot: Any, tmp_path: Path) -> None:
@@ -555,265 +357,3 @@ def test_every_demo_step_fits_at_both_sizes_in_both_languages(qtbot: Any, tmp_pa
             app.processEvents()
     assert {"between", "manual", "betting", "showdown", "settled", "void"} <= steps
     assert found == [], "\n".join(found)
-
-
-def start_window(qtbot: Any, tmp_path: Path, name: str = "w.db", **kw: Any) -> Any:
-    from ui.kit.boot import qt_app
-    from ui.poker.app import PokerConsole
-
-    qt_app()
-    make = kw.pop("make_source", ManualSource)
-    config = kw.pop("config", None) or cfg()
-    console = PokerConsole(config, make, Journal(str(tmp_path / name)), lang="en", **kw)
-    qtbot.addWidget(console.window)
-    console.window.resize(1280, 800)
-    console.window.show()
-    console.start()
-    console.presenter.clock = itertools.count(0.0, 1.0).__next__
-    qtbot.waitUntil(lambda: console.presenter.snap.device.connected, timeout=10000)
-    return console
-
-
-def seat_two(console: Any, qtbot: Any) -> None:
-    p = console.presenter
-    for seat, name, stack in PLAYERS[:2]:
-        p.tap_seat(seat)
-        p.set_name(name)
-        p.amount = stack
-        p.tap_seat_player()
-        qtbot.waitUntil(lambda s=seat: p.snap.seat(s) is not None, timeout=5000)
-    p.tap_seat(1)
-    p.tap_seat_change("button")
-    qtbot.waitUntil(lambda: p.snap.button == 1, timeout=5000)
-
-
-def test_manual_entry_on_the_card_keypad_echoes_no_card_and_names_no_duplicate(
-    qtbot: Any, tmp_path: Path
-) -> None:
-    from tests.fixtures.console_conftest import tap, type_card
-
-    console = start_window(qtbot, tmp_path)
-    p, win = console.presenter, console.window
-    try:
-        seat_two(console, qtbot)
-        p.tap_new_hand()
-        qtbot.waitUntil(lambda: p.step() == "manual", timeout=5000)
-        page = win.side.entry
-        keys = page.manual_keys
-        assert keys.isVisible() and page.position.text() == "Seat 3 — card 1"
-        assert not keys.preview.isVisible()
-        holes = [parse_card(c) for c in ("As", "Kd", "Qh", "Jc")]
-        typed: list[Card] = []
-        for card in holes:
-            before = len(p.snap.awaiting)
-            tap(qtbot, keys.rank_buttons[str(card)[0]])
-            tap(qtbot, keys.suit_buttons[str(card)[1]])
-            assert keys.preview.text() == "—"  # the chosen card is not echoed
-            tap(qtbot, keys.confirm_button)
-            typed.append(card)
-            qtbot.waitUntil(lambda b=before: len(p.snap.awaiting) < b or p.step() != "manual",
-                            timeout=5000)  # fmt: skip
-            strings = widget_strings(win)
-            for c in typed:
-                assert not any(x.search(t) for x in card_patterns(c) for t in strings), c
-            if len(typed) == 2:  # a hole card typed again: refused, not named, not shown
-                type_card(qtbot, keys, typed[0])
-                qtbot.waitUntil(lambda: p.message is not None, timeout=3000)
-                assert p.message is not None and p.message.code == "card_taken"
-                text = win.side.message.text()
-                assert text.startswith("That card is already in this deck")  # as the keypad
-                assert not any(x.search(text) for x in card_patterns(typed[0]))
-        qtbot.waitUntil(lambda: p.step() == "betting", timeout=5000)
-        assert all(not s.shown for s in p.snap.seats)
-        stored = console.service.runner.hand
-        assert stored is not None and stored.view("dealer").pending == ()
-    finally:
-        console.close()
-
-
-def test_an_unreadable_card_is_entered_by_the_dealer_and_confirmed_by_a_pit_boss(
-    qtbot: Any, tmp_path: Path, card_log: Path
-) -> None:
-    import dataclasses
-
-    from dealer_assist.table.crosscheck import read_dealt_log
-    from drivers.factory import open_source
-    from tests.fixtures.console_conftest import emulator_url, tap, type_card
-    from ui.kit.pitboss import PitBossRoster
-
-    roster = PitBossRoster(tmp_path / "pit_bosses.json")
-    roster.add("4711", "2468")
-    config = dataclasses.replace(cfg(), unreadable_card="dealer_identifies")
-    dealt_log = card_log
-    url = emulator_url(21, f"unreadable_at=2&dealt_log={dealt_log}")
-    console = start_window(qtbot, tmp_path, config=config, roster=roster,
-                           make_source=lambda: open_source(url))  # fmt: skip
-    p, win = console.presenter, console.window
-    try:
-        seat_two(console, qtbot)
-        p.tap_new_hand()
-        qtbot.waitUntil(lambda: p.step() == "identify", timeout=10000)
-        page = win.side.entry
-        assert page.title.text() == "Unreadable card" and page.ident_keys.isVisible()
-        runner = console.service.runner
-        ident = runner.identification
-        assert ident is not None
-        actual = parse_card(read_dealt_log(dealt_log)[(ident.deck_id, ident.index)])
-        type_card(qtbot, page.ident_keys, actual)
-        qtbot.waitUntil(lambda: p.view().entry is not None and p.view().entry.mode == "confirm",
-                        timeout=5000)  # fmt: skip
-        assert not any(x.search(t) for x in card_patterns(actual) for t in widget_strings(win))
-        for digit in "4711":
-            tap(qtbot, page.pinpad.keys[digit])
-        tap(qtbot, page.pinpad.keys["next"])
-        for digit in "1111":  # a wrong PIN: nothing changes
-            tap(qtbot, page.pinpad.keys[digit])
-        tap(qtbot, page.pinpad.keys["next"])
-        type_card(qtbot, page.ident_keys, actual)
-        qtbot.waitUntil(lambda: p.message is not None and p.message.code == "pit_boss",
-                        timeout=5000)  # fmt: skip
-        assert runner.identification is not None
-        for digit in "4711":
-            tap(qtbot, page.pinpad.keys[digit])
-        tap(qtbot, page.pinpad.keys["next"])
-        for digit in "2468":
-            tap(qtbot, page.pinpad.keys[digit])
-        tap(qtbot, page.pinpad.keys["next"])
-        type_card(qtbot, page.ident_keys, actual)
-        qtbot.waitUntil(lambda: p.step() == "betting", timeout=10000)
-        assert runner.identification is None
-        assert all(not s.shown for s in p.snap.seats)
-    finally:
-        console.close()
-
-
-def test_device_not_ready_bar_source_notice_and_the_held_off_acknowledgement(
-    qtbot: Any, tmp_path: Path
-) -> None:
-    from PySide6.QtCore import QRect
-
-    from dealer_assist.events import SourceSwitched
-    from tests.fixtures.console_conftest import tap
-    from ui.kit.status import DeviceStatus
-    from ui.poker.presenter import ACK_HOLD_S
-
-    console = start_window(qtbot, tmp_path)
-    p, win = console.presenter, console.window
-    try:
-        seat_two(console, qtbot)
-        # a failover to another source: the amber notice until the dealer taps OK
-        console.bridge.send(Tick(0))  # a tick on the worker
-        console.service.runner.handle(SourceSwitched(from_source="usb", to_source="manual",
-                                                     reason="link lost"))  # fmt: skip
-        qtbot.waitUntil(lambda: win.notice.isVisible(), timeout=5000)
-        assert "usb → manual" in win.notice.text.text()
-        assert (
-            win.notice.reason.text() == "Reason: Shuffler cable disconnected or shuffler "
-            "switched off: plug the cable back in and switch it on"
-        )
-        tap(qtbot, win.notice.ok)
-        assert not win.notice.isVisible()
-        # the device not ready between hands: the red bar, and New hand waits
-        sick = DeviceStatus(connected=True, ready=False, faults=("JAM",), source="usb",
-                            source_kind="device", why_not_ready="fault JAM")  # fmt: skip
-        p.on_snapshot(replace_device(p.snap, sick))
-        assert win.not_ready.isVisible() and "Cards jammed" in win.not_ready.text.text()
-        assert p.view().not_ready
-        well = DeviceStatus(connected=True, ready=True, source="manual", source_kind="manual")
-        p.on_snapshot(replace_device(p.snap, well))
-        assert not win.not_ready.isVisible()
-        # the void alarm: "Acknowledged" away from every button tapped to void, held off
-        clock = iter(float(x) for x in range(1000, 2000))
-        p.clock = lambda: next(clock)
-        p.tap_new_hand()
-        qtbot.waitUntil(lambda: p.snap.in_hand, timeout=5000)
-
-        def spots() -> list[QRect]:  # the buttons tapped now: void, confirm, New hand
-            shown = [b for b in (win.side.bar.void, win.side.void2, win.side.entry.void,
-                                 win.side.new_btn) if b.isVisible()]  # fmt: skip
-            return [QRect(b.mapTo(win, b.rect().topLeft()), b.size()) for b in shown]
-
-        taps = spots()
-        assert taps
-        p.tap_void()
-        p.tap_void()
-        qtbot.waitUntil(lambda: p.step() == "void", timeout=5000)
-        ack = win.alarm.ack
-        assert win.alarm.isVisible()
-        where = QRect(ack.mapTo(win, ack.rect().topLeft()), ack.size())
-        assert not any(where.intersects(s) for s in taps)
-        sent = len([c for c in console.presenter.outbox.waiting])
-        p.clock = lambda: 1000.0 + 1.5  # before the hold-off has passed since the alarm
-        p._alarm_at = 1001.0
-        p.tap_ack()
-        assert p.step() == "void" and len(p.outbox.waiting) == sent
-        p.clock = lambda: 1001.0 + ACK_HOLD_S + 0.1
-        p.on_snapshot(p.snap)
-        tap(qtbot, ack)
-        qtbot.waitUntil(lambda: p.step() == "between", timeout=5000)
-        assert win.side.new_btn.isVisible() and not any(where.intersects(s) for s in spots())
-    finally:
-        console.close()
-
-
-def replace_device(snap: PokerSnapshot, device: Any) -> PokerSnapshot:
-    import dataclasses
-
-    return dataclasses.replace(snap, device=device, seq=snap.seq)
-
-
-def test_a_console_abandoned_mid_hand_resumes_it_with_every_stack_right(
-    qtbot: Any, tmp_path: Path
-) -> None:
-    cards = deck_for(*SIDE)
-    first = Table(tmp_path)
-    first.seat_all()
-    first.p.tap_new_hand()
-    first.deal(cards)
-    act(first, "raise", first.p.snap.legal.maximum if first.p.snap.legal else 0, cards)
-    act(first, "call", None, cards)  # Dario all-in, Anna calls: then the process dies
-    before = first.p.snap
-    uid, actor = before.hand_uid, before.actor
-    put_in = {s.seat: s.put_in for s in before.seats}
-    # nothing is closed: a new console on the same journal file
-    again = Table(tmp_path)
-    try:
-        snap = again.p.snap
-        assert snap.resumed and snap.in_hand and snap.hand_uid == uid and snap.actor == actor
-        assert {s.seat: s.put_in for s in snap.seats} == put_in
-        assert {s.seat: s.stack for s in snap.seats} == {s.seat: s.stack for s in before.seats}
-        again.entered |= {(uid, f"seat {s} card {n}") for s in (1, 3, 5, 7) for n in (1, 2)}
-        act(again, "fold", None, cards)  # Bruno
-        act(again, "call", None, cards)  # Carla
-        act(again, "bet", 2500, cards)
-        act(again, "call", None, cards)
-        while again.p.snap.in_hand:
-            act(again, "check", None, cards)
-        final = again.p.snap
-        assert final.phase == "settled" and final.journaled and not final.resumed
-        after = dict(final.after)
-        assert after == {1: 34500, 3: 9900, 5: 9500, 7: 24100}
-        assert sum(after.values()) == sum(p[2] for p in PLAYERS)
-        stored = again.service.journal.last_hand() if again.service.journal else None
-        assert stored is not None and stored.extra.get("resumed") == 1
-    finally:
-        again.close()
-
-
-def test_the_window_says_the_hand_was_resumed_after_a_restart(qtbot: Any, tmp_path: Path) -> None:
-    first = start_window(qtbot, tmp_path, name="r.db")
-    p = first.presenter
-    seat_two(first, qtbot)
-    p.tap_new_hand()
-    qtbot.waitUntil(lambda: p.step() == "manual", timeout=5000)
-    uid = p.snap.hand_uid
-    first.bridge.shutdown()  # the worker stops: the step log holds the hand, as after kill -9
-    first.window.close()
-    second = start_window(qtbot, tmp_path, name="r.db")
-    try:
-        q, win = second.presenter, second.window
-        qtbot.waitUntil(lambda: q.snap.hand_uid == uid and q.snap.resumed, timeout=10000)
-        label = win.side.resumed
-        assert label.isVisible() and label.text() == "Resumed after a restart: the hand goes on"
-    finally:
-        second.close()

@@ -21,8 +21,9 @@ import pytest
 
 from dealer_assist.config import load_table_config
 from tests.conftest import REPO
-from tests.ui import test_poker_console as poker_tests
-from tests.ui.test_poker_console import Table, layout_faults
+from tests.fixtures import poker_table as poker_tests
+from tests.fixtures.layout_checks import layout_faults
+from tests.fixtures.poker_table import Table
 from tests.ui.test_poker_console_stud import StudTable
 from ui.kit.status import SourceNotice, StorageBanner
 from ui.kit.storage_notice import LOST

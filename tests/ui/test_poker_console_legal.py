@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from dealer_assist.config import TableConfig
-from tests.ui import test_poker_console as poker_tests
-from tests.ui.test_poker_console import Table, cfg
+from tests.fixtures import poker_table as poker_tests
+from tests.fixtures.poker_table import Table, cfg
 from ui.kit.format import set_language
 from ui.poker.commands import Act, PlaceButton, SeatPlayer
 from ui.poker.window import PokerWindow

@@ -22,7 +22,7 @@ import pytest
 
 from dealer_assist.storage.faults import ResilientJournal
 from drivers.manual import ManualSource
-from tests.ui.test_poker_console import Table, cfg
+from tests.fixtures.poker_table import Table, cfg
 from ui.kit.boot import qt_app
 from ui.kit.i18n import install_language
 from ui.kit.storage_notice import BUSY, RECOVERED

@@ -483,7 +483,7 @@ def test_the_window_shows_the_shortage_and_its_button_then_the_community_card(
 def test_every_stud_demo_step_fits_at_both_sizes_in_both_languages(
     qtbot: Any, tmp_path: Path
 ) -> None:
-    from tests.ui.test_poker_console import settled_layout_faults
+    from tests.fixtures.layout_checks import settled_layout_faults
     from ui.kit.boot import qt_app
     from ui.poker.app import PokerConsole
     from ui.poker.demo import SIZES, PokerDemo

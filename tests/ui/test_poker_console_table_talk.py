@@ -19,7 +19,7 @@ from dealer_assist.cards import parse_cards
 from dealer_assist.engine.voids import FAULT_TEXTS, REASON_TEXTS
 from dealer_assist.evaluator import evaluate
 from tests.conftest import REPO
-from tests.ui.test_poker_console import PLAYERS, Table, deck_for, play_side_pot
+from tests.fixtures.poker_table import PLAYERS, Table, deck_for, play_side_pot
 from ui.kit.format import set_language
 from ui.poker.commands import PlaceButton, SeatPlayer
 from ui.poker.window import PokerWindow

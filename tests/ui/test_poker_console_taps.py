@@ -11,11 +11,14 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from dealer_assist.engine.voids import VoidReason
-from tests.ui.test_poker_console import (
+from tests.fixtures.poker_table import (
     PLAYERS,
     SIDE,
     Table,
@@ -24,11 +27,17 @@ from tests.ui.test_poker_console import (
     play_side_pot,
     seat_two,
     start_window,
-    table,
 )
 from ui.poker.presenter import DOUBLE_TAP_S
 
 __all__ = ["table"]  # the fixture, shared with tests/ui/test_poker_console.py
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    t = Table(tmp_path)
+    yield t
+    t.close()
 
 
 class Clock:

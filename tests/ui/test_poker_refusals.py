@@ -22,7 +22,7 @@ from dealer_assist.engine import betting, peer_checks
 from dealer_assist.engine.betting import Limits, RoundState
 from dealer_assist.errors import ActionRefused, IllegalActionError
 from tests.conftest import REPO
-from tests.ui.test_poker_console import Table
+from tests.fixtures.poker_table import Table
 from ui.kit.boot import qt_app
 from ui.kit.i18n import install_language
 from ui.poker import hand_steps

@@ -30,7 +30,7 @@ from dealer_assist.storage.access import LocalUsers
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.pot_signoff import POT_SIGNOFF_KIND, SIGNOFF_SUFFIX, PotSignOff
 from drivers.manual import ManualSource
-from tests.ui.test_poker_console import PLAYERS, SIDE, Table, act, deck_for
+from tests.fixtures.poker_table import PLAYERS, SIDE, Table, act, deck_for
 from ui.kit.pitboss import PitBossRoster
 from ui.poker.presenter import PokerPresenter
 from ui.poker.service import PokerService
@@ -250,7 +250,7 @@ from dealer_assist.cards import FULL_DECK
 from dealer_assist.storage.access import LocalUsers
 from dealer_assist.storage.journal import Journal
 from drivers.manual import ManualSource
-from tests.ui.test_poker_console import PLAYERS, SIDE, deck_for
+from tests.fixtures.poker_table import PLAYERS, SIDE, deck_for
 from tests.ui.test_poker_signoff import PIT_BOSS, signoff_config
 from ui.console.app import qt_app
 from ui.poker.app import PokerConsole
@@ -382,7 +382,7 @@ def test_the_signoff_page_at_1280x800_in_both_languages(
 ) -> None:
     from PySide6.QtWidgets import QWidget
 
-    from tests.ui.test_poker_console import cut_buttons, english_leftovers, visible_texts
+    from tests.fixtures.layout_checks import cut_buttons, english_leftovers, visible_texts
     from ui.kit.boot import qt_app
     from ui.kit.i18n import install_language
     from ui.poker.window import PokerWindow
