@@ -4,7 +4,7 @@
 Amounts are integer minor units; times UTC-aware. ``outcome`` is ``settled`` or ``void``;
 ``flags`` are the floor's search flags (``device_fault``, ``manual_card``, ``camera_card``,
 ``link_lost``, ``source_switched``, ``identity_changed``, ``resumed``; see
-:mod:`dealer_assist.storage.floor.summary`).
+:mod:`dealer_assist.storage.search_columns`).
 """
 
 from __future__ import annotations
@@ -270,7 +270,7 @@ def status_of(
 
 def row_of(hand: StoredHand, columns: dict[str, Any]) -> HandRow:
     """The search row of ``hand`` with its search columns (``columns`` as
-    :func:`dealer_assist.storage.floor.summary.search_columns` gives them)."""
+    :func:`dealer_assist.storage.search_columns.search_columns` gives them)."""
     return HandRow(
         table_id=hand.table_id,
         position=hand.hand_id,

@@ -1,7 +1,7 @@
 """The journal's search columns (table ``hand_search``, revision 0004): what is written beside
 each hand, and read back as a search row.
 
-The columns are the floor's (:func:`~dealer_assist.storage.floor.summary.search_columns`, one
+The columns are the floor's too (:func:`~dealer_assist.storage.search_columns.search_columns`, one
 source), computed from the hand's content when it is appended (or by the migration for the
 hands stored before). Lists are text with a comma at each end (``",1,3,7,"``), so a seat or a
 flag is found with ``instr(seats, ',3,')`` and no delimiter can match inside a value.
@@ -14,6 +14,7 @@ from typing import Any
 
 from dealer_assist.pitboss.filters import HandRow
 from dealer_assist.ports import TABLE_RECORD, StoredHand
+from dealer_assist.storage.search_columns import search_columns
 
 #: The index names the search chooses between (revision 0004 creates them).
 #: (Every index ends with hand_id, SQLite's rowid; the sort keys' then with recorded_at.)
@@ -67,9 +68,6 @@ def decode_list(text: str | None) -> list[str]:
 
 def search_values(hand: StoredHand) -> dict[str, Any] | None:
     """The ``hand_search`` row of ``hand``; ``None`` for a table record (never a result)."""
-    # imported here: the floor package imports the journal, which imports this module
-    from dealer_assist.storage.floor.summary import search_columns
-
     if hand.status == TABLE_RECORD:
         return None
     cols = search_columns(hand)

@@ -2,7 +2,7 @@
 through the journal's own code, summed by :func:`dealer_assist.audit.stats.aggregate`.
 
 Drop and win come from each hand's settlement exactly as the floor reads them at ingest
-(:func:`dealer_assist.storage.floor.summary.search_columns`), so a journal and the floor's copy
+(:func:`dealer_assist.storage.search_columns.search_columns`), so a journal and the floor's copy
 give the same figures. One journal is one table: enough for its own shift report.
 """
 
@@ -19,8 +19,8 @@ from dealer_assist.audit.stats import (
     check_groups,
 )
 from dealer_assist.ports import TABLE_RECORD, StoredHand
-from dealer_assist.storage.floor.summary import search_columns
 from dealer_assist.storage.journal import Journal
+from dealer_assist.storage.search_columns import search_columns
 
 
 def hand_fact(hand: StoredHand, pit: str | None = None) -> HandFact | None:

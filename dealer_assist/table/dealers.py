@@ -7,7 +7,7 @@ A dealer change is a table record (:mod:`dealer_assist.table.records`) of kind
 takes the dealer back from the journal's last entry like the rest of its session, and every
 hand journaled after the change carries the badge as ``extra["dealer"]``
 (:class:`~dealer_assist.table.journaling.HandFacts`), the column the floor's search and the
-statistics read (``dealer_assist/storage/floor/summary.py``, ``audit/stats.py`` DEALER_KEY).
+statistics read (``dealer_assist/storage/search_columns.py``, ``audit/stats.py`` DEALER_KEY).
 
 A badge is an id, not a secret (no PIN): printable, without spaces at either end, at most
 :data:`BADGE_MAX` characters. Whether a badge belongs to a known dealer is the console's
@@ -30,7 +30,7 @@ DEALER_CHANGE = "dealer_change"
 """The table record's kind of a dealer change."""
 
 BADGE_MAX = 64
-"""The longest badge id (the search column's limit, ``storage/floor/summary.py``)."""
+"""The longest badge id (the search column's limit, ``storage/search_columns.py``)."""
 
 
 def check_badge(badge: Any) -> str:

@@ -14,7 +14,7 @@ from dealer_assist.storage import Journal, canonical_json, chain_hash
 from dealer_assist.storage.floor import Floor, FloorError, Pusher
 from dealer_assist.storage.floor.ingest import content_hash
 from dealer_assist.storage.floor.schema import SCHEMA_HEAD
-from dealer_assist.storage.floor.summary import search_columns
+from dealer_assist.storage.search_columns import search_columns
 from tests.fixtures.floor_fixtures import FloorDb, fill, make_floor_db, rewrite_and_rehash
 from tests.fixtures.journal_fixtures import make_entry
 

@@ -13,7 +13,7 @@ from dealer_assist.pitboss.filters import HandFilter, Sort, row_of
 from dealer_assist.ports import TABLE_RECORD
 from dealer_assist.storage.floor import Floor
 from dealer_assist.storage.floor.search import FloorSearch
-from dealer_assist.storage.floor.summary import search_columns
+from dealer_assist.storage.search_columns import search_columns
 from tests.core.test_floor_hourly import T0, chain, floor_at_head
 from tests.fixtures.floor_fixtures import FloorDb
 

@@ -22,9 +22,9 @@ from dealer_assist.errors import JournalError
 from dealer_assist.pitboss.filters import FLAGS, SORT_KEYS, HandFilter, HandRow, Sort, row_of
 from dealer_assist.ports import HandEntry, StoredHand
 from dealer_assist.storage import Journal
-from dealer_assist.storage.floor.summary import search_columns
 from dealer_assist.storage.hand_index import IX_VOIDS, flag_index
 from dealer_assist.storage.search import JournalSearch
+from dealer_assist.storage.search_columns import search_columns
 from dealer_assist.storage.search_sql import MIN_BUDGET, SORT_INDEX
 from tests.fixtures.journal_fixtures import BACKENDS, Backend, make_backend, make_entry
 

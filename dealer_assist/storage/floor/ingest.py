@@ -37,7 +37,7 @@ from dealer_assist.storage.floor.schema import (
     floor_records,
     floor_tables,
 )
-from dealer_assist.storage.floor.summary import search_columns
+from dealer_assist.storage.search_columns import search_columns
 
 
 @dataclass(frozen=True)

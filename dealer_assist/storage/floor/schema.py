@@ -10,7 +10,7 @@ journal: JSONB would re-encode numbers). ``signature``/``key_id``: the table's E
 of the entry's hash and its key id, as the journal stores them (``None``
 unsigned). The search columns (``wagered``, ``top_amount``, ``house_net``, ``seats``,
 ``flags``, ``dealer``) are read from the content at ingest
-(:mod:`dealer_assist.storage.floor.summary`) and are not hashed. ``floor_hourly`` sums the
+(:mod:`dealer_assist.storage.search_columns`) and are not hashed. ``floor_hourly`` sums the
 hands per table and hour for the statistics (revision f0003).
 """
 

@@ -10,7 +10,7 @@ the parts of an hour at either edge from the records (``ix_floor_records_stats``
 figures as summing every record (:meth:`FloorStats.row_query`, kept as the reference and
 compared with the rollup in tests/core/test_floor_stats.py). Drop and win are the ``wagered`` and
 ``house_net`` columns ingest read from each hand's settlement
-(:mod:`dealer_assist.storage.floor.summary`), summed as integers by PostgreSQL. A hold outside
+(:mod:`dealer_assist.storage.search_columns`), summed as integers by PostgreSQL. A hold outside
 its band is stored as a ``hold_variance`` alert of the table.
 """
 

@@ -1,7 +1,7 @@
 """Floor dealer column and hourly rollup (the dealer search, a pit's month).
 
 ``floor_records.dealer``: the dealer's badge id the table recorded with the hand
-(``extra["dealer"]``, read at ingest by :func:`dealer_assist.storage.floor.summary.search_columns`:
+(``extra["dealer"]``, read at ingest by :func:`dealer_assist.storage.search_columns.search_columns`:
 a string of 1..64 characters, else NULL; NULL for table records), indexed with ``recorded_at``
 for "this dealer's hands, newest first". Backfilled from the stored content by the same rule.
 

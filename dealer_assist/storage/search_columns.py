@@ -1,4 +1,5 @@
-"""The search columns of a floor record, read from the journal entry at ingest.
+"""The search columns of a hand: written beside it in the table's journal when it is appended, and
+by the floor at ingest.
 
 Never hashed and never trusted for audit: the content is. A shape this code does not know (an
 older or newer record) leaves the column ``None`` rather than refusing the record: the chain

@@ -13,7 +13,7 @@ import pytest
 from dealer_assist.errors import ConfigError
 from dealer_assist.ports import StoredHand
 from dealer_assist.storage.floor import FloorSettings, floor_settings
-from dealer_assist.storage.floor.summary import search_columns
+from dealer_assist.storage.search_columns import search_columns
 
 T = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 POT_SETTLEMENT: dict[str, Any] = {
