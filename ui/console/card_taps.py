@@ -16,12 +16,11 @@ from functools import partial
 
 from dealer_assist.cards import Card
 from dealer_assist.engine.views import Phase
-from dealer_assist.errors import CardError, DealerAssistError
 from ui.console.commands import RecordExposed
 from ui.console.desk import Console
 from ui.console.snapshot import TableSnapshot
 from ui.console.view import ExposeForm, Message, Step
-from ui.kit.cards import CardEntry
+from ui.kit.cards import CardEntry, hand_to_source
 from ui.kit.pin_entry import PitBossEntry
 from ui.kit.unreadable_card import UnreadableCard
 
@@ -142,14 +141,9 @@ class CardTaps:
             self.held = None
         if self.enter is None:
             return False
-        try:
-            self.enter(card)
-        except CardError:  # the core names the card: a hidden one, never shown
-            screen.message = Message("card_taken")
-            console.changed()
-            return False
-        except DealerAssistError as e:
-            screen.message = Message("device", text=str(e))
+        refused = hand_to_source(self.enter, card)
+        if refused is not None:
+            screen.message = Message(refused[0], text=refused[1])
             console.changed()
             return False
         self.typed.append(card)

@@ -1,15 +1,18 @@
 """What both consoles' card widgets are given (Qt-free): a card slot's face and what the card
 keypad is for now. Neither ever shows a hidden card: a face-down slot is ``back``, the keypad
 says only where the card goes (the cards typed so far it refuses, in the same words as a card
-face up)."""
+face up). :func:`hand_to_source` gives the source a card typed on the keypad and names its
+refusal the same way at both consoles."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
 from dealer_assist.cards import Card
 from dealer_assist.engine.state import Position
+from dealer_assist.errors import CardError, DealerAssistError
 
 CardFace = Card | Literal["back", "empty"]
 """A card slot: the card face up, a card face down (``back``), or no card yet (``empty``)."""
@@ -43,3 +46,18 @@ class CardEntry:
     """manual: the cards typed into this deck so far (the one held too), which the keypad
     refuses; a card dropped by *Re-enter the last card* is not in it any more. None: the
     keypad keeps its own list of the cards confirmed on it."""
+
+
+def hand_to_source(enter: Callable[[Card], None], card: Card) -> tuple[str, str] | None:
+    """Give ``card``, typed on the keypad, to the keypad source (``enter``: the service's
+    ``enter_card``). None when the source took it, else the refusal the console says as a
+    message (code, text): ``card_taken`` with no text when the core refused the card (a
+    CardError names the card, maybe a hidden one: never shown), ``device`` with the reason for
+    any other refusal (DealerAssistError)."""
+    try:
+        enter(card)
+    except CardError:
+        return "card_taken", ""
+    except DealerAssistError as e:
+        return "device", str(e)
+    return None

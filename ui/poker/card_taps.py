@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dealer_assist.cards import Card
-from dealer_assist.errors import CardError, DealerAssistError
-from ui.kit.cards import CardEntry
+from ui.kit.cards import CardEntry, hand_to_source
 from ui.kit.unreadable_card import UnreadableCard
 from ui.poker.desk import Console
 from ui.poker.snapshot import PokerSnapshot
@@ -84,13 +83,9 @@ class CardTaps:
         if entry.mode == "manual":
             if self.enter is None:
                 return
-            try:
-                self.enter(card)
-            except CardError:  # the core names the card: maybe a hole card, never shown
-                console.say(Message("card_taken"))
-                return
-            except DealerAssistError as e:
-                console.say(Message("device", text=str(e)))
+            refused = hand_to_source(self.enter, card)
+            if refused is not None:
+                console.say(Message(refused[0], text=refused[1]))
                 return
             snap = console.screen.snap
             self._typed_at = (snap.hand_uid, len(snap.awaiting))
