@@ -31,6 +31,7 @@ from dealer_assist.games.stud import CODE as STUD
 from dealer_assist.interchange.phh_common import (
     UNKNOWN_HOLE,
     add_metadata,
+    sorted_fields,
     write_unanswerable_raises,
 )
 from dealer_assist.interchange.phh_stud import stud_to_phh
@@ -249,11 +250,11 @@ def _user_fields(
     if "chip" in record:
         extra["_chip"] = int(record["chip"])
     if record.get("rake") is not None:
-        extra["_rake"] = {k: v for k, v in record["rake"].items() if v is not None}
+        extra["_rake"] = {k: v for k, v in sorted_fields(record["rake"]).items() if v is not None}
     if record.get("settings"):
-        extra["_settings"] = dict(record["settings"])
+        extra["_settings"] = sorted_fields(record["settings"])
     if record.get("posts") is not None:
-        extra["_posts"] = [dict(p) for p in record["posts"]]
+        extra["_posts"] = [sorted_fields(p) for p in record["posts"]]
         extra["_blinds"] = [int(b) for b in record["blinds"]]
     if button != order[-1]:
         extra["_button"] = button

@@ -17,6 +17,13 @@ UNKNOWN_HOLE = "????"
 UNKNOWN_CARD = "??"
 
 
+def sorted_fields(mapping: Mapping[str, Any]) -> dict[str, Any]:
+    """``mapping`` (a record's settings, rake, a post) with its keys in sorted order: a
+    user-defined field's table is written the same whatever order the record was built in (a
+    journal's stored JSON, the fold of the hand's operations)."""
+    return {k: mapping[k] for k in sorted(mapping)}
+
+
 def add_metadata(
     phh: dict[str, Any],
     order: Sequence[int],

@@ -43,6 +43,7 @@ from dealer_assist.games.stud import (
 from dealer_assist.interchange.phh_common import (
     UNKNOWN_CARD,
     add_metadata,
+    sorted_fields,
     write_unanswerable_raises,
 )
 from dealer_assist.record import settle_record
@@ -106,7 +107,7 @@ def stud_to_phh(
     if "chip" in record:
         phh["_chip"] = int(record["chip"])
     if record.get("settings"):
-        phh["_settings"] = dict(record["settings"])
+        phh["_settings"] = sorted_fields(record["settings"])
     if betting != "fixed_limit":
         phh["_limits"] = [small, big]
     return phh

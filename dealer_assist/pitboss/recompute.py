@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dealer_assist.engine.fold import FoldError, fold
-from dealer_assist.errors import DealerAssistError
+from dealer_assist.errors import DealerAssistError, InvalidRecordError
 from dealer_assist.pitboss.hand_ops import JOURNAL, RECORD, folds, hand_operations
 from dealer_assist.ports import HAND_STATUSES, StoredHand
 
@@ -43,6 +43,8 @@ class Recompute:
     differences: tuple[Difference, ...]
     error: str | None = None
     source: str = RECORD
+    record: dict[str, Any] | None = None
+    """The record the fold gives (HAND_RECORD.md), None when it did not fold."""
 
     @property
     def agrees(self) -> bool:
@@ -80,13 +82,41 @@ def recompute(hand: StoredHand) -> Recompute:
         return Recompute(
             recorded, None, (), "the operations end before the hand does", start.source
         )
-    today = state.result()
+    today, record = state.result(), state.record_json()
     differences = diff(recorded, today)
     if start.source == JOURNAL:
-        differences += diff(hand.record, state.record_json(), "record")
+        differences += diff(hand.record, record, "record")
         if state.status != hand.status:
             differences.append(Difference("status", hand.status, state.status))
-    return Recompute(recorded, today, tuple(differences), None, start.source)
+    return Recompute(recorded, today, tuple(differences), None, start.source, record)
+
+
+def folded_record(hand: StoredHand) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The record and the settlement of a settled or void ``hand`` as the one fold of its
+    operations gives them (:func:`recompute`), what ``phh export`` writes: the fold must agree
+    with what the journal stores, as the recompute compares them (a hand journaled with its
+    operations: record, settlement and status; a hand of a release before them, folded from the
+    operations its record gives: the settlement; its record comes back as the fold writes it,
+    the settings it left to their defaults named).
+
+    Raises:
+        InvalidRecordError: the hand does not fold (``field`` ``operations``, the reason), or
+            the fold disagrees with what is stored (``field`` the first difference's path, e.g.
+            ``record.players[seat=2].hole[0]``; the stored and the folded values).
+    """
+    again = recompute(hand)
+    if again.error is not None or again.record is None or again.recomputed is None:
+        raise InvalidRecordError("operations", again.error or "the hand does not fold")
+    differences = again.differences
+    if differences:
+        first = differences[0]
+        more = f" (and {len(differences) - 1} more)" if len(differences) > 1 else ""
+        raise InvalidRecordError(
+            first.path,
+            f"stored {first.recorded!r}, the fold of its operations gives {first.recomputed!r}"
+            f"{more}",
+        )
+    return again.record, again.recomputed
 
 
 _KEYS = ("seat", "box", "pot")

@@ -29,6 +29,7 @@ from dealer_assist.interchange import (
 from dealer_assist.record import settle_record
 from dealer_assist.storage import HandEntry, Journal
 from tests.conftest import CASES
+from tests.fixtures.phh_export import holdem_provenance
 from ui.cli import main
 
 VALID = sorted((CASES / "pot" / "valid").glob("holdem-*.json"))
@@ -168,7 +169,8 @@ def test_wsop_hand_missing_a_fold_is_refused_then_matches_its_finishing_stacks()
 
 
 def _journal(path: Path) -> list[dict[str, Any]]:
-    """A real SQLite journal: 3 holdem hands on two tables, a void one, at 20:00, 21:00, 22:00."""
+    """A real SQLite journal: 3 holdem hands on two tables, a void one, at 20:00, 21:00, 22:00,
+    each with the card provenance the table journals (the export folds them)."""
     records = [_case(p) for p in VALID[:4]]
     with Journal(str(path)) as journal:
         for i, (table, record) in enumerate(zip(["HE-1", "HE-2", "HE-1"], records, strict=False)):
@@ -183,6 +185,7 @@ def _journal(path: Path) -> list[dict[str, Any]]:
                     record=record,
                     settlement=settle_record(record),
                     hand_uid=f"h{i}",
+                    extra={"cards": holdem_provenance(record, start)},
                 )
             )
         journal.append_hand(

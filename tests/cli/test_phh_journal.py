@@ -16,9 +16,11 @@ import pytest
 
 from dealer_assist.interchange import dumps_phh, loads_phh_text, phh_to_record, record_to_phh
 from dealer_assist.interchange.phh import showdown_order
+from dealer_assist.ports import OPERATIONS_KEY
 from dealer_assist.record import settle_record
 from dealer_assist.storage import Journal
 from tests.cli.test_phh import DATA, _classify
+from tests.fixtures.phh_export import copy_journal, settled, stored_export, tamper_record
 from ui.cli import main
 
 REPO = Path(__file__).parent.resolve().parents[1]
@@ -81,6 +83,44 @@ def test_pokerkit_replays_every_exported_hand_of_a_9_handed_journal(
     assert outcomes["same"] >= HANDS * 0.9
     # the hands that made PHH readers fail before: live and dead posts beside the blinds
     assert kinds["live post outside the blinds"] >= 2 and kinds["ante"] >= 2, kinds
+
+
+def test_export_is_the_fold_and_the_file_is_what_the_stored_hands_give(
+    holdem_journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each hand is folded from the operations the journal keeps; where the fold is what is
+    stored, the file is byte for byte what the stored records and settlements give."""
+    assert all(
+        isinstance(h.extra.get(OPERATIONS_KEY), list) for h in settled(holdem_journal, "holdem")
+    )
+    out = tmp_path / "he9.phhs"
+    assert main(["phh", "export", "--db", str(holdem_journal), "-o", str(out)]) == 0
+    text, count = stored_export(holdem_journal)
+    assert count == HANDS
+    assert out.read_bytes() == text.encode("utf-8")
+
+
+def test_export_refuses_a_record_changed_after_its_hand(
+    holdem_journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = copy_journal(holdem_journal, tmp_path)
+    victim = settled(db, "holdem")[3]
+    seat, hole = victim.record["players"][0]["seat"], victim.record["players"][0]["hole"]
+
+    def swap_hole(record: dict[str, Any]) -> None:
+        cards = record["players"][0]["hole"]
+        cards[0], cards[1] = cards[1], cards[0]  # the same two cards, the other order
+
+    tamper_record(db, victim.hand_id, swap_hole)
+    capsys.readouterr()
+    out = tmp_path / "he9.phhs"
+    assert main(["phh", "export", "--db", str(db), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"dealer-assist phh: hand {victim.hand_id}: record.players[seat={seat}].hole[0]: "
+        f"stored {hole[1]!r}, the fold of its operations gives {hole[0]!r} (and 1 more)\n"
+    )
+    assert not out.exists()
 
 
 def _extra_live_posts(record: dict[str, Any]) -> int:

@@ -11,13 +11,16 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from dealer_assist.games.stud_players import random_record
 from dealer_assist.interchange import dumps_phh, loads_phh_text, phh_to_record, record_to_phh
+from dealer_assist.ports import OPERATIONS_KEY
 from dealer_assist.record import settle_record
 from dealer_assist.storage import Journal
+from tests.fixtures.phh_export import copy_journal, settled, stored_export, tamper_record
 from tests.fixtures.phh_oracle import AGREES, RULE_DIFFERENCES, classify
 from ui.cli import main
 
@@ -80,6 +83,39 @@ def test_pokerkit_replays_the_exported_stud_hands(
     assert set(outcomes) <= {*AGREES, *RULE_DIFFERENCES}, outcomes
     assert outcomes["same"] + outcomes["odd chips"] >= HANDS * 0.8, outcomes
     assert community >= 3  # the short deck's community card, replayed too
+
+
+def test_export_is_the_fold_of_each_stud_hand(
+    stud_journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Folded from the journal's operations, the file is byte for byte what the stored records
+    and settlements give; a hand whose stored record was changed (a door card) is refused,
+    naming the hand, and nothing is written."""
+    hands = settled(stud_journal, "stud")
+    assert all(isinstance(h.extra.get(OPERATIONS_KEY), list) for h in hands)
+    out = tmp_path / "stud8.phhs"
+    assert main(["phh", "export", "--db", str(stud_journal), "-o", str(out)]) == 0
+    text, count = stored_export(stud_journal)
+    assert count == HANDS
+    assert out.read_bytes() == text.encode("utf-8")
+
+    db = copy_journal(stud_journal, tmp_path)
+    victim = hands[5]
+
+    def swap_cards(record: dict[str, Any]) -> None:
+        cards = record["players"][0]["cards"]
+        cards[0], cards[1] = cards[1], cards[0]  # the same two down cards, the other order
+
+    tamper_record(db, victim.hand_id, swap_cards)
+    capsys.readouterr()
+    again = tmp_path / "tampered.phhs"
+    assert main(["phh", "export", "--db", str(db), "-o", str(again)]) == 2
+    err = capsys.readouterr().err
+    seat = victim.record["players"][0]["seat"]
+    assert err.startswith(
+        f"dealer-assist phh: hand {victim.hand_id}: record.players[seat={seat}].cards[0]: stored "
+    ), err
+    assert not again.exists()
 
 
 @pytest.mark.parametrize("path", sorted(CASES.glob("stud-*.json")), ids=lambda p: p.stem)

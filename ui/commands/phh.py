@@ -1,11 +1,12 @@
 """``dealer-assist phh``: Hold'em and Stud hands to and from PHH hand histories (docs/PHH.md).
 
 ``phh export --db PATH [--table T] [--from ISO] [--to ISO] [-o FILE.phhs]``: the journal's settled
-pot-game hands (read-only: the journal is opened with ``create=False``) as a ``.phhs`` file, or on
-stdout; ``--from`` inclusive, ``--to`` exclusive, on the hand's start (a time without an offset is
-UTC). ``phh import FILE.phh[s] [...] [-o FILE.jsonl]``: hand records as JSON Lines, what
-``dealer-assist settle`` reads. A malformed hand: ``FILE[KEY]: field: reason`` on stderr, exit 2,
-nothing written.
+pot-game hands, each as the one fold of its operations gives it (which must be what the journal
+stores), as a ``.phhs`` file or on stdout (read-only: the journal is opened with
+``create=False``); ``--from`` inclusive, ``--to`` exclusive, on the hand's start (a time without
+an offset is UTC). ``phh import FILE.phh[s] [...] [-o FILE.jsonl]``: hand records as JSON Lines,
+what ``dealer-assist settle`` reads. A malformed hand: ``FILE[KEY]: field: reason`` on stderr,
+exit 2, nothing written.
 """
 
 from __future__ import annotations
@@ -85,8 +86,13 @@ def _when(text: str) -> datetime:
 
 def run_export(args: argparse.Namespace) -> int:
     """``phh export``: 0 with the hands written (none is not an error), 2 when the journal
-    cannot be read or a stored hand cannot be written as PHH (naming the hand)."""
-    from dealer_assist.storage import Journal  # deferred: keeps other commands' start fast
+    cannot be read or a stored hand cannot be written as PHH (naming the hand). Each hand is
+    the one fold of its operations (its record and settlement as the fold gives them,
+    :func:`~dealer_assist.pitboss.recompute.folded_record`); a hand whose fold is not what the
+    journal stores, or that does not fold, is refused the same way."""
+    # deferred: keeps other commands' start fast
+    from dealer_assist.pitboss.recompute import folded_record
+    from dealer_assist.storage import Journal
 
     hands: list[dict[str, Any]] = []
     try:
@@ -101,10 +107,11 @@ def run_export(args: argparse.Namespace) -> int:
                 ):
                     continue
                 try:
+                    record, settlement = folded_record(hand)
                     hands.append(
                         record_to_phh(
-                            hand.record,
-                            hand.settlement,
+                            record,
+                            settlement,
                             hand_id=hand.hand_id,
                             table=hand.table_id,
                             time=hand.started_at,
