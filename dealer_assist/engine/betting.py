@@ -92,20 +92,20 @@ class Limits:
 _NOBODY: frozenset[int] = frozenset()
 
 
-@functools.lru_cache(maxsize=4096)
-def _turns(order: tuple[int, ...], seat: int, include: bool) -> tuple[int, ...]:
-    """The seats of ``order`` in turn from the first one at or after ``seat`` (after it when
-    not ``include``), wrapping: the order action goes round in."""
-    start = next((i for i, s in enumerate(order) if s >= seat), 0)
-    if not include and order and order[start] == seat:
-        start += 1
-    return order[start:] + order[:start]
-
-
 @functools.lru_cache(maxsize=1024)
-def _after(order: tuple[int, ...]) -> Mapping[int, tuple[int, ...]]:
-    """seat -> the seats in turn after it (:func:`_turns`), for every seat of ``order``."""
-    return {seat: _turns(order, seat, False) for seat in order}
+def _rotations(order: tuple[int, ...]) -> Mapping[int, tuple[int, ...]]:
+    """seat number ``n`` -> the seats of ``order`` in turn from the first one at or after
+    ``n``, for every ``n`` from 1 to the last seat of ``order`` (any other ``n``: ``order``
+    itself, from its first seat). Made once per seat order, shared between rounds, never
+    changed; a seat's turn after it is the entry of the next number."""
+    out: dict[int, tuple[int, ...]] = {}
+    low = 1
+    for i, s in enumerate(order):
+        turn = order[i:] + order[:i]
+        for n in range(low, s + 1):
+            out[n] = turn
+        low = max(low, s + 1)
+    return out
 
 
 class RoundState:
@@ -176,7 +176,7 @@ class RoundState:
             frozenset(big_open) if big_open and limits.kind == "fixed_limit" else _NOBODY
         )
         self.big_bet = big_bet
-        self._after = _after(order)  # shared between rounds: never changed
+        self._turns = _rotations(order)  # shared between rounds: never changed
         self.actor: int | None = self._next_from(first, True)
 
     def next_street(self, limits: Limits, first: int, pot: int) -> None:
@@ -237,9 +237,7 @@ class RoundState:
                         break
             else:
                 return None
-        turn = None if include else self._after.get(seat)
-        if turn is None:
-            turn = _turns(order, seat, include)
+        turn = self._turns.get(seat if include else seat + 1, order)  # wrapping round
         stacks, faced, committed, high = self.stacks, self.faced, self.committed, self.high
         for s in turn:
             if s not in folded and stacks[s] > 0 and (s not in faced or committed[s] < high):

@@ -96,8 +96,8 @@ class PeerBetting:
         blinds_first: bool = False,
         reopen_by_sum: bool = True,
     ) -> None:
-        self.seats = tuple(sorted(seats))
-        self.start = {s: stacks[s] for s in self.seats}
+        self.seats = order = tuple(sorted(seats))
+        self.start = {s: stacks[s] for s in order}
         self.stacks = dict(self.start)
         self.button = button
         self.streets = _betting_streets(streets)
@@ -107,18 +107,20 @@ class PeerBetting:
         self.big_blind = big_blind
         self.uncapped_heads_up = uncapped_heads_up
         self.reopen_by_sum = reopen_by_sum
-        self.total = dict.fromkeys(self.seats, 0)
+        self.total = dict.fromkeys(order, 0)
         self.folded: set[int] = set()
         self.dead: dict[int, int] = {}
         """Dead chips each seat posted (antes): never part of an uncalled bet."""
         if not blinds_first:
-            self.dead = {s: self._post(s, amount) for s, amount in dead.items()}
-        committed = {s: self._post(s, amount) for s, amount in live.items()}
+            self.dead = self._post_all(dead)
+        committed = self._post_all(live)
         if blinds_first:
-            self.dead = {s: self._post(s, amount) for s, amount in dead.items()}
+            self.dead = self._post_all(dead)
         # pot limit: before the flop a short blind counts as a full blind (convention, TDA 54-B)
-        self._short_blinds = sum(live[s] - committed[s] for s in live)
+        self._short_blinds = sum(live.values()) - sum(committed.values())
         self.index = 0
+        self._street = self.streets[0].name
+        """The name of street :attr:`index` (the one :meth:`act` takes actions for)."""
         self.waiting = False
         """The current round waits for :meth:`open_round` (its opener depends on its cards)."""
         self._forced: list[int] = []
@@ -127,10 +129,16 @@ class PeerBetting:
         self.round: RoundState | None = self._open(0, committed, blind)
         self._advance()
 
-    def _post(self, seat: int, amount: int) -> int:
-        paid = min(amount, self.stacks[seat])
-        self.stacks[seat] -= paid
-        self.total[seat] += paid
+    def _post_all(self, amounts: Mapping[int, int]) -> dict[int, int]:
+        """Post each seat's forced bet of ``amounts`` (all it has when short); seat -> paid."""
+        stacks, total = self.stacks, self.total
+        paid: dict[int, int] = {}
+        for seat, amount in amounts.items():
+            stack = stacks[seat]
+            chips = amount if amount < stack else stack
+            stacks[seat] = stack - chips
+            total[seat] += chips
+            paid[seat] = chips
         return paid
 
     def _open(
@@ -201,6 +209,7 @@ class PeerBetting:
                 self.round = None
                 return
             self.index += 1
+            self._street = self.streets[self.index].name
             nxt = self._open(self.index, {}, 0, closed)
             if able <= 1:
                 nxt.actor = None  # no more than one player can bet: the cards run out
@@ -360,7 +369,7 @@ class PeerBetting:
         rnd = self.round
         if rnd is None:
             raise IllegalActionError("the hand's betting is over: no more actions")
-        current = self.streets[self.index].name
+        current = self._street
         if street == current:
             if self._forced:
                 self._decide_forced(seat, kind)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import gc
 import io
 import json
 import random
@@ -30,6 +31,7 @@ from dealer_assist.errors import DealerAssistError, clip, quote, shorten_quoted
 from dealer_assist.games import holdem_players, stud_players
 from dealer_assist.record import settle_record
 from tests.conftest import CASES
+from ui.cli import main
 from ui.commands.settle import MAX_RECORD_BYTES, MAX_SKIP_BYTES, settle_stream
 from ui.commands.settle_json import MAX_DEPTH
 
@@ -174,6 +176,27 @@ def test_settle_dev_zero_ends(tmp_path: Path) -> None:
     )
     _no_traceback(proc)
     assert proc.returncode == 2 and "no line end within" in proc.stderr
+
+
+def test_settle_leaves_the_collector_as_it_found_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """settle collects the young generation less often while it runs; after it the thresholds
+    are Python's again, and what it leaves (its modules, its caches) is out of the collections."""
+    record = holdem_players.random_record(random.Random(3), betting="no_limit")
+    path = tmp_path / "one.jsonl"
+    path.write_text(json.dumps(record) + "\n" + json.dumps({"game": "holdem"}) + "\n")
+    before = gc.get_threshold()
+    frozen = gc.get_freeze_count()
+    try:
+        assert main(["settle", str(path)]) == 2
+    finally:
+        thresholds = gc.get_threshold()
+        gc.set_threshold(*before)
+    assert thresholds == before
+    assert gc.get_freeze_count() > frozen
+    out = capsys.readouterr().out.splitlines()
+    assert json.loads(out[0]) == settle_record(record) and "error" in json.loads(out[1])
 
 
 def test_a_single_document_too_deep_is_refused(tmp_path: Path) -> None:

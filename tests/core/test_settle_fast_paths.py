@@ -2,7 +2,8 @@
 the two-card hole read inline against ``take_cards``, remembered settings against
 ``HoldemSettings.from_json``, the whole-number rake against the Fraction formula, card texts and
 the evaluator's per-card lookups against cards made elsewhere, a round's stacks copied as given
-against any mapping, the board counted once against the whole hand evaluated, a round's action
+against any mapping, the turn order looked up against the seats counted round, the board
+counted once against the whole hand evaluated, a round's action
 checked by its kind alone against ``verify``. Seeded random inputs; each side is computed, never
 written down."""
 
@@ -18,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dealer_assist.cards import FULL_DECK, Card, format_cards
-from dealer_assist.engine.betting import Limits, RoundState
+from dealer_assist.engine.betting import Limits, RoundState, _rotations
 from dealer_assist.engine.peer import BettingStructure
 from dealer_assist.engine.peer_hand import PeerBetting
 from dealer_assist.engine.pot_settle import PotHand, _rake, _texts
@@ -305,3 +306,24 @@ def test_next_street_in_place_is_a_new_round() -> None:
             assert vars(old) == vars(new)
         checked += 1
     assert checked > 20
+
+
+def _turn_from(order: tuple[int, ...], seat: int, include: bool) -> tuple[int, ...]:
+    """The seats of ``order`` in turn from the first at (or after, not ``include``) ``seat``,
+    wrapping: counted round the table, seat by seat."""
+    n = len(order)
+    for step in range(n):
+        s = order[step]
+        if s > seat or (include and s == seat):
+            return order[step:] + order[:step]
+    return order
+
+
+def test_turn_order_looked_up_is_the_order_counted_round() -> None:
+    rng = random.Random("turns")
+    for _ in range(2000):
+        order = tuple(sorted(rng.sample(range(1, 11), rng.randint(1, 10))))
+        turns = _rotations(order)
+        for seat in range(-1, 13):
+            assert turns.get(seat, order) == _turn_from(order, seat, True), (order, seat)
+            assert turns.get(seat + 1, order) == _turn_from(order, seat, False), (order, seat)

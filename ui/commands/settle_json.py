@@ -64,15 +64,15 @@ def decode(data: bytes) -> Any:
 
 
 def _decode_checked(data: bytes) -> Any:
+    obj = _decode_plain(data)  # strict UTF-8 too: anything else is refused below
+    if obj is not None:
+        return obj
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data.count(b"\n", 0, e.start) + 1
         column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
         raise NotJson(f"not UTF-8 (byte {data[e.start]:#04x})", line, column) from e
-    obj = _decode_plain(data, text)
-    if obj is not None:
-        return obj
     decoder = _Decoder()
     try:
         try:
@@ -105,10 +105,12 @@ _loads = orjson.loads
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 _NOT_COUNTED = bytes(range(256)).translate(None, b'":,[{0123456789')
 _NINETEEN_DIGITS = b"0" * 19
+# isinstance(x, dict) with no Python frame (orjson makes plain dicts only)
+_is_dict = dict.__instancecheck__
 
 
-def _decode_plain(data: bytes, text: str) -> Any:
-    """The object in ``text`` by a decoder alone (no Python call per object: the common
+def _decode_plain(data: bytes) -> Any:
+    """The object in ``data`` by a decoder alone (no Python call per object: the common
     record's quick path), when ``data`` shows it has no duplicate key and nothing else
     :class:`_Decoder` marks; None: decode it the checked way (which then names the field).
 
@@ -127,21 +129,24 @@ def _decode_plain(data: bytes, text: str) -> Any:
     Raises:
         InvalidRecordError: nesting deeper than :data:`MAX_DEPTH`, naming the field.
     """
-    if b"\\" in data:
+    # bytes.find, not ``in``: ``in`` tries the operand as an integer first (an error raised
+    # and dropped each time)
+    if data.find(b"\\") >= 0:
         return None
     marks = data.translate(_DIGITS_AS_ZERO, _NOT_COUNTED)
     try:
-        obj = _PLAIN.decode(text) if _NINETEEN_DIGITS in marks else _loads(data)
-    except (ValueError, RecursionError):  # not JSON, an integer too long, too deep: named below
+        if marks.find(_NINETEEN_DIGITS) >= 0:
+            obj = _PLAIN.decode(data.decode("utf-8"))
+        else:
+            obj = _loads(data)  # refuses what is not strict UTF-8, as bytes.decode does
+    except (ValueError, RecursionError):  # not UTF-8 or JSON, an integer too long, too deep
         return None
     if type(obj) is not dict:
         return None
     keys = len(obj)
     for value in obj.values():
-        if type(value) is list:
-            for item in value:
-                if type(item) is dict:
-                    keys += len(item)
+        if type(value) is list:  # the keys of its objects, counted at C level
+            keys += sum(map(len, filter(_is_dict, value)))
         elif type(value) is dict:
             keys += len(value)
     if keys != marks.count(b'":'):
@@ -276,8 +281,8 @@ def encode(result: Any) -> str:
         data = _dumps(result, option=_DUMPS_OPTIONS)
     except TypeError:  # orjson.JSONEncodeError too
         return _json_encode(result)
-    if b"\\" not in data:
+    if data.find(b"\\") < 0:  # find, not ``in`` (see _decode_plain)
         marks = data.translate(None, _NOT_MARKS)
-        if b"." not in marks and b'"' not in marks.replace(b'""', b""):
+        if marks.find(b".") < 0 and marks.replace(b'""', b"").find(b'"') < 0:
             return data.replace(b",", b", ").replace(b":", b": ").decode()
     return _json_encode(result)
