@@ -89,8 +89,8 @@ class PotGame(Protocol):
 
 # code -> module of the pot games (a ``POT_RULES`` object each); the banked games above.
 _POT_MODULES = {
-    "holdem": "dealer_assist.games.holdem",
-    "stud": "dealer_assist.games.stud",
+    "holdem": "dealer_assist.games.holdem_plugin",
+    "stud": "dealer_assist.games.stud_plugin",
 }
 POT_GAME_CODES = tuple(_POT_MODULES)
 

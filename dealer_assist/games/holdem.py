@@ -7,21 +7,19 @@ the first seat after the button; small bet on preflop and flop, big bet on turn 
 forced bets (:func:`forced_bets`: antes, the blinds, heads-up the button posting the small blind,
 or the record's ``posts``) and its conventions as named settings (:class:`HoldemSettings`).
 
-:data:`POT_RULES` settles a ``holdem`` hand record (HAND_RECORD.md "Pot games"); the record is
-read by :mod:`dealer_assist.games.holdem_record` and settled by
-:mod:`dealer_assist.engine.pot_settle`.
+The game's plug-in (:data:`dealer_assist.games.holdem_plugin.POT_RULES`) sits above this
+module and the ones that read it: the record reader, the live hand and the table between hands.
 """
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from dealer_assist.engine.peer import BettingRound, StreetSpec
-from dealer_assist.engine.pot_settle import PotHand, settle_pot_hand
 from dealer_assist.games.pot_common import read_settings
 
 CODE = "holdem"
@@ -147,86 +145,3 @@ def forced_bets(
     if ante <= 0:
         return {}, live, big
     return {big: ante} if ante_by_big else dict.fromkeys(order, ante), live, big
-
-
-class HoldemRules:
-    """The Hold'em plug-in of the pot games: code, streets, settings, settlement."""
-
-    code = CODE
-    title = "Texas Hold'em"
-    street_titles: ClassVar[Mapping[str, str]] = {
-        "preflop": "Preflop",
-        "flop": "Flop",
-        "turn": "Turn",
-        "river": "River",
-    }
-    max_seats = MAX_SEATS
-    has_button = True  # the button moves hand to hand; drawn for the first hand
-    streets = STREETS
-    settings = DEFAULT_SETTINGS
-
-    def table_game(self, section: Mapping[str, Any]) -> Any:
-        """The table's :class:`~dealer_assist.games.holdem_hand.HoldemGame` from its
-        ``[poker]`` section. Raises ConfigError naming the key."""
-        from dealer_assist.games.holdem_hand import holdem_game  # it reads this module
-
-        return holdem_game(section)
-
-    def new_hand(self, config: Any, session: Any, hand_uid: str) -> Any:
-        """The next hand at the table (a PeerHand) from the table session."""
-        from dealer_assist.games.holdem_hand import new_holdem_hand
-
-        return new_holdem_hand(config, session, hand_uid)
-
-    def session_after(self, config: Any, session: Any, hand: Any) -> Any:
-        """The table session after ``hand`` is journaled."""
-        from dealer_assist.games.holdem_hand import holdem_session_after
-
-        return holdem_session_after(config, session, hand)
-
-    @property
-    def player_styles(self) -> tuple[str, ...]:
-        """The styles of the game's simulated players (:mod:`holdem_players`)."""
-        from dealer_assist.games.holdem_players import STYLES
-
-        return tuple(sorted(STYLES))
-
-    def simulated_player(self, style: str, rng: Any) -> Any:
-        """A seeded simulated player of ``style`` (``choose(space, ...)``: its action)."""
-        from dealer_assist.games.holdem_players import Player
-
-        return Player(style, rng)
-
-    def table_ops(self, config: Any) -> Any:
-        """The table between hands bound to ``config`` (seat, top up, sit out/in, leave,
-        button): :class:`~dealer_assist.games.holdem_hand.HoldemTableOps`."""
-        from dealer_assist.games.holdem_hand import HoldemTableOps
-
-        return HoldemTableOps(config)
-
-    forced_bet_fields = ("ante", "blinds")
-
-    def level_bets(self, ante: int, bring_in: int, small: int, big: int) -> dict[str, Any]:
-        """The record's forced bets at a tournament level: ante and blinds (chips); Hold'em has
-        no bring-in, so ``bring_in`` is unused."""
-        return {"ante": ante, "blinds": [small, big]}
-
-    def settle(self, obj: Mapping[str, Any]) -> dict[str, Any]:
-        """Validate and settle one ``holdem`` hand record (HAND_RECORD.md "Pot games").
-
-        Raises:
-            InvalidRecordError: naming the field (``actions[3]``, ``players[1].hole`` ...).
-        """
-        parse = _READER.get("holdem")
-        if parse is None:  # imported on first use: holdem_record reads this module
-            from dealer_assist.games.holdem_record import parse_holdem
-
-            parse = _READER["holdem"] = parse_holdem
-        return settle_pot_hand(parse(obj, self))
-
-
-_READER: dict[str, Callable[[Mapping[str, Any], HoldemRules], PotHand]] = {}
-"""The record reader once imported (an import statement per record costs ~0.7 µs)."""
-
-
-POT_RULES = HoldemRules()

@@ -22,6 +22,7 @@ from dealer_assist.engine.peer_setup import ForcedPost, PeerSetup
 from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.engine.pots import after_button
 from dealer_assist.errors import ConfigError
+from dealer_assist.games import holdem_table
 from dealer_assist.games.holdem import (
     ANTE,
     BIG_BLIND,
@@ -30,6 +31,7 @@ from dealer_assist.games.holdem import (
     STREETS,
     HoldemSettings,
 )
+from dealer_assist.games.holdem_table import PokerTable, after_hand, next_hand
 from dealer_assist.games.pot_common import (
     buy_in_key,
     check_keys,
@@ -183,8 +185,6 @@ def new_holdem_hand(config: Any, session: TableSession, hand_uid: str) -> PeerHa
     Raises:
         HandStateError: no hand can start (fewer than two players with chips dealt in).
     """
-    from dealer_assist.games.holdem_table import next_hand
-
     game: HoldemGame = config.poker
     setup = next_hand(session, poker_table(config))
     peer = holdem_setup(
@@ -204,18 +204,14 @@ def new_holdem_hand(config: Any, session: TableSession, hand_uid: str) -> PeerHa
 def holdem_session_after(config: Any, session: TableSession, hand: PeerHand) -> TableSession:
     """The session after a journaled hand (:func:`dealer_assist.games.holdem_table.after_hand`:
     stacks from the settlement, the button moved; a void hand leaves both as they were)."""
-    from dealer_assist.games.holdem_table import after_hand
-
     void = hand.status == "void"
     return after_hand(
         session, poker_table(config), hand.setup.seating, None if void else hand.result(), void=void
     )
 
 
-def poker_table(config: Any) -> Any:
+def poker_table(config: Any) -> PokerTable:
     """The table's fixed Hold'em settings as the between-hands rules take them."""
-    from dealer_assist.games.holdem_table import PokerTable
-
     return PokerTable.of_game(config.poker, config.seats)
 
 
@@ -225,8 +221,6 @@ class HoldemTableOps:
     journal), or raises TableError / HandStateError naming what was wrong."""
 
     def __init__(self, config: Any) -> None:
-        from dealer_assist.games import holdem_table
-
         self._t = holdem_table
         self._table = poker_table(config)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import Any, TypeGuard
 
 from dealer_assist.cards import FULL_DECK, Card, take_cards
 from dealer_assist.engine.betting import BET, KINDS, RAISE
@@ -29,10 +29,7 @@ from dealer_assist.games.holdem import (
     HoldemSettings,
     forced_bets,
 )
-from dealer_assist.games.pot_common import check_whole_chips
-
-if TYPE_CHECKING:
-    from dealer_assist.games.holdem import HoldemRules
+from dealer_assist.games.pot_common import RecordRules, check_whole_chips
 
 UNKNOWN = "??"
 _BY_TEXT = {str(c): c for c in FULL_DECK}
@@ -72,7 +69,7 @@ def _structure(
     return BettingStructure(kind, first, later, cap, chip)
 
 
-def parse_holdem(obj: Mapping[str, Any], rules: HoldemRules) -> PotHand:
+def parse_holdem(obj: Mapping[str, Any], rules: RecordRules) -> PotHand:
     """Validate and replay a ``holdem`` record; returns the finished hand to settle.
 
     Raises:

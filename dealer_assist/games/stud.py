@@ -20,8 +20,8 @@ The game as data and small functions:
   with the stub, or one community card);
 - :class:`StudSettings`: the conventions GAMES.md marks as settings, recorded with each hand.
 
-:data:`POT_RULES` settles a ``stud`` hand record (HAND_RECORD.md "Pot games"), read by
-:mod:`dealer_assist.games.stud_record`.
+The game's plug-in (:data:`dealer_assist.games.stud_plugin.POT_RULES`) sits above this module
+and the ones that read it: the record reader and the live hand and table.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from typing import Any, Literal
 
 from dealer_assist.cards import RANK_NAMES, Card
 from dealer_assist.engine.peer import BettingRound, StreetSpec
-from dealer_assist.engine.pot_settle import settle_pot_hand
 from dealer_assist.errors import ConfigError
 from dealer_assist.games.pot_common import read_settings
 
@@ -392,72 +391,3 @@ class StudSettings:
 
 
 DEFAULT_SETTINGS = StudSettings()
-
-
-class StudRules:
-    """The Stud plug-in of the pot games: code, streets, settings, settlement, and the live
-    table (:mod:`dealer_assist.games.stud_hand`)."""
-
-    code = CODE
-    title = "Seven Card Stud"
-    max_seats = MAX_SEATS
-    has_button = False  # no button: the deal starts from seat 1 (rules text 002)
-    streets = STREETS
-    settings = DEFAULT_SETTINGS
-
-    def table_game(self, section: Mapping[str, Any]) -> Any:
-        """The table's :class:`~dealer_assist.games.stud_hand.StudGame` from ``[poker]``."""
-        from dealer_assist.games.stud_hand import stud_game
-
-        return stud_game(section)
-
-    def new_hand(self, config: Any, session: Any, hand_uid: str) -> Any:
-        """The next live hand (a PeerHand) at the table, from the table session."""
-        from dealer_assist.games.stud_hand import new_stud_hand
-
-        return new_stud_hand(config, session, hand_uid)
-
-    def session_after(self, config: Any, session: Any, hand: Any) -> Any:
-        """The table session after ``hand`` is journaled."""
-        from dealer_assist.games.stud_hand import stud_session_after
-
-        return stud_session_after(config, session, hand)
-
-    def table_ops(self, config: Any) -> Any:
-        """The table between hands (generic seats: buy-in, top-up, sit out/in, leave)."""
-        from dealer_assist.games.stud_hand import StudTableOps
-
-        return StudTableOps(config)
-
-    @property
-    def player_styles(self) -> tuple[str, ...]:
-        """The simulated players' styles (the Hold'em players' styles serve Stud too)."""
-        from dealer_assist.games.holdem_players import STYLES
-
-        return tuple(sorted(STYLES))
-
-    def simulated_player(self, style: str, rng: Any) -> Any:
-        """A seeded simulated player of ``style``."""
-        from dealer_assist.games.holdem_players import Player
-
-        return Player(style, rng)
-
-    forced_bet_fields = ("ante", "bring_in", "limits")
-
-    def level_bets(self, ante: int, bring_in: int, small: int, big: int) -> dict[str, Any]:
-        """The record's forced bets at a tournament level: ante, bring-in and the fixed limits
-        (chips; rules text 002)."""
-        return {"ante": ante, "bring_in": bring_in, "limits": [small, big]}
-
-    def settle(self, obj: Mapping[str, Any]) -> dict[str, Any]:
-        """Validate and settle one ``stud`` hand record (HAND_RECORD.md "Pot games").
-
-        Raises:
-            InvalidRecordError: naming the field (``actions[3]``, ``players[1].cards`` ...).
-        """
-        from dealer_assist.games.stud_record import parse_stud  # it reads this module
-
-        return settle_pot_hand(parse_stud(obj, self))
-
-
-POT_RULES = StudRules()

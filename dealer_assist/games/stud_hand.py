@@ -16,7 +16,7 @@ buy-ins, sit-out; Stud has no button and no blinds (everyone antes).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from dealer_assist.cards import Card
@@ -158,8 +158,6 @@ def new_stud_hand(config: Any, session: TableSession, hand_uid: str) -> PeerHand
 def stud_session_after(config: Any, session: TableSession, hand: PeerHand) -> TableSession:
     """The session after a journaled hand: stacks from the settlement (a void hand: as they
     were, every chip returned), one more hand."""
-    from dataclasses import replace
-
     result = hand.result() if hand.status == "settled" else None
     seats = dict(session.seats)
     for row in (result or {}).get("seats", []):

@@ -20,7 +20,7 @@ players who folded early), and may show ``"??"`` for a down card. Every refusal 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dealer_assist.cards import Card, take_cards
 from dealer_assist.engine.betting import BET, BRING_IN, COMPLETE, KINDS, RAISE
@@ -28,7 +28,7 @@ from dealer_assist.engine.peer import STRUCTURES, BettingStructure
 from dealer_assist.engine.peer_hand import PeerBetting
 from dealer_assist.engine.pot_settle import PotHand
 from dealer_assist.errors import ConfigError, IllegalActionError, InvalidRecordError
-from dealer_assist.games.pot_common import check_whole_chips
+from dealer_assist.games.pot_common import RecordRules, check_whole_chips
 from dealer_assist.games.stud import (
     CARDS_AFTER,
     CODE,
@@ -42,9 +42,6 @@ from dealer_assist.games.stud import (
     opening,
     seventh_street,
 )
-
-if TYPE_CHECKING:
-    from dealer_assist.games.stud import StudRules
 
 UNKNOWN = "??"
 ACTIONS = (*KINDS, BRING_IN, COMPLETE)
@@ -188,7 +185,7 @@ class _Replay:
         self.note()
 
 
-def parse_stud(obj: Mapping[str, Any], rules: StudRules) -> PotHand:
+def parse_stud(obj: Mapping[str, Any], rules: RecordRules) -> PotHand:
     """Validate and replay a ``stud`` record; returns the finished hand to settle.
 
     Raises:

@@ -16,7 +16,7 @@ import pytest
 
 from dealer_assist.errors import JournalError, TableError
 from dealer_assist.events import utc_now
-from dealer_assist.games.holdem import POT_RULES
+from dealer_assist.games.holdem_plugin import POT_RULES
 from dealer_assist.games.holdem_table import (
     HandSetup,
     PokerTable,

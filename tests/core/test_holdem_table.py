@@ -14,7 +14,8 @@ import pytest
 
 from dealer_assist.cards import FULL_DECK
 from dealer_assist.errors import HandStateError, InvalidRecordError, TableError
-from dealer_assist.games.holdem import POT_RULES, HoldemSettings
+from dealer_assist.games.holdem import HoldemSettings
+from dealer_assist.games.holdem_plugin import POT_RULES
 from dealer_assist.games.holdem_table import (
     HandSetup,
     PokerTable,

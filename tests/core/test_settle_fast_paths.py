@@ -25,8 +25,9 @@ from dealer_assist.engine.peer_hand import PeerBetting
 from dealer_assist.engine.pot_settle import PotHand, _rake, _texts
 from dealer_assist.errors import CardError, ConfigError, IllegalActionError, InvalidRecordError
 from dealer_assist.evaluator import board_parts, evaluate, evaluate_hole, evaluate_parts
-from dealer_assist.games.holdem import POT_RULES, HoldemSettings, forced_bets
+from dealer_assist.games.holdem import HoldemSettings, forced_bets
 from dealer_assist.games.holdem_players import random_record
+from dealer_assist.games.holdem_plugin import POT_RULES
 from dealer_assist.games.holdem_record import _settings
 from dealer_assist.record import settle_record
 
