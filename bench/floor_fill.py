@@ -61,6 +61,7 @@ from dealer_assist.ports import HandEntry, StoredHand
 from dealer_assist.storage import Journal
 from dealer_assist.storage.chain import GENESIS_HASH, chain_hash
 from dealer_assist.storage.floor import Floor
+from dealer_assist.storage.floor.migration import migrate_floor
 from dealer_assist.storage.model import validate_entry
 from dealer_assist.storage.signing import KeyStore, Signer
 
@@ -276,7 +277,7 @@ def main() -> int:
     admin.dispose()
     sep = "&" if "?" in args.floor else "?"
     url = f"{args.floor}{sep}options=-csearch_path%3D{args.schema}"
-    Floor(url).migrate()
+    migrate_floor(Floor(url))
 
     sample = json.loads(SAMPLE.read_text(encoding="utf-8"))
     step = timedelta(days=args.days) * args.tables / args.hands

@@ -51,6 +51,7 @@ from journal_append import SAMPLE, entry
 from dealer_assist.ports import StoredHand
 from dealer_assist.storage import Journal
 from dealer_assist.storage.floor import Floor, Pusher
+from dealer_assist.storage.floor.migration import migrate_floor
 
 DEFAULT_FLOOR = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
@@ -272,7 +273,7 @@ def main() -> int:
     sep = "&" if "?" in args.floor else "?"
     url = f"{args.floor}{sep}options=-csearch_path%3D{schema}"
     try:
-        Floor(url).migrate()
+        migrate_floor(Floor(url))
         if args.lag_tables:
             lag_folder = Path(tempfile.mkdtemp())
             return lag_run(url, lag_folder, args.lag_tables, args.lag_hands, args.interval)

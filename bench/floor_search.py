@@ -55,6 +55,7 @@ from dealer_assist.games import GAME_CODES, POT_GAME_CODES
 from dealer_assist.pitboss.filters import HandFilter, HandSource, Sort
 from dealer_assist.storage import HandEntry, Journal
 from dealer_assist.storage.floor import Floor, Pusher
+from dealer_assist.storage.floor.migration import migrate_floor
 from dealer_assist.storage.floor.search import FloorSearch
 from dealer_assist.storage.search import JournalSearch
 
@@ -390,7 +391,7 @@ def main() -> int:
         conn.exec_driver_sql(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
     url = schema_url(args.floor, schema, args.custom_plans)
     try:
-        Floor(url).migrate()
+        migrate_floor(Floor(url))
         t0 = time.perf_counter()
         pushes = [(url, paths[t], t, game_of(i)) for i, t in enumerate(tables)]
         with multiprocessing.Pool(2) as pool:

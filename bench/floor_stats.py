@@ -43,6 +43,7 @@ from journal_append import SAMPLE, entry, percentile
 from dealer_assist.games import DEFAULT_GAME
 from dealer_assist.storage import Journal
 from dealer_assist.storage.floor import Floor, Pusher
+from dealer_assist.storage.floor.migration import migrate_floor
 from dealer_assist.storage.floor.stats import FloorStats
 
 DEFAULT_FLOOR = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -124,7 +125,7 @@ def main() -> int:
     sep = "&" if "?" in args.floor else "?"
     url = f"{args.floor}{sep}options=-csearch_path%3D{schema}"
     try:
-        Floor(url).migrate()
+        migrate_floor(Floor(url))
         t0 = time.perf_counter()
         with multiprocessing.Pool(2) as pool:
             sent = sum(s for s, _ in pool.map(push, [(url, paths[t], t, pits[t]) for t in tables]))

@@ -228,6 +228,7 @@ def forge_floor(url: str, toml: Path, db: Path, pub: str) -> list[tuple[str, str
     """The floor's side: another key presented, a forged checkpoint, a re-created floor."""
     from dealer_assist.storage.floor import Floor
     from dealer_assist.storage.floor.checkpoints import Checkpoint
+    from dealer_assist.storage.floor.migration import migrate_floor
 
     rows = []
     with Floor(url) as floor:
@@ -267,7 +268,7 @@ def forge_floor(url: str, toml: Path, db: Path, pub: str) -> list[tuple[str, str
         rows.append(("  floor alerts raised", ", ".join(kinds)))
     admin, schema, fresh = floor_schema()  # the floor dropped and re-created
     try:
-        Floor(fresh).migrate()
+        migrate_floor(Floor(fresh))
         with Floor(fresh) as floor:
             floor.enrol(TABLE, DEFAULT_GAME, pub, "SM-1")
         toml2 = toml.with_name("fresh.toml")
@@ -320,6 +321,7 @@ def main() -> int:
     admin, schema, url = floor_schema()
     try:
         from dealer_assist.storage.floor import Floor
+        from dealer_assist.storage.floor.migration import migrate_floor
 
         notary = NotaryClient(sock, TABLE)
         for _ in range(200):
@@ -344,7 +346,7 @@ def main() -> int:
             capture_output=True,
             check=True,
         ).stdout.strip()
-        Floor(url).migrate()
+        migrate_floor(Floor(url))
         with Floor(url) as floor:  # the installation: a shift manager enrols the key
             floor.enrol(TABLE, DEFAULT_GAME, key, "SM-1")
         toml = tmp / "uth.toml"

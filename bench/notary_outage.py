@@ -34,6 +34,7 @@ sys.path.insert(0, str(REPO))
 from dealer_assist.games import DEFAULT_GAME  # noqa: E402
 from dealer_assist.notary.client import NotaryClient, NotaryUnavailableError  # noqa: E402
 from dealer_assist.storage.floor import Floor  # noqa: E402
+from dealer_assist.storage.floor.migration import migrate_floor  # noqa: E402
 
 FLOOR_DB = "postgresql://postgres@127.0.0.1:5432/test"
 
@@ -119,7 +120,7 @@ def main() -> int:
             capture_output=True,
             check=True,
         ).stdout.strip()
-        Floor(url).migrate()
+        migrate_floor(Floor(url))
         with Floor(url) as floor:
             floor.enrol(TABLE, DEFAULT_GAME, key, "SM-1")
         sim = subprocess.Popen(

@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from dealer_assist.cards import Card, take_cards
 from dealer_assist.errors import BetError, ConfigError, InvalidRecordError, clip, quote
 from dealer_assist.games import GAME_CODES, POT_GAME_CODES, get_game, get_pot_game
 
-if TYPE_CHECKING:  # imported by parse_record: a pot game's settle never loads the banked engine
-    from dealer_assist.cards import Card
+# The banked engine is imported inside the functions that read a banked record, for start-up
+# alone (none of it imports this module): a pot game's settle never loads it.
+if TYPE_CHECKING:
     from dealer_assist.engine.rules import GameRules, HandRecord, PlayerHand
 
 
@@ -26,7 +28,7 @@ def parse_record(obj: Any) -> HandRecord:
             illegal action or multiple, action after a fold or a play, missing field, negative or
             non-integer amount, seat out of range or repeated, unknown pay-table line.
     """
-    from dealer_assist.engine.rules import HandRecord
+    from dealer_assist.engine.rules import HandRecord  # start-up: see the imports
     from dealer_assist.paytables import build_paytables
 
     if not isinstance(obj, Mapping):
@@ -133,13 +135,11 @@ def _cards(
         raise InvalidRecordError(path, "missing")
     if not isinstance(texts, list):
         raise InvalidRecordError(path, "must be a list of cards")
-    from dealer_assist.cards import take_cards
-
     return take_cards(texts, used, lambda j: f"{path}[{j}]")
 
 
 def _player(game: GameRules, p: Any, where: str, seats: int, used: set[Card]) -> PlayerHand:
-    from dealer_assist.engine.rules import Action, PlayerHand
+    from dealer_assist.engine.rules import Action, PlayerHand  # start-up: see the imports
 
     if not isinstance(p, Mapping):
         raise InvalidRecordError(where, "must be an object")

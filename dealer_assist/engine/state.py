@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from dealer_assist.cards import Card, format_cards
 
-if TYPE_CHECKING:  # annotations only: settling a pot game does not load the operations
+if TYPE_CHECKING:  # annotations only, for start-up (a pot game's settle loads no operations);
+    # no cycle: the operations never import this module
     from dealer_assist.engine.operations import Operation
 
 

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from dealer_assist.errors import ConfigError
 
-if TYPE_CHECKING:  # the banked games' machinery: not loaded to settle a pot game
+if TYPE_CHECKING:  # the banked games' machinery, for start-up: not loaded to settle a pot game
+    # (no cycle: the engine never imports the games)
     from dealer_assist.engine.rules import GameRules
 
 # code -> module; imported on first use so a table loads only the game it plays.

@@ -11,15 +11,12 @@ signed (:func:`dealer_assist.storage.verify.verify_chain`, ``checkpoint``).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from dealer_assist.errors import JournalError
 from dealer_assist.events import iso_utc, utc_now
 from dealer_assist.ports import TABLE_RECORD, HandEntry, StoredHand
+from dealer_assist.storage.journal import Journal
 from dealer_assist.storage.verify import LEGACY_CHECKPOINT
-
-if TYPE_CHECKING:
-    from dealer_assist.storage.journal import Journal
 
 
 def checkpoint_entry(last: StoredHand, table_id: str, by: str, now: datetime) -> HandEntry:

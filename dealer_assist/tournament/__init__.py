@@ -5,12 +5,13 @@ director (journal, tables, ``dealer-assist tournament simulate``) is built on th
 
 API summary (kept in step with /tmp/t15/api.md while the director is being built):
 
-``structure``  ``load_structure(path) -> TournamentStructure`` (UTF-8, BOM accepted; every rule
-    of text 002 checked, a refusal is ``StructureError(source, key, reason)`` naming the key
-    path, e.g. ``levels[3].bring_in``); ``structure_from_dict(d)``; ``s.to_dict()`` round-trips.
-    Fields: name, game (stud|holdem), betting, chip, starting_stack, max_seats, min_players,
-    entry_fee_cents, levels (``Level``: number, small, big, ante, bring_in, minutes, hands,
-    action_seconds), breaks (``Break``: after_level, minutes), action_seconds,
+``structure_reader``  ``load_structure(path) -> TournamentStructure`` (UTF-8, BOM accepted;
+    every rule of text 002 checked, a refusal is ``StructureError(source, key, reason)`` naming
+    the key path, e.g. ``levels[3].bring_in``); ``structure_from_dict(d)``.
+``structure``  ``TournamentStructure``; ``s.to_dict()`` round-trips. Fields: name, game
+    (stud|holdem), betting, chip, starting_stack, max_seats, min_players, entry_fee_cents,
+    levels (``Level``: number, small, big, ante, bring_in, minutes, hands, action_seconds),
+    breaks (``Break``: after_level, minutes), action_seconds,
     time_bank_seconds, time_bank (automatic|on_request), rebuy (``RebuyRule`` | None), addon
     (``AddOnRule`` | None), double_chance_level, prize_kind, percentages_bp, guarantee_cents,
     special_prizes, formula (single|heats), qualifiers, warnings; ``s.level(n)``,

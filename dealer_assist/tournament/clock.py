@@ -26,13 +26,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from dealer_assist.tournament.errors import ClockError
 from dealer_assist.tournament.structure import Level, TournamentStructure
 
 _MS = timedelta(milliseconds=1)
+
+SIM_EPOCH = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+"""The simulated clock's start (a simulation's time is its own: hands x seconds_per_hand)."""
 
 
 def elapsed_ms(since: datetime, now: datetime) -> int:

@@ -29,6 +29,7 @@ from dealer_assist.tournament.action_clock import (
     TimeBanks,
     timeout_action,
 )
+from dealer_assist.tournament.clock import SIM_EPOCH
 from dealer_assist.tournament.draws import draw_number
 from dealer_assist.tournament.structure import TournamentStructure
 
@@ -57,8 +58,6 @@ def decide(
 ) -> DecisionOutcome:
     """How decision ``index`` of hand ``number`` by ``player`` ends on the clock (the bank
     drawn past the action clock; a time-out past both)."""
-    from dealer_assist.tournament.state import SIM_EPOCH
-
     clock = DecisionClock.begin(structure, level, player, SIM_EPOCH, banks)
     think = think_ms(seed, number, index)
     if not clock.bank_open and think >= clock.action_ms and clock.bank_ms > 0:

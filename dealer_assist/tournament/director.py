@@ -47,7 +47,7 @@ from dealer_assist.games.session import TableSession
 from dealer_assist.ports import ChainJournal
 from dealer_assist.tournament import money
 from dealer_assist.tournament import records as ev
-from dealer_assist.tournament.clock import ClockState
+from dealer_assist.tournament.clock import SIM_EPOCH, ClockState
 from dealer_assist.tournament.director_clock import LiveClock
 from dealer_assist.tournament.errors import PurchaseRefused
 from dealer_assist.tournament.heats import HeatsFormula, check_heats
@@ -58,7 +58,7 @@ from dealer_assist.tournament.ranking import EliminationRecord, Placing
 from dealer_assist.tournament.recorder import TournamentRecorder
 from dealer_assist.tournament.results import ResultsTable, results_table
 from dealer_assist.tournament.seating import draw_seats
-from dealer_assist.tournament.state import SIM_EPOCH, TournamentState
+from dealer_assist.tournament.state import TournamentState
 from dealer_assist.tournament.structure import TournamentStructure
 from dealer_assist.tournament.tables import TableJournalView, TournamentTable
 from dealer_assist.tournament.upkeep import Players, PlayerUpkeep

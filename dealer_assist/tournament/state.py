@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from dealer_assist.errors import DealerAssistError
@@ -27,7 +27,7 @@ from dealer_assist.games.session import TableSession
 from dealer_assist.ports import StoredHand
 from dealer_assist.tournament import records as ev
 from dealer_assist.tournament.action_clock import TimeBanks
-from dealer_assist.tournament.clock import ClockState
+from dealer_assist.tournament.clock import SIM_EPOCH, ClockState
 from dealer_assist.tournament.decisions import decisions_of, walk
 from dealer_assist.tournament.live_clock import run_hand
 from dealer_assist.tournament.money import Ledger, Purchase
@@ -35,6 +35,7 @@ from dealer_assist.tournament.prizes import SpecialAward, special_prizes_won
 from dealer_assist.tournament.ranking import EliminationRecord, Eliminations
 from dealer_assist.tournament.seating import SeatDraw
 from dealer_assist.tournament.structure import TournamentStructure
+from dealer_assist.tournament.structure_reader import structure_from_dict
 
 
 class ChipsNotConserved(DealerAssistError):
@@ -306,8 +307,6 @@ class TournamentState:
             if p.kind == "entry":
                 self.entrants.setdefault(p.player, Entrant(p.player))
         if event == ev.OPENED:
-            from dealer_assist.tournament.structure import structure_from_dict
-
             self.structure = structure_from_dict(part["structure"], source="journal")
             self.seed = int(part["seed"])
             self.seconds_per_hand = int(part["seconds_per_hand"])
@@ -433,7 +432,3 @@ class FinalState:
     retired: int = 0
     chips: int = 0
     started: bool = False
-
-
-SIM_EPOCH = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
-"""The simulated clock's start (a simulation's time is its own: hands x seconds_per_hand)."""

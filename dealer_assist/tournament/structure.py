@@ -1,9 +1,10 @@
 """A tournament's structure: the TOML file a tournament director edits (``config/tournaments``).
 
-``load_structure(path)`` reads and checks one file; ``structure_from_dict(data)`` checks a dict of
-the same shape (what ``TournamentStructure.to_dict()`` gives back, so a journal can hold the
-structure a tournament ran with). Every rule of rules text 002 that a structure can break is
-checked here, and a refusal is a :class:`StructureError` naming the file and the key path
+:class:`TournamentStructure` and its parts, as :mod:`dealer_assist.tournament.structure_reader`
+gives them: ``load_structure(path)`` reads and checks one file, ``structure_from_dict(data)`` a
+dict of the same shape (what ``TournamentStructure.to_dict()`` gives back, so a journal can hold
+the structure a tournament ran with). Every rule of rules text 002 that a structure can break is
+checked there, and a refusal is a :class:`StructureError` naming the file and the key path
 (``levels[3].bring_in``). The keys are documented in ``docs/TOURNAMENTS.md``.
 
 Money is integer cents (keys ending ``_cents``), chips are integer chips; no floats, except
@@ -12,9 +13,6 @@ prize percentages, read exactly to hundredths of a percent (basis points).
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
-from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -22,7 +20,6 @@ from typing import Any
 
 from dealer_assist.evaluator import Category
 from dealer_assist.games.tournament_levels import TOURNAMENT_GAMES, tournament_levels
-from dealer_assist.tournament.errors import StructureError
 
 GAMES = TOURNAMENT_GAMES
 """The pot games a tournament can play (their levels: ``dealer_assist.games.tournament_levels``)."""
@@ -255,38 +252,3 @@ def shipped_structures() -> dict[str, Path]:
     ``holdem_rebuy``)."""
     folder = Path(str(resources.files("config").joinpath("tournaments")))
     return {p.stem: p for p in sorted(folder.glob("*.toml"))}
-
-
-def load_structure(path: str | Path) -> TournamentStructure:
-    """Read and check a structure file (UTF-8, a BOM accepted).
-
-    Raises:
-        StructureError: unreadable file, bad TOML, or a value that breaks a rule; the message
-            names the file and the key path.
-    """
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as e:
-        raise StructureError(str(p), "", f"cannot read: {e.strerror}") from e
-    try:
-        data = tomllib.loads(raw.decode("utf-8-sig"))
-    except UnicodeDecodeError as e:
-        raise StructureError(str(p), "", f"not UTF-8 (byte {e.start})") from e
-    except tomllib.TOMLDecodeError as e:
-        raise StructureError(str(p), "", f"not valid TOML: {e}") from e
-    return structure_from_dict(data, source=str(p), sha256=hashlib.sha256(raw).hexdigest())
-
-
-def structure_from_dict(
-    data: Mapping[str, Any], *, source: str = "<dict>", sha256: str = ""
-) -> TournamentStructure:
-    """Check a structure given as a dict of the file's shape (see :func:`load_structure`).
-
-    Raises:
-        StructureError: naming ``source`` and the key path.
-    """
-    # the reader lives in its own module (structure_reader) and needs these classes
-    from dealer_assist.tournament.structure_reader import read_structure
-
-    return read_structure(data, source, sha256)

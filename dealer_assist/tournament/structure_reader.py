@@ -1,13 +1,17 @@
-"""Reading a tournament structure from its TOML-shaped dict: every key checked, every rule of
-rules text 002 a structure can break refused with :class:`StructureError` naming the key path.
-Used by :func:`dealer_assist.tournament.structure.structure_from_dict`.
+"""Reading a tournament structure (:mod:`dealer_assist.tournament.structure`) from its TOML
+file (:func:`load_structure`) or a dict of the file's shape (:func:`structure_from_dict`): every
+key checked, every rule of rules text 002 a structure can break refused with
+:class:`StructureError` naming the file and the key path.
 """
 
 from __future__ import annotations
 
+import hashlib
+import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from decimal import Decimal, InvalidOperation
+from pathlib import Path
 from typing import Any
 
 from dealer_assist.errors import quote
@@ -35,8 +39,35 @@ from dealer_assist.tournament.structure import (
 )
 
 
-def read_structure(data: Mapping[str, Any], source: str, sha256: str) -> TournamentStructure:
-    """The checked structure of ``data``. Raises StructureError(source, key, reason)."""
+def load_structure(path: str | Path) -> TournamentStructure:
+    """Read and check a structure file (UTF-8, a BOM accepted).
+
+    Raises:
+        StructureError: unreadable file, bad TOML, or a value that breaks a rule; the message
+            names the file and the key path.
+    """
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as e:
+        raise StructureError(str(p), "", f"cannot read: {e.strerror}") from e
+    try:
+        data = tomllib.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError as e:
+        raise StructureError(str(p), "", f"not UTF-8 (byte {e.start})") from e
+    except tomllib.TOMLDecodeError as e:
+        raise StructureError(str(p), "", f"not valid TOML: {e}") from e
+    return structure_from_dict(data, source=str(p), sha256=hashlib.sha256(raw).hexdigest())
+
+
+def structure_from_dict(
+    data: Mapping[str, Any], *, source: str = "<dict>", sha256: str = ""
+) -> TournamentStructure:
+    """Check a structure given as a dict of the file's shape (see :func:`load_structure`).
+
+    Raises:
+        StructureError: naming ``source`` and the key path.
+    """
     return _Reader(source).read(data, sha256)
 
 

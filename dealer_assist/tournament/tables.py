@@ -31,6 +31,7 @@ from dealer_assist.ports import ChainJournal, HandEntry, PendingStep, StoredHand
 from dealer_assist.source import CardSource
 from dealer_assist.table.peer_driving import HeadlessPeerTable
 from dealer_assist.table.records import journal_table_record
+from dealer_assist.tournament.records import journal_event
 from dealer_assist.tournament.structure import Level, TournamentStructure
 
 CHIPS_CAP = 10**12  # the table's "maximum buy-in": a tournament stack has no cap
@@ -211,8 +212,6 @@ class TournamentTable:
     def record(self, part: Mapping[str, Any], *, by: str) -> StoredHand:
         """A tournament record that moves no chips (kind ``"tournament"``), on this table with
         its session as it is. Raises JournalError."""
-        from dealer_assist.tournament.records import journal_event
-
         return journal_event(
             self.view, self.table_id, part, self.session(), by=by, game=self.base.game
         )

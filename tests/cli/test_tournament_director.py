@@ -28,7 +28,8 @@ from dealer_assist.tournament.errors import PurchaseRefused
 from dealer_assist.tournament.play import Tournament
 from dealer_assist.tournament.results import ResultsTable
 from dealer_assist.tournament.state import ChipsNotConserved, TournamentState
-from dealer_assist.tournament.structure import TournamentStructure, structure_from_dict
+from dealer_assist.tournament.structure import TournamentStructure
+from dealer_assist.tournament.structure_reader import structure_from_dict
 from dealer_assist.tournament.tables import TableJournalView, TournamentTable
 from drivers.emulator.source import EmulatorSource
 from drivers.factory import open_source

@@ -31,7 +31,8 @@ from dealer_assist.tournament.director import Director
 from dealer_assist.tournament.live_clock import restart_pause, run_hand
 from dealer_assist.tournament.play import Tournament
 from dealer_assist.tournament.state import TournamentState
-from dealer_assist.tournament.structure import TournamentStructure, structure_from_dict
+from dealer_assist.tournament.structure import TournamentStructure
+from dealer_assist.tournament.structure_reader import structure_from_dict
 from dealer_assist.tournament.tables import TableJournalView, TournamentTable
 from drivers.emulator.source import EmulatorSource
 from drivers.factory import open_source

@@ -324,7 +324,7 @@ def test_a_journal_refuses_a_changed_structure(
 def test_the_tournament_id_keeps_the_whole_name() -> None:
     """The id (journal, table ids, the report) is the structure's whole name: it was cut at 24
     characters (``SEVEN-CARD-STUD-FREEZEOU-8P-S3``)."""
-    from dealer_assist.tournament.structure import load_structure
+    from dealer_assist.tournament.structure_reader import load_structure
     from ui.commands.tournament import tournament_id
 
     stud = load_structure(str(REPO / "config" / "tournaments" / "stud_freezeout.toml"))

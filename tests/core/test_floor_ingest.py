@@ -13,6 +13,7 @@ import pytest
 from dealer_assist.storage import Journal, canonical_json, chain_hash
 from dealer_assist.storage.floor import Floor, FloorError, Pusher
 from dealer_assist.storage.floor.ingest import content_hash
+from dealer_assist.storage.floor.migration import migrate_floor
 from dealer_assist.storage.floor.schema import SCHEMA_HEAD
 from dealer_assist.storage.search_columns import search_columns
 from tests.fixtures.floor_fixtures import FloorDb, fill, make_floor_db, rewrite_and_rehash
@@ -46,8 +47,8 @@ def test_a_floor_without_its_schema_is_named_and_migrate_is_idempotent(floor_db:
         "DROP TABLE floor_alerts, floor_heads, floor_records, floor_tables, floor_hourly, "
         "floor_signoffs, floor_checkpoints"
     )
-    assert Floor(floor_db.url).migrate() == SCHEMA_HEAD
-    assert Floor(floor_db.url).migrate() == SCHEMA_HEAD
+    assert migrate_floor(Floor(floor_db.url)) == SCHEMA_HEAD
+    assert migrate_floor(Floor(floor_db.url)) == SCHEMA_HEAD
     with Floor(floor_db.url) as floor:
         assert floor.tables() == []
 

@@ -19,11 +19,8 @@ from dealer_assist.tournament.action_clock import DecisionClock, TimeBanks, time
 from dealer_assist.tournament.clock import ClockState
 from dealer_assist.tournament.errors import ClockError
 from dealer_assist.tournament.sitout import SitOuts
-from dealer_assist.tournament.structure import (
-    TournamentStructure,
-    load_structure,
-    shipped_structures,
-)
+from dealer_assist.tournament.structure import TournamentStructure, shipped_structures
+from dealer_assist.tournament.structure_reader import load_structure
 
 SHIPPED = shipped_structures()
 T0 = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)

@@ -24,12 +24,8 @@ from dealer_assist.tournament.heats import heat_ranking, heats_of
 from dealer_assist.tournament.prizes import payouts, prize_pool
 from dealer_assist.tournament.ranking import combine_heats
 from dealer_assist.tournament.state import TournamentState
-from dealer_assist.tournament.structure import (
-    TournamentStructure,
-    load_structure,
-    shipped_structures,
-    structure_from_dict,
-)
+from dealer_assist.tournament.structure import TournamentStructure, shipped_structures
+from dealer_assist.tournament.structure_reader import load_structure, structure_from_dict
 from tests.cli import test_tournament_director as tdir
 from tests.cli import test_tournament_simulate as tsim
 from tests.conftest import REPO, close_at_teardown

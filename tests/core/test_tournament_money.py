@@ -27,11 +27,8 @@ from dealer_assist.tournament.money import (
     second_half_due,
 )
 from dealer_assist.tournament.seating import SeatDraw, draw_seats
-from dealer_assist.tournament.structure import (
-    TournamentStructure,
-    load_structure,
-    shipped_structures,
-)
+from dealer_assist.tournament.structure import TournamentStructure, shipped_structures
+from dealer_assist.tournament.structure_reader import load_structure
 
 SHIPPED = shipped_structures()
 BY = "director Rossi"

@@ -36,11 +36,8 @@ from dealer_assist.tournament.ranking import (
     combine_heats,
 )
 from dealer_assist.tournament.results import results_table
-from dealer_assist.tournament.structure import (
-    TournamentStructure,
-    load_structure,
-    shipped_structures,
-)
+from dealer_assist.tournament.structure import TournamentStructure, shipped_structures
+from dealer_assist.tournament.structure_reader import load_structure
 
 SHIPPED = shipped_structures()
 PLAYERS = ["A", "B", "C", "D", "E", "F"]

@@ -15,11 +15,8 @@ import tomli_w
 
 from dealer_assist.errors import ConfigError, DealerAssistError
 from dealer_assist.tournament.errors import StructureError
-from dealer_assist.tournament.structure import (
-    load_structure,
-    shipped_structures,
-    structure_from_dict,
-)
+from dealer_assist.tournament.structure import shipped_structures
+from dealer_assist.tournament.structure_reader import load_structure, structure_from_dict
 
 SHIPPED = shipped_structures()
 

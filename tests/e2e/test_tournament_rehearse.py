@@ -23,7 +23,8 @@ from dealer_assist.storage.journal import Journal
 from dealer_assist.table.records import tournament_part
 from dealer_assist.tournament import records as ev
 from dealer_assist.tournament.state import TournamentState
-from dealer_assist.tournament.structure import TournamentStructure, load_structure
+from dealer_assist.tournament.structure import TournamentStructure
+from dealer_assist.tournament.structure_reader import load_structure
 from ui.cli import main
 
 DATA = Path(__file__).parent.parent / "fixtures" / "data" / "tournaments"

@@ -12,7 +12,8 @@ from dealer_assist.tournament.money import Ledger, register
 from dealer_assist.tournament.prizes import payouts, prize_pool, special_prizes_won
 from dealer_assist.tournament.ranking import Bust, Eliminations
 from dealer_assist.tournament.results import ResultsTable, results_table
-from dealer_assist.tournament.structure import load_structure, shipped_structures
+from dealer_assist.tournament.structure import shipped_structures
+from dealer_assist.tournament.structure_reader import load_structure
 from ui.export_files import ExportError
 from ui.tournament_export import write_csv, write_pdf
 

@@ -20,7 +20,8 @@ from dealer_assist.tournament import records as ev
 from dealer_assist.tournament.errors import PurchaseRefused
 from dealer_assist.tournament.prizes import prize_pool
 from dealer_assist.tournament.state import TournamentState
-from dealer_assist.tournament.structure import TournamentStructure, structure_from_dict
+from dealer_assist.tournament.structure import TournamentStructure
+from dealer_assist.tournament.structure_reader import structure_from_dict
 from tests.e2e.test_tournament_live_table import driver_for, play_out
 from tests.ui.test_tournament_screens import Clock, cell, console, desk_for, run_step
 from ui.kit.boot import qt_app

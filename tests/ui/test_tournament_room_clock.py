@@ -16,7 +16,8 @@ from PySide6.QtCore import QCoreApplication, QPoint
 from PySide6.QtWidgets import QLabel
 
 from dealer_assist.storage.journal import Journal
-from dealer_assist.tournament.structure import TournamentStructure, structure_from_dict
+from dealer_assist.tournament.structure import TournamentStructure
+from dealer_assist.tournament.structure_reader import structure_from_dict
 from tests.ui.test_console_text_fit import cut_texts
 from tests.ui.test_tournament_screens import Clock
 from ui.kit.boot import qt_app

@@ -27,7 +27,8 @@ from dealer_assist.table.peer_driving import play_hand
 from dealer_assist.tournament import records as ev
 from dealer_assist.tournament.director import Director
 from dealer_assist.tournament.errors import PurchaseRefused
-from dealer_assist.tournament.structure import TournamentStructure, structure_from_dict
+from dealer_assist.tournament.structure import TournamentStructure
+from dealer_assist.tournament.structure_reader import structure_from_dict
 from dealer_assist.tournament.tables import TableJournalView, TournamentTable
 from drivers.factory import open_source
 from tests.ui.test_console_text_fit import cut_texts

@@ -117,8 +117,9 @@ def _open_journal(db: str) -> Journal:
 def run_migrate(args: argparse.Namespace) -> int:
     """``floor migrate``: 0 once the schema is the newest."""
     from dealer_assist.storage.floor import Floor
+    from dealer_assist.storage.floor.migration import migrate_floor
 
-    revision = Floor(_settings(args)[0]).migrate()
+    revision = migrate_floor(Floor(_settings(args)[0]))
     print(f"floor database at schema revision {revision}")
     return 0
 

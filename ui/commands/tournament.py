@@ -41,7 +41,8 @@ from dealer_assist.tournament.draws import draw_number
 from dealer_assist.tournament.play import Tournament
 from dealer_assist.tournament.results import ResultsTable
 from dealer_assist.tournament.state import TournamentState
-from dealer_assist.tournament.structure import TournamentStructure, euros, load_structure
+from dealer_assist.tournament.structure import TournamentStructure, euros
+from dealer_assist.tournament.structure_reader import load_structure
 from dealer_assist.tournament.tables import TableJournalView, TournamentTable
 from drivers.emulator.source import EmulatorSource
 from drivers.factory import open_source

@@ -21,7 +21,7 @@ from typing import Any
 
 from dealer_assist.errors import ConfigError
 from dealer_assist.events import utc_now
-from dealer_assist.tournament.structure import load_structure
+from dealer_assist.tournament.structure_reader import load_structure
 
 
 def register(tsub: Any) -> None:

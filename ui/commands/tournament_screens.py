@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from dealer_assist.errors import ConfigError
-from dealer_assist.tournament.structure import load_structure
+from dealer_assist.tournament.structure_reader import load_structure
 from ui.commands.console import parse_size
 
 SCREENSHOTS = Path("docs/screenshots")

@@ -145,23 +145,17 @@ class Floor:
     ) -> None:  # fmt: skip
         self.close()
 
-    def migrate(self) -> str:
-        """Create or upgrade the floor schema and the pit-boss application's tables (users,
-        access log: :func:`~dealer_assist.storage.floor.access.migrate_access`), so the
-        application itself never needs to create tables; returns the floor's revision.
+    def migrate_schema(self) -> str:
+        """Create or upgrade the floor schema (not the pit-boss application's tables: both are
+        :func:`~dealer_assist.storage.floor.migration.migrate_floor`'s); returns the revision.
         Raises FloorError."""
-        from dealer_assist.storage.floor.access import migrate_access  # it imports this module
-
         if self._engine is not None:
-            revision = migrate(self._engine)
-        else:
-            engine = make_floor_engine(self.url, connect_timeout=self.connect_timeout)
-            try:
-                revision = migrate(engine)
-            finally:
-                engine.dispose()
-        migrate_access(self)
-        return revision
+            return migrate(self._engine)
+        engine = make_floor_engine(self.url, connect_timeout=self.connect_timeout)
+        try:
+            return migrate(engine)
+        finally:
+            engine.dispose()
 
     # -- writing ---------------------------------------------------------------------------
 
