@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from dealer_assist.cards import FULL_DECK, Card, take_cards
 from dealer_assist.engine.betting import BET, KINDS, RAISE
@@ -29,7 +29,10 @@ from dealer_assist.games.holdem import (
     HoldemSettings,
     forced_bets,
 )
-from dealer_assist.games.pot_common import RecordRules, check_whole_chips
+from dealer_assist.games.pot_common import check_whole_chips
+
+if TYPE_CHECKING:  # annotations only, for start-up (games/pot_types.py)
+    from dealer_assist.games.pot_types import RecordRules
 
 UNKNOWN = "??"
 _BY_TEXT = {str(c): c for c in FULL_DECK}

@@ -1,38 +1,16 @@
 """Small readers shared by the pot games (Hold'em, Stud): named settings from a record or a
 table file, and the keys of a table's ``[poker]`` section. Every refusal is a ConfigError naming
-the key (``poker.settings.button: must be one of moving, dead``). :class:`RecordRules` is what a
-game's record reader reads of the game's plug-in."""
+the key (``poker.settings.button: must be one of moving, dead``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
-from dealer_assist.engine.peer import StreetSpec
 from dealer_assist.errors import ConfigError, InvalidRecordError
 
 T = TypeVar("T")
-
-
-class RecordRules(Protocol):
-    """What a pot game's record reader (``holdem_record``, ``stud_record``) reads of the game's
-    plug-in, which imports the reader: a type down here, so the reader never imports it back."""
-
-    @property
-    def code(self) -> str:
-        """The game code a record carries (``holdem``, ``stud``)."""
-        ...
-
-    @property
-    def max_seats(self) -> int:
-        """The most seats a record of the game may have."""
-        ...
-
-    @property
-    def streets(self) -> tuple[StreetSpec, ...]:
-        """The game's streets, in order."""
-        ...
 
 
 def is_whole(value: Any) -> bool:

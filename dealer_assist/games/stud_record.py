@@ -20,7 +20,7 @@ players who folded early), and may show ``"??"`` for a down card. Every refusal 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer_assist.cards import Card, take_cards
 from dealer_assist.engine.betting import BET, BRING_IN, COMPLETE, KINDS, RAISE
@@ -28,7 +28,7 @@ from dealer_assist.engine.peer import STRUCTURES, BettingStructure
 from dealer_assist.engine.peer_hand import PeerBetting
 from dealer_assist.engine.pot_settle import PotHand
 from dealer_assist.errors import ConfigError, IllegalActionError, InvalidRecordError
-from dealer_assist.games.pot_common import RecordRules, check_whole_chips
+from dealer_assist.games.pot_common import check_whole_chips
 from dealer_assist.games.stud import (
     CARDS_AFTER,
     CODE,
@@ -42,6 +42,9 @@ from dealer_assist.games.stud import (
     opening,
     seventh_street,
 )
+
+if TYPE_CHECKING:  # annotations only, for start-up (games/pot_types.py)
+    from dealer_assist.games.pot_types import RecordRules
 
 UNKNOWN = "??"
 ACTIONS = (*KINDS, BRING_IN, COMPLETE)

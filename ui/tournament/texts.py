@@ -8,7 +8,8 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from dealer_assist.errors import ConfigError
-from dealer_assist.games import PotGame, get_pot_game
+from dealer_assist.games import get_pot_game
+from dealer_assist.games.pot_types import PotGame
 from dealer_assist.tournament.structure import Level
 from ui.kit import format as fmt
 from ui.kit.translate import tr, trf
