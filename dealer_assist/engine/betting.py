@@ -151,7 +151,11 @@ class RoundState:
             self.stacks = {s: stacks[s] for s in order}
         self.limits = limits
         if committed:
-            self.committed = {s: committed.get(s, 0) for s in order}
+            self.committed = dict.fromkeys(order, 0)
+            if self.committed.keys() >= committed.keys():  # the blinds' seats: all in order
+                self.committed.update(committed)
+            else:  # a seat outside the round is left out
+                self.committed = {s: committed.get(s, 0) for s in order}
             self.high = max(high, max(self.committed.values())) if order else high
         else:  # nothing in yet (every round after the first)
             self.committed = dict.fromkeys(order, 0)

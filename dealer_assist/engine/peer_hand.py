@@ -162,7 +162,9 @@ class PeerBetting:
                 cap = None
         else:
             bet = st.small_bet
-        limits = _limits(st.kind, bet, st.chip_unit, cap, self.reopen_by_sum)
+        limits = closed.limits if closed is not None else None
+        if limits is None or limits.bet != bet or limits.max_raises != cap:  # else the same
+            limits = _limits(st.kind, bet, st.chip_unit, cap, self.reopen_by_sum)
         if betting.opener == "left_of_big_blind" and self.big_blind is not None:
             first = self.big_blind + 1
         else:

@@ -23,8 +23,12 @@ from dealer_assist.evaluator import Category, board_parts, evaluate_hole, evalua
 
 _CODES = {c: c.code for c in Category}
 
+NO_RAKE = Fraction(0)
+"""The rake percentage of a hand with no rake (the readers share it: a Fraction's truth and
+comparisons are Python calls, this one is known by identity)."""
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class PotHand:
     """A pot-game hand whose betting is over.
 
@@ -63,12 +67,54 @@ class PotHand:
     board: tuple[Card, ...]
     mucked: frozenset[int] = frozenset()
     chip: int = 1
-    rake_percent: Fraction = Fraction(0)
+    rake_percent: Fraction = NO_RAKE
     rake_cap: int | None = None
     flop_seen: bool = False
     extra: Mapping[str, Any] = field(default_factory=dict)
     ante: int = 0
     odd_chips: Callable[[Sequence[int]], Sequence[int]] | None = None
+
+    def __init__(
+        self,
+        game: str,
+        seats: tuple[int, ...],
+        stacks: Mapping[int, int],
+        button: int,
+        put_in: Mapping[int, int],
+        folded: frozenset[int],
+        dead: Mapping[int, int],
+        holes: Mapping[int, tuple[Card, ...] | None],
+        board: tuple[Card, ...],
+        mucked: frozenset[int] = frozenset(),
+        chip: int = 1,
+        rake_percent: Fraction = NO_RAKE,
+        rake_cap: int | None = None,
+        flop_seen: bool = False,
+        extra: Mapping[str, Any] | None = None,
+        ante: int = 0,
+        odd_chips: Callable[[Sequence[int]], Sequence[int]] | None = None,
+    ) -> None:
+        # the dataclass's own __init__ of a frozen class sets each field by a call of
+        # object.__setattr__; one update of the instance's dict is ~2x quicker (a hand a record)
+        self.__dict__.update(
+            game=game,
+            seats=seats,
+            stacks=stacks,
+            button=button,
+            put_in=put_in,
+            folded=folded,
+            dead=dead,
+            holes=holes,
+            board=board,
+            mucked=mucked,
+            chip=chip,
+            rake_percent=rake_percent,
+            rake_cap=rake_cap,
+            flop_seen=flop_seen,
+            extra={} if extra is None else extra,
+            ante=ante,
+            odd_chips=odd_chips,
+        )
 
 
 def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
@@ -100,7 +146,7 @@ def settle_pot_hand(hand: PotHand) -> dict[str, Any]:
     else:
         pots = layers(put_in, live)
     rake = 0  # pot amounts are never negative: no rake setting, no flop, no rake
-    if hand.rake_percent and hand.flop_seen:
+    if hand.flop_seen and hand.rake_percent is not NO_RAKE and hand.rake_percent:
         rake = min(_rake(hand, sum(p[0] for p in pots)), pots[0][0] if pots else 0)
     showdown = len(live) > 1
     values: dict[int, tuple[Category, int, tuple[Card, ...]]] = {}  # evaluate_hole

@@ -71,26 +71,28 @@ def layers(put_in: Mapping[int, int], live: Collection[int]) -> list[tuple[int, 
     Raises:
         ConfigError: chips in the pot but no live seat contributed.
     """
-    levels = sorted({c for s in live if (c := put_in.get(s, 0)) > 0})
+    ranked = sorted(live)
+    reached = [(put_in.get(s, 0), s) for s in ranked]  # each live seat's chips, seat order
+    levels = sorted({c for c, _ in reached if c > 0})
     if not levels:
         if any(put_in.values()):
             raise ConfigError("chips in the pot but no live seat contributed")
         return []
     chips = list(put_in.values())
-    ranked = sorted(live)
+    # list comprehensions, not generators: a generator is resumed once an item
     if len(levels) == 1:  # the common case: one pot, every live seat that put chips in
         level = levels[0]
-        eligible = tuple(s for s in ranked if put_in.get(s, 0) >= level)
-        return [(sum(c for c in chips if c > 0), eligible)]
+        eligible = tuple([s for c, s in reached if c >= level])
+        return [(sum([c for c in chips if c > 0]), eligible)]
     pots = []
     below = 0
     last = len(levels) - 1
     for i, level in enumerate(levels):
         if i == last:  # the top pot also takes folded chips above the top live level
-            amount = sum(c - below for c in chips if c > below)
+            amount = sum([c - below for c in chips if c > below])
         else:
-            amount = sum((c if c < level else level) - below for c in chips if c > below)
-        pots.append((amount, tuple(s for s in ranked if put_in.get(s, 0) >= level)))
+            amount = sum([(c if c < level else level) - below for c in chips if c > below])
+        pots.append((amount, tuple([s for c, s in reached if c >= level])))
         below = level
     return pots
 

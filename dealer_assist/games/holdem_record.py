@@ -18,7 +18,7 @@ from dealer_assist.cards import FULL_DECK, Card, take_cards
 from dealer_assist.engine.betting import BET, KINDS, RAISE
 from dealer_assist.engine.peer import STRUCTURES, BettingStructure, StreetSpec, Structure
 from dealer_assist.engine.peer_hand import PeerBetting
-from dealer_assist.engine.pot_settle import PotHand
+from dealer_assist.engine.pot_settle import NO_RAKE, PotHand
 from dealer_assist.errors import ConfigError, IllegalActionError, InvalidRecordError
 from dealer_assist.games.holdem import (
     ANTE,
@@ -36,7 +36,6 @@ if TYPE_CHECKING:  # annotations only, for start-up (games/pot_types.py)
 
 UNKNOWN = "??"
 _BY_TEXT = {str(c): c for c in FULL_DECK}
-_NO_RAKE = Fraction(0)
 
 
 def _is_int(v: Any) -> bool:
@@ -133,20 +132,23 @@ def parse_holdem(obj: Mapping[str, Any], rules: RecordRules) -> PotHand:
     where: dict[int, int] = {}
     for i, p in enumerate(players):
         # hot path: the well-formed player checked inline, paths built only on errors
-        if type(p) is not dict and not isinstance(p, Mapping):
-            raise InvalidRecordError(f"players[{i}]", "must be an object")
-        seat = p.get("seat")
+        try:  # a plain dict's subscripts are quicker than get (no __missing__ to differ)
+            if type(p) is not dict:
+                raise KeyError
+            seat, stack, hole = p["seat"], p["stack"], p["hole"]
+        except KeyError:
+            if type(p) is not dict and not isinstance(p, Mapping):
+                raise InvalidRecordError(f"players[{i}]", "must be an object") from None
+            seat, stack, hole = p.get("seat"), p.get("stack"), p.get("hole")
         if type(seat) is not int or seat < 1:
             seat = _int(p, "seat", f"players[{i}].seat", low=1)
         if seat > n_seats:
             raise InvalidRecordError(f"players[{i}].seat", f"must be 1..{n_seats}, got {seat}")
         if seat in stacks:
             raise InvalidRecordError(f"players[{i}].seat", f"seat {seat} appears twice")
-        stack = p.get("stack")
         if type(stack) is not int or stack < 1:
             stack = _int(p, "stack", f"players[{i}].stack", low=1)
         stacks[seat] = stack
-        hole = p.get("hole")
         if type(hole) is list and len(hole) == 2:  # the common case: two new canonical cards
             a, b = hole
             if type(a) is str and type(b) is str and a != b and a not in used and b not in used:
@@ -167,7 +169,7 @@ def parse_holdem(obj: Mapping[str, Any], rules: RecordRules) -> PotHand:
         or big % chip
         or ante % chip
         or posts is not None
-        or any(stack % chip for stack in stacks.values())
+        or any([stack % chip for stack in stacks.values()])
     ):
         # the field paths only for a record with something to name
         amounts = {"blinds[0]": small, "blinds[1]": big, "ante": ante}
@@ -397,7 +399,7 @@ def read_rake(rake: Any) -> tuple[Fraction, int | None]:
             number >= 0 (naming ``rake.percent`` / ``rake.cap``).
     """
     if rake is None:
-        return _NO_RAKE, None
+        return NO_RAKE, None
     if type(rake) is not dict and not isinstance(rake, Mapping):
         raise InvalidRecordError("rake", "must be an object {percent, cap}")
     percent = rake.get("percent", 0)

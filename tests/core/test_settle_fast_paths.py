@@ -3,13 +3,15 @@ the two-card hole read inline against ``take_cards``, remembered settings agains
 ``HoldemSettings.from_json``, the whole-number rake against the Fraction formula, card texts and
 the evaluator's per-card lookups against cards made elsewhere, a round's stacks copied as given
 against any mapping, the turn order looked up against the seats counted round, the board
-counted once against the whole hand evaluated, a round's action
-checked by its kind alone against ``verify``. Seeded random inputs; each side is computed, never
-written down."""
+counted once against the whole hand evaluated, a round's action checked by its kind alone
+against ``verify``, a pot hand made by one update against its fields. Seeded random inputs;
+each side is computed, never written down."""
 
 from __future__ import annotations
 
 import copy
+import dataclasses
+import inspect
 import random
 from fractions import Fraction
 from typing import Any
@@ -22,7 +24,7 @@ from dealer_assist.cards import FULL_DECK, Card, format_cards
 from dealer_assist.engine.betting import Limits, RoundState, _rotations
 from dealer_assist.engine.peer import BettingStructure
 from dealer_assist.engine.peer_hand import PeerBetting
-from dealer_assist.engine.pot_settle import PotHand, _rake, _texts
+from dealer_assist.engine.pot_settle import NO_RAKE, PotHand, _rake, _texts
 from dealer_assist.errors import CardError, ConfigError, IllegalActionError, InvalidRecordError
 from dealer_assist.evaluator import board_parts, evaluate, evaluate_hole, evaluate_parts
 from dealer_assist.games.holdem import HoldemSettings, forced_bets
@@ -328,3 +330,33 @@ def test_turn_order_looked_up_is_the_order_counted_round() -> None:
         for seat in range(-1, 13):
             assert turns.get(seat, order) == _turn_from(order, seat, True), (order, seat)
             assert turns.get(seat + 1, order) == _turn_from(order, seat, False), (order, seat)
+
+
+def test_pot_hand_is_made_field_for_field() -> None:
+    """PotHand's own __init__ (one update of its dict) takes every field, in order, with the
+    field's default, sets each, and the hand stays frozen."""
+    fields = dataclasses.fields(PotHand)
+    params = list(inspect.signature(PotHand).parameters.values())
+    assert [p.name for p in params] == [f.name for f in fields]
+    for p, f in zip(params, fields, strict=True):
+        if f.default is not dataclasses.MISSING:
+            assert p.default == f.default and type(p.default) is type(f.default), f.name
+        elif f.default_factory is not dataclasses.MISSING:
+            assert p.default is None, f.name  # made per hand, as the factory would
+        else:
+            assert p.default is inspect.Parameter.empty, f.name
+    values = {f.name: object() for f in fields}
+    hand = PotHand(**values)  # type: ignore[arg-type]
+    assert {f.name: getattr(hand, f.name) for f in fields} == values
+    assert vars(hand).keys() == values.keys()
+    plain = PotHand("holdem", (1, 2), {}, 1, {}, frozenset(), {}, {}, ())
+    assert (
+        plain.extra == {}
+        and plain.extra is not PotHand("x", (), {}, 1, {}, frozenset(), {}, {}, ()).extra
+    )
+    assert plain.rake_percent is NO_RAKE and not plain.rake_percent
+    assert dataclasses.replace(plain, chip=5) == PotHand(
+        "holdem", (1, 2), {}, 1, {}, frozenset(), {}, {}, (), chip=5
+    )
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        plain.chip = 2  # type: ignore[misc]
