@@ -28,12 +28,13 @@ from dealer_assist.config import load_table_config
 from dealer_assist.storage.journal import Journal
 from drivers.manual import ManualSource
 from tests.fixtures.poker_table import PLAYERS, SIDE, deck_for
-from ui.console.app import qt_app
+from ui.kit.boot import qt_app
+from ui.kit.service_parts import ServiceParts
 from ui.poker.app import PokerConsole
 
 app = qt_app()
-console = PokerConsole(load_table_config(game="holdem"), ManualSource, Journal(sys.argv[1]),
-                       lang="en")
+parts = ServiceParts(load_table_config(game="holdem"), ManualSource, Journal(sys.argv[1]))
+console = PokerConsole(parts, lang="en")
 console.window.resize(1280, 800)
 console.window.show()
 console.start()

@@ -27,6 +27,7 @@ from ui.console.snapshot import TableSnapshot
 from ui.console.view import ConsoleView, Step
 from ui.kit.card_source import Timeouts
 from ui.kit.commands import Command
+from ui.kit.service_parts import ServiceParts
 
 FAST = "shuffle_time=0.05&card_interval=0.01"
 
@@ -38,10 +39,12 @@ class Table:
         self.config = load_table_config(game=game)
         src = self.config.sources[0]
         self.service = TableService(
-            self.config,
-            lambda: open_source(url, pin_model=src.pin_model, pin_serial=src.pin_serial),
-            Journal(str(journal)) if journal else None,
-            timeouts=Timeouts(card=3.0),
+            ServiceParts(
+                self.config,
+                lambda: open_source(url, pin_model=src.pin_model, pin_serial=src.pin_serial),
+                Journal(str(journal)) if journal else None,
+                timeouts=Timeouts(card=3.0),
+            )
         )
         close_at_teardown(self.service)  # also when the test fails before service.close()
         self.sent: list[Command] = []

@@ -38,6 +38,7 @@ from ui.kit.card_source import Timeouts
 from ui.kit.commands import Command
 from ui.kit.fault_texts import not_ready_text
 from ui.kit.pitboss import PitBossRoster
+from ui.kit.service_parts import ServiceParts
 
 NO_DEVICE = "/dev/dealer-assist-no-such-tty"
 
@@ -89,10 +90,12 @@ def test_keypad_is_the_last_resort_and_typing_does_not_time_out(
 ) -> None:
     config = with_sources(load_table_config(game="uth"), NO_DEVICE)
     service = TableService(
-        config,
-        source_factory(config),
-        Journal(str(tmp_path / "j.db")),
-        timeouts=Timeouts(card=0.4, slow_card=30.0),
+        ServiceParts(
+            config,
+            source_factory(config),
+            Journal(str(tmp_path / "j.db")),
+            timeouts=Timeouts(card=0.4, slow_card=30.0),
+        )
     )
     services.append(service)
     deck = list(FULL_DECK[10:21])
@@ -145,10 +148,12 @@ def test_keypad_is_the_last_resort_and_typing_does_not_time_out(
 def test_dealer_voids_a_typed_deal_at_once(tmp_path: Path, services: list[TableService]) -> None:
     config = with_sources(load_table_config(game="uth"), "manual://")
     service = TableService(
-        config,
-        source_factory(config),
-        Journal(str(tmp_path / "j.db")),
-        timeouts=Timeouts(slow_card=30.0),
+        ServiceParts(
+            config,
+            source_factory(config),
+            Journal(str(tmp_path / "j.db")),
+            timeouts=Timeouts(slow_card=30.0),
+        )
     )
     services.append(service)
     typist = Typist(service, list(FULL_DECK[:11]))
@@ -177,10 +182,12 @@ def test_unreadable_card_voids_by_default(tmp_path: Path, services: list[TableSe
     src = config.sources[0]
     url = emulator_url(5, "unreadable_at=4")
     service = TableService(
-        config,
-        lambda: open_source(url, pin_model=src.pin_model, pin_serial=src.pin_serial),
-        None,
-        timeouts=Timeouts(card=3.0),
+        ServiceParts(
+            config,
+            lambda: open_source(url, pin_model=src.pin_model, pin_serial=src.pin_serial),
+            None,
+            timeouts=Timeouts(card=3.0),
+        )
     )
     services.append(service)
 
@@ -231,15 +238,17 @@ def test_reconnection_is_visible_between_hands(services: list[TableService]) -> 
     src = config.sources[0]
     url = emulator_url(6)
     service = TableService(
-        config,
-        lambda: open_source(
-            url,
-            pin_model=src.pin_model,
-            pin_serial=src.pin_serial,
-            heartbeat_timeout=0.5,
-            reopen_interval=0.2,
-        ),
-        None,
+        ServiceParts(
+            config,
+            lambda: open_source(
+                url,
+                pin_model=src.pin_model,
+                pin_serial=src.pin_serial,
+                heartbeat_timeout=0.5,
+                reopen_interval=0.2,
+            ),
+            None,
+        )
     )
     services.append(service)
     snap = service.open(1)
@@ -297,7 +306,11 @@ def test_keypad_refuses_cards_when_a_reader_deals(services: list[TableService]) 
     src = config.sources[0]
     url = emulator_url(2)
     service = TableService(
-        config, lambda: open_source(url, pin_model=src.pin_model, pin_serial=src.pin_serial), None
+        ServiceParts(
+            config,
+            lambda: open_source(url, pin_model=src.pin_model, pin_serial=src.pin_serial),
+            None,
+        )
     )
     services.append(service)
     service.open(1)
@@ -310,10 +323,12 @@ def test_thb_streets_are_typed_burns_included(tmp_path: Path, services: list[Tab
     for each of them while the dealer's step waits."""
     config = with_sources(load_table_config(game="thb"), "manual://")
     service = TableService(
-        config,
-        source_factory(config),
-        Journal(str(tmp_path / "j.db")),
-        timeouts=Timeouts(card=0.3, slow_card=30.0),
+        ServiceParts(
+            config,
+            source_factory(config),
+            Journal(str(tmp_path / "j.db")),
+            timeouts=Timeouts(card=0.3, slow_card=30.0),
+        )
     )
     services.append(service)
     deck = list(FULL_DECK[5:20])

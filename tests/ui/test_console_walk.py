@@ -34,6 +34,7 @@ from ui.console.view import Step
 from ui.kit.boot import source_factory
 from ui.kit.card_source import Timeouts
 from ui.kit.pitboss import PitBossRoster
+from ui.kit.service_parts import ServiceParts
 from ui.money import chip_breakdown
 
 pytestmark = pytest.mark.integration
@@ -367,10 +368,12 @@ def test_a_mistyped_keypad_card_is_typed_again_before_the_next_card(tmp_path: Pa
     a card already typed in this deck is refused at once, without naming it."""
     config = with_sources(load_table_config(game="uth"), NO_DEVICE)
     service = TableService(
-        config,
-        source_factory(config),
-        Journal(str(tmp_path / "m.db")),
-        timeouts=Timeouts(card=0.4, slow_card=30.0),
+        ServiceParts(
+            config,
+            source_factory(config),
+            Journal(str(tmp_path / "m.db")),
+            timeouts=Timeouts(card=0.4, slow_card=30.0),
+        )
     )
     close_at_teardown(service)
     clock = Clock()

@@ -41,6 +41,7 @@ from ui.kit import theme
 from ui.kit.commands import ChangeDealer
 from ui.kit.dealer_box import DealerControl
 from ui.kit.i18n import install_language
+from ui.kit.service_parts import ServiceParts
 from ui.poker.service import PokerService
 from ui.poker.window import PokerWindow
 
@@ -127,7 +128,7 @@ def test_banked_console_dealer_changes_between_hands_only(qtbot: QtBot, tmp_path
     assert hand.status == "settled" and hand.extra["dealer"] == "1042"
     t.service.close()
     make_source = t.service.link.card_source.make_source
-    again = TableService(t.config, make_source, Journal(str(tmp_path / "j.db")))
+    again = TableService(ServiceParts(t.config, make_source, Journal(str(tmp_path / "j.db"))))
     try:
         assert again.open().on_box == "1042"  # restored from the journal
     finally:
@@ -197,7 +198,7 @@ def test_poker_console_dealer_changes_between_hands_only(
     assert chip.isVisible()  # the hand is over
     t.close()
     make_source = t.service.link.card_source.make_source
-    again = PokerService(t.config, make_source, Journal(str(tmp_path / "j.db")))
+    again = PokerService(ServiceParts(t.config, make_source, Journal(str(tmp_path / "j.db"))))
     try:
         assert again.open().on_box == "2207"
     finally:
@@ -267,7 +268,7 @@ def test_the_table_default_dealer_is_on_the_box_when_a_console_opens(tmp_path: P
     for dealer in ("D-CFG", "D-OTHER"):  # a default for nobody on the box, not a change
         config = dataclasses.replace(t.config, dealer=dealer)
         banked = TableService(
-            config, t.service.link.card_source.make_source, Journal(str(banked_db))
+            ServiceParts(config, t.service.link.card_source.make_source, Journal(str(banked_db)))
         )
         try:
             assert banked.open().on_box == "D-CFG"
@@ -283,7 +284,7 @@ def test_the_table_default_dealer_is_on_the_box_when_a_console_opens(tmp_path: P
     for dealer in ("D-CFG", "D-OTHER"):
         make = p.service.link.card_source.make_source
         service = PokerService(
-            dataclasses.replace(p.config, dealer=dealer), make, Journal(str(poker_db))
+            ServiceParts(dataclasses.replace(p.config, dealer=dealer), make, Journal(str(poker_db)))
         )
         try:
             assert service.open().on_box == "D-CFG"

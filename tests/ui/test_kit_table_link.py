@@ -36,6 +36,7 @@ from tests.fixtures.floor_fixtures import FloorDb, make_floor_db
 from ui.console.service import TableService
 from ui.kit.card_source import Timeouts
 from ui.kit.floor_relay import FloorRelay
+from ui.kit.service_parts import ServiceParts
 from ui.kit.sources import WAIT_STEP
 from ui.kit.status import CommandError
 from ui.kit.storage_faults import StorageFaults
@@ -168,7 +169,7 @@ def test_a_stop_signal_forgets_a_hand_only_opened_and_nothing_else(tmp_path: Pat
             journal.close()
 
     for stop, db in ((False, str(tmp_path / "kept.db")), (True, str(tmp_path / "gone.db"))):
-        service = TableService(config, ManualSource, Journal(db))
+        service = TableService(ServiceParts(config, ManualSource, Journal(db)))
         assert service.open().error is None and service.hand is not None  # its bets open
         uid = service.hand.hand_uid
         service.link.stop_signal = stop  # SIGTERM: an ordinary stop

@@ -34,6 +34,7 @@ from tests.fixtures.poker_table import (
     play_side_pot,
 )
 from ui.kit.commands import Command
+from ui.kit.service_parts import ServiceParts
 from ui.poker.commands import Act
 from ui.poker.presenter import DOUBLE_TAP_S, PokerPresenter, amount_issue
 from ui.poker.snapshot import Legal, PokerSnapshot
@@ -240,7 +241,9 @@ def test_a_hand_played_by_clicking_the_buttons(qtbot: Any, tmp_path: Path) -> No
 
     qt_app()
     config = cfg()
-    console = PokerConsole(config, ManualSource, Journal(str(tmp_path / "gui.db")), lang="en")
+    console = PokerConsole(
+        ServiceParts(config, ManualSource, Journal(str(tmp_path / "gui.db"))), lang="en"
+    )
     win = console.window
     qtbot.addWidget(win)
     win.resize(1280, 800)
@@ -344,8 +347,8 @@ def test_every_demo_step_fits_at_both_sizes_in_both_languages(qtbot: Any, tmp_pa
                 found.extend(f"{self.lang} {size} {name}: {f}" for f in faults)
 
     for lang in ("it", "en"):
-        console = PokerConsole(cfg(), ManualSource, Journal(str(tmp_path / f"{lang}.db")),
-                               lang=lang)  # fmt: skip
+        parts = ServiceParts(cfg(), ManualSource, Journal(str(tmp_path / f"{lang}.db")))
+        console = PokerConsole(parts, lang=lang)
         console.window.resize(1280, 800)
         console.window.show()
         console.start()

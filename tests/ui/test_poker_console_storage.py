@@ -25,6 +25,7 @@ from drivers.manual import ManualSource
 from tests.fixtures.poker_table import Table, cfg
 from ui.kit.boot import qt_app
 from ui.kit.i18n import install_language
+from ui.kit.service_parts import ServiceParts
 from ui.kit.storage_notice import BUSY, RECOVERED
 from ui.poker.presenter import PokerPresenter
 from ui.poker.service import PokerService
@@ -43,7 +44,7 @@ class LockedTable(Table):
         self.config = cfg()
         self.db = tmp / "j.db"
         self.journal = ResilientJournal(f"sqlite:///{self.db}?timeout=0.2")
-        self.service = PokerService(self.config, ManualSource, self.journal)
+        self.service = PokerService(ServiceParts(self.config, ManualSource, self.journal))
         self.now = itertools.count(0.0, 1.0)
         self.p = PokerPresenter(self.config, self.run, clock=lambda: next(self.now))
         self.sent = []
@@ -142,7 +143,7 @@ def test_a_journal_that_cannot_open_says_so_and_retry_opens_it(tmp_path: Path) -
     folder = tmp_path / "gone"
     folder.write_text("a file where the journal's folder should be")
     journal = ResilientJournal(str(folder / "j.db"))
-    service = PokerService(cfg(), ManualSource, journal)
+    service = PokerService(ServiceParts(cfg(), ManualSource, journal))
     p = PokerPresenter(cfg(), lambda c: p.on_snapshot(service.execute(c)))
     try:
         p.start()

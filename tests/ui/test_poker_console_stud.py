@@ -25,10 +25,9 @@ from dealer_assist.record import settle_record
 from dealer_assist.storage.journal import Journal
 from drivers.manual import ManualSource
 from tests.fixtures.console_conftest import card_patterns, widget_strings
-from ui.kit.commands import Command
+from tests.fixtures.poker_table import Table
+from ui.kit.service_parts import ServiceParts
 from ui.poker.commands import Reshuffle
-from ui.poker.presenter import PokerPresenter
-from ui.poker.service import PokerService
 from ui.poker.snapshot import PokerSnapshot
 
 BUY_IN = {1: 40000, 2: 20000, 3: 20000, 4: 20000, 5: 4000, 6: 20000, 7: 20000, 8: 20000}
@@ -56,27 +55,12 @@ def stacked(holes: dict[int, str], board: str = "") -> dict[str, Card]:
     return out
 
 
-class StudTable:
-    """A stud service with a journal, driven by a presenter whose commands run at once."""
+class StudTable(Table):
+    """tests/fixtures/poker_table.py's table at the shipped Stud table (or ``config``): its
+    players seated without a button, each card typed as the stud hand asks for it."""
 
-    def __init__(self, tmp: Path) -> None:
-        self.config = cfg()
-        self.journal = Journal(str(tmp / "j.db"))
-        self.service = PokerService(self.config, ManualSource, self.journal)
-        self.now = itertools.count(0.0, 1.0)
-        self.p = PokerPresenter(self.config, self.run, clock=lambda: next(self.now))
-        self.sent: list[Command] = []
-        self.snaps: list[PokerSnapshot] = []
-        self.entered: set[tuple[str, str]] = set()
-        self.p.start()
-
-    def run(self, cmd: Command) -> None:
-        self.sent.append(cmd)
-        self.feed(self.service.execute(cmd))
-
-    def feed(self, snap: PokerSnapshot) -> None:
-        self.snaps.append(snap)
-        self.p.on_snapshot(snap)
+    def __init__(self, tmp: Path, config: TableConfig | None = None) -> None:
+        super().__init__(tmp, config or cfg())
 
     def seat_all(self) -> None:
         for seat, stack in BUY_IN.items():
@@ -112,9 +96,6 @@ class StudTable:
         self.p.tap_action(kind)
         assert self.p.snap.error is None, self.p.snap.error
         self.deal(cards)
-
-    def close(self) -> None:
-        self.service.close()
 
 
 @pytest.fixture
@@ -334,7 +315,9 @@ def start_window(qtbot: Any, tmp_path: Path, lang: str = "en") -> Any:
     from ui.poker.app import PokerConsole
 
     qt_app()
-    console = PokerConsole(cfg(), ManualSource, Journal(str(tmp_path / "w.db")), lang=lang)
+    console = PokerConsole(
+        ServiceParts(cfg(), ManualSource, Journal(str(tmp_path / "w.db"))), lang=lang
+    )
     qtbot.addWidget(console.window)
     console.window.resize(1280, 800)
     console.window.show()
@@ -507,8 +490,8 @@ def test_every_stud_demo_step_fits_at_both_sizes_in_both_languages(
                         found.append(f"{self.lang} {size} {name}: seat {s}'s cards over the board")
 
     for lang in ("it", "en"):
-        console = PokerConsole(cfg(), ManualSource, Journal(str(tmp_path / f"{lang}.db")),
-                               lang=lang)  # fmt: skip
+        parts = ServiceParts(cfg(), ManualSource, Journal(str(tmp_path / f"{lang}.db")))
+        console = PokerConsole(parts, lang=lang)
         console.window.resize(1280, 800)
         console.window.show()
         console.start()

@@ -22,6 +22,7 @@ from dealer_assist.storage.journal import Journal
 from drivers.manual import ManualSource
 from tests.fixtures.journal_fixtures import make_entry
 from tests.ui.test_tournament_screens import Clock, desk_for, stud_break
+from ui.kit.service_parts import ServiceParts
 from ui.poker.service import PokerService
 
 
@@ -51,7 +52,7 @@ def test_the_console_of_a_tournament_table_shows_the_seated_players(journal: Jou
         seats=8,
         journal_url=str(journal.url_or_path),
     )
-    service = PokerService(config, ManualSource, Journal(str(journal.url_or_path)))
+    service = PokerService(ServiceParts(config, ManualSource, Journal(str(journal.url_or_path))))
     try:
         snap = service.open()
         assert snap.error is None, snap.error
@@ -96,7 +97,9 @@ def test_the_tournament_console_window_draws_the_players_not_empty_seats(
         journal_url=str(journal.url_or_path),
     )
     console = PokerConsole(
-        config, ManualSource, Journal(str(journal.url_or_path)), lang="en", tournament=""
+        ServiceParts(config, ManualSource, Journal(str(journal.url_or_path))),
+        lang="en",
+        tournament="",
     )
     win = console.window
     qtbot.addWidget(win)

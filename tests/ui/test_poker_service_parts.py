@@ -17,6 +17,7 @@ from dealer_assist.table.peer_runner import PeerRunner
 from drivers.manual import ManualSource
 from ui.kit.device_watch import DeferredHand
 from ui.kit.floor_relay import FloorRelay
+from ui.kit.service_parts import ServiceParts
 from ui.poker.hand_steps import HandSteps
 from ui.poker.service_signoff import PotSignoffs
 
@@ -99,7 +100,7 @@ def test_the_service_runs_typed_commands_by_their_class(tmp_path: Path) -> None:
     from ui.poker.service import PokerService
 
     config = load_table_config(game="holdem")
-    service = PokerService(config, ManualSource, Journal(str(tmp_path / "j.db")))
+    service = PokerService(ServiceParts(config, ManualSource, Journal(str(tmp_path / "j.db"))))
     try:
         snap = service.execute(NewHand(1))
         assert snap.error is not None and snap.error.message == "not connected"

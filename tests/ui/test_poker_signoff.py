@@ -15,7 +15,6 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import dataclasses
-import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,11 +28,8 @@ from dealer_assist.ports import TABLE_RECORD, StoredHand
 from dealer_assist.storage.access import LocalUsers
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.pot_signoff import POT_SIGNOFF_KIND, SIGNOFF_SUFFIX, PotSignOff
-from drivers.manual import ManualSource
-from tests.fixtures.poker_table import PLAYERS, SIDE, Table, act, deck_for
+from tests.fixtures.poker_table import PLAYERS, Table, play_side_pot
 from ui.kit.pitboss import PitBossRoster
-from ui.poker.presenter import PokerPresenter
-from ui.poker.service import PokerService
 
 TIERS = (SignoffTier(3000, "pit_boss"), SignoffTier(20000, "shift_manager"))
 PIT_BOSS, MANAGER = ("4711", "246813"), ("9001", "135724")
@@ -48,26 +44,18 @@ def signoff_config(path: str = "") -> TableConfig:
 
 
 class SignoffTable(Table):
-    """tests.ui.test_poker_console's table with the tiers and the pit-boss users beside the
+    """tests/fixtures/poker_table.py's table with the tiers and the pit-boss users beside the
     journal (a pit boss and a shift manager)."""
 
     def __init__(self, tmp: Path, *, users: bool = True) -> None:
-        self.config = signoff_config()
+        super().__init__(tmp, signoff_config())
         self.tmp = tmp
-        self.service = PokerService(self.config, ManualSource, Journal(str(tmp / "j.db")))
         if users:
             store = LocalUsers(tmp)
             if store.get_user(PIT_BOSS[0]) is None:
                 store.put_user(new_user(PIT_BOSS[0], Role.PIT_BOSS, PIT_BOSS[1]), "test")
                 store.put_user(new_user(MANAGER[0], Role.SHIFT_MANAGER, MANAGER[1]), "test")
             self.service.link.signers = store
-        self.now = itertools.count(0.0, 1.0)
-        self.p = PokerPresenter(self.config, self.run, clock=lambda: next(self.now))
-        self.sent = []
-        self.entered = set()
-        self.rest = {}
-        self.snaps = []
-        self.p.start()
 
     def type_signoff(self, badge: str, pin: str) -> None:
         """Badge and PIN on the pad, each closed by OK (as the pit boss taps them)."""
@@ -80,23 +68,6 @@ def table(tmp_path: Path) -> Iterator[SignoffTable]:
     t = SignoffTable(tmp_path)
     yield t
     t.close()
-
-
-def play_to_the_award(t: Table) -> None:
-    """The side-pot hand up to its award (every action, every card)."""
-    cards = deck_for(*SIDE)
-    t.p.tap_new_hand()
-    t.deal(cards)
-    legal = t.p.snap.legal
-    assert legal is not None and legal.seat == 7
-    act(t, "raise", legal.maximum, cards)  # Dario all-in 8000
-    act(t, "call", None, cards)  # Anna
-    act(t, "fold", None, cards)  # Bruno
-    act(t, "call", None, cards)  # Carla
-    act(t, "bet", 2500, cards)
-    act(t, "call", None, cards)
-    while t.p.snap.legal is not None:
-        act(t, "check", None, cards)
 
 
 def signoff_records(db: Path) -> list[dict[str, object]]:
@@ -117,7 +88,7 @@ def test_a_large_pot_waits_until_signed_off_and_is_journaled_with_its_cards(
 ) -> None:
     t = table
     t.seat_all()
-    play_to_the_award(t)
+    play_side_pot(t)
     s = t.p.snap
     # the side pot (5,000 > 3,000) waits for a pit boss: nothing awarded, nothing journaled
     assert t.p.step() == "signoff" and s.phase == "awarding" and not s.journaled
@@ -179,7 +150,7 @@ def test_without_a_pin_store_a_large_pot_cannot_be_signed(tmp_path: Path) -> Non
     t = SignoffTable(tmp_path, users=False)
     try:
         t.seat_all()
-        play_to_the_award(t)
+        play_side_pot(t)
         t.type_signoff(PIT_BOSS[0], PIT_BOSS[1])
         assert t.p.snap.error is not None and t.p.snap.error.code == "signoff_no_store"
         assert t.p.snap.signoff is not None and pending_signoffs(t) == 0
@@ -199,7 +170,7 @@ def test_without_a_pin_store_a_large_pot_cannot_be_signed(tmp_path: Path) -> Non
 def test_a_restart_keeps_the_signed_pot_and_journals_its_record_once(tmp_path: Path) -> None:
     t = SignoffTable(tmp_path)
     t.seat_all()
-    play_to_the_award(t)
+    play_side_pot(t)
     t.type_signoff(PIT_BOSS[0], PIT_BOSS[1])
     uid = t.p.snap.hand_uid
     assert t.p.snap.signoff is not None and t.p.snap.signoff.pot == 0
@@ -252,12 +223,13 @@ from dealer_assist.storage.journal import Journal
 from drivers.manual import ManualSource
 from tests.fixtures.poker_table import PLAYERS, SIDE, deck_for
 from tests.ui.test_poker_signoff import PIT_BOSS, signoff_config
-from ui.console.app import qt_app
+from ui.kit.boot import qt_app
+from ui.kit.service_parts import ServiceParts
 from ui.poker.app import PokerConsole
 
 app = qt_app()
 db = Path(sys.argv[1])
-console = PokerConsole(signoff_config(), ManualSource, Journal(str(db)), lang="en")
+console = PokerConsole(ServiceParts(signoff_config(), ManualSource, Journal(str(db))), lang="en")
 console.service.link.signers = LocalUsers(db.parent)
 console.window.resize(1280, 800)
 console.window.show()
@@ -392,7 +364,7 @@ def test_the_signoff_page_at_1280x800_in_both_languages(
     t = SignoffTable(tmp_path)
     try:
         t.seat_all()
-        play_to_the_award(t)
+        play_side_pot(t)
         win = PokerWindow(t.p, t.config, lang)
         qtbot.addWidget(win)  # type: ignore[attr-defined]
         win.resize(1280, 800)
@@ -443,19 +415,15 @@ def test_a_large_stud_pot_split_three_ways_is_signed_with_every_winners_cards(
     tmp_path: Path,
 ) -> None:
     from tests.ui.test_poker_console_stud import BRING_IN_HAND, StudTable, stacked
+    from tests.ui.test_poker_console_stud import cfg as stud_table
 
     class SignoffStud(StudTable):
         def __init__(self, tmp: Path) -> None:
-            super().__init__(tmp)
-            self.service.close()
-            self.config = dataclasses.replace(self.config, signoff=(SignoffTier(500, "pit_boss"),))
-            self.journal = Journal(str(tmp / "j.db"))
-            self.service = PokerService(self.config, ManualSource, self.journal)
+            tier = SignoffTier(500, "pit_boss")
+            super().__init__(tmp, dataclasses.replace(stud_table(), signoff=(tier,)))
             store = LocalUsers(tmp)
             store.put_user(new_user(PIT_BOSS[0], Role.PIT_BOSS, PIT_BOSS[1]), "test")
             self.service.link.signers = store
-            self.p = PokerPresenter(self.config, self.run, clock=lambda: next(self.now))
-            self.p.start()
 
     t = SignoffStud(tmp_path)
     try:

@@ -18,6 +18,7 @@ from drivers.manual import ManualSource
 from tests.conftest import close_at_teardown
 from ui.console.service import TableService
 from ui.kit.card_source import Timeouts
+from ui.kit.service_parts import ServiceParts
 
 BETS = {"ante": 1000, "blind": 1000}
 
@@ -90,7 +91,9 @@ def test_closing_the_service_during_a_deal_returns_at_once_and_the_hand_resumes(
 ) -> None:
     config = load_table_config(game="uth")
     db = str(tmp_path / "j.db")
-    first = TableService(config, ManualSource, Journal(db), timeouts=Timeouts(slow_card=120.0))
+    first = TableService(
+        ServiceParts(config, ManualSource, Journal(db), timeouts=Timeouts(slow_card=120.0))
+    )
     close_at_teardown(first)
     first.open(1)
     first.deal({2: BETS}, 2)
@@ -106,7 +109,9 @@ def test_closing_the_service_during_a_deal_returns_at_once_and_the_hand_resumes(
         assert journal.count() == 0  # not journaled as void for missing cards
         steps = journal.pending_steps(config.table_id)
         assert [s.kind for s in steps][:3] == ["open", BetsPlaced.kind, "deck"]
-    second = TableService(config, ManualSource, Journal(db), timeouts=Timeouts(slow_card=120.0))
+    second = TableService(
+        ServiceParts(config, ManualSource, Journal(db), timeouts=Timeouts(slow_card=120.0))
+    )
     close_at_teardown(second)
     again = second.open(1)
     assert again.hand_uid == uid and again.phase is Phase.DEALING
@@ -152,7 +157,7 @@ def test_a_new_hand_held_by_a_busy_device_opens_in_the_end(tmp_path: Path) -> No
     from dealer_assist.events import DeviceStateChanged
 
     config = load_table_config(game="uth")
-    service = TableService(config, ManualSource, Journal(str(tmp_path / "j.db")))
+    service = TableService(ServiceParts(config, ManualSource, Journal(str(tmp_path / "j.db"))))
     close_at_teardown(service)
     first = service.open(1)
     assert first.phase is Phase.BETS_OPEN and service.runner is not None

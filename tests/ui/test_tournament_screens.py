@@ -35,6 +35,7 @@ from tests.ui.test_console_text_fit import cut_texts
 from ui.commands.simulate_poker import SimulatedSeat
 from ui.kit.boot import qt_app
 from ui.kit.i18n import install_language
+from ui.kit.service_parts import ServiceParts
 from ui.tournament.board import countdown
 from ui.tournament.clock_window import ClockWindow
 from ui.tournament.desk import DirectorDesk
@@ -516,11 +517,13 @@ def test_a_tournament_tables_poker_console_shows_the_level_strip(
     table = desk.state.tables[0]
     config = dataclasses.replace(load_table_config(game="stud"), table_id=table, seats=8,
                                  journal_url=str(journal.url_or_path))  # fmt: skip
-    plain = PokerConsole(config, ManualSource, Journal(str(journal.url_or_path)), lang="en")
+    plain = PokerConsole(
+        ServiceParts(config, ManualSource, Journal(str(journal.url_or_path))), lang="en"
+    )
     assert plain.level_strip is None  # not a tournament table: nothing added
     plain.close()
-    console = PokerConsole(config, ManualSource, Journal(str(journal.url_or_path)), lang="en",
-                           tournament="")  # fmt: skip
+    parts = ServiceParts(config, ManualSource, Journal(str(journal.url_or_path)))
+    console = PokerConsole(parts, lang="en", tournament="")
     win = console.window
     qtbot.addWidget(win)
     win.resize(1280, 800)

@@ -26,6 +26,7 @@ from dealer_assist.tournament.errors import ClockError
 from tests.ui.test_tournament_screens import Clock, desk_for, stud_break
 from ui.kit.boot import qt_app
 from ui.kit.i18n import install_language
+from ui.kit.service_parts import ServiceParts
 from ui.tournament.bank_journal import BankJournal
 from ui.tournament.desk import DirectorDesk
 from ui.tournament.level_strip import LevelStrip
@@ -105,7 +106,7 @@ def test_a_console_killed_mid_hand_keeps_the_bank_it_journaled(
         from dealer_assist.storage.journal import Journal
         from dealer_assist.tournament.state import TournamentState
         from tests.ui.test_tournament_screens import Clock
-        from ui.console.app import qt_app
+        from ui.kit.boot import qt_app
         from ui.tournament.bank_journal import BankJournal
         from ui.tournament.board import Snapshot
         from ui.tournament.level_strip import LevelStrip
@@ -227,7 +228,9 @@ def test_the_poker_console_reopened_on_the_journal_shows_the_bank_left(
         journal_url=str(journal.url_or_path),
     )
     console = PokerConsole(
-        config, ManualSource, Journal(str(journal.url_or_path)), lang="en", tournament=""
+        ServiceParts(config, ManualSource, Journal(str(journal.url_or_path))),
+        lang="en",
+        tournament="",
     )
     qtbot.addWidget(console.window)
     console.window.show()

@@ -3,22 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-import os
 import sys
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from PySide6.QtCore import (
-    QCoreApplication,
-    qInstallMessageHandler,
-)
-
 from dealer_assist.config import TableConfig
-from dealer_assist.errors import ConfigError
 from dealer_assist.notary.client import NotaryClient
 from dealer_assist.storage.faults import ResilientJournal
-from dealer_assist.storage.journal import Journal
 from ui.console.demo import DemoDriver
 from ui.console.dispatch import execute
 from ui.console.presenter import ConsolePresenter
@@ -27,21 +19,19 @@ from ui.console.walk import ALARM_GUARD, REENTER_WINDOW, TAP_GUARD, VOID_ARM_TIM
 from ui.console.window import ConsoleWindow
 from ui.kit.boot import (
     check_xcb_libraries,
+    console_qt,
     default_journal_path,
     default_roster_path,
     demo_journal_path,
     no_display,
     notice_to_stderr,
-    qt_app,
-    quiet_offscreen,
     source_factory,
 )
-from ui.kit.card_source import Timeouts
 from ui.kit.console_run import join_floor, serve, show_console
 from ui.kit.console_stop import ConsoleStopReport
-from ui.kit.i18n import install_language
+from ui.kit.i18n import ConsoleLanguage
 from ui.kit.pitboss import PitBossRoster
-from ui.kit.sources import SourceFactory
+from ui.kit.service_parts import ServiceParts
 from ui.kit.tap_guard import HOLD
 from ui.kit.worker import WorkerBridge
 
@@ -50,52 +40,33 @@ class Console:
     """One console: the service on its worker thread, the presenter and the window.
 
     Args:
-        config: the table.
-        make_source: builds the card source (see :func:`source_factory`).
-        journal: the journal (opened and closed by the service on the worker thread).
+        parts: the table, its card source (:func:`source_factory`), the journal (opened and
+            closed by the service on the worker thread), the seconds the runner waits for each
+            card before voiding the hand, the pit bosses who confirm an identified unreadable
+            card and the dealer who identifies them (:class:`~ui.kit.service_parts.ServiceParts`).
         lang: ``it`` or ``en``.
         mirror: seat 1 on the right of the screen.
-        card_timeout: seconds the runner waits for each card before voiding the hand.
-        slow_card_timeout: the same while the dealer types the cards (or a camera reads them).
-        roster: pit bosses who confirm an identified unreadable card (None: badge only).
-        dealer: who identifies unreadable cards (journaled with them).
         guards: the presenter's tap settings by name (``tap_guard``, ``void_timeout``,
             ``alarm_guard``, ``reenter_window``, seconds: :mod:`ui.console.walk`); default the
             named settings.
         clock: monotonic seconds of the tap guards (tests pass their own).
 
     ``start()`` starts the worker and connects the source; ``close()`` closes everything
-    (idempotent). Qt's application must exist (:func:`qt_app`).
+    (idempotent). Qt's application must exist (:func:`ui.kit.boot.qt_app`).
     """
 
     def __init__(
         self,
-        config: TableConfig,
-        make_source: SourceFactory,
-        journal: Journal | None,
+        parts: ServiceParts,
         *,
         lang: str = "it",
         mirror: bool = False,
-        card_timeout: float = 5.0,
-        slow_card_timeout: float = 120.0,
-        roster: PitBossRoster | None = None,
-        dealer: str = "dealer",
         guards: Mapping[str, float] | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        app = QCoreApplication.instance()
-        if app is None:
-            raise ConfigError("create the Qt application first (ui.console.app.qt_app)")
-        self.translators = install_language(app, lang)
-        self.config = config
-        self.service = TableService(
-            config,
-            make_source,
-            journal,
-            timeouts=Timeouts(card=card_timeout, slow_card=slow_card_timeout),
-            roster=roster,
-            dealer=dealer,
-        )
+        self.language = ConsoleLanguage(lang)
+        self.config = config = parts.config
+        self.service = TableService(parts)
         self.bridge = WorkerBridge(self.service, execute)
         # a typed card goes straight into the keypad source (thread-safe)
         g = {
@@ -130,11 +101,7 @@ class Console:
         console's translators from the application."""
         self.bridge.shutdown()
         self.window.close()
-        app = QCoreApplication.instance()
-        if app is not None:
-            for t in self.translators:
-                app.removeTranslator(t)
-        self.translators = []
+        self.language.remove()
 
 
 def run_console(
@@ -164,7 +131,6 @@ def run_console(
     large payouts can also be signed off in the pit-boss application (not in a demo).
     ``notary``: the table's signer (``[notary]``): it signs the journal (not in a demo).
     """
-    previous = None
     if not demo and no_display():
         # No screen here (SSH, CI): show what the console does instead of failing.
         demo, screenshot_dir = 3, screenshot_dir or Path("console-demo")
@@ -176,56 +142,48 @@ def run_console(
         )
     if not demo:
         check_xcb_libraries()
-    if demo and not os.environ.get("QT_QPA_PLATFORM"):
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
-        previous = qInstallMessageHandler(quiet_offscreen)
     demo_db = demo_journal_path(screenshot_dir) if demo and db is None else None
     if demo_db is not None:
         url = str(demo_db)
     else:
         url = db or config.journal_url or str(default_journal_path())
     config = dataclasses.replace(config, journal_url=url)
-    app = qt_app()
-    roster = PitBossRoster(pit_bosses or default_roster_path()).load()
-    # retries what may pass; its faults and notices reach the dealer's banner (the service)
-    journal = ResilientJournal(
-        url, group=config.journal_group, on_notice=notice_to_stderr, notary=None if demo else notary
-    )
-    console = Console(
-        config,
-        source_factory(config, source_url),
-        journal,
-        lang=lang,
-        mirror=mirror,
-        roster=roster,
-        dealer=dealer,
-    )
-    # large payouts: the pit-boss app's users, and (not in a demo) the pit-boss application
-    join_floor(console.service.link, config.table_id, url, None if demo else floor_url)
-    show_console(app, console.window, windowed=windowed or bool(demo), size=size)
-    report = ConsoleStopReport("dealer-assist console", config.table_id, url, announce=not demo)
-    if not demo:
-        serve(app, console, report)
-        status = 0
-    else:
-        driver = DemoDriver(console, demo, screenshot_dir, seed=seed)
-        driver.finished.connect(app.quit)
+    with console_qt(offscreen=bool(demo)) as app:
+        roster = PitBossRoster(pit_bosses or default_roster_path()).load()
+        # retries what may pass; its faults and notices reach the dealer's banner (the service)
+        journal = ResilientJournal(
+            url,
+            group=config.journal_group,
+            on_notice=notice_to_stderr,
+            notary=None if demo else notary,
+        )
+        parts = ServiceParts(
+            config, source_factory(config, source_url), journal, roster=roster, dealer=dealer
+        )
+        console = Console(parts, lang=lang, mirror=mirror)
+        # large payouts: the pit-boss app's users, and (not in a demo) the pit-boss application
+        join_floor(console.service.link, config.table_id, url, None if demo else floor_url)
+        show_console(app, console.window, windowed=windowed or bool(demo), size=size)
+        report = ConsoleStopReport("dealer-assist console", config.table_id, url, announce=not demo)
+        if not demo:
+            serve(app, console, report)
+            status = 0
+        else:
+            driver = DemoDriver(console, demo, screenshot_dir, seed=seed)
+            driver.finished.connect(app.quit)
 
-        def play() -> None:
-            driver.start()  # the console started: the demo taps its first hand
-            app.exec()
+            def play() -> None:
+                driver.start()  # the console started: the demo taps its first hand
+                app.exec()
 
-        serve(app, console, report, play)
-        status = 0 if driver.ok else 1
-        driver.report()
-        if demo_db is not None:
-            print(
-                f"demo hands journaled in {demo_db} (not the table's journal); "
-                f"check with: dealer-assist audit verify --db {demo_db}"
-            )
-    del console
-    app.processEvents()
-    if previous is not None:
-        qInstallMessageHandler(previous)
+            serve(app, console, report, play)
+            status = 0 if driver.ok else 1
+            driver.report()
+            if demo_db is not None:
+                print(
+                    f"demo hands journaled in {demo_db} (not the table's journal); "
+                    f"check with: dealer-assist audit verify --db {demo_db}"
+                )
+        del console
+        app.processEvents()
     return status

@@ -29,7 +29,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from dealer_assist.cards import Card
-from dealer_assist.config import TableConfig
 from dealer_assist.engine.rules import Action
 from dealer_assist.engine.state import GameState
 from dealer_assist.engine.views import BankedView, Phase
@@ -49,17 +48,15 @@ from ui.console.service_signoff import floor_signoffs
 from ui.console.service_walk import HandHistory
 from ui.console.signoff import journal_signoffs
 from ui.console.snapshot import Extras, TableSnapshot, take_snapshot
-from ui.kit.card_source import DEFAULT_TIMEOUTS, Timeouts
 from ui.kit.dealer_change import on_box
 from ui.kit.device_watch import DeferredHand
-from ui.kit.pitboss import PitBossRoster
 from ui.kit.refusals import command_error
+from ui.kit.service_parts import ServiceParts
 from ui.kit.sources import (
-    SourceFactory,
     confirm_card,
 )
 from ui.kit.status import CommandError
-from ui.kit.table_link import TableLink, wait_idle
+from ui.kit.table_link import wait_idle
 
 _OVER = (Phase.SETTLED, Phase.VOID)
 
@@ -68,33 +65,19 @@ class TableService:
     """One table: opens the source and the journal, runs hands, reports snapshots.
 
     Args:
-        config: the table.
-        make_source: builds the (unopened) card source, e.g. ``lambda: open_source(url)``.
-        journal: an unopened journal, or None to keep no record (tests of the view only); its
-            storage faults and notices reach the screen (:mod:`ui.kit.storage_faults`).
-        timeouts: what the runner waits (:class:`~ui.kit.card_source.Timeouts`).
-        roster: pit bosses with PINs; None (or empty) = the badge alone confirms.
-        dealer: who identifies unreadable cards (recorded with them).
+        parts: the table, its card source, journal, timeouts, pit bosses and dealer
+            (:class:`~ui.kit.service_parts.ServiceParts`).
 
     Call :meth:`open` first and :meth:`close` at the end (both idempotent), :meth:`tick` often
     (every few tens of milliseconds while :attr:`busy`). Not thread-safe except
     :meth:`enter_card`: use it from one thread (the console's worker).
     """
 
-    def __init__(
-        self,
-        config: TableConfig,
-        make_source: SourceFactory,
-        journal: Journal | None,
-        *,
-        timeouts: Timeouts = DEFAULT_TIMEOUTS,
-        roster: PitBossRoster | None = None,
-        dealer: str = "dealer",
-    ) -> None:
-        self.config = config
-        self.roster = roster
-        self.dealer = dealer
-        self.link = TableLink(config.table_id, make_source, journal, timeouts)
+    def __init__(self, parts: ServiceParts) -> None:
+        self.config = parts.config
+        self.roster = parts.roster
+        self.dealer = parts.dealer
+        self.link = parts.link()
         self.runner: BankedRunner | None = None
         self._seq = 0
         self.history = HandHistory()

@@ -10,10 +10,12 @@ import ctypes.util
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from platformdirs import user_data_dir
-from PySide6.QtCore import QMessageLogContext, QTimer, QtMsgType
+from PySide6.QtCore import QMessageLogContext, QTimer, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
@@ -105,6 +107,23 @@ def quiet_offscreen(kind: QtMsgType, context: QMessageLogContext, message: str) 
     # The offscreen platform warns on every window resize; everything else goes to stderr.
     if "propagateSizeHints" not in message:
         print(message, file=sys.stderr)
+
+
+@contextmanager
+def console_qt(offscreen: bool = False) -> Iterator[QApplication]:
+    """The Qt application of one run of a console (:func:`qt_app`). ``offscreen`` (a demo):
+    Qt draws offscreen unless ``QT_QPA_PLATFORM`` names a platform. Offscreen, Qt's message
+    about every window resize is kept quiet (:func:`quiet_offscreen`) until the run ends, when
+    the message handler there was is put back."""
+    if offscreen and not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    quiet = os.environ.get("QT_QPA_PLATFORM") == "offscreen"
+    previous = qInstallMessageHandler(quiet_offscreen) if quiet else None
+    try:
+        yield qt_app()
+    finally:
+        if previous is not None:
+            qInstallMessageHandler(previous)
 
 
 _XCB_LIBS = {

@@ -49,6 +49,30 @@ def install_language(app: QCoreApplication, lang: str) -> list[QTranslator]:
     return out
 
 
+class ConsoleLanguage:
+    """A console's language on the running Qt application, from its start until it closes
+    (:func:`install_language` when made, :meth:`remove` when the console closes).
+
+    Raises ConfigError when the Qt application does not exist yet (``ui.kit.boot.qt_app``), for
+    a language other than ``it``/``en`` or a missing ``.qm``.
+    """
+
+    def __init__(self, lang: str) -> None:
+        app = QCoreApplication.instance()
+        if app is None:
+            raise ConfigError("create the Qt application first (ui.kit.boot.qt_app)")
+        self.lang = lang
+        self.translators = install_language(app, lang)
+
+    def remove(self) -> None:
+        """Take this console's translators off the application (idempotent)."""
+        app = QCoreApplication.instance()
+        if app is not None:
+            for t in self.translators:
+                app.removeTranslator(t)
+        self.translators = []
+
+
 def reset_language() -> None:
     """Take off every translator :func:`install_language` installed and go back to English
     number formats. Safe to call when none is installed."""

@@ -6,17 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from PySide6.QtCore import QCoreApplication
-
-from dealer_assist.config import TableConfig
 from dealer_assist.errors import ConfigError
 from dealer_assist.events import utc_now
-from dealer_assist.storage.journal import Journal
 from dealer_assist.tournament.live_table import LiveTable
-from ui.kit.card_source import Timeouts
-from ui.kit.i18n import install_language
-from ui.kit.pitboss import PitBossRoster
-from ui.kit.sources import SourceFactory
+from ui.kit.i18n import ConsoleLanguage
+from ui.kit.service_parts import ServiceParts
 from ui.kit.worker import WorkerBridge
 from ui.poker.presenter import PokerPresenter
 from ui.poker.service import PokerService, execute
@@ -28,13 +22,11 @@ class PokerConsole:
     """One poker console: the service on its worker thread, the presenter and the window.
 
     Args:
-        config: the table (``config.poker`` its game).
-        make_source: builds the card source.
-        journal: the journal (opened and closed by the service on the worker thread).
+        parts: the table (``config.poker`` its game), its card source, the journal (opened and
+            closed by the service on the worker thread), the seconds per card, the pit bosses
+            who confirm an identified unreadable card and the dealer who makes the changes
+            between hands (:class:`~ui.kit.service_parts.ServiceParts`).
         lang: ``it`` or ``en``.
-        card_timeout, slow_card_timeout: seconds per card (device; keypad or camera).
-        dealer: who makes the changes between hands.
-        roster: pit bosses who confirm an identified unreadable card (None: badge only).
         tournament: a tournament table: the id of the tournament in the table's journal ("":
             the last one playing at this table): each hand at the level in force when it
             starts (:mod:`dealer_assist.tournament.live_table`), the level and the action
@@ -48,33 +40,18 @@ class PokerConsole:
 
     def __init__(
         self,
-        config: TableConfig,
-        make_source: SourceFactory,
-        journal: Journal | None,
+        parts: ServiceParts,
         *,
         lang: str = "it",
-        card_timeout: float = 5.0,
-        slow_card_timeout: float = 120.0,
-        dealer: str = "dealer",
-        roster: PitBossRoster | None = None,
         tournament: str | None = None,
         now: Callable[[], datetime] = utc_now,
     ) -> None:
-        app = QCoreApplication.instance()
-        if app is None:
-            raise ConfigError("create the Qt application first (ui.kit.boot.qt_app)")
+        config = parts.config
         if config.poker is None:
             raise ConfigError(f"table {config.table_id}: not a poker-room game ({config.game})")
-        self.translators = install_language(app, lang)
+        self.language = ConsoleLanguage(lang)
         self.config = config
-        self.service = PokerService(
-            config,
-            make_source,
-            journal,
-            timeouts=Timeouts(card=card_timeout, slow_card=slow_card_timeout),
-            dealer=dealer,
-            roster=roster,
-        )
+        self.service = PokerService(parts)
         self.bridge = WorkerBridge(self.service, execute)
         self.presenter = PokerPresenter(config, self.bridge.send, enter=self.service.enter_card)
         self.bridge.snapshot.connect(self.presenter.on_snapshot)
@@ -98,8 +75,4 @@ class PokerConsole:
         if self.level_strip is not None:
             self.level_strip.stop()
         self.window.close()
-        app = QCoreApplication.instance()
-        if app is not None:
-            for t in self.translators:
-                app.removeTranslator(t)
-        self.translators = []
+        self.language.remove()

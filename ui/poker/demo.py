@@ -28,6 +28,7 @@ from dealer_assist.games import get_pot_game
 from dealer_assist.storage.journal import Journal
 from drivers.manual import ManualSource
 from ui.kit.boot import demo_journal_path
+from ui.kit.service_parts import ServiceParts
 from ui.poker.app import PokerConsole
 from ui.poker.snapshot import BET_KINDS, FORCED_KIND, PokerSnapshot
 
@@ -317,7 +318,9 @@ def run_demo(
     status = 0
     for lang in langs:
         url = db or str(demo_journal(shots, lang))
-        console = PokerConsole(config, lambda: ManualSource(name="manual"), Journal(url), lang=lang)
+        console = PokerConsole(
+            ServiceParts(config, lambda: ManualSource(name="manual"), Journal(url)), lang=lang
+        )
         console.window.resize(*size)
         console.window.show()
         console.start()

@@ -24,14 +24,12 @@ from dataclasses import replace
 from typing import Any
 
 from dealer_assist.cards import Card
-from dealer_assist.config import TableConfig
 from dealer_assist.errors import DealerAssistError, HandStateError, JournalError, Refusal
 from dealer_assist.source import CardSource
 from dealer_assist.storage.journal import Journal
 from dealer_assist.table.dealers import ensure_dealer
 from dealer_assist.table.peer_runner import PeerRunner
 from dealer_assist.tournament.live_table import LiveTable
-from ui.kit.card_source import DEFAULT_TIMEOUTS, Timeouts
 from ui.kit.commands import (
     AcknowledgeVoid,
     ChangeDealer,
@@ -42,11 +40,10 @@ from ui.kit.commands import (
     RetryStorage,
 )
 from ui.kit.dealer_change import on_box
-from ui.kit.pitboss import PitBossRoster
 from ui.kit.refusals import command_error
-from ui.kit.sources import SourceFactory
+from ui.kit.service_parts import ServiceParts
 from ui.kit.status import CommandError
-from ui.kit.table_link import TableLink, wait_idle
+from ui.kit.table_link import wait_idle
 from ui.poker import commands as c
 from ui.poker.hand_steps import HandSteps
 from ui.poker.seating import Seating
@@ -66,14 +63,9 @@ class PokerService:
     """One poker table: opens the source and the journal, runs hands, reports snapshots.
 
     Args:
-        config: the table (``config.poker`` its game).
-        make_source: builds the (unopened) card source.
-        journal: an unopened journal, or None (tests of the view only).
-        timeouts: what the runner waits (:class:`~ui.kit.card_source.Timeouts`).
-        dealer: who makes the changes between hands and identifies unreadable cards
-            (recorded with them).
-        roster: pit bosses with PINs who confirm an identified card; None (or empty): the
-            badge alone confirms.
+        parts: the table (``config.poker`` its game), its card source, journal, timeouts, pit
+            bosses and dealer (:class:`~ui.kit.service_parts.ServiceParts`; the dealer makes
+            the changes between hands and identifies unreadable cards, recorded with them).
 
     With ``link.floor.relay`` set (the table's ``[floor]``) a held large pot is also offered to
     the pit-boss application (:mod:`ui.poker.service_signoff`). ``tournament`` (a
@@ -96,27 +88,18 @@ class PokerService:
     Not thread-safe except :meth:`enter_card`.
     """
 
-    def __init__(
-        self,
-        config: TableConfig,
-        make_source: SourceFactory,
-        journal: Journal | None,
-        *,
-        timeouts: Timeouts = DEFAULT_TIMEOUTS,
-        dealer: str = "dealer",
-        roster: PitBossRoster | None = None,
-    ) -> None:
-        self.config = config
-        self.roster = roster
+    def __init__(self, parts: ServiceParts) -> None:
+        self.config = parts.config
+        self.roster = parts.roster
         self.tournament: LiveTable | None = None
         self._resumed = ""  # the hand resumed from the journal at the last open
-        self.dealer = dealer
-        self.link = TableLink(config.table_id, make_source, journal, timeouts)
+        self.dealer = parts.dealer
+        self.link = parts.link()
         self.runner: PeerRunner | None = None
         self.seating: Seating | None = None
         self._seq = 0
-        self.pots = PotSignoffs(config.table_id)
-        self.steps = HandSteps(config, dealer)
+        self.pots = PotSignoffs(parts.config.table_id)
+        self.steps = HandSteps(parts.config, parts.dealer)
 
     # -- lifecycle --------------------------------------------------------------------------------
     def open(self, seq: int = 0) -> PokerSnapshot:

@@ -23,6 +23,7 @@ from dealer_assist.storage.journal import Journal
 from dealer_assist.tournament.live_table import LiveTable
 from drivers.manual import ManualSource
 from ui.kit.commands import Command
+from ui.kit.service_parts import ServiceParts
 from ui.poker.presenter import PokerPresenter
 from ui.poker.service import PokerService
 from ui.poker.snapshot import PokerSnapshot
@@ -52,7 +53,7 @@ class TableDriver:
         self.config = config
         self.seed = seed
         self.service = PokerService(
-            config, ManualSource, Journal(url, group=config.journal_group), dealer="dealer"
+            ServiceParts(config, ManualSource, Journal(url, group=config.journal_group))
         )
         self.live = self.service.tournament = LiveTable(config, tournament_id, now=now)
         self._taps = itertools.count(0.0, 1.0)  # the presenter's double-tap guard: 1 s a tap
