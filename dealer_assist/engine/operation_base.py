@@ -82,7 +82,7 @@ class Operation:
                 f"{cls.kind}: schema version {version!r} is not known (this release reads "
                 f"1..{cls.version})"
             )
-        hints = get_type_hints(cls)
+        hints = _hints(cls)
         values: Json = {}
         for f in dataclasses.fields(cls):
             if f.name not in payload or payload[f.name] is None:
@@ -101,6 +101,17 @@ class Operation:
 
 _Op = TypeVar("_Op", bound=Operation)
 _NAMES: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type[Operation]) -> dict[str, Any]:
+    """The resolved type of each field of ``cls`` (``typing.get_type_hints``, worked out once
+    per class: it compiles every annotation string again, and a fold reads a hand's journaled
+    operations one by one)."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = get_type_hints(cls)
+    return hints
 
 
 def _names(cls: type[Operation]) -> tuple[tuple[str, ...], tuple[str, ...]]:

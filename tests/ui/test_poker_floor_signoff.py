@@ -29,12 +29,12 @@ from dealer_assist.storage.floor.signoff_relay import SignoffRelay
 from dealer_assist.table.pot_signoff import PotSignOff
 from tests.conftest import Closer
 from tests.fixtures.floor_fixtures import FloorDb, make_floor_db
+from tests.fixtures.poker_table import play_side_pot
 from tests.ui.test_poker_signoff import (
     AFTER,
     MANAGER,
     SignoffTable,
     pending_signoffs,
-    play_to_the_award,
     signoff_records,
 )
 from tests.ui.test_signoff_app import FAST, USERS, cell, floor_desk, log_of
@@ -83,7 +83,7 @@ def test_a_held_pot_is_confirmed_in_the_app_and_the_next_signed_at_the_console_f
     t.service.link.floor.relay = relay  # as `dealer-assist poker` with a [floor] sets it
     desk = floor_desk(session)
     t.seat_all()
-    play_to_the_award(t)
+    play_side_pot(t)
     assert t.p.snap.signoff is not None and t.p.snap.signoff.pot == 1  # the side pot waits
     pump(t, lambda: len(desk.waiting()) == 1)
     (row,) = desk.waiting()
