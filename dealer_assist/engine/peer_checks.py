@@ -1,16 +1,16 @@
 """The checks of a peer hand's operations: what each one must satisfy before it is applied.
 
-Used by :meth:`~dealer_assist.engine.peer_state.PeerHand.verify`: one check per operation
-type (keyed by class); each raises the rule error that names the rule broken (IllegalActionError for
-the betting rules of GAMES.md, HandStateError for an operation out of place: their subclasses
-ActionRefused and StateRefused with the rule's code, :data:`RULES`) and changes nothing.
+Used by :meth:`~dealer_assist.engine.peer_state.PeerHand.verify`: one check per operation type
+(keyed by class), each reading the hand's :class:`~dealer_assist.engine.peer_facts.PeerFacts`.
+Each raises the rule error that names the rule broken (IllegalActionError for the betting rules
+of GAMES.md, HandStateError for an operation out of place: their subclasses ActionRefused and
+StateRefused with the rule's code, :data:`RULES`) and changes nothing.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dealer_assist.engine.operations import (
     ActionUndone,
@@ -27,25 +27,9 @@ from dealer_assist.engine.operations import (
     PotSignedOff,
     Showdown,
 )
+from dealer_assist.engine.peer_facts import OVER, PeerFacts, PeerPhase
 from dealer_assist.errors import ActionRefused, StateRefused
 
-if TYPE_CHECKING:
-    from dealer_assist.engine.peer_state import PeerHand
-
-
-class PeerPhase(enum.Enum):
-    """Where a peer hand is."""
-
-    OPEN = "open"
-    POSTING = "posting"
-    PLAY = "in_play"  # dealing and betting, street by street
-    SHOWDOWN = "showdown"
-    AWARDING = "awarding"
-    SETTLED = "settled"
-    VOID = "void"
-
-
-OVER = (PeerPhase.SETTLED, PeerPhase.VOID)
 RULES = (
     "wrong_operation",
     "hand_over",
@@ -80,8 +64,8 @@ betting rules, :class:`~dealer_assist.errors.StateRefused` for an operation out 
 ``due_bet``, ``kind``, ``phase``, ``street``, ``pot``, ``op`` as the message names them)."""
 
 
-def verify(hand: PeerHand, op: Operation) -> None:
-    """Raise the rule error ``op`` breaks on ``hand`` now, else return."""
+def verify(hand: PeerFacts, op: Operation) -> None:
+    """Raise the rule error ``op`` breaks on the hand of the facts ``hand`` now, else return."""
     check = _CHECKS.get(type(op))
     if check is None:
         raise StateRefused(
@@ -99,12 +83,12 @@ def verify(hand: PeerHand, op: Operation) -> None:
     check(hand, op)
 
 
-def _open(hand: PeerHand, op: HandOpened) -> None:
+def _open(hand: PeerFacts, op: HandOpened) -> None:
     if hand.phase is not PeerPhase.OPEN:
         raise StateRefused("already_open", "the hand is already open")
 
 
-def _forced_bet(hand: PeerHand, op: ForcedBet) -> None:
+def _forced_bet(hand: PeerFacts, op: ForcedBet) -> None:
     if hand.phase is not PeerPhase.POSTING:
         raise StateRefused("no_forced_bet", "no forced bet is due now")
     p = hand.setup.posts[hand.posted]
@@ -122,7 +106,7 @@ def _forced_bet(hand: PeerHand, op: ForcedBet) -> None:
         )
 
 
-def _card(hand: PeerHand, op: CardDealt) -> None:
+def _card(hand: PeerFacts, op: CardDealt) -> None:
     if hand.phase is not PeerPhase.PLAY or not hand.pending:  # pending_deal without its copy
         raise StateRefused(
             "no_card_expected",
@@ -140,12 +124,12 @@ def _card(hand: PeerHand, op: CardDealt) -> None:
         )
 
 
-def _deck(hand: PeerHand, op: DeckStarted) -> None:
+def _deck(hand: PeerFacts, op: DeckStarted) -> None:
     if not hand.new_deck_needed:
         raise StateRefused("no_new_deck", "no new deck is due: the hand deals from its deck")
 
 
-def _exposed(hand: PeerHand, op: CardExposed) -> None:
+def _exposed(hand: PeerFacts, op: CardExposed) -> None:
     if hand.phase in OVER:
         raise StateRefused(
             "no_exposed_card",
@@ -154,7 +138,7 @@ def _exposed(hand: PeerHand, op: CardExposed) -> None:
         )
 
 
-def _bet(hand: PeerHand, op: Bet) -> None:
+def _bet(hand: PeerFacts, op: Bet) -> None:
     betting = hand.betting
     if hand.phase is not PeerPhase.PLAY or betting is None:
         raise StateRefused(
@@ -192,7 +176,7 @@ def _bet(hand: PeerHand, op: Bet) -> None:
     betting.round.verify(op.seat, op.bet, op.to)
 
 
-def _undo(hand: PeerHand, op: ActionUndone) -> None:
+def _undo(hand: PeerFacts, op: ActionUndone) -> None:
     if hand.phase is not PeerPhase.PLAY or not hand.bets:
         raise StateRefused("nothing_to_undo", "there is no action to undo")
     last = hand.bets[-1][0]
@@ -203,16 +187,16 @@ def _undo(hand: PeerHand, op: ActionUndone) -> None:
             last=last.seat,
             seat=op.seat,
         )
-    if hand._card_after(last):
+    if hand.card_after_last_bet():
         raise StateRefused(
             "undo_after_card", "a card was dealt after that action: it cannot be undone"
         )
 
 
-def _showdown(hand: PeerHand, op: Showdown) -> None:
+def _showdown(hand: PeerFacts, op: Showdown) -> None:
     if hand.phase is not PeerPhase.SHOWDOWN:
         raise StateRefused("no_showdown", "there is no showdown now")
-    nxt = hand._next_to_show()
+    nxt = hand.next_to_show()
     if op.seat != nxt:
         raise ActionRefused(
             "show_out_of_turn",
@@ -220,13 +204,13 @@ def _showdown(hand: PeerHand, op: Showdown) -> None:
             seat=op.seat,
             next=nxt if nxt is not None else 0,
         )
-    if not op.shown and hand._face_up():
+    if not op.shown and hand.face_up():
         raise ActionRefused(
             "muck_all_in",
             f"seat {op.seat} cannot muck: a player is all-in, every hand is turned up",
             seat=op.seat,
         )
-    if not op.shown and not hand._may_muck(op.seat):
+    if not op.shown and not hand.may_muck(op.seat):
         raise ActionRefused(
             "muck_last_hand",
             f"seat {op.seat} cannot muck: its hand is the last one left for a pot",
@@ -234,19 +218,19 @@ def _showdown(hand: PeerHand, op: Showdown) -> None:
         )
 
 
-def _pot(hand: PeerHand, op: PotAwarded) -> None:
+def _pot(hand: PeerFacts, op: PotAwarded) -> None:
     if hand.phase is not PeerPhase.AWARDING:
         raise StateRefused("no_pot", "no pot to award now")
-    order = hand._award_order()
+    order = hand.due_awards
     if len(hand.awards) >= len(order) or op != order[len(hand.awards)]:
         raise StateRefused(
             "award_mismatch", f"pot {op.pot} award does not match the showdown", pot=op.pot
         )
 
 
-def _signed_off(hand: PeerHand, op: PotSignedOff) -> None:
-    nxt = hand.automatic() if hand.phase is PeerPhase.AWARDING else None
-    if not isinstance(nxt, PotAwarded) or (nxt.pot, nxt.amount) != (op.pot, op.amount):
+def _signed_off(hand: PeerFacts, op: PotSignedOff) -> None:
+    nxt = hand.next_award()
+    if nxt is None or (nxt.pot, nxt.amount) != (op.pot, op.amount):
         why = f"pot {op.pot} of {op.amount} is not the next to award"
         raise StateRefused("award_mismatch", why, pot=op.pot)
     if any(s.pot == op.pot for s in hand.signoffs):
@@ -256,19 +240,19 @@ def _signed_off(hand: PeerHand, op: PotSignedOff) -> None:
         raise StateRefused("award_mismatch", why, pot=op.pot)
 
 
-def _settle(hand: PeerHand, op: HandSettled) -> None:
-    if hand.phase is not PeerPhase.AWARDING or len(hand.awards) < len(hand._award_order()):
+def _settle(hand: PeerFacts, op: HandSettled) -> None:
+    if hand.phase is not PeerPhase.AWARDING or len(hand.awards) < len(hand.due_awards):
         raise StateRefused("pots_left", "the pots are not all awarded yet")
 
 
-def _void(hand: PeerHand, op: HandVoided) -> None:
+def _void(hand: PeerFacts, op: HandVoided) -> None:
     if hand.phase in OVER:
         raise StateRefused(
             "cannot_void", f"cannot void a hand in phase {hand.phase.value}", phase=hand.phase.value
         )
 
 
-_CHECKS: dict[type[Operation], Callable[[PeerHand, Any], None]] = {
+_CHECKS: dict[type[Operation], Callable[[PeerFacts, Any], None]] = {
     HandOpened: _open,
     ForcedBet: _forced_bet,
     CardDealt: _card,

@@ -12,13 +12,13 @@ never used again.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from dealer_assist.engine.state import Position
-
-if TYPE_CHECKING:
-    from dealer_assist.engine.peer_state import PeerHand
+from dealer_assist.engine.peer import DealPlan
+from dealer_assist.engine.peer_setup import PeerSetup
+from dealer_assist.engine.state import PlacedCard, Position
 
 RESHUFFLE, COMMUNITY = "reshuffle", "community"
 
@@ -44,27 +44,39 @@ class StreetDeal:
     new_deck_count: int = 0
 
 
-def street_deal(hand: PeerHand, index: int) -> StreetDeal:
-    """The deal of street ``index`` for the players still in (GAMES.md deal orders)."""
-    st = hand.setup
+def street_deal(
+    setup: PeerSetup, plan: DealPlan, index: int, live: Collection[int], cards: Sequence[PlacedCard]
+) -> StreetDeal:
+    """The deal of street ``index`` of ``plan`` for the ``live`` players (the seats still in;
+    GAMES.md deal orders), after the ``cards`` the hand has dealt so far (where each went: the
+    hole cards, burns and board cards count on from them)."""
+    st = setup
     name = st.streets[index].name
-    live = set(hand.live())
     players = [s for s in st.deal_order if s in live]
-    dealt = len(hand.holes[players[0]]) if players else 0
-    plan = hand.plan.deal(name, players, dealt=dealt, burned=len(hand.burns), board=len(hand.board))
+    first = players[0] if players else None
+    dealt = burned = board = to_players = 0
+    for p in cards:
+        kind = p.position.kind
+        if kind == "seat":
+            to_players += 1
+            dealt += p.position.seat == first
+        elif kind == "board":
+            board += 1
+        elif kind == "burn":
+            burned += 1
+    deal = plan.deal(name, players, dealt=dealt, burned=burned, board=board)
     short = None
     if st.shortage is not None and players:
-        to_players = sum(1 for p in hand.cards if p.position.kind == "seat")
-        short = st.shortage(name, to_players, len(hand.burns), len(players))
+        short = st.shortage(name, to_players, burned, len(players))
     if short is None or (short.plan == "deal" and short.burn):
-        return StreetDeal(tuple(d.position for d in plan), tuple(d.face_up for d in plan))
-    count = st.deck - to_players - len(hand.board) if short.plan != "deal" else 0
+        return StreetDeal(tuple(d.position for d in deal), tuple(d.face_up for d in deal))
+    count = st.deck - to_players - board if short.plan != "deal" else 0
     if short.plan == COMMUNITY:
-        return StreetDeal((Position("board", len(hand.board) + 1),), (True,), short, True, count)
-    cards = [d for d in plan if d.position.kind == "seat"]  # no burn: every card is needed
+        return StreetDeal((Position("board", board + 1),), (True,), short, True, count)
+    held = [d for d in deal if d.position.kind == "seat"]  # no burn: every card is needed
     return StreetDeal(
-        tuple(d.position for d in cards),
-        tuple(d.face_up for d in cards),
+        tuple(d.position for d in held),
+        tuple(d.face_up for d in held),
         short,
         short.plan == RESHUFFLE,
         count,

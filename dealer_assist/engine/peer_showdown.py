@@ -1,4 +1,5 @@
-"""The end of a peer hand: the showdown order, the hand to settle, the pots in award order.
+"""The end of a peer hand: the showdown order, the hand to settle, the pots in award order,
+each read from the hand's :class:`~dealer_assist.engine.peer_facts.PeerFacts`.
 
 GAMES.md "Pots and showdown": the last player to bet or raise in the final round shows first,
 else the first active player after the button, then clockwise; pots are settled separately,
@@ -7,19 +8,16 @@ side pots first, the main pot last (:mod:`dealer_assist.engine.pot_settle` split
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dealer_assist.engine.operations import PotAwarded
+from dealer_assist.engine.peer_facts import PeerFacts
 from dealer_assist.engine.pot_settle import PotHand
-from dealer_assist.engine.pots import Pot, after_button, layer
+from dealer_assist.engine.pots import after_button
 from dealer_assist.errors import HandStateError
 
-if TYPE_CHECKING:
-    from dealer_assist.engine.peer_state import PeerHand
 
-
-def showdown_order(hand: PeerHand) -> list[int]:
+def showdown_order(hand: PeerFacts) -> list[int]:
     """The live seats in the order they show (GAMES.md "Showdown order"; the game's rule when it
     has one: Stud's best exposed hand)."""
     final = hand.betting.index if hand.betting is not None else 0
@@ -37,25 +35,9 @@ def showdown_order(hand: PeerHand) -> list[int]:
     return order
 
 
-def collected_pots(
-    contrib: Mapping[int, int], live: Sequence[int], dead: Mapping[int, int], ante: int
-) -> list[Pot]:
-    """The pots of the chips ``contrib`` in the middle (per seat), as the settlement layers
-    them: dead chips above the common ``ante`` join the main pot; chips only folded players
-    put in (a folded dead blind before any bet is collected) are one pot for the live seats."""
-    extra = {s: max(0, dead.get(s, 0) - ante) for s in contrib}
-    level = {s: c - extra[s] for s, c in contrib.items()}
-    total = sum(contrib.values())
-    if not any(level.get(s, 0) > 0 for s in live):
-        return [Pot(total, tuple(sorted(live)))] if total else []
-    pots = layer(level, live)
-    if sum(extra.values()):
-        pots[0] = Pot(pots[0].amount + sum(extra.values()), pots[0].eligible)
-    return pots
-
-
-def pot_hand(hand: PeerHand) -> PotHand:
-    """The facts of ``hand`` after its betting, as :func:`settle_pot_hand` takes them.
+def pot_hand(hand: PeerFacts) -> PotHand:
+    """The facts of ``hand`` after its betting, as
+    :func:`~dealer_assist.engine.pot_settle.settle_pot_hand` takes them.
 
     Raises:
         HandStateError: the hand has no betting yet.

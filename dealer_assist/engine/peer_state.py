@@ -27,8 +27,8 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
-from dealer_assist.cards import FULL_DECK, Card
-from dealer_assist.engine.betting import BET, CALL, COMPLETE, FOLD, RAISE
+from dealer_assist.cards import Card
+from dealer_assist.engine.betting import BET, COMPLETE, RAISE
 from dealer_assist.engine.operations import (
     ActionUndone,
     Bet,
@@ -45,25 +45,20 @@ from dealer_assist.engine.operations import (
     Showdown,
 )
 from dealer_assist.engine.peer import DealPlan
-from dealer_assist.engine.peer_checks import OVER, PeerPhase, verify
+from dealer_assist.engine.peer_checks import verify
 from dealer_assist.engine.peer_deal import StreetDeal, street_deal
+from dealer_assist.engine.peer_facts import PeerFacts, PeerPhase
 from dealer_assist.engine.peer_hand import PeerBetting
 from dealer_assist.engine.peer_setup import PeerSetup
-from dealer_assist.engine.peer_showdown import (
-    award_order,
-    collected_pots,
-    pot_hand,
-    showdown_order,
-)
+from dealer_assist.engine.peer_showdown import award_order, pot_hand, showdown_order
+from dealer_assist.engine.peer_views import action_json, peer_view, record_json, result
 from dealer_assist.engine.pot_settle import settle_pot_hand
-from dealer_assist.engine.pots import Pot, uncalled
+from dealer_assist.engine.pots import Pot
 from dealer_assist.engine.state import ActionSpace, PlacedCard, Position, Viewer, card_provenance
 from dealer_assist.engine.views import PeerView
 from dealer_assist.engine.voids import VoidReason
 from dealer_assist.errors import HandStateError, RuleError
 from dealer_assist.events import utc_now
-
-SHOW, MUCK = "show", "muck"
 
 
 class PeerHand:
@@ -75,52 +70,20 @@ class PeerHand:
     """
 
     def __init__(self, setup: PeerSetup, hand_uid: str) -> None:
-        self.setup = setup
-        self.hand_uid = hand_uid
-        self.started_at = utc_now()
-        self.ended_at: datetime | None = None
+        self.facts = PeerFacts(setup, hand_uid, DealPlan(setup.streets))
+        """What the hand knows: its checks, showdown and views read it; only the hand changes it."""
         self.operations: list[Operation] = []
-        self.plan = DealPlan(setup.streets)
-        self._reset()
-
-    def _reset(self) -> None:
-        self.phase = PeerPhase.OPEN
-        self.posted = 0
-        self.betting: PeerBetting | None = None
-        self.cards: list[PlacedCard] = []
-        self.holes: dict[int, list[Card]] = {s: [] for s in self.setup.seats}
-        self.faces: dict[int, list[bool]] = {s: [] for s in self.setup.seats}
-        self.deal: StreetDeal | None = None  # the street being dealt
-        self.deck_renewed = False  # the new deck of a short street has come (DeckStarted)
-        self.opening_why = ""  # why the seat to act first acts first (Stud: "highest board")
-        self.opening_facts: Mapping[str, Any] = {}  # the same as parts (the game's)
-        self.board: list[Card] = []
-        self.burns: list[Card] = []
-        self.exposed: list[str] = []
-        self.dealt_streets = 0
-        self.pending: list[Position] = []
-        self.actions: list[dict[str, Any]] = []
-        self.bets: list[tuple[Bet, int]] = []  # the effective bets and the street of each
-        self.last_aggressor: tuple[int, int] | None = None  # (street index, seat)
-        self.show_order: list[int] = []
-        self.shown: list[int] = []
-        self.mucked: list[int] = []
-        self.settlement: dict[str, Any] | None = None
-        self.awards: list[PotAwarded] = []
-        self.due_awards: list[PotAwarded] = []  # the pots in award order, once settled
-        self.signoffs: list[PotSignedOff] = []  # the large pots' sign-offs, in award order
-        self.void_reason: VoidReason | None = None
 
     # -- the GameState protocol -------------------------------------------------------------------
     @property
     def game_code(self) -> str:
         """The game's code."""
-        return self.setup.game
+        return self.facts.setup.game
 
     def verify(self, op: Operation) -> None:
         """Raise the rule error ``op`` breaks now (IllegalActionError naming the betting rule,
         HandStateError for an operation out of place), else return."""
-        verify(self, op)
+        verify(self.facts, op)
 
     def can(self, op: Operation) -> bool:
         """True when ``op`` would verify now."""
@@ -136,7 +99,7 @@ class PeerHand:
         Raises:
             RuleError: (a subclass) the rule ``op`` breaks; the hand is unchanged.
         """
-        verify(self, op)  # peer_checks' (what self.verify calls, without its frame)
+        verify(self.facts, op)
         _APPLY[type(op)](self, op)  # verify refused every type the table does not hold
         self.operations.append(op)
         return op
@@ -144,239 +107,328 @@ class PeerHand:
     @property
     def pending_deal(self) -> tuple[Position, ...]:
         """Positions the device must fill next (the street being dealt)."""
-        return tuple(self.pending) if self.phase is PeerPhase.PLAY else ()
+        return self.facts.pending_deal
 
     @property
     def new_deck_needed(self) -> bool:
-        """The street being dealt needs a new deck of the burns and the stub (the dealer loads
-        them, the device shuffles them) and it has not come yet."""
-        return bool(self.pending) and self.deal is not None and self.deal.new_deck and (
-            not self.deck_renewed)  # fmt: skip
+        """The street being dealt needs a new deck of the burns and the stub, not come yet."""
+        return self.facts.new_deck_needed
 
     def reshuffle_cards(self) -> frozenset[Card]:
-        """The cards a short street's new deck may hold: the burns and the stub, i.e. every
-        card of the deck except those dealt to players (folded ones included: never used
-        again) and the board (rules text 002, "Casi particolari")."""
-        out = {p.card for p in self.cards if p.position.kind in ("seat", "board")}
-        return frozenset(c for c in FULL_DECK if c not in out)
-
-    def up_cards(self) -> dict[int, tuple[Card, ...]]:
-        """Each live seat's face-up cards (Stud's door card and up cards), in deal order."""
-        return {
-            s: tuple(c for c, up in zip(self.holes[s], self.faces[s], strict=True) if up)
-            for s in self.live()
-        }
+        """The cards a short street's new deck may hold: the burns and the stub (rules text 002)."""
+        return self.facts.reshuffle_cards()
 
     @property
     def actor(self) -> int | None:
-        """The seat to act: in the betting once its street's cards are out, at the showdown the
-        seat to show or muck; None otherwise."""
-        b = self.betting
-        if self.phase is PeerPhase.PLAY and b is not None and not self.pending:
-            return b.actor if b.index < self.dealt_streets else None
-        if self.phase is PeerPhase.SHOWDOWN and not self._face_up():
-            return self._next_to_show()
-        return None
+        """The seat to act (to bet, or to show or muck at the showdown); None otherwise."""
+        return self.facts.actor
 
     def legal(self, seat: int) -> ActionSpace:
         """What ``seat`` may do now (empty when it is not its turn)."""
-        if seat != self.actor:
-            return ActionSpace(seat)
-        if self.phase is PeerPhase.SHOWDOWN:
-            kinds = (SHOW, MUCK) if self._may_muck(seat) else (SHOW,)
-            return ActionSpace(seat, kinds)
-        if self.betting is None:
-            return ActionSpace(seat)
-        return self.betting.legal(seat)
+        return self.facts.legal(seat)
 
     def automatic(self) -> Operation | None:
         """The next operation nobody decides: a forced bet, a hand turned up at an all-in
         showdown, a pot awarded, the settlement; None when a person or the device must act."""
-        if self.phase is PeerPhase.POSTING:
-            p = self.setup.posts[self.posted]
+        f = self.facts
+        if f.phase is PeerPhase.POSTING:
+            p = f.setup.posts[f.posted]
             return ForcedBet(seat=p.seat, bet=p.bet, amount=p.amount)
-        if self.phase is PeerPhase.SHOWDOWN and self._face_up():
-            nxt = self._next_to_show()
+        if f.phase is PeerPhase.SHOWDOWN and f.face_up():
+            nxt = f.next_to_show()
             return None if nxt is None else Showdown(seat=nxt, shown=True)
-        if self.phase is PeerPhase.AWARDING:
-            due = self.due_awards
-            if len(self.awards) < len(due):
-                return due[len(self.awards)]
-            return HandSettled(at=utc_now())
+        if f.phase is PeerPhase.AWARDING:
+            nxt_pot = f.next_award()
+            return nxt_pot if nxt_pot is not None else HandSettled(at=utc_now())
         return None
 
     def view(self, viewer: Viewer) -> PeerView:
         """What ``viewer`` may see now (GAMES.md privacy: the dealer sees a hole card only once
         its player shows it at the showdown; the pit boss sees every card)."""
-        from dealer_assist.engine.peer_views import peer_view
-
-        return peer_view(self, viewer)
+        return peer_view(self.facts, viewer)
 
     @property
     def is_over(self) -> bool:
         """True once the hand is settled or void."""
-        return self.phase in OVER
+        return self.facts.is_over
 
     @property
     def status(self) -> str:
         """``settled``, ``void`` or "" while in play."""
-        return self.phase.value if self.phase in OVER else ""
+        return self.facts.status
 
     def result(self) -> dict[str, Any] | None:
         """The settlement JSON (HAND_RECORD.md "Settlement of a pot game"; a void hand's:
         every chip returned), None before the hand is over."""
-        from dealer_assist.engine.peer_views import void_result
-
-        if self.phase is PeerPhase.SETTLED:
-            return self.settlement
-        if self.phase is PeerPhase.VOID:
-            return void_result(self)
-        return None
+        return result(self.facts)
 
     def record_json(self) -> dict[str, Any]:
         """The hand record (HAND_RECORD.md "Pot games") as it stands: the game's fields, each
         player's stack and hole cards, the board, the actions, the mucked seats."""
-        from dealer_assist.engine.peer_views import record_json
-
-        return record_json(self)
+        return record_json(self.facts)
 
     def journal_extra(self) -> dict[str, Any]:
         """Card provenance (position, source, deck, index of each card), burns, exposures."""
-        return card_provenance(self.hand_uid, self.cards, self.burns, self.exposed)
+        f = self.facts
+        return card_provenance(f.hand_uid, f.cards, f.burns, f.exposed)
 
     def void_reason_json(self) -> dict[str, Any] | None:
         """Why the hand is void (code, detail, English text), None when it is not."""
-        r = self.void_reason
+        r = self.facts.void_reason
         return None if r is None else {"code": r.code, "detail": r.detail, "text": r.text("en")}
 
-    # -- what the hand knows ----------------------------------------------------------------------
+    # -- what the hand knows (its facts, read-only) ----------------------------------------------
+    @property
+    def setup(self) -> PeerSetup:
+        """The hand's setup (seats, stacks, button, posts, structure, streets, conventions)."""
+        return self.facts.setup
+
+    @property
+    def hand_uid(self) -> str:
+        """The hand's unique id (journal key)."""
+        return self.facts.hand_uid
+
+    @property
+    def started_at(self) -> datetime:
+        """When the hand opened (UTC)."""
+        return self.facts.started_at
+
+    @property
+    def ended_at(self) -> datetime | None:
+        """When it was settled or voided (UTC), None before."""
+        return self.facts.ended_at
+
+    @property
+    def phase(self) -> PeerPhase:
+        """Where the hand is."""
+        return self.facts.phase
+
+    @property
+    def betting(self) -> PeerBetting | None:
+        """The hand's betting, once the forced bets are in."""
+        return self.facts.betting
+
+    @property
+    def cards(self) -> list[PlacedCard]:
+        """Every card dealt, in order, with where it went."""
+        return self.facts.cards
+
+    @property
+    def holes(self) -> Mapping[int, list[Card]]:
+        """Each seat's cards in deal order (face up ones included)."""
+        return self.facts.holes
+
+    @property
+    def faces(self) -> Mapping[int, list[bool]]:
+        """For each seat's cards, whether each was dealt face up."""
+        return self.facts.faces
+
+    @property
+    def board(self) -> list[Card]:
+        """The board cards dealt so far."""
+        return self.facts.board
+
+    @property
+    def burns(self) -> list[Card]:
+        """The burn cards read by the device."""
+        return self.facts.burns
+
+    @property
+    def exposed(self) -> list[str]:
+        """Notes of the cards exposed by mistake."""
+        return self.facts.exposed
+
+    @property
+    def deal(self) -> StreetDeal | None:
+        """The street being dealt (or the last one dealt)."""
+        return self.facts.deal
+
+    @property
+    def deck_renewed(self) -> bool:
+        """The short street's new deck has come (DeckStarted)."""
+        return self.facts.deck_renewed
+
+    @property
+    def opening_why(self) -> str:
+        """Why the seat to act first acts first (Stud: "highest board"), "" if the seats decide."""
+        return self.facts.opening_why
+
+    @property
+    def dealt_streets(self) -> int:
+        """Streets whose cards are all out."""
+        return self.facts.dealt_streets
+
+    @property
+    def pending(self) -> list[Position]:
+        """The positions the device fills next (see :attr:`pending_deal`)."""
+        return self.facts.pending
+
+    @property
+    def actions(self) -> list[dict[str, Any]]:
+        """The hand record's actions so far (HAND_RECORD.md)."""
+        return self.facts.actions
+
+    @property
+    def bets(self) -> list[tuple[Bet, int]]:
+        """The effective bets (undone ones left out) and the street index of each."""
+        return self.facts.bets
+
+    @property
+    def show_order(self) -> list[int]:
+        """The live seats in the order they show, once at the showdown."""
+        return self.facts.show_order
+
+    @property
+    def shown(self) -> list[int]:
+        """Seats that showed at the showdown."""
+        return self.facts.shown
+
+    @property
+    def mucked(self) -> list[int]:
+        """Seats that mucked at the showdown."""
+        return self.facts.mucked
+
+    @property
+    def settlement(self) -> dict[str, Any] | None:
+        """The settlement JSON, once the betting is over."""
+        return self.facts.settlement
+
+    @property
+    def awards(self) -> list[PotAwarded]:
+        """The pots awarded so far."""
+        return self.facts.awards
+
+    @property
+    def signoffs(self) -> list[PotSignedOff]:
+        """The large pots' sign-offs, in award order."""
+        return self.facts.signoffs
+
+    @property
+    def void_reason(self) -> VoidReason | None:
+        """Why the hand is void, None when it is not."""
+        return self.facts.void_reason
+
     @property
     def street(self) -> str | None:
         """The street being dealt or bet, None before the deal and after the betting."""
-        if self.phase is not PeerPhase.PLAY or self.betting is None:
-            return None
-        index = min(self.dealt_streets, len(self.setup.streets) - 1)
-        if self.betting.round is not None and self.betting.index < self.dealt_streets:
-            index = self.betting.index
-        return self.setup.streets[index].name
+        return self.facts.street
 
     def put_in(self) -> dict[int, int]:
         """Every chip each seat has put in so far (forced bets included)."""
-        if self.betting is not None:
-            return dict(self.betting.total)
-        paid = dict.fromkeys(self.setup.seats, 0)
-        for p in self.setup.posts[: self.posted]:
-            paid[p.seat] += p.amount
-        return paid
+        return self.facts.put_in()
 
     def live(self) -> list[int]:
         """Seats that have not folded."""
-        return self.betting.live() if self.betting is not None else list(self.setup.seats)
+        return self.facts.live()
 
     def stack(self, seat: int) -> int:
         """Chips ``seat`` has behind now."""
-        return self.setup.stacks[seat] - self.put_in()[seat]
+        return self.facts.stack(seat)
 
     def pots(self) -> list[Pot]:
         """The pots of the chips put in so far, after an uncalled bet goes back."""
-        put_in = self.put_in()
-        dead = self.betting.dead if self.betting is not None else {}
-        back = uncalled({s: c - dead.get(s, 0) for s, c in put_in.items()})
-        if back is not None and (self.betting is None or self.betting.is_over):
-            put_in[back[0]] -= back[1]
-        return collected_pots(put_in, self.live(), dead, self.setup.ante)
+        return self.facts.pots()
 
-    # -- apply ------------------------------------------------------------------------------------
+    # -- apply: each changes the facts by a verified operation -----------------------------------
     def _apply_open(self, op: HandOpened) -> None:
-        self.started_at = op.started_at
-        self.phase = PeerPhase.POSTING if self.setup.posts else PeerPhase.PLAY
-        if not self.setup.posts:
+        f = self.facts
+        f.started_at = op.started_at
+        f.phase = PeerPhase.POSTING if f.setup.posts else PeerPhase.PLAY
+        if not f.setup.posts:
             self._start_betting()
 
     def _apply_forced_bet(self, op: ForcedBet) -> None:
-        self.posted += 1
-        if self.posted == len(self.setup.posts):
+        f = self.facts
+        f.posted += 1
+        if f.posted == len(f.setup.posts):
             self._start_betting()
 
     def _start_betting(self) -> None:
-        st = self.setup
+        f, st = self.facts, self.facts.setup
         dead: dict[int, int] = {}
         live: dict[int, int] = {}
         for p in st.posts:
             into = dead if p.dead else live
             into[p.seat] = into.get(p.seat, 0) + p.amount
-        self.betting = PeerBetting(
+        f.betting = PeerBetting(
             st.seats, st.stacks, st.button, st.streets, st.structure, dead=dead, live=live,
             big_blind=st.big_blind, blind=st.blind, uncapped_heads_up=st.uncapped_heads_up,
             blinds_first=st.blinds_first, reopen_by_sum=st.reopen_by_sum,
         )  # fmt: skip
-        self.phase = PeerPhase.PLAY
+        f.phase = PeerPhase.PLAY
         self._progress()
 
     def _apply_card(self, op: CardDealt) -> None:
-        card = op.card
-        if card is None:  # _verify_card refused it
+        f, card = self.facts, op.card
+        if card is None:  # the check refused it
             raise HandStateError("unreadable card")
-        pos = self.pending.pop(0)
-        deal = self.deal
-        face_up = deal.face_up[len(deal.positions) - len(self.pending) - 1] if deal else False
-        self.cards.append(PlacedCard(pos, card, op.source, op.deck_id, op.index, op.at, op.manual,
-                                     op.identified_by, op.confirmed_by))  # fmt: skip
+        pos = f.pending.pop(0)
+        deal = f.deal
+        face_up = deal.face_up[len(deal.positions) - len(f.pending) - 1] if deal else False
+        f.cards.append(PlacedCard(pos, card, op.source, op.deck_id, op.index, op.at, op.manual,
+                                  op.identified_by, op.confirmed_by))  # fmt: skip
         if pos.kind == "seat" and pos.seat is not None:
-            self.holes[pos.seat].append(card)
-            self.faces[pos.seat].append(face_up)
+            f.holes[pos.seat].append(card)
+            f.faces[pos.seat].append(face_up)
         elif pos.kind == "board":
-            self.board.append(card)
+            f.board.append(card)
         else:
-            self.burns.append(card)
-        if not self.pending:
-            self.dealt_streets += 1
+            f.burns.append(card)
+        if not f.pending:
+            f.dealt_streets += 1
             self._progress()
 
     def _apply_deck(self, op: DeckStarted) -> None:
-        self.deck_renewed = True  # the short street's new deck: its cards may come
+        self.facts.deck_renewed = True  # the short street's new deck: its cards may come
 
     def _apply_exposed(self, op: CardExposed) -> None:
-        self.exposed.append(op.note)
+        self.facts.exposed.append(op.note)
 
     def _apply_bet(self, op: Bet) -> None:
-        betting = self.betting
+        f = self.facts
+        betting = f.betting
         if betting is None:
             raise HandStateError("no betting")
         index = betting.index
-        betting.act(self.setup.streets[index].name, op.seat, op.bet, op.to)
-        self.bets.append((op, index))
-        self.actions.append(_action_json(self.setup.streets[index].name, op))
+        street = f.setup.streets[index].name
+        betting.act(street, op.seat, op.bet, op.to)
+        f.bets.append((op, index))
+        f.dealt_at_bet.append(len(f.cards))
+        f.actions.append(action_json(street, op))
         if op.bet in (BET, RAISE, COMPLETE):
-            self.last_aggressor = (index, op.seat)
+            f.last_aggressor = (index, op.seat)
         self._progress()
 
     def _apply_undo(self, op: ActionUndone) -> None:
         # the hand is the fold of its operations without the bet taken back
-        ops = [o for o in self._effective() if o is not self.bets[-1][0]]
-        self._reset()
+        old = self.facts
+        ops = [o for o in self._effective() if o is not old.bets[-1][0]]
+        self.facts = PeerFacts(old.setup, old.hand_uid, old.plan, old.started_at, old.ended_at)
         for o in ops:
             _APPLY[type(o)](self, o)
 
     def _apply_showdown(self, op: Showdown) -> None:
-        (self.shown if op.shown else self.mucked).append(op.seat)
-        if self._next_to_show() is None:
+        f = self.facts
+        (f.shown if op.shown else f.mucked).append(op.seat)
+        if f.next_to_show() is None:
             self._start_awarding()
 
     def _apply_pot(self, op: PotAwarded) -> None:
-        self.awards.append(op)
+        self.facts.awards.append(op)
 
     def _apply_signed_off(self, op: PotSignedOff) -> None:
-        self.signoffs.append(op)
+        self.facts.signoffs.append(op)
 
     def _apply_settle(self, op: HandSettled) -> None:
-        self.phase = PeerPhase.SETTLED
-        self.ended_at = op.at
+        f = self.facts
+        f.phase = PeerPhase.SETTLED
+        f.ended_at = op.at
 
     def _apply_void(self, op: HandVoided) -> None:
-        self.void_reason = VoidReason(op.code, op.detail)
-        self.phase = PeerPhase.VOID
-        self.ended_at = op.at
+        f = self.facts
+        f.void_reason = VoidReason(op.code, op.detail)
+        f.phase = PeerPhase.VOID
+        f.ended_at = op.at
 
     # -- the flow of the hand ---------------------------------------------------------------------
     def _effective(self) -> list[Operation]:
@@ -392,72 +444,42 @@ class PeerHand:
                 out.append(o)
         return out
 
-    def _card_after(self, bet: Bet) -> bool:
-        seen = False
-        for o in self.operations:
-            if o is bet:
-                seen = True
-            elif seen and isinstance(o, CardDealt):
-                return True
-        return False
-
-    def _needed(self) -> int:
-        """Index of the last street whose cards the hand needs now."""
-        b = self.betting
-        if b is None:
-            return -1
-        return b.reached if b.is_over else b.index
-
     def _progress(self) -> None:
         """After a change: open the next street's deal, open a round its cards decide, or go
         to the showdown or the award."""
-        if self.phase is not PeerPhase.PLAY or self.betting is None or self.pending:
+        f = self.facts
+        if f.phase is not PeerPhase.PLAY or f.betting is None or f.pending:
             return
         while True:
-            b = self.betting
-            if b.waiting and b.index < self.dealt_streets and self.setup.opening is not None:
-                opening = self.setup.opening(self.setup.streets[b.index].name, self.up_cards())
-                self.opening_why = opening.why
-                self.opening_facts = getattr(opening, "facts", {})
+            b = f.betting
+            if b.waiting and b.index < f.dealt_streets and f.setup.opening is not None:
+                opening = f.setup.opening(f.setup.streets[b.index].name, f.up_cards())
+                f.opening_why = opening.why
+                f.opening_facts = getattr(opening, "facts", {})
                 b.open_round(opening.order, forced=opening.forced, big_open=opening.big_open)
                 continue  # an opening may end the betting (everyone folded to it)
-            if self.dealt_streets > self._needed():
+            if f.dealt_streets > f.needed():
                 break
-            self.deal = street_deal(self, self.dealt_streets)
-            self.deck_renewed = False
-            self.pending = list(self.deal.positions)
-            if self.pending:
+            f.deal = street_deal(f.setup, f.plan, f.dealt_streets, set(f.live()), f.cards)
+            f.deck_renewed = False
+            f.pending = list(f.deal.positions)
+            if f.pending:
                 return
-            self.dealt_streets += 1
-        if self.pending or not self.betting.is_over:
+            f.dealt_streets += 1
+        if f.pending or not f.betting.is_over:
             return
-        if len(self.live()) > 1:
-            self.phase = PeerPhase.SHOWDOWN
-            self.show_order = showdown_order(self)
+        if len(f.live()) > 1:
+            f.phase = PeerPhase.SHOWDOWN
+            f.show_order = showdown_order(f)
         else:
             self._start_awarding()
 
-    def _face_up(self) -> bool:
-        """Every hand is turned up: a player is all-in and no betting is left (convention)."""
-        return self.setup.all_in_face_up and any(self.stack(s) == 0 for s in self.live())
-
-    def _next_to_show(self) -> int | None:
-        done = set(self.shown) | set(self.mucked)
-        return next((s for s in self.show_order if s not in done), None)
-
-    def _may_muck(self, seat: int) -> bool:
-        """A hand may be mucked unless a pot would be left with no hand to show for it."""
-        gone = set(self.mucked) | {seat}
-        return all(any(s not in gone for s in pot.eligible) for pot in self.pots())
-
     def _start_awarding(self) -> None:
-        self.settlement = settle_pot_hand(pot_hand(self))
+        f = self.facts
+        f.settlement = settle_pot_hand(pot_hand(f))
         # worked out once: automatic() and every award's check read it
-        self.due_awards = award_order(self.settlement)
-        self.phase = PeerPhase.AWARDING
-
-    def _award_order(self) -> list[PotAwarded]:
-        return self.due_awards
+        f.due_awards = award_order(f.settlement)
+        f.phase = PeerPhase.AWARDING
 
 
 _APPLY: dict[type[Operation], Callable[[PeerHand, Any], None]] = {
@@ -476,11 +498,3 @@ _APPLY: dict[type[Operation], Callable[[PeerHand, Any], None]] = {
 }
 """How each operation type changes a peer hand, keyed by class (the checks of
 :mod:`~dealer_assist.engine.peer_checks`, keyed the same way, verify it first)."""
-
-
-def _action_json(street: str, op: Bet) -> dict[str, Any]:
-    """One ``actions`` entry of the hand record (HAND_RECORD.md)."""
-    out: dict[str, Any] = {"street": street, "seat": op.seat, "action": op.bet}
-    if op.bet not in (FOLD, CALL) and op.to is not None:
-        out["to"] = op.to
-    return out

@@ -1,4 +1,5 @@
-"""What a peer hand shows each viewer, its hand record, and the settlement of a void one.
+"""What a peer hand shows each viewer, its hand record and its result (the settlement JSON, or a
+void one's), read from the hand's :class:`~dealer_assist.engine.peer_facts.PeerFacts`.
 
 GAMES.md (privacy, "Pots and showdown"): the dealer's screen never shows a hole card before its
 player shows it at the showdown (a mucked or folded hand is never shown), the board as it is
@@ -9,19 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dealer_assist.cards import Card, format_cards
-from dealer_assist.engine.betting import BRING_IN
+from dealer_assist.engine.betting import BRING_IN, CALL, FOLD
+from dealer_assist.engine.operations import Bet
+from dealer_assist.engine.peer_facts import PeerFacts, PeerPhase
+from dealer_assist.engine.pots import collected_pots
 from dealer_assist.engine.state import ActionSpace, PotView, SeatView, Viewer
 from dealer_assist.engine.views import PeerView
 from dealer_assist.engine.voids import VoidReason
 
-if TYPE_CHECKING:
-    from dealer_assist.engine.peer_state import PeerHand
 
-
-def peer_view(hand: PeerHand, viewer: Viewer) -> PeerView:
+def peer_view(hand: PeerFacts, viewer: Viewer) -> PeerView:
     """The hand as ``viewer`` may see it now (see :class:`~dealer_assist.engine.views.PeerView`):
     each seat's stakes are ``stack`` (behind), ``bet`` (in front of it this round) and ``put_in``
     (the whole hand); pots hold the chips already in the middle."""
@@ -54,18 +55,16 @@ def peer_view(hand: PeerHand, viewer: Viewer) -> PeerView:
     if hand.is_over or round_ is None:
         pots = tuple(PotView(p.amount, p.eligible) for p in hand.pots())
     else:
-        from dealer_assist.engine.peer_showdown import collected_pots
-
         dead = hand.betting.dead if hand.betting is not None else {}
         collected = collected_pots(middle, sorted(live), dead, hand.setup.ante)
         pots = tuple(PotView(p.amount, p.eligible) for p in collected if p.amount)
     actor = hand.actor
     legal = hand.legal(actor) if actor is not None else None
     to_call, all_in = _to_call(hand, actor, legal, in_front)
-    result = hand.result() if hand.is_over else None
+    settled = result(hand)
     return PeerView(
         viewer=viewer,
-        game=hand.game_code,
+        game=hand.setup.game,
         hand_uid=hand.hand_uid,
         phase=hand.phase.value,
         street=hand.street,
@@ -74,7 +73,7 @@ def peer_view(hand: PeerHand, viewer: Viewer) -> PeerView:
         seats=tuple(seats),
         pending=hand.pending_deal,
         qualifies=None,
-        result=result,
+        result=settled,
         button=hand.setup.button or None,  # 0: a game without a button (Stud)
         actor=actor,
         pots=pots,
@@ -92,13 +91,13 @@ def peer_view(hand: PeerHand, viewer: Viewer) -> PeerView:
         opener=_opener(hand, actor),
         last=MappingProxyType(_last(hand)),
         mucked=tuple(sorted(hand.mucked)),
-        push_order=tuple(reversed(range(len((result or {}).get("pots", []))))),
+        push_order=tuple(reversed(range(len((settled or {}).get("pots", []))))),
         void=hand.void_reason.code if hand.void_reason is not None else "",
     )
 
 
 def _to_call(
-    hand: PeerHand, actor: int | None, legal: ActionSpace | None, in_front: Mapping[int, int]
+    hand: PeerFacts, actor: int | None, legal: ActionSpace | None, in_front: Mapping[int, int]
 ) -> tuple[int, bool]:
     """What the actor must add to call (at most its stack), and whether its largest bet or
     raise is all-in; (0, False) with nobody to act."""
@@ -111,7 +110,7 @@ def _to_call(
 
 
 def _forced(
-    hand: PeerHand, actor: int | None, legal: ActionSpace | None
+    hand: PeerFacts, actor: int | None, legal: ActionSpace | None
 ) -> tuple[tuple[int, str], ...]:
     """The forced bet decided by its seat (Stud's bring-in): every action before it is posted is
     a seat passing it on (nobody else may act then); the seat to act may be deciding now. Empty
@@ -131,7 +130,7 @@ def _forced(
     return ()
 
 
-def _opener(hand: PeerHand, actor: int | None) -> int | None:
+def _opener(hand: PeerFacts, actor: int | None) -> int | None:
     """The first seat to act on the street being bet when the game says why (its first
     action, else the actor); None where the seats decide it or once the hand is over."""
     if not hand.opening_why or hand.is_over:
@@ -142,7 +141,7 @@ def _opener(hand: PeerHand, actor: int | None) -> int | None:
     return actor
 
 
-def _last(hand: PeerHand) -> dict[int, str]:
+def _last(hand: PeerFacts) -> dict[int, str]:
     """Each seat's last action label on the street being bet (not a street already past)."""
     out: dict[int, str] = {}
     for a in hand.actions:
@@ -155,7 +154,7 @@ def _last(hand: PeerHand) -> dict[int, str]:
     return out
 
 
-def _shortage_facts(hand: PeerHand) -> Mapping[str, Any]:
+def _shortage_facts(hand: PeerFacts) -> Mapping[str, Any]:
     """The deck shortage as parts for a translated screen (stub, burns, players, plan)."""
     short = hand.deal.shortage if hand.deal is not None else None
     if short is None:
@@ -165,7 +164,16 @@ def _shortage_facts(hand: PeerHand) -> Mapping[str, Any]:
     )
 
 
-def record_json(hand: PeerHand) -> dict[str, Any]:
+def action_json(street: str, op: Bet) -> dict[str, Any]:
+    """One ``actions`` entry of the hand record (HAND_RECORD.md): the street, the seat, the
+    action and, but for a fold or a call, the amount it makes the bet (``to``) when it has one."""
+    out: dict[str, Any] = {"street": street, "seat": op.seat, "action": op.bet}
+    if op.bet not in (FOLD, CALL) and op.to is not None:
+        out["to"] = op.to
+    return out
+
+
+def record_json(hand: PeerFacts) -> dict[str, Any]:
     """The hand record (HAND_RECORD.md "Pot games") of the hand as it stands."""
     record: dict[str, Any] = dict(hand.setup.record)
     if hand.setup.cards_field == "cards":  # every card in deal order; a shared seventh card
@@ -191,13 +199,23 @@ def record_json(hand: PeerHand) -> dict[str, Any]:
     return record
 
 
-def void_result(hand: PeerHand) -> dict[str, Any]:
+def result(hand: PeerFacts) -> dict[str, Any] | None:
+    """The settlement JSON (HAND_RECORD.md "Settlement of a pot game"; a void hand's: every chip
+    returned), None before the hand is over."""
+    if hand.phase is PeerPhase.SETTLED:
+        return hand.settlement
+    if hand.phase is PeerPhase.VOID:
+        return void_result(hand)
+    return None
+
+
+def void_result(hand: PeerFacts) -> dict[str, Any]:
     """Settlement JSON of a void hand (GAMES.md "Misdeals"): every chip each player put in goes
     back to that player; stacks as at the start of the hand."""
     reason = hand.void_reason or VoidReason("dealer_void")
     put_in = hand.put_in()
     return {
-        "game": hand.game_code,
+        "game": hand.setup.game,
         "void": {"code": reason.code, "detail": reason.detail, "text": reason.text("en")},
         "returned": [{"seat": s, "amount": put_in[s]} for s in hand.setup.seats if put_in[s]],
         "rake": 0,
@@ -217,6 +235,6 @@ def void_result(hand: PeerHand) -> dict[str, Any]:
     }
 
 
-def shown_cards(hand: PeerHand, seat: int) -> tuple[Card, ...]:
+def shown_cards(hand: PeerFacts, seat: int) -> tuple[Card, ...]:
     """The hole cards of ``seat`` once shown at the showdown (empty before)."""
     return tuple(hand.holes[seat]) if seat in hand.shown else ()

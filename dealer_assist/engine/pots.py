@@ -8,6 +8,8 @@
 - :func:`split`: a pot shared equally among its best hands in whole chips; the odd chips one at a
   time, from the first winner after the button (rules text 003 art. 7), never two to one player.
 - :func:`after_button`: seats in clockwise order from the first seat after the button.
+- :func:`collected_pots`: the pots of the chips in the middle as the settlement layers them
+  (dead chips above the common ante in the main pot).
 
 Chips are conserved: the pots plus the returned bet equal every chip put in.
 """
@@ -130,3 +132,20 @@ def shares(amount: int, winners: Sequence[int], chip: int = 1) -> list[tuple[int
         left -= odd
         out.append((seat, share + odd, odd > 0))
     return out
+
+
+def collected_pots(
+    contrib: Mapping[int, int], live: Sequence[int], dead: Mapping[int, int], ante: int
+) -> list[Pot]:
+    """The pots of the chips ``contrib`` in the middle (per seat), as the settlement layers
+    them: dead chips above the common ``ante`` join the main pot; chips only folded players
+    put in (a folded dead blind before any bet is collected) are one pot for the live seats."""
+    extra = {s: max(0, dead.get(s, 0) - ante) for s in contrib}
+    level = {s: c - extra[s] for s, c in contrib.items()}
+    total = sum(contrib.values())
+    if not any(level.get(s, 0) > 0 for s in live):
+        return [Pot(total, tuple(sorted(live)))] if total else []
+    pots = layer(level, live)
+    if sum(extra.values()):
+        pots[0] = Pot(pots[0].amount + sum(extra.values()), pots[0].eligible)
+    return pots

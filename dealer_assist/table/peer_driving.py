@@ -20,7 +20,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from dealer_assist.cards import Card
-from dealer_assist.engine.peer_state import MUCK, SHOW, PeerHand
+from dealer_assist.engine.peer_facts import MUCK, SHOW
+from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.engine.state import ActionSpace
 from dealer_assist.errors import DeviceError, HandStateError
 from dealer_assist.games.session import TableSession

@@ -31,7 +31,7 @@ from dealer_assist.engine.operations import (
     PotAwarded,
     PotSignedOff,
 )
-from dealer_assist.engine.peer_checks import PeerPhase
+from dealer_assist.engine.peer_facts import PeerPhase
 from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.errors import JournalError
 from dealer_assist.games import get_pot_game

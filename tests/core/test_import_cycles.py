@@ -19,15 +19,9 @@ from tests.fixtures.import_graph import cycle_path, cycles, describe, import_gra
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: Cycles allowed for now, each being removed: the peer engine's hand (peer_state) calls its
-#: views, checks, deal and showdown, which type the hand by importing it back; that split is
-#: being redone so the modules import one way. Nothing may join this list.
-KNOWN_CYCLES: tuple[frozenset[str], ...] = (
-    frozenset(
-        f"dealer_assist.engine.{m}"
-        for m in ("peer_checks", "peer_deal", "peer_showdown", "peer_state", "peer_views")
-    ),
-)
+#: Cycles allowed for now, each being removed (none left: the peer engine's hand no longer
+#: imports back its checks, deal, showdown and views). Nothing may join this list.
+KNOWN_CYCLES: tuple[frozenset[str], ...] = ()
 
 
 def allowed(group: list[str]) -> bool:

@@ -323,7 +323,7 @@ def test_an_operation_is_dispatched_by_its_type_not_its_kind(simulated: Path) ->
     start = hand_operations(holdem)
     peer = fold(start.state, start.operations)
     assert isinstance(peer, PeerHand) and peer.is_over
-    peer.phase = peer.phase.__class__.AWARDING  # where a real HandSettled would be taken
+    peer.facts.phase = peer.phase.__class__.AWARDING  # where a real HandSettled would be taken
     with pytest.raises(HandStateError, match="ForgedSettle"):
         peer.verify(ForgedSettle(at=NOW))
 

@@ -24,7 +24,8 @@ from dealer_assist.engine.operations import (
     Showdown,
     operation_from_json,
 )
-from dealer_assist.engine.peer_state import PeerHand, PeerPhase
+from dealer_assist.engine.peer_facts import PeerPhase
+from dealer_assist.engine.peer_state import PeerHand
 from dealer_assist.errors import ConfigError, HandStateError, IllegalActionError, RuleError
 from dealer_assist.events import utc_now
 from dealer_assist.games.holdem import HoldemSettings, forced_bets
