@@ -76,3 +76,17 @@ def test_imports_against_the_layers_break_their_contracts(tree: Path) -> None:
     assert "drivers.manual -> ui.money" in out
     assert "Only dealer_assist.storage imports the database libraries BROKEN" in out
     assert "dealer_assist.evaluator -> sqlalchemy" in out
+
+
+def test_a_peer_module_importing_the_hand_breaks_the_one_way_contract(tree: Path) -> None:
+    result = lint_imports(tree, "peer-one-way")
+    assert result.returncode == 0, result.stdout + result.stderr
+    engine = tree / "dealer_assist" / "engine"
+    append(engine / "peer_checks.py", "import dealer_assist.engine.peer_state")
+    append(engine / "peer_facts.py", "import dealer_assist.engine.peer_views")
+    result = lint_imports(tree, "peer-one-way")
+    assert result.returncode != 0
+    out = result.stdout
+    assert "BROKEN" in out
+    assert "dealer_assist.engine.peer_checks -> dealer_assist.engine.peer_state" in out
+    assert "dealer_assist.engine.peer_facts -> dealer_assist.engine.peer_views" in out
