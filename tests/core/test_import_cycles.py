@@ -19,28 +19,12 @@ from tests.fixtures.import_graph import cycle_path, cycles, describe, import_gra
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: Cycles allowed for now, each being removed (none left: the peer engine's hand no longer
-#: imports back its checks, deal, showdown and views). Nothing may join this list.
-KNOWN_CYCLES: tuple[frozenset[str], ...] = ()
-
-
-def allowed(group: list[str]) -> bool:
-    """A cycle inside a known one (what is left of it while it is being removed)."""
-    return any(set(group) <= known for known in KNOWN_CYCLES)
-
 
 def test_no_import_cycle_in_the_core() -> None:
-    """Every module of ``dealer_assist`` imports one way (but the known cycles)."""
+    """Every module of ``dealer_assist`` imports one way."""
     graph = import_graph(ROOT, "dealer_assist")
-    found = [describe(graph, g) for g in cycles(graph) if not allowed(g)]
+    found = [describe(graph, g) for g in cycles(graph)]
     assert not found, "import cycles in the core:\n" + "\n".join(found)
-
-
-def test_the_known_cycles_are_still_there() -> None:
-    """A known cycle that is gone leaves the allow-list (so it cannot come back unseen)."""
-    groups = cycles(import_graph(ROOT, "dealer_assist"))
-    gone = [sorted(k) for k in KNOWN_CYCLES if not any(set(g) <= k for g in groups)]
-    assert not gone, f"no longer a cycle, remove it from KNOWN_CYCLES: {gone}"
 
 
 def test_the_graph_sees_imports_in_functions_and_under_type_checking() -> None:
