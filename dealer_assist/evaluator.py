@@ -313,14 +313,25 @@ def _rank_shape(counts: int) -> tuple[Category, int, tuple[tuple[int, int], ...]
     return found
 
 
-def _ranks_down(fields: int) -> list[int]:
-    """The ranks of the fields set in ``fields`` (one bit at 3r for rank r), high to low."""
+def _ranks_down(fields: int) -> tuple[int, ...]:
+    """The ranks of the fields set in ``fields`` (one bit at 3r for rank r), high to low;
+    remembered (2**13 sets of ranks at most): the shape cache's misses share them."""
+    known = _DOWN.get(fields)
+    if known is not None:
+        return known
     out = []
-    while fields:
-        top = fields.bit_length() - 1
+    bits = fields
+    while bits:
+        top = bits.bit_length() - 1
         out.append(top // 3)
-        fields ^= 1 << top
-    return out
+        bits ^= 1 << top
+    known = tuple(out)
+    if len(_DOWN) < 8192:
+        _DOWN[fields] = known
+    return known
+
+
+_DOWN: dict[int, tuple[int, ...]] = {}
 
 
 def packed_rank_shape(counts: int) -> tuple[Category, tuple[int, ...]]:
