@@ -114,6 +114,24 @@ def _refined(contour: np.ndarray, poly: Quad, settings: DetectorSettings) -> Qua
     return quad
 
 
+@dataclass(frozen=True)
+class CardsFound:
+    """What :func:`detect_cards` found in a frame.
+
+    Attributes:
+        quads: the cards' ordered corner arrays (see
+            :func:`~drivers.camera.geometry.order_corners`) in frame pixels, largest first.
+        stock: the bright areas (card stock, paper, a light desk): 255 where Otsu's threshold
+            on the blurred min(B, G, R) puts a pixel on the bright side, uint8, at ``scale``
+            times the frame's size.
+        scale: ``stock`` pixels per frame pixel.
+    """
+
+    quads: list[Quad]
+    stock: Image
+    scale: float
+
+
 def find_cards(frame: Image, settings: DetectorSettings | None = None) -> list[Quad]:
     """Quadrilaterals of the cards visible in ``frame``.
 
@@ -125,6 +143,12 @@ def find_cards(frame: Image, settings: DetectorSettings | None = None) -> list[Q
         ordered corner arrays (see :func:`~drivers.camera.geometry.order_corners`) in ``frame``
         pixels, largest card first.
     """
+    return detect_cards(frame, settings).quads
+
+
+def detect_cards(frame: Image, settings: DetectorSettings | None = None) -> CardsFound:
+    """The cards of ``frame`` (as :func:`find_cards`) and its bright areas, which the index
+    search (:mod:`~drivers.camera.search`) keeps to."""
     s = settings or DetectorSettings()
     h, w = frame.shape[:2]
     scale = min(1.0, WORK_SIZE / max(h, w))
@@ -155,7 +179,8 @@ def find_cards(frame: Image, settings: DetectorSettings | None = None) -> list[Q
             if not any(_same(quad, q) for _, q in found):
                 found.append((area, quad))
     found.sort(key=lambda item: -item[0])
-    return [(quad / scale).astype(np.float32) for _, quad in found]
+    quads = [(quad / scale).astype(np.float32) for _, quad in found]
+    return CardsFound(quads, as_image(mask), scale)
 
 
 def spans_frame(quad: Quad, w: int, h: int) -> bool:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from drivers.camera.detect import DetectorSettings, find_cards, spans_frame
+from drivers.camera.detect import CardsFound, DetectorSettings, detect_cards, spans_frame
 from drivers.camera.geometry import CARD_H, CARD_W, Image, Quad, as_image, rectify, rectify_region
 from drivers.camera.glyphs import INDEX_ROI, Roi
 
@@ -57,7 +57,11 @@ def _frame_quad(w: int, h: int) -> Quad:
 
 
 def locate_cards(
-    frame: Image, settings: DetectorSettings | None = None, *, flat_fallback: bool = True
+    frame: Image,
+    settings: DetectorSettings | None = None,
+    *,
+    flat_fallback: bool = True,
+    found: CardsFound | None = None,
 ) -> list[CardCandidate]:
     """Every card candidate of ``frame``, rectified, largest first.
 
@@ -67,9 +71,10 @@ def locate_cards(
         flat_fallback: when no detected card covers half the frame and the frame has a card's
             aspect, also return the whole frame as a card (flattened-card images); when off (a
             table camera), quadrilaterals reaching all four borders are dropped.
+        found: :func:`~drivers.camera.detect.detect_cards` of ``frame``, if run already.
     """
     h, w = frame.shape[:2]
-    quads = find_cards(frame, settings)
+    quads = (found or detect_cards(frame, settings)).quads
     if not flat_fallback:  # a table camera: a quadrilateral as big as the frame is no card
         quads = [q for q in quads if not spans_frame(q, w, h)]
     out = [CardCandidate(frame, q) for q in quads]

@@ -45,7 +45,7 @@ import numpy.typing as npt
 from dealer_assist.cards import Card
 from drivers.camera.calibration import Calibration
 from drivers.camera.certainty import ReaderSettings, _fits, _Mark, _merge, _own, _shape_structure
-from drivers.camera.detect import DetectorSettings
+from drivers.camera.detect import DetectorSettings, detect_cards
 from drivers.camera.geometry import CARD_H, Image
 from drivers.camera.glyphs import IndexGlyphs, Roi, corners, extract_corner, index_region
 from drivers.camera.locate import CardCandidate, locate_cards
@@ -421,7 +421,8 @@ class IndexReader:
         low-contrast cards, see :mod:`~drivers.camera.search`) as ``partial`` detections.
         """
         out: list[Detection] = []
-        candidates = locate_cards(frame, self.detector, flat_fallback=self.flat_fallback)
+        cards = detect_cards(frame, self.detector)
+        candidates = locate_cards(frame, flat_fallback=self.flat_fallback, found=cards)
         indexes = [_corners(c.index_region, CARD_H) for c in candidates]
         votes = self.shape_votes([g for marks in indexes for g in marks])
         for candidate, marks in zip(candidates, indexes, strict=True):
@@ -430,6 +431,6 @@ class IndexReader:
                 out = _add_unnested(out, Detection(candidate.quad, reading))
         if self.search is not None:
             known = {d.reading.card for d in out}
-            found = search_indexes(frame, self, [d.quad for d in out], self.search)
+            found = search_indexes(frame, self, [d.quad for d in out], self.search, cards)
             out += [d for d in found if d.reading.card not in known]
         return out

@@ -21,6 +21,7 @@ import numpy.typing as npt
 
 from dealer_assist.cards import Card
 from drivers.camera.calibration import Calibration
+from drivers.camera.detect import CardsFound
 from drivers.camera.geometry import CARD_H, CARD_W, Image, Quad, as_image, darkest
 from drivers.camera.glyphs import INDEX_ROI, IndexGlyphs, extract_region
 from drivers.camera.reading import Detection, Reading
@@ -71,6 +72,7 @@ class SearchSettings:
 
 #: a pixel's eight neighbours (the 3x3 square without its centre)
 _RING = np.array([[1, 1, 1], [1, 0, 1], [1, 1, 1]], np.uint8)
+_SQUARE = np.ones((3, 3), np.uint8)
 
 
 def drop_specks(mask: Image) -> Image:
@@ -89,10 +91,10 @@ def drop_specks(mask: Image) -> Image:
 
 
 def _marks(
-    dark: Image, s: SearchSettings, skip: list[Quad]
+    dark: Image, s: SearchSettings, skip: list[Quad], long: int
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """(centres (n, 2), sizes (n,)) of ink marks that may be index marks, outside ``skip``."""
-    long = max(dark.shape)
+    """(centres (n, 2), sizes (n,)) of ink marks that may be index marks, outside ``skip``;
+    ``dark`` is the frame's min(B, G, R) or a part of it, ``long`` the frame's long side."""
     block = max(3, int(s.block * long) | 1)
     ink = cv2.adaptiveThreshold(
         dark,
@@ -136,6 +138,36 @@ def _marks(
     return centres, size[keep]
 
 
+def _stock_box(
+    found: CardsFound, skip: list[Quad], s: SearchSettings, w: int, h: int
+) -> tuple[int, int, int, int] | None:
+    """The part (x0, y0, x1, y1) of a ``w`` x ``h`` frame that holds all its bright areas
+    (``found.stock``) outside ``skip``, with a margin of a block and the largest rank mark
+    (the marks and their thresholds there are as in the whole frame); None when no bright
+    area is left.
+
+    Index marks are printed on card stock: where every bright area is a card already read (a
+    scattered hand, a card photographed alone) there is nothing to search, and elsewhere only
+    the stock's neighbourhood is (a spread hand covers a part of the felt).
+    """
+    k = found.scale
+    stock = found.stock.copy()
+    for quad in skip:
+        cv2.fillConvexPoly(stock, np.round(quad * k).astype(np.int32), 0)
+    # less the rim that a card's blurred edge leaves around its quad
+    stock = as_image(cv2.erode(stock, _SQUARE))
+    if cv2.countNonZero(stock) == 0:
+        return None
+    x, y, bw, bh = cv2.boundingRect(stock)
+    margin = (s.block + s.rank_size[1]) * max(w, h)
+    return (
+        max(0, int((x / k) - margin)),
+        max(0, int((y / k) - margin)),
+        min(w, int(np.ceil((x + bw) / k + margin))),
+        min(h, int(np.ceil((y + bh) / k + margin))),
+    )
+
+
 def _pairs(
     centres: npt.NDArray[np.float64],
     sizes: npt.NDArray[np.float64],
@@ -167,6 +199,7 @@ def search_indexes(
     reader: IndexReading,
     skip: list[Quad],
     settings: SearchSettings | None = None,
+    cards: CardsFound | None = None,
 ) -> list[Detection]:
     """Certain readings of corner indexes found by mark pairs (see the module doc).
 
@@ -175,6 +208,8 @@ def search_indexes(
         reader: the calibrated reader (its calibration must have a ``layout``).
         skip: quadrilaterals (frame pixels) whose marks are not searched (cards already read).
         settings: search limits (defaults when None).
+        cards: :func:`~drivers.camera.detect.detect_cards` of ``frame``: the search then keeps
+            to the bright areas outside ``skip`` (see :func:`_stock_box`); None: the whole frame.
 
     Returns:
         one Detection per card value found, its ``quad`` the index region in frame pixels.
@@ -185,10 +220,16 @@ def search_indexes(
     if canon <= 0:
         return []
     h, w = frame.shape[:2]
+    box = (0, 0, w, h) if cards is None else _stock_box(cards, skip, s, w, h)
+    if box is None:
+        return []
     scale = min(1.0, s.max_side / max(h, w))
     img = frame if scale == 1.0 else as_image(cv2.resize(frame, None, fx=scale, fy=scale))
     long = max(img.shape[:2])
-    centres, sizes = _marks(darkest(img), s, [q * scale for q in skip])
+    x0, y0, x1, y1 = (round(v * scale) for v in box)
+    at = np.array([x0, y0], np.float32)
+    centres, sizes = _marks(darkest(img[y0:y1, x0:x1]), s, [q * scale - at for q in skip], long)
+    centres = centres + at
     # the rank mark's size predicts the rank-suit distance: calibrated distance / rank height
     rank_h = reader.calibration.rank_height
     if rank_h <= 0:

@@ -40,7 +40,7 @@ def test_specks_do_not_change_the_marks_the_search_finds() -> None:
     specks = rng.random(dark.shape) < 0.05
     noisy[specks] = 20  # isolated dark pixels, as sensor noise on felt leaves them
     settings = SearchSettings()
-    with_specks = _marks(noisy, settings, [])
+    with_specks = _marks(noisy, settings, [], 640)
     assert len(with_specks[0]) > 0
     # the same marks as a search that traced every speck and then dropped it by size
     ink = cv2.adaptiveThreshold(
