@@ -68,8 +68,8 @@ def test_specks_do_not_change_the_marks_the_search_finds() -> None:
 
 def test_darkest_is_the_least_channel_of_every_pixel() -> None:
     rng = np.random.default_rng(11)
-    # a frame (eroded by rows of bytes), an index region (split) and odd sizes and views of both
-    for h, w in ((720, 1280), (363, 641), (133, 65), (1, 60_001), (60_001, 1), (2, 3)):
+    # a frame, an index region and odd sizes, and views of each
+    for h, w in ((720, 1280), (363, 641), (133, 65), (1, 60_001), (60_001, 1), (2, 3), (1, 1)):
         img = rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
         assert np.array_equal(darkest(img), img.min(axis=2))
         view = img[h // 3 :, w // 4 : max(w // 4 + 1, w - 7)]
