@@ -142,9 +142,9 @@ def _stock_box(
     found: CardsFound, skip: list[Quad], s: SearchSettings, w: int, h: int
 ) -> tuple[int, int, int, int] | None:
     """The part (x0, y0, x1, y1) of a ``w`` x ``h`` frame that holds all its bright areas
-    (``found.stock``) outside ``skip``, with a margin of a block and the largest rank mark
-    (the marks and their thresholds there are as in the whole frame); None when no bright
-    area is left.
+    (``found.stock``) outside ``skip``, with a margin of one threshold block (the marks on
+    the stock and their thresholds are there as in the whole frame, and a mark cut by the
+    part's border is dropped as one cut by the frame's); None when no bright area is left.
 
     Index marks are printed on card stock: where every bright area is a card already read (a
     scattered hand, a card photographed alone) there is nothing to search, and elsewhere only
@@ -159,7 +159,7 @@ def _stock_box(
     if cv2.countNonZero(stock) == 0:
         return None
     x, y, bw, bh = cv2.boundingRect(stock)
-    margin = (s.block + s.rank_size[1]) * max(w, h)
+    margin = s.block * max(w, h)
     return (
         max(0, int((x / k) - margin)),
         max(0, int((y / k) - margin)),
