@@ -10,6 +10,7 @@ channel, opt-in with ``--control``: lines on its stdin, one answer line each on 
                                             command: nothing of that line is done)
     SEED 12345         ->  SEEDED 12345    (a simulation's hook: the next shuffles draw from
                                             a deck generator seeded with it)
+    RESUME             ->  RESUMED         (a silence ends now: the cable plugged back in)
 
 Loaded cards go into the next SHUFFLE with the undealt stub
 (:meth:`~drivers.emulator.shuffler.EmulatedShuffler.load_cards`): the Seven Card Stud deck
@@ -29,6 +30,8 @@ LOAD = "LOAD"
 LOADED = "LOADED"
 SEED = "SEED"
 SEEDED = "SEEDED"
+RESUME = "RESUME"
+RESUMED = "RESUMED"
 ERROR = "ERROR"
 MAX_LINE = 4096  # longer than any sane command: the rest of such a line is an error
 
@@ -56,8 +59,13 @@ def answer(shuffler: EmulatedShuffler, line: str) -> str:
             return f"{ERROR} {SEED} needs one non-negative integer"
         shuffler.reseed(int(args[0]))
         return f"{SEEDED} {int(args[0])}"
+    if command == RESUME:
+        if args:
+            return f"{ERROR} {RESUME} takes no arguments"
+        shuffler.end_silence()
+        return RESUMED
     if command != LOAD:
-        return f"{ERROR} unknown command {words[0]!r} (expected {LOAD} or {SEED})"
+        return f"{ERROR} unknown command {words[0]!r} (expected {LOAD}, {SEED} or {RESUME})"
     if not args:
         return f"{ERROR} {LOAD} needs at least one card"
     try:

@@ -16,7 +16,7 @@ from typing import IO
 
 from dealer_assist.cards import Card
 from dealer_assist.errors import DeviceError
-from drivers.emulator.control import ERROR, LOADED, SEED, SEEDED, load_line
+from drivers.emulator.control import ERROR, LOADED, RESUME, RESUMED, SEED, SEEDED, load_line
 
 
 class EmulatorProcess:
@@ -131,18 +131,7 @@ class EmulatorProcess:
                 ``control_timeout``, or the emulator refused the line (its reason quoted).
         """
         line = load_line(cards)
-        with self._control_lock:
-            proc = self._proc
-            if proc is None or self._where is None:
-                raise DeviceError("the emulator is not running")
-            if not self.control or proc.stdin is None:
-                raise DeviceError("the emulator was started without control=True")
-            try:
-                proc.stdin.write(line.encode("ascii") + b"\n")
-                proc.stdin.flush()
-            except OSError as e:
-                raise DeviceError(f"cannot reach the emulator's control input: {e}") from e
-            reply = self._read_line(self.control_timeout, "did not answer LOAD")
+        reply = self._command(line, "LOAD")
         words = reply.split()
         if words[:1] == [ERROR]:
             raise DeviceError(f"the emulator refused {line!r}: {reply[len(ERROR) :].strip()}")
@@ -159,6 +148,29 @@ class EmulatorProcess:
         """
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise DeviceError(f"the emulator's seed must be an integer >= 0, got {seed!r}")
+        reply = self._command(f"{SEED} {seed}", SEED)
+        if reply.split() != [SEEDED, str(seed)]:
+            raise DeviceError(f"unexpected emulator answer to SEED: {reply!r}")
+
+    def resume(self) -> None:
+        """End a silence (``--silence-after``) now, as a cable plugged back in: the device
+        transmits again, its unacknowledged frames resent as usual (control line ``RESUME``).
+        A test of a lost link uses it to decide when the link comes back, instead of a time.
+
+        Raises:
+            DeviceError: as :meth:`load_cards`.
+        """
+        reply = self._command(RESUME, RESUME)
+        if reply != RESUMED:
+            raise DeviceError(f"unexpected emulator answer to RESUME: {reply!r}")
+
+    def _command(self, line: str, what: str) -> str:
+        """Send one control line and return the emulator's answer line.
+
+        Raises:
+            DeviceError: not started with ``control=True``, not running, the input closed, or
+                no answer within ``control_timeout``.
+        """
         with self._control_lock:
             proc = self._proc
             if proc is None or self._where is None:
@@ -166,13 +178,11 @@ class EmulatorProcess:
             if not self.control or proc.stdin is None:
                 raise DeviceError("the emulator was started without control=True")
             try:
-                proc.stdin.write(f"{SEED} {seed}\n".encode("ascii"))
+                proc.stdin.write(line.encode("ascii") + b"\n")
                 proc.stdin.flush()
             except OSError as e:
                 raise DeviceError(f"cannot reach the emulator's control input: {e}") from e
-            reply = self._read_line(self.control_timeout, "did not answer SEED")
-        if reply.split() != [SEEDED, str(seed)]:
-            raise DeviceError(f"unexpected emulator answer to SEED: {reply!r}")
+            return self._read_line(self.control_timeout, f"did not answer {what}")
 
     def _read_line(self, timeout: float, what: str) -> str:
         """The next stdout line of the child within ``timeout`` seconds."""

@@ -171,6 +171,11 @@ class EmulatedShuffler:
         same deck whether or not a restart came before it). Deck ids and faults are unchanged."""
         self._deck_rng = random.Random(seed)
 
+    def end_silence(self) -> None:
+        """A silence (``silence_after``) ends now; frames go out again from the next send or
+        retransmission. It does not start again: a run is silent once at most."""
+        self._silent_until = -math.inf
+
     @property
     def loaded(self) -> tuple[str, ...]:
         """Cards loaded for the next SHUFFLE, in load order."""

@@ -120,6 +120,15 @@ class EmulatorSource:
         self._require()
         self.emulator.load_cards(cards)
 
+    def resume(self) -> None:
+        """End the emulator's silence now (see :meth:`EmulatorProcess.resume`).
+
+        Raises:
+            DeviceError: the source is not open, or the emulator did not answer.
+        """
+        self._require()
+        self.emulator.resume()
+
     def request_status(self) -> None:
         """See :meth:`TcrpDevice.request_status`."""
         self._require().request_status()

@@ -34,6 +34,7 @@ from dealer_assist.table.device_status import ReadinessTracker
 from dealer_assist.table.driving import HeadlessTable
 from dealer_assist.table.misdeal import DealWatch, MisdealDetector
 from drivers.emulator.settings import FAULT_CODES
+from drivers.emulator.source import EmulatorSource
 from drivers.factory import open_source
 from tests.conftest import close_at_teardown
 
@@ -262,16 +263,18 @@ def test_fault_blocks_the_next_hand_until_it_clears(tmp_path: Path) -> None:
 
 
 def test_link_loss_blocks_until_the_link_is_back(tmp_path: Path) -> None:
-    with table(tmp_path, "seed=2&silence_after=14&silence_for=2", heartbeat_timeout=0.6) as (
-        runner,
-        journal,
-    ):
+    # Silent until the test plugs the cable back in (RESUME), so no step below races a timer.
+    with table(tmp_path, "seed=2&silence_after=14", heartbeat_timeout=0.6) as (runner, journal):
         hand = play(runner)
         assert hand.void_reason is not None and hand.void_reason.code == "link_lost"
         runner.acknowledge_void()
         assert not runner.device_ready
         with pytest.raises(DeviceError, match="link lost"):
             runner.new_hand()
+        assert not runner.device_ready
+        source = runner.runner.source
+        assert isinstance(source, EmulatorSource)
+        source.resume()
         assert runner.wait_device_ready(8.0)
         assert play(runner).phase is Phase.SETTLED
         assert journal.count() == 2 and journal.verify().ok

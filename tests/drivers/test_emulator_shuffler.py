@@ -8,6 +8,7 @@ import pytest
 
 from dealer_assist.cards import FULL_DECK
 from dealer_assist.errors import ConfigError
+from drivers.emulator.control import answer
 from drivers.emulator.settings import DealtCard, EmulatorConfig
 from drivers.emulator.shuffler import EmulatedShuffler
 from drivers.tcrp.frame import Frame, FrameParser, encode_frame
@@ -240,6 +241,17 @@ def test_silence_after_n_frames_for_a_while() -> None:
     # frames: HELLO, STATE, BEAT at 1 s; the fourth (BEAT at 2 s) starts 2 s of silence
     assert times == pytest.approx([1.0, 4.0, 5.0], abs=0.006)
     assert h.dev.stats.silenced == 2
+
+
+def test_a_silence_for_good_ends_when_resumed() -> None:
+    h = Host(fast(seed=12, silence_after=3))
+    h.run(5.05)
+    assert [t for t, f in h.frames if f.type == "BEAT"] == pytest.approx([1.0], abs=0.006)
+    assert answer(h.dev, "RESUME") == "RESUMED"
+    h.run(2.05)
+    beats = [t for t, f in h.frames if f.type == "BEAT"]
+    assert len(beats) == 3 and beats[-1] == pytest.approx(7.0, abs=0.006)
+    assert answer(h.dev, "RESUME now").startswith("ERROR RESUME takes no arguments")
 
 
 def test_restart_and_swap_send_hello_seq0() -> None:
