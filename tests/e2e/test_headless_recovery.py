@@ -299,7 +299,7 @@ def test_a_storage_error_mid_hand_stops_with_a_sentence_and_the_next_run_resumes
 ) -> None:
     db, records = tmp_path / "j.db", tmp_path / "records.jsonl"
     table_id = load_table_config(game=game).table_id
-    monkeypatch.setattr("ui.commands.simulate.ResilientJournal", _FailingSteps)
+    monkeypatch.setattr("ui.commands.simulate_job.ResilientJournal", _FailingSteps)
     _FailingSteps.writes, _FailingSteps.fail_at = 0, 23  # in the deal of one of the first hands
     status, out, err = _simulate(capsys, db, records, 20, game=game)
     assert status == 2 and "Traceback" not in err
@@ -307,7 +307,7 @@ def test_a_storage_error_mid_hand_stops_with_a_sentence_and_the_next_run_resumes
     assert "stays pending: run the same command again on this journal to resume it" in err
     pending = _pending_hands(db, table_id)
     assert len(pending) == 1
-    monkeypatch.setattr("ui.commands.simulate.ResilientJournal", ResilientJournal)
+    monkeypatch.setattr("ui.commands.simulate_job.ResilientJournal", ResilientJournal)
     status, out, err = _simulate(capsys, db, records, 2, game=game)
     assert status == 0, err
     assert f"resumed hand {pending[0]}" in out or f"voided hand {pending[0]}" in out, out

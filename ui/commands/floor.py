@@ -29,8 +29,9 @@ import sys
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TextIO
 
-from dealer_assist.errors import ConfigError
 from dealer_assist.events import utc_now
+from ui.commands import floor_enrol
+from ui.commands.floor_open import floor_args, floor_url, open_floor
 from ui.stop import StopRequest
 
 if TYPE_CHECKING:
@@ -51,58 +52,31 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     actions = parser.add_subparsers(dest="floor_action", required=True, metavar="ACTION")
     migrate = actions.add_parser("migrate", help="create or upgrade the floor schema")
-    _floor_args(migrate)
+    floor_args(migrate)
     migrate.set_defaults(func=run_migrate)
     sync = actions.add_parser("sync", help="send a table's journal to the floor")
-    _floor_args(sync)
+    floor_args(sync)
     sync.add_argument("--db", required=True, metavar="PATH_OR_URL", help="the table's journal")
     sync.add_argument("--pit", help="the table's pit on the floor (default: [floor] pit)")
     sync.set_defaults(func=run_sync)
     status = actions.add_parser("status", help="tables, heads, lag and alerts")
-    _floor_args(status)
+    floor_args(status)
     status.add_argument(
         "--db", metavar="PATH_OR_URL", help="also the lag of this table journal behind the floor"
     )
     status.add_argument("--all-alerts", action="store_true", help="list acknowledged alerts too")
     status.set_defaults(func=run_status)
     verify = actions.add_parser("verify", help="check the floor's copy of each table's chain")
-    _floor_args(verify)
+    floor_args(verify)
     verify.add_argument("--table-id", metavar="ID", help="one table (default: every table)")
     verify.set_defaults(func=run_verify)
     ack = actions.add_parser("acknowledge", help="record who acknowledged an alert")
-    _floor_args(ack)
+    floor_args(ack)
     ack.add_argument("--alert", required=True, type=int, metavar="ID", help="the alert's number")
     ack.add_argument("--by", required=True, metavar="NAME", help="who acknowledges it")
     ack.set_defaults(func=run_acknowledge)
-    from ui.commands import floor_enrol
 
-    floor_enrol.register(actions, _floor_args)
-
-
-def _floor_args(parser: argparse.ArgumentParser) -> None:
-    where = parser.add_mutually_exclusive_group(required=True)
-    where.add_argument("--floor", metavar="URL", help="postgresql+psycopg://user@host:port/db")
-    where.add_argument("--table", metavar="TOML", help="a table's TOML: its [floor] url")
-
-
-def _settings(args: argparse.Namespace) -> tuple[str, str | None]:
-    """The floor URL (and the pit) the arguments name."""
-    if args.floor:
-        return args.floor, None
-    from dealer_assist.storage.floor import floor_settings
-
-    settings = floor_settings(args.table)
-    if settings.url is None:
-        raise ConfigError(f"{args.table}: floor.url: no floor configured for this table")
-    return settings.url, settings.pit
-
-
-def _open_floor(args: argparse.Namespace) -> Floor:
-    from dealer_assist.storage.floor import Floor
-
-    floor = Floor(_settings(args)[0])
-    floor.open()
-    return floor
+    floor_enrol.register(actions)
 
 
 def _open_journal(db: str) -> Journal:
@@ -119,7 +93,7 @@ def run_migrate(args: argparse.Namespace) -> int:
     from dealer_assist.storage.floor import Floor
     from dealer_assist.storage.floor.migration import migrate_floor
 
-    revision = migrate_floor(Floor(_settings(args)[0]))
+    revision = migrate_floor(Floor(floor_url(args)[0]))
     print(f"floor database at schema revision {revision}")
     return 0
 
@@ -128,10 +102,10 @@ def run_sync(args: argparse.Namespace) -> int:
     """``floor sync``: 0 when the floor holds the whole journal, 1 when it refused a record."""
     from dealer_assist.storage.floor import Pusher
 
-    url, pit = _settings(args)
+    url, pit = floor_url(args)
     journal = _open_journal(args.db)
     try:
-        floor = _open_floor(argparse.Namespace(floor=url, table=None))
+        floor = open_floor(argparse.Namespace(floor=url, table=None))
         try:
             pusher = Pusher(
                 journal, floor, pit=args.pit or pit, checkpoint_of=_checkpoints(args, journal)
@@ -192,7 +166,7 @@ def _checkpoints(args: argparse.Namespace, journal: Journal) -> Any:
 
 def run_status(args: argparse.Namespace) -> int:
     """``floor status``: 0; 1 when there are open alerts."""
-    floor = _open_floor(args)
+    floor = open_floor(args)
     try:
         tables = floor.tables()
         alerts = floor.alerts(open_only=not args.all_alerts)
@@ -257,7 +231,7 @@ def run_verify(args: argparse.Namespace) -> int:
     checkpoints, 1 otherwise."""
     from dealer_assist.storage.floor.checkpoints import compare_chain
 
-    floor = _open_floor(args)
+    floor = open_floor(args)
     failed = 0
     try:
         ids = [args.table_id] if args.table_id else [t.table_id for t in floor.tables()]
@@ -304,7 +278,7 @@ def _witness_note(floor: Floor, table_id: str, checks: list[Any]) -> str:
 
 def run_acknowledge(args: argparse.Namespace) -> int:
     """``floor acknowledge``: 0 once recorded."""
-    floor = _open_floor(args)
+    floor = open_floor(args)
     try:
         alert = floor.acknowledge(args.alert, args.by)
     finally:

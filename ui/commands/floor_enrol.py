@@ -17,17 +17,14 @@ import argparse
 import getpass
 import sys
 import tomllib
-from collections.abc import Callable
 from pathlib import Path
 
 from dealer_assist.errors import ConfigError, DealerAssistError
 from dealer_assist.events import utc_now
+from ui.commands.floor_open import floor_args, floor_url, open_floor
 
 
-def register(
-    actions: argparse._SubParsersAction[argparse.ArgumentParser],
-    floor_args: Callable[[argparse.ArgumentParser], None],
-) -> None:
+def register(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``enrol`` to ``floor``."""
     enrol = actions.add_parser("enrol", help="pin a table's public key (a shift manager)")
     floor_args(enrol)
@@ -89,15 +86,14 @@ def run_enrol(args: argparse.Namespace) -> int:
     from dealer_assist.storage.floor.access import FloorAccess, check_access
     from dealer_assist.storage.floor.errors import FloorError
     from dealer_assist.storage.signing import load_public_key
-    from ui.commands.floor import _open_floor, _settings
 
     pin = sys.stdin.readline().rstrip("\n") if args.pin_stdin else getpass.getpass("PIN: ")
     try:
         table_id = _table_id(args)
         game = _game(args)
         key = load_public_key(args.key)
-        pit = _settings(args)[1]
-        floor = _open_floor(args)
+        pit = floor_url(args)[1]
+        floor = open_floor(args)
     except DealerAssistError as e:
         print(f"dealer-assist floor: {e}", file=sys.stderr)
         return 2

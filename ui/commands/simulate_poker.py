@@ -47,7 +47,7 @@ from dealer_assist.table.driving import resume_table
 from dealer_assist.table.peer_driving import HeadlessPeerTable, SeatPlayer, play_hand
 from drivers.factory import open_source
 from ui.commands.floor import start_forwarding, stop_forwarding
-from ui.commands.simulate import (
+from ui.commands.simulate_job import (
     default_db,
     frames_line,
     open_journal,
@@ -173,7 +173,7 @@ def simulate(
     ``stay_in``: the probability a player who would fold calls or checks instead (0..1).
     ``tables``: the table is put in it (the caller names the hand a storage error left).
     ``dealer``: the badge put on the box before the first new hand (else ``[table] dealer``
-    when nobody is on it: :func:`ui.commands.simulate.put_dealer`)."""
+    when nobody is on it: :func:`ui.commands.simulate_job.put_dealer`)."""
     rng = random.Random(seed)
     table = HeadlessPeerTable(config, source, journal)
     if tables is not None:

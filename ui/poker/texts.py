@@ -153,8 +153,6 @@ def message_text(m: Message, currency: str) -> str:
     if m.code == "pit_boss":
         return tr("Unknown badge or wrong PIN: the pit boss enters them again")
     if m.code in ("signoff_role", "signoff_no_store"):  # a large pot's sign-off refused
-        from ui.poker.widgets.signoff_page import signoff_message
-
         return signoff_message(m)
     if m.code == "pit_boss_missing":
         return tr("The pit boss's badge (and PIN) first, then the card")
@@ -436,3 +434,22 @@ def shortage_text(text: str) -> str:
     if m is None or plan is None:
         return text
     return trf(str(plan), m[1], m[2], m[3], m[4], m[5])
+
+
+def role_name(role: str) -> str:
+    """The role that signs, in the console's language."""
+    if role == "shift_manager":
+        return tr("shift manager")
+    if role == "pit_boss":
+        return tr("pit boss")
+    return role
+
+
+def signoff_message(m: Message) -> str:
+    """The message line for a refused sign-off (``signoff_role``, ``signoff_no_store``)."""
+    if m.code == "signoff_role":
+        return trf(
+            "This badge may not sign off this pot: a %1 must",
+            role_name(m.args[0]) if m.args else "",
+        )
+    return tr("No PIN list at this table: a large pot cannot be signed off here")

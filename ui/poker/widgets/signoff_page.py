@@ -13,27 +13,7 @@ from ui.kit.labels import restyle, set_text
 from ui.kit.pin_pad import pin_pad
 from ui.kit.translate import tr, trf
 from ui.poker.presenter import PokerPresenter, PokerView
-from ui.poker.texts import pot_name, void_label
-from ui.poker.views import Message
-
-
-def role_name(role: str) -> str:
-    """The role that signs, in the console's language."""
-    if role == "shift_manager":
-        return tr("shift manager")
-    if role == "pit_boss":
-        return tr("pit boss")
-    return role
-
-
-def signoff_message(m: Message) -> str:
-    """The message line for a refused sign-off (``signoff_role``, ``signoff_no_store``)."""
-    if m.code == "signoff_role":
-        return trf(
-            "This badge may not sign off this pot: a %1 must",
-            role_name(m.args[0]) if m.args else "",
-        )
-    return tr("No PIN list at this table: a large pot cannot be signed off here")
+from ui.poker.texts import pot_name, role_name, void_label
 
 
 class SignoffPage(QWidget):
