@@ -1,5 +1,6 @@
-"""No module of the core (``dealer_assist/``) is imported back by a module it imports, counting
-every import: at the top, inside a function, under ``TYPE_CHECKING`` (docs/ARCHITECTURE.md).
+"""No module of the core (``dealer_assist/``), the drivers or the UI is imported back by a module
+it imports, counting every import: at the top, inside a function, under ``TYPE_CHECKING``
+(docs/ARCHITECTURE.md).
 
 import-linter's layer contracts (pyproject.toml, ``lint-imports``) keep the packages in their
 order; this keeps the modules inside them one way, where an import moved into a function (or
@@ -20,11 +21,12 @@ from tests.fixtures.import_graph import cycle_path, cycles, describe, import_gra
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_no_import_cycle_in_the_core() -> None:
-    """Every module of ``dealer_assist`` imports one way."""
-    graph = import_graph(ROOT, "dealer_assist")
+@pytest.mark.parametrize("package", ["dealer_assist", "drivers", "ui"])
+def test_no_import_cycle_in_a_package(package: str) -> None:
+    """Every module of the core, the drivers and the UI imports one way."""
+    graph = import_graph(ROOT, package)
     found = [describe(graph, g) for g in cycles(graph)]
-    assert not found, "import cycles in the core:\n" + "\n".join(found)
+    assert not found, f"import cycles in {package}:\n" + "\n".join(found)
 
 
 def test_the_graph_sees_imports_in_functions_and_under_type_checking() -> None:

@@ -168,7 +168,7 @@ def _settle_lines(lines: Iterator[tuple[int, bytes | None]], jobs: int = 1) -> i
     if jobs > 1:
         from ui.commands.settle_jobs import settle_in_workers
 
-        results = settle_in_workers(lines, jobs)
+        results = settle_in_workers(lines, jobs, settle_line)
     else:
         results = (settle_line(n, line) for n, line in lines)
     status = 0
