@@ -18,7 +18,7 @@ opaque here (Hold'em: :mod:`dealer_assist.games.holdem_table`).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from typing import Any, Protocol, runtime_checkable
 
 from dealer_assist.errors import ConfigError
@@ -139,7 +139,9 @@ class TableSession:
 
     def after_hand(self) -> TableSession:
         """The session once a hand is journaled (the peer games also move stacks and button)."""
-        return replace(self, hands=self.hands + 1, change=None)
+        # every field carried, built here: dataclasses.replace would call back into this module
+        carried: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
+        return type(self)(**{**carried, "hands": self.hands + 1, "change": None})
 
     def to_json(self) -> dict[str, Any]:
         """JSON object (``v`` = schema version) for the journal; ``marks`` and ``dealer`` only

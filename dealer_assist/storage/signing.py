@@ -23,7 +23,6 @@ import os
 import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -76,21 +75,19 @@ class PublicKey:
     key: Ed25519PublicKey
     source: str
     pinned: bool = False
+    fingerprint: str = field(init=False, repr=False, compare=False)
+    """:func:`fingerprint` of the key."""
+    key_id: str = field(init=False, repr=False, compare=False)
+    """The id stored with each signed entry: the fingerprint's first 16 hex digits."""
+    hex: str = field(init=False, repr=False, compare=False)
+    """The raw public key as 64 hex digits (what the floor and ``.sig`` files store)."""
 
-    @cached_property
-    def fingerprint(self) -> str:
-        """:func:`fingerprint` of the key."""
-        return fingerprint(self.key)
-
-    @cached_property
-    def key_id(self) -> str:
-        """The id stored with each signed entry: the fingerprint's first 16 hex digits."""
-        return self.fingerprint[:KEY_ID_DIGITS]
-
-    @cached_property
-    def hex(self) -> str:
-        """The raw public key as 64 hex digits (what the floor and ``.sig`` files store)."""
-        return _raw(self.key).hex()
+    def __post_init__(self) -> None:
+        # derived once here, not as lazy properties a library descriptor calls back into
+        digest = fingerprint(self.key)
+        object.__setattr__(self, "fingerprint", digest)
+        object.__setattr__(self, "key_id", digest[:KEY_ID_DIGITS])
+        object.__setattr__(self, "hex", _raw(self.key).hex())
 
     def verify_hash(self, hash_hex: str, signature_hex: str) -> bool:
         """Whether ``signature_hex`` (128 hex digits) signs the entry hash ``hash_hex``."""

@@ -84,6 +84,12 @@ class ReadinessTracker(Readiness):
         why = super().why_not_ready()
         return self._noted(why) if why == "link lost" else why
 
+    @property
+    def ready(self) -> bool:
+        """True when :meth:`why_not_ready` is empty (asked here, so the base class does not call
+        back into this override)."""
+        return not self.why_not_ready()
+
     def noted_void(self, reason: VoidReason) -> VoidReason:
         """``reason`` as the void alarm and the journal should carry it: a void for skipped or
         missing cards is evidence of a second reader; after such evidence a void of the link

@@ -9,7 +9,7 @@ from dealer_assist.events import (
     LinkLost,
     SourceSwitched,
 )
-from dealer_assist.table.device_status import ReadinessTracker
+from dealer_assist.table.device_status import SECOND_READER, ReadinessTracker
 
 
 def test_switch_clears_the_left_sources_alarm_fault_and_state() -> None:
@@ -26,3 +26,14 @@ def test_switch_clears_the_left_sources_alarm_fault_and_state() -> None:
     assert tracker.why_not_ready() == ""
     assert (tracker.state, tracker.faults, tracker.identity_alarm) == ("", [], False)
     assert SourceSwitched(from_source="a", to_source="b", reason="r").kind == "source_switched"
+
+
+def test_a_lost_link_after_missing_frames_is_not_ready_and_says_second_reader() -> None:
+    tracker = ReadinessTracker()
+    assert tracker.ready
+    tracker.second_reader = True  # frames went missing earlier on this link
+    assert tracker.ready
+    tracker.update(LinkLost(reason="transport"))
+    assert not tracker.ready
+    assert SECOND_READER in tracker.why_not_ready()
+    assert tracker.status(None).ready is False

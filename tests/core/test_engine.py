@@ -41,7 +41,7 @@ from dealer_assist.errors import (
     RuleError,
 )
 from dealer_assist.games import get_game
-from dealer_assist.games.session import SeatedPlayer, TableSession
+from dealer_assist.games.session import SeatedPlayer, TableChange, TableSession
 
 NOW = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
 
@@ -280,6 +280,23 @@ def test_the_session_round_trips_and_is_restored_from_the_last_hand() -> None:
     assert TableSession.restore("T1", {"session": {**s.to_json(), "table_id": "T2"}}, 1).hands == 1
     with pytest.raises(ConfigError, match="version"):
         TableSession.from_json({**s.to_json(), "v": 9})
+
+
+def test_the_session_after_a_hand_keeps_every_field_but_the_count_and_the_change() -> None:
+    s = TableSession(
+        "T1",
+        4,
+        {3: SeatedPlayer("Ann", 12000, owes=("big_blind",))},
+        button=3,
+        level=2,
+        marks={"big_blind": 3},
+        dealer="B-17",
+        change=TableChange("button", {"seat": 3}),
+    )
+    after = s.after_hand()
+    kept = {f.name for f in dataclasses.fields(s)} - {"hands", "change"}
+    assert {n: getattr(after, n) for n in kept} == {n: getattr(s, n) for n in kept}
+    assert (after.hands, after.change) == (5, None)
 
 
 def test_operations_are_frozen_all_the_way_down() -> None:

@@ -5,6 +5,7 @@ journals from before signing read and reported as unsigned; signed exports."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -16,6 +17,7 @@ import pytest
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from dealer_assist.errors import JournalError
 from dealer_assist.ports import StoredHand
@@ -24,7 +26,14 @@ from dealer_assist.storage.engine import MIGRATIONS_DIR
 from dealer_assist.storage.rows import hand_values
 from dealer_assist.storage.schema import SIGNATURE_COLUMNS, hands
 from dealer_assist.storage.signed_export import sig_path, sign_export, verify_export
-from dealer_assist.storage.signing import KeyRing, KeyStore, load_public_key
+from dealer_assist.storage.signing import (
+    KEY_ID_DIGITS,
+    KeyRing,
+    KeyStore,
+    Signer,
+    fingerprint,
+    load_public_key,
+)
 from dealer_assist.storage.verify import verify_chain
 from tests.fixtures.journal_fixtures import make_entry
 
@@ -309,3 +318,17 @@ def test_a_bad_signature_is_acknowledged_like_any_failed_verify(tmp_path: Path) 
         assert j.alarm is None  # the next start verifies only what came after
         result = j.verify(KeyRing(any_table=pinned))
     assert not result.ok and result.first_bad_hand == 2  # the full verify keeps reporting it
+
+
+def test_a_public_keys_fingerprint_id_and_hex_are_of_its_raw_bytes() -> None:
+    signer = Signer(Ed25519PrivateKey.generate())
+    raw = bytes.fromhex(signer.public.hex)
+    assert len(raw) == 32
+    assert (
+        signer.public.fingerprint
+        == hashlib.sha256(raw).hexdigest()
+        == fingerprint(signer.public.key)
+    )
+    assert signer.key_id == signer.public.key_id == signer.public.fingerprint[:KEY_ID_DIGITS]
+    other = Signer(Ed25519PrivateKey.generate())
+    assert other.key_id != signer.key_id and other.public != signer.public
