@@ -1,6 +1,6 @@
 """A card's walk through the code: from the serial bytes to the committed settlement.
 
-    python bench/card_walk.py [--hands 3]
+    python bench/card_walk.py [--hands 3] [--where]
 
 Real hands over the built-in emulator on a pseudo-terminal, journal in SQLite, with a profiler
 (``sys.setprofile`` / ``threading.setprofile``) on every thread. For the last card of a hand it
@@ -66,6 +66,15 @@ def _module(frame: FrameType | None) -> str:
     return ""
 
 
+def _frames(frame: FrameType | None, depth: int = 8) -> str:
+    """The innermost ``depth`` frames as ``module:function`` from the callee outwards."""
+    out = []
+    while frame is not None and len(out) < depth:
+        out.append(f"{frame.f_globals.get('__name__', '?')}:{frame.f_code.co_name}")
+        frame = frame.f_back
+    return " < ".join(out)
+
+
 @dataclass
 class Walk:
     """What ran on one segment of a card's walk."""
@@ -75,6 +84,7 @@ class Walk:
     reentered: int = 0
     runner_entries: int = 0
     runner_reentered: int = 0
+    where: list[str] = field(default_factory=list)  # each re-entry: module, caller, the frames
 
     def add(self, other: Walk) -> None:
         self.modules |= other.modules
@@ -82,6 +92,7 @@ class Walk:
         self.reentered += other.reentered
         self.runner_entries += other.runner_entries
         self.runner_reentered += other.runner_reentered
+        self.where += other.where
 
 
 class Tracer:
@@ -135,7 +146,7 @@ class Tracer:
                     self.recording, self.stop_depth = False, None
             stack.append(mod)
             if self.recording and mod:
-                self._count(self.walk, mod, caller, stack)
+                self._count(self.walk, mod, caller, stack, frame)
             return
         stack.append(mod)
         if frame.f_code.co_name == "read" and mod.startswith("drivers.transport"):
@@ -143,15 +154,16 @@ class Tracer:
                 self.rx_walk = self.rx_turn  # the turn that brought the card is over
             self.rx_turn, self.rx_has_card = Walk(), False
         if mod:
-            self._count(self.rx_turn, mod, caller, stack)
+            self._count(self.rx_turn, mod, caller, stack, frame)
 
     @staticmethod
-    def _count(walk: Walk, mod: str, caller: str, stack: list[str]) -> None:
+    def _count(walk: Walk, mod: str, caller: str, stack: list[str], frame: FrameType) -> None:
         walk.modules.add(mod)
         if caller != mod:
             walk.calls_in += 1
             if mod in stack[:-1]:
                 walk.reentered += 1
+                walk.where.append(f"{mod} from {caller or 'a library'}: {_frames(frame)}")
                 walk.runner_reentered += mod.startswith(RUNNER)
             if mod.startswith(RUNNER) and not caller.startswith(RUNNER):
                 walk.runner_entries += 1
@@ -252,6 +264,9 @@ def _holdem(table_args: tuple[Any, Any, Any], tracer: Tracer, i: int) -> Walk | 
 def main() -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--hands", type=int, default=3)
+    ap.add_argument(
+        "--where", action="store_true", help="print each re-entry of the last hand and its frames"
+    )
     args = ap.parse_args()
     for game, play in ((DEFAULT_GAME, _uth), (POT_GAME_CODES[0], _holdem)):
         walks = _run(game, args.hands, play)
@@ -277,6 +292,9 @@ def main() -> int:
             f"{med(lambda r: r[0].runner_reentered):g})"
         )
         print("  modules: " + " ".join(sorted(rows[-1][0].modules)))
+        if args.where:
+            for where in rows[-1][0].where:
+                print("  re-entered: " + where)
     return 0
 
 
