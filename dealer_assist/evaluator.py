@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
+from dealer_assist import rank_values
 from dealer_assist.cards import FULL_DECK, SUIT_CHARS, Card
 from dealer_assist.errors import CardError
 
@@ -259,10 +260,47 @@ _STRAIGHTS = {
 
 
 def _rank_shape(counts: int) -> tuple[Category, int, tuple[tuple[int, int], ...]]:
-    """The shape of the hand whose packed rank ``counts`` these are, without a flush, worked
-    out and remembered by ``counts``: :func:`packed_rank_shape`'s category, its ranks as
-    :func:`_encode`'s value and :func:`_groups`' runs, each worked out at once (a cold run
-    misses the cache about twice a hand)."""
+    """The shape of the hand whose packed rank ``counts`` these are, without a flush, looked
+    up and remembered by ``counts``: :func:`packed_rank_shape`'s category, its ranks as
+    :func:`_encode`'s value and :func:`_groups`' runs.
+
+    A cold run misses the cache about twice a hand; the value then comes from the shipped
+    table of every 5..7-card rank multiset (:mod:`dealer_assist.rank_values`, read at the
+    first miss), its runs from the value, so no miss works the shape out in Python.
+    """
+    value = rank_values.lookup(counts)
+    if value is None:  # not 5..7 cards of at most four a rank: not in the table
+        return work_out_rank_shape(counts)
+    category = value >> VALUE_SHIFT
+    if category == 1:
+        runs: tuple[tuple[int, int], ...] = (
+            (value >> 16 & 15, 2),
+            (value >> 8 & 15, 1),
+            (value >> 4 & 15, 1),
+            (value & 15, 1),
+        )
+    elif category == 0:
+        runs = tuple((value >> shift & 15, 1) for shift in (16, 12, 8, 4, 0))
+    elif category == 2:
+        runs = ((value >> 16 & 15, 2), (value >> 8 & 15, 2), (value & 15, 1))
+    elif category == 3:
+        runs = ((value >> 16 & 15, 3), (value >> 4 & 15, 1), (value & 15, 1))
+    elif category == 4:
+        runs = _STRAIGHTS[value >> 16 & 15][1]
+    elif category == 6:
+        runs = ((value >> 16 & 15, 3), (value >> 4 & 15, 2))
+    else:  # four of a kind
+        runs = ((value >> 16 & 15, 4), (value & 15, 1))
+    found = _RANK_SHAPES[counts] = (_CATEGORIES[category], value, runs)
+    return found
+
+
+_CATEGORIES = tuple(Category)
+
+
+def work_out_rank_shape(counts: int) -> tuple[Category, int, tuple[tuple[int, int], ...]]:
+    """:func:`_rank_shape` worked out from ``counts`` (5..7 cards) rather than looked up: the
+    exact function :mod:`dealer_assist.rank_values`' table is made from; remembered alike."""
     low, mid, high = counts & _ONES, counts >> 1 & _ONES, counts >> 2 & _ONES
     held = low | mid | high
     singles, pairs, trips = low & ~mid, mid & ~low, low & mid
