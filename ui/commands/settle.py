@@ -13,6 +13,7 @@ line fails.
 from __future__ import annotations
 
 import argparse
+import atexit
 import gc
 import json
 import sys
@@ -88,14 +89,15 @@ GC_YOUNG = 50_000
 
 def _collecting_less(settle: Callable[[BinaryIO, int], int], stream: BinaryIO, jobs: int) -> int:
     """``settle(stream, jobs)`` with the cycle collector's youngest generation collected after
-    :data:`GC_YOUNG` allocations instead of Python's 700 (thresholds restored after), then
-    what is alive frozen (:func:`gc.freeze`).
+    :data:`GC_YOUNG` allocations instead of Python's 700 (thresholds restored after), and
+    what is alive at the process's exit frozen (:func:`gc.freeze` from :mod:`atexit`).
 
     A record's objects are freed by their reference counts (decoded JSON and a settlement hold
     no cycle), so each collection walks the record in hand for nothing: at 700 one ran every
     few records. The command's process ends after it, and the collections at the end of a
     process walk every object alive (the modules, the evaluator's caches): frozen, they skip
-    them (~20 M instructions a run).
+    them (~20 M instructions a run). Frozen at exit, not here: a process that goes on (the
+    tests, a caller of :func:`ui.cli.main`) keeps collecting what it frees later.
     """
     thresholds = gc.get_threshold()
     gc.set_threshold(GC_YOUNG, *thresholds[1:])
@@ -103,7 +105,7 @@ def _collecting_less(settle: Callable[[BinaryIO, int], int], stream: BinaryIO, j
         return settle(stream, jobs)
     finally:
         gc.set_threshold(*thresholds)
-        gc.freeze()
+        atexit.register(gc.freeze)
 
 
 def settle_stream(stream: BinaryIO, jobs: int = 1) -> int:
