@@ -11,8 +11,7 @@ as a little-endian 32-bit integer in the same order. It is read once, at the fir
 from __future__ import annotations
 
 import sys
-from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from os import path
 
 TABLE = path.join(path.dirname(__file__), "rank_values.bin")
@@ -26,23 +25,34 @@ _VALUES: Sequence[int] = ()
 _loaded = False
 
 
+def _not_found(keys: Sequence[int], counts: int) -> int:
+    return len(keys)
+
+
+_bisect_left: Callable[[Sequence[int], int], int] = _not_found
+"""``bisect.bisect_left`` once the table is read (an extension module, loaded by then)."""
+
+
 def lookup(counts: int) -> int | None:
     """The value of the non-flush hand whose packed rank ``counts`` these are, or None when
     ``counts`` is not 5..7 cards of at most four a rank (or the table cannot be read)."""
     if not _loaded:
         _load()
     keys = _KEYS
-    i = bisect_left(keys, counts)
+    i = _bisect_left(keys, counts)
     if i < len(keys) and keys[i] == counts:
         return _VALUES[i]
     return None
 
 
 def _load() -> None:
-    """Read the table into ``_KEYS`` and ``_VALUES`` (left empty when it is not well formed,
-    so every :func:`lookup` says None and the evaluator works its shapes out)."""
-    global _loaded, _KEYS, _VALUES
-    from array import array  # an extension module: loaded only by the first cold miss
+    """Read the table into ``_KEYS`` and ``_VALUES`` (64- and 32-bit integer arrays); left
+    empty when it cannot be read or is not well formed: every :func:`lookup` then says None
+    and the evaluator works its shapes out."""
+    global _loaded, _KEYS, _VALUES, _bisect_left
+    # extension modules: loaded by the first cold miss only
+    from array import array
+    from bisect import bisect_left
 
     _loaded = True
     try:
@@ -59,4 +69,4 @@ def _load() -> None:
     if sys.byteorder == "big":
         keys.byteswap()
         values.byteswap()
-    _KEYS, _VALUES = keys, values
+    _KEYS, _VALUES, _bisect_left = keys, values, bisect_left
